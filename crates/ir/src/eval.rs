@@ -1,0 +1,213 @@
+//! Element semantics of the op set: the one definition that the CPU executor, constant folding
+//! and the oracles of the executor's tests share.
+//!
+//! Floats of every dtype are carried as f32. An f16 or bf16 value is an f32 that is exactly
+//! representable in that dtype; every float op computes in f32 and rounds its result with
+//! `round_to` (round to nearest even), which is the result of the op in that dtype.
+
+use half::{bf16, f16};
+
+use crate::ops::{BinaryOp, CmpOp, UnaryOp};
+use crate::types::{ConstValue, DType};
+
+/// Rounds an f32 to the nearest value of a float `dtype` (identity for f32).
+#[inline(always)]
+pub fn round_to(dtype: DType, v: f32) -> f32 {
+    match dtype {
+        DType::F16 => f16::from_f32(v).to_f32(),
+        DType::BF16 => bf16::from_f32(v).to_f32(),
+        _ => v,
+    }
+}
+
+/// A float unary op on one element (before rounding to a narrow dtype).
+#[inline(always)]
+pub fn unary_f32(op: UnaryOp, x: f32) -> f32 {
+    match op {
+        UnaryOp::Neg => -x,
+        UnaryOp::Abs => x.abs(),
+        UnaryOp::Exp => x.exp(),
+        UnaryOp::Exp2 => x.exp2(),
+        UnaryOp::Log => x.ln(),
+        UnaryOp::Log2 => x.log2(),
+        UnaryOp::Sqrt => x.sqrt(),
+        UnaryOp::Rsqrt => 1.0 / x.sqrt(),
+        UnaryOp::Tanh => x.tanh(),
+        UnaryOp::Sigmoid => 1.0 / (1.0 + (-x).exp()),
+        UnaryOp::Sin => x.sin(),
+        UnaryOp::Cos => x.cos(),
+        UnaryOp::Erf => libm::erff(x),
+        // Not is not defined on floats; the verifier rejects it.
+        UnaryOp::Not => f32::NAN,
+    }
+}
+
+/// An integer unary op on one element, wrapping on overflow.
+#[inline(always)]
+pub fn unary_i64(op: UnaryOp, x: i64) -> i64 {
+    match op {
+        UnaryOp::Neg => x.wrapping_neg(),
+        UnaryOp::Abs => x.wrapping_abs(),
+        UnaryOp::Not => !x,
+        _ => 0,
+    }
+}
+
+#[inline(always)]
+pub fn binary_f32(op: BinaryOp, a: f32, b: f32) -> f32 {
+    match op {
+        BinaryOp::Add => a + b,
+        BinaryOp::Sub => a - b,
+        BinaryOp::Mul => a * b,
+        BinaryOp::Div => a / b,
+        BinaryOp::Rem => a % b,
+        BinaryOp::Min => {
+            if a.is_nan() || b.is_nan() {
+                f32::NAN
+            } else {
+                a.min(b)
+            }
+        }
+        BinaryOp::Max => {
+            if a.is_nan() || b.is_nan() {
+                f32::NAN
+            } else {
+                a.max(b)
+            }
+        }
+        BinaryOp::Pow => a.powf(b),
+        BinaryOp::And | BinaryOp::Or | BinaryOp::Xor => f32::NAN,
+    }
+}
+
+/// An integer binary op of `dtype` (i32 or i64) on one pair; `None` on division by zero.
+/// Results wrap to the dtype's width.
+#[inline(always)]
+pub fn binary_int(op: BinaryOp, dtype: DType, a: i64, b: i64) -> Option<i64> {
+    let r = match op {
+        BinaryOp::Add => a.wrapping_add(b),
+        BinaryOp::Sub => a.wrapping_sub(b),
+        BinaryOp::Mul => a.wrapping_mul(b),
+        BinaryOp::Div => {
+            if b == 0 {
+                return None;
+            }
+            a.wrapping_div(b)
+        }
+        BinaryOp::Rem => {
+            if b == 0 {
+                return None;
+            }
+            a.wrapping_rem(b)
+        }
+        BinaryOp::Min => a.min(b),
+        BinaryOp::Max => a.max(b),
+        BinaryOp::And => a & b,
+        BinaryOp::Or => a | b,
+        BinaryOp::Xor => a ^ b,
+        BinaryOp::Pow => return None,
+    };
+    Some(wrap_int(dtype, r))
+}
+
+/// Wraps an i64 to the width of `dtype` (i32 wraps to 32 bits).
+#[inline(always)]
+pub fn wrap_int(dtype: DType, v: i64) -> i64 {
+    if dtype == DType::I32 {
+        v as i32 as i64
+    } else {
+        v
+    }
+}
+
+#[inline(always)]
+pub fn binary_bool(op: BinaryOp, a: bool, b: bool) -> bool {
+    match op {
+        BinaryOp::And => a & b,
+        BinaryOp::Or => a | b,
+        BinaryOp::Xor => a ^ b,
+        // Arithmetic on bool is rejected by the verifier.
+        _ => false,
+    }
+}
+
+#[inline(always)]
+pub fn compare<T: PartialOrd>(op: CmpOp, a: T, b: T) -> bool {
+    match op {
+        CmpOp::Lt => a < b,
+        CmpOp::Le => a <= b,
+        CmpOp::Gt => a > b,
+        CmpOp::Ge => a >= b,
+        CmpOp::Eq => a == b,
+        CmpOp::Ne => a != b,
+    }
+}
+
+/// Float to integer conversion: truncation toward zero, saturating, NaN to 0.
+#[inline(always)]
+pub fn float_to_int(dtype: DType, v: f32) -> i64 {
+    if dtype == DType::I32 {
+        v as i32 as i64
+    } else {
+        v as i64
+    }
+}
+
+/// The `cast` op on a constant.
+pub fn cast_const(v: ConstValue, to: DType) -> ConstValue {
+    match (v, to) {
+        (ConstValue::Float(x), DType::F32 | DType::F16 | DType::BF16) => {
+            ConstValue::Float(round_to(to, x))
+        }
+        (ConstValue::Float(x), DType::I32 | DType::I64) => ConstValue::Int(float_to_int(to, x)),
+        (ConstValue::Float(x), DType::Bool) => ConstValue::Bool(x != 0.0),
+        (ConstValue::Int(x), DType::F32 | DType::F16 | DType::BF16) => {
+            ConstValue::Float(round_to(to, x as f32))
+        }
+        (ConstValue::Int(x), DType::I32 | DType::I64) => ConstValue::Int(wrap_int(to, x)),
+        (ConstValue::Int(x), DType::Bool) => ConstValue::Bool(x != 0),
+        (ConstValue::Bool(b), DType::Bool) => ConstValue::Bool(b),
+        (ConstValue::Bool(b), DType::I32 | DType::I64) => ConstValue::Int(b as i64),
+        (ConstValue::Bool(b), DType::F32 | DType::F16 | DType::BF16) => {
+            ConstValue::Float(b as i32 as f32)
+        }
+    }
+}
+
+/// A unary op on a constant of `dtype`; `None` where the op is not defined.
+pub fn unary_const(op: UnaryOp, dtype: DType, v: ConstValue) -> Option<ConstValue> {
+    match v {
+        ConstValue::Float(x) => Some(ConstValue::Float(round_to(dtype, unary_f32(op, x)))),
+        ConstValue::Int(x) => match op {
+            UnaryOp::Neg | UnaryOp::Abs | UnaryOp::Not => {
+                Some(ConstValue::Int(wrap_int(dtype, unary_i64(op, x))))
+            }
+            _ => None,
+        },
+        ConstValue::Bool(b) => (op == UnaryOp::Not).then_some(ConstValue::Bool(!b)),
+    }
+}
+
+/// A binary op on two constants of `dtype`; `None` where it is not defined (integer division by
+/// zero is left to run time, where it is an error).
+pub fn binary_const(op: BinaryOp, dtype: DType, a: ConstValue, b: ConstValue) -> Option<ConstValue> {
+    match (a, b) {
+        (ConstValue::Float(x), ConstValue::Float(y)) => {
+            Some(ConstValue::Float(round_to(dtype, binary_f32(op, x, y))))
+        }
+        (ConstValue::Int(x), ConstValue::Int(y)) => binary_int(op, dtype, x, y).map(ConstValue::Int),
+        (ConstValue::Bool(x), ConstValue::Bool(y)) => {
+            Some(ConstValue::Bool(binary_bool(op, x, y)))
+        }
+        _ => None,
+    }
+}
+
+pub fn compare_const(op: CmpOp, a: ConstValue, b: ConstValue) -> Option<bool> {
+    match (a, b) {
+        (ConstValue::Float(x), ConstValue::Float(y)) => Some(compare(op, x, y)),
+        (ConstValue::Int(x), ConstValue::Int(y)) => Some(compare(op, x, y)),
+        (ConstValue::Bool(x), ConstValue::Bool(y)) => Some(compare(op, x, y)),
+        _ => None,
+    }
+}

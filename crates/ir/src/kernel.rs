@@ -1,0 +1,167 @@
+//! The kernel: parameters, the value arena, the instruction arena and the body block.
+
+use std::fmt;
+
+use crate::ops::Op;
+use crate::types::{DType, Type};
+
+/// An SSA value: an index into `Kernel::values`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ValueId(pub u32);
+
+impl ValueId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for ValueId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "%v{}", self.0)
+    }
+}
+
+/// An instruction: an index into `Kernel::insts`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct InstId(pub u32);
+
+impl InstId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// How a kernel may touch a buffer parameter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Access {
+    /// Loads only.
+    Read,
+    /// Stores (and atomics) only.
+    Write,
+    /// Both.
+    ReadWrite,
+}
+
+impl Access {
+    pub fn name(self) -> &'static str {
+        match self {
+            Access::Read => "read",
+            Access::Write => "write",
+            Access::ReadWrite => "read_write",
+        }
+    }
+
+    pub fn writes(self) -> bool {
+        self != Access::Read
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ParamKind {
+    /// Global memory of `dtype` elements; its length is known at launch.
+    Buffer { dtype: DType, access: Access },
+    /// A run-time scalar, uniform over the grid.
+    Scalar { dtype: DType },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Param {
+    pub name: String,
+    pub kind: ParamKind,
+}
+
+/// An op and the values it defines.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Inst {
+    pub op: Op,
+    pub results: Vec<ValueId>,
+}
+
+/// A straight-line list of instructions with block arguments (loop induction variable and
+/// carried values for a `For` body; none elsewhere).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Block {
+    pub args: Vec<ValueId>,
+    pub insts: Vec<InstId>,
+}
+
+/// A kernel in the logical Tile IR. Plain data: values and instructions live in arenas and refer
+/// to each other by index; `body` and the regions of its ops say where each instruction sits.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Kernel {
+    pub name: String,
+    pub params: Vec<Param>,
+    /// Type of every value, indexed by `ValueId`.
+    pub values: Vec<Type>,
+    /// Every instruction, indexed by `InstId`. Instructions not reachable from `body` are dead
+    /// storage (passes may leave them); printers and executors walk `body`.
+    pub insts: Vec<Inst>,
+    pub body: Block,
+}
+
+impl Kernel {
+    pub fn new(name: impl Into<String>) -> Kernel {
+        Kernel {
+            name: name.into(),
+            params: Vec::new(),
+            values: Vec::new(),
+            insts: Vec::new(),
+            body: Block::default(),
+        }
+    }
+
+    pub fn add_param(&mut self, name: impl Into<String>, kind: ParamKind) -> u32 {
+        self.params.push(Param {
+            name: name.into(),
+            kind,
+        });
+        (self.params.len() - 1) as u32
+    }
+
+    /// A new value of type `ty`, defined by nobody yet.
+    pub fn new_value(&mut self, ty: Type) -> ValueId {
+        self.values.push(ty);
+        ValueId((self.values.len() - 1) as u32)
+    }
+
+    /// Adds `op` to the instruction arena with fresh result values of the given types; the
+    /// caller places the returned `InstId` in a block.
+    pub fn new_inst(&mut self, op: Op, result_types: Vec<Type>) -> (InstId, Vec<ValueId>) {
+        let results: Vec<ValueId> = result_types.into_iter().map(|t| self.new_value(t)).collect();
+        self.insts.push(Inst {
+            op,
+            results: results.clone(),
+        });
+        (InstId((self.insts.len() - 1) as u32), results)
+    }
+
+    pub fn inst(&self, id: InstId) -> &Inst {
+        &self.insts[id.index()]
+    }
+
+    pub fn ty(&self, v: ValueId) -> &Type {
+        &self.values[v.index()]
+    }
+
+    /// Index of the parameter called `name`.
+    pub fn param_index(&self, name: &str) -> Option<u32> {
+        self.params
+            .iter()
+            .position(|p| p.name == name)
+            .map(|i| i as u32)
+    }
+
+    /// Visits every instruction reachable from the body, outer before inner, in program order.
+    pub fn walk(&self, mut f: impl FnMut(InstId, &Inst)) {
+        fn go(k: &Kernel, b: &Block, f: &mut dyn FnMut(InstId, &Inst)) {
+            for &id in &b.insts {
+                let inst = k.inst(id);
+                f(id, inst);
+                for r in inst.op.regions() {
+                    go(k, r, f);
+                }
+            }
+        }
+        go(self, &self.body, &mut f);
+    }
+}

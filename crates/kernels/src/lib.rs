@@ -1,0 +1,5 @@
+//! The metile operator library.
+
+pub mod inventory;
+pub mod reference;
+pub mod testing;

@@ -1,0 +1,1 @@
+//! FP64 oracles (placeholder).
