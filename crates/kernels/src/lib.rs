@@ -1,5 +1,8 @@
 //! The metile operator library.
 
+pub mod check;
 pub mod inventory;
+pub mod norms;
 pub mod reference;
+pub mod registry;
 pub mod testing;

@@ -1,1 +1,31 @@
-//! placeholder
+//! metile's runtime: devices, typed buffers, the kernel cache, launches and the CPU executor.
+//!
+//! ```
+//! use metile_ir::DType;
+//! use metile_runtime::{Arg, Buffer, Device};
+//!
+//! let dev = Device::cpu();
+//! let k = dev
+//!     .kernel("double", &DType::F32, || {
+//!         metile_lang::trace("double", |k| {
+//!             let x = k.input("x", DType::F32);
+//!             let y = k.output("y", DType::F32);
+//!             let i = k.arange(0, 4) + k.program_id(0) * 4;
+//!             y.store(i, x.load(i) * 2.0);
+//!         })
+//!     })
+//!     .unwrap();
+//! let x = Buffer::from_f32(DType::F32, &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]).unwrap();
+//! let mut y = Buffer::zeros(DType::F32, 8);
+//! dev.launch(&k, [2, 1, 1], &mut [Arg::In(&x), Arg::Out(&mut y)]).unwrap();
+//! assert_eq!(y.to_f32().unwrap()[7], 16.0);
+//! ```
+
+mod buffer;
+mod cpu;
+mod device;
+mod error;
+
+pub use buffer::{Buffer, Tensor};
+pub use device::{Arg, Compiled, Device};
+pub use error::{Error, Result};

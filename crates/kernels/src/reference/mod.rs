@@ -1,1 +1,14 @@
-//! FP64 oracles (placeholder).
+//! The independent FP64 oracles.
+//!
+//! Every function here is written plainly from the operator's formula (as stated in
+//! `PARITY.md` and the native contracts): loops over rows in f64, no blocking, no fusion, no
+//! reuse of kernel code or of the kernels' algebraic rewrites. They are never derived from the
+//! kernels, so that a kernel checked against them is checked against an independent statement
+//! of the math. Their own gradients are checked against central finite differences of their own
+//! forwards in their unit tests.
+//!
+//! Data is row-major; inputs are `&[f64]`. A test that runs a kernel in a narrow storage dtype
+//! rounds its random inputs first (see [`crate::testing::round_to_storage`]) and passes exactly
+//! those values, widened, to the oracle.
+
+pub mod norms;

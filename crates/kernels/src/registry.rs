@@ -1,0 +1,219 @@
+//! The uniform entry-point interface: every operator's forward and backward are registered here
+//! with named, shaped inputs, outputs and parameters, so that `metile run`, `metile check`,
+//! `metile bench` and `metile ops` need no per-operator code.
+
+use std::collections::BTreeMap;
+
+use metile_runtime::{Device, Tensor};
+
+/// Tensors by port name.
+pub type Tensors = BTreeMap<String, Tensor>;
+
+/// The shape of a port in terms of the operator's row layout (`rows` = product of every axis of
+/// `x` but the last, `cols` = the last axis).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PortShape {
+    /// The shape of the main input `x`: `[..., cols]`.
+    LikeX,
+    /// `[cols]`.
+    Cols,
+    /// One value per row: `x.shape` without its last axis.
+    Rows,
+}
+
+impl PortShape {
+    pub fn describe(self) -> &'static str {
+        match self {
+            PortShape::LikeX => "[..., cols]",
+            PortShape::Cols => "[cols]",
+            PortShape::Rows => "[...]",
+        }
+    }
+}
+
+/// A named input or output of an entry point.
+#[derive(Clone, Copy, Debug)]
+pub struct Port {
+    pub name: &'static str,
+    pub shape: PortShape,
+    pub optional: bool,
+    pub doc: &'static str,
+}
+
+/// A named parameter with its default and the values it allows.
+#[derive(Clone, Copy, Debug)]
+pub struct ParamDef {
+    pub name: &'static str,
+    pub default: &'static str,
+    pub allowed: &'static str,
+    pub doc: &'static str,
+}
+
+/// A runnable entry point such as `rms_norm.forward`.
+pub struct EntryPoint {
+    pub name: &'static str,
+    pub op: &'static str,
+    pub inputs: &'static [Port],
+    pub outputs: &'static [Port],
+    pub params: &'static [ParamDef],
+    /// Runs on `device`: reads `inputs`, writes every output into `outputs` (reusing a tensor
+    /// already there when its dtype and shape fit, else allocating).
+    pub run: fn(&Device, &Tensors, &Params, &mut Tensors) -> Result<(), OpError>,
+}
+
+impl EntryPoint {
+    /// Validates `pairs` against this entry's parameter definitions.
+    pub fn params(&self, pairs: &[(String, String)]) -> Result<Params, OpError> {
+        let mut values = BTreeMap::new();
+        for (k, v) in pairs {
+            if !self.params.iter().any(|p| p.name == k) {
+                return Err(OpError::UnknownParam {
+                    entry: self.name.into(),
+                    name: k.clone(),
+                    known: self.params.iter().map(|p| p.name).collect::<Vec<_>>().join(", "),
+                });
+            }
+            values.insert(k.clone(), v.clone());
+        }
+        Ok(Params {
+            entry: self.name,
+            defs: self.params,
+            values,
+        })
+    }
+
+    /// Runs with freshly allocated outputs.
+    pub fn call(
+        &self,
+        device: &Device,
+        inputs: &Tensors,
+        params: &Params,
+    ) -> Result<Tensors, OpError> {
+        let mut out = Tensors::new();
+        (self.run)(device, inputs, params, &mut out)?;
+        Ok(out)
+    }
+}
+
+/// Parameter values of one call, checked against the entry's definitions.
+#[derive(Clone, Debug)]
+pub struct Params {
+    entry: &'static str,
+    defs: &'static [ParamDef],
+    values: BTreeMap<String, String>,
+}
+
+impl Params {
+    fn raw(&self, name: &str) -> (String, &'static ParamDef) {
+        let def = self
+            .defs
+            .iter()
+            .find(|d| d.name == name)
+            .unwrap_or(&UNKNOWN_PARAM);
+        let v = self
+            .values
+            .get(name)
+            .cloned()
+            .unwrap_or_else(|| def.default.to_string());
+        (v, def)
+    }
+
+    fn bad(&self, def: &ParamDef, value: &str, message: &str) -> OpError {
+        OpError::BadParam {
+            entry: self.entry.into(),
+            name: def.name.into(),
+            value: value.into(),
+            message: message.into(),
+            allowed: def.allowed.into(),
+        }
+    }
+
+    /// A finite f32 parameter.
+    pub fn f32(&self, name: &str) -> Result<f32, OpError> {
+        let (v, def) = self.raw(name);
+        match v.trim().parse::<f32>() {
+            Ok(x) if x.is_finite() => Ok(x),
+            Ok(_) => Err(self.bad(def, &v, "must be finite")),
+            Err(_) => Err(self.bad(def, &v, "is not a number")),
+        }
+    }
+
+    /// A parameter that must be one of `choices`.
+    pub fn choice(&self, name: &str, choices: &[&str]) -> Result<String, OpError> {
+        let (v, def) = self.raw(name);
+        if choices.contains(&v.as_str()) {
+            Ok(v)
+        } else {
+            Err(self.bad(def, &v, "is not one of the allowed values"))
+        }
+    }
+
+    /// The raw text of a parameter (or its default).
+    pub fn text(&self, name: &str) -> String {
+        self.raw(name).0
+    }
+}
+
+static UNKNOWN_PARAM: ParamDef = ParamDef {
+    name: "?",
+    default: "",
+    allowed: "",
+    doc: "",
+};
+
+/// Errors of operator entry points: bad inputs and parameters, or a runtime failure.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum OpError {
+    #[error("unknown entry point `{name}`; available: {available}")]
+    UnknownEntry { name: String, available: String },
+    #[error("{entry}: missing input `{name}`")]
+    MissingInput { entry: String, name: String },
+    #[error("{entry}: unknown input `{name}`; inputs are: {known}")]
+    UnknownInput {
+        entry: String,
+        name: String,
+        known: String,
+    },
+    #[error("{entry}: input `{name}`: {message}")]
+    BadInput {
+        entry: String,
+        name: String,
+        message: String,
+    },
+    #[error("{entry}: unknown parameter `{name}`; parameters are: {known}")]
+    UnknownParam {
+        entry: String,
+        name: String,
+        known: String,
+    },
+    #[error("{entry}: parameter `{name}` = `{value}` {message}; allowed: {allowed}")]
+    BadParam {
+        entry: String,
+        name: String,
+        value: String,
+        message: String,
+        allowed: String,
+    },
+    #[error(transparent)]
+    Runtime(#[from] metile_runtime::Error),
+}
+
+/// Every registered entry point.
+pub fn entry_points() -> Vec<&'static EntryPoint> {
+    crate::norms::ENTRY_POINTS.iter().collect()
+}
+
+/// The entry point called `name` (such as `rms_norm.forward`).
+pub fn find(name: &str) -> Result<&'static EntryPoint, OpError> {
+    entry_points()
+        .into_iter()
+        .find(|e| e.name == name)
+        .ok_or_else(|| OpError::UnknownEntry {
+            name: name.into(),
+            available: entry_points()
+                .iter()
+                .map(|e| e.name)
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+}

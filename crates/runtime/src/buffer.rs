@@ -1,0 +1,245 @@
+//! Typed buffers and row-major tensors.
+//!
+//! A `Buffer` is a run of elements of one `DType` on one device. Host storage keeps the exact
+//! storage bits: f32 and i32 as `u32` words, f16 and bf16 as `u16`, i64 as `u64`, bool as `u8`.
+//! Values cross the host boundary as f32 (floats; f16/bf16 are rounded to nearest even on upload),
+//! i64 (integers) or bool.
+
+use half::{bf16, f16};
+use metile_ir::DType;
+
+use crate::error::{Error, Result};
+
+/// Host storage words of a buffer.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum HostData {
+    U8(Vec<u8>),
+    U16(Vec<u16>),
+    U32(Vec<u32>),
+    U64(Vec<u64>),
+}
+
+impl HostData {
+    pub(crate) fn zeroed(dtype: DType, len: usize) -> HostData {
+        match dtype.size_bytes() {
+            1 => HostData::U8(vec![0; len]),
+            2 => HostData::U16(vec![0; len]),
+            4 => HostData::U32(vec![0; len]),
+            _ => HostData::U64(vec![0; len]),
+        }
+    }
+}
+
+/// A typed buffer on a device.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Buffer {
+    dtype: DType,
+    len: usize,
+    pub(crate) data: HostData,
+}
+
+/// Rounds an f32 to the storage bits of a float dtype.
+#[inline(always)]
+pub(crate) fn f32_to_bits16(dtype: DType, v: f32) -> u16 {
+    if dtype == DType::BF16 {
+        bf16::from_f32(v).to_bits()
+    } else {
+        f16::from_f32(v).to_bits()
+    }
+}
+
+#[inline(always)]
+pub(crate) fn bits16_to_f32(dtype: DType, b: u16) -> f32 {
+    if dtype == DType::BF16 {
+        f32::from_bits((b as u32) << 16)
+    } else {
+        f16::from_bits(b).to_f32()
+    }
+}
+
+impl Buffer {
+    /// A zero-filled host buffer.
+    pub fn zeros(dtype: DType, len: usize) -> Buffer {
+        Buffer {
+            dtype,
+            len,
+            data: HostData::zeroed(dtype, len),
+        }
+    }
+
+    /// A host buffer of a float dtype holding `values` rounded to `dtype`.
+    pub fn from_f32(dtype: DType, values: &[f32]) -> Result<Buffer> {
+        let data = match dtype {
+            DType::F32 => HostData::U32(values.iter().map(|v| v.to_bits()).collect()),
+            DType::F16 => {
+                let mut out = vec![f16::ZERO; values.len()];
+                half::slice::HalfFloatSliceExt::convert_from_f32_slice(&mut out[..], values);
+                HostData::U16(out.into_iter().map(|h| h.to_bits()).collect())
+            }
+            DType::BF16 => {
+                HostData::U16(values.iter().map(|v| bf16::from_f32(*v).to_bits()).collect())
+            }
+            other => {
+                return Err(Error::Buffer(format!(
+                    "cannot fill a {other} buffer from f32 values; use from_i64 or from_bool"
+                )))
+            }
+        };
+        Ok(Buffer {
+            dtype,
+            len: values.len(),
+            data,
+        })
+    }
+
+    /// A host buffer of an integer dtype; values must fit it.
+    pub fn from_i64(dtype: DType, values: &[i64]) -> Result<Buffer> {
+        let data = match dtype {
+            DType::I32 => HostData::U32(
+                values
+                    .iter()
+                    .map(|v| {
+                        i32::try_from(*v)
+                            .map(|x| x as u32)
+                            .map_err(|_| Error::Buffer(format!("{v} does not fit i32")))
+                    })
+                    .collect::<Result<_>>()?,
+            ),
+            DType::I64 => HostData::U64(values.iter().map(|v| *v as u64).collect()),
+            other => {
+                return Err(Error::Buffer(format!(
+                    "cannot fill a {other} buffer from integers"
+                )))
+            }
+        };
+        Ok(Buffer {
+            dtype,
+            len: values.len(),
+            data,
+        })
+    }
+
+    pub fn from_bool(values: &[bool]) -> Buffer {
+        Buffer {
+            dtype: DType::Bool,
+            len: values.len(),
+            data: HostData::U8(values.iter().map(|b| *b as u8).collect()),
+        }
+    }
+
+    pub fn dtype(&self) -> DType {
+        self.dtype
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Size in bytes.
+    pub fn size_bytes(&self) -> usize {
+        self.len * self.dtype.size_bytes()
+    }
+
+    /// The elements of a float buffer as f32 (exact for every float dtype).
+    pub fn to_f32(&self) -> Result<Vec<f32>> {
+        match (&self.data, self.dtype) {
+            (HostData::U32(w), DType::F32) => Ok(w.iter().map(|b| f32::from_bits(*b)).collect()),
+            (HostData::U16(w), DType::F16 | DType::BF16) => {
+                Ok(w.iter().map(|b| bits16_to_f32(self.dtype, *b)).collect())
+            }
+            _ => Err(Error::Buffer(format!(
+                "to_f32 needs a float buffer, this one is {}",
+                self.dtype
+            ))),
+        }
+    }
+
+    /// The elements of an integer buffer.
+    pub fn to_i64(&self) -> Result<Vec<i64>> {
+        match (&self.data, self.dtype) {
+            (HostData::U32(w), DType::I32) => Ok(w.iter().map(|b| *b as i32 as i64).collect()),
+            (HostData::U64(w), DType::I64) => Ok(w.iter().map(|b| *b as i64).collect()),
+            _ => Err(Error::Buffer(format!(
+                "to_i64 needs an integer buffer, this one is {}",
+                self.dtype
+            ))),
+        }
+    }
+
+    pub fn to_bool(&self) -> Result<Vec<bool>> {
+        match &self.data {
+            HostData::U8(w) if self.dtype == DType::Bool => Ok(w.iter().map(|b| *b != 0).collect()),
+            _ => Err(Error::Buffer(format!(
+                "to_bool needs a bool buffer, this one is {}",
+                self.dtype
+            ))),
+        }
+    }
+
+    /// Overwrites every element with a poison value (NaN for floats, the minimum for integers,
+    /// `true` for bool) so that an element a kernel fails to write is visible.
+    pub fn poison(&mut self) {
+        match (&mut self.data, self.dtype) {
+            (HostData::U32(w), DType::F32) => w.fill(f32::NAN.to_bits()),
+            (HostData::U32(w), _) => w.fill(i32::MIN as u32),
+            (HostData::U16(w), DType::BF16) => w.fill(bf16::NAN.to_bits()),
+            (HostData::U16(w), _) => w.fill(f16::NAN.to_bits()),
+            (HostData::U64(w), _) => w.fill(i64::MIN as u64),
+            (HostData::U8(w), _) => w.fill(1),
+        }
+    }
+}
+
+/// A contiguous row-major tensor: a buffer and its shape.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tensor {
+    pub buffer: Buffer,
+    pub shape: Vec<usize>,
+}
+
+impl Tensor {
+    /// Wraps `buffer` as `shape`; the element counts must agree.
+    pub fn new(buffer: Buffer, shape: Vec<usize>) -> Result<Tensor> {
+        let n: usize = shape.iter().product();
+        if n != buffer.len() {
+            return Err(Error::Buffer(format!(
+                "shape {shape:?} has {n} elements, the buffer {}",
+                buffer.len()
+            )));
+        }
+        Ok(Tensor { buffer, shape })
+    }
+
+    pub fn zeros(dtype: DType, shape: &[usize]) -> Tensor {
+        Tensor {
+            buffer: Buffer::zeros(dtype, shape.iter().product()),
+            shape: shape.to_vec(),
+        }
+    }
+
+    pub fn from_f32(dtype: DType, shape: &[usize], values: &[f32]) -> Result<Tensor> {
+        Tensor::new(Buffer::from_f32(dtype, values)?, shape.to_vec())
+    }
+
+    pub fn dtype(&self) -> DType {
+        self.buffer.dtype()
+    }
+
+    pub fn numel(&self) -> usize {
+        self.buffer.len()
+    }
+
+    /// `(rows, cols)` when every axis but the last is flattened into rows; `None` for rank 0.
+    pub fn rows_cols(&self) -> Option<(usize, usize)> {
+        let (&cols, lead) = self.shape.split_last()?;
+        Some((lead.iter().product(), cols))
+    }
+
+    pub fn to_f32(&self) -> Result<Vec<f32>> {
+        self.buffer.to_f32()
+    }
+}

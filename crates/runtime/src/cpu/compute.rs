@@ -1,0 +1,524 @@
+//! Pure tile ops of the CPU executor. Each takes operand values and writes the result into the
+//! `out` slot (reusing its allocation). Loops over dense f32 data are written so the compiler can
+//! vectorize them: the op is matched once, outside the loop. Element semantics come from
+//! `metile_ir::eval`.
+
+use metile_ir::eval::{
+    binary_bool, binary_f32, binary_int, compare, float_to_int, round_to, unary_f32, unary_i64,
+    wrap_int,
+};
+use metile_ir::{BinaryOp, CmpOp, DType, ReduceOp, UnaryOp};
+
+use crate::cpu::value::{Scalar, Val};
+
+/// Rounds every element of a dense or splat float tile to a narrow float dtype.
+pub(crate) fn round_val(dtype: DType, v: &mut Val) {
+    if !matches!(dtype, DType::F16 | DType::BF16) {
+        return;
+    }
+    match v {
+        Val::F(x) => x.iter_mut().for_each(|e| *e = round_to(dtype, *e)),
+        Val::Splat(Scalar::F(x)) => *x = round_to(dtype, *x),
+        _ => {}
+    }
+}
+
+#[inline(always)]
+fn map1(a: &[f32], out: &mut [f32], f: impl Fn(f32) -> f32) {
+    for (o, x) in out.iter_mut().zip(a) {
+        *o = f(*x);
+    }
+}
+
+pub(crate) fn unary(op: UnaryOp, dtype: DType, n: usize, a: &Val, out: &mut Val) {
+    if let Val::Splat(s) = a {
+        *out = Val::Splat(match *s {
+            Scalar::F(x) => Scalar::F(round_to(dtype, unary_f32(op, x))),
+            Scalar::I(x) => Scalar::I(wrap_int(dtype, unary_i64(op, x))),
+            Scalar::B(x) => Scalar::B(!x),
+        });
+        return;
+    }
+    if dtype.is_float() {
+        let mut tmp = Vec::new();
+        let src = a.floats(n, &mut tmp);
+        let mut o = out.reuse_f(n);
+        macro_rules! arm {
+            ($($op:ident),*) => {
+                match op {
+                    $(UnaryOp::$op => map1(src, &mut o, |x| unary_f32(UnaryOp::$op, x)),)*
+                }
+            };
+        }
+        arm!(Neg, Abs, Exp, Exp2, Log, Log2, Sqrt, Rsqrt, Tanh, Sigmoid, Sin, Cos, Erf, Not);
+        *out = Val::F(o);
+        round_val(dtype, out);
+    } else if dtype.is_int() {
+        let mut tmp = Vec::new();
+        let src = a.ints(n, &mut tmp);
+        let mut o = out.reuse_i(n);
+        for (d, x) in o.iter_mut().zip(src) {
+            *d = wrap_int(dtype, unary_i64(op, *x));
+        }
+        *out = Val::I(o);
+    } else {
+        let mut tmp = Vec::new();
+        let src = a.bools(n, &mut tmp);
+        let mut o = out.reuse_b(n);
+        for (d, x) in o.iter_mut().zip(src) {
+            *d = !*x;
+        }
+        *out = Val::B(o);
+    }
+}
+
+#[inline(always)]
+fn map2(a: &Val, b: &Val, n: usize, out: &mut Vec<f32>, f: impl Fn(f32, f32) -> f32) {
+    match (a, b) {
+        (Val::F(x), Val::F(y)) => {
+            for ((o, x), y) in out.iter_mut().zip(x).zip(y) {
+                *o = f(*x, *y);
+            }
+        }
+        (Val::F(x), Val::Splat(s)) => {
+            let y = s.as_f32();
+            for (o, x) in out.iter_mut().zip(x) {
+                *o = f(*x, y);
+            }
+        }
+        (Val::Splat(s), Val::F(y)) => {
+            let x = s.as_f32();
+            for (o, y) in out.iter_mut().zip(y) {
+                *o = f(x, *y);
+            }
+        }
+        _ => {
+            let (mut ta, mut tb) = (Vec::new(), Vec::new());
+            let (x, y) = (a.floats(n, &mut ta), b.floats(n, &mut tb));
+            for ((o, x), y) in out.iter_mut().zip(x).zip(y) {
+                *o = f(*x, *y);
+            }
+        }
+    }
+}
+
+/// Elementwise binary op; integer division by zero gives `Err(())`.
+pub(crate) fn binary(
+    op: BinaryOp,
+    dtype: DType,
+    n: usize,
+    a: &Val,
+    b: &Val,
+    out: &mut Val,
+) -> Result<(), ()> {
+    // Compact forms first.
+    match (a, b) {
+        (Val::Splat(x), Val::Splat(y)) => {
+            *out = Val::Splat(binary_scalar(op, dtype, *x, *y)?);
+            return Ok(());
+        }
+        (Val::Range(s), Val::Splat(Scalar::I(c))) | (Val::Splat(Scalar::I(c)), Val::Range(s))
+            if op == BinaryOp::Add =>
+        {
+            *out = Val::Range(wrap_int(dtype, s + c));
+            if fits_range(dtype, s + c, n) {
+                return Ok(());
+            }
+        }
+        (Val::Range(s), Val::Splat(Scalar::I(c))) if op == BinaryOp::Sub => {
+            *out = Val::Range(wrap_int(dtype, s - c));
+            if fits_range(dtype, s - c, n) {
+                return Ok(());
+            }
+        }
+        (Val::Prefix(x), Val::Prefix(y)) if op == BinaryOp::And => {
+            *out = Val::Prefix(*x.min(y));
+            return Ok(());
+        }
+        _ => {}
+    }
+    if dtype.is_float() {
+        let mut o = out.reuse_f(n);
+        macro_rules! arm {
+            ($($op:ident),*) => {
+                match op {
+                    $(BinaryOp::$op => map2(a, b, n, &mut o, |x, y| binary_f32(BinaryOp::$op, x, y)),)*
+                }
+            };
+        }
+        arm!(Add, Sub, Mul, Div, Rem, Min, Max, Pow, And, Or, Xor);
+        *out = Val::F(o);
+        round_val(dtype, out);
+    } else if dtype.is_int() {
+        let (mut ta, mut tb) = (Vec::new(), Vec::new());
+        let (x, y) = (a.ints(n, &mut ta), b.ints(n, &mut tb));
+        let mut o = out.reuse_i(n);
+        for ((d, x), y) in o.iter_mut().zip(x).zip(y) {
+            *d = binary_int(op, dtype, *x, *y).ok_or(())?;
+        }
+        *out = Val::I(o);
+    } else {
+        let (mut ta, mut tb) = (Vec::new(), Vec::new());
+        let (x, y) = (a.bools(n, &mut ta), b.bools(n, &mut tb));
+        let mut o = out.reuse_b(n);
+        for ((d, x), y) in o.iter_mut().zip(x).zip(y) {
+            *d = binary_bool(op, *x, *y);
+        }
+        *out = Val::B(o);
+    }
+    Ok(())
+}
+
+/// Whether `start + i` for `i < n` stays inside `dtype` (else the range would wrap).
+fn fits_range(dtype: DType, start: i64, n: usize) -> bool {
+    match dtype {
+        DType::I32 => start >= i32::MIN as i64 && start + n as i64 - 1 <= i32::MAX as i64,
+        _ => start.checked_add(n as i64).is_some(),
+    }
+}
+
+pub(crate) fn binary_scalar(op: BinaryOp, dtype: DType, x: Scalar, y: Scalar) -> Result<Scalar, ()> {
+    Ok(match (x, y) {
+        (Scalar::F(x), Scalar::F(y)) => Scalar::F(round_to(dtype, binary_f32(op, x, y))),
+        (Scalar::I(x), Scalar::I(y)) => Scalar::I(binary_int(op, dtype, x, y).ok_or(())?),
+        (Scalar::B(x), Scalar::B(y)) => Scalar::B(binary_bool(op, x, y)),
+        _ => return Err(()),
+    })
+}
+
+fn compare_scalar(op: CmpOp, x: Scalar, y: Scalar) -> bool {
+    match (x, y) {
+        (Scalar::F(x), Scalar::F(y)) => compare(op, x, y),
+        (Scalar::I(x), Scalar::I(y)) => compare(op, x, y),
+        (Scalar::B(x), Scalar::B(y)) => compare(op, x, y),
+        _ => false,
+    }
+}
+
+pub(crate) fn compare_op(op: CmpOp, dtype: DType, n: usize, a: &Val, b: &Val, out: &mut Val) {
+    match (a, b) {
+        (Val::Splat(x), Val::Splat(y)) => {
+            *out = Val::Splat(Scalar::B(compare_scalar(op, *x, *y)));
+            return;
+        }
+        (Val::Range(s), Val::Splat(Scalar::I(c))) if matches!(op, CmpOp::Lt | CmpOp::Le) => {
+            let bound = if op == CmpOp::Lt { c - s } else { c - s + 1 };
+            *out = Val::Prefix(bound.clamp(0, n as i64) as usize);
+            return;
+        }
+        _ => {}
+    }
+    let mut o = out.reuse_b(n);
+    if dtype.is_float() {
+        let (mut ta, mut tb) = (Vec::new(), Vec::new());
+        let (x, y) = (a.floats(n, &mut ta), b.floats(n, &mut tb));
+        for ((d, x), y) in o.iter_mut().zip(x).zip(y) {
+            *d = compare(op, *x, *y);
+        }
+    } else if dtype.is_int() {
+        let (mut ta, mut tb) = (Vec::new(), Vec::new());
+        let (x, y) = (a.ints(n, &mut ta), b.ints(n, &mut tb));
+        for ((d, x), y) in o.iter_mut().zip(x).zip(y) {
+            *d = compare(op, *x, *y);
+        }
+    } else {
+        for (i, d) in o.iter_mut().enumerate() {
+            *d = compare_scalar(op, a.get(i), b.get(i));
+        }
+    }
+    *out = Val::B(o);
+}
+
+fn cast_scalar(from: DType, to: DType, s: Scalar) -> Scalar {
+    let _ = from;
+    match (s, to) {
+        (Scalar::F(x), DType::F32 | DType::F16 | DType::BF16) => Scalar::F(round_to(to, x)),
+        (Scalar::F(x), DType::I32 | DType::I64) => Scalar::I(float_to_int(to, x)),
+        (Scalar::F(x), DType::Bool) => Scalar::B(x != 0.0),
+        (Scalar::I(x), DType::F32 | DType::F16 | DType::BF16) => Scalar::F(round_to(to, x as f32)),
+        (Scalar::I(x), DType::I32 | DType::I64) => Scalar::I(wrap_int(to, x)),
+        (Scalar::I(x), DType::Bool) => Scalar::B(x != 0),
+        (Scalar::B(b), DType::Bool) => Scalar::B(b),
+        (Scalar::B(b), DType::I32 | DType::I64) => Scalar::I(b as i64),
+        (Scalar::B(b), _) => Scalar::F(b as i32 as f32),
+    }
+}
+
+pub(crate) fn cast(from: DType, to: DType, n: usize, a: &Val, out: &mut Val) {
+    match a {
+        Val::Splat(s) => {
+            *out = Val::Splat(cast_scalar(from, to, *s));
+            return;
+        }
+        Val::Range(s) if to.is_int() && fits_range(to, *s, n) => {
+            *out = Val::Range(*s);
+            return;
+        }
+        Val::Prefix(k) if to == DType::Bool => {
+            *out = Val::Prefix(*k);
+            return;
+        }
+        _ => {}
+    }
+    if from.is_float() && to.is_float() {
+        let mut tmp = Vec::new();
+        let src = a.floats(n, &mut tmp);
+        let mut o = out.reuse_f(n);
+        match to {
+            DType::F32 => o.copy_from_slice(src),
+            _ => map1(src, &mut o, |x| round_to(to, x)),
+        }
+        *out = Val::F(o);
+        return;
+    }
+    let dense = match to {
+        DType::Bool => Val::B((0..n).map(|i| cast_scalar(from, to, a.get(i)).as_bool()).collect()),
+        d if d.is_int() => Val::I((0..n).map(|i| cast_scalar(from, to, a.get(i)).as_i64()).collect()),
+        _ => Val::F((0..n).map(|i| cast_scalar(from, to, a.get(i)).as_f32()).collect()),
+    };
+    *out = dense;
+}
+
+pub(crate) fn select(dtype: DType, n: usize, c: &Val, t: &Val, f: &Val, out: &mut Val) {
+    match c {
+        Val::Splat(s) => {
+            *out = if s.as_bool() { t.clone() } else { f.clone() };
+            return;
+        }
+        Val::Prefix(k) if dtype.is_float() => {
+            let k = (*k).min(n);
+            let (mut ta, mut tb) = (Vec::new(), Vec::new());
+            let (x, y) = (t.floats(n, &mut ta), f.floats(n, &mut tb));
+            let mut o = out.reuse_f(n);
+            o[..k].copy_from_slice(&x[..k]);
+            o[k..].copy_from_slice(&y[k..]);
+            *out = Val::F(o);
+            return;
+        }
+        _ => {}
+    }
+    let mut tc = Vec::new();
+    let cond = c.bools(n, &mut tc);
+    if dtype.is_float() {
+        let (mut ta, mut tb) = (Vec::new(), Vec::new());
+        let (x, y) = (t.floats(n, &mut ta), f.floats(n, &mut tb));
+        let mut o = out.reuse_f(n);
+        for (((d, c), x), y) in o.iter_mut().zip(cond).zip(x).zip(y) {
+            *d = if *c { *x } else { *y };
+        }
+        *out = Val::F(o);
+    } else if dtype.is_int() {
+        let (mut ta, mut tb) = (Vec::new(), Vec::new());
+        let (x, y) = (t.ints(n, &mut ta), f.ints(n, &mut tb));
+        let mut o = out.reuse_i(n);
+        for (((d, c), x), y) in o.iter_mut().zip(cond).zip(x).zip(y) {
+            *d = if *c { *x } else { *y };
+        }
+        *out = Val::I(o);
+    } else {
+        let (mut ta, mut tb) = (Vec::new(), Vec::new());
+        let (x, y) = (t.bools(n, &mut ta), f.bools(n, &mut tb));
+        let mut o = out.reuse_b(n);
+        for (((d, c), x), y) in o.iter_mut().zip(cond).zip(x).zip(y) {
+            *d = if *c { *x } else { *y };
+        }
+        *out = Val::B(o);
+    }
+}
+
+/// Broadcasts `a` of shape `from` to shape `to` (same rank, size-1 dims stretch).
+pub(crate) fn broadcast(dtype: DType, from: &[usize], to: &[usize], a: &Val, out: &mut Val) {
+    if let Val::Splat(s) = a {
+        *out = Val::Splat(*s);
+        return;
+    }
+    let n: usize = to.iter().product();
+    let rank = to.len();
+    // Source strides, zero along stretched dimensions.
+    let mut strides = vec![0usize; rank];
+    let mut acc = 1;
+    for d in (0..rank).rev() {
+        strides[d] = if from[d] == 1 { 0 } else { acc };
+        acc *= from[d];
+    }
+    let src_index = |mut flat: usize| -> usize {
+        let mut idx = 0;
+        for d in (0..rank).rev() {
+            idx += (flat % to[d]) * strides[d];
+            flat /= to[d];
+        }
+        idx
+    };
+    // Fast path for [R,1] -> [R,C] and [1,C] -> [R,C].
+    if dtype.is_float() && rank == 2 {
+        if let Val::F(src) = a {
+            let (r, c) = (to[0], to[1]);
+            let mut o = out.reuse_f(n);
+            if from[1] == 1 && from[0] == r {
+                for (row, chunk) in o.chunks_mut(c).enumerate() {
+                    chunk.fill(src[row]);
+                }
+                *out = Val::F(o);
+                return;
+            }
+            if from[0] == 1 && from[1] == c {
+                for chunk in o.chunks_mut(c) {
+                    chunk.copy_from_slice(src);
+                }
+                *out = Val::F(o);
+                return;
+            }
+            for (i, d) in o.iter_mut().enumerate() {
+                *d = src[src_index(i)];
+            }
+            *out = Val::F(o);
+            return;
+        }
+    }
+    *out = match dtype {
+        DType::Bool => Val::B((0..n).map(|i| a.get(src_index(i)).as_bool()).collect()),
+        d if d.is_int() => Val::I((0..n).map(|i| a.get(src_index(i)).as_i64()).collect()),
+        _ => Val::F((0..n).map(|i| a.get(src_index(i)).as_f32()).collect()),
+    };
+}
+
+/// Sum of a contiguous f32 run with 16 independent partial sums (vectorizes; also more accurate
+/// than one running sum).
+#[inline]
+pub(crate) fn sum_f32(x: &[f32]) -> f32 {
+    let mut acc = [0.0f32; 16];
+    let chunks = x.chunks_exact(16);
+    let rest = chunks.remainder();
+    for c in chunks {
+        for k in 0..16 {
+            acc[k] += c[k];
+        }
+    }
+    let mut tail = 0.0;
+    for v in rest {
+        tail += v;
+    }
+    // Pairwise combination of the lanes.
+    let mut w = 16;
+    while w > 1 {
+        w /= 2;
+        for k in 0..w {
+            acc[k] += acc[k + w];
+        }
+    }
+    acc[0] + tail
+}
+
+fn reduce_floats(op: ReduceOp, x: impl Iterator<Item = f32>) -> Scalar {
+    match op {
+        ReduceOp::Sum => Scalar::F(x.sum()),
+        ReduceOp::Max => Scalar::F(x.fold(f32::NEG_INFINITY, |a, b| binary_f32(BinaryOp::Max, a, b))),
+        ReduceOp::Min => Scalar::F(x.fold(f32::INFINITY, |a, b| binary_f32(BinaryOp::Min, a, b))),
+        ReduceOp::Argmax => {
+            let mut best = (0i64, f32::NEG_INFINITY);
+            for (i, v) in x.enumerate() {
+                if best.1.is_nan() {
+                    break;
+                }
+                if v > best.1 || (v.is_nan() && !best.1.is_nan()) || i == 0 {
+                    best = (i as i64, v);
+                }
+            }
+            Scalar::I(best.0)
+        }
+    }
+}
+
+fn reduce_ints(op: ReduceOp, dtype: DType, x: impl Iterator<Item = i64>) -> Scalar {
+    match op {
+        ReduceOp::Sum => Scalar::I(x.fold(0i64, |a, b| wrap_int(dtype, a.wrapping_add(b)))),
+        ReduceOp::Max => Scalar::I(x.max().unwrap_or(i64::MIN)),
+        ReduceOp::Min => Scalar::I(x.min().unwrap_or(i64::MAX)),
+        ReduceOp::Argmax => {
+            let mut best = (0i64, i64::MIN);
+            for (i, v) in x.enumerate() {
+                if v > best.1 || i == 0 {
+                    best = (i as i64, v);
+                }
+            }
+            Scalar::I(best.0)
+        }
+    }
+}
+
+/// Reduces `a` of shape `shape` along `axis`.
+pub(crate) fn reduce(op: ReduceOp, dtype: DType, shape: &[usize], axis: usize, a: &Val, out: &mut Val) {
+    let outer: usize = shape[..axis].iter().product();
+    let len = shape[axis];
+    let inner: usize = shape[axis + 1..].iter().product();
+    let m = outer * inner;
+    let n = outer * len * inner;
+    let result_dtype = if op == ReduceOp::Argmax { DType::I32 } else { dtype };
+    // Contiguous f32 rows: the hot path of row kernels.
+    if dtype.is_float() && inner == 1 {
+        if let Val::F(x) = a {
+            let mut results = Vec::with_capacity(outer);
+            for row in x.chunks_exact(len) {
+                results.push(match op {
+                    ReduceOp::Sum => Scalar::F(round_to(dtype, sum_f32(row))),
+                    _ => reduce_floats(op, row.iter().copied()),
+                });
+            }
+            *out = collect(result_dtype, &results, m);
+            return;
+        }
+    }
+    let mut tmp_f = Vec::new();
+    let mut tmp_i = Vec::new();
+    let mut results = Vec::with_capacity(m);
+    for o in 0..outer {
+        for i in 0..inner {
+            let idx = (0..len).map(move |k| (o * len + k) * inner + i);
+            results.push(if dtype.is_float() {
+                let x = a.floats(n, &mut tmp_f);
+                let r = reduce_floats(op, idx.map(|j| x[j]));
+                match r {
+                    Scalar::F(v) => Scalar::F(round_to(dtype, v)),
+                    other => other,
+                }
+            } else {
+                let x = a.ints(n, &mut tmp_i);
+                reduce_ints(op, dtype, idx.map(|j| x[j]))
+            });
+        }
+    }
+    *out = collect(result_dtype, &results, m);
+}
+
+fn collect(dtype: DType, results: &[Scalar], m: usize) -> Val {
+    if m == 1 && results.len() == 1 {
+        // Rank-0 result.
+        return Val::Splat(results[0]);
+    }
+    if dtype.is_float() {
+        Val::F(results.iter().map(|s| s.as_f32()).collect())
+    } else {
+        Val::I(results.iter().map(|s| s.as_i64()).collect())
+    }
+}
+
+/// `[M,K] x [K,N] (+ acc)` in f32.
+pub(crate) fn dot(m: usize, k: usize, n: usize, a: &Val, b: &Val, acc: Option<&Val>, out: &mut Val) {
+    let (mut ta, mut tb, mut tc) = (Vec::new(), Vec::new(), Vec::new());
+    let x = a.floats(m * k, &mut ta);
+    let y = b.floats(k * n, &mut tb);
+    let mut o = out.reuse_f(m * n);
+    if let Some(c) = acc {
+        o.copy_from_slice(c.floats(m * n, &mut tc));
+    }
+    for i in 0..m {
+        let row = &mut o[i * n..(i + 1) * n];
+        for p in 0..k {
+            let xv = x[i * k + p];
+            for (r, yv) in row.iter_mut().zip(&y[p * n..(p + 1) * n]) {
+                *r += xv * yv;
+            }
+        }
+    }
+    *out = Val::F(o);
+}

@@ -1,0 +1,366 @@
+//! Executes one program of a verified kernel: walks its blocks and runs each op over whole
+//! tiles. Values live in `Frame::slots`, indexed by value id and reused across the programs a
+//! worker thread runs, so steady-state execution allocates nothing.
+
+use metile_ir::{Block, DType, Kernel, Op, ParamKind, ValueId};
+
+use crate::cpu::compute;
+use crate::cpu::memory::View;
+use crate::cpu::value::{Scalar, Val};
+use crate::error::Error;
+
+/// What a program sees of its launch.
+pub(crate) struct Launch<'a> {
+    pub kernel: &'a Kernel,
+    pub grid: [u32; 3],
+    /// One entry per kernel parameter: a view for buffers, a value for scalars.
+    pub args: Vec<Bound<'a>>,
+}
+
+pub(crate) enum Bound<'a> {
+    Buffer(View<'a>),
+    Scalar(Scalar),
+}
+
+/// Per-thread execution state.
+pub(crate) struct Frame {
+    slots: Vec<Val>,
+    program: [u32; 3],
+}
+
+impl Frame {
+    pub fn new(values: usize) -> Frame {
+        Frame {
+            slots: vec![Val::Undef; values],
+            program: [0; 3],
+        }
+    }
+}
+
+impl Launch<'_> {
+    pub fn run_program(&self, frame: &mut Frame, program: [u32; 3]) -> Result<(), Error> {
+        frame.program = program;
+        self.block(frame, &self.kernel.body)
+    }
+
+    fn numel(&self, v: ValueId) -> usize {
+        self.kernel.ty(v).shape.numel()
+    }
+
+    fn dtype(&self, v: ValueId) -> DType {
+        self.kernel.ty(v).dtype
+    }
+
+    fn err_exec(&self, op: &Op, message: String) -> Error {
+        Error::Execution {
+            kernel: self.kernel.name.clone(),
+            op: op.name(),
+            message,
+        }
+    }
+
+    fn block(&self, frame: &mut Frame, b: &Block) -> Result<(), Error> {
+        for &id in &b.insts {
+            let inst = self.kernel.inst(id);
+            match &inst.op {
+                Op::Yield { .. } => {}
+                Op::For { .. } | Op::If { .. } => self.control(frame, &inst.op, &inst.results)?,
+                Op::Load { .. } | Op::Store { .. } | Op::AtomicAdd { .. } => {
+                    self.memory(frame, &inst.op, &inst.results)?
+                }
+                op => {
+                    let r = inst.results[0];
+                    let mut out = std::mem::take(&mut frame.slots[r.index()]);
+                    let res = self.pure(frame, op, r, &mut out);
+                    frame.slots[r.index()] = out;
+                    res?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs a pure op whose single result is `r`, writing into `out`.
+    fn pure(&self, frame: &Frame, op: &Op, r: ValueId, out: &mut Val) -> Result<(), Error> {
+        let s = &frame.slots;
+        let v = |id: ValueId| &s[id.index()];
+        let n = self.numel(r);
+        let rdt = self.dtype(r);
+        match op {
+            Op::ProgramId { axis } => *out = Val::Splat(Scalar::I(frame.program[*axis as usize] as i64)),
+            Op::NumPrograms { axis } => *out = Val::Splat(Scalar::I(self.grid[*axis as usize] as i64)),
+            Op::ScalarArg { param } => match &self.args[*param as usize] {
+                Bound::Scalar(x) => *out = Val::Splat(*x),
+                Bound::Buffer(_) => return Err(self.err_exec(op, "parameter is not a scalar".into())),
+            },
+            Op::Arange { start, .. } => *out = Val::Range(*start),
+            Op::Constant { value, .. } => *out = Val::Splat(Scalar::from_const(*value)),
+            Op::Splat { src, .. } => *out = Val::Splat(v(*src).scalar()),
+            Op::Broadcast { src, shape } => {
+                let from = self.kernel.ty(*src).shape.0.clone();
+                compute::broadcast(rdt, &from, shape.dims(), v(*src), out)
+            }
+            Op::ExpandDims { src, .. } | Op::Reshape { src, .. } => *out = v(*src).clone(),
+            Op::Unary { op, src } => compute::unary(*op, rdt, n, v(*src), out),
+            Op::Binary { op: bop, lhs, rhs } => {
+                compute::binary(*bop, rdt, n, v(*lhs), v(*rhs), out)
+                    .map_err(|()| self.err_exec(op, "integer division by zero".into()))?
+            }
+            Op::Compare { op, lhs, rhs } => {
+                compute::compare_op(*op, self.dtype(*lhs), n, v(*lhs), v(*rhs), out)
+            }
+            Op::Cast { src, to } => compute::cast(self.dtype(*src), *to, n, v(*src), out),
+            Op::Select {
+                cond,
+                on_true,
+                on_false,
+            } => compute::select(rdt, n, v(*cond), v(*on_true), v(*on_false), out),
+            Op::Reduce { op, src, axis } => {
+                let shape = self.kernel.ty(*src).shape.0.clone();
+                compute::reduce(*op, self.dtype(*src), &shape, *axis as usize, v(*src), out)
+            }
+            Op::Dot { lhs, rhs, acc } => {
+                let a = &self.kernel.ty(*lhs).shape.0;
+                let b = &self.kernel.ty(*rhs).shape.0;
+                compute::dot(a[0], a[1], b[1], v(*lhs), v(*rhs), acc.map(v), out)
+            }
+            Op::Load { .. }
+            | Op::Store { .. }
+            | Op::AtomicAdd { .. }
+            | Op::For { .. }
+            | Op::If { .. }
+            | Op::Yield { .. } => return Err(self.err_exec(op, "not a pure op".into())),
+        }
+        Ok(())
+    }
+
+    fn control(&self, frame: &mut Frame, op: &Op, results: &[ValueId]) -> Result<(), Error> {
+        match op {
+            Op::For {
+                lower,
+                upper,
+                step,
+                init,
+                body,
+            } => {
+                let s = &frame.slots;
+                let (lo, hi, st) = (
+                    s[lower.index()].scalar().as_i64(),
+                    s[upper.index()].scalar().as_i64(),
+                    s[step.index()].scalar().as_i64(),
+                );
+                if st <= 0 {
+                    return Err(self.err_exec(op, format!("loop step must be positive, got {st}")));
+                }
+                for (a, i) in body.args[1..].iter().zip(init) {
+                    frame.slots[a.index()] = frame.slots[i.index()].clone();
+                }
+                let yields = match body.insts.last().map(|i| &self.kernel.inst(*i).op) {
+                    Some(Op::Yield { values }) => values.clone(),
+                    _ => Vec::new(),
+                };
+                let local = self.defined_in(body);
+                let ity = self.dtype(body.args[0]);
+                let mut iv = lo;
+                while iv < hi {
+                    frame.slots[body.args[0].index()] = Val::Splat(Scalar::I(iv));
+                    self.block(frame, body)?;
+                    self.pass_on(frame, &yields, &body.args[1..], &local);
+                    iv = match iv.checked_add(st) {
+                        Some(x) if ity != DType::I32 || x <= i32::MAX as i64 => x,
+                        _ => break,
+                    };
+                }
+                for (r, a) in results.iter().zip(&body.args[1..]) {
+                    frame.slots[r.index()] = frame.slots[a.index()].clone();
+                }
+            }
+            Op::If {
+                cond,
+                then_body,
+                else_body,
+            } => {
+                let c = frame.slots[cond.index()].scalar().as_bool();
+                let body = if c { then_body } else { else_body };
+                self.block(frame, body)?;
+                if let Some(Op::Yield { values }) = body.insts.last().map(|i| &self.kernel.inst(*i).op) {
+                    for (r, y) in results.iter().zip(values) {
+                        frame.slots[r.index()] = frame.slots[y.index()].clone();
+                    }
+                }
+            }
+            _ => return Err(self.err_exec(op, "not a control op".into())),
+        }
+        Ok(())
+    }
+
+    /// Values defined by instructions directly in `b` (candidates to move instead of copy).
+    fn defined_in(&self, b: &Block) -> Vec<ValueId> {
+        b.insts
+            .iter()
+            .flat_map(|i| self.kernel.inst(*i).results.iter().copied())
+            .collect()
+    }
+
+    /// Moves yielded values into the carried slots: a value computed in this iteration is
+    /// swapped in (its slot gets the old allocation back), anything else is copied.
+    fn pass_on(&self, frame: &mut Frame, yields: &[ValueId], args: &[ValueId], local: &[ValueId]) {
+        let mut moved: Vec<ValueId> = Vec::new();
+        let mut staged: Vec<Option<Val>> = Vec::with_capacity(args.len());
+        for y in yields {
+            if local.contains(y) && !moved.contains(y) {
+                moved.push(*y);
+                staged.push(None);
+            } else {
+                staged.push(Some(frame.slots[y.index()].clone()));
+            }
+        }
+        for ((a, y), st) in args.iter().zip(yields).zip(staged) {
+            match st {
+                Some(v) => frame.slots[a.index()] = v,
+                None => frame.slots.swap(a.index(), y.index()),
+            }
+        }
+    }
+
+    fn memory(&self, frame: &mut Frame, op: &Op, results: &[ValueId]) -> Result<(), Error> {
+        let (buffer, index, mask) = match op {
+            Op::Load {
+                buffer, index, mask, ..
+            }
+            | Op::Store {
+                buffer, index, mask, ..
+            }
+            | Op::AtomicAdd {
+                buffer, index, mask, ..
+            } => (*buffer, *index, *mask),
+            _ => return Err(self.err_exec(op, "not a memory op".into())),
+        };
+        let Bound::Buffer(view) = &self.args[buffer as usize] else {
+            return Err(self.err_exec(op, "parameter is not a buffer".into()));
+        };
+        let dtype = match &self.kernel.params[buffer as usize].kind {
+            ParamKind::Buffer { dtype, .. } => *dtype,
+            ParamKind::Scalar { dtype } => *dtype,
+        };
+        let n = self.numel(index);
+        let len = view.len();
+        let oob = |i: i64| Error::OutOfBounds {
+            kernel: self.kernel.name.clone(),
+            op: op.name(),
+            buffer: self.kernel.params[buffer as usize].name.clone(),
+            index: i,
+            len,
+            program: frame.program,
+        };
+        let idx = &frame.slots[index.index()];
+        let m = mask.map(|m| &frame.slots[m.index()]);
+        // Active prefix of a contiguous access: `Some((start, k))` when elements 0..k are active
+        // and the rest are not.
+        let contiguous = match (idx, m) {
+            (Val::Range(s), None) => Some((*s, n)),
+            (Val::Range(s), Some(Val::Prefix(k))) => Some((*s, (*k).min(n))),
+            (Val::Range(s), Some(Val::Splat(b))) => Some((*s, if b.as_bool() { n } else { 0 })),
+            _ => None,
+        };
+        if let Some((start, k)) = contiguous {
+            if k > 0 {
+                if start < 0 || start as usize >= len {
+                    return Err(oob(start));
+                }
+                let end = start + k as i64 - 1;
+                if end as usize >= len {
+                    return Err(oob(len as i64));
+                }
+            }
+            let start = start.max(0) as usize;
+            match op {
+                Op::Load { other, .. } => {
+                    let fill = other
+                        .map(|o| frame.slots[o.index()].scalar())
+                        .unwrap_or(Scalar::zero(dtype));
+                    let r = results[0];
+                    let mut out = std::mem::take(&mut frame.slots[r.index()]);
+                    if dtype.is_float() {
+                        let mut o = out.reuse_f(n);
+                        view.load_floats(dtype, start, &mut o[..k]);
+                        o[k..].fill(fill.as_f32());
+                        out = Val::F(o);
+                    } else {
+                        out = dense_from(dtype, n, |i| {
+                            if i < k {
+                                view.get(dtype, start + i)
+                            } else {
+                                fill
+                            }
+                        });
+                    }
+                    frame.slots[r.index()] = out;
+                }
+                Op::Store { value, .. } => {
+                    let v = &frame.slots[value.index()];
+                    match v {
+                        Val::F(x) => view.store_floats(dtype, start, &x[..k]),
+                        other => (0..k).for_each(|i| view.set(dtype, start + i, other.get(i))),
+                    }
+                }
+                Op::AtomicAdd { value, .. } => {
+                    let v = &frame.slots[value.index()];
+                    (0..k).for_each(|i| view.atomic_add(dtype, start + i, v.get(i)));
+                }
+                _ => {}
+            }
+            return Ok(());
+        }
+        // General path: element by element.
+        let active = |i: usize| m.map(|m| m.get(i).as_bool()).unwrap_or(true);
+        let at = |i: usize| -> Result<usize, Error> {
+            let j = idx.get(i).as_i64();
+            if j < 0 || j as usize >= len {
+                Err(oob(j))
+            } else {
+                Ok(j as usize)
+            }
+        };
+        match op {
+            Op::Load { other, .. } => {
+                let fill = other
+                    .map(|o| frame.slots[o.index()].scalar())
+                    .unwrap_or(Scalar::zero(dtype));
+                let mut vals = Vec::with_capacity(n);
+                for i in 0..n {
+                    vals.push(if active(i) { view.get(dtype, at(i)?) } else { fill });
+                }
+                frame.slots[results[0].index()] = dense_from(dtype, n, |i| vals[i]);
+            }
+            Op::Store { value, .. } | Op::AtomicAdd { value, .. } => {
+                let v = &frame.slots[value.index()];
+                // Check every active index before writing anything.
+                let mut targets = Vec::with_capacity(n);
+                for i in 0..n {
+                    if active(i) {
+                        targets.push((i, at(i)?));
+                    }
+                }
+                let atomic = matches!(op, Op::AtomicAdd { .. });
+                for (i, j) in targets {
+                    if atomic {
+                        view.atomic_add(dtype, j, v.get(i));
+                    } else {
+                        view.set(dtype, j, v.get(i));
+                    }
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+fn dense_from(dtype: DType, n: usize, f: impl Fn(usize) -> Scalar) -> Val {
+    match dtype {
+        DType::Bool => Val::B((0..n).map(|i| f(i).as_bool()).collect()),
+        d if d.is_int() => Val::I((0..n).map(|i| f(i).as_i64()).collect()),
+        _ => Val::F((0..n).map(|i| f(i).as_f32()).collect()),
+    }
+}

@@ -1,0 +1,190 @@
+//! Buffer views of a launch: plain slices for buffers the kernel only reads, atomic slices for
+//! buffers it writes (so that programs running on several threads never race, whatever the
+//! kernel does), and the bounds-checked element transfers between them and tiles.
+
+use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering::Relaxed};
+
+use metile_ir::DType;
+
+use crate::buffer::{bits16_to_f32, f32_to_bits16, HostData};
+use crate::cpu::value::Scalar;
+
+/// One bound buffer.
+pub(crate) enum View<'a> {
+    R8(&'a [u8]),
+    R16(&'a [u16]),
+    R32(&'a [u32]),
+    R64(&'a [u64]),
+    W8(&'a [AtomicU8]),
+    W16(&'a [AtomicU16]),
+    W32(&'a [AtomicU32]),
+    W64(&'a [AtomicU64]),
+}
+
+impl<'a> View<'a> {
+    pub fn read(data: &'a HostData) -> View<'a> {
+        match data {
+            HostData::U8(v) => View::R8(v),
+            HostData::U16(v) => View::R16(v),
+            HostData::U32(v) => View::R32(v),
+            HostData::U64(v) => View::R64(v),
+        }
+    }
+
+    /// Views storage the launch holds exclusively as atomics.
+    pub fn write(data: &'a mut HostData) -> View<'a> {
+        // SAFETY: each atomic type has the same size and bit validity as its integer; the Vec's
+        // allocation is aligned for the integer, and on every target this crate builds for the
+        // atomic's alignment equals its size, which is the integer's alignment for these
+        // widths (checked below for u64, whose alignment may be 4 on 32-bit targets). The
+        // `&mut` borrow guarantees no other reference reads the storage non-atomically while
+        // the view lives.
+        match data {
+            HostData::U8(v) => View::W8(unsafe { &*(v.as_mut_slice() as *mut [u8] as *const [AtomicU8]) }),
+            HostData::U16(v) => {
+                View::W16(unsafe { &*(v.as_mut_slice() as *mut [u16] as *const [AtomicU16]) })
+            }
+            HostData::U32(v) => {
+                View::W32(unsafe { &*(v.as_mut_slice() as *mut [u32] as *const [AtomicU32]) })
+            }
+            HostData::U64(v) => {
+                const _: () = assert!(std::mem::align_of::<u64>() == std::mem::align_of::<AtomicU64>());
+                View::W64(unsafe { &*(v.as_mut_slice() as *mut [u64] as *const [AtomicU64]) })
+            }
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        match self {
+            View::R8(v) => v.len(),
+            View::R16(v) => v.len(),
+            View::R32(v) => v.len(),
+            View::R64(v) => v.len(),
+            View::W8(v) => v.len(),
+            View::W16(v) => v.len(),
+            View::W32(v) => v.len(),
+            View::W64(v) => v.len(),
+        }
+    }
+
+    /// Raw storage word at `i` (in bounds).
+    #[inline]
+    fn word(&self, i: usize) -> u64 {
+        match self {
+            View::R8(v) => v[i] as u64,
+            View::R16(v) => v[i] as u64,
+            View::R32(v) => v[i] as u64,
+            View::R64(v) => v[i],
+            View::W8(v) => v[i].load(Relaxed) as u64,
+            View::W16(v) => v[i].load(Relaxed) as u64,
+            View::W32(v) => v[i].load(Relaxed) as u64,
+            View::W64(v) => v[i].load(Relaxed),
+        }
+    }
+
+    #[inline]
+    fn set_word(&self, i: usize, w: u64) {
+        match self {
+            View::W8(v) => v[i].store(w as u8, Relaxed),
+            View::W16(v) => v[i].store(w as u16, Relaxed),
+            View::W32(v) => v[i].store(w as u32, Relaxed),
+            View::W64(v) => v[i].store(w, Relaxed),
+            // Read-only views are never written: the verifier refuses stores to read buffers and
+            // launches bind write buffers as write views.
+            View::R8(_) | View::R16(_) | View::R32(_) | View::R64(_) => {}
+        }
+    }
+
+    /// Element `i` (in bounds) as a scalar of `dtype`.
+    #[inline]
+    pub fn get(&self, dtype: DType, i: usize) -> Scalar {
+        let w = self.word(i);
+        match dtype {
+            DType::F32 => Scalar::F(f32::from_bits(w as u32)),
+            DType::F16 | DType::BF16 => Scalar::F(bits16_to_f32(dtype, w as u16)),
+            DType::I32 => Scalar::I(w as u32 as i32 as i64),
+            DType::I64 => Scalar::I(w as i64),
+            DType::Bool => Scalar::B(w != 0),
+        }
+    }
+
+    /// Stores element `i` (in bounds) of `dtype`.
+    #[inline]
+    pub fn set(&self, dtype: DType, i: usize, s: Scalar) {
+        let w = match dtype {
+            DType::F32 => s.as_f32().to_bits() as u64,
+            DType::F16 | DType::BF16 => f32_to_bits16(dtype, s.as_f32()) as u64,
+            DType::I32 => s.as_i64() as i32 as u32 as u64,
+            DType::I64 => s.as_i64() as u64,
+            DType::Bool => s.as_bool() as u64,
+        };
+        self.set_word(i, w);
+    }
+
+    /// Atomically adds `s` to element `i` (f32, i32, i64 buffers).
+    pub fn atomic_add(&self, dtype: DType, i: usize, s: Scalar) {
+        match (self, dtype) {
+            (View::W32(v), DType::F32) => {
+                let add = s.as_f32();
+                let _ = v[i].fetch_update(Relaxed, Relaxed, |w| {
+                    Some((f32::from_bits(w) + add).to_bits())
+                });
+            }
+            (View::W32(v), _) => {
+                v[i].fetch_add(s.as_i64() as i32 as u32, Relaxed);
+            }
+            (View::W64(v), _) => {
+                v[i].fetch_add(s.as_i64() as u64, Relaxed);
+            }
+            _ => {}
+        }
+    }
+
+    /// Loads the contiguous run `start..start + out.len()` (in bounds) into f32 values.
+    pub fn load_floats(&self, dtype: DType, start: usize, out: &mut [f32]) {
+        let n = out.len();
+        match self {
+            View::R32(v) => {
+                for (o, w) in out.iter_mut().zip(&v[start..start + n]) {
+                    *o = f32::from_bits(*w);
+                }
+            }
+            View::R16(v) if dtype == DType::BF16 => {
+                for (o, w) in out.iter_mut().zip(&v[start..start + n]) {
+                    *o = f32::from_bits((*w as u32) << 16);
+                }
+            }
+            View::R16(v) => {
+                let src: &[half::f16] = half::slice::HalfBitsSliceExt::reinterpret_cast(&v[start..start + n]);
+                half::slice::HalfFloatSliceExt::convert_to_f32_slice(src, out);
+            }
+            _ => {
+                for (k, o) in out.iter_mut().enumerate() {
+                    *o = self.get(dtype, start + k).as_f32();
+                }
+            }
+        }
+    }
+
+    /// Stores f32 values (already rounded to `dtype`) to the contiguous run at `start`.
+    pub fn store_floats(&self, dtype: DType, start: usize, vals: &[f32]) {
+        let n = vals.len();
+        match self {
+            View::W32(v) => {
+                for (d, x) in v[start..start + n].iter().zip(vals) {
+                    d.store(x.to_bits(), Relaxed);
+                }
+            }
+            View::W16(v) if dtype == DType::BF16 => {
+                for (d, x) in v[start..start + n].iter().zip(vals) {
+                    d.store((x.to_bits() >> 16) as u16, Relaxed);
+                }
+            }
+            _ => {
+                for (k, x) in vals.iter().enumerate() {
+                    self.set(dtype, start + k, Scalar::F(*x));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,119 @@
+//! The CPU target: executes the logical Tile IR on the host.
+//!
+//! It is the embedded default and the executable specification that every other target is
+//! tested against. Programs of the grid are spread over cores with rayon; each worker thread
+//! keeps one `Frame` of tile slots and reuses it for every program it runs. Each op processes a
+//! whole tile at a time (see `value` for the compact tile forms that keep index and mask
+//! arithmetic off the per-element path). Every load and store is bounds-checked: an access
+//! outside its buffer is an `Error::OutOfBounds` naming the kernel, op, buffer, index and
+//! program, never undefined behaviour.
+
+mod compute;
+mod exec;
+mod memory;
+mod value;
+
+use rayon::prelude::*;
+
+use metile_ir::{Access, DType, ParamKind, Verified};
+
+use crate::device::Arg;
+use crate::error::{Error, Result};
+use exec::{Bound, Frame, Launch};
+use memory::View;
+use value::Scalar;
+
+/// Runs `kernel` over `grid` with `args` bound to its parameters in order.
+pub(crate) fn launch(kernel: &Verified, grid: [u32; 3], args: &mut [Arg<'_>]) -> Result<()> {
+    let k = kernel.kernel();
+    let bad = |message: String| Error::Launch {
+        kernel: k.name.clone(),
+        message,
+    };
+    if args.len() != k.params.len() {
+        return Err(bad(format!(
+            "{} arguments for {} parameters ({})",
+            args.len(),
+            k.params.len(),
+            k.params.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")
+        )));
+    }
+    let mut bound = Vec::with_capacity(args.len());
+    for (p, a) in k.params.iter().zip(args.iter_mut()) {
+        let b = match &p.kind {
+            ParamKind::Scalar { dtype } => {
+                Bound::Scalar(scalar(&p.name, *dtype, a).map_err(&bad)?)
+            }
+            ParamKind::Buffer { dtype, access } => match a {
+                Arg::In(buf) if *access == Access::Read => {
+                    check_dtype(&p.name, *dtype, buf.dtype()).map_err(&bad)?;
+                    Bound::Buffer(View::read(&buf.data))
+                }
+                Arg::Out(buf) if access.writes() => {
+                    check_dtype(&p.name, *dtype, buf.dtype()).map_err(&bad)?;
+                    Bound::Buffer(View::write(&mut buf.data))
+                }
+                other => {
+                    let want = if access.writes() { "Arg::Out" } else { "Arg::In" };
+                    return Err(bad(format!(
+                        "parameter `{}` is a {} buffer and takes {want}, got {}",
+                        p.name,
+                        access.name(),
+                        other.describe()
+                    )));
+                }
+            },
+        };
+        bound.push(b);
+    }
+    if grid.iter().any(|g| *g == 0) {
+        return Ok(());
+    }
+    let launch = Launch {
+        kernel: k,
+        grid,
+        args: bound,
+    };
+    let total = grid[0] as usize * grid[1] as usize * grid[2] as usize;
+    let threads = rayon::current_num_threads().max(1);
+    let min_len = (total / (threads * 16)).max(1);
+    let values = k.values.len();
+    (0..total)
+        .into_par_iter()
+        .with_min_len(min_len)
+        .try_for_each_init(
+            || Frame::new(values),
+            |frame, p| {
+                let x = (p % grid[0] as usize) as u32;
+                let y = ((p / grid[0] as usize) % grid[1] as usize) as u32;
+                let z = (p / (grid[0] as usize * grid[1] as usize)) as u32;
+                launch.run_program(frame, [x, y, z])
+            },
+        )
+}
+
+fn check_dtype(name: &str, want: DType, got: DType) -> std::result::Result<(), String> {
+    if want != got {
+        return Err(format!("buffer `{name}` must be {want}, got {got}"));
+    }
+    Ok(())
+}
+
+fn scalar(name: &str, dtype: DType, a: &Arg<'_>) -> std::result::Result<Scalar, String> {
+    let v = match (dtype, a) {
+        (DType::F32 | DType::F16 | DType::BF16, Arg::F32(v)) => {
+            Scalar::F(metile_ir::eval::round_to(dtype, *v))
+        }
+        (DType::I32, Arg::I32(v)) => Scalar::I(*v as i64),
+        (DType::I64, Arg::I64(v)) => Scalar::I(*v),
+        (DType::I64, Arg::I32(v)) => Scalar::I(*v as i64),
+        (DType::Bool, Arg::Bool(v)) => Scalar::B(*v),
+        (_, other) => {
+            return Err(format!(
+                "scalar `{name}` is {dtype}, got {}",
+                other.describe()
+            ))
+        }
+    };
+    Ok(v)
+}

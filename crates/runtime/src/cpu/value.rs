@@ -1,0 +1,163 @@
+//! How the CPU executor holds a tile while a program runs.
+//!
+//! A tile is dense (one f32/i64/bool per element, row-major) or one of three compact forms that
+//! the common kernel idioms produce and that later ops can consume without touching every
+//! element: a splat (every element equal), a range (`start + flat index`, from `arange` plus a
+//! scalar offset) and a prefix mask (`flat index < len`, from comparing a range with a scalar).
+//! Every op accepts every form: anything it has no fast path for is materialized first.
+//!
+//! Floats of every dtype are held as f32 values exactly representable in their dtype; integers
+//! of both widths as i64 wrapped to their width.
+
+use metile_ir::{ConstValue, DType};
+
+/// One element.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Scalar {
+    F(f32),
+    I(i64),
+    B(bool),
+}
+
+impl Scalar {
+    pub fn from_const(c: ConstValue) -> Scalar {
+        match c {
+            ConstValue::Float(v) => Scalar::F(v),
+            ConstValue::Int(v) => Scalar::I(v),
+            ConstValue::Bool(v) => Scalar::B(v),
+        }
+    }
+
+    pub fn zero(dtype: DType) -> Scalar {
+        match dtype {
+            DType::Bool => Scalar::B(false),
+            d if d.is_int() => Scalar::I(0),
+            _ => Scalar::F(0.0),
+        }
+    }
+
+    pub fn as_i64(self) -> i64 {
+        match self {
+            Scalar::I(v) => v,
+            Scalar::F(v) => v as i64,
+            Scalar::B(b) => b as i64,
+        }
+    }
+
+    pub fn as_f32(self) -> f32 {
+        match self {
+            Scalar::F(v) => v,
+            Scalar::I(v) => v as f32,
+            Scalar::B(b) => b as i32 as f32,
+        }
+    }
+
+    pub fn as_bool(self) -> bool {
+        match self {
+            Scalar::B(b) => b,
+            Scalar::I(v) => v != 0,
+            Scalar::F(v) => v != 0.0,
+        }
+    }
+}
+
+/// A tile value during execution.
+#[derive(Clone, Debug, Default)]
+pub(crate) enum Val {
+    /// Not computed yet in this program.
+    #[default]
+    Undef,
+    Splat(Scalar),
+    /// Integer tile whose element at flat index `i` is `start + i`.
+    Range(i64),
+    /// Bool tile whose element at flat index `i` is `i < len`.
+    Prefix(usize),
+    F(Vec<f32>),
+    I(Vec<i64>),
+    B(Vec<bool>),
+}
+
+impl Val {
+    /// Takes the f32 storage out of `self` for reuse as an output of `n` elements.
+    pub fn reuse_f(&mut self, n: usize) -> Vec<f32> {
+        let mut v = match std::mem::take(self) {
+            Val::F(v) => v,
+            _ => Vec::with_capacity(n),
+        };
+        v.clear();
+        v.resize(n, 0.0);
+        v
+    }
+
+    pub fn reuse_i(&mut self, n: usize) -> Vec<i64> {
+        let mut v = match std::mem::take(self) {
+            Val::I(v) => v,
+            _ => Vec::with_capacity(n),
+        };
+        v.clear();
+        v.resize(n, 0);
+        v
+    }
+
+    pub fn reuse_b(&mut self, n: usize) -> Vec<bool> {
+        let mut v = match std::mem::take(self) {
+            Val::B(v) => v,
+            _ => Vec::with_capacity(n),
+        };
+        v.clear();
+        v.resize(n, false);
+        v
+    }
+
+    /// The element at flat index `i` (for slow, general paths).
+    #[inline]
+    pub fn get(&self, i: usize) -> Scalar {
+        match self {
+            Val::Undef => Scalar::F(f32::NAN),
+            Val::Splat(s) => *s,
+            Val::Range(start) => Scalar::I(start + i as i64),
+            Val::Prefix(len) => Scalar::B(i < *len),
+            Val::F(v) => Scalar::F(v[i]),
+            Val::I(v) => Scalar::I(v[i]),
+            Val::B(v) => Scalar::B(v[i]),
+        }
+    }
+
+    pub fn scalar(&self) -> Scalar {
+        self.get(0)
+    }
+
+    /// Dense f32 view: borrows when dense, otherwise fills `tmp`.
+    pub fn floats<'a>(&'a self, n: usize, tmp: &'a mut Vec<f32>) -> &'a [f32] {
+        match self {
+            Val::F(v) => v,
+            other => {
+                tmp.clear();
+                tmp.extend((0..n).map(|i| other.get(i).as_f32()));
+                tmp
+            }
+        }
+    }
+
+    pub fn ints<'a>(&'a self, n: usize, tmp: &'a mut Vec<i64>) -> &'a [i64] {
+        match self {
+            Val::I(v) => v,
+            other => {
+                tmp.clear();
+                tmp.extend((0..n).map(|i| other.get(i).as_i64()));
+                tmp
+            }
+        }
+    }
+
+    pub fn bools<'a>(&'a self, n: usize, tmp: &'a mut Vec<bool>) -> &'a [bool] {
+        match self {
+            Val::B(v) => v,
+            other => {
+                tmp.clear();
+                tmp.extend((0..n).map(|i| other.get(i).as_bool()));
+                tmp
+            }
+        }
+    }
+}
