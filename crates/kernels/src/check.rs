@@ -35,6 +35,19 @@ pub struct CheckCase {
 
 /// The cases for `ops` (every operator when empty). An unknown operator name is an error.
 pub fn cases(ops: &[String]) -> Result<Vec<CheckCase>, OpError> {
-    let _ = ops;
-    Ok(Vec::new())
+    let all = crate::norms::check::cases();
+    for op in ops {
+        if !all.iter().any(|c| c.op == op) {
+            let mut known: Vec<&str> = all.iter().map(|c| c.op).collect();
+            known.dedup();
+            return Err(OpError::UnknownEntry {
+                name: op.clone(),
+                available: known.join(", "),
+            });
+        }
+    }
+    Ok(all
+        .into_iter()
+        .filter(|c| ops.is_empty() || ops.iter().any(|o| o == c.op))
+        .collect())
 }

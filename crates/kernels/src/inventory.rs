@@ -1,1 +1,573 @@
-//! Operator inventory (placeholder).
+//! The operator inventory: every training operator of the Liger-Kernel parity target, as data.
+//!
+//! [`OPERATORS`] holds one [`OperatorSpec`] per row of the coverage tables (normalization;
+//! activations, projections and positions; reductions and attention; losses; the eight chunked
+//! losses; the experimental embedding). A spec states only what does not change as work lands:
+//! the name, the Liger family it mirrors (`liger`, named as in `PARITY.md`), the priority of
+//! `PARITY.md` §11 and a note on the contract.
+//!
+//! What *does* change is never stored: [`inventory`] derives each operator's [`Status`], dtypes
+//! and targets from the registry (an operator is [`Status::Paired`] exactly when both
+//! `<name>.forward` and `<name>.backward` are registered), so the inventory cannot drift from the
+//! code. Every registered entry point's `op` must name an operator here; a unit test holds that.
+
+use serde::Serialize;
+
+use self::Family::{
+    Activation, Attention, ChunkedLoss, Embedding, Loss, Mlp, Norm, Position, Reduction,
+};
+use crate::registry::{self, EntryPoint, ParamDef, Port};
+
+/// The kind of operator, as the coverage tables group them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Family {
+    Norm,
+    Activation,
+    Position,
+    Reduction,
+    Attention,
+    Loss,
+    ChunkedLoss,
+    Mlp,
+    Embedding,
+}
+
+impl Family {
+    pub const ALL: [Family; 9] = [
+        Family::Norm,
+        Family::Activation,
+        Family::Position,
+        Family::Reduction,
+        Family::Attention,
+        Family::Loss,
+        Family::ChunkedLoss,
+        Family::Mlp,
+        Family::Embedding,
+    ];
+
+    /// The family's name as shown by `metile ops` and in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Family::Norm => "norm",
+            Family::Activation => "activation",
+            Family::Position => "position",
+            Family::Reduction => "reduction",
+            Family::Attention => "attention",
+            Family::Loss => "loss",
+            Family::ChunkedLoss => "chunked loss",
+            Family::Mlp => "mlp",
+            Family::Embedding => "embedding",
+        }
+    }
+}
+
+impl std::fmt::Display for Family {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Serialize for Family {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+/// How much of an operator is implemented, derived from the registry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Status {
+    /// Both `<name>.forward` and `<name>.backward` are registered.
+    Paired,
+    /// Only `<name>.forward` is registered.
+    ForwardOnly,
+    /// No forward entry point is registered.
+    Missing,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Paired => "paired",
+            Status::ForwardOnly => "forward-only",
+            Status::Missing => "missing",
+        }
+    }
+
+    /// True unless [`Status::Missing`].
+    pub fn is_implemented(self) -> bool {
+        self != Status::Missing
+    }
+}
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Serialize for Status {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+/// The fixed facts of one operator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OperatorSpec {
+    /// The operator name used by the registry (`EntryPoint::op`) and the command line.
+    pub name: &'static str,
+    /// The human name of the coverage tables, e.g. `Fused add + RMSNorm`.
+    pub display: &'static str,
+    pub family: Family,
+    /// The Liger autograd Function this operator mirrors, as named in `PARITY.md`.
+    pub liger: &'static str,
+    /// Implementation priority, `PARITY.md` §11: 0 (training core), 1 or 2.
+    pub priority: u8,
+    /// The contract in one or two sentences: what a complete pair must cover.
+    pub note: &'static str,
+}
+
+/// Storage dtypes of an implemented operator. Every library kernel is generic over the float
+/// storage dtype and computes in f32.
+pub const IMPLEMENTED_DTYPES: [&str; 3] = ["f32", "f16", "bf16"];
+
+/// Targets an implemented operator runs on: the DSL kernels run wherever the runtime does, and
+/// the CPU executor is the only target built today.
+pub const TARGETS: [&str; 1] = ["cpu"];
+
+const fn op(
+    name: &'static str,
+    display: &'static str,
+    family: Family,
+    liger: &'static str,
+    priority: u8,
+    note: &'static str,
+) -> OperatorSpec {
+    OperatorSpec {
+        name,
+        display,
+        family,
+        liger,
+        priority,
+        note,
+    }
+}
+
+/// Every operator of the parity target, in the order of the coverage tables.
+#[rustfmt::skip]
+pub static OPERATORS: &[OperatorSpec] = &[
+    // Normalization.
+    op("rms_norm", "RMSNorm", Norm, "LigerRMSNormFunction", 0,
+        "y = x * rsqrt(mean(x^2) + eps) * (offset + w); gradients of x and w; casting modes, offset, in-place and no-affine variants are contract work."),
+    op("layer_norm", "LayerNorm", Norm, "LigerLayerNormFunction", 0,
+        "Two-pass mean and centred variance, affine weight and bias; gradients of x, w and b; mean and rstd saved in f32."),
+    op("add_rms_norm", "Fused add + RMSNorm", Norm, "LigerFusedAddRMSNormFunction", 0,
+        "S = x + r (rounded to x's dtype), Y = RMSNorm(S); returns (Y, S); backward takes both cotangents (dY, dS) and returns one gradient for x and r, plus dw."),
+    op("modulated_rms_norm", "Modulated RMSNorm", Norm, "LigerModulatedRMSNormFunction", 1,
+        "RMSNorm(x) * (1 + scale) + shift with row-group broadcast of scale and shift; gradients of x, w, scale and shift."),
+    op("group_norm", "GroupNorm", Norm, "LigerGroupNormFunction", 1,
+        "Statistics per (batch, group) over [B, C, *] inputs, per-channel affine; gradients of x, w and b (deterministic, unlike Liger's atomics)."),
+    op("poly_norm", "PolyNorm", Norm, "LigerPolyNormFunction", 1,
+        "w0*n(x^3) + w1*n(x^2) + w2*n(x) + b with n(u) = u*rsqrt(mean(u^2)+eps); gradients of x, w[3] and scalar b."),
+    op("dyt", "DyT", Norm, "LigerDyTFunction", 1,
+        "gamma * tanh(alpha * x) + beta; gradients of x, alpha, gamma and beta (Liger's gradient dtypes are a bug not to copy)."),
+    // Activations, projections and positions.
+    op("swiglu", "SwiGLU", Activation, "LigerSiLUMulFunction", 0,
+        "silu(gm * a) * b * dm with gate/down multipliers; gradients of a and b; the packed gate-up layout is part of the contract."),
+    op("geglu", "GeGLU", Activation, "LigerGELUMulFunction", 0,
+        "tanh-approximated gelu(a) * b (no exact-erf variant); gradients of a and b."),
+    op("relu_squared", "ReLU squared", Activation, "LigerReLUSquaredFunction", 0,
+        "y = max(x, 0)^2, dx = 2 * max(x, 0) * dy."),
+    op("fused_mlp", "Fused MLP", Mlp, "LigerMLPFunction", 1,
+        "Gate/up/down projections with SwiGLU between; a pair needs the input and all three weight gradients."),
+    op("tiled_mlp", "Tiled MLP", Mlp, "LigerTiledMLPFunction", 1,
+        "Sequence-sharded MLP with recompute in backward; chunking policy and the complete backward."),
+    op("fused_moe", "Fused MoE", Mlp, "LigerFusedMoEFunction", 2,
+        "Routed experts with gate-up/down weights; gradients of x, both weights and the router weights; expert indices are not differentiable."),
+    op("rope", "RoPE", Position, "LigerRopeFunction", 0,
+        "Rotate-half RoPE on q and k with GQA, cos/sin batch 1 or B and partial rotary_dim; backward is the inverse rotation."),
+    op("llama4_rope", "Llama 4 RoPE", Position, "LigerLlama4RopeFunction", 1,
+        "Interleaved complex rotation with a [T, D/2] frequency table on untransposed q and k; backward conjugates the frequencies."),
+    op("qwen2vl_mrope", "Qwen2-VL mRoPE", Position, "LigerQwen2VLMRopeFunction", 1,
+        "Multi-axis RoPE with [3, B, T, D] tables selected by mrope_section; otherwise as rope."),
+    // Reductions and attention-like operators.
+    op("softmax", "Softmax", Reduction, "LigerSoftmaxFunction", 0,
+        "Last-axis softmax; dx = y * (dy - sum(dy * y))."),
+    op("sparsemax", "Sparsemax", Reduction, "LigerSparsemaxFunction", 1,
+        "Sort-based threshold per row; backward on the support set, dx = dy - mean_support(dy)."),
+    op("multi_token_attention", "Multi-token attention", Attention, "LigerMultiTokenAttentionFunction", 2,
+        "Causal softmax (or sparsemax) over score tensors, then a 2-D convolution; gradients of scores, filter and bias. Not dense attention."),
+    op("neighborhood_attention", "Fused neighborhood attention", Attention, "LigerFusedNeighborhoodAttentionFunction", 2,
+        "1-D sliding/dilated window attention with Q/K/V backward."),
+    op("attn_res", "AttnRes", Attention, "LigerAttnResFunction", 2,
+        "Depth-block attention residual mixing; gradients of the values, query weight and norm weight."),
+    op("mhc", "mHC", Attention, "LigerMHCCoeffsFunction / LigerMHCPreFunction / LigerMHCPostResFunction", 2,
+        "Manifold-constrained hyper-connections: Sinkhorn coefficients, pre-mixing and post-residual pairs with every trainable gradient."),
+    // Losses.
+    op("cross_entropy", "Cross-entropy", Loss, "LigerCrossEntropyFunction", 0,
+        "Row loss and logit gradient with ignore_index, none/sum/mean, label smoothing, z-loss, softcap and class weights."),
+    op("fused_linear_cross_entropy", "Fused linear CE", Loss, "LigerFusedLinearCrossEntropyFunction", 0,
+        "Chunked projection plus CE without materialising the logits; gradients of hidden, weight and optional bias."),
+    op("scaled_fused_linear_cross_entropy", "Scaled FLCE", Loss, "LigerFusedLinearScaledCrossEntropyFunction", 1,
+        "Temperature-scaled FLCE with optional entropy output and selected_token_ids; the tensor-parallel variant (priority 2) needs collectives."),
+    op("vocab_parallel_cross_entropy", "Vocab-parallel CE", Loss, "LigerVocabParallelCEFunction", 2,
+        "Shard-global normalisation over a vocabulary split across devices, with backward collectives."),
+    op("kl_div", "KL divergence", Loss, "LigerKLDivLossFunction", 1,
+        "Input/log-target conventions and reductions; the target is frozen."),
+    op("jsd", "JSD", Loss, "LigerJSDFunction", 1,
+        "Generalised JSD with beta and label masking; student gradient only, teacher frozen."),
+    op("tvd", "TVD", Loss, "LigerTVDLossFunction", 1,
+        "Total variation distance with reductions; input gradient only, target frozen."),
+    op("fused_linear_jsd", "Fused linear JSD", Loss, "LigerFusedLinearJSDFunction", 1,
+        "Student projection plus JSD; student hidden and weight gradients, frozen teacher."),
+    op("fused_linear_kl_div", "Fused linear KL", Loss, "LigerFusedLinearKLDivFunction", 1,
+        "Student projection plus KL divergence; hidden and weight gradients and the supported reductions."),
+    op("fused_ce_tvd", "Fused CE+TVD", Loss, "LigerFusedCETVDFunction", 1,
+        "Weighted CE plus TVD of student against teacher logits in one pass, with backward."),
+    op("grpo_loss", "GRPO token loss", Loss, "GrpoLossFunction", 1,
+        "Per-token policy ratios, clipping and masks over materialised logits; GRPO/DAPO-style variants."),
+    // The eight chunked losses.
+    op("chunked_cosine_similarity", "Fused linear cosine similarity (chunked)", ChunkedLoss, "LigerFusedLinearCosineSimilarityFunction", 1,
+        "Distillation by row cosine similarity of student and teacher logits, chunked over rows; student gradients only."),
+    op("chunked_cpo", "CPO (chunked)", ChunkedLoss, "LigerFusedLinearCPOFunction", 1,
+        "Paired preference loss with label smoothing and NLL on the chosen half; input, weight and bias gradients."),
+    op("chunked_dpo", "DPO (chunked)", ChunkedLoss, "LigerFusedLinearDPOFunction", 1,
+        "Paired preference loss against a frozen reference model, with its loss_type variants."),
+    op("chunked_grpo", "GRPO (chunked)", ChunkedLoss, "LigerFusedLinearGRPOFunction", 1,
+        "GRPO over a fused LM head with chunked selective log-softmax and recompute in backward."),
+    op("chunked_jsd", "JSD (chunked)", ChunkedLoss, "chunked_loss.LigerFusedLinearJSDFunction", 1,
+        "Distillation JSD with hard/soft loss weights and temperature; distinct from the operator-level fused_linear_jsd (same Liger class name, chunked_loss module)."),
+    op("chunked_kto", "KTO (chunked)", ChunkedLoss, "LigerFusedLinearKTOFunction", 1,
+        "Unpaired preference loss with desirable/undesirable labels and optional reference model."),
+    op("chunked_orpo", "ORPO (chunked)", ChunkedLoss, "LigerFusedLinearORPOFunction", 1,
+        "Odds-ratio preference loss plus NLL on the chosen half."),
+    op("chunked_simpo", "SimPO (chunked)", ChunkedLoss, "LigerFusedLinearSimPOFunction", 1,
+        "Reference-free length-normalised preference loss with margin gamma."),
+    // Experimental.
+    op("embedding", "Embedding", Embedding, "LigerEmbeddingFunction", 0,
+        "Gather rows of the table; backward accumulates repeated indices into the table deterministically."),
+];
+
+/// The spec of operator `name`.
+pub fn spec(name: &str) -> Option<&'static OperatorSpec> {
+    OPERATORS.iter().find(|s| s.name == name)
+}
+
+/// A port of an entry point, in serialisable form.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PortInfo {
+    pub name: &'static str,
+    /// `PortShape::describe`, e.g. `[..., cols]`.
+    pub shape: &'static str,
+    pub optional: bool,
+    pub doc: &'static str,
+}
+
+impl From<&Port> for PortInfo {
+    fn from(p: &Port) -> Self {
+        PortInfo {
+            name: p.name,
+            shape: p.shape.describe(),
+            optional: p.optional,
+            doc: p.doc,
+        }
+    }
+}
+
+/// A parameter of an entry point, in serialisable form.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ParamInfo {
+    pub name: &'static str,
+    pub default: &'static str,
+    pub allowed: &'static str,
+    pub doc: &'static str,
+}
+
+impl From<&ParamDef> for ParamInfo {
+    fn from(p: &ParamDef) -> Self {
+        ParamInfo {
+            name: p.name,
+            default: p.default,
+            allowed: p.allowed,
+            doc: p.doc,
+        }
+    }
+}
+
+/// A registered entry point, in serialisable form.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct EntryInfo {
+    pub name: &'static str,
+    pub inputs: Vec<PortInfo>,
+    pub outputs: Vec<PortInfo>,
+    pub params: Vec<ParamInfo>,
+}
+
+impl From<&EntryPoint> for EntryInfo {
+    fn from(e: &EntryPoint) -> Self {
+        EntryInfo {
+            name: e.name,
+            inputs: e.inputs.iter().map(PortInfo::from).collect(),
+            outputs: e.outputs.iter().map(PortInfo::from).collect(),
+            params: e.params.iter().map(ParamInfo::from).collect(),
+        }
+    }
+}
+
+/// One operator with its derived state.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OperatorInfo {
+    pub name: &'static str,
+    pub display: &'static str,
+    pub family: Family,
+    pub liger: &'static str,
+    pub priority: u8,
+    pub note: &'static str,
+    pub status: Status,
+    /// Storage dtypes; empty when missing.
+    pub dtypes: Vec<&'static str>,
+    /// Targets; empty when missing.
+    pub targets: Vec<&'static str>,
+    /// The registered entry points whose `op` is this operator, in registry order.
+    pub entries: Vec<EntryInfo>,
+}
+
+/// The status of `op` given the registered entry points.
+pub fn status_of(op: &str, entries: &[&EntryPoint]) -> Status {
+    let has = |suffix: &str| {
+        entries
+            .iter()
+            .any(|e| e.op == op && e.name.strip_prefix(op) == Some(suffix))
+    };
+    match (has(".forward"), has(".backward")) {
+        (true, true) => Status::Paired,
+        (true, false) => Status::ForwardOnly,
+        (false, _) => Status::Missing,
+    }
+}
+
+/// The inventory against an explicit list of entry points (the registry's, or a test's).
+pub fn inventory_with(entries: &[&EntryPoint]) -> Vec<OperatorInfo> {
+    OPERATORS
+        .iter()
+        .map(|s| {
+            let status = status_of(s.name, entries);
+            let (dtypes, targets) = if status.is_implemented() {
+                (IMPLEMENTED_DTYPES.to_vec(), TARGETS.to_vec())
+            } else {
+                (Vec::new(), Vec::new())
+            };
+            OperatorInfo {
+                name: s.name,
+                display: s.display,
+                family: s.family,
+                liger: s.liger,
+                priority: s.priority,
+                note: s.note,
+                status,
+                dtypes,
+                targets,
+                entries: entries
+                    .iter()
+                    .filter(|e| e.op == s.name)
+                    .map(|e| EntryInfo::from(*e))
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+/// Every operator with its status, dtypes, targets and entry points from the registry.
+pub fn inventory() -> Vec<OperatorInfo> {
+    inventory_with(&registry::entry_points())
+}
+
+/// Registered entry points whose `op` is not in [`OPERATORS`] (should be none).
+pub fn unlisted_entries(entries: &[&EntryPoint]) -> Vec<&'static str> {
+    entries
+        .iter()
+        .filter(|e| spec(e.op).is_none())
+        .map(|e| e.name)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+    use crate::registry::{OpError, Params, PortShape, Tensors};
+    use metile_runtime::Device;
+
+    fn noop(_: &Device, _: &Tensors, _: &Params, _: &mut Tensors) -> Result<(), OpError> {
+        Ok(())
+    }
+
+    const X: Port = Port {
+        name: "x",
+        shape: PortShape::LikeX,
+        optional: false,
+        doc: "input",
+    };
+    const B: Port = Port {
+        name: "bias",
+        shape: PortShape::Cols,
+        optional: true,
+        doc: "bias",
+    };
+    const EPS: ParamDef = ParamDef {
+        name: "eps",
+        default: "1e-6",
+        allowed: "finite > 0",
+        doc: "epsilon",
+    };
+
+    static FAKE: [EntryPoint; 4] = [
+        EntryPoint {
+            name: "rms_norm.forward",
+            op: "rms_norm",
+            inputs: &[X, B],
+            outputs: &[X],
+            params: &[EPS],
+            run: noop,
+        },
+        EntryPoint {
+            name: "rms_norm.backward",
+            op: "rms_norm",
+            inputs: &[X],
+            outputs: &[X],
+            params: &[],
+            run: noop,
+        },
+        EntryPoint {
+            name: "softmax.forward",
+            op: "softmax",
+            inputs: &[X],
+            outputs: &[X],
+            params: &[],
+            run: noop,
+        },
+        // A backward alone does not make an operator implemented.
+        EntryPoint {
+            name: "geglu.backward",
+            op: "geglu",
+            inputs: &[X],
+            outputs: &[X],
+            params: &[],
+            run: noop,
+        },
+    ];
+
+    fn fake() -> Vec<&'static EntryPoint> {
+        FAKE.iter().collect()
+    }
+
+    #[test]
+    fn names_are_unique_and_snake_case() {
+        let mut seen = BTreeSet::new();
+        for s in OPERATORS {
+            assert!(seen.insert(s.name), "duplicate operator name {}", s.name);
+            assert!(
+                s.name
+                    .chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'),
+                "{} is not snake_case",
+                s.name
+            );
+            assert!(s.priority <= 2, "{}: priority {}", s.name, s.priority);
+            assert!(!s.display.is_empty() && !s.liger.is_empty() && !s.note.is_empty());
+        }
+        let displays: BTreeSet<_> = OPERATORS.iter().map(|s| s.display).collect();
+        assert_eq!(displays.len(), OPERATORS.len(), "display names are unique");
+    }
+
+    #[test]
+    fn covers_every_table_row() {
+        // 7 norms, 9 activation/projection/position rows, 6 reduction/attention rows, 11 losses,
+        // 8 chunked losses and the experimental embedding.
+        assert_eq!(OPERATORS.len(), 7 + 9 + 6 + 11 + 8 + 1);
+        let count = |f: Family| OPERATORS.iter().filter(|s| s.family == f).count();
+        assert_eq!(count(Family::Norm), 7);
+        assert_eq!(count(Family::ChunkedLoss), 8);
+        assert_eq!(count(Family::Loss), 11);
+        assert_eq!(count(Family::Embedding), 1);
+        for name in ["rms_norm", "layer_norm", "add_rms_norm"] {
+            assert_eq!(spec(name).map(|s| s.family), Some(Family::Norm), "{name}");
+        }
+        for f in Family::ALL {
+            assert!(count(f) > 0, "family {f} is empty");
+        }
+    }
+
+    #[test]
+    fn every_registered_entry_names_an_inventory_operator() {
+        let entries = registry::entry_points();
+        assert_eq!(unlisted_entries(&entries), Vec::<&str>::new());
+        for e in &entries {
+            assert!(
+                e.name == format!("{}.forward", e.op) || e.name == format!("{}.backward", e.op),
+                "entry {} of op {} is neither <op>.forward nor <op>.backward",
+                e.name,
+                e.op
+            );
+        }
+        // The real inventory is consistent with the real registry.
+        for info in inventory() {
+            assert_eq!(info.status, status_of(info.name, &entries));
+            assert_eq!(
+                info.entries.len(),
+                entries.iter().filter(|e| e.op == info.name).count()
+            );
+        }
+        let mut foreign = fake();
+        static ALIEN: EntryPoint = EntryPoint {
+            name: "alien.forward",
+            op: "alien",
+            inputs: &[],
+            outputs: &[],
+            params: &[],
+            run: noop,
+        };
+        foreign.push(&ALIEN);
+        assert_eq!(unlisted_entries(&foreign), vec!["alien.forward"]);
+    }
+
+    #[test]
+    fn statuses_derive_from_entry_points() {
+        let entries = fake();
+        assert_eq!(status_of("rms_norm", &entries), Status::Paired);
+        assert_eq!(status_of("softmax", &entries), Status::ForwardOnly);
+        assert_eq!(status_of("geglu", &entries), Status::Missing);
+        assert_eq!(status_of("layer_norm", &entries), Status::Missing);
+        // The op field must match too, not only the name prefix.
+        assert_eq!(status_of("rms", &entries), Status::Missing);
+
+        let inv = inventory_with(&entries);
+        assert_eq!(inv.len(), OPERATORS.len());
+        let get = |n: &str| {
+            inv.iter()
+                .find(|i| i.name == n)
+                .expect("operator should be listed")
+        };
+        let rms = get("rms_norm");
+        assert_eq!(rms.status, Status::Paired);
+        assert_eq!(rms.dtypes, vec!["f32", "f16", "bf16"]);
+        assert_eq!(rms.targets, vec!["cpu"]);
+        assert_eq!(rms.entries.len(), 2);
+        assert_eq!(rms.entries[0].name, "rms_norm.forward");
+        assert_eq!(rms.entries[0].inputs[1].shape, "[cols]");
+        assert!(rms.entries[0].inputs[1].optional);
+        assert_eq!(rms.entries[0].params[0].default, "1e-6");
+        assert_eq!(get("softmax").status, Status::ForwardOnly);
+        assert_eq!(get("softmax").targets, vec!["cpu"]);
+        let geglu = get("geglu");
+        assert_eq!(geglu.status, Status::Missing);
+        assert!(geglu.dtypes.is_empty() && geglu.targets.is_empty());
+        assert_eq!(geglu.entries.len(), 1);
+
+        let empty = inventory_with(&[]);
+        assert!(empty
+            .iter()
+            .all(|i| i.status == Status::Missing && i.entries.is_empty()));
+    }
+}

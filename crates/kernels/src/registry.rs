@@ -61,6 +61,12 @@ pub struct EntryPoint {
     pub run: fn(&Device, &Tensors, &Params, &mut Tensors) -> Result<(), OpError>,
 }
 
+impl std::fmt::Debug for EntryPoint {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EntryPoint").field("name", &self.name).finish_non_exhaustive()
+    }
+}
+
 impl EntryPoint {
     /// Validates `pairs` against this entry's parameter definitions.
     pub fn params(&self, pairs: &[(String, String)]) -> Result<Params, OpError> {

@@ -22,7 +22,7 @@ use std::mem::{discriminant, Discriminant};
 
 use metile_ir::{ConstValue, Effect, Kernel, Op, Shape, Type, ValueId};
 
-use crate::rewrite::{resolve, replace_uses, steps, unplace, Step};
+use crate::rewrite::{replace_uses, resolve, steps, unplace, Step};
 use crate::Pass;
 
 /// Merges identical pure computations within a scope (see the module docs).

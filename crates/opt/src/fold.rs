@@ -109,7 +109,9 @@ fn fold(op: &Op, ty: &Type, consts: &HashMap<ValueId, ConstValue>) -> Folded {
         Op::Cast { src, to } => known(c(src).map(|v| cast_const(v, *to))),
         Op::Binary { op, lhs, rhs } => match (c(lhs), c(rhs)) {
             (Some(a), Some(b)) => known(binary_const(*op, ty.dtype, a, b)),
-            (a, b) => identity(*op, ty.dtype, (*lhs, a), (*rhs, b)).map_or(Folded::No, Folded::Value),
+            (a, b) => {
+                identity(*op, ty.dtype, (*lhs, a), (*rhs, b)).map_or(Folded::No, Folded::Value)
+            }
         },
         Op::Compare { op, lhs, rhs } => match (c(lhs), c(rhs)) {
             (Some(a), Some(b)) => known(compare_const(*op, a, b).map(ConstValue::Bool)),

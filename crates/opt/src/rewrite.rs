@@ -137,7 +137,8 @@ pub(crate) fn use_counts(k: &Kernel) -> HashMap<ValueId, usize> {
     let mut uses = HashMap::new();
     for id in placed(k) {
         if let Some(inst) = k.insts.get(id.index()) {
-            inst.op.for_each_operand(|v| *uses.entry(v).or_insert(0) += 1);
+            inst.op
+                .for_each_operand(|v| *uses.entry(v).or_insert(0) += 1);
         }
     }
     uses

@@ -1,4 +1,694 @@
-//! Normalization operators (placeholder while being written).
-use crate::registry::EntryPoint;
+//! Normalization: RMSNorm, LayerNorm and fused add + RMSNorm, forward and backward.
+//!
+//! # Contract
+//!
+//! Rows are every axis of `x` but the last; `cols` is the last axis. With `w' = offset + w`:
+//!
+//! - `rms_norm.forward(x, weight?) -> (y, rstd)`: `rstd = 1 / sqrt(mean(x^2) + eps)` per row,
+//!   `y = x * rstd * w'` (`x * rstd` without weight).
+//! - `layer_norm.forward(x, weight, bias) -> (y, mean, rstd)`: two-pass mean, population variance
+//!   of the centred row, `rstd = 1 / sqrt(var + eps)`, `y = (x - mean) * rstd * w + b`.
+//! - `add_rms_norm.forward(x, residual, weight) -> (y, residual_out)`: `s = x + residual` in FP32;
+//!   `y` normalizes the unrounded `s`; `residual_out` is `s` rounded to the storage dtype.
+//! - Backward entries take the forward's inputs plus the cotangents and recompute the statistics
+//!   in FP32 from x: `dx = rstd * (g - xhat * mean(xhat * g) - [mean(g)])` with `g = dy * w'`
+//!   (the bracket for LayerNorm only), `dweight = sum_rows dy * xhat`, `dbias = sum_rows dy`.
+//!   `add_rms_norm.backward` also takes the optional cotangent of `residual_out` (zero if absent)
+//!   and adds it to the gradient, which is the gradient of both `x` and `residual` (returned as
+//!   `dx` and `dresidual`, equal).
+//!
+//! Options (as Liger-Kernel's RMSNorm): `eps` (default 1e-5, positive and finite), `offset`
+//! (default 0, RMS kinds), `casting_mode`:
+//! - `llama` (default): statistics in FP32; `x * rstd` is rounded to the storage dtype before the
+//!   product with `w'`, which is computed in FP32 and rounded once.
+//! - `gemma`: everything in FP32; only `y` is rounded.
+//! - `none`: squares are rounded to the storage dtype and summed in FP32; the mean square, `eps`,
+//!   `rstd`, `offset + w` and each product are rounded to the storage dtype; `rstd` is returned
+//!   in the storage dtype. With f32 storage the three modes are the same computation.
+//! The backward differentiates the real-valued formula with FP32 statistics in every mode,
+//! ignoring the rounding of casts.
+//!
+//! Dtypes: `x` (and `residual`, which must match it) is f32, f16 or bf16; weight, bias and
+//! cotangents may each be any of the three. `y` and `residual_out` use the storage dtype of `x`;
+//! `mean`/`rstd` are FP32 (except `rstd` under `none`). Parameter gradients are FP32. `dx` is FP32
+//! by default; `grad_dtype=storage` rounds it to the storage dtype of `x` (Liger's choice, half
+//! the bytes).
+//!
+//! Accumulation: every sum is FP32. Parameter gradients are reduced without atomics: the backward
+//! kernel's programs each own a contiguous block of rows and write one FP32 partial row; a second
+//! kernel sums the partial rows in program order. The number of programs depends only on the
+//! shape and the device, so results repeat exactly from run to run.
+//!
+//! Bounds: `cols` from 1 to 16,777,216 (the seed's limit of 8192 is lifted: rows wider than one
+//! tile are walked in steps); rows from 0 to 2^31 - 1 (no rows: empty outputs, zero parameter
+//! gradients); offsets are 64-bit. Inputs are never modified; outputs are fresh tensors (or the
+//! caller's, through the `_into` functions). No gradient with respect to `eps` or `offset`.
+//! Inputs are expected finite; overflow of FP32 statistics is not repaired.
 
-pub static ENTRY_POINTS: [EntryPoint; 0] = [];
+pub mod check;
+mod kernels;
+#[cfg(test)]
+mod tests;
+
+use metile_ir::DType;
+use metile_runtime::{Arg, Buffer, Device, Tensor};
+
+use crate::registry::{EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
+use kernels::NormSpec;
+
+pub use kernels::{backward as backward_kernel, forward as forward_kernel, reduce_partials};
+
+/// Which normalization.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NormKind {
+    Rms,
+    Layer,
+    AddRms,
+}
+
+impl NormKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            NormKind::Rms => "rms_norm",
+            NormKind::Layer => "layer_norm",
+            NormKind::AddRms => "add_rms_norm",
+        }
+    }
+}
+
+/// Liger-Kernel's RMSNorm casting modes (see the module contract).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum CastingMode {
+    #[default]
+    Llama,
+    Gemma,
+    None,
+}
+
+impl CastingMode {
+    pub const NAMES: [&'static str; 3] = ["llama", "gemma", "none"];
+
+    pub fn parse(s: &str) -> Option<CastingMode> {
+        match s {
+            "llama" => Some(CastingMode::Llama),
+            "gemma" => Some(CastingMode::Gemma),
+            "none" => Some(CastingMode::None),
+            _ => None,
+        }
+    }
+}
+
+/// Dtype of the input gradient `dx`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum GradDtype {
+    #[default]
+    F32,
+    /// The storage dtype of x.
+    Storage,
+}
+
+/// Options of every normalization entry (unused fields are ignored by LayerNorm).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NormOptions {
+    pub eps: f32,
+    pub offset: f32,
+    pub casting: CastingMode,
+    pub grad_dtype: GradDtype,
+}
+
+impl Default for NormOptions {
+    fn default() -> Self {
+        NormOptions {
+            eps: 1e-5,
+            offset: 0.0,
+            casting: CastingMode::Llama,
+            grad_dtype: GradDtype::F32,
+        }
+    }
+}
+
+/// Widest row.
+pub const MAX_COLS: usize = 1 << 24;
+/// Widest row the CPU keeps in one tile.
+const CPU_MAX_BLOCK: usize = 1 << 16;
+/// Columns per step for rows wider than that.
+const CPU_STEP: usize = 8192;
+/// Most programs of a backward kernel (and so partial rows).
+const MAX_BWD_PROGRAMS: usize = 32;
+/// Byte budget of one partial-gradient buffer.
+const PARTIAL_BUDGET: usize = 64 << 20;
+
+/// How a row is tiled: columns per tile, whether the tile is exactly the row, whether to step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tiling {
+    pub block: usize,
+    pub exact: bool,
+    pub looped: bool,
+}
+
+impl Tiling {
+    /// The tiling the CPU uses for rows of `cols` columns: the whole row as one exact tile, or
+    /// steps of 8192 columns beyond 65536.
+    pub fn for_device(_device: &Device, cols: usize) -> Tiling {
+        if cols <= CPU_MAX_BLOCK {
+            Tiling {
+                block: cols,
+                exact: true,
+                looped: false,
+            }
+        } else {
+            Tiling {
+                block: CPU_STEP,
+                exact: false,
+                looped: true,
+            }
+        }
+    }
+}
+
+/// Forward inputs.
+#[derive(Clone, Copy)]
+pub struct NormInputs<'a> {
+    pub x: &'a Tensor,
+    pub residual: Option<&'a Tensor>,
+    pub weight: Option<&'a Tensor>,
+    pub bias: Option<&'a Tensor>,
+}
+
+/// Forward outputs: `y` always; `residual_out` (fused add), `mean` (LayerNorm), `rstd`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NormOutputs {
+    pub y: Tensor,
+    pub residual_out: Option<Tensor>,
+    pub mean: Option<Tensor>,
+    pub rstd: Tensor,
+}
+
+/// Backward outputs: the input gradient (of x, and of the residual for the fused add) and the
+/// FP32 parameter gradients present in the forward.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NormGrads {
+    pub dx: Tensor,
+    pub dweight: Option<Tensor>,
+    pub dbias: Option<Tensor>,
+}
+
+struct Shape2 {
+    rows: usize,
+    cols: usize,
+    row_shape: Vec<usize>,
+}
+
+fn bad(entry: &str, name: &str, message: String) -> OpError {
+    OpError::BadInput {
+        entry: entry.into(),
+        name: name.into(),
+        message,
+    }
+}
+
+fn float_dtype(entry: &str, name: &str, t: &Tensor) -> Result<DType, OpError> {
+    let d = t.dtype();
+    if d.is_float() {
+        Ok(d)
+    } else {
+        Err(bad(entry, name, format!("dtype {d} is not allowed; use f32, f16 or bf16")))
+    }
+}
+
+fn validate(entry: &str, kind: NormKind, inp: &NormInputs<'_>, opts: &NormOptions) -> Result<Shape2, OpError> {
+    let x = inp.x;
+    float_dtype(entry, "x", x)?;
+    let Some((rows, cols)) = x.rows_cols() else {
+        return Err(bad(entry, "x", "must have at least one axis (rows are every axis but the last)".into()));
+    };
+    if cols == 0 || cols > MAX_COLS {
+        return Err(bad(entry, "x", format!("last axis has {cols} columns; allowed: 1 to {MAX_COLS}")));
+    }
+    if rows > i32::MAX as usize {
+        return Err(bad(entry, "x", format!("{rows} rows; at most {}", i32::MAX)));
+    }
+    if let Some(r) = inp.residual {
+        if r.shape != x.shape || r.dtype() != x.dtype() {
+            return Err(bad(
+                entry,
+                "residual",
+                format!(
+                    "must match x ({:?} {}), got {:?} {}",
+                    x.shape,
+                    x.dtype(),
+                    r.shape,
+                    r.dtype()
+                ),
+            ));
+        }
+    } else if kind == NormKind::AddRms {
+        return Err(OpError::MissingInput { entry: entry.into(), name: "residual".into() });
+    }
+    for (name, t, required) in [
+        ("weight", inp.weight, kind != NormKind::Rms),
+        ("bias", inp.bias, kind == NormKind::Layer),
+    ] {
+        match t {
+            Some(t) => {
+                float_dtype(entry, name, t)?;
+                if t.shape != [cols] {
+                    return Err(bad(entry, name, format!("shape {:?} must be [cols] = [{cols}]", t.shape)));
+                }
+            }
+            None if required => {
+                return Err(OpError::MissingInput { entry: entry.into(), name: name.into() })
+            }
+            None => {}
+        }
+    }
+    if !(opts.eps > 0.0 && opts.eps.is_finite()) {
+        return Err(OpError::BadParam {
+            entry: entry.into(),
+            name: "eps".into(),
+            value: opts.eps.to_string(),
+            message: "must be positive and finite".into(),
+            allowed: "a positive finite f32".into(),
+        });
+    }
+    if !opts.offset.is_finite() {
+        return Err(OpError::BadParam {
+            entry: entry.into(),
+            name: "offset".into(),
+            value: opts.offset.to_string(),
+            message: "must be finite".into(),
+            allowed: "a finite f32".into(),
+        });
+    }
+    Ok(Shape2 {
+        rows,
+        cols,
+        row_shape: x.shape[..x.shape.len() - 1].to_vec(),
+    })
+}
+
+fn check_like(entry: &str, name: &str, t: &Tensor, x: &Tensor) -> Result<DType, OpError> {
+    let d = float_dtype(entry, name, t)?;
+    if t.shape != x.shape {
+        return Err(bad(entry, name, format!("shape {:?} must match x {:?}", t.shape, x.shape)));
+    }
+    Ok(d)
+}
+
+/// Reuses `t` when it has `dtype` and `shape`, else allocates.
+fn fit(t: Option<Tensor>, dtype: DType, shape: &[usize]) -> Tensor {
+    match t {
+        Some(t) if t.dtype() == dtype && t.shape == shape => t,
+        _ => Tensor::zeros(dtype, shape),
+    }
+}
+
+/// Runs the forward of `kind` into `out` (whose tensors are reused when they fit).
+pub fn forward_into(
+    device: &Device,
+    kind: NormKind,
+    inp: &NormInputs<'_>,
+    opts: &NormOptions,
+    tiling: Option<Tiling>,
+    out: &mut Option<NormOutputs>,
+) -> Result<(), OpError> {
+    let entry = entry_name(kind, true);
+    let s = validate(entry, kind, inp, opts)?;
+    let xdt = inp.x.dtype();
+    let tiling = tiling.unwrap_or_else(|| Tiling::for_device(device, s.cols));
+    let rms_none = kind != NormKind::Layer && opts.casting == CastingMode::None;
+    let prev = out.take();
+    let (py, pr, pm, ps) = match prev {
+        Some(o) => (Some(o.y), o.residual_out, o.mean, Some(o.rstd)),
+        None => (None, None, None, None),
+    };
+    let mut o = NormOutputs {
+        y: fit(py, xdt, &inp.x.shape),
+        residual_out: (kind == NormKind::AddRms).then(|| fit(pr, xdt, &inp.x.shape)),
+        mean: (kind == NormKind::Layer).then(|| fit(pm, DType::F32, &s.row_shape)),
+        rstd: fit(ps, if rms_none { xdt } else { DType::F32 }, &s.row_shape),
+    };
+    if s.rows > 0 {
+        let spec = NormSpec {
+            kind,
+            x: xdt,
+            w: inp.weight.map(|t| t.dtype()),
+            b: inp.bias.map(|t| t.dtype()),
+            dy: xdt,
+            ds: None,
+            grad: DType::F32,
+            casting: if kind == NormKind::Layer { CastingMode::Llama } else { opts.casting },
+            block: tiling.block,
+            exact: tiling.exact,
+            looped: tiling.looped,
+        };
+        let k = device.kernel(&format!("{}_fwd", kind.name()), &spec, || kernels::forward(&spec))?;
+        let mut args: Vec<Arg<'_>> = vec![Arg::In(&inp.x.buffer)];
+        args.extend(inp.residual.map(|t| Arg::In(&t.buffer)));
+        args.extend(inp.weight.map(|t| Arg::In(&t.buffer)));
+        args.extend(inp.bias.map(|t| Arg::In(&t.buffer)));
+        args.push(Arg::Out(&mut o.y.buffer));
+        args.extend(o.residual_out.as_mut().map(|t| Arg::Out(&mut t.buffer)));
+        args.extend(o.mean.as_mut().map(|t| Arg::Out(&mut t.buffer)));
+        args.push(Arg::Out(&mut o.rstd.buffer));
+        args.push(Arg::I32(s.cols as i32));
+        args.push(Arg::F32(opts.eps));
+        if kind != NormKind::Layer {
+            args.push(Arg::F32(opts.offset));
+        }
+        device.launch(&k, [s.rows as u32, 1, 1], &mut args)?;
+    }
+    *out = Some(o);
+    Ok(())
+}
+
+/// Runs the forward of `kind` with fresh outputs.
+pub fn forward(device: &Device, kind: NormKind, inp: &NormInputs<'_>, opts: &NormOptions) -> Result<NormOutputs, OpError> {
+    let mut out = None;
+    forward_into(device, kind, inp, opts, None, &mut out)?;
+    out.ok_or_else(|| bad(entry_name(kind, true), "x", "no output was produced".into()))
+}
+
+/// Cotangents of a backward call.
+#[derive(Clone, Copy)]
+pub struct NormCotangents<'a> {
+    pub dy: &'a Tensor,
+    /// Cotangent of `residual_out` (fused add only); zero when absent.
+    pub dresidual_out: Option<&'a Tensor>,
+}
+
+/// Runs the backward of `kind` into `out` (reusing its tensors when they fit).
+pub fn backward_into(
+    device: &Device,
+    kind: NormKind,
+    inp: &NormInputs<'_>,
+    cot: &NormCotangents<'_>,
+    opts: &NormOptions,
+    tiling: Option<Tiling>,
+    out: &mut Option<NormGrads>,
+) -> Result<(), OpError> {
+    let entry = entry_name(kind, false);
+    let s = validate(entry, kind, inp, opts)?;
+    let dyt = check_like(entry, "dy", cot.dy, inp.x)?;
+    let dst = match cot.dresidual_out {
+        Some(t) if kind == NormKind::AddRms => Some(check_like(entry, "dresidual_out", t, inp.x)?),
+        Some(_) => return Err(bad(entry, "dresidual_out", "only add_rms_norm takes it".into())),
+        None => None,
+    };
+    let xdt = inp.x.dtype();
+    let grad = match opts.grad_dtype {
+        GradDtype::F32 => DType::F32,
+        GradDtype::Storage => xdt,
+    };
+    let tiling = tiling.unwrap_or_else(|| Tiling::for_device(device, s.cols));
+    let prev = out.take();
+    let (pdx, pdw, pdb) = match prev {
+        Some(g) => (Some(g.dx), g.dweight, g.dbias),
+        None => (None, None, None),
+    };
+    let mut g = NormGrads {
+        dx: fit(pdx, grad, &inp.x.shape),
+        dweight: inp.weight.map(|_| fit(pdw, DType::F32, &[s.cols])),
+        dbias: inp.bias.map(|_| fit(pdb, DType::F32, &[s.cols])),
+    };
+    // Parameter gradients start at zero (they stay zero without rows).
+    for t in g.dweight.iter_mut().chain(g.dbias.iter_mut()) {
+        t.buffer = Buffer::zeros(DType::F32, s.cols);
+    }
+    if s.rows == 0 {
+        *out = Some(g);
+        return Ok(());
+    }
+    let budget_rows = (PARTIAL_BUDGET / (s.cols * 4)).max(1);
+    let programs = s.rows.min(MAX_BWD_PROGRAMS).min(budget_rows).max(1);
+    let rpp = s.rows.div_ceil(programs);
+    let programs = s.rows.div_ceil(rpp);
+    let spec = NormSpec {
+        kind,
+        x: xdt,
+        w: inp.weight.map(|t| t.dtype()),
+        b: inp.bias.map(|t| t.dtype()),
+        dy: dyt,
+        ds: dst,
+        grad,
+        casting: CastingMode::Llama,
+        block: tiling.block,
+        exact: tiling.exact,
+        looped: tiling.looped,
+    };
+    let k = device.kernel(&format!("{}_bwd", kind.name()), &spec, || kernels::backward(&spec))?;
+    let mut pw = inp.weight.map(|_| Buffer::zeros(DType::F32, programs * s.cols));
+    let mut pb = inp.bias.map(|_| Buffer::zeros(DType::F32, programs * s.cols));
+    {
+        let mut args: Vec<Arg<'_>> = vec![Arg::In(&inp.x.buffer)];
+        args.extend(inp.residual.map(|t| Arg::In(&t.buffer)));
+        args.extend(inp.weight.map(|t| Arg::In(&t.buffer)));
+        args.push(Arg::In(&cot.dy.buffer));
+        if spec.ds.is_some() {
+            args.extend(cot.dresidual_out.map(|t| Arg::In(&t.buffer)));
+        }
+        args.push(Arg::Out(&mut g.dx.buffer));
+        args.extend(pw.as_mut().map(Arg::Out));
+        args.extend(pb.as_mut().map(Arg::Out));
+        args.push(Arg::I32(s.cols as i32));
+        args.push(Arg::I32(s.rows as i32));
+        args.push(Arg::I32(rpp as i32));
+        args.push(Arg::F32(opts.eps));
+        if kind != NormKind::Layer {
+            args.push(Arg::F32(opts.offset));
+        }
+        device.launch(&k, [programs as u32, 1, 1], &mut args)?;
+    }
+    let rb = if tiling.exact { s.cols } else { tiling.block };
+    let reduce = device.kernel("reduce_partials", &(rb, tiling.exact), || {
+        kernels::reduce_partials(rb, tiling.exact)
+    })?;
+    for (partial, dst) in pw.iter().zip(g.dweight.iter_mut()).chain(pb.iter().zip(g.dbias.iter_mut())) {
+        let mut args = [
+            Arg::In(partial),
+            Arg::Out(&mut dst.buffer),
+            Arg::I32(s.cols as i32),
+            Arg::I32(programs as i32),
+        ];
+        device.launch(&reduce, [s.cols.div_ceil(rb) as u32, 1, 1], &mut args)?;
+    }
+    *out = Some(g);
+    Ok(())
+}
+
+/// Runs the backward of `kind` with fresh outputs.
+pub fn backward(
+    device: &Device,
+    kind: NormKind,
+    inp: &NormInputs<'_>,
+    cot: &NormCotangents<'_>,
+    opts: &NormOptions,
+) -> Result<NormGrads, OpError> {
+    let mut out = None;
+    backward_into(device, kind, inp, cot, opts, None, &mut out)?;
+    out.ok_or_else(|| bad(entry_name(kind, false), "x", "no output was produced".into()))
+}
+
+fn entry_name(kind: NormKind, fwd: bool) -> &'static str {
+    match (kind, fwd) {
+        (NormKind::Rms, true) => "rms_norm.forward",
+        (NormKind::Rms, false) => "rms_norm.backward",
+        (NormKind::Layer, true) => "layer_norm.forward",
+        (NormKind::Layer, false) => "layer_norm.backward",
+        (NormKind::AddRms, true) => "add_rms_norm.forward",
+        (NormKind::AddRms, false) => "add_rms_norm.backward",
+    }
+}
+
+// ---- Registry entry points -------------------------------------------------------------------
+
+const fn port(name: &'static str, shape: PortShape, optional: bool, doc: &'static str) -> Port {
+    Port {
+        name,
+        shape,
+        optional,
+        doc,
+    }
+}
+
+const X: Port = port("x", PortShape::LikeX, false, "input rows");
+const RESIDUAL: Port = port("residual", PortShape::LikeX, false, "residual added to x");
+const WEIGHT: Port = port("weight", PortShape::Cols, false, "scale");
+const WEIGHT_OPT: Port = port("weight", PortShape::Cols, true, "scale (none: y = x * rstd)");
+const BIAS: Port = port("bias", PortShape::Cols, false, "shift");
+const DY: Port = port("dy", PortShape::LikeX, false, "cotangent of y");
+const DRES: Port = port("dresidual_out", PortShape::LikeX, true, "cotangent of residual_out (default 0)");
+const Y: Port = port("y", PortShape::LikeX, false, "normalized output, storage dtype");
+const RSTD: Port = port("rstd", PortShape::Rows, false, "1/sqrt(statistic + eps), f32");
+const MEAN: Port = port("mean", PortShape::Rows, false, "row mean, f32");
+const RES_OUT: Port = port("residual_out", PortShape::LikeX, false, "x + residual, storage dtype");
+const DX: Port = port("dx", PortShape::LikeX, false, "gradient of x (f32 unless grad_dtype=storage)");
+const DRESIDUAL: Port = port("dresidual", PortShape::LikeX, false, "gradient of residual (equals dx)");
+const DW: Port = port("dweight", PortShape::Cols, false, "gradient of weight, f32");
+const DW_OPT: Port = port("dweight", PortShape::Cols, true, "gradient of weight, f32 (with weight)");
+const DB: Port = port("dbias", PortShape::Cols, false, "gradient of bias, f32");
+
+const EPS: ParamDef = ParamDef {
+    name: "eps",
+    default: "1e-5",
+    allowed: "a positive finite number",
+    doc: "added to the statistic before the square root",
+};
+const OFFSET: ParamDef = ParamDef {
+    name: "offset",
+    default: "0",
+    allowed: "a finite number",
+    doc: "added to the weight (Gemma uses 1)",
+};
+const CASTING: ParamDef = ParamDef {
+    name: "casting_mode",
+    default: "llama",
+    allowed: "llama, gemma, none",
+    doc: "where values are rounded to the storage dtype",
+};
+const GRAD_DTYPE: ParamDef = ParamDef {
+    name: "grad_dtype",
+    default: "f32",
+    allowed: "f32, storage",
+    doc: "dtype of dx",
+};
+
+fn options(p: &Params, rms: bool, bwd: bool) -> Result<NormOptions, OpError> {
+    let mut o = NormOptions {
+        eps: p.f32("eps")?,
+        ..NormOptions::default()
+    };
+    if rms {
+        o.offset = p.f32("offset")?;
+        o.casting = CastingMode::parse(&p.choice("casting_mode", &CastingMode::NAMES)?).unwrap_or_default();
+    }
+    if bwd {
+        o.grad_dtype = match p.choice("grad_dtype", &["f32", "storage"])?.as_str() {
+            "storage" => GradDtype::Storage,
+            _ => GradDtype::F32,
+        };
+    }
+    Ok(o)
+}
+
+fn get<'a>(entry: &str, t: &'a Tensors, name: &str) -> Result<&'a Tensor, OpError> {
+    t.get(name).ok_or_else(|| OpError::MissingInput {
+        entry: entry.into(),
+        name: name.into(),
+    })
+}
+
+fn inputs<'a>(entry: &str, kind: NormKind, t: &'a Tensors) -> Result<NormInputs<'a>, OpError> {
+    Ok(NormInputs {
+        x: get(entry, t, "x")?,
+        residual: if kind == NormKind::AddRms { Some(get(entry, t, "residual")?) } else { None },
+        weight: if kind == NormKind::Rms { t.get("weight") } else { Some(get(entry, t, "weight")?) },
+        bias: if kind == NormKind::Layer { Some(get(entry, t, "bias")?) } else { None },
+    })
+}
+
+fn run_forward(kind: NormKind, d: &Device, t: &Tensors, p: &Params, out: &mut Tensors) -> Result<(), OpError> {
+    let entry = entry_name(kind, true);
+    let inp = inputs(entry, kind, t)?;
+    let opts = options(p, kind != NormKind::Layer, false)?;
+    let mut prev = out.remove("y").zip(out.remove("rstd")).map(|(y, rstd)| NormOutputs {
+        y,
+        rstd,
+        residual_out: out.remove("residual_out"),
+        mean: out.remove("mean"),
+    });
+    forward_into(d, kind, &inp, &opts, None, &mut prev)?;
+    if let Some(o) = prev {
+        out.insert("y".into(), o.y);
+        out.insert("rstd".into(), o.rstd);
+        if let Some(r) = o.residual_out {
+            out.insert("residual_out".into(), r);
+        }
+        if let Some(m) = o.mean {
+            out.insert("mean".into(), m);
+        }
+    }
+    Ok(())
+}
+
+fn run_backward(kind: NormKind, d: &Device, t: &Tensors, p: &Params, out: &mut Tensors) -> Result<(), OpError> {
+    let entry = entry_name(kind, false);
+    let inp = inputs(entry, kind, t)?;
+    let cot = NormCotangents {
+        dy: get(entry, t, "dy")?,
+        dresidual_out: t.get("dresidual_out"),
+    };
+    let opts = options(p, kind != NormKind::Layer, true)?;
+    out.remove("dresidual");
+    let mut prev = out.remove("dx").map(|dx| NormGrads {
+        dx,
+        dweight: out.remove("dweight"),
+        dbias: out.remove("dbias"),
+    });
+    backward_into(d, kind, &inp, &cot, &opts, None, &mut prev)?;
+    if let Some(g) = prev {
+        if kind == NormKind::AddRms {
+            out.insert("dresidual".into(), g.dx.clone());
+        }
+        out.insert("dx".into(), g.dx);
+        if let Some(w) = g.dweight {
+            out.insert("dweight".into(), w);
+        }
+        if let Some(b) = g.dbias {
+            out.insert("dbias".into(), b);
+        }
+    }
+    Ok(())
+}
+
+/// The six registered entry points.
+pub static ENTRY_POINTS: [EntryPoint; 6] = [
+    EntryPoint {
+        name: "rms_norm.forward",
+        op: "rms_norm",
+        inputs: &[X, WEIGHT_OPT],
+        outputs: &[Y, RSTD],
+        params: &[EPS, OFFSET, CASTING],
+        run: |d, t, p, o| run_forward(NormKind::Rms, d, t, p, o),
+    },
+    EntryPoint {
+        name: "rms_norm.backward",
+        op: "rms_norm",
+        inputs: &[X, WEIGHT_OPT, DY],
+        outputs: &[DX, DW_OPT],
+        params: &[EPS, OFFSET, CASTING, GRAD_DTYPE],
+        run: |d, t, p, o| run_backward(NormKind::Rms, d, t, p, o),
+    },
+    EntryPoint {
+        name: "layer_norm.forward",
+        op: "layer_norm",
+        inputs: &[X, WEIGHT, BIAS],
+        outputs: &[Y, MEAN, RSTD],
+        params: &[EPS],
+        run: |d, t, p, o| run_forward(NormKind::Layer, d, t, p, o),
+    },
+    EntryPoint {
+        name: "layer_norm.backward",
+        op: "layer_norm",
+        inputs: &[X, WEIGHT, BIAS, DY],
+        outputs: &[DX, DW, DB],
+        params: &[EPS, GRAD_DTYPE],
+        run: |d, t, p, o| run_backward(NormKind::Layer, d, t, p, o),
+    },
+    EntryPoint {
+        name: "add_rms_norm.forward",
+        op: "add_rms_norm",
+        inputs: &[X, RESIDUAL, WEIGHT],
+        outputs: &[Y, RES_OUT],
+        params: &[EPS, OFFSET, CASTING],
+        run: |d, t, p, o| run_forward(NormKind::AddRms, d, t, p, o),
+    },
+    EntryPoint {
+        name: "add_rms_norm.backward",
+        op: "add_rms_norm",
+        inputs: &[X, RESIDUAL, WEIGHT, DY, DRES],
+        outputs: &[DX, DRESIDUAL, DW],
+        params: &[EPS, OFFSET, CASTING, GRAD_DTYPE],
+        run: |d, t, p, o| run_backward(NormKind::AddRms, d, t, p, o),
+    },
+];

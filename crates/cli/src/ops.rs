@@ -1,0 +1,151 @@
+//! `metile ops`: the operator inventory as a table or as JSON.
+
+use metile_kernels::inventory::{self, EntryInfo, OperatorInfo, PortInfo, Status};
+
+use crate::error::CliError;
+use crate::table::{Align, Table};
+
+/// Prints the inventory.
+pub fn ops(json: bool) -> Result<u8, CliError> {
+    let inv = inventory::inventory();
+    if json {
+        let text = serde_json::to_string_pretty(&inv)
+            .map_err(|e| CliError::new(format!("cannot serialise the inventory: {e}")))?;
+        println!("{text}");
+    } else {
+        print!("{}", render(&inv));
+    }
+    Ok(0)
+}
+
+fn list(items: &[&str]) -> String {
+    if items.is_empty() {
+        "-".to_string()
+    } else {
+        items.join(",")
+    }
+}
+
+fn ports(ports: &[PortInfo]) -> String {
+    if ports.is_empty() {
+        return "(none)".to_string();
+    }
+    ports
+        .iter()
+        .map(|p| {
+            let opt = if p.optional { " (optional)" } else { "" };
+            format!("{} {}{opt}", p.name, p.shape)
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn entry_lines(e: &EntryInfo) -> String {
+    let params = if e.params.is_empty() {
+        "(none)".to_string()
+    } else {
+        e.params
+            .iter()
+            .map(|p| format!("{}={}", p.name, p.default))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    format!(
+        "  {}\n    inputs:  {}\n    outputs: {}\n    params:  {}\n",
+        e.name,
+        ports(&e.inputs),
+        ports(&e.outputs),
+        params
+    )
+}
+
+/// The inventory as text: a table of every operator, then the entry points of those registered,
+/// then a count by status.
+pub fn render(inv: &[OperatorInfo]) -> String {
+    let mut t = Table::new(&[
+        ("operator", Align::Left),
+        ("family", Align::Left),
+        ("status", Align::Left),
+        ("dtypes", Align::Left),
+        ("targets", Align::Left),
+        ("P", Align::Right),
+        ("liger family", Align::Left),
+    ]);
+    for op in inv {
+        t.row(vec![
+            op.name.to_string(),
+            op.family.to_string(),
+            op.status.to_string(),
+            list(&op.dtypes),
+            list(&op.targets),
+            op.priority.to_string(),
+            op.display.to_string(),
+        ]);
+    }
+    let mut out = t.render();
+    let with_entries: Vec<&OperatorInfo> = inv.iter().filter(|o| !o.entries.is_empty()).collect();
+    if !with_entries.is_empty() {
+        out.push_str("\nentry points:\n");
+        for e in with_entries.iter().flat_map(|o| &o.entries) {
+            out.push_str(&entry_lines(e));
+        }
+    }
+    let count = |s: Status| inv.iter().filter(|o| o.status == s).count();
+    out.push_str(&format!(
+        "\n{} operators: {} paired, {} forward-only, {} missing\n",
+        inv.len(),
+        count(Status::Paired),
+        count(Status::ForwardOnly),
+        count(Status::Missing)
+    ));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use metile_kernels::inventory::{inventory_with, OPERATORS};
+    use metile_kernels::registry::EntryPoint;
+
+    use super::*;
+    use crate::testing::FAKE_FORWARD;
+
+    #[test]
+    fn renders_every_operator_and_entry_ports() {
+        let entries: Vec<&EntryPoint> = vec![&FAKE_FORWARD];
+        let text = render(&inventory_with(&entries));
+        for s in OPERATORS {
+            assert!(text.contains(s.name), "{} missing from\n{text}", s.name);
+        }
+        assert!(text.contains("entry points:"));
+        assert!(text.contains("rms_norm.forward"));
+        assert!(text.contains("inputs:  x [..., cols], weight [cols], bias [cols] (optional)"));
+        assert!(text.contains("outputs: y [..., cols]"));
+        assert!(text.contains("params:  eps=1e-6"));
+        assert!(text.contains("forward-only"));
+        assert!(text.contains("f32,f16,bf16"));
+        assert!(text.contains(&format!("{} operators: 0 paired, 1 forward-only", OPERATORS.len())));
+    }
+
+    #[test]
+    fn json_has_the_inventory_fields() {
+        let entries: Vec<&EntryPoint> = vec![&FAKE_FORWARD];
+        let v = serde_json::to_value(inventory_with(&entries)).unwrap();
+        let arr = v.as_array().unwrap();
+        assert_eq!(arr.len(), OPERATORS.len());
+        let rms = arr.iter().find(|o| o["name"] == "rms_norm").unwrap();
+        assert_eq!(rms["family"], "norm");
+        assert_eq!(rms["status"], "forward-only");
+        assert_eq!(rms["liger"], "LigerRMSNormFunction");
+        assert_eq!(rms["priority"], 0);
+        assert_eq!(rms["dtypes"], serde_json::json!(["f32", "f16", "bf16"]));
+        assert_eq!(rms["targets"], serde_json::json!(["cpu"]));
+        let e = &rms["entries"][0];
+        assert_eq!(e["name"], "rms_norm.forward");
+        assert_eq!(e["inputs"][2]["optional"], true);
+        assert_eq!(e["inputs"][1]["shape"], "[cols]");
+        assert_eq!(e["params"][0]["default"], "1e-6");
+        let chunked = arr.iter().find(|o| o["name"] == "chunked_dpo").unwrap();
+        assert_eq!(chunked["family"], "chunked loss");
+        assert_eq!(chunked["status"], "missing");
+    }
+}

@@ -1,0 +1,369 @@
+//! Randomized checks of the normalization entries against the FP64 oracles of
+//! `crate::reference::norms`: the cases `metile check` runs and the unit tests assert on.
+//!
+//! Every output tensor is poisoned (NaN) before the launch, so an element a kernel fails to
+//! write fails the comparison. Inputs are rounded to their storage dtype first and the oracle
+//! runs on exactly those values.
+//!
+//! Tolerances (relative to the largest reference magnitude, see `testing::ErrorStats`) follow
+//! from the unit roundoff `u` of the storage dtype (2^-24, 2^-11, 2^-8 for f32, f16, bf16):
+//! - stored forward outputs: 4u (llama and none modes round up to three times; the statistic is
+//!   FP32), plus 1e-6 for FP32 accumulation over long rows;
+//! - FP32 outputs computed from exact inputs (statistics, gradients): 2e-5;
+//! - gradients rounded to the storage dtype: 2u + 2e-5.
+
+use metile_ir::DType;
+use metile_runtime::{Device, Tensor};
+
+use super::{
+    backward_into, forward_into, CastingMode, GradDtype, NormCotangents, NormGrads, NormInputs,
+    NormKind, NormOptions, NormOutputs, Tiling,
+};
+use crate::check::{CheckCase, CheckRow};
+use crate::reference::norms as oracle;
+use crate::registry::OpError;
+use crate::testing::{compare, round_to_storage, storage_rounder, to_f64, Rng, REL_FLOOR};
+
+/// One randomized configuration.
+#[derive(Clone, Copy, Debug)]
+pub struct NormCase {
+    pub kind: NormKind,
+    pub dtype: DType,
+    /// Dtype of weight and bias.
+    pub param_dtype: DType,
+    pub rows: usize,
+    pub cols: usize,
+    pub opts: NormOptions,
+    pub with_weight: bool,
+    /// Pass a cotangent of `residual_out` (fused add).
+    pub with_ds: bool,
+    /// Force a tiling (to exercise the stepped kernels at small widths).
+    pub tiling: Option<Tiling>,
+    pub seed: u64,
+}
+
+fn unit_roundoff(d: DType) -> f64 {
+    match d {
+        DType::F16 => 2f64.powi(-11),
+        DType::BF16 => 2f64.powi(-8),
+        _ => 2f64.powi(-24),
+    }
+}
+
+fn values(rng: &mut Rng, n: usize, mean: f32, std: f32, dtype: DType) -> Vec<f32> {
+    let mut v = rng.normal_vec(n, mean, std);
+    round_to_storage(&mut v, dtype);
+    v
+}
+
+fn tensor(dtype: DType, shape: &[usize], v: &[f32]) -> Result<Tensor, OpError> {
+    Ok(Tensor::from_f32(dtype, shape, v)?)
+}
+
+fn poisoned(dtype: DType, shape: &[usize]) -> Tensor {
+    let mut t = Tensor::zeros(dtype, shape);
+    t.buffer.poison();
+    t
+}
+
+impl NormCase {
+    fn describe(&self) -> String {
+        let mut s = format!("eps={:e}", self.opts.eps);
+        if self.kind != NormKind::Layer {
+            s += &format!(" offset={} {:?}", self.opts.offset, self.opts.casting).to_lowercase();
+        }
+        if self.param_dtype != self.dtype {
+            s += &format!(" w:{}", self.param_dtype);
+        }
+        if !self.with_weight {
+            s += " no-weight";
+        }
+        if self.with_ds {
+            s += " +ds";
+        }
+        if self.opts.grad_dtype == GradDtype::Storage {
+            s += " grad:storage";
+        }
+        if let Some(t) = self.tiling {
+            s += &format!(" step{}", t.block);
+        }
+        s
+    }
+
+    /// Runs forward and backward on `device` and compares every output with the oracle.
+    pub fn run(&self, device: &Device) -> Result<Vec<CheckRow>, OpError> {
+        let (rows, cols) = (self.rows, self.cols);
+        let n = rows * cols;
+        let shape = [rows, cols];
+        let mut rng = Rng::new(self.seed);
+        let shift = if self.kind == NormKind::Layer { 1.5 } else { 0.0 };
+        let x = values(&mut rng, n, shift, 1.0, self.dtype);
+        let res = values(&mut rng, n, 0.0, 0.5, self.dtype);
+        let w = values(&mut rng, cols, 1.0, 0.3, self.param_dtype);
+        let b = values(&mut rng, cols, 0.0, 0.3, self.param_dtype);
+        let dy = values(&mut rng, n, 0.0, 1.0, self.dtype);
+        let ds = values(&mut rng, n, 0.0, 1.0, self.dtype);
+
+        let xt = tensor(self.dtype, &shape, &x)?;
+        let rt = tensor(self.dtype, &shape, &res)?;
+        let wt = tensor(self.param_dtype, &[cols], &w)?;
+        let bt = tensor(self.param_dtype, &[cols], &b)?;
+        let dyt = tensor(self.dtype, &shape, &dy)?;
+        let dst = tensor(self.dtype, &shape, &ds)?;
+        let add = self.kind == NormKind::AddRms;
+        let layer = self.kind == NormKind::Layer;
+        let has_w = self.with_weight || self.kind != NormKind::Rms;
+        let inp = NormInputs {
+            x: &xt,
+            residual: add.then_some(&rt),
+            weight: has_w.then_some(&wt),
+            bias: layer.then_some(&bt),
+        };
+
+        let rms_none = !layer && self.opts.casting == CastingMode::None;
+        let mut fwd = Some(NormOutputs {
+            y: poisoned(self.dtype, &shape),
+            residual_out: add.then(|| poisoned(self.dtype, &shape)),
+            mean: layer.then(|| poisoned(DType::F32, &[rows])),
+            rstd: poisoned(if rms_none { self.dtype } else { DType::F32 }, &[rows]),
+        });
+        forward_into(device, self.kind, &inp, &self.opts, self.tiling, &mut fwd)?;
+        let grad_dtype = match self.opts.grad_dtype {
+            GradDtype::F32 => DType::F32,
+            GradDtype::Storage => self.dtype,
+        };
+        let mut bwd = Some(NormGrads {
+            dx: poisoned(grad_dtype, &shape),
+            dweight: has_w.then(|| poisoned(DType::F32, &[cols])),
+            dbias: layer.then(|| poisoned(DType::F32, &[cols])),
+        });
+        let cot = NormCotangents {
+            dy: &dyt,
+            dresidual_out: (add && self.with_ds).then_some(&dst),
+        };
+        backward_into(device, self.kind, &inp, &cot, &self.opts, self.tiling, &mut bwd)?;
+        let (Some(fwd), Some(bwd)) = (fwd, bwd) else {
+            return Err(OpError::BadInput {
+                entry: self.kind.name().into(),
+                name: "x".into(),
+                message: "no output was produced".into(),
+            });
+        };
+
+        // Oracles on the rounded inputs.
+        let (x64, w64, b64, dy64) = (to_f64(&x), to_f64(&w), to_f64(&b), to_f64(&dy));
+        let (r64, ds64) = (to_f64(&res), to_f64(&ds));
+        let wopt = has_w.then_some(w64.as_slice());
+        let (eps, offset) = (self.opts.eps as f64, self.opts.offset as f64);
+        let round = storage_rounder(self.dtype);
+        let u = unit_roundoff(self.dtype);
+        let stored_tol = 4.0 * u + 1e-6;
+        let exact_tol = 2e-5;
+        let grad_tol = if grad_dtype == DType::F32 { exact_tol } else { 2.0 * u + exact_tol };
+
+        // (output, tensor, reference, tolerance, scale): the error is measured relative to
+        // max(max|reference|, scale). For dx the scale is max|dy * w' * rstd|, the size of the
+        // terms whose difference dx is: when they cancel (a row of one column), FP32 cannot do
+        // better than that.
+        let mut expect: Vec<(&str, &Tensor, Vec<f64>, f64, f64)> = Vec::new();
+        let term_scale = |rstd: &[f64]| -> f64 {
+            let mut m = 0.0f64;
+            for r in 0..rows {
+                for c in 0..cols {
+                    let wp = if has_w { w64[c] + if layer { 0.0 } else { offset } } else { 1.0 };
+                    m = m.max((dy64[r * cols + c] * wp * rstd[r]).abs());
+                }
+            }
+            m
+        };
+        match self.kind {
+            NormKind::Rms | NormKind::AddRms => {
+                let s64: Vec<f64> = if add {
+                    x64.iter().zip(&r64).map(|(a, b)| a + b).collect()
+                } else {
+                    x64.clone()
+                };
+                let (y, rstd) = match self.opts.casting {
+                    CastingMode::Llama => {
+                        oracle::rms_norm_forward_llama(&s64, wopt, rows, cols, eps, offset, &round)
+                    }
+                    CastingMode::Gemma => {
+                        oracle::rms_norm_forward_gemma(&s64, wopt, rows, cols, eps, offset, &round)
+                    }
+                    CastingMode::None => {
+                        oracle::rms_norm_forward_none(&s64, wopt, rows, cols, eps, offset, &round)
+                    }
+                };
+                let rstd_tol = if rms_none { stored_tol } else { exact_tol };
+                expect.push(("forward:y", &fwd.y, y, stored_tol, 0.0));
+                if let Some(ro) = &fwd.residual_out {
+                    let rounded = s64.iter().map(|v| round(*v)).collect();
+                    expect.push(("forward:residual_out", ro, rounded, stored_tol, 0.0));
+                }
+                expect.push(("forward:rstd", &fwd.rstd, rstd.clone(), rstd_tol, 0.0));
+                let (dx, dw) = if add {
+                    let dsopt = self.with_ds.then_some(ds64.as_slice());
+                    let (dx, _, dw) = oracle::add_rms_norm_backward(
+                        &x64, &r64, &w64, &dy64, dsopt, rows, cols, eps, offset,
+                    );
+                    (dx, Some(dw))
+                } else {
+                    oracle::rms_norm_backward(&x64, wopt, &dy64, rows, cols, eps, offset)
+                };
+                let plain_rstd = oracle::rms_norm_forward(&s64, None, rows, cols, eps, 0.0).1;
+                expect.push(("backward:dx", &bwd.dx, dx, grad_tol, term_scale(&plain_rstd)));
+                if let (Some(t), Some(dw)) = (&bwd.dweight, dw) {
+                    expect.push(("backward:dweight", t, dw, exact_tol, 0.0));
+                }
+            }
+            NormKind::Layer => {
+                let (y, mean, rstd) = oracle::layer_norm_forward(&x64, &w64, &b64, rows, cols, eps);
+                expect.push(("forward:y", &fwd.y, y, stored_tol, 0.0));
+                if let Some(m) = &fwd.mean {
+                    expect.push(("forward:mean", m, mean, exact_tol, 0.0));
+                }
+                let scale = term_scale(&rstd);
+                expect.push(("forward:rstd", &fwd.rstd, rstd, exact_tol, 0.0));
+                let (dx, dw, db) =
+                    oracle::layer_norm_backward(&x64, &w64, &b64, &dy64, rows, cols, eps);
+                expect.push(("backward:dx", &bwd.dx, dx, grad_tol, scale));
+                if let Some(t) = &bwd.dweight {
+                    expect.push(("backward:dweight", t, dw, exact_tol, 0.0));
+                }
+                if let Some(t) = &bwd.dbias {
+                    expect.push(("backward:dbias", t, db, exact_tol, 0.0));
+                }
+            }
+        }
+
+        let config = self.describe();
+        let mut out = Vec::new();
+        for (name, t, reference, tol, scale) in expect {
+            let got = t.to_f32()?;
+            let e = compare(&got, &reference);
+            let ref_max = reference.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+            let rel = e.max_abs / ref_max.max(scale).max(REL_FLOOR);
+            out.push(CheckRow {
+                op: self.kind.name().into(),
+                output: name.into(),
+                dtype: self.dtype.name().into(),
+                shape: format!("{rows}x{cols}"),
+                config: config.clone(),
+                max_abs: e.max_abs,
+                rel,
+                tol,
+                pass: e.is_finite() && rel <= tol,
+            });
+        }
+        Ok(out)
+    }
+}
+
+/// The standard sweep of `kind`: ragged widths (1, 127, 257, 4097, 8193, and a stepped row of
+/// 70000), each dtype, every casting mode, offsets and epsilons, forced stepping at small widths.
+pub fn sweep(kind: NormKind) -> Vec<NormCase> {
+    let mut cases = Vec::new();
+    let base = NormOptions::default();
+    let shapes: [(usize, usize); 6] = [(1, 1), (3, 127), (5, 257), (7, 4097), (2, 8193), (2, 70000)];
+    let castings: &[CastingMode] = if kind == NormKind::Layer {
+        &[CastingMode::Llama]
+    } else {
+        &[CastingMode::Llama, CastingMode::Gemma, CastingMode::None]
+    };
+    let mut seed = 1 + kind as u64 * 1000;
+    for dtype in [DType::F32, DType::F16, DType::BF16] {
+        for &(rows, cols) in &shapes {
+            for &casting in castings {
+                seed += 1;
+                let opts = NormOptions {
+                    casting,
+                    eps: [1e-5, 1e-6, 0.1][(seed % 3) as usize],
+                    offset: if seed % 2 == 0 { 0.0 } else { 1.0 },
+                    ..base
+                };
+                cases.push(NormCase {
+                    kind,
+                    dtype,
+                    param_dtype: dtype,
+                    rows,
+                    cols,
+                    opts,
+                    with_weight: true,
+                    with_ds: kind == NormKind::AddRms && seed % 2 == 0,
+                    tiling: None,
+                    seed,
+                });
+            }
+        }
+        // A stepped kernel at a small width, with a ragged last step.
+        seed += 1;
+        cases.push(NormCase {
+            kind,
+            dtype,
+            param_dtype: dtype,
+            rows: 9,
+            cols: 1000,
+            opts: base,
+            with_weight: true,
+            with_ds: kind == NormKind::AddRms,
+            tiling: Some(Tiling {
+                block: 256,
+                exact: false,
+                looped: true,
+            }),
+            seed,
+        });
+        // A masked single tile wider than the row.
+        seed += 1;
+        cases.push(NormCase {
+            kind,
+            dtype,
+            param_dtype: DType::F32,
+            rows: 33,
+            cols: 100,
+            opts: NormOptions {
+                grad_dtype: GradDtype::Storage,
+                ..base
+            },
+            with_weight: true,
+            with_ds: false,
+            tiling: Some(Tiling {
+                block: 128,
+                exact: false,
+                looped: false,
+            }),
+            seed,
+        });
+    }
+    if kind == NormKind::Rms {
+        seed += 1;
+        cases.push(NormCase {
+            kind,
+            dtype: DType::F16,
+            param_dtype: DType::F16,
+            rows: 4,
+            cols: 300,
+            opts: base,
+            with_weight: false,
+            with_ds: false,
+            tiling: None,
+            seed,
+        });
+    }
+    cases
+}
+
+/// The sweeps as `metile check` cases.
+pub fn cases() -> Vec<CheckCase> {
+    let mut out = Vec::new();
+    for kind in [NormKind::Rms, NormKind::Layer, NormKind::AddRms] {
+        for case in sweep(kind) {
+            out.push(CheckCase {
+                op: kind.name(),
+                label: format!("{} {} {}x{} {}", kind.name(), case.dtype, case.rows, case.cols, case.describe()),
+                run: Box::new(move |d: &Device| case.run(d)),
+            });
+        }
+    }
+    out
+}

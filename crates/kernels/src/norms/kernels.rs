@@ -1,0 +1,424 @@
+//! The normalization kernels, written in the DSL.
+//!
+//! Forward: one program per row. Backward: `programs` programs, each owning a contiguous range of
+//! rows; it writes the input gradient of its rows and one FP32 partial row of each parameter
+//! gradient; `reduce_partials` then sums the partial rows in program order. No atomics: the
+//! result is the same on every run.
+//!
+//! Each kernel has two shapes chosen at trace time by the spec: *single block* (the whole row is
+//! one tile of `block >= cols` columns; with `exact`, `block == cols` and no mask is needed) and
+//! *looped* (rows wider than one tile are walked in `block`-column steps, recomputing loads per
+//! pass rather than holding the row).
+
+use metile_ir::{DType, Verified};
+use metile_lang::{select, trace, Buffer, Ctx, LangError, Tile};
+
+use super::{CastingMode, NormKind};
+
+/// What a forward or backward kernel is specialised on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct NormSpec {
+    pub kind: NormKind,
+    /// Storage dtype of x (and residual, y, residual_out).
+    pub x: DType,
+    /// Weight dtype, `None` without weight (RMSNorm only).
+    pub w: Option<DType>,
+    /// Bias dtype (LayerNorm).
+    pub b: Option<DType>,
+    /// Cotangent dtype(s) (backward).
+    pub dy: DType,
+    /// Residual-output cotangent dtype, when given (fused add backward).
+    pub ds: Option<DType>,
+    /// Input-gradient dtype (backward).
+    pub grad: DType,
+    pub casting: CastingMode,
+    /// Columns per tile.
+    pub block: usize,
+    /// `block == cols`: no column mask.
+    pub exact: bool,
+    /// Rows wider than `block`: walk the row in steps.
+    pub looped: bool,
+}
+
+/// Per-row column addressing shared by every kernel.
+struct Row {
+    cols: Tile,
+    mask: Option<Tile>,
+    nf: Tile,
+}
+
+impl Row {
+    fn new(k: &Ctx, spec: &NormSpec, n: Tile) -> Row {
+        let cols = k.arange(0, spec.block as i64);
+        let mask = (!spec.exact).then(|| cols.lt(n));
+        Row {
+            cols,
+            mask,
+            nf: n.cast(DType::F32),
+        }
+    }
+
+    /// Column offsets (i64) and mask of the tile starting at column `start` (whole row if `None`).
+    fn columns(&self, start: Option<Tile>, n: Tile) -> (Tile, Option<Tile>) {
+        match start {
+            None => (self.cols.cast(DType::I64), self.mask),
+            Some(s) => {
+                let c = self.cols + s;
+                (c.cast(DType::I64), Some(c.lt(n)))
+            }
+        }
+    }
+
+    /// Offsets of the tile starting at column `start` (i32 scalar) of row `row` (i32 scalar).
+    fn offsets(&self, row: Tile, start: Option<Tile>, n: Tile) -> (Tile, Option<Tile>) {
+        let (c, mask) = self.columns(start, n);
+        (row.cast(DType::I64) * n.cast(DType::I64) + c, mask)
+    }
+}
+
+fn load(buf: &Buffer, offs: Tile, mask: Option<Tile>) -> Tile {
+    match mask {
+        Some(m) => buf.load_masked(offs, m, 0.0),
+        None => buf.load(offs),
+    }
+}
+
+fn load_f32(buf: &Buffer, offs: Tile, mask: Option<Tile>) -> Tile {
+    load(buf, offs, mask).cast(DType::F32)
+}
+
+fn store(buf: &Buffer, offs: Tile, v: Tile, mask: Option<Tile>) {
+    match mask {
+        Some(m) => buf.store_masked(offs, v, m),
+        None => buf.store(offs, v),
+    }
+}
+
+/// Zeroes masked-off lanes (where loads gave 0 but a shift made them non-zero).
+fn masked(v: Tile, mask: Option<Tile>) -> Tile {
+    match mask {
+        Some(m) => select(m, v, 0.0),
+        None => v,
+    }
+}
+
+/// Loads the row's input in f32 for the tile at `start` (whole row when `None`): x, or the
+/// unrounded x + residual. Returns the values, offsets and mask.
+fn row_input(
+    x: &Buffer,
+    res: Option<&Buffer>,
+    row: &Row,
+    row_id: Tile,
+    start: Option<Tile>,
+    n: Tile,
+) -> (Tile, Tile, Option<Tile>) {
+    let (offs, mask) = row.offsets(row_id, start, n);
+    let mut v = load_f32(x, offs, mask);
+    if let Some(r) = res {
+        v = v + load_f32(r, offs, mask);
+    }
+    (v, offs, mask)
+}
+
+/// Scalar sum over a row of the tile `f(start)` returns for each column step (`None`: the whole
+/// row in one tile).
+fn row_sum(k: &Ctx, spec: &NormSpec, n: Tile, f: &dyn Fn(Option<Tile>) -> Tile) -> Tile {
+    if spec.looped {
+        let zero = k.constant(0.0, DType::F32);
+        k.for_range(0, n, spec.block as i64, &[zero], |start, acc| {
+            vec![acc[0] + f(Some(start)).sum(0)]
+        })[0]
+    } else {
+        f(None).sum(0)
+    }
+}
+
+/// Runs `body` for the single tile of the row, or for each `block`-column step.
+fn steps(k: &Ctx, spec: &NormSpec, n: Tile, body: impl Fn(Option<Tile>)) {
+    if spec.looped {
+        k.for_range(0, n, spec.block as i64, &[], |start, _| {
+            body(Some(start));
+            Vec::new()
+        });
+    } else {
+        body(None);
+    }
+}
+
+/// The forward kernel of `spec.kind`, one program per row.
+///
+/// Parameters: `x, [residual], [weight], [bias], y, [residual_out], [mean], rstd, n, eps,
+/// [offset]`. `rstd` is f32, or x's dtype in casting mode `none`; `mean` is f32.
+pub fn forward(spec: &NormSpec) -> Result<Verified, LangError> {
+    trace(&format!("{}_fwd", spec.kind.name()), |k| {
+        let xdt = spec.x;
+        let x = k.input("x", xdt);
+        let res = (spec.kind == NormKind::AddRms).then(|| k.input("residual", xdt));
+        let w = spec.w.map(|d| k.input("weight", d));
+        let b = spec.b.map(|d| k.input("bias", d));
+        let y = k.output("y", xdt);
+        let res_out = res.map(|_| k.output("residual_out", xdt));
+        let mean_out = (spec.kind == NormKind::Layer).then(|| k.output("mean", DType::F32));
+        let rms_none = spec.casting == CastingMode::None && spec.kind != NormKind::Layer;
+        let rstd_out = k.output("rstd", if rms_none { xdt } else { DType::F32 });
+        let n = k.scalar("n", DType::I32);
+        let eps = k.scalar("eps", DType::F32);
+        let offset = (spec.kind != NormKind::Layer).then(|| k.scalar("offset", DType::F32));
+        let row_id = k.program_id(0);
+        let row = Row::new(k, spec, n);
+
+        // A single-block row is loaded once and reused by every pass; a looped row is reloaded.
+        let whole = (!spec.looped).then(|| row_input(&x, res.as_ref(), &row, row_id, None, n));
+        let tile_of = |start: Option<Tile>| match whole {
+            Some(t) => t,
+            None => row_input(&x, res.as_ref(), &row, row_id, start, n),
+        };
+        // The rounded residual sum is stored once, in the first pass.
+        let first_pass = |start: Option<Tile>| {
+            let t = tile_of(start);
+            if let Some(o) = &res_out {
+                store(o, t.1, t.0.cast(xdt), t.2);
+            }
+            t
+        };
+        let at_row = row_id.cast(DType::I64);
+
+        match spec.kind {
+            NormKind::Rms | NormKind::AddRms => {
+                let offset = offset.unwrap_or_else(|| k.constant(0.0, DType::F32));
+                let rstd = if rms_none {
+                    // Squares in the storage dtype, summed in f32, statistic rounded to it.
+                    let sq = row_sum(k, spec, n, &|s| {
+                        let vx = first_pass(s).0.cast(xdt);
+                        (vx * vx).cast(DType::F32)
+                    });
+                    ((sq / row.nf).cast(xdt) + eps.cast(xdt)).rsqrt()
+                } else {
+                    let sq = row_sum(k, spec, n, &|s| {
+                        let v = first_pass(s).0;
+                        v * v
+                    });
+                    (sq / row.nf + eps).rsqrt()
+                };
+                rstd_out.store(at_row, rstd);
+                steps(k, spec, n, |start| {
+                    let (v, offs, mask) = tile_of(start);
+                    let (cols, _) = row.columns(start, n);
+                    let wv = w.as_ref().map(|w| load_f32(w, cols, mask));
+                    let out = match spec.casting {
+                        CastingMode::Llama => {
+                            let normed = (v * rstd).cast(xdt).cast(DType::F32);
+                            wv.map(|wv| normed * (wv + offset)).unwrap_or(normed)
+                        }
+                        CastingMode::Gemma => {
+                            let normed = v * rstd;
+                            wv.map(|wv| normed * (wv + offset)).unwrap_or(normed)
+                        }
+                        CastingMode::None => {
+                            let normed = v.cast(xdt) * rstd;
+                            wv.map(|wv| normed * (wv.cast(xdt) + offset.cast(xdt)))
+                                .unwrap_or(normed)
+                        }
+                    };
+                    store(&y, offs, out.cast(xdt), mask);
+                });
+            }
+            NormKind::Layer => {
+                let mean = row_sum(k, spec, n, &|s| first_pass(s).0) / row.nf;
+                let var = row_sum(k, spec, n, &|s| {
+                    let (v, _, mask) = tile_of(s);
+                    let c = masked(v - mean, mask);
+                    c * c
+                }) / row.nf;
+                let rstd = (var + eps).rsqrt();
+                if let Some(m) = &mean_out {
+                    m.store(at_row, mean);
+                }
+                rstd_out.store(at_row, rstd);
+                steps(k, spec, n, |start| {
+                    let (v, offs, mask) = tile_of(start);
+                    let (cols, _) = row.columns(start, n);
+                    let mut out = (v - mean) * rstd;
+                    if let Some(w) = &w {
+                        out = out * load_f32(w, cols, mask);
+                    }
+                    if let Some(b) = &b {
+                        out = out + load_f32(b, cols, mask);
+                    }
+                    store(&y, offs, out.cast(xdt), mask);
+                });
+            }
+        }
+    })
+}
+
+/// The backward kernel of `spec.kind`.
+///
+/// Parameters: `x, [residual], [weight], dy, [ds], dx, [partial_w], [partial_b], n, rows,
+/// rows_per_program, eps, [offset]`. Program `g` handles rows
+/// `g * rows_per_program .. min((g + 1) * rows_per_program, rows)`, writes their `dx` and row
+/// `g` of each `[programs, n]` f32 partial buffer (which the host zero-fills for looped kernels).
+/// Statistics are recomputed from x in f32; the gradient is that of the real-valued formula.
+pub fn backward(spec: &NormSpec) -> Result<Verified, LangError> {
+    trace(&format!("{}_bwd", spec.kind.name()), |k| {
+        let xdt = spec.x;
+        let layer = spec.kind == NormKind::Layer;
+        let x = k.input("x", xdt);
+        let res = (spec.kind == NormKind::AddRms).then(|| k.input("residual", xdt));
+        let w = spec.w.map(|d| k.input("weight", d));
+        let dy = k.input("dy", spec.dy);
+        let ds = spec.ds.map(|d| k.input("ds", d));
+        let dx = k.output("dx", spec.grad);
+        let partial = |name: &str| {
+            if spec.looped {
+                k.inout(name, DType::F32)
+            } else {
+                k.output(name, DType::F32)
+            }
+        };
+        let pw = w.map(|_| partial("partial_w"));
+        let pb = (layer && spec.b.is_some()).then(|| partial("partial_b"));
+        let n = k.scalar("n", DType::I32);
+        let rows = k.scalar("rows", DType::I32);
+        let rpp = k.scalar("rows_per_program", DType::I32);
+        let eps = k.scalar("eps", DType::F32);
+        let offset = (!layer).then(|| k.scalar("offset", DType::F32));
+        let g = k.program_id(0);
+        let row = Row::new(k, spec, n);
+        let first = g * rpp;
+        let last = (first + rpp).minimum(rows);
+
+        let cols_at = |start: Option<Tile>| row.columns(start, n);
+        // w' = w + offset (RMS) or w (LayerNorm) in f32; loaded once when single-block.
+        let load_weight = |start: Option<Tile>| -> Option<Tile> {
+            let (c, m) = cols_at(start);
+            w.as_ref().map(|w| {
+                let wv = load_f32(w, c, m);
+                offset.map(|o| wv + o).unwrap_or(wv)
+            })
+        };
+        let w_whole = if spec.looped { None } else { load_weight(None) };
+        let weight = |start: Option<Tile>| if spec.looped { load_weight(start) } else { w_whole };
+        // Partial-row offsets of program g at a step.
+        let partial_at = |start: Option<Tile>| -> (Tile, Option<Tile>) {
+            let (c, m) = cols_at(start);
+            (g.cast(DType::I64) * n.cast(DType::I64) + c, m)
+        };
+
+        let block = [spec.block];
+        let mut init = Vec::new();
+        if !spec.looped {
+            init.extend(pw.map(|_| k.zeros(block, DType::F32)));
+            init.extend(pb.map(|_| k.zeros(block, DType::F32)));
+        }
+        let accs = k.for_range(first, last, 1, &init, |r, acc| {
+            // One step of the row: (values, dy, offsets, mask).
+            let load_step = |start: Option<Tile>| {
+                let (v, offs, mask) = row_input(&x, res.as_ref(), &row, r, start, n);
+                (v, load_f32(&dy, offs, mask), offs, mask)
+            };
+            let whole = (!spec.looped).then(|| load_step(None));
+            let step = |start: Option<Tile>| whole.unwrap_or_else(|| load_step(start));
+            let g_of = |dyv: Tile, start: Option<Tile>| {
+                weight(start).map(|wv| dyv * wv).unwrap_or(dyv)
+            };
+
+            let mean = if layer {
+                row_sum(k, spec, n, &|s| step(s).0) / row.nf
+            } else {
+                k.constant(0.0, DType::F32)
+            };
+            let rstd = if layer {
+                let var = row_sum(k, spec, n, &|s| {
+                    let (v, _, _, mask) = step(s);
+                    let c = masked(v - mean, mask);
+                    c * c
+                }) / row.nf;
+                (var + eps).rsqrt()
+            } else {
+                let sq = row_sum(k, spec, n, &|s| {
+                    let v = step(s).0;
+                    v * v
+                });
+                (sq / row.nf + eps).rsqrt()
+            };
+            // x-hat (LayerNorm: centred and masked; RMS: x * rstd).
+            let xhat_of = |v: Tile, mask: Option<Tile>| {
+                if layer {
+                    masked((v - mean) * rstd, mask)
+                } else {
+                    v * rstd
+                }
+            };
+            // dx = rstd * (g - xhat * mean(xhat * g) - [mean(g) for LayerNorm]).
+            let c1 = row_sum(k, spec, n, &|s| {
+                let (v, dyv, _, mask) = step(s);
+                xhat_of(v, mask) * g_of(dyv, s)
+            }) / row.nf;
+            let c2 = layer.then(|| row_sum(k, spec, n, &|s| g_of(step(s).1, s)) / row.nf);
+            // Writes dx of a step and returns its parameter-gradient contributions.
+            let finish_step = |start: Option<Tile>| -> Vec<Tile> {
+                let (v, dyv, offs, mask) = step(start);
+                let xh = xhat_of(v, mask);
+                let mut d = g_of(dyv, start) - xh * c1;
+                if let Some(c2) = c2 {
+                    d = d - c2;
+                }
+                let mut d = d * rstd;
+                if let Some(ds) = &ds {
+                    d = d + load_f32(ds, offs, mask);
+                }
+                store(&dx, offs, d.cast(spec.grad), mask);
+                let mut out = Vec::new();
+                if pw.is_some() {
+                    out.push(dyv * xh);
+                }
+                if pb.is_some() {
+                    out.push(dyv);
+                }
+                out
+            };
+            if spec.looped {
+                steps(k, spec, n, |start| {
+                    let contributions = finish_step(start);
+                    let (offs, mask) = partial_at(start);
+                    for (buf, c) in pw.iter().chain(pb.iter()).zip(contributions) {
+                        store(buf, offs, load(buf, offs, mask) + c, mask);
+                    }
+                });
+                Vec::new()
+            } else {
+                acc.iter()
+                    .zip(finish_step(None))
+                    .map(|(a, c)| *a + c)
+                    .collect()
+            }
+        });
+        if !spec.looped {
+            let (offs, mask) = partial_at(None);
+            for (buf, a) in pw.iter().chain(pb.iter()).zip(accs) {
+                store(buf, offs, a, mask);
+            }
+        }
+    })
+}
+
+/// Sums `programs` partial rows of `n` f32 values in program order: `out[c] = sum_g p[g, c]`.
+/// One program per `block` columns. Parameters: `partial, out, n, programs`.
+pub fn reduce_partials(block: usize, exact: bool) -> Result<Verified, LangError> {
+    trace("reduce_partials", |k| {
+        let p = k.input("partial", DType::F32);
+        let out = k.output("out", DType::F32);
+        let n = k.scalar("n", DType::I32);
+        let programs = k.scalar("programs", DType::I32);
+        let c = k.arange(0, block as i64) + k.program_id(0) * block as i64;
+        let mask = (!exact).then(|| c.lt(n));
+        let c = c.cast(DType::I64);
+        let zero = k.zeros([block], DType::F32);
+        let acc = k.for_range(0, programs, 1, &[zero], |g, acc| {
+            let offs = g.cast(DType::I64) * n.cast(DType::I64) + c;
+            vec![acc[0] + load(&p, offs, mask)]
+        });
+        store(&out, c, acc[0], mask);
+    })
+}

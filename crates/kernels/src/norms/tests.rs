@@ -1,0 +1,248 @@
+//! Tests of the normalization entries: the randomized oracle sweep, determinism, empty inputs,
+//! bad inputs and the registry adapters.
+
+use metile_ir::DType;
+use metile_runtime::{Device, Tensor};
+
+use super::check::{sweep, NormCase};
+use super::*;
+use crate::registry::{find, Tensors};
+use crate::testing::Rng;
+
+fn assert_sweep(kind: NormKind) {
+    let dev = Device::cpu();
+    let mut failures = Vec::new();
+    for case in sweep(kind) {
+        match case.run(&dev) {
+            Ok(rows) => {
+                for r in rows.into_iter().filter(|r| !r.pass) {
+                    failures.push(format!(
+                        "{} {} {} [{}]: rel {:.3e} > tol {:.1e} (max abs {:.3e})",
+                        r.output, r.dtype, r.shape, r.config, r.rel, r.tol, r.max_abs
+                    ));
+                }
+            }
+            Err(e) => failures.push(format!("{case:?}: {e}")),
+        }
+    }
+    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+}
+
+#[test]
+fn rms_norm_matches_oracle() {
+    assert_sweep(NormKind::Rms);
+}
+
+#[test]
+fn layer_norm_matches_oracle() {
+    assert_sweep(NormKind::Layer);
+}
+
+#[test]
+fn add_rms_norm_matches_oracle() {
+    assert_sweep(NormKind::AddRms);
+}
+
+fn random(dtype: DType, shape: &[usize], seed: u64) -> Tensor {
+    let n = shape.iter().product();
+    let v = Rng::new(seed).normal_vec(n, 0.0, 1.0);
+    Tensor::from_f32(dtype, shape, &v).unwrap()
+}
+
+#[test]
+fn parameter_gradients_repeat_bit_for_bit() {
+    let dev = Device::cpu();
+    let x = random(DType::F32, &[300, 96], 1);
+    let w = random(DType::F32, &[96], 2);
+    let b = random(DType::F32, &[96], 3);
+    let dy = random(DType::F32, &[300, 96], 4);
+    let inp = NormInputs {
+        x: &x,
+        residual: None,
+        weight: Some(&w),
+        bias: Some(&b),
+    };
+    let cot = NormCotangents {
+        dy: &dy,
+        dresidual_out: None,
+    };
+    let opts = NormOptions::default();
+    let a = backward(&dev, NormKind::Layer, &inp, &cot, &opts).unwrap();
+    for _ in 0..3 {
+        let again = backward(&dev, NormKind::Layer, &inp, &cot, &opts).unwrap();
+        assert_eq!(a, again);
+    }
+}
+
+#[test]
+fn leading_axes_are_rows() {
+    let dev = Device::cpu();
+    let x3 = random(DType::F32, &[2, 3, 17], 5);
+    let w = random(DType::F32, &[17], 6);
+    let x2 = Tensor::new(x3.buffer.clone(), vec![6, 17]).unwrap();
+    let opts = NormOptions::default();
+    let run = |x: &Tensor| {
+        let inp = NormInputs {
+            x,
+            residual: None,
+            weight: Some(&w),
+            bias: None,
+        };
+        forward(&dev, NormKind::Rms, &inp, &opts).unwrap()
+    };
+    let (a, b) = (run(&x3), run(&x2));
+    assert_eq!(a.y.shape, vec![2, 3, 17]);
+    assert_eq!(a.rstd.shape, vec![2, 3]);
+    assert_eq!(a.y.to_f32().unwrap(), b.y.to_f32().unwrap());
+}
+
+#[test]
+fn no_rows_gives_empty_outputs_and_zero_parameter_gradients() {
+    let dev = Device::cpu();
+    let x = Tensor::zeros(DType::F16, &[0, 8]);
+    let w = random(DType::F16, &[8], 7);
+    let b = random(DType::F16, &[8], 8);
+    let inp = NormInputs {
+        x: &x,
+        residual: None,
+        weight: Some(&w),
+        bias: Some(&b),
+    };
+    let opts = NormOptions::default();
+    let f = forward(&dev, NormKind::Layer, &inp, &opts).unwrap();
+    assert_eq!(f.y.numel(), 0);
+    let cot = NormCotangents {
+        dy: &x,
+        dresidual_out: None,
+    };
+    let g = backward(&dev, NormKind::Layer, &inp, &cot, &opts).unwrap();
+    assert_eq!(g.dweight.unwrap().to_f32().unwrap(), vec![0.0; 8]);
+    assert_eq!(g.dbias.unwrap().to_f32().unwrap(), vec![0.0; 8]);
+}
+
+fn expect_err(r: Result<impl std::fmt::Debug, OpError>, needle: &str) {
+    match r {
+        Ok(v) => panic!("expected an error mentioning `{needle}`, got {v:?}"),
+        Err(e) => {
+            let msg = e.to_string();
+            assert!(msg.contains(needle), "error `{msg}` does not mention `{needle}`");
+        }
+    }
+}
+
+#[test]
+fn bad_inputs_are_typed_errors() {
+    let dev = Device::cpu();
+    let x = random(DType::F32, &[4, 8], 9);
+    let w = random(DType::F32, &[8], 10);
+    let w_bad = random(DType::F32, &[7], 11);
+    let x16 = random(DType::F16, &[4, 8], 12);
+    let xi = Tensor::new(metile_runtime::Buffer::from_i64(DType::I32, &[1; 32]).unwrap(), vec![4, 8]).unwrap();
+    let scalar = Tensor::from_f32(DType::F32, &[], &[1.0]).unwrap();
+    let empty_cols = Tensor::zeros(DType::F32, &[4, 0]);
+    let opts = NormOptions::default();
+    let inp = |x, weight, residual, bias| NormInputs {
+        x,
+        residual,
+        weight,
+        bias,
+    };
+    let fwd = |kind, i: NormInputs<'_>, o: &NormOptions| forward(&dev, kind, &i, o);
+    expect_err(fwd(NormKind::Rms, inp(&x, Some(&w_bad), None, None), &opts), "[cols] = [8]");
+    expect_err(fwd(NormKind::Rms, inp(&xi, None, None, None), &opts), "dtype i32 is not allowed");
+    expect_err(fwd(NormKind::Rms, inp(&scalar, None, None, None), &opts), "at least one axis");
+    expect_err(fwd(NormKind::Rms, inp(&empty_cols, None, None, None), &opts), "0 columns");
+    expect_err(fwd(NormKind::Layer, inp(&x, Some(&w), None, None), &opts), "missing input `bias`");
+    expect_err(fwd(NormKind::AddRms, inp(&x, Some(&w), Some(&x16), None), &opts), "must match x");
+    expect_err(fwd(NormKind::AddRms, inp(&x, Some(&w), None, None), &opts), "residual");
+    for eps in [0.0, -1.0, f32::NAN, f32::INFINITY] {
+        let o = NormOptions { eps, ..opts };
+        expect_err(fwd(NormKind::Rms, inp(&x, Some(&w), None, None), &o), "eps");
+    }
+    let o = NormOptions {
+        offset: f32::NAN,
+        ..opts
+    };
+    expect_err(fwd(NormKind::Rms, inp(&x, Some(&w), None, None), &o), "offset");
+    let dy_bad = random(DType::F32, &[4, 9], 13);
+    let cot = NormCotangents {
+        dy: &dy_bad,
+        dresidual_out: None,
+    };
+    expect_err(
+        backward(&dev, NormKind::Rms, &inp(&x, Some(&w), None, None), &cot, &opts),
+        "must match x",
+    );
+    let cot = NormCotangents {
+        dy: &x,
+        dresidual_out: Some(&x),
+    };
+    expect_err(
+        backward(&dev, NormKind::Rms, &inp(&x, Some(&w), None, None), &cot, &opts),
+        "only add_rms_norm",
+    );
+}
+
+#[test]
+fn entry_points_run_through_the_registry() {
+    let dev = Device::cpu();
+    let mut inputs = Tensors::new();
+    inputs.insert("x".into(), random(DType::F32, &[3, 5], 14));
+    inputs.insert("weight".into(), random(DType::F32, &[5], 15));
+    inputs.insert("residual".into(), random(DType::F32, &[3, 5], 16));
+    inputs.insert("dy".into(), random(DType::F32, &[3, 5], 17));
+    let e = find("add_rms_norm.backward").unwrap();
+    let p = e.params(&[("eps".into(), "1e-6".into())]).unwrap();
+    let out = e.call(&dev, &inputs, &p).unwrap();
+    for port in e.outputs {
+        assert!(out.contains_key(port.name), "missing output {}", port.name);
+    }
+    assert_eq!(out["dx"], out["dresidual"]);
+    // Outputs are reused on a second call.
+    let mut again = out.clone();
+    (e.run)(&dev, &inputs, &p, &mut again).unwrap();
+    assert_eq!(again, out);
+
+    let e = find("rms_norm.forward").unwrap();
+    expect_err(e.params(&[("epsilon".into(), "1".into())]), "unknown parameter `epsilon`");
+    let p = e.params(&[("casting_mode".into(), "fast".into())]).unwrap();
+    expect_err(e.call(&dev, &inputs, &p), "llama, gemma, none");
+    let p = e.params(&[("eps".into(), "abc".into())]).unwrap();
+    expect_err(e.call(&dev, &inputs, &p), "not a number");
+    let mut no_x = inputs.clone();
+    no_x.remove("x");
+    expect_err(e.call(&dev, &no_x, &e.params(&[]).unwrap()), "missing input `x`");
+    expect_err(find("rms_norm.sideways"), "rms_norm.forward");
+}
+
+/// The stepped kernels agree with the single-tile ones on the same row.
+#[test]
+fn stepped_and_single_tile_kernels_agree() {
+    let dev = Device::cpu();
+    for kind in [NormKind::Rms, NormKind::Layer, NormKind::AddRms] {
+        let case = |tiling| NormCase {
+            kind,
+            dtype: DType::F32,
+            param_dtype: DType::F32,
+            rows: 5,
+            cols: 777,
+            opts: NormOptions::default(),
+            with_weight: true,
+            with_ds: true,
+            tiling,
+            seed: 99,
+        };
+        let stepped = case(Some(Tiling {
+            block: 64,
+            exact: false,
+            looped: true,
+        }))
+        .run(&dev)
+        .unwrap();
+        let single = case(None).run(&dev).unwrap();
+        for (a, b) in stepped.iter().zip(&single) {
+            assert!(a.pass && b.pass, "{a:?} / {b:?}");
+            assert!((a.rel - b.rel).abs() < 1e-5, "{a:?} vs {b:?}");
+        }
+    }
+}
