@@ -20,6 +20,16 @@ pub fn round_to(dtype: DType, v: f32) -> f32 {
     }
 }
 
+/// Converts an integer to a float dtype with one rounding (via f64, exact below 2^53).
+#[inline(always)]
+pub fn int_to_float(dtype: DType, v: i64) -> f32 {
+    match dtype {
+        DType::F16 => f16::from_f64(v as f64).to_f32(),
+        DType::BF16 => bf16::from_f64(v as f64).to_f32(),
+        _ => v as f32,
+    }
+}
+
 /// A float unary op on one element (before rounding to a narrow dtype).
 #[inline(always)]
 pub fn unary_f32(op: UnaryOp, x: f32) -> f32 {
@@ -162,7 +172,7 @@ pub fn cast_const(v: ConstValue, to: DType) -> ConstValue {
         (ConstValue::Float(x), DType::I32 | DType::I64) => ConstValue::Int(float_to_int(to, x)),
         (ConstValue::Float(x), DType::Bool) => ConstValue::Bool(x != 0.0),
         (ConstValue::Int(x), DType::F32 | DType::F16 | DType::BF16) => {
-            ConstValue::Float(round_to(to, x as f32))
+            ConstValue::Float(int_to_float(to, x))
         }
         (ConstValue::Int(x), DType::I32 | DType::I64) => ConstValue::Int(wrap_int(to, x)),
         (ConstValue::Int(x), DType::Bool) => ConstValue::Bool(x != 0),

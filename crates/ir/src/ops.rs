@@ -525,7 +525,26 @@ impl Op {
                 else_body,
                 ..
             } => vec![then_body, else_body],
-            _ => Vec::new(),
+            Op::ProgramId { .. }
+            | Op::NumPrograms { .. }
+            | Op::ScalarArg { .. }
+            | Op::Arange { .. }
+            | Op::Constant { .. }
+            | Op::Splat { .. }
+            | Op::Broadcast { .. }
+            | Op::ExpandDims { .. }
+            | Op::Reshape { .. }
+            | Op::Load { .. }
+            | Op::Store { .. }
+            | Op::AtomicAdd { .. }
+            | Op::Unary { .. }
+            | Op::Binary { .. }
+            | Op::Compare { .. }
+            | Op::Cast { .. }
+            | Op::Select { .. }
+            | Op::Reduce { .. }
+            | Op::Dot { .. }
+            | Op::Yield { .. } => Vec::new(),
         }
     }
 
@@ -560,7 +579,9 @@ impl Op {
                 if *start < i32::MIN as i64 || *end > i32::MAX as i64 + 1 {
                     return Err(format!("range {start}..{end} does not fit i32"));
                 }
-                one(Type::new(DType::I32, [(*end - *start) as usize]))
+                let shape = Shape(vec![(*end - *start) as usize]);
+                check_shape(&shape)?;
+                one(Type::new(DType::I32, shape))
             }
             Op::Constant { value, ty } => {
                 if !value.fits(ty.dtype) {

@@ -60,6 +60,12 @@ pub fn check(k: &Kernel) -> Result<(), VerifyError> {
             ));
         }
     }
+    if !k.body.args.is_empty() {
+        return Err(err(
+            "kernel".into(),
+            "the kernel body takes no block arguments".into(),
+        ));
+    }
     let mut st = State {
         k,
         defined: vec![false; k.values.len()],

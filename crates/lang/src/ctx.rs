@@ -95,7 +95,7 @@ impl Ctx {
     /// The i32 tile `start..end`.
     pub fn arange(&self, start: i64, end: i64) -> Tile {
         with_scope("arange", |s| {
-            let n = (end - start).max(1) as usize;
+            let n = end.checked_sub(start).unwrap_or(0).clamp(1, i32::MAX as i64) as usize;
             s.emit(Op::Arange { start, end }, &[Type::new(DType::I32, [n])])[0]
         })
     }
@@ -110,14 +110,11 @@ impl Ctx {
         let shape = shape.into();
         let value = value.into();
         with_scope("full", |s| {
-            let c = match value {
-                Operand::Float(x) if dtype.is_float() => ConstValue::Float(x as f32),
-                Operand::Int(x) if dtype.is_float() => ConstValue::Float(x as f32),
-                Operand::Int(x) if dtype.is_int() => ConstValue::Int(x),
-                Operand::Bool(b) if dtype.is_bool() => ConstValue::Bool(b),
-                other => {
-                    s.fail("full", format!("{other:?} is not a constant of {dtype}"));
-                    ConstValue::Float(0.0)
+            let c = match crate::tile::literal(dtype, value) {
+                Ok(c) => c,
+                Err(m) => {
+                    s.fail("full", m);
+                    ConstValue::Int(0).convert(dtype)
                 }
             };
             let ty = Type::new(dtype, shape.clone());
@@ -165,10 +162,7 @@ impl Ctx {
             } else {
                 bounds
                     .iter()
-                    .map(|o| match o {
-                        Operand::Int(v) => s.constant(ConstValue::Int(*v), DType::I32),
-                        _ => s.constant(ConstValue::Int(0), DType::I32),
-                    })
+                    .map(|o| s.literal_or_zero("for", DType::I32, *o))
                     .collect()
             };
             let ity = s.ty(b[0]);

@@ -94,11 +94,11 @@ pub(crate) fn tile(s: &Scope, id: ValueId) -> Tile {
 }
 
 /// A constant of `dtype` from a literal, or an error saying why the literal does not fit.
-fn literal(dtype: DType, v: Operand) -> Result<ConstValue, String> {
+pub(crate) fn literal(dtype: DType, v: Operand) -> Result<ConstValue, String> {
     let c = match v {
         Operand::Float(x) if dtype.is_float() => ConstValue::Float(x as f32),
         Operand::Float(x) => return Err(format!("float literal {x} cannot become {dtype}")),
-        Operand::Int(x) if dtype.is_float() => ConstValue::Float(x as f32),
+        Operand::Int(x) if dtype.is_float() => ConstValue::Int(x).convert(dtype),
         Operand::Int(x) if dtype.is_int() => ConstValue::Int(x),
         Operand::Int(x) => return Err(format!("integer literal {x} cannot become {dtype}")),
         Operand::Bool(b) if dtype.is_bool() => ConstValue::Bool(b),

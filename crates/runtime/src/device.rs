@@ -110,7 +110,7 @@ impl Device {
         if let Some(k) = self.lock_cache().get(&key) {
             return Ok(k.clone());
         }
-        let kernel = build()?;
+        let kernel = metile_opt::canonicalize(build()?)?;
         let compiled = Arc::new(Compiled {
             key: key.clone(),
             kernel,

@@ -145,85 +145,67 @@ fn steps(k: &Ctx, spec: &NormSpec, n: Tile, body: impl Fn(Option<Tile>)) {
     }
 }
 
-/// The forward kernel of `spec.kind`, one program per row.
+/// The forward kernel of `spec.kind`.
 ///
-/// Parameters: `x, [residual], [weight], [bias], y, [residual_out], [mean], rstd, n, eps,
-/// [offset]`. `rstd` is f32, or x's dtype in casting mode `none`; `mean` is f32.
+/// Parameters: `x, [residual], [weight], [bias], y, [residual_out], [mean], rstd, n, rows,
+/// rows_per_program, eps, [offset]`. Program `g` normalizes rows
+/// `g * rows_per_program .. min((g + 1) * rows_per_program, rows)`; single-tile kernels load the
+/// parameters once per program. `rstd` is f32, or x's dtype in casting mode `none`; `mean` is f32.
 pub fn forward(spec: &NormSpec) -> Result<Verified, LangError> {
     trace(&format!("{}_fwd", spec.kind.name()), |k| {
         let xdt = spec.x;
+        let layer = spec.kind == NormKind::Layer;
         let x = k.input("x", xdt);
         let res = (spec.kind == NormKind::AddRms).then(|| k.input("residual", xdt));
         let w = spec.w.map(|d| k.input("weight", d));
         let b = spec.b.map(|d| k.input("bias", d));
         let y = k.output("y", xdt);
         let res_out = res.map(|_| k.output("residual_out", xdt));
-        let mean_out = (spec.kind == NormKind::Layer).then(|| k.output("mean", DType::F32));
-        let rms_none = spec.casting == CastingMode::None && spec.kind != NormKind::Layer;
+        let mean_out = layer.then(|| k.output("mean", DType::F32));
+        let rms_none = spec.casting == CastingMode::None && !layer;
         let rstd_out = k.output("rstd", if rms_none { xdt } else { DType::F32 });
         let n = k.scalar("n", DType::I32);
+        let rows = k.scalar("rows", DType::I32);
+        let rpp = k.scalar("rows_per_program", DType::I32);
         let eps = k.scalar("eps", DType::F32);
-        let offset = (spec.kind != NormKind::Layer).then(|| k.scalar("offset", DType::F32));
-        let row_id = k.program_id(0);
+        let offset = (!layer).then(|| k.scalar("offset", DType::F32));
         let row = Row::new(k, spec, n);
+        let first = k.program_id(0) * rpp;
+        let last = (first + rpp).minimum(rows);
 
-        // A single-block row is loaded once and reused by every pass; a looped row is reloaded.
-        let whole = (!spec.looped).then(|| row_input(&x, res.as_ref(), &row, row_id, None, n));
-        let tile_of = |start: Option<Tile>| match whole {
-            Some(t) => t,
-            None => row_input(&x, res.as_ref(), &row, row_id, start, n),
-        };
-        // The rounded residual sum is stored once, in the first pass.
-        let first_pass = |start: Option<Tile>| {
-            let t = tile_of(start);
-            if let Some(o) = &res_out {
-                store(o, t.1, t.0.cast(xdt), t.2);
+        // Per-column parameters of a step: the RMS scale `offset + w` (in the arithmetic of the
+        // casting mode) or LayerNorm's `(w, b)`; hoisted out of the row loop when single-tile.
+        let params_at = |start: Option<Tile>| -> (Option<Tile>, Option<Tile>) {
+            let (cols, mask) = row.columns(start, n);
+            let wv = w.as_ref().map(|w| load_f32(w, cols, mask));
+            let bv = b.as_ref().map(|b| load_f32(b, cols, mask));
+            match (offset, wv) {
+                (Some(o), Some(wv)) if rms_none => (Some(wv.cast(xdt) + o.cast(xdt)), None),
+                (Some(o), Some(wv)) => (Some(wv + o), None),
+                (_, wv) => (wv, bv),
             }
-            t
         };
-        let at_row = row_id.cast(DType::I64);
+        let hoisted = (!spec.looped).then(|| params_at(None));
+        let params = |start: Option<Tile>| hoisted.unwrap_or_else(|| params_at(start));
 
-        match spec.kind {
-            NormKind::Rms | NormKind::AddRms => {
-                let offset = offset.unwrap_or_else(|| k.constant(0.0, DType::F32));
-                let rstd = if rms_none {
-                    // Squares in the storage dtype, summed in f32, statistic rounded to it.
-                    let sq = row_sum(k, spec, n, &|s| {
-                        let vx = first_pass(s).0.cast(xdt);
-                        (vx * vx).cast(DType::F32)
-                    });
-                    ((sq / row.nf).cast(xdt) + eps.cast(xdt)).rsqrt()
-                } else {
-                    let sq = row_sum(k, spec, n, &|s| {
-                        let v = first_pass(s).0;
-                        v * v
-                    });
-                    (sq / row.nf + eps).rsqrt()
-                };
-                rstd_out.store(at_row, rstd);
-                steps(k, spec, n, |start| {
-                    let (v, offs, mask) = tile_of(start);
-                    let (cols, _) = row.columns(start, n);
-                    let wv = w.as_ref().map(|w| load_f32(w, cols, mask));
-                    let out = match spec.casting {
-                        CastingMode::Llama => {
-                            let normed = (v * rstd).cast(xdt).cast(DType::F32);
-                            wv.map(|wv| normed * (wv + offset)).unwrap_or(normed)
-                        }
-                        CastingMode::Gemma => {
-                            let normed = v * rstd;
-                            wv.map(|wv| normed * (wv + offset)).unwrap_or(normed)
-                        }
-                        CastingMode::None => {
-                            let normed = v.cast(xdt) * rstd;
-                            wv.map(|wv| normed * (wv.cast(xdt) + offset.cast(xdt)))
-                                .unwrap_or(normed)
-                        }
-                    };
-                    store(&y, offs, out.cast(xdt), mask);
-                });
-            }
-            NormKind::Layer => {
+        k.for_range(first, last, 1, &[], |row_id, _| {
+            // A single-tile row is loaded once and reused by every pass; a stepped row is
+            // reloaded per pass.
+            let whole = (!spec.looped).then(|| row_input(&x, res.as_ref(), &row, row_id, None, n));
+            let tile_of = |start: Option<Tile>| match whole {
+                Some(t) => t,
+                None => row_input(&x, res.as_ref(), &row, row_id, start, n),
+            };
+            // The rounded residual sum is stored once, in the first pass.
+            let first_pass = |start: Option<Tile>| {
+                let t = tile_of(start);
+                if let Some(o) = &res_out {
+                    store(o, t.1, t.0.cast(xdt), t.2);
+                }
+                t
+            };
+            let at_row = row_id.cast(DType::I64);
+            if layer {
                 let mean = row_sum(k, spec, n, &|s| first_pass(s).0) / row.nf;
                 let var = row_sum(k, spec, n, &|s| {
                     let (v, _, mask) = tile_of(s);
@@ -237,18 +219,45 @@ pub fn forward(spec: &NormSpec) -> Result<Verified, LangError> {
                 rstd_out.store(at_row, rstd);
                 steps(k, spec, n, |start| {
                     let (v, offs, mask) = tile_of(start);
-                    let (cols, _) = row.columns(start, n);
+                    let (wv, bv) = params(start);
                     let mut out = (v - mean) * rstd;
-                    if let Some(w) = &w {
-                        out = out * load_f32(w, cols, mask);
+                    if let Some(wv) = wv {
+                        out = out * wv;
                     }
-                    if let Some(b) = &b {
-                        out = out + load_f32(b, cols, mask);
+                    if let Some(bv) = bv {
+                        out = out + bv;
                     }
                     store(&y, offs, out.cast(xdt), mask);
                 });
+                return Vec::new();
             }
-        }
+            let rstd = if rms_none {
+                // Squares in the storage dtype, summed in f32, statistic rounded to it.
+                let sq = row_sum(k, spec, n, &|s| {
+                    let vx = first_pass(s).0.cast(xdt);
+                    (vx * vx).cast(DType::F32)
+                });
+                ((sq / row.nf).cast(xdt) + eps.cast(xdt)).rsqrt()
+            } else {
+                let sq = row_sum(k, spec, n, &|s| {
+                    let v = first_pass(s).0;
+                    v * v
+                });
+                (sq / row.nf + eps).rsqrt()
+            };
+            rstd_out.store(at_row, rstd);
+            steps(k, spec, n, |start| {
+                let (v, offs, mask) = tile_of(start);
+                let normed = match spec.casting {
+                    CastingMode::Llama => (v * rstd).cast(xdt).cast(DType::F32),
+                    CastingMode::Gemma => v * rstd,
+                    CastingMode::None => v.cast(xdt) * rstd,
+                };
+                let out = params(start).0.map(|scale| normed * scale).unwrap_or(normed);
+                store(&y, offs, out.cast(xdt), mask);
+            });
+            Vec::new()
+        });
     })
 }
 

@@ -303,6 +303,18 @@ fn fit(t: Option<Tensor>, dtype: DType, shape: &[usize]) -> Tensor {
     }
 }
 
+/// Programs of a forward launch and rows per program: enough programs to balance the cores
+/// (64 per thread), each normalizing a contiguous block of rows with the parameters loaded once.
+fn forward_programs(_device: &Device, rows: usize) -> (usize, usize) {
+    let target = rayon_threads() * 64;
+    let rpp = rows.div_ceil(target).max(1);
+    (rows.div_ceil(rpp), rpp)
+}
+
+fn rayon_threads() -> usize {
+    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+}
+
 /// Runs the forward of `kind` into `out` (whose tensors are reused when they fit).
 pub fn forward_into(
     device: &Device,
@@ -351,12 +363,15 @@ pub fn forward_into(
         args.extend(o.residual_out.as_mut().map(|t| Arg::Out(&mut t.buffer)));
         args.extend(o.mean.as_mut().map(|t| Arg::Out(&mut t.buffer)));
         args.push(Arg::Out(&mut o.rstd.buffer));
+        let (programs, rpp) = forward_programs(device, s.rows);
         args.push(Arg::I32(s.cols as i32));
+        args.push(Arg::I32(s.rows as i32));
+        args.push(Arg::I32(rpp as i32));
         args.push(Arg::F32(opts.eps));
         if kind != NormKind::Layer {
             args.push(Arg::F32(opts.offset));
         }
-        device.launch(&k, [s.rows as u32, 1, 1], &mut args)?;
+        device.launch(&k, [programs as u32, 1, 1], &mut args)?;
     }
     *out = Some(o);
     Ok(())

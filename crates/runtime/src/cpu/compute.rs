@@ -4,7 +4,7 @@
 //! `metile_ir::eval`.
 
 use metile_ir::eval::{
-    binary_bool, binary_f32, binary_int, compare, float_to_int, round_to, unary_f32, unary_i64,
+    binary_bool, binary_f32, binary_int, compare, float_to_int, int_to_float, round_to, unary_f32, unary_i64,
     wrap_int,
 };
 use metile_ir::{BinaryOp, CmpOp, DType, ReduceOp, UnaryOp};
@@ -235,7 +235,7 @@ fn cast_scalar(from: DType, to: DType, s: Scalar) -> Scalar {
         (Scalar::F(x), DType::F32 | DType::F16 | DType::BF16) => Scalar::F(round_to(to, x)),
         (Scalar::F(x), DType::I32 | DType::I64) => Scalar::I(float_to_int(to, x)),
         (Scalar::F(x), DType::Bool) => Scalar::B(x != 0.0),
-        (Scalar::I(x), DType::F32 | DType::F16 | DType::BF16) => Scalar::F(round_to(to, x as f32)),
+        (Scalar::I(x), DType::F32 | DType::F16 | DType::BF16) => Scalar::F(int_to_float(to, x)),
         (Scalar::I(x), DType::I32 | DType::I64) => Scalar::I(wrap_int(to, x)),
         (Scalar::I(x), DType::Bool) => Scalar::B(x != 0),
         (Scalar::B(b), DType::Bool) => Scalar::B(b),
@@ -508,8 +508,9 @@ pub(crate) fn dot(m: usize, k: usize, n: usize, a: &Val, b: &Val, acc: Option<&V
     let x = a.floats(m * k, &mut ta);
     let y = b.floats(k * n, &mut tb);
     let mut o = out.reuse_f(m * n);
-    if let Some(c) = acc {
-        o.copy_from_slice(c.floats(m * n, &mut tc));
+    match acc {
+        Some(c) => o.copy_from_slice(c.floats(m * n, &mut tc)),
+        None => o.fill(0.0),
     }
     for i in 0..m {
         let row = &mut o[i * n..(i + 1) * n];

@@ -78,14 +78,18 @@ pub(crate) enum Val {
 }
 
 impl Val {
-    /// Takes the f32 storage out of `self` for reuse as an output of `n` elements.
+    /// Takes the f32 storage out of `self` for reuse as an output of `n` elements. The contents
+    /// are unspecified (the previous values when the length already fits): every op overwrites
+    /// all `n` elements.
     pub fn reuse_f(&mut self, n: usize) -> Vec<f32> {
         let mut v = match std::mem::take(self) {
             Val::F(v) => v,
             _ => Vec::with_capacity(n),
         };
-        v.clear();
-        v.resize(n, 0.0);
+        if v.len() != n {
+            v.clear();
+            v.resize(n, 0.0);
+        }
         v
     }
 
@@ -94,8 +98,10 @@ impl Val {
             Val::I(v) => v,
             _ => Vec::with_capacity(n),
         };
-        v.clear();
-        v.resize(n, 0);
+        if v.len() != n {
+            v.clear();
+            v.resize(n, 0);
+        }
         v
     }
 
@@ -104,8 +110,10 @@ impl Val {
             Val::B(v) => v,
             _ => Vec::with_capacity(n),
         };
-        v.clear();
-        v.resize(n, false);
+        if v.len() != n {
+            v.clear();
+            v.resize(n, false);
+        }
         v
     }
 
