@@ -175,7 +175,10 @@ mod tests {
             unreachable!("parsed as bench")
         };
         assert_eq!((b.dtype, b.rows, b.reps), (FloatDType::Bf16, 4096, 15));
-        assert_eq!(FloatDType::parse("bf16").map(|d| d.dtype()), Some(DType::BF16));
+        assert_eq!(
+            FloatDType::parse("bf16").map(|d| d.dtype()),
+            Some(DType::BF16)
+        );
         assert_eq!(FloatDType::parse("f64"), None);
     }
 }

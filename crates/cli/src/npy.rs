@@ -31,18 +31,8 @@ pub enum NpyData {
     Bool(Vec<bool>),
 }
 
+#[cfg(test)]
 impl NpyData {
-    /// The numpy name of the element type.
-    pub fn numpy_name(&self) -> &'static str {
-        match self {
-            NpyData::F32(_) => "float32",
-            NpyData::F16(_) => "float16",
-            NpyData::I32(_) => "int32",
-            NpyData::I64(_) => "int64",
-            NpyData::Bool(_) => "bool",
-        }
-    }
-
     pub fn len(&self) -> usize {
         match self {
             NpyData::F32(v) => v.len(),
@@ -82,9 +72,10 @@ impl NpyArray {
                 let wide: Vec<f32> = v.iter().map(|h| h.to_f32()).collect();
                 Buffer::from_f32(float_dtype.unwrap_or(DType::F16), &wide)
             }
-            NpyData::I32(v) => {
-                Buffer::from_i64(DType::I32, &v.iter().map(|&x| i64::from(x)).collect::<Vec<_>>())
-            }
+            NpyData::I32(v) => Buffer::from_i64(
+                DType::I32,
+                &v.iter().map(|&x| i64::from(x)).collect::<Vec<_>>(),
+            ),
             NpyData::I64(v) => Buffer::from_i64(DType::I64, v),
             NpyData::Bool(v) => Ok(Buffer::from_bool(v)),
         }
@@ -215,7 +206,7 @@ pub fn parse(bytes: &[u8]) -> Result<NpyArray, String> {
         return Err("not a .npy file (the magic string \\x93NUMPY is missing)".into());
     }
     let (major, minor) = (bytes[6], bytes[7]);
-    let (header_len, start) = match major {
+    let (header_len, start): (usize, usize) = match major {
         1 => (usize::from(u16::from_le_bytes([bytes[8], bytes[9]])), 10),
         2 | 3 => {
             let Some(b) = bytes.get(8..12) else {
@@ -224,7 +215,11 @@ pub fn parse(bytes: &[u8]) -> Result<NpyArray, String> {
             let n = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
             (usize::try_from(n).map_err(|_| "header too long")?, 12)
         }
-        _ => return Err(format!(".npy format version {major}.{minor} is not supported")),
+        _ => {
+            return Err(format!(
+                ".npy format version {major}.{minor} is not supported"
+            ))
+        }
     };
     let header_end = start
         .checked_add(header_len)
@@ -582,8 +577,7 @@ pub fn write<T: npyz::AutoSerialize + Copy>(
         .map_err(|e| err(format!("cannot encode: {e}")))?;
     w.extend(values.iter().copied())
         .map_err(|e| err(format!("cannot encode: {e}")))?;
-    w.finish()
-        .map_err(|e| err(format!("cannot encode: {e}")))?;
+    w.finish().map_err(|e| err(format!("cannot encode: {e}")))?;
     std::fs::write(path, &bytes).map_err(|e| err(format!("cannot write: {e}")))
 }
 
@@ -652,7 +646,7 @@ mod tests {
     /// A `.npy` file with a hand-written header (version 1.0).
     fn raw(header: &str, data: &[u8]) -> Vec<u8> {
         let mut h = header.to_string();
-        while (10 + h.len() + 1) % 64 != 0 {
+        while !(10 + h.len() + 1).is_multiple_of(64) {
             h.push(' ');
         }
         h.push('\n');
@@ -689,7 +683,10 @@ mod tests {
         let i = vec![i32::MIN, -1, 0, 7, i32::MAX, 3];
         write(&p, &[3, 1, 2], &i).unwrap();
         let a = read(&p).unwrap();
-        assert_eq!((a.shape.clone(), a.data.clone()), (vec![3, 1, 2], NpyData::I32(i)));
+        assert_eq!(
+            (a.shape.clone(), a.data.clone()),
+            (vec![3, 1, 2], NpyData::I32(i))
+        );
 
         let p = dir.path().join("l.npy");
         let l = vec![i64::MIN, 1 << 40];
@@ -734,7 +731,11 @@ mod tests {
             assert_eq!(w.widened_bf16, dtype == DType::BF16);
             let back = read(&p).unwrap();
             // f32 and f16 come back in their own type; bf16 comes back as exactly widened f32.
-            let expect = if dtype == DType::F16 { DType::F16 } else { DType::F32 };
+            let expect = if dtype == DType::F16 {
+                DType::F16
+            } else {
+                DType::F32
+            };
             assert_eq!(back.data.dtype(), expect);
             let t2 = back.to_tensor(Some(dtype)).unwrap();
             assert_eq!(t2, t, "{dtype}");
@@ -758,7 +759,10 @@ mod tests {
             shape: vec![1],
             data: NpyData::I32(vec![3]),
         };
-        assert_eq!(ints.to_tensor(Some(DType::BF16)).unwrap().dtype(), DType::I32);
+        assert_eq!(
+            ints.to_tensor(Some(DType::BF16)).unwrap().dtype(),
+            DType::I32
+        );
     }
 
     #[test]
@@ -841,11 +845,17 @@ mod tests {
         let dir = tmp();
         let p = dir.path().join("missing.npy");
         let e = read(&p).unwrap_err().to_string();
-        assert!(e.contains("missing.npy") && e.contains("cannot read"), "{e}");
+        assert!(
+            e.contains("missing.npy") && e.contains("cannot read"),
+            "{e}"
+        );
         let bad = dir.path().join("bad.npy");
         std::fs::write(&bad, b"not numpy").unwrap();
         let e = read(&bad).unwrap_err().to_string();
-        assert!(e.contains("bad.npy") && e.contains("not a .npy file"), "{e}");
+        assert!(
+            e.contains("bad.npy") && e.contains("not a .npy file"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -123,7 +123,10 @@ mod tests {
         assert!(text.contains("params:  eps=1e-6"));
         assert!(text.contains("forward-only"));
         assert!(text.contains("f32,f16,bf16"));
-        assert!(text.contains(&format!("{} operators: 0 paired, 1 forward-only", OPERATORS.len())));
+        assert!(text.contains(&format!(
+            "{} operators: 0 paired, 1 forward-only",
+            OPERATORS.len()
+        )));
     }
 
     #[test]

@@ -200,15 +200,20 @@ pub fn unary_const(op: UnaryOp, dtype: DType, v: ConstValue) -> Option<ConstValu
 
 /// A binary op on two constants of `dtype`; `None` where it is not defined (integer division by
 /// zero is left to run time, where it is an error).
-pub fn binary_const(op: BinaryOp, dtype: DType, a: ConstValue, b: ConstValue) -> Option<ConstValue> {
+pub fn binary_const(
+    op: BinaryOp,
+    dtype: DType,
+    a: ConstValue,
+    b: ConstValue,
+) -> Option<ConstValue> {
     match (a, b) {
         (ConstValue::Float(x), ConstValue::Float(y)) => {
             Some(ConstValue::Float(round_to(dtype, binary_f32(op, x, y))))
         }
-        (ConstValue::Int(x), ConstValue::Int(y)) => binary_int(op, dtype, x, y).map(ConstValue::Int),
-        (ConstValue::Bool(x), ConstValue::Bool(y)) => {
-            Some(ConstValue::Bool(binary_bool(op, x, y)))
+        (ConstValue::Int(x), ConstValue::Int(y)) => {
+            binary_int(op, dtype, x, y).map(ConstValue::Int)
         }
+        (ConstValue::Bool(x), ConstValue::Bool(y)) => Some(ConstValue::Bool(binary_bool(op, x, y))),
         _ => None,
     }
 }

@@ -127,7 +127,10 @@ impl Kernel {
     /// Adds `op` to the instruction arena with fresh result values of the given types; the
     /// caller places the returned `InstId` in a block.
     pub fn new_inst(&mut self, op: Op, result_types: Vec<Type>) -> (InstId, Vec<ValueId>) {
-        let results: Vec<ValueId> = result_types.into_iter().map(|t| self.new_value(t)).collect();
+        let results: Vec<ValueId> = result_types
+            .into_iter()
+            .map(|t| self.new_value(t))
+            .collect();
         self.insts.push(Inst {
             op,
             results: results.clone(),

@@ -171,7 +171,14 @@ pub enum CmpOp {
 }
 
 impl CmpOp {
-    pub const ALL: [CmpOp; 6] = [CmpOp::Lt, CmpOp::Le, CmpOp::Gt, CmpOp::Ge, CmpOp::Eq, CmpOp::Ne];
+    pub const ALL: [CmpOp; 6] = [
+        CmpOp::Lt,
+        CmpOp::Le,
+        CmpOp::Gt,
+        CmpOp::Ge,
+        CmpOp::Eq,
+        CmpOp::Ne,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -622,7 +629,10 @@ impl Op {
             Op::ExpandDims { src, axis } => {
                 let s = ty(*src)?;
                 if *axis as usize > s.shape.rank() {
-                    return Err(format!("axis {axis} out of range for rank {}", s.shape.rank()));
+                    return Err(format!(
+                        "axis {axis} out of range for rank {}",
+                        s.shape.rank()
+                    ));
                 }
                 let mut d = s.shape.0.clone();
                 d.insert(*axis as usize, 1);
@@ -676,7 +686,9 @@ impl Op {
                 if matches!(self, Op::AtomicAdd { .. })
                     && !matches!(dtype, DType::F32 | DType::I32 | DType::I64)
                 {
-                    return Err(format!("atomic add needs an f32, i32 or i64 buffer, got {dtype}"));
+                    return Err(format!(
+                        "atomic add needs an f32, i32 or i64 buffer, got {dtype}"
+                    ));
                 }
                 let i = ty(*index)?;
                 check_index(i)?;
@@ -885,7 +897,9 @@ fn buffer_dtype(k: &Kernel, buffer: u32, write: bool) -> Result<DType, String> {
                     Ok(dtype)
                 }
             }
-            ParamKind::Scalar { .. } => Err(format!("parameter {} is a scalar, not a buffer", p.name)),
+            ParamKind::Scalar { .. } => {
+                Err(format!("parameter {} is a scalar, not a buffer", p.name))
+            }
         },
         None => Err(format!("buffer parameter {buffer} does not exist")),
     }
@@ -914,7 +928,12 @@ fn yielded_types(k: &Kernel, b: &Block) -> Result<Vec<Type>, String> {
 fn check_yield(k: &Kernel, b: &Block, expected: &[Type]) -> Result<(), String> {
     let got = yielded_types(k, b)?;
     if got != expected {
-        let show = |t: &[Type]| t.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
+        let show = |t: &[Type]| {
+            t.iter()
+                .map(|t| t.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
         return Err(format!(
             "region yields ({}), expected ({})",
             show(&got),

@@ -88,7 +88,10 @@ type Fail = (String, String);
 impl State<'_> {
     fn define(&mut self, v: ValueId, loc: &dyn Fn() -> String) -> Result<(), Fail> {
         let Some(d) = self.defined.get_mut(v.index()) else {
-            return Err((loc(), format!("defines {v}, which is not in the value arena")));
+            return Err((
+                loc(),
+                format!("defines {v}, which is not in the value arena"),
+            ));
         };
         if *d {
             return Err((loc(), format!("{v} is defined twice")));
@@ -113,7 +116,10 @@ impl State<'_> {
             self.inst(id, is_region && pos + 1 == b.insts.len())?;
         }
         if is_region && b.insts.is_empty() {
-            return Err(("region".into(), "region is empty: it must end with yield".into()));
+            return Err((
+                "region".into(),
+                "region is empty: it must end with yield".into(),
+            ));
         }
         self.scopes.pop();
         Ok(())
@@ -157,7 +163,11 @@ impl State<'_> {
             self.block(r, true)?;
         }
         let inferred = inst.op.infer(self.k).map_err(|m| (loc(), m))?;
-        let recorded: Vec<_> = inst.results.iter().map(|v| self.k.values.get(v.index())).collect();
+        let recorded: Vec<_> = inst
+            .results
+            .iter()
+            .map(|v| self.k.values.get(v.index()))
+            .collect();
         if recorded.len() != inferred.len()
             || recorded
                 .iter()

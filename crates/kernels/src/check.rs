@@ -26,11 +26,14 @@ pub struct CheckRow {
     pub pass: bool,
 }
 
+/// Runs one case on a device.
+pub type CaseFn = Box<dyn Fn(&Device) -> Result<Vec<CheckRow>, OpError> + Send + Sync>;
+
 /// One randomized case; `run` returns a row per compared output.
 pub struct CheckCase {
     pub op: &'static str,
     pub label: String,
-    pub run: Box<dyn Fn(&Device) -> Result<Vec<CheckRow>, OpError> + Send + Sync>,
+    pub run: CaseFn,
 }
 
 /// The cases for `ops` (every operator when empty). An unknown operator name is an error.

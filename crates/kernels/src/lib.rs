@@ -1,6 +1,7 @@
 //! The metile operator library.
 
 pub mod check;
+pub mod emit;
 pub mod inventory;
 pub mod norms;
 pub mod reference;

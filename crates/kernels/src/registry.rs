@@ -63,7 +63,9 @@ pub struct EntryPoint {
 
 impl std::fmt::Debug for EntryPoint {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("EntryPoint").field("name", &self.name).finish_non_exhaustive()
+        f.debug_struct("EntryPoint")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
     }
 }
 
@@ -76,7 +78,12 @@ impl EntryPoint {
                 return Err(OpError::UnknownParam {
                     entry: self.name.into(),
                     name: k.clone(),
-                    known: self.params.iter().map(|p| p.name).collect::<Vec<_>>().join(", "),
+                    known: self
+                        .params
+                        .iter()
+                        .map(|p| p.name)
+                        .collect::<Vec<_>>()
+                        .join(", "),
                 });
             }
             values.insert(k.clone(), v.clone());

@@ -34,7 +34,8 @@ fn with_scope(op: &str, f: impl FnOnce(&mut Scope) -> ValueId) -> Tile {
     scope::with(|s| {
         let v = f(s);
         tile(s, v)
-    }).unwrap_or_else(|| fail_tile(op, String::new()))
+    })
+    .unwrap_or_else(|| fail_tile(op, String::new()))
 }
 
 impl Ctx {
@@ -43,7 +44,8 @@ impl Ctx {
             if s.kernel.param_index(name).is_some() {
                 s.fail("param", format!("parameter name `{name}` is used twice"));
             }
-            s.kernel.add_param(name, ParamKind::Buffer { dtype, access })
+            s.kernel
+                .add_param(name, ParamKind::Buffer { dtype, access })
         })
         .unwrap_or(0);
         Buffer {
@@ -95,7 +97,10 @@ impl Ctx {
     /// The i32 tile `start..end`.
     pub fn arange(&self, start: i64, end: i64) -> Tile {
         with_scope("arange", |s| {
-            let n = end.checked_sub(start).unwrap_or(0).clamp(1, i32::MAX as i64) as usize;
+            let n = end
+                .checked_sub(start)
+                .unwrap_or(0)
+                .clamp(1, i32::MAX as i64) as usize;
             s.emit(Op::Arange { start, end }, &[Type::new(DType::I32, [n])])[0]
         })
     }
@@ -237,7 +242,10 @@ impl Ctx {
                 body,
             };
             let results = s.emit(op, &types);
-            results.into_iter().map(|id| tile(s, id)).collect::<Vec<_>>()
+            results
+                .into_iter()
+                .map(|id| tile(s, id))
+                .collect::<Vec<_>>()
         });
         out.unwrap_or_else(|| init.to_vec())
     }
@@ -262,7 +270,12 @@ impl Ctx {
                 if ids.len() != vals.len() {
                     s.fail("if", "a branch returned a tile of another trace".into());
                 }
-                s.place(Op::Yield { values: ids.clone() }, vec![]);
+                s.place(
+                    Op::Yield {
+                        values: ids.clone(),
+                    },
+                    vec![],
+                );
                 let types: Vec<Type> = ids.iter().map(|v| s.ty(*v)).collect();
                 (s.close_block(), types)
             })
@@ -306,7 +319,13 @@ impl Buffer {
         self.param
     }
 
-    fn access(&self, op: &str, index: Tile, rest: &[Tile], f: impl FnOnce(&mut Scope) -> Tile) -> Tile {
+    fn access(
+        &self,
+        op: &str,
+        index: Tile,
+        rest: &[Tile],
+        f: impl FnOnce(&mut Scope) -> Tile,
+    ) -> Tile {
         let mut all = vec![index];
         all.extend_from_slice(rest);
         let r = scope::with(|s| {
@@ -387,9 +406,19 @@ impl Buffer {
             let m = mask.map(|m| s.broadcast_to(m.id, &shape));
             let (buffer, index) = (self.param, index.id);
             let op = if atomic {
-                Op::AtomicAdd { buffer, index, value: v, mask: m }
+                Op::AtomicAdd {
+                    buffer,
+                    index,
+                    value: v,
+                    mask: m,
+                }
             } else {
-                Op::Store { buffer, index, value: v, mask: m }
+                Op::Store {
+                    buffer,
+                    index,
+                    value: v,
+                    mask: m,
+                }
             };
             s.emit(op, &[]);
             tile(s, v)
@@ -411,4 +440,3 @@ impl Buffer {
         self.write("atomic_add", index, value.into(), mask, true);
     }
 }
-

@@ -74,11 +74,7 @@ impl From<bool> for Operand {
 /// Runs `f` on the active scope if every tile in `tiles` belongs to it. A foreign tile records
 /// an error and gives `None`; so does the absence of an active trace (a tile smuggled out of its
 /// `trace` closure), where nothing can be recorded.
-pub(crate) fn in_scope<R>(
-    op: &str,
-    tiles: &[Tile],
-    f: impl FnOnce(&mut Scope) -> R,
-) -> Option<R> {
+pub(crate) fn in_scope<R>(op: &str, tiles: &[Tile], f: impl FnOnce(&mut Scope) -> R) -> Option<R> {
     scope::with(|s| {
         if let Some(t) = tiles.iter().find(|t| t.scope != s.id) {
             s.fail(op, format!("{} belongs to another trace", t.id));
@@ -130,7 +126,13 @@ impl Scope {
     /// A rank-0 constant.
     pub(crate) fn constant(&mut self, value: ConstValue, dtype: DType) -> ValueId {
         let ty = Type::scalar(dtype);
-        self.emit(Op::Constant { value, ty: ty.clone() }, &[ty])[0]
+        self.emit(
+            Op::Constant {
+                value,
+                ty: ty.clone(),
+            },
+            &[ty],
+        )[0]
     }
 
     /// Turns operands into values of one dtype (literals adopt the tiles' dtype).
@@ -140,7 +142,10 @@ impl Scope {
             _ => None,
         });
         let Some(dtype) = dtype else {
-            self.fail(op, "needs at least one tile operand to know the dtype".into());
+            self.fail(
+                op,
+                "needs at least one tile operand to know the dtype".into(),
+            );
             return None;
         };
         let mut out = Vec::new();
@@ -151,7 +156,9 @@ impl Scope {
                     if d != dtype {
                         self.fail(
                             op,
-                            format!("operand dtypes differ: {dtype} and {d}; cast one with .cast()"),
+                            format!(
+                                "operand dtypes differ: {dtype} and {d}; cast one with .cast()"
+                            ),
                         );
                         return None;
                     }
@@ -181,7 +188,10 @@ impl Scope {
                     *o = *d;
                 } else if *d != 1 && *d != *o {
                     let all: Vec<String> = shapes.iter().map(show_shape).collect();
-                    self.fail(op, format!("shapes do not broadcast: {}", all.join(" and ")));
+                    self.fail(
+                        op,
+                        format!("shapes do not broadcast: {}", all.join(" and ")),
+                    );
                     return None;
                 }
             }
@@ -197,7 +207,13 @@ impl Scope {
         }
         if ty.is_scalar() {
             let out = Type::new(ty.dtype, to.clone());
-            return self.emit(Op::Splat { src: v, shape: to.clone() }, &[out])[0];
+            return self.emit(
+                Op::Splat {
+                    src: v,
+                    shape: to.clone(),
+                },
+                &[out],
+            )[0];
         }
         let mut v = v;
         if ty.shape.rank() < to.rank() {
@@ -208,7 +224,13 @@ impl Scope {
             v = self.emit(Op::Reshape { src: v, shape }, &[t])[0];
         }
         let out = Type::new(ty.dtype, to.clone());
-        self.emit(Op::Broadcast { src: v, shape: to.clone() }, &[out])[0]
+        self.emit(
+            Op::Broadcast {
+                src: v,
+                shape: to.clone(),
+            },
+            &[out],
+        )[0]
     }
 
     /// Unifies dtypes and broadcasts shapes of `operands`.
@@ -216,14 +238,25 @@ impl Scope {
         let vals = self.unify(op, operands)?;
         let shapes: Vec<Shape> = vals.iter().map(|v| self.ty(*v).shape).collect();
         let shape = self.broadcast_shape(op, &shapes)?;
-        Some(vals.into_iter().map(|v| self.broadcast_to(v, &shape)).collect())
+        Some(
+            vals.into_iter()
+                .map(|v| self.broadcast_to(v, &shape))
+                .collect(),
+        )
     }
 
     pub(crate) fn binary(&mut self, op: BinaryOp, a: Operand, b: Operand) -> ValueId {
         match self.prepare(op.name(), &[a, b]) {
             Some(v) => {
                 let fallback = [self.ty(v[0])];
-                self.emit(Op::Binary { op, lhs: v[0], rhs: v[1] }, &fallback)[0]
+                self.emit(
+                    Op::Binary {
+                        op,
+                        lhs: v[0],
+                        rhs: v[1],
+                    },
+                    &fallback,
+                )[0]
             }
             None => self.placeholder(&[a, b], None),
         }
@@ -233,7 +266,14 @@ impl Scope {
         match self.prepare(op.name(), &[a, b]) {
             Some(v) => {
                 let fallback = [self.ty(v[0]).with_dtype(DType::Bool)];
-                self.emit(Op::Compare { op, lhs: v[0], rhs: v[1] }, &fallback)[0]
+                self.emit(
+                    Op::Compare {
+                        op,
+                        lhs: v[0],
+                        rhs: v[1],
+                    },
+                    &fallback,
+                )[0]
             }
             None => self.placeholder(&[a, b], Some(DType::Bool)),
         }
@@ -262,7 +302,14 @@ fn show_shape(s: &Shape) -> String {
     if s.is_scalar() {
         "scalar".into()
     } else {
-        format!("[{}]", s.dims().iter().map(|d| d.to_string()).collect::<Vec<_>>().join(", "))
+        format!(
+            "[{}]",
+            s.dims()
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
     }
 }
 
@@ -273,16 +320,16 @@ fn apply(op: &str, tiles: &[Tile], f: impl FnOnce(&mut Scope) -> ValueId) -> Til
         let v = f(s);
         tile(s, v)
     })
-        .or_else(|| {
-            scope::with(|s| {
-                let v = s.kernel.new_value(Type::scalar(DType::F32));
-                tile(s, v)
-            })
+    .or_else(|| {
+        scope::with(|s| {
+            let v = s.kernel.new_value(Type::scalar(DType::F32));
+            tile(s, v)
         })
-        .unwrap_or(Tile {
-            id: ValueId(0),
-            scope: 0,
-        })
+    })
+    .unwrap_or(Tile {
+        id: ValueId(0),
+        scope: 0,
+    })
 }
 
 fn tiles_of(operands: &[Operand]) -> Vec<Tile> {
@@ -412,9 +459,20 @@ impl Tile {
             if axis < dims.len() {
                 dims.remove(axis);
             }
-            let dtype = if op == ReduceOp::Argmax { DType::I32 } else { ty.dtype };
+            let dtype = if op == ReduceOp::Argmax {
+                DType::I32
+            } else {
+                ty.dtype
+            };
             let axis = u8::try_from(axis).unwrap_or(u8::MAX);
-            s.emit(Op::Reduce { op, src: self.id, axis }, &[Type::new(dtype, dims)])[0]
+            s.emit(
+                Op::Reduce {
+                    op,
+                    src: self.id,
+                    axis,
+                },
+                &[Type::new(dtype, dims)],
+            )[0]
         })
     }
 
@@ -440,7 +498,10 @@ impl Tile {
             let mut dims = ty.shape.0.clone();
             dims.insert(axis.min(dims.len()), 1);
             let axis = u8::try_from(axis).unwrap_or(u8::MAX);
-            s.emit(Op::ExpandDims { src: self.id, axis }, &[Type::new(ty.dtype, dims)])[0]
+            s.emit(
+                Op::ExpandDims { src: self.id, axis },
+                &[Type::new(ty.dtype, dims)],
+            )[0]
         })
     }
 
@@ -452,7 +513,10 @@ impl Tile {
             match s.broadcast_shape("broadcast", &[own, shape.clone()]) {
                 Some(b) if b == shape => s.broadcast_to(self.id, &shape),
                 Some(_) => {
-                    s.fail("broadcast", format!("cannot broadcast to {}", show_shape(&shape)));
+                    s.fail(
+                        "broadcast",
+                        format!("cannot broadcast to {}", show_shape(&shape)),
+                    );
                     self.id
                 }
                 None => self.id,
@@ -465,7 +529,13 @@ impl Tile {
         let shape = shape.into();
         apply("reshape", &[self], |s| {
             let ty = s.ty(self.id);
-            s.emit(Op::Reshape { src: self.id, shape: shape.clone() }, &[ty.with_dtype(ty.dtype)])[0]
+            s.emit(
+                Op::Reshape {
+                    src: self.id,
+                    shape: shape.clone(),
+                },
+                &[ty.with_dtype(ty.dtype)],
+            )[0]
         })
     }
 
@@ -485,7 +555,11 @@ pub fn select(cond: Tile, on_true: impl Into<Operand>, on_false: impl Into<Opera
         let Some(arms) = s.unify("select", &[t, f]) else {
             return s.placeholder(&[t, f], None);
         };
-        let shapes = [s.ty(cond.id).shape, s.ty(arms[0]).shape, s.ty(arms[1]).shape];
+        let shapes = [
+            s.ty(cond.id).shape,
+            s.ty(arms[0]).shape,
+            s.ty(arms[1]).shape,
+        ];
         let Some(shape) = s.broadcast_shape("select", &shapes) else {
             return arms[0];
         };
@@ -493,7 +567,14 @@ pub fn select(cond: Tile, on_true: impl Into<Operand>, on_false: impl Into<Opera
         let a = s.broadcast_to(arms[0], &shape);
         let b = s.broadcast_to(arms[1], &shape);
         let fallback = [s.ty(a)];
-        s.emit(Op::Select { cond: c, on_true: a, on_false: b }, &fallback)[0]
+        s.emit(
+            Op::Select {
+                cond: c,
+                on_true: a,
+                on_false: b,
+            },
+            &fallback,
+        )[0]
     })
 }
 
@@ -506,7 +587,11 @@ pub fn dot(lhs: Tile, rhs: Tile, acc: Option<Tile>) -> Tile {
         let m = a.shape.dims().first().copied().unwrap_or(1);
         let n = b.shape.dims().get(1).copied().unwrap_or(1);
         s.emit(
-            Op::Dot { lhs: lhs.id, rhs: rhs.id, acc: acc.map(|t| t.id) },
+            Op::Dot {
+                lhs: lhs.id,
+                rhs: rhs.id,
+                acc: acc.map(|t| t.id),
+            },
             &[Type::new(DType::F32, [m, n])],
         )[0]
     })

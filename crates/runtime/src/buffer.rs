@@ -76,9 +76,12 @@ impl Buffer {
                 half::slice::HalfFloatSliceExt::convert_from_f32_slice(&mut out[..], values);
                 HostData::U16(out.into_iter().map(|h| h.to_bits()).collect())
             }
-            DType::BF16 => {
-                HostData::U16(values.iter().map(|v| bf16::from_f32(*v).to_bits()).collect())
-            }
+            DType::BF16 => HostData::U16(
+                values
+                    .iter()
+                    .map(|v| bf16::from_f32(*v).to_bits())
+                    .collect(),
+            ),
             other => {
                 return Err(Error::Buffer(format!(
                     "cannot fill a {other} buffer from f32 values; use from_i64 or from_bool"

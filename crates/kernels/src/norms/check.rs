@@ -96,7 +96,11 @@ impl NormCase {
         let n = rows * cols;
         let shape = [rows, cols];
         let mut rng = Rng::new(self.seed);
-        let shift = if self.kind == NormKind::Layer { 1.5 } else { 0.0 };
+        let shift = if self.kind == NormKind::Layer {
+            1.5
+        } else {
+            0.0
+        };
         let x = values(&mut rng, n, shift, 1.0, self.dtype);
         let res = values(&mut rng, n, 0.0, 0.5, self.dtype);
         let w = values(&mut rng, cols, 1.0, 0.3, self.param_dtype);
@@ -141,7 +145,15 @@ impl NormCase {
             dy: &dyt,
             dresidual_out: (add && self.with_ds).then_some(&dst),
         };
-        backward_into(device, self.kind, &inp, &cot, &self.opts, self.tiling, &mut bwd)?;
+        backward_into(
+            device,
+            self.kind,
+            &inp,
+            &cot,
+            &self.opts,
+            self.tiling,
+            &mut bwd,
+        )?;
         let (Some(fwd), Some(bwd)) = (fwd, bwd) else {
             return Err(OpError::BadInput {
                 entry: self.kind.name().into(),
@@ -159,7 +171,11 @@ impl NormCase {
         let u = unit_roundoff(self.dtype);
         let stored_tol = 4.0 * u + 1e-6;
         let exact_tol = 2e-5;
-        let grad_tol = if grad_dtype == DType::F32 { exact_tol } else { 2.0 * u + exact_tol };
+        let grad_tol = if grad_dtype == DType::F32 {
+            exact_tol
+        } else {
+            2.0 * u + exact_tol
+        };
 
         // (output, tensor, reference, tolerance, scale): the error is measured relative to
         // max(max|reference|, scale). For dx the scale is max|dy * w' * rstd|, the size of the
@@ -170,7 +186,11 @@ impl NormCase {
             let mut m = 0.0f64;
             for r in 0..rows {
                 for c in 0..cols {
-                    let wp = if has_w { w64[c] + if layer { 0.0 } else { offset } } else { 1.0 };
+                    let wp = if has_w {
+                        w64[c] + if layer { 0.0 } else { offset }
+                    } else {
+                        1.0
+                    };
                     m = m.max((dy64[r * cols + c] * wp * rstd[r]).abs());
                 }
             }
@@ -211,7 +231,13 @@ impl NormCase {
                     oracle::rms_norm_backward(&x64, wopt, &dy64, rows, cols, eps, offset)
                 };
                 let plain_rstd = oracle::rms_norm_forward(&s64, None, rows, cols, eps, 0.0).1;
-                expect.push(("backward:dx", &bwd.dx, dx, grad_tol, term_scale(&plain_rstd)));
+                expect.push((
+                    "backward:dx",
+                    &bwd.dx,
+                    dx,
+                    grad_tol,
+                    term_scale(&plain_rstd),
+                ));
                 if let (Some(t), Some(dw)) = (&bwd.dweight, dw) {
                     expect.push(("backward:dweight", t, dw, exact_tol, 0.0));
                 }
@@ -245,7 +271,7 @@ impl NormCase {
             let rel = e.max_abs / ref_max.max(scale).max(REL_FLOOR);
             out.push(CheckRow {
                 op: self.kind.name().into(),
-                output: name.into(),
+                output: format!("{}.{name}", self.kind.name()),
                 dtype: self.dtype.name().into(),
                 shape: format!("{rows}x{cols}"),
                 config: config.clone(),
@@ -264,7 +290,8 @@ impl NormCase {
 pub fn sweep(kind: NormKind) -> Vec<NormCase> {
     let mut cases = Vec::new();
     let base = NormOptions::default();
-    let shapes: [(usize, usize); 6] = [(1, 1), (3, 127), (5, 257), (7, 4097), (2, 8193), (2, 70000)];
+    let shapes: [(usize, usize); 6] =
+        [(1, 1), (3, 127), (5, 257), (7, 4097), (2, 8193), (2, 70000)];
     let castings: &[CastingMode] = if kind == NormKind::Layer {
         &[CastingMode::Llama]
     } else {
@@ -278,7 +305,7 @@ pub fn sweep(kind: NormKind) -> Vec<NormCase> {
                 let opts = NormOptions {
                     casting,
                     eps: [1e-5, 1e-6, 0.1][(seed % 3) as usize],
-                    offset: if seed % 2 == 0 { 0.0 } else { 1.0 },
+                    offset: if seed.is_multiple_of(2) { 0.0 } else { 1.0 },
                     ..base
                 };
                 cases.push(NormCase {
@@ -289,7 +316,7 @@ pub fn sweep(kind: NormKind) -> Vec<NormCase> {
                     cols,
                     opts,
                     with_weight: true,
-                    with_ds: kind == NormKind::AddRms && seed % 2 == 0,
+                    with_ds: kind == NormKind::AddRms && seed.is_multiple_of(2),
                     tiling: None,
                     seed,
                 });
@@ -360,7 +387,14 @@ pub fn cases() -> Vec<CheckCase> {
         for case in sweep(kind) {
             out.push(CheckCase {
                 op: kind.name(),
-                label: format!("{} {} {}x{} {}", kind.name(), case.dtype, case.rows, case.cols, case.describe()),
+                label: format!(
+                    "{} {} {}x{} {}",
+                    kind.name(),
+                    case.dtype,
+                    case.rows,
+                    case.cols,
+                    case.describe()
+                ),
                 run: Box::new(move |d: &Device| case.run(d)),
             });
         }

@@ -253,7 +253,10 @@ pub fn forward(spec: &NormSpec) -> Result<Verified, LangError> {
                     CastingMode::Gemma => v * rstd,
                     CastingMode::None => v.cast(xdt) * rstd,
                 };
-                let out = params(start).0.map(|scale| normed * scale).unwrap_or(normed);
+                let out = params(start)
+                    .0
+                    .map(|scale| normed * scale)
+                    .unwrap_or(normed);
                 store(&y, offs, out.cast(xdt), mask);
             });
             Vec::new()
@@ -307,7 +310,13 @@ pub fn backward(spec: &NormSpec) -> Result<Verified, LangError> {
             })
         };
         let w_whole = if spec.looped { None } else { load_weight(None) };
-        let weight = |start: Option<Tile>| if spec.looped { load_weight(start) } else { w_whole };
+        let weight = |start: Option<Tile>| {
+            if spec.looped {
+                load_weight(start)
+            } else {
+                w_whole
+            }
+        };
         // Partial-row offsets of program g at a step.
         let partial_at = |start: Option<Tile>| -> (Tile, Option<Tile>) {
             let (c, m) = cols_at(start);
@@ -328,9 +337,8 @@ pub fn backward(spec: &NormSpec) -> Result<Verified, LangError> {
             };
             let whole = (!spec.looped).then(|| load_step(None));
             let step = |start: Option<Tile>| whole.unwrap_or_else(|| load_step(start));
-            let g_of = |dyv: Tile, start: Option<Tile>| {
-                weight(start).map(|wv| dyv * wv).unwrap_or(dyv)
-            };
+            let g_of =
+                |dyv: Tile, start: Option<Tile>| weight(start).map(|wv| dyv * wv).unwrap_or(dyv);
 
             let mean = if layer {
                 row_sum(k, spec, n, &|s| step(s).0) / row.nf

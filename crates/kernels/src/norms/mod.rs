@@ -25,6 +25,7 @@
 //! - `none`: squares are rounded to the storage dtype and summed in FP32; the mean square, `eps`,
 //!   `rstd`, `offset + w` and each product are rounded to the storage dtype; `rstd` is returned
 //!   in the storage dtype. With f32 storage the three modes are the same computation.
+//!
 //! The backward differentiates the real-valued formula with FP32 statistics in every mode,
 //! ignoring the rounding of casts.
 //!
@@ -54,7 +55,7 @@ use metile_ir::DType;
 use metile_runtime::{Arg, Buffer, Device, Tensor};
 
 use crate::registry::{EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
-use kernels::NormSpec;
+pub use kernels::NormSpec;
 
 pub use kernels::{backward as backward_kernel, forward as forward_kernel, reduce_partials};
 
@@ -166,6 +167,24 @@ impl Tiling {
     }
 }
 
+/// The spec `metile emit` shows: storage `dtype` for every tensor, weight (and bias for
+/// LayerNorm), a masked single tile of `block` columns, casting mode llama.
+pub fn representative_spec(kind: NormKind, dtype: DType, block: usize) -> NormSpec {
+    NormSpec {
+        kind,
+        x: dtype,
+        w: Some(dtype),
+        b: (kind == NormKind::Layer).then_some(dtype),
+        dy: dtype,
+        ds: None,
+        grad: DType::F32,
+        casting: CastingMode::Llama,
+        block,
+        exact: false,
+        looped: false,
+    }
+}
+
 /// Forward inputs.
 #[derive(Clone, Copy)]
 pub struct NormInputs<'a> {
@@ -212,21 +231,42 @@ fn float_dtype(entry: &str, name: &str, t: &Tensor) -> Result<DType, OpError> {
     if d.is_float() {
         Ok(d)
     } else {
-        Err(bad(entry, name, format!("dtype {d} is not allowed; use f32, f16 or bf16")))
+        Err(bad(
+            entry,
+            name,
+            format!("dtype {d} is not allowed; use f32, f16 or bf16"),
+        ))
     }
 }
 
-fn validate(entry: &str, kind: NormKind, inp: &NormInputs<'_>, opts: &NormOptions) -> Result<Shape2, OpError> {
+fn validate(
+    entry: &str,
+    kind: NormKind,
+    inp: &NormInputs<'_>,
+    opts: &NormOptions,
+) -> Result<Shape2, OpError> {
     let x = inp.x;
     float_dtype(entry, "x", x)?;
     let Some((rows, cols)) = x.rows_cols() else {
-        return Err(bad(entry, "x", "must have at least one axis (rows are every axis but the last)".into()));
+        return Err(bad(
+            entry,
+            "x",
+            "must have at least one axis (rows are every axis but the last)".into(),
+        ));
     };
     if cols == 0 || cols > MAX_COLS {
-        return Err(bad(entry, "x", format!("last axis has {cols} columns; allowed: 1 to {MAX_COLS}")));
+        return Err(bad(
+            entry,
+            "x",
+            format!("last axis has {cols} columns; allowed: 1 to {MAX_COLS}"),
+        ));
     }
     if rows > i32::MAX as usize {
-        return Err(bad(entry, "x", format!("{rows} rows; at most {}", i32::MAX)));
+        return Err(bad(
+            entry,
+            "x",
+            format!("{rows} rows; at most {}", i32::MAX),
+        ));
     }
     if let Some(r) = inp.residual {
         if r.shape != x.shape || r.dtype() != x.dtype() {
@@ -243,7 +283,10 @@ fn validate(entry: &str, kind: NormKind, inp: &NormInputs<'_>, opts: &NormOption
             ));
         }
     } else if kind == NormKind::AddRms {
-        return Err(OpError::MissingInput { entry: entry.into(), name: "residual".into() });
+        return Err(OpError::MissingInput {
+            entry: entry.into(),
+            name: "residual".into(),
+        });
     }
     for (name, t, required) in [
         ("weight", inp.weight, kind != NormKind::Rms),
@@ -253,11 +296,18 @@ fn validate(entry: &str, kind: NormKind, inp: &NormInputs<'_>, opts: &NormOption
             Some(t) => {
                 float_dtype(entry, name, t)?;
                 if t.shape != [cols] {
-                    return Err(bad(entry, name, format!("shape {:?} must be [cols] = [{cols}]", t.shape)));
+                    return Err(bad(
+                        entry,
+                        name,
+                        format!("shape {:?} must be [cols] = [{cols}]", t.shape),
+                    ));
                 }
             }
             None if required => {
-                return Err(OpError::MissingInput { entry: entry.into(), name: name.into() })
+                return Err(OpError::MissingInput {
+                    entry: entry.into(),
+                    name: name.into(),
+                })
             }
             None => {}
         }
@@ -290,7 +340,11 @@ fn validate(entry: &str, kind: NormKind, inp: &NormInputs<'_>, opts: &NormOption
 fn check_like(entry: &str, name: &str, t: &Tensor, x: &Tensor) -> Result<DType, OpError> {
     let d = float_dtype(entry, name, t)?;
     if t.shape != x.shape {
-        return Err(bad(entry, name, format!("shape {:?} must match x {:?}", t.shape, x.shape)));
+        return Err(bad(
+            entry,
+            name,
+            format!("shape {:?} must match x {:?}", t.shape, x.shape),
+        ));
     }
     Ok(d)
 }
@@ -312,7 +366,9 @@ fn forward_programs(_device: &Device, rows: usize) -> (usize, usize) {
 }
 
 fn rayon_threads() -> usize {
-    std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
 }
 
 /// Runs the forward of `kind` into `out` (whose tensors are reused when they fit).
@@ -349,12 +405,18 @@ pub fn forward_into(
             dy: xdt,
             ds: None,
             grad: DType::F32,
-            casting: if kind == NormKind::Layer { CastingMode::Llama } else { opts.casting },
+            casting: if kind == NormKind::Layer {
+                CastingMode::Llama
+            } else {
+                opts.casting
+            },
             block: tiling.block,
             exact: tiling.exact,
             looped: tiling.looped,
         };
-        let k = device.kernel(&format!("{}_fwd", kind.name()), &spec, || kernels::forward(&spec))?;
+        let k = device.kernel(&format!("{}_fwd", kind.name()), &spec, || {
+            kernels::forward(&spec)
+        })?;
         let mut args: Vec<Arg<'_>> = vec![Arg::In(&inp.x.buffer)];
         args.extend(inp.residual.map(|t| Arg::In(&t.buffer)));
         args.extend(inp.weight.map(|t| Arg::In(&t.buffer)));
@@ -378,7 +440,12 @@ pub fn forward_into(
 }
 
 /// Runs the forward of `kind` with fresh outputs.
-pub fn forward(device: &Device, kind: NormKind, inp: &NormInputs<'_>, opts: &NormOptions) -> Result<NormOutputs, OpError> {
+pub fn forward(
+    device: &Device,
+    kind: NormKind,
+    inp: &NormInputs<'_>,
+    opts: &NormOptions,
+) -> Result<NormOutputs, OpError> {
     let mut out = None;
     forward_into(device, kind, inp, opts, None, &mut out)?;
     out.ok_or_else(|| bad(entry_name(kind, true), "x", "no output was produced".into()))
@@ -407,7 +474,13 @@ pub fn backward_into(
     let dyt = check_like(entry, "dy", cot.dy, inp.x)?;
     let dst = match cot.dresidual_out {
         Some(t) if kind == NormKind::AddRms => Some(check_like(entry, "dresidual_out", t, inp.x)?),
-        Some(_) => return Err(bad(entry, "dresidual_out", "only add_rms_norm takes it".into())),
+        Some(_) => {
+            return Err(bad(
+                entry,
+                "dresidual_out",
+                "only add_rms_norm takes it".into(),
+            ))
+        }
         None => None,
     };
     let xdt = inp.x.dtype();
@@ -451,9 +524,15 @@ pub fn backward_into(
         exact: tiling.exact,
         looped: tiling.looped,
     };
-    let k = device.kernel(&format!("{}_bwd", kind.name()), &spec, || kernels::backward(&spec))?;
-    let mut pw = inp.weight.map(|_| Buffer::zeros(DType::F32, programs * s.cols));
-    let mut pb = inp.bias.map(|_| Buffer::zeros(DType::F32, programs * s.cols));
+    let k = device.kernel(&format!("{}_bwd", kind.name()), &spec, || {
+        kernels::backward(&spec)
+    })?;
+    let mut pw = inp
+        .weight
+        .map(|_| Buffer::zeros(DType::F32, programs * s.cols));
+    let mut pb = inp
+        .bias
+        .map(|_| Buffer::zeros(DType::F32, programs * s.cols));
     {
         let mut args: Vec<Arg<'_>> = vec![Arg::In(&inp.x.buffer)];
         args.extend(inp.residual.map(|t| Arg::In(&t.buffer)));
@@ -478,7 +557,11 @@ pub fn backward_into(
     let reduce = device.kernel("reduce_partials", &(rb, tiling.exact), || {
         kernels::reduce_partials(rb, tiling.exact)
     })?;
-    for (partial, dst) in pw.iter().zip(g.dweight.iter_mut()).chain(pb.iter().zip(g.dbias.iter_mut())) {
+    for (partial, dst) in pw
+        .iter()
+        .zip(g.dweight.iter_mut())
+        .chain(pb.iter().zip(g.dbias.iter_mut()))
+    {
         let mut args = [
             Arg::In(partial),
             Arg::Out(&mut dst.buffer),
@@ -501,7 +584,13 @@ pub fn backward(
 ) -> Result<NormGrads, OpError> {
     let mut out = None;
     backward_into(device, kind, inp, cot, opts, None, &mut out)?;
-    out.ok_or_else(|| bad(entry_name(kind, false), "x", "no output was produced".into()))
+    out.ok_or_else(|| {
+        bad(
+            entry_name(kind, false),
+            "x",
+            "no output was produced".into(),
+        )
+    })
 }
 
 fn entry_name(kind: NormKind, fwd: bool) -> &'static str {
@@ -529,18 +618,58 @@ const fn port(name: &'static str, shape: PortShape, optional: bool, doc: &'stati
 const X: Port = port("x", PortShape::LikeX, false, "input rows");
 const RESIDUAL: Port = port("residual", PortShape::LikeX, false, "residual added to x");
 const WEIGHT: Port = port("weight", PortShape::Cols, false, "scale");
-const WEIGHT_OPT: Port = port("weight", PortShape::Cols, true, "scale (none: y = x * rstd)");
+const WEIGHT_OPT: Port = port(
+    "weight",
+    PortShape::Cols,
+    true,
+    "scale (none: y = x * rstd)",
+);
 const BIAS: Port = port("bias", PortShape::Cols, false, "shift");
 const DY: Port = port("dy", PortShape::LikeX, false, "cotangent of y");
-const DRES: Port = port("dresidual_out", PortShape::LikeX, true, "cotangent of residual_out (default 0)");
-const Y: Port = port("y", PortShape::LikeX, false, "normalized output, storage dtype");
-const RSTD: Port = port("rstd", PortShape::Rows, false, "1/sqrt(statistic + eps), f32");
+const DRES: Port = port(
+    "dresidual_out",
+    PortShape::LikeX,
+    true,
+    "cotangent of residual_out (default 0)",
+);
+const Y: Port = port(
+    "y",
+    PortShape::LikeX,
+    false,
+    "normalized output, storage dtype",
+);
+const RSTD: Port = port(
+    "rstd",
+    PortShape::Rows,
+    false,
+    "1/sqrt(statistic + eps), f32",
+);
 const MEAN: Port = port("mean", PortShape::Rows, false, "row mean, f32");
-const RES_OUT: Port = port("residual_out", PortShape::LikeX, false, "x + residual, storage dtype");
-const DX: Port = port("dx", PortShape::LikeX, false, "gradient of x (f32 unless grad_dtype=storage)");
-const DRESIDUAL: Port = port("dresidual", PortShape::LikeX, false, "gradient of residual (equals dx)");
+const RES_OUT: Port = port(
+    "residual_out",
+    PortShape::LikeX,
+    false,
+    "x + residual, storage dtype",
+);
+const DX: Port = port(
+    "dx",
+    PortShape::LikeX,
+    false,
+    "gradient of x (f32 unless grad_dtype=storage)",
+);
+const DRESIDUAL: Port = port(
+    "dresidual",
+    PortShape::LikeX,
+    false,
+    "gradient of residual (equals dx)",
+);
 const DW: Port = port("dweight", PortShape::Cols, false, "gradient of weight, f32");
-const DW_OPT: Port = port("dweight", PortShape::Cols, true, "gradient of weight, f32 (with weight)");
+const DW_OPT: Port = port(
+    "dweight",
+    PortShape::Cols,
+    true,
+    "gradient of weight, f32 (with weight)",
+);
 const DB: Port = port("dbias", PortShape::Cols, false, "gradient of bias, f32");
 
 const EPS: ParamDef = ParamDef {
@@ -575,7 +704,8 @@ fn options(p: &Params, rms: bool, bwd: bool) -> Result<NormOptions, OpError> {
     };
     if rms {
         o.offset = p.f32("offset")?;
-        o.casting = CastingMode::parse(&p.choice("casting_mode", &CastingMode::NAMES)?).unwrap_or_default();
+        o.casting =
+            CastingMode::parse(&p.choice("casting_mode", &CastingMode::NAMES)?).unwrap_or_default();
     }
     if bwd {
         o.grad_dtype = match p.choice("grad_dtype", &["f32", "storage"])?.as_str() {
@@ -596,22 +726,43 @@ fn get<'a>(entry: &str, t: &'a Tensors, name: &str) -> Result<&'a Tensor, OpErro
 fn inputs<'a>(entry: &str, kind: NormKind, t: &'a Tensors) -> Result<NormInputs<'a>, OpError> {
     Ok(NormInputs {
         x: get(entry, t, "x")?,
-        residual: if kind == NormKind::AddRms { Some(get(entry, t, "residual")?) } else { None },
-        weight: if kind == NormKind::Rms { t.get("weight") } else { Some(get(entry, t, "weight")?) },
-        bias: if kind == NormKind::Layer { Some(get(entry, t, "bias")?) } else { None },
+        residual: if kind == NormKind::AddRms {
+            Some(get(entry, t, "residual")?)
+        } else {
+            None
+        },
+        weight: if kind == NormKind::Rms {
+            t.get("weight")
+        } else {
+            Some(get(entry, t, "weight")?)
+        },
+        bias: if kind == NormKind::Layer {
+            Some(get(entry, t, "bias")?)
+        } else {
+            None
+        },
     })
 }
 
-fn run_forward(kind: NormKind, d: &Device, t: &Tensors, p: &Params, out: &mut Tensors) -> Result<(), OpError> {
+fn run_forward(
+    kind: NormKind,
+    d: &Device,
+    t: &Tensors,
+    p: &Params,
+    out: &mut Tensors,
+) -> Result<(), OpError> {
     let entry = entry_name(kind, true);
     let inp = inputs(entry, kind, t)?;
     let opts = options(p, kind != NormKind::Layer, false)?;
-    let mut prev = out.remove("y").zip(out.remove("rstd")).map(|(y, rstd)| NormOutputs {
-        y,
-        rstd,
-        residual_out: out.remove("residual_out"),
-        mean: out.remove("mean"),
-    });
+    let mut prev = out
+        .remove("y")
+        .zip(out.remove("rstd"))
+        .map(|(y, rstd)| NormOutputs {
+            y,
+            rstd,
+            residual_out: out.remove("residual_out"),
+            mean: out.remove("mean"),
+        });
     forward_into(d, kind, &inp, &opts, None, &mut prev)?;
     if let Some(o) = prev {
         out.insert("y".into(), o.y);
@@ -626,7 +777,13 @@ fn run_forward(kind: NormKind, d: &Device, t: &Tensors, p: &Params, out: &mut Te
     Ok(())
 }
 
-fn run_backward(kind: NormKind, d: &Device, t: &Tensors, p: &Params, out: &mut Tensors) -> Result<(), OpError> {
+fn run_backward(
+    kind: NormKind,
+    d: &Device,
+    t: &Tensors,
+    p: &Params,
+    out: &mut Tensors,
+) -> Result<(), OpError> {
     let entry = entry_name(kind, false);
     let inp = inputs(entry, kind, t)?;
     let cot = NormCotangents {

@@ -1,5 +1,6 @@
 //! Tests of the normalization entries: the randomized oracle sweep, determinism, empty inputs,
 //! bad inputs and the registry adapters.
+#![allow(clippy::panic)]
 
 use metile_ir::DType;
 use metile_runtime::{Device, Tensor};
@@ -25,7 +26,12 @@ fn assert_sweep(kind: NormKind) {
             Err(e) => failures.push(format!("{case:?}: {e}")),
         }
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
@@ -125,7 +131,10 @@ fn expect_err(r: Result<impl std::fmt::Debug, OpError>, needle: &str) {
         Ok(v) => panic!("expected an error mentioning `{needle}`, got {v:?}"),
         Err(e) => {
             let msg = e.to_string();
-            assert!(msg.contains(needle), "error `{msg}` does not mention `{needle}`");
+            assert!(
+                msg.contains(needle),
+                "error `{msg}` does not mention `{needle}`"
+            );
         }
     }
 }
@@ -137,7 +146,11 @@ fn bad_inputs_are_typed_errors() {
     let w = random(DType::F32, &[8], 10);
     let w_bad = random(DType::F32, &[7], 11);
     let x16 = random(DType::F16, &[4, 8], 12);
-    let xi = Tensor::new(metile_runtime::Buffer::from_i64(DType::I32, &[1; 32]).unwrap(), vec![4, 8]).unwrap();
+    let xi = Tensor::new(
+        metile_runtime::Buffer::from_i64(DType::I32, &[1; 32]).unwrap(),
+        vec![4, 8],
+    )
+    .unwrap();
     let scalar = Tensor::from_f32(DType::F32, &[], &[1.0]).unwrap();
     let empty_cols = Tensor::zeros(DType::F32, &[4, 0]);
     let opts = NormOptions::default();
@@ -148,13 +161,34 @@ fn bad_inputs_are_typed_errors() {
         bias,
     };
     let fwd = |kind, i: NormInputs<'_>, o: &NormOptions| forward(&dev, kind, &i, o);
-    expect_err(fwd(NormKind::Rms, inp(&x, Some(&w_bad), None, None), &opts), "[cols] = [8]");
-    expect_err(fwd(NormKind::Rms, inp(&xi, None, None, None), &opts), "dtype i32 is not allowed");
-    expect_err(fwd(NormKind::Rms, inp(&scalar, None, None, None), &opts), "at least one axis");
-    expect_err(fwd(NormKind::Rms, inp(&empty_cols, None, None, None), &opts), "0 columns");
-    expect_err(fwd(NormKind::Layer, inp(&x, Some(&w), None, None), &opts), "missing input `bias`");
-    expect_err(fwd(NormKind::AddRms, inp(&x, Some(&w), Some(&x16), None), &opts), "must match x");
-    expect_err(fwd(NormKind::AddRms, inp(&x, Some(&w), None, None), &opts), "residual");
+    expect_err(
+        fwd(NormKind::Rms, inp(&x, Some(&w_bad), None, None), &opts),
+        "[cols] = [8]",
+    );
+    expect_err(
+        fwd(NormKind::Rms, inp(&xi, None, None, None), &opts),
+        "dtype i32 is not allowed",
+    );
+    expect_err(
+        fwd(NormKind::Rms, inp(&scalar, None, None, None), &opts),
+        "at least one axis",
+    );
+    expect_err(
+        fwd(NormKind::Rms, inp(&empty_cols, None, None, None), &opts),
+        "0 columns",
+    );
+    expect_err(
+        fwd(NormKind::Layer, inp(&x, Some(&w), None, None), &opts),
+        "missing input `bias`",
+    );
+    expect_err(
+        fwd(NormKind::AddRms, inp(&x, Some(&w), Some(&x16), None), &opts),
+        "must match x",
+    );
+    expect_err(
+        fwd(NormKind::AddRms, inp(&x, Some(&w), None, None), &opts),
+        "residual",
+    );
     for eps in [0.0, -1.0, f32::NAN, f32::INFINITY] {
         let o = NormOptions { eps, ..opts };
         expect_err(fwd(NormKind::Rms, inp(&x, Some(&w), None, None), &o), "eps");
@@ -163,14 +197,23 @@ fn bad_inputs_are_typed_errors() {
         offset: f32::NAN,
         ..opts
     };
-    expect_err(fwd(NormKind::Rms, inp(&x, Some(&w), None, None), &o), "offset");
+    expect_err(
+        fwd(NormKind::Rms, inp(&x, Some(&w), None, None), &o),
+        "offset",
+    );
     let dy_bad = random(DType::F32, &[4, 9], 13);
     let cot = NormCotangents {
         dy: &dy_bad,
         dresidual_out: None,
     };
     expect_err(
-        backward(&dev, NormKind::Rms, &inp(&x, Some(&w), None, None), &cot, &opts),
+        backward(
+            &dev,
+            NormKind::Rms,
+            &inp(&x, Some(&w), None, None),
+            &cot,
+            &opts,
+        ),
         "must match x",
     );
     let cot = NormCotangents {
@@ -178,7 +221,13 @@ fn bad_inputs_are_typed_errors() {
         dresidual_out: Some(&x),
     };
     expect_err(
-        backward(&dev, NormKind::Rms, &inp(&x, Some(&w), None, None), &cot, &opts),
+        backward(
+            &dev,
+            NormKind::Rms,
+            &inp(&x, Some(&w), None, None),
+            &cot,
+            &opts,
+        ),
         "only add_rms_norm",
     );
 }
@@ -204,14 +253,20 @@ fn entry_points_run_through_the_registry() {
     assert_eq!(again, out);
 
     let e = find("rms_norm.forward").unwrap();
-    expect_err(e.params(&[("epsilon".into(), "1".into())]), "unknown parameter `epsilon`");
+    expect_err(
+        e.params(&[("epsilon".into(), "1".into())]),
+        "unknown parameter `epsilon`",
+    );
     let p = e.params(&[("casting_mode".into(), "fast".into())]).unwrap();
     expect_err(e.call(&dev, &inputs, &p), "llama, gemma, none");
     let p = e.params(&[("eps".into(), "abc".into())]).unwrap();
     expect_err(e.call(&dev, &inputs, &p), "not a number");
     let mut no_x = inputs.clone();
     no_x.remove("x");
-    expect_err(e.call(&dev, &no_x, &e.params(&[]).unwrap()), "missing input `x`");
+    expect_err(
+        e.call(&dev, &no_x, &e.params(&[]).unwrap()),
+        "missing input `x`",
+    );
     expect_err(find("rms_norm.sideways"), "rms_norm.forward");
 }
 

@@ -4,8 +4,8 @@
 //! `metile_ir::eval`.
 
 use metile_ir::eval::{
-    binary_bool, binary_f32, binary_int, compare, float_to_int, int_to_float, round_to, unary_f32, unary_i64,
-    wrap_int,
+    binary_bool, binary_f32, binary_int, compare, float_to_int, int_to_float, round_to, unary_f32,
+    unary_i64, wrap_int,
 };
 use metile_ir::{BinaryOp, CmpOp, DType, ReduceOp, UnaryOp};
 
@@ -73,20 +73,20 @@ pub(crate) fn unary(op: UnaryOp, dtype: DType, n: usize, a: &Val, out: &mut Val)
 }
 
 #[inline(always)]
-fn map2(a: &Val, b: &Val, n: usize, out: &mut Vec<f32>, f: impl Fn(f32, f32) -> f32) {
-    match (a, b) {
-        (Val::F(x), Val::F(y)) => {
+fn map2(a: &Val, b: &Val, n: usize, out: &mut [f32], f: impl Fn(f32, f32) -> f32) {
+    match (a.dense_f(), b.dense_f(), a, b) {
+        (Some(x), Some(y), _, _) => {
             for ((o, x), y) in out.iter_mut().zip(x).zip(y) {
                 *o = f(*x, *y);
             }
         }
-        (Val::F(x), Val::Splat(s)) => {
+        (Some(x), None, _, Val::Splat(s)) => {
             let y = s.as_f32();
             for (o, x) in out.iter_mut().zip(x) {
                 *o = f(*x, y);
             }
         }
-        (Val::Splat(s), Val::F(y)) => {
+        (None, Some(y), Val::Splat(s), _) => {
             let x = s.as_f32();
             for (o, y) in out.iter_mut().zip(y) {
                 *o = f(x, *y);
@@ -177,7 +177,12 @@ fn fits_range(dtype: DType, start: i64, n: usize) -> bool {
     }
 }
 
-pub(crate) fn binary_scalar(op: BinaryOp, dtype: DType, x: Scalar, y: Scalar) -> Result<Scalar, ()> {
+pub(crate) fn binary_scalar(
+    op: BinaryOp,
+    dtype: DType,
+    x: Scalar,
+    y: Scalar,
+) -> Result<Scalar, ()> {
     Ok(match (x, y) {
         (Scalar::F(x), Scalar::F(y)) => Scalar::F(round_to(dtype, binary_f32(op, x, y))),
         (Scalar::I(x), Scalar::I(y)) => Scalar::I(binary_int(op, dtype, x, y).ok_or(())?),
@@ -272,14 +277,33 @@ pub(crate) fn cast(from: DType, to: DType, n: usize, a: &Val, out: &mut Val) {
         return;
     }
     let dense = match to {
-        DType::Bool => Val::B((0..n).map(|i| cast_scalar(from, to, a.get(i)).as_bool()).collect()),
-        d if d.is_int() => Val::I((0..n).map(|i| cast_scalar(from, to, a.get(i)).as_i64()).collect()),
-        _ => Val::F((0..n).map(|i| cast_scalar(from, to, a.get(i)).as_f32()).collect()),
+        DType::Bool => Val::B(
+            (0..n)
+                .map(|i| cast_scalar(from, to, a.get(i)).as_bool())
+                .collect(),
+        ),
+        d if d.is_int() => Val::I(
+            (0..n)
+                .map(|i| cast_scalar(from, to, a.get(i)).as_i64())
+                .collect(),
+        ),
+        _ => Val::F(
+            (0..n)
+                .map(|i| cast_scalar(from, to, a.get(i)).as_f32())
+                .collect(),
+        ),
     };
     *out = dense;
 }
 
-pub(crate) fn select(dtype: DType, n: usize, c: &Val, t: &Val, f: &Val, out: &mut Val) {
+pub(crate) fn select<'a>(
+    dtype: DType,
+    n: usize,
+    c: &Val<'a>,
+    t: &Val<'a>,
+    f: &Val<'a>,
+    out: &mut Val<'a>,
+) {
     match c {
         Val::Splat(s) => {
             *out = if s.as_bool() { t.clone() } else { f.clone() };
@@ -351,7 +375,7 @@ pub(crate) fn broadcast(dtype: DType, from: &[usize], to: &[usize], a: &Val, out
     };
     // Fast path for [R,1] -> [R,C] and [1,C] -> [R,C].
     if dtype.is_float() && rank == 2 {
-        if let Val::F(src) = a {
+        if let Some(src) = a.dense_f() {
             let (r, c) = (to[0], to[1]);
             let mut o = out.reuse_f(n);
             if from[1] == 1 && from[0] == r {
@@ -412,7 +436,9 @@ pub(crate) fn sum_f32(x: &[f32]) -> f32 {
 fn reduce_floats(op: ReduceOp, x: impl Iterator<Item = f32>) -> Scalar {
     match op {
         ReduceOp::Sum => Scalar::F(x.sum()),
-        ReduceOp::Max => Scalar::F(x.fold(f32::NEG_INFINITY, |a, b| binary_f32(BinaryOp::Max, a, b))),
+        ReduceOp::Max => {
+            Scalar::F(x.fold(f32::NEG_INFINITY, |a, b| binary_f32(BinaryOp::Max, a, b)))
+        }
         ReduceOp::Min => Scalar::F(x.fold(f32::INFINITY, |a, b| binary_f32(BinaryOp::Min, a, b))),
         ReduceOp::Argmax => {
             let mut best = (0i64, f32::NEG_INFINITY);
@@ -447,16 +473,27 @@ fn reduce_ints(op: ReduceOp, dtype: DType, x: impl Iterator<Item = i64>) -> Scal
 }
 
 /// Reduces `a` of shape `shape` along `axis`.
-pub(crate) fn reduce(op: ReduceOp, dtype: DType, shape: &[usize], axis: usize, a: &Val, out: &mut Val) {
+pub(crate) fn reduce(
+    op: ReduceOp,
+    dtype: DType,
+    shape: &[usize],
+    axis: usize,
+    a: &Val,
+    out: &mut Val,
+) {
     let outer: usize = shape[..axis].iter().product();
     let len = shape[axis];
     let inner: usize = shape[axis + 1..].iter().product();
     let m = outer * inner;
     let n = outer * len * inner;
-    let result_dtype = if op == ReduceOp::Argmax { DType::I32 } else { dtype };
+    let result_dtype = if op == ReduceOp::Argmax {
+        DType::I32
+    } else {
+        dtype
+    };
     // Contiguous f32 rows: the hot path of row kernels.
     if dtype.is_float() && inner == 1 {
-        if let Val::F(x) = a {
+        if let Some(x) = a.dense_f() {
             let mut results = Vec::with_capacity(outer);
             for row in x.chunks_exact(len) {
                 results.push(match op {
@@ -490,7 +527,7 @@ pub(crate) fn reduce(op: ReduceOp, dtype: DType, shape: &[usize], axis: usize, a
     *out = collect(result_dtype, &results, m);
 }
 
-fn collect(dtype: DType, results: &[Scalar], m: usize) -> Val {
+fn collect<'a>(dtype: DType, results: &[Scalar], m: usize) -> Val<'a> {
     if m == 1 && results.len() == 1 {
         // Rank-0 result.
         return Val::Splat(results[0]);
@@ -503,7 +540,15 @@ fn collect(dtype: DType, results: &[Scalar], m: usize) -> Val {
 }
 
 /// `[M,K] x [K,N] (+ acc)` in f32.
-pub(crate) fn dot(m: usize, k: usize, n: usize, a: &Val, b: &Val, acc: Option<&Val>, out: &mut Val) {
+pub(crate) fn dot(
+    m: usize,
+    k: usize,
+    n: usize,
+    a: &Val,
+    b: &Val,
+    acc: Option<&Val>,
+    out: &mut Val,
+) {
     let (mut ta, mut tb, mut tc) = (Vec::new(), Vec::new(), Vec::new());
     let x = a.floats(m * k, &mut ta);
     let y = b.floats(k * n, &mut tb);

@@ -22,14 +22,14 @@ pub(crate) enum Bound<'a> {
     Scalar(Scalar),
 }
 
-/// Per-thread execution state.
-pub(crate) struct Frame {
-    slots: Vec<Val>,
+/// Per-thread execution state; tiles may borrow the launch's read-only buffers.
+pub(crate) struct Frame<'a> {
+    slots: Vec<Val<'a>>,
     program: [u32; 3],
 }
 
-impl Frame {
-    pub fn new(values: usize) -> Frame {
+impl<'a> Frame<'a> {
+    pub fn new(values: usize) -> Frame<'a> {
         Frame {
             slots: vec![Val::Undef; values],
             program: [0; 3],
@@ -37,8 +37,8 @@ impl Frame {
     }
 }
 
-impl Launch<'_> {
-    pub fn run_program(&self, frame: &mut Frame, program: [u32; 3]) -> Result<(), Error> {
+impl<'a> Launch<'a> {
+    pub fn run_program(&self, frame: &mut Frame<'a>, program: [u32; 3]) -> Result<(), Error> {
         frame.program = program;
         self.block(frame, &self.kernel.body)
     }
@@ -59,7 +59,7 @@ impl Launch<'_> {
         }
     }
 
-    fn block(&self, frame: &mut Frame, b: &Block) -> Result<(), Error> {
+    fn block(&self, frame: &mut Frame<'a>, b: &Block) -> Result<(), Error> {
         for &id in &b.insts {
             let inst = self.kernel.inst(id);
             match &inst.op {
@@ -81,17 +81,23 @@ impl Launch<'_> {
     }
 
     /// Runs a pure op whose single result is `r`, writing into `out`.
-    fn pure(&self, frame: &Frame, op: &Op, r: ValueId, out: &mut Val) -> Result<(), Error> {
+    fn pure(&self, frame: &Frame<'a>, op: &Op, r: ValueId, out: &mut Val<'a>) -> Result<(), Error> {
         let s = &frame.slots;
         let v = |id: ValueId| &s[id.index()];
         let n = self.numel(r);
         let rdt = self.dtype(r);
         match op {
-            Op::ProgramId { axis } => *out = Val::Splat(Scalar::I(frame.program[*axis as usize] as i64)),
-            Op::NumPrograms { axis } => *out = Val::Splat(Scalar::I(self.grid[*axis as usize] as i64)),
+            Op::ProgramId { axis } => {
+                *out = Val::Splat(Scalar::I(frame.program[*axis as usize] as i64))
+            }
+            Op::NumPrograms { axis } => {
+                *out = Val::Splat(Scalar::I(self.grid[*axis as usize] as i64))
+            }
             Op::ScalarArg { param } => match &self.args[*param as usize] {
                 Bound::Scalar(x) => *out = Val::Splat(*x),
-                Bound::Buffer(_) => return Err(self.err_exec(op, "parameter is not a scalar".into())),
+                Bound::Buffer(_) => {
+                    return Err(self.err_exec(op, "parameter is not a scalar".into()))
+                }
             },
             Op::Arange { start, .. } => *out = Val::Range(*start),
             Op::Constant { value, .. } => *out = Val::Splat(Scalar::from_const(*value)),
@@ -134,7 +140,7 @@ impl Launch<'_> {
         Ok(())
     }
 
-    fn control(&self, frame: &mut Frame, op: &Op, results: &[ValueId]) -> Result<(), Error> {
+    fn control(&self, frame: &mut Frame<'a>, op: &Op, results: &[ValueId]) -> Result<(), Error> {
         match op {
             Op::For {
                 lower,
@@ -183,7 +189,9 @@ impl Launch<'_> {
                 let c = frame.slots[cond.index()].scalar().as_bool();
                 let body = if c { then_body } else { else_body };
                 self.block(frame, body)?;
-                if let Some(Op::Yield { values }) = body.insts.last().map(|i| &self.kernel.inst(*i).op) {
+                if let Some(Op::Yield { values }) =
+                    body.insts.last().map(|i| &self.kernel.inst(*i).op)
+                {
                     for (r, y) in results.iter().zip(values) {
                         frame.slots[r.index()] = frame.slots[y.index()].clone();
                     }
@@ -204,9 +212,15 @@ impl Launch<'_> {
 
     /// Moves yielded values into the carried slots: a value computed in this iteration is
     /// swapped in (its slot gets the old allocation back), anything else is copied.
-    fn pass_on(&self, frame: &mut Frame, yields: &[ValueId], args: &[ValueId], local: &[ValueId]) {
+    fn pass_on(
+        &self,
+        frame: &mut Frame<'a>,
+        yields: &[ValueId],
+        args: &[ValueId],
+        local: &[ValueId],
+    ) {
         let mut moved: Vec<ValueId> = Vec::new();
-        let mut staged: Vec<Option<Val>> = Vec::with_capacity(args.len());
+        let mut staged: Vec<Option<Val<'a>>> = Vec::with_capacity(args.len());
         for y in yields {
             if local.contains(y) && !moved.contains(y) {
                 moved.push(*y);
@@ -223,16 +237,25 @@ impl Launch<'_> {
         }
     }
 
-    fn memory(&self, frame: &mut Frame, op: &Op, results: &[ValueId]) -> Result<(), Error> {
+    fn memory(&self, frame: &mut Frame<'a>, op: &Op, results: &[ValueId]) -> Result<(), Error> {
         let (buffer, index, mask) = match op {
             Op::Load {
-                buffer, index, mask, ..
+                buffer,
+                index,
+                mask,
+                ..
             }
             | Op::Store {
-                buffer, index, mask, ..
+                buffer,
+                index,
+                mask,
+                ..
             }
             | Op::AtomicAdd {
-                buffer, index, mask, ..
+                buffer,
+                index,
+                mask,
+                ..
             } => (*buffer, *index, *mask),
             _ => return Err(self.err_exec(op, "not a memory op".into())),
         };
@@ -280,6 +303,10 @@ impl Launch<'_> {
                         .map(|o| frame.slots[o.index()].scalar())
                         .unwrap_or(Scalar::zero(dtype));
                     let r = results[0];
+                    if let (Some(mem), true) = (view.f32_slice(dtype), k == n) {
+                        frame.slots[r.index()] = Val::FRef(&mem[start..start + n]);
+                        return Ok(());
+                    }
                     let mut out = std::mem::take(&mut frame.slots[r.index()]);
                     if dtype.is_float() {
                         let mut o = out.reuse_f(n);
@@ -299,9 +326,9 @@ impl Launch<'_> {
                 }
                 Op::Store { value, .. } => {
                     let v = &frame.slots[value.index()];
-                    match v {
-                        Val::F(x) => view.store_floats(dtype, start, &x[..k]),
-                        other => (0..k).for_each(|i| view.set(dtype, start + i, other.get(i))),
+                    match v.dense_f() {
+                        Some(x) => view.store_floats(dtype, start, &x[..k]),
+                        None => (0..k).for_each(|i| view.set(dtype, start + i, v.get(i))),
                     }
                 }
                 Op::AtomicAdd { value, .. } => {
@@ -329,7 +356,11 @@ impl Launch<'_> {
                     .unwrap_or(Scalar::zero(dtype));
                 let mut vals = Vec::with_capacity(n);
                 for i in 0..n {
-                    vals.push(if active(i) { view.get(dtype, at(i)?) } else { fill });
+                    vals.push(if active(i) {
+                        view.get(dtype, at(i)?)
+                    } else {
+                        fill
+                    });
                 }
                 frame.slots[results[0].index()] = dense_from(dtype, n, |i| vals[i]);
             }
@@ -357,7 +388,7 @@ impl Launch<'_> {
     }
 }
 
-fn dense_from(dtype: DType, n: usize, f: impl Fn(usize) -> Scalar) -> Val {
+fn dense_from<'a>(dtype: DType, n: usize, f: impl Fn(usize) -> Scalar) -> Val<'a> {
     match dtype {
         DType::Bool => Val::B((0..n).map(|i| f(i).as_bool()).collect()),
         d if d.is_int() => Val::I((0..n).map(|i| f(i).as_i64()).collect()),

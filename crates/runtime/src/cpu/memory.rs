@@ -40,7 +40,9 @@ impl<'a> View<'a> {
         // `&mut` borrow guarantees no other reference reads the storage non-atomically while
         // the view lives.
         match data {
-            HostData::U8(v) => View::W8(unsafe { &*(v.as_mut_slice() as *mut [u8] as *const [AtomicU8]) }),
+            HostData::U8(v) => {
+                View::W8(unsafe { &*(v.as_mut_slice() as *mut [u8] as *const [AtomicU8]) })
+            }
             HostData::U16(v) => {
                 View::W16(unsafe { &*(v.as_mut_slice() as *mut [u16] as *const [AtomicU16]) })
             }
@@ -48,9 +50,23 @@ impl<'a> View<'a> {
                 View::W32(unsafe { &*(v.as_mut_slice() as *mut [u32] as *const [AtomicU32]) })
             }
             HostData::U64(v) => {
-                const _: () = assert!(std::mem::align_of::<u64>() == std::mem::align_of::<AtomicU64>());
+                const _: () =
+                    assert!(std::mem::align_of::<u64>() == std::mem::align_of::<AtomicU64>());
                 View::W64(unsafe { &*(v.as_mut_slice() as *mut [u64] as *const [AtomicU64]) })
             }
+        }
+    }
+
+    /// The elements of a read-only f32 buffer, in place.
+    pub fn f32_slice(&self, dtype: DType) -> Option<&'a [f32]> {
+        match (self, dtype) {
+            // SAFETY: u32 and f32 have the same size and alignment and every bit pattern is a
+            // valid f32; the slice is borrowed from a buffer nobody writes during the launch
+            // (read views exist only for `Arg::In`, held by shared reference).
+            (View::R32(v), DType::F32) => {
+                Some(unsafe { std::slice::from_raw_parts(v.as_ptr() as *const f32, v.len()) })
+            }
+            _ => None,
         }
     }
 
@@ -155,7 +171,8 @@ impl<'a> View<'a> {
                 }
             }
             View::R16(v) => {
-                let src: &[half::f16] = half::slice::HalfBitsSliceExt::reinterpret_cast(&v[start..start + n]);
+                let src: &[half::f16] =
+                    half::slice::HalfBitsSliceExt::reinterpret_cast(&v[start..start + n]);
                 half::slice::HalfFloatSliceExt::convert_to_f32_slice(src, out);
             }
             _ => {

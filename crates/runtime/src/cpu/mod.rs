@@ -35,15 +35,17 @@ pub(crate) fn launch(kernel: &Verified, grid: [u32; 3], args: &mut [Arg<'_>]) ->
             "{} arguments for {} parameters ({})",
             args.len(),
             k.params.len(),
-            k.params.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")
+            k.params
+                .iter()
+                .map(|p| p.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
         )));
     }
     let mut bound = Vec::with_capacity(args.len());
     for (p, a) in k.params.iter().zip(args.iter_mut()) {
         let b = match &p.kind {
-            ParamKind::Scalar { dtype } => {
-                Bound::Scalar(scalar(&p.name, *dtype, a).map_err(&bad)?)
-            }
+            ParamKind::Scalar { dtype } => Bound::Scalar(scalar(&p.name, *dtype, a).map_err(&bad)?),
             ParamKind::Buffer { dtype, access } => match a {
                 Arg::In(buf) if *access == Access::Read => {
                     check_dtype(&p.name, *dtype, buf.dtype()).map_err(&bad)?;
@@ -54,7 +56,11 @@ pub(crate) fn launch(kernel: &Verified, grid: [u32; 3], args: &mut [Arg<'_>]) ->
                     Bound::Buffer(View::write(&mut buf.data))
                 }
                 other => {
-                    let want = if access.writes() { "Arg::Out" } else { "Arg::In" };
+                    let want = if access.writes() {
+                        "Arg::Out"
+                    } else {
+                        "Arg::In"
+                    };
                     return Err(bad(format!(
                         "parameter `{}` is a {} buffer and takes {want}, got {}",
                         p.name,
@@ -66,7 +72,7 @@ pub(crate) fn launch(kernel: &Verified, grid: [u32; 3], args: &mut [Arg<'_>]) ->
         };
         bound.push(b);
     }
-    if grid.iter().any(|g| *g == 0) {
+    if grid.contains(&0) {
         return Ok(());
     }
     let launch = Launch {

@@ -61,9 +61,9 @@ impl Scalar {
     }
 }
 
-/// A tile value during execution.
+/// A tile value during execution; `'a` is the launch's borrow of its buffers.
 #[derive(Clone, Debug, Default)]
-pub(crate) enum Val {
+pub(crate) enum Val<'a> {
     /// Not computed yet in this program.
     #[default]
     Undef,
@@ -73,11 +73,24 @@ pub(crate) enum Val {
     /// Bool tile whose element at flat index `i` is `i < len`.
     Prefix(usize),
     F(Vec<f32>),
+    /// Dense f32 elements read in place from an f32 buffer the kernel does not write (a
+    /// contiguous unmasked load): no copy.
+    FRef(&'a [f32]),
     I(Vec<i64>),
     B(Vec<bool>),
 }
 
-impl Val {
+impl<'a> Val<'a> {
+    /// The elements of a dense float tile, owned or borrowed.
+    #[inline]
+    pub fn dense_f(&self) -> Option<&[f32]> {
+        match self {
+            Val::F(v) => Some(v),
+            Val::FRef(v) => Some(v),
+            _ => None,
+        }
+    }
+
     /// Takes the f32 storage out of `self` for reuse as an output of `n` elements. The contents
     /// are unspecified (the previous values when the length already fits): every op overwrites
     /// all `n` elements.
@@ -126,6 +139,7 @@ impl Val {
             Val::Range(start) => Scalar::I(start + i as i64),
             Val::Prefix(len) => Scalar::B(i < *len),
             Val::F(v) => Scalar::F(v[i]),
+            Val::FRef(v) => Scalar::F(v[i]),
             Val::I(v) => Scalar::I(v[i]),
             Val::B(v) => Scalar::B(v[i]),
         }
@@ -136,9 +150,10 @@ impl Val {
     }
 
     /// Dense f32 view: borrows when dense, otherwise fills `tmp`.
-    pub fn floats<'a>(&'a self, n: usize, tmp: &'a mut Vec<f32>) -> &'a [f32] {
+    pub fn floats<'s>(&'s self, n: usize, tmp: &'s mut Vec<f32>) -> &'s [f32] {
         match self {
             Val::F(v) => v,
+            Val::FRef(v) => v,
             other => {
                 tmp.clear();
                 tmp.extend((0..n).map(|i| other.get(i).as_f32()));
@@ -147,7 +162,7 @@ impl Val {
         }
     }
 
-    pub fn ints<'a>(&'a self, n: usize, tmp: &'a mut Vec<i64>) -> &'a [i64] {
+    pub fn ints<'s>(&'s self, n: usize, tmp: &'s mut Vec<i64>) -> &'s [i64] {
         match self {
             Val::I(v) => v,
             other => {
@@ -158,7 +173,7 @@ impl Val {
         }
     }
 
-    pub fn bools<'a>(&'a self, n: usize, tmp: &'a mut Vec<bool>) -> &'a [bool] {
+    pub fn bools<'s>(&'s self, n: usize, tmp: &'s mut Vec<bool>) -> &'s [bool] {
         match self {
             Val::B(v) => v,
             other => {

@@ -1,0 +1,74 @@
+//! The library's kernels by name, for `metile emit`: each traced with a representative spec and
+//! canonicalised as a device would compile it, then printed in the Tile IR text form.
+
+use metile_ir::{print, DType, Verified};
+use metile_lang::LangError;
+
+use crate::norms::{backward_kernel, forward_kernel, reduce_partials, NormKind};
+use crate::registry::OpError;
+
+/// Names accepted by `emit`.
+pub fn kernel_names() -> Vec<&'static str> {
+    vec![
+        "rms_norm_fwd",
+        "rms_norm_bwd",
+        "layer_norm_fwd",
+        "layer_norm_bwd",
+        "add_rms_norm_fwd",
+        "add_rms_norm_bwd",
+        "reduce_partials",
+    ]
+}
+
+/// The Tile IR of library kernel `kernel` specialised for storage `dtype` and tiles of `block`
+/// columns (default 4096; a block of 0 or above 65536 is refused).
+pub fn emit(kernel: &str, dtype: DType, block: Option<usize>) -> Result<String, OpError> {
+    let bad = |message: String| OpError::BadParam {
+        entry: "emit".into(),
+        name: "block".into(),
+        value: block.map(|b| b.to_string()).unwrap_or_default(),
+        message,
+        allowed: "1 to 65536".into(),
+    };
+    let block = block.unwrap_or(4096);
+    if block == 0 || block > 1 << 16 {
+        return Err(bad("is out of range".into()));
+    }
+    if !dtype.is_float() {
+        return Err(OpError::BadParam {
+            entry: "emit".into(),
+            name: "dtype".into(),
+            value: dtype.name().into(),
+            message: "is not a storage dtype".into(),
+            allowed: "f32, f16, bf16".into(),
+        });
+    }
+    let traced: Result<Verified, LangError> = match kernel {
+        "reduce_partials" => reduce_partials(block, false),
+        name => {
+            let (kind, fwd) = match name {
+                "rms_norm_fwd" => (NormKind::Rms, true),
+                "rms_norm_bwd" => (NormKind::Rms, false),
+                "layer_norm_fwd" => (NormKind::Layer, true),
+                "layer_norm_bwd" => (NormKind::Layer, false),
+                "add_rms_norm_fwd" => (NormKind::AddRms, true),
+                "add_rms_norm_bwd" => (NormKind::AddRms, false),
+                other => {
+                    return Err(OpError::UnknownEntry {
+                        name: other.into(),
+                        available: kernel_names().join(", "),
+                    })
+                }
+            };
+            let spec = crate::norms::representative_spec(kind, dtype, block);
+            if fwd {
+                forward_kernel(&spec)
+            } else {
+                backward_kernel(&spec)
+            }
+        }
+    };
+    let canonical = metile_opt::canonicalize(traced.map_err(metile_runtime::Error::from)?)
+        .map_err(metile_runtime::Error::from)?;
+    Ok(print(canonical.kernel()))
+}
