@@ -2,7 +2,8 @@
 //!
 //! For every registered entry point of the chosen operators, inputs are generated from the ports
 //! alone (`LikeX` -> `[rows, cols]`, `Cols` -> `[cols]`, `Rows` -> `[rows]`, standard normal values
-//! in the chosen storage dtype; optional inputs are left out). Entry points of one operator run in
+//! in the chosen storage dtype; optional inputs are included, as in the common use: a weighted
+//! RMSNorm, a fused add whose residual output also receives a gradient). Entry points of one operator run in
 //! order, forward first, and an input named like an output of an earlier entry point of the same
 //! operator (such as saved statistics) takes that output instead of random data.
 //!
@@ -182,7 +183,7 @@ pub fn bench_groups(
         for &entry in group {
             let mut inputs = Tensors::new();
             let mut generated = Ok(());
-            for port in entry.inputs.iter().filter(|p| !p.optional) {
+            for port in entry.inputs {
                 let t = match pool.get(port.name) {
                     Some(t) => t.clone(),
                     None => match generate(port.shape, args.rows, args.cols, dtype, &mut rng) {

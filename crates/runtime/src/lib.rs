@@ -21,6 +21,11 @@
 //! assert_eq!(y.to_f32().unwrap()[7], 16.0);
 //! ```
 
+/// The README's example, compiled and run as a doctest so it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctest;
+
 mod buffer;
 mod cpu;
 mod device;

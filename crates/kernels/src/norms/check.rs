@@ -85,7 +85,7 @@ impl NormCase {
             s += " grad:storage";
         }
         if let Some(t) = self.tiling {
-            s += &format!(" step{}", t.block);
+            s += &format!(" {}{}", if t.looped { "step" } else { "tile" }, t.block);
         }
         s
     }
