@@ -52,11 +52,23 @@ pub fn canonicalization_passes() -> [&'static dyn Pass; 3] {
 /// Runs fold, CSE and DCE until a round changes nothing (at most [`MAX_ROUNDS`] rounds), then
 /// verifies the result.
 pub fn canonicalize(v: Verified) -> Result<Verified, VerifyError> {
+    canonicalize_observed(v, &mut |_, _| {})
+}
+
+/// [`canonicalize`], calling `observe(pass name, kernel)` after every pass that changed the
+/// kernel (used to dump the IR after each stage).
+pub fn canonicalize_observed(
+    v: Verified,
+    observe: &mut dyn FnMut(&str, &Kernel),
+) -> Result<Verified, VerifyError> {
     let mut k = v.into_kernel();
     for _ in 0..MAX_ROUNDS {
         let mut changed = false;
         for pass in canonicalization_passes() {
-            changed |= pass.run(&mut k);
+            if pass.run(&mut k) {
+                changed = true;
+                observe(pass.name(), &k);
+            }
         }
         if !changed {
             break;

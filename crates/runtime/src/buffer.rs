@@ -183,6 +183,24 @@ impl Buffer {
         }
     }
 
+    /// Copies the elements of `src` (same dtype and length) into `self`, reusing its storage.
+    pub fn copy_from(&mut self, src: &Buffer) -> Result<()> {
+        if src.dtype != self.dtype || src.len != self.len {
+            return Err(Error::Buffer(format!(
+                "copy of {} {} elements into {} {} elements",
+                src.len, src.dtype, self.len, self.dtype
+            )));
+        }
+        match (&mut self.data, &src.data) {
+            (HostData::U8(d), HostData::U8(s)) => d.copy_from_slice(s),
+            (HostData::U16(d), HostData::U16(s)) => d.copy_from_slice(s),
+            (HostData::U32(d), HostData::U32(s)) => d.copy_from_slice(s),
+            (HostData::U64(d), HostData::U64(s)) => d.copy_from_slice(s),
+            _ => return Err(Error::Buffer("storage kinds differ".into())),
+        }
+        Ok(())
+    }
+
     /// Overwrites every element with a poison value (NaN for floats, the minimum for integers,
     /// `true` for bool) so that an element a kernel fails to write is visible.
     pub fn poison(&mut self) {

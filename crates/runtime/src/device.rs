@@ -57,6 +57,40 @@ struct Inner {
     cache: Mutex<HashMap<String, Arc<Compiled>>>,
 }
 
+/// The environment variable naming a folder where every compiled kernel's IR is written after
+/// tracing and after each pass that changed it (`<key>.<step>-<stage>.tile`).
+pub const DUMP_ENV: &str = "METILE_DUMP_DIR";
+
+/// Canonicalises a traced kernel, dumping each stage when `METILE_DUMP_DIR` is set.
+fn compile(key: &str, traced: Verified) -> Result<Verified> {
+    let Some(dir) = std::env::var_os(DUMP_ENV) else {
+        return Ok(metile_opt::canonicalize(traced)?);
+    };
+    let dir = std::path::PathBuf::from(dir);
+    let stem: String = key
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .take(120)
+        .collect();
+    let mut step = 0;
+    let mut dump = |stage: &str, k: &metile_ir::Kernel| {
+        let path = dir.join(format!("{stem}.{step:02}-{stage}.tile"));
+        step += 1;
+        // Dumps are a debugging aid: a folder that cannot be written is not a compile error.
+        let _ =
+            std::fs::create_dir_all(&dir).and_then(|_| std::fs::write(path, metile_ir::print(k)));
+    };
+    dump("traced", traced.kernel());
+    let out = metile_opt::canonicalize_observed(traced, &mut dump)?;
+    Ok(out)
+}
+
 /// A device handle; cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Device {
@@ -110,7 +144,7 @@ impl Device {
         if let Some(k) = self.lock_cache().get(&key) {
             return Ok(k.clone());
         }
-        let kernel = metile_opt::canonicalize(build()?)?;
+        let kernel = compile(&key, build()?)?;
         let compiled = Arc::new(Compiled {
             key: key.clone(),
             kernel,

@@ -791,7 +791,7 @@ fn run_backward(
         dresidual_out: t.get("dresidual_out"),
     };
     let opts = options(p, kind != NormKind::Layer, true)?;
-    out.remove("dresidual");
+    let dresidual = out.remove("dresidual");
     let mut prev = out.remove("dx").map(|dx| NormGrads {
         dx,
         dweight: out.remove("dweight"),
@@ -800,7 +800,10 @@ fn run_backward(
     backward_into(d, kind, &inp, &cot, &opts, None, &mut prev)?;
     if let Some(g) = prev {
         if kind == NormKind::AddRms {
-            out.insert("dresidual".into(), g.dx.clone());
+            // The gradient of the residual equals dx; reuse the caller's tensor when it fits.
+            let mut dr = fit(dresidual, g.dx.dtype(), &g.dx.shape);
+            dr.buffer.copy_from(&g.dx.buffer)?;
+            out.insert("dresidual".into(), dr);
         }
         out.insert("dx".into(), g.dx);
         if let Some(w) = g.dweight {
