@@ -133,6 +133,60 @@ fn row_sum(k: &Ctx, spec: &NormSpec, n: Tile, f: &dyn Fn(Option<Tile>) -> Tile) 
     }
 }
 
+/// LayerNorm statistics of a row whose values (and mask) at a step `values` gives.
+///
+/// The mean is computed twice: `mean0` by a plain FP32 sum, then the residual mean `delta` of the
+/// centred values `x - mean0` (exact in FP32 when x is close to `mean0`). Centring on
+/// `mean0 + delta` keeps `x - mean` accurate to the precision of the deviations rather than of x,
+/// so rows with a large offset relative to their spread (|mean| / std of 1e4 and beyond) keep
+/// full FP32 accuracy in `xhat` and the gradients.
+struct LayerStats {
+    mean0: Tile,
+    delta: Tile,
+    rstd: Tile,
+}
+
+impl LayerStats {
+    fn new(
+        k: &Ctx,
+        spec: &NormSpec,
+        n: Tile,
+        nf: Tile,
+        eps: Tile,
+        values: &dyn Fn(Option<Tile>) -> (Tile, Option<Tile>),
+    ) -> LayerStats {
+        let mean0 = row_sum(k, spec, n, &|s| values(s).0) / nf;
+        let delta = row_sum(k, spec, n, &|s| {
+            let (v, mask) = values(s);
+            masked(v - mean0, mask)
+        }) / nf;
+        let var = row_sum(k, spec, n, &|s| {
+            let (v, mask) = values(s);
+            let c = centre(v, mean0, delta, mask);
+            c * c
+        }) / nf;
+        LayerStats {
+            mean0,
+            delta,
+            rstd: (var + eps).rsqrt(),
+        }
+    }
+
+    fn mean(&self) -> Tile {
+        self.mean0 + self.delta
+    }
+
+    /// `x - mean`, zero in masked-off lanes.
+    fn centred(&self, v: Tile, mask: Option<Tile>) -> Tile {
+        centre(v, self.mean0, self.delta, mask)
+    }
+}
+
+/// `(v - mean0) - delta`, zero in masked-off lanes (`v - mean0` is shared with the `delta` pass).
+fn centre(v: Tile, mean0: Tile, delta: Tile, mask: Option<Tile>) -> Tile {
+    masked(v - mean0 - delta, mask)
+}
+
 /// Runs `body` for the single tile of the row, or for each `block`-column step.
 fn steps(k: &Ctx, spec: &NormSpec, n: Tile, body: impl Fn(Option<Tile>)) {
     if spec.looped {
@@ -206,21 +260,18 @@ pub fn forward(spec: &NormSpec) -> Result<Verified, LangError> {
             };
             let at_row = row_id.cast(DType::I64);
             if layer {
-                let mean = row_sum(k, spec, n, &|s| first_pass(s).0) / row.nf;
-                let var = row_sum(k, spec, n, &|s| {
-                    let (v, _, mask) = tile_of(s);
-                    let c = masked(v - mean, mask);
-                    c * c
-                }) / row.nf;
-                let rstd = (var + eps).rsqrt();
+                let st = LayerStats::new(k, spec, n, row.nf, eps, &|s| {
+                    let (v, _, mask) = first_pass(s);
+                    (v, mask)
+                });
                 if let Some(m) = &mean_out {
-                    m.store(at_row, mean);
+                    m.store(at_row, st.mean());
                 }
-                rstd_out.store(at_row, rstd);
+                rstd_out.store(at_row, st.rstd);
                 steps(k, spec, n, |start| {
                     let (v, offs, mask) = tile_of(start);
                     let (wv, bv) = params(start);
-                    let mut out = (v - mean) * rstd;
+                    let mut out = st.centred(v, mask) * st.rstd;
                     if let Some(wv) = wv {
                         out = out * wv;
                     }
@@ -340,18 +391,14 @@ pub fn backward(spec: &NormSpec) -> Result<Verified, LangError> {
             let g_of =
                 |dyv: Tile, start: Option<Tile>| weight(start).map(|wv| dyv * wv).unwrap_or(dyv);
 
-            let mean = if layer {
-                row_sum(k, spec, n, &|s| step(s).0) / row.nf
-            } else {
-                k.constant(0.0, DType::F32)
-            };
-            let rstd = if layer {
-                let var = row_sum(k, spec, n, &|s| {
+            let stats = layer.then(|| {
+                LayerStats::new(k, spec, n, row.nf, eps, &|s| {
                     let (v, _, _, mask) = step(s);
-                    let c = masked(v - mean, mask);
-                    c * c
-                }) / row.nf;
-                (var + eps).rsqrt()
+                    (v, mask)
+                })
+            });
+            let rstd = if let Some(st) = &stats {
+                st.rstd
             } else {
                 let sq = row_sum(k, spec, n, &|s| {
                     let v = step(s).0;
@@ -360,12 +407,9 @@ pub fn backward(spec: &NormSpec) -> Result<Verified, LangError> {
                 (sq / row.nf + eps).rsqrt()
             };
             // x-hat (LayerNorm: centred and masked; RMS: x * rstd).
-            let xhat_of = |v: Tile, mask: Option<Tile>| {
-                if layer {
-                    masked((v - mean) * rstd, mask)
-                } else {
-                    v * rstd
-                }
+            let xhat_of = |v: Tile, mask: Option<Tile>| match &stats {
+                Some(st) => st.centred(v, mask) * rstd,
+                None => v * rstd,
             };
             // dx = rstd * (g - xhat * mean(xhat * g) - [mean(g) for LayerNorm]).
             let c1 = row_sum(k, spec, n, &|s| {
