@@ -196,7 +196,7 @@ fn blocked_loop_with_a_ragged_last_block() {
             [1, 1, 1],
             &mut [Arg::In(&x), Arg::Out(&mut y), Arg::I32(n as i32)],
         );
-        let want: f64 = xs[..n].iter().map(|v| *v as f64).sum();
+        let want: f64 = xs[..n].iter().fold(0.0, |a, v| a + *v as f64);
         assert_f32_eq(&f32_of(&y), &[want as f32], &format!("n = {n}"));
     }
 }
@@ -208,7 +208,9 @@ fn zero_trip_loops_return_their_init() {
         let (x, y) = (k.input("x", DType::F32), k.output("y", DType::F32));
         let i = k.arange(0, 4);
         let init = x.load(i);
-        let r = k.for_range(lo, hi, 1, &[init], |_, c| vec![c[0] * 0.0 - 1.0]);
+        let r = k.for_range(lo, hi, 1, &[init], |_, _| {
+            vec![k.full([4], -1.0, DType::F32)]
+        });
         y.store(i, r[0]);
     });
     let xs = [1.5, f32::NAN, -0.0, 7.0];

@@ -39,6 +39,9 @@ pub struct NormCase {
     pub with_ds: bool,
     /// Force a tiling (to exercise the stepped kernels at small widths).
     pub tiling: Option<Tiling>,
+    /// Inputs are `shift + scale * N(0, 1)` (before rounding to storage).
+    pub shift: f32,
+    pub scale: f32,
     pub seed: u64,
 }
 
@@ -83,6 +86,9 @@ impl NormCase {
         }
         if self.opts.grad_dtype == GradDtype::Storage {
             s += " grad:storage";
+        }
+        if self.shift != 0.0 || self.scale != 1.0 {
+            s += &format!(" x~{}+{}N", self.shift, self.scale);
         }
         if let Some(t) = self.tiling {
             s += &format!(" {}{}", if t.looped { "step" } else { "tile" }, t.block);
@@ -318,6 +324,8 @@ pub fn sweep(kind: NormKind) -> Vec<NormCase> {
                     with_weight: true,
                     with_ds: kind == NormKind::AddRms && seed.is_multiple_of(2),
                     tiling: None,
+                    shift: default_shift(kind),
+                    scale: 1.0,
                     seed,
                 });
             }
@@ -338,6 +346,8 @@ pub fn sweep(kind: NormKind) -> Vec<NormCase> {
                 exact: false,
                 looped: true,
             }),
+            shift: default_shift(kind),
+            scale: 1.0,
             seed,
         });
         // A masked single tile wider than the row.
@@ -359,6 +369,8 @@ pub fn sweep(kind: NormKind) -> Vec<NormCase> {
                 exact: false,
                 looped: false,
             }),
+            shift: default_shift(kind),
+            scale: 1.0,
             seed,
         });
     }
@@ -374,10 +386,50 @@ pub fn sweep(kind: NormKind) -> Vec<NormCase> {
             with_weight: false,
             with_ds: false,
             tiling: None,
+            shift: 0.0,
+            scale: 1.0,
             seed,
         });
     }
+    // Value ranges: tiny and large magnitudes, and (LayerNorm) an offset 10^4 times the spread.
+    let ranges: [(f32, f32); 3] = [
+        (0.0, 1e-3),
+        (0.0, 300.0),
+        (if kind == NormKind::Layer { 1e4 } else { 3.0 }, 1.0),
+    ];
+    for (shift, scale) in ranges {
+        for dtype in [DType::F32, DType::F16] {
+            seed += 1;
+            cases.push(NormCase {
+                kind,
+                dtype,
+                param_dtype: dtype,
+                rows: 6,
+                cols: 999,
+                opts: base,
+                with_weight: true,
+                with_ds: kind == NormKind::AddRms,
+                tiling: None,
+                shift: if dtype == DType::F16 {
+                    shift.min(100.0)
+                } else {
+                    shift
+                },
+                scale,
+                seed,
+            });
+        }
+    }
     cases
+}
+
+/// Mean of the generated x: LayerNorm rows get an offset so that centring matters.
+fn default_shift(kind: NormKind) -> f32 {
+    if kind == NormKind::Layer {
+        1.5
+    } else {
+        0.0
+    }
 }
 
 /// The sweeps as `metile check` cases.

@@ -285,6 +285,8 @@ fn stepped_and_single_tile_kernels_agree() {
             with_weight: true,
             with_ds: true,
             tiling,
+            shift: 0.5,
+            scale: 1.0,
             seed: 99,
         };
         let stepped = case(Some(Tiling {
