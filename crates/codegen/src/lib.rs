@@ -1,0 +1,72 @@
+//! Lowering of the logical Tile IR to threads, and the source emitters of the GPU targets.
+//!
+//! Generating source never needs a device. A target is described by a capability table
+//! ([`Target`]); the shared lowering reads only that table.
+
+use metile_ir::{DType, Verified};
+
+/// What the lowering needs to know about a GPU.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Target {
+    /// Threads per SIMD group (warp): 32 on NVIDIA.
+    pub simd_width: u32,
+    /// Most threads per program (block).
+    pub max_threads: u32,
+    /// Shared memory a program may use without opting in, in bytes.
+    pub shared_bytes: u32,
+    /// Compute capability as `major * 10 + minor` (90 for the H200).
+    pub compute_capability: u32,
+}
+
+impl Target {
+    /// An H100/H200-class device (sm_90).
+    pub fn sm90() -> Target {
+        Target {
+            simd_width: 32,
+            max_threads: 1024,
+            shared_bytes: 48 * 1024,
+            compute_capability: 90,
+        }
+    }
+}
+
+/// How a kernel parameter is passed to the generated entry point, in parameter order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParamAbi {
+    /// A device pointer to elements of `dtype`.
+    Pointer { dtype: DType },
+    /// A scalar passed by value (`int`, `long long`, `float` or `bool` as `unsigned char`).
+    Scalar { dtype: DType },
+}
+
+/// Generated CUDA C for one kernel.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CudaSource {
+    /// The `extern "C" __global__` entry point's name.
+    pub entry: String,
+    /// The complete translation unit (no headers needed).
+    pub source: String,
+    /// Threads per program (block size).
+    pub threads: u32,
+    /// Static shared memory the kernel declares, in bytes (for reports; nothing to pass).
+    pub shared_bytes: u32,
+    /// One entry per kernel parameter, in order.
+    pub params: Vec<ParamAbi>,
+}
+
+/// Why a kernel could not be lowered.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("kernel `{kernel}`: {message}")]
+pub struct CodegenError {
+    pub kernel: String,
+    pub message: String,
+}
+
+/// Lowers `kernel` for `target` and emits CUDA C.
+pub fn cuda_source(kernel: &Verified, target: &Target) -> Result<CudaSource, CodegenError> {
+    let _ = target;
+    Err(CodegenError {
+        kernel: kernel.kernel().name.clone(),
+        message: "the CUDA emitter is not written yet".into(),
+    })
+}
