@@ -12,6 +12,15 @@
 //! output written once. Beside each measurement, a memory copy of the same number of bytes (half
 //! read, half written, between preallocated buffers filled with random bytes) is timed the same
 //! way, so the ratio to copy is comparable across machines.
+//!
+//! Modes: an entry point `<op>.forward` is reported as mode `fwd`, `<op>.backward` as `bwd`.
+//! When an operator has both, the pair is also timed as mode `fwd+bwd` (entry
+//! `<op>.forward+backward`): one forward call followed by one backward call on the backward's
+//! inputs as generated for the `bwd` row (so `dy` and any other cotangent are random), each
+//! reusing its outputs; its bytes are the forward's bytes plus the backward's.
+//!
+//! Every timed repetition ends with a device synchronisation (see [`sync`]), so a timing covers
+//! the work and not just its launch.
 
 use std::time::{Duration, Instant};
 
@@ -26,21 +35,41 @@ use crate::error::{panic_message, CliError, EXIT_FAILURES};
 const WARMUPS: usize = 2;
 const SEED: u64 = 0x6d65_7469_6c65;
 
-/// One timed entry point.
+/// One timed entry point, or one timed forward+backward pair.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Measurement {
+    /// The operator, such as `rms_norm`.
+    pub op: String,
+    /// The entry point, or `<op>.forward+backward` for a pair.
     pub entry: String,
+    /// `fwd`, `bwd` or `fwd+bwd` (the entry's suffix for any other entry point).
+    pub mode: String,
     pub dtype: String,
     /// `[rows, cols]`.
     pub shape: [usize; 2],
     /// Bytes read and written.
     pub bytes: usize,
     pub ms: f64,
-    pub gb_per_s: f64,
+    /// `bytes / ms`, in GB/s (1e9 bytes a second).
+    pub gbps: f64,
+    /// A memory copy of `bytes` (half read, half written).
     pub copy_ms: f64,
-    pub copy_gb_per_s: f64,
+    pub copy_gbps: f64,
     /// `ms / copy_ms`.
-    pub ratio_to_copy: f64,
+    pub x_copy: f64,
+    /// The device's name, such as `cpu`.
+    pub device: String,
+}
+
+/// The mode of an entry point: `fwd` for `<op>.forward`, `bwd` for `<op>.backward`, else the
+/// part after the last dot.
+pub fn mode_of(entry: &str) -> String {
+    match entry.rsplit_once('.') {
+        Some((_, "forward")) => "fwd".into(),
+        Some((_, "backward")) => "bwd".into(),
+        Some((_, suffix)) => suffix.into(),
+        None => entry.into(),
+    }
 }
 
 /// The median of `times`, in milliseconds.
@@ -105,6 +134,14 @@ pub fn generate(
     Ok(Tensor::from_f32(dtype, &dims, &values)?)
 }
 
+/// Waits until the work queued on `device` has finished. Every timed repetition ends here.
+fn sync(device: &Device) -> Result<(), String> {
+    // TODO(sync): call `device.synchronize()` here (mapping its error to a String) once
+    // `metile_runtime::Device` has it; the CPU backend runs synchronously, so nothing is lost yet.
+    let _ = device;
+    Ok(())
+}
+
 fn run_once(
     device: &Device,
     entry: &EntryPoint,
@@ -120,6 +157,35 @@ fn run_once(
     }
 }
 
+/// Calls `call` `WARMUPS` times, then times `reps` calls, each followed by a device
+/// synchronisation; returns the median ms.
+fn time_calls(
+    device: &Device,
+    reps: usize,
+    call: &mut dyn FnMut() -> Result<(), String>,
+) -> Result<f64, String> {
+    for _ in 0..WARMUPS {
+        call()?;
+    }
+    sync(device)?;
+    let mut times = Vec::with_capacity(reps);
+    for _ in 0..reps {
+        let t = Instant::now();
+        call()?;
+        sync(device)?;
+        times.push(t.elapsed());
+    }
+    Ok(median_ms(&mut times))
+}
+
+fn bytes_of(inputs: &Tensors, outputs: &Tensors) -> usize {
+    inputs
+        .values()
+        .chain(outputs.values())
+        .map(|t| t.buffer.size_bytes())
+        .sum()
+}
+
 /// Times `entry` on `inputs`; returns the median ms, the bytes moved and the outputs.
 pub fn time_entry(
     device: &Device,
@@ -130,21 +196,46 @@ pub fn time_entry(
 ) -> Result<(f64, usize, Tensors), String> {
     let mut outputs = Tensors::new();
     run_once(device, entry, inputs, params, &mut outputs)?;
-    for _ in 0..WARMUPS {
-        run_once(device, entry, inputs, params, &mut outputs)?;
-    }
-    let mut times = Vec::with_capacity(reps);
-    for _ in 0..reps {
-        let t = Instant::now();
-        run_once(device, entry, inputs, params, &mut outputs)?;
-        times.push(t.elapsed());
-    }
-    let bytes: usize = inputs
-        .values()
-        .chain(outputs.values())
-        .map(|t| t.buffer.size_bytes())
-        .sum();
-    Ok((median_ms(&mut times), bytes, outputs))
+    let ms = time_calls(device, reps, &mut || {
+        run_once(device, entry, inputs, params, &mut outputs)
+    })?;
+    let bytes = bytes_of(inputs, &outputs);
+    Ok((ms, bytes, outputs))
+}
+
+/// One entry point as it was timed: what a `fwd+bwd` pair needs to call it again.
+struct Timed {
+    entry: &'static EntryPoint,
+    inputs: Tensors,
+    params: Params,
+    outputs: Tensors,
+    bytes: usize,
+}
+
+/// Times `fwd` followed by `bwd`, each on its own inputs and reusing its own outputs; returns the
+/// median ms of the pair.
+fn time_pair(
+    device: &Device,
+    fwd: &mut Timed,
+    bwd: &mut Timed,
+    reps: usize,
+) -> Result<f64, String> {
+    time_calls(device, reps, &mut || {
+        run_once(
+            device,
+            fwd.entry,
+            &fwd.inputs,
+            &fwd.params,
+            &mut fwd.outputs,
+        )?;
+        run_once(
+            device,
+            bwd.entry,
+            &bwd.inputs,
+            &bwd.params,
+            &mut bwd.outputs,
+        )
+    })
 }
 
 /// The entry points to time for `ops` (all registered when empty), grouped by operator in
@@ -166,8 +257,16 @@ pub fn select(all: &[&'static EntryPoint], ops: &[String]) -> Vec<Vec<&'static E
     groups
 }
 
-/// Times every entry point of `groups`, calling `emit` with each measurement as it is taken and
-/// `fail` with each entry that cannot run. Returns the number of failures.
+/// The entry name of an operator's forward+backward pair, when `group` has both entry points.
+pub fn pair_name(group: &[&'static EntryPoint]) -> Option<String> {
+    let op = group.first()?.op;
+    let has = |suffix: &str| group.iter().any(|e| e.name == format!("{op}.{suffix}"));
+    (has("forward") && has("backward")).then(|| format!("{op}.forward+backward"))
+}
+
+/// Times every entry point of `groups`, and each operator's forward+backward pair where it has
+/// both, calling `emit` with each measurement as it is taken and `fail` with each entry (or pair)
+/// that cannot run. Returns the number of failures.
 pub fn bench_groups(
     device: &Device,
     groups: &[Vec<&'static EntryPoint>],
@@ -178,8 +277,30 @@ pub fn bench_groups(
     let dtype = args.dtype.dtype();
     let mut rng = Rng::new(SEED);
     let mut failures = 0;
+    let measure = |op: &str, entry: &str, mode: String, ms: f64, bytes: usize, rng: &mut Rng| {
+        let copy_ms = time_copy(bytes, args.reps, rng);
+        Measurement {
+            op: op.to_string(),
+            entry: entry.to_string(),
+            mode,
+            dtype: dtype.to_string(),
+            shape: [args.rows, args.cols],
+            bytes,
+            ms,
+            gbps: gb_per_s(bytes, ms),
+            copy_ms,
+            copy_gbps: gb_per_s(bytes, copy_ms),
+            x_copy: if copy_ms > 0.0 {
+                ms / copy_ms
+            } else {
+                f64::INFINITY
+            },
+            device: device.name().to_string(),
+        }
+    };
     for group in groups {
         let mut pool = Tensors::new();
+        let mut timed: Vec<Timed> = Vec::new();
         for &entry in group {
             let mut inputs = Tensors::new();
             let mut generated = Ok(());
@@ -201,33 +322,65 @@ pub fn bench_groups(
             }
             let result = generated
                 .and_then(|()| entry.params(&[]).map_err(|e| e.to_string()))
-                .and_then(|params| time_entry(device, entry, &inputs, &params, args.reps));
+                .and_then(|params| {
+                    time_entry(device, entry, &inputs, &params, args.reps)
+                        .map(|(ms, bytes, outputs)| (ms, bytes, outputs, params))
+                });
             match result {
-                Ok((ms, bytes, outputs)) => {
-                    let copy_ms = time_copy(bytes, args.reps, &mut rng);
-                    emit(&Measurement {
-                        entry: entry.name.to_string(),
-                        dtype: dtype.to_string(),
-                        shape: [args.rows, args.cols],
-                        bytes,
+                Ok((ms, bytes, outputs, params)) => {
+                    emit(&measure(
+                        entry.op,
+                        entry.name,
+                        mode_of(entry.name),
                         ms,
-                        gb_per_s: gb_per_s(bytes, ms),
-                        copy_ms,
-                        copy_gb_per_s: gb_per_s(bytes, copy_ms),
-                        ratio_to_copy: if copy_ms > 0.0 {
-                            ms / copy_ms
-                        } else {
-                            f64::INFINITY
-                        },
-                    });
-                    for (name, t) in outputs {
-                        pool.entry(name).or_insert(t);
+                        bytes,
+                        &mut rng,
+                    ));
+                    for (name, t) in &outputs {
+                        pool.entry(name.clone()).or_insert_with(|| t.clone());
                     }
+                    timed.push(Timed {
+                        entry,
+                        inputs,
+                        params,
+                        outputs,
+                        bytes,
+                    });
                 }
                 Err(message) => {
                     failures += 1;
                     fail(entry.name, &message);
                 }
+            }
+        }
+        let Some(name) = pair_name(group) else {
+            continue;
+        };
+        let op = group[0].op;
+        let position = |suffix: &str| {
+            timed
+                .iter()
+                .position(|t| t.entry.name == format!("{op}.{suffix}"))
+        };
+        // When the forward or backward failed alone, that failure is already reported.
+        let (Some(f), Some(b)) = (position("forward"), position("backward")) else {
+            continue;
+        };
+        let (fwd, bwd) = if f < b {
+            let (lo, hi) = timed.split_at_mut(b);
+            (&mut lo[f], &mut hi[0])
+        } else {
+            let (lo, hi) = timed.split_at_mut(f);
+            (&mut hi[0], &mut lo[b])
+        };
+        match time_pair(device, fwd, bwd, args.reps) {
+            Ok(ms) => {
+                let bytes = fwd.bytes + bwd.bytes;
+                emit(&measure(op, &name, "fwd+bwd".into(), ms, bytes, &mut rng));
+            }
+            Err(message) => {
+                failures += 1;
+                fail(&name, &message);
             }
         }
     }
@@ -260,8 +413,8 @@ pub fn bench(device: &Device, args: &BenchArgs) -> Result<u8, CliError> {
     }
     let width = groups
         .iter()
-        .flatten()
-        .map(|e| e.name.len())
+        .flat_map(|g| g.iter().map(|e| e.name.to_string()).chain(pair_name(g)))
+        .map(|n| n.len())
         .max()
         .unwrap_or(0)
         .max("entry".len());
@@ -269,8 +422,8 @@ pub fn bench(device: &Device, args: &BenchArgs) -> Result<u8, CliError> {
     let shape_w = shape.len().max("shape".len());
     if !args.json {
         println!(
-            "{:<width$}  {:<5}  {:<shape_w$}  {:>10}  {:>8}  {:>10}  {:>8}",
-            "entry", "dtype", "shape", "ms", "GB/s", "copy ms", "x copy"
+            "{:<width$}  {:<7}  {:<5}  {:<shape_w$}  {:>10}  {:>8}  {:>10}  {:>8}",
+            "entry", "mode", "dtype", "shape", "ms", "GB/s", "copy ms", "x copy"
         );
     }
     let json = args.json;
@@ -282,8 +435,8 @@ pub fn bench(device: &Device, args: &BenchArgs) -> Result<u8, CliError> {
             }
         } else {
             println!(
-                "{:<width$}  {:<5}  {:<shape_w$}  {:>10.3}  {:>8.2}  {:>10.3}  {:>8.2}",
-                m.entry, m.dtype, shape, m.ms, m.gb_per_s, m.copy_ms, m.ratio_to_copy
+                "{:<width$}  {:<7}  {:<5}  {:<shape_w$}  {:>10.3}  {:>8.2}  {:>10.3}  {:>8.2}",
+                m.entry, m.mode, m.dtype, shape, m.ms, m.gbps, m.copy_ms, m.x_copy
             );
         }
     };
@@ -294,6 +447,10 @@ pub fn bench(device: &Device, args: &BenchArgs) -> Result<u8, CliError> {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use metile_kernels::registry::Port;
+
     use super::*;
     use crate::cli::FloatDType;
     use crate::testing::{FAKE_FORWARD, PANICKING};
@@ -378,15 +535,179 @@ mod tests {
             assert_eq!(got.len(), 1);
             let m = &got[0];
             assert_eq!(m.entry, "rms_norm.forward");
+            assert_eq!((m.op.as_str(), m.mode.as_str()), ("rms_norm", "fwd"));
+            assert_eq!(m.device, "cpu");
             assert_eq!(m.shape, [4, 8]);
-            // x (32) and weight (8) in the storage dtype, y (32) likewise, rowsum (4) in f32.
-            assert_eq!(m.bytes, (32 + 8 + 32) * size + 4 * 4);
-            assert!(m.ms >= 0.0 && m.copy_ms >= 0.0 && m.ratio_to_copy >= 0.0);
+            // x (32), weight (8) and the optional bias (8) in the storage dtype, y (32) likewise,
+            // rowsum (4) in f32.
+            assert_eq!(m.bytes, (32 + 8 + 8 + 32) * size + 4 * 4);
+            assert!(m.ms >= 0.0 && m.copy_ms >= 0.0 && m.x_copy >= 0.0);
             let line = serde_json::to_string(m).unwrap();
             let v: serde_json::Value = serde_json::from_str(&line).unwrap();
             assert_eq!(v["entry"], "rms_norm.forward");
             assert_eq!(v["shape"], serde_json::json!([4, 8]));
+            for key in [
+                "op", "entry", "mode", "dtype", "shape", "ms", "gbps", "copy_ms", "x_copy",
+                "bytes", "device",
+            ] {
+                assert!(!v[key].is_null(), "no `{key}` in {line}");
+            }
         }
+    }
+
+    static BACKWARD_CALLS: AtomicUsize = AtomicUsize::new(0);
+
+    const PORT_X: Port = Port {
+        name: "x",
+        shape: PortShape::LikeX,
+        optional: false,
+        doc: "",
+    };
+    const PORT_DY: Port = Port {
+        name: "dy",
+        shape: PortShape::LikeX,
+        optional: false,
+        doc: "",
+    };
+    const PORT_ROWSUM: Port = Port {
+        name: "rowsum",
+        shape: PortShape::Rows,
+        optional: false,
+        doc: "",
+    };
+    const PORT_DX: Port = Port {
+        name: "dx",
+        shape: PortShape::LikeX,
+        optional: false,
+        doc: "",
+    };
+
+    /// `dx = x * dy`, counting its calls; `rowsum` comes from the forward's output of that name.
+    fn fake_backward_run(
+        _: &Device,
+        inputs: &Tensors,
+        _: &Params,
+        outputs: &mut Tensors,
+    ) -> Result<(), OpError> {
+        BACKWARD_CALLS.fetch_add(1, Ordering::Relaxed);
+        let (x, dy) = (&inputs["x"], &inputs["dy"]);
+        let dx: Vec<f32> = x
+            .to_f32()?
+            .iter()
+            .zip(dy.to_f32()?)
+            .map(|(a, b)| a * b)
+            .collect();
+        outputs.insert("dx".into(), Tensor::from_f32(x.dtype(), &x.shape, &dx)?);
+        Ok(())
+    }
+
+    static FAKE_BACKWARD: EntryPoint = EntryPoint {
+        name: "rms_norm.backward",
+        op: "rms_norm",
+        inputs: &[PORT_X, PORT_ROWSUM, PORT_DY],
+        outputs: &[PORT_DX],
+        params: &[],
+        run: fake_backward_run,
+    };
+
+    static FAILING_BACKWARD: EntryPoint = EntryPoint {
+        name: "rms_norm.backward",
+        op: "rms_norm",
+        inputs: &[PORT_DY],
+        outputs: &[PORT_DX],
+        params: &[],
+        run: |_, _, _, _| {
+            Err(OpError::MissingInput {
+                entry: "rms_norm.backward".into(),
+                name: "nothing".into(),
+            })
+        },
+    };
+
+    #[test]
+    fn modes_of_entry_names() {
+        assert_eq!(mode_of("rms_norm.forward"), "fwd");
+        assert_eq!(mode_of("rms_norm.backward"), "bwd");
+        assert_eq!(mode_of("softmax.other"), "other");
+        assert_eq!(mode_of("plain"), "plain");
+        assert_eq!(
+            pair_name(&[&FAKE_FORWARD, &FAKE_BACKWARD]).as_deref(),
+            Some("rms_norm.forward+backward")
+        );
+        assert_eq!(pair_name(&[&FAKE_FORWARD]), None);
+        assert_eq!(pair_name(&[&PANICKING]), None);
+        assert_eq!(pair_name(&[]), None);
+    }
+
+    #[test]
+    fn times_forward_then_backward_as_fwd_bwd() {
+        // Backward listed first: `select` orders forward first, and the pair must not depend on it.
+        let groups = select(
+            &[&FAKE_BACKWARD, &FAKE_FORWARD, &PANICKING],
+            &["rms_norm".into()],
+        );
+        let args = args(FloatDType::Bf16);
+        let mut got = Vec::new();
+        let mut failed = Vec::new();
+        let before = BACKWARD_CALLS.load(Ordering::Relaxed);
+        let n = bench_groups(
+            &Device::cpu(),
+            &groups,
+            &args,
+            &mut |m| got.push(m.clone()),
+            &mut |e, msg| failed.push(format!("{e}: {msg}")),
+        );
+        assert_eq!((n, failed.len()), (0, 0), "{failed:?}");
+        // Alone: one allocating call, the warm-ups and the reps; then the pair: warm-ups and reps.
+        assert_eq!(
+            BACKWARD_CALLS.load(Ordering::Relaxed) - before,
+            1 + 2 * (WARMUPS + args.reps)
+        );
+        let modes: Vec<(&str, &str)> = got
+            .iter()
+            .map(|m| (m.entry.as_str(), m.mode.as_str()))
+            .collect();
+        assert_eq!(
+            modes,
+            vec![
+                ("rms_norm.forward", "fwd"),
+                ("rms_norm.backward", "bwd"),
+                ("rms_norm.forward+backward", "fwd+bwd"),
+            ]
+        );
+        // Forward: x, weight, bias, y (32, 8, 8, 32 in bf16) and rowsum (4 in f32). Backward: x,
+        // dy, dx in bf16 and the forward's rowsum (f32).
+        let (fwd, bwd) = ((32 + 8 + 8 + 32) * 2 + 4 * 4, 3 * 32 * 2 + 4 * 4);
+        assert_eq!((got[0].bytes, got[1].bytes), (fwd, bwd));
+        let pair = &got[2];
+        assert_eq!(pair.bytes, fwd + bwd);
+        assert_eq!(
+            (pair.op.as_str(), pair.dtype.as_str()),
+            ("rms_norm", "bf16")
+        );
+        assert_eq!((pair.shape, pair.device.as_str()), ([4, 8], "cpu"));
+        assert!(pair.ms >= 0.0 && pair.copy_ms >= 0.0 && pair.x_copy >= 0.0);
+        let v: serde_json::Value =
+            serde_json::from_str(&serde_json::to_string(pair).unwrap()).unwrap();
+        assert_eq!(v["mode"], "fwd+bwd");
+        assert_eq!(v["entry"], "rms_norm.forward+backward");
+    }
+
+    #[test]
+    fn no_pair_when_the_backward_fails() {
+        let groups = vec![vec![&FAKE_FORWARD, &FAILING_BACKWARD]];
+        let mut got = Vec::new();
+        let mut failed = Vec::new();
+        let n = bench_groups(
+            &Device::cpu(),
+            &groups,
+            &args(FloatDType::F32),
+            &mut |m| got.push(m.mode.clone()),
+            &mut |e, msg| failed.push(format!("{e}: {msg}")),
+        );
+        assert_eq!(n, 1);
+        assert_eq!(got, vec!["fwd"]);
+        assert!(failed[0].starts_with("rms_norm.backward: "), "{failed:?}");
     }
 
     #[test]

@@ -78,6 +78,24 @@ pub struct EmitArgs {
     /// Block size (the kernel's default when omitted).
     #[arg(long, value_name = "N")]
     pub block: Option<usize>,
+
+    /// What to print: the Tile IR, or the generated source of a target.
+    #[arg(long, value_enum, default_value_t = EmitTarget::Tile)]
+    pub target: EmitTarget,
+
+    /// With `--target cuda`: print the subgroup-realization plan table (the chosen plan and the
+    /// runners-up) instead of the source.
+    #[arg(long)]
+    pub plan: bool,
+}
+
+/// Targets `metile emit` can print.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum EmitTarget {
+    /// The logical Tile IR.
+    Tile,
+    /// CUDA C for an sm_90 GPU (generated without a device).
+    Cuda,
 }
 
 #[derive(Debug, Args)]

@@ -1,9 +1,12 @@
-//! `metile emit KERNEL [--dtype f32|f16|bf16] [--block N]`: the Tile IR text of a library kernel,
-//! from `metile_kernels::emit`. Without KERNEL, lists the kernel names.
+//! `metile emit KERNEL [--dtype f32|f16|bf16] [--block N] [--target tile|cuda] [--plan]`: the Tile
+//! IR text of a library kernel (from `metile_kernels::emit`), or its generated CUDA C, or the
+//! CUDA plan table. Without KERNEL, lists the kernel names. Generating source needs no GPU.
 
 use metile_kernels::emit as kernels_emit;
 
-use crate::cli::EmitArgs;
+use metile_codegen::{cuda_plans, cuda_source, plan, Target};
+
+use crate::cli::{EmitArgs, EmitTarget};
 use crate::error::CliError;
 
 /// `metile emit`.
@@ -18,7 +21,21 @@ pub fn emit(args: &EmitArgs) -> Result<u8, CliError> {
         }
         return Ok(0);
     };
-    let text = kernels_emit::emit(kernel, args.dtype.dtype(), args.block)?;
+    let text = match args.target {
+        EmitTarget::Tile if args.plan => return Err(CliError::new("--plan needs --target cuda")),
+        EmitTarget::Tile => kernels_emit::emit(kernel, args.dtype.dtype(), args.block)?,
+        EmitTarget::Cuda => {
+            let k = kernels_emit::library_kernel(kernel, args.dtype.dtype(), args.block)?;
+            let target = Target::sm90();
+            if args.plan {
+                plan::table(&cuda_plans(&k, &target))
+            } else {
+                cuda_source(&k, &target)
+                    .map_err(|e| CliError::new(e.to_string()))?
+                    .source
+            }
+        }
+    };
     print!("{text}");
     if !text.ends_with('\n') {
         println!();

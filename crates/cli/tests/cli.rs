@@ -412,22 +412,31 @@ fn bench_json_lines_parse() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = stdout(&o);
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), registry::entry_points().len(), "{text}");
+    // One row per entry point, plus a `fwd+bwd` row per operator with a forward and a backward.
+    let entries = registry::entry_points();
+    let pairs = entries
+        .iter()
+        .filter(|e| e.name == format!("{}.forward", e.op))
+        .filter(|f| {
+            entries
+                .iter()
+                .any(|e| e.name == format!("{}.backward", f.op))
+        })
+        .count();
+    assert_eq!(lines.len(), entries.len() + pairs, "{text}");
+    let mut modes = Vec::new();
     for line in lines {
         let v: serde_json::Value = serde_json::from_str(line).expect("each line is JSON");
         assert_eq!(v["shape"], serde_json::json!([8, 16]));
         assert_eq!(v["dtype"], "f32");
         for key in [
-            "entry",
-            "ms",
-            "gb_per_s",
-            "copy_ms",
-            "ratio_to_copy",
-            "bytes",
+            "op", "entry", "mode", "ms", "gbps", "copy_ms", "x_copy", "bytes", "device",
         ] {
             assert!(!v[key].is_null(), "no `{key}` in {line}");
         }
+        modes.push(v["mode"].as_str().unwrap_or_default().to_string());
     }
+    assert_eq!(modes.iter().filter(|m| *m == "fwd+bwd").count(), pairs);
     let o = metile(&[
         "bench", "rms_norm", "--rows", "4", "--cols", "8", "--reps", "1", "--dtype", "bf16",
     ]);

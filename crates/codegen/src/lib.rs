@@ -1,9 +1,18 @@
 //! Lowering of the logical Tile IR to threads, and the source emitters of the GPU targets.
 //!
 //! Generating source never needs a device. A target is described by a capability table
-//! ([`Target`]); the shared lowering reads only that table.
+//! ([`Target`]); the shared lowering reads only that table. The stages: the cost model picks a
+//! [`plan::Plan`] (threads, vector width); [`layout::Layouts`] assigns every value its
+//! distribution over the program's threads; the emitter writes source from the kernel, its
+//! layouts and its plan.
+
+pub mod cuda;
+pub mod layout;
+pub mod plan;
 
 use metile_ir::{DType, Verified};
+
+pub use plan::Plan;
 
 /// What the lowering needs to know about a GPU.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -62,11 +71,27 @@ pub struct CodegenError {
     pub message: String,
 }
 
-/// Lowers `kernel` for `target` and emits CUDA C.
+/// Lowers `kernel` for `target` under the plan the cost model picks and emits CUDA C.
 pub fn cuda_source(kernel: &Verified, target: &Target) -> Result<CudaSource, CodegenError> {
-    let _ = target;
-    Err(CodegenError {
-        kernel: kernel.kernel().name.clone(),
-        message: "the CUDA emitter is not written yet".into(),
-    })
+    let k = kernel.kernel();
+    let plan = plan::choose(k, target).ok_or_else(|| CodegenError {
+        kernel: k.name.clone(),
+        message: format!(
+            "no plan fits the target's {} bytes of shared memory",
+            target.shared_bytes
+        ),
+    })?;
+    cuda_source_with(kernel, &plan)
+}
+
+/// Emits CUDA C for `kernel` under a given plan.
+pub fn cuda_source_with(kernel: &Verified, plan: &Plan) -> Result<CudaSource, CodegenError> {
+    let k = kernel.kernel();
+    let layouts = layout::Layouts::assign(k, plan.distribution());
+    cuda::emit(k, plan, &layouts)
+}
+
+/// The candidate plans for `kernel` on `target`, best first.
+pub fn cuda_plans(kernel: &Verified, target: &Target) -> Vec<Plan> {
+    plan::candidates(kernel.kernel(), target)
 }

@@ -23,6 +23,15 @@ pub fn kernel_names() -> Vec<&'static str> {
 /// The Tile IR of library kernel `kernel` specialised for storage `dtype` and tiles of `block`
 /// columns (default 4096; a block of 0 or above 65536 is refused).
 pub fn emit(kernel: &str, dtype: DType, block: Option<usize>) -> Result<String, OpError> {
+    Ok(print(library_kernel(kernel, dtype, block)?.kernel()))
+}
+
+/// Library kernel `kernel` traced and canonicalised, as `emit` describes.
+pub fn library_kernel(
+    kernel: &str,
+    dtype: DType,
+    block: Option<usize>,
+) -> Result<Verified, OpError> {
     let bad = |message: String| OpError::BadParam {
         entry: "emit".into(),
         name: "block".into(),
@@ -68,7 +77,8 @@ pub fn emit(kernel: &str, dtype: DType, block: Option<usize>) -> Result<String, 
             }
         }
     };
-    let canonical = metile_opt::canonicalize(traced.map_err(metile_runtime::Error::from)?)
-        .map_err(metile_runtime::Error::from)?;
-    Ok(print(canonical.kernel()))
+    Ok(
+        metile_opt::canonicalize(traced.map_err(metile_runtime::Error::from)?)
+            .map_err(metile_runtime::Error::from)?,
+    )
 }

@@ -1,0 +1,1130 @@
+//! The CUDA C emitter: walks a kernel with its layouts (see `layout`) and plan, and writes one
+//! self-contained translation unit (no headers: f16/bf16 conversions are bit operations and PTX).
+//!
+//! Each tile value becomes a per-thread register array of `slots` elements, indexed only by
+//! compile-time constants in unrolled loops; each scalar a plain variable. Structured loops and
+//! conditionals become C loops and `if`s on uniform conditions, so barriers inside them are
+//! reached by every thread. Loads and stores through contiguous indices use 16-byte vector
+//! accesses when the run-time address of a group of `vec` elements is aligned and the whole group
+//! is active; otherwise they fall back to guarded element accesses.
+
+use std::fmt::Write;
+
+use metile_ir::{
+    Access, BinaryOp, Block, CmpOp, ConstValue, DType, Kernel, Op, ParamKind, ReduceOp, UnaryOp,
+    ValueId,
+};
+
+use crate::layout::{Layout, Layouts};
+use crate::plan::Plan;
+use crate::{CodegenError, CudaSource, ParamAbi};
+
+const PRELUDE: &str = r#"typedef unsigned short mt_u16;
+typedef unsigned char mt_u8;
+typedef long long mt_i64;
+__device__ __forceinline__ float mt_bf16_to_f32(mt_u16 h) { return __uint_as_float(((unsigned)h) << 16); }
+__device__ __forceinline__ mt_u16 mt_f32_to_bf16(float x) {
+  unsigned u = __float_as_uint(x);
+  if ((u & 0x7fffffffu) > 0x7f800000u) return (mt_u16)((u >> 16) | 0x40u);
+  u += 0x7fffu + ((u >> 16) & 1u);
+  return (mt_u16)(u >> 16);
+}
+__device__ __forceinline__ float mt_f16_to_f32(mt_u16 h) { float f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return f; }
+__device__ __forceinline__ mt_u16 mt_f32_to_f16(float x) { mt_u16 h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h; }
+__device__ __forceinline__ float mt_round_bf16(float x) { return mt_bf16_to_f32(mt_f32_to_bf16(x)); }
+__device__ __forceinline__ float mt_round_f16(float x) { return mt_f16_to_f32(mt_f32_to_f16(x)); }
+__device__ __forceinline__ float mt_minf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fminf(a, b); }
+__device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fmaxf(a, b); }
+__device__ __forceinline__ float mt_sigmoid(float x) { return 1.0f / (1.0f + expf(-x)); }
+__device__ __forceinline__ int mt_f2i(float x) { return x != x ? 0 : (x >= 2147483648.0f ? 2147483647 : (x <= -2147483648.0f ? (-2147483647 - 1) : (int)x)); }
+__device__ __forceinline__ mt_i64 mt_f2l(float x) { return x != x ? 0 : (x >= 9.2233720368547758e18f ? 9223372036854775807LL : (x <= -9.2233720368547758e18f ? (-9223372036854775807LL - 1) : (mt_i64)x)); }
+"#;
+
+/// Register type of a dtype.
+fn ctype(d: DType) -> &'static str {
+    match d {
+        DType::F32 | DType::F16 | DType::BF16 => "float",
+        DType::I32 => "int",
+        DType::I64 => "mt_i64",
+        DType::Bool => "bool",
+    }
+}
+
+/// Memory type of a dtype.
+fn stype(d: DType) -> &'static str {
+    match d {
+        DType::F32 => "float",
+        DType::F16 | DType::BF16 => "mt_u16",
+        DType::I32 => "int",
+        DType::I64 => "mt_i64",
+        DType::Bool => "mt_u8",
+    }
+}
+
+/// Converts a register expression to its memory representation.
+fn to_mem(d: DType, e: &str) -> String {
+    match d {
+        DType::F16 => format!("mt_f32_to_f16({e})"),
+        DType::BF16 => format!("mt_f32_to_bf16({e})"),
+        DType::Bool => format!("(mt_u8)({e})"),
+        DType::F32 | DType::I32 | DType::I64 => e.to_string(),
+    }
+}
+
+/// Converts a memory expression to its register representation.
+fn from_mem(d: DType, e: &str) -> String {
+    match d {
+        DType::F16 => format!("mt_f16_to_f32({e})"),
+        DType::BF16 => format!("mt_bf16_to_f32({e})"),
+        DType::Bool => format!("({e} != 0)"),
+        DType::F32 | DType::I32 | DType::I64 => e.to_string(),
+    }
+}
+
+/// Rounds a float register expression to a narrow dtype.
+fn round(d: DType, e: String) -> String {
+    match d {
+        DType::F16 => format!("mt_round_f16({e})"),
+        DType::BF16 => format!("mt_round_bf16({e})"),
+        _ => e,
+    }
+}
+
+fn literal(c: ConstValue, d: DType) -> String {
+    match c {
+        ConstValue::Float(v) if v.is_nan() => "__int_as_float(0x7fc00000)".into(),
+        ConstValue::Float(v) if v.is_infinite() => {
+            if v > 0.0 {
+                "__int_as_float(0x7f800000)".into()
+            } else {
+                "__int_as_float(0xff800000)".into()
+            }
+        }
+        ConstValue::Float(v) => format!("{:?}f", v).replace("inff", "INFINITY"),
+        ConstValue::Int(v) if d == DType::I64 => format!("{v}LL"),
+        ConstValue::Int(v) if v == i32::MIN as i64 => "(-2147483647 - 1)".into(),
+        ConstValue::Int(v) => format!("{v}"),
+        ConstValue::Bool(b) => format!("{b}"),
+    }
+}
+
+/// Emits `k` under `plan` as CUDA C.
+pub fn emit(k: &Kernel, plan: &Plan, layouts: &Layouts) -> Result<CudaSource, CodegenError> {
+    let mut e = Emitter {
+        k,
+        lay: layouts,
+        out: String::new(),
+        depth: 1,
+        smem_bytes: 0,
+        tmp: 0,
+    };
+    let params: Vec<ParamAbi> = k
+        .params
+        .iter()
+        .map(|p| match p.kind {
+            ParamKind::Buffer { dtype, .. } => ParamAbi::Pointer { dtype },
+            ParamKind::Scalar { dtype } => ParamAbi::Scalar { dtype },
+        })
+        .collect();
+    let body = k.body.clone();
+    e.block(&body)?;
+    let mut src = String::from(PRELUDE);
+    let threads = plan.threads;
+    let vec = plan.vec;
+    let _ = writeln!(src, "#define MT_THREADS {threads}\n#define MT_VEC {vec}");
+    let _ = writeln!(
+        src,
+        "#define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))"
+    );
+    let sig: Vec<String> = k
+        .params
+        .iter()
+        .enumerate()
+        .map(|(i, p)| match p.kind {
+            ParamKind::Buffer { dtype, access } => {
+                let c = if access == Access::Read { "const " } else { "" };
+                format!("{c}{}* __restrict__ p{i}", stype(dtype))
+            }
+            ParamKind::Scalar { dtype } => match dtype {
+                DType::F32 | DType::F16 | DType::BF16 => format!("float p{i}"),
+                DType::I32 => format!("int p{i}"),
+                DType::I64 => format!("mt_i64 p{i}"),
+                DType::Bool => format!("mt_u8 p{i}"),
+            },
+        })
+        .collect();
+    let entry = sanitize(&k.name);
+    let _ = writeln!(
+        src,
+        "extern \"C\" __global__ void __launch_bounds__({threads}) {entry}({}) {{",
+        sig.join(", ")
+    );
+    let _ = writeln!(src, "  const int mt_tid = threadIdx.x;");
+    let _ = writeln!(src, "  const int mt_lane = mt_tid & 31;");
+    let _ = writeln!(src, "  const int mt_warp = mt_tid >> 5;");
+    let _ = writeln!(src, "  (void)mt_lane; (void)mt_warp;");
+    let smem = e.smem_bytes.max(16);
+    let _ = writeln!(
+        src,
+        "  __shared__ __align__(16) unsigned char mt_smem[{smem}];"
+    );
+    let _ = writeln!(src, "  (void)mt_smem;");
+    src.push_str(&e.out);
+    src.push_str("}\n");
+    Ok(CudaSource {
+        entry,
+        source: src,
+        threads,
+        shared_bytes: e.smem_bytes as u32,
+        params,
+    })
+}
+
+fn sanitize(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect()
+}
+
+struct Emitter<'a> {
+    k: &'a Kernel,
+    lay: &'a Layouts,
+    out: String,
+    depth: usize,
+    smem_bytes: usize,
+    tmp: usize,
+}
+
+impl Emitter<'_> {
+    fn line(&mut self, s: impl AsRef<str>) {
+        for _ in 0..self.depth {
+            self.out.push_str("  ");
+        }
+        self.out.push_str(s.as_ref());
+        self.out.push('\n');
+    }
+
+    fn err(&self, message: String) -> CodegenError {
+        CodegenError {
+            kernel: self.k.name.clone(),
+            message,
+        }
+    }
+
+    fn dtype(&self, v: ValueId) -> DType {
+        self.k.ty(v).dtype
+    }
+
+    /// Register slots of `v` (0 for a uniform value).
+    fn slots(&self, v: ValueId) -> usize {
+        match self.lay.of(v) {
+            Layout::Uniform => 0,
+            Layout::Blocked { numel } => self.lay.dist.slots(numel),
+        }
+    }
+
+    fn numel(&self, v: ValueId) -> usize {
+        self.k.ty(v).shape.numel()
+    }
+
+    /// The element of `v` at slot `s` (a C expression), or the scalar itself.
+    fn at(&self, v: ValueId, s: &str) -> String {
+        at(self.lay, v, s)
+    }
+
+    fn fresh(&mut self) -> usize {
+        self.tmp += 1;
+        self.tmp
+    }
+
+    fn declare(&mut self, v: ValueId) {
+        let t = ctype(self.dtype(v));
+        match self.lay.of(v) {
+            Layout::Uniform => self.line(format!("{t} v{};", v.0)),
+            Layout::Blocked { .. } => {
+                let n = self.slots(v);
+                self.line(format!("{t} v{}[{n}];", v.0));
+            }
+        }
+    }
+
+    /// Defines `r` elementwise from `expr(slot)`.
+    fn elementwise(&mut self, r: ValueId, expr: impl Fn(&str) -> String) {
+        let t = ctype(self.dtype(r));
+        match self.lay.of(r) {
+            Layout::Uniform => self.line(format!("{t} v{} = {};", r.0, expr("0"))),
+            Layout::Blocked { .. } => {
+                let n = self.slots(r);
+                self.line(format!("{t} v{}[{n}];", r.0));
+                self.line(format!(
+                    "#pragma unroll\n{}for (int s = 0; s < {n}; ++s) v{}[s] = {};",
+                    "  ".repeat(self.depth),
+                    r.0,
+                    expr("s")
+                ));
+            }
+        }
+    }
+
+    fn need_smem(&mut self, bytes: usize) {
+        self.smem_bytes = self.smem_bytes.max(bytes.div_ceil(16) * 16);
+    }
+
+    fn block(&mut self, b: &Block) -> Result<(), CodegenError> {
+        for &id in &b.insts {
+            let inst = self.k.inst(id).clone();
+            self.inst(&inst.op, &inst.results)?;
+        }
+        Ok(())
+    }
+
+    fn inst(&mut self, op: &Op, results: &[ValueId]) -> Result<(), CodegenError> {
+        let r = results.first().copied();
+        let res = || r.ok_or_else(|| self.err(format!("{} has no result", op.name())));
+        match op {
+            Op::ProgramId { axis } => {
+                let a = ["x", "y", "z"][*axis as usize % 3];
+                self.line(format!("int v{} = (int)blockIdx.{a};", res()?.0));
+            }
+            Op::NumPrograms { axis } => {
+                let a = ["x", "y", "z"][*axis as usize % 3];
+                self.line(format!("int v{} = (int)gridDim.{a};", res()?.0));
+            }
+            Op::ScalarArg { param } => {
+                let r = res()?;
+                let d = self.dtype(r);
+                let e = match d {
+                    DType::Bool => format!("(p{param} != 0)"),
+                    _ => round(d, format!("p{param}")),
+                };
+                self.line(format!("{} v{} = {e};", ctype(d), r.0));
+            }
+            Op::Arange { start, .. } => {
+                let r = res()?;
+                self.elementwise(r, |s| format!("(int)({start} + MT_FLAT({s}))"));
+            }
+            Op::Constant { value, ty } => {
+                let r = res()?;
+                let lit = literal(*value, ty.dtype);
+                self.elementwise(r, |_| lit.clone());
+            }
+            Op::Splat { src, .. } => {
+                let r = res()?;
+                let s = format!("v{}", src.0);
+                self.elementwise(r, |_| s.clone());
+            }
+            Op::ExpandDims { src, .. } | Op::Reshape { src, .. } => {
+                let r = res()?;
+                let src = *src;
+                if self.lay.of(r) == Layout::Uniform && self.lay.of(src) != Layout::Uniform {
+                    // A one-element tile to a scalar: its element lives in thread 0.
+                    let d = self.dtype(r);
+                    let ty = smem_type(d);
+                    self.need_smem(16);
+                    self.line("__syncthreads();");
+                    self.line(format!(
+                        "if (mt_tid == 0) (({ty}*)mt_smem)[0] = v{}[0];",
+                        src.0
+                    ));
+                    self.line("__syncthreads();");
+                    self.line(format!("{} v{} = (({ty}*)mt_smem)[0];", ctype(d), r.0));
+                } else {
+                    let lay = self.lay;
+                    self.elementwise(r, |s| at(lay, src, s));
+                }
+            }
+            Op::Broadcast { src, shape } => self.broadcast(res()?, *src, shape.dims())?,
+            Op::Unary { op, src } => self.unary(res()?, *op, *src),
+            Op::Binary { op, lhs, rhs } => self.binary(res()?, *op, *lhs, *rhs),
+            Op::Compare { op, lhs, rhs } => {
+                let c = match op {
+                    CmpOp::Lt => "<",
+                    CmpOp::Le => "<=",
+                    CmpOp::Gt => ">",
+                    CmpOp::Ge => ">=",
+                    CmpOp::Eq => "==",
+                    CmpOp::Ne => "!=",
+                };
+                let (a, b) = (*lhs, *rhs);
+                let lay = self.lay;
+                self.elementwise(res()?, |s| {
+                    format!("({} {c} {})", at(lay, a, s), at(lay, b, s))
+                });
+            }
+            Op::Cast { src, to } => self.cast(res()?, *src, *to),
+            Op::Select {
+                cond,
+                on_true,
+                on_false,
+            } => {
+                let (c, t, f) = (*cond, *on_true, *on_false);
+                let lay = self.lay;
+                self.elementwise(res()?, |s| {
+                    format!(
+                        "({} ? {} : {})",
+                        at(lay, c, s),
+                        at(lay, t, s),
+                        at(lay, f, s)
+                    )
+                });
+            }
+            Op::Reduce { op, src, axis } => self.reduce(res()?, *op, *src, *axis as usize)?,
+            Op::Dot { lhs, rhs, acc } => self.dot(res()?, *lhs, *rhs, *acc)?,
+            Op::Load {
+                buffer,
+                index,
+                mask,
+                other,
+            } => self.load(res()?, *buffer, *index, *mask, *other),
+            Op::Store {
+                buffer,
+                index,
+                value,
+                mask,
+            } => self.store(*buffer, *index, *value, *mask, false),
+            Op::AtomicAdd {
+                buffer,
+                index,
+                value,
+                mask,
+            } => self.store(*buffer, *index, *value, *mask, true),
+            Op::For {
+                lower,
+                upper,
+                step,
+                init,
+                body,
+            } => self.for_loop(results, *lower, *upper, *step, init, body)?,
+            Op::If {
+                cond,
+                then_body,
+                else_body,
+            } => self.if_else(results, *cond, then_body, else_body)?,
+            Op::Yield { .. } => {}
+        }
+        Ok(())
+    }
+
+    fn unary(&mut self, r: ValueId, op: UnaryOp, src: ValueId) {
+        let d = self.dtype(r);
+        let f = |x: String| -> String {
+            match op {
+                UnaryOp::Neg => format!("(-{x})"),
+                UnaryOp::Abs if d.is_float() => format!("fabsf({x})"),
+                UnaryOp::Abs => format!("(({x}) < 0 ? -({x}) : ({x}))"),
+                UnaryOp::Exp => format!("expf({x})"),
+                UnaryOp::Exp2 => format!("exp2f({x})"),
+                UnaryOp::Log => format!("logf({x})"),
+                UnaryOp::Log2 => format!("log2f({x})"),
+                UnaryOp::Sqrt => format!("sqrtf({x})"),
+                UnaryOp::Rsqrt => format!("(1.0f / sqrtf({x}))"),
+                UnaryOp::Tanh => format!("tanhf({x})"),
+                UnaryOp::Sigmoid => format!("mt_sigmoid({x})"),
+                UnaryOp::Sin => format!("sinf({x})"),
+                UnaryOp::Cos => format!("cosf({x})"),
+                UnaryOp::Erf => format!("erff({x})"),
+                UnaryOp::Not if d == DType::Bool => format!("(!{x})"),
+                UnaryOp::Not => format!("(~{x})"),
+            }
+        };
+        let lay = self.lay;
+        self.elementwise(r, |s| {
+            let e = f(at(lay, src, s));
+            if d.is_float() {
+                round(d, e)
+            } else {
+                wrap(d, e)
+            }
+        });
+    }
+
+    fn binary(&mut self, r: ValueId, op: BinaryOp, a: ValueId, b: ValueId) {
+        let d = self.dtype(r);
+        let lay = self.lay;
+        self.elementwise(r, |s| {
+            let (x, y) = (at(lay, a, s), at(lay, b, s));
+            let e = match (op, d.is_float()) {
+                (BinaryOp::Add, _) => format!("({x} + {y})"),
+                (BinaryOp::Sub, _) => format!("({x} - {y})"),
+                (BinaryOp::Mul, _) => format!("({x} * {y})"),
+                (BinaryOp::Div, true) => format!("({x} / {y})"),
+                (BinaryOp::Div, false) => format!("({y} == 0 ? 0 : {x} / {y})"),
+                (BinaryOp::Rem, true) => format!("fmodf({x}, {y})"),
+                (BinaryOp::Rem, false) => format!("({y} == 0 ? 0 : {x} % {y})"),
+                (BinaryOp::Min, true) => format!("mt_minf({x}, {y})"),
+                (BinaryOp::Max, true) => format!("mt_maxf({x}, {y})"),
+                (BinaryOp::Min, false) => format!("({x} < {y} ? {x} : {y})"),
+                (BinaryOp::Max, false) => format!("({x} > {y} ? {x} : {y})"),
+                (BinaryOp::Pow, _) => format!("powf({x}, {y})"),
+                (BinaryOp::And, _) if d == DType::Bool => format!("({x} && {y})"),
+                (BinaryOp::Or, _) if d == DType::Bool => format!("({x} || {y})"),
+                (BinaryOp::Xor, _) if d == DType::Bool => format!("({x} != {y})"),
+                (BinaryOp::And, _) => format!("({x} & {y})"),
+                (BinaryOp::Or, _) => format!("({x} | {y})"),
+                (BinaryOp::Xor, _) => format!("({x} ^ {y})"),
+            };
+            if d.is_float() {
+                round(d, e)
+            } else {
+                wrap(d, e)
+            }
+        });
+    }
+
+    fn cast(&mut self, r: ValueId, src: ValueId, to: DType) {
+        let from = self.dtype(src);
+        let lay = self.lay;
+        self.elementwise(r, |s| {
+            let x = at(lay, src, s);
+            match (from.is_float(), to) {
+                (_, DType::Bool) => format!("({x} != 0)"),
+                (true, DType::F32 | DType::F16 | DType::BF16) => round(to, x),
+                (true, DType::I32) => format!("mt_f2i({x})"),
+                (true, DType::I64) => format!("mt_f2l({x})"),
+                (false, DType::F32 | DType::F16 | DType::BF16) => {
+                    // One rounding: through double, exact for every i32 and below 2^53.
+                    match to {
+                        DType::F32 => format!("(float)({x})"),
+                        DType::F16 => format!("mt_f16_to_f32(mt_f32_to_f16((float)(double)({x})))"),
+                        _ => format!("mt_bf16_to_f32(mt_f32_to_bf16((float)(double)({x})))"),
+                    }
+                }
+                (false, DType::I32) => format!("(int)({x})"),
+                (false, DType::I64) => format!("(mt_i64)({x})"),
+            }
+        });
+    }
+
+    /// `Broadcast` of a tile: through shared memory.
+    fn broadcast(&mut self, r: ValueId, src: ValueId, to: &[usize]) -> Result<(), CodegenError> {
+        if self.lay.of(src) == Layout::Uniform {
+            let s = format!("v{}", src.0);
+            self.elementwise(r, |_| s.clone());
+            return Ok(());
+        }
+        let from = self.k.ty(src).shape.dims().to_vec();
+        let d = self.dtype(src);
+        let ns = self.numel(src);
+        let ty = smem_type(d);
+        self.need_smem(ns * smem_size(d));
+        self.to_smem(src, ty);
+        // Source flat index of destination flat index `f`.
+        let rank = to.len();
+        let mut strides = vec![0usize; rank];
+        let mut acc = 1;
+        for i in (0..rank).rev() {
+            strides[i] = if from[i] == 1 { 0 } else { acc };
+            acc *= from[i];
+        }
+        let mut terms = Vec::new();
+        let mut inner = 1usize;
+        for i in (0..rank).rev() {
+            if strides[i] != 0 {
+                terms.push(format!("((f / {inner}) % {}) * {}", to[i], strides[i]));
+            }
+            inner *= to[i];
+        }
+        let idx = if terms.is_empty() {
+            "0".to_string()
+        } else {
+            terms.join(" + ")
+        };
+        let nd = self.numel(r);
+        let n = self.slots(r);
+        self.declare(r);
+        self.line(format!(
+            "#pragma unroll\n{}for (int s = 0; s < {n}; ++s) {{ const int f = MT_FLAT(s); v{}[s] = f < {nd} ? (({ty}*)mt_smem)[{idx}] : 0; }}",
+            "  ".repeat(self.depth),
+            r.0
+        ));
+        self.line("__syncthreads();");
+        Ok(())
+    }
+
+    /// Writes every element of tile `v` to shared memory at its flat index, between barriers.
+    fn to_smem(&mut self, v: ValueId, ty: &str) {
+        let n = self.slots(v);
+        let numel = self.numel(v);
+        self.line("__syncthreads();");
+        self.line(format!(
+            "#pragma unroll\n{}for (int s = 0; s < {n}; ++s) {{ const int f = MT_FLAT(s); if (f < {numel}) (({ty}*)mt_smem)[f] = v{}[s]; }}",
+            "  ".repeat(self.depth),
+            v.0
+        ));
+        self.line("__syncthreads();");
+    }
+
+    fn reduce(
+        &mut self,
+        r: ValueId,
+        op: ReduceOp,
+        src: ValueId,
+        axis: usize,
+    ) -> Result<(), CodegenError> {
+        let d = self.dtype(src);
+        let shape = self.k.ty(src).shape.dims().to_vec();
+        if shape.len() == 1 {
+            return self.reduce_whole(r, op, src, d);
+        }
+        // Reduction along one axis of a tile of rank >= 2: through shared memory.
+        let ty = smem_type(d);
+        self.need_smem(self.numel(src) * smem_size(d));
+        self.to_smem(src, ty);
+        let outer: usize = shape[..axis].iter().product();
+        let len = shape[axis];
+        let inner: usize = shape[axis + 1..].iter().product();
+        let _ = outer;
+        let nr = self.numel(r);
+        let rt = ctype(self.dtype(r));
+        let n = self.slots(r);
+        self.declare(r);
+        let combine = |acc: &str, x: &str, k: &str| -> String {
+            match op {
+                ReduceOp::Sum => format!("{acc} = {acc} + {x};"),
+                ReduceOp::Max if d.is_float() => format!("{acc} = mt_maxf({acc}, {x});"),
+                ReduceOp::Min if d.is_float() => format!("{acc} = mt_minf({acc}, {x});"),
+                ReduceOp::Max => format!("{acc} = {x} > {acc} ? {x} : {acc};"),
+                ReduceOp::Min => format!("{acc} = {x} < {acc} ? {x} : {acc};"),
+                ReduceOp::Argmax => format!(
+                    "if ({k} == 0 || {x} > best || ({x} != {x} && best == best)) {{ best = {x}; {acc} = {k}; }}"
+                ),
+            }
+        };
+        let init = match op {
+            ReduceOp::Argmax => "0".to_string(),
+            _ => identity(op, d),
+        };
+        let x = format!("(({ty}*)mt_smem)[(o * {len} + k) * {inner} + i]");
+        let body = combine("acc", "x", "k");
+        let best = if op == ReduceOp::Argmax {
+            format!("{} best = 0; ", ctype(d))
+        } else {
+            String::new()
+        };
+        let fin = if op == ReduceOp::Argmax || !d.is_float() {
+            "acc".to_string()
+        } else {
+            round(d, "acc".into())
+        };
+        let lhs = if self.lay.of(r) == Layout::Uniform {
+            format!("v{}", r.0)
+        } else {
+            format!("v{}[s]", r.0)
+        };
+        let acc_t = if op == ReduceOp::Argmax { "int" } else { rt };
+        let loop_body = format!(
+            "const int f = MT_FLAT(s); if (f < {nr}) {{ const int o = f / {inner}, i = f % {inner}; {best}{acc_t} acc = {init}; for (int k = 0; k < {len}; ++k) {{ const {} x = {x}; {body} }} {lhs} = {fin}; }} else {{ {lhs} = 0; }}",
+            ctype(d)
+        );
+        if self.lay.of(r) == Layout::Uniform {
+            self.line(format!(
+                "{{ const int s = 0; (void)s; {} }}",
+                loop_body.replace("MT_FLAT(s)", "0")
+            ));
+        } else {
+            self.line(format!(
+                "#pragma unroll\n{}for (int s = 0; s < {n}; ++s) {{ {loop_body} }}",
+                "  ".repeat(self.depth)
+            ));
+        }
+        self.line("__syncthreads();");
+        Ok(())
+    }
+
+    /// The subgroup realization of a whole 1-D tile's reduction: in-thread partials over the
+    /// thread's slots (in flat order), xor shuffles across the warp, and one shared slot per
+    /// warp combined in warp order by every thread. The order is fixed: results repeat exactly.
+    fn reduce_whole(
+        &mut self,
+        r: ValueId,
+        op: ReduceOp,
+        src: ValueId,
+        d: DType,
+    ) -> Result<(), CodegenError> {
+        let n = self.slots(src);
+        let numel = self.numel(src);
+        let warps = self.lay.dist.threads.div_ceil(32);
+        let t = self.fresh();
+        let ct = ctype(d);
+        if op == ReduceOp::Argmax {
+            // (value, index) pairs; the larger value wins, a NaN beats any number, ties keep the
+            // smaller index.
+            let better = |v: &str, i: &str, bv: &str, bi: &str| -> String {
+                let nan = if d.is_float() {
+                    format!(" || ({v} != {v} && {bv} == {bv}) || ({v} != {v} && {bv} != {bv} && {i} < {bi})")
+                } else {
+                    String::new()
+                };
+                format!("({bi} < 0 || {v} > {bv} || ({v} == {bv} && {i} < {bi}){nan})")
+            };
+            self.line(format!("{ct} bv{t} = 0; int bi{t} = -1;"));
+            let b = better(
+                &format!("v{}[s]", src.0),
+                "f",
+                &format!("bv{t}"),
+                &format!("bi{t}"),
+            );
+            self.line(format!(
+                "#pragma unroll\n{}for (int s = 0; s < {n}; ++s) {{ const int f = MT_FLAT(s); if (f < {numel} && {b}) {{ bv{t} = v{}[s]; bi{t} = f; }} }}",
+                "  ".repeat(self.depth),
+                src.0
+            ));
+            let b2 = better("ov", "oi", &format!("bv{t}"), &format!("bi{t}"));
+            self.line(format!(
+                "for (int o = 16; o > 0; o >>= 1) {{ {ct} ov = __shfl_xor_sync(0xffffffffu, bv{t}, o); int oi = __shfl_xor_sync(0xffffffffu, bi{t}, o); if (oi >= 0 && {b2}) {{ bv{t} = ov; bi{t} = oi; }} }}"
+            ));
+            if warps > 1 {
+                self.need_smem(warps as usize * 16);
+                self.line("__syncthreads();");
+                self.line(format!(
+                    "if (mt_lane == 0) {{ (({ct}*)mt_smem)[mt_warp] = bv{t}; ((int*)(mt_smem + 8 * {warps}))[mt_warp] = bi{t}; }}"
+                ));
+                self.line("__syncthreads();");
+                let b3 = better("ov", "oi", &format!("bv{t}"), &format!("bi{t}"));
+                self.line(format!(
+                    "bv{t} = (({ct}*)mt_smem)[0]; bi{t} = ((int*)(mt_smem + 8 * {warps}))[0]; for (int w = 1; w < {warps}; ++w) {{ {ct} ov = (({ct}*)mt_smem)[w]; int oi = ((int*)(mt_smem + 8 * {warps}))[w]; if (oi >= 0 && {b3}) {{ bv{t} = ov; bi{t} = oi; }} }}"
+                ));
+            }
+            self.line(format!("int v{} = bi{t} < 0 ? 0 : bi{t};", r.0));
+            return Ok(());
+        }
+        let combine = |a: &str, b: &str| -> String {
+            match op {
+                ReduceOp::Sum => format!("({a} + {b})"),
+                ReduceOp::Max if d.is_float() => format!("mt_maxf({a}, {b})"),
+                ReduceOp::Min if d.is_float() => format!("mt_minf({a}, {b})"),
+                ReduceOp::Max => format!("({a} > {b} ? {a} : {b})"),
+                ReduceOp::Min => format!("({a} < {b} ? {a} : {b})"),
+                ReduceOp::Argmax => a.to_string(),
+            }
+        };
+        let acc = format!("acc{t}");
+        self.line(format!("{ct} {acc} = {};", identity(op, d)));
+        let c = combine(&acc, &format!("v{}[s]", src.0));
+        self.line(format!(
+            "#pragma unroll\n{}for (int s = 0; s < {n}; ++s) if (MT_FLAT(s) < {numel}) {acc} = {c};",
+            "  ".repeat(self.depth)
+        ));
+        let c = combine(&acc, &format!("__shfl_xor_sync(0xffffffffu, {acc}, o)"));
+        self.line(format!("for (int o = 16; o > 0; o >>= 1) {acc} = {c};"));
+        if warps > 1 {
+            self.need_smem(warps as usize * 8);
+            self.line("__syncthreads();");
+            self.line(format!(
+                "if (mt_lane == 0) (({ct}*)mt_smem)[mt_warp] = {acc};"
+            ));
+            self.line("__syncthreads();");
+            let c = combine(&acc, &format!("(({ct}*)mt_smem)[w]"));
+            self.line(format!(
+                "{acc} = (({ct}*)mt_smem)[0]; for (int w = 1; w < {warps}; ++w) {acc} = {c};"
+            ));
+        }
+        let fin = if d.is_float() {
+            round(d, acc)
+        } else {
+            wrap(d, acc)
+        };
+        self.line(format!("{ct} v{} = {fin};", r.0));
+        Ok(())
+    }
+
+    /// `Dot` through shared memory, accumulating over k in order (as the CPU target does).
+    fn dot(
+        &mut self,
+        r: ValueId,
+        a: ValueId,
+        b: ValueId,
+        acc: Option<ValueId>,
+    ) -> Result<(), CodegenError> {
+        let (sa, sb) = (
+            self.k.ty(a).shape.dims().to_vec(),
+            self.k.ty(b).shape.dims().to_vec(),
+        );
+        let (m, kk, n) = (sa[0], sa[1], sb[1]);
+        let _ = m;
+        let bytes_a = self.numel(a) * 4;
+        self.need_smem(bytes_a + self.numel(b) * 4);
+        self.line("__syncthreads();");
+        for (v, off) in [(a, 0usize), (b, bytes_a)] {
+            let slots = self.slots(v);
+            let numel = self.numel(v);
+            self.line(format!(
+                "#pragma unroll\n{}for (int s = 0; s < {slots}; ++s) {{ const int f = MT_FLAT(s); if (f < {numel}) ((float*)(mt_smem + {off}))[f] = v{}[s]; }}",
+                "  ".repeat(self.depth),
+                v.0
+            ));
+        }
+        self.line("__syncthreads();");
+        let slots = self.slots(r);
+        let nr = self.numel(r);
+        let init = acc
+            .map(|c| format!("v{}[s]", c.0))
+            .unwrap_or_else(|| "0.0f".into());
+        self.declare(r);
+        self.line(format!(
+            "#pragma unroll\n{}for (int s = 0; s < {slots}; ++s) {{ const int f = MT_FLAT(s); float t = {init}; if (f < {nr}) {{ const int i = f / {n}, j = f % {n}; for (int k = 0; k < {kk}; ++k) t = fmaf(((float*)mt_smem)[i * {kk} + k], ((float*)(mt_smem + {bytes_a}))[k * {n} + j], t); }} v{}[s] = t; }}",
+            "  ".repeat(self.depth),
+            r.0
+        ));
+        self.line("__syncthreads();");
+        Ok(())
+    }
+
+    fn buffer_dtype(&self, buffer: u32) -> DType {
+        match self.k.params.get(buffer as usize).map(|p| &p.kind) {
+            Some(ParamKind::Buffer { dtype, .. }) => *dtype,
+            _ => DType::F32,
+        }
+    }
+
+    fn load(
+        &mut self,
+        r: ValueId,
+        buffer: u32,
+        index: ValueId,
+        mask: Option<ValueId>,
+        other: Option<ValueId>,
+    ) {
+        let d = self.buffer_dtype(buffer);
+        let fill = other.map(|o| format!("v{}", o.0)).unwrap_or_else(|| {
+            if d == DType::Bool {
+                "false".into()
+            } else {
+                "0".into()
+            }
+        });
+        if self.lay.of(r) == Layout::Uniform {
+            let m = mask
+                .map(|m| format!("v{}", m.0))
+                .unwrap_or_else(|| "true".into());
+            let x = from_mem(d, &format!("p{buffer}[v{}]", index.0));
+            self.line(format!("{} v{} = {m} ? {x} : {fill};", ctype(d), r.0));
+            return;
+        }
+        let n = self.slots(r);
+        let numel = self.numel(r);
+        self.declare(r);
+        let active = |s: &str| -> String {
+            let m = mask
+                .map(|m| format!(" && v{}[{s}]", m.0))
+                .unwrap_or_default();
+            format!("MT_FLAT({s}) < {numel}{m}")
+        };
+        let scalar = |s: &str| -> String {
+            format!(
+                "v{}[{s}] = ({}) ? {} : {fill};",
+                r.0,
+                active(s),
+                from_mem(d, &format!("p{buffer}[v{}[{s}]]", index.0))
+            )
+        };
+        let vec = self.lay.dist.vec as usize;
+        let bytes = vec * d.size_bytes();
+        if self.lay.contiguous(index) && vec > 1 && bytes % 4 == 0 {
+            let (word, words) = vector_word(bytes);
+            let all: Vec<String> = (0..vec)
+                .map(|k| format!("({})", active(&format!("g + {k}"))))
+                .collect();
+            self.line(format!(
+                "#pragma unroll\n{}for (int g = 0; g < {n}; g += {vec}) {{",
+                "  ".repeat(self.depth)
+            ));
+            self.depth += 1;
+            self.line(format!("const mt_i64 i0 = v{}[g];", index.0));
+            self.line(format!("if ({} && (i0 % {vec}) == 0) {{", all.join(" && ")));
+            self.depth += 1;
+            self.line(format!(
+                "union {{ {word} w[{words}]; {} e[{vec}]; }} u;",
+                stype(d)
+            ));
+            self.line(format!(
+                "#pragma unroll\n{}for (int q = 0; q < {words}; ++q) u.w[q] = ((const {word}*)(p{buffer} + i0))[q];",
+                "  ".repeat(self.depth)
+            ));
+            self.line(format!(
+                "#pragma unroll\n{}for (int k = 0; k < {vec}; ++k) v{}[g + k] = {};",
+                "  ".repeat(self.depth),
+                r.0,
+                from_mem(d, "u.e[k]")
+            ));
+            self.depth -= 1;
+            self.line("} else {");
+            self.depth += 1;
+            self.line(format!(
+                "#pragma unroll\n{}for (int k = 0; k < {vec}; ++k) {{ const int s = g + k; {} }}",
+                "  ".repeat(self.depth),
+                scalar("s")
+            ));
+            self.depth -= 1;
+            self.line("}");
+            self.depth -= 1;
+            self.line("}");
+        } else {
+            self.line(format!(
+                "#pragma unroll\n{}for (int s = 0; s < {n}; ++s) {}",
+                "  ".repeat(self.depth),
+                scalar("s")
+            ));
+        }
+    }
+
+    fn store(
+        &mut self,
+        buffer: u32,
+        index: ValueId,
+        value: ValueId,
+        mask: Option<ValueId>,
+        atomic: bool,
+    ) {
+        let d = self.buffer_dtype(buffer);
+        let write = |dst: String, v: String| -> String {
+            if atomic {
+                match d {
+                    DType::I64 => format!(
+                        "atomicAdd((unsigned long long*)&{dst}, (unsigned long long)({v}));"
+                    ),
+                    _ => format!("atomicAdd(&{dst}, {v});"),
+                }
+            } else {
+                format!("{dst} = {};", to_mem(d, &v))
+            }
+        };
+        if self.lay.of(index) == Layout::Uniform {
+            let m = mask.map(|m| format!(" && v{}", m.0)).unwrap_or_default();
+            let w = write(format!("p{buffer}[v{}]", index.0), self.at(value, "0"));
+            self.line(format!("if (mt_tid == 0{m}) {w}"));
+            return;
+        }
+        let n = self.slots(index);
+        let numel = self.numel(index);
+        let active = |s: &str| -> String {
+            let m = mask
+                .map(|m| format!(" && v{}[{s}]", m.0))
+                .unwrap_or_default();
+            format!("MT_FLAT({s}) < {numel}{m}")
+        };
+        let scalar = |s: &str| -> String {
+            let w = write(
+                format!("p{buffer}[v{}[{s}]]", index.0),
+                format!("v{}[{s}]", value.0),
+            );
+            format!("if ({}) {w}", active(s))
+        };
+        let vec = self.lay.dist.vec as usize;
+        let bytes = vec * d.size_bytes();
+        if !atomic && self.lay.contiguous(index) && vec > 1 && bytes % 4 == 0 {
+            let (word, words) = vector_word(bytes);
+            let all: Vec<String> = (0..vec)
+                .map(|k| format!("({})", active(&format!("g + {k}"))))
+                .collect();
+            self.line(format!(
+                "#pragma unroll\n{}for (int g = 0; g < {n}; g += {vec}) {{",
+                "  ".repeat(self.depth)
+            ));
+            self.depth += 1;
+            self.line(format!("const mt_i64 i0 = v{}[g];", index.0));
+            self.line(format!("if ({} && (i0 % {vec}) == 0) {{", all.join(" && ")));
+            self.depth += 1;
+            self.line(format!(
+                "union {{ {word} w[{words}]; {} e[{vec}]; }} u;",
+                stype(d)
+            ));
+            self.line(format!(
+                "#pragma unroll\n{}for (int k = 0; k < {vec}; ++k) u.e[k] = {};",
+                "  ".repeat(self.depth),
+                to_mem(d, &format!("v{}[g + k]", value.0))
+            ));
+            self.line(format!(
+                "#pragma unroll\n{}for (int q = 0; q < {words}; ++q) (({word}*)(p{buffer} + i0))[q] = u.w[q];",
+                "  ".repeat(self.depth)
+            ));
+            self.depth -= 1;
+            self.line("} else {");
+            self.depth += 1;
+            self.line(format!(
+                "#pragma unroll\n{}for (int k = 0; k < {vec}; ++k) {{ const int s = g + k; {} }}",
+                "  ".repeat(self.depth),
+                scalar("s")
+            ));
+            self.depth -= 1;
+            self.line("}");
+            self.depth -= 1;
+            self.line("}");
+        } else {
+            self.line(format!(
+                "#pragma unroll\n{}for (int s = 0; s < {n}; ++s) {{ {} }}",
+                "  ".repeat(self.depth),
+                scalar("s")
+            ));
+        }
+    }
+
+    /// Copies `from` into the already declared `to` (same layout).
+    fn assign(&mut self, to: ValueId, from: &str) {
+        match self.lay.of(to) {
+            Layout::Uniform => self.line(format!("v{} = {from};", to.0)),
+            Layout::Blocked { .. } => {
+                let n = self.slots(to);
+                self.line(format!(
+                    "#pragma unroll\n{}for (int s = 0; s < {n}; ++s) v{}[s] = {from}[s];",
+                    "  ".repeat(self.depth),
+                    to.0
+                ));
+            }
+        }
+    }
+
+    fn yields(&self, b: &Block) -> Vec<ValueId> {
+        match b.insts.last().map(|i| &self.k.inst(*i).op) {
+            Some(Op::Yield { values }) => values.clone(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn for_loop(
+        &mut self,
+        results: &[ValueId],
+        lower: ValueId,
+        upper: ValueId,
+        step: ValueId,
+        init: &[ValueId],
+        body: &Block,
+    ) -> Result<(), CodegenError> {
+        let carried = &body.args[1..];
+        for (a, i) in carried.iter().zip(init) {
+            self.declare(*a);
+            let src = format!("v{}", i.0);
+            self.assign(*a, &src);
+        }
+        let iv = body.args[0];
+        let it = ctype(self.dtype(iv));
+        self.line(format!(
+            "for ({it} v{i} = v{}; v{i} < v{}; v{i} += v{}) {{",
+            lower.0,
+            upper.0,
+            step.0,
+            i = iv.0
+        ));
+        self.depth += 1;
+        self.block(body)?;
+        let ys = self.yields(body);
+        // Stage the yielded values first: a yield may read a carried value it also replaces.
+        let mut staged = Vec::new();
+        for y in &ys {
+            let t = self.fresh();
+            let ty = ctype(self.dtype(*y));
+            match self.lay.of(*y) {
+                Layout::Uniform => self.line(format!("{ty} y{t} = v{};", y.0)),
+                Layout::Blocked { .. } => {
+                    let n = self.slots(*y);
+                    self.line(format!(
+                        "{ty} y{t}[{n}];\n{}#pragma unroll\n{}for (int s = 0; s < {n}; ++s) y{t}[s] = v{}[s];",
+                        "  ".repeat(self.depth),
+                        "  ".repeat(self.depth),
+                        y.0
+                    ));
+                }
+            }
+            staged.push(format!("y{t}"));
+        }
+        for (a, y) in carried.iter().zip(&staged) {
+            self.assign(*a, y);
+        }
+        self.depth -= 1;
+        self.line("}");
+        for (r, a) in results.iter().zip(carried) {
+            self.declare(*r);
+            let src = format!("v{}", a.0);
+            self.assign(*r, &src);
+        }
+        Ok(())
+    }
+
+    fn if_else(
+        &mut self,
+        results: &[ValueId],
+        cond: ValueId,
+        then_body: &Block,
+        else_body: &Block,
+    ) -> Result<(), CodegenError> {
+        for r in results {
+            self.declare(*r);
+        }
+        self.line(format!("if (v{}) {{", cond.0));
+        for (i, b) in [then_body, else_body].into_iter().enumerate() {
+            if i == 1 {
+                self.line("} else {");
+            }
+            self.depth += 1;
+            self.block(b)?;
+            let ys = self.yields(b);
+            for (r, y) in results.iter().zip(ys) {
+                let src = format!("v{}", y.0);
+                self.assign(*r, &src);
+            }
+            self.depth -= 1;
+        }
+        self.line("}");
+        Ok(())
+    }
+}
+
+/// The element of `v` at slot `s` (a C expression), or the scalar itself.
+fn at(lay: &Layouts, v: ValueId, s: &str) -> String {
+    match lay.of(v) {
+        Layout::Uniform => format!("v{}", v.0),
+        Layout::Blocked { .. } => format!("v{}[{s}]", v.0),
+    }
+}
+
+/// The neutral element of a reduction.
+fn identity(op: ReduceOp, d: DType) -> String {
+    match (op, d.is_float()) {
+        (ReduceOp::Sum, true) => "0.0f".into(),
+        (ReduceOp::Sum, false) => "0".into(),
+        (ReduceOp::Max, true) => "__int_as_float(0xff800000)".into(),
+        (ReduceOp::Min, true) => "__int_as_float(0x7f800000)".into(),
+        (ReduceOp::Max, false) if d == DType::I64 => "(-9223372036854775807LL - 1)".into(),
+        (ReduceOp::Min, false) if d == DType::I64 => "9223372036854775807LL".into(),
+        (ReduceOp::Max, false) => "(-2147483647 - 1)".into(),
+        (ReduceOp::Min, false) => "2147483647".into(),
+        (ReduceOp::Argmax, _) => "0".into(),
+    }
+}
+
+/// Wraps an integer expression to the width of `d`.
+fn wrap(d: DType, e: String) -> String {
+    match d {
+        DType::I32 => format!("(int)({e})"),
+        _ => e,
+    }
+}
+
+/// The C type and count of words moving `bytes` at once.
+fn vector_word(bytes: usize) -> (&'static str, usize) {
+    if bytes % 16 == 0 {
+        ("uint4", bytes / 16)
+    } else if bytes % 8 == 0 {
+        ("uint2", bytes / 8)
+    } else {
+        ("unsigned int", bytes / 4)
+    }
+}
+
+/// Shared-memory element type of a dtype.
+fn smem_type(d: DType) -> &'static str {
+    match d {
+        DType::I64 => "mt_i64",
+        DType::I32 => "int",
+        DType::Bool => "bool",
+        _ => "float",
+    }
+}
+
+fn smem_size(d: DType) -> usize {
+    match d {
+        DType::I64 => 8,
+        DType::Bool => 1,
+        _ => 4,
+    }
+}
