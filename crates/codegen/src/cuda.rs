@@ -15,6 +15,7 @@ use metile_ir::{
     ValueId,
 };
 
+use crate::forward::{self, ExtractPlan, Extracts};
 use crate::layout::{Layout, Layouts};
 use crate::plan::Plan;
 use crate::{CodegenError, CudaSource, ParamAbi};
@@ -113,6 +114,7 @@ pub fn emit(k: &Kernel, plan: &Plan, layouts: &Layouts) -> Result<CudaSource, Co
     let mut e = Emitter {
         k,
         lay: layouts,
+        extracts: forward::analyze(k),
         out: String::new(),
         depth: 1,
         smem_bytes: 0,
@@ -189,6 +191,7 @@ fn sanitize(name: &str) -> String {
 struct Emitter<'a> {
     k: &'a Kernel,
     lay: &'a Layouts,
+    extracts: Extracts,
     out: String,
     depth: usize,
     smem_bytes: usize,
@@ -273,6 +276,12 @@ impl Emitter<'_> {
     fn block(&mut self, b: &Block) -> Result<(), CodegenError> {
         for &id in &b.insts {
             let inst = self.k.inst(id).clone();
+            if let Op::Extract { src, index } = &inst.op {
+                let r = inst.results.first().copied();
+                let r = r.ok_or_else(|| self.err("extract has no result".into()))?;
+                self.extract(id, r, *src, *index)?;
+                continue;
+            }
             self.inst(&inst.op, &inst.results)?;
         }
         Ok(())
@@ -370,6 +379,9 @@ impl Emitter<'_> {
             }
             Op::Reduce { op, src, axis } => self.reduce(res()?, *op, *src, *axis as usize)?,
             Op::Dot { lhs, rhs, acc } => self.dot(res()?, *lhs, *rhs, *acc)?,
+            Op::Extract { .. } => {
+                return Err(self.err("extract is lowered with its instruction id".into()))
+            }
             Op::Load {
                 buffer,
                 index,
@@ -768,6 +780,119 @@ impl Emitter<'_> {
         ));
         self.line("__syncthreads();");
         Ok(())
+    }
+
+    /// A dynamic read of a tile element: forwarded to the loaded buffer, or through shared
+    /// memory (see `forward`). Out-of-range indices are clamped on the shared path (the CPU
+    /// target reports them as errors).
+    fn extract(
+        &mut self,
+        id: metile_ir::InstId,
+        r: ValueId,
+        src: ValueId,
+        index: ValueId,
+    ) -> Result<(), CodegenError> {
+        let d = self.dtype(r);
+        let numel = self.numel(src);
+        let plan = self.extracts.plans.get(&id).cloned();
+        if let Some(ExtractPlan::Forward { load }) = plan {
+            if let Op::Load {
+                buffer,
+                index: li,
+                mask,
+                other,
+            } = self.k.inst(load).op.clone()
+            {
+                let i = format!("((mt_i64)v{})", index.0);
+                let at = self.elem(li, &i)?;
+                let m = match mask {
+                    Some(m) => self.elem(m, &i)?,
+                    None => "true".into(),
+                };
+                let bd = self.buffer_dtype(buffer);
+                let fill = other
+                    .map(|o| format!("v{}", o.0))
+                    .unwrap_or_else(|| "0".into());
+                self.line(format!(
+                    "// forwarded read-only tile: v{} at v{} reads buffer {buffer} directly",
+                    src.0, index.0
+                ));
+                self.line(format!(
+                    "{} v{} = ({m}) ? {} : {fill};",
+                    ctype(d),
+                    r.0,
+                    from_mem(bd, &format!("p{buffer}[{at}]"))
+                ));
+                return Ok(());
+            }
+        }
+        let reason = match plan {
+            Some(ExtractPlan::Shared { reason }) => reason,
+            _ => "no decision".into(),
+        };
+        let ty = smem_type(d);
+        self.need_smem(numel * smem_size(d));
+        self.line(format!(
+            "// declined register read of v{} ({reason}): through shared memory",
+            src.0
+        ));
+        self.to_smem(src, ty);
+        self.line(format!(
+            "{} v{} = (({ty}*)mt_smem)[min(max((int)v{}, 0), {})];",
+            ctype(d),
+            r.0,
+            index.0,
+            numel - 1
+        ));
+        self.line("__syncthreads();");
+        Ok(())
+    }
+
+    /// The element of tile `v` at the flat index `i` (a C expression), for tiles the forwarding
+    /// analysis accepted as expressions of the flat index.
+    fn elem(&self, v: ValueId, i: &str) -> Result<String, CodegenError> {
+        let inst = self
+            .k
+            .insts
+            .iter()
+            .find(|inst| inst.results.first() == Some(&v))
+            .ok_or_else(|| self.err(format!("{v} has no definition")))?;
+        Ok(match &inst.op {
+            Op::Arange { start, .. } => format!("({start} + {i})"),
+            Op::Splat { src, .. } => format!("v{}", src.0),
+            Op::Constant { value, ty } => literal(*value, ty.dtype),
+            Op::Reshape { src, .. } | Op::ExpandDims { src, .. } => self.elem(*src, i)?,
+            Op::Cast { src, to } => format!("(({}){})", ctype(*to), self.elem(*src, i)?),
+            Op::Binary { op, lhs, rhs } => {
+                let (a, b) = (self.elem(*lhs, i)?, self.elem(*rhs, i)?);
+                let bool_ = self.dtype(v) == DType::Bool;
+                let o = match op {
+                    BinaryOp::Add => "+",
+                    BinaryOp::Sub => "-",
+                    BinaryOp::Mul => "*",
+                    BinaryOp::And if bool_ => "&&",
+                    BinaryOp::Or if bool_ => "||",
+                    BinaryOp::And => "&",
+                    BinaryOp::Or => "|",
+                    other => {
+                        return Err(self.err(format!("cannot forward through {}", other.name())))
+                    }
+                };
+                format!("({a} {o} {b})")
+            }
+            Op::Compare { op, lhs, rhs } => {
+                let c = match op {
+                    CmpOp::Lt => "<",
+                    CmpOp::Le => "<=",
+                    CmpOp::Gt => ">",
+                    CmpOp::Ge => ">=",
+                    CmpOp::Eq => "==",
+                    CmpOp::Ne => "!=",
+                };
+                format!("({} {c} {})", self.elem(*lhs, i)?, self.elem(*rhs, i)?)
+            }
+            other => return Err(self.err(format!("cannot forward through {}", other.name()))),
+        })
     }
 
     fn buffer_dtype(&self, buffer: u32) -> DType {

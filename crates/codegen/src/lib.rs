@@ -7,6 +7,7 @@
 //! layouts and its plan.
 
 pub mod cuda;
+pub mod forward;
 pub mod layout;
 pub mod plan;
 

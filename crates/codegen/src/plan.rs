@@ -34,6 +34,9 @@ pub struct Plan {
     pub independent_elements: usize,
     /// Slots per thread of the largest tile.
     pub slots: usize,
+    /// Dynamic tile reads forwarded to direct global reads / declined to shared memory.
+    pub forwarded: usize,
+    pub declined: usize,
     pub score: f64,
 }
 
@@ -56,6 +59,8 @@ struct Census {
     shared_conversions: usize,
     independent: usize,
     min_elem_bytes: usize,
+    forwarded: usize,
+    declined: usize,
 }
 
 fn census(k: &Kernel) -> Census {
@@ -68,8 +73,13 @@ fn census(k: &Kernel) -> Census {
         shared_conversions: 0,
         independent: 1,
         min_elem_bytes: 4,
+        forwarded: 0,
+        declined: 0,
     };
-    k.walk(|_, inst| {
+    let extracts = crate::forward::analyze(k);
+    c.forwarded = extracts.forwarded();
+    c.declined = extracts.declined();
+    k.walk(|_id, inst| {
         for r in &inst.results {
             let n = k.ty(*r).shape.numel();
             c.max_numel = c.max_numel.max(n);
@@ -89,6 +99,15 @@ fn census(k: &Kernel) -> Census {
                     c.shared_elements = c.shared_elements.max(t.shape.numel());
                     c.shared_conversions += 1;
                 }
+            }
+            Op::Extract { src, .. }
+                if extracts
+                    .plans
+                    .get(&_id)
+                    .is_some_and(|p| matches!(p, crate::forward::ExtractPlan::Shared { .. })) =>
+            {
+                c.shared_elements = c.shared_elements.max(k.ty(*src).shape.numel());
+                c.shared_conversions += 1;
             }
             Op::Broadcast { src, .. } => {
                 c.shared_elements = c.shared_elements.max(k.ty(*src).shape.numel());
@@ -155,6 +174,8 @@ fn score(c: &Census, threads: u32, vec: u32) -> Plan {
         reduction_elements: c.reduction_elements,
         independent_elements: c.independent,
         slots,
+        forwarded: c.forwarded,
+        declined: c.declined,
         score: work + reductions + shared + pressure + waste,
     }
 }
@@ -181,11 +202,11 @@ pub fn choose(k: &Kernel, target: &Target) -> Option<Plan> {
 /// The plan table: the chosen plan first, then the runners-up.
 pub fn table(plans: &[Plan]) -> String {
     let mut out = String::from(
-        "| choice | threads | SIMD groups/program | vector | slots/thread | shared bytes | reduction elements | independent elements | model score |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|\n",
+        "| choice | threads | SIMD groups/program | vector | slots/thread | shared bytes | reduction elements | independent elements | forwarded reads | declined reads | model score |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     for (i, p) in plans.iter().enumerate() {
         out += &format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {} | {:.0} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.0} |\n",
             if i == 0 { "chosen" } else { "" },
             p.threads,
             p.warps,
@@ -194,6 +215,8 @@ pub fn table(plans: &[Plan]) -> String {
             p.shared_bytes,
             p.reduction_elements,
             p.independent_elements,
+            p.forwarded,
+            p.declined,
             p.score
         );
     }

@@ -301,6 +301,11 @@ pub enum Op {
         src: ValueId,
         axis: u8,
     },
+    /// `tile[index] -> scalar`: the element of the 1-D tile `src` at the integer scalar `index`,
+    /// which must be in `0..len` at run time (an error otherwise). A dynamic read: GPU targets
+    /// forward it to a direct global read when `src` is a load from a read-only buffer and the
+    /// index is proved in range, and otherwise read it from shared memory.
+    Extract { src: ValueId, index: ValueId },
     /// `[M,K] x [K,N] (+ acc [M,N] f32) -> [M,N] f32`; operands of one float dtype.
     Dot {
         lhs: ValueId,
@@ -351,6 +356,7 @@ impl Op {
             Op::Cast { .. } => "cast".into(),
             Op::Select { .. } => "select".into(),
             Op::Reduce { op, .. } => format!("reduce.{}", op.name()),
+            Op::Extract { .. } => "extract".into(),
             Op::Dot { .. } => "dot".into(),
             Op::For { .. } => "for".into(),
             Op::If { .. } => "if".into(),
@@ -375,6 +381,7 @@ impl Op {
             | Op::Cast { .. }
             | Op::Select { .. }
             | Op::Reduce { .. }
+            | Op::Extract { .. }
             | Op::Dot { .. } => Effect::Pure,
             Op::Load { .. } => Effect::Reads,
             Op::Store { .. } | Op::AtomicAdd { .. } => Effect::Writes,
@@ -423,6 +430,10 @@ impl Op {
             Op::Binary { lhs, rhs, .. } | Op::Compare { lhs, rhs, .. } => {
                 f(*lhs);
                 f(*rhs);
+            }
+            Op::Extract { src, index } => {
+                f(*src);
+                f(*index);
             }
             Op::Select {
                 cond,
@@ -492,6 +503,10 @@ impl Op {
                 g(lhs);
                 g(rhs);
             }
+            Op::Extract { src, index } => {
+                g(src);
+                g(index);
+            }
             Op::Select {
                 cond,
                 on_true,
@@ -550,6 +565,7 @@ impl Op {
             | Op::Cast { .. }
             | Op::Select { .. }
             | Op::Reduce { .. }
+            | Op::Extract { .. }
             | Op::Dot { .. }
             | Op::Yield { .. } => Vec::new(),
         }
@@ -762,6 +778,16 @@ impl Op {
                     s.dtype
                 };
                 one(Type::new(dtype, d))
+            }
+            Op::Extract { src, index } => {
+                let (s, i) = (ty(*src)?, ty(*index)?);
+                if s.shape.rank() != 1 {
+                    return Err(format!("extract reads a 1-D tile, got {s}"));
+                }
+                if !i.is_scalar() || !i.dtype.is_int() {
+                    return Err(format!("extract index must be an integer scalar, got {i}"));
+                }
+                one(Type::scalar(s.dtype))
             }
             Op::Dot { lhs, rhs, acc } => {
                 let (a, b) = (ty(*lhs)?, ty(*rhs)?);

@@ -163,6 +163,9 @@ impl Printer<'_> {
             Op::Reduce { src, axis, .. } => {
                 format!("{} {}, axis {axis}", op.name(), self.use_(*src))
             }
+            Op::Extract { src, index } => {
+                format!("extract {}[{}]", self.use_(*src), self.use_(*index))
+            }
             Op::Dot { lhs, rhs, acc } => format!(
                 "dot {}, {}{}",
                 self.use_(*lhs),

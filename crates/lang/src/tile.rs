@@ -539,6 +539,21 @@ impl Tile {
         })
     }
 
+    /// The element of this 1-D tile at the integer scalar `index` (which must be in range at run
+    /// time).
+    pub fn extract(self, index: Tile) -> Tile {
+        apply("extract", &[self, index], |s| {
+            let ty = Type::scalar(s.ty(self.id).dtype);
+            s.emit(
+                Op::Extract {
+                    src: self.id,
+                    index: index.id,
+                },
+                &[ty],
+            )[0]
+        })
+    }
+
     /// `self ? on_true : on_false` elementwise (`self` is bool); operands broadcast together.
     pub fn select(self, on_true: impl Into<Operand>, on_false: impl Into<Operand>) -> Tile {
         select(self, on_true, on_false)

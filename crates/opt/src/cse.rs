@@ -132,6 +132,7 @@ fn key(op: &Op) -> Option<Key> {
         Op::Select { .. } => Vec::new(),
         Op::Reduce { op, axis, .. } => vec![*op as i64, i64::from(*axis)],
         Op::Dot { acc, .. } => vec![i64::from(acc.is_some())],
+        Op::Extract { .. } => Vec::new(),
         Op::Load { .. }
         | Op::Store { .. }
         | Op::AtomicAdd { .. }

@@ -136,6 +136,7 @@ fn fold(op: &Op, ty: &Type, consts: &HashMap<ValueId, ConstValue>) -> Folded {
         | Op::Store { .. }
         | Op::AtomicAdd { .. }
         | Op::Reduce { .. }
+        | Op::Extract { .. }
         | Op::Dot { .. }
         | Op::For { .. }
         | Op::If { .. }

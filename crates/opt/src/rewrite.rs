@@ -114,6 +114,7 @@ pub(crate) fn regions_mut(op: &mut Op) -> Vec<&mut Block> {
         | Op::Cast { .. }
         | Op::Select { .. }
         | Op::Reduce { .. }
+        | Op::Extract { .. }
         | Op::Dot { .. }
         | Op::Yield { .. } => Vec::new(),
     }

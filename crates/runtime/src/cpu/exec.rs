@@ -125,6 +125,17 @@ impl<'a> Launch<'a> {
                 let shape = self.kernel.ty(*src).shape.0.clone();
                 compute::reduce(*op, self.dtype(*src), &shape, *axis as usize, v(*src), out)
             }
+            Op::Extract { src, index } => {
+                let len = self.numel(*src) as i64;
+                let i = v(*index).scalar().as_i64();
+                if i < 0 || i >= len {
+                    return Err(self.err_exec(
+                        op,
+                        format!("index {i} is out of range for a tile of {len} elements"),
+                    ));
+                }
+                *out = Val::Splat(v(*src).get(i as usize));
+            }
             Op::Dot { lhs, rhs, acc } => {
                 let a = &self.kernel.ty(*lhs).shape.0;
                 let b = &self.kernel.ty(*rhs).shape.0;

@@ -1,0 +1,203 @@
+//! The CUDA lowering checked on its generated source (no GPU needed): the subgroup realization of
+//! row reductions, vector accesses, ghost guards, the plan table, and the two branches of a
+//! dynamic tile read (forwarded to a direct global read; declined to shared memory).
+
+use metile_codegen::{cuda_plans, cuda_source, forward, plan, Target};
+use metile_ir::{DType, Verified};
+use metile_lang::{select, trace};
+
+/// A row kernel: y = x * rsqrt(mean(x^2)), one program per row of `n <= block` columns.
+fn row_kernel(block: usize, dtype: DType) -> Verified {
+    trace("row", |k| {
+        let x = k.input("x", dtype);
+        let y = k.output("y", dtype);
+        let n = k.scalar("n", DType::I32);
+        let cols = k.arange(0, block as i64);
+        let mask = cols.lt(n);
+        let offs = k.program_id(0) * n + cols;
+        let v = x.load_masked(offs, mask, 0.0).cast(DType::F32);
+        let r = ((v * v).sum(0) / n.cast(DType::F32)).rsqrt();
+        y.store_masked(offs, (v * r).cast(dtype), mask);
+    })
+    .unwrap()
+}
+
+#[test]
+fn row_reduction_is_realized_with_shuffles_and_one_shared_slot_per_warp() {
+    let k = row_kernel(4096, DType::BF16);
+    let plans = cuda_plans(&k, &Target::sm90());
+    let best = &plans[0];
+    let src = cuda_source(&k, &Target::sm90()).unwrap();
+    assert_eq!(src.threads, best.threads);
+    assert!(src.source.contains("__shfl_xor_sync(0xffffffffu"));
+    assert!(src.source.contains("for (int o = 16; o > 0; o >>= 1)"));
+    if best.warps > 1 {
+        assert!(src
+            .source
+            .contains("if (mt_lane == 0) ((float*)mt_smem)[mt_warp]"));
+        assert!(src
+            .source
+            .contains(&format!("for (int w = 1; w < {}; ++w)", best.warps)));
+    }
+    // 16-byte accesses for the contiguous load and store of bf16 rows (8 elements per vector).
+    assert_eq!(best.vec, 8);
+    assert!(src.source.contains("union { uint4 w[1]; mt_u16 e[8]; } u;"));
+    assert!(src.source.contains("((const uint4*)(p0 + i0))[q]"));
+    assert!(src.source.contains("((uint4*)(p1 + i0))[q] = u.w[q]"));
+    // No per-thread copy of the whole row: tiles are arrays of the plan's slots.
+    assert!(!src.source.contains("[4096]"));
+    assert_eq!(best.reduction_elements, 4096);
+    assert_eq!(best.independent_elements, 4096);
+}
+
+#[test]
+fn plan_table_lists_the_choice_and_runners_up() {
+    let k = row_kernel(1024, DType::F32);
+    let plans = cuda_plans(&k, &Target::sm90());
+    assert!(plans.len() >= 5);
+    assert!(plans.windows(2).all(|w| w[0].score <= w[1].score));
+    let t = plan::table(&plans);
+    assert!(t.starts_with("| choice | threads | SIMD groups/program"));
+    assert_eq!(t.matches("| chosen |").count(), 1);
+    assert_eq!(t.lines().count(), plans.len() + 2);
+}
+
+#[test]
+fn ragged_tiles_guard_their_ghost_slots() {
+    let k = row_kernel(100, DType::F32);
+    let src = cuda_source(&k, &Target::sm90()).unwrap().source;
+    assert!(src.contains("MT_FLAT(s) < 100"), "{src}");
+}
+
+#[test]
+fn broadcast_of_a_tile_goes_through_shared_memory() {
+    let k = trace("bcast", |k| {
+        let x = k.input("x", DType::F32);
+        let y = k.output("y", DType::F32);
+        let r = k.arange(0, 8).expand_dims(1);
+        let c = k.arange(0, 16).expand_dims(0);
+        let v = x.load(r.cast(DType::I64) + 0i64);
+        let idx = r * 16 + c;
+        y.store(idx, v.broadcast_to([8, 16]));
+    });
+    let k = k.unwrap();
+    let src = cuda_source(&k, &Target::sm90()).unwrap().source;
+    assert!(src.contains("__syncthreads();"));
+    assert!(
+        src.contains("mt_smem)[((f / 1) % 16) * 0") || src.contains("mt_smem)[((f / 16) % 8) * 1]"),
+        "{src}"
+    );
+}
+
+/// The seed's cross-entropy gather: `logits[label]` from a loaded row, guarded by `0 <= label <
+/// BLOCK`, becomes a guarded direct global read; the source holds no shared copy of the row.
+#[test]
+fn guarded_gather_of_a_loaded_row_is_forwarded() {
+    let k = trace("ce_pick", |k| {
+        let logits = k.input("logits", DType::F32);
+        let labels = k.input("labels", DType::I32);
+        let out = k.output("out", DType::F32);
+        let n = k.scalar("n", DType::I32);
+        let row = k.program_id(0);
+        let cols = k.arange(0, 4096);
+        let mask = cols.lt(n);
+        let row_logits = logits.load_masked(row * n + cols, mask, f32::NEG_INFINITY);
+        let label = labels.load(row);
+        let valid = label.ge(0) & label.lt(4096);
+        let picked = row_logits.extract(select(valid, label, 0));
+        let m = row_logits.max(0);
+        out.store(row, m - picked);
+    })
+    .unwrap();
+    let ex = forward::analyze(k.kernel());
+    assert_eq!((ex.forwarded(), ex.declined()), (1, 0));
+    let src = cuda_source(&k, &Target::sm90()).unwrap().source;
+    assert!(src.contains("forwarded read-only tile"), "{src}");
+    assert!(!src.contains("declined register read"));
+    // The read is a direct, masked access to the logits buffer (parameter 0).
+    let line = src
+        .lines()
+        .find(|l| l.contains("p0[") && l.contains("? "))
+        .unwrap();
+    assert!(line.contains("< v") || line.contains("<"), "{line}");
+}
+
+/// A private tile derived from the load (exp of the logits) cannot be forwarded: the ownership
+/// audit declines the register read and the tile is read through shared memory.
+#[test]
+fn derived_private_tile_is_declined_to_shared_memory() {
+    let k = trace("derived_pick", |k| {
+        let logits = k.input("logits", DType::F32);
+        let labels = k.input("labels", DType::I32);
+        let out = k.output("out", DType::F32);
+        let row = k.program_id(0);
+        let cols = k.arange(0, 1024);
+        let derived = logits.load(row * 1024 + cols).exp();
+        let label = labels.load(row);
+        let valid = label.ge(0) & label.lt(1024);
+        let picked = derived.extract(select(valid, label, 0));
+        out.store(row, picked);
+    })
+    .unwrap();
+    let ex = forward::analyze(k.kernel());
+    assert_eq!((ex.forwarded(), ex.declined()), (0, 1));
+    let src = cuda_source(&k, &Target::sm90()).unwrap().source;
+    assert!(src.contains("declined register read"), "{src}");
+    assert!(src.contains("derived, not loaded"));
+    assert!(!src.contains("forwarded read-only tile"));
+    let plan = &cuda_plans(&k, &Target::sm90())[0];
+    assert_eq!(plan.declined, 1);
+    assert!(plan.shared_bytes >= 4096);
+}
+
+/// Without a guard proving the index in range, even a loaded row is declined.
+#[test]
+fn unguarded_gather_is_declined() {
+    let k = trace("unguarded", |k| {
+        let logits = k.input("logits", DType::F32);
+        let labels = k.input("labels", DType::I32);
+        let out = k.output("out", DType::F32);
+        let row = k.program_id(0);
+        let tile = logits.load(row * 256 + k.arange(0, 256));
+        out.store(row, tile.extract(labels.load(row)));
+    })
+    .unwrap();
+    let ex = forward::analyze(k.kernel());
+    assert_eq!((ex.forwarded(), ex.declined()), (0, 1));
+}
+
+/// A tile loaded from a buffer the kernel also writes is not forwarded.
+#[test]
+fn gather_from_a_written_buffer_is_declined() {
+    let k = trace("written", |k| {
+        let buf = k.inout("buf", DType::F32);
+        let row = k.program_id(0);
+        let cols = k.arange(0, 64);
+        let tile = buf.load(row * 64 + cols);
+        k.when(row.lt(64), || {
+            let v = tile.extract(row);
+            buf.store(row * 64, v);
+        });
+    })
+    .unwrap();
+    let ex = forward::analyze(k.kernel());
+    assert_eq!(ex.declined(), 1);
+    let reason = format!("{:?}", ex.plans.values().next().unwrap());
+    assert!(reason.contains("written by the kernel"), "{reason}");
+}
+
+/// An enclosing `if` on `0 <= i < len` is a path condition too.
+#[test]
+fn if_condition_proves_the_index() {
+    let k = trace("if_guard", |k| {
+        let x = k.input("x", DType::F32);
+        let idx = k.input("idx", DType::I32);
+        let out = k.output("out", DType::F32);
+        let row = k.program_id(0);
+        let tile = x.load(row * 32 + k.arange(0, 32));
+        let i = idx.load(row);
+        k.when(i.ge(0) & i.lt(32), || out.store(row, tile.extract(i)));
+    })
+    .unwrap();
+    assert_eq!(forward::analyze(k.kernel()).forwarded(), 1);
+}
