@@ -34,6 +34,11 @@ __device__ __forceinline__ float mt_f16_to_f32(mt_u16 h) { float f; asm("cvt.f32
 __device__ __forceinline__ mt_u16 mt_f32_to_f16(float x) { mt_u16 h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h; }
 __device__ __forceinline__ float mt_round_bf16(float x) { return mt_bf16_to_f32(mt_f32_to_bf16(x)); }
 __device__ __forceinline__ float mt_round_f16(float x) { return mt_f16_to_f32(mt_f32_to_f16(x)); }
+__device__ __forceinline__ float mt_d2bf16(double x) {
+  unsigned long long b = (unsigned long long)__double_as_longlong(x);
+  b = (b + (1ull << 44) - 1ull + ((b >> 45) & 1ull)) & ~((1ull << 45) - 1ull);
+  return (float)__longlong_as_double((long long)b);
+}
 __device__ __forceinline__ float mt_minf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fminf(a, b); }
 __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fmaxf(a, b); }
 __device__ __forceinline__ float mt_sigmoid(float x) { return 1.0f / (1.0f + expf(-x)); }
@@ -498,7 +503,7 @@ impl Emitter<'_> {
                     match to {
                         DType::F32 => format!("(float)({x})"),
                         DType::F16 => format!("mt_f16_to_f32(mt_f32_to_f16((float)(double)({x})))"),
-                        _ => format!("mt_bf16_to_f32(mt_f32_to_bf16((float)(double)({x})))"),
+                        _ => format!("mt_d2bf16((double)({x}))"),
                     }
                 }
                 (false, DType::I32) => format!("(int)({x})"),

@@ -15,19 +15,44 @@ use crate::types::{ConstValue, DType};
 pub fn round_to(dtype: DType, v: f32) -> f32 {
     match dtype {
         DType::F16 => f16::from_f32(v).to_f32(),
-        DType::BF16 => bf16::from_f32(v).to_f32(),
+        DType::BF16 => round_bf16(v),
         _ => v,
     }
 }
 
-/// Converts an integer to a float dtype with one rounding (via f64, exact below 2^53).
+/// Rounds an f32 to the nearest bf16 (ties to even; NaN stays a quiet NaN), branch-free so that
+/// loops over tiles vectorize.
+#[inline(always)]
+pub fn round_bf16(v: f32) -> f32 {
+    let u = v.to_bits();
+    let rounded = u.wrapping_add(0x7fff + ((u >> 16) & 1)) & 0xffff_0000;
+    let nan = (u & 0x7fff_ffff) > 0x7f80_0000;
+    f32::from_bits(if nan { (u | 0x0040_0000) & 0xffff_0000 } else { rounded })
+}
+
+/// Converts an integer to a float dtype with one rounding to nearest even (through f64, which
+/// holds every integer below 2^53 exactly; larger i64 values round twice).
 #[inline(always)]
 pub fn int_to_float(dtype: DType, v: i64) -> f32 {
     match dtype {
         DType::F16 => f16::from_f64(v as f64).to_f32(),
-        DType::BF16 => bf16::from_f64(v as f64).to_f32(),
+        DType::BF16 => f64_to_bf16(v as f64),
         _ => v as f32,
     }
+}
+
+/// Rounds a finite f64 to the nearest bf16 (ties to even) in one step, on the bits: bf16 keeps
+/// the top 7 of f64's 52 fraction bits. (`half`'s f64 to bf16 conversion goes through f32 and
+/// can round twice.) Values beyond bf16's range are not expected here (integers are below 2^64).
+#[inline(always)]
+pub fn f64_to_bf16(x: f64) -> f32 {
+    if x.is_nan() {
+        return f32::NAN;
+    }
+    let b = x.to_bits();
+    let lsb = (b >> 45) & 1;
+    let r = (b + (1u64 << 44) - 1 + lsb) & !((1u64 << 45) - 1);
+    f64::from_bits(r) as f32
 }
 
 /// A float unary op on one element (before rounding to a narrow dtype).

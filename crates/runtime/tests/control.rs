@@ -318,7 +318,7 @@ fn if_else_on_run_time_conditions_yields_results() {
         let want: Vec<f32> = (0..progs * N)
             .map(|j| {
                 let p = j / N;
-                let (v, s) = if p % 2 == 0 {
+                let (v, s) = if p & 1 == 0 {
                     (xs[j] * 2.0, 1.0)
                 } else {
                     (-xs[j], t)

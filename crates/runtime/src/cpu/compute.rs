@@ -11,12 +11,27 @@ use metile_ir::{BinaryOp, CmpOp, DType, ReduceOp, UnaryOp};
 
 use crate::cpu::value::{Scalar, Val};
 
+/// Rounds f32 values to f16 precision with the `half` crate's slice conversions (hardware
+/// conversion instructions where the CPU has them).
+fn round_f16_slice(src: &[f32], out: &mut [f32]) {
+    use half::slice::HalfFloatSliceExt;
+    let mut tmp = vec![half::f16::ZERO; src.len()];
+    tmp.convert_from_f32_slice(src);
+    tmp.convert_to_f32_slice(out);
+}
+
 /// Rounds every element of a dense or splat float tile to a narrow float dtype.
 pub(crate) fn round_val(dtype: DType, v: &mut Val) {
     if !matches!(dtype, DType::F16 | DType::BF16) {
         return;
     }
     match v {
+        Val::F(x) if dtype == DType::F16 => {
+            let src = std::mem::take(x);
+            let mut out = vec![0.0; src.len()];
+            round_f16_slice(&src, &mut out);
+            *x = out;
+        }
         Val::F(x) => x.iter_mut().for_each(|e| *e = round_to(dtype, *e)),
         Val::Splat(Scalar::F(x)) => *x = round_to(dtype, *x),
         _ => {}
@@ -120,14 +135,15 @@ pub(crate) fn binary(
         (Val::Range(s), Val::Splat(Scalar::I(c))) | (Val::Splat(Scalar::I(c)), Val::Range(s))
             if op == BinaryOp::Add =>
         {
-            *out = Val::Range(wrap_int(dtype, s + c));
-            if fits_range(dtype, s + c, n) {
+            // A range stays a range unless some element would wrap; then the dense path wraps.
+            if let Some(start) = s.checked_add(*c).filter(|st| fits_range(dtype, *st, n)) {
+                *out = Val::Range(start);
                 return Ok(());
             }
         }
         (Val::Range(s), Val::Splat(Scalar::I(c))) if op == BinaryOp::Sub => {
-            *out = Val::Range(wrap_int(dtype, s - c));
-            if fits_range(dtype, s - c, n) {
+            if let Some(start) = s.checked_sub(*c).filter(|st| fits_range(dtype, *st, n)) {
+                *out = Val::Range(start);
                 return Ok(());
             }
         }
@@ -171,9 +187,10 @@ pub(crate) fn binary(
 
 /// Whether `start + i` for `i < n` stays inside `dtype` (else the range would wrap).
 fn fits_range(dtype: DType, start: i64, n: usize) -> bool {
+    let last = start as i128 + n as i128 - 1;
     match dtype {
-        DType::I32 => start >= i32::MIN as i64 && start + n as i64 - 1 <= i32::MAX as i64,
-        _ => start.checked_add(n as i64).is_some(),
+        DType::I32 => start >= i32::MIN as i64 && last <= i32::MAX as i128,
+        _ => last <= i64::MAX as i128,
     }
 }
 
@@ -207,8 +224,10 @@ pub(crate) fn compare_op(op: CmpOp, dtype: DType, n: usize, a: &Val, b: &Val, ou
             return;
         }
         (Val::Range(s), Val::Splat(Scalar::I(c))) if matches!(op, CmpOp::Lt | CmpOp::Le) => {
+            // Element i is `s + i`; `s + i < c` holds for i < c - s (computed without overflow).
+            let (s, c) = (*s as i128, *c as i128);
             let bound = if op == CmpOp::Lt { c - s } else { c - s + 1 };
-            *out = Val::Prefix(bound.clamp(0, n as i64) as usize);
+            *out = Val::Prefix(bound.clamp(0, n as i128) as usize);
             return;
         }
         _ => {}
@@ -271,6 +290,7 @@ pub(crate) fn cast(from: DType, to: DType, n: usize, a: &Val, out: &mut Val) {
         let mut o = out.reuse_f(n);
         match to {
             DType::F32 => o.copy_from_slice(src),
+            DType::F16 => round_f16_slice(src, &mut o),
             _ => map1(src, &mut o, |x| round_to(to, x)),
         }
         *out = Val::F(o);

@@ -321,7 +321,9 @@ impl<'a> Launch<'a> {
                     let mut out = std::mem::take(&mut frame.slots[r.index()]);
                     if dtype.is_float() {
                         let mut o = out.reuse_f(n);
-                        view.load_floats(dtype, start, &mut o[..k]);
+                        if k > 0 {
+                            view.load_floats(dtype, start, &mut o[..k]);
+                        }
                         o[k..].fill(fill.as_f32());
                         out = Val::F(o);
                     } else {
@@ -338,6 +340,7 @@ impl<'a> Launch<'a> {
                 Op::Store { value, .. } => {
                     let v = &frame.slots[value.index()];
                     match v.dense_f() {
+                        Some(_) if k == 0 => {}
                         Some(x) => view.store_floats(dtype, start, &x[..k]),
                         None => (0..k).for_each(|i| view.set(dtype, start + i, v.get(i))),
                     }

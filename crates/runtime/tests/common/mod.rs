@@ -59,6 +59,7 @@ pub fn compile_raw(name: &str, body: impl FnOnce(&Ctx)) -> Kern {
         compiled: Arc::new(Compiled {
             key: name.to_string(),
             kernel,
+            cuda: None,
         }),
     }
 }
@@ -107,6 +108,33 @@ pub fn i64_of(b: &Buffer) -> Vec<i64> {
 
 pub fn bool_of(b: &Buffer) -> Vec<bool> {
     b.to_bool().expect("the buffer should be a bool buffer")
+}
+
+/// A scalar-parameter argument of `dtype` holding `v` (floats as f32, rounded at launch).
+pub fn scalar_arg(dtype: DType, v: f64) -> Arg<'static> {
+    match dtype {
+        DType::I32 => Arg::I32(v as i32),
+        DType::I64 => Arg::I64(v as i64),
+        DType::Bool => Arg::Bool(v != 0.0),
+        _ => Arg::F32(v as f32),
+    }
+}
+
+/// The elements of any buffer as f64 (bool as 0/1), for comparing forms.
+pub fn as_f64(b: &Buffer) -> Vec<f64> {
+    match b.dtype() {
+        DType::Bool => bool_of(b).iter().map(|v| *v as i32 as f64).collect(),
+        d if d.is_int() => i64_of(b).iter().map(|v| *v as f64).collect(),
+        _ => f32_of(b).iter().map(|v| *v as f64).collect(),
+    }
+}
+
+pub fn buffer_of(dtype: DType, vals: &[f64]) -> Buffer {
+    match dtype {
+        DType::Bool => bools(&vals.iter().map(|v| *v != 0.0).collect::<Vec<_>>()),
+        d if d.is_int() => ints(d, &vals.iter().map(|v| *v as i64).collect::<Vec<_>>()),
+        d => floats(d, &vals.iter().map(|v| *v as f32).collect::<Vec<_>>()),
+    }
 }
 
 // ---------------------------------------------------------------- comparisons

@@ -1,0 +1,398 @@
+#!/usr/bin/env python3
+"""Times metile's peers at the shapes of shared/ANCHORS.md, in one run, beside a copy ceiling.
+
+Peers, for each operator, dtype and mode:
+  torch_eager    the faster of the plain PyTorch formula and torch's fused functional
+                 (F.rms_norm, F.layer_norm) where one exists; the row names the variant that won;
+  torch_compile  torch.compile (Inductor) of the plain formula;
+  liger          Liger-Kernel (0.8.5 on the GPU box) functional API, when `liger_kernel` imports
+                 and the device is CUDA; otherwise its rows are skipped with a note.
+
+Modes: `fwd` times one forward call (inputs require grad, as in training); `fwd+bwd` times one
+forward plus one backward with a random upstream gradient. The fused add's forward returns the
+normed output y and the sum s = x + residual; by default both receive a random cotangent (as
+metile's `add_rms_norm.backward` takes `dy` and `dresidual_out`, and as Liger's backward takes dY
+and dS_out); `--add-cotangents y` gives only y one, which is what shared/tools/h200_peer_bench.py
+did when it produced ANCHORS.md.
+
+On CUDA, times are medians of `triton.testing.do_bench` (which clears the L2 cache between
+repetitions and sets the listed leaves' .grad to None outside the timed region), and the peak
+extra memory is what one call allocates above what was allocated before it. On the CPU, times are
+medians of time.perf_counter around single calls, no peak memory is measured, and torch.compile
+is off unless `--compile` is given.
+
+`min_bytes` is the fewest bytes the operator must move: every [rows, cols] input read once and
+every [rows, cols] output written once (per-column weights and per-row statistics are ignored),
+as in ANCHORS.md. The copy ceiling is a device-to-device copy of a bf16 tensor (4 GiB on CUDA
+by default), counted as bytes read plus bytes written.
+
+Output: a table on stdout and, with `--json PATH`, one JSON object per line: op, mode, dtype,
+shape, peer, ms, peak_extra_mib, min_bytes (plus gbps, variant, device, note where useful).
+
+Example (GPU box, with the Liger wheel carried in .whl/, see benchmarks/fetch_wheels.sh):
+  python3 benchmarks/peers.py --json $OUT/peers.jsonl
+Smoke test on a CPU:
+  python3 benchmarks/peers.py --device cpu --quick --rows 256 --cols 512
+"""
+
+import argparse
+import json
+import math
+import os
+import statistics
+import sys
+import time
+
+import torch
+import torch.nn.functional as F
+
+OPS = ("rms_norm", "layer_norm", "fused_add_rms_norm")
+DTYPES = {"bf16": torch.bfloat16, "f32": torch.float32, "f16": torch.float16}
+DTYPE_ALIASES = {"fp32": "f32", "float32": "f32", "fp16": "f16", "float16": "f16", "bfloat16": "bf16"}
+EPS = 1e-6
+
+
+def parse_list(text, allowed, aliases=None):
+    out = []
+    for item in text.split(","):
+        item = item.strip()
+        if not item:
+            continue
+        item = (aliases or {}).get(item, item)
+        if item not in allowed:
+            raise SystemExit(f"error: unknown value `{item}`; allowed: {', '.join(allowed)}")
+        if item not in out:
+            out.append(item)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Timing
+
+
+class Timer:
+    def __init__(self, device, quick):
+        self.device = device
+        self.cuda = device.type == "cuda"
+        self.quick = quick
+        if self.cuda:
+            from triton.testing import do_bench
+
+            self._do_bench = do_bench
+
+    def sync(self):
+        if self.cuda:
+            torch.cuda.synchronize()
+
+    def median_ms(self, fn, leaves=()):
+        """Median milliseconds of fn(); leaves' .grad is set to None before each call, untimed."""
+        leaves = list(leaves)
+        if self.cuda:
+            warmup, rep = (5, 20) if self.quick else (25, 100)
+            self.sync()
+            return float(
+                self._do_bench(fn, warmup=warmup, rep=rep, grad_to_none=leaves or None, return_mode="median")
+            )
+        warm, reps = (1, 3) if self.quick else (2, 15)
+        for _ in range(warm):
+            for t in leaves:
+                t.grad = None
+            fn()
+        times = []
+        for _ in range(reps):
+            for t in leaves:
+                t.grad = None
+            t0 = time.perf_counter()
+            fn()
+            times.append(time.perf_counter() - t0)
+        return statistics.median(times) * 1e3
+
+    def peak_extra_mib(self, fn, leaves=()):
+        """MiB allocated above the current allocation during one call (CUDA only)."""
+        if not self.cuda:
+            return None
+        for t in leaves:
+            t.grad = None
+        self.sync()
+        torch.cuda.empty_cache()
+        torch.cuda.reset_peak_memory_stats()
+        base = torch.cuda.memory_allocated()
+        fn()
+        self.sync()
+        extra = (torch.cuda.max_memory_allocated() - base) / 2**20
+        for t in leaves:
+            t.grad = None
+        return extra
+
+
+# ---------------------------------------------------------------------------------------------
+# Operators: inputs, formulas and peers
+
+
+def rms_formula(x, w):
+    xf = x.float()
+    return w * (xf * torch.rsqrt(xf.pow(2).mean(-1, keepdim=True) + EPS)).to(x.dtype)
+
+
+def layer_formula(x, w, b):
+    xf = x.float()
+    mean = xf.mean(-1, keepdim=True)
+    xc = xf - mean
+    var = xc.pow(2).mean(-1, keepdim=True)
+    return (xc * torch.rsqrt(var + EPS) * w.float() + b.float()).to(x.dtype)
+
+
+def add_rms_formula(x, r, w):
+    s = x + r
+    sf = s.float()
+    return w * (sf * torch.rsqrt(sf.pow(2).mean(-1, keepdim=True) + EPS)).to(s.dtype), s
+
+
+def make_op(op, rows, cols, dtype, device, liger, add_cotangents):
+    """(make_inputs, eager variants {name: fn}, formula, liger fn or None, min_bytes {mode: n})."""
+    es = torch.empty((), dtype=dtype).element_size()
+    nh = rows * cols * es
+
+    def t(*shape):
+        return torch.randn(*shape, device=device, dtype=dtype, requires_grad=True)
+
+    if op == "rms_norm":
+        make = lambda: (t(rows, cols), t(cols))
+        eager = {"formula": rms_formula, "F.rms_norm": lambda x, w: F.rms_norm(x, (cols,), w, EPS)}
+        formula = rms_formula
+        lig = (lambda x, w: liger.liger_rms_norm(x, w, EPS)) if liger else None
+        min_bytes = {"fwd": 2 * nh, "fwd+bwd": 5 * nh}
+    elif op == "layer_norm":
+        make = lambda: (t(rows, cols), t(cols), t(cols))
+        eager = {
+            "formula": layer_formula,
+            "F.layer_norm": lambda x, w, b: F.layer_norm(x, (cols,), w, b, EPS),
+        }
+        formula = layer_formula
+        lig = (lambda x, w, b: liger.liger_layer_norm(x, w, b, EPS)) if liger else None
+        min_bytes = {"fwd": 2 * nh, "fwd+bwd": 5 * nh}
+    elif op == "fused_add_rms_norm":
+        make = lambda: (t(rows, cols), t(rows, cols), t(cols))
+
+        def add_then_f(x, r, w):
+            s = x + r
+            return F.rms_norm(s, (cols,), w, EPS), s
+
+        eager = {"formula": add_rms_formula, "add+F.rms_norm": add_then_f}
+        formula = add_rms_formula
+        lig = (lambda x, r, w: liger.liger_fused_add_rms_norm(x, r, w, EPS)) if liger else None
+        # fwd reads x, r and writes y, s; bwd reads s, dy (and ds) and writes dx (= dresidual).
+        bwd = 4 * nh if add_cotangents == "both" else 3 * nh
+        min_bytes = {"fwd": 4 * nh, "fwd+bwd": 4 * nh + bwd}
+    else:
+        raise ValueError(op)
+    return make, eager, formula, lig, min_bytes
+
+
+def fwd_bwd_step(fn, inputs, cotangents, add_cotangents):
+    """One forward and one backward; cotangents are cached per output shape and dtype."""
+
+    def step():
+        out = fn(*inputs)
+        outs = list(out) if isinstance(out, (tuple, list)) else [out]
+        if add_cotangents == "y":
+            outs = outs[:1]
+        grads = []
+        for i, o in enumerate(outs):
+            key = (i, tuple(o.shape), o.dtype)
+            if key not in cotangents:
+                cotangents[key] = torch.randn_like(o)
+            grads.append(cotangents[key])
+        torch.autograd.backward(outs, grads)
+
+    return step
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--ops", default=",".join(OPS), help=f"comma-separated, of: {', '.join(OPS)}")
+    p.add_argument("--dtypes", default="bf16,f32", help="comma-separated, of: bf16, f32, f16 (fp32 accepted)")
+    p.add_argument("--modes", default="fwd,fwd+bwd", help="comma-separated, of: fwd, fwd+bwd")
+    p.add_argument("--rows", type=int, default=16384)
+    p.add_argument("--cols", type=int, default=4096)
+    p.add_argument("--device", default=None, help="cuda or cpu (default: cuda when available)")
+    p.add_argument("--json", metavar="PATH", help="write one JSON object per row (JSON lines)")
+    p.add_argument("--quick", action="store_true", help="fewer repetitions, for a smoke test")
+    p.add_argument(
+        "--compile",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="time torch.compile of the formula (default: on for CUDA, off for CPU)",
+    )
+    p.add_argument("--no-liger", action="store_true", help="skip Liger-Kernel even when it imports")
+    p.add_argument(
+        "--copy-mib",
+        type=int,
+        default=None,
+        help="size of the copy ceiling's source tensor (default: 4096 on CUDA, 256 on CPU)",
+    )
+    p.add_argument(
+        "--add-cotangents",
+        choices=("both", "y"),
+        default="both",
+        help="fused_add_rms_norm fwd+bwd: cotangents for y and s (default) or y only",
+    )
+    p.add_argument("--seed", type=int, default=0)
+    args = p.parse_args(argv)
+
+    ops = parse_list(args.ops, OPS)
+    dtypes = parse_list(args.dtypes, tuple(DTYPES), DTYPE_ALIASES)
+    modes = parse_list(args.modes, ("fwd", "fwd+bwd"))
+    if args.rows < 1 or args.cols < 1:
+        raise SystemExit("error: --rows and --cols must be at least 1")
+    device = torch.device(args.device or ("cuda" if torch.cuda.is_available() else "cpu"))
+    if device.type == "cuda" and not torch.cuda.is_available():
+        raise SystemExit("error: --device cuda but torch sees no CUDA device")
+    cuda = device.type == "cuda"
+    use_compile = cuda if args.compile is None else args.compile
+    copy_mib = args.copy_mib if args.copy_mib is not None else (4096 if cuda else 256)
+    torch.manual_seed(args.seed)
+    timer = Timer(device, args.quick)
+    dev_name = torch.cuda.get_device_name(device) if cuda else f"cpu ({torch.get_num_threads()} threads)"
+
+    notes = []
+    liger = None
+    liger_version = None
+    if args.no_liger:
+        notes.append("liger: skipped (--no-liger)")
+    elif not cuda:
+        notes.append("liger: skipped (Liger-Kernel runs on CUDA only)")
+    else:
+        try:
+            import liger_kernel
+            from liger_kernel.transformers import functional as liger
+
+            liger_version = getattr(liger_kernel, "__version__", None)
+            if liger_version is None:
+                try:
+                    from importlib.metadata import version
+
+                    liger_version = version("liger_kernel")
+                except Exception:
+                    liger_version = "?"
+        except Exception as e:  # missing or broken: the other peers still run
+            liger = None
+            notes.append(f"liger: skipped (cannot import liger_kernel: {type(e).__name__}: {e})")
+    print(
+        f"torch {torch.__version__}; device {dev_name}; liger {liger_version or 'none'}; "
+        f"torch.compile {'on' if use_compile else 'off'}; shape {args.rows}x{args.cols}; "
+        f"{'quick' if args.quick else 'full'} repetitions",
+        flush=True,
+    )
+    for n in notes:
+        print(f"note: {n}", flush=True)
+
+    rows_out = []
+    shape = [args.rows, args.cols]
+
+    def record(op, mode, dtype, peer, ms, peak, min_bytes, row_shape=None, **extra):
+        r = dict(
+            op=op,
+            mode=mode,
+            dtype=dtype,
+            shape=row_shape or shape,
+            peer=peer,
+            ms=ms,
+            peak_extra_mib=peak,
+            min_bytes=min_bytes,
+            gbps=(min_bytes / (ms * 1e-3) / 1e9) if (ms and min_bytes) else None,
+            device=dev_name,
+        )
+        r.update(extra)
+        rows_out.append(r)
+        peak_s = f"{peak:9.1f}" if peak is not None else f"{'-':>9}"
+        gbps_s = f"{r['gbps']:9.1f}" if r["gbps"] is not None else f"{'-':>9}"
+        ms_s = f"{ms:10.4f}" if ms is not None else f"{'-':>10}"
+        note = extra.get("variant") or extra.get("note") or ""
+        print(f"{op:20s} {mode:8s} {dtype:5s} {peer:14s} {ms_s} {gbps_s} {peak_s}  {note}", flush=True)
+
+    print(f"{'op':20s} {'mode':8s} {'dtype':5s} {'peer':14s} {'ms':>10} {'GB/s':>9} {'peak MiB':>9}", flush=True)
+
+    # The copy ceiling, measured in this run.
+    n = copy_mib * 2**20 // 2
+    try:
+        a = torch.empty(n, dtype=torch.bfloat16, device=device).normal_()
+        b = torch.empty_like(a)
+        ms = timer.median_ms(lambda: b.copy_(a))
+        record("copy", "copy", "bf16", "torch", ms, None, 2 * a.numel() * 2, row_shape=[n])
+        del a, b
+    except Exception as e:
+        print(f"note: copy ceiling FAILED: {type(e).__name__}: {str(e)[:200]}", flush=True)
+    if cuda:
+        torch.cuda.empty_cache()
+
+    failures = 0
+    for dt_name in dtypes:
+        dtype = DTYPES[dt_name]
+        for op in ops:
+            make, eager, formula, lig, min_bytes = make_op(
+                op, args.rows, args.cols, dtype, device, liger, args.add_cotangents
+            )
+            peers = [("torch_eager", name, fn) for name, fn in eager.items()]
+            if use_compile:
+                peers.append(("torch_compile", "formula", torch.compile(formula, dynamic=False)))
+            if lig is not None:
+                peers.append(("liger", "liger", lig))
+            for mode in modes:
+                # Best eager variant per mode; the others are printed but not recorded as rows.
+                best = None
+                for peer, variant, fn in peers:
+                    try:
+                        inputs = make()
+                        leaves = [t for t in inputs if t.requires_grad]
+                        if mode == "fwd":
+                            call = lambda fn=fn, inputs=inputs: fn(*inputs)
+                        else:
+                            call = fwd_bwd_step(fn, inputs, {}, args.add_cotangents)
+                        call()  # compile / autotune / allocate outside the timings
+                        timer.sync()
+                        ms = timer.median_ms(call, leaves)
+                        peak = timer.peak_extra_mib(call, leaves)
+                        for t in leaves:
+                            t.grad = None
+                        del inputs, leaves, call
+                        if cuda:
+                            torch.cuda.empty_cache()
+                    except Exception as e:  # the failure is part of the record
+                        failures += 1
+                        msg = f"{type(e).__name__}: {str(e)[:300]}"
+                        print(f"{op:20s} {mode:8s} {dt_name:5s} {peer:14s} FAILED ({variant}): {msg}", flush=True)
+                        rows_out.append(dict(op=op, mode=mode, dtype=dt_name, shape=shape, peer=peer, variant=variant, error=msg))
+                        continue
+                    if peer == "torch_eager":
+                        print(f"  {op} {mode} {dt_name} eager variant {variant}: {ms:.4f} ms", flush=True)
+                        if best is None or ms < best[0]:
+                            best = (ms, peak, variant)
+                        continue
+                    record(op, mode, dt_name, peer, ms, peak, min_bytes[mode], variant=variant)
+                if best is not None:
+                    record(op, mode, dt_name, "torch_eager", best[0], best[1], min_bytes[mode], variant=best[2])
+                if lig is None and not args.no_liger:
+                    rows_out.append(
+                        dict(op=op, mode=mode, dtype=dt_name, shape=shape, peer="liger", ms=None,
+                             peak_extra_mib=None, min_bytes=min_bytes[mode], note="skipped: " + "; ".join(notes))
+                    )
+
+    if args.json:
+        meta = dict(
+            op="_meta", torch=torch.__version__, device=dev_name, liger=liger_version,
+            compile=use_compile, quick=args.quick, add_cotangents=args.add_cotangents, notes=notes,
+        )
+        with open(args.json, "w") as f:
+            f.write(json.dumps(meta) + "\n")
+            for r in rows_out:
+                f.write(json.dumps(r) + "\n")
+        print(f"wrote {len(rows_out) + 1} JSON lines to {args.json}", flush=True)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
