@@ -10,8 +10,9 @@
 //! Each entry point is called once to allocate its outputs, twice more to warm up, then `reps`
 //! times reusing the outputs; the median is reported. Bytes count every input read once and every
 //! output written once. Beside each measurement, a memory copy of the same number of bytes (half
-//! read, half written, between preallocated buffers filled with random bytes) is timed the same
-//! way, so the ratio to copy is comparable across machines.
+//! read, half written, between preallocated buffers filled with random bytes; on a device other
+//! than the cpu, a device-to-device copy) is timed the same way, so the ratio to copy is
+//! comparable across machines. Generated inputs are placed on the device before timing.
 //!
 //! Modes: an entry point `<op>.forward` is reported as mode `fwd`, `<op>.backward` as `bwd`.
 //! When an operator has both, the pair is also timed as mode `fwd+bwd` (entry
@@ -26,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use metile_kernels::registry::{self, EntryPoint, OpError, Params, PortShape, Tensors};
 use metile_kernels::testing::Rng;
-use metile_runtime::{Device, Tensor};
+use metile_runtime::{Buffer, Device, Tensor};
 use serde::Serialize;
 
 use crate::cli::BenchArgs;
@@ -95,7 +96,7 @@ fn gb_per_s(bytes: usize, ms: f64) -> f64 {
     }
 }
 
-/// Times copying `bytes / 2` bytes between two preallocated buffers of random bytes.
+/// Times copying `bytes / 2` bytes between two preallocated buffers of random bytes on the host.
 pub fn time_copy(bytes: usize, reps: usize, rng: &mut Rng) -> f64 {
     let half = (bytes / 2).max(1);
     let mut src = vec![0u8; half];
@@ -117,6 +118,32 @@ pub fn time_copy(bytes: usize, reps: usize, rng: &mut Rng) -> f64 {
     median_ms(&mut times)
 }
 
+/// Times copying `bytes / 2` bytes on `device`: a host copy ([`time_copy`]) on the cpu, else a
+/// device-to-device copy between two buffers of the device (random finite f32 words, rounded up
+/// to whole words), synchronised like the entry points.
+pub fn time_device_copy(
+    device: &Device,
+    bytes: usize,
+    reps: usize,
+    rng: &mut Rng,
+) -> Result<f64, String> {
+    if device.name() == "cpu" {
+        return Ok(time_copy(bytes, reps, rng));
+    }
+    let words = (bytes / 2).div_ceil(4).max(1);
+    let values: Vec<f32> = (0..words)
+        .map(|_| f32::from_bits((rng.next_u64() as u32) & 0x3fff_ffff))
+        .collect();
+    let host = Buffer::from_f32(metile_ir::DType::F32, &values).map_err(|e| e.to_string())?;
+    let src = device.upload(&host).map_err(|e| e.to_string())?;
+    let mut dst = device
+        .zeros(metile_ir::DType::F32, words)
+        .map_err(|e| e.to_string())?;
+    time_calls(device, reps, &mut || {
+        dst.copy_from(&src).map_err(|e| e.to_string())
+    })
+}
+
 /// A random tensor for a port shape.
 pub fn generate(
     shape: PortShape,
@@ -136,10 +163,7 @@ pub fn generate(
 
 /// Waits until the work queued on `device` has finished. Every timed repetition ends here.
 fn sync(device: &Device) -> Result<(), String> {
-    // TODO(sync): call `device.synchronize()` here (mapping its error to a String) once
-    // `metile_runtime::Device` has it; the CPU backend runs synchronously, so nothing is lost yet.
-    let _ = device;
-    Ok(())
+    device.synchronize().map_err(|e| e.to_string())
 }
 
 fn run_once(
@@ -278,8 +302,9 @@ pub fn bench_groups(
     let mut rng = Rng::new(SEED);
     let mut failures = 0;
     let measure = |op: &str, entry: &str, mode: String, ms: f64, bytes: usize, rng: &mut Rng| {
-        let copy_ms = time_copy(bytes, args.reps, rng);
-        Measurement {
+        let copy_ms = time_device_copy(device, bytes, args.reps, rng)
+            .map_err(|e| format!("timing the copy: {e}"))?;
+        Ok(Measurement {
             op: op.to_string(),
             entry: entry.to_string(),
             mode,
@@ -295,8 +320,8 @@ pub fn bench_groups(
             } else {
                 f64::INFINITY
             },
-            device: device.name().to_string(),
-        }
+            device: device.label(),
+        })
     };
     for group in groups {
         let mut pool = Tensors::new();
@@ -307,7 +332,9 @@ pub fn bench_groups(
             for port in entry.inputs {
                 let t = match pool.get(port.name) {
                     Some(t) => t.clone(),
-                    None => match generate(port.shape, args.rows, args.cols, dtype, &mut rng) {
+                    None => match generate(port.shape, args.rows, args.cols, dtype, &mut rng)
+                        .and_then(|t| Ok(device.to_device(&t)?))
+                    {
                         Ok(t) => {
                             pool.insert(port.name.to_string(), t.clone());
                             t
@@ -326,16 +353,20 @@ pub fn bench_groups(
                     time_entry(device, entry, &inputs, &params, args.reps)
                         .map(|(ms, bytes, outputs)| (ms, bytes, outputs, params))
                 });
+            let result = result.and_then(|(ms, bytes, outputs, params)| {
+                let m = measure(
+                    entry.op,
+                    entry.name,
+                    mode_of(entry.name),
+                    ms,
+                    bytes,
+                    &mut rng,
+                )?;
+                Ok((m, bytes, outputs, params))
+            });
             match result {
-                Ok((ms, bytes, outputs, params)) => {
-                    emit(&measure(
-                        entry.op,
-                        entry.name,
-                        mode_of(entry.name),
-                        ms,
-                        bytes,
-                        &mut rng,
-                    ));
+                Ok((m, bytes, outputs, params)) => {
+                    emit(&m);
                     for (name, t) in &outputs {
                         pool.entry(name.clone()).or_insert_with(|| t.clone());
                     }
@@ -373,11 +404,11 @@ pub fn bench_groups(
             let (lo, hi) = timed.split_at_mut(f);
             (&mut hi[0], &mut lo[b])
         };
-        match time_pair(device, fwd, bwd, args.reps) {
-            Ok(ms) => {
-                let bytes = fwd.bytes + bwd.bytes;
-                emit(&measure(op, &name, "fwd+bwd".into(), ms, bytes, &mut rng));
-            }
+        let bytes = fwd.bytes + bwd.bytes;
+        let result = time_pair(device, fwd, bwd, args.reps)
+            .and_then(|ms| measure(op, &name, "fwd+bwd".into(), ms, bytes, &mut rng));
+        match result {
+            Ok(m) => emit(&m),
             Err(message) => {
                 failures += 1;
                 fail(&name, &message);

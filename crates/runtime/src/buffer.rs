@@ -2,12 +2,20 @@
 //!
 //! A `Buffer` is a run of elements of one `DType` on one device. Host storage keeps the exact
 //! storage bits: f32 and i32 as `u32` words, f16 and bf16 as `u16`, i64 as `u64`, bool as `u8`.
-//! Values cross the host boundary as f32 (floats; f16/bf16 are rounded to nearest even on upload),
-//! i64 (integers) or bool.
+//! Device storage (CUDA) keeps the same words in device memory. Values cross the host boundary as
+//! f32 (floats; f16/bf16 are rounded to nearest even on upload), i64 (integers) or bool.
+//!
+//! Host buffers belong to the `cpu` device. The `from_*` constructors and `zeros` build host
+//! buffers; `Device::upload` and `Device::zeros` put them on a device. The `to_*` readers,
+//! `copy_from`, `poison`, `clone` and `==` work wherever a buffer lives: reading a device buffer
+//! downloads it, which waits for the work queued on its device.
+
+use std::borrow::Cow;
 
 use half::{bf16, f16};
 use metile_ir::DType;
 
+use crate::cuda::CudaBuffer;
 use crate::error::{Error, Result};
 
 /// Host storage words of a buffer.
@@ -28,14 +36,45 @@ impl HostData {
             _ => HostData::U64(vec![0; len]),
         }
     }
+
+    /// `len` elements of `dtype`'s poison value (see `Buffer::poison`).
+    pub(crate) fn poisoned(dtype: DType, len: usize) -> HostData {
+        let mut data = HostData::zeroed(dtype, len);
+        data.fill_poison(dtype);
+        data
+    }
+
+    fn fill_poison(&mut self, dtype: DType) {
+        match (self, dtype) {
+            (HostData::U32(w), DType::F32) => w.fill(f32::NAN.to_bits()),
+            (HostData::U32(w), _) => w.fill(i32::MIN as u32),
+            (HostData::U16(w), DType::BF16) => w.fill(bf16::NAN.to_bits()),
+            (HostData::U16(w), _) => w.fill(f16::NAN.to_bits()),
+            (HostData::U64(w), _) => w.fill(i64::MIN as u64),
+            (HostData::U8(w), _) => w.fill(1),
+        }
+    }
+}
+
+/// Where a buffer's elements live.
+#[derive(Debug)]
+pub(crate) enum Storage {
+    /// Host memory: the `cpu` device.
+    Host(HostData),
+    /// Device memory of one CUDA device.
+    Cuda(CudaBuffer),
 }
 
 /// A typed buffer on a device.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// `clone` copies the elements on the buffer's own device and `==` compares dtype, length and
+/// elements wherever the two buffers live (a device buffer is downloaded; one that cannot be
+/// read compares unequal).
+#[derive(Debug)]
 pub struct Buffer {
     dtype: DType,
     len: usize,
-    pub(crate) data: HostData,
+    storage: Storage,
 }
 
 /// Rounds an f32 to the storage bits of a float dtype.
@@ -58,13 +97,110 @@ pub(crate) fn bits16_to_f32(dtype: DType, b: u16) -> f32 {
 }
 
 impl Buffer {
-    /// A zero-filled host buffer.
-    pub fn zeros(dtype: DType, len: usize) -> Buffer {
+    pub(crate) fn host(dtype: DType, len: usize, data: HostData) -> Buffer {
         Buffer {
             dtype,
             len,
-            data: HostData::zeroed(dtype, len),
+            storage: Storage::Host(data),
         }
+    }
+
+    pub(crate) fn on_cuda(dtype: DType, len: usize, data: CudaBuffer) -> Buffer {
+        Buffer {
+            dtype,
+            len,
+            storage: Storage::Cuda(data),
+        }
+    }
+
+    /// The host words of a buffer on the cpu device; `Error::Device` for a device-resident
+    /// buffer (the CPU executor cannot read device memory in place).
+    pub(crate) fn host_words(&self) -> Result<&HostData> {
+        match &self.storage {
+            Storage::Host(d) => Ok(d),
+            Storage::Cuda(c) => Err(Self::not_on_host(c)),
+        }
+    }
+
+    /// The host words of a buffer on the cpu device, for writing; see `host_words`.
+    pub(crate) fn host_words_mut(&mut self) -> Result<&mut HostData> {
+        match &mut self.storage {
+            Storage::Host(d) => Ok(d),
+            Storage::Cuda(c) => Err(Self::not_on_host(c)),
+        }
+    }
+
+    fn not_on_host(c: &CudaBuffer) -> Error {
+        Error::Device {
+            device: c.device_name(),
+            message: "the buffer lives in device memory; download it with to_host() to use it \
+                      on the cpu"
+                .into(),
+        }
+    }
+
+    /// The CUDA storage of a device-resident buffer.
+    pub(crate) fn cuda_storage(&self) -> Option<&CudaBuffer> {
+        match &self.storage {
+            Storage::Host(_) => None,
+            Storage::Cuda(c) => Some(c),
+        }
+    }
+
+    pub(crate) fn cuda_storage_mut(&mut self) -> Option<&mut CudaBuffer> {
+        match &mut self.storage {
+            Storage::Host(_) => None,
+            Storage::Cuda(c) => Some(c),
+        }
+    }
+
+    /// The elements as host words: borrowed for a host buffer, downloaded for a device buffer.
+    fn host_data(&self) -> Result<Cow<'_, HostData>> {
+        match &self.storage {
+            Storage::Host(d) => Ok(Cow::Borrowed(d)),
+            Storage::Cuda(c) => Ok(Cow::Owned(c.download(self.dtype)?)),
+        }
+    }
+
+    /// The device the buffer lives on: `cpu` for host memory, `cuda:N` for device `N`.
+    pub fn device_name(&self) -> String {
+        match &self.storage {
+            Storage::Host(_) => "cpu".into(),
+            Storage::Cuda(c) => c.device_name(),
+        }
+    }
+
+    /// Whether the elements live in host memory (the cpu device).
+    pub fn is_host(&self) -> bool {
+        matches!(self.storage, Storage::Host(_))
+    }
+
+    /// A host copy of the buffer (downloading a device buffer, after the work queued on its
+    /// device).
+    pub fn to_host(&self) -> Result<Buffer> {
+        Ok(Buffer::host(
+            self.dtype,
+            self.len,
+            self.host_data()?.into_owned(),
+        ))
+    }
+
+    /// A copy of the buffer on its own device.
+    pub fn try_clone(&self) -> Result<Buffer> {
+        let storage = match &self.storage {
+            Storage::Host(d) => Storage::Host(d.clone()),
+            Storage::Cuda(c) => Storage::Cuda(c.try_clone()?),
+        };
+        Ok(Buffer {
+            dtype: self.dtype,
+            len: self.len,
+            storage,
+        })
+    }
+
+    /// A zero-filled host buffer.
+    pub fn zeros(dtype: DType, len: usize) -> Buffer {
+        Buffer::host(dtype, len, HostData::zeroed(dtype, len))
     }
 
     /// A host buffer of a float dtype holding `values` rounded to `dtype`.
@@ -88,11 +224,7 @@ impl Buffer {
                 )))
             }
         };
-        Ok(Buffer {
-            dtype,
-            len: values.len(),
-            data,
-        })
+        Ok(Buffer::host(dtype, values.len(), data))
     }
 
     /// A host buffer of an integer dtype; values must fit it.
@@ -115,19 +247,15 @@ impl Buffer {
                 )))
             }
         };
-        Ok(Buffer {
-            dtype,
-            len: values.len(),
-            data,
-        })
+        Ok(Buffer::host(dtype, values.len(), data))
     }
 
     pub fn from_bool(values: &[bool]) -> Buffer {
-        Buffer {
-            dtype: DType::Bool,
-            len: values.len(),
-            data: HostData::U8(values.iter().map(|b| *b as u8).collect()),
-        }
+        Buffer::host(
+            DType::Bool,
+            values.len(),
+            HostData::U8(values.iter().map(|b| *b as u8).collect()),
+        )
     }
 
     pub fn dtype(&self) -> DType {
@@ -149,7 +277,8 @@ impl Buffer {
 
     /// The elements of a float buffer as f32 (exact for every float dtype).
     pub fn to_f32(&self) -> Result<Vec<f32>> {
-        match (&self.data, self.dtype) {
+        self.check_reader("to_f32", self.dtype.is_float(), "a float")?;
+        match (self.host_data()?.as_ref(), self.dtype) {
             (HostData::U32(w), DType::F32) => Ok(w.iter().map(|b| f32::from_bits(*b)).collect()),
             (HostData::U16(w), DType::F16 | DType::BF16) => {
                 Ok(w.iter().map(|b| bits16_to_f32(self.dtype, *b)).collect())
@@ -163,7 +292,12 @@ impl Buffer {
 
     /// The elements of an integer buffer.
     pub fn to_i64(&self) -> Result<Vec<i64>> {
-        match (&self.data, self.dtype) {
+        self.check_reader(
+            "to_i64",
+            matches!(self.dtype, DType::I32 | DType::I64),
+            "an integer",
+        )?;
+        match (self.host_data()?.as_ref(), self.dtype) {
             (HostData::U32(w), DType::I32) => Ok(w.iter().map(|b| *b as i32 as i64).collect()),
             (HostData::U64(w), DType::I64) => Ok(w.iter().map(|b| *b as i64).collect()),
             _ => Err(Error::Buffer(format!(
@@ -174,7 +308,8 @@ impl Buffer {
     }
 
     pub fn to_bool(&self) -> Result<Vec<bool>> {
-        match &self.data {
+        self.check_reader("to_bool", self.dtype == DType::Bool, "a bool")?;
+        match self.host_data()?.as_ref() {
             HostData::U8(w) if self.dtype == DType::Bool => Ok(w.iter().map(|b| *b != 0).collect()),
             _ => Err(Error::Buffer(format!(
                 "to_bool needs a bool buffer, this one is {}",
@@ -183,7 +318,9 @@ impl Buffer {
         }
     }
 
-    /// Copies the elements of `src` (same dtype and length) into `self`, reusing its storage.
+    /// Copies the elements of `src` (same dtype and length) into `self`, reusing its storage and
+    /// keeping `self` on its device: host to host, device to device (queued on the device), or
+    /// across the host boundary (an upload or a download).
     pub fn copy_from(&mut self, src: &Buffer) -> Result<()> {
         if src.dtype != self.dtype || src.len != self.len {
             return Err(Error::Buffer(format!(
@@ -191,26 +328,70 @@ impl Buffer {
                 src.len, src.dtype, self.len, self.dtype
             )));
         }
-        match (&mut self.data, &src.data) {
-            (HostData::U8(d), HostData::U8(s)) => d.copy_from_slice(s),
-            (HostData::U16(d), HostData::U16(s)) => d.copy_from_slice(s),
-            (HostData::U32(d), HostData::U32(s)) => d.copy_from_slice(s),
-            (HostData::U64(d), HostData::U64(s)) => d.copy_from_slice(s),
-            _ => return Err(Error::Buffer("storage kinds differ".into())),
+        match (&mut self.storage, &src.storage) {
+            (Storage::Host(d), Storage::Host(s)) => match (d, s) {
+                (HostData::U8(d), HostData::U8(s)) => d.copy_from_slice(s),
+                (HostData::U16(d), HostData::U16(s)) => d.copy_from_slice(s),
+                (HostData::U32(d), HostData::U32(s)) => d.copy_from_slice(s),
+                (HostData::U64(d), HostData::U64(s)) => d.copy_from_slice(s),
+                _ => return Err(Error::Buffer("storage kinds differ".into())),
+            },
+            (Storage::Host(d), Storage::Cuda(s)) => *d = s.download(src.dtype)?,
+            (Storage::Cuda(d), Storage::Host(s)) => d.write(s)?,
+            (Storage::Cuda(d), Storage::Cuda(s)) => d.copy_from(s)?,
         }
         Ok(())
     }
 
     /// Overwrites every element with a poison value (NaN for floats, the minimum for integers,
     /// `true` for bool) so that an element a kernel fails to write is visible.
+    ///
+    /// A device buffer is overwritten by an upload of the pattern; use `try_poison` to handle a
+    /// device error instead of panicking on it.
     pub fn poison(&mut self) {
-        match (&mut self.data, self.dtype) {
-            (HostData::U32(w), DType::F32) => w.fill(f32::NAN.to_bits()),
-            (HostData::U32(w), _) => w.fill(i32::MIN as u32),
-            (HostData::U16(w), DType::BF16) => w.fill(bf16::NAN.to_bits()),
-            (HostData::U16(w), _) => w.fill(f16::NAN.to_bits()),
-            (HostData::U64(w), _) => w.fill(i64::MIN as u64),
-            (HostData::U8(w), _) => w.fill(1),
+        // Poisoning is a test aid: a buffer that silently kept its old contents would hide the
+        // very bug it is meant to show, so a device failure stops the caller here.
+        self.try_poison()
+            .expect("poisoning a device buffer should succeed (try_poison returns the error)");
+    }
+
+    /// `poison`, returning a device error instead of panicking.
+    pub fn try_poison(&mut self) -> Result<()> {
+        match &mut self.storage {
+            Storage::Host(d) => d.fill_poison(self.dtype),
+            Storage::Cuda(c) => c.write(&HostData::poisoned(self.dtype, self.len))?,
+        }
+        Ok(())
+    }
+
+    fn check_reader(&self, reader: &str, ok: bool, want: &str) -> Result<()> {
+        if ok {
+            return Ok(());
+        }
+        Err(Error::Buffer(format!(
+            "{reader} needs {want} buffer, this one is {}",
+            self.dtype
+        )))
+    }
+}
+
+impl Clone for Buffer {
+    /// A copy on the same device. Panics if the device cannot copy (out of memory, a failed
+    /// context); `try_clone` returns that error instead.
+    fn clone(&self) -> Buffer {
+        self.try_clone()
+            .expect("copying a buffer on its device should succeed (try_clone returns the error)")
+    }
+}
+
+impl PartialEq for Buffer {
+    fn eq(&self, other: &Buffer) -> bool {
+        if self.dtype != other.dtype || self.len != other.len {
+            return false;
+        }
+        match (self.host_data(), other.host_data()) {
+            (Ok(a), Ok(b)) => a == b,
+            _ => false,
         }
     }
 }

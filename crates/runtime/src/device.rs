@@ -1,14 +1,20 @@
 //! Devices: where buffers live and kernels run. Operator code talks to `Device` only, so that
-//! later targets (CUDA, Metal) plug in without changing it.
+//! targets (CUDA now, Metal later) plug in without changing it.
+//!
+//! Two targets: `cpu` (the host; the executor in `cpu`) and `cuda` (`cuda:N` for device `N`;
+//! see `cuda`). A CUDA device is opened once per process and ordinal: every handle to `cuda:N`
+//! shares its context, stream and kernel cache.
 
 use std::collections::HashMap;
 use std::fmt::Debug;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
-use metile_ir::Verified;
+use metile_codegen::{CudaSource, Target};
+use metile_ir::{DType, Verified};
 use metile_lang::LangError;
 
-use crate::buffer::Buffer;
+use crate::buffer::{Buffer, Tensor};
+use crate::cuda::{CudaBuffer, CudaDevice, CudaKernel};
 use crate::error::{Error, Result};
 
 /// A launch argument, in kernel parameter order.
@@ -39,16 +45,30 @@ impl Arg<'_> {
 }
 
 /// A kernel ready to launch on a device: verified, canonicalised and specialised.
+///
+/// Every device can run the verified kernel's meaning; a CUDA device also needs `cuda`, the
+/// generated source and its module loaded on that device. A `Compiled` built by hand (with
+/// `cuda: None`) runs on the cpu only.
 #[derive(Debug)]
 pub struct Compiled {
     /// The cache key: kernel name and spec.
     pub key: String,
     pub kernel: Verified,
+    /// For a kernel compiled on a CUDA device: its CUDA source and the loaded entry point.
+    pub cuda: Option<CudaKernel>,
+}
+
+impl Compiled {
+    /// The generated CUDA source, for a kernel compiled on a CUDA device.
+    pub fn cuda_source(&self) -> Option<&CudaSource> {
+        self.cuda.as_ref().map(|c| &c.source)
+    }
 }
 
 #[derive(Debug)]
 enum Backend {
     Cpu,
+    Cuda(Arc<CudaDevice>),
 }
 
 #[derive(Debug)]
@@ -61,14 +81,9 @@ struct Inner {
 /// tracing and after each pass that changed it (`<key>.<step>-<stage>.tile`).
 pub const DUMP_ENV: &str = "METILE_DUMP_DIR";
 
-/// Canonicalises a traced kernel, dumping each stage when `METILE_DUMP_DIR` is set.
-fn compile(key: &str, traced: Verified) -> Result<Verified> {
-    let Some(dir) = std::env::var_os(DUMP_ENV) else {
-        return Ok(metile_opt::canonicalize(traced)?);
-    };
-    let dir = std::path::PathBuf::from(dir);
-    let stem: String = key
-        .chars()
+/// A file-name stem for a cache key.
+fn dump_stem(key: &str) -> String {
+    key.chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || c == '_' {
                 c
@@ -77,7 +92,16 @@ fn compile(key: &str, traced: Verified) -> Result<Verified> {
             }
         })
         .take(120)
-        .collect();
+        .collect()
+}
+
+/// Canonicalises a traced kernel, dumping each stage when `METILE_DUMP_DIR` is set.
+fn compile(key: &str, traced: Verified) -> Result<Verified> {
+    let Some(dir) = std::env::var_os(DUMP_ENV) else {
+        return Ok(metile_opt::canonicalize(traced)?);
+    };
+    let dir = std::path::PathBuf::from(dir);
+    let stem = dump_stem(key);
     let mut step = 0;
     let mut dump = |stage: &str, k: &metile_ir::Kernel| {
         let path = dir.join(format!("{stem}.{step:02}-{stage}.tile"));
@@ -97,43 +121,156 @@ pub struct Device {
     inner: Arc<Inner>,
 }
 
+/// The process's CUDA devices, one per ordinal, opened on first use.
+static CUDA_DEVICES: OnceLock<Mutex<HashMap<usize, Device>>> = OnceLock::new();
+
 impl Device {
     /// The host CPU, the embedded default.
     pub fn cpu() -> Device {
+        Device::with_backend(Backend::Cpu)
+    }
+
+    fn with_backend(backend: Backend) -> Device {
         Device {
             inner: Arc::new(Inner {
-                backend: Backend::Cpu,
+                backend,
                 cache: Mutex::new(HashMap::new()),
             }),
         }
     }
 
-    /// Device names accepted by `by_name`.
-    pub const NAMES: [&'static str; 1] = ["cpu"];
+    /// CUDA device 0. Fails with `Error::Device` when no driver, no device or no working
+    /// context is found here (never panics).
+    pub fn cuda() -> Result<Device> {
+        Device::cuda_ordinal(0)
+    }
 
-    /// Opens a device by name (`cpu`).
+    /// CUDA device `ordinal`, opened once per process and shared by every handle.
+    pub fn cuda_ordinal(ordinal: usize) -> Result<Device> {
+        let devices = CUDA_DEVICES.get_or_init(|| Mutex::new(HashMap::new()));
+        // A poisoned map only means another thread panicked while opening a device; the map
+        // holds only devices that opened.
+        let mut devices = devices.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(d) = devices.get(&ordinal) {
+            return Ok(d.clone());
+        }
+        let device = Device::with_backend(Backend::Cuda(Arc::new(CudaDevice::open(ordinal)?)));
+        devices.insert(ordinal, device.clone());
+        Ok(device)
+    }
+
+    /// Device names accepted by `by_name` (also `cuda:N` for CUDA device `N`).
+    pub const NAMES: [&'static str; 2] = ["cpu", "cuda"];
+
+    /// Opens a device by name: `cpu`, `cuda` (device 0) or `cuda:N`.
     pub fn by_name(name: &str) -> Result<Device> {
+        let available = "available: cpu, cuda, cuda:N (CUDA device N)";
         match name {
             "cpu" => Ok(Device::cpu()),
-            "cuda" | "metal" => Err(Error::Device {
+            "cuda" => Device::cuda(),
+            "metal" => Err(Error::Device {
                 device: name.into(),
-                message: "this target is not built yet; available: cpu".into(),
+                message: format!("this target is not built yet; {available}"),
             }),
-            other => Err(Error::Device {
-                device: other.into(),
-                message: format!("unknown device; available: {}", Device::NAMES.join(", ")),
-            }),
+            other => match other.strip_prefix("cuda:").map(str::parse::<usize>) {
+                Some(Ok(n)) => Device::cuda_ordinal(n),
+                _ => Err(Error::Device {
+                    device: other.into(),
+                    message: format!("unknown device; {available}"),
+                }),
+            },
         }
     }
 
+    /// The target's name: `cpu` or `cuda`.
     pub fn name(&self) -> &'static str {
         match self.inner.backend {
             Backend::Cpu => "cpu",
+            Backend::Cuda(_) => "cuda",
+        }
+    }
+
+    /// The device's name as buffers report it (`Buffer::device_name`): `cpu` or `cuda:N`.
+    pub fn label(&self) -> String {
+        match &self.inner.backend {
+            Backend::Cpu => "cpu".into(),
+            Backend::Cuda(d) => d.label(),
+        }
+    }
+
+    /// A line for reports, e.g. "NVIDIA H200 (sm_90, 132 SMs)" or "host CPU (16 threads)".
+    pub fn describe(&self) -> String {
+        match &self.inner.backend {
+            Backend::Cpu => format!("host CPU ({} threads)", rayon::current_num_threads()),
+            Backend::Cuda(d) => d.describe(),
+        }
+    }
+
+    /// What the GPU lowering needs to know about this device (`None` for the cpu): compute
+    /// capability, threads per block, shared memory per block and warp size, read from the
+    /// device.
+    pub fn codegen_target(&self) -> Option<Target> {
+        match &self.inner.backend {
+            Backend::Cpu => None,
+            Backend::Cuda(d) => Some(d.target.clone()),
+        }
+    }
+
+    /// `len` zero elements of `dtype` on this device.
+    pub fn zeros(&self, dtype: DType, len: usize) -> Result<Buffer> {
+        match &self.inner.backend {
+            Backend::Cpu => Ok(Buffer::zeros(dtype, len)),
+            Backend::Cuda(d) => Ok(Buffer::on_cuda(
+                dtype,
+                len,
+                CudaBuffer::zeros(d, dtype, len)?,
+            )),
+        }
+    }
+
+    /// A copy of `buffer` on this device, wherever it lives now (on the cpu, a host copy).
+    pub fn upload(&self, buffer: &Buffer) -> Result<Buffer> {
+        match &self.inner.backend {
+            Backend::Cpu => buffer.to_host(),
+            Backend::Cuda(d) => match buffer.cuda_storage() {
+                Some(c) if c.device.ordinal == d.ordinal => buffer.try_clone(),
+                Some(_) => {
+                    let mut out = self.zeros(buffer.dtype(), buffer.len())?;
+                    out.copy_from(buffer)?;
+                    Ok(out)
+                }
+                None => Ok(Buffer::on_cuda(
+                    buffer.dtype(),
+                    buffer.len(),
+                    CudaBuffer::upload(d, buffer.host_words()?)?,
+                )),
+            },
+        }
+    }
+
+    /// A zero tensor of `shape` on this device.
+    pub fn tensor_zeros(&self, dtype: DType, shape: &[usize]) -> Result<Tensor> {
+        Tensor::new(self.zeros(dtype, shape.iter().product())?, shape.to_vec())
+    }
+
+    /// A copy of `tensor` on this device.
+    pub fn to_device(&self, tensor: &Tensor) -> Result<Tensor> {
+        Tensor::new(self.upload(&tensor.buffer)?, tensor.shape.clone())
+    }
+
+    /// Waits until the work queued on this device (launches, copies) is done; reports a fault
+    /// of that work. A no-op on the cpu, whose launches return when done.
+    pub fn synchronize(&self) -> Result<()> {
+        match &self.inner.backend {
+            Backend::Cpu => Ok(()),
+            Backend::Cuda(d) => d.synchronize(),
         }
     }
 
     /// The compiled kernel for `name` specialised by `spec`, tracing it with `build` on first use
-    /// and caching it on this device.
+    /// and caching it on this device (so per architecture: a CUDA device's cache holds modules
+    /// built for its own). On a CUDA device the kernel is also lowered to CUDA C for this device
+    /// (`metile_codegen::cuda_source`) and compiled with NVRTC (through the disk cache).
     pub fn kernel<S: Debug>(
         &self,
         name: &str,
@@ -145,12 +282,65 @@ impl Device {
             return Ok(k.clone());
         }
         let kernel = compile(&key, build()?)?;
-        let compiled = Arc::new(Compiled {
-            key: key.clone(),
-            kernel,
-        });
+        let compiled = Arc::new(self.finish(key.clone(), kernel, None)?);
         self.lock_cache().insert(key, compiled.clone());
         Ok(compiled)
+    }
+
+    /// Prepares `kernel` exactly as given (no canonicalisation, not cached): on a CUDA device,
+    /// lowers and compiles it. For running the raw output of tracing on every target.
+    pub fn compile_verified(&self, key: &str, kernel: Verified) -> Result<Arc<Compiled>> {
+        Ok(Arc::new(self.finish(key.into(), kernel, None)?))
+    }
+
+    /// Compiles hand-written CUDA `source` as the implementation of `kernel` (whose parameters
+    /// give the launch checks) on this CUDA device, bypassing the emitter; not cached in memory
+    /// (the disk cache applies). `Error::Device` on the cpu.
+    pub fn kernel_with_source(
+        &self,
+        key: &str,
+        kernel: Verified,
+        source: CudaSource,
+    ) -> Result<Arc<Compiled>> {
+        if let Backend::Cpu = self.inner.backend {
+            return Err(Error::Device {
+                device: "cpu".into(),
+                message: "CUDA source needs a CUDA device".into(),
+            });
+        }
+        Ok(Arc::new(self.finish(key.into(), kernel, Some(source))?))
+    }
+
+    /// Attaches what this device needs to run `kernel`: nothing on the cpu; on CUDA the source
+    /// (`source`, else generated) compiled and loaded.
+    fn finish(
+        &self,
+        key: String,
+        kernel: Verified,
+        source: Option<CudaSource>,
+    ) -> Result<Compiled> {
+        let cuda = match &self.inner.backend {
+            Backend::Cpu => None,
+            Backend::Cuda(d) => {
+                let source = match source {
+                    Some(s) => s,
+                    None => metile_codegen::cuda_source(&kernel, &d.target)?,
+                };
+                dump_source(&key, &source);
+                if source.params.len() != kernel.kernel().params.len() {
+                    return Err(Error::Codegen(metile_codegen::CodegenError {
+                        kernel: kernel.kernel().name.clone(),
+                        message: format!(
+                            "the CUDA entry point declares {} parameters, the kernel has {}",
+                            source.params.len(),
+                            kernel.kernel().params.len()
+                        ),
+                    }));
+                }
+                Some(crate::cuda::load_kernel(d, source)?)
+            }
+        };
+        Ok(Compiled { key, kernel, cuda })
     }
 
     fn lock_cache(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Compiled>>> {
@@ -164,10 +354,24 @@ impl Device {
         self.lock_cache().len()
     }
 
-    /// Launches `kernel` over `grid` programs with `args` bound in parameter order.
+    /// Launches `kernel` over `grid` programs with `args` bound in parameter order. On the cpu it
+    /// returns when the grid has run; on CUDA once the launch is queued (reading a result or
+    /// `synchronize` waits for it). Buffers must live on this device.
     pub fn launch(&self, kernel: &Compiled, grid: [u32; 3], args: &mut [Arg<'_>]) -> Result<()> {
-        match self.inner.backend {
+        match &self.inner.backend {
             Backend::Cpu => crate::cpu::launch(&kernel.kernel, grid, args),
+            Backend::Cuda(d) => crate::cuda::launch(d, kernel, grid, args),
         }
     }
+}
+
+/// Writes a kernel's CUDA source as `<key>.cu` when `METILE_DUMP_DIR` is set.
+fn dump_source(key: &str, source: &CudaSource) {
+    let Some(dir) = std::env::var_os(DUMP_ENV) else {
+        return;
+    };
+    let dir = std::path::PathBuf::from(dir);
+    // Dumps are a debugging aid: a folder that cannot be written is not a compile error.
+    let _ = std::fs::create_dir_all(&dir)
+        .and_then(|_| std::fs::write(dir.join(format!("{}.cu", dump_stem(key))), &source.source));
 }

@@ -1,4 +1,5 @@
-//! Typed errors of the runtime: compilation, launch validation and execution faults.
+//! Typed errors of the runtime: compilation, launch validation, execution faults and device
+//! (CUDA driver and NVRTC) failures.
 
 use metile_lang::LangError;
 
@@ -9,6 +10,13 @@ pub enum Error {
     Trace(#[from] LangError),
     #[error(transparent)]
     Verify(#[from] metile_ir::VerifyError),
+    /// The kernel could not be lowered to a GPU target's source.
+    #[error(transparent)]
+    Codegen(#[from] metile_codegen::CodegenError),
+    /// NVRTC rejected a kernel's CUDA source; `log` holds NVRTC's log, the options and the first
+    /// lines of the source.
+    #[error("kernel `{kernel}`: CUDA compilation failed\n{log}")]
+    Compile { kernel: String, log: String },
     /// An unmasked (or masked-in) access outside its buffer.
     #[error("kernel `{kernel}`: {op} of buffer `{buffer}` at index {index} is out of bounds (length {len}) in program {program:?}")]
     OutOfBounds {
@@ -32,9 +40,26 @@ pub enum Error {
     /// A buffer operation with the wrong dtype, length or device.
     #[error("buffer: {0}")]
     Buffer(String),
-    /// The device cannot be used here (not present, not built in, or unsupported feature).
+    /// The device cannot be used here (not present, not built in, no driver, or unsupported
+    /// feature).
     #[error("device `{device}`: {message}")]
     Device { device: String, message: String },
+    /// A CUDA driver call failed (`message` is the driver's error name and text). A fault of a
+    /// kernel surfaces at the next call that waits for it (a download or `synchronize`), and
+    /// leaves the device unusable for the rest of the process, as CUDA does.
+    #[error("device `{device}`: {op} failed: {message}")]
+    Cuda {
+        device: String,
+        op: String,
+        message: String,
+    },
+    /// A device allocation did not fit in the device's free memory.
+    #[error("device `{device}`: out of memory allocating {bytes} bytes ({message})")]
+    OutOfMemory {
+        device: String,
+        bytes: usize,
+        message: String,
+    },
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,4 +1,11 @@
-//! metile's runtime: devices, typed buffers, the kernel cache, launches and the CPU executor.
+//! metile's runtime: devices, typed buffers, the kernel cache, launches, the CPU executor and
+//! the CUDA target.
+//!
+//! Targets: `cpu` (always there; the executable specification) and `cuda` (`Device::cuda()`,
+//! found at run time: without a CUDA driver it is an `Error::Device`, and the crate still builds
+//! and runs everywhere). Buffers live on one device; `Device::upload` moves them, and reading one
+//! (`to_f32`, ...) downloads it. See the `cuda` module for compilation (NVRTC, disk cache) and
+//! the errors a GPU can give.
 //!
 //! ```
 //! use metile_ir::DType;
@@ -28,9 +35,11 @@ struct ReadmeDoctest;
 
 mod buffer;
 mod cpu;
+pub mod cuda;
 mod device;
 mod error;
 
 pub use buffer::{Buffer, Tensor};
-pub use device::{Arg, Compiled, Device};
+pub use cuda::CudaKernel;
+pub use device::{Arg, Compiled, Device, DUMP_ENV};
 pub use error::{Error, Result};

@@ -49,11 +49,17 @@ pub(crate) fn launch(kernel: &Verified, grid: [u32; 3], args: &mut [Arg<'_>]) ->
             ParamKind::Buffer { dtype, access } => match a {
                 Arg::In(buf) if *access == Access::Read => {
                     check_dtype(&p.name, *dtype, buf.dtype()).map_err(&bad)?;
-                    Bound::Buffer(View::read(&buf.data))
+                    let on = buf.device_name();
+                    let data = buf.host_words().map_err(|_| bad(off_host(&p.name, &on)))?;
+                    Bound::Buffer(View::read(data))
                 }
                 Arg::Out(buf) if access.writes() => {
                     check_dtype(&p.name, *dtype, buf.dtype()).map_err(&bad)?;
-                    Bound::Buffer(View::write(&mut buf.data))
+                    let on = buf.device_name();
+                    let data = buf
+                        .host_words_mut()
+                        .map_err(|_| bad(off_host(&p.name, &on)))?;
+                    Bound::Buffer(View::write(data))
                 }
                 other => {
                     let want = if access.writes() {
@@ -96,6 +102,10 @@ pub(crate) fn launch(kernel: &Verified, grid: [u32; 3], args: &mut [Arg<'_>]) ->
                 launch.run_program(frame, [x, y, z])
             },
         )
+}
+
+fn off_host(name: &str, on: &str) -> String {
+    format!("buffer `{name}` is on {on}, the kernel runs on cpu; download it with to_host()")
 }
 
 fn check_dtype(name: &str, want: DType, got: DType) -> std::result::Result<(), String> {

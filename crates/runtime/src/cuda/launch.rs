@@ -1,0 +1,265 @@
+//! Launches on a CUDA device: binds arguments by the kernel's ABI (`CudaSource::params`) and
+//! queues the kernel on the device's stream.
+//!
+//! Arguments are checked as the CPU executor checks them (count, `Arg::In`/`Arg::Out` against the
+//! parameter's access, buffer dtype, scalar kind) and, in addition, each buffer must live on this
+//! device. Buffers bind as device pointers (null for an empty buffer); scalars by value: floats as
+//! `float` (f16 and bf16 parameters too, after rounding to their dtype as the CPU executor
+//! does), `int`, `long long`, and bool as `unsigned char`. The
+//! grid is the program grid (program `(x, y, z)` is block `(x, y, z)`), checked against the
+//! device's limits; the block is `CudaSource::threads` threads. The launch returns once queued.
+
+use std::sync::Arc;
+
+use cudarc::driver::{LaunchConfig, PushKernelArg};
+use metile_codegen::ParamAbi;
+use metile_ir::{Access, DType, ParamKind};
+
+use crate::buffer::Buffer;
+use crate::cuda::memory::Words;
+use crate::cuda::{cuda_error, CudaDevice};
+use crate::device::{Arg, Compiled};
+use crate::error::{Error, Result};
+
+/// One argument ready to push, borrowing the buffer it binds.
+enum Bound<'b> {
+    Read(&'b Words),
+    Write(&'b mut Words),
+    Null,
+    F32(f32),
+    I32(i32),
+    I64(i64),
+    U8(u8),
+}
+
+/// Launches `compiled` on `device` over `grid` with `args` in parameter order.
+pub(crate) fn launch(
+    device: &Arc<CudaDevice>,
+    compiled: &Compiled,
+    grid: [u32; 3],
+    args: &mut [Arg<'_>],
+) -> Result<()> {
+    let k = compiled.kernel.kernel();
+    let label = device.label();
+    let bad = |message: String| Error::Launch {
+        kernel: k.name.clone(),
+        message,
+    };
+    let Some(ck) = &compiled.cuda else {
+        return Err(bad(format!(
+            "it has no CUDA module (it was compiled for the cpu); get it from Device::kernel on \
+             {label}"
+        )));
+    };
+    if ck.ordinal != device.ordinal {
+        return Err(bad(format!(
+            "it was loaded on cuda:{}, not on {label}",
+            ck.ordinal
+        )));
+    }
+    if args.len() != k.params.len() {
+        return Err(bad(format!(
+            "{} arguments for {} parameters ({})",
+            args.len(),
+            k.params.len(),
+            k.params
+                .iter()
+                .map(|p| p.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
+    if ck.source.params.len() != k.params.len() {
+        return Err(bad(format!(
+            "its CUDA entry point takes {} parameters, the kernel has {}",
+            ck.source.params.len(),
+            k.params.len()
+        )));
+    }
+    let mut bound = Vec::with_capacity(args.len());
+    for ((p, abi), a) in k.params.iter().zip(&ck.source.params).zip(args.iter_mut()) {
+        let b = match (&p.kind, abi) {
+            (ParamKind::Scalar { dtype }, ParamAbi::Scalar { dtype: abi_dtype })
+                if dtype == abi_dtype =>
+            {
+                scalar(&p.name, *dtype, a).map_err(&bad)?
+            }
+            (ParamKind::Buffer { dtype, access }, ParamAbi::Pointer { dtype: abi_dtype })
+                if dtype == abi_dtype =>
+            {
+                let wrong_device = |buf: &Buffer| {
+                    format!(
+                        "buffer `{}` is on {}, the kernel runs on {label}; move it with \
+                         Device::upload",
+                        p.name,
+                        buf.device_name()
+                    )
+                };
+                match a {
+                    Arg::In(buf) if *access == Access::Read => {
+                        check_dtype(&p.name, *dtype, buf.dtype()).map_err(&bad)?;
+                        let buf: &Buffer = buf;
+                        match buf.cuda_storage() {
+                            Some(c) if c.device.ordinal == device.ordinal => {
+                                c.words.as_ref().map_or(Bound::Null, Bound::Read)
+                            }
+                            _ => return Err(bad(wrong_device(buf))),
+                        }
+                    }
+                    Arg::Out(buf) if access.writes() => {
+                        check_dtype(&p.name, *dtype, buf.dtype()).map_err(&bad)?;
+                        let message = wrong_device(buf);
+                        match buf.cuda_storage_mut() {
+                            Some(c) if c.device.ordinal == device.ordinal => {
+                                c.words.as_mut().map_or(Bound::Null, Bound::Write)
+                            }
+                            _ => return Err(bad(message)),
+                        }
+                    }
+                    other => {
+                        let want = if access.writes() {
+                            "Arg::Out"
+                        } else {
+                            "Arg::In"
+                        };
+                        return Err(bad(format!(
+                            "parameter `{}` is a {} buffer and takes {want}, got {}",
+                            p.name,
+                            access.name(),
+                            other.describe()
+                        )));
+                    }
+                }
+            }
+            (kind, abi) => {
+                return Err(bad(format!(
+                    "parameter `{}` is {kind:?} but the CUDA entry point takes {abi:?}",
+                    p.name
+                )))
+            }
+        };
+        bound.push(b);
+    }
+    check_grid(grid, device.max_grid).map_err(&bad)?;
+    let threads = ck.source.threads;
+    if threads == 0 || threads > device.target.max_threads {
+        return Err(bad(format!(
+            "{threads} threads per program; {label} allows 1 to {}",
+            device.target.max_threads
+        )));
+    }
+    if grid.contains(&0) {
+        return Ok(());
+    }
+    let null: u64 = 0;
+    let mut builder = device.stream.launch_builder(&ck.function);
+    for b in bound.iter_mut() {
+        match b {
+            Bound::Read(w) => push_read(&mut builder, w),
+            Bound::Write(w) => push_write(&mut builder, w),
+            Bound::Null => {
+                builder.arg(&null);
+            }
+            Bound::F32(v) => {
+                builder.arg(&*v);
+            }
+            Bound::I32(v) => {
+                builder.arg(&*v);
+            }
+            Bound::I64(v) => {
+                builder.arg(&*v);
+            }
+            Bound::U8(v) => {
+                builder.arg(&*v);
+            }
+        }
+    }
+    let cfg = LaunchConfig {
+        grid_dim: (grid[0], grid[1], grid[2]),
+        block_dim: (threads, 1, 1),
+        shared_mem_bytes: 0,
+    };
+    // SAFETY: the arguments are pushed in parameter order with the types the entry point
+    // declares (`CudaSource::params`, checked against the kernel's parameters above): device
+    // pointers of live buffers of the declared dtype on this device, or null for an empty one,
+    // and scalars of the declared C types. The buffers stay borrowed (outputs exclusively) until
+    // the launch is queued, and cudarc defers their frees until the stream is done with them.
+    // Staying inside each buffer is the generated kernel's contract.
+    unsafe { builder.launch(cfg) }
+        .map_err(|e| cuda_error(&label, &format!("launch of `{}`", k.name), e))?;
+    Ok(())
+}
+
+fn push_read<'a>(b: &mut cudarc::driver::LaunchArgs<'a>, w: &'a Words) {
+    match w {
+        Words::U8(s) => b.arg(s),
+        Words::U16(s) => b.arg(s),
+        Words::U32(s) => b.arg(s),
+        Words::U64(s) => b.arg(s),
+    };
+}
+
+fn push_write<'a>(b: &mut cudarc::driver::LaunchArgs<'a>, w: &'a mut Words) {
+    match w {
+        Words::U8(s) => b.arg(s),
+        Words::U16(s) => b.arg(s),
+        Words::U32(s) => b.arg(s),
+        Words::U64(s) => b.arg(s),
+    };
+}
+
+/// Each axis within the device's limit (x < 2^31, y and z < 65536 on current GPUs).
+fn check_grid(grid: [u32; 3], max: [u32; 3]) -> std::result::Result<(), String> {
+    for (axis, (&g, &m)) in ["x", "y", "z"].iter().zip(grid.iter().zip(&max)) {
+        if g > m {
+            return Err(format!(
+                "grid {grid:?}: {g} programs along {axis}, the device allows at most {m}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn check_dtype(name: &str, want: DType, got: DType) -> std::result::Result<(), String> {
+    if want != got {
+        return Err(format!("buffer `{name}` must be {want}, got {got}"));
+    }
+    Ok(())
+}
+
+/// A scalar argument as the C type the entry point declares for `dtype`.
+fn scalar<'b>(name: &str, dtype: DType, a: &Arg<'_>) -> std::result::Result<Bound<'b>, String> {
+    let v = match (dtype, a) {
+        (DType::F32 | DType::F16 | DType::BF16, Arg::F32(v)) => {
+            // Rounded to the parameter's dtype as the CPU executor rounds it, then passed as
+            // `float`.
+            Bound::F32(metile_ir::eval::round_to(dtype, *v))
+        }
+        (DType::I32, Arg::I32(v)) => Bound::I32(*v),
+        (DType::I64, Arg::I64(v)) => Bound::I64(*v),
+        (DType::I64, Arg::I32(v)) => Bound::I64(*v as i64),
+        (DType::Bool, Arg::Bool(v)) => Bound::U8(*v as u8),
+        (_, other) => {
+            return Err(format!(
+                "scalar `{name}` is {dtype}, got {}",
+                other.describe()
+            ))
+        }
+    };
+    Ok(v)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grids_beyond_the_device_limits_are_refused() {
+        let max = [(1 << 31) - 1, 65535, 65535];
+        assert!(check_grid([(1 << 31) - 1, 65535, 65535], max).is_ok());
+        let e = check_grid([1 << 31, 1, 1], max).unwrap_err();
+        assert!(e.contains("along x"), "{e}");
+        let e = check_grid([1, 1, 65536], max).unwrap_err();
+        assert!(e.contains("65536 programs along z"), "{e}");
+    }
+}

@@ -1,0 +1,908 @@
+//! The CUDA target on a real device: buffers (upload, download, poison, copies, empty buffers),
+//! NVRTC compilation and its disk cache, launches of hand-written CUDA C through the internal
+//! compile path (so these tests do not depend on the emitter), and the typed errors.
+//!
+//! Every test that needs a GPU first opens `Device::cuda()`; without one it prints "skipping: no
+//! CUDA device (<reason>)" and passes, so CI without a GPU passes and says so. Tests that need
+//! only NVRTC (compilation, the disk cache) skip with "skipping: no NVRTC (<reason>)". On a GPU
+//! machine one `cargo test -p metile-runtime --test cuda` runs them all. No test here makes a
+//! kernel fault, which would leave the process's CUDA context unusable for the others.
+
+#![allow(clippy::panic, clippy::print_stdout)]
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use metile_codegen::{CudaSource, ParamAbi};
+use metile_ir::DType;
+use metile_lang::trace;
+use metile_runtime::cuda::{compile_cuda_source_cached, compile_stats, nvrtc_version};
+use metile_runtime::{Arg, Buffer, Compiled, Device, Error, Tensor};
+
+fn cuda() -> Option<Device> {
+    match Device::cuda() {
+        Ok(d) => Some(d),
+        Err(e) => {
+            println!("skipping: no CUDA device ({e})");
+            None
+        }
+    }
+}
+
+fn nvrtc() -> bool {
+    match nvrtc_version() {
+        Ok(_) => true,
+        Err(e) => {
+            println!("skipping: no NVRTC ({e})");
+            false
+        }
+    }
+}
+
+fn ok<T, E: std::fmt::Display>(r: Result<T, E>, what: &str) -> T {
+    match r {
+        Ok(v) => v,
+        Err(e) => panic!("{what} should succeed: {e}"),
+    }
+}
+
+/// A folder of its own for a test, emptied.
+fn temp_dir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("metile-cuda-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+/// A source no earlier run has cached.
+fn unique(source: &str) -> String {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos())
+        .unwrap_or(0);
+    format!("// {} {nanos}\n{source}", std::process::id())
+}
+
+// ------------------------------------------------------------------ devices, no GPU needed
+
+#[test]
+fn cuda_by_name_is_a_device_or_a_typed_error() {
+    for name in ["cuda", "cuda:0"] {
+        match Device::by_name(name) {
+            Ok(d) => {
+                assert_eq!(d.name(), "cuda");
+                assert_eq!(d.label(), "cuda:0");
+                println!("{name}: {}", d.describe());
+            }
+            Err(Error::Device { device, message }) => {
+                assert_eq!(device, "cuda:0");
+                println!("{name}: {message}");
+                if !message.contains("no such device") && !message.contains("initialised") {
+                    assert!(
+                        message.starts_with("no CUDA driver found (libcuda.so.1): "),
+                        "{message}"
+                    );
+                    assert!(message.contains("LD_LIBRARY_PATH"), "{message}");
+                }
+            }
+            Err(other) => panic!("{name}: expected a device or Error::Device, got {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn unknown_devices_list_the_available_ones() {
+    for name in ["nope", "cuda:x", "cuda:"] {
+        match Device::by_name(name) {
+            Err(Error::Device { device, message }) => {
+                assert_eq!(device, name);
+                assert!(message.contains("available: cpu, cuda"), "{message}");
+            }
+            other => panic!("{name}: expected Error::Device, got {other:?}"),
+        }
+    }
+    assert_eq!(Device::NAMES, ["cpu", "cuda"]);
+}
+
+#[test]
+fn the_cpu_device_has_the_same_buffer_api() {
+    let cpu = Device::cpu();
+    assert_eq!(cpu.label(), "cpu");
+    assert_eq!(cpu.codegen_target(), None);
+    ok(cpu.synchronize(), "synchronising the cpu");
+    let z = ok(cpu.zeros(DType::F16, 3), "cpu zeros");
+    assert_eq!(z.device_name(), "cpu");
+    assert_eq!(ok(z.to_f32(), "to_f32"), vec![0.0; 3]);
+    let x = ok(Buffer::from_f32(DType::F32, &[1.0, 2.0]), "from_f32");
+    let up = ok(cpu.upload(&x), "cpu upload");
+    assert_eq!(up, x);
+    let t = ok(cpu.tensor_zeros(DType::I32, &[2, 3]), "tensor_zeros");
+    assert_eq!(t.shape, vec![2, 3]);
+    assert_eq!(ok(cpu.to_device(&t), "to_device"), t);
+    let source = CudaSource {
+        entry: "k".into(),
+        source: String::new(),
+        threads: 1,
+        shared_bytes: 0,
+        params: vec![],
+    };
+    let kernel = ok(trace("k", |_| {}), "tracing an empty kernel");
+    assert!(matches!(
+        cpu.kernel_with_source("k", kernel, source),
+        Err(Error::Device { .. })
+    ));
+}
+
+// ------------------------------------------------------------------ buffers on the device
+
+/// One buffer of each dtype with values that exercise its rounding and range.
+fn samples() -> Vec<Buffer> {
+    let floats = [0.0, -1.5, 3.25, 1e-3, -65504.0, 1.0 / 3.0, f32::INFINITY];
+    vec![
+        ok(Buffer::from_f32(DType::F32, &floats), "f32"),
+        ok(Buffer::from_f32(DType::F16, &floats), "f16"),
+        ok(Buffer::from_f32(DType::BF16, &floats), "bf16"),
+        ok(
+            Buffer::from_i64(DType::I32, &[0, -1, i32::MAX as i64, i32::MIN as i64, 7]),
+            "i32",
+        ),
+        ok(
+            Buffer::from_i64(DType::I64, &[0, -1, i64::MAX, i64::MIN, 1 << 40]),
+            "i64",
+        ),
+        Buffer::from_bool(&[true, false, false, true]),
+    ]
+}
+
+fn host_values(b: &Buffer) -> String {
+    match b.dtype() {
+        DType::Bool => format!("{:?}", b.to_bool()),
+        DType::I32 | DType::I64 => format!("{:?}", b.to_i64()),
+        _ => format!("{:?}", b.to_f32()),
+    }
+}
+
+#[test]
+fn uploads_and_downloads_round_trip_every_dtype() {
+    let Some(dev) = cuda() else { return };
+    for host in samples() {
+        let d = ok(dev.upload(&host), "upload");
+        assert_eq!(d.device_name(), "cuda:0");
+        assert!(!d.is_host());
+        assert_eq!((d.dtype(), d.len()), (host.dtype(), host.len()));
+        assert_eq!(host_values(&d), host_values(&host), "{}", host.dtype());
+        let back = ok(d.to_host(), "to_host");
+        assert!(back.is_host());
+        assert_eq!(back, host);
+        assert_eq!(d, host, "== compares elements across devices");
+        let again = ok(dev.upload(&d), "device-to-device upload");
+        assert_eq!(again, host);
+        let cloned = d.clone();
+        assert_eq!(cloned.device_name(), "cuda:0");
+        assert_eq!(cloned, host);
+    }
+}
+
+#[test]
+fn device_zeros_and_tensors() {
+    let Some(dev) = cuda() else { return };
+    for dtype in [
+        DType::F32,
+        DType::F16,
+        DType::BF16,
+        DType::I32,
+        DType::I64,
+        DType::Bool,
+    ] {
+        let z = ok(dev.zeros(dtype, 1000), "device zeros");
+        assert_eq!(z, Buffer::zeros(dtype, 1000), "{dtype}");
+    }
+    let t = ok(dev.tensor_zeros(DType::F32, &[4, 5]), "tensor_zeros");
+    assert_eq!(t.buffer.device_name(), "cuda:0");
+    let host = ok(
+        Tensor::from_f32(DType::F32, &[2, 2], &[1.0, 2.0, 3.0, 4.0]),
+        "tensor",
+    );
+    let d = ok(dev.to_device(&host), "to_device");
+    assert_eq!(d.shape, vec![2, 2]);
+    assert_eq!(ok(d.to_f32(), "tensor to_f32"), vec![1.0, 2.0, 3.0, 4.0]);
+}
+
+#[test]
+fn poison_fills_device_buffers() {
+    let Some(dev) = cuda() else { return };
+    for host in samples() {
+        let mut d = ok(dev.upload(&host), "upload");
+        d.poison();
+        let mut want = host.clone();
+        want.poison();
+        assert_eq!(
+            host_values(&d),
+            host_values(&want),
+            "poison of {}",
+            host.dtype()
+        );
+        ok(d.try_poison(), "try_poison");
+    }
+}
+
+#[test]
+fn copy_from_works_across_the_host_boundary_and_on_the_device() {
+    let Some(dev) = cuda() else { return };
+    for host in samples() {
+        let (dtype, len) = (host.dtype(), host.len());
+        let mut on_dev = ok(dev.zeros(dtype, len), "zeros");
+        ok(on_dev.copy_from(&host), "host to device");
+        assert_eq!(on_dev, host);
+        let mut other = ok(dev.zeros(dtype, len), "zeros");
+        ok(other.copy_from(&on_dev), "device to device");
+        assert_eq!(other.device_name(), "cuda:0");
+        assert_eq!(other, host);
+        let mut back = Buffer::zeros(dtype, len);
+        ok(back.copy_from(&other), "device to host");
+        assert!(back.is_host());
+        assert_eq!(back, host);
+        let mut short = ok(dev.zeros(dtype, len - 1), "zeros");
+        assert!(matches!(short.copy_from(&on_dev), Err(Error::Buffer(_))));
+    }
+}
+
+#[test]
+fn empty_buffers_work_everywhere() {
+    let Some(dev) = cuda() else { return };
+    for dtype in [DType::F32, DType::F16, DType::I64, DType::Bool] {
+        let mut e = ok(dev.zeros(dtype, 0), "empty zeros");
+        assert!(e.is_empty());
+        assert_eq!(e, Buffer::zeros(dtype, 0));
+        e.poison();
+        let up = ok(dev.upload(&Buffer::zeros(dtype, 0)), "empty upload");
+        ok(e.copy_from(&up), "empty copy");
+        assert_eq!(ok(e.to_host(), "empty download").len(), 0);
+        assert_eq!(e.clone().len(), 0);
+    }
+    ok(dev.synchronize(), "synchronize");
+}
+
+#[test]
+fn allocations_beyond_memory_are_out_of_memory() {
+    let Some(dev) = cuda() else { return };
+    match dev.zeros(DType::F32, 1 << 42) {
+        Err(Error::OutOfMemory { device, bytes, .. }) => {
+            assert_eq!(device, "cuda:0");
+            assert_eq!(bytes, 4 << 42);
+        }
+        other => panic!("expected Error::OutOfMemory, got {other:?}"),
+    }
+    // The device is still usable.
+    let x = ok(dev.upload(&Buffer::from_bool(&[true])), "upload after OOM");
+    assert_eq!(ok(x.to_bool(), "to_bool"), vec![true]);
+}
+
+#[test]
+fn handles_to_one_device_share_it() {
+    let Some(a) = cuda() else { return };
+    let b = ok(Device::by_name("cuda:0"), "second handle");
+    let x = ok(a.upload(&Buffer::from_bool(&[true, false])), "upload");
+    let y = ok(b.upload(&x), "upload through the other handle");
+    assert_eq!(ok(y.to_bool(), "to_bool"), vec![true, false]);
+    assert_eq!(a.codegen_target(), b.codegen_target());
+}
+
+#[test]
+fn the_device_describes_itself_and_its_target() {
+    let Some(dev) = cuda() else { return };
+    let t = dev
+        .codegen_target()
+        .expect("a CUDA device should have a codegen target");
+    println!("{} -> {t:?}", dev.describe());
+    assert_eq!(t.simd_width, 32);
+    assert!(t.max_threads >= 1024, "{t:?}");
+    assert!(t.shared_bytes >= 48 * 1024, "{t:?}");
+    assert!(t.compute_capability >= 50, "{t:?}");
+    let d = dev.describe();
+    assert!(
+        d.contains(&format!("(sm_{}, ", t.compute_capability)),
+        "{d}"
+    );
+    assert!(d.ends_with(" SMs)"), "{d}");
+}
+
+// ------------------------------------------------------------------ compilation
+
+const AFFINE: &str = r#"
+extern "C" __global__ void affine(const float* x, float* y, float a, int n, long long off,
+                                  unsigned char flag) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        // Rounded like the CPU executor: no contraction into fma.
+        y[i] = __fadd_rn(__fadd_rn(__fmul_rn(x[i], a), (float)off), flag ? 1.0f : 0.0f);
+    }
+}
+"#;
+
+#[test]
+fn the_disk_cache_is_reused_and_survives_corruption() {
+    if !nvrtc() {
+        return;
+    }
+    let dir = temp_dir("disk-cache");
+    let src = unique(AFFINE);
+    let before = compile_stats();
+    let first = ok(
+        compile_cuda_source_cached("affine", &src, 90, Some(&dir)),
+        "first compile",
+    );
+    assert!(!first.from_disk);
+    assert_eq!(first.arch, "sm_90");
+    let path = first
+        .path
+        .clone()
+        .expect("a cache folder was given, so there should be a cache file");
+    assert!(path.starts_with(&dir), "{path:?}");
+    assert!(path.is_file(), "{path:?}");
+    let second = ok(
+        compile_cuda_source_cached("affine", &src, 90, Some(&dir)),
+        "second compile",
+    );
+    assert!(second.from_disk, "the second compile should read the file");
+    assert_eq!(second.bytes, first.bytes);
+    let after = compile_stats();
+    assert!(after.disk_hits > before.disk_hits);
+    assert!(after.nvrtc_compiles > before.nvrtc_compiles);
+
+    // Another architecture is another file.
+    let other = ok(
+        compile_cuda_source_cached("affine", &src, 80, Some(&dir)),
+        "compile for sm_80",
+    );
+    assert!(!other.from_disk);
+    assert_ne!(other.path, first.path);
+
+    // A corrupt file is recompiled and rewritten, not an error.
+    std::fs::write(&path, b"not a cubin").expect("the cache file should be writable");
+    let third = ok(
+        compile_cuda_source_cached("affine", &src, 90, Some(&dir)),
+        "compile over a corrupt file",
+    );
+    assert!(!third.from_disk);
+    let fourth = ok(
+        compile_cuda_source_cached("affine", &src, 90, Some(&dir)),
+        "compile after the rewrite",
+    );
+    assert!(fourth.from_disk);
+
+    // No cache folder: always compiled.
+    let uncached = ok(
+        compile_cuda_source_cached("affine", &src, 90, None),
+        "uncached",
+    );
+    assert!(!uncached.from_disk && uncached.path.is_none());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_bad_source_is_a_compile_error_with_the_log() {
+    if !nvrtc() {
+        return;
+    }
+    let src =
+        unique("extern \"C\" __global__ void broken(float* y) {\n    y[0] = undefined_name;\n}\n");
+    match compile_cuda_source_cached("broken", &src, 90, None) {
+        Err(Error::Compile { kernel, log }) => {
+            println!("{log}");
+            assert_eq!(kernel, "broken");
+            assert!(log.contains("undefined_name"), "{log}");
+            assert!(log.contains("error"), "{log}");
+            assert!(log.contains("--gpu-architecture=sm_90"), "{log}");
+            assert!(
+                log.contains("   3 |     y[0] = undefined_name;"),
+                "the source should be shown: {log}"
+            );
+        }
+        other => panic!("expected Error::Compile, got {other:?}"),
+    }
+}
+
+#[test]
+fn cuda_headers_are_found_when_installed() {
+    if !nvrtc() {
+        return;
+    }
+    let Some(dir) = metile_runtime::cuda::include_dir() else {
+        println!("skipping: no CUDA include folder ($CUDA_HOME, $CUDA_PATH, /usr/local/cuda)");
+        return;
+    };
+    let src = unique(
+        "#include <cuda_fp16.h>\nextern \"C\" __global__ void h(__half* y) { y[0] = \
+         __float2half(1.0f); }\n",
+    );
+    ok(
+        compile_cuda_source_cached("h", &src, 90, None),
+        &format!("compiling with headers from {}", dir.display()),
+    );
+}
+
+// ------------------------------------------------------------------ launches
+
+/// The traced twin of `AFFINE`: same parameters, same meaning, so the CPU executor can check
+/// the CUDA result.
+fn affine_traced() -> metile_ir::Verified {
+    ok(
+        trace("affine", |k| {
+            let x = k.input("x", DType::F32);
+            let y = k.output("y", DType::F32);
+            let a = k.scalar("a", DType::F32);
+            let n = k.scalar("n", DType::I32);
+            let off = k.scalar("off", DType::I64);
+            let flag = k.scalar("flag", DType::Bool);
+            let i = k.arange(0, 128) + k.program_id(0) * 128;
+            let m = i.lt(n);
+            let v = x.load_masked(i, m, 0.0) * a + off.cast(DType::F32) + flag.cast(DType::F32);
+            y.store_masked(i, v, m);
+        }),
+        "tracing affine",
+    )
+}
+
+fn affine_source(src: String) -> CudaSource {
+    CudaSource {
+        entry: "affine".into(),
+        source: src,
+        threads: 128,
+        shared_bytes: 0,
+        params: vec![
+            ParamAbi::Pointer { dtype: DType::F32 },
+            ParamAbi::Pointer { dtype: DType::F32 },
+            ParamAbi::Scalar { dtype: DType::F32 },
+            ParamAbi::Scalar { dtype: DType::I32 },
+            ParamAbi::Scalar { dtype: DType::I64 },
+            ParamAbi::Scalar { dtype: DType::Bool },
+        ],
+    }
+}
+
+fn affine_on(dev: &Device) -> Arc<Compiled> {
+    ok(
+        dev.kernel_with_source("affine", affine_traced(), affine_source(AFFINE.into())),
+        "compiling the hand-written affine kernel",
+    )
+}
+
+#[test]
+fn the_traced_twin_of_the_hand_written_kernel_runs_on_the_cpu() {
+    let cpu = Device::cpu();
+    let k = ok(cpu.compile_verified("affine", affine_traced()), "compile");
+    assert!(k.cuda.is_none() && k.cuda_source().is_none());
+    let x = ok(Buffer::from_f32(DType::F32, &[1.0, 2.0, 3.0]), "x");
+    let mut y = Buffer::zeros(DType::F32, 3);
+    y.poison();
+    let mut args = [
+        Arg::In(&x),
+        Arg::Out(&mut y),
+        Arg::F32(2.0),
+        Arg::I32(3),
+        Arg::I64(10),
+        Arg::Bool(true),
+    ];
+    ok(cpu.launch(&k, [1, 1, 1], &mut args), "cpu launch");
+    assert_eq!(ok(y.to_f32(), "y"), vec![13.0, 15.0, 17.0]);
+}
+
+#[test]
+fn a_hand_written_kernel_matches_the_cpu() {
+    let Some(dev) = cuda() else { return };
+    let k = affine_on(&dev);
+    let ck = k
+        .cuda
+        .as_ref()
+        .expect("a CUDA kernel should carry its module");
+    assert_eq!(
+        ck.arch,
+        format!(
+            "sm_{}",
+            dev.codegen_target().map_or(0, |t| t.compute_capability)
+        )
+    );
+    assert_eq!(k.cuda_source().map(|s| s.entry.as_str()), Some("affine"));
+    let cpu = Device::cpu();
+    for n in [1usize, 127, 128, 129, 1000, 100_000] {
+        let xs: Vec<f32> = (0..n).map(|i| (i as f32 * 0.37).sin()).collect();
+        let x = ok(Buffer::from_f32(DType::F32, &xs), "x");
+        let grid = [n.div_ceil(128) as u32, 1, 1];
+        let mut want = Buffer::zeros(DType::F32, n);
+        let mut args = [
+            Arg::In(&x),
+            Arg::Out(&mut want),
+            Arg::F32(-1.25),
+            Arg::I32(n as i32),
+            Arg::I64(-7),
+            Arg::Bool(n % 2 == 0),
+        ];
+        ok(cpu.launch(&k, grid, &mut args), "cpu launch");
+        let dx = ok(dev.upload(&x), "upload x");
+        let mut got = ok(dev.zeros(DType::F32, n), "zeros");
+        got.poison();
+        let mut args = [
+            Arg::In(&dx),
+            Arg::Out(&mut got),
+            Arg::F32(-1.25),
+            Arg::I32(n as i32),
+            Arg::I64(-7),
+            Arg::Bool(n % 2 == 0),
+        ];
+        ok(dev.launch(&k, grid, &mut args), "cuda launch");
+        assert_eq!(
+            ok(got.to_f32(), "download"),
+            ok(want.to_f32(), "cpu result"),
+            "n = {n}"
+        );
+    }
+}
+
+const KINDS: &str = r#"
+extern "C" __global__ void kinds(const unsigned short* h, unsigned short* h_out,
+                                 const unsigned short* b, unsigned short* b_out,
+                                 const long long* l, long long* l_out,
+                                 const unsigned char* t, unsigned char* t_out,
+                                 const int* i32, int* i_out, float hs, float* s_out, int n) {
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) {
+        h_out[i] = h[i];
+        b_out[i] = b[i];
+        l_out[i] = l[i] + 1;
+        t_out[i] = !t[i];
+        i_out[i] = -i32[i];
+    }
+    if (i == 0) {
+        s_out[0] = hs;
+    }
+}
+"#;
+
+/// The traced twin of `KINDS`.
+fn kinds_traced() -> metile_ir::Verified {
+    ok(
+        trace("kinds", |k| {
+            let h = k.input("h", DType::F16);
+            let h_out = k.output("h_out", DType::F16);
+            let b = k.input("b", DType::BF16);
+            let b_out = k.output("b_out", DType::BF16);
+            let l = k.input("l", DType::I64);
+            let l_out = k.output("l_out", DType::I64);
+            let t = k.input("t", DType::Bool);
+            let t_out = k.output("t_out", DType::Bool);
+            let i32_in = k.input("i32", DType::I32);
+            let i_out = k.output("i_out", DType::I32);
+            let hs = k.scalar("hs", DType::F16);
+            let s_out = k.output("s_out", DType::F32);
+            let n = k.scalar("n", DType::I32);
+            let i = k.arange(0, 64) + k.program_id(0) * 64;
+            let m = i.lt(n);
+            h_out.store_masked(i, h.load_masked(i, m, 0.0), m);
+            b_out.store_masked(i, b.load_masked(i, m, 0.0), m);
+            l_out.store_masked(i, l.load_masked(i, m, 0i64) + 1i64, m);
+            t_out.store_masked(i, t.load_masked(i, m, false).equal(false), m);
+            i_out.store_masked(i, i32_in.load_masked(i, m, 0) * -1, m);
+            s_out.store_masked(i, hs.cast(DType::F32).broadcast_to([64]), i.equal(0));
+        }),
+        "tracing kinds",
+    )
+}
+
+fn kinds_source() -> CudaSource {
+    let abi = |d: DType| ParamAbi::Pointer { dtype: d };
+    CudaSource {
+        entry: "kinds".into(),
+        source: KINDS.into(),
+        threads: 64,
+        shared_bytes: 0,
+        params: vec![
+            abi(DType::F16),
+            abi(DType::F16),
+            abi(DType::BF16),
+            abi(DType::BF16),
+            abi(DType::I64),
+            abi(DType::I64),
+            abi(DType::Bool),
+            abi(DType::Bool),
+            abi(DType::I32),
+            abi(DType::I32),
+            ParamAbi::Scalar { dtype: DType::F16 },
+            abi(DType::F32),
+            ParamAbi::Scalar { dtype: DType::I32 },
+        ],
+    }
+}
+
+const KINDS_N: usize = 100;
+
+/// Runs `kinds` on `d` over inputs of every dtype; each output's values as text, and the
+/// scalar the kernel stored.
+fn run_kinds(d: &Device, k: &Compiled) -> Vec<String> {
+    let n = KINDS_N;
+    let fl: Vec<f32> = (0..n).map(|i| i as f32 * 0.1 - 3.0).collect();
+    let ints: Vec<i64> = (0..n as i64).map(|i| i * 1_000_003 - 50).collect();
+    let bools: Vec<bool> = (0..n).map(|i| i % 3 == 0).collect();
+    let hosts = [
+        ok(Buffer::from_f32(DType::F16, &fl), "h"),
+        ok(Buffer::from_f32(DType::BF16, &fl), "b"),
+        ok(Buffer::from_i64(DType::I64, &ints), "l"),
+        Buffer::from_bool(&bools),
+        ok(Buffer::from_i64(DType::I32, &ints), "i32"),
+    ];
+    let ins: Vec<Buffer> = hosts.iter().map(|b| ok(d.upload(b), "upload")).collect();
+    let mut outs: Vec<Buffer> = hosts
+        .iter()
+        .map(|b| ok(d.zeros(b.dtype(), n), "zeros"))
+        .collect();
+    for o in &mut outs {
+        o.poison();
+    }
+    let mut s = ok(d.zeros(DType::F32, n), "zeros");
+    let [h_out, b_out, l_out, t_out, i_out] = &mut outs[..] else {
+        unreachable!("five outputs")
+    };
+    let mut args = [
+        Arg::In(&ins[0]),
+        Arg::Out(h_out),
+        Arg::In(&ins[1]),
+        Arg::Out(b_out),
+        Arg::In(&ins[2]),
+        Arg::Out(l_out),
+        Arg::In(&ins[3]),
+        Arg::Out(t_out),
+        Arg::In(&ins[4]),
+        Arg::Out(i_out),
+        Arg::F32(0.1),
+        Arg::Out(&mut s),
+        Arg::I32(n as i32),
+    ];
+    ok(
+        d.launch(k, [n.div_ceil(64) as u32, 1, 1], &mut args),
+        "launch",
+    );
+    let mut v: Vec<String> = outs.iter().map(host_values).collect();
+    v.push(format!("{:?}", ok(s.to_f32(), "s")[0]));
+    v
+}
+
+#[test]
+fn the_traced_twin_of_kinds_runs_on_the_cpu() {
+    let cpu = Device::cpu();
+    let k = ok(cpu.compile_verified("kinds", kinds_traced()), "compile");
+    let got = run_kinds(&cpu, &k);
+    let n = KINDS_N as i64;
+    let fl: Vec<f32> = (0..n).map(|i| i as f32 * 0.1 - 3.0).collect();
+    let h = ok(Buffer::from_f32(DType::F16, &fl), "h");
+    assert_eq!(got[0], host_values(&h));
+    let l: Vec<i64> = (0..n).map(|i| i * 1_000_003 - 50 + 1).collect();
+    assert_eq!(got[2], format!("{:?}", Ok::<_, Error>(l)));
+    let t: Vec<bool> = (0..n).map(|i| i % 3 != 0).collect();
+    assert_eq!(got[3], format!("{:?}", Ok::<_, Error>(t)));
+    let i: Vec<i64> = (0..n).map(|i| -(i * 1_000_003 - 50)).collect();
+    assert_eq!(got[4], format!("{:?}", Ok::<_, Error>(i)));
+    assert_eq!(got[5], format!("{:?}", half::f16::from_f32(0.1).to_f32()));
+}
+
+#[test]
+fn every_dtype_binds_as_a_pointer_and_half_scalars_are_rounded() {
+    let Some(dev) = cuda() else { return };
+    let k = ok(
+        dev.kernel_with_source("kinds", kinds_traced(), kinds_source()),
+        "compile kinds",
+    );
+    let got = run_kinds(&dev, &k);
+    let want = run_kinds(&Device::cpu(), &k);
+    assert_eq!(got, want);
+    assert_eq!(got[5], format!("{:?}", half::f16::from_f32(0.1).to_f32()));
+}
+
+#[test]
+fn launch_arguments_are_checked() {
+    let Some(dev) = cuda() else { return };
+    let k = affine_on(&dev);
+    let host_x = ok(Buffer::from_f32(DType::F32, &[1.0; 4]), "x");
+    let x = ok(dev.upload(&host_x), "upload");
+    let mut y = ok(dev.zeros(DType::F32, 4), "y");
+    let launch = |args: &mut [Arg<'_>], grid: [u32; 3]| dev.launch(&k, grid, args);
+    let expect_launch_error = |r: Result<(), Error>, needle: &str| match r {
+        Err(Error::Launch { kernel, message }) => {
+            assert_eq!(kernel, "affine");
+            assert!(
+                message.contains(needle),
+                "{message} should mention {needle}"
+            );
+        }
+        other => panic!("expected Error::Launch mentioning {needle}, got {other:?}"),
+    };
+    // A host buffer on a CUDA launch names the parameter and where it lives.
+    let mut args = [
+        Arg::In(&host_x),
+        Arg::Out(&mut y),
+        Arg::F32(1.0),
+        Arg::I32(4),
+        Arg::I64(0),
+        Arg::Bool(false),
+    ];
+    expect_launch_error(launch(&mut args, [1, 1, 1]), "buffer `x` is on cpu");
+    // A device buffer on a CPU launch, likewise.
+    let mut host_y = Buffer::zeros(DType::F32, 4);
+    let mut args = [
+        Arg::In(&x),
+        Arg::Out(&mut host_y),
+        Arg::F32(1.0),
+        Arg::I32(4),
+        Arg::I64(0),
+        Arg::Bool(false),
+    ];
+    expect_launch_error(
+        Device::cpu().launch(&k, [1, 1, 1], &mut args),
+        "buffer `x` is on cuda:0",
+    );
+    // Wrong dtype, wrong scalar, wrong count, In for Out.
+    let wrong = ok(dev.zeros(DType::F16, 4), "f16");
+    let mut args = [
+        Arg::In(&wrong),
+        Arg::Out(&mut y),
+        Arg::F32(1.0),
+        Arg::I32(4),
+        Arg::I64(0),
+        Arg::Bool(false),
+    ];
+    expect_launch_error(launch(&mut args, [1, 1, 1]), "`x` must be f32");
+    let mut args = [
+        Arg::In(&x),
+        Arg::Out(&mut y),
+        Arg::I32(1),
+        Arg::I32(4),
+        Arg::I64(0),
+        Arg::Bool(false),
+    ];
+    expect_launch_error(launch(&mut args, [1, 1, 1]), "scalar `a`");
+    let mut args = [Arg::In(&x)];
+    expect_launch_error(launch(&mut args, [1, 1, 1]), "1 arguments for 6 parameters");
+    let mut args = [
+        Arg::In(&x),
+        Arg::In(&x),
+        Arg::F32(1.0),
+        Arg::I32(4),
+        Arg::I64(0),
+        Arg::Bool(false),
+    ];
+    expect_launch_error(launch(&mut args, [1, 1, 1]), "takes Arg::Out");
+    // Grid limits.
+    let mut args = [
+        Arg::In(&x),
+        Arg::Out(&mut y),
+        Arg::F32(1.0),
+        Arg::I32(4),
+        Arg::I64(0),
+        Arg::Bool(false),
+    ];
+    expect_launch_error(launch(&mut args, [1, 65536, 1]), "along y");
+    expect_launch_error(launch(&mut args, [1, 1, 65536]), "along z");
+    expect_launch_error(launch(&mut args, [1 << 31, 1, 1]), "along x");
+    // An empty grid runs nothing.
+    ok(launch(&mut args, [0, 1, 1]), "empty grid");
+    // A kernel compiled for the cpu has no module.
+    let cpu_k = ok(
+        Device::cpu().compile_verified("affine", affine_traced()),
+        "cpu compile",
+    );
+    expect_launch_error(dev.launch(&cpu_k, [1, 1, 1], &mut args), "no CUDA module");
+    // After all the refusals the device still works.
+    ok(launch(&mut args, [1, 1, 1]), "launch");
+    assert_eq!(ok(y.to_f32(), "y"), vec![1.0; 4]);
+}
+
+#[test]
+fn empty_buffers_bind_as_null() {
+    let Some(dev) = cuda() else { return };
+    let k = affine_on(&dev);
+    let x = ok(dev.zeros(DType::F32, 0), "x");
+    let mut y = ok(dev.zeros(DType::F32, 0), "y");
+    let mut args = [
+        Arg::In(&x),
+        Arg::Out(&mut y),
+        Arg::F32(1.0),
+        Arg::I32(0),
+        Arg::I64(0),
+        Arg::Bool(false),
+    ];
+    ok(
+        dev.launch(&k, [1, 1, 1], &mut args),
+        "launch over empty buffers",
+    );
+    ok(dev.synchronize(), "synchronize");
+}
+
+#[test]
+fn recompiling_reads_the_disk_cache() {
+    let Some(dev) = cuda() else { return };
+    if metile_runtime::cuda::default_cache_dir().is_none() {
+        println!("skipping: no disk cache folder (METILE_CACHE_DIR, XDG_CACHE_HOME, HOME)");
+        return;
+    }
+    let src = unique(AFFINE);
+    let first = ok(
+        dev.kernel_with_source("affine", affine_traced(), affine_source(src.clone())),
+        "first",
+    );
+    let second = ok(
+        dev.kernel_with_source("affine", affine_traced(), affine_source(src)),
+        "second",
+    );
+    let from_disk = |c: &Compiled| c.cuda.as_ref().is_some_and(|k| k.from_disk_cache);
+    assert!(!from_disk(&first));
+    // The cache is best effort: an unwritable folder leaves nothing to read.
+    if !from_disk(&second) {
+        println!("note: the disk cache folder was not writable");
+    }
+}
+
+#[test]
+fn a_bad_kernel_source_on_the_device_is_a_compile_error() {
+    let Some(dev) = cuda() else { return };
+    let mut source = affine_source(unique(
+        &AFFINE.replace("__fmul_rn(x[i], a)", "__fmul_rn(x[i], missing)"),
+    ));
+    source.entry = "affine".into();
+    match dev.kernel_with_source("affine", affine_traced(), source) {
+        Err(Error::Compile { kernel, log }) => {
+            assert_eq!(kernel, "affine");
+            assert!(log.contains("missing"), "{log}");
+        }
+        other => panic!("expected Error::Compile, got {other:?}"),
+    }
+    let mut source = affine_source(unique(AFFINE));
+    source.entry = "double".into();
+    match dev.kernel_with_source("double", affine_traced(), source) {
+        Err(Error::Compile { log, .. }) => assert!(log.contains("keyword"), "{log}"),
+        other => panic!("an entry point named `double` should be refused, got {other:?}"),
+    }
+    let mut source = affine_source(unique(AFFINE));
+    source.entry = "not_there".into();
+    assert!(matches!(
+        dev.kernel_with_source("affine", affine_traced(), source),
+        Err(Error::Cuda { .. })
+    ));
+}
+
+/// The emitter's kernels, once it exists: the README's kernel compiles through
+/// `Device::kernel` and agrees with the cpu; until then the failure is a typed codegen error.
+#[test]
+fn device_kernel_uses_the_emitter() {
+    let Some(dev) = cuda() else { return };
+    let build = || {
+        trace("twice", |k| {
+            let x = k.input("x", DType::F32);
+            let y = k.output("y", DType::F32);
+            let i = k.arange(0, 4) + k.program_id(0) * 4;
+            y.store(i, x.load(i) * 2.0);
+        })
+    };
+    let k = match dev.kernel("twice", &(), build) {
+        Ok(k) => k,
+        Err(Error::Codegen(e)) => {
+            println!("skipping: the CUDA emitter cannot lower this kernel yet ({e})");
+            return;
+        }
+        Err(e) => panic!("compiling through the emitter should succeed: {e}"),
+    };
+    println!("{}", k.cuda_source().map_or("", |s| s.source.as_str()));
+    assert!(dev.cached_kernels() >= 1);
+    let x = ok(
+        Buffer::from_f32(DType::F32, &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]),
+        "x",
+    );
+    let dx = ok(dev.upload(&x), "upload");
+    let mut y = ok(dev.zeros(DType::F32, 8), "y");
+    y.poison();
+    ok(
+        dev.launch(&k, [2, 1, 1], &mut [Arg::In(&dx), Arg::Out(&mut y)]),
+        "launch",
+    );
+    assert_eq!(
+        ok(y.to_f32(), "y"),
+        vec![2.0, 4.0, 6.0, 8.0, 10.0, 12.0, 14.0, 16.0]
+    );
+}
