@@ -213,7 +213,10 @@ pub fn run(device: &Device, args: &RunArgs) -> Result<u8, CliError> {
 /// `metile run` for a given entry point.
 pub fn run_entry(device: &Device, entry: &EntryPoint, args: &RunArgs) -> Result<u8, CliError> {
     let request = Request::parse(entry, &args.inputs, &args.params)?;
-    let inputs = request.load()?;
+    let mut inputs = request.load()?;
+    for t in inputs.values_mut() {
+        *t = device.to_device(t)?;
+    }
     let outputs = call(device, entry, &inputs, &request.params)?;
     for w in write_outputs(&outputs, &args.output_dir)? {
         println!(

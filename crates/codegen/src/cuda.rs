@@ -187,10 +187,14 @@ pub fn emit(k: &Kernel, plan: &Plan, layouts: &Layouts) -> Result<CudaSource, Co
     })
 }
 
+/// The entry point's C name: `mt_` and the kernel name with every other character than ASCII
+/// letters and digits replaced (the prefix keeps it clear of C keywords such as `double`).
 fn sanitize(name: &str) -> String {
-    name.chars()
+    let body: String = name
+        .chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-        .collect()
+        .collect();
+    format!("mt_{body}")
 }
 
 struct Emitter<'a> {

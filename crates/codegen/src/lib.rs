@@ -75,6 +75,14 @@ pub struct CodegenError {
 /// Lowers `kernel` for `target` under the plan the cost model picks and emits CUDA C.
 pub fn cuda_source(kernel: &Verified, target: &Target) -> Result<CudaSource, CodegenError> {
     let k = kernel.kernel();
+    if let Some(threads) = threads_override() {
+        if let Some(p) = plan::candidates(k, target)
+            .into_iter()
+            .find(|p| p.threads == threads)
+        {
+            return cuda_source_with(kernel, &p);
+        }
+    }
     let plan = plan::choose(k, target).ok_or_else(|| CodegenError {
         kernel: k.name.clone(),
         message: format!(
@@ -83,6 +91,14 @@ pub fn cuda_source(kernel: &Verified, target: &Target) -> Result<CudaSource, Cod
         ),
     })?;
     cuda_source_with(kernel, &plan)
+}
+
+/// The environment variable that overrides the cost model's choice of threads per program (for
+/// tuning sweeps; a value no candidate has is ignored).
+pub const THREADS_ENV: &str = "METILE_CUDA_THREADS";
+
+fn threads_override() -> Option<u32> {
+    std::env::var(THREADS_ENV).ok()?.trim().parse().ok()
 }
 
 /// Emits CUDA C for `kernel` under a given plan.

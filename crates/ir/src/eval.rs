@@ -5,7 +5,7 @@
 //! representable in that dtype; every float op computes in f32 and rounds its result with
 //! `round_to` (round to nearest even), which is the result of the op in that dtype.
 
-use half::{bf16, f16};
+use half::f16;
 
 use crate::ops::{BinaryOp, CmpOp, UnaryOp};
 use crate::types::{ConstValue, DType};
@@ -27,7 +27,11 @@ pub fn round_bf16(v: f32) -> f32 {
     let u = v.to_bits();
     let rounded = u.wrapping_add(0x7fff + ((u >> 16) & 1)) & 0xffff_0000;
     let nan = (u & 0x7fff_ffff) > 0x7f80_0000;
-    f32::from_bits(if nan { (u | 0x0040_0000) & 0xffff_0000 } else { rounded })
+    f32::from_bits(if nan {
+        (u | 0x0040_0000) & 0xffff_0000
+    } else {
+        rounded
+    })
 }
 
 /// Converts an integer to a float dtype with one rounding to nearest even (through f64, which

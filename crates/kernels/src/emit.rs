@@ -53,7 +53,7 @@ pub fn library_kernel(
         });
     }
     let traced: Result<Verified, LangError> = match kernel {
-        "reduce_partials" => reduce_partials(block, false),
+        "reduce_partials" => reduce_partials(block, false, 1),
         name => {
             let (kind, fwd) = match name {
                 "rms_norm_fwd" => (NormKind::Rms, true),

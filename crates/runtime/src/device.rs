@@ -206,6 +206,19 @@ impl Device {
         }
     }
 
+    /// Parallel units to size grids by: worker threads on the cpu, multiprocessors on a GPU.
+    pub fn compute_units(&self) -> usize {
+        match &self.inner.backend {
+            Backend::Cpu => rayon::current_num_threads().max(1),
+            Backend::Cuda(d) => (d.sms as usize).max(1),
+        }
+    }
+
+    /// Whether this is the host CPU.
+    pub fn is_cpu(&self) -> bool {
+        matches!(self.inner.backend, Backend::Cpu)
+    }
+
     /// What the GPU lowering needs to know about this device (`None` for the cpu): compute
     /// capability, threads per block, shared memory per block and warp size, read from the
     /// device.
@@ -277,7 +290,8 @@ impl Device {
         spec: &S,
         build: impl FnOnce() -> std::result::Result<Verified, LangError>,
     ) -> Result<Arc<Compiled>> {
-        let key = format!("{name}{spec:?}");
+        // Length-prefixed, so that no (name, spec) pair can spell another's key.
+        let key = format!("{}:{name}{spec:?}", name.len());
         if let Some(k) = self.lock_cache().get(&key) {
             return Ok(k.clone());
         }

@@ -20,7 +20,11 @@ fn run(idx: i64) -> Result<Vec<f32>, Error> {
     let i = Buffer::from_i64(DType::I32, &[idx, 0])?;
     let mut y = Buffer::zeros(DType::F32, 2);
     y.poison();
-    dev.launch(&k, [2, 1, 1], &mut [Arg::In(&x), Arg::In(&i), Arg::Out(&mut y)])?;
+    dev.launch(
+        &k,
+        [2, 1, 1],
+        &mut [Arg::In(&x), Arg::In(&i), Arg::Out(&mut y)],
+    )?;
     y.to_f32()
 }
 
@@ -34,7 +38,11 @@ fn extract_reads_the_element_at_a_runtime_index() {
 fn extract_out_of_range_is_an_error_naming_the_op() {
     for bad in [8, -1] {
         match run(bad) {
-            Err(Error::Execution { kernel, op, message }) => {
+            Err(Error::Execution {
+                kernel,
+                op,
+                message,
+            }) => {
                 assert_eq!(kernel, "extract_test");
                 assert_eq!(op, "extract");
                 assert!(message.contains(&bad.to_string()), "{message}");

@@ -59,14 +59,14 @@ fn values(rng: &mut Rng, n: usize, mean: f32, std: f32, dtype: DType) -> Vec<f32
     v
 }
 
-fn tensor(dtype: DType, shape: &[usize], v: &[f32]) -> Result<Tensor, OpError> {
-    Ok(Tensor::from_f32(dtype, shape, v)?)
+fn tensor(device: &Device, dtype: DType, shape: &[usize], v: &[f32]) -> Result<Tensor, OpError> {
+    Ok(device.to_device(&Tensor::from_f32(dtype, shape, v)?)?)
 }
 
-fn poisoned(dtype: DType, shape: &[usize]) -> Tensor {
-    let mut t = Tensor::zeros(dtype, shape);
-    t.buffer.poison();
-    t
+fn poisoned(device: &Device, dtype: DType, shape: &[usize]) -> Result<Tensor, OpError> {
+    let mut t = device.tensor_zeros(dtype, shape)?;
+    t.buffer.try_poison()?;
+    Ok(t)
 }
 
 impl NormCase {
@@ -109,12 +109,12 @@ impl NormCase {
         let dy = values(&mut rng, n, 0.0, 1.0, self.dtype);
         let ds = values(&mut rng, n, 0.0, 1.0, self.dtype);
 
-        let xt = tensor(self.dtype, &shape, &x)?;
-        let rt = tensor(self.dtype, &shape, &res)?;
-        let wt = tensor(self.param_dtype, &[cols], &w)?;
-        let bt = tensor(self.param_dtype, &[cols], &b)?;
-        let dyt = tensor(self.dtype, &shape, &dy)?;
-        let dst = tensor(self.dtype, &shape, &ds)?;
+        let xt = tensor(device, self.dtype, &shape, &x)?;
+        let rt = tensor(device, self.dtype, &shape, &res)?;
+        let wt = tensor(device, self.param_dtype, &[cols], &w)?;
+        let bt = tensor(device, self.param_dtype, &[cols], &b)?;
+        let dyt = tensor(device, self.dtype, &shape, &dy)?;
+        let dst = tensor(device, self.dtype, &shape, &ds)?;
         let add = self.kind == NormKind::AddRms;
         let layer = self.kind == NormKind::Layer;
         let has_w = self.with_weight || self.kind != NormKind::Rms;
@@ -126,11 +126,22 @@ impl NormCase {
         };
 
         let rms_none = !layer && self.opts.casting == CastingMode::None;
+        let opt = |on: bool, dtype: DType, shape: &[usize]| -> Result<Option<Tensor>, OpError> {
+            if on {
+                Ok(Some(poisoned(device, dtype, shape)?))
+            } else {
+                Ok(None)
+            }
+        };
         let mut fwd = Some(NormOutputs {
-            y: poisoned(self.dtype, &shape),
-            residual_out: add.then(|| poisoned(self.dtype, &shape)),
-            mean: layer.then(|| poisoned(DType::F32, &[rows])),
-            rstd: poisoned(if rms_none { self.dtype } else { DType::F32 }, &[rows]),
+            y: poisoned(device, self.dtype, &shape)?,
+            residual_out: opt(add, self.dtype, &shape)?,
+            mean: opt(layer, DType::F32, &[rows])?,
+            rstd: poisoned(
+                device,
+                if rms_none { self.dtype } else { DType::F32 },
+                &[rows],
+            )?,
         });
         forward_into(device, self.kind, &inp, &self.opts, self.tiling, &mut fwd)?;
         let grad_dtype = match self.opts.grad_dtype {
@@ -138,9 +149,9 @@ impl NormCase {
             GradDtype::Storage => self.dtype,
         };
         let mut bwd = Some(NormGrads {
-            dx: poisoned(grad_dtype, &shape),
-            dweight: has_w.then(|| poisoned(DType::F32, &[cols])),
-            dbias: layer.then(|| poisoned(DType::F32, &[cols])),
+            dx: poisoned(device, grad_dtype, &shape)?,
+            dweight: opt(has_w, DType::F32, &[cols])?,
+            dbias: opt(layer, DType::F32, &[cols])?,
         });
         let cot = NormCotangents {
             dy: &dyt,

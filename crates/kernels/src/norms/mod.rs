@@ -52,7 +52,7 @@ mod kernels;
 mod tests;
 
 use metile_ir::DType;
-use metile_runtime::{Arg, Buffer, Device, Tensor};
+use metile_runtime::{Arg, Device, Tensor};
 
 use crate::registry::{EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
 pub use kernels::NormSpec;
@@ -134,8 +134,17 @@ pub const MAX_COLS: usize = 1 << 24;
 const CPU_MAX_BLOCK: usize = 1 << 16;
 /// Columns per step for rows wider than that.
 const CPU_STEP: usize = 8192;
-/// Most programs of a backward kernel (and so partial rows).
-const MAX_BWD_PROGRAMS: usize = 32;
+/// Widest row a GPU program keeps in registers (16 f32 per thread at 1024 threads).
+const GPU_MAX_BLOCK: usize = 1 << 14;
+/// Columns per step on a GPU beyond that.
+const GPU_STEP: usize = 4096;
+/// Backward programs per compute unit (CPU thread or GPU multiprocessor), and their cap. On the
+/// H200, 4 per multiprocessor beat 16 and 32 (fewer partial rows to reduce; BENCHMARKS.md).
+const BWD_PROGRAMS_PER_UNIT: usize = 16;
+const GPU_BWD_PROGRAMS_PER_UNIT: usize = 4;
+const MAX_BWD_PROGRAMS: usize = 8192;
+/// Overrides `BWD_PROGRAMS_PER_UNIT` (for tuning sweeps).
+pub const BWD_PROGRAMS_ENV: &str = "METILE_NORM_BWD_PROGRAMS_PER_UNIT";
 /// Byte budget of one partial-gradient buffer.
 const PARTIAL_BUDGET: usize = 64 << 20;
 
@@ -148,18 +157,24 @@ pub struct Tiling {
 }
 
 impl Tiling {
-    /// The tiling the CPU uses for rows of `cols` columns: the whole row as one exact tile, or
-    /// steps of 8192 columns beyond 65536.
-    pub fn for_device(_device: &Device, cols: usize) -> Tiling {
-        if cols <= CPU_MAX_BLOCK {
+    /// The tiling for rows of `cols` columns on `device`. The CPU keeps the whole row as one
+    /// exact tile (no mask), stepping by 8192 columns beyond 65536; a GPU rounds the tile up to a
+    /// power of two (its layouts want one), stepping by 4096 columns beyond 16384.
+    pub fn for_device(device: &Device, cols: usize) -> Tiling {
+        let (max, step, block) = if device.is_cpu() {
+            (CPU_MAX_BLOCK, CPU_STEP, cols)
+        } else {
+            (GPU_MAX_BLOCK, GPU_STEP, cols.next_power_of_two())
+        };
+        if cols <= max {
             Tiling {
-                block: cols,
-                exact: true,
+                block,
+                exact: block == cols,
                 looped: false,
             }
         } else {
             Tiling {
-                block: CPU_STEP,
+                block: step,
                 exact: false,
                 looped: true,
             }
@@ -349,11 +364,22 @@ fn check_like(entry: &str, name: &str, t: &Tensor, x: &Tensor) -> Result<DType, 
     Ok(d)
 }
 
-/// Reuses `t` when it has `dtype` and `shape`, else allocates.
-fn fit(t: Option<Tensor>, dtype: DType, shape: &[usize]) -> Tensor {
+/// Reuses `t` when it has `dtype` and `shape` and lives on `device`, else allocates there.
+fn fit(
+    device: &Device,
+    t: Option<Tensor>,
+    dtype: DType,
+    shape: &[usize],
+) -> Result<Tensor, OpError> {
     match t {
-        Some(t) if t.dtype() == dtype && t.shape == shape => t,
-        _ => Tensor::zeros(dtype, shape),
+        Some(t)
+            if t.dtype() == dtype
+                && t.shape == shape
+                && t.buffer.device_name() == device.label() =>
+        {
+            Ok(t)
+        }
+        _ => Ok(device.tensor_zeros(dtype, shape)?),
     }
 }
 
@@ -391,10 +417,23 @@ pub fn forward_into(
         None => (None, None, None, None),
     };
     let mut o = NormOutputs {
-        y: fit(py, xdt, &inp.x.shape),
-        residual_out: (kind == NormKind::AddRms).then(|| fit(pr, xdt, &inp.x.shape)),
-        mean: (kind == NormKind::Layer).then(|| fit(pm, DType::F32, &s.row_shape)),
-        rstd: fit(ps, if rms_none { xdt } else { DType::F32 }, &s.row_shape),
+        y: fit(device, py, xdt, &inp.x.shape)?,
+        residual_out: if kind == NormKind::AddRms {
+            Some(fit(device, pr, xdt, &inp.x.shape)?)
+        } else {
+            None
+        },
+        mean: if kind == NormKind::Layer {
+            Some(fit(device, pm, DType::F32, &s.row_shape)?)
+        } else {
+            None
+        },
+        rstd: fit(
+            device,
+            ps,
+            if rms_none { xdt } else { DType::F32 },
+            &s.row_shape,
+        )?,
     };
     if s.rows > 0 {
         let spec = NormSpec {
@@ -494,21 +533,34 @@ pub fn backward_into(
         Some(g) => (Some(g.dx), g.dweight, g.dbias),
         None => (None, None, None),
     };
-    let mut g = NormGrads {
-        dx: fit(pdx, grad, &inp.x.shape),
-        dweight: inp.weight.map(|_| fit(pdw, DType::F32, &[s.cols])),
-        dbias: inp.bias.map(|_| fit(pdb, DType::F32, &[s.cols])),
+    // Parameter gradients are written whole by the reduction; without rows they are zeros.
+    let param_grad = |prev: Option<Tensor>, present: bool| -> Result<Option<Tensor>, OpError> {
+        match (present, s.rows) {
+            (false, _) => Ok(None),
+            (true, 0) => Ok(Some(device.tensor_zeros(DType::F32, &[s.cols])?)),
+            (true, _) => Ok(Some(fit(device, prev, DType::F32, &[s.cols])?)),
+        }
     };
-    // Parameter gradients start at zero (they stay zero without rows).
-    for t in g.dweight.iter_mut().chain(g.dbias.iter_mut()) {
-        t.buffer = Buffer::zeros(DType::F32, s.cols);
-    }
+    let mut g = NormGrads {
+        dx: fit(device, pdx, grad, &inp.x.shape)?,
+        dweight: param_grad(pdw, inp.weight.is_some())?,
+        dbias: param_grad(pdb, inp.bias.is_some())?,
+    };
     if s.rows == 0 {
         *out = Some(g);
         return Ok(());
     }
     let budget_rows = (PARTIAL_BUDGET / (s.cols * 4)).max(1);
-    let programs = s.rows.min(MAX_BWD_PROGRAMS).min(budget_rows).max(1);
+    let per_unit = std::env::var(BWD_PROGRAMS_ENV)
+        .ok()
+        .and_then(|v| v.trim().parse().ok())
+        .unwrap_or(if device.is_cpu() {
+            BWD_PROGRAMS_PER_UNIT
+        } else {
+            GPU_BWD_PROGRAMS_PER_UNIT
+        });
+    let wanted = (device.compute_units() * per_unit).min(MAX_BWD_PROGRAMS);
+    let programs = s.rows.min(wanted).min(budget_rows).max(1);
     let rpp = s.rows.div_ceil(programs);
     let programs = s.rows.div_ceil(rpp);
     let spec = NormSpec {
@@ -527,12 +579,16 @@ pub fn backward_into(
     let k = device.kernel(&format!("{}_bwd", kind.name()), &spec, || {
         kernels::backward(&spec)
     })?;
-    let mut pw = inp
-        .weight
-        .map(|_| Buffer::zeros(DType::F32, programs * s.cols));
-    let mut pb = inp
-        .bias
-        .map(|_| Buffer::zeros(DType::F32, programs * s.cols));
+    // Stepped kernels accumulate into their partial rows, so those start at zero.
+    let partial = || device.zeros(DType::F32, programs * s.cols);
+    let mut pw = match inp.weight {
+        Some(_) => Some(partial()?),
+        None => None,
+    };
+    let mut pb = match inp.bias {
+        Some(_) => Some(partial()?),
+        None => None,
+    };
     {
         let mut args: Vec<Arg<'_>> = vec![Arg::In(&inp.x.buffer)];
         args.extend(inp.residual.map(|t| Arg::In(&t.buffer)));
@@ -553,9 +609,20 @@ pub fn backward_into(
         }
         device.launch(&k, [programs as u32, 1, 1], &mut args)?;
     }
-    let rb = if tiling.exact { s.cols } else { tiling.block };
-    let reduce = device.kernel("reduce_partials", &(rb, tiling.exact), || {
-        kernels::reduce_partials(rb, tiling.exact)
+    // The partial rows are summed column block by column block: the whole row per program, one
+    // partial row per step, on the CPU; 128 columns per program and 32 partial rows per step on
+    // a GPU (many loads in flight per program).
+    let (rb, rexact, rrows) = if device.is_cpu() {
+        (
+            if tiling.exact { s.cols } else { tiling.block },
+            tiling.exact,
+            1,
+        )
+    } else {
+        (128.min(s.cols.next_power_of_two()), false, 32)
+    };
+    let reduce = device.kernel("reduce_partials", &(rb, rexact, rrows), || {
+        kernels::reduce_partials(rb, rexact, rrows)
     })?;
     for (partial, dst) in pw
         .iter()
@@ -801,7 +868,7 @@ fn run_backward(
     if let Some(g) = prev {
         if kind == NormKind::AddRms {
             // The gradient of the residual equals dx; reuse the caller's tensor when it fits.
-            let mut dr = fit(dresidual, g.dx.dtype(), &g.dx.shape);
+            let mut dr = fit(d, dresidual, g.dx.dtype(), &g.dx.shape)?;
             dr.buffer.copy_from(&g.dx.buffer)?;
             out.insert("dresidual".into(), dr);
         }
