@@ -141,7 +141,7 @@ mod tests {
         assert_eq!(rms["liger"], "LigerRMSNormFunction");
         assert_eq!(rms["priority"], 0);
         assert_eq!(rms["dtypes"], serde_json::json!(["f32", "f16", "bf16"]));
-        assert_eq!(rms["targets"], serde_json::json!(["cpu"]));
+        assert_eq!(rms["targets"], serde_json::json!(["cpu", "cuda"]));
         let e = &rms["entries"][0];
         assert_eq!(e["name"], "rms_norm.forward");
         assert_eq!(e["inputs"][2]["optional"], true);

@@ -129,7 +129,7 @@ fn ops_json_parses_and_matches_the_inventory() {
             Some(info.entries.len())
         );
         if info.status.is_implemented() {
-            assert_eq!(j["targets"], serde_json::json!(["cpu"]));
+            assert_eq!(j["targets"], serde_json::json!(["cpu", "cuda"]));
         }
     }
     for name in ["rms_norm", "layer_norm", "add_rms_norm"] {
@@ -143,7 +143,13 @@ fn unknown_or_unbuilt_device_is_a_usage_error() {
         &metile(&["--device", "nonsense", "ops"]),
         "device `nonsense`",
     );
-    assert_usage_error(&metile(&["check", "--device", "cuda"]), "device `cuda`");
+    // Without a GPU (as in CI) the CUDA device is a clear usage error; with one, it opens.
+    let cuda = metile(&["--device", "cuda", "emit"]);
+    if cuda.status.code() == Some(0) {
+        eprintln!("note: a CUDA device is present here; the no-driver message is not checked");
+    } else {
+        assert_usage_error(&cuda, "device `cuda");
+    }
     let o = metile(&["--device", "cpu", "ops", "--json"]);
     assert_eq!(o.status.code(), Some(0));
 }

@@ -528,7 +528,7 @@ impl Emitter<'_> {
         let ns = self.numel(src);
         let ty = smem_type(d);
         self.need_smem(ns * smem_size(d));
-        self.to_smem(src, ty);
+        self.stash_in_smem(src, ty);
         // Source flat index of destination flat index `f`.
         let rank = to.len();
         let mut strides = vec![0usize; rank];
@@ -563,7 +563,7 @@ impl Emitter<'_> {
     }
 
     /// Writes every element of tile `v` to shared memory at its flat index, between barriers.
-    fn to_smem(&mut self, v: ValueId, ty: &str) {
+    fn stash_in_smem(&mut self, v: ValueId, ty: &str) {
         let n = self.slots(v);
         let numel = self.numel(v);
         self.line("__syncthreads();");
@@ -590,7 +590,7 @@ impl Emitter<'_> {
         // Reduction along one axis of a tile of rank >= 2: through shared memory.
         let ty = smem_type(d);
         self.need_smem(self.numel(src) * smem_size(d));
-        self.to_smem(src, ty);
+        self.stash_in_smem(src, ty);
         let outer: usize = shape[..axis].iter().product();
         let len = shape[axis];
         let inner: usize = shape[axis + 1..].iter().product();
@@ -845,7 +845,7 @@ impl Emitter<'_> {
             "// declined register read of v{} ({reason}): through shared memory",
             src.0
         ));
-        self.to_smem(src, ty);
+        self.stash_in_smem(src, ty);
         self.line(format!(
             "{} v{} = (({ty}*)mt_smem)[min(max((int)v{}, 0), {})];",
             ctype(d),
@@ -954,7 +954,7 @@ impl Emitter<'_> {
         };
         let vec = self.lay.dist.vec as usize;
         let bytes = vec * d.size_bytes();
-        if self.lay.contiguous(index) && vec > 1 && bytes % 4 == 0 {
+        if self.lay.contiguous(index) && vec > 1 && bytes.is_multiple_of(4) {
             let (word, words) = vector_word(bytes);
             let all: Vec<String> = (0..vec)
                 .map(|k| format!("({})", active(&format!("g + {k}"))))
@@ -1046,7 +1046,7 @@ impl Emitter<'_> {
         };
         let vec = self.lay.dist.vec as usize;
         let bytes = vec * d.size_bytes();
-        if !atomic && self.lay.contiguous(index) && vec > 1 && bytes % 4 == 0 {
+        if !atomic && self.lay.contiguous(index) && vec > 1 && bytes.is_multiple_of(4) {
             let (word, words) = vector_word(bytes);
             let all: Vec<String> = (0..vec)
                 .map(|k| format!("({})", active(&format!("g + {k}"))))
@@ -1236,9 +1236,9 @@ fn wrap(d: DType, e: String) -> String {
 
 /// The C type and count of words moving `bytes` at once.
 fn vector_word(bytes: usize) -> (&'static str, usize) {
-    if bytes % 16 == 0 {
+    if bytes.is_multiple_of(16) {
         ("uint4", bytes / 16)
-    } else if bytes % 8 == 0 {
+    } else if bytes.is_multiple_of(8) {
         ("uint2", bytes / 8)
     } else {
         ("unsigned int", bytes / 4)

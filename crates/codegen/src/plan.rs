@@ -11,6 +11,7 @@
 //! - pressure: slots beyond 32 per thread per live tile risk spills: `4 x` the excess;
 //! - waste: a program wider than its largest tile leaves lanes idle: `2 x` the idle fraction of
 //!   the tile work.
+//!
 //! The table `metile emit KERNEL --target cuda --plan` prints has the columns of the seed's
 //! report: threads, SIMD groups per program, shared bytes, reduction elements, independent
 //! elements, model score.

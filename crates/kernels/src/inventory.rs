@@ -131,9 +131,9 @@ pub struct OperatorSpec {
 /// storage dtype and computes in f32.
 pub const IMPLEMENTED_DTYPES: [&str; 3] = ["f32", "f16", "bf16"];
 
-/// Targets an implemented operator runs on: the DSL kernels run wherever the runtime does, and
-/// the CPU executor is the only target built today.
-pub const TARGETS: [&str; 1] = ["cpu"];
+/// Targets an implemented operator runs on: the DSL kernels run wherever the runtime does (the
+/// CPU executor, and CUDA through the generated source).
+pub const TARGETS: [&str; 2] = ["cpu", "cuda"];
 
 const fn op(
     name: &'static str,
@@ -552,14 +552,14 @@ mod tests {
         let rms = get("rms_norm");
         assert_eq!(rms.status, Status::Paired);
         assert_eq!(rms.dtypes, vec!["f32", "f16", "bf16"]);
-        assert_eq!(rms.targets, vec!["cpu"]);
+        assert_eq!(rms.targets, vec!["cpu", "cuda"]);
         assert_eq!(rms.entries.len(), 2);
         assert_eq!(rms.entries[0].name, "rms_norm.forward");
         assert_eq!(rms.entries[0].inputs[1].shape, "[cols]");
         assert!(rms.entries[0].inputs[1].optional);
         assert_eq!(rms.entries[0].params[0].default, "1e-6");
         assert_eq!(get("softmax").status, Status::ForwardOnly);
-        assert_eq!(get("softmax").targets, vec!["cpu"]);
+        assert_eq!(get("softmax").targets, vec!["cpu", "cuda"]);
         let geglu = get("geglu");
         assert_eq!(geglu.status, Status::Missing);
         assert!(geglu.dtypes.is_empty() && geglu.targets.is_empty());
