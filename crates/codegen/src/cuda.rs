@@ -952,54 +952,19 @@ impl Emitter<'_> {
                 from_mem(d, &format!("p{buffer}[v{}[{s}]]", index.0))
             )
         };
-        let vec = self.lay.dist.vec as usize;
-        let bytes = vec * d.size_bytes();
-        if self.lay.contiguous(index) && vec > 1 && bytes.is_multiple_of(4) {
-            let (word, words) = vector_word(bytes);
-            let all: Vec<String> = (0..vec)
-                .map(|k| format!("({})", active(&format!("g + {k}"))))
-                .collect();
-            self.line(format!(
-                "#pragma unroll\n{}for (int g = 0; g < {n}; g += {vec}) {{",
-                "  ".repeat(self.depth)
-            ));
-            self.depth += 1;
-            self.line(format!("const mt_i64 i0 = v{}[g];", index.0));
-            self.line(format!("if ({} && (i0 % {vec}) == 0) {{", all.join(" && ")));
-            self.depth += 1;
-            self.line(format!(
-                "union {{ {word} w[{words}]; {} e[{vec}]; }} u;",
-                stype(d)
-            ));
-            self.line(format!(
-                "#pragma unroll\n{}for (int q = 0; q < {words}; ++q) u.w[q] = ((const {word}*)(p{buffer} + i0))[q];",
-                "  ".repeat(self.depth)
-            ));
-            self.line(format!(
-                "#pragma unroll\n{}for (int k = 0; k < {vec}; ++k) v{}[g + k] = {};",
-                "  ".repeat(self.depth),
-                r.0,
-                from_mem(d, "u.e[k]")
-            ));
-            self.depth -= 1;
-            self.line("} else {");
-            self.depth += 1;
-            self.line(format!(
-                "#pragma unroll\n{}for (int k = 0; k < {vec}; ++k) {{ const int s = g + k; {} }}",
-                "  ".repeat(self.depth),
-                scalar("s")
-            ));
-            self.depth -= 1;
-            self.line("}");
-            self.depth -= 1;
-            self.line("}");
-        } else {
-            self.line(format!(
-                "#pragma unroll\n{}for (int s = 0; s < {n}; ++s) {}",
-                "  ".repeat(self.depth),
-                scalar("s")
-            ));
-        }
+        let vectorize = self.lay.contiguous(index);
+        let (rv, ptr) = (r.0, format!("p{buffer}"));
+        self.tile_access(n, index, d, vectorize, &active, &scalar, &|word, words| {
+            vec![
+                format!(
+                    "for (int q = 0; q < {words}; ++q) u.w[q] = ((const {word}*)({ptr} + i0))[q];"
+                ),
+                format!(
+                    "for (int k = 0; k < MT_VEC; ++k) v{rv}[g + k] = {};",
+                    from_mem(d, "u.e[k]")
+                ),
+            ]
+        });
     }
 
     fn store(
@@ -1044,53 +1009,74 @@ impl Emitter<'_> {
             );
             format!("if ({}) {w}", active(s))
         };
+        let vectorize = !atomic && self.lay.contiguous(index);
+        let (val, ptr) = (value.0, format!("p{buffer}"));
+        self.tile_access(n, index, d, vectorize, &active, &scalar, &|word, words| {
+            vec![
+                format!(
+                    "for (int k = 0; k < MT_VEC; ++k) u.e[k] = {};",
+                    to_mem(d, &format!("v{val}[g + k]"))
+                ),
+                format!("for (int q = 0; q < {words}; ++q) (({word}*)({ptr} + i0))[q] = u.w[q];"),
+            ]
+        });
+    }
+
+    /// Emits an access to every slot of a tile. With `vectorize` (a contiguous index) and a
+    /// vector of at least 4 bytes, each group of `vec` slots whose elements are all `active` and
+    /// whose first index `i0` is aligned moves through one union `u` of words (`vector(word,
+    /// words)` gives those statements); every other element falls back to `scalar(slot)`.
+    fn tile_access(
+        &mut self,
+        n: usize,
+        index: ValueId,
+        d: DType,
+        vectorize: bool,
+        active: &dyn Fn(&str) -> String,
+        scalar: &dyn Fn(&str) -> String,
+        vector: &dyn Fn(&str, usize) -> Vec<String>,
+    ) {
         let vec = self.lay.dist.vec as usize;
         let bytes = vec * d.size_bytes();
-        if !atomic && self.lay.contiguous(index) && vec > 1 && bytes.is_multiple_of(4) {
-            let (word, words) = vector_word(bytes);
-            let all: Vec<String> = (0..vec)
-                .map(|k| format!("({})", active(&format!("g + {k}"))))
-                .collect();
+        let pad = "  ".repeat(self.depth);
+        if !(vectorize && vec > 1 && bytes.is_multiple_of(4)) {
             self.line(format!(
-                "#pragma unroll\n{}for (int g = 0; g < {n}; g += {vec}) {{",
-                "  ".repeat(self.depth)
-            ));
-            self.depth += 1;
-            self.line(format!("const mt_i64 i0 = v{}[g];", index.0));
-            self.line(format!("if ({} && (i0 % {vec}) == 0) {{", all.join(" && ")));
-            self.depth += 1;
-            self.line(format!(
-                "union {{ {word} w[{words}]; {} e[{vec}]; }} u;",
-                stype(d)
-            ));
-            self.line(format!(
-                "#pragma unroll\n{}for (int k = 0; k < {vec}; ++k) u.e[k] = {};",
-                "  ".repeat(self.depth),
-                to_mem(d, &format!("v{}[g + k]", value.0))
-            ));
-            self.line(format!(
-                "#pragma unroll\n{}for (int q = 0; q < {words}; ++q) (({word}*)(p{buffer} + i0))[q] = u.w[q];",
-                "  ".repeat(self.depth)
-            ));
-            self.depth -= 1;
-            self.line("} else {");
-            self.depth += 1;
-            self.line(format!(
-                "#pragma unroll\n{}for (int k = 0; k < {vec}; ++k) {{ const int s = g + k; {} }}",
-                "  ".repeat(self.depth),
+                "#pragma unroll\n{pad}for (int s = 0; s < {n}; ++s) {{ {} }}",
                 scalar("s")
             ));
-            self.depth -= 1;
-            self.line("}");
-            self.depth -= 1;
-            self.line("}");
-        } else {
-            self.line(format!(
-                "#pragma unroll\n{}for (int s = 0; s < {n}; ++s) {{ {} }}",
-                "  ".repeat(self.depth),
-                scalar("s")
-            ));
+            return;
         }
+        let (word, words) = vector_word(bytes);
+        let all: Vec<String> = (0..vec)
+            .map(|k| format!("({})", active(&format!("g + {k}"))))
+            .collect();
+        self.line(format!(
+            "#pragma unroll\n{pad}for (int g = 0; g < {n}; g += {vec}) {{"
+        ));
+        self.depth += 1;
+        self.line(format!("const mt_i64 i0 = v{}[g];", index.0));
+        self.line(format!("if ({} && (i0 % {vec}) == 0) {{", all.join(" && ")));
+        self.depth += 1;
+        self.line(format!(
+            "union {{ {word} w[{words}]; {} e[{vec}]; }} u;",
+            stype(d)
+        ));
+        for stmt in vector(word, words) {
+            let pad = "  ".repeat(self.depth);
+            self.line(format!("#pragma unroll\n{pad}{stmt}"));
+        }
+        self.depth -= 1;
+        self.line("} else {");
+        self.depth += 1;
+        let pad = "  ".repeat(self.depth);
+        self.line(format!(
+            "#pragma unroll\n{pad}for (int k = 0; k < {vec}; ++k) {{ const int s = g + k; {} }}",
+            scalar("s")
+        ));
+        self.depth -= 1;
+        self.line("}");
+        self.depth -= 1;
+        self.line("}");
     }
 
     /// Copies `from` into the already declared `to` (same layout).

@@ -571,6 +571,19 @@ impl Op {
         }
     }
 
+    /// The regions this op holds, mutably (for passes that edit blocks in place).
+    pub fn regions_mut(&mut self) -> Vec<&mut Block> {
+        match self {
+            Op::For { body, .. } => vec![body],
+            Op::If {
+                then_body,
+                else_body,
+                ..
+            } => vec![then_body, else_body],
+            _ => Vec::new(),
+        }
+    }
+
     /// The typing rule: the result types of this op given its operands' types in `k`, or a
     /// message saying what is wrong. Region contents are checked by the verifier; here only the
     /// region signatures (block arguments, yielded types) are read.

@@ -89,35 +89,7 @@ pub(crate) fn replace_uses(k: &mut Kernel, map: &HashMap<ValueId, ValueId>) {
 
 /// The regions of `op`, mutably.
 pub(crate) fn regions_mut(op: &mut Op) -> Vec<&mut Block> {
-    match op {
-        Op::For { body, .. } => vec![body],
-        Op::If {
-            then_body,
-            else_body,
-            ..
-        } => vec![then_body, else_body],
-        Op::ProgramId { .. }
-        | Op::NumPrograms { .. }
-        | Op::ScalarArg { .. }
-        | Op::Arange { .. }
-        | Op::Constant { .. }
-        | Op::Splat { .. }
-        | Op::Broadcast { .. }
-        | Op::ExpandDims { .. }
-        | Op::Reshape { .. }
-        | Op::Load { .. }
-        | Op::Store { .. }
-        | Op::AtomicAdd { .. }
-        | Op::Unary { .. }
-        | Op::Binary { .. }
-        | Op::Compare { .. }
-        | Op::Cast { .. }
-        | Op::Select { .. }
-        | Op::Reduce { .. }
-        | Op::Extract { .. }
-        | Op::Dot { .. }
-        | Op::Yield { .. } => Vec::new(),
-    }
+    op.regions_mut()
 }
 
 /// Takes the instructions in `dead` out of every block; they stay in the arena, unplaced.
