@@ -952,9 +952,8 @@ impl Emitter<'_> {
                 from_mem(d, &format!("p{buffer}[v{}[{s}]]", index.0))
             )
         };
-        let vectorize = self.lay.contiguous(index);
         let (rv, ptr) = (r.0, format!("p{buffer}"));
-        self.tile_access(n, index, d, vectorize, &active, &scalar, &|word, words| {
+        let vector = |word: &str, words: usize| {
             vec![
                 format!(
                     "for (int q = 0; q < {words}; ++q) u.w[q] = ((const {word}*)({ptr} + i0))[q];"
@@ -964,7 +963,16 @@ impl Emitter<'_> {
                     from_mem(d, "u.e[k]")
                 ),
             ]
-        });
+        };
+        let vectorize = self.lay.contiguous(index);
+        self.tile_access(
+            n,
+            index,
+            d,
+            &active,
+            &scalar,
+            vectorize.then_some(&vector as _),
+        );
     }
 
     fn store(
@@ -1009,9 +1017,8 @@ impl Emitter<'_> {
             );
             format!("if ({}) {w}", active(s))
         };
-        let vectorize = !atomic && self.lay.contiguous(index);
         let (val, ptr) = (value.0, format!("p{buffer}"));
-        self.tile_access(n, index, d, vectorize, &active, &scalar, &|word, words| {
+        let vector = |word: &str, words: usize| {
             vec![
                 format!(
                     "for (int k = 0; k < MT_VEC; ++k) u.e[k] = {};",
@@ -1019,10 +1026,19 @@ impl Emitter<'_> {
                 ),
                 format!("for (int q = 0; q < {words}; ++q) (({word}*)({ptr} + i0))[q] = u.w[q];"),
             ]
-        });
+        };
+        let vectorize = !atomic && self.lay.contiguous(index);
+        self.tile_access(
+            n,
+            index,
+            d,
+            &active,
+            &scalar,
+            vectorize.then_some(&vector as _),
+        );
     }
 
-    /// Emits an access to every slot of a tile. With `vectorize` (a contiguous index) and a
+    /// Emits an access to every slot of a tile. Given `vector` (the index is contiguous) and a
     /// vector of at least 4 bytes, each group of `vec` slots whose elements are all `active` and
     /// whose first index `i0` is aligned moves through one union `u` of words (`vector(word,
     /// words)` gives those statements); every other element falls back to `scalar(slot)`.
@@ -1031,21 +1047,20 @@ impl Emitter<'_> {
         n: usize,
         index: ValueId,
         d: DType,
-        vectorize: bool,
         active: &dyn Fn(&str) -> String,
         scalar: &dyn Fn(&str) -> String,
-        vector: &dyn Fn(&str, usize) -> Vec<String>,
+        vector: Option<&VectorBody>,
     ) {
         let vec = self.lay.dist.vec as usize;
         let bytes = vec * d.size_bytes();
         let pad = "  ".repeat(self.depth);
-        if !(vectorize && vec > 1 && bytes.is_multiple_of(4)) {
+        let Some(vector) = vector.filter(|_| vec > 1 && bytes.is_multiple_of(4)) else {
             self.line(format!(
                 "#pragma unroll\n{pad}for (int s = 0; s < {n}; ++s) {{ {} }}",
                 scalar("s")
             ));
             return;
-        }
+        };
         let (word, words) = vector_word(bytes);
         let all: Vec<String> = (0..vec)
             .map(|k| format!("({})", active(&format!("g + {k}"))))
@@ -1196,6 +1211,9 @@ fn at(lay: &Layouts, v: ValueId, s: &str) -> String {
         Layout::Blocked { .. } => format!("v{}[{s}]", v.0),
     }
 }
+
+/// Writes the statements of one vector access given the word type and count.
+type VectorBody = dyn Fn(&str, usize) -> Vec<String>;
 
 /// The neutral element of a reduction.
 fn identity(op: ReduceOp, d: DType) -> String {
