@@ -1049,7 +1049,7 @@ impl Emitter<'_> {
         d: DType,
         active: &dyn Fn(&str) -> String,
         scalar: &dyn Fn(&str) -> String,
-        vector: Option<&VectorBody>,
+        vector: Option<&VectorBody<'_>>,
     ) {
         let vec = self.lay.dist.vec as usize;
         let bytes = vec * d.size_bytes();
@@ -1213,7 +1213,7 @@ fn at(lay: &Layouts, v: ValueId, s: &str) -> String {
 }
 
 /// Writes the statements of one vector access given the word type and count.
-type VectorBody = dyn Fn(&str, usize) -> Vec<String>;
+type VectorBody<'a> = dyn Fn(&str, usize) -> Vec<String> + 'a;
 
 /// The neutral element of a reduction.
 fn identity(op: ReduceOp, d: DType) -> String {
