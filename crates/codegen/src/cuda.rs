@@ -124,6 +124,8 @@ pub fn emit(k: &Kernel, plan: &Plan, layouts: &Layouts) -> Result<CudaSource, Co
         depth: 1,
         smem_bytes: 0,
         tmp: 0,
+        tensor_cores: plan.tensor_cores,
+        uses_mma: false,
     };
     let params: Vec<ParamAbi> = k
         .params
@@ -135,7 +137,13 @@ pub fn emit(k: &Kernel, plan: &Plan, layouts: &Layouts) -> Result<CudaSource, Co
         .collect();
     let body = k.body.clone();
     e.block(&body)?;
-    let mut src = String::from(PRELUDE);
+    let mut src = String::new();
+    if e.uses_mma {
+        // The tensor-core dot needs NVRTC's include path (the runtime passes the CUDA include
+        // folder when it finds one).
+        src.push_str("#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n#include <mma.h>\nusing namespace nvcuda;\n");
+    }
+    src.push_str(PRELUDE);
     let threads = plan.threads;
     let vec = plan.vec;
     let _ = writeln!(src, "#define MT_THREADS {threads}\n#define MT_VEC {vec}");
@@ -173,9 +181,11 @@ pub fn emit(k: &Kernel, plan: &Plan, layouts: &Layouts) -> Result<CudaSource, Co
     let smem = e.smem_bytes.max(16);
     let _ = writeln!(
         src,
-        "  __shared__ __align__(16) unsigned char mt_smem[{smem}];"
+        "  __shared__ __align__(128) unsigned char mt_smem[{smem}];"
     );
     let _ = writeln!(src, "  (void)mt_smem;");
+    let _ = writeln!(src, "  int mt_round = 0;");
+    let _ = writeln!(src, "  (void)mt_round;");
     src.push_str(&e.out);
     src.push_str("}\n");
     Ok(CudaSource {
@@ -205,6 +215,10 @@ struct Emitter<'a> {
     depth: usize,
     smem_bytes: usize,
     tmp: usize,
+    /// Whether to use the tensor cores for f16/bf16 `dot`.
+    tensor_cores: bool,
+    /// Whether the source needs `mma.h`.
+    uses_mma: bool,
 }
 
 impl Emitter<'_> {
@@ -276,6 +290,19 @@ impl Emitter<'_> {
                 ));
             }
         }
+    }
+
+    /// The shared-memory offset (a C expression) of the next cross-warp reduction round. Rounds
+    /// alternate between two regions at the start of shared memory, flipped at run time
+    /// (`mt_round`), so a round needs one barrier, not two: it writes its region only after every
+    /// thread passed the previous round's barrier, which every thread reaches after its last read
+    /// of the region two rounds back (loops and branches included: control flow is uniform).
+    /// Every other use of shared memory starts with a barrier and ends with one after its reads.
+    fn reduction_slots(&mut self) -> String {
+        let region = self.lay.dist.threads.div_ceil(32) as usize * 16;
+        self.need_smem(2 * region);
+        self.line("mt_round ^= 1;");
+        format!("mt_round * {region}")
     }
 
     fn need_smem(&mut self, bytes: usize) {
@@ -729,15 +756,14 @@ impl Emitter<'_> {
         let c = combine(&acc, &format!("__shfl_xor_sync(0xffffffffu, {acc}, o)"));
         self.line(format!("for (int o = 16; o > 0; o >>= 1) {acc} = {c};"));
         if warps > 1 {
-            self.need_smem(warps as usize * 8);
-            self.line("__syncthreads();");
+            let base = self.reduction_slots();
             self.line(format!(
-                "if (mt_lane == 0) (({ct}*)mt_smem)[mt_warp] = {acc};"
+                "if (mt_lane == 0) (({ct}*)(mt_smem + {base}))[mt_warp] = {acc};"
             ));
             self.line("__syncthreads();");
-            let c = combine(&acc, &format!("(({ct}*)mt_smem)[w]"));
+            let c = combine(&acc, &format!("(({ct}*)(mt_smem + {base}))[w]"));
             self.line(format!(
-                "{acc} = (({ct}*)mt_smem)[0]; for (int w = 1; w < {warps}; ++w) {acc} = {c};"
+                "{acc} = (({ct}*)(mt_smem + {base}))[0]; for (int w = 1; w < {warps}; ++w) {acc} = {c};"
             ));
         }
         let fin = if d.is_float() {
@@ -762,7 +788,13 @@ impl Emitter<'_> {
             self.k.ty(b).shape.dims().to_vec(),
         );
         let (m, kk, n) = (sa[0], sa[1], sb[1]);
-        let _ = m;
+        let d = self.dtype(a);
+        if self.tensor_cores
+            && matches!(d, DType::F16 | DType::BF16)
+            && [m, kk, n].iter().all(|x| x.is_multiple_of(16))
+        {
+            return self.dot_mma(r, a, b, acc, (m, kk, n), d);
+        }
         let bytes_a = self.numel(a) * 4;
         self.need_smem(bytes_a + self.numel(b) * 4);
         self.line("__syncthreads();");
@@ -785,6 +817,91 @@ impl Emitter<'_> {
         self.line(format!(
             "#pragma unroll\n{}for (int s = 0; s < {slots}; ++s) {{ const int f = MT_FLAT(s); float t = {init}; if (f < {nr}) {{ const int i = f / {n}, j = f % {n}; for (int k = 0; k < {kk}; ++k) t = fmaf(((float*)mt_smem)[i * {kk} + k], ((float*)(mt_smem + {bytes_a}))[k * {n} + j], t); }} v{}[s] = t; }}",
             "  ".repeat(self.depth),
+            r.0
+        ));
+        self.line("__syncthreads();");
+        Ok(())
+    }
+
+    /// `Dot` of f16/bf16 tiles on the tensor cores (WMMA 16x16x16, f32 accumulation): A and B are
+    /// staged in shared memory in their 16-bit format, each warp computes 16x16 output blocks
+    /// (`warp`, `warp + warps`, ...) over the K steps, and the f32 result goes back through shared
+    /// memory into the blocked layout. f32 inputs never come here (no silent TF32).
+    fn dot_mma(
+        &mut self,
+        r: ValueId,
+        a: ValueId,
+        b: ValueId,
+        acc: Option<ValueId>,
+        (m, kk, n): (usize, usize, usize),
+        d: DType,
+    ) -> Result<(), CodegenError> {
+        self.uses_mma = true;
+        let (frag, conv) = match d {
+            DType::BF16 => ("__nv_bfloat16", "mt_f32_to_bf16"),
+            _ => ("__half", "mt_f32_to_f16"),
+        };
+        let bytes_a = (m * kk * 2).div_ceil(32) * 32;
+        let bytes_b = (kk * n * 2).div_ceil(32) * 32;
+        let off_c = bytes_a + bytes_b;
+        self.need_smem(off_c + m * n * 4);
+        self.line(format!(
+            "// dot {m}x{kk}x{n} on the tensor cores ({frag} operands, f32 accumulation)"
+        ));
+        self.line("__syncthreads();");
+        let pad = "  ".repeat(self.depth);
+        for (v, off) in [(a, 0usize), (b, bytes_a)] {
+            let (slots, numel) = (self.slots(v), self.numel(v));
+            self.line(format!(
+                "#pragma unroll\n{pad}for (int s = 0; s < {slots}; ++s) {{ const int f = MT_FLAT(s); if (f < {numel}) ((mt_u16*)(mt_smem + {off}))[f] = {conv}(v{}[s]); }}",
+                v.0
+            ));
+        }
+        self.line("__syncthreads();");
+        let warps = self.lay.dist.threads.div_ceil(32);
+        let tiles = (m / 16) * (n / 16);
+        self.line(format!(
+            "for (int t = mt_warp; t < {tiles}; t += {warps}) {{"
+        ));
+        self.depth += 1;
+        self.line(format!(
+            "const int ti = t / {}, tj = t % {};",
+            n / 16,
+            n / 16
+        ));
+        self.line("wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;");
+        self.line("wmma::fill_fragment(fc, 0.0f);");
+        self.line(format!("for (int k = 0; k < {kk}; k += 16) {{"));
+        self.depth += 1;
+        self.line(format!(
+            "wmma::fragment<wmma::matrix_a, 16, 16, 16, {frag}, wmma::row_major> fa;"
+        ));
+        self.line(format!(
+            "wmma::fragment<wmma::matrix_b, 16, 16, 16, {frag}, wmma::row_major> fb;"
+        ));
+        self.line(format!(
+            "wmma::load_matrix_sync(fa, (const {frag}*)(mt_smem) + ti * 16 * {kk} + k, {kk});"
+        ));
+        self.line(format!(
+            "wmma::load_matrix_sync(fb, (const {frag}*)(mt_smem + {bytes_a}) + k * {n} + tj * 16, {n});"
+        ));
+        self.line("wmma::mma_sync(fc, fa, fb, fc);");
+        self.depth -= 1;
+        self.line("}");
+        self.line(format!(
+            "wmma::store_matrix_sync((float*)(mt_smem + {off_c}) + ti * 16 * {n} + tj * 16, fc, {n}, wmma::mem_row_major);"
+        ));
+        self.depth -= 1;
+        self.line("}");
+        self.line("__syncthreads();");
+        let (slots, nr) = (self.slots(r), self.numel(r));
+        let init = acc
+            .map(|c| format!("v{}[s]", c.0))
+            .unwrap_or_else(|| "0.0f".into());
+        self.declare(r);
+        let pad = "  ".repeat(self.depth);
+        self.line(format!(
+            "#pragma unroll\n{pad}for (int s = 0; s < {slots}; ++s) {{ const int f = MT_FLAT(s); v{}[s] = f < {nr} ? {init} + ((float*)(mt_smem + {off_c}))[f] : 0.0f; }}",
             r.0
         ));
         self.line("__syncthreads();");

@@ -38,6 +38,8 @@ pub struct Plan {
     /// Dynamic tile reads forwarded to direct global reads / declined to shared memory.
     pub forwarded: usize,
     pub declined: usize,
+    /// Whether f16/bf16 `dot`s with 16-multiple shapes use the tensor cores (sm_80 and later).
+    pub tensor_cores: bool,
     pub score: f64,
 }
 
@@ -177,6 +179,7 @@ fn score(c: &Census, threads: u32, vec: u32) -> Plan {
         slots,
         forwarded: c.forwarded,
         declined: c.declined,
+        tensor_cores: false,
         score: work + reductions + shared + pressure + waste,
     }
 }
@@ -188,7 +191,10 @@ pub fn candidates(k: &Kernel, target: &Target) -> Vec<Plan> {
     let mut plans: Vec<Plan> = (0..)
         .map(|i| target.simd_width << i)
         .take_while(|t| *t <= target.max_threads)
-        .map(|t| score(&c, t, vec))
+        .map(|t| Plan {
+            tensor_cores: target.compute_capability >= 80,
+            ..score(&c, t, vec)
+        })
         .filter(|p| p.shared_bytes <= target.shared_bytes)
         .collect();
     plans.sort_by(|a, b| a.score.total_cmp(&b.score).then(b.threads.cmp(&a.threads)));

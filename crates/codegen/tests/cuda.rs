@@ -34,7 +34,7 @@ fn row_reduction_is_realized_with_shuffles_and_one_shared_slot_per_warp() {
     if best.warps > 1 {
         assert!(src
             .source
-            .contains("if (mt_lane == 0) ((float*)mt_smem)[mt_warp]"));
+            .contains("if (mt_lane == 0) ((float*)(mt_smem + mt_round * "));
         assert!(src
             .source
             .contains(&format!("for (int w = 1; w < {}; ++w)", best.warps)));
@@ -200,4 +200,75 @@ fn if_condition_proves_the_index() {
     })
     .unwrap();
     assert_eq!(forward::analyze(k.kernel()).forwarded(), 1);
+}
+
+fn dot_kernel(m: usize, k: usize, n: usize, dtype: DType) -> Verified {
+    trace("dot", |c| {
+        let a = c.input("a", dtype);
+        let b = c.input("b", dtype);
+        let out = c.output("out", DType::F32);
+        let ra =
+            c.arange(0, m as i64).expand_dims(1) * k as i64 + c.arange(0, k as i64).expand_dims(0);
+        let rb =
+            c.arange(0, k as i64).expand_dims(1) * n as i64 + c.arange(0, n as i64).expand_dims(0);
+        let ro =
+            c.arange(0, m as i64).expand_dims(1) * n as i64 + c.arange(0, n as i64).expand_dims(0);
+        out.store(ro, metile_lang::dot(a.load(ra), b.load(rb), None));
+    })
+    .unwrap()
+}
+
+#[test]
+fn half_precision_dot_uses_the_tensor_cores_and_f32_never_does() {
+    let t = Target::sm90();
+    for d in [DType::F16, DType::BF16] {
+        let src = cuda_source(&dot_kernel(32, 64, 48, d), &t).unwrap().source;
+        assert!(
+            src.contains("#include <mma.h>") && src.contains("wmma::mma_sync"),
+            "{src}"
+        );
+        let frag = if d == DType::F16 {
+            "__half"
+        } else {
+            "__nv_bfloat16"
+        };
+        assert!(src.contains(&format!("wmma::matrix_a, 16, 16, 16, {frag}")));
+    }
+    // f32 operands: FMA through shared memory, no TF32 behind the caller's back.
+    let src = cuda_source(&dot_kernel(32, 64, 48, DType::F32), &t)
+        .unwrap()
+        .source;
+    assert!(!src.contains("wmma") && src.contains("fmaf("));
+    // Shapes that are not multiples of 16 take the same exact path.
+    let src = cuda_source(&dot_kernel(3, 5, 7, DType::F16), &t)
+        .unwrap()
+        .source;
+    assert!(!src.contains("wmma"));
+    // Before sm_80 there are no bf16 tensor cores: the plan says so.
+    let old = Target {
+        compute_capability: 75,
+        ..Target::sm90()
+    };
+    let src = cuda_source(&dot_kernel(32, 64, 48, DType::BF16), &old)
+        .unwrap()
+        .source;
+    assert!(!src.contains("wmma"));
+}
+
+/// Two consecutive whole-tile reductions (LayerNorm's mean and variance) use alternating shared
+/// regions chosen at run time, with one barrier per round.
+#[test]
+fn reduction_rounds_alternate_shared_regions() {
+    let k = trace("two_sums", |c| {
+        let x = c.input("x", DType::F32);
+        let y = c.output("y", DType::F32);
+        let v = x.load(c.arange(0, 2048) + c.program_id(0) * 2048);
+        let m = v.sum(0) / 2048.0;
+        let d = v - m;
+        y.store(c.program_id(0), (d * d).sum(0));
+    })
+    .unwrap();
+    let src = cuda_source(&k, &Target::sm90()).unwrap().source;
+    assert_eq!(src.matches("mt_round ^= 1;").count(), 2);
+    assert!(src.contains("int mt_round = 0;"));
 }
