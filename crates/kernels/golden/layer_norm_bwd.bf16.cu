@@ -1,0 +1,313 @@
+typedef unsigned short mt_u16;
+typedef unsigned char mt_u8;
+typedef long long mt_i64;
+__device__ __forceinline__ float mt_bf16_to_f32(mt_u16 h) { return __uint_as_float(((unsigned)h) << 16); }
+__device__ __forceinline__ mt_u16 mt_f32_to_bf16(float x) {
+  unsigned u = __float_as_uint(x);
+  if ((u & 0x7fffffffu) > 0x7f800000u) return (mt_u16)((u >> 16) | 0x40u);
+  u += 0x7fffu + ((u >> 16) & 1u);
+  return (mt_u16)(u >> 16);
+}
+__device__ __forceinline__ float mt_f16_to_f32(mt_u16 h) { float f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return f; }
+__device__ __forceinline__ mt_u16 mt_f32_to_f16(float x) { mt_u16 h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h; }
+__device__ __forceinline__ float mt_round_bf16(float x) { return mt_bf16_to_f32(mt_f32_to_bf16(x)); }
+__device__ __forceinline__ float mt_round_f16(float x) { return mt_f16_to_f32(mt_f32_to_f16(x)); }
+__device__ __forceinline__ float mt_d2bf16(double x) {
+  unsigned long long b = (unsigned long long)__double_as_longlong(x);
+  b = (b + (1ull << 44) - 1ull + ((b >> 45) & 1ull)) & ~((1ull << 45) - 1ull);
+  return (float)__longlong_as_double((long long)b);
+}
+__device__ __forceinline__ float mt_minf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fminf(a, b); }
+__device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fmaxf(a, b); }
+__device__ __forceinline__ float mt_sigmoid(float x) { return 1.0f / (1.0f + expf(-x)); }
+__device__ __forceinline__ int mt_f2i(float x) { return x != x ? 0 : (x >= 2147483648.0f ? 2147483647 : (x <= -2147483648.0f ? (-2147483647 - 1) : (int)x)); }
+__device__ __forceinline__ mt_i64 mt_f2l(float x) { return x != x ? 0 : (x >= 9.2233720368547758e18f ? 9223372036854775807LL : (x <= -9.2233720368547758e18f ? (-9223372036854775807LL - 1) : (mt_i64)x)); }
+#define MT_THREADS 512
+#define MT_VEC 8
+#define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
+extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, const mt_u16* __restrict__ p2, float* __restrict__ p3, float* __restrict__ p4, float* __restrict__ p5, int p6, int p7, int p8, float p9) {
+  const int mt_tid = threadIdx.x;
+  const int mt_lane = mt_tid & 31;
+  const int mt_warp = mt_tid >> 5;
+  (void)mt_lane; (void)mt_warp;
+  __shared__ __align__(128) unsigned char mt_smem[512];
+  (void)mt_smem;
+  int mt_round = 0;
+  (void)mt_round;
+  int v0 = p6;
+  int v1 = p7;
+  int v2 = p8;
+  float v3 = p9;
+  int v4 = (int)blockIdx.x;
+  int v5[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v5[s] = (int)(0 + MT_FLAT(s));
+  int v6[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v6[s] = v0;
+  bool v7[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v7[s] = (v5[s] < v6[s]);
+  float v8 = (float)(v0);
+  int v9 = (int)((v4 * v2));
+  int v10 = (int)((v9 + v2));
+  int v11 = (int)((v10 < v1 ? v10 : v1));
+  mt_i64 v12[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v12[s] = (mt_i64)(v5[s]);
+  float v13 = 0.0f;
+  float v14[8];
+  #pragma unroll
+  for (int g = 0; g < 8; g += 8) {
+    const mt_i64 i0 = v12[g];
+    if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (MT_FLAT(g + 4) < 4096 && v7[g + 4]) && (MT_FLAT(g + 5) < 4096 && v7[g + 5]) && (MT_FLAT(g + 6) < 4096 && v7[g + 6]) && (MT_FLAT(g + 7) < 4096 && v7[g + 7]) && (i0 % 8) == 0) {
+      union { uint4 w[1]; mt_u16 e[8]; } u;
+      #pragma unroll
+      for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+      #pragma unroll
+      for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_bf16_to_f32(u.e[k]);
+    } else {
+      #pragma unroll
+      for (int k = 0; k < 8; ++k) { const int s = g + k; v14[s] = (MT_FLAT(s) < 4096 && v7[s]) ? mt_bf16_to_f32(p1[v12[s]]) : v13; }
+    }
+  }
+  float v15[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v15[s] = v14[s];
+  float v16[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v16[s] = 0.0f;
+  int v18 = 1;
+  float v20[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v20[s] = v16[s];
+  float v21[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v21[s] = v16[s];
+  for (int v19 = v9; v19 < v11; v19 += v18) {
+    mt_i64 v23 = (mt_i64)(v19);
+    mt_i64 v24 = (mt_i64)(v0);
+    mt_i64 v25 = (v23 * v24);
+    mt_i64 v26[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v26[s] = v25;
+    mt_i64 v27[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v27[s] = (v26[s] + v12[s]);
+    float v29[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v27[g];
+      if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (MT_FLAT(g + 4) < 4096 && v7[g + 4]) && (MT_FLAT(g + 5) < 4096 && v7[g + 5]) && (MT_FLAT(g + 6) < 4096 && v7[g + 6]) && (MT_FLAT(g + 7) < 4096 && v7[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v29[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v29[s] = (MT_FLAT(s) < 4096 && v7[s]) ? mt_bf16_to_f32(p0[v27[s]]) : v13; }
+      }
+    }
+    float v30[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v30[s] = v29[s];
+    float v32[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v27[g];
+      if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (MT_FLAT(g + 4) < 4096 && v7[g + 4]) && (MT_FLAT(g + 5) < 4096 && v7[g + 5]) && (MT_FLAT(g + 6) < 4096 && v7[g + 6]) && (MT_FLAT(g + 7) < 4096 && v7[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v32[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v32[s] = (MT_FLAT(s) < 4096 && v7[s]) ? mt_bf16_to_f32(p2[v27[s]]) : v13; }
+      }
+    }
+    float v33[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v33[s] = v32[s];
+    float acc1 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc1 = (acc1 + v30[s]);
+    for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
+    mt_round ^= 1;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
+    __syncthreads();
+    acc1 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256))[w]);
+    float v34 = acc1;
+    float v35 = (v34 / v8);
+    float v36[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v36[s] = v35;
+    float v37[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v37[s] = (v30[s] - v36[s]);
+    float v40[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v40[s] = (v7[s] ? v37[s] : v16[s]);
+    float acc2 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc2 = (acc2 + v40[s]);
+    for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
+    mt_round ^= 1;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
+    __syncthreads();
+    acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
+    float v41 = acc2;
+    float v42 = (v41 / v8);
+    float v45[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v45[s] = v42;
+    float v46[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v46[s] = (v37[s] - v45[s]);
+    float v49[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v49[s] = (v7[s] ? v46[s] : v16[s]);
+    float v50[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v50[s] = (v49[s] * v49[s]);
+    float acc3 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc3 = (acc3 + v50[s]);
+    for (int o = 16; o > 0; o >>= 1) acc3 = (acc3 + __shfl_xor_sync(0xffffffffu, acc3, o));
+    mt_round ^= 1;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc3;
+    __syncthreads();
+    acc3 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 256))[w]);
+    float v51 = acc3;
+    float v52 = (v51 / v8);
+    float v53 = (v52 + v3);
+    float v54 = (1.0f / sqrtf(v53));
+    float v62[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v62[s] = v54;
+    float v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = (v49[s] * v62[s]);
+    float v64[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v64[s] = (v33[s] * v15[s]);
+    float v65[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v65[s] = (v63[s] * v64[s]);
+    float acc4 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc4 = (acc4 + v65[s]);
+    for (int o = 16; o > 0; o >>= 1) acc4 = (acc4 + __shfl_xor_sync(0xffffffffu, acc4, o));
+    mt_round ^= 1;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
+    __syncthreads();
+    acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
+    float v66 = acc4;
+    float v67 = (v66 / v8);
+    float acc5 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc5 = (acc5 + v64[s]);
+    for (int o = 16; o > 0; o >>= 1) acc5 = (acc5 + __shfl_xor_sync(0xffffffffu, acc5, o));
+    mt_round ^= 1;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc5;
+    __syncthreads();
+    acc5 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256))[w]);
+    float v69 = acc5;
+    float v70 = (v69 / v8);
+    float v81[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v81[s] = v67;
+    float v82[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v82[s] = (v63[s] * v81[s]);
+    float v83[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v83[s] = (v64[s] - v82[s]);
+    float v84[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v84[s] = v70;
+    float v85[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v85[s] = (v83[s] - v84[s]);
+    float v87[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v87[s] = (v85[s] * v62[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v27[g];
+      if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (MT_FLAT(g + 4) < 4096 && v7[g + 4]) && (MT_FLAT(g + 5) < 4096 && v7[g + 5]) && (MT_FLAT(g + 6) < 4096 && v7[g + 6]) && (MT_FLAT(g + 7) < 4096 && v7[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[2]; float e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v87[g + k];
+        #pragma unroll
+        for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 4096 && v7[s]) p3[v27[s]] = v87[s]; }
+      }
+    }
+    float v88[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v88[s] = (v33[s] * v63[s]);
+    float v89[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v89[s] = (v20[s] + v88[s]);
+    float v90[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v90[s] = (v21[s] + v33[s]);
+    float y6[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) y6[s] = v89[s];
+    float y7[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) y7[s] = v90[s];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v20[s] = y6[s];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v21[s] = y7[s];
+  }
+  float v91[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v91[s] = v20[s];
+  float v92[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v92[s] = v21[s];
+  mt_i64 v94 = (mt_i64)(v4);
+  mt_i64 v95 = (mt_i64)(v0);
+  mt_i64 v96 = (v94 * v95);
+  mt_i64 v97[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v97[s] = v96;
+  mt_i64 v98[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v98[s] = (v97[s] + v12[s]);
+  #pragma unroll
+  for (int g = 0; g < 8; g += 8) {
+    const mt_i64 i0 = v98[g];
+    if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (MT_FLAT(g + 4) < 4096 && v7[g + 4]) && (MT_FLAT(g + 5) < 4096 && v7[g + 5]) && (MT_FLAT(g + 6) < 4096 && v7[g + 6]) && (MT_FLAT(g + 7) < 4096 && v7[g + 7]) && (i0 % 8) == 0) {
+      union { uint4 w[2]; float e[8]; } u;
+      #pragma unroll
+      for (int k = 0; k < MT_VEC; ++k) u.e[k] = v91[g + k];
+      #pragma unroll
+      for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+    } else {
+      #pragma unroll
+      for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 4096 && v7[s]) p4[v98[s]] = v91[s]; }
+    }
+  }
+  #pragma unroll
+  for (int g = 0; g < 8; g += 8) {
+    const mt_i64 i0 = v98[g];
+    if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (MT_FLAT(g + 4) < 4096 && v7[g + 4]) && (MT_FLAT(g + 5) < 4096 && v7[g + 5]) && (MT_FLAT(g + 6) < 4096 && v7[g + 6]) && (MT_FLAT(g + 7) < 4096 && v7[g + 7]) && (i0 % 8) == 0) {
+      union { uint4 w[2]; float e[8]; } u;
+      #pragma unroll
+      for (int k = 0; k < MT_VEC; ++k) u.e[k] = v92[g + k];
+      #pragma unroll
+      for (int q = 0; q < 2; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
+    } else {
+      #pragma unroll
+      for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 4096 && v7[s]) p5[v98[s]] = v92[s]; }
+    }
+  }
+}

@@ -1,0 +1,304 @@
+typedef unsigned short mt_u16;
+typedef unsigned char mt_u8;
+typedef long long mt_i64;
+__device__ __forceinline__ float mt_bf16_to_f32(mt_u16 h) { return __uint_as_float(((unsigned)h) << 16); }
+__device__ __forceinline__ mt_u16 mt_f32_to_bf16(float x) {
+  unsigned u = __float_as_uint(x);
+  if ((u & 0x7fffffffu) > 0x7f800000u) return (mt_u16)((u >> 16) | 0x40u);
+  u += 0x7fffu + ((u >> 16) & 1u);
+  return (mt_u16)(u >> 16);
+}
+__device__ __forceinline__ float mt_f16_to_f32(mt_u16 h) { float f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return f; }
+__device__ __forceinline__ mt_u16 mt_f32_to_f16(float x) { mt_u16 h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h; }
+__device__ __forceinline__ float mt_round_bf16(float x) { return mt_bf16_to_f32(mt_f32_to_bf16(x)); }
+__device__ __forceinline__ float mt_round_f16(float x) { return mt_f16_to_f32(mt_f32_to_f16(x)); }
+__device__ __forceinline__ float mt_d2bf16(double x) {
+  unsigned long long b = (unsigned long long)__double_as_longlong(x);
+  b = (b + (1ull << 44) - 1ull + ((b >> 45) & 1ull)) & ~((1ull << 45) - 1ull);
+  return (float)__longlong_as_double((long long)b);
+}
+__device__ __forceinline__ float mt_minf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fminf(a, b); }
+__device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fmaxf(a, b); }
+__device__ __forceinline__ float mt_sigmoid(float x) { return 1.0f / (1.0f + expf(-x)); }
+__device__ __forceinline__ int mt_f2i(float x) { return x != x ? 0 : (x >= 2147483648.0f ? 2147483647 : (x <= -2147483648.0f ? (-2147483647 - 1) : (int)x)); }
+__device__ __forceinline__ mt_i64 mt_f2l(float x) { return x != x ? 0 : (x >= 9.2233720368547758e18f ? 9223372036854775807LL : (x <= -9.2233720368547758e18f ? (-9223372036854775807LL - 1) : (mt_i64)x)); }
+#define MT_THREADS 512
+#define MT_VEC 4
+#define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
+extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float* __restrict__ p0, const float* __restrict__ p1, const float* __restrict__ p2, float* __restrict__ p3, float* __restrict__ p4, float* __restrict__ p5, int p6, int p7, int p8, float p9) {
+  const int mt_tid = threadIdx.x;
+  const int mt_lane = mt_tid & 31;
+  const int mt_warp = mt_tid >> 5;
+  (void)mt_lane; (void)mt_warp;
+  __shared__ __align__(128) unsigned char mt_smem[512];
+  (void)mt_smem;
+  int mt_round = 0;
+  (void)mt_round;
+  int v0 = p6;
+  int v1 = p7;
+  int v2 = p8;
+  float v3 = p9;
+  int v4 = (int)blockIdx.x;
+  int v5[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v5[s] = (int)(0 + MT_FLAT(s));
+  int v6[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v6[s] = v0;
+  bool v7[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v7[s] = (v5[s] < v6[s]);
+  float v8 = (float)(v0);
+  int v9 = (int)((v4 * v2));
+  int v10 = (int)((v9 + v2));
+  int v11 = (int)((v10 < v1 ? v10 : v1));
+  mt_i64 v12[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v12[s] = (mt_i64)(v5[s]);
+  float v13 = 0.0f;
+  float v14[8];
+  #pragma unroll
+  for (int g = 0; g < 8; g += 4) {
+    const mt_i64 i0 = v12[g];
+    if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (i0 % 4) == 0) {
+      union { uint4 w[1]; float e[4]; } u;
+      #pragma unroll
+      for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+      #pragma unroll
+      for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
+    } else {
+      #pragma unroll
+      for (int k = 0; k < 4; ++k) { const int s = g + k; v14[s] = (MT_FLAT(s) < 4096 && v7[s]) ? p1[v12[s]] : v13; }
+    }
+  }
+  float v15[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v15[s] = 0.0f;
+  int v17 = 1;
+  float v19[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v19[s] = v15[s];
+  float v20[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v20[s] = v15[s];
+  for (int v18 = v9; v18 < v11; v18 += v17) {
+    mt_i64 v22 = (mt_i64)(v18);
+    mt_i64 v23 = (mt_i64)(v0);
+    mt_i64 v24 = (v22 * v23);
+    mt_i64 v25[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v25[s] = v24;
+    mt_i64 v26[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v26[s] = (v25[s] + v12[s]);
+    float v28[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v26[g];
+      if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v28[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v28[s] = (MT_FLAT(s) < 4096 && v7[s]) ? p0[v26[s]] : v13; }
+      }
+    }
+    float v30[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v26[g];
+      if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v30[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v30[s] = (MT_FLAT(s) < 4096 && v7[s]) ? p2[v26[s]] : v13; }
+      }
+    }
+    float acc1 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc1 = (acc1 + v28[s]);
+    for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
+    mt_round ^= 1;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
+    __syncthreads();
+    acc1 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256))[w]);
+    float v31 = acc1;
+    float v32 = (v31 / v8);
+    float v33[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v33[s] = v32;
+    float v34[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v34[s] = (v28[s] - v33[s]);
+    float v37[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v37[s] = (v7[s] ? v34[s] : v15[s]);
+    float acc2 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc2 = (acc2 + v37[s]);
+    for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
+    mt_round ^= 1;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
+    __syncthreads();
+    acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
+    float v38 = acc2;
+    float v39 = (v38 / v8);
+    float v42[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v42[s] = v39;
+    float v43[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v43[s] = (v34[s] - v42[s]);
+    float v46[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v46[s] = (v7[s] ? v43[s] : v15[s]);
+    float v47[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v47[s] = (v46[s] * v46[s]);
+    float acc3 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc3 = (acc3 + v47[s]);
+    for (int o = 16; o > 0; o >>= 1) acc3 = (acc3 + __shfl_xor_sync(0xffffffffu, acc3, o));
+    mt_round ^= 1;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc3;
+    __syncthreads();
+    acc3 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 256))[w]);
+    float v48 = acc3;
+    float v49 = (v48 / v8);
+    float v50 = (v49 + v3);
+    float v51 = (1.0f / sqrtf(v50));
+    float v59[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v59[s] = v51;
+    float v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = (v46[s] * v59[s]);
+    float v61[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v61[s] = (v30[s] * v14[s]);
+    float v62[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v62[s] = (v60[s] * v61[s]);
+    float acc4 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc4 = (acc4 + v62[s]);
+    for (int o = 16; o > 0; o >>= 1) acc4 = (acc4 + __shfl_xor_sync(0xffffffffu, acc4, o));
+    mt_round ^= 1;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
+    __syncthreads();
+    acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
+    float v63 = acc4;
+    float v64 = (v63 / v8);
+    float acc5 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc5 = (acc5 + v61[s]);
+    for (int o = 16; o > 0; o >>= 1) acc5 = (acc5 + __shfl_xor_sync(0xffffffffu, acc5, o));
+    mt_round ^= 1;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc5;
+    __syncthreads();
+    acc5 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256))[w]);
+    float v66 = acc5;
+    float v67 = (v66 / v8);
+    float v78[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v78[s] = v64;
+    float v79[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v79[s] = (v60[s] * v78[s]);
+    float v80[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v80[s] = (v61[s] - v79[s]);
+    float v81[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v81[s] = v67;
+    float v82[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v82[s] = (v80[s] - v81[s]);
+    float v84[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v84[s] = (v82[s] * v59[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v26[g];
+      if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v84[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (MT_FLAT(s) < 4096 && v7[s]) p3[v26[s]] = v84[s]; }
+      }
+    }
+    float v85[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v85[s] = (v30[s] * v60[s]);
+    float v86[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v86[s] = (v19[s] + v85[s]);
+    float v87[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v87[s] = (v20[s] + v30[s]);
+    float y6[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) y6[s] = v86[s];
+    float y7[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) y7[s] = v87[s];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v19[s] = y6[s];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v20[s] = y7[s];
+  }
+  float v88[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v88[s] = v19[s];
+  float v89[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v89[s] = v20[s];
+  mt_i64 v91 = (mt_i64)(v4);
+  mt_i64 v92 = (mt_i64)(v0);
+  mt_i64 v93 = (v91 * v92);
+  mt_i64 v94[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v94[s] = v93;
+  mt_i64 v95[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v95[s] = (v94[s] + v12[s]);
+  #pragma unroll
+  for (int g = 0; g < 8; g += 4) {
+    const mt_i64 i0 = v95[g];
+    if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (i0 % 4) == 0) {
+      union { uint4 w[1]; float e[4]; } u;
+      #pragma unroll
+      for (int k = 0; k < MT_VEC; ++k) u.e[k] = v88[g + k];
+      #pragma unroll
+      for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+    } else {
+      #pragma unroll
+      for (int k = 0; k < 4; ++k) { const int s = g + k; if (MT_FLAT(s) < 4096 && v7[s]) p4[v95[s]] = v88[s]; }
+    }
+  }
+  #pragma unroll
+  for (int g = 0; g < 8; g += 4) {
+    const mt_i64 i0 = v95[g];
+    if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (i0 % 4) == 0) {
+      union { uint4 w[1]; float e[4]; } u;
+      #pragma unroll
+      for (int k = 0; k < MT_VEC; ++k) u.e[k] = v89[g + k];
+      #pragma unroll
+      for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
+    } else {
+      #pragma unroll
+      for (int k = 0; k < 4; ++k) { const int s = g + k; if (MT_FLAT(s) < 4096 && v7[s]) p5[v95[s]] = v89[s]; }
+    }
+  }
+}
