@@ -249,6 +249,12 @@ impl Emitter<'_> {
         }
     }
 
+    /// `MT_FLAT(slot) < numel` for a tile of `numel` elements, or `true` when the tile has no
+    /// ghost slots (its element count fills every thread's slots), so the guard costs nothing.
+    fn in_tile(&self, numel: usize, slot: &str) -> String {
+        in_tile(self.lay.dist, numel, slot)
+    }
+
     fn numel(&self, v: ValueId) -> usize {
         self.k.ty(v).shape.numel()
     }
@@ -750,8 +756,9 @@ impl Emitter<'_> {
         self.line(format!("{ct} {acc} = {};", identity(op, d)));
         let c = combine(&acc, &format!("v{}[s]", src.0));
         self.line(format!(
-            "#pragma unroll\n{}for (int s = 0; s < {n}; ++s) if (MT_FLAT(s) < {numel}) {acc} = {c};",
-            "  ".repeat(self.depth)
+            "#pragma unroll\n{}for (int s = 0; s < {n}; ++s) if ({}) {acc} = {c};",
+            "  ".repeat(self.depth),
+            self.in_tile(numel, "s")
         ));
         let c = combine(&acc, &format!("__shfl_xor_sync(0xffffffffu, {acc}, o)"));
         self.line(format!("for (int o = 16; o > 0; o >>= 1) {acc} = {c};"));
@@ -1055,11 +1062,13 @@ impl Emitter<'_> {
         let n = self.slots(r);
         let numel = self.numel(r);
         self.declare(r);
+        let dist = self.lay.dist;
+        let in_tile = |s: &str| in_tile(dist, numel, s);
         let active = |s: &str| -> String {
             let m = mask
                 .map(|m| format!(" && v{}[{s}]", m.0))
                 .unwrap_or_default();
-            format!("MT_FLAT({s}) < {numel}{m}")
+            format!("{}{m}", in_tile(s))
         };
         let scalar = |s: &str| -> String {
             format!(
@@ -1121,11 +1130,13 @@ impl Emitter<'_> {
         }
         let n = self.slots(index);
         let numel = self.numel(index);
+        let dist = self.lay.dist;
+        let in_tile = |s: &str| in_tile(dist, numel, s);
         let active = |s: &str| -> String {
             let m = mask
                 .map(|m| format!(" && v{}[{s}]", m.0))
                 .unwrap_or_default();
-            format!("MT_FLAT({s}) < {numel}{m}")
+            format!("{}{m}", in_tile(s))
         };
         let scalar = |s: &str| -> String {
             let w = write(
@@ -1318,6 +1329,15 @@ impl Emitter<'_> {
         }
         self.line("}");
         Ok(())
+    }
+}
+
+/// `MT_FLAT(slot) < numel`, or `true` when a tile of `numel` elements has no ghost slots.
+fn in_tile(dist: crate::layout::Distribution, numel: usize, slot: &str) -> String {
+    if dist.slots(numel) * dist.threads as usize == numel {
+        "true".into()
+    } else {
+        format!("MT_FLAT({slot}) < {numel}")
     }
 }
 

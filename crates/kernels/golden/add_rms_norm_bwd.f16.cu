@@ -61,7 +61,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
   #pragma unroll
   for (int g = 0; g < 8; g += 8) {
     const mt_i64 i0 = v13[g];
-    if ((MT_FLAT(g + 0) < 4096 && v8[g + 0]) && (MT_FLAT(g + 1) < 4096 && v8[g + 1]) && (MT_FLAT(g + 2) < 4096 && v8[g + 2]) && (MT_FLAT(g + 3) < 4096 && v8[g + 3]) && (MT_FLAT(g + 4) < 4096 && v8[g + 4]) && (MT_FLAT(g + 5) < 4096 && v8[g + 5]) && (MT_FLAT(g + 6) < 4096 && v8[g + 6]) && (MT_FLAT(g + 7) < 4096 && v8[g + 7]) && (i0 % 8) == 0) {
+    if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
       union { uint4 w[1]; mt_u16 e[8]; } u;
       #pragma unroll
       for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
@@ -69,7 +69,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
       for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_f16_to_f32(u.e[k]);
     } else {
       #pragma unroll
-      for (int k = 0; k < 8; ++k) { const int s = g + k; v15[s] = (MT_FLAT(s) < 4096 && v8[s]) ? mt_f16_to_f32(p2[v13[s]]) : v14; }
+      for (int k = 0; k < 8; ++k) { const int s = g + k; v15[s] = (true && v8[s]) ? mt_f16_to_f32(p2[v13[s]]) : v14; }
     }
   }
   float v16[8];
@@ -102,7 +102,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v28[g];
-      if ((MT_FLAT(g + 0) < 4096 && v8[g + 0]) && (MT_FLAT(g + 1) < 4096 && v8[g + 1]) && (MT_FLAT(g + 2) < 4096 && v8[g + 2]) && (MT_FLAT(g + 3) < 4096 && v8[g + 3]) && (MT_FLAT(g + 4) < 4096 && v8[g + 4]) && (MT_FLAT(g + 5) < 4096 && v8[g + 5]) && (MT_FLAT(g + 6) < 4096 && v8[g + 6]) && (MT_FLAT(g + 7) < 4096 && v8[g + 7]) && (i0 % 8) == 0) {
+      if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
@@ -110,7 +110,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
         for (int k = 0; k < MT_VEC; ++k) v30[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v30[s] = (MT_FLAT(s) < 4096 && v8[s]) ? mt_f16_to_f32(p0[v28[s]]) : v14; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v30[s] = (true && v8[s]) ? mt_f16_to_f32(p0[v28[s]]) : v14; }
       }
     }
     float v31[8];
@@ -120,7 +120,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v28[g];
-      if ((MT_FLAT(g + 0) < 4096 && v8[g + 0]) && (MT_FLAT(g + 1) < 4096 && v8[g + 1]) && (MT_FLAT(g + 2) < 4096 && v8[g + 2]) && (MT_FLAT(g + 3) < 4096 && v8[g + 3]) && (MT_FLAT(g + 4) < 4096 && v8[g + 4]) && (MT_FLAT(g + 5) < 4096 && v8[g + 5]) && (MT_FLAT(g + 6) < 4096 && v8[g + 6]) && (MT_FLAT(g + 7) < 4096 && v8[g + 7]) && (i0 % 8) == 0) {
+      if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
@@ -128,7 +128,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
         for (int k = 0; k < MT_VEC; ++k) v33[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v33[s] = (MT_FLAT(s) < 4096 && v8[s]) ? mt_f16_to_f32(p1[v28[s]]) : v14; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v33[s] = (true && v8[s]) ? mt_f16_to_f32(p1[v28[s]]) : v14; }
       }
     }
     float v34[8];
@@ -141,7 +141,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v28[g];
-      if ((MT_FLAT(g + 0) < 4096 && v8[g + 0]) && (MT_FLAT(g + 1) < 4096 && v8[g + 1]) && (MT_FLAT(g + 2) < 4096 && v8[g + 2]) && (MT_FLAT(g + 3) < 4096 && v8[g + 3]) && (MT_FLAT(g + 4) < 4096 && v8[g + 4]) && (MT_FLAT(g + 5) < 4096 && v8[g + 5]) && (MT_FLAT(g + 6) < 4096 && v8[g + 6]) && (MT_FLAT(g + 7) < 4096 && v8[g + 7]) && (i0 % 8) == 0) {
+      if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
@@ -149,7 +149,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
         for (int k = 0; k < MT_VEC; ++k) v37[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v37[s] = (MT_FLAT(s) < 4096 && v8[s]) ? mt_f16_to_f32(p3[v28[s]]) : v14; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v37[s] = (true && v8[s]) ? mt_f16_to_f32(p3[v28[s]]) : v14; }
       }
     }
     float v38[8];
@@ -160,7 +160,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
     for (int s = 0; s < 8; ++s) v39[s] = (v35[s] * v35[s]);
     float acc1 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc1 = (acc1 + v39[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v39[s]);
     for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
@@ -184,7 +184,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
     for (int s = 0; s < 8; ++s) v47[s] = (v45[s] * v46[s]);
     float acc2 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc2 = (acc2 + v47[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v47[s]);
     for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
@@ -207,7 +207,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v28[g];
-      if ((MT_FLAT(g + 0) < 4096 && v8[g + 0]) && (MT_FLAT(g + 1) < 4096 && v8[g + 1]) && (MT_FLAT(g + 2) < 4096 && v8[g + 2]) && (MT_FLAT(g + 3) < 4096 && v8[g + 3]) && (MT_FLAT(g + 4) < 4096 && v8[g + 4]) && (MT_FLAT(g + 5) < 4096 && v8[g + 5]) && (MT_FLAT(g + 6) < 4096 && v8[g + 6]) && (MT_FLAT(g + 7) < 4096 && v8[g + 7]) && (i0 % 8) == 0) {
+      if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[2]; float e[8]; } u;
         #pragma unroll
         for (int k = 0; k < MT_VEC; ++k) u.e[k] = v57[g + k];
@@ -215,7 +215,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
         for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 4096 && v8[s]) p4[v28[s]] = v57[s]; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v8[s]) p4[v28[s]] = v57[s]; }
       }
     }
     float v58[8];
@@ -245,7 +245,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
   #pragma unroll
   for (int g = 0; g < 8; g += 8) {
     const mt_i64 i0 = v66[g];
-    if ((MT_FLAT(g + 0) < 4096 && v8[g + 0]) && (MT_FLAT(g + 1) < 4096 && v8[g + 1]) && (MT_FLAT(g + 2) < 4096 && v8[g + 2]) && (MT_FLAT(g + 3) < 4096 && v8[g + 3]) && (MT_FLAT(g + 4) < 4096 && v8[g + 4]) && (MT_FLAT(g + 5) < 4096 && v8[g + 5]) && (MT_FLAT(g + 6) < 4096 && v8[g + 6]) && (MT_FLAT(g + 7) < 4096 && v8[g + 7]) && (i0 % 8) == 0) {
+    if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
       union { uint4 w[2]; float e[8]; } u;
       #pragma unroll
       for (int k = 0; k < MT_VEC; ++k) u.e[k] = v60[g + k];
@@ -253,7 +253,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
       for (int q = 0; q < 2; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
     } else {
       #pragma unroll
-      for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 4096 && v8[s]) p5[v66[s]] = v60[s]; }
+      for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v8[s]) p5[v66[s]] = v60[s]; }
     }
   }
 }

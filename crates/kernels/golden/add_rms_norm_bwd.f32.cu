@@ -61,7 +61,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_add_rms_norm_bwd(const flo
   #pragma unroll
   for (int g = 0; g < 4; g += 4) {
     const mt_i64 i0 = v13[g];
-    if ((MT_FLAT(g + 0) < 4096 && v8[g + 0]) && (MT_FLAT(g + 1) < 4096 && v8[g + 1]) && (MT_FLAT(g + 2) < 4096 && v8[g + 2]) && (MT_FLAT(g + 3) < 4096 && v8[g + 3]) && (i0 % 4) == 0) {
+    if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
       union { uint4 w[1]; float e[4]; } u;
       #pragma unroll
       for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
@@ -69,7 +69,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_add_rms_norm_bwd(const flo
       for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
     } else {
       #pragma unroll
-      for (int k = 0; k < 4; ++k) { const int s = g + k; v15[s] = (MT_FLAT(s) < 4096 && v8[s]) ? p2[v13[s]] : v14; }
+      for (int k = 0; k < 4; ++k) { const int s = g + k; v15[s] = (true && v8[s]) ? p2[v13[s]] : v14; }
     }
   }
   float v16[4];
@@ -99,7 +99,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_add_rms_norm_bwd(const flo
     #pragma unroll
     for (int g = 0; g < 4; g += 4) {
       const mt_i64 i0 = v27[g];
-      if ((MT_FLAT(g + 0) < 4096 && v8[g + 0]) && (MT_FLAT(g + 1) < 4096 && v8[g + 1]) && (MT_FLAT(g + 2) < 4096 && v8[g + 2]) && (MT_FLAT(g + 3) < 4096 && v8[g + 3]) && (i0 % 4) == 0) {
+      if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
@@ -107,14 +107,14 @@ extern "C" __global__ void __launch_bounds__(1024) mt_add_rms_norm_bwd(const flo
         for (int k = 0; k < MT_VEC; ++k) v29[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v29[s] = (MT_FLAT(s) < 4096 && v8[s]) ? p0[v27[s]] : v14; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v29[s] = (true && v8[s]) ? p0[v27[s]] : v14; }
       }
     }
     float v31[4];
     #pragma unroll
     for (int g = 0; g < 4; g += 4) {
       const mt_i64 i0 = v27[g];
-      if ((MT_FLAT(g + 0) < 4096 && v8[g + 0]) && (MT_FLAT(g + 1) < 4096 && v8[g + 1]) && (MT_FLAT(g + 2) < 4096 && v8[g + 2]) && (MT_FLAT(g + 3) < 4096 && v8[g + 3]) && (i0 % 4) == 0) {
+      if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
@@ -122,7 +122,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_add_rms_norm_bwd(const flo
         for (int k = 0; k < MT_VEC; ++k) v31[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v31[s] = (MT_FLAT(s) < 4096 && v8[s]) ? p1[v27[s]] : v14; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v31[s] = (true && v8[s]) ? p1[v27[s]] : v14; }
       }
     }
     float v32[4];
@@ -132,7 +132,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_add_rms_norm_bwd(const flo
     #pragma unroll
     for (int g = 0; g < 4; g += 4) {
       const mt_i64 i0 = v27[g];
-      if ((MT_FLAT(g + 0) < 4096 && v8[g + 0]) && (MT_FLAT(g + 1) < 4096 && v8[g + 1]) && (MT_FLAT(g + 2) < 4096 && v8[g + 2]) && (MT_FLAT(g + 3) < 4096 && v8[g + 3]) && (i0 % 4) == 0) {
+      if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
@@ -140,7 +140,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_add_rms_norm_bwd(const flo
         for (int k = 0; k < MT_VEC; ++k) v34[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v34[s] = (MT_FLAT(s) < 4096 && v8[s]) ? p3[v27[s]] : v14; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v34[s] = (true && v8[s]) ? p3[v27[s]] : v14; }
       }
     }
     float v35[4];
@@ -148,7 +148,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_add_rms_norm_bwd(const flo
     for (int s = 0; s < 4; ++s) v35[s] = (v32[s] * v32[s]);
     float acc1 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 4; ++s) if (MT_FLAT(s) < 4096) acc1 = (acc1 + v35[s]);
+    for (int s = 0; s < 4; ++s) if (true) acc1 = (acc1 + v35[s]);
     for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc1;
@@ -172,7 +172,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_add_rms_norm_bwd(const flo
     for (int s = 0; s < 4; ++s) v43[s] = (v41[s] * v42[s]);
     float acc2 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 4; ++s) if (MT_FLAT(s) < 4096) acc2 = (acc2 + v43[s]);
+    for (int s = 0; s < 4; ++s) if (true) acc2 = (acc2 + v43[s]);
     for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc2;
@@ -195,7 +195,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_add_rms_norm_bwd(const flo
     #pragma unroll
     for (int g = 0; g < 4; g += 4) {
       const mt_i64 i0 = v27[g];
-      if ((MT_FLAT(g + 0) < 4096 && v8[g + 0]) && (MT_FLAT(g + 1) < 4096 && v8[g + 1]) && (MT_FLAT(g + 2) < 4096 && v8[g + 2]) && (MT_FLAT(g + 3) < 4096 && v8[g + 3]) && (i0 % 4) == 0) {
+      if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int k = 0; k < MT_VEC; ++k) u.e[k] = v53[g + k];
@@ -203,7 +203,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_add_rms_norm_bwd(const flo
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (MT_FLAT(s) < 4096 && v8[s]) p4[v27[s]] = v53[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v8[s]) p4[v27[s]] = v53[s]; }
       }
     }
     float v54[4];
@@ -233,7 +233,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_add_rms_norm_bwd(const flo
   #pragma unroll
   for (int g = 0; g < 4; g += 4) {
     const mt_i64 i0 = v62[g];
-    if ((MT_FLAT(g + 0) < 4096 && v8[g + 0]) && (MT_FLAT(g + 1) < 4096 && v8[g + 1]) && (MT_FLAT(g + 2) < 4096 && v8[g + 2]) && (MT_FLAT(g + 3) < 4096 && v8[g + 3]) && (i0 % 4) == 0) {
+    if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
       union { uint4 w[1]; float e[4]; } u;
       #pragma unroll
       for (int k = 0; k < MT_VEC; ++k) u.e[k] = v56[g + k];
@@ -241,7 +241,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_add_rms_norm_bwd(const flo
       for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
     } else {
       #pragma unroll
-      for (int k = 0; k < 4; ++k) { const int s = g + k; if (MT_FLAT(s) < 4096 && v8[s]) p5[v62[s]] = v56[s]; }
+      for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v8[s]) p5[v62[s]] = v56[s]; }
     }
   }
 }

@@ -60,7 +60,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
   #pragma unroll
   for (int g = 0; g < 8; g += 8) {
     const mt_i64 i0 = v12[g];
-    if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (MT_FLAT(g + 4) < 4096 && v7[g + 4]) && (MT_FLAT(g + 5) < 4096 && v7[g + 5]) && (MT_FLAT(g + 6) < 4096 && v7[g + 6]) && (MT_FLAT(g + 7) < 4096 && v7[g + 7]) && (i0 % 8) == 0) {
+    if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
       union { uint4 w[1]; mt_u16 e[8]; } u;
       #pragma unroll
       for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
@@ -68,7 +68,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
       for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_f16_to_f32(u.e[k]);
     } else {
       #pragma unroll
-      for (int k = 0; k < 8; ++k) { const int s = g + k; v14[s] = (MT_FLAT(s) < 4096 && v7[s]) ? mt_f16_to_f32(p1[v12[s]]) : v13; }
+      for (int k = 0; k < 8; ++k) { const int s = g + k; v14[s] = (true && v7[s]) ? mt_f16_to_f32(p1[v12[s]]) : v13; }
     }
   }
   float v15[8];
@@ -98,7 +98,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v27[g];
-      if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (MT_FLAT(g + 4) < 4096 && v7[g + 4]) && (MT_FLAT(g + 5) < 4096 && v7[g + 5]) && (MT_FLAT(g + 6) < 4096 && v7[g + 6]) && (MT_FLAT(g + 7) < 4096 && v7[g + 7]) && (i0 % 8) == 0) {
+      if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
@@ -106,7 +106,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
         for (int k = 0; k < MT_VEC; ++k) v29[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v29[s] = (MT_FLAT(s) < 4096 && v7[s]) ? mt_f16_to_f32(p0[v27[s]]) : v13; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v29[s] = (true && v7[s]) ? mt_f16_to_f32(p0[v27[s]]) : v13; }
       }
     }
     float v30[8];
@@ -116,7 +116,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v27[g];
-      if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (MT_FLAT(g + 4) < 4096 && v7[g + 4]) && (MT_FLAT(g + 5) < 4096 && v7[g + 5]) && (MT_FLAT(g + 6) < 4096 && v7[g + 6]) && (MT_FLAT(g + 7) < 4096 && v7[g + 7]) && (i0 % 8) == 0) {
+      if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
@@ -124,7 +124,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
         for (int k = 0; k < MT_VEC; ++k) v32[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v32[s] = (MT_FLAT(s) < 4096 && v7[s]) ? mt_f16_to_f32(p2[v27[s]]) : v13; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v32[s] = (true && v7[s]) ? mt_f16_to_f32(p2[v27[s]]) : v13; }
       }
     }
     float v33[8];
@@ -132,7 +132,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
     for (int s = 0; s < 8; ++s) v33[s] = v32[s];
     float acc1 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc1 = (acc1 + v30[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v30[s]);
     for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
@@ -151,7 +151,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
     for (int s = 0; s < 8; ++s) v40[s] = (v7[s] ? v37[s] : v16[s]);
     float acc2 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc2 = (acc2 + v40[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v40[s]);
     for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
@@ -173,7 +173,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
     for (int s = 0; s < 8; ++s) v50[s] = (v49[s] * v49[s]);
     float acc3 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc3 = (acc3 + v50[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc3 = (acc3 + v50[s]);
     for (int o = 16; o > 0; o >>= 1) acc3 = (acc3 + __shfl_xor_sync(0xffffffffu, acc3, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc3;
@@ -197,7 +197,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
     for (int s = 0; s < 8; ++s) v65[s] = (v63[s] * v64[s]);
     float acc4 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc4 = (acc4 + v65[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v65[s]);
     for (int o = 16; o > 0; o >>= 1) acc4 = (acc4 + __shfl_xor_sync(0xffffffffu, acc4, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
@@ -207,7 +207,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
     float v67 = (v66 / v8);
     float acc5 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc5 = (acc5 + v64[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v64[s]);
     for (int o = 16; o > 0; o >>= 1) acc5 = (acc5 + __shfl_xor_sync(0xffffffffu, acc5, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc5;
@@ -236,7 +236,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v27[g];
-      if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (MT_FLAT(g + 4) < 4096 && v7[g + 4]) && (MT_FLAT(g + 5) < 4096 && v7[g + 5]) && (MT_FLAT(g + 6) < 4096 && v7[g + 6]) && (MT_FLAT(g + 7) < 4096 && v7[g + 7]) && (i0 % 8) == 0) {
+      if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[2]; float e[8]; } u;
         #pragma unroll
         for (int k = 0; k < MT_VEC; ++k) u.e[k] = v87[g + k];
@@ -244,7 +244,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
         for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 4096 && v7[s]) p3[v27[s]] = v87[s]; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p3[v27[s]] = v87[s]; }
       }
     }
     float v88[8];
@@ -285,7 +285,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
   #pragma unroll
   for (int g = 0; g < 8; g += 8) {
     const mt_i64 i0 = v98[g];
-    if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (MT_FLAT(g + 4) < 4096 && v7[g + 4]) && (MT_FLAT(g + 5) < 4096 && v7[g + 5]) && (MT_FLAT(g + 6) < 4096 && v7[g + 6]) && (MT_FLAT(g + 7) < 4096 && v7[g + 7]) && (i0 % 8) == 0) {
+    if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
       union { uint4 w[2]; float e[8]; } u;
       #pragma unroll
       for (int k = 0; k < MT_VEC; ++k) u.e[k] = v91[g + k];
@@ -293,13 +293,13 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
       for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
     } else {
       #pragma unroll
-      for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 4096 && v7[s]) p4[v98[s]] = v91[s]; }
+      for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p4[v98[s]] = v91[s]; }
     }
   }
   #pragma unroll
   for (int g = 0; g < 8; g += 8) {
     const mt_i64 i0 = v98[g];
-    if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (MT_FLAT(g + 4) < 4096 && v7[g + 4]) && (MT_FLAT(g + 5) < 4096 && v7[g + 5]) && (MT_FLAT(g + 6) < 4096 && v7[g + 6]) && (MT_FLAT(g + 7) < 4096 && v7[g + 7]) && (i0 % 8) == 0) {
+    if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
       union { uint4 w[2]; float e[8]; } u;
       #pragma unroll
       for (int k = 0; k < MT_VEC; ++k) u.e[k] = v92[g + k];
@@ -307,7 +307,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
       for (int q = 0; q < 2; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
     } else {
       #pragma unroll
-      for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 4096 && v7[s]) p5[v98[s]] = v92[s]; }
+      for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p5[v98[s]] = v92[s]; }
     }
   }
 }

@@ -60,7 +60,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
   #pragma unroll
   for (int g = 0; g < 8; g += 4) {
     const mt_i64 i0 = v12[g];
-    if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (i0 % 4) == 0) {
+    if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
       union { uint4 w[1]; float e[4]; } u;
       #pragma unroll
       for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
@@ -68,7 +68,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
       for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
     } else {
       #pragma unroll
-      for (int k = 0; k < 4; ++k) { const int s = g + k; v14[s] = (MT_FLAT(s) < 4096 && v7[s]) ? p1[v12[s]] : v13; }
+      for (int k = 0; k < 4; ++k) { const int s = g + k; v14[s] = (true && v7[s]) ? p1[v12[s]] : v13; }
     }
   }
   float v15[8];
@@ -95,7 +95,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v26[g];
-      if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (i0 % 4) == 0) {
+      if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
@@ -103,14 +103,14 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
         for (int k = 0; k < MT_VEC; ++k) v28[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v28[s] = (MT_FLAT(s) < 4096 && v7[s]) ? p0[v26[s]] : v13; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v28[s] = (true && v7[s]) ? p0[v26[s]] : v13; }
       }
     }
     float v30[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v26[g];
-      if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (i0 % 4) == 0) {
+      if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
@@ -118,12 +118,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
         for (int k = 0; k < MT_VEC; ++k) v30[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v30[s] = (MT_FLAT(s) < 4096 && v7[s]) ? p2[v26[s]] : v13; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v30[s] = (true && v7[s]) ? p2[v26[s]] : v13; }
       }
     }
     float acc1 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc1 = (acc1 + v28[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v28[s]);
     for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
@@ -142,7 +142,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
     for (int s = 0; s < 8; ++s) v37[s] = (v7[s] ? v34[s] : v15[s]);
     float acc2 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc2 = (acc2 + v37[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v37[s]);
     for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
@@ -164,7 +164,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
     for (int s = 0; s < 8; ++s) v47[s] = (v46[s] * v46[s]);
     float acc3 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc3 = (acc3 + v47[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc3 = (acc3 + v47[s]);
     for (int o = 16; o > 0; o >>= 1) acc3 = (acc3 + __shfl_xor_sync(0xffffffffu, acc3, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc3;
@@ -188,7 +188,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
     for (int s = 0; s < 8; ++s) v62[s] = (v60[s] * v61[s]);
     float acc4 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc4 = (acc4 + v62[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v62[s]);
     for (int o = 16; o > 0; o >>= 1) acc4 = (acc4 + __shfl_xor_sync(0xffffffffu, acc4, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
@@ -198,7 +198,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
     float v64 = (v63 / v8);
     float acc5 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc5 = (acc5 + v61[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v61[s]);
     for (int o = 16; o > 0; o >>= 1) acc5 = (acc5 + __shfl_xor_sync(0xffffffffu, acc5, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc5;
@@ -227,7 +227,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v26[g];
-      if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (i0 % 4) == 0) {
+      if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int k = 0; k < MT_VEC; ++k) u.e[k] = v84[g + k];
@@ -235,7 +235,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (MT_FLAT(s) < 4096 && v7[s]) p3[v26[s]] = v84[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p3[v26[s]] = v84[s]; }
       }
     }
     float v85[8];
@@ -276,7 +276,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
   #pragma unroll
   for (int g = 0; g < 8; g += 4) {
     const mt_i64 i0 = v95[g];
-    if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (i0 % 4) == 0) {
+    if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
       union { uint4 w[1]; float e[4]; } u;
       #pragma unroll
       for (int k = 0; k < MT_VEC; ++k) u.e[k] = v88[g + k];
@@ -284,13 +284,13 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
       for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
     } else {
       #pragma unroll
-      for (int k = 0; k < 4; ++k) { const int s = g + k; if (MT_FLAT(s) < 4096 && v7[s]) p4[v95[s]] = v88[s]; }
+      for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p4[v95[s]] = v88[s]; }
     }
   }
   #pragma unroll
   for (int g = 0; g < 8; g += 4) {
     const mt_i64 i0 = v95[g];
-    if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (i0 % 4) == 0) {
+    if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
       union { uint4 w[1]; float e[4]; } u;
       #pragma unroll
       for (int k = 0; k < MT_VEC; ++k) u.e[k] = v89[g + k];
@@ -298,7 +298,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
       for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
     } else {
       #pragma unroll
-      for (int k = 0; k < 4; ++k) { const int s = g + k; if (MT_FLAT(s) < 4096 && v7[s]) p5[v95[s]] = v89[s]; }
+      for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p5[v95[s]] = v89[s]; }
     }
   }
 }

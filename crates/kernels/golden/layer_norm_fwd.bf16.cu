@@ -60,7 +60,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_fwd(const mt_u16
   #pragma unroll
   for (int g = 0; g < 8; g += 8) {
     const mt_i64 i0 = v12[g];
-    if ((MT_FLAT(g + 0) < 4096 && v6[g + 0]) && (MT_FLAT(g + 1) < 4096 && v6[g + 1]) && (MT_FLAT(g + 2) < 4096 && v6[g + 2]) && (MT_FLAT(g + 3) < 4096 && v6[g + 3]) && (MT_FLAT(g + 4) < 4096 && v6[g + 4]) && (MT_FLAT(g + 5) < 4096 && v6[g + 5]) && (MT_FLAT(g + 6) < 4096 && v6[g + 6]) && (MT_FLAT(g + 7) < 4096 && v6[g + 7]) && (i0 % 8) == 0) {
+    if ((true && v6[g + 0]) && (true && v6[g + 1]) && (true && v6[g + 2]) && (true && v6[g + 3]) && (true && v6[g + 4]) && (true && v6[g + 5]) && (true && v6[g + 6]) && (true && v6[g + 7]) && (i0 % 8) == 0) {
       union { uint4 w[1]; mt_u16 e[8]; } u;
       #pragma unroll
       for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
@@ -68,7 +68,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_fwd(const mt_u16
       for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_bf16_to_f32(u.e[k]);
     } else {
       #pragma unroll
-      for (int k = 0; k < 8; ++k) { const int s = g + k; v14[s] = (MT_FLAT(s) < 4096 && v6[s]) ? mt_bf16_to_f32(p1[v12[s]]) : v13; }
+      for (int k = 0; k < 8; ++k) { const int s = g + k; v14[s] = (true && v6[s]) ? mt_bf16_to_f32(p1[v12[s]]) : v13; }
     }
   }
   float v15[8];
@@ -78,7 +78,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_fwd(const mt_u16
   #pragma unroll
   for (int g = 0; g < 8; g += 8) {
     const mt_i64 i0 = v12[g];
-    if ((MT_FLAT(g + 0) < 4096 && v6[g + 0]) && (MT_FLAT(g + 1) < 4096 && v6[g + 1]) && (MT_FLAT(g + 2) < 4096 && v6[g + 2]) && (MT_FLAT(g + 3) < 4096 && v6[g + 3]) && (MT_FLAT(g + 4) < 4096 && v6[g + 4]) && (MT_FLAT(g + 5) < 4096 && v6[g + 5]) && (MT_FLAT(g + 6) < 4096 && v6[g + 6]) && (MT_FLAT(g + 7) < 4096 && v6[g + 7]) && (i0 % 8) == 0) {
+    if ((true && v6[g + 0]) && (true && v6[g + 1]) && (true && v6[g + 2]) && (true && v6[g + 3]) && (true && v6[g + 4]) && (true && v6[g + 5]) && (true && v6[g + 6]) && (true && v6[g + 7]) && (i0 % 8) == 0) {
       union { uint4 w[1]; mt_u16 e[8]; } u;
       #pragma unroll
       for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
@@ -86,7 +86,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_fwd(const mt_u16
       for (int k = 0; k < MT_VEC; ++k) v17[g + k] = mt_bf16_to_f32(u.e[k]);
     } else {
       #pragma unroll
-      for (int k = 0; k < 8; ++k) { const int s = g + k; v17[s] = (MT_FLAT(s) < 4096 && v6[s]) ? mt_bf16_to_f32(p2[v12[s]]) : v13; }
+      for (int k = 0; k < 8; ++k) { const int s = g + k; v17[s] = (true && v6[s]) ? mt_bf16_to_f32(p2[v12[s]]) : v13; }
     }
   }
   float v18[8];
@@ -107,7 +107,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_fwd(const mt_u16
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v26[g];
-      if ((MT_FLAT(g + 0) < 4096 && v6[g + 0]) && (MT_FLAT(g + 1) < 4096 && v6[g + 1]) && (MT_FLAT(g + 2) < 4096 && v6[g + 2]) && (MT_FLAT(g + 3) < 4096 && v6[g + 3]) && (MT_FLAT(g + 4) < 4096 && v6[g + 4]) && (MT_FLAT(g + 5) < 4096 && v6[g + 5]) && (MT_FLAT(g + 6) < 4096 && v6[g + 6]) && (MT_FLAT(g + 7) < 4096 && v6[g + 7]) && (i0 % 8) == 0) {
+      if ((true && v6[g + 0]) && (true && v6[g + 1]) && (true && v6[g + 2]) && (true && v6[g + 3]) && (true && v6[g + 4]) && (true && v6[g + 5]) && (true && v6[g + 6]) && (true && v6[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
@@ -115,7 +115,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_fwd(const mt_u16
         for (int k = 0; k < MT_VEC; ++k) v28[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v28[s] = (MT_FLAT(s) < 4096 && v6[s]) ? mt_bf16_to_f32(p0[v26[s]]) : v13; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v28[s] = (true && v6[s]) ? mt_bf16_to_f32(p0[v26[s]]) : v13; }
       }
     }
     float v29[8];
@@ -123,7 +123,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_fwd(const mt_u16
     for (int s = 0; s < 8; ++s) v29[s] = v28[s];
     float acc1 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc1 = (acc1 + v29[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v29[s]);
     for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
@@ -145,7 +145,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_fwd(const mt_u16
     for (int s = 0; s < 8; ++s) v37[s] = (v6[s] ? v34[s] : v36[s]);
     float acc2 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc2 = (acc2 + v37[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v37[s]);
     for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
@@ -167,7 +167,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_fwd(const mt_u16
     for (int s = 0; s < 8; ++s) v47[s] = (v46[s] * v46[s]);
     float acc3 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc3 = (acc3 + v47[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc3 = (acc3 + v47[s]);
     for (int o = 16; o > 0; o >>= 1) acc3 = (acc3 + __shfl_xor_sync(0xffffffffu, acc3, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc3;
@@ -198,7 +198,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_fwd(const mt_u16
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v26[g];
-      if ((MT_FLAT(g + 0) < 4096 && v6[g + 0]) && (MT_FLAT(g + 1) < 4096 && v6[g + 1]) && (MT_FLAT(g + 2) < 4096 && v6[g + 2]) && (MT_FLAT(g + 3) < 4096 && v6[g + 3]) && (MT_FLAT(g + 4) < 4096 && v6[g + 4]) && (MT_FLAT(g + 5) < 4096 && v6[g + 5]) && (MT_FLAT(g + 6) < 4096 && v6[g + 6]) && (MT_FLAT(g + 7) < 4096 && v6[g + 7]) && (i0 % 8) == 0) {
+      if ((true && v6[g + 0]) && (true && v6[g + 1]) && (true && v6[g + 2]) && (true && v6[g + 3]) && (true && v6[g + 4]) && (true && v6[g + 5]) && (true && v6[g + 6]) && (true && v6[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v64[g + k]);
@@ -206,7 +206,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_fwd(const mt_u16
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 4096 && v6[s]) p3[v26[s]] = mt_f32_to_bf16(v64[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v6[s]) p3[v26[s]] = mt_f32_to_bf16(v64[s]); }
       }
     }
   }

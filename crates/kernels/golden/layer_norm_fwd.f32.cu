@@ -60,7 +60,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_fwd(const float*
   #pragma unroll
   for (int g = 0; g < 8; g += 4) {
     const mt_i64 i0 = v12[g];
-    if ((MT_FLAT(g + 0) < 4096 && v6[g + 0]) && (MT_FLAT(g + 1) < 4096 && v6[g + 1]) && (MT_FLAT(g + 2) < 4096 && v6[g + 2]) && (MT_FLAT(g + 3) < 4096 && v6[g + 3]) && (i0 % 4) == 0) {
+    if ((true && v6[g + 0]) && (true && v6[g + 1]) && (true && v6[g + 2]) && (true && v6[g + 3]) && (i0 % 4) == 0) {
       union { uint4 w[1]; float e[4]; } u;
       #pragma unroll
       for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
@@ -68,14 +68,14 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_fwd(const float*
       for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
     } else {
       #pragma unroll
-      for (int k = 0; k < 4; ++k) { const int s = g + k; v14[s] = (MT_FLAT(s) < 4096 && v6[s]) ? p1[v12[s]] : v13; }
+      for (int k = 0; k < 4; ++k) { const int s = g + k; v14[s] = (true && v6[s]) ? p1[v12[s]] : v13; }
     }
   }
   float v16[8];
   #pragma unroll
   for (int g = 0; g < 8; g += 4) {
     const mt_i64 i0 = v12[g];
-    if ((MT_FLAT(g + 0) < 4096 && v6[g + 0]) && (MT_FLAT(g + 1) < 4096 && v6[g + 1]) && (MT_FLAT(g + 2) < 4096 && v6[g + 2]) && (MT_FLAT(g + 3) < 4096 && v6[g + 3]) && (i0 % 4) == 0) {
+    if ((true && v6[g + 0]) && (true && v6[g + 1]) && (true && v6[g + 2]) && (true && v6[g + 3]) && (i0 % 4) == 0) {
       union { uint4 w[1]; float e[4]; } u;
       #pragma unroll
       for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
@@ -83,7 +83,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_fwd(const float*
       for (int k = 0; k < MT_VEC; ++k) v16[g + k] = u.e[k];
     } else {
       #pragma unroll
-      for (int k = 0; k < 4; ++k) { const int s = g + k; v16[s] = (MT_FLAT(s) < 4096 && v6[s]) ? p2[v12[s]] : v13; }
+      for (int k = 0; k < 4; ++k) { const int s = g + k; v16[s] = (true && v6[s]) ? p2[v12[s]] : v13; }
     }
   }
   int v17 = 1;
@@ -101,7 +101,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_fwd(const float*
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v24[g];
-      if ((MT_FLAT(g + 0) < 4096 && v6[g + 0]) && (MT_FLAT(g + 1) < 4096 && v6[g + 1]) && (MT_FLAT(g + 2) < 4096 && v6[g + 2]) && (MT_FLAT(g + 3) < 4096 && v6[g + 3]) && (i0 % 4) == 0) {
+      if ((true && v6[g + 0]) && (true && v6[g + 1]) && (true && v6[g + 2]) && (true && v6[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
@@ -109,12 +109,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_fwd(const float*
         for (int k = 0; k < MT_VEC; ++k) v26[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v26[s] = (MT_FLAT(s) < 4096 && v6[s]) ? p0[v24[s]] : v13; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v26[s] = (true && v6[s]) ? p0[v24[s]] : v13; }
       }
     }
     float acc1 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc1 = (acc1 + v26[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v26[s]);
     for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
@@ -136,7 +136,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_fwd(const float*
     for (int s = 0; s < 8; ++s) v34[s] = (v6[s] ? v31[s] : v33[s]);
     float acc2 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc2 = (acc2 + v34[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v34[s]);
     for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
@@ -158,7 +158,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_fwd(const float*
     for (int s = 0; s < 8; ++s) v44[s] = (v43[s] * v43[s]);
     float acc3 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc3 = (acc3 + v44[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc3 = (acc3 + v44[s]);
     for (int o = 16; o > 0; o >>= 1) acc3 = (acc3 + __shfl_xor_sync(0xffffffffu, acc3, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc3;
@@ -186,7 +186,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_fwd(const float*
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v24[g];
-      if ((MT_FLAT(g + 0) < 4096 && v6[g + 0]) && (MT_FLAT(g + 1) < 4096 && v6[g + 1]) && (MT_FLAT(g + 2) < 4096 && v6[g + 2]) && (MT_FLAT(g + 3) < 4096 && v6[g + 3]) && (i0 % 4) == 0) {
+      if ((true && v6[g + 0]) && (true && v6[g + 1]) && (true && v6[g + 2]) && (true && v6[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int k = 0; k < MT_VEC; ++k) u.e[k] = v60[g + k];
@@ -194,7 +194,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_fwd(const float*
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (MT_FLAT(s) < 4096 && v6[s]) p3[v24[s]] = v60[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v6[s]) p3[v24[s]] = v60[s]; }
       }
     }
   }

@@ -80,7 +80,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_reduce_partials(const floa
     #pragma unroll
     for (int g = 0; g < 4; g += 4) {
       const mt_i64 i0 = v20[g];
-      if ((MT_FLAT(g + 0) < 4096 && v9[g + 0]) && (MT_FLAT(g + 1) < 4096 && v9[g + 1]) && (MT_FLAT(g + 2) < 4096 && v9[g + 2]) && (MT_FLAT(g + 3) < 4096 && v9[g + 3]) && (i0 % 4) == 0) {
+      if ((true && v9[g + 0]) && (true && v9[g + 1]) && (true && v9[g + 2]) && (true && v9[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
@@ -88,7 +88,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_reduce_partials(const floa
         for (int k = 0; k < MT_VEC; ++k) v22[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v22[s] = (MT_FLAT(s) < 4096 && v9[s]) ? p0[v20[s]] : v21; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v22[s] = (true && v9[s]) ? p0[v20[s]] : v21; }
       }
     }
     float v23[4];
@@ -106,7 +106,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_reduce_partials(const floa
   #pragma unroll
   for (int g = 0; g < 4; g += 4) {
     const mt_i64 i0 = v10[g];
-    if ((MT_FLAT(g + 0) < 4096 && v9[g + 0]) && (MT_FLAT(g + 1) < 4096 && v9[g + 1]) && (MT_FLAT(g + 2) < 4096 && v9[g + 2]) && (MT_FLAT(g + 3) < 4096 && v9[g + 3]) && (i0 % 4) == 0) {
+    if ((true && v9[g + 0]) && (true && v9[g + 1]) && (true && v9[g + 2]) && (true && v9[g + 3]) && (i0 % 4) == 0) {
       union { uint4 w[1]; float e[4]; } u;
       #pragma unroll
       for (int k = 0; k < MT_VEC; ++k) u.e[k] = v24[g + k];
@@ -114,7 +114,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_reduce_partials(const floa
       for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
     } else {
       #pragma unroll
-      for (int k = 0; k < 4; ++k) { const int s = g + k; if (MT_FLAT(s) < 4096 && v9[s]) p1[v10[s]] = v24[s]; }
+      for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v9[s]) p1[v10[s]] = v24[s]; }
     }
   }
 }

@@ -61,7 +61,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
   #pragma unroll
   for (int g = 0; g < 8; g += 8) {
     const mt_i64 i0 = v13[g];
-    if ((MT_FLAT(g + 0) < 4096 && v8[g + 0]) && (MT_FLAT(g + 1) < 4096 && v8[g + 1]) && (MT_FLAT(g + 2) < 4096 && v8[g + 2]) && (MT_FLAT(g + 3) < 4096 && v8[g + 3]) && (MT_FLAT(g + 4) < 4096 && v8[g + 4]) && (MT_FLAT(g + 5) < 4096 && v8[g + 5]) && (MT_FLAT(g + 6) < 4096 && v8[g + 6]) && (MT_FLAT(g + 7) < 4096 && v8[g + 7]) && (i0 % 8) == 0) {
+    if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
       union { uint4 w[1]; mt_u16 e[8]; } u;
       #pragma unroll
       for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
@@ -69,7 +69,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
       for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_f16_to_f32(u.e[k]);
     } else {
       #pragma unroll
-      for (int k = 0; k < 8; ++k) { const int s = g + k; v15[s] = (MT_FLAT(s) < 4096 && v8[s]) ? mt_f16_to_f32(p1[v13[s]]) : v14; }
+      for (int k = 0; k < 8; ++k) { const int s = g + k; v15[s] = (true && v8[s]) ? mt_f16_to_f32(p1[v13[s]]) : v14; }
     }
   }
   float v16[8];
@@ -102,7 +102,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v28[g];
-      if ((MT_FLAT(g + 0) < 4096 && v8[g + 0]) && (MT_FLAT(g + 1) < 4096 && v8[g + 1]) && (MT_FLAT(g + 2) < 4096 && v8[g + 2]) && (MT_FLAT(g + 3) < 4096 && v8[g + 3]) && (MT_FLAT(g + 4) < 4096 && v8[g + 4]) && (MT_FLAT(g + 5) < 4096 && v8[g + 5]) && (MT_FLAT(g + 6) < 4096 && v8[g + 6]) && (MT_FLAT(g + 7) < 4096 && v8[g + 7]) && (i0 % 8) == 0) {
+      if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
@@ -110,7 +110,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
         for (int k = 0; k < MT_VEC; ++k) v30[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v30[s] = (MT_FLAT(s) < 4096 && v8[s]) ? mt_f16_to_f32(p0[v28[s]]) : v14; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v30[s] = (true && v8[s]) ? mt_f16_to_f32(p0[v28[s]]) : v14; }
       }
     }
     float v31[8];
@@ -120,7 +120,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v28[g];
-      if ((MT_FLAT(g + 0) < 4096 && v8[g + 0]) && (MT_FLAT(g + 1) < 4096 && v8[g + 1]) && (MT_FLAT(g + 2) < 4096 && v8[g + 2]) && (MT_FLAT(g + 3) < 4096 && v8[g + 3]) && (MT_FLAT(g + 4) < 4096 && v8[g + 4]) && (MT_FLAT(g + 5) < 4096 && v8[g + 5]) && (MT_FLAT(g + 6) < 4096 && v8[g + 6]) && (MT_FLAT(g + 7) < 4096 && v8[g + 7]) && (i0 % 8) == 0) {
+      if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
@@ -128,7 +128,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
         for (int k = 0; k < MT_VEC; ++k) v33[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v33[s] = (MT_FLAT(s) < 4096 && v8[s]) ? mt_f16_to_f32(p2[v28[s]]) : v14; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v33[s] = (true && v8[s]) ? mt_f16_to_f32(p2[v28[s]]) : v14; }
       }
     }
     float v34[8];
@@ -139,7 +139,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
     for (int s = 0; s < 8; ++s) v35[s] = (v31[s] * v31[s]);
     float acc1 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc1 = (acc1 + v35[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v35[s]);
     for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
@@ -163,7 +163,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
     for (int s = 0; s < 8; ++s) v43[s] = (v41[s] * v42[s]);
     float acc2 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc2 = (acc2 + v43[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v43[s]);
     for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
@@ -186,7 +186,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v28[g];
-      if ((MT_FLAT(g + 0) < 4096 && v8[g + 0]) && (MT_FLAT(g + 1) < 4096 && v8[g + 1]) && (MT_FLAT(g + 2) < 4096 && v8[g + 2]) && (MT_FLAT(g + 3) < 4096 && v8[g + 3]) && (MT_FLAT(g + 4) < 4096 && v8[g + 4]) && (MT_FLAT(g + 5) < 4096 && v8[g + 5]) && (MT_FLAT(g + 6) < 4096 && v8[g + 6]) && (MT_FLAT(g + 7) < 4096 && v8[g + 7]) && (i0 % 8) == 0) {
+      if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[2]; float e[8]; } u;
         #pragma unroll
         for (int k = 0; k < MT_VEC; ++k) u.e[k] = v53[g + k];
@@ -194,7 +194,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
         for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 4096 && v8[s]) p3[v28[s]] = v53[s]; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v8[s]) p3[v28[s]] = v53[s]; }
       }
     }
     float v54[8];
@@ -224,7 +224,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
   #pragma unroll
   for (int g = 0; g < 8; g += 8) {
     const mt_i64 i0 = v62[g];
-    if ((MT_FLAT(g + 0) < 4096 && v8[g + 0]) && (MT_FLAT(g + 1) < 4096 && v8[g + 1]) && (MT_FLAT(g + 2) < 4096 && v8[g + 2]) && (MT_FLAT(g + 3) < 4096 && v8[g + 3]) && (MT_FLAT(g + 4) < 4096 && v8[g + 4]) && (MT_FLAT(g + 5) < 4096 && v8[g + 5]) && (MT_FLAT(g + 6) < 4096 && v8[g + 6]) && (MT_FLAT(g + 7) < 4096 && v8[g + 7]) && (i0 % 8) == 0) {
+    if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
       union { uint4 w[2]; float e[8]; } u;
       #pragma unroll
       for (int k = 0; k < MT_VEC; ++k) u.e[k] = v56[g + k];
@@ -232,7 +232,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
       for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
     } else {
       #pragma unroll
-      for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 4096 && v8[s]) p4[v62[s]] = v56[s]; }
+      for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v8[s]) p4[v62[s]] = v56[s]; }
     }
   }
 }

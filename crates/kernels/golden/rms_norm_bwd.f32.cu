@@ -61,7 +61,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_rms_norm_bwd(const float* 
   #pragma unroll
   for (int g = 0; g < 4; g += 4) {
     const mt_i64 i0 = v13[g];
-    if ((MT_FLAT(g + 0) < 4096 && v8[g + 0]) && (MT_FLAT(g + 1) < 4096 && v8[g + 1]) && (MT_FLAT(g + 2) < 4096 && v8[g + 2]) && (MT_FLAT(g + 3) < 4096 && v8[g + 3]) && (i0 % 4) == 0) {
+    if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
       union { uint4 w[1]; float e[4]; } u;
       #pragma unroll
       for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
@@ -69,7 +69,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_rms_norm_bwd(const float* 
       for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
     } else {
       #pragma unroll
-      for (int k = 0; k < 4; ++k) { const int s = g + k; v15[s] = (MT_FLAT(s) < 4096 && v8[s]) ? p1[v13[s]] : v14; }
+      for (int k = 0; k < 4; ++k) { const int s = g + k; v15[s] = (true && v8[s]) ? p1[v13[s]] : v14; }
     }
   }
   float v16[4];
@@ -99,7 +99,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_rms_norm_bwd(const float* 
     #pragma unroll
     for (int g = 0; g < 4; g += 4) {
       const mt_i64 i0 = v27[g];
-      if ((MT_FLAT(g + 0) < 4096 && v8[g + 0]) && (MT_FLAT(g + 1) < 4096 && v8[g + 1]) && (MT_FLAT(g + 2) < 4096 && v8[g + 2]) && (MT_FLAT(g + 3) < 4096 && v8[g + 3]) && (i0 % 4) == 0) {
+      if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
@@ -107,14 +107,14 @@ extern "C" __global__ void __launch_bounds__(1024) mt_rms_norm_bwd(const float* 
         for (int k = 0; k < MT_VEC; ++k) v29[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v29[s] = (MT_FLAT(s) < 4096 && v8[s]) ? p0[v27[s]] : v14; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v29[s] = (true && v8[s]) ? p0[v27[s]] : v14; }
       }
     }
     float v31[4];
     #pragma unroll
     for (int g = 0; g < 4; g += 4) {
       const mt_i64 i0 = v27[g];
-      if ((MT_FLAT(g + 0) < 4096 && v8[g + 0]) && (MT_FLAT(g + 1) < 4096 && v8[g + 1]) && (MT_FLAT(g + 2) < 4096 && v8[g + 2]) && (MT_FLAT(g + 3) < 4096 && v8[g + 3]) && (i0 % 4) == 0) {
+      if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
@@ -122,7 +122,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_rms_norm_bwd(const float* 
         for (int k = 0; k < MT_VEC; ++k) v31[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v31[s] = (MT_FLAT(s) < 4096 && v8[s]) ? p2[v27[s]] : v14; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v31[s] = (true && v8[s]) ? p2[v27[s]] : v14; }
       }
     }
     float v32[4];
@@ -130,7 +130,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_rms_norm_bwd(const float* 
     for (int s = 0; s < 4; ++s) v32[s] = (v29[s] * v29[s]);
     float acc1 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 4; ++s) if (MT_FLAT(s) < 4096) acc1 = (acc1 + v32[s]);
+    for (int s = 0; s < 4; ++s) if (true) acc1 = (acc1 + v32[s]);
     for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc1;
@@ -154,7 +154,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_rms_norm_bwd(const float* 
     for (int s = 0; s < 4; ++s) v40[s] = (v38[s] * v39[s]);
     float acc2 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 4; ++s) if (MT_FLAT(s) < 4096) acc2 = (acc2 + v40[s]);
+    for (int s = 0; s < 4; ++s) if (true) acc2 = (acc2 + v40[s]);
     for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc2;
@@ -177,7 +177,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_rms_norm_bwd(const float* 
     #pragma unroll
     for (int g = 0; g < 4; g += 4) {
       const mt_i64 i0 = v27[g];
-      if ((MT_FLAT(g + 0) < 4096 && v8[g + 0]) && (MT_FLAT(g + 1) < 4096 && v8[g + 1]) && (MT_FLAT(g + 2) < 4096 && v8[g + 2]) && (MT_FLAT(g + 3) < 4096 && v8[g + 3]) && (i0 % 4) == 0) {
+      if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int k = 0; k < MT_VEC; ++k) u.e[k] = v50[g + k];
@@ -185,7 +185,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_rms_norm_bwd(const float* 
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (MT_FLAT(s) < 4096 && v8[s]) p3[v27[s]] = v50[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v8[s]) p3[v27[s]] = v50[s]; }
       }
     }
     float v51[4];
@@ -215,7 +215,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_rms_norm_bwd(const float* 
   #pragma unroll
   for (int g = 0; g < 4; g += 4) {
     const mt_i64 i0 = v59[g];
-    if ((MT_FLAT(g + 0) < 4096 && v8[g + 0]) && (MT_FLAT(g + 1) < 4096 && v8[g + 1]) && (MT_FLAT(g + 2) < 4096 && v8[g + 2]) && (MT_FLAT(g + 3) < 4096 && v8[g + 3]) && (i0 % 4) == 0) {
+    if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
       union { uint4 w[1]; float e[4]; } u;
       #pragma unroll
       for (int k = 0; k < MT_VEC; ++k) u.e[k] = v53[g + k];
@@ -223,7 +223,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_rms_norm_bwd(const float* 
       for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
     } else {
       #pragma unroll
-      for (int k = 0; k < 4; ++k) { const int s = g + k; if (MT_FLAT(s) < 4096 && v8[s]) p4[v59[s]] = v53[s]; }
+      for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v8[s]) p4[v59[s]] = v53[s]; }
     }
   }
 }

@@ -61,7 +61,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_fwd(const mt_u16* 
   #pragma unroll
   for (int g = 0; g < 8; g += 8) {
     const mt_i64 i0 = v13[g];
-    if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (MT_FLAT(g + 4) < 4096 && v7[g + 4]) && (MT_FLAT(g + 5) < 4096 && v7[g + 5]) && (MT_FLAT(g + 6) < 4096 && v7[g + 6]) && (MT_FLAT(g + 7) < 4096 && v7[g + 7]) && (i0 % 8) == 0) {
+    if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
       union { uint4 w[1]; mt_u16 e[8]; } u;
       #pragma unroll
       for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
@@ -69,7 +69,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_fwd(const mt_u16* 
       for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_bf16_to_f32(u.e[k]);
     } else {
       #pragma unroll
-      for (int k = 0; k < 8; ++k) { const int s = g + k; v15[s] = (MT_FLAT(s) < 4096 && v7[s]) ? mt_bf16_to_f32(p1[v13[s]]) : v14; }
+      for (int k = 0; k < 8; ++k) { const int s = g + k; v15[s] = (true && v7[s]) ? mt_bf16_to_f32(p1[v13[s]]) : v14; }
     }
   }
   float v16[8];
@@ -96,7 +96,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_fwd(const mt_u16* 
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v26[g];
-      if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (MT_FLAT(g + 4) < 4096 && v7[g + 4]) && (MT_FLAT(g + 5) < 4096 && v7[g + 5]) && (MT_FLAT(g + 6) < 4096 && v7[g + 6]) && (MT_FLAT(g + 7) < 4096 && v7[g + 7]) && (i0 % 8) == 0) {
+      if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
@@ -104,7 +104,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_fwd(const mt_u16* 
         for (int k = 0; k < MT_VEC; ++k) v28[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v28[s] = (MT_FLAT(s) < 4096 && v7[s]) ? mt_bf16_to_f32(p0[v26[s]]) : v14; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v28[s] = (true && v7[s]) ? mt_bf16_to_f32(p0[v26[s]]) : v14; }
       }
     }
     float v29[8];
@@ -115,7 +115,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_fwd(const mt_u16* 
     for (int s = 0; s < 8; ++s) v31[s] = (v29[s] * v29[s]);
     float acc1 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc1 = (acc1 + v31[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v31[s]);
     for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
@@ -147,7 +147,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_fwd(const mt_u16* 
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v26[g];
-      if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (MT_FLAT(g + 4) < 4096 && v7[g + 4]) && (MT_FLAT(g + 5) < 4096 && v7[g + 5]) && (MT_FLAT(g + 6) < 4096 && v7[g + 6]) && (MT_FLAT(g + 7) < 4096 && v7[g + 7]) && (i0 % 8) == 0) {
+      if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v41[g + k]);
@@ -155,7 +155,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_fwd(const mt_u16* 
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 4096 && v7[s]) p2[v26[s]] = mt_f32_to_bf16(v41[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p2[v26[s]] = mt_f32_to_bf16(v41[s]); }
       }
     }
   }

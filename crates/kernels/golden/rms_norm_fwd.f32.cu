@@ -61,7 +61,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_rms_norm_fwd(const float* 
   #pragma unroll
   for (int g = 0; g < 4; g += 4) {
     const mt_i64 i0 = v13[g];
-    if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (i0 % 4) == 0) {
+    if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
       union { uint4 w[1]; float e[4]; } u;
       #pragma unroll
       for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
@@ -69,7 +69,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_rms_norm_fwd(const float* 
       for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
     } else {
       #pragma unroll
-      for (int k = 0; k < 4; ++k) { const int s = g + k; v15[s] = (MT_FLAT(s) < 4096 && v7[s]) ? p1[v13[s]] : v14; }
+      for (int k = 0; k < 4; ++k) { const int s = g + k; v15[s] = (true && v7[s]) ? p1[v13[s]] : v14; }
     }
   }
   float v16[4];
@@ -93,7 +93,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_rms_norm_fwd(const float* 
     #pragma unroll
     for (int g = 0; g < 4; g += 4) {
       const mt_i64 i0 = v25[g];
-      if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (i0 % 4) == 0) {
+      if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
@@ -101,7 +101,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_rms_norm_fwd(const float* 
         for (int k = 0; k < MT_VEC; ++k) v27[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v27[s] = (MT_FLAT(s) < 4096 && v7[s]) ? p0[v25[s]] : v14; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v27[s] = (true && v7[s]) ? p0[v25[s]] : v14; }
       }
     }
     float v29[4];
@@ -109,7 +109,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_rms_norm_fwd(const float* 
     for (int s = 0; s < 4; ++s) v29[s] = (v27[s] * v27[s]);
     float acc1 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 4; ++s) if (MT_FLAT(s) < 4096) acc1 = (acc1 + v29[s]);
+    for (int s = 0; s < 4; ++s) if (true) acc1 = (acc1 + v29[s]);
     for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc1;
@@ -132,7 +132,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_rms_norm_fwd(const float* 
     #pragma unroll
     for (int g = 0; g < 4; g += 4) {
       const mt_i64 i0 = v25[g];
-      if ((MT_FLAT(g + 0) < 4096 && v7[g + 0]) && (MT_FLAT(g + 1) < 4096 && v7[g + 1]) && (MT_FLAT(g + 2) < 4096 && v7[g + 2]) && (MT_FLAT(g + 3) < 4096 && v7[g + 3]) && (i0 % 4) == 0) {
+      if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int k = 0; k < MT_VEC; ++k) u.e[k] = v36[g + k];
@@ -140,7 +140,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_rms_norm_fwd(const float* 
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (MT_FLAT(s) < 4096 && v7[s]) p2[v25[s]] = v36[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p2[v25[s]] = v36[s]; }
       }
     }
   }
