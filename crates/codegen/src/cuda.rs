@@ -624,10 +624,8 @@ impl Emitter<'_> {
         let ty = smem_type(d);
         self.need_smem(self.numel(src) * smem_size(d));
         self.stash_in_smem(src, ty);
-        let outer: usize = shape[..axis].iter().product();
         let len = shape[axis];
         let inner: usize = shape[axis + 1..].iter().product();
-        let _ = outer;
         let nr = self.numel(r);
         let rt = ctype(self.dtype(r));
         let n = self.slots(r);

@@ -253,8 +253,7 @@ pub(crate) fn compare_op(op: CmpOp, dtype: DType, n: usize, a: &Val, b: &Val, ou
     *out = Val::B(o);
 }
 
-fn cast_scalar(from: DType, to: DType, s: Scalar) -> Scalar {
-    let _ = from;
+fn cast_scalar(to: DType, s: Scalar) -> Scalar {
     match (s, to) {
         (Scalar::F(x), DType::F32 | DType::F16 | DType::BF16) => Scalar::F(round_to(to, x)),
         (Scalar::F(x), DType::I32 | DType::I64) => Scalar::I(float_to_int(to, x)),
@@ -271,7 +270,7 @@ fn cast_scalar(from: DType, to: DType, s: Scalar) -> Scalar {
 pub(crate) fn cast(from: DType, to: DType, n: usize, a: &Val, out: &mut Val) {
     match a {
         Val::Splat(s) => {
-            *out = Val::Splat(cast_scalar(from, to, *s));
+            *out = Val::Splat(cast_scalar(to, *s));
             return;
         }
         Val::Range(s) if to.is_int() && fits_range(to, *s, n) => {
@@ -299,19 +298,11 @@ pub(crate) fn cast(from: DType, to: DType, n: usize, a: &Val, out: &mut Val) {
     let dense = match to {
         DType::Bool => Val::B(
             (0..n)
-                .map(|i| cast_scalar(from, to, a.get(i)).as_bool())
+                .map(|i| cast_scalar(to, a.get(i)).as_bool())
                 .collect(),
         ),
-        d if d.is_int() => Val::I(
-            (0..n)
-                .map(|i| cast_scalar(from, to, a.get(i)).as_i64())
-                .collect(),
-        ),
-        _ => Val::F(
-            (0..n)
-                .map(|i| cast_scalar(from, to, a.get(i)).as_f32())
-                .collect(),
-        ),
+        d if d.is_int() => Val::I((0..n).map(|i| cast_scalar(to, a.get(i)).as_i64()).collect()),
+        _ => Val::F((0..n).map(|i| cast_scalar(to, a.get(i)).as_f32()).collect()),
     };
     *out = dense;
 }
