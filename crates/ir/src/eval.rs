@@ -71,7 +71,15 @@ pub fn unary_f32(op: UnaryOp, x: f32) -> f32 {
         UnaryOp::Log2 => x.log2(),
         UnaryOp::Sqrt => x.sqrt(),
         UnaryOp::Rsqrt => 1.0 / x.sqrt(),
-        UnaryOp::Tanh => x.tanh(),
+        UnaryOp::Tanh => {
+            // expm1-based (a few ulp, and several times faster than libm's tanhf on the CPU).
+            if x.abs() > 20.0 {
+                1.0f32.copysign(x)
+            } else {
+                let e = (2.0 * x).exp_m1();
+                e / (e + 2.0)
+            }
+        }
         UnaryOp::Sigmoid => 1.0 / (1.0 + (-x).exp()),
         UnaryOp::Sin => x.sin(),
         UnaryOp::Cos => x.cos(),

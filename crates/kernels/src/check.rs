@@ -38,7 +38,8 @@ pub struct CheckCase {
 
 /// The cases for `ops` (every operator when empty). An unknown operator name is an error.
 pub fn cases(ops: &[String]) -> Result<Vec<CheckCase>, OpError> {
-    let all = crate::norms::check::cases();
+    let mut all = crate::norms::check::cases();
+    all.extend(crate::activations::check::cases());
     for op in ops {
         if !all.iter().any(|c| c.op == op) {
             let mut known: Vec<&str> = all.iter().map(|c| c.op).collect();

@@ -4,11 +4,57 @@
 use metile_ir::{print, DType, Verified};
 use metile_lang::LangError;
 
+use crate::activations::{self, ActSpec, Kind, NAMES};
 use crate::norms::{backward_kernel, forward_kernel, reduce_partials, NormKind};
 use crate::registry::OpError;
 
+/// Activation kernels by `emit` name: `<op>_fwd` / `<op>_bwd`.
+fn activation_kernel(name: &str) -> Option<(Kind, bool)> {
+    let (op, dir) = name.rsplit_once('_')?;
+    let backward = match dir {
+        "fwd" => false,
+        "bwd" => true,
+        _ => return None,
+    };
+    let kind = match op {
+        "swiglu" => Kind::Swiglu,
+        "geglu" => Kind::Geglu,
+        other => Kind::Unary(NAMES.iter().position(|n| *n == other)?),
+    };
+    Some((kind, backward))
+}
+
 /// Names accepted by `emit`.
 pub fn kernel_names() -> Vec<&'static str> {
+    let mut names = norm_kernel_names();
+    names.extend(ACTIVATION_KERNELS);
+    names
+}
+
+const ACTIVATION_KERNELS: [&str; 20] = [
+    "sigmoid_fwd",
+    "sigmoid_bwd",
+    "tanh_fwd",
+    "tanh_bwd",
+    "relu_fwd",
+    "relu_bwd",
+    "relu_squared_fwd",
+    "relu_squared_bwd",
+    "silu_fwd",
+    "silu_bwd",
+    "gelu_tanh_fwd",
+    "gelu_tanh_bwd",
+    "gelu_erf_fwd",
+    "gelu_erf_bwd",
+    "quick_gelu_fwd",
+    "quick_gelu_bwd",
+    "swiglu_fwd",
+    "swiglu_bwd",
+    "geglu_fwd",
+    "geglu_bwd",
+];
+
+fn norm_kernel_names() -> Vec<&'static str> {
     vec![
         "rms_norm_fwd",
         "rms_norm_bwd",
@@ -51,6 +97,19 @@ pub fn library_kernel(
             message: "is not a storage dtype".into(),
             allowed: "f32, f16, bf16".into(),
         });
+    }
+    if let Some((kind, backward)) = activation_kernel(kernel) {
+        let spec = ActSpec {
+            kind,
+            x: dtype,
+            dy: dtype,
+            grad: dtype,
+            block,
+        };
+        return Ok(metile_opt::canonicalize(
+            activations::kernel(&spec, backward).map_err(metile_runtime::Error::from)?,
+        )
+        .map_err(metile_runtime::Error::from)?);
     }
     let traced: Result<Verified, LangError> = match kernel {
         "reduce_partials" => reduce_partials(block, false, 1),

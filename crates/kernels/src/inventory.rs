@@ -178,6 +178,14 @@ pub static OPERATORS: &[OperatorSpec] = &[
         "tanh-approximated gelu(a) * b (no exact-erf variant); gradients of a and b."),
     op("relu_squared", "ReLU squared", Activation, "LigerReLUSquaredFunction", 0,
         "y = max(x, 0)^2, dx = 2 * max(x, 0) * dy."),
+    // Elementwise pairs outside Liger's exports (the seed's native extras; issue 4's list).
+    op("sigmoid", "Sigmoid", Activation, "-", 0, "y = 1 / (1 + exp(-x)); dx = dy * y * (1 - y)."),
+    op("tanh", "Tanh", Activation, "-", 0, "y = tanh(x); dx = dy * (1 - y^2)."),
+    op("relu", "ReLU", Activation, "-", 0, "y = max(x, 0); dx = dy where x > 0."),
+    op("silu", "SiLU", Activation, "-", 0, "y = x * sigmoid(x); the gate of SwiGLU."),
+    op("gelu_tanh", "GELU (tanh)", Activation, "-", 0, "tanh approximation of GELU; the gate of GeGLU."),
+    op("gelu_erf", "GELU (erf)", Activation, "-", 0, "exact GELU, 0.5 x (1 + erf(x / sqrt(2)))."),
+    op("quick_gelu", "Quick GELU", Activation, "-", 0, "x * sigmoid(1.702 x), distinct from tanh-GELU."),
     op("fused_mlp", "Fused MLP", Mlp, "LigerMLPFunction", 1,
         "Gate/up/down projections with SwiGLU between; a pair needs the input and all three weight gradients."),
     op("tiled_mlp", "Tiled MLP", Mlp, "LigerTiledMLPFunction", 1,
@@ -484,8 +492,9 @@ mod tests {
     #[test]
     fn covers_every_table_row() {
         // 7 norms, 9 activation/projection/position rows, 6 reduction/attention rows, 11 losses,
-        // 8 chunked losses and the experimental embedding.
-        assert_eq!(OPERATORS.len(), 7 + 9 + 6 + 11 + 8 + 1);
+        // 8 chunked losses and the experimental embedding; plus 7 elementwise pairs outside
+        // Liger's exports.
+        assert_eq!(OPERATORS.len(), 7 + 9 + 6 + 11 + 8 + 1 + 7);
         let count = |f: Family| OPERATORS.iter().filter(|s| s.family == f).count();
         assert_eq!(count(Family::Norm), 7);
         assert_eq!(count(Family::ChunkedLoss), 8);

@@ -1,5 +1,6 @@
 //! The metile operator library.
 
+pub mod activations;
 pub mod check;
 pub mod emit;
 pub mod inventory;

@@ -213,7 +213,11 @@ pub enum OpError {
 
 /// Every registered entry point.
 pub fn entry_points() -> Vec<&'static EntryPoint> {
-    crate::norms::ENTRY_POINTS.iter().collect()
+    crate::norms::ENTRY_POINTS
+        .iter()
+        .chain(crate::activations::UNARY_ENTRY_POINTS.iter())
+        .chain(crate::activations::GATED_ENTRY_POINTS.iter())
+        .collect()
 }
 
 /// The entry point called `name` (such as `rms_norm.forward`).

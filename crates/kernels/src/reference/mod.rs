@@ -11,4 +11,5 @@
 //! rounds its random inputs first (see [`crate::testing::round_to_storage`]) and passes exactly
 //! those values, widened, to the oracle.
 
+pub mod activations;
 pub mod norms;
