@@ -28,6 +28,12 @@ fn activation_kernel(name: &str) -> Option<(Kind, bool)> {
 pub fn kernel_names() -> Vec<&'static str> {
     let mut names = norm_kernel_names();
     names.extend(ACTIVATION_KERNELS);
+    names.extend([
+        "softmax_fwd",
+        "softmax_bwd",
+        "log_softmax_fwd",
+        "log_softmax_bwd",
+    ]);
     names
 }
 
@@ -97,6 +103,30 @@ pub fn library_kernel(
             message: "is not a storage dtype".into(),
             allowed: "f32, f16, bf16".into(),
         });
+    }
+    if let Some((log, backward)) = match kernel {
+        "softmax_fwd" => Some((false, false)),
+        "softmax_bwd" => Some((false, true)),
+        "log_softmax_fwd" => Some((true, false)),
+        "log_softmax_bwd" => Some((true, true)),
+        _ => None,
+    } {
+        let spec = crate::softmax::SoftmaxSpec {
+            log,
+            backward,
+            x: dtype,
+            dy: dtype,
+            out: dtype,
+            tiling: crate::norms::Tiling {
+                block,
+                exact: false,
+                looped: false,
+            },
+        };
+        return Ok(metile_opt::canonicalize(
+            crate::softmax::kernel(&spec).map_err(metile_runtime::Error::from)?,
+        )
+        .map_err(metile_runtime::Error::from)?);
     }
     if let Some((kind, backward)) = activation_kernel(kernel) {
         let spec = ActSpec {

@@ -201,6 +201,8 @@ pub static OPERATORS: &[OperatorSpec] = &[
     // Reductions and attention-like operators.
     op("softmax", "Softmax", Reduction, "LigerSoftmaxFunction", 0,
         "Last-axis softmax; dx = y * (dy - sum(dy * y))."),
+    op("log_softmax", "Log-softmax", Reduction, "-", 0,
+        "Last-axis log-softmax; dx = dy - softmax(x) * sum(dy)."),
     op("sparsemax", "Sparsemax", Reduction, "LigerSparsemaxFunction", 1,
         "Sort-based threshold per row; backward on the support set, dx = dy - mean_support(dy)."),
     op("multi_token_attention", "Multi-token attention", Attention, "LigerMultiTokenAttentionFunction", 2,
@@ -493,8 +495,8 @@ mod tests {
     fn covers_every_table_row() {
         // 7 norms, 9 activation/projection/position rows, 6 reduction/attention rows, 11 losses,
         // 8 chunked losses and the experimental embedding; plus 7 elementwise pairs outside
-        // Liger's exports.
-        assert_eq!(OPERATORS.len(), 7 + 9 + 6 + 11 + 8 + 1 + 7);
+        // Liger's exports, and log-softmax.
+        assert_eq!(OPERATORS.len(), 7 + 9 + 6 + 11 + 8 + 1 + 7 + 1);
         let count = |f: Family| OPERATORS.iter().filter(|s| s.family == f).count();
         assert_eq!(count(Family::Norm), 7);
         assert_eq!(count(Family::ChunkedLoss), 8);

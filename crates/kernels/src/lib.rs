@@ -7,4 +7,5 @@ pub mod inventory;
 pub mod norms;
 pub mod reference;
 pub mod registry;
+pub mod softmax;
 pub mod testing;

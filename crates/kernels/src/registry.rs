@@ -217,6 +217,7 @@ pub fn entry_points() -> Vec<&'static EntryPoint> {
         .iter()
         .chain(crate::activations::UNARY_ENTRY_POINTS.iter())
         .chain(crate::activations::GATED_ENTRY_POINTS.iter())
+        .chain(crate::softmax::ENTRY_POINTS.iter())
         .collect()
 }
 

@@ -149,7 +149,7 @@ pub const BWD_PROGRAMS_ENV: &str = "METILE_NORM_BWD_PROGRAMS_PER_UNIT";
 const PARTIAL_BUDGET: usize = 64 << 20;
 
 /// How a row is tiled: columns per tile, whether the tile is exactly the row, whether to step.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Tiling {
     pub block: usize,
     pub exact: bool,

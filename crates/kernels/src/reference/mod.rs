@@ -13,3 +13,4 @@
 
 pub mod activations;
 pub mod norms;
+pub mod softmax;

@@ -444,6 +444,36 @@ pub(crate) fn sum_f32(x: &[f32]) -> f32 {
     acc[0] + tail
 }
 
+/// NaN-propagating max (`MAX`) or min of a contiguous run with 16 independent lanes (vectorizes),
+/// then one pass for NaN.
+#[inline]
+fn extreme_f32<const MAX: bool>(x: &[f32]) -> f32 {
+    let init = if MAX {
+        f32::NEG_INFINITY
+    } else {
+        f32::INFINITY
+    };
+    let mut acc = [init; 16];
+    let chunks = x.chunks_exact(16);
+    let rest = chunks.remainder();
+    for c in chunks {
+        for k in 0..16 {
+            let better = if MAX { c[k] > acc[k] } else { c[k] < acc[k] };
+            acc[k] = if better { c[k] } else { acc[k] };
+        }
+    }
+    let mut best = init;
+    for v in acc.iter().chain(rest) {
+        let better = if MAX { *v > best } else { *v < best };
+        best = if better { *v } else { best };
+    }
+    if x.iter().any(|v| v.is_nan()) {
+        f32::NAN
+    } else {
+        best
+    }
+}
+
 fn reduce_floats(op: ReduceOp, x: impl Iterator<Item = f32>) -> Scalar {
     match op {
         ReduceOp::Sum => Scalar::F(x.sum()),
@@ -509,7 +539,9 @@ pub(crate) fn reduce(
             for row in x.chunks_exact(len) {
                 results.push(match op {
                     ReduceOp::Sum => Scalar::F(round_to(dtype, sum_f32(row))),
-                    _ => reduce_floats(op, row.iter().copied()),
+                    ReduceOp::Max => Scalar::F(extreme_f32::<true>(row)),
+                    ReduceOp::Min => Scalar::F(extreme_f32::<false>(row)),
+                    ReduceOp::Argmax => reduce_floats(op, row.iter().copied()),
                 });
             }
             *out = collect(result_dtype, &results, m);
