@@ -156,6 +156,14 @@ pub fn generate(
         PortShape::LikeX => vec![rows, cols],
         PortShape::Cols => vec![cols],
         PortShape::Rows => vec![rows],
+        PortShape::LossCotangent => vec![],
+        PortShape::Classes => {
+            let ids: Vec<i64> = (0..rows).map(|_| rng.below(cols as u64) as i64).collect();
+            return Ok(Tensor::new(
+                metile_runtime::Buffer::from_i64(metile_ir::DType::I64, &ids)?,
+                vec![rows],
+            )?);
+        }
     };
     let values = rng.normal_vec(dims.iter().product(), 0.0, 1.0);
     Ok(Tensor::from_f32(dtype, &dims, &values)?)

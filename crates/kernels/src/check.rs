@@ -41,6 +41,7 @@ pub fn cases(ops: &[String]) -> Result<Vec<CheckCase>, OpError> {
     let mut all = crate::norms::check::cases();
     all.extend(crate::activations::check::cases());
     all.extend(crate::softmax::check::cases());
+    all.extend(crate::cross_entropy::check::cases());
     for op in ops {
         if !all.iter().any(|c| c.op == op) {
             let mut known: Vec<&str> = all.iter().map(|c| c.op).collect();

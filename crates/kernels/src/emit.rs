@@ -104,6 +104,28 @@ pub fn library_kernel(
             allowed: "f32, f16, bf16".into(),
         });
     }
+    if let Some(backward) = match kernel {
+        "cross_entropy_fwd" => Some(false),
+        "cross_entropy_bwd" => Some(true),
+        _ => None,
+    } {
+        let spec = crate::cross_entropy::CeSpec {
+            backward,
+            x: dtype,
+            target: DType::I64,
+            grad: dtype,
+            softcap: true,
+            tiling: crate::norms::Tiling {
+                block,
+                exact: false,
+                looped: false,
+            },
+        };
+        return Ok(metile_opt::canonicalize(
+            crate::cross_entropy::kernel(&spec).map_err(metile_runtime::Error::from)?,
+        )
+        .map_err(metile_runtime::Error::from)?);
+    }
     if let Some((log, backward)) = match kernel {
         "softmax_fwd" => Some((false, false)),
         "softmax_bwd" => Some((false, true)),

@@ -2,6 +2,7 @@
 
 pub mod activations;
 pub mod check;
+pub mod cross_entropy;
 pub mod emit;
 pub mod inventory;
 pub mod norms;

@@ -19,6 +19,11 @@ pub enum PortShape {
     Cols,
     /// One value per row: `x.shape` without its last axis.
     Rows,
+    /// One integer class id per row, in `0..cols` (int32 or int64).
+    Classes,
+    /// The cotangent of a reduced loss: a scalar (or one value per row when the entry's
+    /// reduction is `none`).
+    LossCotangent,
 }
 
 impl PortShape {
@@ -27,6 +32,8 @@ impl PortShape {
             PortShape::LikeX => "[..., cols]",
             PortShape::Cols => "[cols]",
             PortShape::Rows => "[...]",
+            PortShape::Classes => "[...] class ids",
+            PortShape::LossCotangent => "[] ([...] with reduction none)",
         }
     }
 }
@@ -218,6 +225,7 @@ pub fn entry_points() -> Vec<&'static EntryPoint> {
         .chain(crate::activations::UNARY_ENTRY_POINTS.iter())
         .chain(crate::activations::GATED_ENTRY_POINTS.iter())
         .chain(crate::softmax::ENTRY_POINTS.iter())
+        .chain(crate::cross_entropy::ENTRY_POINTS.iter())
         .collect()
 }
 

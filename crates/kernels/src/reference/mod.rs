@@ -12,5 +12,6 @@
 //! those values, widened, to the oracle.
 
 pub mod activations;
+pub mod cross_entropy;
 pub mod norms;
 pub mod softmax;

@@ -223,6 +223,17 @@ pub(crate) fn compare_op(op: CmpOp, dtype: DType, n: usize, a: &Val, b: &Val, ou
             *out = Val::Splat(Scalar::B(compare_scalar(op, *x, *y)));
             return;
         }
+        (Val::Range(s), Val::Splat(Scalar::I(c))) if !matches!(op, CmpOp::Lt | CmpOp::Le) => {
+            // Equality or reversed order against a range (a one-hot or suffix mask): compare
+            // element by element without materialising the integers.
+            let (s, c) = (*s, *c);
+            let mut o = out.reuse_b(n);
+            for (i, d) in o.iter_mut().enumerate() {
+                *d = compare(op, s.wrapping_add(i as i64), c);
+            }
+            *out = Val::B(o);
+            return;
+        }
         (Val::Range(s), Val::Splat(Scalar::I(c))) if matches!(op, CmpOp::Lt | CmpOp::Le) => {
             // Element i is `s + i`; `s + i < c` holds for i < c - s (computed without overflow).
             let (s, c) = (*s as i128, *c as i128);
@@ -282,6 +293,14 @@ pub(crate) fn cast(from: DType, to: DType, n: usize, a: &Val, out: &mut Val) {
             return;
         }
         _ => {}
+    }
+    if let (Val::B(b), true) = (a, to.is_float()) {
+        let mut o = out.reuse_f(n);
+        for (d, x) in o.iter_mut().zip(b) {
+            *d = *x as i32 as f32;
+        }
+        *out = Val::F(o);
+        return;
     }
     if from.is_float() && to.is_float() {
         let mut tmp = Vec::new();
