@@ -1,9 +1,11 @@
 //! Verification of every operator against its FP64 oracle on fresh random inputs: the engine of
 //! `metile check`.
 
+use metile_ir::DType;
 use metile_runtime::Device;
 
 use crate::registry::OpError;
+use crate::testing::{compare, REL_FLOOR};
 
 /// One compared output of one case.
 #[derive(Clone, Debug)]
@@ -24,6 +26,56 @@ pub struct CheckRow {
     /// The tolerance `rel` is held to.
     pub tol: f64,
     pub pass: bool,
+}
+
+impl CheckRow {
+    /// Compares `got` with `reference`: the error is `max|got - ref|` over
+    /// `max(max|ref|, scale)` (`scale` is the size of the terms an output is the difference of,
+    /// where they cancel; 0 otherwise), held to `tol`. A non-finite output fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn compare(
+        op: &str,
+        output: String,
+        dtype: DType,
+        shape: String,
+        config: String,
+        got: &[f32],
+        reference: &[f64],
+        tol: f64,
+        scale: f64,
+    ) -> CheckRow {
+        let e = compare(got, reference);
+        let ref_max = reference.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+        let rel = e.max_abs / ref_max.max(scale).max(REL_FLOOR);
+        CheckRow {
+            op: op.into(),
+            output,
+            dtype: dtype.name().into(),
+            shape,
+            config,
+            max_abs: e.max_abs,
+            rel,
+            tol,
+            pass: e.is_finite() && rel <= tol && got.len() == reference.len(),
+        }
+    }
+}
+
+/// Runs `cases` on `device` and describes every failing row or case error (for unit tests).
+pub fn failures(cases: Vec<CheckCase>, device: &Device) -> Vec<String> {
+    let mut out = Vec::new();
+    for c in cases {
+        match (c.run)(device) {
+            Ok(rows) => out.extend(rows.into_iter().filter(|r| !r.pass).map(|r| {
+                format!(
+                    "{} {} {} [{}]: {:.3e} > {:.1e} (max abs {:.3e})",
+                    r.output, r.dtype, r.shape, r.config, r.rel, r.tol, r.max_abs
+                )
+            })),
+            Err(e) => out.push(format!("{}: {e}", c.label)),
+        }
+    }
+    out
 }
 
 /// Runs one case on a device.

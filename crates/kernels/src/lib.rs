@@ -4,6 +4,7 @@ pub mod activations;
 pub mod check;
 pub mod cross_entropy;
 pub mod emit;
+pub mod host;
 pub mod inventory;
 pub mod norms;
 pub mod reference;

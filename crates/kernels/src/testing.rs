@@ -280,6 +280,16 @@ pub fn storage_rounder(dtype: DType) -> impl Fn(f64) -> f64 {
     move |v| f64::from(round_to(dtype, v as f32))
 }
 
+/// The unit roundoff of a storage dtype: 2^-24 (f32), 2^-11 (f16), 2^-8 (bf16). Tolerances of the
+/// checks are stated in multiples of it.
+pub fn unit_roundoff(dtype: DType) -> f64 {
+    match dtype {
+        DType::F16 => 2f64.powi(-11),
+        DType::BF16 => 2f64.powi(-8),
+        _ => 2f64.powi(-24),
+    }
+}
+
 /// Widens a slice of f32 values to f64, e.g. to feed quantized inputs to an oracle.
 pub fn to_f64(values: &[f32]) -> Vec<f64> {
     values.iter().map(|&v| f64::from(v)).collect()

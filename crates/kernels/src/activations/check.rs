@@ -13,7 +13,7 @@ use super::{run, ActOptions, Kind, NAMES};
 use crate::check::{CheckCase, CheckRow};
 use crate::reference::activations as oracle;
 use crate::registry::OpError;
-use crate::testing::{compare, round_to_storage, to_f64, Rng, REL_FLOOR};
+use crate::testing::{round_to_storage, to_f64, unit_roundoff, Rng};
 
 /// One randomized configuration.
 #[derive(Clone, Copy, Debug)]
@@ -24,14 +24,6 @@ pub struct ActCase {
     pub scale: f32,
     pub opts: ActOptions,
     pub seed: u64,
-}
-
-fn unit_roundoff(d: DType) -> f64 {
-    match d {
-        DType::F16 => 2f64.powi(-11),
-        DType::BF16 => 2f64.powi(-8),
-        _ => 2f64.powi(-24),
-    }
 }
 
 impl ActCase {
@@ -134,20 +126,17 @@ impl ActCase {
                 4.0 * u + 1e-6
             };
             let got = t.to_f32()?;
-            let e = compare(&got, &reference);
-            let ref_max = reference.iter().fold(0.0f64, |m, v| m.max(v.abs()));
-            let rel = e.max_abs / ref_max.max(REL_FLOOR);
-            rows.push(CheckRow {
-                op: self.kind.name().into(),
-                output: format!("{}.{name}", self.kind.name()),
-                dtype: self.dtype.name().into(),
-                shape: format!("{}x{}", self.shape[0], self.shape[1]),
-                config: self.describe(),
-                max_abs: e.max_abs,
-                rel,
+            rows.push(CheckRow::compare(
+                self.kind.name(),
+                format!("{}.{name}", self.kind.name()),
+                self.dtype,
+                format!("{}x{}", self.shape[0], self.shape[1]),
+                self.describe(),
+                &got,
+                &reference,
                 tol,
-                pass: e.is_finite() && rel <= tol,
-            });
+                0.0,
+            ));
         }
         Ok(rows)
     }
@@ -214,20 +203,15 @@ mod tests {
 
     #[test]
     fn every_activation_matches_its_oracle() {
-        let dev = Device::cpu();
-        let mut failures = Vec::new();
-        for c in cases() {
-            match (c.run)(&dev) {
-                Ok(rows) => failures.extend(rows.into_iter().filter(|r| !r.pass).map(|r| {
-                    format!(
-                        "{} {} {} [{}]: {:.3e} > {:.1e}",
-                        r.output, r.dtype, r.shape, r.config, r.rel, r.tol
-                    )
-                })),
-                Err(e) => failures.push(format!("{}: {e}", c.label)),
-            }
-        }
-        assert!(failures.is_empty(), "{}", failures.join("\n"));
+        let failures = crate::check::failures(cases(), &Device::cpu());
+        assert!(
+            failures.is_empty(),
+            "{}",
+            failures.join(
+                "
+"
+            )
+        );
     }
 
     #[test]

@@ -27,6 +27,7 @@ use metile_ir::{DType, Verified};
 use metile_lang::{trace, LangError, Tile};
 use metile_runtime::{Arg, Device, Tensor};
 
+use crate::host::{bad, fit, float_dtype as float};
 use crate::registry::{EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
 
 pub mod check;
@@ -219,27 +220,6 @@ impl Default for ActOptions {
     }
 }
 
-fn bad(entry: &str, name: &str, message: String) -> OpError {
-    OpError::BadInput {
-        entry: entry.into(),
-        name: name.into(),
-        message,
-    }
-}
-
-fn float(entry: &str, name: &str, t: &Tensor) -> Result<DType, OpError> {
-    let d = t.dtype();
-    if d.is_float() {
-        Ok(d)
-    } else {
-        Err(bad(
-            entry,
-            name,
-            format!("dtype {d} is not allowed; use f32, f16 or bf16"),
-        ))
-    }
-}
-
 fn like(entry: &str, name: &str, t: &Tensor, x: &Tensor) -> Result<DType, OpError> {
     let d = float(entry, name, t)?;
     if t.shape != x.shape {
@@ -250,24 +230,6 @@ fn like(entry: &str, name: &str, t: &Tensor, x: &Tensor) -> Result<DType, OpErro
         ));
     }
     Ok(d)
-}
-
-fn fit(
-    device: &Device,
-    t: Option<Tensor>,
-    dtype: DType,
-    shape: &[usize],
-) -> Result<Tensor, OpError> {
-    match t {
-        Some(t)
-            if t.dtype() == dtype
-                && t.shape == shape
-                && t.buffer.device_name() == device.label() =>
-        {
-            Ok(t)
-        }
-        _ => Ok(device.tensor_zeros(dtype, shape)?),
-    }
 }
 
 /// Runs `kind` forward (`dy == None`) or backward on `device`: `x` (the gate `a` for gated

@@ -11,7 +11,7 @@ use super::{backward, forward, Reduction};
 use crate::check::{CheckCase, CheckRow};
 use crate::reference::cross_entropy::{rows as oracle, CeOptions};
 use crate::registry::OpError;
-use crate::testing::{compare, round_to_storage, to_f64, Rng, REL_FLOOR};
+use crate::testing::{round_to_storage, to_f64, unit_roundoff, Rng};
 
 /// One randomized configuration.
 #[derive(Clone, Copy, Debug)]
@@ -25,14 +25,6 @@ pub struct CeCase {
     pub all_ignored: bool,
     pub scale: f32,
     pub seed: u64,
-}
-
-fn unit_roundoff(d: DType) -> f64 {
-    match d {
-        DType::F16 => 2f64.powi(-11),
-        DType::BF16 => 2f64.powi(-8),
-        _ => 2f64.powi(-24),
-    }
 }
 
 impl CeCase {
@@ -114,20 +106,17 @@ impl CeCase {
         let mut out = Vec::new();
         for (name, t, reference, tol, scale) in expect {
             let got = t.to_f32()?;
-            let e = compare(&got, &reference);
-            let ref_max = reference.iter().fold(0.0f64, |m, v| m.max(v.abs()));
-            let rel = e.max_abs / ref_max.max(scale).max(REL_FLOOR);
-            out.push(CheckRow {
-                op: "cross_entropy".into(),
-                output: format!("cross_entropy.{name}"),
-                dtype: self.dtype.name().into(),
-                shape: format!("{r}x{v}"),
-                config: self.describe(),
-                max_abs: e.max_abs,
-                rel,
+            out.push(CheckRow::compare(
+                "cross_entropy",
+                format!("cross_entropy.{name}"),
+                self.dtype,
+                format!("{r}x{v}"),
+                self.describe(),
+                &got,
+                &reference,
                 tol,
-                pass: e.is_finite() && rel <= tol && got.len() == reference.len(),
-            });
+                scale,
+            ));
         }
         Ok(out)
     }
@@ -208,20 +197,15 @@ mod tests {
 
     #[test]
     fn cross_entropy_matches_the_oracle() {
-        let dev = Device::cpu();
-        let mut failures = Vec::new();
-        for c in cases() {
-            match (c.run)(&dev) {
-                Ok(rows) => failures.extend(rows.into_iter().filter(|r| !r.pass).map(|r| {
-                    format!(
-                        "{} {} {} [{}]: {:.3e} > {:.1e}",
-                        r.output, r.dtype, r.shape, r.config, r.rel, r.tol
-                    )
-                })),
-                Err(e) => failures.push(format!("{}: {e}", c.label)),
-            }
-        }
-        assert!(failures.is_empty(), "{}", failures.join("\n"));
+        let failures = crate::check::failures(cases(), &Device::cpu());
+        assert!(
+            failures.is_empty(),
+            "{}",
+            failures.join(
+                "
+"
+            )
+        );
     }
 
     #[test]

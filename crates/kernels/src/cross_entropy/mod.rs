@@ -30,6 +30,7 @@ use metile_ir::{DType, Verified};
 use metile_lang::{select, trace, LangError, Tile};
 use metile_runtime::{Arg, Buffer, Device, Tensor};
 
+use crate::host::bad;
 use crate::norms::Tiling;
 use crate::reference::cross_entropy::CeOptions;
 use crate::registry::{EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
@@ -199,14 +200,6 @@ pub enum Reduction {
     None,
     Sum,
     Mean,
-}
-
-fn bad(entry: &str, name: &str, message: String) -> OpError {
-    OpError::BadInput {
-        entry: entry.into(),
-        name: name.into(),
-        message,
-    }
 }
 
 struct Checked {

@@ -22,7 +22,7 @@ use super::{
 use crate::check::{CheckCase, CheckRow};
 use crate::reference::norms as oracle;
 use crate::registry::OpError;
-use crate::testing::{compare, round_to_storage, storage_rounder, to_f64, Rng, REL_FLOOR};
+use crate::testing::{round_to_storage, storage_rounder, to_f64, unit_roundoff, Rng};
 
 /// One randomized configuration.
 #[derive(Clone, Copy, Debug)]
@@ -43,14 +43,6 @@ pub struct NormCase {
     pub shift: f32,
     pub scale: f32,
     pub seed: u64,
-}
-
-fn unit_roundoff(d: DType) -> f64 {
-    match d {
-        DType::F16 => 2f64.powi(-11),
-        DType::BF16 => 2f64.powi(-8),
-        _ => 2f64.powi(-24),
-    }
 }
 
 fn values(rng: &mut Rng, n: usize, mean: f32, std: f32, dtype: DType) -> Vec<f32> {
@@ -278,20 +270,17 @@ impl NormCase {
         let mut out = Vec::new();
         for (name, t, reference, tol, scale) in expect {
             let got = t.to_f32()?;
-            let e = compare(&got, &reference);
-            let ref_max = reference.iter().fold(0.0f64, |m, v| m.max(v.abs()));
-            let rel = e.max_abs / ref_max.max(scale).max(REL_FLOOR);
-            out.push(CheckRow {
-                op: self.kind.name().into(),
-                output: format!("{}.{name}", self.kind.name()),
-                dtype: self.dtype.name().into(),
-                shape: format!("{rows}x{cols}"),
-                config: config.clone(),
-                max_abs: e.max_abs,
-                rel,
+            out.push(CheckRow::compare(
+                self.kind.name(),
+                format!("{}.{name}", self.kind.name()),
+                self.dtype,
+                format!("{rows}x{cols}"),
+                config.clone(),
+                &got,
+                &reference,
                 tol,
-                pass: e.is_finite() && rel <= tol,
-            });
+                scale,
+            ));
         }
         Ok(out)
     }

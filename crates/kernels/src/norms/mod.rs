@@ -54,6 +54,7 @@ mod tests;
 use metile_ir::DType;
 use metile_runtime::{Arg, Device, Tensor};
 
+use crate::host::{bad, fit, float_dtype};
 use crate::registry::{EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
 pub use kernels::NormSpec;
 
@@ -233,27 +234,6 @@ struct Shape2 {
     row_shape: Vec<usize>,
 }
 
-fn bad(entry: &str, name: &str, message: String) -> OpError {
-    OpError::BadInput {
-        entry: entry.into(),
-        name: name.into(),
-        message,
-    }
-}
-
-fn float_dtype(entry: &str, name: &str, t: &Tensor) -> Result<DType, OpError> {
-    let d = t.dtype();
-    if d.is_float() {
-        Ok(d)
-    } else {
-        Err(bad(
-            entry,
-            name,
-            format!("dtype {d} is not allowed; use f32, f16 or bf16"),
-        ))
-    }
-}
-
 fn validate(
     entry: &str,
     kind: NormKind,
@@ -362,25 +342,6 @@ fn check_like(entry: &str, name: &str, t: &Tensor, x: &Tensor) -> Result<DType, 
         ));
     }
     Ok(d)
-}
-
-/// Reuses `t` when it has `dtype` and `shape` and lives on `device`, else allocates there.
-fn fit(
-    device: &Device,
-    t: Option<Tensor>,
-    dtype: DType,
-    shape: &[usize],
-) -> Result<Tensor, OpError> {
-    match t {
-        Some(t)
-            if t.dtype() == dtype
-                && t.shape == shape
-                && t.buffer.device_name() == device.label() =>
-        {
-            Ok(t)
-        }
-        _ => Ok(device.tensor_zeros(dtype, shape)?),
-    }
 }
 
 /// Programs of a forward launch and rows per program: enough programs to balance the cores

@@ -10,7 +10,7 @@ use super::run;
 use crate::check::{CheckCase, CheckRow};
 use crate::reference::softmax as oracle;
 use crate::registry::OpError;
-use crate::testing::{compare, round_to_storage, to_f64, Rng, REL_FLOOR};
+use crate::testing::{round_to_storage, to_f64, unit_roundoff, Rng};
 
 /// One randomized configuration.
 #[derive(Clone, Copy, Debug)]
@@ -22,14 +22,6 @@ pub struct SoftmaxCase {
     pub scale: f32,
     pub f32_grads: bool,
     pub seed: u64,
-}
-
-fn unit_roundoff(d: DType) -> f64 {
-    match d {
-        DType::F16 => 2f64.powi(-11),
-        DType::BF16 => 2f64.powi(-8),
-        _ => 2f64.powi(-24),
-    }
 }
 
 impl SoftmaxCase {
@@ -128,24 +120,22 @@ impl SoftmaxCase {
         let mut out = Vec::new();
         for (name, t, reference, tol, scale) in expect {
             let got = t.to_f32()?;
-            let e = compare(&got, &reference);
-            let ref_max = reference.iter().fold(0.0f64, |m, v| m.max(v.abs()));
-            let rel = e.max_abs / ref_max.max(scale).max(REL_FLOOR);
-            out.push(CheckRow {
-                op: self.op().into(),
-                output: format!("{}.{name}", self.op()),
-                dtype: self.dtype.name().into(),
-                shape: format!("{rows}x{cols}"),
-                config: format!(
-                    "x~{}N{}",
-                    self.scale,
-                    if self.f32_grads { " grad:f32" } else { "" }
-                ),
-                max_abs: e.max_abs,
-                rel,
+            let config = format!(
+                "x~{}N{}",
+                self.scale,
+                if self.f32_grads { " grad:f32" } else { "" }
+            );
+            out.push(CheckRow::compare(
+                self.op(),
+                format!("{}.{name}", self.op()),
+                self.dtype,
+                format!("{rows}x{cols}"),
+                config,
+                &got,
+                &reference,
                 tol,
-                pass: e.is_finite() && rel <= tol,
-            });
+                scale,
+            ));
         }
         Ok(out)
     }
@@ -207,20 +197,15 @@ mod tests {
 
     #[test]
     fn softmax_and_log_softmax_match_the_oracle() {
-        let dev = Device::cpu();
-        let mut failures = Vec::new();
-        for c in cases() {
-            match (c.run)(&dev) {
-                Ok(rows) => failures.extend(rows.into_iter().filter(|r| !r.pass).map(|r| {
-                    format!(
-                        "{} {} {} [{}]: {:.3e} > {:.1e}",
-                        r.output, r.dtype, r.shape, r.config, r.rel, r.tol
-                    )
-                })),
-                Err(e) => failures.push(format!("{}: {e}", c.label)),
-            }
-        }
-        assert!(failures.is_empty(), "{}", failures.join("\n"));
+        let failures = crate::check::failures(cases(), &Device::cpu());
+        assert!(
+            failures.is_empty(),
+            "{}",
+            failures.join(
+                "
+"
+            )
+        );
     }
 
     /// The stepped (online max and sum) kernel agrees with the single-tile one.

@@ -18,6 +18,7 @@ use metile_ir::{DType, Verified};
 use metile_lang::{trace, LangError, Tile};
 use metile_runtime::{Arg, Device, Tensor};
 
+use crate::host::{bad, fit};
 use crate::norms::Tiling;
 use crate::registry::{EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
 
@@ -156,14 +157,6 @@ pub fn kernel(spec: &SoftmaxSpec) -> Result<Verified, LangError> {
     })
 }
 
-fn bad(entry: &str, name: &str, message: String) -> OpError {
-    OpError::BadInput {
-        entry: entry.into(),
-        name: name.into(),
-        message,
-    }
-}
-
 /// Runs softmax (`log == false`) or log-softmax, forward (`dy == None`) or backward, reusing
 /// `prev` when it fits; `f32_grads` makes `dx` FP32.
 pub fn run(
@@ -220,16 +213,7 @@ pub fn run(
     } else {
         xd
     };
-    let mut out = match prev {
-        Some(t)
-            if t.dtype() == out_dtype
-                && t.shape == x.shape
-                && t.buffer.device_name() == device.label() =>
-        {
-            t
-        }
-        _ => device.tensor_zeros(out_dtype, &x.shape)?,
-    };
+    let mut out = fit(device, prev, out_dtype, &x.shape)?;
     if rows == 0 {
         return Ok(out);
     }

@@ -1,0 +1,50 @@
+//! Host-side helpers every operator wrapper shares: typed input errors, dtype checks and output
+//! allocation on the operator's device.
+
+use metile_ir::DType;
+use metile_runtime::{Device, Tensor};
+
+use crate::registry::OpError;
+
+/// `OpError::BadInput` for input `name` of `entry`.
+pub fn bad(entry: &str, name: &str, message: String) -> OpError {
+    OpError::BadInput {
+        entry: entry.into(),
+        name: name.into(),
+        message,
+    }
+}
+
+/// The dtype of `t` if it is a float storage dtype, else a typed error naming what is allowed.
+pub fn float_dtype(entry: &str, name: &str, t: &Tensor) -> Result<DType, OpError> {
+    let d = t.dtype();
+    if d.is_float() {
+        Ok(d)
+    } else {
+        Err(bad(
+            entry,
+            name,
+            format!("dtype {d} is not allowed; use f32, f16 or bf16"),
+        ))
+    }
+}
+
+/// `prev` when it has `dtype` and `shape` and lives on `device` (outputs are reused between
+/// calls), else a fresh tensor there.
+pub fn fit(
+    device: &Device,
+    prev: Option<Tensor>,
+    dtype: DType,
+    shape: &[usize],
+) -> Result<Tensor, OpError> {
+    match prev {
+        Some(t)
+            if t.dtype() == dtype
+                && t.shape == shape
+                && t.buffer.device_name() == device.label() =>
+        {
+            Ok(t)
+        }
+        _ => Ok(device.tensor_zeros(dtype, shape)?),
+    }
+}
