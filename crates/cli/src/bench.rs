@@ -157,6 +157,7 @@ pub fn generate(
         PortShape::Cols => vec![cols],
         PortShape::Rows => vec![rows],
         PortShape::LossCotangent => vec![],
+        PortShape::Table => vec![1, rows, cols],
         PortShape::Classes => {
             let ids: Vec<i64> = (0..rows).map(|_| rng.below(cols as u64) as i64).collect();
             return Ok(Tensor::new(

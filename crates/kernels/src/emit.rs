@@ -105,6 +105,22 @@ pub fn library_kernel(
         });
     }
     if let Some(backward) = match kernel {
+        "rope_fwd" => Some(false),
+        "rope_bwd" => Some(true),
+        _ => None,
+    } {
+        let spec = crate::rope::RopeSpec {
+            backward,
+            x: dtype,
+            table: dtype,
+            block,
+        };
+        return Ok(metile_opt::canonicalize(
+            crate::rope::kernel(&spec).map_err(metile_runtime::Error::from)?,
+        )
+        .map_err(metile_runtime::Error::from)?);
+    }
+    if let Some(backward) = match kernel {
         "cross_entropy_fwd" => Some(false),
         "cross_entropy_bwd" => Some(true),
         _ => None,

@@ -9,5 +9,6 @@ pub mod inventory;
 pub mod norms;
 pub mod reference;
 pub mod registry;
+pub mod rope;
 pub mod softmax;
 pub mod testing;

@@ -21,6 +21,8 @@ pub enum PortShape {
     Rows,
     /// One integer class id per row, in `0..cols` (int32 or int64).
     Classes,
+    /// A position table `[1, rows, cols]` (RoPE's cos/sin for `x` seen as `[T, D]`).
+    Table,
     /// The cotangent of a reduced loss: a scalar (or one value per row when the entry's
     /// reduction is `none`).
     LossCotangent,
@@ -34,6 +36,7 @@ impl PortShape {
             PortShape::Rows => "[...]",
             PortShape::Classes => "[...] class ids",
             PortShape::LossCotangent => "[] ([...] with reduction none)",
+            PortShape::Table => "[1 or B, T, R]",
         }
     }
 }
@@ -226,6 +229,7 @@ pub fn entry_points() -> Vec<&'static EntryPoint> {
         .chain(crate::activations::GATED_ENTRY_POINTS.iter())
         .chain(crate::softmax::ENTRY_POINTS.iter())
         .chain(crate::cross_entropy::ENTRY_POINTS.iter())
+        .chain(crate::rope::ENTRY_POINTS.iter())
         .collect()
 }
 

@@ -14,4 +14,5 @@
 pub mod activations;
 pub mod cross_entropy;
 pub mod norms;
+pub mod rope;
 pub mod softmax;

@@ -1,0 +1,306 @@
+//! Rotate-half rotary position embedding (RoPE), forward and backward.
+//!
+//! # Contract
+//!
+//! `rope.forward(x, cos, sin) -> y` for `x` of shape `[B, H, T, D]` (any number of axes before
+//! `[T, D]`: the first is the batch `B` when there are at least three, every other one is a head
+//! axis; a 2-D `x` is `[T, D]` with `B = 1`), tables `cos`, `sin` of shape `[Bc, T, R]` with
+//! `Bc` 1 (shared) or `B`, and `R` the rotary dimension (even, at most `D`). On the first `R`
+//! columns of each row `y = x * cos + rotate_half(x) * sin`, `rotate_half(x) = [-x2, x1]` over the
+//! halves of those `R` columns; columns from `R` on pass through (partial rotary). Backward
+//! `rope.backward(x, cos, sin, dy) -> dx` is the transposed rotation
+//! `dx = dy * cos + rotate_half^T(dy * sin)` (x is accepted for symmetry and unused). The tables
+//! are constants here (no table gradients yet; Liger treats them as fixed too). GQA: q and k are
+//! separate calls with their own head counts. f32/f16/bf16 storage, FP32 arithmetic, outputs in
+//! x's dtype. Position ids: gather the table rows before the call (not yet inside the kernel).
+
+pub mod check;
+
+use metile_ir::{DType, Verified};
+use metile_lang::{trace, LangError, Tile};
+use metile_runtime::{Arg, Device, Tensor};
+
+use crate::host::{bad, fit, float_dtype};
+use crate::registry::{EntryPoint, OpError, Params, Port, PortShape, Tensors};
+
+/// Kernel specialisation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RopeSpec {
+    pub backward: bool,
+    pub x: DType,
+    pub table: DType,
+    /// Columns per tile (>= D).
+    pub block: usize,
+}
+
+/// One program per row of `D` columns. Parameters: `x, cos, sin, y, d, r, t, ht, per_batch`.
+pub fn kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
+    trace(
+        if spec.backward {
+            "rope_bwd"
+        } else {
+            "rope_fwd"
+        },
+        |k| {
+            let x = k.input(if spec.backward { "dy" } else { "x" }, spec.x);
+            let cos = k.input("cos", spec.table);
+            let sin = k.input("sin", spec.table);
+            let y = k.output(if spec.backward { "dx" } else { "y" }, spec.x);
+            let d = k.scalar("d", DType::I32);
+            let r = k.scalar("r", DType::I32);
+            let t = k.scalar("t", DType::I32);
+            let ht = k.scalar("ht", DType::I32);
+            let per_batch = k.scalar("per_batch", DType::I32);
+            let row = k.program_id(0);
+            let b = row / ht;
+            let ti = row % t;
+            let tab_row = (b * per_batch * t + ti).cast(DType::I64) * r.cast(DType::I64);
+            let base = row.cast(DType::I64) * d.cast(DType::I64);
+            let i = k.arange(0, spec.block as i64);
+            let in_row = i.lt(d);
+            let rot = i.lt(r);
+            let half = r / 2;
+            let first = i.lt(half);
+            let partner = first.select(i + half, i - half);
+            let load = |buf: &metile_lang::Buffer, at: Tile, mask: Tile| {
+                buf.load_masked(at, mask, 0.0).cast(DType::F32)
+            };
+            let i64_ = |v: Tile| v.cast(DType::I64);
+            let v = load(&x, base + i64_(i), in_row);
+            let vp = load(&x, base + i64_(partner), rot);
+            let c = load(&cos, tab_row + i64_(i), rot);
+            let out = if spec.backward {
+                // dx[i] = dy[i] cos[i] + sign_p dy[p] sin[p], sign_p = +1 for the first half.
+                let sp = load(&sin, tab_row + i64_(partner), rot);
+                let term = vp * sp;
+                v * c + first.select(term, -term)
+            } else {
+                let s = load(&sin, tab_row + i64_(i), rot);
+                let term = vp * s;
+                v * c + first.select(-term, term)
+            };
+            let out = rot.select(out, v);
+            y.store_masked(base + i64_(i), out.cast(spec.x), in_row);
+        },
+    )
+}
+
+struct Layout {
+    rows: usize,
+    d: usize,
+    r: usize,
+    t: usize,
+    ht: usize,
+    per_batch: bool,
+}
+
+fn validate(entry: &str, x: &Tensor, cos: &Tensor, sin: &Tensor) -> Result<Layout, OpError> {
+    float_dtype(entry, "x", x)?;
+    let tdt = float_dtype(entry, "cos", cos)?;
+    if sin.dtype() != tdt || sin.shape != cos.shape {
+        return Err(bad(
+            entry,
+            "sin",
+            format!(
+                "must match cos ({:?} {tdt}), got {:?} {}",
+                cos.shape,
+                sin.shape,
+                sin.dtype()
+            ),
+        ));
+    }
+    let rank = x.shape.len();
+    if rank < 2 {
+        return Err(bad(
+            entry,
+            "x",
+            format!("shape {:?} needs at least [T, D]", x.shape),
+        ));
+    }
+    let (t, d) = (x.shape[rank - 2], x.shape[rank - 1]);
+    let lead: usize = x.shape[..rank - 2].iter().product();
+    let b = if rank >= 3 { x.shape[0] } else { 1 };
+    if cos.shape.len() != 3 || cos.shape[1] != t || !(cos.shape[0] == 1 || cos.shape[0] == b) {
+        return Err(bad(
+            entry,
+            "cos",
+            format!("shape {:?} must be [1 or B={b}, T={t}, R]", cos.shape),
+        ));
+    }
+    let r = cos.shape[2];
+    if r == 0 || !r.is_multiple_of(2) || r > d || d > 1 << 16 {
+        return Err(bad(
+            entry,
+            "cos",
+            format!(
+                "rotary dimension {r} must be even, positive and at most D = {d} (D at most 65536)"
+            ),
+        ));
+    }
+    let rows = lead * t;
+    if rows > i32::MAX as usize {
+        return Err(bad(
+            entry,
+            "x",
+            format!("{rows} rows; at most {}", i32::MAX),
+        ));
+    }
+    Ok(Layout {
+        rows,
+        d,
+        r,
+        t,
+        ht: (lead / b.max(1)) * t,
+        per_batch: cos.shape[0] == b && b > 1,
+    })
+}
+
+/// Runs the forward (`backward == false`, `x` the input) or the backward (`x` the cotangent).
+pub fn run(
+    device: &Device,
+    backward: bool,
+    x: &Tensor,
+    cos: &Tensor,
+    sin: &Tensor,
+    prev: Option<Tensor>,
+) -> Result<Tensor, OpError> {
+    let entry = if backward {
+        "rope.backward"
+    } else {
+        "rope.forward"
+    };
+    let l = validate(entry, x, cos, sin)?;
+    let mut out = fit(device, prev, x.dtype(), &x.shape)?;
+    if l.rows == 0 || l.d == 0 {
+        return Ok(out);
+    }
+    let block = if device.is_cpu() {
+        l.d
+    } else {
+        l.d.next_power_of_two()
+    };
+    let spec = RopeSpec {
+        backward,
+        x: x.dtype(),
+        table: cos.dtype(),
+        block,
+    };
+    let k = device.kernel(
+        if backward { "rope_bwd" } else { "rope_fwd" },
+        &spec,
+        || kernel(&spec),
+    )?;
+    let mut args = [
+        Arg::In(&x.buffer),
+        Arg::In(&cos.buffer),
+        Arg::In(&sin.buffer),
+        Arg::Out(&mut out.buffer),
+        Arg::I32(l.d as i32),
+        Arg::I32(l.r as i32),
+        Arg::I32(l.t as i32),
+        Arg::I32(l.ht as i32),
+        Arg::I32(l.per_batch as i32),
+    ];
+    device.launch(&k, [l.rows as u32, 1, 1], &mut args)?;
+    Ok(out)
+}
+
+fn get<'a>(entry: &str, t: &'a Tensors, name: &str) -> Result<&'a Tensor, OpError> {
+    t.get(name).ok_or_else(|| OpError::MissingInput {
+        entry: entry.into(),
+        name: name.into(),
+    })
+}
+
+fn run_entry(
+    backward: bool,
+    d: &Device,
+    t: &Tensors,
+    _p: &Params,
+    out: &mut Tensors,
+) -> Result<(), OpError> {
+    let entry = if backward {
+        "rope.backward"
+    } else {
+        "rope.forward"
+    };
+    let (cos, sin) = (get(entry, t, "cos")?, get(entry, t, "sin")?);
+    let key = if backward { "dx" } else { "y" };
+    let src = if backward {
+        let x = get(entry, t, "x")?;
+        let dy = get(entry, t, "dy")?;
+        if dy.shape != x.shape {
+            return Err(bad(
+                entry,
+                "dy",
+                format!("shape {:?} must match x {:?}", dy.shape, x.shape),
+            ));
+        }
+        dy
+    } else {
+        get(entry, t, "x")?
+    };
+    let prev = out.remove(key);
+    let res = run(d, backward, src, cos, sin, prev)?;
+    out.insert(key.into(), res);
+    Ok(())
+}
+
+const X: Port = Port {
+    name: "x",
+    shape: PortShape::LikeX,
+    optional: false,
+    doc: "[B, H, T, D] (or [T, D])",
+};
+const COS: Port = Port {
+    name: "cos",
+    shape: PortShape::Table,
+    optional: false,
+    doc: "[1 or B, T, R], R even <= D",
+};
+const SIN: Port = Port {
+    name: "sin",
+    shape: PortShape::Table,
+    optional: false,
+    doc: "as cos",
+};
+
+/// RoPE entries.
+pub static ENTRY_POINTS: [EntryPoint; 2] = [
+    EntryPoint {
+        name: "rope.forward",
+        op: "rope",
+        inputs: &[X, COS, SIN],
+        outputs: &[Port {
+            name: "y",
+            shape: PortShape::LikeX,
+            optional: false,
+            doc: "rotated x",
+        }],
+        params: &[],
+        run: |d, t, p, o| run_entry(false, d, t, p, o),
+    },
+    EntryPoint {
+        name: "rope.backward",
+        op: "rope",
+        inputs: &[
+            X,
+            COS,
+            SIN,
+            Port {
+                name: "dy",
+                shape: PortShape::LikeX,
+                optional: false,
+                doc: "cotangent of y",
+            },
+        ],
+        outputs: &[Port {
+            name: "dx",
+            shape: PortShape::LikeX,
+            optional: false,
+            doc: "gradient of x",
+        }],
+        params: &[],
+        run: |d, t, p, o| run_entry(true, d, t, p, o),
+    },
+];
