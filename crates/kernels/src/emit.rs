@@ -105,6 +105,23 @@ pub fn library_kernel(
         });
     }
     if let Some(backward) = match kernel {
+        "embedding_fwd" => Some(false),
+        "embedding_bwd" => Some(true),
+        _ => None,
+    } {
+        let spec = crate::embedding::EmbSpec {
+            backward,
+            weight: dtype,
+            index: DType::I64,
+            dout: dtype,
+            block,
+        };
+        return Ok(metile_opt::canonicalize(
+            crate::embedding::kernel(&spec).map_err(metile_runtime::Error::from)?,
+        )
+        .map_err(metile_runtime::Error::from)?);
+    }
+    if let Some(backward) = match kernel {
         "rope_fwd" => Some(false),
         "rope_bwd" => Some(true),
         _ => None,

@@ -3,6 +3,7 @@
 pub mod activations;
 pub mod check;
 pub mod cross_entropy;
+pub mod embedding;
 pub mod emit;
 pub mod host;
 pub mod inventory;

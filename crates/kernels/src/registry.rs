@@ -21,6 +21,9 @@ pub enum PortShape {
     Rows,
     /// One integer class id per row, in `0..cols` (int32 or int64).
     Classes,
+    /// Integer ids of rows of the main input, `[rows]` with values in `0..rows` (an embedding's
+    /// indices into its table).
+    RowIds,
     /// A position table `[1, rows, cols]` (RoPE's cos/sin for `x` seen as `[T, D]`).
     Table,
     /// The cotangent of a reduced loss: a scalar (or one value per row when the entry's
@@ -37,6 +40,7 @@ impl PortShape {
             PortShape::Classes => "[...] class ids",
             PortShape::LossCotangent => "[] ([...] with reduction none)",
             PortShape::Table => "[1 or B, T, R]",
+            PortShape::RowIds => "[...] ids in 0..V",
         }
     }
 }
@@ -230,6 +234,7 @@ pub fn entry_points() -> Vec<&'static EntryPoint> {
         .chain(crate::softmax::ENTRY_POINTS.iter())
         .chain(crate::cross_entropy::ENTRY_POINTS.iter())
         .chain(crate::rope::ENTRY_POINTS.iter())
+        .chain(crate::embedding::ENTRY_POINTS.iter())
         .collect()
 }
 

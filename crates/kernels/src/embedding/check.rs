@@ -1,0 +1,138 @@
+//! Randomized checks of the embedding pair against a plain f64 gather and scatter-add written
+//! here: repeated indices, padding, empty index lists, each dtype. The forward copies exactly
+//! (tolerance 0); the backward sums in FP32 (tolerance 1e-6 relative to the largest sum).
+
+use metile_ir::DType;
+use metile_runtime::{Buffer, Device, Tensor};
+
+use super::{backward, forward};
+use crate::check::{CheckCase, CheckRow};
+use crate::registry::OpError;
+use crate::testing::{round_to_storage, Rng};
+
+/// One configuration: a `[v, d]` table and `n` indices.
+#[derive(Clone, Copy, Debug)]
+pub struct EmbCase {
+    pub dtype: DType,
+    pub v: usize,
+    pub d: usize,
+    pub n: usize,
+    pub padding: Option<i64>,
+    pub seed: u64,
+}
+
+impl EmbCase {
+    pub fn run(&self, device: &Device) -> Result<Vec<CheckRow>, OpError> {
+        let (v, d, n) = (self.v, self.d, self.n);
+        let mut rng = Rng::new(self.seed);
+        let mut w = rng.normal_vec(v * d, 0.0, 1.0);
+        round_to_storage(&mut w, self.dtype);
+        // Few distinct ids, so that repeats are many.
+        let ids: Vec<i64> = (0..n).map(|_| rng.below(v.min(7) as u64) as i64).collect();
+        let mut g = rng.normal_vec(n * d, 0.0, 1.0);
+        round_to_storage(&mut g, self.dtype);
+        let wt = device.to_device(&Tensor::from_f32(self.dtype, &[v, d], &w)?)?;
+        let it = device.to_device(&Tensor::new(Buffer::from_i64(DType::I64, &ids)?, vec![n])?)?;
+        let gt = device.to_device(&Tensor::from_f32(self.dtype, &[n, d], &g)?)?;
+        let out = forward(device, &wt, &it, self.padding, None)?;
+        let dw = backward(device, &wt, &it, &gt, self.padding, None)?;
+        let mut want_out = vec![0.0f64; n * d];
+        let mut want_dw = vec![0.0f64; v * d];
+        for (i, x) in ids.iter().enumerate() {
+            if Some(*x) == self.padding {
+                continue;
+            }
+            for c in 0..d {
+                want_out[i * d + c] = w[*x as usize * d + c] as f64;
+                want_dw[*x as usize * d + c] += g[i * d + c] as f64;
+            }
+        }
+        let shape = format!("{v}x{d} n={n}");
+        let config = format!("padding={:?}", self.padding);
+        Ok(vec![
+            CheckRow::compare(
+                "embedding",
+                "embedding.forward:out".into(),
+                self.dtype,
+                shape.clone(),
+                config.clone(),
+                &out.to_f32()?,
+                &want_out,
+                0.0,
+                0.0,
+            ),
+            CheckRow::compare(
+                "embedding",
+                "embedding.backward:dweight".into(),
+                self.dtype,
+                shape,
+                config,
+                &dw.to_f32()?,
+                &want_dw,
+                1e-6,
+                0.0,
+            ),
+        ])
+    }
+}
+
+/// The sweep.
+pub fn cases() -> Vec<CheckCase> {
+    let mut out = Vec::new();
+    let mut seed = 17000;
+    for dtype in [DType::F32, DType::F16, DType::BF16] {
+        for (v, d, n, padding) in [
+            (1, 1, 3, None),
+            (10, 127, 50, Some(2)),
+            (300, 4096, 64, None),
+            (5, 33, 0, None),
+        ] {
+            seed += 1;
+            let c = EmbCase {
+                dtype,
+                v,
+                d,
+                n,
+                padding,
+                seed,
+            };
+            out.push(CheckCase {
+                op: "embedding",
+                label: format!("embedding {dtype} {v}x{d} n={n}"),
+                run: Box::new(move |dev: &Device| c.run(dev)),
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedding_matches_the_reference() {
+        let failures = crate::check::failures(cases(), &Device::cpu());
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+
+    #[test]
+    fn backward_repeats_bit_for_bit_and_bad_ids_are_errors() {
+        let dev = Device::cpu();
+        let w = Tensor::from_f32(DType::F32, &[4, 8], &[0.5; 32]).unwrap();
+        let ids = |v: &[i64]| {
+            Tensor::new(Buffer::from_i64(DType::I64, v).unwrap(), vec![v.len()]).unwrap()
+        };
+        let g: Vec<f32> = (0..6 * 8).map(|i| (i as f32 * 0.37).sin()).collect();
+        let gt = Tensor::from_f32(DType::F32, &[6, 8], &g).unwrap();
+        let i = ids(&[1, 3, 1, 1, 0, 3]);
+        let a = backward(&dev, &w, &i, &gt, None, None).unwrap();
+        let b = backward(&dev, &w, &i, &gt, None, None).unwrap();
+        assert_eq!(a, b);
+        let e = forward(&dev, &w, &ids(&[4]), None, None)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(e.contains("outside 0..4"), "{e}");
+    }
+}

@@ -1,0 +1,349 @@
+//! Embedding: gather rows of a table, and the deterministic backward that accumulates repeated
+//! indices.
+//!
+//! # Contract
+//!
+//! `embedding.forward(weight [V, D], indices [...]) -> out [..., D]`: `out[i] = weight[idx[i]]`
+//! in the weight's dtype; with `padding_idx` set, rows whose index is `padding_idx` are zeros (as
+//! Liger's module does). `embedding.backward(weight, indices, dout [..., D]) -> dweight [V, D]`
+//! (FP32): `dweight[v] = sum of dout[i] over i with idx[i] = v`, in increasing `i`, skipping
+//! `padding_idx`. No float atomics: the host orders the positions by index (a stable counting
+//! sort), and one program per table row sums its positions in that order, so results repeat
+//! exactly (unlike Liger's atomics). Indices are int32/int64 in `0..V` (else a typed error); the
+//! indices get no gradient. Weight f32/f16/bf16.
+
+pub mod check;
+
+use metile_ir::{DType, Verified};
+use metile_lang::{trace, LangError};
+use metile_runtime::{Arg, Buffer, Device, Tensor};
+
+use crate::host::{bad, fit, float_dtype};
+use crate::registry::{EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
+
+/// Kernel specialisation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EmbSpec {
+    pub backward: bool,
+    pub weight: DType,
+    pub index: DType,
+    pub dout: DType,
+    pub block: usize,
+}
+
+/// Forward: one program per index, parameters `weight, indices, out, d, padding`. Backward: one
+/// program per table row, parameters `dout, order, starts, dweight, d`.
+pub fn kernel(spec: &EmbSpec) -> Result<Verified, LangError> {
+    trace(
+        if spec.backward {
+            "embedding_bwd"
+        } else {
+            "embedding_fwd"
+        },
+        |k| {
+            let cols = k.arange(0, spec.block as i64);
+            if spec.backward {
+                let dout = k.input("dout", spec.dout);
+                let order = k.input("order", DType::I32);
+                let starts = k.input("starts", DType::I32);
+                let dw = k.output("dweight", DType::F32);
+                let d = k.scalar("d", DType::I32);
+                let v = k.program_id(0);
+                let mask = cols.lt(d);
+                let d64 = d.cast(DType::I64);
+                let c64 = cols.cast(DType::I64);
+                let lo = starts.load(v.cast(DType::I64));
+                let hi = starts.load((v + 1).cast(DType::I64));
+                let zero = k.zeros([spec.block], DType::F32);
+                let acc = k.for_range(lo, hi, 1, &[zero], |j, acc| {
+                    let pos = order.load(j.cast(DType::I64)).cast(DType::I64);
+                    vec![
+                        acc[0]
+                            + dout
+                                .load_masked(pos * d64 + c64, mask, 0.0)
+                                .cast(DType::F32),
+                    ]
+                });
+                dw.store_masked(v.cast(DType::I64) * d64 + c64, acc[0], mask);
+            } else {
+                let w = k.input("weight", spec.weight);
+                let idx = k.input("indices", spec.index);
+                let out = k.output("out", spec.weight);
+                let d = k.scalar("d", DType::I32);
+                let padding = k.scalar("padding", DType::I64);
+                let i = k.program_id(0).cast(DType::I64);
+                let row = idx.load(i).cast(DType::I64);
+                let d64 = d.cast(DType::I64);
+                let c64 = cols.cast(DType::I64);
+                let mask = cols.lt(d);
+                let keep = row.not_equal(padding);
+                let vals = w.load_masked(row * d64 + c64, mask & keep, 0.0);
+                out.store_masked(i * d64 + c64, vals, mask);
+            }
+        },
+    )
+}
+
+struct Checked {
+    v: usize,
+    d: usize,
+    ids: Vec<i64>,
+}
+
+fn validate(entry: &str, weight: &Tensor, indices: &Tensor) -> Result<Checked, OpError> {
+    float_dtype(entry, "weight", weight)?;
+    if weight.shape.len() != 2 || weight.shape[1] == 0 || weight.shape[1] > 1 << 16 {
+        return Err(bad(
+            entry,
+            "weight",
+            format!(
+                "shape {:?} must be [V, D] with 1 <= D <= 65536",
+                weight.shape
+            ),
+        ));
+    }
+    if !indices.dtype().is_int() {
+        return Err(bad(
+            entry,
+            "indices",
+            format!(
+                "dtype {} is not allowed; use int32 or int64",
+                indices.dtype()
+            ),
+        ));
+    }
+    let (v, d) = (weight.shape[0], weight.shape[1]);
+    let ids = indices.buffer.to_i64()?;
+    if let Some((i, x)) = ids
+        .iter()
+        .enumerate()
+        .find(|(_, x)| **x < 0 || **x >= v as i64)
+    {
+        return Err(bad(
+            entry,
+            "indices",
+            format!("position {i}: index {x} is outside 0..{v}"),
+        ));
+    }
+    if ids.len() > i32::MAX as usize || v > i32::MAX as usize - 1 {
+        return Err(bad(
+            entry,
+            "indices",
+            "too many indices or table rows".into(),
+        ));
+    }
+    Ok(Checked { v, d, ids })
+}
+
+fn block(device: &Device, d: usize) -> usize {
+    if device.is_cpu() {
+        d
+    } else {
+        d.next_power_of_two()
+    }
+}
+
+/// The forward.
+pub fn forward(
+    device: &Device,
+    weight: &Tensor,
+    indices: &Tensor,
+    padding: Option<i64>,
+    prev: Option<Tensor>,
+) -> Result<Tensor, OpError> {
+    let c = validate("embedding.forward", weight, indices)?;
+    let mut shape = indices.shape.clone();
+    shape.push(c.d);
+    let mut out = fit(device, prev, weight.dtype(), &shape)?;
+    if c.ids.is_empty() {
+        return Ok(out);
+    }
+    let spec = EmbSpec {
+        backward: false,
+        weight: weight.dtype(),
+        index: indices.dtype(),
+        dout: weight.dtype(),
+        block: block(device, c.d),
+    };
+    let k = device.kernel("embedding_fwd", &spec, || kernel(&spec))?;
+    let mut args = [
+        Arg::In(&weight.buffer),
+        Arg::In(&indices.buffer),
+        Arg::Out(&mut out.buffer),
+        Arg::I32(c.d as i32),
+        Arg::I64(padding.unwrap_or(-1)),
+    ];
+    device.launch(&k, [c.ids.len() as u32, 1, 1], &mut args)?;
+    Ok(out)
+}
+
+/// The backward: `dweight` in FP32.
+pub fn backward(
+    device: &Device,
+    weight: &Tensor,
+    indices: &Tensor,
+    dout: &Tensor,
+    padding: Option<i64>,
+    prev: Option<Tensor>,
+) -> Result<Tensor, OpError> {
+    let entry = "embedding.backward";
+    let c = validate(entry, weight, indices)?;
+    let mut want = indices.shape.clone();
+    want.push(c.d);
+    float_dtype(entry, "dout", dout)?;
+    if dout.shape != want {
+        return Err(bad(
+            entry,
+            "dout",
+            format!("shape {:?} must be {want:?}", dout.shape),
+        ));
+    }
+    let mut dw = fit(device, prev, DType::F32, &weight.shape)?;
+    // Stable counting sort of positions by index; padding positions are left out.
+    let mut counts = vec![0i64; c.v + 1];
+    for x in &c.ids {
+        if Some(*x) != padding {
+            counts[*x as usize + 1] += 1;
+        }
+    }
+    for i in 1..counts.len() {
+        counts[i] += counts[i - 1];
+    }
+    let mut next = counts.clone();
+    let mut order = vec![0i64; counts[c.v] as usize];
+    for (i, x) in c.ids.iter().enumerate() {
+        if Some(*x) != padding {
+            order[next[*x as usize] as usize] = i as i64;
+            next[*x as usize] += 1;
+        }
+    }
+    if c.v == 0 {
+        return Ok(dw);
+    }
+    if order.is_empty() {
+        order.push(0);
+    }
+    let order = device.upload(&Buffer::from_i64(DType::I32, &order)?)?;
+    let starts = device.upload(&Buffer::from_i64(DType::I32, &counts)?)?;
+    let spec = EmbSpec {
+        backward: true,
+        weight: weight.dtype(),
+        index: indices.dtype(),
+        dout: dout.dtype(),
+        block: block(device, c.d),
+    };
+    let k = device.kernel("embedding_bwd", &spec, || kernel(&spec))?;
+    let mut args = [
+        Arg::In(&dout.buffer),
+        Arg::In(&order),
+        Arg::In(&starts),
+        Arg::Out(&mut dw.buffer),
+        Arg::I32(c.d as i32),
+    ];
+    device.launch(&k, [c.v as u32, 1, 1], &mut args)?;
+    Ok(dw)
+}
+
+fn padding(p: &Params) -> Result<Option<i64>, OpError> {
+    let t = p.text("padding_idx");
+    if t.trim() == "none" {
+        return Ok(None);
+    }
+    t.trim().parse().map(Some).map_err(|_| OpError::BadParam {
+        entry: "embedding".into(),
+        name: "padding_idx".into(),
+        value: t.clone(),
+        message: "is not an integer".into(),
+        allowed: "none or an index".into(),
+    })
+}
+
+fn get<'a>(entry: &str, t: &'a Tensors, name: &str) -> Result<&'a Tensor, OpError> {
+    t.get(name).ok_or_else(|| OpError::MissingInput {
+        entry: entry.into(),
+        name: name.into(),
+    })
+}
+
+const WEIGHT: Port = Port {
+    name: "weight",
+    shape: PortShape::LikeX,
+    optional: false,
+    doc: "[V, D] table",
+};
+const INDICES: Port = Port {
+    name: "indices",
+    shape: PortShape::RowIds,
+    optional: false,
+    doc: "[...] ids in 0..V",
+};
+const PADDING: ParamDef = ParamDef {
+    name: "padding_idx",
+    default: "none",
+    allowed: "none or an index",
+    doc: "rows with this id are zero and get no gradient",
+};
+
+/// Embedding entries.
+pub static ENTRY_POINTS: [EntryPoint; 2] = [
+    EntryPoint {
+        name: "embedding.forward",
+        op: "embedding",
+        inputs: &[WEIGHT, INDICES],
+        outputs: &[Port {
+            name: "out",
+            shape: PortShape::LikeX,
+            optional: false,
+            doc: "[..., D]",
+        }],
+        params: &[PADDING],
+        run: |d, t, p, o| {
+            let e = "embedding.forward";
+            let prev = o.remove("out");
+            let r = forward(
+                d,
+                get(e, t, "weight")?,
+                get(e, t, "indices")?,
+                padding(p)?,
+                prev,
+            )?;
+            o.insert("out".into(), r);
+            Ok(())
+        },
+    },
+    EntryPoint {
+        name: "embedding.backward",
+        op: "embedding",
+        inputs: &[
+            WEIGHT,
+            INDICES,
+            Port {
+                name: "dout",
+                shape: PortShape::LikeX,
+                optional: false,
+                doc: "cotangent of out",
+            },
+        ],
+        outputs: &[Port {
+            name: "dweight",
+            shape: PortShape::LikeX,
+            optional: false,
+            doc: "[V, D] f32",
+        }],
+        params: &[PADDING],
+        run: |d, t, p, o| {
+            let e = "embedding.backward";
+            let prev = o.remove("dweight");
+            let r = backward(
+                d,
+                get(e, t, "weight")?,
+                get(e, t, "indices")?,
+                get(e, t, "dout")?,
+                padding(p)?,
+                prev,
+            )?;
+            o.insert("dweight".into(), r);
+            Ok(())
+        },
+    },
+];
