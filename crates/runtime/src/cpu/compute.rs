@@ -151,6 +151,12 @@ pub(crate) fn binary(
             *out = Val::Prefix(*x.min(y));
             return Ok(());
         }
+        (Val::Prefix(k), Val::Splat(Scalar::B(b))) | (Val::Splat(Scalar::B(b)), Val::Prefix(k))
+            if op == BinaryOp::And =>
+        {
+            *out = Val::Prefix(if *b { *k } else { 0 });
+            return Ok(());
+        }
         _ => {}
     }
     if dtype.is_float() {
