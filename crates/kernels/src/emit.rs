@@ -72,6 +72,81 @@ fn norm_kernel_names() -> Vec<&'static str> {
     ]
 }
 
+/// A tile of `block` columns with a mask (the representative tiling `emit` shows).
+fn masked_tile(block: usize) -> crate::norms::Tiling {
+    crate::norms::Tiling {
+        block,
+        exact: false,
+        looped: false,
+    }
+}
+
+/// Traces library kernel `name` with every storage tensor in `dtype` and tiles of `block`
+/// columns; `None` for an unknown name.
+fn trace_kernel(name: &str, dtype: DType, block: usize) -> Option<Result<Verified, LangError>> {
+    let (base, dir) = name.rsplit_once('_')?;
+    let backward = dir == "bwd";
+    if name == "reduce_partials" {
+        return Some(reduce_partials(block, false, 1));
+    }
+    if !matches!(dir, "fwd" | "bwd") {
+        return None;
+    }
+    let norm = |kind| {
+        let spec = crate::norms::representative_spec(kind, dtype, block);
+        if backward {
+            backward_kernel(&spec)
+        } else {
+            forward_kernel(&spec)
+        }
+    };
+    Some(match base {
+        "rms_norm" => norm(NormKind::Rms),
+        "layer_norm" => norm(NormKind::Layer),
+        "add_rms_norm" => norm(NormKind::AddRms),
+        "embedding" => crate::embedding::kernel(&crate::embedding::EmbSpec {
+            backward,
+            weight: dtype,
+            index: DType::I64,
+            dout: dtype,
+            block,
+        }),
+        "rope" => crate::rope::kernel(&crate::rope::RopeSpec {
+            backward,
+            x: dtype,
+            table: dtype,
+            block,
+        }),
+        "cross_entropy" => crate::cross_entropy::kernel(&crate::cross_entropy::CeSpec {
+            backward,
+            x: dtype,
+            target: DType::I64,
+            grad: dtype,
+            softcap: true,
+            tiling: masked_tile(block),
+        }),
+        "softmax" | "log_softmax" => crate::softmax::kernel(&crate::softmax::SoftmaxSpec {
+            log: base == "log_softmax",
+            backward,
+            x: dtype,
+            dy: dtype,
+            out: dtype,
+            tiling: masked_tile(block),
+        }),
+        _ => {
+            let (kind, backward) = activation_kernel(name)?;
+            let spec = ActSpec {
+                kind,
+                x: dtype,
+                dy: dtype,
+                grad: dtype,
+                block,
+            };
+            activations::kernel(&spec, backward)
+        }
+    })
+}
+
 /// The Tile IR of library kernel `kernel` specialised for storage `dtype` and tiles of `block`
 /// columns (default 4096; a block of 0 or above 65536 is refused).
 pub fn emit(kernel: &str, dtype: DType, block: Option<usize>) -> Result<String, OpError> {
@@ -104,123 +179,10 @@ pub fn library_kernel(
             allowed: "f32, f16, bf16".into(),
         });
     }
-    if let Some(backward) = match kernel {
-        "embedding_fwd" => Some(false),
-        "embedding_bwd" => Some(true),
-        _ => None,
-    } {
-        let spec = crate::embedding::EmbSpec {
-            backward,
-            weight: dtype,
-            index: DType::I64,
-            dout: dtype,
-            block,
-        };
-        return Ok(metile_opt::canonicalize(
-            crate::embedding::kernel(&spec).map_err(metile_runtime::Error::from)?,
-        )
-        .map_err(metile_runtime::Error::from)?);
-    }
-    if let Some(backward) = match kernel {
-        "rope_fwd" => Some(false),
-        "rope_bwd" => Some(true),
-        _ => None,
-    } {
-        let spec = crate::rope::RopeSpec {
-            backward,
-            x: dtype,
-            table: dtype,
-            block,
-        };
-        return Ok(metile_opt::canonicalize(
-            crate::rope::kernel(&spec).map_err(metile_runtime::Error::from)?,
-        )
-        .map_err(metile_runtime::Error::from)?);
-    }
-    if let Some(backward) = match kernel {
-        "cross_entropy_fwd" => Some(false),
-        "cross_entropy_bwd" => Some(true),
-        _ => None,
-    } {
-        let spec = crate::cross_entropy::CeSpec {
-            backward,
-            x: dtype,
-            target: DType::I64,
-            grad: dtype,
-            softcap: true,
-            tiling: crate::norms::Tiling {
-                block,
-                exact: false,
-                looped: false,
-            },
-        };
-        return Ok(metile_opt::canonicalize(
-            crate::cross_entropy::kernel(&spec).map_err(metile_runtime::Error::from)?,
-        )
-        .map_err(metile_runtime::Error::from)?);
-    }
-    if let Some((log, backward)) = match kernel {
-        "softmax_fwd" => Some((false, false)),
-        "softmax_bwd" => Some((false, true)),
-        "log_softmax_fwd" => Some((true, false)),
-        "log_softmax_bwd" => Some((true, true)),
-        _ => None,
-    } {
-        let spec = crate::softmax::SoftmaxSpec {
-            log,
-            backward,
-            x: dtype,
-            dy: dtype,
-            out: dtype,
-            tiling: crate::norms::Tiling {
-                block,
-                exact: false,
-                looped: false,
-            },
-        };
-        return Ok(metile_opt::canonicalize(
-            crate::softmax::kernel(&spec).map_err(metile_runtime::Error::from)?,
-        )
-        .map_err(metile_runtime::Error::from)?);
-    }
-    if let Some((kind, backward)) = activation_kernel(kernel) {
-        let spec = ActSpec {
-            kind,
-            x: dtype,
-            dy: dtype,
-            grad: dtype,
-            block,
-        };
-        return Ok(metile_opt::canonicalize(
-            activations::kernel(&spec, backward).map_err(metile_runtime::Error::from)?,
-        )
-        .map_err(metile_runtime::Error::from)?);
-    }
-    let traced: Result<Verified, LangError> = match kernel {
-        "reduce_partials" => reduce_partials(block, false, 1),
-        name => {
-            let (kind, fwd) = match name {
-                "rms_norm_fwd" => (NormKind::Rms, true),
-                "rms_norm_bwd" => (NormKind::Rms, false),
-                "layer_norm_fwd" => (NormKind::Layer, true),
-                "layer_norm_bwd" => (NormKind::Layer, false),
-                "add_rms_norm_fwd" => (NormKind::AddRms, true),
-                "add_rms_norm_bwd" => (NormKind::AddRms, false),
-                other => {
-                    return Err(OpError::UnknownEntry {
-                        name: other.into(),
-                        available: kernel_names().join(", "),
-                    })
-                }
-            };
-            let spec = crate::norms::representative_spec(kind, dtype, block);
-            if fwd {
-                forward_kernel(&spec)
-            } else {
-                backward_kernel(&spec)
-            }
-        }
-    };
+    let traced = trace_kernel(kernel, dtype, block).ok_or_else(|| OpError::UnknownKernel {
+        name: kernel.into(),
+        available: kernel_names().join(", "),
+    })?;
     Ok(
         metile_opt::canonicalize(traced.map_err(metile_runtime::Error::from)?)
             .map_err(metile_runtime::Error::from)?,

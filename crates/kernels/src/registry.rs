@@ -193,6 +193,8 @@ static UNKNOWN_PARAM: ParamDef = ParamDef {
 pub enum OpError {
     #[error("unknown entry point `{name}`; available: {available}")]
     UnknownEntry { name: String, available: String },
+    #[error("unknown kernel `{name}`; available: {available}")]
+    UnknownKernel { name: String, available: String },
     #[error("{entry}: missing input `{name}`")]
     MissingInput { entry: String, name: String },
     #[error("{entry}: unknown input `{name}`; inputs are: {known}")]
