@@ -158,7 +158,7 @@ pub fn generate(
         PortShape::Rows => vec![rows],
         PortShape::LossCotangent => vec![],
         PortShape::Table => vec![1, rows, cols],
-        PortShape::RowIds => {
+        PortShape::RowIds | PortShape::Positions => {
             let ids: Vec<i64> = (0..rows).map(|_| rng.below(rows as u64) as i64).collect();
             return Ok(Tensor::new(
                 metile_runtime::Buffer::from_i64(metile_ir::DType::I64, &ids)?,

@@ -115,6 +115,7 @@ fn trace_kernel(name: &str, dtype: DType, block: usize) -> Option<Result<Verifie
             backward,
             x: dtype,
             table: dtype,
+            positions: None,
             block,
         }),
         "cross_entropy" => crate::cross_entropy::kernel(&crate::cross_entropy::CeSpec {

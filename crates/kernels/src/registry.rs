@@ -26,6 +26,8 @@ pub enum PortShape {
     RowIds,
     /// A position table `[1, rows, cols]` (RoPE's cos/sin for `x` seen as `[T, D]`).
     Table,
+    /// Integer rows of a position table, `[rows]` with values in `0..rows` (RoPE's position ids).
+    Positions,
     /// The cotangent of a reduced loss: a scalar (or one value per row when the entry's
     /// reduction is `none`).
     LossCotangent,
@@ -41,6 +43,7 @@ impl PortShape {
             PortShape::LossCotangent => "[] ([...] with reduction none)",
             PortShape::Table => "[1 or B, T, R]",
             PortShape::RowIds => "[...] ids in 0..V",
+            PortShape::Positions => "[T] or [1 or B, T] ids in 0..P",
         }
     }
 }

@@ -1,5 +1,27 @@
 //! FP64 oracle of rotate-half RoPE on `[B, H, T, D]` with tables `[Bc, T, R]` (`Bc` 1 or B, `R`
-//! the even rotary dimension, at most D; columns from R on pass through).
+//! the even rotary dimension, at most D; columns from R on pass through). [`Positions`] picks the
+//! table row of each (batch, time) pair.
+
+/// Which table row a (batch, time) pair reads: `t` itself, or `ids[b][t]` of a `[1 or B, T]`
+/// array of position ids into tables of `p` rows.
+#[derive(Clone, Copy, Debug)]
+pub struct Positions<'a> {
+    pub p: usize,
+    pub ids: Option<&'a [usize]>,
+}
+
+impl Positions<'_> {
+    /// Offset of the table row for batch `bi` (tables with `bc` batch entries), time `ti`.
+    fn table_row(&self, bi: usize, ti: usize, t: usize, bc: usize, r: usize) -> usize {
+        let tb = if bc == 1 { 0 } else { bi };
+        let pos = match self.ids {
+            None => ti,
+            Some(ids) if ids.len() == t => ids[ti],
+            Some(ids) => ids[bi * t + ti],
+        };
+        (tb * self.p + pos) * r
+    }
+}
 
 /// `y = x * cos + rotate_half(x) * sin` on the first `r` columns of every row.
 #[allow(clippy::too_many_arguments)]
@@ -13,6 +35,7 @@ pub fn forward(
     d: usize,
     bc: usize,
     r: usize,
+    at: Positions,
 ) -> Vec<f64> {
     let mut y = x.to_vec();
     let half = r / 2;
@@ -20,7 +43,7 @@ pub fn forward(
         for hi in 0..h {
             for ti in 0..t {
                 let row = ((bi * h + hi) * t + ti) * d;
-                let tab = ((if bc == 1 { 0 } else { bi }) * t + ti) * r;
+                let tab = at.table_row(bi, ti, t, bc, r);
                 for i in 0..r {
                     let (partner, sign) = if i < half {
                         (i + half, -1.0)
@@ -47,6 +70,7 @@ pub fn backward(
     d: usize,
     bc: usize,
     r: usize,
+    at: Positions,
 ) -> Vec<f64> {
     let mut dx = dy.to_vec();
     let half = r / 2;
@@ -54,7 +78,7 @@ pub fn backward(
         for hi in 0..h {
             for ti in 0..t {
                 let row = ((bi * h + hi) * t + ti) * d;
-                let tab = ((if bc == 1 { 0 } else { bi }) * t + ti) * r;
+                let tab = at.table_row(bi, ti, t, bc, r);
                 for i in 0..r {
                     // y[i] gets x[i] * cos[i]; y[p] gets sign_p * x[i] * sin[p] for the partner p.
                     let (p, sign_p) = if i < half {
@@ -77,14 +101,15 @@ mod tests {
     #[test]
     fn backward_matches_central_differences_and_partial_rotation() {
         let (b, h, t, d, bc, r) = (2, 2, 3, 6, 2, 4);
+        let at = Positions { p: t, ids: None };
         let n = b * h * t * d;
         let x: Vec<f64> = (0..n).map(|i| ((i * 7 % 13) as f64 - 6.0) / 3.0).collect();
         let g: Vec<f64> = (0..n).map(|i| ((i * 5 % 11) as f64 - 5.0) / 4.0).collect();
         let cos: Vec<f64> = (0..bc * t * r).map(|i| (i as f64 * 0.3).cos()).collect();
         let sin: Vec<f64> = (0..bc * t * r).map(|i| (i as f64 * 0.3).sin()).collect();
-        let dx = backward(&g, &cos, &sin, b, h, t, d, bc, r);
+        let dx = backward(&g, &cos, &sin, b, h, t, d, bc, r, at);
         let obj = |x: &[f64]| -> f64 {
-            forward(x, &cos, &sin, b, h, t, d, bc, r)
+            forward(x, &cos, &sin, b, h, t, d, bc, r, at)
                 .iter()
                 .zip(&g)
                 .map(|(a, c)| a * c)
@@ -99,7 +124,48 @@ mod tests {
             assert!((fd - dx[i]).abs() < 1e-8, "[{i}]: {} vs {fd}", dx[i]);
         }
         // Columns past the rotary dimension pass through.
-        let y = forward(&x, &cos, &sin, b, h, t, d, bc, r);
+        let y = forward(&x, &cos, &sin, b, h, t, d, bc, r, at);
         assert_eq!((y[4], y[5]), (x[4], x[5]));
+    }
+
+    #[test]
+    fn position_ids_pick_table_rows() {
+        // With ids, row t of batch b equals the id-free rotation against the gathered table.
+        let (b, h, t, d, r, p) = (2, 1, 2, 4, 4, 5);
+        let x: Vec<f64> = (0..b * h * t * d).map(|i| i as f64 - 7.0).collect();
+        let cos: Vec<f64> = (0..p * r).map(|i| (i as f64 * 0.7).cos()).collect();
+        let sin: Vec<f64> = (0..p * r).map(|i| (i as f64 * 0.7).sin()).collect();
+        let ids = [4usize, 0, 2, 2];
+        let got = forward(
+            &x,
+            &cos,
+            &sin,
+            b,
+            h,
+            t,
+            d,
+            1,
+            r,
+            Positions { p, ids: Some(&ids) },
+        );
+        let gather = |tab: &[f64]| -> Vec<f64> {
+            ids.iter()
+                .flat_map(|&i| tab[i * r..(i + 1) * r].to_vec())
+                .collect()
+        };
+        let (gc, gs) = (gather(&cos), gather(&sin));
+        let want = forward(
+            &x,
+            &gc,
+            &gs,
+            b,
+            h,
+            t,
+            d,
+            b,
+            r,
+            Positions { p: t, ids: None },
+        );
+        assert_eq!(got, want);
     }
 }

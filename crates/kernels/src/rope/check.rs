@@ -1,31 +1,41 @@
 //! Randomized checks of RoPE against `reference::rope` (FP64): shared and per-batch tables, full
-//! and partial rotary dimensions, GQA-like head counts, each dtype. Tolerance 4u of the storage
+//! and partial rotary dimensions, GQA-like head counts, shared and per-batch position ids into a
+//! longer table (repeated and out-of-order ids), each dtype. Tolerance 4u of the storage
 //! dtype + 1e-6 relative to the largest reference (one rounding of an FP32 two-term sum).
 
 use metile_ir::DType;
-use metile_runtime::{Device, Tensor};
+use metile_runtime::{Buffer, Device, Tensor};
 
-use super::run;
+use super::run_at;
 use crate::check::{CheckCase, CheckRow};
-use crate::reference::rope as oracle;
+use crate::reference::rope::{self as oracle, Positions};
 use crate::registry::OpError;
 use crate::testing::{round_to_storage, to_f64, unit_roundoff, Rng};
 
-/// One randomized configuration: `x [b, h, t, d]`, tables `[bc, t, r]`.
+/// One randomized configuration: `x [b, h, t, d]`, tables `[bc, t, r]`, or with position ids
+/// `[ids_rows, t]` (`ids_rows` 1 or b) tables `[bc, p, r]`.
 #[derive(Clone, Copy, Debug)]
 pub struct RopeCase {
     pub dtype: DType,
     pub dims: [usize; 4],
     pub bc: usize,
     pub r: usize,
+    /// `(ids_rows, p)` when the case uses position ids.
+    pub positions: Option<(usize, usize)>,
     pub seed: u64,
 }
 
 impl RopeCase {
     pub fn run(&self, device: &Device) -> Result<Vec<CheckRow>, OpError> {
         let [b, h, t, d] = self.dims;
-        let (n, nt) = (b * h * t * d, self.bc * t * self.r);
+        let p = self.positions.map_or(t, |(_, p)| p);
+        let (n, nt) = (b * h * t * d, self.bc * p * self.r);
         let mut rng = Rng::new(self.seed);
+        let ids: Option<Vec<usize>> = self.positions.map(|(rows, p)| {
+            (0..rows * t)
+                .map(|_| rng.below(p as u64) as usize)
+                .collect()
+        });
         let mut gen = |len: usize| {
             let mut v = rng.normal_vec(len, 0.0, 1.0);
             round_to_storage(&mut v, self.dtype);
@@ -40,7 +50,7 @@ impl RopeCase {
         let up = |v: &[f32], shape: &[usize]| -> Result<Tensor, OpError> {
             Ok(device.to_device(&Tensor::from_f32(self.dtype, shape, v)?)?)
         };
-        let tab = [self.bc, t, self.r];
+        let tab = [self.bc, p, self.r];
         let (xt, dyt, ct, st) = (
             up(&x, &self.dims)?,
             up(&dy, &self.dims)?,
@@ -52,13 +62,45 @@ impl RopeCase {
             p.buffer.try_poison()?;
             Ok(p)
         };
-        let y = run(device, false, &xt, &ct, &st, Some(poisoned()?))?;
-        let dx = run(device, true, &dyt, &ct, &st, Some(poisoned()?))?;
+        let idt = match (&ids, self.positions) {
+            (Some(v), Some((rows, _))) => {
+                let v: Vec<i64> = v.iter().map(|&i| i as i64).collect();
+                let host = Tensor::new(Buffer::from_i64(DType::I64, &v)?, vec![rows, t])?;
+                Some(device.to_device(&host)?)
+            }
+            _ => None,
+        };
+        let y = run_at(
+            device,
+            false,
+            &xt,
+            &ct,
+            &st,
+            idt.as_ref(),
+            Some(poisoned()?),
+        )?;
+        let dx = run_at(
+            device,
+            true,
+            &dyt,
+            &ct,
+            &st,
+            idt.as_ref(),
+            Some(poisoned()?),
+        )?;
         let (c64, s64) = (to_f64(&cos), to_f64(&sin));
-        let want_y = oracle::forward(&to_f64(&x), &c64, &s64, b, h, t, d, self.bc, self.r);
-        let want_dx = oracle::backward(&to_f64(&dy), &c64, &s64, b, h, t, d, self.bc, self.r);
+        let at = Positions {
+            p,
+            ids: ids.as_deref(),
+        };
+        let (bc, r) = (self.bc, self.r);
+        let want_y = oracle::forward(&to_f64(&x), &c64, &s64, b, h, t, d, bc, r, at);
+        let want_dx = oracle::backward(&to_f64(&dy), &c64, &s64, b, h, t, d, bc, r, at);
         let tol = 4.0 * unit_roundoff(self.dtype) + 1e-6;
-        let config = format!("tables {}x{}x{}", self.bc, t, self.r);
+        let config = match self.positions {
+            None => format!("tables {}x{t}x{}", self.bc, self.r),
+            Some((rows, _)) => format!("tables {}x{p}x{}, ids {rows}x{t}", self.bc, self.r),
+        };
         let shape = format!("{b}x{h}x{t}x{d}");
         let mut out = Vec::new();
         for (name, got, want) in [("forward:y", &y, want_y), ("backward:dx", &dx, want_dx)] {
@@ -83,11 +125,14 @@ pub fn cases() -> Vec<CheckCase> {
     let mut out = Vec::new();
     let mut seed = 15000;
     for dtype in [DType::F32, DType::F16, DType::BF16] {
-        for (dims, bc, r) in [
-            ([1, 1, 1, 2], 1, 2),
-            ([2, 4, 5, 64], 1, 64),
-            ([2, 2, 7, 128], 2, 128),
-            ([1, 3, 4, 96], 1, 32),
+        for (dims, bc, r, positions) in [
+            ([1, 1, 1, 2], 1, 2, None),
+            ([2, 4, 5, 64], 1, 64, None),
+            ([2, 2, 7, 128], 2, 128, None),
+            ([1, 3, 4, 96], 1, 32, None),
+            ([2, 3, 6, 64], 1, 64, Some((1, 40))),
+            ([3, 2, 5, 80], 3, 48, Some((3, 9))),
+            ([2, 1, 3, 32], 1, 32, Some((2, 2))),
         ] {
             seed += 1;
             let c = RopeCase {
@@ -95,11 +140,12 @@ pub fn cases() -> Vec<CheckCase> {
                 dims,
                 bc,
                 r,
+                positions,
                 seed,
             };
             out.push(CheckCase {
                 op: "rope",
-                label: format!("rope {dtype} {dims:?} tables {bc}x{r}"),
+                label: format!("rope {dtype} {dims:?} tables {bc}x{r} ids {positions:?}"),
                 run: Box::new(move |d: &Device| c.run(d)),
             });
         }
@@ -123,7 +169,7 @@ mod tests {
         let x = Tensor::zeros(DType::F32, &[2, 3, 4, 8]);
         let tab = |s: &[usize]| Tensor::zeros(DType::F32, s);
         let err = |c: &Tensor, s: &Tensor| {
-            run(&dev, false, &x, c, s, None)
+            run_at(&dev, false, &x, c, s, None, None)
                 .err()
                 .map(|e| e.to_string())
                 .unwrap_or_default()
@@ -132,5 +178,45 @@ mod tests {
         assert!(err(&tab(&[1, 4, 7]), &tab(&[1, 4, 7])).contains("must be even"));
         assert!(err(&tab(&[1, 4, 10]), &tab(&[1, 4, 10])).contains("at most D"));
         assert!(err(&tab(&[1, 4, 8]), &tab(&[1, 4, 6])).contains("must match cos"));
+    }
+
+    #[test]
+    fn bad_position_ids_are_typed_errors() {
+        let dev = Device::cpu();
+        let x = Tensor::zeros(DType::F32, &[2, 3, 4, 8]);
+        let tab = Tensor::zeros(DType::F32, &[1, 10, 8]);
+        let ids = |shape: &[usize], v: &[i64]| {
+            Tensor::new(Buffer::from_i64(DType::I64, v).unwrap(), shape.to_vec()).unwrap()
+        };
+        let err = |p: &Tensor| {
+            run_at(&dev, false, &x, &tab, &tab, Some(p), None)
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default()
+        };
+        assert!(err(&ids(&[4], &[0, 1, 10, 2])).contains("position 10 is outside"));
+        assert!(err(&ids(&[4], &[0, -1, 2, 3])).contains("position -1 is outside"));
+        assert!(err(&ids(&[3, 4], &[0; 12])).contains("must be [T=4] or [1 or B=2, T]"));
+        let float_ids = Tensor::zeros(DType::F32, &[4]);
+        assert!(err(&float_ids).contains("int32 or int64"));
+        // A table longer than T needs position ids.
+        let no_ids = run_at(&dev, false, &x, &tab, &tab, None, None).unwrap_err();
+        assert!(no_ids.to_string().contains("[1 or B=2, T=4, R]"));
+        // In-range ids of either width and shape run.
+        assert!(run_at(
+            &dev,
+            false,
+            &x,
+            &tab,
+            &tab,
+            Some(&ids(&[2, 4], &[9; 8])),
+            None
+        )
+        .is_ok());
+        let i32_ids = Tensor::new(
+            Buffer::from_i64(DType::I32, &[3, 3, 0, 9]).unwrap(),
+            vec![4],
+        );
+        assert!(run_at(&dev, true, &x, &tab, &tab, Some(&i32_ids.unwrap()), None).is_ok());
     }
 }

@@ -12,7 +12,13 @@
 //! `dx = dy * cos + rotate_half^T(dy * sin)` (x is accepted for symmetry and unused). The tables
 //! are constants here (no table gradients yet; Liger treats them as fixed too). GQA: q and k are
 //! separate calls with their own head counts. f32/f16/bf16 storage, FP32 arithmetic, outputs in
-//! x's dtype. Position ids: gather the table rows before the call (not yet inside the kernel).
+//! x's dtype.
+//!
+//! Position ids (optional input `position_ids`, int32 or int64, shape `[T]` or `[1 or B, T]`):
+//! row `t` of batch `b` reads table row `position_ids[b, t]` instead of `t`, so the tables may be
+//! a longer cache `[1 or B, P, R]` (`P` any length; without position ids `P` must equal `T`).
+//! Every id must lie in `0..P`; one outside is a typed error (the ids are read on the host for
+//! this check, as cross-entropy reads its targets).
 
 pub mod check;
 
@@ -29,11 +35,14 @@ pub struct RopeSpec {
     pub backward: bool,
     pub x: DType,
     pub table: DType,
+    /// Storage dtype of `position_ids`, when given.
+    pub positions: Option<DType>,
     /// Columns per tile (>= D).
     pub block: usize,
 }
 
-/// One program per row of `D` columns. Parameters: `x, cos, sin, y, d, r, t, ht, per_batch`.
+/// One program per row of `D` columns. Parameters: `x, cos, sin, y, d, r, t, ht, per_batch`;
+/// with position ids `x, cos, sin, position_ids, y, d, r, t, ht, per_batch, p, pos_per_batch`.
 pub fn kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
     trace(
         if spec.backward {
@@ -45,6 +54,7 @@ pub fn kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
             let x = k.input(if spec.backward { "dy" } else { "x" }, spec.x);
             let cos = k.input("cos", spec.table);
             let sin = k.input("sin", spec.table);
+            let positions = spec.positions.map(|dt| k.input("position_ids", dt));
             let y = k.output(if spec.backward { "dx" } else { "y" }, spec.x);
             let d = k.scalar("d", DType::I32);
             let r = k.scalar("r", DType::I32);
@@ -54,7 +64,16 @@ pub fn kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
             let row = k.program_id(0);
             let b = row / ht;
             let ti = row % t;
-            let tab_row = (b * per_batch * t + ti).cast(DType::I64) * r.cast(DType::I64);
+            let tab_row = match positions {
+                None => (b * per_batch * t + ti).cast(DType::I64) * r.cast(DType::I64),
+                Some(ids) => {
+                    let p = k.scalar("p", DType::I32).cast(DType::I64);
+                    let pos_per_batch = k.scalar("pos_per_batch", DType::I32);
+                    let at = (b * pos_per_batch * t + ti).cast(DType::I64);
+                    let pos = ids.load(at).cast(DType::I64);
+                    ((b * per_batch).cast(DType::I64) * p + pos) * r.cast(DType::I64)
+                }
+            };
             let base = row.cast(DType::I64) * d.cast(DType::I64);
             let i = k.arange(0, spec.block as i64);
             let in_row = i.lt(d);
@@ -92,9 +111,19 @@ struct Layout {
     t: usize,
     ht: usize,
     per_batch: bool,
+    /// Table rows per batch entry.
+    p: usize,
+    /// Position ids differ per batch entry.
+    pos_per_batch: bool,
 }
 
-fn validate(entry: &str, x: &Tensor, cos: &Tensor, sin: &Tensor) -> Result<Layout, OpError> {
+fn validate(
+    entry: &str,
+    x: &Tensor,
+    cos: &Tensor,
+    sin: &Tensor,
+    positions: Option<&Tensor>,
+) -> Result<Layout, OpError> {
     float_dtype(entry, "x", x)?;
     let tdt = float_dtype(entry, "cos", cos)?;
     if sin.dtype() != tdt || sin.shape != cos.shape {
@@ -120,13 +149,23 @@ fn validate(entry: &str, x: &Tensor, cos: &Tensor, sin: &Tensor) -> Result<Layou
     let (t, d) = (x.shape[rank - 2], x.shape[rank - 1]);
     let lead: usize = x.shape[..rank - 2].iter().product();
     let b = if rank >= 3 { x.shape[0] } else { 1 };
-    if cos.shape.len() != 3 || cos.shape[1] != t || !(cos.shape[0] == 1 || cos.shape[0] == b) {
+    let table_len_ok = positions.is_some() || cos.shape.get(1) == Some(&t);
+    if cos.shape.len() != 3 || !table_len_ok || !(cos.shape[0] == 1 || cos.shape[0] == b) {
+        let len = match positions {
+            Some(_) => "P".to_string(),
+            None => format!("T={t}"),
+        };
         return Err(bad(
             entry,
             "cos",
-            format!("shape {:?} must be [1 or B={b}, T={t}, R]", cos.shape),
+            format!("shape {:?} must be [1 or B={b}, {len}, R]", cos.shape),
         ));
     }
+    let p = cos.shape[1];
+    let pos_per_batch = match positions {
+        None => false,
+        Some(ids) => check_positions(entry, ids, b, t, p)?,
+    };
     let r = cos.shape[2];
     if r == 0 || !r.is_multiple_of(2) || r > d || d > 1 << 16 {
         return Err(bad(
@@ -152,7 +191,56 @@ fn validate(entry: &str, x: &Tensor, cos: &Tensor, sin: &Tensor) -> Result<Layou
         t,
         ht: (lead / b.max(1)) * t,
         per_batch: cos.shape[0] == b && b > 1,
+        p,
+        pos_per_batch,
     })
+}
+
+/// Checks `position_ids` (`[T]` or `[1 or B, T]`, every id in `0..p`); returns whether the ids
+/// differ per batch entry.
+fn check_positions(
+    entry: &str,
+    ids: &Tensor,
+    b: usize,
+    t: usize,
+    p: usize,
+) -> Result<bool, OpError> {
+    if !matches!(ids.dtype(), DType::I32 | DType::I64) {
+        return Err(bad(
+            entry,
+            "position_ids",
+            format!("must be int32 or int64, got {}", ids.dtype()),
+        ));
+    }
+    let per_batch = match ids.shape[..] {
+        [n] if n == t => false,
+        [1, n] if n == t => false,
+        [bp, n] if n == t && bp == b => b > 1,
+        _ => {
+            return Err(bad(
+                entry,
+                "position_ids",
+                format!("shape {:?} must be [T={t}] or [1 or B={b}, T]", ids.shape),
+            ))
+        }
+    };
+    if p > i32::MAX as usize {
+        return Err(bad(
+            entry,
+            "cos",
+            format!("{p} table rows; at most {}", i32::MAX),
+        ));
+    }
+    for (i, &pos) in ids.buffer.to_i64()?.iter().enumerate() {
+        if pos < 0 || pos as u64 >= p as u64 {
+            return Err(bad(
+                entry,
+                "position_ids",
+                format!("entry {i}: position {pos} is outside the table's 0..{p}"),
+            ));
+        }
+    }
+    Ok(per_batch)
 }
 
 /// Runs the forward (`backward == false`, `x` the input) or the backward (`x` the cotangent).
@@ -164,12 +252,25 @@ pub fn run(
     sin: &Tensor,
     prev: Option<Tensor>,
 ) -> Result<Tensor, OpError> {
+    run_at(device, backward, x, cos, sin, None, prev)
+}
+
+/// [`run`] with optional position ids into the tables.
+pub fn run_at(
+    device: &Device,
+    backward: bool,
+    x: &Tensor,
+    cos: &Tensor,
+    sin: &Tensor,
+    positions: Option<&Tensor>,
+    prev: Option<Tensor>,
+) -> Result<Tensor, OpError> {
     let entry = if backward {
         "rope.backward"
     } else {
         "rope.forward"
     };
-    let l = validate(entry, x, cos, sin)?;
+    let l = validate(entry, x, cos, sin, positions)?;
     let mut out = fit(device, prev, x.dtype(), &x.shape)?;
     if l.rows == 0 || l.d == 0 {
         return Ok(out);
@@ -183,6 +284,7 @@ pub fn run(
         backward,
         x: x.dtype(),
         table: cos.dtype(),
+        positions: positions.map(Tensor::dtype),
         block,
     };
     let k = device.kernel(
@@ -190,17 +292,25 @@ pub fn run(
         &spec,
         || kernel(&spec),
     )?;
-    let mut args = [
+    let mut args = vec![
         Arg::In(&x.buffer),
         Arg::In(&cos.buffer),
         Arg::In(&sin.buffer),
+    ];
+    if let Some(ids) = positions {
+        args.push(Arg::In(&ids.buffer));
+    }
+    args.extend([
         Arg::Out(&mut out.buffer),
         Arg::I32(l.d as i32),
         Arg::I32(l.r as i32),
         Arg::I32(l.t as i32),
         Arg::I32(l.ht as i32),
         Arg::I32(l.per_batch as i32),
-    ];
+    ]);
+    if positions.is_some() {
+        args.extend([Arg::I32(l.p as i32), Arg::I32(l.pos_per_batch as i32)]);
+    }
     device.launch(&k, [l.rows as u32, 1, 1], &mut args)?;
     Ok(out)
 }
@@ -241,7 +351,7 @@ fn run_entry(
         get(entry, t, "x")?
     };
     let prev = out.remove(key);
-    let res = run(d, backward, src, cos, sin, prev)?;
+    let res = run_at(d, backward, src, cos, sin, t.get("position_ids"), prev)?;
     out.insert(key.into(), res);
     Ok(())
 }
@@ -264,13 +374,19 @@ const SIN: Port = Port {
     optional: false,
     doc: "as cos",
 };
+const POSITIONS: Port = Port {
+    name: "position_ids",
+    shape: PortShape::Positions,
+    optional: true,
+    doc: "[T] or [1 or B, T] rows of the tables (then cos is [1 or B, P, R])",
+};
 
 /// RoPE entries.
 pub static ENTRY_POINTS: [EntryPoint; 2] = [
     EntryPoint {
         name: "rope.forward",
         op: "rope",
-        inputs: &[X, COS, SIN],
+        inputs: &[X, COS, SIN, POSITIONS],
         outputs: &[Port {
             name: "y",
             shape: PortShape::LikeX,
@@ -287,6 +403,7 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
             X,
             COS,
             SIN,
+            POSITIONS,
             Port {
                 name: "dy",
                 shape: PortShape::LikeX,
