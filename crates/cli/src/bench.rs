@@ -473,11 +473,17 @@ pub fn bench(device: &Device, args: &BenchArgs) -> Result<u8, CliError> {
         .max()
         .unwrap_or(0)
         .max("entry".len());
+    let mode_w = groups
+        .iter()
+        .flat_map(|g| g.iter().map(|e| mode_of(e.name).len()))
+        .max()
+        .unwrap_or(0)
+        .max("fwd+bwd".len());
     let shape = format!("{}x{}", args.rows, args.cols);
     let shape_w = shape.len().max("shape".len());
     if !args.json {
         println!(
-            "{:<width$}  {:<7}  {:<5}  {:<shape_w$}  {:>10}  {:>8}  {:>10}  {:>8}",
+            "{:<width$}  {:<mode_w$}  {:<5}  {:<shape_w$}  {:>10}  {:>8}  {:>10}  {:>8}",
             "entry", "mode", "dtype", "shape", "ms", "GB/s", "copy ms", "x copy"
         );
     }
@@ -490,7 +496,7 @@ pub fn bench(device: &Device, args: &BenchArgs) -> Result<u8, CliError> {
             }
         } else {
             println!(
-                "{:<width$}  {:<7}  {:<5}  {:<shape_w$}  {:>10.3}  {:>8.2}  {:>10.3}  {:>8.2}",
+                "{:<width$}  {:<mode_w$}  {:<5}  {:<shape_w$}  {:>10.3}  {:>8.2}  {:>10.3}  {:>8.2}",
                 m.entry, m.mode, m.dtype, shape, m.ms, m.gbps, m.copy_ms, m.x_copy
             );
         }

@@ -118,6 +118,9 @@ fn trace_kernel(name: &str, dtype: DType, block: usize) -> Option<Result<Verifie
             positions: None,
             block,
         }),
+        "rope_table" if backward => {
+            crate::rope::table_kernel(&crate::rope::RopeTableSpec { x: dtype, block })
+        }
         "cross_entropy" => crate::cross_entropy::kernel(&crate::cross_entropy::CeSpec {
             backward,
             x: dtype,

@@ -193,7 +193,7 @@ pub static OPERATORS: &[OperatorSpec] = &[
     op("fused_moe", "Fused MoE", Mlp, "LigerFusedMoEFunction", 2,
         "Routed experts with gate-up/down weights; gradients of x, both weights and the router weights; expert indices are not differentiable."),
     op("rope", "RoPE", Position, "LigerRopeFunction", 0,
-        "Rotate-half RoPE on q and k with GQA, cos/sin batch 1 or B and partial rotary_dim; backward is the inverse rotation."),
+        "Rotate-half RoPE on q and k with GQA, cos/sin batch 1 or B, partial rotary_dim and position ids; backward is the inverse rotation, with optional deterministic cos/sin gradients."),
     op("llama4_rope", "Llama 4 RoPE", Position, "LigerLlama4RopeFunction", 1,
         "Interleaved complex rotation with a [T, D/2] frequency table on untransposed q and k; backward conjugates the frequencies."),
     op("qwen2vl_mrope", "Qwen2-VL mRoPE", Position, "LigerQwen2VLMRopeFunction", 1,

@@ -94,6 +94,49 @@ pub fn backward(
     dx
 }
 
+/// Gradients of `sum(forward(x) * dy)` with respect to the tables `[bc, t, r]` (no position
+/// ids): `dcos[i] = sum dy[i] x[i]`, `dsin[i] = sum sign_i dy[i] x[partner(i)]` over every
+/// (batch, head) that reads the table row. Also returns the largest `sum |term|` of an entry,
+/// the scale of the cancellation an FP32 sum of those terms can suffer.
+#[allow(clippy::too_many_arguments)]
+pub fn table_backward(
+    x: &[f64],
+    dy: &[f64],
+    b: usize,
+    h: usize,
+    t: usize,
+    d: usize,
+    bc: usize,
+    r: usize,
+) -> (Vec<f64>, Vec<f64>, f64) {
+    let (mut dcos, mut dsin) = (vec![0.0; bc * t * r], vec![0.0; bc * t * r]);
+    let (mut abs_c, mut abs_s) = (vec![0.0f64; bc * t * r], vec![0.0f64; bc * t * r]);
+    let half = r / 2;
+    for bi in 0..b {
+        for hi in 0..h {
+            for ti in 0..t {
+                let row = ((bi * h + hi) * t + ti) * d;
+                let tab = ((if bc == 1 { 0 } else { bi }) * t + ti) * r;
+                for i in 0..r {
+                    let (partner, sign) = if i < half {
+                        (i + half, -1.0)
+                    } else {
+                        (i - half, 1.0)
+                    };
+                    let c = dy[row + i] * x[row + i];
+                    let s = sign * dy[row + i] * x[row + partner];
+                    dcos[tab + i] += c;
+                    dsin[tab + i] += s;
+                    abs_c[tab + i] += c.abs();
+                    abs_s[tab + i] += s.abs();
+                }
+            }
+        }
+    }
+    let scale = abs_c.iter().chain(&abs_s).fold(0.0f64, |m, v| m.max(*v));
+    (dcos, dsin, scale)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,6 +169,48 @@ mod tests {
         // Columns past the rotary dimension pass through.
         let y = forward(&x, &cos, &sin, b, h, t, d, bc, r, at);
         assert_eq!((y[4], y[5]), (x[4], x[5]));
+    }
+
+    #[test]
+    fn table_gradients_match_central_differences() {
+        for bc in [1, 2] {
+            let (b, h, t, d, r) = (2, 3, 2, 6, 4);
+            let at = Positions { p: t, ids: None };
+            let n = b * h * t * d;
+            let x: Vec<f64> = (0..n).map(|i| ((i * 7 % 13) as f64 - 6.0) / 3.0).collect();
+            let g: Vec<f64> = (0..n).map(|i| ((i * 5 % 11) as f64 - 5.0) / 4.0).collect();
+            let cos: Vec<f64> = (0..bc * t * r).map(|i| (i as f64 * 0.3).cos()).collect();
+            let sin: Vec<f64> = (0..bc * t * r).map(|i| (i as f64 * 0.3).sin()).collect();
+            let (dcos, dsin, _) = table_backward(&x, &g, b, h, t, d, bc, r);
+            let obj = |c: &[f64], s: &[f64]| -> f64 {
+                forward(&x, c, s, b, h, t, d, bc, r, at)
+                    .iter()
+                    .zip(&g)
+                    .map(|(a, c)| a * c)
+                    .sum()
+            };
+            let hh = 1e-6;
+            for i in 0..bc * t * r {
+                let (mut cp, mut cm) = (cos.clone(), cos.clone());
+                cp[i] += hh;
+                cm[i] -= hh;
+                let fd = (obj(&cp, &sin) - obj(&cm, &sin)) / (2.0 * hh);
+                assert!(
+                    (fd - dcos[i]).abs() < 1e-7,
+                    "dcos[{i}]: {} vs {fd}",
+                    dcos[i]
+                );
+                let (mut sp, mut sm) = (sin.clone(), sin.clone());
+                sp[i] += hh;
+                sm[i] -= hh;
+                let fd = (obj(&cos, &sp) - obj(&cos, &sm)) / (2.0 * hh);
+                assert!(
+                    (fd - dsin[i]).abs() < 1e-7,
+                    "dsin[{i}]: {} vs {fd}",
+                    dsin[i]
+                );
+            }
+        }
     }
 
     #[test]

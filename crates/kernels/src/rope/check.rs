@@ -1,12 +1,13 @@
 //! Randomized checks of RoPE against `reference::rope` (FP64): shared and per-batch tables, full
 //! and partial rotary dimensions, GQA-like head counts, shared and per-batch position ids into a
-//! longer table (repeated and out-of-order ids), each dtype. Tolerance 4u of the storage
+//! longer table (repeated and out-of-order ids), each dtype; the tables' gradients when there are
+//! no ids. Tolerance 4u of the storage
 //! dtype + 1e-6 relative to the largest reference (one rounding of an FP32 two-term sum).
 
 use metile_ir::DType;
 use metile_runtime::{Buffer, Device, Tensor};
 
-use super::run_at;
+use super::{run_at, run_tables};
 use crate::check::{CheckCase, CheckRow};
 use crate::reference::rope::{self as oracle, Positions};
 use crate::registry::OpError;
@@ -116,6 +117,31 @@ impl RopeCase {
                 0.0,
             ));
         }
+        if self.positions.is_none() {
+            // Table gradients: FP32 sums of `groups` FP32 products of storage values, so at most
+            // (groups + 2) FP32 roundings of the largest sum of |terms|.
+            let (dcos, dsin) = run_tables(device, &xt, &ct, &st, &dyt)?;
+            let (want_c, want_s, scale) =
+                oracle::table_backward(&to_f64(&x), &to_f64(&dy), b, h, t, d, bc, r);
+            let groups = (b / bc) * h;
+            let tol = (groups + 2) as f64 * unit_roundoff(DType::F32);
+            for (name, got, want) in [
+                ("table_backward:dcos", &dcos, want_c),
+                ("table_backward:dsin", &dsin, want_s),
+            ] {
+                out.push(CheckRow::compare(
+                    "rope",
+                    format!("rope.{name}"),
+                    self.dtype,
+                    shape.clone(),
+                    config.clone(),
+                    &got.to_f32()?,
+                    &want,
+                    tol,
+                    scale,
+                ));
+            }
+        }
         Ok(out)
     }
 }
@@ -218,5 +244,18 @@ mod tests {
             vec![4],
         );
         assert!(run_at(&dev, true, &x, &tab, &tab, Some(&i32_ids.unwrap()), None).is_ok());
+    }
+
+    #[test]
+    fn table_gradients_reject_mismatched_cotangents_and_long_tables() {
+        let dev = Device::cpu();
+        let x = Tensor::zeros(DType::F32, &[2, 3, 4, 8]);
+        let tab = Tensor::zeros(DType::F32, &[2, 4, 8]);
+        let dy = Tensor::zeros(DType::F32, &[2, 3, 4, 6]);
+        let e = run_tables(&dev, &x, &tab, &tab, &dy).unwrap_err();
+        assert!(e.to_string().contains("must match x"), "{e}");
+        let long = Tensor::zeros(DType::F32, &[1, 9, 8]);
+        let e = run_tables(&dev, &x, &long, &long, &x).unwrap_err();
+        assert!(e.to_string().contains("T=4"), "{e}");
     }
 }

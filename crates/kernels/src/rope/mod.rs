@@ -9,8 +9,13 @@
 //! columns of each row `y = x * cos + rotate_half(x) * sin`, `rotate_half(x) = [-x2, x1]` over the
 //! halves of those `R` columns; columns from `R` on pass through (partial rotary). Backward
 //! `rope.backward(x, cos, sin, dy) -> dx` is the transposed rotation
-//! `dx = dy * cos + rotate_half^T(dy * sin)` (x is accepted for symmetry and unused). The tables
-//! are constants here (no table gradients yet; Liger treats them as fixed too). GQA: q and k are
+//! `dx = dy * cos + rotate_half^T(dy * sin)` (x is accepted for symmetry and unused).
+//! `rope.table_backward(x, cos, sin, dy) -> (dcos, dsin)` gives the tables' gradients (Liger
+//! treats them as constants): `dcos[b', t, i] = sum dy[i] x[i]`, `dsin[b', t, i] =
+//! sum sign_i dy[i] x[partner(i)]` over every (batch, head) that reads table row `(b', t)`,
+//! summed in FP32 in a fixed order by one program per table row (deterministic, no atomics),
+//! FP32 outputs shaped like `cos`. Not with position ids (rows gathered more than once would need
+//! a segmented reduction). GQA: q and k are
 //! separate calls with their own head counts. f32/f16/bf16 storage, FP32 arithmetic, outputs in
 //! x's dtype.
 //!
@@ -102,6 +107,54 @@ pub fn kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
             y.store_masked(base + i64_(i), out.cast(spec.x), in_row);
         },
     )
+}
+
+/// Table-gradient specialisation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RopeTableSpec {
+    pub x: DType,
+    /// Columns per tile (>= R).
+    pub block: usize,
+}
+
+/// One program per table row `(b', t)`, summing over the `groups` (batch, head) rows that read
+/// it. Parameters: `x, dy, dcos, dsin, d, r, t, heads, groups`.
+pub fn table_kernel(spec: &RopeTableSpec) -> Result<Verified, LangError> {
+    trace("rope_table_bwd", |k| {
+        let x = k.input("x", spec.x);
+        let dy = k.input("dy", spec.x);
+        let dcos = k.output("dcos", DType::F32);
+        let dsin = k.output("dsin", DType::F32);
+        let d = k.scalar("d", DType::I32);
+        let r = k.scalar("r", DType::I32);
+        let t = k.scalar("t", DType::I32);
+        let heads = k.scalar("heads", DType::I32);
+        let groups = k.scalar("groups", DType::I32);
+        let row = k.program_id(0);
+        // Table row (b', t): shared tables (b' = 0) are read by every batch entry, per-batch
+        // ones by batch b' alone; `groups` is the number of (batch, head) rows either way.
+        let (tb, ti) = (row / t, row % t);
+        let i = k.arange(0, spec.block as i64);
+        let rot = i.lt(r);
+        let half = r / 2;
+        let first = i.lt(half);
+        let partner = first.select(i + half, i - half);
+        let i64_ = |v: Tile| v.cast(DType::I64);
+        let zero = k.zeros([spec.block], DType::F32);
+        let acc = k.for_range(0, groups, 1, &[zero, zero], |j, acc| {
+            let b = tb + j / heads;
+            let base = ((b * heads + j % heads) * t + ti).cast(DType::I64) * d.cast(DType::I64);
+            let load = |buf: &metile_lang::Buffer, at: Tile| {
+                buf.load_masked(base + i64_(at), rot, 0.0).cast(DType::F32)
+            };
+            let g = load(&dy, i);
+            let xp = load(&x, partner);
+            vec![acc[0] + g * load(&x, i), acc[1] + g * first.select(-xp, xp)]
+        });
+        let out = row.cast(DType::I64) * r.cast(DType::I64) + i64_(i);
+        dcos.store_masked(out, acc[0], rot);
+        dsin.store_masked(out, acc[1], rot);
+    })
 }
 
 struct Layout {
@@ -315,6 +368,61 @@ pub fn run_at(
     Ok(out)
 }
 
+/// The tables' gradients `(dcos, dsin)`, FP32 and shaped like `cos` (no position ids).
+pub fn run_tables(
+    device: &Device,
+    x: &Tensor,
+    cos: &Tensor,
+    sin: &Tensor,
+    dy: &Tensor,
+) -> Result<(Tensor, Tensor), OpError> {
+    let entry = "rope.table_backward";
+    let l = validate(entry, x, cos, sin, None)?;
+    if dy.shape != x.shape || dy.dtype() != x.dtype() {
+        return Err(bad(
+            entry,
+            "dy",
+            format!(
+                "must match x ({:?} {}), got {:?} {}",
+                x.shape,
+                x.dtype(),
+                dy.shape,
+                dy.dtype()
+            ),
+        ));
+    }
+    let mut dcos = device.tensor_zeros(DType::F32, &cos.shape)?;
+    let mut dsin = device.tensor_zeros(DType::F32, &cos.shape)?;
+    let table_rows = cos.shape[0] * l.t;
+    if table_rows == 0 || l.r == 0 {
+        return Ok((dcos, dsin));
+    }
+    let heads = l.ht / l.t.max(1);
+    let groups = l.rows / table_rows;
+    let spec = RopeTableSpec {
+        x: x.dtype(),
+        block: if device.is_cpu() {
+            l.r
+        } else {
+            l.r.next_power_of_two()
+        },
+    };
+    let k = device.kernel("rope_table_bwd", &spec, || table_kernel(&spec))?;
+    let mut args = [
+        Arg::In(&x.buffer),
+        Arg::In(&dy.buffer),
+        Arg::Out(&mut dcos.buffer),
+        Arg::Out(&mut dsin.buffer),
+        Arg::I32(l.d as i32),
+        Arg::I32(l.r as i32),
+        Arg::I32(l.t as i32),
+        Arg::I32(heads as i32),
+        Arg::I32(groups as i32),
+    ];
+    device.launch(&k, [table_rows as u32, 1, 1], &mut args)?;
+    Ok((dcos, dsin))
+}
+
 fn get<'a>(entry: &str, t: &'a Tensors, name: &str) -> Result<&'a Tensor, OpError> {
     t.get(name).ok_or_else(|| OpError::MissingInput {
         entry: entry.into(),
@@ -381,8 +489,24 @@ const POSITIONS: Port = Port {
     doc: "[T] or [1 or B, T] rows of the tables (then cos is [1 or B, P, R])",
 };
 
+fn run_table_entry(d: &Device, t: &Tensors, _p: &Params, out: &mut Tensors) -> Result<(), OpError> {
+    let entry = "rope.table_backward";
+    let [x, cos, sin, dy] = ["x", "cos", "sin", "dy"].map(|n| get(entry, t, n));
+    let (dcos, dsin) = run_tables(d, x?, cos?, sin?, dy?)?;
+    out.insert("dcos".into(), dcos);
+    out.insert("dsin".into(), dsin);
+    Ok(())
+}
+
+const DY: Port = Port {
+    name: "dy",
+    shape: PortShape::LikeX,
+    optional: false,
+    doc: "cotangent of y",
+};
+
 /// RoPE entries.
-pub static ENTRY_POINTS: [EntryPoint; 2] = [
+pub static ENTRY_POINTS: [EntryPoint; 3] = [
     EntryPoint {
         name: "rope.forward",
         op: "rope",
@@ -399,18 +523,7 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
     EntryPoint {
         name: "rope.backward",
         op: "rope",
-        inputs: &[
-            X,
-            COS,
-            SIN,
-            POSITIONS,
-            Port {
-                name: "dy",
-                shape: PortShape::LikeX,
-                optional: false,
-                doc: "cotangent of y",
-            },
-        ],
+        inputs: &[X, COS, SIN, POSITIONS, DY],
         outputs: &[Port {
             name: "dx",
             shape: PortShape::LikeX,
@@ -419,5 +532,26 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
         }],
         params: &[],
         run: |d, t, p, o| run_entry(true, d, t, p, o),
+    },
+    EntryPoint {
+        name: "rope.table_backward",
+        op: "rope",
+        inputs: &[X, COS, SIN, DY],
+        outputs: &[
+            Port {
+                name: "dcos",
+                shape: PortShape::Table,
+                optional: false,
+                doc: "gradient of cos, f32",
+            },
+            Port {
+                name: "dsin",
+                shape: PortShape::Table,
+                optional: false,
+                doc: "gradient of sin, f32",
+            },
+        ],
+        params: &[],
+        run: run_table_entry,
     },
 ];
