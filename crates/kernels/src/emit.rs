@@ -127,6 +127,7 @@ fn trace_kernel(name: &str, dtype: DType, block: usize) -> Option<Result<Verifie
             target: DType::I64,
             grad: dtype,
             softcap: true,
+            predict: false,
             tiling: masked_tile(block),
         }),
         "softmax" | "log_softmax" => crate::softmax::kernel(&crate::softmax::SoftmaxSpec {

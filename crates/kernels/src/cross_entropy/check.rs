@@ -1,13 +1,14 @@
 //! Randomized checks of cross-entropy against `reference::cross_entropy` (FP64): every reduction,
 //! ignored rows (including all-ignored), label smoothing, z-loss, softcap, f32/f16/bf16 logits,
-//! ragged and stepped vocabularies. Outputs are poisoned first (the gradient) or fresh (losses).
+//! ragged and stepped vocabularies; predicted tokens (exact, ties to the first index) and token
+//! accuracy. Outputs are poisoned first (the gradient) or fresh (losses).
 //! Tolerances: losses 2e-5 relative to the largest (FP32 sums of FP32 exponentials over up to
 //! 70,000 classes); gradients 4u of their dtype + 2e-6 relative to max(max|g|, max p * |scale|).
 
 use metile_ir::DType;
 use metile_runtime::{Buffer, Device, Tensor};
 
-use super::{backward, forward, Reduction};
+use super::{backward, forward_with, Reduction};
 use crate::check::{CheckCase, CheckRow};
 use crate::reference::cross_entropy::{rows as oracle, CeOptions};
 use crate::registry::OpError;
@@ -65,7 +66,8 @@ impl CeCase {
             Reduction::None => Tensor::from_f32(DType::F32, &[r], &dl_rows)?,
             _ => Tensor::from_f32(DType::F32, &[], &[dl_scalar])?,
         };
-        let (loss, zl) = forward(device, &xt, &tt, &self.opts, self.reduction)?;
+        let f = forward_with(device, &xt, &tt, &self.opts, self.reduction, true)?;
+        let (loss, zl) = (f.loss, f.z_loss);
         let dx = backward(
             device,
             &xt,
@@ -104,6 +106,46 @@ impl CeCase {
             ("backward:dlogits", &dx, g, 4.0 * u + 2e-6, gscale),
         ];
         let mut out = Vec::new();
+        // Token statistics: the first index of the largest stored logit, exactly.
+        let want_pred: Vec<f64> = x
+            .chunks(v)
+            .map(|row| {
+                let best = row.iter().fold(f32::NEG_INFINITY, |m, &e| m.max(e));
+                row.iter().position(|&e| e == best).unwrap_or(0) as f64
+            })
+            .collect();
+        let hits = (0..r)
+            .filter(|&i| target[i] != self.opts.ignore_index && want_pred[i] == target[i] as f64)
+            .count();
+        let want_acc = if n_valid == 0 {
+            0.0
+        } else {
+            hits as f64 / n_valid as f64
+        };
+        let got_pred = match &f.predicted {
+            Some(p) if p.shape == [r] => p.buffer.to_i64()?.iter().map(|&i| i as f32).collect(),
+            _ => Vec::new(),
+        };
+        let got_acc = match &f.accuracy {
+            Some(a) => a.to_f32()?,
+            None => Vec::new(),
+        };
+        for (name, got, want, tol) in [
+            ("forward:predicted", got_pred, want_pred, 0.0),
+            ("forward:accuracy", got_acc, vec![want_acc], 1e-7),
+        ] {
+            out.push(CheckRow::compare(
+                "cross_entropy",
+                format!("cross_entropy.{name}"),
+                self.dtype,
+                format!("{r}x{v}"),
+                self.describe(),
+                &got,
+                &want,
+                tol,
+                0.0,
+            ));
+        }
         for (name, t, reference, tol, scale) in expect {
             let got = t.to_f32()?;
             out.push(CheckRow::compare(
@@ -194,6 +236,7 @@ pub fn cases() -> Vec<CheckCase> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cross_entropy::forward;
 
     #[test]
     fn cross_entropy_matches_the_oracle() {

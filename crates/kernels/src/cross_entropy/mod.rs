@@ -21,8 +21,11 @@
 //! Logits f32/f16/bf16, any vocabulary up to 16,777,216 (rows wider than one tile use an online
 //! max and sum); targets int32 or int64, each in `0..V` or `ignore_index` (anything else is a
 //! typed error). Sums are FP32 in the kernels; the `sum`/`mean` reduction over rows is done in
-//! f64 on the host in row order (deterministic). Not yet: class weights, token accuracy and
-//! predicted tokens.
+//! f64 on the host in row order (deterministic). [`forward_with`] with `token_stats` (entry
+//! parameter `token_stats=true`) also returns each row's predicted class (the first index of the
+//! largest raw logit, int64) and the token accuracy over non-ignored rows (f32 scalar, 0 when all
+//! are ignored), as Liger's `return_predicted_tokens`/`return_token_accuracy`. Not yet: class
+//! weights.
 
 pub mod check;
 
@@ -43,11 +46,13 @@ pub struct CeSpec {
     pub target: DType,
     pub grad: DType,
     pub softcap: bool,
+    /// The forward also writes each row's predicted class (`row_pred`).
+    pub predict: bool,
     pub tiling: Tiling,
 }
 
-/// One program per row. Forward parameters: `logits, target, row_loss, row_z, n, ignore, ls,
-/// lss, cap`; backward: `logits, target, scale, dlogits, n, ignore, ls, lss, cap`.
+/// One program per row. Forward parameters: `logits, target, row_loss, row_z, [row_pred,] n,
+/// ignore, ls, lss, cap`; backward: `logits, target, scale, dlogits, n, ignore, ls, lss, cap`.
 pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
     let name = if spec.backward {
         "cross_entropy_bwd"
@@ -61,6 +66,7 @@ pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
         let dx = spec.backward.then(|| k.output("dlogits", spec.grad));
         let row_loss = (!spec.backward).then(|| k.output("row_loss", DType::F32));
         let row_z = (!spec.backward).then(|| k.output("row_z", DType::F32));
+        let row_pred = (!spec.backward && spec.predict).then(|| k.output("row_pred", DType::I64));
         let n = k.scalar("n", DType::I32);
         let ignore = k.scalar("ignore_index", DType::I64);
         let ls = k.scalar("label_smoothing", DType::F32);
@@ -111,26 +117,42 @@ pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
                 (load(offs, mask), offs, c64, mask)
             }
         };
-        // max and sum(exp(z - max)) of the row, online when stepped.
-        let (m, s) = if t.looped {
+        // max and sum(exp(z - max)) of the row, online when stepped; with `predict` also the
+        // first index of the largest raw logit (masked lanes hold -inf; a later tile wins only
+        // when strictly larger, so ties keep the first index).
+        let (m, s, pred) = if t.looped {
             let m0 = k.constant(f32::NEG_INFINITY, DType::F32);
             let s0 = k.constant(0.0, DType::F32);
-            let r = k.for_range(0, n, t.block as i64, &[m0, s0], |st, c| {
+            let mut init = vec![m0, s0];
+            if row_pred.is_some() {
+                init.extend([m0, k.constant(0, DType::I32)]);
+            }
+            let r = k.for_range(0, n, t.block as i64, &init, |st, c| {
                 let (v, _, _, mask) = tile(Some(st));
                 let z = soft_row(v, mask);
                 let m_new = c[0].maximum(z.max(0));
-                vec![
+                let mut next = vec![
                     m_new,
                     c[1] * (c[0] - m_new).exp() + (z - m_new).exp().sum(0),
-                ]
+                ];
+                if c.len() == 4 {
+                    let (best, at) = (v.max(0), v.argmax(0) + st);
+                    let better = best.gt(c[2]);
+                    next.extend([select(better, best, c[2]), select(better, at, c[3])]);
+                }
+                next
             });
-            (r[0], r[1])
+            (r[0], r[1], r.get(3).copied())
         } else {
             let (v, _, _, mask) = tile(None);
             let z = soft_row(v, mask);
             let m = z.max(0);
-            (m, (z - m).exp().sum(0))
+            let pred = row_pred.as_ref().map(|_| v.argmax(0));
+            (m, (z - m).exp().sum(0), pred)
         };
+        if let (Some(out), Some(p)) = (&row_pred, pred) {
+            out.store(r64, p.cast(DType::I64));
+        }
         let lse = m + s.log();
         let steps = |body: &dyn Fn(Option<Tile>)| {
             if t.looped {
@@ -310,6 +332,7 @@ fn spec_for(
         target: target.dtype(),
         grad,
         softcap: o.softcap.is_some(),
+        predict: false,
         tiling: Tiling::for_device(device, v),
     }
 }
@@ -330,11 +353,41 @@ pub fn forward(
     o: &CeOptions,
     reduction: Reduction,
 ) -> Result<(Tensor, Tensor), OpError> {
+    let f = forward_with(device, x, target, o, reduction, false)?;
+    Ok((f.loss, f.z_loss))
+}
+
+/// What [`forward_with`] returns.
+#[derive(Debug)]
+pub struct CeForward {
+    pub loss: Tensor,
+    pub z_loss: Tensor,
+    /// With token statistics: each row's predicted class (int64, the logits' row shape; the
+    /// first index of the largest logit, ignored rows included).
+    pub predicted: Option<Tensor>,
+    /// With token statistics: the fraction of non-ignored rows whose prediction is the target
+    /// (an f32 scalar; 0 when every row is ignored).
+    pub accuracy: Option<Tensor>,
+}
+
+/// The forward, with token statistics (`predicted`, `accuracy`) when `token_stats`.
+pub fn forward_with(
+    device: &Device,
+    x: &Tensor,
+    target: &Tensor,
+    o: &CeOptions,
+    reduction: Reduction,
+    token_stats: bool,
+) -> Result<CeForward, OpError> {
     let c = validate("cross_entropy.forward", x, target, o)?;
     let mut rl = device.zeros(DType::F32, c.rows)?;
     let mut rz = device.zeros(DType::F32, c.rows)?;
+    let mut pred = token_stats
+        .then(|| device.zeros(DType::I64, c.rows))
+        .transpose()?;
     if c.rows > 0 {
-        let spec = spec_for(device, x, target, false, DType::F32, o, c.v);
+        let mut spec = spec_for(device, x, target, false, DType::F32, o, c.v);
+        spec.predict = token_stats;
         let k = device.kernel("cross_entropy_fwd", &spec, || kernel(&spec))?;
         let mut args = vec![
             Arg::In(&x.buffer),
@@ -342,9 +395,31 @@ pub fn forward(
             Arg::Out(&mut rl),
             Arg::Out(&mut rz),
         ];
+        if let Some(p) = pred.as_mut() {
+            args.push(Arg::Out(p));
+        }
         scalars(&mut args, c.v, o);
         device.launch(&k, [c.rows as u32, 1, 1], &mut args)?;
     }
+    let (predicted, accuracy) = match pred {
+        None => (None, None),
+        Some(p) => {
+            let ids = p.to_i64()?;
+            let ys = target.buffer.to_i64()?;
+            let hits = ids
+                .iter()
+                .zip(&ys)
+                .filter(|(p, y)| **y != o.ignore_index && p == y)
+                .count();
+            let acc = if c.n_valid == 0 {
+                0.0
+            } else {
+                hits as f64 / c.n_valid as f64
+            };
+            let acc = device.to_device(&Tensor::from_f32(DType::F32, &[], &[acc as f32])?)?;
+            (Some(Tensor::new(p, c.row_shape.clone())?), Some(acc))
+        }
+    };
     let reduce = |b: Buffer| -> Result<Tensor, OpError> {
         match reduction {
             Reduction::None => Ok(Tensor::new(b, c.row_shape.clone())?),
@@ -359,7 +434,12 @@ pub fn forward(
             }
         }
     };
-    Ok((reduce(rl)?, reduce(rz)?))
+    Ok(CeForward {
+        loss: reduce(rl)?,
+        z_loss: reduce(rz)?,
+        predicted,
+        accuracy,
+    })
 }
 
 /// The backward: `dlogits` for the cotangent `dloss` of the reduced loss.
@@ -498,6 +578,19 @@ const PARAMS: [ParamDef; 5] = [
         doc: "over rows",
     },
 ];
+const FWD_PARAMS: [ParamDef; 6] = [
+    PARAMS[0],
+    PARAMS[1],
+    PARAMS[2],
+    PARAMS[3],
+    PARAMS[4],
+    ParamDef {
+        name: "token_stats",
+        default: "false",
+        allowed: "false, true",
+        doc: "also return predicted tokens and token accuracy",
+    },
+];
 const BWD_PARAMS: [ParamDef; 6] = [
     PARAMS[0],
     PARAMS[1],
@@ -531,14 +624,33 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
                 optional: false,
                 doc: "lse_square_scale * lse^2, reduced likewise",
             },
+            Port {
+                name: "predicted",
+                shape: PortShape::Rows,
+                optional: true,
+                doc: "int64 argmax class per row (token_stats=true)",
+            },
+            Port {
+                name: "accuracy",
+                shape: PortShape::LossCotangent,
+                optional: true,
+                doc: "f32 scalar, share of non-ignored rows predicted right (token_stats=true)",
+            },
         ],
-        params: &PARAMS,
+        params: &FWD_PARAMS,
         run: |d, t, p, o| {
             let e = "cross_entropy.forward";
             let (opts, red) = options(p)?;
-            let (loss, z) = forward(d, get(e, t, "logits")?, get(e, t, "target")?, &opts, red)?;
-            o.insert("loss".into(), loss);
-            o.insert("z_loss".into(), z);
+            let stats = p.choice("token_stats", &["false", "true"])? == "true";
+            let (x, y) = (get(e, t, "logits")?, get(e, t, "target")?);
+            let f = forward_with(d, x, y, &opts, red, stats)?;
+            o.insert("loss".into(), f.loss);
+            o.insert("z_loss".into(), f.z_loss);
+            for (name, v) in [("predicted", f.predicted), ("accuracy", f.accuracy)] {
+                if let Some(v) = v {
+                    o.insert(name.into(), v);
+                }
+            }
             Ok(())
         },
     },
