@@ -106,21 +106,31 @@ impl CeCase {
             ("backward:dlogits", &dx, g, 4.0 * u + 2e-6, gscale),
         ];
         let mut out = Vec::new();
-        // Token statistics: the first index of the largest stored logit, exactly.
+        // Token statistics: the first index of the largest softcapped logit (FP32 softcap, as
+        // the kernel rounds it), -1 on ignored rows, exactly.
+        let cap = |e: f32| match self.opts.softcap {
+            Some(c) => (c as f32) * (e / c as f32).tanh(),
+            None => e,
+        };
         let want_pred: Vec<f64> = x
             .chunks(v)
-            .map(|row| {
-                let best = row.iter().fold(f32::NEG_INFINITY, |m, &e| m.max(e));
-                row.iter().position(|&e| e == best).unwrap_or(0) as f64
+            .zip(&target)
+            .map(|(row, y)| {
+                if *y == self.opts.ignore_index {
+                    return -1.0;
+                }
+                let z: Vec<f32> = row.iter().map(|&e| cap(e)).collect();
+                let best = z.iter().fold(f32::NEG_INFINITY, |m, &e| m.max(e));
+                z.iter().position(|&e| e == best).unwrap_or(0) as f64
             })
             .collect();
-        let hits = (0..r)
-            .filter(|&i| target[i] != self.opts.ignore_index && want_pred[i] == target[i] as f64)
-            .count();
-        let want_acc = if n_valid == 0 {
-            0.0
-        } else {
-            hits as f64 / n_valid as f64
+        let hit: Vec<f64> = (0..r)
+            .map(|i| f64::from(u8::from(want_pred[i] == target[i] as f64)))
+            .collect();
+        let want_acc = match self.reduction {
+            Reduction::None => hit,
+            _ if n_valid == 0 => vec![0.0],
+            _ => vec![hit.iter().sum::<f64>() / n_valid as f64],
         };
         let got_pred = match &f.predicted {
             Some(p) if p.shape == [r] => p.buffer.to_i64()?.iter().map(|&i| i as f32).collect(),
@@ -132,7 +142,7 @@ impl CeCase {
         };
         for (name, got, want, tol) in [
             ("forward:predicted", got_pred, want_pred, 0.0),
-            ("forward:accuracy", got_acc, vec![want_acc], 1e-7),
+            ("forward:accuracy", got_acc, want_acc, 1e-7),
         ] {
             out.push(CheckRow::compare(
                 "cross_entropy",

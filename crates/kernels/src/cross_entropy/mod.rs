@@ -23,8 +23,9 @@
 //! typed error). Sums are FP32 in the kernels; the `sum`/`mean` reduction over rows is done in
 //! f64 on the host in row order (deterministic). [`forward_with`] with `token_stats` (entry
 //! parameter `token_stats=true`) also returns each row's predicted class (the first index of the
-//! largest raw logit, int64) and the token accuracy over non-ignored rows (f32 scalar, 0 when all
-//! are ignored), as Liger's `return_predicted_tokens`/`return_token_accuracy`. Not yet: class
+//! largest softcapped logit, int64, -1 on ignored rows) and the token accuracy (f32: per row
+//! under `none`, else the share of non-ignored rows predicted right, 0 when all are ignored), as
+//! Liger's `return_predicted_tokens`/`return_token_accuracy`. Not yet: class
 //! weights.
 
 pub mod check;
@@ -118,8 +119,8 @@ pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
             }
         };
         // max and sum(exp(z - max)) of the row, online when stepped; with `predict` also the
-        // first index of the largest raw logit (masked lanes hold -inf; a later tile wins only
-        // when strictly larger, so ties keep the first index).
+        // first index of the largest softcapped logit (masked lanes hold -inf; a later tile wins
+        // only when strictly larger, so ties keep the first index).
         let (m, s, pred) = if t.looped {
             let m0 = k.constant(f32::NEG_INFINITY, DType::F32);
             let s0 = k.constant(0.0, DType::F32);
@@ -136,7 +137,7 @@ pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
                     c[1] * (c[0] - m_new).exp() + (z - m_new).exp().sum(0),
                 ];
                 if c.len() == 4 {
-                    let (best, at) = (v.max(0), v.argmax(0) + st);
+                    let (best, at) = (z.max(0), z.argmax(0) + st);
                     let better = best.gt(c[2]);
                     next.extend([select(better, best, c[2]), select(better, at, c[3])]);
                 }
@@ -147,11 +148,11 @@ pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
             let (v, _, _, mask) = tile(None);
             let z = soft_row(v, mask);
             let m = z.max(0);
-            let pred = row_pred.as_ref().map(|_| v.argmax(0));
+            let pred = row_pred.as_ref().map(|_| z.argmax(0));
             (m, (z - m).exp().sum(0), pred)
         };
         if let (Some(out), Some(p)) = (&row_pred, pred) {
-            out.store(r64, p.cast(DType::I64));
+            out.store(r64, select(valid, p.cast(DType::I64), -1i64));
         }
         let lse = m + s.log();
         let steps = |body: &dyn Fn(Option<Tile>)| {
@@ -363,10 +364,11 @@ pub struct CeForward {
     pub loss: Tensor,
     pub z_loss: Tensor,
     /// With token statistics: each row's predicted class (int64, the logits' row shape; the
-    /// first index of the largest logit, ignored rows included).
+    /// first index of the largest softcapped logit; -1 on ignored rows).
     pub predicted: Option<Tensor>,
-    /// With token statistics: the fraction of non-ignored rows whose prediction is the target
-    /// (an f32 scalar; 0 when every row is ignored).
+    /// With token statistics, f32: under `none` per row (1 when predicted right, 0 otherwise
+    /// and on ignored rows); else the share of non-ignored rows predicted right (0 when every
+    /// row is ignored).
     pub accuracy: Option<Tensor>,
 }
 
@@ -406,17 +408,25 @@ pub fn forward_with(
         Some(p) => {
             let ids = p.to_i64()?;
             let ys = target.buffer.to_i64()?;
-            let hits = ids
+            // Ignored rows predict -1, which is never a valid target.
+            let hit: Vec<f32> = ids
                 .iter()
                 .zip(&ys)
-                .filter(|(p, y)| **y != o.ignore_index && p == y)
-                .count();
-            let acc = if c.n_valid == 0 {
-                0.0
-            } else {
-                hits as f64 / c.n_valid as f64
+                .map(|(p, y)| f32::from(u8::from(*y != o.ignore_index && p == y)))
+                .collect();
+            let acc = match reduction {
+                Reduction::None => Tensor::from_f32(DType::F32, &c.row_shape, &hit)?,
+                _ => {
+                    let hits: f64 = hit.iter().map(|h| *h as f64).sum();
+                    let share = if c.n_valid == 0 {
+                        0.0
+                    } else {
+                        hits / c.n_valid as f64
+                    };
+                    Tensor::from_f32(DType::F32, &[], &[share as f32])?
+                }
             };
-            let acc = device.to_device(&Tensor::from_f32(DType::F32, &[], &[acc as f32])?)?;
+            let acc = device.to_device(&acc)?;
             (Some(Tensor::new(p, c.row_shape.clone())?), Some(acc))
         }
     };
@@ -634,7 +644,7 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
                 name: "accuracy",
                 shape: PortShape::LossCotangent,
                 optional: true,
-                doc: "f32 scalar, share of non-ignored rows predicted right (token_stats=true)",
+                doc: "f32 share of non-ignored rows predicted right; per row under none",
             },
         ],
         params: &FWD_PARAMS,
