@@ -48,6 +48,14 @@ impl PortShape {
     }
 }
 
+/// Input `name` of `entry`, or [`OpError::MissingInput`].
+pub fn input<'a>(entry: &str, t: &'a Tensors, name: &str) -> Result<&'a Tensor, OpError> {
+    t.get(name).ok_or_else(|| OpError::MissingInput {
+        entry: entry.into(),
+        name: name.into(),
+    })
+}
+
 /// A named input or output of an entry point.
 #[derive(Clone, Copy, Debug)]
 pub struct Port {

@@ -28,7 +28,7 @@ use metile_lang::{trace, LangError, Tile};
 use metile_runtime::{Arg, Device, Tensor};
 
 use crate::host::{bad, fit, float_dtype as float};
-use crate::registry::{EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
+use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
 
 pub mod check;
 
@@ -371,13 +371,6 @@ fn options(p: &Params, multipliers: bool, bwd: bool) -> Result<ActOptions, OpErr
     Ok(o)
 }
 
-fn get<'a>(entry: &str, t: &'a Tensors, name: &str) -> Result<&'a Tensor, OpError> {
-    t.get(name).ok_or_else(|| OpError::MissingInput {
-        entry: entry.into(),
-        name: name.into(),
-    })
-}
-
 fn run_entry(
     kind: Kind,
     backward: bool,
@@ -392,14 +385,14 @@ fn run_entry(
         if backward { "backward" } else { "forward" }
     );
     let gated = kind.gated();
-    let x = get(&entry, t, if gated { "a" } else { "x" })?;
+    let x = input(&entry, t, if gated { "a" } else { "x" })?;
     let b = if gated {
-        Some(get(&entry, t, "b")?)
+        Some(input(&entry, t, "b")?)
     } else {
         None
     };
     let dy = if backward {
-        Some(get(&entry, t, if gated { "dc" } else { "dy" })?)
+        Some(input(&entry, t, if gated { "dc" } else { "dy" })?)
     } else {
         None
     };

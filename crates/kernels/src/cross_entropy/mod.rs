@@ -37,7 +37,7 @@ use metile_runtime::{Arg, Buffer, Device, Tensor};
 use crate::host::bad;
 use crate::norms::Tiling;
 use crate::reference::cross_entropy::CeOptions;
-use crate::registry::{EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
+use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape};
 
 /// Kernel specialisation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -230,6 +230,8 @@ struct Checked {
     v: usize,
     row_shape: Vec<usize>,
     n_valid: usize,
+    /// The targets, read to the host once for validation and reused for token accuracy.
+    ids: Vec<i64>,
 }
 
 fn validate(entry: &str, x: &Tensor, target: &Tensor, o: &CeOptions) -> Result<Checked, OpError> {
@@ -315,6 +317,7 @@ fn validate(entry: &str, x: &Tensor, target: &Tensor, o: &CeOptions) -> Result<C
         v,
         row_shape,
         n_valid,
+        ids,
     })
 }
 
@@ -406,12 +409,11 @@ pub fn forward_with(
     let (predicted, accuracy) = match pred {
         None => (None, None),
         Some(p) => {
-            let ids = p.to_i64()?;
-            let ys = target.buffer.to_i64()?;
             // Ignored rows predict -1, which is never a valid target.
-            let hit: Vec<f32> = ids
+            let hit: Vec<f32> = p
+                .to_i64()?
                 .iter()
-                .zip(&ys)
+                .zip(&c.ids)
                 .map(|(p, y)| f32::from(u8::from(*y != o.ignore_index && p == y)))
                 .collect();
             let acc = match reduction {
@@ -537,13 +539,6 @@ fn options(p: &Params) -> Result<(CeOptions, Reduction), OpError> {
     ))
 }
 
-fn get<'a>(entry: &str, t: &'a Tensors, name: &str) -> Result<&'a Tensor, OpError> {
-    t.get(name).ok_or_else(|| OpError::MissingInput {
-        entry: entry.into(),
-        name: name.into(),
-    })
-}
-
 const LOGITS: Port = Port {
     name: "logits",
     shape: PortShape::LikeX,
@@ -652,7 +647,7 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
             let e = "cross_entropy.forward";
             let (opts, red) = options(p)?;
             let stats = p.choice("token_stats", &["false", "true"])? == "true";
-            let (x, y) = (get(e, t, "logits")?, get(e, t, "target")?);
+            let (x, y) = (input(e, t, "logits")?, input(e, t, "target")?);
             let f = forward_with(d, x, y, &opts, red, stats)?;
             o.insert("loss".into(), f.loss);
             o.insert("z_loss".into(), f.z_loss);
@@ -690,9 +685,9 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
             let f32_grads = p.choice("grad_dtype", &["storage", "f32"])? == "f32";
             let dx = backward(
                 d,
-                get(e, t, "logits")?,
-                get(e, t, "target")?,
-                get(e, t, "dloss")?,
+                input(e, t, "logits")?,
+                input(e, t, "target")?,
+                input(e, t, "dloss")?,
                 &opts,
                 red,
                 f32_grads,

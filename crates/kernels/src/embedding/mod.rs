@@ -19,7 +19,7 @@ use metile_lang::{trace, LangError};
 use metile_runtime::{Arg, Buffer, Device, Tensor};
 
 use crate::host::{bad, fit, float_dtype};
-use crate::registry::{EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
+use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape};
 
 /// Kernel specialisation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -258,13 +258,6 @@ fn padding(p: &Params) -> Result<Option<i64>, OpError> {
     })
 }
 
-fn get<'a>(entry: &str, t: &'a Tensors, name: &str) -> Result<&'a Tensor, OpError> {
-    t.get(name).ok_or_else(|| OpError::MissingInput {
-        entry: entry.into(),
-        name: name.into(),
-    })
-}
-
 const WEIGHT: Port = Port {
     name: "weight",
     shape: PortShape::LikeX,
@@ -302,8 +295,8 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
             let prev = o.remove("out");
             let r = forward(
                 d,
-                get(e, t, "weight")?,
-                get(e, t, "indices")?,
+                input(e, t, "weight")?,
+                input(e, t, "indices")?,
                 padding(p)?,
                 prev,
             )?;
@@ -336,9 +329,9 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
             let prev = o.remove("dweight");
             let r = backward(
                 d,
-                get(e, t, "weight")?,
-                get(e, t, "indices")?,
-                get(e, t, "dout")?,
+                input(e, t, "weight")?,
+                input(e, t, "indices")?,
+                input(e, t, "dout")?,
                 padding(p)?,
                 prev,
             )?;

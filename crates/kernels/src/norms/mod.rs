@@ -55,7 +55,7 @@ use metile_ir::DType;
 use metile_runtime::{Arg, Device, Tensor};
 
 use crate::host::{bad, fit, float_dtype};
-use crate::registry::{EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
+use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
 pub use kernels::NormSpec;
 
 pub use kernels::{backward as backward_kernel, forward as forward_kernel, reduce_partials};
@@ -744,28 +744,21 @@ fn options(p: &Params, rms: bool, bwd: bool) -> Result<NormOptions, OpError> {
     Ok(o)
 }
 
-fn get<'a>(entry: &str, t: &'a Tensors, name: &str) -> Result<&'a Tensor, OpError> {
-    t.get(name).ok_or_else(|| OpError::MissingInput {
-        entry: entry.into(),
-        name: name.into(),
-    })
-}
-
 fn inputs<'a>(entry: &str, kind: NormKind, t: &'a Tensors) -> Result<NormInputs<'a>, OpError> {
     Ok(NormInputs {
-        x: get(entry, t, "x")?,
+        x: input(entry, t, "x")?,
         residual: if kind == NormKind::AddRms {
-            Some(get(entry, t, "residual")?)
+            Some(input(entry, t, "residual")?)
         } else {
             None
         },
         weight: if kind == NormKind::Rms {
             t.get("weight")
         } else {
-            Some(get(entry, t, "weight")?)
+            Some(input(entry, t, "weight")?)
         },
         bias: if kind == NormKind::Layer {
-            Some(get(entry, t, "bias")?)
+            Some(input(entry, t, "bias")?)
         } else {
             None
         },
@@ -815,7 +808,7 @@ fn run_backward(
     let entry = entry_name(kind, false);
     let inp = inputs(entry, kind, t)?;
     let cot = NormCotangents {
-        dy: get(entry, t, "dy")?,
+        dy: input(entry, t, "dy")?,
         dresidual_out: t.get("dresidual_out"),
     };
     let opts = options(p, kind != NormKind::Layer, true)?;

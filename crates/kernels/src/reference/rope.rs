@@ -23,6 +23,39 @@ impl Positions<'_> {
     }
 }
 
+/// Calls `f(row, tab, i, partner, sign)` for every rotated column `i < r` of every row of
+/// `[b, h, t, d]`: `row` and `tab` are the offsets of the row and of its table row, and
+/// `y[i] = x[i] cos[i] + sign x[partner] sin[i]` (`sign` -1 on the first half, +1 on the second).
+#[allow(clippy::too_many_arguments)]
+fn each_rotation(
+    b: usize,
+    h: usize,
+    t: usize,
+    d: usize,
+    bc: usize,
+    r: usize,
+    at: Positions,
+    mut f: impl FnMut(usize, usize, usize, usize, f64),
+) {
+    let half = r / 2;
+    for bi in 0..b {
+        for hi in 0..h {
+            for ti in 0..t {
+                let row = ((bi * h + hi) * t + ti) * d;
+                let tab = at.table_row(bi, ti, t, bc, r);
+                for i in 0..r {
+                    let (partner, sign) = if i < half {
+                        (i + half, -1.0)
+                    } else {
+                        (i - half, 1.0)
+                    };
+                    f(row, tab, i, partner, sign);
+                }
+            }
+        }
+    }
+}
+
 /// `y = x * cos + rotate_half(x) * sin` on the first `r` columns of every row.
 #[allow(clippy::too_many_arguments)]
 pub fn forward(
@@ -38,23 +71,9 @@ pub fn forward(
     at: Positions,
 ) -> Vec<f64> {
     let mut y = x.to_vec();
-    let half = r / 2;
-    for bi in 0..b {
-        for hi in 0..h {
-            for ti in 0..t {
-                let row = ((bi * h + hi) * t + ti) * d;
-                let tab = at.table_row(bi, ti, t, bc, r);
-                for i in 0..r {
-                    let (partner, sign) = if i < half {
-                        (i + half, -1.0)
-                    } else {
-                        (i - half, 1.0)
-                    };
-                    y[row + i] = x[row + i] * cos[tab + i] + sign * x[row + partner] * sin[tab + i];
-                }
-            }
-        }
-    }
+    each_rotation(b, h, t, d, bc, r, at, |row, tab, i, p, sign| {
+        y[row + i] = x[row + i] * cos[tab + i] + sign * x[row + p] * sin[tab + i];
+    });
     y
 }
 
@@ -73,24 +92,10 @@ pub fn backward(
     at: Positions,
 ) -> Vec<f64> {
     let mut dx = dy.to_vec();
-    let half = r / 2;
-    for bi in 0..b {
-        for hi in 0..h {
-            for ti in 0..t {
-                let row = ((bi * h + hi) * t + ti) * d;
-                let tab = at.table_row(bi, ti, t, bc, r);
-                for i in 0..r {
-                    // y[i] gets x[i] * cos[i]; y[p] gets sign_p * x[i] * sin[p] for the partner p.
-                    let (p, sign_p) = if i < half {
-                        (i + half, 1.0)
-                    } else {
-                        (i - half, -1.0)
-                    };
-                    dx[row + i] = dy[row + i] * cos[tab + i] + sign_p * dy[row + p] * sin[tab + p];
-                }
-            }
-        }
-    }
+    // y[i] gets x[i] cos[i]; y[p] gets sign_p x[i] sin[p] for the partner p, sign_p = -sign_i.
+    each_rotation(b, h, t, d, bc, r, at, |row, tab, i, p, sign| {
+        dx[row + i] = dy[row + i] * cos[tab + i] - sign * dy[row + p] * sin[tab + p];
+    });
     dx
 }
 
@@ -109,30 +114,18 @@ pub fn table_backward(
     bc: usize,
     r: usize,
 ) -> (Vec<f64>, Vec<f64>, f64) {
-    let (mut dcos, mut dsin) = (vec![0.0; bc * t * r], vec![0.0; bc * t * r]);
-    let (mut abs_c, mut abs_s) = (vec![0.0f64; bc * t * r], vec![0.0f64; bc * t * r]);
-    let half = r / 2;
-    for bi in 0..b {
-        for hi in 0..h {
-            for ti in 0..t {
-                let row = ((bi * h + hi) * t + ti) * d;
-                let tab = ((if bc == 1 { 0 } else { bi }) * t + ti) * r;
-                for i in 0..r {
-                    let (partner, sign) = if i < half {
-                        (i + half, -1.0)
-                    } else {
-                        (i - half, 1.0)
-                    };
-                    let c = dy[row + i] * x[row + i];
-                    let s = sign * dy[row + i] * x[row + partner];
-                    dcos[tab + i] += c;
-                    dsin[tab + i] += s;
-                    abs_c[tab + i] += c.abs();
-                    abs_s[tab + i] += s.abs();
-                }
-            }
-        }
-    }
+    let len = bc * t * r;
+    let (mut dcos, mut dsin) = (vec![0.0; len], vec![0.0; len]);
+    let (mut abs_c, mut abs_s) = (vec![0.0f64; len], vec![0.0f64; len]);
+    let at = Positions { p: t, ids: None };
+    each_rotation(b, h, t, d, bc, r, at, |row, tab, i, p, sign| {
+        let c = dy[row + i] * x[row + i];
+        let s = sign * dy[row + i] * x[row + p];
+        dcos[tab + i] += c;
+        dsin[tab + i] += s;
+        abs_c[tab + i] += c.abs();
+        abs_s[tab + i] += s.abs();
+    });
     let scale = abs_c.iter().chain(&abs_s).fold(0.0f64, |m, v| m.max(*v));
     (dcos, dsin, scale)
 }

@@ -32,7 +32,7 @@ use metile_lang::{trace, LangError, Tile};
 use metile_runtime::{Arg, Device, Tensor};
 
 use crate::host::{bad, fit, float_dtype};
-use crate::registry::{EntryPoint, OpError, Params, Port, PortShape, Tensors};
+use crate::registry::{input, EntryPoint, OpError, Params, Port, PortShape, Tensors};
 
 /// Kernel specialisation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -423,13 +423,6 @@ pub fn run_tables(
     Ok((dcos, dsin))
 }
 
-fn get<'a>(entry: &str, t: &'a Tensors, name: &str) -> Result<&'a Tensor, OpError> {
-    t.get(name).ok_or_else(|| OpError::MissingInput {
-        entry: entry.into(),
-        name: name.into(),
-    })
-}
-
 fn run_entry(
     backward: bool,
     d: &Device,
@@ -442,11 +435,11 @@ fn run_entry(
     } else {
         "rope.forward"
     };
-    let (cos, sin) = (get(entry, t, "cos")?, get(entry, t, "sin")?);
+    let (cos, sin) = (input(entry, t, "cos")?, input(entry, t, "sin")?);
     let key = if backward { "dx" } else { "y" };
     let src = if backward {
-        let x = get(entry, t, "x")?;
-        let dy = get(entry, t, "dy")?;
+        let x = input(entry, t, "x")?;
+        let dy = input(entry, t, "dy")?;
         if dy.shape != x.shape {
             return Err(bad(
                 entry,
@@ -456,7 +449,7 @@ fn run_entry(
         }
         dy
     } else {
-        get(entry, t, "x")?
+        input(entry, t, "x")?
     };
     let prev = out.remove(key);
     let res = run_at(d, backward, src, cos, sin, t.get("position_ids"), prev)?;
@@ -491,7 +484,7 @@ const POSITIONS: Port = Port {
 
 fn run_table_entry(d: &Device, t: &Tensors, _p: &Params, out: &mut Tensors) -> Result<(), OpError> {
     let entry = "rope.table_backward";
-    let [x, cos, sin, dy] = ["x", "cos", "sin", "dy"].map(|n| get(entry, t, n));
+    let [x, cos, sin, dy] = ["x", "cos", "sin", "dy"].map(|n| input(entry, t, n));
     let (dcos, dsin) = run_tables(d, x?, cos?, sin?, dy?)?;
     out.insert("dcos".into(), dcos);
     out.insert("dsin".into(), dsin);

@@ -20,7 +20,7 @@ use metile_runtime::{Arg, Device, Tensor};
 
 use crate::host::{bad, fit};
 use crate::norms::Tiling;
-use crate::registry::{EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
+use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
 
 /// Kernel specialisation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -279,12 +279,7 @@ fn run_entry(
 ) -> Result<(), OpError> {
     let op = if log { "log_softmax" } else { "softmax" };
     let entry = format!("{op}.{}", if bwd { "backward" } else { "forward" });
-    let get = |name: &str| {
-        t.get(name).ok_or_else(|| OpError::MissingInput {
-            entry: entry.clone(),
-            name: name.into(),
-        })
-    };
+    let get = |name: &str| input(&entry, t, name);
     let x = get("x")?;
     let dy = if bwd { Some(get("dy")?) } else { None };
     let f32_grads = bwd && p.choice("grad_dtype", &["storage", "f32"])? == "f32";
