@@ -6,6 +6,16 @@ use metile_runtime::{Device, Tensor};
 
 use crate::registry::OpError;
 
+/// Tile width for a kernel that holds a whole row of `cols` in one tile: exactly `cols` on the
+/// CPU (no masked tail), the next power of two on a GPU (tiles map onto threads).
+pub fn row_block(device: &Device, cols: usize) -> usize {
+    if device.is_cpu() {
+        cols
+    } else {
+        cols.next_power_of_two()
+    }
+}
+
 /// `OpError::BadInput` for input `name` of `entry`.
 pub fn bad(entry: &str, name: &str, message: String) -> OpError {
     OpError::BadInput {

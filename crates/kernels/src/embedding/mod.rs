@@ -18,7 +18,7 @@ use metile_ir::{DType, Verified};
 use metile_lang::{trace, LangError};
 use metile_runtime::{Arg, Buffer, Device, Tensor};
 
-use crate::host::{bad, fit, float_dtype};
+use crate::host::{bad, fit, float_dtype, row_block};
 use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape};
 
 /// Kernel specialisation.
@@ -135,14 +135,6 @@ fn validate(entry: &str, weight: &Tensor, indices: &Tensor) -> Result<Checked, O
     Ok(Checked { v, d, ids })
 }
 
-fn block(device: &Device, d: usize) -> usize {
-    if device.is_cpu() {
-        d
-    } else {
-        d.next_power_of_two()
-    }
-}
-
 /// The forward.
 pub fn forward(
     device: &Device,
@@ -163,7 +155,7 @@ pub fn forward(
         weight: weight.dtype(),
         index: indices.dtype(),
         dout: weight.dtype(),
-        block: block(device, c.d),
+        block: row_block(device, c.d),
     };
     let k = device.kernel("embedding_fwd", &spec, || kernel(&spec))?;
     let mut args = [
@@ -230,7 +222,7 @@ pub fn backward(
         weight: weight.dtype(),
         index: indices.dtype(),
         dout: dout.dtype(),
-        block: block(device, c.d),
+        block: row_block(device, c.d),
     };
     let k = device.kernel("embedding_bwd", &spec, || kernel(&spec))?;
     let mut args = [

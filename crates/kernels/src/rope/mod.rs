@@ -31,7 +31,7 @@ use metile_ir::{DType, Verified};
 use metile_lang::{trace, LangError, Tile};
 use metile_runtime::{Arg, Device, Tensor};
 
-use crate::host::{bad, fit, float_dtype};
+use crate::host::{bad, fit, float_dtype, row_block};
 use crate::registry::{input, EntryPoint, OpError, Params, Port, PortShape, Tensors};
 
 /// Kernel specialisation.
@@ -328,11 +328,7 @@ pub fn run_at(
     if l.rows == 0 || l.d == 0 {
         return Ok(out);
     }
-    let block = if device.is_cpu() {
-        l.d
-    } else {
-        l.d.next_power_of_two()
-    };
+    let block = row_block(device, l.d);
     let spec = RopeSpec {
         backward,
         x: x.dtype(),
@@ -401,11 +397,7 @@ pub fn run_tables(
     let groups = l.rows / table_rows;
     let spec = RopeTableSpec {
         x: x.dtype(),
-        block: if device.is_cpu() {
-            l.r
-        } else {
-            l.r.next_power_of_two()
-        },
+        block: row_block(device, l.r),
     };
     let k = device.kernel("rope_table_bwd", &spec, || table_kernel(&spec))?;
     let mut args = [
