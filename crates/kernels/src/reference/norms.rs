@@ -53,18 +53,7 @@ pub fn rms_norm_forward(
     offset: f64,
 ) -> (Vec<f64>, Vec<f64>) {
     debug_check(x, w, rows, cols);
-    let mut y = vec![0.0; rows * cols];
-    let mut rstd = vec![0.0; rows];
-    for r in 0..rows {
-        let xr = &x[r * cols..(r + 1) * cols];
-        let rs = rms_rstd(xr, eps);
-        rstd[r] = rs;
-        let yr = &mut y[r * cols..(r + 1) * cols];
-        for (c, (yv, &xv)) in yr.iter_mut().zip(xr).enumerate() {
-            *yv = xv * rs * rms_scale(w, offset, c);
-        }
-    }
-    (y, rstd)
+    rms_rows(x, rows, cols, eps, |c, n| n * rms_scale(w, offset, c))
 }
 
 /// RMSNorm backward, always computing the weight gradient (zero-length without a weight).
@@ -140,6 +129,23 @@ pub fn rms_norm_forward_llama(
     round: &dyn Fn(f64) -> f64,
 ) -> (Vec<f64>, Vec<f64>) {
     debug_check(x, w, rows, cols);
+    rms_rows(x, rows, cols, eps, |c, n| {
+        let normed = round(n);
+        match w {
+            Some(w) => round(normed * (offset + w[c])),
+            None => normed,
+        }
+    })
+}
+
+/// `(y, rstd)` of RMSNorm rows with `y[c] = elem(c, x[c] * rstd)`.
+fn rms_rows(
+    x: &[f64],
+    rows: usize,
+    cols: usize,
+    eps: f64,
+    elem: impl Fn(usize, f64) -> f64,
+) -> (Vec<f64>, Vec<f64>) {
     let mut y = vec![0.0; rows * cols];
     let mut rstd = vec![0.0; rows];
     for r in 0..rows {
@@ -148,11 +154,7 @@ pub fn rms_norm_forward_llama(
         rstd[r] = rs;
         let yr = &mut y[r * cols..(r + 1) * cols];
         for (c, (yv, &xv)) in yr.iter_mut().zip(xr).enumerate() {
-            let normed = round(xv * rs);
-            *yv = match w {
-                Some(w) => round(normed * (offset + w[c])),
-                None => normed,
-            };
+            *yv = elem(c, xv * rs);
         }
     }
     (y, rstd)
