@@ -8,11 +8,16 @@ use crate::activations::{self, ActSpec, Kind, NAMES};
 use crate::norms::{backward_kernel, forward_kernel, reduce_partials, NormKind};
 use crate::registry::OpError;
 
-/// Activation kernels by `emit` name: `<op>_fwd` / `<op>_bwd`.
-fn activation_kernel(name: &str) -> Option<(Kind, bool)> {
+/// Activation kernels by `emit` name: `<op>_fwd` / `<op>_bwd` / `<op>_bwd_derived`; the kind,
+/// whether backward, whether derived.
+fn activation_kernel(name: &str) -> Option<(Kind, bool, bool)> {
+    let (name, derived) = match name.strip_suffix("_derived") {
+        Some(base) => (base, true),
+        None => (name, false),
+    };
     let (op, dir) = name.rsplit_once('_')?;
     let backward = match dir {
-        "fwd" => false,
+        "fwd" if !derived => false,
         "bwd" => true,
         _ => return None,
     };
@@ -21,13 +26,14 @@ fn activation_kernel(name: &str) -> Option<(Kind, bool)> {
         "geglu" => Kind::Geglu,
         other => Kind::Unary(NAMES.iter().position(|n| *n == other)?),
     };
-    Some((kind, backward))
+    Some((kind, backward, derived))
 }
 
 /// Names accepted by `emit`.
 pub fn kernel_names() -> Vec<&'static str> {
     let mut names = norm_kernel_names();
     names.extend(ACTIVATION_KERNELS);
+    names.extend(DERIVED_ACTIVATION_KERNELS);
     names.extend([
         "softmax_fwd",
         "softmax_bwd",
@@ -60,6 +66,20 @@ const ACTIVATION_KERNELS: [&str; 20] = [
     "geglu_bwd",
 ];
 
+/// The activation backward kernels derived by `vjp` (`derivative=vjp`).
+const DERIVED_ACTIVATION_KERNELS: [&str; 10] = [
+    "sigmoid_bwd_derived",
+    "tanh_bwd_derived",
+    "relu_bwd_derived",
+    "relu_squared_bwd_derived",
+    "silu_bwd_derived",
+    "gelu_tanh_bwd_derived",
+    "gelu_erf_bwd_derived",
+    "quick_gelu_bwd_derived",
+    "swiglu_bwd_derived",
+    "geglu_bwd_derived",
+];
+
 fn norm_kernel_names() -> Vec<&'static str> {
     vec![
         "rms_norm_fwd",
@@ -89,7 +109,7 @@ fn trace_kernel(name: &str, dtype: DType, block: usize) -> Option<Result<Verifie
     if name == "reduce_partials" {
         return Some(reduce_partials(block, false, 1));
     }
-    if !matches!(dir, "fwd" | "bwd") {
+    if !matches!(dir, "fwd" | "bwd" | "derived") {
         return None;
     }
     let norm = |kind| {
@@ -139,13 +159,14 @@ fn trace_kernel(name: &str, dtype: DType, block: usize) -> Option<Result<Verifie
             tiling: masked_tile(block),
         }),
         _ => {
-            let (kind, backward) = activation_kernel(name)?;
+            let (kind, backward, derived) = activation_kernel(name)?;
             let spec = ActSpec {
                 kind,
                 x: dtype,
                 dy: dtype,
                 grad: dtype,
                 block,
+                derived,
             };
             activations::kernel(&spec, backward)
         }

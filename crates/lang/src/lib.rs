@@ -32,6 +32,7 @@
 mod ctx;
 mod scope;
 mod tile;
+mod vjp;
 
 pub use ctx::{Buffer, Ctx};
 pub use tile::{dot, select, Operand, Tile};
@@ -46,6 +47,12 @@ pub enum LangError {
         kernel: String,
         op: String,
         message: String,
+    },
+    /// `Ctx::vjp` could not differentiate what it was given.
+    #[error("kernel `{kernel}`: vjp: {error}")]
+    Vjp {
+        kernel: String,
+        error: metile_opt::VjpError,
     },
     #[error(transparent)]
     Verify(#[from] VerifyError),

@@ -1,5 +1,8 @@
 //! Passes over the Tile IR.
 //!
+//! Besides the rewrites, [`vjp`] builds the reverse-mode derivative of an expression DAG (new
+//! logical IR that the canonicalisation pipeline then simplifies).
+//!
 //! Each pass is one file, a unit struct named by a verb and implementing [`Pass`]; its header says
 //! what it does, what it assumes and what it refuses. The canonicalisation pipeline,
 //! [`canonicalize`], runs [`FoldConstants`], [`EliminateCommonSubexpressions`] and
@@ -21,10 +24,12 @@ mod cse;
 mod dce;
 mod fold;
 mod rewrite;
+pub mod vjp;
 
 pub use cse::EliminateCommonSubexpressions;
 pub use dce::EliminateDeadCode;
 pub use fold::FoldConstants;
+pub use vjp::{vjp, vjp_in, Derivative, Refusal, VjpError, VjpRequest, MAX_VJP_NODES};
 
 use metile_ir::{verify, Kernel, Verified, VerifyError};
 

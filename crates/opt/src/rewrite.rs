@@ -23,10 +23,20 @@ pub(crate) enum Step {
 /// The walk over `k.body` and, recursively, the regions of its instructions: an instruction,
 /// then its regions in order (`then` before `else`), then the next instruction of its block.
 pub(crate) fn steps(k: &Kernel) -> Vec<Step> {
+    steps_in(k, &[&k.body])
+}
+
+/// [`steps`] over the blocks `roots`, one after the other (each opened and closed), instead of
+/// `k.body`: the open blocks of a kernel being traced, outermost first.
+pub(crate) fn steps_in(k: &Kernel, roots: &[&Block]) -> Vec<Step> {
     let mut out = Vec::new();
     let mut seen = HashSet::new();
     // Each frame is a block being walked and whether its `Open` was emitted.
-    let mut stack: Vec<(std::slice::Iter<'_, InstId>, bool)> = vec![(k.body.insts.iter(), false)];
+    let mut stack: Vec<(std::slice::Iter<'_, InstId>, bool)> = roots
+        .iter()
+        .rev()
+        .map(|b| (b.insts.iter(), false))
+        .collect();
     while let Some((iter, opened)) = stack.last_mut() {
         if !*opened {
             *opened = true;

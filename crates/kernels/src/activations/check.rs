@@ -4,7 +4,8 @@
 //!
 //! Tolerances, relative to the largest reference magnitude: stored outputs and gradients 4u of
 //! the storage dtype (one rounding of an FP32 result, FP32 transcendental functions within a few
-//! ulp) plus 1e-6; FP32 gradients 2e-6.
+//! ulp) plus 1e-6; FP32 gradients 2e-6. The backward derived by `vjp` (rows
+//! `<op>.backward_derived:*`) is held to the same tolerances as the hand-written one.
 
 use metile_ir::DType;
 use metile_runtime::{Device, Tensor};
@@ -80,15 +81,15 @@ impl ActCase {
             &self.opts,
             poisoned(self.dtype, 1)?,
         )?;
-        let bwd = run(
-            device,
-            self.kind,
-            &xt,
-            bopt,
-            Some(&dyt),
-            &self.opts,
-            poisoned(grad, if gated { 2 } else { 1 })?,
-        )?;
+        let backward = |derived_backward| {
+            let opts = ActOptions {
+                derived_backward,
+                ..self.opts
+            };
+            let prev = poisoned(grad, if gated { 2 } else { 1 })?;
+            run(device, self.kind, &xt, bopt, Some(&dyt), &opts, prev)
+        };
+        let (bwd, derived) = (backward(false)?, backward(true)?);
 
         let (x64, b64, dy64) = (to_f64(&x), to_f64(&b), to_f64(&dy));
         let act = self.kind.act();
@@ -116,10 +117,20 @@ impl ActCase {
                     .collect(),
             ));
         }
+        // The derived backward is held to the same contract as the hand-written one.
+        let derived_expect: Vec<(String, Vec<f64>)> = expect
+            .iter()
+            .filter(|(name, _)| name.starts_with("backward:"))
+            .map(|(name, r)| (name.replace("backward:", "backward_derived:"), r.clone()))
+            .collect();
+        let expect = expect
+            .into_iter()
+            .map(|(name, r)| (name.to_string(), r))
+            .chain(derived_expect);
         let u = unit_roundoff(self.dtype);
-        let tensors: Vec<&Tensor> = fwd.iter().chain(bwd.iter()).collect();
+        let tensors: Vec<&Tensor> = fwd.iter().chain(&bwd).chain(&derived).collect();
         let mut rows = Vec::new();
-        for ((name, reference), t) in expect.into_iter().zip(tensors) {
+        for ((name, reference), t) in expect.zip(tensors) {
             let tol = if name.starts_with("backward") && self.opts.f32_grads {
                 2e-6
             } else {

@@ -16,6 +16,14 @@
 //! and `geglu.forward(a, b) -> c = gelu_tanh(a) * b`; backward `(a, b, dc) -> (da, db)` with
 //! `da = dc * dm * b * f'(gm a) * gm`, `db = dc * dm * f(gm a)`.
 //!
+//! Derived backward (`derivative=vjp`): the same backward entry points can run a kernel whose
+//! gradient is not written by hand but derived by `metile_opt::vjp` from the forward expression
+//! (`Ctx::vjp`), with the same launch, parameters, dtypes and contract. It is checked like the
+//! hand-written one against the oracles (`metile check` rows `<op>.backward_derived:*`), and
+//! against the hand-written kernel in `derived`'s tests. The derivative at ReLU's kink is 0,
+//! as by hand; one difference: where a ReLU-family input is not positive the derived gradient is
+//! exactly 0 even for a NaN or infinite `dy` (the hand-written one multiplies `dy` by 0).
+//!
 //! Inputs of any shape (elementwise over every element), f32, f16 or bf16; `b` must match `a`
 //! in shape and dtype; cotangents match their primal's shape and may use any float dtype.
 //! Arithmetic is FP32; outputs use the storage dtype of the primal input. Gradients use it too by
@@ -86,6 +94,21 @@ pub struct ActSpec {
     pub dy: DType,
     pub grad: DType,
     pub block: usize,
+    /// The backward kernel derives the gradient with `Ctx::vjp` from the forward expression
+    /// instead of using the hand-written `grad_tile`.
+    pub derived: bool,
+}
+
+impl ActSpec {
+    /// The kernel's name: `<op>_fwd`, `<op>_bwd` or `<op>_bwd_derived`.
+    pub fn kernel_name(&self, backward: bool) -> String {
+        let dir = match (backward, self.derived) {
+            (false, _) => "fwd",
+            (true, false) => "bwd",
+            (true, true) => "bwd_derived",
+        };
+        format!("{}_{dir}", self.kind.name())
+    }
 }
 
 /// `f(x)` of activation `name` on an f32 tile.
@@ -104,6 +127,11 @@ pub fn act_tile(name: &str, x: Tile) -> Tile {
         "gelu_erf" => x * 0.5 * (x * std::f32::consts::FRAC_1_SQRT_2).erf() + x * 0.5,
         _ => x * sig(x * 1.702),
     }
+}
+
+/// The gated product `act(gate) * b * dm` (the gate already scaled by the gate multiplier).
+fn gated_tile(act: &str, gate: Tile, b: Tile, dm: Tile) -> Tile {
+    act_tile(act, gate) * b * dm
 }
 
 /// `f'(x)` of activation `name` on an f32 tile.
@@ -144,8 +172,7 @@ pub fn grad_tile(name: &str, x: Tile) -> Tile {
 /// elements of the flattened input. Parameters: forward `x, [b], y, n, gm, dm`; backward
 /// `x, [b], dy, dx, [db], n, gm, dm`.
 pub fn kernel(spec: &ActSpec, backward: bool) -> Result<Verified, LangError> {
-    let dir = if backward { "bwd" } else { "fwd" };
-    trace(&format!("{}_{dir}", spec.kind.name()), |k| {
+    trace(&spec.kernel_name(backward), |k| {
         let gated = spec.kind.gated();
         let x = k.input(if gated { "a" } else { "x" }, spec.x);
         let b = gated.then(|| k.input("b", spec.x));
@@ -168,13 +195,20 @@ pub fn kernel(spec: &ActSpec, backward: bool) -> Result<Verified, LangError> {
             (false, None) => out.store_masked(offs, act_tile(act, v).cast(spec.x), mask),
             (false, Some(b)) => {
                 let bv = b.load_masked(offs, mask, 0.0).cast(DType::F32);
-                out.store_masked(offs, (act_tile(act, g_in) * bv * dm).cast(spec.x), mask);
+                out.store_masked(offs, gated_tile(act, g_in, bv, dm).cast(spec.x), mask);
             }
             (true, _) => {
                 let d = dy
                     .map(|dy| dy.load_masked(offs, mask, 0.0).cast(DType::F32))
                     .unwrap_or(v);
                 match (&b, &db) {
+                    (Some(b), Some(db)) if spec.derived => {
+                        let bv = b.load_masked(offs, mask, 0.0).cast(DType::F32);
+                        let c = gated_tile(act, g_in, bv, dm);
+                        let grads = k.vjp(&[c], &[v, bv], &[d]);
+                        out.store_masked(offs, grads[0].cast(spec.grad), mask);
+                        db.store_masked(offs, grads[1].cast(spec.grad), mask);
+                    }
                     (Some(b), Some(db)) => {
                         let bv = b.load_masked(offs, mask, 0.0).cast(DType::F32);
                         let dd = d * dm;
@@ -184,6 +218,10 @@ pub fn kernel(spec: &ActSpec, backward: bool) -> Result<Verified, LangError> {
                             mask,
                         );
                         db.store_masked(offs, (dd * act_tile(act, g_in)).cast(spec.grad), mask);
+                    }
+                    _ if spec.derived => {
+                        let dx = k.vjp(&[act_tile(act, v)], &[v], &[d])[0];
+                        out.store_masked(offs, dx.cast(spec.grad), mask);
                     }
                     _ => out.store_masked(offs, (d * grad_tile(act, v)).cast(spec.grad), mask),
                 }
@@ -208,6 +246,8 @@ pub struct ActOptions {
     pub down_multiplier: f32,
     /// FP32 gradients instead of the storage dtype.
     pub f32_grads: bool,
+    /// Run the backward derived by `vjp` (`ActSpec::derived`) instead of the hand-written one.
+    pub derived_backward: bool,
 }
 
 impl Default for ActOptions {
@@ -216,6 +256,7 @@ impl Default for ActOptions {
             gate_multiplier: 1.0,
             down_multiplier: 1.0,
             f32_grads: false,
+            derived_backward: false,
         }
     }
 }
@@ -291,6 +332,7 @@ pub fn run(
         dy: dyd,
         grad,
         block: block_for(device),
+        derived: backward && opts.derived_backward,
     };
     let n = x.numel();
     let outs = if backward && kind.gated() { 2 } else { 1 };
@@ -308,8 +350,7 @@ pub fn run(
     if n == 0 {
         return Ok(out);
     }
-    let dir = if backward { "bwd" } else { "fwd" };
-    let k = device.kernel(&format!("{}_{dir}", kind.name()), &spec, || {
+    let k = device.kernel(&spec.kernel_name(backward), &spec, || {
         kernel(&spec, backward)
     })?;
     let mut args: Vec<Arg<'_>> = vec![Arg::In(&x.buffer)];
@@ -346,6 +387,12 @@ const GRAD_DTYPE: ParamDef = ParamDef {
     allowed: "storage, f32",
     doc: "dtype of the input gradients",
 };
+const DERIVATIVE: ParamDef = ParamDef {
+    name: "derivative",
+    default: "hand",
+    allowed: "hand, vjp",
+    doc: "the hand-written backward, or the one vjp derives from the forward",
+};
 const GM: ParamDef = ParamDef {
     name: "gate_multiplier",
     default: "1",
@@ -367,6 +414,7 @@ fn options(p: &Params, multipliers: bool, bwd: bool) -> Result<ActOptions, OpErr
     }
     if bwd {
         o.f32_grads = p.choice("grad_dtype", &["storage", "f32"])? == "f32";
+        o.derived_backward = p.choice("derivative", &["hand", "vjp"])? == "vjp";
     }
     Ok(o)
 }
@@ -427,7 +475,7 @@ macro_rules! unary_entries {
                 op: $name,
                 inputs: &[port("x", false, "input"), port("dy", false, "cotangent of y")],
                 outputs: &[port("dx", false, "dy * f'(x)")],
-                params: &[GRAD_DTYPE],
+                params: &[GRAD_DTYPE, DERIVATIVE],
                 run: |d, t, p, o| run_entry(Kind::Unary($i), true, d, t, p, o),
             },
         )*]
@@ -471,7 +519,7 @@ pub static GATED_ENTRY_POINTS: [EntryPoint; 4] = [
             port("da", false, "gradient of a"),
             port("db", false, "gradient of b"),
         ],
-        params: &[GM, DM, GRAD_DTYPE],
+        params: &[GM, DM, GRAD_DTYPE, DERIVATIVE],
         run: |d, t, p, o| run_entry(Kind::Swiglu, true, d, t, p, o),
     },
     EntryPoint {
@@ -490,7 +538,7 @@ pub static GATED_ENTRY_POINTS: [EntryPoint; 4] = [
             port("da", false, "gradient of a"),
             port("db", false, "gradient of b"),
         ],
-        params: &[GRAD_DTYPE],
+        params: &[GRAD_DTYPE, DERIVATIVE],
         run: |d, t, p, o| run_entry(Kind::Geglu, true, d, t, p, o),
     },
 ];
