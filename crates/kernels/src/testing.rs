@@ -290,6 +290,17 @@ pub fn unit_roundoff(dtype: DType) -> f64 {
     }
 }
 
+/// Half the spacing of a storage dtype's subnormals, the absolute error of rounding a result that
+/// underflows: 2^-150 (f32), 2^-25 (f16), 2^-134 (bf16). Relative tolerances (multiples of
+/// [`unit_roundoff`]) need it added for results that may be subnormal.
+pub fn underflow_error(dtype: DType) -> f64 {
+    match dtype {
+        DType::F16 => 2f64.powi(-25),
+        DType::BF16 => 2f64.powi(-134),
+        _ => 2f64.powi(-150),
+    }
+}
+
 /// Widens a slice of f32 values to f64, e.g. to feed quantized inputs to an oracle.
 pub fn to_f64(values: &[f32]) -> Vec<f64> {
     values.iter().map(|&v| f64::from(v)).collect()

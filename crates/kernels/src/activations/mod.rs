@@ -39,6 +39,8 @@ use crate::host::{bad, fit, float_dtype as float};
 use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
 
 pub mod check;
+#[cfg(test)]
+mod derived;
 
 /// The elementwise activations, by inventory name.
 pub const NAMES: [&str; 8] = [
