@@ -29,10 +29,13 @@ fn derive(f: impl FnOnce(&Ctx, Tile) -> Tile) -> String {
 
 /// The error of tracing `f`, which should fail in `vjp`.
 fn refusal(f: impl FnOnce(&Ctx)) -> VjpError {
-    match trace("d", f) {
-        Err(LangError::Vjp { error, .. }) => error,
-        other => panic!("expected a vjp error, got {other:?}"),
-    }
+    let r = trace("d", f);
+    let error = match &r {
+        Err(LangError::Vjp { error, .. }) => Some(error.clone()),
+        _ => None,
+    };
+    assert!(error.is_some(), "expected a vjp error, got {r:?}");
+    error.expect("checked above")
 }
 
 fn not_differentiable(e: &VjpError) -> Option<Refusal> {
@@ -396,13 +399,19 @@ fn expressions_beyond_the_bound_are_refused() {
     };
     // Each link is 4 instructions: the constant 1.5, its splat, the mul and the add.
     assert!(chain(MAX_VJP_NODES / 4 - 1).is_ok());
-    match chain(MAX_VJP_NODES) {
-        Err(LangError::Vjp {
-            error: VjpError::TooLarge { limit },
-            ..
-        }) => assert_eq!(limit, MAX_VJP_NODES),
-        other => panic!("expected TooLarge, got {other:?}"),
-    }
+    let r = chain(MAX_VJP_NODES);
+    assert!(
+        matches!(
+            r,
+            Err(LangError::Vjp {
+                error: VjpError::TooLarge {
+                    limit: MAX_VJP_NODES
+                },
+                ..
+            })
+        ),
+        "expected TooLarge, got {r:?}"
+    );
 }
 
 #[test]
@@ -454,10 +463,11 @@ fn malformed_requests_are_typed_errors() {
     ];
     for req in bad {
         let before = k.clone();
-        match vjp(&mut k, &req) {
-            Err(VjpError::Request(m)) => assert!(!m.is_empty()),
-            other => panic!("expected a request error for {req:?}, got {other:?}"),
-        }
+        let r = vjp(&mut k, &req);
+        assert!(
+            matches!(&r, Err(VjpError::Request(m)) if !m.is_empty()),
+            "expected a request error for {req:?}, got {r:?}"
+        );
         assert_eq!(k, before, "a refused request leaves the kernel alone");
     }
     // A good request on a finished kernel: the caller places the instructions.

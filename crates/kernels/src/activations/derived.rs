@@ -179,3 +179,27 @@ fn nan_propagates_except_where_relu_selects_a_zero() {
         }
     }
 }
+
+#[test]
+fn derived_kernels_are_not_much_larger_than_the_hand_written_ones() {
+    use crate::emit::library_kernel;
+    let size = |name: &str| {
+        let k = library_kernel(name, DType::BF16, None).expect("library kernels should trace");
+        let mut n = 0;
+        k.kernel().walk(|_, _| n += 1);
+        n
+    };
+    for kind in kinds() {
+        let (hand, derived) = (
+            size(&format!("{}_bwd", kind.name())),
+            size(&format!("{}_bwd_derived", kind.name())),
+        );
+        // Canonicalised, the derived kernels measure 17 to 54 instructions against 18 to 49 by
+        // hand (gelu_tanh, the largest gap: 42 against 37).
+        assert!(
+            derived * 5 <= hand * 6 + 10,
+            "{}: {derived} instructions derived, {hand} by hand",
+            kind.name()
+        );
+    }
+}
