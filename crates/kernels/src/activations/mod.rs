@@ -21,8 +21,10 @@
 //! (`Ctx::vjp`), with the same launch, parameters, dtypes and contract. It is checked like the
 //! hand-written one against the oracles (`metile check` rows `<op>.backward_derived:*`), and
 //! against the hand-written kernel in `derived`'s tests. The derivative at ReLU's kink is 0,
-//! as by hand; one difference: where a ReLU-family input is not positive the derived gradient is
-//! exactly 0 even for a NaN or infinite `dy` (the hand-written one multiplies `dy` by 0).
+//! as by hand. One difference: where a ReLU-family input is not positive (or is NaN) the derived
+//! gradient is an exact 0, as the oracle defines it, even for a NaN or infinite `dy`; the
+//! hand-written kernels multiply by the derivative, so a NaN `dy` there (and for `relu_squared` a
+//! NaN `x`) gives NaN.
 //!
 //! Inputs of any shape (elementwise over every element), f32, f16 or bf16; `b` must match `a`
 //! in shape and dtype; cotangents match their primal's shape and may use any float dtype.

@@ -85,7 +85,7 @@ fn adjoint(
             cond,
             on_true,
             on_false,
-        } => {
+        } if wants(b, on_true) || wants(b, on_false) => {
             let zero = b.constant(0.0, g)?;
             if wants(b, on_true) {
                 out.push((*on_true, b.select(*cond, g, zero)?));
@@ -125,6 +125,7 @@ fn adjoint(
         }
         // Operands that do not carry a derivative (constants, discrete values, conditions).
         Op::Unary { .. }
+        | Op::Select { .. }
         | Op::Cast { .. }
         | Op::Splat { .. }
         | Op::Broadcast { .. }
