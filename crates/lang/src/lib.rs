@@ -25,6 +25,10 @@
 //! assert!(metile_ir::print(kernel.kernel()).contains("load @x"));
 //! ```
 //!
+//! Derivatives: [`Ctx::vjp`] appends the reverse-mode derivative of tiles traced so far (an
+//! elementwise expression with selects and row reductions) with respect to tiles the caller names,
+//! built by `metile_opt::vjp`; the activations' `derivative=vjp` backward kernels use it.
+//!
 //! Errors (dtype mismatches, shapes that do not broadcast, misuse of a region) are recorded with
 //! the op's name at the first faulty call and returned by `trace`; the kernel is then verified,
 //! so a traced kernel is always a verified one.

@@ -7,17 +7,22 @@ mod common;
 
 use common::{check_lines, check_not, count};
 use metile_ir::{print, BinaryOp, DType, Kernel, Op, UnaryOp, ValueId};
-use metile_lang::{dot, select, trace, Ctx, LangError, Tile};
+use metile_lang::{dot, select, trace, Buffer, Ctx, LangError, Tile};
 use metile_opt::{canonicalize, vjp, Refusal, VjpError, VjpRequest, MAX_VJP_NODES};
+
+/// f32 buffers `x` and `dy` (inputs) and `dx` (output).
+fn x_dy_dx(k: &Ctx) -> (Buffer, Buffer, Buffer) {
+    (
+        k.input("x", DType::F32),
+        k.input("dy", DType::F32),
+        k.output("dx", DType::F32),
+    )
+}
 
 /// The canonical text of `dx = vjp(f)(x, dy)` over 8 f32 elements: `%1` is x, `%2` is dy.
 fn derive(f: impl FnOnce(&Ctx, Tile) -> Tile) -> String {
     let v = trace("d", |k| {
-        let (x, dy, dx) = (
-            k.input("x", DType::F32),
-            k.input("dy", DType::F32),
-            k.output("dx", DType::F32),
-        );
+        let (x, dy, dx) = x_dy_dx(k);
         let i = k.arange(0, 8);
         let (xv, g) = (x.load(i), dy.load(i));
         let y = f(k, xv);
@@ -187,11 +192,7 @@ fn casts_send_the_cotangent_back_to_the_source_dtype() {
 fn shape_ops_and_reductions_sum_over_the_broadcast_axes() {
     // y = x - sum_j x[., j] over a 2x4 tile, x flat in memory.
     let v = trace("d", |k| {
-        let (x, dy, dx) = (
-            k.input("x", DType::F32),
-            k.input("dy", DType::F32),
-            k.output("dx", DType::F32),
-        );
+        let (x, dy, dx) = x_dy_dx(k);
         let i = k.arange(0, 8).reshape([2, 4]);
         let xv = x.load(i);
         let y = xv - xv.sum(1).expand_dims(1);
@@ -231,11 +232,7 @@ fn shape_ops_and_reductions_sum_over_the_broadcast_axes() {
 #[test]
 fn max_reductions_share_the_cotangent_between_ties() {
     let v = trace("d", |k| {
-        let (x, dy, dx) = (
-            k.input("x", DType::F32),
-            k.input("dy", DType::F32),
-            k.output("dx", DType::F32),
-        );
+        let (x, dy, dx) = x_dy_dx(k);
         let i = k.arange(0, 8).reshape([2, 4]);
         let xv = x.load(i);
         let m = xv.max(1);
@@ -262,11 +259,7 @@ fn max_reductions_share_the_cotangent_between_ties() {
 #[test]
 fn wrt_values_are_independent_leaves() {
     let v = trace("d", |k| {
-        let (x, dy, dx) = (
-            k.input("x", DType::F32),
-            k.input("dy", DType::F32),
-            k.output("dx", DType::F32),
-        );
+        let (x, dy, dx) = x_dy_dx(k);
         let i = k.arange(0, 8);
         let a = x.load(i);
         let t = a.tanh();
@@ -297,11 +290,7 @@ fn wrt_values_are_independent_leaves() {
 fn constants_of_the_derivative_may_come_from_loops_before_the_wrt_values() {
     // A row sum computed by a loop before x is loaded scales x: the loop is a constant.
     let v = trace("d", |k| {
-        let (x, dy, dx) = (
-            k.input("x", DType::F32),
-            k.input("dy", DType::F32),
-            k.output("dx", DType::F32),
-        );
+        let (x, dy, dx) = x_dy_dx(k);
         let i = k.arange(0, 8);
         let acc = k.for_range(0, 4, 1, &[k.zeros([8], DType::F32)], |_, c: &[Tile]| {
             vec![c[0] + x.load(i)]
@@ -316,11 +305,7 @@ fn constants_of_the_derivative_may_come_from_loops_before_the_wrt_values() {
     // Inside a loop body, values of the body defined before x (the induction variable, the
     // offsets) are constants too.
     let v = trace("d", |k| {
-        let (x, dy, dx) = (
-            k.input("x", DType::F32),
-            k.input("dy", DType::F32),
-            k.output("dx", DType::F32),
-        );
+        let (x, dy, dx) = x_dy_dx(k);
         k.for_range(0, 4, 1, &[], |iv, _| {
             let offs = k.arange(0, 8) + iv * 8;
             let xv = x.load(offs);
@@ -461,6 +446,31 @@ fn malformed_requests_are_typed_errors() {
         request(vec![y], vec![ints], vec![x]),
         request(vec![y], vec![y], vec![ValueId(100_000)]),
     ];
+    // A value defined inside a loop body is not visible where the derivative goes.
+    let v = trace("d", |k| {
+        let (x, y) = (k.input("x", DType::F32), k.output("y", DType::F32));
+        let i = k.arange(0, 8);
+        k.for_range(0, 2, 1, &[], |_, _| {
+            y.store(i, x.load(i).exp());
+            vec![]
+        });
+    })
+    .unwrap();
+    let mut looped = v.into_kernel();
+    let inner: Vec<ValueId> = looped
+        .insts
+        .iter()
+        .filter(|inst| matches!(inst.op, Op::Load { .. } | Op::Unary { .. }))
+        .map(|inst| inst.results[0])
+        .collect();
+    let r = vjp(
+        &mut looped,
+        &request(vec![inner[1]], vec![inner[1]], vec![inner[0]]),
+    );
+    assert!(
+        matches!(&r, Err(VjpError::Request(m)) if m.contains("not defined where")),
+        "{r:?}"
+    );
     for req in bad {
         let before = k.clone();
         let r = vjp(&mut k, &req);

@@ -147,13 +147,16 @@ enum Def {
 }
 
 /// A value's definition and its position in program order. A region op's results are defined
-/// after its regions; its regions' arguments where the op starts.
+/// after its regions.
 #[derive(Clone, Copy, Debug)]
 struct Site {
     def: Def,
     pos: usize,
 }
 
+/// The values visible at the end of the innermost of `roots` (those defined directly in a root
+/// block, its arguments included, not inside a region), with their sites; positions count every
+/// instruction, nested ones included.
 fn sites(k: &Kernel, roots: &[&Block]) -> HashMap<ValueId, Site> {
     let mut out = HashMap::new();
     let mut def = |vs: &[ValueId], def: Def, pos: usize| {
@@ -183,7 +186,7 @@ fn sites(k: &Kernel, roots: &[&Block]) -> HashMap<ValueId, Site> {
                         if top.2 == 0 {
                             let id = top.0;
                             open.pop();
-                            if let Some(inst) = k.insts.get(id.index()) {
+                            if let (1, Some(inst)) = (depth, k.insts.get(id.index())) {
                                 def(&inst.results, Def::Inst(id), pos);
                             }
                         }
@@ -194,14 +197,11 @@ fn sites(k: &Kernel, roots: &[&Block]) -> HashMap<ValueId, Site> {
                 let Some(inst) = k.insts.get(id.index()) else {
                     continue;
                 };
-                let regions = inst.op.regions();
-                if regions.is_empty() {
+                let regions = inst.op.regions().len();
+                if regions > 0 {
+                    open.push((id, depth, regions));
+                } else if depth == 1 {
                     def(&inst.results, Def::Inst(id), pos);
-                } else {
-                    for r in &regions {
-                        def(&r.args, Def::Arg, pos);
-                    }
-                    open.push((id, depth, regions.len()));
                 }
             }
         }
