@@ -1,6 +1,6 @@
 //! Passes over the Tile IR.
 //!
-//! Besides the rewrites, [`vjp`] builds the reverse-mode derivative of an expression DAG (new
+//! Besides the rewrites, [`vjp()`](mod@vjp) builds the reverse-mode derivative of an expression DAG (new
 //! logical IR that the canonicalisation pipeline then simplifies).
 //!
 //! Each pass is one file, a unit struct named by a verb and implementing [`Pass`]; its header says
