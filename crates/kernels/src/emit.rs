@@ -78,6 +78,7 @@ fn masked_tile(block: usize) -> crate::norms::Tiling {
         block,
         exact: false,
         looped: false,
+        prefetch: false,
     }
 }
 

@@ -193,13 +193,18 @@ pub fn kernel(spec: &ActSpec, backward: bool) -> Result<Verified, LangError> {
 }
 
 /// Elements per program: large tiles on the CPU, a register-sized tile on a GPU.
+/// `METILE_ACT_BLOCK` (a power of two) overrides it, for tuning sweeps.
 fn block_for(device: &Device) -> usize {
-    if device.is_cpu() {
-        16384
-    } else {
-        2048
-    }
+    let default = if device.is_cpu() { 16384 } else { 2048 };
+    std::env::var(BLOCK_ENV)
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|b| b.is_power_of_two() && *b >= 32)
+        .unwrap_or(default)
 }
+
+/// Overrides the elements per program (for tuning sweeps).
+pub const BLOCK_ENV: &str = "METILE_ACT_BLOCK";
 
 /// Options of every activation entry.
 #[derive(Clone, Copy, Debug, PartialEq)]

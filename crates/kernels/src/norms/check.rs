@@ -340,12 +340,13 @@ pub fn sweep(kind: NormKind) -> Vec<NormCase> {
                 block: 256,
                 exact: false,
                 looped: true,
+                prefetch: false,
             }),
             shift: default_shift(kind),
             scale: 1.0,
             seed,
         });
-        // A masked single tile wider than the row.
+        // A masked single tile wider than the row, the backward prefetching each next row.
         seed += 1;
         cases.push(NormCase {
             kind,
@@ -363,6 +364,7 @@ pub fn sweep(kind: NormKind) -> Vec<NormCase> {
                 block: 128,
                 exact: false,
                 looped: false,
+                prefetch: true,
             }),
             shift: default_shift(kind),
             scale: 1.0,
