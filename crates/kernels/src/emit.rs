@@ -111,7 +111,12 @@ fn trace_kernel(name: &str, dtype: DType, block: usize) -> Option<Result<Verifie
             dout: dtype,
             block,
         }),
-        "rope" => crate::rope::kernel(&crate::rope::RopeSpec {
+        "rope" | "llama4_rope" | "qwen2vl_mrope" => crate::rope::kernel(&crate::rope::RopeSpec {
+            variant: match base {
+                "rope" => crate::rope::Variant::RotateHalf,
+                "llama4_rope" => crate::rope::Variant::Interleaved,
+                _ => crate::rope::Variant::Sections,
+            },
             backward,
             x: dtype,
             table: dtype,
