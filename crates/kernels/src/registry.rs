@@ -255,6 +255,7 @@ pub fn entry_points() -> Vec<&'static EntryPoint> {
         .iter()
         .chain(crate::activations::UNARY_ENTRY_POINTS.iter())
         .chain(crate::activations::GATED_ENTRY_POINTS.iter())
+        .chain(crate::activations::PACKED_ENTRY_POINTS.iter())
         .chain(crate::softmax::ENTRY_POINTS.iter())
         .chain(crate::cross_entropy::ENTRY_POINTS.iter())
         .chain(crate::rope::ENTRY_POINTS.iter())
