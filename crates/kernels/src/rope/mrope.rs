@@ -3,7 +3,8 @@
 //! # Contract
 //!
 //! `qwen2vl_mrope.forward(x, cos, sin) -> y` with parameter `mrope_section = s_t,s_h,s_w`
-//! (non-negative, summing to `D/2`; default `16,24,24`, Qwen2-VL's for `D = 128`), for `x` of
+//! (non-negative, summing to `D/2`; the default `auto` is Qwen2-VL's split of `D/2` in
+//! quarters, three eighths and the rest, exactly `16,24,24` at `D = 128`), for `x` of
 //! shape `[B, H, T, D]` (as `rope`: any number of head axes; a 2-D `x` is `[T, D]` with `B = 1`),
 //! `D` even, and tables `cos`, `sin` of shape `[3, B, T, D]`: the temporal, height and width
 //! planes, batch matched exactly (no broadcasting). Half-column `j < D/2` (and its partner
@@ -139,8 +140,12 @@ pub fn run(
     launch.run(device, x, scalars, prev)
 }
 
-/// Parses `mrope_section`: three non-negative integers separated by commas.
-pub fn parse_section(entry: &str, text: &str) -> Result<[usize; 3], OpError> {
+/// Parses `mrope_section` for head dimension `d`: three non-negative integers separated by
+/// commas, or `auto` ([`auto_section`]).
+pub fn parse_section(entry: &str, text: &str, d: usize) -> Result<[usize; 3], OpError> {
+    if text.trim() == "auto" {
+        return Ok(auto_section(d));
+    }
     let parts: Vec<Option<usize>> = text.split(',').map(|v| v.trim().parse().ok()).collect();
     match parts[..] {
         [Some(a), Some(b), Some(c)] if a.max(b).max(c) <= 1 << 16 => Ok([a, b, c]),
@@ -148,10 +153,18 @@ pub fn parse_section(entry: &str, text: &str) -> Result<[usize; 3], OpError> {
             entry: entry.into(),
             name: SECTION.name.into(),
             value: text.into(),
-            message: "is not three non-negative integers".into(),
+            message: "is not `auto` or three non-negative integers".into(),
             allowed: SECTION.allowed.into(),
         }),
     }
+}
+
+/// Qwen2-VL's sections scaled to head dimension `d`: `[m/4, 3m/8, the rest]` of `m = d/2`,
+/// rounded down (`[16, 24, 24]` at `d = 128`).
+pub fn auto_section(d: usize) -> [usize; 3] {
+    let m = d / 2;
+    let (t, h) = (m / 4, 3 * m / 8);
+    [t, h, m - t - h]
 }
 
 fn run_entry(
@@ -166,9 +179,10 @@ fn run_entry(
     } else {
         ("qwen2vl_mrope.forward", "x", "y")
     };
-    let section = parse_section(entry, &p.text(SECTION.name))?;
     let (cos, sin) = (input(entry, t, "cos")?, input(entry, t, "sin")?);
     let x = input(entry, t, src)?;
+    let width = x.shape.last().copied().unwrap_or(0);
+    let section = parse_section(entry, &p.text(SECTION.name), width)?;
     let prev = out.remove(key);
     out.insert(key.into(), run(d, backward, x, cos, sin, section, prev)?);
     Ok(())
@@ -176,8 +190,8 @@ fn run_entry(
 
 const SECTION: ParamDef = ParamDef {
     name: "mrope_section",
-    default: "16,24,24",
-    allowed: "s_t,s_h,s_w: three non-negative integers summing to D/2",
+    default: "auto",
+    allowed: "s_t,s_h,s_w: three non-negative integers summing to D/2; auto: D/8, 3D/16, rest",
     doc: "half-columns read from the temporal, height and width planes",
 };
 
@@ -262,10 +276,15 @@ mod tests {
             None,
         );
         assert_eq!(out.unwrap().shape, vec![0, 3, 4, 8]);
-        for bad_text in ["16,24", "a,b,c", "1,-2,3", "1,2,3,4", ""] {
-            let e = parse_section("qwen2vl_mrope.forward", bad_text).unwrap_err();
+        for bad_text in ["16,24", "a,b,c", "1,-2,3", "1,2,3,4", "", "Auto"] {
+            let e = parse_section("qwen2vl_mrope.forward", bad_text, 128).unwrap_err();
             assert!(e.to_string().contains("three non-negative integers"), "{e}");
         }
-        assert_eq!(parse_section("e", " 16, 24,24").unwrap(), [16, 24, 24]);
+        assert_eq!(parse_section("e", " 16, 24,24", 8).unwrap(), [16, 24, 24]);
+        assert_eq!(parse_section("e", "auto", 128).unwrap(), [16, 24, 24]);
+        for d in [0, 2, 6, 16, 80, 130] {
+            assert_eq!(auto_section(d).iter().sum::<usize>(), d / 2, "D = {d}");
+        }
+        assert_eq!(auto_section(16), [2, 3, 3]);
     }
 }
