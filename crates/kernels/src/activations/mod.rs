@@ -192,14 +192,8 @@ pub fn kernel(spec: &ActSpec, backward: bool) -> Result<Verified, LangError> {
         let mask = at.mask;
         let v = x.load_masked(at.gate, mask, 0.0).cast(DType::F32);
         // The up projection: its own input, or the second half of the packed row.
-        let up = match (b, spec.packed) {
-            (Some(b), _) => Some((b, at.gate)),
-            (None, true) => Some((x, at.up)),
-            (None, false) => None,
-        };
-        let load_up = |(buf, off): (metile_lang::Buffer, Tile)| {
-            buf.load_masked(off, mask, 0.0).cast(DType::F32)
-        };
+        let up = if spec.packed { Some(x) } else { b };
+        let load_up = |buf: metile_lang::Buffer| buf.load_masked(at.up, mask, 0.0).cast(DType::F32);
         let act = spec.kind.act();
         let g_in = if gated { v * gm } else { v };
         match (backward, up) {
@@ -222,11 +216,8 @@ pub fn kernel(spec: &ActSpec, backward: bool) -> Result<Verified, LangError> {
                             mask,
                         );
                         // db goes to its own output, or to the second half of the packed dx.
-                        let (db, db_at) = match db {
-                            Some(db) => (db, at.gate),
-                            None => (out, at.up),
-                        };
-                        db.store_masked(db_at, (dd * act_tile(act, g_in)).cast(spec.grad), mask);
+                        let db = db.unwrap_or(out);
+                        db.store_masked(at.up, (dd * act_tile(act, g_in)).cast(spec.grad), mask);
                     }
                     None => {
                         out.store_masked(at.gate, (d * grad_tile(act, v)).cast(spec.grad), mask)

@@ -2,7 +2,7 @@
 //! tables' gradients), Llama 4's interleaved variant in [`llama4`] and Qwen2-VL's mRoPE in
 //! [`mrope`], all rotating through one kernel ([`kernel`], by [`Variant`]).
 //!
-//! # Contract
+//! # Contract of `rope`
 //!
 //! `rope.forward(x, cos, sin) -> y` for `x` of shape `[B, H, T, D]` (any number of axes before
 //! `[T, D]`: the first is the batch `B` when there are at least three, every other one is a head
