@@ -194,4 +194,22 @@ mod tests {
         let empty = run(&dev, false, &f(&[0, 4, 3, 8]), &f(&[4, 4, 2]), None).unwrap();
         assert_eq!(empty.shape, vec![0, 4, 3, 8]);
     }
+
+    #[test]
+    fn lower_ranks_mean_one_batch_and_one_head() {
+        let dev = Device::cpu();
+        let (t, h, d) = (3, 2, 4);
+        let x: Vec<f32> = (0..t * h * d).map(|i| i as f32 - 5.0).collect();
+        let freqs: Vec<f32> = (0..t * d).map(|i| (i as f32 * 0.3).sin()).collect();
+        let fr = Tensor::from_f32(DType::F32, &[t, d / 2, 2], &freqs).unwrap();
+        let rotate = |shape: &[usize]| {
+            let n = shape.iter().product();
+            let xt = Tensor::from_f32(DType::F32, shape, &x[..n]).unwrap();
+            run(&dev, false, &xt, &fr, None).unwrap().to_f32().unwrap()
+        };
+        assert_eq!(rotate(&[t, h, d]), rotate(&[1, t, h, d]));
+        assert_eq!(rotate(&[t, d]), rotate(&[1, t, 1, d]));
+        // The head axis follows time: [T, H, D] is not [H, T, D] (row 1 reads time 0 there).
+        assert_ne!(rotate(&[1, t, h, d]), rotate(&[h, t, 1, d]));
+    }
 }

@@ -288,13 +288,17 @@ struct Layout {
     pos_per_batch: bool,
 }
 
-fn validate(
-    entry: &str,
-    x: &Tensor,
-    cos: &Tensor,
-    sin: &Tensor,
-    positions: Option<&Tensor>,
-) -> Result<Layout, OpError> {
+/// The axes of `x [B, H.., T, D]`: `lead` is the product of every axis before `T`.
+struct Axes {
+    b: usize,
+    lead: usize,
+    t: usize,
+    d: usize,
+}
+
+/// What both rotate-half variants require of `x`, `cos` and `sin` (float dtypes, `sin` matching
+/// `cos`, `x` at least `[T, D]`); returns `x`'s axes.
+fn rotate_half_axes(entry: &str, x: &Tensor, cos: &Tensor, sin: &Tensor) -> Result<Axes, OpError> {
     float_dtype(entry, "x", x)?;
     let tdt = float_dtype(entry, "cos", cos)?;
     if sin.dtype() != tdt || sin.shape != cos.shape {
@@ -317,9 +321,22 @@ fn validate(
             format!("shape {:?} needs at least [T, D]", x.shape),
         ));
     }
-    let (t, d) = (x.shape[rank - 2], x.shape[rank - 1]);
-    let lead: usize = x.shape[..rank - 2].iter().product();
-    let b = if rank >= 3 { x.shape[0] } else { 1 };
+    Ok(Axes {
+        b: if rank >= 3 { x.shape[0] } else { 1 },
+        lead: x.shape[..rank - 2].iter().product(),
+        t: x.shape[rank - 2],
+        d: x.shape[rank - 1],
+    })
+}
+
+fn validate(
+    entry: &str,
+    x: &Tensor,
+    cos: &Tensor,
+    sin: &Tensor,
+    positions: Option<&Tensor>,
+) -> Result<Layout, OpError> {
+    let Axes { b, lead, t, d } = rotate_half_axes(entry, x, cos, sin)?;
     let table_len_ok = positions.is_some() || cos.shape.get(1) == Some(&t);
     if cos.shape.len() != 3 || !table_len_ok || !(cos.shape[0] == 1 || cos.shape[0] == b) {
         let len = match positions {

@@ -19,8 +19,8 @@
 
 use metile_runtime::{Arg, Device, Tensor};
 
-use super::{Launch, Variant};
-use crate::host::{bad, float_dtype};
+use super::{rotate_half_axes, Axes, Launch, Variant};
+use crate::host::bad;
 use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
 
 /// The rows of `x` seen as `[B, H.., T, D]`.
@@ -40,30 +40,7 @@ fn validate(
     sin: &Tensor,
     section: [usize; 3],
 ) -> Result<Layout, OpError> {
-    float_dtype(entry, "x", x)?;
-    let tdt = float_dtype(entry, "cos", cos)?;
-    if sin.dtype() != tdt || sin.shape != cos.shape {
-        return Err(bad(
-            entry,
-            "sin",
-            format!(
-                "must match cos ({:?} {tdt}), got {:?} {}",
-                cos.shape,
-                sin.shape,
-                sin.dtype()
-            ),
-        ));
-    }
-    let rank = x.shape.len();
-    if rank < 2 {
-        return Err(bad(
-            entry,
-            "x",
-            format!("shape {:?} needs at least [T, D]", x.shape),
-        ));
-    }
-    let (t, d) = (x.shape[rank - 2], x.shape[rank - 1]);
-    let b = if rank >= 3 { x.shape[0] } else { 1 };
+    let Axes { b, lead, t, d } = rotate_half_axes(entry, x, cos, sin)?;
     if !d.is_multiple_of(2) || d > 1 << 16 {
         return Err(bad(
             entry,
@@ -87,7 +64,7 @@ fn validate(
             allowed: SECTION.allowed.into(),
         });
     }
-    let rows = x.numel() / d.max(1);
+    let rows = lead * t;
     if rows > i32::MAX as usize {
         return Err(bad(
             entry,
