@@ -8,20 +8,26 @@ use crate::activations::{self, ActSpec, Kind, NAMES};
 use crate::norms::{backward_kernel, forward_kernel, reduce_partials, NormKind};
 use crate::registry::OpError;
 
-/// Activation kernels by `emit` name: `<op>_fwd` / `<op>_bwd`.
-fn activation_kernel(name: &str) -> Option<(Kind, bool)> {
+/// Activation kernels by `emit` name: `<op>_fwd` / `<op>_bwd`; returns the kind, whether it is
+/// the packed layout, and the direction.
+fn activation_kernel(name: &str) -> Option<(Kind, bool, bool)> {
     let (op, dir) = name.rsplit_once('_')?;
     let backward = match dir {
         "fwd" => false,
         "bwd" => true,
         _ => return None,
     };
+    let (op, packed) = match op.strip_suffix("_packed") {
+        Some(gated) => (gated, true),
+        None => (op, false),
+    };
     let kind = match op {
         "swiglu" => Kind::Swiglu,
         "geglu" => Kind::Geglu,
+        _ if packed => return None,
         other => Kind::Unary(NAMES.iter().position(|n| *n == other)?),
     };
-    Some((kind, backward))
+    Some((kind, packed, backward))
 }
 
 /// Names accepted by `emit`.
@@ -37,7 +43,7 @@ pub fn kernel_names() -> Vec<&'static str> {
     names
 }
 
-const ACTIVATION_KERNELS: [&str; 20] = [
+const ACTIVATION_KERNELS: [&str; 24] = [
     "sigmoid_fwd",
     "sigmoid_bwd",
     "tanh_fwd",
@@ -58,6 +64,10 @@ const ACTIVATION_KERNELS: [&str; 20] = [
     "swiglu_bwd",
     "geglu_fwd",
     "geglu_bwd",
+    "swiglu_packed_fwd",
+    "swiglu_packed_bwd",
+    "geglu_packed_fwd",
+    "geglu_packed_bwd",
 ];
 
 fn norm_kernel_names() -> Vec<&'static str> {
@@ -112,7 +122,12 @@ fn trace_kernel(name: &str, dtype: DType, block: usize) -> Option<Result<Verifie
             dout: dtype,
             block,
         }),
-        "rope" => crate::rope::kernel(&crate::rope::RopeSpec {
+        "rope" | "llama4_rope" | "qwen2vl_mrope" => crate::rope::kernel(&crate::rope::RopeSpec {
+            variant: match base {
+                "rope" => crate::rope::Variant::RotateHalf,
+                "llama4_rope" => crate::rope::Variant::Interleaved,
+                _ => crate::rope::Variant::Sections,
+            },
             backward,
             x: dtype,
             table: dtype,
@@ -140,9 +155,10 @@ fn trace_kernel(name: &str, dtype: DType, block: usize) -> Option<Result<Verifie
             tiling: masked_tile(block),
         }),
         _ => {
-            let (kind, backward) = activation_kernel(name)?;
+            let (kind, packed, backward) = activation_kernel(name)?;
             let spec = ActSpec {
                 kind,
+                packed,
                 x: dtype,
                 dy: dtype,
                 grad: dtype,
