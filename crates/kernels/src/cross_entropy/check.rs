@@ -281,32 +281,14 @@ pub fn sweep() -> Vec<CeCase> {
             push(dtype, shape, mean, weighted, true, false);
         }
         // f32 weights with 16-bit logits; weights vanishing on every target.
-        let shape = (4, 127, 3.0);
         let mean = with(full, Reduction::Mean);
-        push(
-            dtype,
-            shape,
-            mean,
-            Weights::Positive(DType::F32),
-            false,
-            false,
-        );
-        push(
-            dtype,
-            shape,
-            mean,
-            Weights::ZeroOnTargets(dtype),
-            false,
-            false,
-        );
-        push(
-            dtype,
-            shape,
-            mean,
-            Weights::ZeroOnTargets(dtype),
-            true,
-            false,
-        );
+        for (weights, in_place) in [
+            (Weights::Positive(DType::F32), false),
+            (Weights::ZeroOnTargets(dtype), false),
+            (Weights::ZeroOnTargets(dtype), true),
+        ] {
+            push(dtype, (4, 127, 3.0), mean, weights, in_place, false);
+        }
     }
     // A 256k vocabulary (Gemma's), even and ragged.
     for dtype in [DType::F32, DType::BF16] {

@@ -27,21 +27,22 @@
 //! `grad_in_forward=true`) computes the same losses and also the gradient above for `dl = 1`,
 //! which it writes over the logits (in their dtype) as the last pass of each row; the logits
 //! are lost. [`scale_in_place`] (entry `cross_entropy.in_place_backward`) is then the backward:
-//! it multiplies that gradient in place by `dloss` (per row under `none`). The result is the
-//! out-of-place `backward`'s bit for bit when the product `g * dl` needs no second rounding:
-//! f32 logits, or `dl` a power of two (1 included, the usual mean/sum case); otherwise f16/bf16
-//! round twice (within 1 unit of the last place of each other). Registry entries borrow their
-//! inputs, so `cross_entropy.forward` with `grad_in_forward=true` writes the gradient over a
-//! copy of the logits, its `dlogits` output (reused between calls); the memory saving is the
-//! Rust API's, which takes the logits `&mut`. Without the mode nothing the caller passed is
-//! modified.
+//! it multiplies that gradient in place by `dloss` (per row under `none`; no pass when every
+//! cotangent is 1, as in Liger). Both modes share the FP32 gradient code, so the result is the
+//! out-of-place `backward`'s bit for bit whenever `g * dl` is rounded once: for f32 logits, and
+//! for `dl = 1` (the usual mean/sum cotangent); otherwise f16/bf16 round `g` and then `g * dl`
+//! (each within half a unit of the last place, so the modes may differ by about one). Registry
+//! entries borrow their inputs, so `cross_entropy.forward` with `grad_in_forward=true` writes
+//! the gradient over a copy of the logits, its `dlogits` output (reused between calls); the
+//! memory saving is the Rust API's, which takes the logits `&mut`. Without the mode nothing the
+//! caller passed is modified.
 //!
 //! Logits f32/f16/bf16, any vocabulary up to 16,777,216 (rows wider than one tile use an online
 //! max and sum; `metile check` covers 262,144 and 262,147); targets int32 or int64, each in
 //! `0..V` or `ignore_index`; `weight` `[V]` in the logits' dtype or f32, finite (any sign);
-//! anything else is a typed error. Sums are FP32 in the kernels; the sums of the row factors
-//! (`sum_valid w_y`, `n_valid`, `W`) are f64 on the host, as is the `sum`/`mean` reduction over
-//! rows, in row order (deterministic). [`forward_with`] with `token_stats` (entry parameter
+//! anything else is a typed error. Sums are FP32 in the kernels, which also apply the row
+//! factors; `sum_valid w_y`, `n_valid` and `W` are summed in f64 on the host, as are the rows
+//! under `sum`/`mean`, in row order (deterministic). [`forward_with`] with `token_stats` (entry parameter
 //! `token_stats=true`) also returns each row's predicted class (the first index of the largest
 //! softcapped logit, int64, -1 on ignored rows) and the token accuracy (f32: per row under
 //! `none`, else the share of non-ignored rows predicted right, 0 when all are ignored), as
@@ -522,34 +523,30 @@ fn weight_sums(
 }
 
 /// The cotangent of each row, from `dloss` (`[]` or one value under sum and mean, the rows'
-/// shape under none), uploaded to `device`.
+/// shape under none).
 fn row_cotangents(
-    device: &Device,
     entry: &str,
     dloss: &Tensor,
     rows: usize,
     row_shape: &[usize],
     reduction: Reduction,
-) -> Result<Buffer, OpError> {
+) -> Result<Vec<f32>, OpError> {
     let d = match dloss.buffer.to_f32() {
         Ok(d) if dloss.dtype().is_float() => d,
         _ => return Err(bad(entry, "dloss", "must be a float tensor".into())),
     };
-    let per_row = match reduction {
-        Reduction::None if dloss.shape == row_shape => d,
-        Reduction::Sum | Reduction::Mean if dloss.numel() == 1 => vec![d[0]; rows],
-        _ => {
-            return Err(bad(
-                entry,
-                "dloss",
-                format!(
-                    "shape {:?} does not fit reduction {reduction:?} (rows {row_shape:?})",
-                    dloss.shape
-                ),
-            ))
-        }
-    };
-    Ok(device.upload(&Buffer::from_f32(DType::F32, &per_row)?)?)
+    match reduction {
+        Reduction::None if dloss.shape == row_shape => Ok(d),
+        Reduction::Sum | Reduction::Mean if dloss.numel() == 1 => Ok(vec![d[0]; rows]),
+        _ => Err(bad(
+            entry,
+            "dloss",
+            format!(
+                "shape {:?} does not fit reduction {reduction:?} (rows {row_shape:?})",
+                dloss.shape
+            ),
+        )),
+    }
 }
 
 fn scalars(args: &mut Vec<Arg<'_>>, c: &Checked, o: &CeOptions) {
@@ -733,7 +730,8 @@ pub fn backward(
 ) -> Result<Tensor, OpError> {
     let entry = "cross_entropy.backward";
     let c = validate(entry, x, target, weight, o)?;
-    let dl = row_cotangents(device, entry, dloss, c.rows, &c.row_shape, o.reduction)?;
+    let dl = row_cotangents(entry, dloss, c.rows, &c.row_shape, o.reduction)?;
+    let dl = device.upload(&Buffer::from_f32(DType::F32, &dl)?)?;
     let grad = if f32_grads { DType::F32 } else { x.dtype() };
     let mut dx = device.tensor_zeros(grad, &x.shape)?;
     if c.rows == 0 {
@@ -760,7 +758,8 @@ pub fn backward(
 }
 
 /// The backward of [`forward_in_place`]: multiplies the gradient it left in `dlogits` by the
-/// cotangent `dloss` of the reduced loss (per row under `none`), in place.
+/// cotangent `dloss` of the reduced loss (per row under `none`), in place; no pass at all when
+/// every cotangent is 1.
 pub fn scale_in_place(
     device: &Device,
     dlogits: &mut Tensor,
@@ -770,10 +769,12 @@ pub fn scale_in_place(
     let entry = "cross_entropy.in_place_backward";
     let (rows, v) = float_rows(entry, "dlogits", dlogits)?;
     let row_shape = &dlogits.shape[..dlogits.shape.len() - 1];
-    let dl = row_cotangents(device, entry, dloss, rows, row_shape, reduction)?;
-    if rows == 0 {
+    let dl = row_cotangents(entry, dloss, rows, row_shape, reduction)?;
+    // Scaling by 1 is exact: skip the pass over the gradient (Liger does too).
+    if dl.iter().all(|d| *d == 1.0) {
         return Ok(());
     }
+    let dl = device.upload(&Buffer::from_f32(DType::F32, &dl)?)?;
     let (dtype, tiling) = (dlogits.dtype(), Tiling::for_device(device, v));
     let k = device.kernel("cross_entropy_scale", &(dtype, tiling), || {
         scale_kernel(dtype, tiling)

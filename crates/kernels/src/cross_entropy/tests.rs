@@ -242,3 +242,42 @@ fn the_forward_entry_returns_the_gradient_only_when_asked() {
     // bf16 gradient times 2: exact, so one rounding either way.
     assert_eq!(bits(&scaled["dlogits"]), bits(&dx["dlogits"]));
 }
+
+#[test]
+fn every_kernel_variant_lowers_to_cuda() {
+    use metile_codegen::{cuda_source, Target};
+    let lower = |k: Result<metile_ir::Verified, metile_lang::LangError>, what: &str| {
+        let k = metile_opt::canonicalize(k.unwrap()).unwrap();
+        let lowered = cuda_source(&k, &Target::sm90());
+        assert!(lowered.is_ok(), "{what}: {:?}", lowered.err());
+    };
+    // The GPU's tilings: one masked power-of-two tile, and 4096-column steps past 16,384.
+    let tilings = [(1000, false), (4096, true)].map(|(block, looped)| Tiling {
+        block,
+        exact: false,
+        looped,
+    });
+    for x in [DType::F32, DType::F16, DType::BF16] {
+        for tiling in tilings {
+            for (backward, in_place) in [(false, false), (false, true), (true, false)] {
+                for weight in [None, Some(x), Some(DType::F32)] {
+                    for (softcap, predict) in [(false, false), (true, true)] {
+                        let spec = CeSpec {
+                            backward,
+                            in_place,
+                            x,
+                            target: DType::I32,
+                            weight,
+                            grad: DType::F32,
+                            softcap,
+                            predict: predict && !backward,
+                            tiling,
+                        };
+                        lower(kernel(&spec), &format!("{spec:?}"));
+                    }
+                }
+            }
+            lower(scale_kernel(x, tiling), &format!("scale {x} {tiling:?}"));
+        }
+    }
+}
