@@ -142,12 +142,7 @@ impl<'k> RowTiles<'k> {
 /// the scalars `n, ignore_index, label_smoothing, smooth_mass (ls W / V), lse_square_scale,
 /// softcap, ce_factor, z_factor`.
 pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
-    let name = match (spec.backward, spec.in_place) {
-        (true, _) => "cross_entropy_bwd",
-        (false, true) => "cross_entropy_fwd_grad",
-        (false, false) => "cross_entropy_fwd",
-    };
-    trace(name, |k| {
+    trace(spec.name(), |k| {
         let x = if spec.in_place {
             k.inout("logits", spec.x)
         } else {
