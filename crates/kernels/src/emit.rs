@@ -137,15 +137,25 @@ fn trace_kernel(name: &str, dtype: DType, block: usize) -> Option<Result<Verifie
         "rope_table" if backward => {
             crate::rope::table_kernel(&crate::rope::RopeTableSpec { x: dtype, block })
         }
-        "cross_entropy" => crate::cross_entropy::kernel(&crate::cross_entropy::CeSpec {
-            backward,
-            x: dtype,
-            target: DType::I64,
-            grad: dtype,
-            softcap: true,
-            predict: false,
-            tiling: masked_tile(block),
-        }),
+        // Plain, class-weighted, and the forward that writes the gradient over the logits.
+        "cross_entropy" | "cross_entropy_weighted" | "cross_entropy_in_place"
+            if !(backward && base == "cross_entropy_in_place") =>
+        {
+            crate::cross_entropy::kernel(&crate::cross_entropy::CeSpec {
+                backward,
+                in_place: base == "cross_entropy_in_place",
+                x: dtype,
+                target: DType::I64,
+                weight: (base != "cross_entropy").then_some(dtype),
+                grad: dtype,
+                softcap: true,
+                predict: false,
+                tiling: masked_tile(block),
+            })
+        }
+        "cross_entropy_scale" if backward => {
+            crate::cross_entropy::scale_kernel(dtype, masked_tile(block))
+        }
         "softmax" | "log_softmax" => crate::softmax::kernel(&crate::softmax::SoftmaxSpec {
             log: base == "log_softmax",
             backward,
