@@ -158,6 +158,9 @@ pub fn generate(
         PortShape::Rows => vec![rows],
         PortShape::LossCotangent => vec![],
         PortShape::Table => vec![1, rows, cols],
+        PortShape::Freqs => vec![rows, cols / 2, 2],
+        PortShape::Planes => vec![3, 1, rows, cols],
+        PortShape::Halved => vec![rows, cols / 2],
         PortShape::RowIds | PortShape::Positions => {
             let ids: Vec<i64> = (0..rows).map(|_| rng.below(rows as u64) as i64).collect();
             return Ok(Tensor::new(

@@ -10,7 +10,11 @@
 //!   threads, times 2, plus 8 for each pair of barriers;
 //! - pressure: slots beyond 32 per thread per live tile risk spills: `4 x` the excess;
 //! - waste: a program wider than its largest tile leaves lanes idle: `2 x` the idle fraction of
-//!   the tile work.
+//!   the tile work;
+//! - program width: `0.6 x threads`, the fixed cost of a wide program (per-thread index setup,
+//!   fewer resident programs, a longer tail). Fitted to the H200 sweeps of 2026-11-29
+//!   (BENCHMARKS.md): 256 threads beat 512 for the bf16 norm forwards (0.073 against 0.147 ms), softmax
+//!   (0.091 against 0.116 ms) and SwiGLU (0.262 against 0.394 ms); 128 and 256 were within 5%.
 //!
 //! The table `metile emit KERNEL --target cuda --plan` prints has the columns of the seed's
 //! report: threads, SIMD groups per program, shared bytes, reduction elements, independent
@@ -144,6 +148,9 @@ fn vector_width(c: &Census) -> u32 {
     ((16 / c.min_elem_bytes.max(1)) as u32).clamp(1, 8)
 }
 
+/// Model cost of each thread of a program (see the module doc).
+const PROGRAM_WIDTH_COST: f64 = 0.6;
+
 fn score(c: &Census, threads: u32, vec: u32) -> Plan {
     let warps = threads.div_ceil(32);
     let dist = Distribution { threads, vec };
@@ -180,7 +187,7 @@ fn score(c: &Census, threads: u32, vec: u32) -> Plan {
         forwarded: c.forwarded,
         declined: c.declined,
         tensor_cores: false,
-        score: work + reductions + shared + pressure + waste,
+        score: work + reductions + shared + pressure + waste + PROGRAM_WIDTH_COST * threads as f64,
     }
 }
 

@@ -2,12 +2,7 @@ typedef unsigned short mt_u16;
 typedef unsigned char mt_u8;
 typedef long long mt_i64;
 __device__ __forceinline__ float mt_bf16_to_f32(mt_u16 h) { return __uint_as_float(((unsigned)h) << 16); }
-__device__ __forceinline__ mt_u16 mt_f32_to_bf16(float x) {
-  unsigned u = __float_as_uint(x);
-  if ((u & 0x7fffffffu) > 0x7f800000u) return (mt_u16)((u >> 16) | 0x40u);
-  u += 0x7fffu + ((u >> 16) & 1u);
-  return (mt_u16)(u >> 16);
-}
+__device__ __forceinline__ mt_u16 mt_f32_to_bf16(float x) { mt_u16 h; asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h; }
 __device__ __forceinline__ float mt_f16_to_f32(mt_u16 h) { float f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return f; }
 __device__ __forceinline__ mt_u16 mt_f32_to_f16(float x) { mt_u16 h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h; }
 __device__ __forceinline__ float mt_round_bf16(float x) { return mt_bf16_to_f32(mt_f32_to_bf16(x)); }
@@ -19,18 +14,18 @@ __device__ __forceinline__ float mt_d2bf16(double x) {
 }
 __device__ __forceinline__ float mt_minf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fminf(a, b); }
 __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fmaxf(a, b); }
-__device__ __forceinline__ float mt_sigmoid(float x) { return 1.0f / (1.0f + expf(-x)); }
+__device__ __forceinline__ float mt_sigmoid(float x) { return __frcp_rn(1.0f + expf(-x)); }
 __device__ __forceinline__ int mt_f2i(float x) { return x != x ? 0 : (x >= 2147483648.0f ? 2147483647 : (x <= -2147483648.0f ? (-2147483647 - 1) : (int)x)); }
 __device__ __forceinline__ mt_i64 mt_f2l(float x) { return x != x ? 0 : (x >= 9.2233720368547758e18f ? 9223372036854775807LL : (x <= -9.2233720368547758e18f ? (-9223372036854775807LL - 1) : (mt_i64)x)); }
-#define MT_THREADS 1024
+#define MT_THREADS 512
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
-extern "C" __global__ void __launch_bounds__(1024) mt_rms_norm_bwd(const float* __restrict__ p0, const float* __restrict__ p1, const float* __restrict__ p2, float* __restrict__ p3, float* __restrict__ p4, int p5, int p6, int p7, float p8, float p9) {
+extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const float* __restrict__ p0, const float* __restrict__ p1, const float* __restrict__ p2, float* __restrict__ p3, float* __restrict__ p4, int p5, int p6, int p7, float p8, float p9) {
   const int mt_tid = threadIdx.x;
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[1024];
+  __shared__ __align__(128) unsigned char mt_smem[512];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -40,26 +35,26 @@ extern "C" __global__ void __launch_bounds__(1024) mt_rms_norm_bwd(const float* 
   float v3 = p8;
   float v4 = p9;
   int v5 = (int)blockIdx.x;
-  int v6[4];
+  int v6[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v6[s] = (int)(0 + MT_FLAT(s));
-  int v7[4];
+  for (int s = 0; s < 8; ++s) v6[s] = (int)(0 + MT_FLAT(s));
+  int v7[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v7[s] = v0;
-  bool v8[4];
+  for (int s = 0; s < 8; ++s) v7[s] = v0;
+  bool v8[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v8[s] = (v6[s] < v7[s]);
+  for (int s = 0; s < 8; ++s) v8[s] = (v6[s] < v7[s]);
   float v9 = (float)(v0);
   int v10 = (int)((v5 * v2));
   int v11 = (int)((v10 + v2));
   int v12 = (int)((v11 < v1 ? v11 : v1));
-  mt_i64 v13[4];
+  mt_i64 v13[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v13[s] = (mt_i64)(v6[s]);
+  for (int s = 0; s < 8; ++s) v13[s] = (mt_i64)(v6[s]);
   float v14 = 0.0f;
-  float v15[4];
+  float v15[8];
   #pragma unroll
-  for (int g = 0; g < 4; g += 4) {
+  for (int g = 0; g < 8; g += 4) {
     const mt_i64 i0 = v13[g];
     if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
       union { uint4 w[1]; float e[4]; } u;
@@ -72,32 +67,32 @@ extern "C" __global__ void __launch_bounds__(1024) mt_rms_norm_bwd(const float* 
       for (int k = 0; k < 4; ++k) { const int s = g + k; v15[s] = (true && v8[s]) ? p1[v13[s]] : v14; }
     }
   }
-  float v16[4];
+  float v16[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v16[s] = v4;
-  float v17[4];
+  for (int s = 0; s < 8; ++s) v16[s] = v4;
+  float v17[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v17[s] = (v15[s] + v16[s]);
-  float v18[4];
+  for (int s = 0; s < 8; ++s) v17[s] = (v15[s] + v16[s]);
+  float v18[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v18[s] = 0.0f;
+  for (int s = 0; s < 8; ++s) v18[s] = 0.0f;
   int v19 = 1;
-  float v21[4];
+  float v21[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v21[s] = v18[s];
+  for (int s = 0; s < 8; ++s) v21[s] = v18[s];
   for (int v20 = v10; v20 < v12; v20 += v19) {
     mt_i64 v23 = (mt_i64)(v20);
     mt_i64 v24 = (mt_i64)(v0);
     mt_i64 v25 = (v23 * v24);
-    mt_i64 v26[4];
+    mt_i64 v26[8];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v26[s] = v25;
-    mt_i64 v27[4];
+    for (int s = 0; s < 8; ++s) v26[s] = v25;
+    mt_i64 v27[8];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v27[s] = (v26[s] + v13[s]);
-    float v29[4];
+    for (int s = 0; s < 8; ++s) v27[s] = (v26[s] + v13[s]);
+    float v29[8];
     #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
+    for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v27[g];
       if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
@@ -110,9 +105,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_rms_norm_bwd(const float* 
         for (int k = 0; k < 4; ++k) { const int s = g + k; v29[s] = (true && v8[s]) ? p0[v27[s]] : v14; }
       }
     }
-    float v31[4];
+    float v31[8];
     #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
+    for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v27[g];
       if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
@@ -125,57 +120,57 @@ extern "C" __global__ void __launch_bounds__(1024) mt_rms_norm_bwd(const float* 
         for (int k = 0; k < 4; ++k) { const int s = g + k; v31[s] = (true && v8[s]) ? p2[v27[s]] : v14; }
       }
     }
-    float v32[4];
+    float v32[8];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v32[s] = (v29[s] * v29[s]);
+    for (int s = 0; s < 8; ++s) v32[s] = (v29[s] * v29[s]);
     float acc1 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 4; ++s) if (true) acc1 = (acc1 + v32[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v32[s]);
     for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc1;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
     __syncthreads();
-    acc1 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 32; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 512))[w]);
+    acc1 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256))[w]);
     float v33 = acc1;
     float v34 = (v33 / v9);
     float v35 = (v34 + v3);
     float v36 = (1.0f / sqrtf(v35));
-    float v37[4];
+    float v37[8];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v37[s] = v36;
-    float v38[4];
+    for (int s = 0; s < 8; ++s) v37[s] = v36;
+    float v38[8];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v38[s] = (v29[s] * v37[s]);
-    float v39[4];
+    for (int s = 0; s < 8; ++s) v38[s] = (v29[s] * v37[s]);
+    float v39[8];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v39[s] = (v31[s] * v17[s]);
-    float v40[4];
+    for (int s = 0; s < 8; ++s) v39[s] = (v31[s] * v17[s]);
+    float v40[8];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v40[s] = (v38[s] * v39[s]);
+    for (int s = 0; s < 8; ++s) v40[s] = (v38[s] * v39[s]);
     float acc2 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 4; ++s) if (true) acc2 = (acc2 + v40[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v40[s]);
     for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc2;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
     __syncthreads();
-    acc2 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 32; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 512))[w]);
+    acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
     float v41 = acc2;
     float v42 = (v41 / v9);
-    float v46[4];
+    float v46[8];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v46[s] = v42;
-    float v47[4];
+    for (int s = 0; s < 8; ++s) v46[s] = v42;
+    float v47[8];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v47[s] = (v38[s] * v46[s]);
-    float v48[4];
+    for (int s = 0; s < 8; ++s) v47[s] = (v38[s] * v46[s]);
+    float v48[8];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v48[s] = (v39[s] - v47[s]);
-    float v50[4];
+    for (int s = 0; s < 8; ++s) v48[s] = (v39[s] - v47[s]);
+    float v50[8];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v50[s] = (v48[s] * v37[s]);
+    for (int s = 0; s < 8; ++s) v50[s] = (v48[s] * v37[s]);
     #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
+    for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v27[g];
       if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
@@ -188,32 +183,32 @@ extern "C" __global__ void __launch_bounds__(1024) mt_rms_norm_bwd(const float* 
         for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v8[s]) p3[v27[s]] = v50[s]; }
       }
     }
-    float v51[4];
+    float v51[8];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v51[s] = (v31[s] * v38[s]);
-    float v52[4];
+    for (int s = 0; s < 8; ++s) v51[s] = (v31[s] * v38[s]);
+    float v52[8];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v52[s] = (v21[s] + v51[s]);
-    float y3[4];
+    for (int s = 0; s < 8; ++s) v52[s] = (v21[s] + v51[s]);
+    float y3[8];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) y3[s] = v52[s];
+    for (int s = 0; s < 8; ++s) y3[s] = v52[s];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v21[s] = y3[s];
+    for (int s = 0; s < 8; ++s) v21[s] = y3[s];
   }
-  float v53[4];
+  float v53[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v53[s] = v21[s];
+  for (int s = 0; s < 8; ++s) v53[s] = v21[s];
   mt_i64 v55 = (mt_i64)(v5);
   mt_i64 v56 = (mt_i64)(v0);
   mt_i64 v57 = (v55 * v56);
-  mt_i64 v58[4];
+  mt_i64 v58[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v58[s] = v57;
-  mt_i64 v59[4];
+  for (int s = 0; s < 8; ++s) v58[s] = v57;
+  mt_i64 v59[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v59[s] = (v58[s] + v13[s]);
+  for (int s = 0; s < 8; ++s) v59[s] = (v58[s] + v13[s]);
   #pragma unroll
-  for (int g = 0; g < 4; g += 4) {
+  for (int g = 0; g < 8; g += 4) {
     const mt_i64 i0 = v59[g];
     if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
       union { uint4 w[1]; float e[4]; } u;

@@ -2,12 +2,7 @@ typedef unsigned short mt_u16;
 typedef unsigned char mt_u8;
 typedef long long mt_i64;
 __device__ __forceinline__ float mt_bf16_to_f32(mt_u16 h) { return __uint_as_float(((unsigned)h) << 16); }
-__device__ __forceinline__ mt_u16 mt_f32_to_bf16(float x) {
-  unsigned u = __float_as_uint(x);
-  if ((u & 0x7fffffffu) > 0x7f800000u) return (mt_u16)((u >> 16) | 0x40u);
-  u += 0x7fffu + ((u >> 16) & 1u);
-  return (mt_u16)(u >> 16);
-}
+__device__ __forceinline__ mt_u16 mt_f32_to_bf16(float x) { mt_u16 h; asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h; }
 __device__ __forceinline__ float mt_f16_to_f32(mt_u16 h) { float f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return f; }
 __device__ __forceinline__ mt_u16 mt_f32_to_f16(float x) { mt_u16 h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h; }
 __device__ __forceinline__ float mt_round_bf16(float x) { return mt_bf16_to_f32(mt_f32_to_bf16(x)); }
@@ -19,18 +14,18 @@ __device__ __forceinline__ float mt_d2bf16(double x) {
 }
 __device__ __forceinline__ float mt_minf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fminf(a, b); }
 __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fmaxf(a, b); }
-__device__ __forceinline__ float mt_sigmoid(float x) { return 1.0f / (1.0f + expf(-x)); }
+__device__ __forceinline__ float mt_sigmoid(float x) { return __frcp_rn(1.0f + expf(-x)); }
 __device__ __forceinline__ int mt_f2i(float x) { return x != x ? 0 : (x >= 2147483648.0f ? 2147483647 : (x <= -2147483648.0f ? (-2147483647 - 1) : (int)x)); }
 __device__ __forceinline__ mt_i64 mt_f2l(float x) { return x != x ? 0 : (x >= 9.2233720368547758e18f ? 9223372036854775807LL : (x <= -9.2233720368547758e18f ? (-9223372036854775807LL - 1) : (mt_i64)x)); }
-#define MT_THREADS 512
+#define MT_THREADS 256
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
-extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_fwd(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, mt_u16* __restrict__ p2, float* __restrict__ p3, int p4, int p5, int p6, float p7, float p8) {
+extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_fwd(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, mt_u16* __restrict__ p2, float* __restrict__ p3, int p4, int p5, int p6, float p7, float p8) {
   const int mt_tid = threadIdx.x;
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[512];
+  __shared__ __align__(128) unsigned char mt_smem[256];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -39,27 +34,27 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_fwd(const mt_u16* 
   int v2 = p6;
   float v3 = p7;
   float v4 = p8;
-  int v5[8];
+  int v5[16];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v5[s] = (int)(0 + MT_FLAT(s));
-  int v6[8];
+  for (int s = 0; s < 16; ++s) v5[s] = (int)(0 + MT_FLAT(s));
+  int v6[16];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v6[s] = v0;
-  bool v7[8];
+  for (int s = 0; s < 16; ++s) v6[s] = v0;
+  bool v7[16];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v7[s] = (v5[s] < v6[s]);
+  for (int s = 0; s < 16; ++s) v7[s] = (v5[s] < v6[s]);
   float v8 = (float)(v0);
   int v9 = (int)blockIdx.x;
   int v10 = (int)((v9 * v2));
   int v11 = (int)((v10 + v2));
   int v12 = (int)((v11 < v1 ? v11 : v1));
-  mt_i64 v13[8];
+  mt_i64 v13[16];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v13[s] = (mt_i64)(v5[s]);
+  for (int s = 0; s < 16; ++s) v13[s] = (mt_i64)(v5[s]);
   float v14 = 0.0f;
-  float v15[8];
+  float v15[16];
   #pragma unroll
-  for (int g = 0; g < 8; g += 8) {
+  for (int g = 0; g < 16; g += 8) {
     const mt_i64 i0 = v13[g];
     if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
       union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -72,29 +67,29 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_fwd(const mt_u16* 
       for (int k = 0; k < 8; ++k) { const int s = g + k; v15[s] = (true && v7[s]) ? mt_f16_to_f32(p1[v13[s]]) : v14; }
     }
   }
-  float v16[8];
+  float v16[16];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v16[s] = v15[s];
-  float v17[8];
+  for (int s = 0; s < 16; ++s) v16[s] = v15[s];
+  float v17[16];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v17[s] = v4;
-  float v18[8];
+  for (int s = 0; s < 16; ++s) v17[s] = v4;
+  float v18[16];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v18[s] = (v16[s] + v17[s]);
+  for (int s = 0; s < 16; ++s) v18[s] = (v16[s] + v17[s]);
   int v19 = 1;
   for (int v20 = v10; v20 < v12; v20 += v19) {
     mt_i64 v22 = (mt_i64)(v20);
     mt_i64 v23 = (mt_i64)(v0);
     mt_i64 v24 = (v22 * v23);
-    mt_i64 v25[8];
+    mt_i64 v25[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = v24;
-    mt_i64 v26[8];
+    for (int s = 0; s < 16; ++s) v25[s] = v24;
+    mt_i64 v26[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = (v25[s] + v13[s]);
-    float v28[8];
+    for (int s = 0; s < 16; ++s) v26[s] = (v25[s] + v13[s]);
+    float v28[16];
     #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
+    for (int g = 0; g < 16; g += 8) {
       const mt_i64 i0 = v26[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -107,45 +102,45 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_fwd(const mt_u16* 
         for (int k = 0; k < 8; ++k) { const int s = g + k; v28[s] = (true && v7[s]) ? mt_f16_to_f32(p0[v26[s]]) : v14; }
       }
     }
-    float v29[8];
+    float v29[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = v28[s];
-    float v31[8];
+    for (int s = 0; s < 16; ++s) v29[s] = v28[s];
+    float v31[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = (v29[s] * v29[s]);
+    for (int s = 0; s < 16; ++s) v31[s] = (v29[s] * v29[s]);
     float acc1 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v31[s]);
+    for (int s = 0; s < 16; ++s) if (true) acc1 = (acc1 + v31[s]);
     for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc1;
     __syncthreads();
-    acc1 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256))[w]);
+    acc1 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 128))[w]);
     float v32 = acc1;
     float v33 = (v32 / v8);
     float v34 = (v33 + v3);
     float v35 = (1.0f / sqrtf(v34));
     if (mt_tid == 0) p3[v22] = v35;
-    float v36[8];
+    float v36[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = v35;
-    float v37[8];
+    for (int s = 0; s < 16; ++s) v36[s] = v35;
+    float v37[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v29[s] * v36[s]);
-    float v38[8];
+    for (int s = 0; s < 16; ++s) v37[s] = (v29[s] * v36[s]);
+    float v38[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = mt_round_f16(v37[s]);
-    float v39[8];
+    for (int s = 0; s < 16; ++s) v38[s] = mt_round_f16(v37[s]);
+    float v39[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = v38[s];
-    float v40[8];
+    for (int s = 0; s < 16; ++s) v39[s] = v38[s];
+    float v40[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = (v39[s] * v18[s]);
-    float v41[8];
+    for (int s = 0; s < 16; ++s) v40[s] = (v39[s] * v18[s]);
+    float v41[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = mt_round_f16(v40[s]);
+    for (int s = 0; s < 16; ++s) v41[s] = mt_round_f16(v40[s]);
     #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
+    for (int g = 0; g < 16; g += 8) {
       const mt_i64 i0 = v26[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;

@@ -2,12 +2,7 @@ typedef unsigned short mt_u16;
 typedef unsigned char mt_u8;
 typedef long long mt_i64;
 __device__ __forceinline__ float mt_bf16_to_f32(mt_u16 h) { return __uint_as_float(((unsigned)h) << 16); }
-__device__ __forceinline__ mt_u16 mt_f32_to_bf16(float x) {
-  unsigned u = __float_as_uint(x);
-  if ((u & 0x7fffffffu) > 0x7f800000u) return (mt_u16)((u >> 16) | 0x40u);
-  u += 0x7fffu + ((u >> 16) & 1u);
-  return (mt_u16)(u >> 16);
-}
+__device__ __forceinline__ mt_u16 mt_f32_to_bf16(float x) { mt_u16 h; asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h; }
 __device__ __forceinline__ float mt_f16_to_f32(mt_u16 h) { float f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return f; }
 __device__ __forceinline__ mt_u16 mt_f32_to_f16(float x) { mt_u16 h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h; }
 __device__ __forceinline__ float mt_round_bf16(float x) { return mt_bf16_to_f32(mt_f32_to_bf16(x)); }
@@ -19,48 +14,48 @@ __device__ __forceinline__ float mt_d2bf16(double x) {
 }
 __device__ __forceinline__ float mt_minf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fminf(a, b); }
 __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fmaxf(a, b); }
-__device__ __forceinline__ float mt_sigmoid(float x) { return 1.0f / (1.0f + expf(-x)); }
+__device__ __forceinline__ float mt_sigmoid(float x) { return __frcp_rn(1.0f + expf(-x)); }
 __device__ __forceinline__ int mt_f2i(float x) { return x != x ? 0 : (x >= 2147483648.0f ? 2147483647 : (x <= -2147483648.0f ? (-2147483647 - 1) : (int)x)); }
 __device__ __forceinline__ mt_i64 mt_f2l(float x) { return x != x ? 0 : (x >= 9.2233720368547758e18f ? 9223372036854775807LL : (x <= -9.2233720368547758e18f ? (-9223372036854775807LL - 1) : (mt_i64)x)); }
-#define MT_THREADS 512
+#define MT_THREADS 256
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
-extern "C" __global__ void __launch_bounds__(512) mt_softmax_fwd(const mt_u16* __restrict__ p0, mt_u16* __restrict__ p1, int p2) {
+extern "C" __global__ void __launch_bounds__(256) mt_softmax_fwd(const mt_u16* __restrict__ p0, mt_u16* __restrict__ p1, int p2) {
   const int mt_tid = threadIdx.x;
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[512];
+  __shared__ __align__(128) unsigned char mt_smem[256];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
   int v0 = p2;
-  int v1[8];
+  int v1[16];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v1[s] = (int)(0 + MT_FLAT(s));
+  for (int s = 0; s < 16; ++s) v1[s] = (int)(0 + MT_FLAT(s));
   int v2 = (int)blockIdx.x;
   mt_i64 v3 = (mt_i64)(v2);
   mt_i64 v4 = (mt_i64)(v0);
   mt_i64 v5 = (v3 * v4);
-  int v6[8];
+  int v6[16];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v6[s] = v0;
-  bool v7[8];
+  for (int s = 0; s < 16; ++s) v6[s] = v0;
+  bool v7[16];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v7[s] = (v1[s] < v6[s]);
-  mt_i64 v8[8];
+  for (int s = 0; s < 16; ++s) v7[s] = (v1[s] < v6[s]);
+  mt_i64 v8[16];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v8[s] = (mt_i64)(v1[s]);
-  mt_i64 v9[8];
+  for (int s = 0; s < 16; ++s) v8[s] = (mt_i64)(v1[s]);
+  mt_i64 v9[16];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v9[s] = v5;
-  mt_i64 v10[8];
+  for (int s = 0; s < 16; ++s) v9[s] = v5;
+  mt_i64 v10[16];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v10[s] = (v9[s] + v8[s]);
+  for (int s = 0; s < 16; ++s) v10[s] = (v9[s] + v8[s]);
   float v11 = __int_as_float(0xff800000);
-  float v12[8];
+  float v12[16];
   #pragma unroll
-  for (int g = 0; g < 8; g += 8) {
+  for (int g = 0; g < 16; g += 8) {
     const mt_i64 i0 = v10[g];
     if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
       union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -73,47 +68,47 @@ extern "C" __global__ void __launch_bounds__(512) mt_softmax_fwd(const mt_u16* _
       for (int k = 0; k < 8; ++k) { const int s = g + k; v12[s] = (true && v7[s]) ? mt_bf16_to_f32(p0[v10[s]]) : v11; }
     }
   }
-  float v13[8];
+  float v13[16];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v13[s] = v12[s];
+  for (int s = 0; s < 16; ++s) v13[s] = v12[s];
   float acc1 = __int_as_float(0xff800000);
   #pragma unroll
-  for (int s = 0; s < 8; ++s) if (true) acc1 = mt_maxf(acc1, v13[s]);
+  for (int s = 0; s < 16; ++s) if (true) acc1 = mt_maxf(acc1, v13[s]);
   for (int o = 16; o > 0; o >>= 1) acc1 = mt_maxf(acc1, __shfl_xor_sync(0xffffffffu, acc1, o));
   mt_round ^= 1;
-  if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
+  if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc1;
   __syncthreads();
-  acc1 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc1 = mt_maxf(acc1, ((float*)(mt_smem + mt_round * 256))[w]);
+  acc1 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc1 = mt_maxf(acc1, ((float*)(mt_smem + mt_round * 128))[w]);
   float v14 = acc1;
-  float v15[8];
+  float v15[16];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v15[s] = v14;
-  float v16[8];
+  for (int s = 0; s < 16; ++s) v15[s] = v14;
+  float v16[16];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v16[s] = (v13[s] - v15[s]);
-  float v17[8];
+  for (int s = 0; s < 16; ++s) v16[s] = (v13[s] - v15[s]);
+  float v17[16];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v17[s] = expf(v16[s]);
+  for (int s = 0; s < 16; ++s) v17[s] = expf(v16[s]);
   float acc2 = 0.0f;
   #pragma unroll
-  for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v17[s]);
+  for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v17[s]);
   for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
   mt_round ^= 1;
-  if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
+  if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
   __syncthreads();
-  acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
+  acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
   float v18 = acc2;
-  float v23[8];
+  float v23[16];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v23[s] = v18;
-  float v24[8];
+  for (int s = 0; s < 16; ++s) v23[s] = v18;
+  float v24[16];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v24[s] = (v17[s] / v23[s]);
-  float v25[8];
+  for (int s = 0; s < 16; ++s) v24[s] = (v17[s] / v23[s]);
+  float v25[16];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v25[s] = mt_round_bf16(v24[s]);
+  for (int s = 0; s < 16; ++s) v25[s] = mt_round_bf16(v24[s]);
   #pragma unroll
-  for (int g = 0; g < 8; g += 8) {
+  for (int g = 0; g < 16; g += 8) {
     const mt_i64 i0 = v10[g];
     if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
       union { uint4 w[1]; mt_u16 e[8]; } u;

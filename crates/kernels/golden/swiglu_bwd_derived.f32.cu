@@ -2,12 +2,7 @@ typedef unsigned short mt_u16;
 typedef unsigned char mt_u8;
 typedef long long mt_i64;
 __device__ __forceinline__ float mt_bf16_to_f32(mt_u16 h) { return __uint_as_float(((unsigned)h) << 16); }
-__device__ __forceinline__ mt_u16 mt_f32_to_bf16(float x) {
-  unsigned u = __float_as_uint(x);
-  if ((u & 0x7fffffffu) > 0x7f800000u) return (mt_u16)((u >> 16) | 0x40u);
-  u += 0x7fffu + ((u >> 16) & 1u);
-  return (mt_u16)(u >> 16);
-}
+__device__ __forceinline__ mt_u16 mt_f32_to_bf16(float x) { mt_u16 h; asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h; }
 __device__ __forceinline__ float mt_f16_to_f32(mt_u16 h) { float f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return f; }
 __device__ __forceinline__ mt_u16 mt_f32_to_f16(float x) { mt_u16 h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h; }
 __device__ __forceinline__ float mt_round_bf16(float x) { return mt_bf16_to_f32(mt_f32_to_bf16(x)); }
@@ -19,13 +14,13 @@ __device__ __forceinline__ float mt_d2bf16(double x) {
 }
 __device__ __forceinline__ float mt_minf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fminf(a, b); }
 __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fmaxf(a, b); }
-__device__ __forceinline__ float mt_sigmoid(float x) { return 1.0f / (1.0f + expf(-x)); }
+__device__ __forceinline__ float mt_sigmoid(float x) { return __frcp_rn(1.0f + expf(-x)); }
 __device__ __forceinline__ int mt_f2i(float x) { return x != x ? 0 : (x >= 2147483648.0f ? 2147483647 : (x <= -2147483648.0f ? (-2147483647 - 1) : (int)x)); }
 __device__ __forceinline__ mt_i64 mt_f2l(float x) { return x != x ? 0 : (x >= 9.2233720368547758e18f ? 9223372036854775807LL : (x <= -9.2233720368547758e18f ? (-9223372036854775807LL - 1) : (mt_i64)x)); }
-#define MT_THREADS 1024
+#define MT_THREADS 512
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
-extern "C" __global__ void __launch_bounds__(1024) mt_swiglu_bwd_derived(const float* __restrict__ p0, const float* __restrict__ p1, const float* __restrict__ p2, float* __restrict__ p3, float* __restrict__ p4, mt_i64 p5, float p6, float p7) {
+extern "C" __global__ void __launch_bounds__(512) mt_swiglu_bwd_derived(const float* __restrict__ p0, const float* __restrict__ p1, const float* __restrict__ p2, float* __restrict__ p3, float* __restrict__ p4, mt_i64 p5, float p6, float p7) {
   const int mt_tid = threadIdx.x;
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
@@ -41,28 +36,28 @@ extern "C" __global__ void __launch_bounds__(1024) mt_swiglu_bwd_derived(const f
   mt_i64 v4 = (mt_i64)(v3);
   mt_i64 v5 = 4096LL;
   mt_i64 v6 = (v4 * v5);
-  int v7[4];
+  int v7[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v7[s] = (int)(0 + MT_FLAT(s));
-  mt_i64 v8[4];
+  for (int s = 0; s < 8; ++s) v7[s] = (int)(0 + MT_FLAT(s));
+  mt_i64 v8[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v8[s] = (mt_i64)(v7[s]);
-  mt_i64 v9[4];
+  for (int s = 0; s < 8; ++s) v8[s] = (mt_i64)(v7[s]);
+  mt_i64 v9[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v9[s] = v6;
-  mt_i64 v10[4];
+  for (int s = 0; s < 8; ++s) v9[s] = v6;
+  mt_i64 v10[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v10[s] = (v9[s] + v8[s]);
-  mt_i64 v11[4];
+  for (int s = 0; s < 8; ++s) v10[s] = (v9[s] + v8[s]);
+  mt_i64 v11[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v11[s] = v0;
-  bool v12[4];
+  for (int s = 0; s < 8; ++s) v11[s] = v0;
+  bool v12[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v12[s] = (v10[s] < v11[s]);
+  for (int s = 0; s < 8; ++s) v12[s] = (v10[s] < v11[s]);
   float v13 = 0.0f;
-  float v14[4];
+  float v14[8];
   #pragma unroll
-  for (int g = 0; g < 4; g += 4) {
+  for (int g = 0; g < 8; g += 4) {
     const mt_i64 i0 = v10[g];
     if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (i0 % 4) == 0) {
       union { uint4 w[1]; float e[4]; } u;
@@ -75,15 +70,15 @@ extern "C" __global__ void __launch_bounds__(1024) mt_swiglu_bwd_derived(const f
       for (int k = 0; k < 4; ++k) { const int s = g + k; v14[s] = (true && v12[s]) ? p0[v10[s]] : v13; }
     }
   }
-  float v15[4];
+  float v15[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v15[s] = v1;
-  float v16[4];
+  for (int s = 0; s < 8; ++s) v15[s] = v1;
+  float v16[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v16[s] = (v14[s] * v15[s]);
-  float v18[4];
+  for (int s = 0; s < 8; ++s) v16[s] = (v14[s] * v15[s]);
+  float v18[8];
   #pragma unroll
-  for (int g = 0; g < 4; g += 4) {
+  for (int g = 0; g < 8; g += 4) {
     const mt_i64 i0 = v10[g];
     if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (i0 % 4) == 0) {
       union { uint4 w[1]; float e[4]; } u;
@@ -96,9 +91,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_swiglu_bwd_derived(const f
       for (int k = 0; k < 4; ++k) { const int s = g + k; v18[s] = (true && v12[s]) ? p2[v10[s]] : v13; }
     }
   }
-  float v20[4];
+  float v20[8];
   #pragma unroll
-  for (int g = 0; g < 4; g += 4) {
+  for (int g = 0; g < 8; g += 4) {
     const mt_i64 i0 = v10[g];
     if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (i0 % 4) == 0) {
       union { uint4 w[1]; float e[4]; } u;
@@ -111,50 +106,50 @@ extern "C" __global__ void __launch_bounds__(1024) mt_swiglu_bwd_derived(const f
       for (int k = 0; k < 4; ++k) { const int s = g + k; v20[s] = (true && v12[s]) ? p1[v10[s]] : v13; }
     }
   }
-  float v21[4];
+  float v21[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v21[s] = mt_sigmoid(v16[s]);
-  float v22[4];
+  for (int s = 0; s < 8; ++s) v21[s] = mt_sigmoid(v16[s]);
+  float v22[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v22[s] = (v16[s] * v21[s]);
-  float v24[4];
+  for (int s = 0; s < 8; ++s) v22[s] = (v16[s] * v21[s]);
+  float v24[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v24[s] = v2;
-  float v26[4];
+  for (int s = 0; s < 8; ++s) v24[s] = v2;
+  float v26[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v26[s] = (v18[s] * v24[s]);
-  float v27[4];
+  for (int s = 0; s < 8; ++s) v26[s] = (v18[s] * v24[s]);
+  float v27[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v27[s] = (v26[s] * v20[s]);
-  float v28[4];
+  for (int s = 0; s < 8; ++s) v27[s] = (v26[s] * v20[s]);
+  float v28[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v28[s] = (v26[s] * v22[s]);
-  float v29[4];
+  for (int s = 0; s < 8; ++s) v28[s] = (v26[s] * v22[s]);
+  float v29[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v29[s] = (v27[s] * v21[s]);
-  float v30[4];
+  for (int s = 0; s < 8; ++s) v29[s] = (v27[s] * v21[s]);
+  float v30[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v30[s] = (v27[s] * v16[s]);
-  float v31[4];
+  for (int s = 0; s < 8; ++s) v30[s] = (v27[s] * v16[s]);
+  float v31[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v31[s] = 1.0f;
-  float v32[4];
+  for (int s = 0; s < 8; ++s) v31[s] = 1.0f;
+  float v32[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v32[s] = (v31[s] - v21[s]);
-  float v33[4];
+  for (int s = 0; s < 8; ++s) v32[s] = (v31[s] - v21[s]);
+  float v33[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v33[s] = (v21[s] * v32[s]);
-  float v34[4];
+  for (int s = 0; s < 8; ++s) v33[s] = (v21[s] * v32[s]);
+  float v34[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v34[s] = (v30[s] * v33[s]);
-  float v35[4];
+  for (int s = 0; s < 8; ++s) v34[s] = (v30[s] * v33[s]);
+  float v35[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v35[s] = (v29[s] + v34[s]);
-  float v36[4];
+  for (int s = 0; s < 8; ++s) v35[s] = (v29[s] + v34[s]);
+  float v36[8];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v36[s] = (v35[s] * v15[s]);
+  for (int s = 0; s < 8; ++s) v36[s] = (v35[s] * v15[s]);
   #pragma unroll
-  for (int g = 0; g < 4; g += 4) {
+  for (int g = 0; g < 8; g += 4) {
     const mt_i64 i0 = v10[g];
     if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (i0 % 4) == 0) {
       union { uint4 w[1]; float e[4]; } u;
@@ -168,7 +163,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_swiglu_bwd_derived(const f
     }
   }
   #pragma unroll
-  for (int g = 0; g < 4; g += 4) {
+  for (int g = 0; g < 8; g += 4) {
     const mt_i64 i0 = v10[g];
     if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (i0 % 4) == 0) {
       union { uint4 w[1]; float e[4]; } u;

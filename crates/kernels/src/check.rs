@@ -2,7 +2,7 @@
 //! `metile check`.
 
 use metile_ir::DType;
-use metile_runtime::Device;
+use metile_runtime::{Device, Tensor};
 
 use crate::registry::OpError;
 use crate::testing::{compare, REL_FLOOR};
@@ -59,6 +59,24 @@ impl CheckRow {
             pass: e.is_finite() && rel <= tol && got.len() == reference.len(),
         }
     }
+}
+
+/// `v` as a `dtype` tensor of `shape` on `device`.
+pub fn tensor(
+    device: &Device,
+    dtype: DType,
+    shape: &[usize],
+    v: &[f32],
+) -> Result<Tensor, OpError> {
+    Ok(device.to_device(&Tensor::from_f32(dtype, shape, v)?)?)
+}
+
+/// A `dtype` tensor of `shape` on `device` filled with NaN (garbage for integer dtypes), to pass
+/// as an output that the kernel must overwrite completely.
+pub fn poisoned(device: &Device, dtype: DType, shape: &[usize]) -> Result<Tensor, OpError> {
+    let mut t = device.tensor_zeros(dtype, shape)?;
+    t.buffer.try_poison()?;
+    Ok(t)
 }
 
 /// Runs `cases` on `device` and describes every failing row or case error (for unit tests).

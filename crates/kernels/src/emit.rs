@@ -8,9 +8,10 @@ use crate::activations::{self, ActSpec, Kind, NAMES};
 use crate::norms::{backward_kernel, forward_kernel, reduce_partials, NormKind};
 use crate::registry::OpError;
 
-/// Activation kernels by `emit` name: `<op>_fwd` / `<op>_bwd` / `<op>_bwd_derived`; the kind,
-/// whether backward, whether derived.
-fn activation_kernel(name: &str) -> Option<(Kind, bool, bool)> {
+/// Activation kernels by `emit` name, `<op>_fwd` / `<op>_bwd` / `<op>_bwd_derived` (`<op>` a
+/// kind, `_packed` for the packed layout): the spec with every storage tensor in `dtype` and
+/// tiles of `block` columns, and the direction.
+fn activation_kernel(name: &str, dtype: DType, block: usize) -> Option<(ActSpec, bool)> {
     let (name, derived) = match name.strip_suffix("_derived") {
         Some(base) => (base, true),
         None => (name, false),
@@ -21,12 +22,26 @@ fn activation_kernel(name: &str) -> Option<(Kind, bool, bool)> {
         "bwd" => true,
         _ => return None,
     };
+    let (op, packed) = match op.strip_suffix("_packed") {
+        Some(gated) => (gated, true),
+        None => (op, false),
+    };
     let kind = match op {
         "swiglu" => Kind::Swiglu,
         "geglu" => Kind::Geglu,
+        _ if packed => return None,
         other => Kind::Unary(NAMES.iter().position(|n| *n == other)?),
     };
-    Some((kind, backward, derived))
+    let spec = ActSpec {
+        kind,
+        packed,
+        x: dtype,
+        dy: dtype,
+        grad: dtype,
+        block,
+        derived,
+    };
+    Some((spec, backward))
 }
 
 /// Names accepted by `emit`.
@@ -43,7 +58,7 @@ pub fn kernel_names() -> Vec<&'static str> {
     names
 }
 
-const ACTIVATION_KERNELS: [&str; 20] = [
+const ACTIVATION_KERNELS: [&str; 24] = [
     "sigmoid_fwd",
     "sigmoid_bwd",
     "tanh_fwd",
@@ -64,10 +79,14 @@ const ACTIVATION_KERNELS: [&str; 20] = [
     "swiglu_bwd",
     "geglu_fwd",
     "geglu_bwd",
+    "swiglu_packed_fwd",
+    "swiglu_packed_bwd",
+    "geglu_packed_fwd",
+    "geglu_packed_bwd",
 ];
 
 /// The activation backward kernels derived by `vjp` (`derivative=vjp`).
-const DERIVED_ACTIVATION_KERNELS: [&str; 10] = [
+const DERIVED_ACTIVATION_KERNELS: [&str; 12] = [
     "sigmoid_bwd_derived",
     "tanh_bwd_derived",
     "relu_bwd_derived",
@@ -78,6 +97,8 @@ const DERIVED_ACTIVATION_KERNELS: [&str; 10] = [
     "quick_gelu_bwd_derived",
     "swiglu_bwd_derived",
     "geglu_bwd_derived",
+    "swiglu_packed_bwd_derived",
+    "geglu_packed_bwd_derived",
 ];
 
 fn norm_kernel_names() -> Vec<&'static str> {
@@ -98,6 +119,7 @@ fn masked_tile(block: usize) -> crate::norms::Tiling {
         block,
         exact: false,
         looped: false,
+        prefetch: false,
     }
 }
 
@@ -131,7 +153,12 @@ fn trace_kernel(name: &str, dtype: DType, block: usize) -> Option<Result<Verifie
             dout: dtype,
             block,
         }),
-        "rope" => crate::rope::kernel(&crate::rope::RopeSpec {
+        "rope" | "llama4_rope" | "qwen2vl_mrope" => crate::rope::kernel(&crate::rope::RopeSpec {
+            variant: match base {
+                "rope" => crate::rope::Variant::RotateHalf,
+                "llama4_rope" => crate::rope::Variant::Interleaved,
+                _ => crate::rope::Variant::Sections,
+            },
             backward,
             x: dtype,
             table: dtype,
@@ -141,15 +168,25 @@ fn trace_kernel(name: &str, dtype: DType, block: usize) -> Option<Result<Verifie
         "rope_table" if backward => {
             crate::rope::table_kernel(&crate::rope::RopeTableSpec { x: dtype, block })
         }
-        "cross_entropy" => crate::cross_entropy::kernel(&crate::cross_entropy::CeSpec {
-            backward,
-            x: dtype,
-            target: DType::I64,
-            grad: dtype,
-            softcap: true,
-            predict: false,
-            tiling: masked_tile(block),
-        }),
+        // Plain, class-weighted, and the forward that writes the gradient over the logits.
+        "cross_entropy" | "cross_entropy_weighted" | "cross_entropy_in_place"
+            if !(backward && base == "cross_entropy_in_place") =>
+        {
+            crate::cross_entropy::kernel(&crate::cross_entropy::CeSpec {
+                backward,
+                in_place: base == "cross_entropy_in_place",
+                x: dtype,
+                target: DType::I64,
+                weight: (base != "cross_entropy").then_some(dtype),
+                grad: dtype,
+                softcap: true,
+                predict: false,
+                tiling: masked_tile(block),
+            })
+        }
+        "cross_entropy_scale" if backward => {
+            crate::cross_entropy::scale_kernel(dtype, masked_tile(block))
+        }
         "softmax" | "log_softmax" => crate::softmax::kernel(&crate::softmax::SoftmaxSpec {
             log: base == "log_softmax",
             backward,
@@ -159,15 +196,7 @@ fn trace_kernel(name: &str, dtype: DType, block: usize) -> Option<Result<Verifie
             tiling: masked_tile(block),
         }),
         _ => {
-            let (kind, backward, derived) = activation_kernel(name)?;
-            let spec = ActSpec {
-                kind,
-                x: dtype,
-                dy: dtype,
-                grad: dtype,
-                block,
-                derived,
-            };
+            let (spec, backward) = activation_kernel(name, dtype, block)?;
             activations::kernel(&spec, backward)
         }
     })

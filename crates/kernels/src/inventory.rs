@@ -173,7 +173,9 @@ pub static OPERATORS: &[OperatorSpec] = &[
         "gamma * tanh(alpha * x) + beta; gradients of x, alpha, gamma and beta (Liger's gradient dtypes are a bug not to copy)."),
     // Activations, projections and positions.
     op("swiglu", "SwiGLU", Activation, "LigerSiLUMulFunction", 0,
-        "silu(gm * a) * b * dm with gate/down multipliers; gradients of a and b; the packed gate-up layout is part of the contract."),
+        "silu(gm * a) * b * dm with gate/down multipliers; gradients of a and b; the packed gate-up layout is swiglu_packed."),
+    op("swiglu_packed", "Fused gate-up SwiGLU", Activation, "LigerFusedGateUpSiLUMulFunction", 0,
+        "SwiGLU (with its multipliers) on a packed [..., 2F] gate|up input, Megatron's fc1 layout; output [..., F]; backward returns the packed [..., 2F] gradient."),
     op("geglu", "GeGLU", Activation, "LigerGELUMulFunction", 0,
         "tanh-approximated gelu(a) * b (no exact-erf variant); gradients of a and b."),
     op("relu_squared", "ReLU squared", Activation, "LigerReLUSquaredFunction", 0,
@@ -186,6 +188,8 @@ pub static OPERATORS: &[OperatorSpec] = &[
     op("gelu_tanh", "GELU (tanh)", Activation, "-", 0, "tanh approximation of GELU; the gate of GeGLU."),
     op("gelu_erf", "GELU (erf)", Activation, "-", 0, "exact GELU, 0.5 x (1 + erf(x / sqrt(2)))."),
     op("quick_gelu", "Quick GELU", Activation, "-", 0, "x * sigmoid(1.702 x), distinct from tanh-GELU."),
+    op("geglu_packed", "Packed gate-up GeGLU", Activation, "-", 0,
+        "GeGLU on a packed [..., 2F] gate|up input (as swiglu_packed); output [..., F]; backward returns the packed [..., 2F] gradient."),
     op("fused_mlp", "Fused MLP", Mlp, "LigerMLPFunction", 1,
         "Gate/up/down projections with SwiGLU between; a pair needs the input and all three weight gradients."),
     op("tiled_mlp", "Tiled MLP", Mlp, "LigerTiledMLPFunction", 1,
@@ -493,10 +497,10 @@ mod tests {
 
     #[test]
     fn covers_every_table_row() {
-        // 7 norms, 9 activation/projection/position rows, 6 reduction/attention rows, 11 losses,
-        // 8 chunked losses and the experimental embedding; plus 7 elementwise pairs outside
-        // Liger's exports, and log-softmax.
-        assert_eq!(OPERATORS.len(), 7 + 9 + 6 + 11 + 8 + 1 + 7 + 1);
+        // 7 norms, 10 activation/projection/position rows, 6 reduction/attention rows, 11
+        // losses, 8 chunked losses and the experimental embedding; plus 7 elementwise pairs
+        // outside Liger's exports, packed GeGLU, and log-softmax.
+        assert_eq!(OPERATORS.len(), 7 + 10 + 6 + 11 + 8 + 1 + 7 + 1 + 1);
         let count = |f: Family| OPERATORS.iter().filter(|s| s.family == f).count();
         assert_eq!(count(Family::Norm), 7);
         assert_eq!(count(Family::ChunkedLoss), 8);

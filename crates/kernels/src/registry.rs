@@ -26,6 +26,14 @@ pub enum PortShape {
     RowIds,
     /// A position table `[1, rows, cols]` (RoPE's cos/sin for `x` seen as `[T, D]`).
     Table,
+    /// A real frequency table `[T, cols/2, 2]`: `(cos, sin)` of each interleaved column pair
+    /// (Llama 4 RoPE's `freqs`).
+    Freqs,
+    /// Position tables in three planes `[3, B, T, cols]` (Qwen2-VL mRoPE's cos/sin for `x` seen
+    /// as `[T, D]`, B = 1).
+    Planes,
+    /// Half the main input's width, `[..., cols/2]` (a packed gate|up activation's output).
+    Halved,
     /// Integer rows of a position table, `[rows]` with values in `0..rows` (RoPE's position ids).
     Positions,
     /// The cotangent of a reduced loss: a scalar (or one value per row when the entry's
@@ -44,6 +52,9 @@ impl PortShape {
             PortShape::Table => "[1 or B, T, R]",
             PortShape::RowIds => "[...] ids in 0..V",
             PortShape::Positions => "[T] or [1 or B, T] ids in 0..P",
+            PortShape::Freqs => "[T, D/2, 2]",
+            PortShape::Planes => "[3, B, T, D]",
+            PortShape::Halved => "[..., cols/2]",
         }
     }
 }
@@ -244,9 +255,12 @@ pub fn entry_points() -> Vec<&'static EntryPoint> {
         .iter()
         .chain(crate::activations::UNARY_ENTRY_POINTS.iter())
         .chain(crate::activations::GATED_ENTRY_POINTS.iter())
+        .chain(crate::activations::PACKED_ENTRY_POINTS.iter())
         .chain(crate::softmax::ENTRY_POINTS.iter())
         .chain(crate::cross_entropy::ENTRY_POINTS.iter())
         .chain(crate::rope::ENTRY_POINTS.iter())
+        .chain(crate::rope::llama4::ENTRY_POINTS.iter())
+        .chain(crate::rope::mrope::ENTRY_POINTS.iter())
         .chain(crate::embedding::ENTRY_POINTS.iter())
         .collect()
 }

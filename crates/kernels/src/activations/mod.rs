@@ -16,7 +16,7 @@
 //! and `geglu.forward(a, b) -> c = gelu_tanh(a) * b`; backward `(a, b, dc) -> (da, db)` with
 //! `da = dc * dm * b * f'(gm a) * gm`, `db = dc * dm * f(gm a)`.
 //!
-//! Derived backward (`derivative=vjp`): the same backward entry points can run a kernel whose
+//! Derived backward (`derivative=vjp`): every backward entry point (either layout) can run a kernel whose
 //! gradient is not written by hand but derived by `metile_opt::vjp` from the forward expression
 //! (`Ctx::vjp`), with the same launch, parameters, dtypes and contract. It is checked like the
 //! hand-written one against the oracles (`metile check` rows `<op>.backward_derived:*`), and
@@ -31,13 +31,19 @@
 //! Arithmetic is FP32; outputs use the storage dtype of the primal input. Gradients use it too by
 //! default, as the framework layers they feed do (`grad_dtype=f32` gives FP32). Empty inputs give
 //! empty outputs. Nothing is modified in place; the backward recomputes `f` from the saved input.
-//! Not yet: Liger's packed gate|up layout (`LigerFusedGateUpSiLUMulFunction`).
+//!
+//! Packed gate|up layout (Liger's `LigerFusedGateUpSiLUMulFunction`, Megatron's fc1 output):
+//! `swiglu_packed.forward(x) -> y` and `geglu_packed.forward(x) -> y` for `x` of shape
+//! `[..., 2F]` whose first `F` columns are the gate `a` and last `F` the up projection `b`, `y`
+//! `[..., F]` the gated product above (same multipliers); backward `(x, dy) -> dx` with `dy`
+//! `[..., F]` and `dx` `[..., 2F]` packed the same way, `[da | db]`. Dtypes and rounding as the
+//! separate layout; nothing is written into `x` (Liger's `in_place` option is not offered).
 
 use metile_ir::{DType, Verified};
 use metile_lang::{trace, LangError, Tile};
 use metile_runtime::{Arg, Device, Tensor};
 
-use crate::host::{bad, fit, float_dtype as float};
+use crate::host::{bad, fit, float_dtype as float, row_block};
 use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
 
 pub mod check;
@@ -94,6 +100,8 @@ impl Kind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ActSpec {
     pub kind: Kind,
+    /// A gated kind on one packed `[rows, 2F]` gate|up input (2-D grid: rows, column blocks).
+    pub packed: bool,
     pub x: DType,
     pub dy: DType,
     pub grad: DType,
@@ -104,14 +112,20 @@ pub struct ActSpec {
 }
 
 impl ActSpec {
-    /// The kernel's name: `<op>_fwd`, `<op>_bwd` or `<op>_bwd_derived`.
+    /// The operator: the kind's name, `_packed` for the packed layout.
+    pub fn op(&self) -> String {
+        let suffix = if self.packed { "_packed" } else { "" };
+        format!("{}{suffix}", self.kind.name())
+    }
+
+    /// The kernel name: `<op>_fwd`, `<op>_bwd` or `<op>_bwd_derived`.
     pub fn kernel_name(&self, backward: bool) -> String {
         let dir = match (backward, self.derived) {
             (false, _) => "fwd",
             (true, false) => "bwd",
             (true, true) => "bwd_derived",
         };
-        format!("{}_{dir}", self.kind.name())
+        format!("{}_{dir}", self.op())
     }
 }
 
@@ -174,74 +188,133 @@ pub fn grad_tile(name: &str, x: Tile) -> Tile {
 
 /// Forward (`backward == false`) or backward kernel of `spec`, one program per `block`
 /// elements of the flattened input. Parameters: forward `x, [b], y, n, gm, dm`; backward
-/// `x, [b], dy, dx, [db], n, gm, dm`.
+/// `x, [b], dy, dx, [db], n, gm, dm`. Packed gated kinds: one program per (row, `block`
+/// columns of `F`), parameters forward `x, y, f, gm, dm` and backward `x, dy, dx, f, gm, dm`.
 pub fn kernel(spec: &ActSpec, backward: bool) -> Result<Verified, LangError> {
     trace(&spec.kernel_name(backward), |k| {
         let gated = spec.kind.gated();
-        let x = k.input(if gated { "a" } else { "x" }, spec.x);
-        let b = gated.then(|| k.input("b", spec.x));
+        let split = gated && !spec.packed;
+        let x = k.input(if split { "a" } else { "x" }, spec.x);
+        let b = split.then(|| k.input("b", spec.x));
         let dy = backward.then(|| k.input("dy", spec.dy));
         let out = k.output(
             if backward { "dx" } else { "y" },
             if backward { spec.grad } else { spec.x },
         );
-        let db = (backward && gated).then(|| k.output("db", spec.grad));
-        let n = k.scalar("n", DType::I64);
+        let db = (backward && split).then(|| k.output("db", spec.grad));
+        let size = if spec.packed {
+            k.scalar("f", DType::I32)
+        } else {
+            k.scalar("n", DType::I64)
+        };
         let gm = k.scalar("gate_multiplier", DType::F32);
         let dm = k.scalar("down_multiplier", DType::F32);
-        let offs = k.program_id(0).cast(DType::I64) * spec.block as i64
-            + k.arange(0, spec.block as i64).cast(DType::I64);
-        let mask = offs.lt(n);
-        let v = x.load_masked(offs, mask, 0.0).cast(DType::F32);
+        let at = if spec.packed {
+            Offsets::packed(k, size, spec.block)
+        } else {
+            Offsets::flat(k, size, spec.block)
+        };
+        let mask = at.mask;
+        let v = x.load_masked(at.gate, mask, 0.0).cast(DType::F32);
+        // The up projection: its own input, or the second half of the packed row.
+        let up = if spec.packed { Some(x) } else { b };
+        let load_up = |buf: metile_lang::Buffer| buf.load_masked(at.up, mask, 0.0).cast(DType::F32);
         let act = spec.kind.act();
         let g_in = if gated { v * gm } else { v };
-        match (backward, &b) {
-            (false, None) => out.store_masked(offs, act_tile(act, v).cast(spec.x), mask),
-            (false, Some(b)) => {
-                let bv = b.load_masked(offs, mask, 0.0).cast(DType::F32);
-                out.store_masked(offs, gated_tile(act, g_in, bv, dm).cast(spec.x), mask);
+        match (backward, up) {
+            (false, None) => out.store_masked(at.out, act_tile(act, v).cast(spec.x), mask),
+            (false, Some(up)) => {
+                let bv = load_up(up);
+                out.store_masked(at.out, gated_tile(act, g_in, bv, dm).cast(spec.x), mask);
             }
             (true, _) => {
                 let d = dy
-                    .map(|dy| dy.load_masked(offs, mask, 0.0).cast(DType::F32))
+                    .map(|dy| dy.load_masked(at.out, mask, 0.0).cast(DType::F32))
                     .unwrap_or(v);
-                match (&b, &db) {
-                    (Some(b), Some(db)) if spec.derived => {
-                        let bv = b.load_masked(offs, mask, 0.0).cast(DType::F32);
+                // db goes to its own output, or to the second half of the packed dx.
+                let db = db.unwrap_or(out);
+                match up {
+                    Some(up) if spec.derived => {
+                        let bv = load_up(up);
                         let c = gated_tile(act, g_in, bv, dm);
                         let grads = k.vjp(&[c], &[v, bv], &[d]);
-                        out.store_masked(offs, grads[0].cast(spec.grad), mask);
-                        db.store_masked(offs, grads[1].cast(spec.grad), mask);
+                        out.store_masked(at.gate, grads[0].cast(spec.grad), mask);
+                        db.store_masked(at.up, grads[1].cast(spec.grad), mask);
                     }
-                    (Some(b), Some(db)) => {
-                        let bv = b.load_masked(offs, mask, 0.0).cast(DType::F32);
+                    Some(up) => {
+                        let bv = load_up(up);
                         let dd = d * dm;
                         out.store_masked(
-                            offs,
+                            at.gate,
                             (dd * bv * grad_tile(act, g_in) * gm).cast(spec.grad),
                             mask,
                         );
-                        db.store_masked(offs, (dd * act_tile(act, g_in)).cast(spec.grad), mask);
+                        db.store_masked(at.up, (dd * act_tile(act, g_in)).cast(spec.grad), mask);
                     }
-                    _ if spec.derived => {
+                    None if spec.derived => {
                         let dx = k.vjp(&[act_tile(act, v)], &[v], &[d])[0];
-                        out.store_masked(offs, dx.cast(spec.grad), mask);
+                        out.store_masked(at.gate, dx.cast(spec.grad), mask);
                     }
-                    _ => out.store_masked(offs, (d * grad_tile(act, v)).cast(spec.grad), mask),
+                    None => {
+                        out.store_masked(at.gate, (d * grad_tile(act, v)).cast(spec.grad), mask)
+                    }
                 }
             }
         }
     })
 }
 
-/// Elements per program: large tiles on the CPU, a register-sized tile on a GPU.
-fn block_for(device: &Device) -> usize {
-    if device.is_cpu() {
-        16384
-    } else {
-        2048
+/// Where a program's elements live: the gate (or sole input) and its gradient, the up
+/// projection and its gradient, the output (and its cotangent), and which are in range.
+struct Offsets {
+    gate: Tile,
+    up: Tile,
+    out: Tile,
+    mask: Tile,
+}
+
+impl Offsets {
+    /// `block` consecutive elements of `n`, every tensor indexed alike.
+    fn flat(k: &metile_lang::Ctx, n: Tile, block: usize) -> Offsets {
+        let offs = k.program_id(0).cast(DType::I64) * block as i64
+            + k.arange(0, block as i64).cast(DType::I64);
+        Offsets {
+            gate: offs,
+            up: offs,
+            out: offs,
+            mask: offs.lt(n),
+        }
+    }
+
+    /// Columns `block * program_id(1) ..` of row `program_id(0)`, of `f` per half: gate at
+    /// `row 2f + col`, up `f` further on, output at `row f + col`.
+    fn packed(k: &metile_lang::Ctx, f: Tile, block: usize) -> Offsets {
+        let col = k.program_id(1) * block as i32 + k.arange(0, block as i64);
+        let row = k.program_id(0).cast(DType::I64);
+        let (f64_, col64) = (f.cast(DType::I64), col.cast(DType::I64));
+        let gate = row * f64_ * 2 + col64;
+        Offsets {
+            gate,
+            up: gate + f64_,
+            out: row * f64_ + col64,
+            mask: col.lt(f),
+        }
     }
 }
+
+/// Elements per program: large tiles on the CPU, a register-sized tile on a GPU.
+/// `METILE_ACT_BLOCK` (a power of two) overrides it, for tuning sweeps.
+fn block_for(device: &Device) -> usize {
+    let default = if device.is_cpu() { 16384 } else { 2048 };
+    std::env::var(BLOCK_ENV)
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|b| b.is_power_of_two() && *b >= 32)
+        .unwrap_or(default)
+}
+
+/// Overrides the elements per program (for tuning sweeps).
+pub const BLOCK_ENV: &str = "METILE_ACT_BLOCK";
 
 /// Options of every activation entry.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -287,7 +360,7 @@ pub fn run(
     b: Option<&Tensor>,
     dy: Option<&Tensor>,
     opts: &ActOptions,
-    mut prev: Vec<Tensor>,
+    prev: Vec<Tensor>,
 ) -> Result<Vec<Tensor>, OpError> {
     let entry = format!(
         "{}.{}",
@@ -314,13 +387,118 @@ pub fn run(
         Some(t) => like(&entry, if kind.gated() { "dc" } else { "dy" }, t, x)?,
         None => xd,
     };
+    check_multipliers(&entry, opts)?;
+    let backward = dy.is_some();
+    let n = x.numel();
+    let programs = n.div_ceil(block_for(device));
+    if programs > i32::MAX as usize {
+        return Err(bad(&entry, xname, format!("{n} elements is too many")));
+    }
+    let launch = Launch {
+        spec: ActSpec {
+            kind,
+            packed: false,
+            x: xd,
+            dy: dyd,
+            grad: if opts.f32_grads { DType::F32 } else { xd },
+            block: block_for(device),
+            derived: backward && opts.derived_backward,
+        },
+        backward,
+        inputs: [Some(x), b, dy].into_iter().flatten().collect(),
+        outs: if backward && kind.gated() { 2 } else { 1 },
+        out_shape: x.shape.clone(),
+        size: Arg::I64(n as i64),
+        grid: [programs as u32, 1, 1],
+    };
+    launch.run(device, opts, prev)
+}
+
+/// Runs gated `kind` on the packed layout: forward (`dy == None`) `x [..., 2F] -> y [..., F]`,
+/// backward `(x, dy [..., F]) -> dx [..., 2F]`, reusing `prev` when it fits.
+pub fn run_packed(
+    device: &Device,
+    kind: Kind,
+    x: &Tensor,
+    dy: Option<&Tensor>,
+    opts: &ActOptions,
+    prev: Option<Tensor>,
+) -> Result<Tensor, OpError> {
+    let backward = dy.is_some();
+    let dir = if backward { "backward" } else { "forward" };
+    let entry = format!("{}_packed.{dir}", kind.name());
+    let xd = float(&entry, "x", x)?;
+    let Some((&width, lead)) = x.shape.split_last().filter(|(w, _)| w.is_multiple_of(2)) else {
+        return Err(bad(
+            &entry,
+            "x",
+            format!("shape {:?} must be [..., 2F]: gate and up halves", x.shape),
+        ));
+    };
+    if !kind.gated() {
+        return Err(bad(
+            &entry,
+            "x",
+            format!("{} has no gate and up halves to pack", kind.name()),
+        ));
+    }
+    let f = width / 2;
+    let half: Vec<usize> = lead.iter().copied().chain([f]).collect();
+    let dyd = match dy {
+        Some(t) if t.shape != half => {
+            return Err(bad(
+                &entry,
+                "dy",
+                format!("shape {:?} must be [..., F] = {half:?}", t.shape),
+            ))
+        }
+        Some(t) => float(&entry, "dy", t)?,
+        None => xd,
+    };
+    check_multipliers(&entry, opts)?;
+    let rows: usize = lead.iter().product();
+    let block = block_for(device).min(row_block(device, f.max(1)));
+    let col_blocks = f.div_ceil(block);
+    if rows > i32::MAX as usize || f > i32::MAX as usize || col_blocks > u16::MAX as usize {
+        return Err(bad(
+            &entry,
+            "x",
+            format!(
+                "{rows} rows of F = {f}; at most {} rows and {} columns",
+                i32::MAX,
+                u16::MAX as usize * block
+            ),
+        ));
+    }
+    let launch = Launch {
+        spec: ActSpec {
+            kind,
+            packed: true,
+            x: xd,
+            dy: dyd,
+            grad: if opts.f32_grads { DType::F32 } else { xd },
+            block,
+            derived: backward && opts.derived_backward,
+        },
+        backward,
+        inputs: [Some(x), dy].into_iter().flatten().collect(),
+        outs: 1,
+        out_shape: if backward { x.shape.clone() } else { half },
+        size: Arg::I32(f as i32),
+        grid: [rows as u32, col_blocks as u32, 1],
+    };
+    let mut out = launch.run(device, opts, prev.into_iter().collect())?;
+    Ok(out.remove(0))
+}
+
+fn check_multipliers(entry: &str, opts: &ActOptions) -> Result<(), OpError> {
     for (name, v) in [
         ("gate_multiplier", opts.gate_multiplier),
         ("down_multiplier", opts.down_multiplier),
     ] {
         if !v.is_finite() {
             return Err(OpError::BadParam {
-                entry,
+                entry: entry.into(),
                 name: name.into(),
                 value: v.to_string(),
                 message: "must be finite".into(),
@@ -328,50 +506,57 @@ pub fn run(
             });
         }
     }
-    let grad = if opts.f32_grads { DType::F32 } else { xd };
-    let backward = dy.is_some();
-    let spec = ActSpec {
-        kind,
-        x: xd,
-        dy: dyd,
-        grad,
-        block: block_for(device),
-        derived: backward && opts.derived_backward,
-    };
-    let n = x.numel();
-    let outs = if backward && kind.gated() { 2 } else { 1 };
-    prev.truncate(outs);
-    let mut out = Vec::with_capacity(outs);
-    let mut prev = prev.into_iter();
-    for _ in 0..outs {
-        out.push(fit(
-            device,
-            prev.next(),
-            if backward { grad } else { xd },
-            &x.shape,
-        )?);
+    Ok(())
+}
+
+/// A validated activation launch.
+struct Launch<'a> {
+    spec: ActSpec,
+    backward: bool,
+    /// In kernel order: `x`, then `b` and `dy` where present.
+    inputs: Vec<&'a Tensor>,
+    /// Outputs, all in the output dtype and `out_shape`.
+    outs: usize,
+    out_shape: Vec<usize>,
+    /// The kernel's size scalar (`n` or `f`).
+    size: Arg<'static>,
+    grid: [u32; 3],
+}
+
+impl Launch<'_> {
+    /// Allocates the outputs (reusing `prev` tensors that fit) and launches unless empty.
+    fn run(
+        self,
+        device: &Device,
+        opts: &ActOptions,
+        prev: Vec<Tensor>,
+    ) -> Result<Vec<Tensor>, OpError> {
+        let dtype = if self.backward {
+            self.spec.grad
+        } else {
+            self.spec.x
+        };
+        let mut prev = prev.into_iter();
+        let mut out = (0..self.outs)
+            .map(|_| fit(device, prev.next(), dtype, &self.out_shape))
+            .collect::<Result<Vec<_>, _>>()?;
+        if self.grid.contains(&0) {
+            return Ok(out);
+        }
+        let (spec, backward) = (self.spec, self.backward);
+        let k = device.kernel(&spec.kernel_name(backward), &spec, || {
+            kernel(&spec, backward)
+        })?;
+        let mut args: Vec<Arg<'_>> = self.inputs.iter().map(|t| Arg::In(&t.buffer)).collect();
+        args.extend(out.iter_mut().map(|t| Arg::Out(&mut t.buffer)));
+        args.extend([
+            self.size,
+            Arg::F32(opts.gate_multiplier),
+            Arg::F32(opts.down_multiplier),
+        ]);
+        device.launch(&k, self.grid, &mut args)?;
+        Ok(out)
     }
-    if n == 0 {
-        return Ok(out);
-    }
-    let k = device.kernel(&spec.kernel_name(backward), &spec, || {
-        kernel(&spec, backward)
-    })?;
-    let mut args: Vec<Arg<'_>> = vec![Arg::In(&x.buffer)];
-    args.extend(b.map(|t| Arg::In(&t.buffer)));
-    args.extend(dy.map(|t| Arg::In(&t.buffer)));
-    for t in out.iter_mut() {
-        args.push(Arg::Out(&mut t.buffer));
-    }
-    args.push(Arg::I64(n as i64));
-    args.push(Arg::F32(opts.gate_multiplier));
-    args.push(Arg::F32(opts.down_multiplier));
-    let programs = n.div_ceil(spec.block);
-    if programs > i32::MAX as usize {
-        return Err(bad(&entry, xname, format!("{n} elements is too many")));
-    }
-    device.launch(&k, [programs as u32, 1, 1], &mut args)?;
-    Ok(out)
 }
 
 // ---- Registry entry points -------------------------------------------------------------------
@@ -463,6 +648,29 @@ fn run_entry(
     Ok(())
 }
 
+fn run_packed_entry(
+    kind: Kind,
+    backward: bool,
+    d: &Device,
+    t: &Tensors,
+    p: &Params,
+    out: &mut Tensors,
+) -> Result<(), OpError> {
+    let dir = if backward { "backward" } else { "forward" };
+    let entry = format!("{}_packed.{dir}", kind.name());
+    let x = input(&entry, t, "x")?;
+    let dy = if backward {
+        Some(input(&entry, t, "dy")?)
+    } else {
+        None
+    };
+    let opts = options(p, kind == Kind::Swiglu, backward)?;
+    let key = if backward { "dx" } else { "y" };
+    let prev = out.remove(key);
+    out.insert(key.into(), run_packed(d, kind, x, dy, &opts, prev)?);
+    Ok(())
+}
+
 macro_rules! unary_entries {
     ($(($i:literal, $name:literal)),*) => {
         [$(
@@ -544,5 +752,51 @@ pub static GATED_ENTRY_POINTS: [EntryPoint; 4] = [
         ],
         params: &[GRAD_DTYPE, DERIVATIVE],
         run: |d, t, p, o| run_entry(Kind::Geglu, true, d, t, p, o),
+    },
+];
+
+const PACKED_X: Port = port("x", false, "[..., 2F]: gate | up");
+const fn halved(name: &'static str, doc: &'static str) -> Port {
+    Port {
+        name,
+        shape: PortShape::Halved,
+        optional: false,
+        doc,
+    }
+}
+
+/// SwiGLU and GeGLU on the packed gate|up layout.
+pub static PACKED_ENTRY_POINTS: [EntryPoint; 4] = [
+    EntryPoint {
+        name: "swiglu_packed.forward",
+        op: "swiglu_packed",
+        inputs: &[PACKED_X],
+        outputs: &[halved("y", "silu(gm gate) * up * dm, [..., F]")],
+        params: &[GM, DM],
+        run: |d, t, p, o| run_packed_entry(Kind::Swiglu, false, d, t, p, o),
+    },
+    EntryPoint {
+        name: "swiglu_packed.backward",
+        op: "swiglu_packed",
+        inputs: &[PACKED_X, halved("dy", "cotangent of y")],
+        outputs: &[port("dx", false, "[..., 2F]: gradients of gate | up")],
+        params: &[GM, DM, GRAD_DTYPE, DERIVATIVE],
+        run: |d, t, p, o| run_packed_entry(Kind::Swiglu, true, d, t, p, o),
+    },
+    EntryPoint {
+        name: "geglu_packed.forward",
+        op: "geglu_packed",
+        inputs: &[PACKED_X],
+        outputs: &[halved("y", "gelu_tanh(gate) * up, [..., F]")],
+        params: &[],
+        run: |d, t, p, o| run_packed_entry(Kind::Geglu, false, d, t, p, o),
+    },
+    EntryPoint {
+        name: "geglu_packed.backward",
+        op: "geglu_packed",
+        inputs: &[PACKED_X, halved("dy", "cotangent of y")],
+        outputs: &[port("dx", false, "[..., 2F]: gradients of gate | up")],
+        params: &[GRAD_DTYPE, DERIVATIVE],
+        run: |d, t, p, o| run_packed_entry(Kind::Geglu, true, d, t, p, o),
     },
 ];

@@ -1,18 +1,32 @@
 //! Randomized checks of cross-entropy against `reference::cross_entropy` (FP64): every reduction,
-//! ignored rows (including all-ignored), label smoothing, z-loss, softcap, f32/f16/bf16 logits,
-//! ragged and stepped vocabularies; predicted tokens (exact, ties to the first index) and token
-//! accuracy. Outputs are poisoned first (the gradient) or fresh (losses).
+//! ignored rows (including all-ignored), label smoothing, z-loss, softcap, class weights
+//! (positive with zeros, in the logits' dtype or f32, and weights vanishing on every target under
+//! mean), f32/f16/bf16 logits, ragged and stepped vocabularies up to 262,147; predicted tokens
+//! (exact, ties to the first index) and token accuracy; the in-place mode (gradient written over
+//! the logits in the forward, then scaled by `dloss`), whose result must also equal the
+//! out-of-place backward exactly where the module doc says it is bit for bit.
 //! Tolerances: losses 2e-5 relative to the largest (FP32 sums of FP32 exponentials over up to
-//! 70,000 classes); gradients 4u of their dtype + 2e-6 relative to max(max|g|, max p * |scale|).
+//! 262,147 classes); gradients 4u of their dtype + 2e-6 relative to
+//! `max(max|g|, |dloss| * max(fce * max|w|, fz))` (the size of the terms that cancel).
 
 use metile_ir::DType;
 use metile_runtime::{Buffer, Device, Tensor};
 
-use super::{backward, forward_with, Reduction};
+use super::{backward, forward_in_place, forward_with, scale_in_place, CeForward};
 use crate::check::{CheckCase, CheckRow};
-use crate::reference::cross_entropy::{rows as oracle, CeOptions};
+use crate::reference::cross_entropy::{self as oracle, CeOptions, Reduction};
 use crate::registry::OpError;
 use crate::testing::{round_to_storage, to_f64, unit_roundoff, Rng};
+
+/// Class weights of a case.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Weights {
+    None,
+    /// Uniform in [0.25, 2] with every fifth class 0, stored in the dtype.
+    Positive(DType),
+    /// Zero on every class a valid row targets (the mean's weighted divisor is 0), else 1.
+    ZeroOnTargets(DType),
+}
 
 /// One randomized configuration.
 #[derive(Clone, Copy, Debug)]
@@ -21,8 +35,10 @@ pub struct CeCase {
     pub rows: usize,
     pub v: usize,
     pub opts: CeOptions,
-    pub reduction: Reduction,
-    /// Every other row ignored (all rows when `all_ignored`).
+    pub weights: Weights,
+    /// The forward writes the gradient over the logits; the backward scales it in place.
+    pub in_place: bool,
+    /// Every row ignored (else every third).
     pub all_ignored: bool,
     pub scale: f32,
     pub seed: u64,
@@ -30,93 +46,169 @@ pub struct CeCase {
 
 impl CeCase {
     fn describe(&self) -> String {
+        let o = &self.opts;
+        let w = match self.weights {
+            Weights::None => String::new(),
+            Weights::Positive(d) => format!(" w={d}"),
+            Weights::ZeroOnTargets(d) => format!(" w={d}-zero-on-targets"),
+        };
         format!(
-            "{:?} ls={} z={} cap={:?}{}",
-            self.reduction,
-            self.opts.label_smoothing,
-            self.opts.z_loss,
-            self.opts.softcap,
+            "{:?} ls={} z={} cap={:?}{w}{}{}",
+            o.reduction,
+            o.label_smoothing,
+            o.z_loss,
+            o.softcap,
+            if self.in_place { " in-place" } else { "" },
             if self.all_ignored { " all-ignored" } else { "" }
         )
         .to_lowercase()
     }
 
+    fn row(&self, output: &str, got: &[f32], want: &[f64], tol: f64, scale: f64) -> CheckRow {
+        CheckRow::compare(
+            "cross_entropy",
+            format!("cross_entropy.{output}"),
+            self.dtype,
+            format!("{}x{}", self.rows, self.v),
+            self.describe(),
+            got,
+            want,
+            tol,
+            scale,
+        )
+    }
+
     pub fn run(&self, device: &Device) -> Result<Vec<CheckRow>, OpError> {
-        let (r, v) = (self.rows, self.v);
+        let (r, v, o) = (self.rows, self.v, &self.opts);
         let mut rng = Rng::new(self.seed);
         let mut x = rng.normal_vec(r * v, 0.0, self.scale);
         round_to_storage(&mut x, self.dtype);
         let target: Vec<i64> = (0..r)
             .map(|i| {
                 if self.all_ignored || i % 3 == 1 {
-                    self.opts.ignore_index
+                    o.ignore_index
                 } else {
                     rng.below(v as u64) as i64
                 }
             })
             .collect();
-        let dl_rows = rng.normal_vec(r, 0.0, 1.0);
-        let dl_scalar = 0.75f32;
+        let weight = match self.weights {
+            Weights::None => None,
+            Weights::Positive(d) => {
+                let mut w = rng.uniform_vec(v, 0.25, 2.0);
+                w.iter_mut().step_by(5).for_each(|w| *w = 0.0);
+                round_to_storage(&mut w, d);
+                Some((d, w))
+            }
+            Weights::ZeroOnTargets(d) => {
+                let mut w = vec![1.0; v];
+                for y in target.iter().filter(|y| **y != o.ignore_index) {
+                    w[*y as usize] = 0.0;
+                }
+                Some((d, w))
+            }
+        };
+        let dl: Vec<f32> = match o.reduction {
+            Reduction::None => rng.normal_vec(r, 0.0, 1.0),
+            // 1 in place: the usual cotangent, for which that mode is exact in every dtype.
+            _ if self.in_place => vec![1.0],
+            _ => vec![0.75],
+        };
         let xt = device.to_device(&Tensor::from_f32(self.dtype, &[r, v], &x)?)?;
         let tt = device.to_device(&Tensor::new(
             Buffer::from_i64(DType::I64, &target)?,
             vec![r],
         )?)?;
-        let dlt = match self.reduction {
-            Reduction::None => Tensor::from_f32(DType::F32, &[r], &dl_rows)?,
-            _ => Tensor::from_f32(DType::F32, &[], &[dl_scalar])?,
+        let wt = match &weight {
+            Some((d, w)) => Some(device.to_device(&Tensor::from_f32(*d, &[v], w)?)?),
+            None => None,
         };
-        let f = forward_with(device, &xt, &tt, &self.opts, self.reduction, true)?;
-        let (loss, zl) = (f.loss, f.z_loss);
-        let dx = backward(
-            device,
-            &xt,
-            &tt,
-            &device.to_device(&dlt)?,
-            &self.opts,
-            self.reduction,
-            false,
-        )?;
+        let dl_shape: &[usize] = if o.reduction == Reduction::None {
+            &[r]
+        } else {
+            &[]
+        };
+        let dlt = device.to_device(&Tensor::from_f32(DType::F32, dl_shape, &dl)?)?;
+        let dx = backward(device, &xt, &tt, wt.as_ref(), &dlt, o, false)?;
+        let (f, in_place) = if self.in_place {
+            let mut g = xt
+                .buffer
+                .try_clone()
+                .map(|b| Tensor::new(b, vec![r, v]))??;
+            let f = forward_in_place(device, &mut g, &tt, wt.as_ref(), o, true)?;
+            scale_in_place(device, &mut g, &dlt, o.reduction)?;
+            (f, Some(g))
+        } else {
+            (forward_with(device, &xt, &tt, wt.as_ref(), o, true)?, None)
+        };
 
-        // Oracle: per-row values and the gradient for the per-row cotangents the reduction gives.
-        let x64 = to_f64(&x);
-        let n_valid = target
-            .iter()
-            .filter(|t| **t != self.opts.ignore_index)
-            .count();
-        let row_scale: Vec<f64> = match self.reduction {
-            Reduction::None => dl_rows.iter().map(|v| *v as f64).collect(),
-            Reduction::Sum => vec![dl_scalar as f64; r],
-            Reduction::Mean => vec![dl_scalar as f64 / n_valid.max(1) as f64; r],
-        };
-        let (rl, rz, _, g) = oracle(&x64, &target, v, &self.opts, &row_scale);
-        let reduce = |vals: &[f64]| -> Vec<f64> {
-            match self.reduction {
-                Reduction::None => vals.to_vec(),
-                Reduction::Sum => vec![vals.iter().sum()],
-                Reduction::Mean if n_valid == 0 => vec![0.0],
-                Reduction::Mean => vec![vals.iter().sum::<f64>() / n_valid as f64],
+        let (x64, dl64) = (to_f64(&x), to_f64(&dl));
+        let w64 = weight.as_ref().map(|(_, w)| to_f64(w));
+        let w64 = w64.as_deref();
+        let (loss, zl) = oracle::forward(&x64, &target, v, w64, o);
+        let g = oracle::backward(&x64, &target, v, w64, o, &dl64);
+        let (fce, fz) = oracle::row_factors(&target, w64, o);
+        let w_max = w64.map_or(1.0, |w| w.iter().fold(0.0f64, |m, w| m.max(w.abs())));
+        let dl_max = dl64.iter().fold(0.0f64, |m, d| m.max(d.abs()));
+        let gscale = dl_max * (fce * w_max).max(fz);
+        let gtol = 4.0 * unit_roundoff(self.dtype) + 2e-6;
+
+        // A row's loss is a difference of terms as large as its log-sum-exp (at most the largest
+        // |logit| plus ln V, times the largest weight), so FP32 leaves an error of a few ulps of
+        // that, however small the loss (one class: the loss is the z-loss alone).
+        let terms = x64.chunks(v.max(1)).zip(&target).map(|(row, y)| {
+            let big = row.iter().fold(0.0f64, |m, e| m.max(e.abs()));
+            if *y == o.ignore_index {
+                0.0
+            } else {
+                w_max * (big + (v as f64).ln())
             }
+        });
+        let loss_scale = match o.reduction {
+            Reduction::None => terms.fold(0.0f64, f64::max),
+            Reduction::Sum => terms.sum(),
+            Reduction::Mean => terms.sum::<f64>() * fce.max(fz),
         };
-        let gscale = row_scale.iter().fold(0.0f64, |m, s| m.max(s.abs()));
-        let u = unit_roundoff(self.dtype);
-        let expect = [
-            ("forward:loss", &loss, reduce(&rl), 2e-5, 0.0),
-            ("forward:z_loss", &zl, reduce(&rz), 2e-5, 0.0),
-            ("backward:dlogits", &dx, g, 4.0 * u + 2e-6, gscale),
-        ];
-        let mut out = Vec::new();
-        // Token statistics: the first index of the largest softcapped logit (FP32 softcap, as
-        // the kernel rounds it), -1 on ignored rows, exactly.
-        let cap = |e: f32| match self.opts.softcap {
+        let mut out = self.token_stats(&x, &target, &f)?;
+        out.push(self.row("forward:loss", &f.loss.to_f32()?, &loss, 2e-5, loss_scale));
+        out.push(self.row("forward:z_loss", &f.z_loss.to_f32()?, &zl, 2e-5, 0.0));
+        let dx = dx.to_f32()?;
+        out.push(self.row("backward:dlogits", &dx, &g, gtol, gscale));
+        if let Some(gi) = in_place {
+            let gi = gi.to_f32()?;
+            out.push(self.row("in_place_backward:dlogits", &gi, &g, gtol, gscale));
+            // Exactly the out-of-place gradient where no second rounding happens.
+            if self.dtype == DType::F32 || o.reduction != Reduction::None {
+                out.push(self.row(
+                    "in_place_backward:dlogits=backward",
+                    &gi,
+                    &to_f64(&dx),
+                    0.0,
+                    0.0,
+                ));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Predicted tokens (the first index of the largest softcapped logit, FP32 softcap as the
+    /// kernel rounds it, -1 on ignored rows, exactly) and token accuracy.
+    fn token_stats(
+        &self,
+        x: &[f32],
+        target: &[i64],
+        f: &CeForward,
+    ) -> Result<Vec<CheckRow>, OpError> {
+        let o = &self.opts;
+        let cap = |e: f32| match o.softcap {
             Some(c) => (c as f32) * (e / c as f32).tanh(),
             None => e,
         };
         let want_pred: Vec<f64> = x
-            .chunks(v)
-            .zip(&target)
+            .chunks(self.v)
+            .zip(target)
             .map(|(row, y)| {
-                if *y == self.opts.ignore_index {
+                if *y == o.ignore_index {
                     return -1.0;
                 }
                 let z: Vec<f32> = row.iter().map(|&e| cap(e)).collect();
@@ -124,53 +216,29 @@ impl CeCase {
                 z.iter().position(|&e| e == best).unwrap_or(0) as f64
             })
             .collect();
-        let hit: Vec<f64> = (0..r)
+        let hit: Vec<f64> = (0..self.rows)
             .map(|i| f64::from(u8::from(want_pred[i] == target[i] as f64)))
             .collect();
-        let want_acc = match self.reduction {
+        let n_valid = target.iter().filter(|t| **t != o.ignore_index).count();
+        let want_acc = match o.reduction {
             Reduction::None => hit,
             _ if n_valid == 0 => vec![0.0],
             _ => vec![hit.iter().sum::<f64>() / n_valid as f64],
         };
         let got_pred = match &f.predicted {
-            Some(p) if p.shape == [r] => p.buffer.to_i64()?.iter().map(|&i| i as f32).collect(),
+            Some(p) if p.shape == [self.rows] => {
+                p.buffer.to_i64()?.iter().map(|&i| i as f32).collect()
+            }
             _ => Vec::new(),
         };
         let got_acc = match &f.accuracy {
             Some(a) => a.to_f32()?,
             None => Vec::new(),
         };
-        for (name, got, want, tol) in [
-            ("forward:predicted", got_pred, want_pred, 0.0),
-            ("forward:accuracy", got_acc, want_acc, 1e-7),
-        ] {
-            out.push(CheckRow::compare(
-                "cross_entropy",
-                format!("cross_entropy.{name}"),
-                self.dtype,
-                format!("{r}x{v}"),
-                self.describe(),
-                &got,
-                &want,
-                tol,
-                0.0,
-            ));
-        }
-        for (name, t, reference, tol, scale) in expect {
-            let got = t.to_f32()?;
-            out.push(CheckRow::compare(
-                "cross_entropy",
-                format!("cross_entropy.{name}"),
-                self.dtype,
-                format!("{r}x{v}"),
-                self.describe(),
-                &got,
-                &reference,
-                tol,
-                scale,
-            ));
-        }
-        Ok(out)
+        Ok(vec![
+            self.row("forward:predicted", &got_pred, &want_pred, 0.0, 0.0),
+            self.row("forward:accuracy", &got_acc, &want_acc, 1e-7, 0.0),
+        ])
     }
 }
 
@@ -181,47 +249,84 @@ pub fn sweep() -> Vec<CeCase> {
         label_smoothing: 0.0,
         z_loss: 0.0,
         softcap: None,
+        reduction: Reduction::Mean,
     };
     let full = CeOptions {
         ignore_index: 3,
         label_smoothing: 0.1,
         z_loss: 1e-3,
         softcap: Some(30.0),
+        reduction: Reduction::None,
     };
+    let with = |o: CeOptions, reduction| CeOptions { reduction, ..o };
     let mut out = Vec::new();
     let mut seed = 12000;
+    let mut push = |dtype, (rows, v, scale), opts, weights, in_place, all_ignored| {
+        seed += 1;
+        out.push(CeCase {
+            dtype,
+            rows,
+            v,
+            opts,
+            weights,
+            in_place,
+            all_ignored,
+            scale,
+            seed,
+        });
+    };
     for dtype in [DType::F32, DType::F16, DType::BF16] {
-        for (rows, v, scale) in [(1, 1, 1.0), (4, 127, 3.0), (5, 4097, 1.0), (3, 70000, 2.0)] {
-            for (opts, reduction) in [
-                (plain, Reduction::Mean),
-                (full, Reduction::None),
-                (full, Reduction::Sum),
+        let shapes = [(1, 1, 1.0), (4, 127, 3.0), (5, 4097, 1.0), (3, 70000, 2.0)];
+        for shape in shapes {
+            let weighted = Weights::Positive(dtype);
+            for (opts, weights) in [
+                (plain, Weights::None),
+                (with(full, Reduction::None), Weights::None),
+                (with(full, Reduction::Sum), Weights::None),
+                (plain, weighted),
+                (with(full, Reduction::None), weighted),
+                (with(full, Reduction::Sum), weighted),
+                (with(full, Reduction::Mean), weighted),
             ] {
-                seed += 1;
-                out.push(CeCase {
-                    dtype,
-                    rows,
-                    v,
-                    opts,
-                    reduction,
-                    all_ignored: false,
-                    scale,
-                    seed,
-                });
+                push(dtype, shape, opts, weights, false, false);
             }
+            for opts in [plain, with(full, Reduction::None)] {
+                push(dtype, shape, opts, Weights::None, true, false);
+            }
+            let mean = with(full, Reduction::Mean);
+            push(dtype, shape, mean, weighted, true, false);
+        }
+        // f32 weights with 16-bit logits; weights vanishing on every target.
+        let mean = with(full, Reduction::Mean);
+        for (weights, in_place) in [
+            (Weights::Positive(DType::F32), false),
+            (Weights::ZeroOnTargets(dtype), false),
+            (Weights::ZeroOnTargets(dtype), true),
+        ] {
+            push(dtype, (4, 127, 3.0), mean, weights, in_place, false);
         }
     }
-    seed += 1;
-    out.push(CeCase {
-        dtype: DType::F32,
-        rows: 4,
-        v: 50,
-        opts: plain,
-        reduction: Reduction::Mean,
-        all_ignored: true,
-        scale: 1.0,
-        seed,
-    });
+    // A 256k vocabulary (Gemma's), even and ragged.
+    for dtype in [DType::F32, DType::BF16] {
+        for (v, opts, in_place) in [
+            (262144, with(full, Reduction::Mean), false),
+            (262147, with(full, Reduction::None), true),
+        ] {
+            let weights = Weights::Positive(dtype);
+            push(dtype, (3, v, 2.0), opts, weights, in_place, false);
+            push(
+                dtype,
+                (3, v, 2.0),
+                with(plain, Reduction::Sum),
+                Weights::None,
+                !in_place,
+                false,
+            );
+        }
+    }
+    push(DType::F32, (4, 50, 1.0), plain, Weights::None, false, true);
+    let weighted = Weights::Positive(DType::F32);
+    push(DType::F32, (4, 50, 1.0), plain, weighted, true, true);
     out
 }
 
@@ -241,58 +346,4 @@ pub fn cases() -> Vec<CheckCase> {
             run: Box::new(move |d: &Device| c.run(d)),
         })
         .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::cross_entropy::forward;
-
-    #[test]
-    fn cross_entropy_matches_the_oracle() {
-        let failures = crate::check::failures(cases(), &Device::cpu());
-        assert!(
-            failures.is_empty(),
-            "{}",
-            failures.join(
-                "
-"
-            )
-        );
-    }
-
-    #[test]
-    fn bad_targets_and_options_are_typed_errors() {
-        let dev = Device::cpu();
-        let x = Tensor::from_f32(DType::F32, &[2, 4], &[0.1; 8]).unwrap();
-        let t = |v: &[i64]| {
-            Tensor::new(Buffer::from_i64(DType::I64, v).unwrap(), vec![v.len()]).unwrap()
-        };
-        let o = CeOptions {
-            ignore_index: -100,
-            label_smoothing: 0.0,
-            z_loss: 0.0,
-            softcap: None,
-        };
-        let err = |r: Result<(Tensor, Tensor), OpError>| {
-            r.err().map(|e| e.to_string()).unwrap_or_default()
-        };
-        assert!(err(forward(&dev, &x, &t(&[0, 4]), &o, Reduction::Mean)).contains("outside 0..4"));
-        assert!(err(forward(&dev, &x, &t(&[0]), &o, Reduction::Mean))
-            .contains("must be the logits' rows"));
-        let ls = CeOptions {
-            label_smoothing: 1.5,
-            ..o
-        };
-        assert!(
-            err(forward(&dev, &x, &t(&[0, 1]), &ls, Reduction::Mean)).contains("label_smoothing")
-        );
-        let cap = CeOptions {
-            softcap: Some(-1.0),
-            ..o
-        };
-        assert!(err(forward(&dev, &x, &t(&[0, 1]), &cap, Reduction::Mean)).contains("softcap"));
-        let f = Tensor::from_f32(DType::F32, &[2], &[0.0, 1.0]).unwrap();
-        assert!(err(forward(&dev, &x, &f, &o, Reduction::Mean)).contains("int32 or int64"));
-    }
 }

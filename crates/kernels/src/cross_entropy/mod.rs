@@ -1,50 +1,76 @@
-//! Cross-entropy over rows of logits, forward and backward (Liger's `LigerCrossEntropyFunction`
-//! without class weights).
+//! Cross-entropy over rows of logits, forward and backward (Liger's `LigerCrossEntropyFunction`,
+//! PARITY.md 4.1), with the option to compute the gradient in the forward over the logits.
 //!
 //! # Contract
 //!
-//! `cross_entropy.forward(logits [..., V], target [...]) -> (loss, z_loss)`. Per row with
-//! `target != ignore_index`: `z = softcap * tanh(x / softcap)` when `softcap > 0`, else `x`;
-//! `lse = logsumexp(z)`; `eps = label_smoothing / V`;
-//! `loss = (1 - ls) (lse - z_y) + ls * lse - eps * sum(z) + lse_square_scale * lse^2` (the z-loss
-//! is added into the loss and also returned alone). Ignored rows give 0. `reduction`: `none`
-//! returns per-row values `[...]`; `sum` their sum; `mean` the sum over the number of valid rows
-//! (0 when every row is ignored, not NaN). Losses are FP32 (not the logits' dtype: a per-row loss
-//! rounded to bf16 is a Liger bug PARITY.md lists).
+//! `cross_entropy.forward(logits [..., V], target [...], weight [V]?) -> (loss, z_loss)`. Per row
+//! with `target != ignore_index`: `z = softcap * tanh(x / softcap)` when `softcap > 0`, else `x`;
+//! `lse = logsumexp(z)`; `eps = label_smoothing / V`; `w` the class weights (all 1 without
+//! `weight`) and `W = sum_j w_j`:
+//! `ce = (1 - ls) w_y (lse - z_y) + eps (lse W - sum_j w_j z_j)` (without weights this is
+//! `(1 - ls)(lse - z_y) + ls lse - eps sum z`), `zl = lse_square_scale * lse^2` (never weighted),
+//! `loss = ce * fce + zl * fz` (the z-loss is added into the loss and also returned alone, as
+//! `zl * fz`). Ignored rows give 0. `reduction`: `none` returns per-row values `[...]` with
+//! `fce = fz = 1`; `sum` their sum, likewise; `mean` the sum with `fce = 1 / sum_valid w_y`
+//! (`1 / n_valid` without weights) and `fz = 1 / n_valid`. A zero divisor gives a zero factor,
+//! not NaN: with every row ignored, or with valid-row weights summing to exactly 0, the CE term
+//! contributes zero loss and zero gradient (the z-loss term keeps its `1 / n_valid`). Losses are
+//! FP32 (not the logits' dtype: a per-row loss rounded to bf16 is a Liger bug PARITY.md lists).
 //!
-//! `cross_entropy.backward(logits, target, dloss) -> dlogits` recomputes the row statistics:
-//! `dlogits = scale * ((1 + 2 lss lse) p - eps - (1 - ls) [j = y]) * (1 - tanh^2(x / softcap))`,
-//! `scale = dloss[r]` (none), `dloss` (sum) or `dloss / n_valid` (mean); zero on ignored rows.
-//! `dlogits` has the logits' storage dtype (`grad_dtype=f32` for FP32). The logits are never
-//! overwritten (Liger's in-place gradient is a memory trick this API does not take yet).
+//! `cross_entropy.backward(logits, target, weight?, dloss) -> dlogits` recomputes the row
+//! statistics; with `p = softmax(z)`:
+//! `dlogits_j = dl * (fce ((1 - ls) w_y (p_j - [j = y]) + eps (p_j W - w_j)) + fz 2 lss lse p_j)
+//! * (1 - tanh^2(x_j / softcap))`, `dl = dloss[r]` (none) or `dloss`; zero on ignored rows.
+//! `dlogits` has the logits' storage dtype (`grad_dtype=f32` for FP32).
+//!
+//! Memory-saving mode (Liger's default, ours on request): [`forward_in_place`] (entry parameter
+//! `grad_in_forward=true`) computes the same losses and also the gradient above for `dl = 1`,
+//! which it writes over the logits (in their dtype) as the last pass of each row; the logits
+//! are lost. [`scale_in_place`] (entry `cross_entropy.in_place_backward`) is then the backward:
+//! it multiplies that gradient in place by `dloss` (per row under `none`; no pass when every
+//! cotangent is 1, as in Liger). Both modes share the FP32 gradient code, so the result is the
+//! out-of-place `backward`'s bit for bit whenever `g * dl` is rounded once: for f32 logits, and
+//! for `dl = 1` (the usual mean/sum cotangent); otherwise f16/bf16 round `g` and then `g * dl`
+//! (each within half a unit of the last place, so the modes may differ by about one). Registry
+//! entries borrow their inputs, so `cross_entropy.forward` with `grad_in_forward=true` writes
+//! the gradient over a copy of the logits, its `dlogits` output (reused between calls); the
+//! memory saving is the Rust API's, which takes the logits `&mut`. Without the mode nothing the
+//! caller passed is modified.
 //!
 //! Logits f32/f16/bf16, any vocabulary up to 16,777,216 (rows wider than one tile use an online
-//! max and sum); targets int32 or int64, each in `0..V` or `ignore_index` (anything else is a
-//! typed error). Sums are FP32 in the kernels; the `sum`/`mean` reduction over rows is done in
-//! f64 on the host in row order (deterministic). [`forward_with`] with `token_stats` (entry
-//! parameter `token_stats=true`) also returns each row's predicted class (the first index of the
-//! largest softcapped logit, int64, -1 on ignored rows) and the token accuracy (f32: per row
-//! under `none`, else the share of non-ignored rows predicted right, 0 when all are ignored), as
-//! Liger's `return_predicted_tokens`/`return_token_accuracy`. Not yet: class
-//! weights.
+//! max and sum; `metile check` covers 262,144 and 262,147); targets int32 or int64, each in
+//! `0..V` or `ignore_index`; `weight` `[V]` in the logits' dtype or f32, finite (any sign);
+//! anything else is a typed error. Sums are FP32 in the kernels, which also apply the row
+//! factors; `sum_valid w_y`, `n_valid` and `W` are summed in f64 on the host, as are the rows
+//! under `sum`/`mean`, in row order (deterministic). [`forward_with`] with `token_stats` (entry parameter
+//! `token_stats=true`) also returns each row's predicted class (the first index of the largest
+//! softcapped logit, int64, -1 on ignored rows) and the token accuracy (f32: per row under
+//! `none`, else the share of non-ignored rows predicted right, 0 when all are ignored), as
+//! Liger's `return_predicted_tokens`/`return_token_accuracy`.
 
 pub mod check;
+#[cfg(test)]
+mod tests;
 
 use metile_ir::{DType, Verified};
-use metile_lang::{select, trace, LangError, Tile};
+use metile_lang::{select, trace, Ctx, LangError, Tile};
 use metile_runtime::{Arg, Buffer, Device, Tensor};
 
-use crate::host::bad;
+use crate::host::{bad, fit, float_dtype};
 use crate::norms::Tiling;
-use crate::reference::cross_entropy::CeOptions;
+pub use crate::reference::cross_entropy::{CeOptions, Reduction};
 use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape};
 
 /// Kernel specialisation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CeSpec {
     pub backward: bool,
+    /// The forward also writes the gradient (for `dloss = 1`) over the logits.
+    pub in_place: bool,
     pub x: DType,
     pub target: DType,
+    /// The class weights' dtype, when weighted.
+    pub weight: Option<DType>,
     pub grad: DType,
     pub softcap: bool,
     /// The forward also writes each row's predicted class (`row_pred`).
@@ -52,18 +78,79 @@ pub struct CeSpec {
     pub tiling: Tiling,
 }
 
-/// One program per row. Forward parameters: `logits, target, row_loss, row_z, [row_pred,] n,
-/// ignore, ls, lss, cap`; backward: `logits, target, scale, dlogits, n, ignore, ls, lss, cap`.
+/// The column tiles of one row of `n` columns starting at element `base`.
+struct RowTiles<'k> {
+    k: &'k Ctx,
+    cols: Tile,
+    base: Tile,
+    n: Tile,
+    t: Tiling,
+}
+
+impl<'k> RowTiles<'k> {
+    fn new(k: &'k Ctx, row: Tile, n: Tile, t: Tiling) -> Self {
+        RowTiles {
+            k,
+            cols: k.arange(0, t.block as i64),
+            base: row.cast(DType::I64) * n.cast(DType::I64),
+            n,
+            t,
+        }
+    }
+
+    /// Element offsets, column ids (i64) and mask of the tile at column `start` (the whole row
+    /// when `None`); no mask when the tile is exactly the row.
+    fn at(&self, start: Option<Tile>) -> (Tile, Tile, Option<Tile>) {
+        let c = match start {
+            Some(s) => self.cols + s,
+            None => self.cols,
+        };
+        let mask = (!self.t.exact || start.is_some()).then(|| c.lt(self.n));
+        let c64 = c.cast(DType::I64);
+        (self.base + c64, c64, mask)
+    }
+
+    /// Runs `body` on every tile of the row (`Some(start)` when stepped, `None` for one tile).
+    fn each(&self, body: &dyn Fn(Option<Tile>)) {
+        if self.t.looped {
+            self.k
+                .for_range(0, self.n, self.t.block as i64, &[], |st, _| {
+                    body(Some(st));
+                    Vec::new()
+                });
+        } else {
+            body(None);
+        }
+    }
+
+    /// The sum over the row of the per-tile sums `f` returns.
+    fn sum(&self, f: &dyn Fn(Option<Tile>) -> Tile) -> Tile {
+        if self.t.looped {
+            let z = self.k.constant(0.0, DType::F32);
+            self.k
+                .for_range(0, self.n, self.t.block as i64, &[z], |st, c| {
+                    vec![c[0] + f(Some(st)).sum(0)]
+                })[0]
+        } else {
+            f(None).sum(0)
+        }
+    }
+}
+
+/// One program per row. Parameters: `logits` (read-write when `in_place`), `target`,
+/// `[weight,]` then forward `row_loss, row_z, [row_pred,]` or backward `dloss, dlogits`, then
+/// the scalars `n, ignore_index, label_smoothing, smooth_mass (ls W / V), lse_square_scale,
+/// softcap, ce_factor, z_factor`.
 pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
-    let name = if spec.backward {
-        "cross_entropy_bwd"
-    } else {
-        "cross_entropy_fwd"
-    };
-    trace(name, |k| {
-        let x = k.input("logits", spec.x);
+    trace(spec.name(), |k| {
+        let x = if spec.in_place {
+            k.inout("logits", spec.x)
+        } else {
+            k.input("logits", spec.x)
+        };
         let target = k.input("target", spec.target);
-        let scale = spec.backward.then(|| k.input("scale", DType::F32));
+        let w = spec.weight.map(|d| k.input("weight", d));
+        let dloss = spec.backward.then(|| k.input("dloss", DType::F32));
         let dx = spec.backward.then(|| k.output("dlogits", spec.grad));
         let row_loss = (!spec.backward).then(|| k.output("row_loss", DType::F32));
         let row_z = (!spec.backward).then(|| k.output("row_z", DType::F32));
@@ -71,16 +158,18 @@ pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
         let n = k.scalar("n", DType::I32);
         let ignore = k.scalar("ignore_index", DType::I64);
         let ls = k.scalar("label_smoothing", DType::F32);
+        let smooth = k.scalar("smooth_mass", DType::F32);
         let lss = k.scalar("lse_square_scale", DType::F32);
         let cap = k.scalar("softcap", DType::F32);
+        let fce = k.scalar("ce_factor", DType::F32);
+        let fz = k.scalar("z_factor", DType::F32);
         let t = spec.tiling;
         let row = k.program_id(0);
         let r64 = row.cast(DType::I64);
-        let base = r64 * n.cast(DType::I64);
+        let tiles = RowTiles::new(k, row, n, t);
         let y = target.load(r64).cast(DType::I64);
         let valid = y.not_equal(ignore);
-        let nf = n.cast(DType::F32);
-        let eps = ls / nf;
+        let eps = ls / n.cast(DType::F32);
         let soft = |v: Tile| {
             if spec.softcap {
                 (v / cap).tanh() * cap
@@ -93,28 +182,37 @@ pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
             (true, Some(mk)) => select(mk, soft(v), f32::NEG_INFINITY),
             _ => soft(v),
         };
-        let cols = k.arange(0, t.block as i64);
-        let at = |start: Option<Tile>| -> (Tile, Tile, Option<Tile>) {
-            let c = match start {
-                Some(s) => cols + s,
-                None => cols,
-            };
-            let mask = (!t.exact || start.is_some()).then(|| c.lt(n));
-            let c64 = c.cast(DType::I64);
-            (base + c64, c64, mask)
+        // The target's logit and weight, read (masked off for ignored rows) before any store:
+        // the in-place forward overwrites the row, and the row reductions below order every
+        // thread's read before the first write.
+        let zy = (!spec.backward)
+            .then(|| soft(x.load_masked(tiles.base + y, valid, 0.0).cast(DType::F32)));
+        let target_coef = match &w {
+            Some(w) => (1.0 - ls) * w.load_masked(y, valid, 0.0).cast(DType::F32),
+            None => 1.0 - ls,
         };
         let load = |offs: Tile, mask: Option<Tile>| match mask {
             Some(m) => x.load_masked(offs, m, f32::NEG_INFINITY).cast(DType::F32),
             None => x.load(offs).cast(DType::F32),
         };
+        // Class weights of a tile (0 on masked lanes).
+        let weights = |c64: Tile, mask: Option<Tile>| {
+            w.as_ref().map(|w| {
+                match mask {
+                    Some(m) => w.load_masked(c64, m, 0.0),
+                    None => w.load(c64),
+                }
+                .cast(DType::F32)
+            })
+        };
         let whole = (!t.looped).then(|| {
-            let (offs, c64, mask) = at(None);
+            let (offs, c64, mask) = tiles.at(None);
             (load(offs, mask), offs, c64, mask)
         });
         let tile = |start: Option<Tile>| match whole {
             Some(w) => w,
             None => {
-                let (offs, c64, mask) = at(start);
+                let (offs, c64, mask) = tiles.at(start);
                 (load(offs, mask), offs, c64, mask)
             }
         };
@@ -155,74 +253,118 @@ pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
             out.store(r64, select(valid, p.cast(DType::I64), -1i64));
         }
         let lse = m + s.log();
-        let steps = |body: &dyn Fn(Option<Tile>)| {
-            if t.looped {
-                k.for_range(0, n, t.block as i64, &[], |st, _| {
-                    body(Some(st));
-                    Vec::new()
-                });
+        // The gradient for dloss = 1 of a tile (the mean's factors included), shared by the
+        // backward and the in-place forward so that both round the same FP32 values.
+        let z_coef = lss * lse * 2.0 * fz;
+        let grad = |v: Tile, c64: Tile, mask: Option<Tile>| -> Tile {
+            let p = (soft(v) - lse).exp();
+            let hit = c64.equal(y).cast(DType::F32);
+            let smooth_j = match weights(c64, mask) {
+                Some(wj) => wj * eps,
+                None => eps,
+            };
+            let ce = (p - hit) * target_coef + p * smooth - smooth_j;
+            let g = ce * fce + p * z_coef;
+            if spec.softcap {
+                let th = (v / cap).tanh();
+                g * (1.0 - th * th)
             } else {
-                body(None);
+                g
             }
         };
-        if let (Some(dx), Some(scale)) = (&dx, &scale) {
-            let sc = select(valid, scale.load(r64), 0.0);
-            let coef = lss * lse * 2.0 + 1.0;
-            steps(&|st| {
+        let store = |buf: &metile_lang::Buffer, offs: Tile, g: Tile, mask: Option<Tile>| match mask
+        {
+            Some(mk) => buf.store_masked(offs, g, mk),
+            None => buf.store(offs, g),
+        };
+        if let (Some(dx), Some(dloss)) = (&dx, &dloss) {
+            let dl = dloss.load(r64);
+            tiles.each(&|st| {
                 let (v, offs, c64, mask) = tile(st);
-                let z = soft(v);
-                let p = (z - lse).exp();
-                let hit = c64.equal(y).cast(DType::F32);
-                let mut g = p * coef - eps - hit * (1.0 - ls);
-                if spec.softcap {
-                    let th = (v / cap).tanh();
-                    g = g * (1.0 - th * th);
-                }
-                let g = (g * sc).cast(spec.grad);
-                match mask {
-                    Some(mk) => dx.store_masked(offs, g, mk),
-                    None => dx.store(offs, g),
-                }
+                let g = select(valid, grad(v, c64, mask) * dl, 0.0);
+                store(dx, offs, g.cast(spec.grad), mask);
             });
             return;
         }
-        // sum(z) over real columns (masked lanes hold -inf before the softcap: zero them).
-        let sum_z = if t.looped {
-            let z0 = k.constant(0.0, DType::F32);
-            k.for_range(0, n, t.block as i64, &[z0], |st, c| {
-                let (v, _, _, mask) = tile(Some(st));
-                let z = soft(v);
-                let z = match mask {
-                    Some(mk) => select(mk, z, 0.0),
-                    None => z,
-                };
-                vec![c[0] + z.sum(0)]
-            })[0]
-        } else {
-            let (v, _, _, mask) = tile(None);
-            let z = soft(v);
-            match mask {
-                Some(mk) => select(mk, z, 0.0).sum(0),
-                None => z.sum(0),
+        // sum(w z) over real columns (masked lanes hold -inf before the softcap: zero them).
+        let sum_wz = tiles.sum(&|st| {
+            let (v, _, c64, mask) = tile(st);
+            let z = match mask {
+                Some(mk) => select(mk, soft(v), 0.0),
+                None => soft(v),
+            };
+            match weights(c64, mask) {
+                Some(wj) => z * wj,
+                None => z,
             }
-        };
-        // The target's logit, read directly (masked off for ignored rows).
-        let zy = soft(x.load_masked(base + y, valid, 0.0).cast(DType::F32));
-        let zl = lss * lse * lse;
-        let loss = (1.0 - ls) * (lse - zy) + ls * lse - eps * sum_z + zl;
-        if let (Some(rl), Some(rz)) = (&row_loss, &row_z) {
-            rl.store(r64, select(valid, loss, 0.0));
-            rz.store(r64, select(valid, zl, 0.0));
+        });
+        if spec.in_place {
+            tiles.each(&|st| {
+                let (v, offs, c64, mask) = tile(st);
+                let g = select(valid, grad(v, c64, mask), 0.0);
+                store(&x, offs, g.cast(spec.x), mask);
+            });
+        }
+        if let (Some(rl), Some(rz), Some(zy)) = (&row_loss, &row_z, zy) {
+            let zl = lss * lse * lse;
+            let ce = (lse - zy) * target_coef + smooth * lse - eps * sum_wz;
+            rl.store(r64, select(valid, ce * fce + zl * fz, 0.0));
+            rz.store(r64, select(valid, zl * fz, 0.0));
         }
     })
 }
 
-/// `reduction` of the forward.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reduction {
-    None,
-    Sum,
-    Mean,
+/// The in-place backward: `dlogits[r, :] *= dloss[r]` (`dloss` FP32, one value per row), one
+/// program per row. Parameters: `dlogits` (read-write), `dloss`, `n`.
+pub fn scale_kernel(dtype: DType, tiling: Tiling) -> Result<Verified, LangError> {
+    trace("cross_entropy_scale", |k| {
+        let g = k.inout("dlogits", dtype);
+        let dloss = k.input("dloss", DType::F32);
+        let n = k.scalar("n", DType::I32);
+        let row = k.program_id(0);
+        let tiles = RowTiles::new(k, row, n, tiling);
+        let dl = dloss.load(row.cast(DType::I64));
+        tiles.each(&|st| {
+            let (offs, _, mask) = tiles.at(st);
+            match mask {
+                Some(mk) => {
+                    let v = g.load_masked(offs, mk, 0.0).cast(DType::F32) * dl;
+                    g.store_masked(offs, v.cast(dtype), mk);
+                }
+                None => g.store(offs, (g.load(offs).cast(DType::F32) * dl).cast(dtype)),
+            }
+        });
+    })
+}
+
+impl CeSpec {
+    /// The traced kernel's name.
+    fn name(&self) -> &'static str {
+        match (self.backward, self.in_place) {
+            (true, _) => "cross_entropy_bwd",
+            (false, true) => "cross_entropy_fwd_grad",
+            (false, false) => "cross_entropy_fwd",
+        }
+    }
+}
+
+/// Rows and columns of a float `[..., V]` tensor, or a typed error.
+fn float_rows(entry: &str, name: &str, x: &Tensor) -> Result<(usize, usize), OpError> {
+    float_dtype(entry, name, x)?;
+    let Some((rows, v)) = x.rows_cols() else {
+        return Err(bad(entry, name, "must have at least one axis".into()));
+    };
+    if v == 0 || v > crate::norms::MAX_COLS || rows > i32::MAX as usize {
+        return Err(bad(
+            entry,
+            name,
+            format!(
+                "{rows} rows of {v} classes; allowed: 1 to {} classes",
+                crate::norms::MAX_COLS
+            ),
+        ));
+    }
+    Ok((rows, v))
 }
 
 struct Checked {
@@ -232,29 +374,35 @@ struct Checked {
     n_valid: usize,
     /// The targets, read to the host once for validation and reused for token accuracy.
     ids: Vec<i64>,
+    /// With class weights: `W = sum_j w_j` and `sum_valid w_y` (f64).
+    weight_sums: Option<(f64, f64)>,
 }
 
-fn validate(entry: &str, x: &Tensor, target: &Tensor, o: &CeOptions) -> Result<Checked, OpError> {
-    if !x.dtype().is_float() {
-        return Err(bad(
-            entry,
-            "logits",
-            format!("dtype {} is not allowed; use f32, f16 or bf16", x.dtype()),
-        ));
+impl Checked {
+    /// The kernels' `(ce_factor, z_factor, smooth_mass)`: the row factors of the module doc and
+    /// `ls W / V` (exactly `ls` without weights).
+    fn factors(&self, o: &CeOptions) -> (f32, f32, f32) {
+        let (w_sum, w_valid) = self
+            .weight_sums
+            .unwrap_or((self.v as f64, self.n_valid as f64));
+        let inv = |d: f64| if d == 0.0 { 0.0 } else { 1.0 / d };
+        let (fce, fz) = match o.reduction {
+            Reduction::Mean => (inv(w_valid), inv(self.n_valid as f64)),
+            Reduction::None | Reduction::Sum => (1.0, 1.0),
+        };
+        let smooth = o.label_smoothing * w_sum / self.v as f64;
+        (fce as f32, fz as f32, smooth as f32)
     }
-    let Some((rows, v)) = x.rows_cols() else {
-        return Err(bad(entry, "logits", "must have at least one axis".into()));
-    };
-    if v == 0 || v > crate::norms::MAX_COLS || rows > i32::MAX as usize {
-        return Err(bad(
-            entry,
-            "logits",
-            format!(
-                "{rows} rows of {v} classes; allowed: 1 to {} classes",
-                crate::norms::MAX_COLS
-            ),
-        ));
-    }
+}
+
+fn validate(
+    entry: &str,
+    x: &Tensor,
+    target: &Tensor,
+    weight: Option<&Tensor>,
+    o: &CeOptions,
+) -> Result<Checked, OpError> {
+    let (rows, v) = float_rows(entry, "logits", x)?;
     if !target.dtype().is_int() {
         return Err(bad(
             entry,
@@ -312,56 +460,117 @@ fn validate(entry: &str, x: &Tensor, target: &Tensor, o: &CeOptions) -> Result<C
         }
         n_valid += 1;
     }
+    let weight_sums = weight
+        .map(|w| weight_sums(entry, w, x.dtype(), v, &ids, o.ignore_index))
+        .transpose()?;
     Ok(Checked {
         rows,
         v,
         row_shape,
         n_valid,
         ids,
+        weight_sums,
     })
 }
 
-fn spec_for(
-    device: &Device,
-    x: &Tensor,
-    target: &Tensor,
-    backward: bool,
-    grad: DType,
-    o: &CeOptions,
+/// Checks class weights `w` (`[V]`, the logits' dtype or f32, finite) and returns
+/// `(sum_j w_j, sum over valid rows of w_y)` in f64.
+fn weight_sums(
+    entry: &str,
+    w: &Tensor,
+    x: DType,
     v: usize,
-) -> CeSpec {
-    CeSpec {
-        backward,
-        x: x.dtype(),
-        target: target.dtype(),
-        grad,
-        softcap: o.softcap.is_some(),
-        predict: false,
-        tiling: Tiling::for_device(device, v),
+    ids: &[i64],
+    ignore: i64,
+) -> Result<(f64, f64), OpError> {
+    if w.dtype() != x && w.dtype() != DType::F32 {
+        return Err(bad(
+            entry,
+            "weight",
+            format!(
+                "dtype {} is not allowed; use the logits' dtype {x} or f32",
+                w.dtype()
+            ),
+        ));
+    }
+    if w.shape != [v] {
+        return Err(bad(
+            entry,
+            "weight",
+            format!("shape {:?} must be [{v}], one weight per class", w.shape),
+        ));
+    }
+    let w = w.buffer.to_f32()?;
+    if let Some(j) = w.iter().position(|w| !w.is_finite()) {
+        return Err(bad(
+            entry,
+            "weight",
+            format!("class {j}: {} is not finite", w[j]),
+        ));
+    }
+    let total = w.iter().map(|w| *w as f64).sum();
+    let valid = ids
+        .iter()
+        .filter(|y| **y != ignore)
+        .map(|y| w[*y as usize] as f64)
+        .sum();
+    Ok((total, valid))
+}
+
+/// The cotangent of each row, from `dloss` (`[]` or one value under sum and mean, the rows'
+/// shape under none).
+fn row_cotangents(
+    entry: &str,
+    dloss: &Tensor,
+    rows: usize,
+    row_shape: &[usize],
+    reduction: Reduction,
+) -> Result<Vec<f32>, OpError> {
+    let d = match dloss.buffer.to_f32() {
+        Ok(d) if dloss.dtype().is_float() => d,
+        _ => return Err(bad(entry, "dloss", "must be a float tensor".into())),
+    };
+    match reduction {
+        Reduction::None if dloss.shape == row_shape => Ok(d),
+        Reduction::Sum | Reduction::Mean if dloss.numel() == 1 => Ok(vec![d[0]; rows]),
+        _ => Err(bad(
+            entry,
+            "dloss",
+            format!(
+                "shape {:?} does not fit reduction {reduction:?} (rows {row_shape:?})",
+                dloss.shape
+            ),
+        )),
     }
 }
 
-fn scalars(args: &mut Vec<Arg<'_>>, v: usize, o: &CeOptions) {
-    args.push(Arg::I32(v as i32));
-    args.push(Arg::I64(o.ignore_index));
-    args.push(Arg::F32(o.label_smoothing as f32));
-    args.push(Arg::F32(o.z_loss as f32));
-    args.push(Arg::F32(o.softcap.unwrap_or(1.0) as f32));
+fn scalars(args: &mut Vec<Arg<'_>>, c: &Checked, o: &CeOptions) {
+    let (fce, fz, smooth) = c.factors(o);
+    args.extend([
+        Arg::I32(c.v as i32),
+        Arg::I64(o.ignore_index),
+        Arg::F32(o.label_smoothing as f32),
+        Arg::F32(smooth),
+        Arg::F32(o.z_loss as f32),
+        Arg::F32(o.softcap.unwrap_or(1.0) as f32),
+        Arg::F32(fce),
+        Arg::F32(fz),
+    ]);
 }
 
-/// The forward: `(loss, z_loss)` reduced as asked.
+/// The forward: `(loss, z_loss)` reduced as `o.reduction` asks.
 pub fn forward(
     device: &Device,
     x: &Tensor,
     target: &Tensor,
+    weight: Option<&Tensor>,
     o: &CeOptions,
-    reduction: Reduction,
 ) -> Result<(Tensor, Tensor), OpError> {
-    let f = forward_with(device, x, target, o, reduction, false)?;
+    let f = forward_with(device, x, target, weight, o, false)?;
     Ok((f.loss, f.z_loss))
 }
 
-/// What [`forward_with`] returns.
+/// What the forwards return.
 #[derive(Debug)]
 pub struct CeForward {
     pub loss: Tensor,
@@ -375,35 +584,88 @@ pub struct CeForward {
     pub accuracy: Option<Tensor>,
 }
 
-/// The forward, with token statistics (`predicted`, `accuracy`) when `token_stats`.
+/// The forward, with token statistics (`predicted`, `accuracy`) when `token_stats`; the logits
+/// are only read.
 pub fn forward_with(
     device: &Device,
     x: &Tensor,
     target: &Tensor,
+    weight: Option<&Tensor>,
     o: &CeOptions,
-    reduction: Reduction,
     token_stats: bool,
 ) -> Result<CeForward, OpError> {
-    let c = validate("cross_entropy.forward", x, target, o)?;
+    run_forward(device, Logits::Read(x), target, weight, o, token_stats)
+}
+
+/// [`forward_with`] that also overwrites `x` with the gradient of the loss for `dloss = 1`
+/// (the memory-saving mode of the module doc); [`scale_in_place`] is its backward. On an error
+/// `x` is unchanged.
+pub fn forward_in_place(
+    device: &Device,
+    x: &mut Tensor,
+    target: &Tensor,
+    weight: Option<&Tensor>,
+    o: &CeOptions,
+    token_stats: bool,
+) -> Result<CeForward, OpError> {
+    run_forward(device, Logits::Overwrite(x), target, weight, o, token_stats)
+}
+
+/// How the forward treats the logits.
+enum Logits<'a> {
+    Read(&'a Tensor),
+    /// Overwritten with the gradient.
+    Overwrite(&'a mut Tensor),
+}
+
+impl Logits<'_> {
+    fn tensor(&self) -> &Tensor {
+        match self {
+            Logits::Read(t) => t,
+            Logits::Overwrite(t) => t,
+        }
+    }
+}
+
+fn run_forward(
+    device: &Device,
+    logits: Logits<'_>,
+    target: &Tensor,
+    weight: Option<&Tensor>,
+    o: &CeOptions,
+    token_stats: bool,
+) -> Result<CeForward, OpError> {
+    let c = validate("cross_entropy.forward", logits.tensor(), target, weight, o)?;
     let mut rl = device.zeros(DType::F32, c.rows)?;
     let mut rz = device.zeros(DType::F32, c.rows)?;
     let mut pred = token_stats
         .then(|| device.zeros(DType::I64, c.rows))
         .transpose()?;
     if c.rows > 0 {
-        let mut spec = spec_for(device, x, target, false, DType::F32, o, c.v);
-        spec.predict = token_stats;
-        let k = device.kernel("cross_entropy_fwd", &spec, || kernel(&spec))?;
+        let x = logits.tensor().dtype();
+        let spec = CeSpec {
+            backward: false,
+            in_place: matches!(logits, Logits::Overwrite(_)),
+            x,
+            target: target.dtype(),
+            weight: weight.map(|w| w.dtype()),
+            grad: x,
+            softcap: o.softcap.is_some(),
+            predict: token_stats,
+            tiling: Tiling::for_device(device, c.v),
+        };
+        let k = device.kernel(spec.name(), &spec, || kernel(&spec))?;
         let mut args = vec![
-            Arg::In(&x.buffer),
+            match logits {
+                Logits::Read(t) => Arg::In(&t.buffer),
+                Logits::Overwrite(t) => Arg::Out(&mut t.buffer),
+            },
             Arg::In(&target.buffer),
-            Arg::Out(&mut rl),
-            Arg::Out(&mut rz),
         ];
-        if let Some(p) = pred.as_mut() {
-            args.push(Arg::Out(p));
-        }
-        scalars(&mut args, c.v, o);
+        args.extend(weight.map(|w| Arg::In(&w.buffer)));
+        args.extend([Arg::Out(&mut rl), Arg::Out(&mut rz)]);
+        args.extend(pred.as_mut().map(Arg::Out));
+        scalars(&mut args, &c, o);
         device.launch(&k, [c.rows as u32, 1, 1], &mut args)?;
     }
     let (predicted, accuracy) = match pred {
@@ -416,7 +678,7 @@ pub fn forward_with(
                 .zip(&c.ids)
                 .map(|(p, y)| f32::from(u8::from(*y != o.ignore_index && p == y)))
                 .collect();
-            let acc = match reduction {
+            let acc = match o.reduction {
                 Reduction::None => Tensor::from_f32(DType::F32, &c.row_shape, &hit)?,
                 _ => {
                     let hits: f64 = hit.iter().map(|h| *h as f64).sum();
@@ -432,17 +694,13 @@ pub fn forward_with(
             (Some(Tensor::new(p, c.row_shape.clone())?), Some(acc))
         }
     };
+    // The kernels applied the mean's factors per row: `sum` and `mean` both add the rows.
     let reduce = |b: Buffer| -> Result<Tensor, OpError> {
-        match reduction {
+        match o.reduction {
             Reduction::None => Ok(Tensor::new(b, c.row_shape.clone())?),
             Reduction::Sum | Reduction::Mean => {
                 let total: f64 = b.to_f32()?.iter().map(|v| *v as f64).sum();
-                let value = match (reduction, c.n_valid) {
-                    (Reduction::Mean, 0) => 0.0,
-                    (Reduction::Mean, nv) => total / nv as f64,
-                    _ => total,
-                };
-                Ok(device.to_device(&Tensor::from_f32(DType::F32, &[], &[value as f32])?)?)
+                Ok(device.to_device(&Tensor::from_f32(DType::F32, &[], &[total as f32])?)?)
             }
         }
     };
@@ -454,63 +712,78 @@ pub fn forward_with(
     })
 }
 
-/// The backward: `dlogits` for the cotangent `dloss` of the reduced loss.
+/// The backward: `dlogits` for the cotangent `dloss` of the reduced loss (the logits are only
+/// read).
 pub fn backward(
     device: &Device,
     x: &Tensor,
     target: &Tensor,
+    weight: Option<&Tensor>,
     dloss: &Tensor,
     o: &CeOptions,
-    reduction: Reduction,
     f32_grads: bool,
 ) -> Result<Tensor, OpError> {
     let entry = "cross_entropy.backward";
-    let c = validate(entry, x, target, o)?;
-    let d = dloss
-        .buffer
-        .to_f32()
-        .map_err(|_| bad(entry, "dloss", "must be a float tensor".into()))?;
-    let scale: Vec<f32> = match reduction {
-        Reduction::None if dloss.shape == c.row_shape => d,
-        Reduction::Sum | Reduction::Mean if dloss.numel() == 1 => {
-            let s = if reduction == Reduction::Mean && c.n_valid > 0 {
-                d[0] / c.n_valid as f32
-            } else {
-                d[0]
-            };
-            vec![s; c.rows]
-        }
-        _ => {
-            return Err(bad(
-                entry,
-                "dloss",
-                format!(
-                    "shape {:?} does not fit reduction {reduction:?} (rows {:?})",
-                    dloss.shape, c.row_shape
-                ),
-            ))
-        }
-    };
+    let c = validate(entry, x, target, weight, o)?;
+    let dl = row_cotangents(entry, dloss, c.rows, &c.row_shape, o.reduction)?;
+    let dl = device.upload(&Buffer::from_f32(DType::F32, &dl)?)?;
     let grad = if f32_grads { DType::F32 } else { x.dtype() };
     let mut dx = device.tensor_zeros(grad, &x.shape)?;
     if c.rows == 0 {
         return Ok(dx);
     }
-    let scale = device.upload(&Buffer::from_f32(DType::F32, &scale)?)?;
-    let spec = spec_for(device, x, target, true, grad, o, c.v);
-    let k = device.kernel("cross_entropy_bwd", &spec, || kernel(&spec))?;
-    let mut args = vec![
-        Arg::In(&x.buffer),
-        Arg::In(&target.buffer),
-        Arg::In(&scale),
-        Arg::Out(&mut dx.buffer),
-    ];
-    scalars(&mut args, c.v, o);
+    let spec = CeSpec {
+        backward: true,
+        in_place: false,
+        x: x.dtype(),
+        target: target.dtype(),
+        weight: weight.map(|w| w.dtype()),
+        grad,
+        softcap: o.softcap.is_some(),
+        predict: false,
+        tiling: Tiling::for_device(device, c.v),
+    };
+    let k = device.kernel(spec.name(), &spec, || kernel(&spec))?;
+    let mut args = vec![Arg::In(&x.buffer), Arg::In(&target.buffer)];
+    args.extend(weight.map(|w| Arg::In(&w.buffer)));
+    args.extend([Arg::In(&dl), Arg::Out(&mut dx.buffer)]);
+    scalars(&mut args, &c, o);
     device.launch(&k, [c.rows as u32, 1, 1], &mut args)?;
     Ok(dx)
 }
 
-fn options(p: &Params) -> Result<(CeOptions, Reduction), OpError> {
+/// The backward of [`forward_in_place`]: multiplies the gradient it left in `dlogits` by the
+/// cotangent `dloss` of the reduced loss (per row under `none`), in place; no pass at all when
+/// every cotangent is 1.
+pub fn scale_in_place(
+    device: &Device,
+    dlogits: &mut Tensor,
+    dloss: &Tensor,
+    reduction: Reduction,
+) -> Result<(), OpError> {
+    let entry = "cross_entropy.in_place_backward";
+    let (rows, v) = float_rows(entry, "dlogits", dlogits)?;
+    let row_shape = &dlogits.shape[..dlogits.shape.len() - 1];
+    let dl = row_cotangents(entry, dloss, rows, row_shape, reduction)?;
+    // Scaling by 1 is exact: skip the pass over the gradient (Liger does too).
+    if dl.iter().all(|d| *d == 1.0) {
+        return Ok(());
+    }
+    let dl = device.upload(&Buffer::from_f32(DType::F32, &dl)?)?;
+    let (dtype, tiling) = (dlogits.dtype(), Tiling::for_device(device, v));
+    let k = device.kernel("cross_entropy_scale", &(dtype, tiling), || {
+        scale_kernel(dtype, tiling)
+    })?;
+    let mut args = [
+        Arg::Out(&mut dlogits.buffer),
+        Arg::In(&dl),
+        Arg::I32(v as i32),
+    ];
+    device.launch(&k, [rows as u32, 1, 1], &mut args)?;
+    Ok(())
+}
+
+fn options(p: &Params) -> Result<CeOptions, OpError> {
     let ignore = p
         .text("ignore_index")
         .trim()
@@ -523,20 +796,23 @@ fn options(p: &Params) -> Result<(CeOptions, Reduction), OpError> {
             allowed: "an integer".into(),
         })?;
     let cap = p.f32("softcap")? as f64;
-    let red = match p.choice("reduction", &["mean", "sum", "none"])?.as_str() {
-        "sum" => Reduction::Sum,
-        "none" => Reduction::None,
-        _ => Reduction::Mean,
-    };
-    Ok((
-        CeOptions {
-            ignore_index: ignore,
-            label_smoothing: p.f32("label_smoothing")? as f64,
-            z_loss: p.f32("lse_square_scale")? as f64,
-            softcap: (cap != 0.0).then_some(cap),
+    Ok(CeOptions {
+        ignore_index: ignore,
+        label_smoothing: p.f32("label_smoothing")? as f64,
+        z_loss: p.f32("lse_square_scale")? as f64,
+        softcap: (cap != 0.0).then_some(cap),
+        reduction: reduction(p)?,
+    })
+}
+
+fn reduction(p: &Params) -> Result<Reduction, OpError> {
+    Ok(
+        match p.choice("reduction", &["mean", "sum", "none"])?.as_str() {
+            "sum" => Reduction::Sum,
+            "none" => Reduction::None,
+            _ => Reduction::Mean,
         },
-        red,
-    ))
+    )
 }
 
 const LOGITS: Port = Port {
@@ -550,6 +826,30 @@ const TARGET: Port = Port {
     shape: PortShape::Classes,
     optional: false,
     doc: "class per row, int32/int64",
+};
+const WEIGHT: Port = Port {
+    name: "weight",
+    shape: PortShape::Cols,
+    optional: true,
+    doc: "class weights [V], the logits' dtype or f32",
+};
+const DLOSS: Port = Port {
+    name: "dloss",
+    shape: PortShape::LossCotangent,
+    optional: false,
+    doc: "cotangent of loss (scalar unless none)",
+};
+const DLOGITS: Port = Port {
+    name: "dlogits",
+    shape: PortShape::LikeX,
+    optional: false,
+    doc: "gradient of the logits",
+};
+const REDUCTION: ParamDef = ParamDef {
+    name: "reduction",
+    default: "mean",
+    allowed: "mean, sum, none",
+    doc: "over rows",
 };
 const PARAMS: [ParamDef; 5] = [
     ParamDef {
@@ -576,14 +876,9 @@ const PARAMS: [ParamDef; 5] = [
         allowed: "0 (off) or positive",
         doc: "softcap * tanh(x / softcap)",
     },
-    ParamDef {
-        name: "reduction",
-        default: "mean",
-        allowed: "mean, sum, none",
-        doc: "over rows",
-    },
+    REDUCTION,
 ];
-const FWD_PARAMS: [ParamDef; 6] = [
+const FWD_PARAMS: [ParamDef; 7] = [
     PARAMS[0],
     PARAMS[1],
     PARAMS[2],
@@ -594,6 +889,13 @@ const FWD_PARAMS: [ParamDef; 6] = [
         default: "false",
         allowed: "false, true",
         doc: "also return predicted tokens and token accuracy",
+    },
+    ParamDef {
+        name: "grad_in_forward",
+        default: "false",
+        allowed: "false, true",
+        doc: "also return dlogits for dloss = 1, written over (a copy of) the logits; \
+              its backward is cross_entropy.in_place_backward",
     },
 ];
 const BWD_PARAMS: [ParamDef; 6] = [
@@ -610,12 +912,17 @@ const BWD_PARAMS: [ParamDef; 6] = [
     },
 ];
 
+/// Whether a `false`/`true` parameter is `true`.
+fn flag(p: &Params, name: &str) -> Result<bool, OpError> {
+    Ok(p.choice(name, &["false", "true"])? == "true")
+}
+
 /// Cross-entropy entries.
-pub static ENTRY_POINTS: [EntryPoint; 2] = [
+pub static ENTRY_POINTS: [EntryPoint; 3] = [
     EntryPoint {
         name: "cross_entropy.forward",
         op: "cross_entropy",
-        inputs: &[LOGITS, TARGET],
+        inputs: &[LOGITS, TARGET, WEIGHT],
         outputs: &[
             Port {
                 name: "loss",
@@ -641,14 +948,29 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
                 optional: true,
                 doc: "f32 share of non-ignored rows predicted right; per row under none",
             },
+            Port {
+                name: "dlogits",
+                shape: PortShape::LikeX,
+                optional: true,
+                doc: "gradient for dloss = 1 in the logits' dtype (grad_in_forward=true)",
+            },
         ],
         params: &FWD_PARAMS,
         run: |d, t, p, o| {
             let e = "cross_entropy.forward";
-            let (opts, red) = options(p)?;
-            let stats = p.choice("token_stats", &["false", "true"])? == "true";
+            let opts = options(p)?;
+            let stats = flag(p, "token_stats")?;
             let (x, y) = (input(e, t, "logits")?, input(e, t, "target")?);
-            let f = forward_with(d, x, y, &opts, red, stats)?;
+            let w = t.get("weight");
+            let f = if flag(p, "grad_in_forward")? {
+                let mut g = fit(d, o.remove("dlogits"), x.dtype(), &x.shape)?;
+                g.buffer.copy_from(&x.buffer)?;
+                let f = forward_in_place(d, &mut g, y, w, &opts, stats)?;
+                o.insert("dlogits".into(), g);
+                f
+            } else {
+                forward_with(d, x, y, w, &opts, stats)?
+            };
             o.insert("loss".into(), f.loss);
             o.insert("z_loss".into(), f.z_loss);
             for (name, v) in [("predicted", f.predicted), ("accuracy", f.accuracy)] {
@@ -662,37 +984,38 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
     EntryPoint {
         name: "cross_entropy.backward",
         op: "cross_entropy",
-        inputs: &[
-            LOGITS,
-            TARGET,
-            Port {
-                name: "dloss",
-                shape: PortShape::LossCotangent,
-                optional: false,
-                doc: "cotangent of loss (scalar unless none)",
-            },
-        ],
-        outputs: &[Port {
-            name: "dlogits",
-            shape: PortShape::LikeX,
-            optional: false,
-            doc: "gradient of the logits",
-        }],
+        inputs: &[LOGITS, TARGET, WEIGHT, DLOSS],
+        outputs: &[DLOGITS],
         params: &BWD_PARAMS,
         run: |d, t, p, o| {
             let e = "cross_entropy.backward";
-            let (opts, red) = options(p)?;
             let f32_grads = p.choice("grad_dtype", &["storage", "f32"])? == "f32";
             let dx = backward(
                 d,
                 input(e, t, "logits")?,
                 input(e, t, "target")?,
+                t.get("weight"),
                 input(e, t, "dloss")?,
-                &opts,
-                red,
+                &options(p)?,
                 f32_grads,
             )?;
             o.insert("dlogits".into(), dx);
+            Ok(())
+        },
+    },
+    EntryPoint {
+        name: "cross_entropy.in_place_backward",
+        op: "cross_entropy",
+        inputs: &[DLOGITS, DLOSS],
+        outputs: &[DLOGITS],
+        params: &[REDUCTION],
+        run: |d, t, p, o| {
+            let e = "cross_entropy.in_place_backward";
+            let g_in = input(e, t, "dlogits")?;
+            let mut g = fit(d, o.remove("dlogits"), g_in.dtype(), &g_in.shape)?;
+            g.buffer.copy_from(&g_in.buffer)?;
+            scale_in_place(d, &mut g, input(e, t, "dloss")?, reduction(p)?)?;
+            o.insert("dlogits".into(), g);
             Ok(())
         },
     },

@@ -19,7 +19,7 @@ use super::{
     backward_into, forward_into, CastingMode, GradDtype, NormCotangents, NormGrads, NormInputs,
     NormKind, NormOptions, NormOutputs, Tiling,
 };
-use crate::check::{CheckCase, CheckRow};
+use crate::check::{poisoned, tensor, CheckCase, CheckRow};
 use crate::reference::norms as oracle;
 use crate::registry::OpError;
 use crate::testing::{round_to_storage, storage_rounder, to_f64, unit_roundoff, Rng};
@@ -49,16 +49,6 @@ fn values(rng: &mut Rng, n: usize, mean: f32, std: f32, dtype: DType) -> Vec<f32
     let mut v = rng.normal_vec(n, mean, std);
     round_to_storage(&mut v, dtype);
     v
-}
-
-fn tensor(device: &Device, dtype: DType, shape: &[usize], v: &[f32]) -> Result<Tensor, OpError> {
-    Ok(device.to_device(&Tensor::from_f32(dtype, shape, v)?)?)
-}
-
-fn poisoned(device: &Device, dtype: DType, shape: &[usize]) -> Result<Tensor, OpError> {
-    let mut t = device.tensor_zeros(dtype, shape)?;
-    t.buffer.try_poison()?;
-    Ok(t)
 }
 
 impl NormCase {
@@ -340,12 +330,13 @@ pub fn sweep(kind: NormKind) -> Vec<NormCase> {
                 block: 256,
                 exact: false,
                 looped: true,
+                prefetch: false,
             }),
             shift: default_shift(kind),
             scale: 1.0,
             seed,
         });
-        // A masked single tile wider than the row.
+        // A masked single tile wider than the row, the backward prefetching each next row.
         seed += 1;
         cases.push(NormCase {
             kind,
@@ -363,6 +354,7 @@ pub fn sweep(kind: NormKind) -> Vec<NormCase> {
                 block: 128,
                 exact: false,
                 looped: false,
+                prefetch: true,
             }),
             shift: default_shift(kind),
             scale: 1.0,

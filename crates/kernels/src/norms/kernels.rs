@@ -38,6 +38,10 @@ pub struct NormSpec {
     pub exact: bool,
     /// Rows wider than `block`: walk the row in steps.
     pub looped: bool,
+    /// Backward of single-tile rows: load the program's next row while the current one is
+    /// reduced (carried through the row loop), so a GPU program keeps loads in flight across its
+    /// barriers. Off on the CPU, where it would only add a carried copy.
+    pub prefetch: bool,
 }
 
 /// Per-row column addressing shared by every kernel.
@@ -380,13 +384,34 @@ pub fn backward(spec: &NormSpec) -> Result<Verified, LangError> {
             init.extend(pw.map(|_| k.zeros(block, DType::F32)));
             init.extend(pb.map(|_| k.zeros(block, DType::F32)));
         }
+        // The whole row's (x or x + residual, dy) of row `r`, in f32.
+        let load_row = |r: Tile| {
+            let (v, offs, _) = row_input(&x, res.as_ref(), &row, r, None, n);
+            let (_, mask) = row.offsets(r, None, n);
+            (v, load_f32(&dy, offs, mask))
+        };
+        let prefetch = spec.prefetch && !spec.looped;
+        let carried = init.len();
+        if prefetch {
+            let (v, d) = load_row(first);
+            init.extend([v, d]);
+        }
         let accs = k.for_range(first, last, 1, &init, |r, acc| {
             // One step of the row: (values, dy, offsets, mask).
             let load_step = |start: Option<Tile>| {
                 let (v, offs, mask) = row_input(&x, res.as_ref(), &row, r, start, n);
                 (v, load_f32(&dy, offs, mask), offs, mask)
             };
-            let whole = (!spec.looped).then(|| load_step(None));
+            // The next row's loads (the last row reloads itself: in bounds, never used).
+            let next = prefetch.then(|| load_row((r + 1).minimum(last - 1)));
+            let whole = (!spec.looped).then(|| {
+                if prefetch {
+                    let (offs, mask) = row.offsets(r, None, n);
+                    (acc[carried], acc[carried + 1], offs, mask)
+                } else {
+                    load_step(None)
+                }
+            });
             let step = |start: Option<Tile>| whole.unwrap_or_else(|| load_step(start));
             let g_of =
                 |dyv: Tile, start: Option<Tile>| weight(start).map(|wv| dyv * wv).unwrap_or(dyv);
@@ -449,15 +474,22 @@ pub fn backward(spec: &NormSpec) -> Result<Verified, LangError> {
                 });
                 Vec::new()
             } else {
-                acc.iter()
+                let mut out: Vec<Tile> = acc[..carried]
+                    .iter()
                     .zip(finish_step(None))
                     .map(|(a, c)| *a + c)
-                    .collect()
+                    .collect();
+                out.extend(next.into_iter().flat_map(|(v, d)| [v, d]));
+                out
             }
         });
         if !spec.looped {
             let (offs, mask) = partial_at(None);
-            for (buf, a) in pw.iter().chain(pb.iter()).zip(accs) {
+            for (buf, a) in pw
+                .iter()
+                .chain(pb.iter())
+                .zip(accs.into_iter().take(carried))
+            {
                 store(buf, offs, a, mask);
             }
         }

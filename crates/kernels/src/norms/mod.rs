@@ -149,18 +149,21 @@ pub const BWD_PROGRAMS_ENV: &str = "METILE_NORM_BWD_PROGRAMS_PER_UNIT";
 /// Byte budget of one partial-gradient buffer.
 const PARTIAL_BUDGET: usize = 64 << 20;
 
-/// How a row is tiled: columns per tile, whether the tile is exactly the row, whether to step.
+/// How a row is tiled: columns per tile, whether the tile is exactly the row, whether to step,
+/// and whether a single-tile backward loads its next row ahead (see `NormSpec::prefetch`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Tiling {
     pub block: usize,
     pub exact: bool,
     pub looped: bool,
+    pub prefetch: bool,
 }
 
 impl Tiling {
     /// The tiling for rows of `cols` columns on `device`. The CPU keeps the whole row as one
     /// exact tile (no mask), stepping by 8192 columns beyond 65536; a GPU rounds the tile up to a
-    /// power of two (its layouts want one), stepping by 4096 columns beyond 16384.
+    /// power of two (its layouts want one), stepping by 4096 columns beyond 16384, and prefetches
+    /// rows in the backward (H200, 2026-11-29: see BENCHMARKS.md).
     pub fn for_device(device: &Device, cols: usize) -> Tiling {
         let (max, step, block) = if device.is_cpu() {
             (CPU_MAX_BLOCK, CPU_STEP, cols)
@@ -172,19 +175,21 @@ impl Tiling {
                 block,
                 exact: block == cols,
                 looped: false,
+                prefetch: !device.is_cpu(),
             }
         } else {
             Tiling {
                 block: step,
                 exact: false,
                 looped: true,
+                prefetch: false,
             }
         }
     }
 }
 
 /// The spec `metile emit` shows: storage `dtype` for every tensor, weight (and bias for
-/// LayerNorm), a masked single tile of `block` columns, casting mode llama.
+/// LayerNorm), a masked single tile of `block` columns, casting mode llama, no row prefetch.
 pub fn representative_spec(kind: NormKind, dtype: DType, block: usize) -> NormSpec {
     NormSpec {
         kind,
@@ -198,6 +203,7 @@ pub fn representative_spec(kind: NormKind, dtype: DType, block: usize) -> NormSp
         block,
         exact: false,
         looped: false,
+        prefetch: false,
     }
 }
 
@@ -344,13 +350,29 @@ fn check_like(entry: &str, name: &str, t: &Tensor, x: &Tensor) -> Result<DType, 
     Ok(d)
 }
 
-/// Programs of a forward launch and rows per program: enough programs to balance the cores
-/// (64 per thread), each normalizing a contiguous block of rows with the parameters loaded once.
-fn forward_programs(_device: &Device, rows: usize) -> (usize, usize) {
-    let target = rayon_threads() * 64;
-    let rpp = rows.div_ceil(target).max(1);
+/// Programs of a forward launch and rows per program. The CPU wants a few programs per worker
+/// thread (64), each normalizing a contiguous block of rows with the parameters loaded once. A GPU
+/// wants one row per program: a program's rows run one after another (load, reduce, store), so
+/// only many resident programs keep enough loads in flight to reach the copy bandwidth; the
+/// weight row comes from L2 for each (H200, 2026-11-29: 16 rows per program ran the bf16
+/// RMSNorm forward at 46% of copy). `METILE_NORM_FWD_ROWS_PER_PROGRAM` overrides (for sweeps).
+fn forward_programs(device: &Device, rows: usize) -> (usize, usize) {
+    let rpp = std::env::var(FWD_ROWS_ENV)
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|&r| r > 0)
+        .unwrap_or_else(|| {
+            if device.is_cpu() {
+                rows.div_ceil(rayon_threads() * 64).max(1)
+            } else {
+                1
+            }
+        });
     (rows.div_ceil(rpp), rpp)
 }
+
+/// Overrides the rows per forward program (for tuning sweeps).
+pub const FWD_ROWS_ENV: &str = "METILE_NORM_FWD_ROWS_PER_PROGRAM";
 
 fn rayon_threads() -> usize {
     std::thread::available_parallelism()
@@ -413,6 +435,7 @@ pub fn forward_into(
             block: tiling.block,
             exact: tiling.exact,
             looped: tiling.looped,
+            prefetch: false,
         };
         let k = device.kernel(&format!("{}_fwd", kind.name()), &spec, || {
             kernels::forward(&spec)
@@ -536,6 +559,7 @@ pub fn backward_into(
         block: tiling.block,
         exact: tiling.exact,
         looped: tiling.looped,
+        prefetch: tiling.prefetch,
     };
     let k = device.kernel(&format!("{}_bwd", kind.name()), &spec, || {
         kernels::backward(&spec)

@@ -293,6 +293,7 @@ fn stepped_and_single_tile_kernels_agree() {
             block: 64,
             exact: false,
             looped: true,
+            prefetch: false,
         }))
         .run(&dev)
         .unwrap();

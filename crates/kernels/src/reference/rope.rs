@@ -1,6 +1,8 @@
 //! FP64 oracle of rotate-half RoPE on `[B, H, T, D]` with tables `[Bc, T, R]` (`Bc` 1 or B, `R`
 //! the even rotary dimension, at most D; columns from R on pass through). [`Positions`] picks the
-//! table row of each (batch, time) pair.
+//! table row of each (batch, time) pair. Qwen2-VL's mRoPE is that rotation with the table
+//! [`mrope_table`] assembles from its three planes; Llama 4's interleaved complex rotation is
+//! [`llama4`].
 
 /// Which table row a (batch, time) pair reads: `t` itself, or `ids[b][t]` of a `[1 or B, T]`
 /// array of position ids into tables of `p` rows.
@@ -130,6 +132,49 @@ pub fn table_backward(
     (dcos, dsin, scale)
 }
 
+/// The `[b, t, d]` table Qwen2-VL's mRoPE rotates with, from `[3, b, t, d]` planes, as HF
+/// builds it: the `d` columns split into consecutive chunks of widths
+/// `[s_t, s_h, s_w, s_t, s_h, s_w]` (the section doubled) and chunk `k` is copied from plane
+/// `k % 3`.
+pub fn mrope_table(planes: &[f64], b: usize, t: usize, d: usize, section: [usize; 3]) -> Vec<f64> {
+    let mut out = vec![0.0; b * t * d];
+    let mut col = 0;
+    for (k, width) in section.iter().chain(&section).enumerate() {
+        let plane = &planes[(k % 3) * b * t * d..];
+        for row in 0..b * t {
+            for c in col..col + width {
+                out[row * d + c] = plane[row * d + c];
+            }
+        }
+        col += width;
+    }
+    out
+}
+
+/// Llama 4's rotation of `x [b, t, h, d]` by `freqs [>= t, d/2, 2]`: each pair
+/// `(x[2i], x[2i+1])` read as the complex number `re + i im` is multiplied by
+/// `freqs[t, i] = fr + i fi`, or by its conjugate `fr - i fi` when `conjugate` (the backward: the
+/// rotation is unitary, so its transpose is its inverse).
+pub fn llama4(x: &[f64], freqs: &[f64], [b, t, h, d]: [usize; 4], conjugate: bool) -> Vec<f64> {
+    let mut y = x.to_vec();
+    for bi in 0..b {
+        for ti in 0..t {
+            for hi in 0..h {
+                let row = ((bi * t + ti) * h + hi) * d;
+                for i in 0..d / 2 {
+                    let (re, im) = (x[row + 2 * i], x[row + 2 * i + 1]);
+                    let fr = freqs[(ti * d / 2 + i) * 2];
+                    let fi = freqs[(ti * d / 2 + i) * 2 + 1];
+                    let fi = if conjugate { -fi } else { fi };
+                    y[row + 2 * i] = re * fr - im * fi;
+                    y[row + 2 * i + 1] = re * fi + im * fr;
+                }
+            }
+        }
+    }
+    y
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -245,5 +290,83 @@ mod tests {
             Positions { p: t, ids: None },
         );
         assert_eq!(got, want);
+    }
+    /// Central differences of `sum(f(x) * g)` at every element of `x`.
+    fn fd_gradient(x: &[f64], g: &[f64], f: impl Fn(&[f64]) -> Vec<f64>) -> Vec<f64> {
+        let obj = |x: &[f64]| -> f64 { f(x).iter().zip(g).map(|(a, c)| a * c).sum() };
+        let h = 1e-6;
+        (0..x.len())
+            .map(|i| {
+                let (mut xp, mut xm) = (x.to_vec(), x.to_vec());
+                xp[i] += h;
+                xm[i] -= h;
+                (obj(&xp) - obj(&xm)) / (2.0 * h)
+            })
+            .collect()
+    }
+
+    fn assert_close(got: &[f64], want: &[f64], tol: f64) {
+        for (i, (g, w)) in got.iter().zip(want).enumerate() {
+            assert!((g - w).abs() < tol, "[{i}]: {g} vs {w}");
+        }
+    }
+
+    #[test]
+    fn llama4_backward_matches_central_differences() {
+        let dims = [2, 3, 2, 6];
+        let n: usize = dims.iter().product();
+        let x: Vec<f64> = (0..n).map(|i| ((i * 7 % 13) as f64 - 6.0) / 3.0).collect();
+        let g: Vec<f64> = (0..n).map(|i| ((i * 5 % 11) as f64 - 5.0) / 4.0).collect();
+        // Four table rows for T = 3: the last is never read.
+        let freqs: Vec<f64> = (0..4 * 3)
+            .flat_map(|k| {
+                let a = k as f64 * 0.45;
+                [a.cos(), a.sin()]
+            })
+            .collect();
+        let dx = llama4(&g, &freqs, dims, true);
+        assert_close(
+            &dx,
+            &fd_gradient(&x, &g, |x| llama4(x, &freqs, dims, false)),
+            1e-8,
+        );
+        // A quarter turn maps (re, im) to (-im, re); the conjugate turns it back.
+        let quarter = [0.0, 1.0];
+        let y = llama4(&[3.0, 5.0], &quarter, [1, 1, 1, 2], false);
+        assert_eq!(y, vec![-5.0, 3.0]);
+        assert_eq!(llama4(&y, &quarter, [1, 1, 1, 2], true), vec![3.0, 5.0]);
+    }
+
+    #[test]
+    fn mrope_table_follows_the_section_rule_and_its_rotation_has_exact_gradients() {
+        let (b, h, t, d) = (2, 2, 3, 12);
+        let section = [1, 3, 2];
+        let planes: Vec<f64> = (0..3 * b * t * d)
+            .map(|i| (i as f64 * 0.31).sin())
+            .collect();
+        let tab = mrope_table(&planes, b, t, d, section);
+        // PARITY's rule: half-column j reads plane 0 below s_t, 1 below s_t + s_h, else 2.
+        for row in 0..b * t {
+            for c in 0..d {
+                let j = c % (d / 2);
+                let plane = usize::from(j >= 1) + usize::from(j >= 4);
+                assert_eq!(tab[row * d + c], planes[(plane * b * t + row) * d + c]);
+            }
+        }
+        let cos = mrope_table(
+            &planes.iter().map(|v| v.cos()).collect::<Vec<_>>(),
+            b,
+            t,
+            d,
+            section,
+        );
+        let sin = mrope_table(&planes, b, t, d, section);
+        let at = Positions { p: t, ids: None };
+        let n = b * h * t * d;
+        let x: Vec<f64> = (0..n).map(|i| ((i * 7 % 13) as f64 - 6.0) / 3.0).collect();
+        let g: Vec<f64> = (0..n).map(|i| ((i * 5 % 11) as f64 - 5.0) / 4.0).collect();
+        let dx = backward(&g, &cos, &sin, b, h, t, d, b, d, at);
+        let fd = fd_gradient(&x, &g, |x| forward(x, &cos, &sin, b, h, t, d, b, d, at));
+        assert_close(&dx, &fd, 1e-8);
     }
 }

@@ -1,14 +1,20 @@
-//! Randomized checks of RoPE against `reference::rope` (FP64): shared and per-batch tables, full
-//! and partial rotary dimensions, GQA-like head counts, shared and per-batch position ids into a
-//! longer table (repeated and out-of-order ids), each dtype; the tables' gradients when there are
-//! no ids. Tolerance 4u of the storage
-//! dtype + 1e-6 relative to the largest reference (one rounding of an FP32 two-term sum).
+//! Randomized checks of the rotary embeddings against `reference::rope` (FP64), each dtype, on
+//! poisoned outputs:
+//! - RoPE: shared and per-batch tables, full and partial rotary dimensions, GQA-like head counts,
+//!   shared and per-batch position ids into a longer table (repeated and out-of-order ids); the
+//!   tables' gradients when there are no ids;
+//! - Llama 4: head counts of q and k, tables longer than T, ragged widths, FP32 tables with
+//!   narrow x;
+//! - Qwen2-VL mRoPE: Qwen2-VL's sections and partial ones (empty planes), ragged widths.
+//!
+//! Rotations are held to 4u of the storage dtype + 1e-6 relative to the largest reference (one
+//! rounding of an FP32 two-term sum).
 
 use metile_ir::DType;
 use metile_runtime::{Buffer, Device, Tensor};
 
-use super::{run_at, run_tables};
-use crate::check::{CheckCase, CheckRow};
+use super::{llama4, mrope, run_at, run_tables};
+use crate::check::{poisoned, tensor, CheckCase, CheckRow};
 use crate::reference::rope::{self as oracle, Positions};
 use crate::registry::OpError;
 use crate::testing::{round_to_storage, to_f64, unit_roundoff, Rng};
@@ -37,20 +43,12 @@ impl RopeCase {
                 .map(|_| rng.below(p as u64) as usize)
                 .collect()
         });
-        let mut gen = |len: usize| {
-            let mut v = rng.normal_vec(len, 0.0, 1.0);
-            round_to_storage(&mut v, self.dtype);
-            v
-        };
-        let (x, dy) = (gen(n), gen(n));
-        let angles: Vec<f64> = (0..nt).map(|i| i as f64 * 0.37).collect();
-        let mut cos: Vec<f32> = angles.iter().map(|a| a.cos() as f32).collect();
-        let mut sin: Vec<f32> = angles.iter().map(|a| a.sin() as f32).collect();
-        round_to_storage(&mut cos, self.dtype);
-        round_to_storage(&mut sin, self.dtype);
-        let up = |v: &[f32], shape: &[usize]| -> Result<Tensor, OpError> {
-            Ok(device.to_device(&Tensor::from_f32(self.dtype, shape, v)?)?)
-        };
+        let (x, dy) = (
+            normal(&mut rng, n, self.dtype),
+            normal(&mut rng, n, self.dtype),
+        );
+        let (cos, sin) = table(nt, self.dtype);
+        let up = |v: &[f32], shape: &[usize]| tensor(device, self.dtype, shape, v);
         let tab = [self.bc, p, self.r];
         let (xt, dyt, ct, st) = (
             up(&x, &self.dims)?,
@@ -58,11 +56,7 @@ impl RopeCase {
             up(&cos, &tab)?,
             up(&sin, &tab)?,
         );
-        let poisoned = || -> Result<Tensor, OpError> {
-            let mut p = device.tensor_zeros(self.dtype, &self.dims)?;
-            p.buffer.try_poison()?;
-            Ok(p)
-        };
+        let out_buf = || poisoned(device, self.dtype, &self.dims);
         let idt = match (&ids, self.positions) {
             (Some(v), Some((rows, _))) => {
                 let v: Vec<i64> = v.iter().map(|&i| i as i64).collect();
@@ -71,24 +65,8 @@ impl RopeCase {
             }
             _ => None,
         };
-        let y = run_at(
-            device,
-            false,
-            &xt,
-            &ct,
-            &st,
-            idt.as_ref(),
-            Some(poisoned()?),
-        )?;
-        let dx = run_at(
-            device,
-            true,
-            &dyt,
-            &ct,
-            &st,
-            idt.as_ref(),
-            Some(poisoned()?),
-        )?;
+        let y = run_at(device, false, &xt, &ct, &st, idt.as_ref(), Some(out_buf()?))?;
+        let dx = run_at(device, true, &dyt, &ct, &st, idt.as_ref(), Some(out_buf()?))?;
         let (c64, s64) = (to_f64(&cos), to_f64(&sin));
         let at = Positions {
             p,
@@ -97,26 +75,18 @@ impl RopeCase {
         let (bc, r) = (self.bc, self.r);
         let want_y = oracle::forward(&to_f64(&x), &c64, &s64, b, h, t, d, bc, r, at);
         let want_dx = oracle::backward(&to_f64(&dy), &c64, &s64, b, h, t, d, bc, r, at);
-        let tol = 4.0 * unit_roundoff(self.dtype) + 1e-6;
         let config = match self.positions {
             None => format!("tables {}x{t}x{}", self.bc, self.r),
             Some((rows, _)) => format!("tables {}x{p}x{}, ids {rows}x{t}", self.bc, self.r),
         };
         let shape = format!("{b}x{h}x{t}x{d}");
-        let mut out = Vec::new();
-        for (name, got, want) in [("forward:y", &y, want_y), ("backward:dx", &dx, want_dx)] {
-            out.push(CheckRow::compare(
-                "rope",
-                format!("rope.{name}"),
-                self.dtype,
-                shape.clone(),
-                config.clone(),
-                &got.to_f32()?,
-                &want,
-                tol,
-                0.0,
-            ));
-        }
+        let mut out = rotation_rows(
+            "rope",
+            self.dtype,
+            &shape,
+            &config,
+            [(&y, want_y), (&dx, want_dx)],
+        )?;
         if self.positions.is_none() {
             // Table gradients: FP32 sums of `groups` FP32 products of storage values, so at most
             // (groups + 2) FP32 roundings of the largest sum of |terms|.
@@ -143,6 +113,139 @@ impl RopeCase {
             }
         }
         Ok(out)
+    }
+}
+
+/// `n` standard normal values rounded to `dtype`.
+fn normal(rng: &mut Rng, n: usize, dtype: DType) -> Vec<f32> {
+    let mut v = rng.normal_vec(n, 0.0, 1.0);
+    round_to_storage(&mut v, dtype);
+    v
+}
+
+/// Cosines and sines of the angles `0.37 k`, `k < n`, rounded to `dtype`.
+fn table(n: usize, dtype: DType) -> (Vec<f32>, Vec<f32>) {
+    let angles: Vec<f64> = (0..n).map(|k| k as f64 * 0.37).collect();
+    let mut cos: Vec<f32> = angles.iter().map(|a| a.cos() as f32).collect();
+    let mut sin: Vec<f32> = angles.iter().map(|a| a.sin() as f32).collect();
+    round_to_storage(&mut cos, dtype);
+    round_to_storage(&mut sin, dtype);
+    (cos, sin)
+}
+
+/// The forward `y` and backward `dx` rows of a rotation case against the oracle's, held to 4u
+/// of the storage dtype + 1e-6.
+fn rotation_rows(
+    op: &str,
+    dtype: DType,
+    shape: &str,
+    config: &str,
+    [(y, want_y), (dx, want_dx)]: [(&Tensor, Vec<f64>); 2],
+) -> Result<Vec<CheckRow>, OpError> {
+    let tol = 4.0 * unit_roundoff(dtype) + 1e-6;
+    let mut out = Vec::new();
+    for (name, got, want) in [("forward:y", y, want_y), ("backward:dx", dx, want_dx)] {
+        out.push(CheckRow::compare(
+            op,
+            format!("{op}.{name}"),
+            dtype,
+            shape.into(),
+            config.into(),
+            &got.to_f32()?,
+            &want,
+            tol,
+            0.0,
+        ));
+    }
+    Ok(out)
+}
+
+/// One randomized Llama 4 configuration: `x [b, t, h, d]` in `dtype`, `freqs [p, d/2, 2]` in
+/// `table`.
+#[derive(Clone, Copy, Debug)]
+pub struct Llama4Case {
+    pub dtype: DType,
+    pub table: DType,
+    pub dims: [usize; 4],
+    pub p: usize,
+    pub seed: u64,
+}
+
+impl Llama4Case {
+    pub fn run(&self, device: &Device) -> Result<Vec<CheckRow>, OpError> {
+        let [b, t, h, d] = self.dims;
+        let n = b * t * h * d;
+        let mut rng = Rng::new(self.seed);
+        let (x, dy) = (
+            normal(&mut rng, n, self.dtype),
+            normal(&mut rng, n, self.dtype),
+        );
+        let (cos, sin) = table(self.p * d / 2, self.table);
+        let freqs: Vec<f32> = cos.iter().zip(&sin).flat_map(|(c, s)| [*c, *s]).collect();
+        let up = |v: &[f32]| tensor(device, self.dtype, &self.dims, v);
+        let ft = tensor(device, self.table, &[self.p, d / 2, 2], &freqs)?;
+        let run = |backward, src: &[f32]| {
+            let prev = poisoned(device, self.dtype, &self.dims)?;
+            llama4::run(device, backward, &up(src)?, &ft, Some(prev))
+        };
+        let (y, dx) = (run(false, &x)?, run(true, &dy)?);
+        let f64s = to_f64(&freqs);
+        let want_y = oracle::llama4(&to_f64(&x), &f64s, self.dims, false);
+        let want_dx = oracle::llama4(&to_f64(&dy), &f64s, self.dims, true);
+        let config = format!("freqs {}x{}x2 {}", self.p, d / 2, self.table);
+        let shape = format!("{b}x{t}x{h}x{d}");
+        rotation_rows(
+            "llama4_rope",
+            self.dtype,
+            &shape,
+            &config,
+            [(&y, want_y), (&dx, want_dx)],
+        )
+    }
+}
+
+/// One randomized Qwen2-VL configuration: `x [b, h, t, d]`, tables `[3, b, t, d]`.
+#[derive(Clone, Copy, Debug)]
+pub struct MropeCase {
+    pub dtype: DType,
+    pub dims: [usize; 4],
+    pub section: [usize; 3],
+    pub seed: u64,
+}
+
+impl MropeCase {
+    pub fn run(&self, device: &Device) -> Result<Vec<CheckRow>, OpError> {
+        let [b, h, t, d] = self.dims;
+        let n = b * h * t * d;
+        let mut rng = Rng::new(self.seed);
+        let (x, dy) = (
+            normal(&mut rng, n, self.dtype),
+            normal(&mut rng, n, self.dtype),
+        );
+        // Every plane entry has its own angle, so reading a wrong plane shows.
+        let (cos, sin) = table(3 * b * t * d, self.dtype);
+        let up = |v: &[f32], shape: &[usize]| tensor(device, self.dtype, shape, v);
+        let planes = [3, b, t, d];
+        let (ct, st) = (up(&cos, &planes)?, up(&sin, &planes)?);
+        let run = |backward, src: &[f32]| {
+            let prev = poisoned(device, self.dtype, &self.dims)?;
+            let src = up(src, &self.dims)?;
+            mrope::run(device, backward, &src, &ct, &st, self.section, Some(prev))
+        };
+        let (y, dx) = (run(false, &x)?, run(true, &dy)?);
+        let select = |v: &[f32]| oracle::mrope_table(&to_f64(v), b, t, d, self.section);
+        let (c64, s64) = (select(&cos), select(&sin));
+        let at = Positions { p: t, ids: None };
+        let want_y = oracle::forward(&to_f64(&x), &c64, &s64, b, h, t, d, b, d, at);
+        let want_dx = oracle::backward(&to_f64(&dy), &c64, &s64, b, h, t, d, b, d, at);
+        let [st_, sh, sw] = self.section;
+        rotation_rows(
+            "qwen2vl_mrope",
+            self.dtype,
+            &format!("{b}x{h}x{t}x{d}"),
+            &format!("section {st_},{sh},{sw}"),
+            [(&y, want_y), (&dx, want_dx)],
+        )
     }
 }
 
@@ -175,6 +278,52 @@ pub fn cases() -> Vec<CheckCase> {
                 run: Box::new(move |d: &Device| c.run(d)),
             });
         }
+        // [b, t, h, d] and table rows: q and k head counts, longer tables, ragged widths; an
+        // FP32 table with narrow x, as Llama 4 keeps its frequencies.
+        for (dims, p, table) in [
+            ([1, 1, 1, 2], 1, dtype),
+            ([2, 5, 8, 64], 5, dtype),
+            ([2, 5, 2, 64], 9, dtype),
+            ([1, 7, 3, 130], 7, DType::F32),
+            ([3, 4, 1, 6], 6, dtype),
+        ] {
+            seed += 1;
+            let c = Llama4Case {
+                dtype,
+                table,
+                dims,
+                p,
+                seed,
+            };
+            out.push(CheckCase {
+                op: "llama4_rope",
+                label: format!("llama4_rope {dtype} {dims:?} freqs {p} {table}"),
+                run: Box::new(move |d: &Device| c.run(d)),
+            });
+        }
+        // [b, h, t, d] and sections: Qwen2-VL's for q and k, partial ones, ragged widths.
+        for (dims, section) in [
+            ([1, 1, 1, 2], [1, 0, 0]),
+            ([1, 1, 1, 2], [0, 0, 1]),
+            ([2, 4, 5, 128], [16, 24, 24]),
+            ([2, 1, 5, 128], [16, 24, 24]),
+            ([1, 3, 7, 12], [1, 3, 2]),
+            ([2, 2, 3, 80], [0, 40, 0]),
+            ([3, 2, 4, 34], [5, 0, 12]),
+        ] {
+            seed += 1;
+            let c = MropeCase {
+                dtype,
+                dims,
+                section,
+                seed,
+            };
+            out.push(CheckCase {
+                op: "qwen2vl_mrope",
+                label: format!("qwen2vl_mrope {dtype} {dims:?} section {section:?}"),
+                run: Box::new(move |d: &Device| c.run(d)),
+            });
+        }
     }
     out
 }
@@ -184,7 +333,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn rope_matches_the_oracle() {
+    fn every_rotation_matches_the_oracle() {
         let failures = crate::check::failures(cases(), &Device::cpu());
         assert!(failures.is_empty(), "{}", failures.join("\n"));
     }

@@ -1,6 +1,8 @@
-//! Rotate-half rotary position embedding (RoPE), forward and backward.
+//! Rotary position embeddings (RoPE), forward and backward: rotate-half RoPE here (with its
+//! tables' gradients), Llama 4's interleaved variant in [`llama4`] and Qwen2-VL's mRoPE in
+//! [`mrope`], all rotating through one kernel ([`kernel`], by [`Variant`]).
 //!
-//! # Contract
+//! # Contract of `rope`
 //!
 //! `rope.forward(x, cos, sin) -> y` for `x` of shape `[B, H, T, D]` (any number of axes before
 //! `[T, D]`: the first is the batch `B` when there are at least three, every other one is a head
@@ -26,6 +28,8 @@
 //! this check, as cross-entropy reads its targets).
 
 pub mod check;
+pub mod llama4;
+pub mod mrope;
 
 use metile_ir::{DType, Verified};
 use metile_lang::{trace, LangError, Tile};
@@ -34,79 +38,193 @@ use metile_runtime::{Arg, Device, Tensor};
 use crate::host::{bad, fit, float_dtype, row_block};
 use crate::registry::{input, EntryPoint, OpError, Params, Port, PortShape, Tensors};
 
+/// How a rotation kernel pairs the columns of a row and addresses its tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// `rope`: rotate-half pairs `(i, i + R/2)` of `x [B, H.., T, D]`, tables `cos`, `sin`
+    /// `[Bc, P, R]` (optionally through position ids).
+    RotateHalf,
+    /// `llama4_rope`: interleaved pairs `(2i, 2i + 1)` of `x [B, T, H, D]`, one table `freqs`
+    /// `[P, D/2, 2]` of `(cos, sin)` per pair, rows shared by the batch.
+    Interleaved,
+    /// `qwen2vl_mrope`: rotate-half pairs over all of `D` of `x [B, H.., T, D]`, tables `cos`,
+    /// `sin` `[3, B, T, D]`; half-column `j` reads plane 0, 1 or 2 by the sections.
+    Sections,
+}
+
+impl Variant {
+    /// The operator (and kernel name stem).
+    pub fn op(self) -> &'static str {
+        match self {
+            Variant::RotateHalf => "rope",
+            Variant::Interleaved => "llama4_rope",
+            Variant::Sections => "qwen2vl_mrope",
+        }
+    }
+
+    /// The kernel name: `<op>_fwd` or `<op>_bwd`.
+    pub fn kernel_name(self, backward: bool) -> String {
+        format!("{}_{}", self.op(), if backward { "bwd" } else { "fwd" })
+    }
+}
+
 /// Kernel specialisation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RopeSpec {
+    pub variant: Variant,
     pub backward: bool,
     pub x: DType,
     pub table: DType,
-    /// Storage dtype of `position_ids`, when given.
+    /// Storage dtype of `position_ids`, when given (`RotateHalf` only).
     pub positions: Option<DType>,
     /// Columns per tile (>= D).
     pub block: usize,
 }
 
-/// One program per row of `D` columns. Parameters: `x, cos, sin, y, d, r, t, ht, per_batch`;
-/// with position ids `x, cos, sin, position_ids, y, d, r, t, ht, per_batch, p, pos_per_batch`.
+/// How a row's columns pair up (the variant's scalars).
+enum Pairs {
+    /// `(i, i + r/2)` for `i < r/2`; columns from `r` pass through.
+    Half(Tile),
+    /// `(2i, 2i + 1)`.
+    Interleaved,
+    /// `(i, i + D/2)`; half-column `j` reads plane 0 below `s0`, 1 below `s1`, else 2 (planes
+    /// `plane` apart).
+    Sections(Tile, Tile, Tile),
+}
+
+impl Pairs {
+    /// For the columns `i` of a row of `d`: which are rotated, which are the first of their pair,
+    /// each one's partner, and how their table entries are addressed.
+    fn columns(&self, i: Tile, d: Tile) -> (Tile, Tile, Tile, TableCols) {
+        match *self {
+            Pairs::Half(r) => {
+                let rot = i.lt(r);
+                let half = r / 2;
+                let first = i.lt(half);
+                (
+                    rot,
+                    first,
+                    first.select(i + half, i - half),
+                    TableCols::Plain,
+                )
+            }
+            Pairs::Interleaved => (i.lt(d), (i & 1).equal(0), i ^ 1, TableCols::Interleaved),
+            Pairs::Sections(s0, s1, plane) => {
+                let half = d / 2;
+                let first = i.lt(half);
+                let j = first.select(i, i - half);
+                // The plane index is (j >= s0) + (j >= s1), as s0 <= s1.
+                let which = j.ge(s0).cast(DType::I64) + j.ge(s1).cast(DType::I64);
+                let cols = TableCols::Planes(which * plane);
+                (i.lt(d), first, first.select(i + half, i - half), cols)
+            }
+        }
+    }
+}
+
+/// How a column's table entries are addressed from its table row `tab` (an I64 offset).
+enum TableCols {
+    /// Separate `cos` and `sin`, one entry per column.
+    Plain,
+    /// One `(cos, sin)` table, one entry pair per column pair.
+    Interleaved,
+    /// Separate `cos` and `sin`, offset by the plane (I64) the column's section reads.
+    Planes(Tile),
+}
+
+impl TableCols {
+    /// Offset of column `col`'s cos (`sin == false`) or sin entry.
+    fn at(&self, tab: Tile, col: Tile, sin: bool) -> Tile {
+        match self {
+            TableCols::Plain => tab + col.cast(DType::I64),
+            TableCols::Interleaved => tab + (col & -2).cast(DType::I64) + i64::from(sin),
+            TableCols::Planes(plane) => tab + *plane + col.cast(DType::I64),
+        }
+    }
+}
+
+/// One program per row of `D` columns. Parameters by variant:
+/// - `RotateHalf`: `x, cos, sin, y, d, r, t, ht, per_batch`; with position ids
+///   `x, cos, sin, position_ids, y, d, r, t, ht, per_batch, p, pos_per_batch`;
+/// - `Interleaved`: `x, freqs, y, d, t, h`;
+/// - `Sections`: `x, cos, sin, y, d, t, ht, s0, s1, plane` (`s0 = s_t`, `s1 = s_t + s_h`,
+///   `plane` = `B T D`, the stride between planes).
+///
+/// Backward variants read `dy` and write `dx`. Every pair `(i, partner)` with `i` first
+/// rotates forward as `y_i = x_i c_i - x_p s_i`, `y_p = x_p c_p + x_i s_p` and backward by the
+/// transpose, `dx_i = dy_i c_i + dy_p s_p`, `dx_p = dy_p c_p - dy_i s_i`.
 pub fn kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
-    trace(
-        if spec.backward {
-            "rope_bwd"
+    trace(&spec.variant.kernel_name(spec.backward), |k| {
+        let x = k.input(if spec.backward { "dy" } else { "x" }, spec.x);
+        let (cos, sin) = match spec.variant {
+            Variant::Interleaved => {
+                let freqs = k.input("freqs", spec.table);
+                (freqs, freqs)
+            }
+            _ => (k.input("cos", spec.table), k.input("sin", spec.table)),
+        };
+        let positions = spec.positions.map(|dt| k.input("position_ids", dt));
+        let y = k.output(if spec.backward { "dx" } else { "y" }, spec.x);
+        let d = k.scalar("d", DType::I32);
+        let i64_ = |v: Tile| v.cast(DType::I64);
+        let (row, tab, pairs) = match spec.variant {
+            Variant::RotateHalf => {
+                let r = k.scalar("r", DType::I32);
+                let t = k.scalar("t", DType::I32);
+                let ht = k.scalar("ht", DType::I32);
+                let per_batch = k.scalar("per_batch", DType::I32);
+                let row = k.program_id(0);
+                let b = row / ht;
+                let ti = row % t;
+                let tab = match positions {
+                    None => i64_(b * per_batch * t + ti) * i64_(r),
+                    Some(ids) => {
+                        let p = i64_(k.scalar("p", DType::I32));
+                        let pos_per_batch = k.scalar("pos_per_batch", DType::I32);
+                        let pos = i64_(ids.load(i64_(b * pos_per_batch * t + ti)));
+                        (i64_(b * per_batch) * p + pos) * i64_(r)
+                    }
+                };
+                (row, tab, Pairs::Half(r))
+            }
+            Variant::Interleaved => {
+                let t = k.scalar("t", DType::I32);
+                let h = k.scalar("h", DType::I32);
+                let row = k.program_id(0);
+                (row, i64_(row / h % t) * i64_(d), Pairs::Interleaved)
+            }
+            Variant::Sections => {
+                let t = k.scalar("t", DType::I32);
+                let ht = k.scalar("ht", DType::I32);
+                let s0 = k.scalar("s0", DType::I32);
+                let s1 = k.scalar("s1", DType::I32);
+                let plane = k.scalar("plane", DType::I64);
+                let row = k.program_id(0);
+                let tab = i64_(row / ht * t + row % t) * i64_(d);
+                (row, tab, Pairs::Sections(s0, s1, plane))
+            }
+        };
+        let base = i64_(row) * i64_(d);
+        let i = k.arange(0, spec.block as i64);
+        let in_row = i.lt(d);
+        let (rot, first, partner, cols) = pairs.columns(i, d);
+        let load = |buf: &metile_lang::Buffer, at: Tile, mask: Tile| {
+            buf.load_masked(at, mask, 0.0).cast(DType::F32)
+        };
+        let v = load(&x, base + i64_(i), in_row);
+        let vp = load(&x, base + i64_(partner), rot);
+        let c = load(&cos, cols.at(tab, i, false), rot);
+        let out = if spec.backward {
+            // dx[i] = dy[i] cos[i] + sign_p dy[p] sin[p], sign_p = +1 for the first of a pair.
+            let term = vp * load(&sin, cols.at(tab, partner, true), rot);
+            v * c + first.select(term, -term)
         } else {
-            "rope_fwd"
-        },
-        |k| {
-            let x = k.input(if spec.backward { "dy" } else { "x" }, spec.x);
-            let cos = k.input("cos", spec.table);
-            let sin = k.input("sin", spec.table);
-            let positions = spec.positions.map(|dt| k.input("position_ids", dt));
-            let y = k.output(if spec.backward { "dx" } else { "y" }, spec.x);
-            let d = k.scalar("d", DType::I32);
-            let r = k.scalar("r", DType::I32);
-            let t = k.scalar("t", DType::I32);
-            let ht = k.scalar("ht", DType::I32);
-            let per_batch = k.scalar("per_batch", DType::I32);
-            let row = k.program_id(0);
-            let b = row / ht;
-            let ti = row % t;
-            let tab_row = match positions {
-                None => (b * per_batch * t + ti).cast(DType::I64) * r.cast(DType::I64),
-                Some(ids) => {
-                    let p = k.scalar("p", DType::I32).cast(DType::I64);
-                    let pos_per_batch = k.scalar("pos_per_batch", DType::I32);
-                    let at = (b * pos_per_batch * t + ti).cast(DType::I64);
-                    let pos = ids.load(at).cast(DType::I64);
-                    ((b * per_batch).cast(DType::I64) * p + pos) * r.cast(DType::I64)
-                }
-            };
-            let base = row.cast(DType::I64) * d.cast(DType::I64);
-            let i = k.arange(0, spec.block as i64);
-            let in_row = i.lt(d);
-            let rot = i.lt(r);
-            let half = r / 2;
-            let first = i.lt(half);
-            let partner = first.select(i + half, i - half);
-            let load = |buf: &metile_lang::Buffer, at: Tile, mask: Tile| {
-                buf.load_masked(at, mask, 0.0).cast(DType::F32)
-            };
-            let i64_ = |v: Tile| v.cast(DType::I64);
-            let v = load(&x, base + i64_(i), in_row);
-            let vp = load(&x, base + i64_(partner), rot);
-            let c = load(&cos, tab_row + i64_(i), rot);
-            let out = if spec.backward {
-                // dx[i] = dy[i] cos[i] + sign_p dy[p] sin[p], sign_p = +1 for the first half.
-                let sp = load(&sin, tab_row + i64_(partner), rot);
-                let term = vp * sp;
-                v * c + first.select(term, -term)
-            } else {
-                let s = load(&sin, tab_row + i64_(i), rot);
-                let term = vp * s;
-                v * c + first.select(-term, term)
-            };
-            let out = rot.select(out, v);
-            y.store_masked(base + i64_(i), out.cast(spec.x), in_row);
-        },
-    )
+            let term = vp * load(&sin, cols.at(tab, i, true), rot);
+            v * c + first.select(-term, term)
+        };
+        let out = rot.select(out, v);
+        y.store_masked(base + i64_(i), out.cast(spec.x), in_row);
+    })
 }
 
 /// Table-gradient specialisation.
@@ -170,13 +288,17 @@ struct Layout {
     pos_per_batch: bool,
 }
 
-fn validate(
-    entry: &str,
-    x: &Tensor,
-    cos: &Tensor,
-    sin: &Tensor,
-    positions: Option<&Tensor>,
-) -> Result<Layout, OpError> {
+/// The axes of `x [B, H.., T, D]`: `lead` is the product of every axis before `T`.
+struct Axes {
+    b: usize,
+    lead: usize,
+    t: usize,
+    d: usize,
+}
+
+/// What both rotate-half variants require of `x`, `cos` and `sin` (float dtypes, `sin` matching
+/// `cos`, `x` at least `[T, D]`); returns `x`'s axes.
+fn rotate_half_axes(entry: &str, x: &Tensor, cos: &Tensor, sin: &Tensor) -> Result<Axes, OpError> {
     float_dtype(entry, "x", x)?;
     let tdt = float_dtype(entry, "cos", cos)?;
     if sin.dtype() != tdt || sin.shape != cos.shape {
@@ -199,9 +321,22 @@ fn validate(
             format!("shape {:?} needs at least [T, D]", x.shape),
         ));
     }
-    let (t, d) = (x.shape[rank - 2], x.shape[rank - 1]);
-    let lead: usize = x.shape[..rank - 2].iter().product();
-    let b = if rank >= 3 { x.shape[0] } else { 1 };
+    Ok(Axes {
+        b: if rank >= 3 { x.shape[0] } else { 1 },
+        lead: x.shape[..rank - 2].iter().product(),
+        t: x.shape[rank - 2],
+        d: x.shape[rank - 1],
+    })
+}
+
+fn validate(
+    entry: &str,
+    x: &Tensor,
+    cos: &Tensor,
+    sin: &Tensor,
+    positions: Option<&Tensor>,
+) -> Result<Layout, OpError> {
+    let Axes { b, lead, t, d } = rotate_half_axes(entry, x, cos, sin)?;
     let table_len_ok = positions.is_some() || cos.shape.get(1) == Some(&t);
     if cos.shape.len() != 3 || !table_len_ok || !(cos.shape[0] == 1 || cos.shape[0] == b) {
         let len = match positions {
@@ -324,44 +459,73 @@ pub fn run_at(
         "rope.forward"
     };
     let l = validate(entry, x, cos, sin, positions)?;
-    let mut out = fit(device, prev, x.dtype(), &x.shape)?;
-    if l.rows == 0 || l.d == 0 {
-        return Ok(out);
-    }
-    let block = row_block(device, l.d);
-    let spec = RopeSpec {
-        backward,
-        x: x.dtype(),
-        table: cos.dtype(),
-        positions: positions.map(Tensor::dtype),
-        block,
-    };
-    let k = device.kernel(
-        if backward { "rope_bwd" } else { "rope_fwd" },
-        &spec,
-        || kernel(&spec),
-    )?;
-    let mut args = vec![
-        Arg::In(&x.buffer),
-        Arg::In(&cos.buffer),
-        Arg::In(&sin.buffer),
-    ];
-    if let Some(ids) = positions {
-        args.push(Arg::In(&ids.buffer));
-    }
-    args.extend([
-        Arg::Out(&mut out.buffer),
+    let mut scalars = vec![
         Arg::I32(l.d as i32),
         Arg::I32(l.r as i32),
         Arg::I32(l.t as i32),
         Arg::I32(l.ht as i32),
         Arg::I32(l.per_batch as i32),
-    ]);
+    ];
     if positions.is_some() {
-        args.extend([Arg::I32(l.p as i32), Arg::I32(l.pos_per_batch as i32)]);
+        scalars.extend([Arg::I32(l.p as i32), Arg::I32(l.pos_per_batch as i32)]);
     }
-    device.launch(&k, [l.rows as u32, 1, 1], &mut args)?;
-    Ok(out)
+    let tables = [cos, sin];
+    let launch = Launch {
+        variant: Variant::RotateHalf,
+        backward,
+        tables: &tables,
+        positions,
+        rows: l.rows,
+        d: l.d,
+    };
+    launch.run(device, x, scalars, prev)
+}
+
+/// One launch of a rotation kernel over `rows` rows of `d` columns.
+struct Launch<'a> {
+    variant: Variant,
+    backward: bool,
+    /// `cos, sin`, or `freqs`.
+    tables: &'a [&'a Tensor],
+    positions: Option<&'a Tensor>,
+    rows: usize,
+    d: usize,
+}
+
+impl Launch<'_> {
+    /// Rotates `x` (the cotangent going backward) into `prev` when it fits, else a fresh tensor
+    /// shaped like `x`; `scalars` are the variant's kernel scalars in order (see [`kernel`]).
+    fn run(
+        &self,
+        device: &Device,
+        x: &Tensor,
+        scalars: Vec<Arg<'_>>,
+        prev: Option<Tensor>,
+    ) -> Result<Tensor, OpError> {
+        let mut out = fit(device, prev, x.dtype(), &x.shape)?;
+        if self.rows == 0 || self.d == 0 {
+            return Ok(out);
+        }
+        let spec = RopeSpec {
+            variant: self.variant,
+            backward: self.backward,
+            x: x.dtype(),
+            table: self.tables[0].dtype(),
+            positions: self.positions.map(Tensor::dtype),
+            block: row_block(device, self.d),
+        };
+        let name = self.variant.kernel_name(self.backward);
+        let k = device.kernel(&name, &spec, || kernel(&spec))?;
+        let inputs = std::iter::once(x).chain(self.tables.iter().copied());
+        let mut args: Vec<Arg<'_>> = inputs
+            .chain(self.positions)
+            .map(|t| Arg::In(&t.buffer))
+            .collect();
+        args.push(Arg::Out(&mut out.buffer));
+        args.extend(scalars);
+        device.launch(&k, [self.rows as u32, 1, 1], &mut args)?;
+        Ok(out)
+    }
 }
 
 /// The tables' gradients `(dcos, dsin)`, FP32 and shaped like `cos` (no position ids).

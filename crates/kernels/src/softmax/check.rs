@@ -242,11 +242,13 @@ mod tests {
             block: 1000,
             exact: true,
             looped: false,
+            prefetch: false,
         });
         let b = launch(Tiling {
             block: 128,
             exact: false,
             looped: true,
+            prefetch: false,
         });
         for (p, q) in a.iter().zip(&b) {
             assert!((p - q).abs() <= 1e-6 * p.abs().max(1e-3), "{p} vs {q}");

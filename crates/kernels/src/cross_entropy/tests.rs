@@ -1,0 +1,284 @@
+//! Cross-entropy unit tests: the check sweep on the CPU, typed errors for bad inputs, and the
+//! in-place mode (the logits are overwritten only there, with exactly the out-of-place
+//! gradient).
+
+use metile_ir::DType;
+use metile_runtime::{Buffer, Device, Tensor};
+
+use super::*;
+use crate::registry::{find, Tensors};
+use crate::testing::{round_to_storage, Rng};
+
+fn ids(v: &[i64]) -> Tensor {
+    Tensor::new(Buffer::from_i64(DType::I64, v).unwrap(), vec![v.len()]).unwrap()
+}
+
+fn opts(reduction: Reduction) -> CeOptions {
+    CeOptions {
+        ignore_index: -100,
+        label_smoothing: 0.0,
+        z_loss: 0.0,
+        softcap: None,
+        reduction,
+    }
+}
+
+fn message<T>(r: Result<T, OpError>) -> String {
+    r.err().map(|e| e.to_string()).unwrap_or_default()
+}
+
+/// The bits of every element (f16/bf16 widen to f32 exactly and injectively).
+fn bits(t: &Tensor) -> Vec<u32> {
+    t.to_f32().unwrap().iter().map(|v| v.to_bits()).collect()
+}
+
+#[test]
+fn cross_entropy_matches_the_oracle() {
+    let failures = crate::check::failures(check::cases(), &Device::cpu());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn bad_targets_and_options_are_typed_errors() {
+    let dev = Device::cpu();
+    let x = Tensor::from_f32(DType::F32, &[2, 4], &[0.1; 8]).unwrap();
+    let o = opts(Reduction::Mean);
+    let fwd = |t: &Tensor, o: &CeOptions| message(forward(&dev, &x, t, None, o));
+    assert!(fwd(&ids(&[0, 4]), &o).contains("outside 0..4"));
+    assert!(fwd(&ids(&[0]), &o).contains("must be the logits' rows"));
+    let ls = CeOptions {
+        label_smoothing: 1.5,
+        ..o
+    };
+    assert!(fwd(&ids(&[0, 1]), &ls).contains("label_smoothing"));
+    let cap = CeOptions {
+        softcap: Some(-1.0),
+        ..o
+    };
+    assert!(fwd(&ids(&[0, 1]), &cap).contains("softcap"));
+    let f = Tensor::from_f32(DType::F32, &[2], &[0.0, 1.0]).unwrap();
+    assert!(fwd(&f, &o).contains("int32 or int64"));
+}
+
+#[test]
+fn bad_weights_are_typed_errors() {
+    let dev = Device::cpu();
+    let x = Tensor::from_f32(DType::BF16, &[2, 4], &[0.1; 8]).unwrap();
+    let t = ids(&[0, 3]);
+    let o = opts(Reduction::Mean);
+    let dl = Tensor::from_f32(DType::F32, &[], &[1.0]).unwrap();
+    let both = |w: &Tensor| {
+        let f = message(forward(&dev, &x, &t, Some(w), &o));
+        let b = message(backward(&dev, &x, &t, Some(w), &dl, &o, false));
+        assert_eq!(f.replace("forward", "backward"), b);
+        f
+    };
+    let w = |d: DType, shape: &[usize], v: f32| {
+        let n = shape.iter().product();
+        Tensor::from_f32(d, shape, &vec![v; n]).unwrap()
+    };
+    assert!(both(&w(DType::BF16, &[5], 1.0)).contains("must be [4], one weight per class"));
+    assert!(both(&w(DType::BF16, &[1, 4], 1.0)).contains("must be [4]"));
+    assert!(both(&w(DType::BF16, &[], 1.0)).contains("must be [4]"));
+    assert!(both(&w(DType::F16, &[4], 1.0)).contains("use the logits' dtype bf16 or f32"));
+    let int = Tensor::new(Buffer::from_i64(DType::I64, &[1; 4]).unwrap(), vec![4]).unwrap();
+    assert!(both(&int).contains("dtype i64 is not allowed"));
+    assert!(both(&w(DType::F32, &[4], f32::INFINITY)).contains("class 0: inf is not finite"));
+    // bf16 and f32 weights are both accepted.
+    for d in [DType::BF16, DType::F32] {
+        forward(&dev, &x, &t, Some(&w(d, &[4], 0.5)), &o).unwrap();
+    }
+}
+
+#[test]
+fn bad_in_place_cotangents_are_typed_errors() {
+    let dev = Device::cpu();
+    let mut g = Tensor::from_f32(DType::F32, &[2, 4], &[0.1; 8]).unwrap();
+    let scale = |g: &mut Tensor, dl: &Tensor, r| message(scale_in_place(&dev, g, dl, r));
+    let scalar = Tensor::from_f32(DType::F32, &[], &[2.0]).unwrap();
+    let rows = Tensor::from_f32(DType::F32, &[2], &[2.0, 3.0]).unwrap();
+    assert!(scale(&mut g, &scalar, Reduction::None).contains("does not fit reduction None"));
+    assert!(scale(&mut g, &rows, Reduction::Mean).contains("does not fit reduction Mean"));
+    assert!(scale(&mut g, &ids(&[1]), Reduction::Sum).contains("must be a float tensor"));
+    let mut int = ids(&[1, 2]);
+    assert!(scale(&mut int, &scalar, Reduction::Sum).contains("use f32, f16 or bf16"));
+    // Nothing was scaled by the failed calls.
+    assert_eq!(g.to_f32().unwrap(), vec![0.1; 8]);
+    scale_in_place(&dev, &mut g, &rows, Reduction::None).unwrap();
+    let want: Vec<f32> = [2.0f32, 3.0].iter().flat_map(|d| [0.1 * d; 4]).collect();
+    assert_eq!(g.to_f32().unwrap(), want);
+}
+
+/// Logits, targets (every third row ignored) and positive weights with zeros.
+fn inputs(dtype: DType, rows: usize, v: usize, seed: u64) -> (Tensor, Tensor, Tensor) {
+    let mut rng = Rng::new(seed);
+    let mut x = rng.normal_vec(rows * v, 0.0, 2.0);
+    round_to_storage(&mut x, dtype);
+    let t: Vec<i64> = (0..rows)
+        .map(|i| {
+            if i % 3 == 1 {
+                -100
+            } else {
+                rng.below(v as u64) as i64
+            }
+        })
+        .collect();
+    let mut w = rng.uniform_vec(v, 0.25, 2.0);
+    w[0] = 0.0;
+    (
+        Tensor::from_f32(dtype, &[rows, v], &x).unwrap(),
+        ids(&t),
+        Tensor::from_f32(dtype, &[v], &w).unwrap(),
+    )
+}
+
+#[test]
+fn only_the_in_place_forward_overwrites_the_logits_with_the_exact_gradient() {
+    let dev = Device::cpu();
+    let full = CeOptions {
+        label_smoothing: 0.1,
+        z_loss: 1e-3,
+        softcap: Some(30.0),
+        ..opts(Reduction::Mean)
+    };
+    let one = Tensor::from_f32(DType::F32, &[], &[1.0]).unwrap();
+    for dtype in [DType::F32, DType::F16, DType::BF16] {
+        // One tile and a stepped row (beyond 65,536 columns).
+        for (rows, v) in [(5, 300), (2, 70001)] {
+            let (x, t, w) = inputs(dtype, rows, v, 7 + v as u64);
+            for weight in [None, Some(&w)] {
+                for reduction in [Reduction::Mean, Reduction::Sum, Reduction::None] {
+                    let o = CeOptions { reduction, ..full };
+                    let ones = Tensor::from_f32(DType::F32, &[rows], &vec![1.0; rows]).unwrap();
+                    let dl = if reduction == Reduction::None {
+                        &ones
+                    } else {
+                        &one
+                    };
+                    let before = bits(&x);
+                    let plain = forward_with(&dev, &x, &t, weight, &o, true).unwrap();
+                    let dx = backward(&dev, &x, &t, weight, dl, &o, false).unwrap();
+                    assert_eq!(
+                        bits(&x),
+                        before,
+                        "the default mode must not write the logits"
+                    );
+                    let mut g =
+                        Tensor::new(x.buffer.try_clone().unwrap(), x.shape.clone()).unwrap();
+                    let fused = forward_in_place(&dev, &mut g, &t, weight, &o, true).unwrap();
+                    let what = format!(
+                        "{dtype} {rows}x{v} {reduction:?} weighted={}",
+                        weight.is_some()
+                    );
+                    assert_ne!(bits(&g), before, "{what}: the logits must be overwritten");
+                    assert_eq!(bits(&g), bits(&dx), "{what}: in place != out of place");
+                    for (a, b) in [
+                        (&fused.loss, &plain.loss),
+                        (&fused.z_loss, &plain.z_loss),
+                        (
+                            fused.accuracy.as_ref().unwrap(),
+                            plain.accuracy.as_ref().unwrap(),
+                        ),
+                    ] {
+                        assert_eq!(bits(a), bits(b), "{what}: the losses must not change");
+                    }
+                    // dloss = 1 leaves the gradient as it is.
+                    scale_in_place(&dev, &mut g, dl, reduction).unwrap();
+                    assert_eq!(bits(&g), bits(&dx), "{what}: scaled by 1");
+                    // f32 rounds once either way, for any dloss.
+                    if dtype == DType::F32 {
+                        let d = Tensor::from_f32(DType::F32, &dl.shape, &vec![0.37; dl.numel()])
+                            .unwrap();
+                        let dx = backward(&dev, &x, &t, weight, &d, &o, false).unwrap();
+                        scale_in_place(&dev, &mut g, &d, reduction).unwrap();
+                        assert_eq!(bits(&g), bits(&dx), "{what}: scaled by 0.37");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_forward_entry_returns_the_gradient_only_when_asked() {
+    let dev = Device::cpu();
+    let (x, t, w) = inputs(DType::BF16, 4, 33, 5);
+    let fwd = find("cross_entropy.forward").unwrap();
+    let bwd = find("cross_entropy.backward").unwrap();
+    let scale = find("cross_entropy.in_place_backward").unwrap();
+    let mut ins = Tensors::new();
+    ins.insert("logits".into(), x);
+    ins.insert("target".into(), t);
+    ins.insert("weight".into(), w);
+    let before = bits(&ins["logits"]);
+    let pairs = |kv: &[(&str, &str)]| -> Vec<(String, String)> {
+        kv.iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    };
+    let red = ("reduction", "sum");
+    let plain = fwd
+        .call(&dev, &ins, &fwd.params(&pairs(&[red])).unwrap())
+        .unwrap();
+    assert!(!plain.contains_key("dlogits"));
+    let p = fwd
+        .params(&pairs(&[red, ("grad_in_forward", "true")]))
+        .unwrap();
+    let mut fused = fwd.call(&dev, &ins, &p).unwrap();
+    // Entries borrow their inputs: the gradient went over a copy.
+    assert_eq!(bits(&ins["logits"]), before);
+    assert_eq!(bits(&plain["loss"]), bits(&fused["loss"]));
+    let dl = Tensor::from_f32(DType::F32, &[], &[2.0]).unwrap();
+    ins.insert("dloss".into(), dl.clone());
+    let dx = bwd
+        .call(&dev, &ins, &bwd.params(&pairs(&[red])).unwrap())
+        .unwrap();
+    let mut sin = Tensors::new();
+    sin.insert("dlogits".into(), fused.remove("dlogits").unwrap());
+    sin.insert("dloss".into(), dl);
+    let scaled = scale
+        .call(&dev, &sin, &scale.params(&pairs(&[red])).unwrap())
+        .unwrap();
+    // bf16 gradient times 2: exact, so one rounding either way.
+    assert_eq!(bits(&scaled["dlogits"]), bits(&dx["dlogits"]));
+}
+
+#[test]
+fn every_kernel_variant_lowers_to_cuda() {
+    use metile_codegen::{cuda_source, Target};
+    let lower = |k: Result<metile_ir::Verified, metile_lang::LangError>, what: &str| {
+        let k = metile_opt::canonicalize(k.unwrap()).unwrap();
+        let lowered = cuda_source(&k, &Target::sm90());
+        assert!(lowered.is_ok(), "{what}: {:?}", lowered.err());
+    };
+    // The GPU's tilings: one masked power-of-two tile, and 4096-column steps past 16,384.
+    let tilings = [(1000, false), (4096, true)].map(|(block, looped)| Tiling {
+        block,
+        exact: false,
+        looped,
+        prefetch: false,
+    });
+    for x in [DType::F32, DType::F16, DType::BF16] {
+        for tiling in tilings {
+            for (backward, in_place) in [(false, false), (false, true), (true, false)] {
+                for weight in [None, Some(x), Some(DType::F32)] {
+                    for (softcap, predict) in [(false, false), (true, true)] {
+                        let spec = CeSpec {
+                            backward,
+                            in_place,
+                            x,
+                            target: DType::I32,
+                            weight,
+                            grad: DType::F32,
+                            softcap,
+                            predict: predict && !backward,
+                            tiling,
+                        };
+                        lower(kernel(&spec), &format!("{spec:?}"));
+                    }
+                }
+            }
+            lower(scale_kernel(x, tiling), &format!("scale {x} {tiling:?}"));
+        }
+    }
+}
