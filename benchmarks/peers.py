@@ -46,7 +46,7 @@ import time
 import torch
 import torch.nn.functional as F
 
-OPS = ("rms_norm", "layer_norm", "fused_add_rms_norm")
+OPS = ("rms_norm", "layer_norm", "fused_add_rms_norm", "swiglu", "geglu", "softmax", "cross_entropy")
 DTYPES = {"bf16": torch.bfloat16, "f32": torch.float32, "f16": torch.float16}
 DTYPE_ALIASES = {"fp32": "f32", "float32": "f32", "fp16": "f16", "float16": "f16", "bfloat16": "bf16"}
 EPS = 1e-6
@@ -184,6 +184,39 @@ def make_op(op, rows, cols, dtype, device, liger, add_cotangents):
         # fwd reads x, r and writes y, s; bwd reads s, dy (and ds) and writes dx (= dresidual).
         bwd = 4 * nh if add_cotangents == "both" else 3 * nh
         min_bytes = {"fwd": 4 * nh, "fwd+bwd": 4 * nh + bwd}
+    elif op in ("swiglu", "geglu"):
+        make = lambda: (t(rows, cols), t(rows, cols))
+        if op == "swiglu":
+            formula = lambda a, b: F.silu(a) * b
+            lig = (lambda a, b: liger.liger_swiglu(a, b)) if liger else None
+        else:
+            formula = lambda a, b: F.gelu(a, approximate="tanh") * b
+            lig = (lambda a, b: liger.liger_geglu(a, b)) if liger else None
+        eager = {"formula": formula}
+        # fwd reads a, b and writes c; bwd reads a, b, dc and writes da, db.
+        min_bytes = {"fwd": 3 * nh, "fwd+bwd": 8 * nh}
+    elif op == "softmax":
+        make = lambda: (t(rows, cols),)
+        formula = lambda x: torch.softmax(x, -1)
+        eager = {"torch.softmax": formula}
+        lig = (lambda x: liger.liger_softmax(x)) if liger else None
+        # fwd reads x, writes y; bwd reads y, dy and writes dx.
+        min_bytes = {"fwd": 2 * nh, "fwd+bwd": 5 * nh}
+    elif op == "cross_entropy":
+        # Mean over valid rows, every 7th row ignored (as in ANCHORS.md).
+        def make():
+            target = torch.randint(0, cols, (rows,), device=device)
+            target[::7] = -100
+            return (t(rows, cols), target)
+
+        formula = lambda lg, tg: F.cross_entropy(lg.float(), tg, ignore_index=-100)
+        eager = {
+            "F.cross_entropy(float)": formula,
+            "F.cross_entropy": lambda lg, tg: F.cross_entropy(lg, tg, ignore_index=-100),
+        }
+        lig = (lambda lg, tg: liger.liger_cross_entropy(lg, tg, ignore_index=-100)) if liger else None
+        # fwd reads the logits; fwd+bwd also writes their gradient.
+        min_bytes = {"fwd": nh, "fwd+bwd": 2 * nh}
     else:
         raise ValueError(op)
     return make, eager, formula, lig, min_bytes

@@ -2,7 +2,8 @@
 //!
 //! For every registered entry point of the chosen operators, inputs are generated from the ports
 //! alone (`LikeX` -> `[rows, cols]`, `Cols` -> `[cols]`, `Rows` -> `[rows]`, standard normal values
-//! in the chosen storage dtype; optional inputs are included, as in the common use: a weighted
+//! in the chosen storage dtype; optional inputs are included unless `--omit NAME` names them, as
+//! in the common use: a weighted
 //! RMSNorm, a fused add whose residual output also receives a gradient). Entry points of one operator run in
 //! order, forward first, and an input named like an output of an earlier entry point of the same
 //! operator (such as saved statistics) takes that output instead of random data.
@@ -315,6 +316,20 @@ pub fn pair_name(group: &[&'static EntryPoint]) -> Option<String> {
     (has("forward") && has("backward")).then(|| format!("{op}.forward+backward"))
 }
 
+/// The `NAME=VALUE` pairs of `params` that `entry` defines; a malformed pair is an error.
+fn entry_params(entry: &EntryPoint, params: &[String]) -> Result<Vec<(String, String)>, String> {
+    let mut out = Vec::new();
+    for p in params {
+        let (name, value) = p
+            .split_once('=')
+            .ok_or_else(|| format!("parameter `{p}` is not NAME=VALUE"))?;
+        if entry.params.iter().any(|d| d.name == name) {
+            out.push((name.to_string(), value.to_string()));
+        }
+    }
+    Ok(out)
+}
+
 /// Times every entry point of `groups`, and each operator's forward+backward pair where it has
 /// both, calling `emit` with each measurement as it is taken and `fail` with each entry (or pair)
 /// that cannot run. Returns the number of failures.
@@ -357,6 +372,9 @@ pub fn bench_groups(
             let mut inputs = Tensors::new();
             let mut generated = Ok(());
             for port in entry.inputs {
+                if port.optional && args.omit.iter().any(|o| o == port.name) {
+                    continue;
+                }
                 let t = match pool.get(port.name) {
                     Some(t) => t.clone(),
                     None => match generate(port.shape, args.rows, args.cols, dtype, &mut rng)
@@ -375,7 +393,10 @@ pub fn bench_groups(
                 inputs.insert(port.name.to_string(), t);
             }
             let result = generated
-                .and_then(|()| entry.params(&[]).map_err(|e| e.to_string()))
+                .and_then(|()| {
+                    let pairs = entry_params(entry, &args.params)?;
+                    entry.params(&pairs).map_err(|e| e.to_string())
+                })
                 .and_then(|params| {
                     time_entry(device, entry, &inputs, &params, args.reps)
                         .map(|(ms, bytes, outputs)| (ms, bytes, outputs, params))
@@ -527,6 +548,8 @@ mod tests {
             dtype,
             reps: 3,
             json: false,
+            omit: vec![],
+            params: vec![],
         }
     }
 
@@ -687,6 +710,23 @@ mod tests {
             })
         },
     };
+
+    #[test]
+    fn params_go_only_to_entries_that_define_them() {
+        let all = registry::entry_points();
+        let ce = all.iter().find(|e| e.name == "cross_entropy.forward").unwrap();
+        let rms = all.iter().find(|e| e.name == "rms_norm.forward").unwrap();
+        let given = vec!["reduction=sum".to_string(), "eps=1e-3".to_string()];
+        assert_eq!(
+            entry_params(ce, &given).unwrap(),
+            vec![("reduction".to_string(), "sum".to_string())]
+        );
+        assert_eq!(
+            entry_params(rms, &given).unwrap(),
+            vec![("eps".to_string(), "1e-3".to_string())]
+        );
+        assert!(entry_params(rms, &["eps".to_string()]).is_err());
+    }
 
     #[test]
     fn modes_of_entry_names() {

@@ -123,6 +123,16 @@ pub struct BenchArgs {
     /// Print one JSON object per measurement instead of a table.
     #[arg(long)]
     pub json: bool,
+
+    /// An optional input not to generate (repeatable), e.g. `--omit weight` times the
+    /// cross-entropy without class weights.
+    #[arg(long, value_name = "INPUT")]
+    pub omit: Vec<String>,
+
+    /// A parameter for every entry point that defines it (repeatable; others ignore it), e.g.
+    /// `-p reduction=sum`.
+    #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
 }
 
 /// A float storage dtype on the command line.
