@@ -186,6 +186,9 @@ pub static OPERATORS: &[OperatorSpec] = &[
     op("gelu_tanh", "GELU (tanh)", Activation, "-", 0, "tanh approximation of GELU; the gate of GeGLU."),
     op("gelu_erf", "GELU (erf)", Activation, "-", 0, "exact GELU, 0.5 x (1 + erf(x / sqrt(2)))."),
     op("quick_gelu", "Quick GELU", Activation, "-", 0, "x * sigmoid(1.702 x), distinct from tanh-GELU."),
+    // The projection every MLP and attention block is built from (a meTile extra).
+    op("matmul", "Matrix product (linear)", Mlp, "-", 0,
+        "act(x W^T + b) with W [N, K] or [K, N], relu/silu/quick-GELU/tanh-GELU epilogue; gradients of x, W and b; pre-activation saved or recomputed."),
     op("fused_mlp", "Fused MLP", Mlp, "LigerMLPFunction", 1,
         "Gate/up/down projections with SwiGLU between; a pair needs the input and all three weight gradients."),
     op("tiled_mlp", "Tiled MLP", Mlp, "LigerTiledMLPFunction", 1,
@@ -495,8 +498,8 @@ mod tests {
     fn covers_every_table_row() {
         // 7 norms, 9 activation/projection/position rows, 6 reduction/attention rows, 11 losses,
         // 8 chunked losses and the experimental embedding; plus 7 elementwise pairs outside
-        // Liger's exports, and log-softmax.
-        assert_eq!(OPERATORS.len(), 7 + 9 + 6 + 11 + 8 + 1 + 7 + 1);
+        // Liger's exports, log-softmax and the matrix product.
+        assert_eq!(OPERATORS.len(), 7 + 9 + 6 + 11 + 8 + 1 + 7 + 1 + 1);
         let count = |f: Family| OPERATORS.iter().filter(|s| s.family == f).count();
         assert_eq!(count(Family::Norm), 7);
         assert_eq!(count(Family::ChunkedLoss), 8);

@@ -31,6 +31,13 @@ pub enum PortShape {
     /// The cotangent of a reduced loss: a scalar (or one value per row when the entry's
     /// reduction is `none`).
     LossCotangent,
+    /// A weight mapping `cols` input features to `N` outputs, `[N, cols]` (or `[cols, N]`, by
+    /// the entry's layout); generated inputs take `N = cols`.
+    Weight,
+    /// The output rows of a projection to `N` features: `x.shape` with the last axis `N`.
+    LikeOut,
+    /// One value per output feature, `[N]`.
+    OutCols,
 }
 
 impl PortShape {
@@ -44,6 +51,9 @@ impl PortShape {
             PortShape::Table => "[1 or B, T, R]",
             PortShape::RowIds => "[...] ids in 0..V",
             PortShape::Positions => "[T] or [1 or B, T] ids in 0..P",
+            PortShape::Weight => "[N, cols] or [cols, N]",
+            PortShape::LikeOut => "[..., N]",
+            PortShape::OutCols => "[N]",
         }
     }
 }
@@ -248,6 +258,7 @@ pub fn entry_points() -> Vec<&'static EntryPoint> {
         .chain(crate::cross_entropy::ENTRY_POINTS.iter())
         .chain(crate::rope::ENTRY_POINTS.iter())
         .chain(crate::embedding::ENTRY_POINTS.iter())
+        .chain(crate::matmul::ENTRY_POINTS.iter())
         .collect()
 }
 
