@@ -428,16 +428,21 @@ mod tests {
         assert_eq!(g.dx.to_f32().unwrap(), vec![0.0; 8]);
     }
 
+    /// `input: message` of a `BadInput` error, else a description that matches no assertion.
+    fn bad_input<T: std::fmt::Debug>(r: Result<T, OpError>) -> String {
+        match r {
+            Err(OpError::BadInput { name, message, .. }) => format!("{name}: {message}"),
+            other => format!("(not a BadInput error: {other:?})"),
+        }
+    }
+
     #[test]
     fn bad_inputs_are_typed_errors() {
         let dev = Device::cpu();
         let opts = MatmulOptions::default();
         let x = tensor(DType::F32, &[2, 3], 1);
         let w = tensor(DType::F32, &[4, 3], 2);
-        let msg = |r: Result<MatmulOutputs, OpError>| match r {
-            Err(OpError::BadInput { name, message, .. }) => format!("{name}: {message}"),
-            other => panic!("expected a BadInput error, got {other:?}"),
-        };
+        let msg = bad_input::<MatmulOutputs>;
         let fwd = |x: &Tensor, w: &Tensor, b: Option<&Tensor>| forward(&dev, x, w, b, &opts, None);
         // K mismatch.
         let w5 = tensor(DType::F32, &[4, 5], 3);
@@ -477,10 +482,12 @@ mod tests {
                 z,
                 dy,
             };
-            match backward(&dev, &inp, &MatmulOptions::new(Activation::Relu), None) {
-                Err(OpError::BadInput { name, message, .. }) => format!("{name}: {message}"),
-                other => panic!("expected a BadInput error, got {other:?}"),
-            }
+            bad_input(backward(
+                &dev,
+                &inp,
+                &MatmulOptions::new(Activation::Relu),
+                None,
+            ))
         };
         let dy = tensor(DType::F32, &[2, 4], 9);
         assert!(bwd(None, &tensor(DType::F32, &[2, 3], 10)).starts_with("dy: shape"));

@@ -203,33 +203,36 @@ pub fn gemm_kernel(spec: &GemmSpec) -> Result<Verified, LangError> {
         let ip = pid_p * bp as i64 + i64_(k.arange(0, bp as i64));
         let iq = pid_q * bq as i64 + i64_(k.arange(0, bq as i64));
         let (in_p, in_q) = (ip.lt(p), iq.lt(q));
+        // Loop-invariant addresses and masks of the operand tiles at r = 0; a step adds
+        // `r0 * stride` to the addresses and, on the last, ragged step only, masks `r`.
         let steps = i64_(k.arange(0, br as i64));
-        let a_rows = (ip * a_sp).expand_dims(1);
-        let b_cols = (iq * b_sq).expand_dims(0);
-        let mut init = vec![k.zeros([bp, bq], DType::F32)];
-        if spec.row_sums {
-            init.push(k.zeros([bp], DType::F32));
-        }
-        let carried = k.for_range(0, r, br as i64, &init, |r0, acc| {
-            let ir = steps + r0;
-            let in_r = ir.lt(r);
-            let at = a.load_masked(
-                a_rows + (ir * a_sr).expand_dims(0),
-                in_p.expand_dims(1) & in_r.expand_dims(0),
-                0.0,
-            );
-            let bt = b.load_masked(
-                (ir * b_sr).expand_dims(1) + b_cols,
-                in_r.expand_dims(1) & in_q.expand_dims(0),
-                0.0,
-            );
-            let (at, bt) = (operand(at), operand(bt));
+        let a_base = (ip * a_sp).expand_dims(1) + (steps * a_sr).expand_dims(0);
+        let b_base = (steps * b_sr).expand_dims(1) + (iq * b_sq).expand_dims(0);
+        let a_in = in_p.expand_dims(1).broadcast_to([bp, br]);
+        let b_in = in_q.expand_dims(0).broadcast_to([br, bq]);
+        let step = |r0: Tile, acc: &[Tile], ragged: bool| {
+            let (a_mask, b_mask) = if ragged {
+                let left = steps.lt(r - r0);
+                (a_in & left.expand_dims(0), b_in & left.expand_dims(1))
+            } else {
+                (a_in, b_in)
+            };
+            let at = operand(a.load_masked(a_base + r0 * a_sr, a_mask, 0.0));
+            let bt = operand(b.load_masked(b_base + r0 * b_sr, b_mask, 0.0));
             let mut next = vec![dot(at, bt, Some(acc[0]))];
             if spec.row_sums {
                 next.push(acc[1] + at.cast(DType::F32).sum(1));
             }
             next
-        });
+        };
+        let mut init = vec![k.zeros([bp, bq], DType::F32)];
+        if spec.row_sums {
+            init.push(k.zeros([bp], DType::F32));
+        }
+        // Whole steps, then the ragged rest of `R` (a loop of at most one step).
+        let whole = r - r % br as i64;
+        let carried = k.for_range(0, whole, br as i64, &init, |r0, acc| step(r0, acc, false));
+        let carried = k.for_range(whole, r, br as i64, &carried, |r0, acc| step(r0, acc, true));
         let mut z = carried[0];
         if let Some(bias) = bias {
             z = z + bias

@@ -5,7 +5,7 @@
 use metile_ir::{Block, DType, Kernel, Op, ParamKind, ValueId};
 
 use crate::cpu::compute;
-use crate::cpu::memory::View;
+use crate::cpu::memory::{Addresses, View};
 use crate::cpu::value::{Scalar, Val};
 use crate::error::Error;
 
@@ -351,6 +351,51 @@ impl<'a> Launch<'a> {
                 }
                 _ => {}
             }
+            return Ok(());
+        }
+        // Float loads at computed indices: one gather over dense index and mask slices.
+        if let (Op::Load { other, .. }, true) = (op, dtype.is_float()) {
+            let fill = other.map_or(0.0, |o| frame.slots[o.index()].scalar().as_f32());
+            let r = results[0];
+            let mut o = std::mem::take(&mut frame.slots[r.index()]).reuse_f(n);
+            let slots = &frame.slots;
+            let (mut ti, mut tb) = (Vec::new(), Vec::new());
+            let at = Addresses {
+                index: slots[index.index()].ints(n, &mut ti),
+                cols: self
+                    .kernel
+                    .ty(index)
+                    .shape
+                    .dims()
+                    .last()
+                    .copied()
+                    .unwrap_or(1),
+                mask: mask.map(|m| slots[m.index()].bools(n, &mut tb)),
+            };
+            view.gather_floats(dtype, &at, fill, &mut o).map_err(oob)?;
+            frame.slots[r.index()] = Val::F(o);
+            return Ok(());
+        }
+        // Float stores at computed indices: every active index checked, then one scatter.
+        if let (Op::Store { value, .. }, true) = (op, dtype.is_float()) {
+            let slots = &frame.slots;
+            let (mut ti, mut tb, mut tv) = (Vec::new(), Vec::new(), Vec::new());
+            let index = slots[index.index()].ints(n, &mut ti);
+            let mask = mask.map(|m| slots[m.index()].bools(n, &mut tb));
+            let inside = |j: i64| (j as u64) < len as u64;
+            let outside = match mask {
+                None => index.iter().find(|j| !inside(**j)),
+                Some(m) => index
+                    .iter()
+                    .zip(m)
+                    .find(|(j, a)| **a && !inside(**j))
+                    .map(|p| p.0),
+            };
+            if let Some(j) = outside {
+                return Err(oob(*j));
+            }
+            let values = slots[value.index()].floats(n, &mut tv);
+            view.scatter_floats(dtype, index, mask, values);
             return Ok(());
         }
         // General path: element by element.
