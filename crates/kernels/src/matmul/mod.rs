@@ -256,15 +256,26 @@ pub fn gemm_kernel(spec: &GemmSpec) -> Result<Verified, LangError> {
     })
 }
 
-/// Tile sizes for a product of `(P, Q, R)` on `device`: on the CPU large tiles (the executor
-/// pays per op, not per element) cut to the problem so small products carry no masked waste; on
-/// a GPU [`GPU_TILE`].
+/// Tile sizes for a product of `(P, Q, R)` on `device`. On the CPU, `[128, 128]` tiles stepping
+/// by 64 (the executor pays per op, so tiles are large; 64 steps keep a step's operands in L2),
+/// halved (down to 32) while there are fewer than two programs per core, then cut to the problem
+/// so small products carry no masked waste. On a GPU, [`GPU_TILE`].
 fn tiles(device: &Device, p: usize, q: usize, r: usize) -> [usize; 3] {
-    if device.is_cpu() {
-        [p.clamp(1, 128), q.clamp(1, 128), r.clamp(1, 64)]
-    } else {
-        GPU_TILE
+    if !device.is_cpu() {
+        return GPU_TILE;
     }
+    let (mut bp, mut bq) = (128, 128);
+    while p.div_ceil(bp) * q.div_ceil(bq) < 2 * device.compute_units() {
+        // Halve the side where that adds tiles, the longer one first.
+        let (split_p, split_q) = (bp > 32 && p > bp / 2, bq > 32 && q > bq / 2);
+        match (split_p, split_q) {
+            (true, true) if p.div_ceil(bp) <= q.div_ceil(bq) => bp /= 2,
+            (true, true) | (false, true) => bq /= 2,
+            (true, false) => bp /= 2,
+            (false, false) => break,
+        }
+    }
+    [bp.min(p).max(1), bq.min(q).max(1), r.clamp(1, 64)]
 }
 
 /// The spec `metile emit` shows for `matmul` (the forward: bias, SiLU, saved pre-activation),

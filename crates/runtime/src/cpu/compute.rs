@@ -686,6 +686,7 @@ pub(crate) fn dot(
     let y = b.floats(k * n, &mut tb);
     let mut o = out.reuse_f(m * n);
     match acc {
+        Some(Val::Splat(c)) => o.fill(c.as_f32()),
         Some(c) => o.copy_from_slice(c.floats(m * n, &mut tc)),
         None => o.fill(0.0),
     }

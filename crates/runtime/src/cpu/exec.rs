@@ -1,6 +1,10 @@
 //! Executes one program of a verified kernel: walks its blocks and runs each op over whole
 //! tiles. Values live in `Frame::slots`, indexed by value id and reused across the programs a
-//! worker thread runs, so steady-state execution allocates nothing.
+//! worker thread runs, so steady-state execution allocates nothing. A finished frame leaves its
+//! tile allocations to the next frame its thread makes (see `SPARE_FRAMES`), so that the
+//! programs of later launches start from warm memory rather than fresh pages.
+
+use std::cell::RefCell;
 
 use metile_ir::{Block, DType, Kernel, Op, ParamKind, ValueId};
 
@@ -28,12 +32,46 @@ pub(crate) struct Frame<'a> {
     program: [u32; 3],
 }
 
+/// Most spare slot sets a thread keeps (each holds the dense tiles of one finished frame: a few
+/// MB for large tiles).
+const SPARE_FRAMES: usize = 2;
+
+thread_local! {
+    /// Slot sets of finished frames, holding only owned tile storage. Without them every launch
+    /// allocates its tiles anew, and for launches of a few programs the page faults of those
+    /// allocations cost more than the arithmetic.
+    static SPARES: RefCell<Vec<Vec<Val<'static>>>> = const { RefCell::new(Vec::new()) };
+}
+
 impl<'a> Frame<'a> {
+    /// A frame of `values` slots, reusing a spare slot set of this thread when there is one.
+    /// Slots hold stale tiles until written: every op writes its result before any op reads it.
     pub fn new(values: usize) -> Frame<'a> {
+        let mut slots: Vec<Val<'a>> = SPARES
+            .try_with(|s| s.borrow_mut().pop())
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        slots.resize(values, Val::Undef);
         Frame {
-            slots: vec![Val::Undef; values],
+            slots,
             program: [0; 3],
         }
+    }
+}
+
+impl Drop for Frame<'_> {
+    fn drop(&mut self) {
+        let spare: Vec<Val<'static>> = std::mem::take(&mut self.slots)
+            .into_iter()
+            .map(Val::into_owned_storage)
+            .collect();
+        let _ = SPARES.try_with(|s| {
+            let mut s = s.borrow_mut();
+            if s.len() < SPARE_FRAMES {
+                s.push(spare);
+            }
+        });
     }
 }
 

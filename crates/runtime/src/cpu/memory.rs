@@ -228,6 +228,13 @@ impl<'a> View<'a> {
                     }
                 }
             }
+            View::W16(v) => {
+                for (i, (&j, x)) in index.iter().zip(values).enumerate() {
+                    if active(i) {
+                        v[j as usize].store(f32_to_bits16(dtype, *x), Relaxed);
+                    }
+                }
+            }
             _ => {
                 for (i, (&j, x)) in index.iter().zip(values).enumerate() {
                     if active(i) {
