@@ -473,6 +473,11 @@ mod tests {
         let b16 = tensor(DType::F16, &[4], 8);
         assert!(msg(fwd(&x, &w, Some(&b16))).contains("must match x's"));
 
+        // More output tiles than a launch's second grid axis takes (CPU tiles: 128 columns).
+        let x1 = tensor(DType::F32, &[1, 1], 13);
+        let wide = Tensor::zeros(DType::F32, &[65535 * 128 + 1, 1]);
+        assert!(msg(fwd(&x1, &wide, None)).contains("at most"));
+
         // Backward: cotangent and saved pre-activation shapes and dtypes.
         let bwd = |z: Option<&Tensor>, dy: &Tensor| {
             let inp = MatmulBackwardInputs {

@@ -11,10 +11,11 @@
 //! - `activation`: `none` (default), `relu` (derivative 0 at 0), `silu`, `quick_gelu`
 //!   (`x * sigmoid(1.702 x)`) or `gelu_tanh`, the formulas of [`crate::activations`].
 //!
-//! `x`, `w` and `bias` share one storage dtype (f32, f16 or bf16). Products accumulate in FP32
-//! over `K` in increasing order (on CUDA, f16/bf16 tiles use the tensor cores with FP32
-//! accumulation; f32 stays exact FP32 FMA, never TF32); the bias is added and the activation
-//! applied to the FP32 accumulator; `y` and `z` are rounded once to the storage dtype.
+//! `x`, `w` and `bias` share one storage dtype (f32, f16 or bf16). Products accumulate in FP32:
+//! on the CPU one multiply and one add per step in increasing `k`; on CUDA, f16/bf16 tiles on
+//! the tensor cores (exact products, FP32 accumulation) and f32 by FP32 FMA in increasing `k`,
+//! never TF32. The bias is added and the activation applied to the FP32 accumulator; `y` and
+//! `z` are rounded once to the storage dtype.
 //!
 //! The pre-activation `z` is what the backward differentiates at. With an activation and
 //! `save_preact = true` (default) the forward also returns `z` (`M * N` storage elements kept
@@ -23,14 +24,16 @@
 //!
 //! `matmul.backward(x, w, [bias], [z], dy) -> (dx, dw, [dbias])`, `dy` `[..., N]` of any float
 //! dtype. First `dz = dy * act'(z)` in FP32, rounded to the storage dtype (the gradient a
-//! framework's activation backward hands to its linear layer; `dz = dy` for `none`), then
-//! `dx = dz W` (`[..., K]`, storage dtype, or FP32 with `grad_dtype = f32`), `dw = dz^T x`
-//! (`[N, K]`, or `x^T dz` `[K, N]` for `kn`) and `dbias = sum over rows of dz` (`[N]`, only when
-//! `bias` is given), both FP32. Every sum runs in FP32 in a fixed order (no atomics): the
-//! backward is deterministic. `z` must be the forward's; when it is absent and the activation is
-//! not `none`, the backward recomputes it with the forward's own kernel into an `M * N`
-//! workspace freed on return (one more product, the cost of not keeping `z`); the gradients are
-//! then bit-identical to the saved path. Nothing passed in is modified.
+//! framework's activation backward hands to its linear layer; `dz = dy`, so rounded, for
+//! `none`), then `dx = dz W` (`[..., K]`, storage dtype, or FP32 with `grad_dtype = f32`),
+//! `dw = dz^T x` (`[N, K]`, or `x^T dz` `[K, N]` for `kn`) and `dbias = sum over rows of dz`
+//! (`[N]`, only when `bias` is given), both FP32. Every sum runs in FP32 in a fixed order (no
+//! atomics): the backward is deterministic. `z` (read only with an activation) must be the
+//! forward's; when it is absent and the activation is not `none`, the backward recomputes it
+//! with the forward's own kernel into an `M * N` workspace freed on return: `2 M N K` more
+//! flops (three products become four) instead of `M * N` storage elements held from the
+//! forward to the backward; the gradients are bit-identical either way. Nothing passed in is
+//! modified.
 //!
 //! Bounds: any `M`, `N`, `K` including 0 (an empty `K` gives `y = act(bias)` and zero
 //! gradients of `w`); at most 65535 tiles along a launch's second grid axis (`N` on the
@@ -52,7 +55,7 @@ use metile_ir::{DType, Verified};
 use metile_lang::{dot, trace, LangError, Tile};
 use metile_runtime::{Arg, Device, Tensor};
 
-use crate::activations::{self, act_tile, ActOptions, Kind, NAMES};
+use crate::activations::{self, act_tile, ActOptions, Kind, GRAD_DTYPE, NAMES};
 use crate::host::{bad, fit, float_dtype};
 use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
 
@@ -732,12 +735,6 @@ const SAVE_PREACT: ParamDef = ParamDef {
     default: "true",
     allowed: "true, false",
     doc: "return z for the backward (false: the backward recomputes it)",
-};
-const GRAD_DTYPE: ParamDef = ParamDef {
-    name: "grad_dtype",
-    default: "storage",
-    allowed: "storage, f32",
-    doc: "dtype of dx",
 };
 
 fn options(p: &Params, backward: bool) -> Result<MatmulOptions, OpError> {

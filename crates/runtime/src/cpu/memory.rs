@@ -200,7 +200,19 @@ impl<'a> View<'a> {
             View::R16(v) if dtype == DType::BF16 => gather(v, at, fill, out, |w: &u16| {
                 f32::from_bits((*w as u32) << 16)
             }),
-            View::R16(v) => gather(v, at, fill, out, |w: &u16| half(*w)),
+            View::R16(v) => {
+                // f16: gather the bits, then convert them all at once (F16C where present).
+                let mut bits = vec![0u16; out.len()];
+                gather(v, at, 0, &mut bits, |w: &u16| *w)?;
+                let bits: &[half::f16] = half::slice::HalfBitsSliceExt::reinterpret_cast(&bits[..]);
+                half::slice::HalfFloatSliceExt::convert_to_f32_slice(bits, out);
+                if let Some(mask) = at.mask {
+                    for (o, _) in out.iter_mut().zip(mask).filter(|(_, a)| !**a) {
+                        *o = fill;
+                    }
+                }
+                Ok(())
+            }
             View::W32(v) => gather(v, at, fill, out, |w: &AtomicU32| {
                 f32::from_bits(w.load(Relaxed))
             }),
@@ -293,24 +305,24 @@ impl Addresses<'_> {
 
 /// [`View::gather_floats`] over a slice of storage words.
 #[inline(always)]
-fn gather<W>(
+fn gather<W, T: Copy>(
     words: &[W],
     at: &Addresses<'_>,
-    fill: f32,
-    out: &mut [f32],
-    convert: impl Fn(&W) -> f32,
+    fill: T,
+    out: &mut [T],
+    convert: impl Fn(&W) -> T,
 ) -> Result<(), i64> {
     gather_with(words.len(), at, fill, out, |j| convert(&words[j]))
 }
 
 /// [`View::gather_floats`] through an element reader `get` of a buffer of `len` elements.
 #[inline(always)]
-fn gather_with(
+fn gather_with<T: Copy>(
     len: usize,
     at: &Addresses<'_>,
-    fill: f32,
-    out: &mut [f32],
-    get: impl Fn(usize) -> f32,
+    fill: T,
+    out: &mut [T],
+    get: impl Fn(usize) -> T,
 ) -> Result<(), i64> {
     let inside = |j: i64| (j as u64) < len as u64;
     let first_outside = || {
