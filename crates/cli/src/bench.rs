@@ -1,12 +1,13 @@
 //! `metile bench [OP...] [--rows R] [--cols C] [--dtype D] [--reps N] [--json]`.
 //!
 //! For every registered entry point of the chosen operators, inputs are generated from the ports
-//! alone (`LikeX` -> `[rows, cols]`, `Cols` -> `[cols]`, `Rows` -> `[rows]`, standard normal values
-//! in the chosen storage dtype; optional inputs are included unless `--omit NAME` names them, as
-//! in the common use: a weighted
-//! RMSNorm, a fused add whose residual output also receives a gradient). Entry points of one operator run in
-//! order, forward first, and an input named like an output of an earlier entry point of the same
-//! operator (such as saved statistics) takes that output instead of random data.
+//! alone (`LikeX` -> `[rows, cols]`, `Cols` -> `[cols]`, `Rows` -> `[rows]`; a projection's
+//! `Weight` -> `[cols, cols]`, `LikeOut` -> `[rows, cols]`, `OutCols` -> `[cols]`, so `N = K =
+//! cols`), standard normal values in the chosen storage dtype; optional inputs are included
+//! unless `--omit NAME` names them, as in the common use: a weighted RMSNorm, a fused add whose
+//! residual output also receives a gradient). Entry points of one operator run in order, forward
+//! first, and an input named like an output of an earlier entry point of the same operator (such
+//! as saved statistics) takes that output instead of random data.
 //!
 //! Each entry point is called once to allocate its outputs, twice more to warm up, then `reps`
 //! times reusing the outputs; the median is reported. Bytes count every input read once and every
@@ -154,8 +155,9 @@ pub fn generate(
     rng: &mut Rng,
 ) -> Result<Tensor, OpError> {
     let dims = match shape {
-        PortShape::LikeX => vec![rows, cols],
-        PortShape::Cols => vec![cols],
+        PortShape::LikeX | PortShape::LikeOut => vec![rows, cols],
+        PortShape::Cols | PortShape::OutCols => vec![cols],
+        PortShape::Weight => vec![cols, cols],
         PortShape::Rows => vec![rows],
         PortShape::LossCotangent => vec![],
         PortShape::Table => vec![1, rows, cols],
@@ -714,7 +716,10 @@ mod tests {
     #[test]
     fn params_go_only_to_entries_that_define_them() {
         let all = registry::entry_points();
-        let ce = all.iter().find(|e| e.name == "cross_entropy.forward").unwrap();
+        let ce = all
+            .iter()
+            .find(|e| e.name == "cross_entropy.forward")
+            .unwrap();
         let rms = all.iter().find(|e| e.name == "rms_norm.forward").unwrap();
         let given = vec!["reduction=sum".to_string(), "eps=1e-3".to_string()];
         assert_eq!(

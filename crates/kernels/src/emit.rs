@@ -55,8 +55,13 @@ pub fn kernel_names() -> Vec<&'static str> {
         "log_softmax_fwd",
         "log_softmax_bwd",
     ]);
+    names.extend(MATMUL_KERNELS);
     names
 }
+
+/// The matmul kernels `emit` shows: the product kernel as the forward (bias, SiLU epilogue,
+/// saved pre-activation) and as each gradient of the backward.
+const MATMUL_KERNELS: [&str; 3] = ["matmul_fwd", "matmul_dx_bwd", "matmul_dw_bwd"];
 
 const ACTIVATION_KERNELS: [&str; 24] = [
     "sigmoid_fwd",
@@ -165,6 +170,9 @@ fn trace_kernel(name: &str, dtype: DType, block: usize) -> Option<Result<Verifie
             positions: None,
             block,
         }),
+        "matmul" | "matmul_dx" | "matmul_dw" if backward == (base != "matmul") => {
+            crate::matmul::gemm_kernel(&crate::matmul::representative_spec(base, dtype))
+        }
         "rope_table" if backward => {
             crate::rope::table_kernel(&crate::rope::RopeTableSpec { x: dtype, block })
         }

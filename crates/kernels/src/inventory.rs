@@ -190,6 +190,9 @@ pub static OPERATORS: &[OperatorSpec] = &[
     op("quick_gelu", "Quick GELU", Activation, "-", 0, "x * sigmoid(1.702 x), distinct from tanh-GELU."),
     op("geglu_packed", "Packed gate-up GeGLU", Activation, "-", 0,
         "GeGLU on a packed [..., 2F] gate|up input (as swiglu_packed); output [..., F]; backward returns the packed [..., 2F] gradient."),
+    // The projection every MLP and attention block is built from (a meTile extra).
+    op("matmul", "Matrix product (linear)", Mlp, "-", 0,
+        "act(x W^T + b) with W [N, K] or [K, N], relu/silu/quick-GELU/tanh-GELU epilogue; gradients of x, W and b; pre-activation saved or recomputed."),
     op("fused_mlp", "Fused MLP", Mlp, "LigerMLPFunction", 1,
         "Gate/up/down projections with SwiGLU between; a pair needs the input and all three weight gradients."),
     op("tiled_mlp", "Tiled MLP", Mlp, "LigerTiledMLPFunction", 1,
@@ -499,8 +502,8 @@ mod tests {
     fn covers_every_table_row() {
         // 7 norms, 10 activation/projection/position rows, 6 reduction/attention rows, 11
         // losses, 8 chunked losses and the experimental embedding; plus 7 elementwise pairs
-        // outside Liger's exports, packed GeGLU, and log-softmax.
-        assert_eq!(OPERATORS.len(), 7 + 10 + 6 + 11 + 8 + 1 + 7 + 1 + 1);
+        // outside Liger's exports, packed GeGLU, log-softmax and the matrix product.
+        assert_eq!(OPERATORS.len(), 7 + 10 + 6 + 11 + 8 + 1 + 7 + 1 + 1 + 1);
         let count = |f: Family| OPERATORS.iter().filter(|s| s.family == f).count();
         assert_eq!(count(Family::Norm), 7);
         assert_eq!(count(Family::ChunkedLoss), 8);

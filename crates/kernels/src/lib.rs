@@ -7,6 +7,7 @@ pub mod embedding;
 pub mod emit;
 pub mod host;
 pub mod inventory;
+pub mod matmul;
 pub mod norms;
 pub mod reference;
 pub mod registry;

@@ -39,6 +39,13 @@ pub enum PortShape {
     /// The cotangent of a reduced loss: a scalar (or one value per row when the entry's
     /// reduction is `none`).
     LossCotangent,
+    /// A weight mapping `cols` input features to `N` outputs, `[N, cols]` (or `[cols, N]`, by
+    /// the entry's layout); generated inputs take `N = cols`.
+    Weight,
+    /// The output rows of a projection to `N` features: `x.shape` with the last axis `N`.
+    LikeOut,
+    /// One value per output feature, `[N]`.
+    OutCols,
 }
 
 impl PortShape {
@@ -55,6 +62,9 @@ impl PortShape {
             PortShape::Freqs => "[T, D/2, 2]",
             PortShape::Planes => "[3, B, T, D]",
             PortShape::Halved => "[..., cols/2]",
+            PortShape::Weight => "[N, cols] or [cols, N]",
+            PortShape::LikeOut => "[..., N]",
+            PortShape::OutCols => "[N]",
         }
     }
 }
@@ -262,6 +272,7 @@ pub fn entry_points() -> Vec<&'static EntryPoint> {
         .chain(crate::rope::llama4::ENTRY_POINTS.iter())
         .chain(crate::rope::mrope::ENTRY_POINTS.iter())
         .chain(crate::embedding::ENTRY_POINTS.iter())
+        .chain(crate::matmul::ENTRY_POINTS.iter())
         .collect()
 }
 

@@ -302,3 +302,44 @@ fn the_error_message_names_everything() {
         assert!(text.contains(part), "`{text}` should mention {part}");
     }
 }
+
+/// A transposed 2-D load (columns farther apart in memory than rows, read a column at a time)
+/// gives the row-major tile, and reports the first out-of-bounds index in row-major order.
+#[test]
+fn transposed_2d_loads_read_in_place_and_report_the_row_major_first_error() {
+    let kern = compile("load_2d_transposed", |k| {
+        let (x, y) = (k.input("x", DType::F32), k.output("y", DType::F32));
+        let stride = k.scalar("stride", DType::I32);
+        let n = k.scalar("n", DType::I32);
+        let r = k.arange(0, 3).expand_dims(1);
+        let c = k.arange(0, 4).expand_dims(0);
+        // Element (r, c) of the tile is x[c * stride + r]; lanes with c * stride + r >= n masked.
+        let at = c * stride + r;
+        y.store(r * 4 + c, x.load_masked(at, at.lt(n), -1.0));
+    });
+    let x20 = floats(DType::F32, &(0..20).map(|j| j as f32).collect::<Vec<_>>());
+    let x16 = floats(DType::F32, &(0..16).map(|j| j as f32).collect::<Vec<_>>());
+    let mut y = poisoned(DType::F32, 12);
+    let run = |x: &Buffer, y: &mut Buffer, stride: i32, n: i32| {
+        kern.run(
+            [1, 1, 1],
+            &mut [Arg::In(x), Arg::Out(y), Arg::I32(stride), Arg::I32(n)],
+        )
+    };
+    run(&x20, &mut y, 5, 20).expect("in bounds");
+    let want: Vec<f32> = (0..12)
+        .map(|e| {
+            let at = (e % 4) * 5 + e / 4;
+            if at < 20 {
+                at as f32
+            } else {
+                -1.0
+            }
+        })
+        .collect();
+    assert_f32_eq(&f32_of(&y), &want, "transposed");
+    // Stride 7 over 16 elements, every lane masked in: (r, c) = (2, 2) is 16 and column 3 is
+    // 21..23. A column-order walk meets 16 first; row-major order meets 21 (row 0) first.
+    let e = expect_oob(run(&x16, &mut y, 7, 40));
+    assert_eq!((e.op.as_str(), e.index, e.len), ("load", 21, 16));
+}

@@ -188,3 +188,49 @@ fn tiled_matmul_over_masked_k_blocks_and_a_2d_grid() {
         assert_f32_eq(&f32_of(&y), &want, &format!("{m}x{k} @ {k}x{n}"));
     }
 }
+
+/// The executor's blocked dot (register blocks of rows and vector-wide columns, with leftover
+/// rows and columns) computes every element exactly as one in-order f32 loop does:
+/// `acc + x0 y0 + x1 y1 + ...`, each product and sum rounded separately. So its results do not
+/// depend on the block shapes or on the vector width the CPU offers.
+#[test]
+fn blocked_dot_is_bitwise_the_in_order_f32_sum() {
+    for (m, k, n) in [
+        (1, 3, 1),
+        (4, 5, 16),
+        (5, 7, 17),
+        (9, 64, 33),
+        (3, 2, 7),
+        (8, 1, 8),
+        (13, 19, 40),
+    ] {
+        let mut g = Lcg((m * 1000 + k * 10 + n) as u64);
+        let a: Vec<f32> = (0..m * k).map(|_| g.uniform(-3.0, 3.0)).collect();
+        let b: Vec<f32> = (0..k * n).map(|_| g.uniform(-3.0, 3.0)).collect();
+        let c: Vec<f32> = (0..m * n).map(|_| g.uniform(-3.0, 3.0)).collect();
+        let mut y = poisoned(DType::F32, m * n);
+        dot_kernel(m, k, n, DType::F32, true).ok(
+            [1, 1, 1],
+            &mut [
+                Arg::In(&f32s(&a)),
+                Arg::In(&f32s(&b)),
+                Arg::In(&f32s(&c)),
+                Arg::Out(&mut y),
+            ],
+        );
+        let want: Vec<f32> = (0..m * n)
+            .map(|e| {
+                let (i, j) = (e / n, e % n);
+                (0..k).fold(c[e], |s, p| s + a[i * k + p] * b[p * n + j])
+            })
+            .collect();
+        let got = f32_of(&y);
+        for (e, (g, w)) in got.iter().zip(&want).enumerate() {
+            assert_eq!(
+                g.to_bits(),
+                w.to_bits(),
+                "{m}x{k}x{n}: element {e}: {g} vs {w}"
+            );
+        }
+    }
+}

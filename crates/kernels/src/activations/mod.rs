@@ -570,7 +570,7 @@ const fn port(name: &'static str, optional: bool, doc: &'static str) -> Port {
     }
 }
 
-const GRAD_DTYPE: ParamDef = ParamDef {
+pub(crate) const GRAD_DTYPE: ParamDef = ParamDef {
     name: "grad_dtype",
     default: "storage",
     allowed: "storage, f32",

@@ -181,7 +181,11 @@ impl CeCase {
             // CPU; on a GPU within 2 FP32 ulps of the row's largest gradient, since the compiler
             // contracts the two kernels' multiply-adds differently (H200, 2026-11-29: up to 1.6e-7).
             if self.dtype == DType::F32 || o.reduction != Reduction::None {
-                let tol = if device.is_cpu() { 0.0 } else { 2.0 * f64::from(f32::EPSILON) };
+                let tol = if device.is_cpu() {
+                    0.0
+                } else {
+                    2.0 * f64::from(f32::EPSILON)
+                };
                 out.push(self.row(
                     "in_place_backward:dlogits=backward",
                     &gi,

@@ -117,6 +117,36 @@ fn map2(a: &Val, b: &Val, n: usize, out: &mut [f32], f: impl Fn(f32, f32) -> f32
     }
 }
 
+/// `out = f(a, b)` over integer operands, dense or splat (a splat is not materialized); `false`
+/// (nothing written) for other forms.
+#[inline(always)]
+fn map2_int(a: &Val, b: &Val, n: usize, out: &mut [i64], f: impl Fn(i64, i64) -> i64) -> bool {
+    match (a, b) {
+        (Val::I(x), Val::I(y)) => {
+            for ((o, x), y) in out.iter_mut().zip(x).zip(y) {
+                *o = f(*x, *y);
+            }
+        }
+        (Val::I(x), Val::Splat(Scalar::I(y))) => {
+            for (o, x) in out.iter_mut().zip(x) {
+                *o = f(*x, *y);
+            }
+        }
+        (Val::Splat(Scalar::I(x)), Val::I(y)) => {
+            for (o, y) in out.iter_mut().zip(y) {
+                *o = f(*x, *y);
+            }
+        }
+        (Val::Range(start), Val::Splat(Scalar::I(y))) => {
+            for (i, o) in out[..n].iter_mut().enumerate() {
+                *o = f(start.wrapping_add(i as i64), *y);
+            }
+        }
+        _ => return false,
+    }
+    true
+}
+
 /// Elementwise binary op; integer division by zero gives `Err(())`.
 pub(crate) fn binary(
     op: BinaryOp,
@@ -172,11 +202,24 @@ pub(crate) fn binary(
         *out = Val::F(o);
         round_val(dtype, out);
     } else if dtype.is_int() {
-        let (mut ta, mut tb) = (Vec::new(), Vec::new());
-        let (x, y) = (a.ints(n, &mut ta), b.ints(n, &mut tb));
         let mut o = out.reuse_i(n);
-        for ((d, x), y) in o.iter_mut().zip(x).zip(y) {
-            *d = binary_int(op, dtype, *x, *y).ok_or(())?;
+        // Wrapping add, subtract and multiply cannot fail: vectorizable loops (address math).
+        let wrapping = match op {
+            BinaryOp::Add => map2_int(a, b, n, &mut o, i64::wrapping_add),
+            BinaryOp::Sub => map2_int(a, b, n, &mut o, i64::wrapping_sub),
+            BinaryOp::Mul => map2_int(a, b, n, &mut o, i64::wrapping_mul),
+            _ => false,
+        };
+        if wrapping {
+            if dtype == DType::I32 {
+                o.iter_mut().for_each(|v| *v = wrap_int(dtype, *v));
+            }
+        } else {
+            let (mut ta, mut tb) = (Vec::new(), Vec::new());
+            let (x, y) = (a.ints(n, &mut ta), b.ints(n, &mut tb));
+            for ((d, x), y) in o.iter_mut().zip(x).zip(y) {
+                *d = binary_int(op, dtype, *x, *y).ok_or(())?;
+            }
         }
         *out = Val::I(o);
     } else {
@@ -409,37 +452,56 @@ pub(crate) fn broadcast(dtype: DType, from: &[usize], to: &[usize], a: &Val, out
         }
         idx
     };
-    // Fast path for [R,1] -> [R,C] and [1,C] -> [R,C].
-    if dtype.is_float() && rank == 2 {
-        if let Some(src) = a.dense_f() {
-            let (r, c) = (to[0], to[1]);
-            let mut o = out.reuse_f(n);
-            if from[1] == 1 && from[0] == r {
-                for (row, chunk) in o.chunks_mut(c).enumerate() {
-                    chunk.fill(src[row]);
-                }
-                *out = Val::F(o);
-                return;
+    // The source made dense (it has `acc` elements, few next to the result), then spread: rows
+    // or columns copied a run at a time, any element index otherwise.
+    if dtype.is_float() {
+        let mut tmp = Vec::new();
+        let src = a.floats(acc, &mut tmp);
+        let mut o = out.reuse_f(n);
+        spread(src, from, to, &mut o, src_index);
+        *out = Val::F(o);
+    } else if dtype.is_int() {
+        let mut tmp = Vec::new();
+        let src = a.ints(acc, &mut tmp);
+        let mut o = out.reuse_i(n);
+        spread(src, from, to, &mut o, src_index);
+        *out = Val::I(o);
+    } else {
+        let mut tmp = Vec::new();
+        let src = a.bools(acc, &mut tmp);
+        let mut o = out.reuse_b(n);
+        spread(src, from, to, &mut o, src_index);
+        *out = Val::B(o);
+    }
+}
+
+/// Broadcasts dense `src` of shape `from` into `o` of shape `to`: `[R,1] -> [R,C]` fills rows,
+/// `[1,C] -> [R,C]` copies the row, any other shape reads `src[src_index(i)]`.
+#[inline(always)]
+fn spread<T: Copy>(
+    src: &[T],
+    from: &[usize],
+    to: &[usize],
+    o: &mut [T],
+    src_index: impl Fn(usize) -> usize,
+) {
+    if let ([r0, c0], [r, c]) = (from, to) {
+        if *c0 == 1 && r0 == r {
+            for (row, chunk) in o.chunks_mut(*c).enumerate() {
+                chunk.fill(src[row]);
             }
-            if from[0] == 1 && from[1] == c {
-                for chunk in o.chunks_mut(c) {
-                    chunk.copy_from_slice(src);
-                }
-                *out = Val::F(o);
-                return;
+            return;
+        }
+        if *r0 == 1 && c0 == c {
+            for chunk in o.chunks_mut(*c) {
+                chunk.copy_from_slice(src);
             }
-            for (i, d) in o.iter_mut().enumerate() {
-                *d = src[src_index(i)];
-            }
-            *out = Val::F(o);
             return;
         }
     }
-    *out = match dtype {
-        DType::Bool => Val::B((0..n).map(|i| a.get(src_index(i)).as_bool()).collect()),
-        d if d.is_int() => Val::I((0..n).map(|i| a.get(src_index(i)).as_i64()).collect()),
-        _ => Val::F((0..n).map(|i| a.get(src_index(i)).as_f32()).collect()),
-    };
+    for (i, d) in o.iter_mut().enumerate() {
+        *d = src[src_index(i)];
+    }
 }
 
 /// Sum of a contiguous f32 run with 16 independent partial sums (vectorizes; also more accurate
@@ -607,7 +669,9 @@ fn collect<'a>(dtype: DType, results: &[Scalar], m: usize) -> Val<'a> {
     }
 }
 
-/// `[M,K] x [K,N] (+ acc)` in f32.
+/// `[M,K] x [K,N] (+ acc)` in f32. Each output element is `acc + x[i,0] y[0,j] + ...` in
+/// increasing `k`, every product and sum rounded separately (never fused), so the result does
+/// not depend on the blocking below or on the CPU's vector width.
 pub(crate) fn dot(
     m: usize,
     k: usize,
@@ -622,17 +686,85 @@ pub(crate) fn dot(
     let y = b.floats(k * n, &mut tb);
     let mut o = out.reuse_f(m * n);
     match acc {
+        Some(Val::Splat(c)) => o.fill(c.as_f32()),
         Some(c) => o.copy_from_slice(c.floats(m * n, &mut tc)),
         None => o.fill(0.0),
     }
-    for i in 0..m {
-        let row = &mut o[i * n..(i + 1) * n];
-        for p in 0..k {
-            let xv = x[i * k + p];
-            for (r, yv) in row.iter_mut().zip(&y[p * n..(p + 1) * n]) {
-                *r += xv * yv;
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has just been found to support AVX2.
+        unsafe { dot_avx2(m, k, n, x, y, &mut o) };
+        *out = Val::F(o);
+        return;
+    }
+    dot_blocks::<8>(m, k, n, x, y, &mut o);
+    *out = Val::F(o);
+}
+
+/// [`dot_blocks`] compiled for AVX2: 16 columns (two 8-lane registers) per block.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn dot_avx2(m: usize, k: usize, n: usize, x: &[f32], y: &[f32], o: &mut [f32]) {
+    dot_blocks::<16>(m, k, n, x, y, o);
+}
+
+/// `o += x y` by register blocks of 4 rows and `NR` columns, whose accumulators stay in
+/// registers over the whole `k` loop; column panels outermost so a `[k, NR]` panel of `y` stays
+/// in L1 while the row blocks pass over it; leftover rows one at a time, leftover columns by
+/// plain rows.
+#[inline(always)]
+fn dot_blocks<const NR: usize>(m: usize, k: usize, n: usize, x: &[f32], y: &[f32], o: &mut [f32]) {
+    const MR: usize = 4;
+    let (mb, nb) = (m - m % MR, n - n % NR);
+    for j in (0..nb).step_by(NR) {
+        for i in (0..mb).step_by(MR) {
+            dot_block::<MR, NR>(i, j, k, n, x, y, o);
+        }
+        for i in mb..m {
+            dot_block::<1, NR>(i, j, k, n, x, y, o);
+        }
+    }
+    if nb < n {
+        for i in 0..m {
+            let row = &mut o[i * n + nb..(i + 1) * n];
+            for p in 0..k {
+                let xv = x[i * k + p];
+                for (r, yv) in row.iter_mut().zip(&y[p * n + nb..(p + 1) * n]) {
+                    *r += xv * yv;
+                }
             }
         }
     }
-    *out = Val::F(o);
+}
+
+/// The `[R, NR]` block of `o` at row `i`, column `j`: loaded, accumulated over all of `k`, stored.
+#[inline(always)]
+fn dot_block<const R: usize, const NR: usize>(
+    i: usize,
+    j: usize,
+    k: usize,
+    n: usize,
+    x: &[f32],
+    y: &[f32],
+    o: &mut [f32],
+) {
+    let mut acc = [[0.0f32; NR]; R];
+    for (r, a) in acc.iter_mut().enumerate() {
+        a.copy_from_slice(&o[(i + r) * n + j..(i + r) * n + j + NR]);
+    }
+    let rows: [&[f32]; R] = std::array::from_fn(|r| &x[(i + r) * k..(i + r + 1) * k]);
+    for (p, panel) in y.chunks_exact(n).take(k).enumerate() {
+        let yv: &[f32; NR] = panel[j..]
+            .first_chunk()
+            .expect("a block's columns should lie inside the row");
+        for (a, row) in acc.iter_mut().zip(&rows) {
+            let xv = row[p];
+            for (c, v) in a.iter_mut().zip(yv) {
+                *c += xv * v;
+            }
+        }
+    }
+    for (r, a) in acc.iter().enumerate() {
+        o[(i + r) * n + j..(i + r) * n + j + NR].copy_from_slice(a);
+    }
 }

@@ -1,11 +1,15 @@
 //! Executes one program of a verified kernel: walks its blocks and runs each op over whole
 //! tiles. Values live in `Frame::slots`, indexed by value id and reused across the programs a
-//! worker thread runs, so steady-state execution allocates nothing.
+//! worker thread runs, so steady-state execution allocates nothing. A finished frame leaves its
+//! tile allocations to the next frame its thread makes (see `SPARE_FRAMES`), so that the
+//! programs of later launches start from warm memory rather than fresh pages.
+
+use std::cell::RefCell;
 
 use metile_ir::{Block, DType, Kernel, Op, ParamKind, ValueId};
 
 use crate::cpu::compute;
-use crate::cpu::memory::View;
+use crate::cpu::memory::{Addresses, View};
 use crate::cpu::value::{Scalar, Val};
 use crate::error::Error;
 
@@ -28,12 +32,46 @@ pub(crate) struct Frame<'a> {
     program: [u32; 3],
 }
 
+/// Most spare slot sets a thread keeps (each holds the dense tiles of one finished frame: a few
+/// MB for large tiles).
+const SPARE_FRAMES: usize = 2;
+
+thread_local! {
+    /// Slot sets of finished frames, holding only owned tile storage. Without them every launch
+    /// allocates its tiles anew, and for launches of a few programs the page faults of those
+    /// allocations cost more than the arithmetic.
+    static SPARES: RefCell<Vec<Vec<Val<'static>>>> = const { RefCell::new(Vec::new()) };
+}
+
 impl<'a> Frame<'a> {
+    /// A frame of `values` slots, reusing a spare slot set of this thread when there is one.
+    /// Slots hold stale tiles until written: every op writes its result before any op reads it.
     pub fn new(values: usize) -> Frame<'a> {
+        let mut slots: Vec<Val<'a>> = SPARES
+            .try_with(|s| s.borrow_mut().pop())
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        slots.resize(values, Val::Undef);
         Frame {
-            slots: vec![Val::Undef; values],
+            slots,
             program: [0; 3],
         }
+    }
+}
+
+impl Drop for Frame<'_> {
+    fn drop(&mut self) {
+        let spare: Vec<Val<'static>> = std::mem::take(&mut self.slots)
+            .into_iter()
+            .map(Val::into_owned_storage)
+            .collect();
+        let _ = SPARES.try_with(|s| {
+            let mut s = s.borrow_mut();
+            if s.len() < SPARE_FRAMES {
+                s.push(spare);
+            }
+        });
     }
 }
 
@@ -351,6 +389,51 @@ impl<'a> Launch<'a> {
                 }
                 _ => {}
             }
+            return Ok(());
+        }
+        // Float loads at computed indices: one gather over dense index and mask slices.
+        if let (Op::Load { other, .. }, true) = (op, dtype.is_float()) {
+            let fill = other.map_or(0.0, |o| frame.slots[o.index()].scalar().as_f32());
+            let r = results[0];
+            let mut o = std::mem::take(&mut frame.slots[r.index()]).reuse_f(n);
+            let slots = &frame.slots;
+            let (mut ti, mut tb) = (Vec::new(), Vec::new());
+            let at = Addresses {
+                index: slots[index.index()].ints(n, &mut ti),
+                cols: self
+                    .kernel
+                    .ty(index)
+                    .shape
+                    .dims()
+                    .last()
+                    .copied()
+                    .unwrap_or(1),
+                mask: mask.map(|m| slots[m.index()].bools(n, &mut tb)),
+            };
+            view.gather_floats(dtype, &at, fill, &mut o).map_err(oob)?;
+            frame.slots[r.index()] = Val::F(o);
+            return Ok(());
+        }
+        // Float stores at computed indices: every active index checked, then one scatter.
+        if let (Op::Store { value, .. }, true) = (op, dtype.is_float()) {
+            let slots = &frame.slots;
+            let (mut ti, mut tb, mut tv) = (Vec::new(), Vec::new(), Vec::new());
+            let index = slots[index.index()].ints(n, &mut ti);
+            let mask = mask.map(|m| slots[m.index()].bools(n, &mut tb));
+            let inside = |j: i64| (j as u64) < len as u64;
+            let outside = match mask {
+                None => index.iter().find(|j| !inside(**j)),
+                Some(m) => index
+                    .iter()
+                    .zip(m)
+                    .find(|(j, a)| **a && !inside(**j))
+                    .map(|p| p.0),
+            };
+            if let Some(j) = outside {
+                return Err(oob(*j));
+            }
+            let values = slots[value.index()].floats(n, &mut tv);
+            view.scatter_floats(dtype, index, mask, values);
             return Ok(());
         }
         // General path: element by element.

@@ -183,6 +183,80 @@ impl<'a> View<'a> {
         }
     }
 
+    /// Gathers float elements: `out[i] = self[index[i]]` where `mask[i]` holds (every element
+    /// without a mask), `fill` elsewhere. The first active index outside the buffer (in
+    /// row-major order) is the error. One match on the view, then a tight loop: the path of tiles
+    /// addressed by computed (e.g. 2-D strided) indices.
+    pub fn gather_floats(
+        &self,
+        dtype: DType,
+        at: &Addresses<'_>,
+        fill: f32,
+        out: &mut [f32],
+    ) -> Result<(), i64> {
+        let half = |w: u16| bits16_to_f32(dtype, w);
+        match self {
+            View::R32(v) => gather(v, at, fill, out, |w: &u32| f32::from_bits(*w)),
+            View::R16(v) if dtype == DType::BF16 => gather(v, at, fill, out, |w: &u16| {
+                f32::from_bits((*w as u32) << 16)
+            }),
+            View::R16(v) => {
+                // f16: gather the bits, then convert them all at once (F16C where present).
+                let mut bits = vec![0u16; out.len()];
+                gather(v, at, 0, &mut bits, |w: &u16| *w)?;
+                let bits: &[half::f16] = half::slice::HalfBitsSliceExt::reinterpret_cast(&bits[..]);
+                half::slice::HalfFloatSliceExt::convert_to_f32_slice(bits, out);
+                if let Some(mask) = at.mask {
+                    for (o, _) in out.iter_mut().zip(mask).filter(|(_, a)| !**a) {
+                        *o = fill;
+                    }
+                }
+                Ok(())
+            }
+            View::W32(v) => gather(v, at, fill, out, |w: &AtomicU32| {
+                f32::from_bits(w.load(Relaxed))
+            }),
+            View::W16(v) => gather(v, at, fill, out, |w: &AtomicU16| half(w.load(Relaxed))),
+            _ => gather_with(self.len(), at, fill, out, |j| self.get(dtype, j).as_f32()),
+        }
+    }
+
+    /// Scatters f32 values (already rounded to `dtype`): `self[index[i]] = values[i]` where
+    /// `mask[i]` holds (every element without a mask), in order, so a later element wins a
+    /// repeated index. Every active index must be in bounds.
+    pub fn scatter_floats(
+        &self,
+        dtype: DType,
+        index: &[i64],
+        mask: Option<&[bool]>,
+        values: &[f32],
+    ) {
+        let active = |i: usize| mask.is_none_or(|m| m[i]);
+        match self {
+            View::W32(v) => {
+                for (i, (&j, x)) in index.iter().zip(values).enumerate() {
+                    if active(i) {
+                        v[j as usize].store(x.to_bits(), Relaxed);
+                    }
+                }
+            }
+            View::W16(v) => {
+                for (i, (&j, x)) in index.iter().zip(values).enumerate() {
+                    if active(i) {
+                        v[j as usize].store(f32_to_bits16(dtype, *x), Relaxed);
+                    }
+                }
+            }
+            _ => {
+                for (i, (&j, x)) in index.iter().zip(values).enumerate() {
+                    if active(i) {
+                        self.set(dtype, j as usize, Scalar::F(*x));
+                    }
+                }
+            }
+        }
+    }
+
     /// Stores f32 values (already rounded to `dtype`) to the contiguous run at `start`.
     pub fn store_floats(&self, dtype: DType, start: usize, vals: &[f32]) {
         let n = vals.len();
@@ -204,4 +278,92 @@ impl<'a> View<'a> {
             }
         }
     }
+}
+
+/// The elements a tile access touches: flat buffer indices of a tile whose last axis has `cols`
+/// elements (row-major), and the optional mask.
+pub(crate) struct Addresses<'s> {
+    pub index: &'s [i64],
+    pub cols: usize,
+    pub mask: Option<&'s [bool]>,
+}
+
+impl Addresses<'_> {
+    fn active(&self, e: usize) -> bool {
+        self.mask.is_none_or(|m| m[e])
+    }
+
+    /// Whether the tile's columns lie farther apart in memory than its rows (a transposed
+    /// operand): then it is read a column at a time, in memory order.
+    fn by_columns(&self) -> bool {
+        let (n, c) = (self.index.len(), self.cols);
+        c > 1
+            && n > c
+            && self.index[1].abs_diff(self.index[0]) > self.index[c].abs_diff(self.index[0])
+    }
+}
+
+/// [`View::gather_floats`] over a slice of storage words.
+#[inline(always)]
+fn gather<W, T: Copy>(
+    words: &[W],
+    at: &Addresses<'_>,
+    fill: T,
+    out: &mut [T],
+    convert: impl Fn(&W) -> T,
+) -> Result<(), i64> {
+    gather_with(words.len(), at, fill, out, |j| convert(&words[j]))
+}
+
+/// [`View::gather_floats`] through an element reader `get` of a buffer of `len` elements.
+#[inline(always)]
+fn gather_with<T: Copy>(
+    len: usize,
+    at: &Addresses<'_>,
+    fill: T,
+    out: &mut [T],
+    get: impl Fn(usize) -> T,
+) -> Result<(), i64> {
+    let inside = |j: i64| (j as u64) < len as u64;
+    let first_outside = || {
+        let mut active = at.index.iter().enumerate().filter(|(e, _)| at.active(*e));
+        active.find(|(_, j)| !inside(**j)).map_or(0, |(_, j)| *j)
+    };
+    if at.by_columns() {
+        let (rows, cols) = (at.index.len() / at.cols, at.cols);
+        for c in 0..cols {
+            for e in (c..rows * cols).step_by(cols) {
+                out[e] = if !at.active(e) {
+                    fill
+                } else if inside(at.index[e]) {
+                    get(at.index[e] as usize)
+                } else {
+                    return Err(first_outside());
+                };
+            }
+        }
+        return Ok(());
+    }
+    match at.mask {
+        None => {
+            for (o, &j) in out.iter_mut().zip(at.index) {
+                if !inside(j) {
+                    return Err(j);
+                }
+                *o = get(j as usize);
+            }
+        }
+        Some(mask) => {
+            for ((o, &j), &active) in out.iter_mut().zip(at.index).zip(mask) {
+                *o = if !active {
+                    fill
+                } else if inside(j) {
+                    get(j as usize)
+                } else {
+                    return Err(j);
+                };
+            }
+        }
+    }
+    Ok(())
 }

@@ -91,6 +91,19 @@ impl<'a> Val<'a> {
         }
     }
 
+    /// The owned dense storage of this tile, kept for reuse by a later frame; `Undef` for the
+    /// compact and borrowed forms (nothing to keep).
+    pub fn into_owned_storage(self) -> Val<'static> {
+        match self {
+            Val::F(v) => Val::F(v),
+            Val::I(v) => Val::I(v),
+            Val::B(v) => Val::B(v),
+            Val::Undef | Val::Splat(_) | Val::Range(_) | Val::Prefix(_) | Val::FRef(_) => {
+                Val::Undef
+            }
+        }
+    }
+
     /// Takes the f32 storage out of `self` for reuse as an output of `n` elements. The contents
     /// are unspecified (the previous values when the length already fits): every op overwrites
     /// all `n` elements.

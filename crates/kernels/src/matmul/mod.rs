@@ -1,0 +1,819 @@
+//! Matrix product with a fused bias and activation epilogue (a linear layer), forward and
+//! backward.
+//!
+//! # Contract
+//!
+//! `matmul.forward(x, w, [bias]) -> (y, [z])` with `x` of shape `[..., K]` (leading axes are
+//! flattened into `M` rows), `z = x W^T + bias` and `y = act(z)`:
+//! - `layout = nk` (default, PyTorch `Linear`): `w` is `[N, K]` (`[out, in]`), `z = x w^T`;
+//! - `layout = kn`: `w` is `[K, N]`, `z = x w`;
+//! - `bias` (optional) is `[N]`; `y` and `z` are `[..., N]`;
+//! - `activation`: `none` (default), `relu` (derivative 0 at 0), `silu`, `quick_gelu`
+//!   (`x * sigmoid(1.702 x)`) or `gelu_tanh`, the formulas of [`crate::activations`].
+//!
+//! `x`, `w` and `bias` share one storage dtype (f32, f16 or bf16). Products accumulate in FP32:
+//! on the CPU one multiply and one add per step in increasing `k`; on CUDA, f16/bf16 tiles on
+//! the tensor cores (exact products, FP32 accumulation) and f32 by FP32 FMA in increasing `k`,
+//! never TF32. The bias is added and the activation applied to the FP32 accumulator; `y` and
+//! `z` are rounded once to the storage dtype.
+//!
+//! The pre-activation `z` is what the backward differentiates at. With an activation and
+//! `save_preact = true` (default) the forward also returns `z` (`M * N` storage elements kept
+//! until the backward); with `save_preact = false`, or activation `none` (where `z = y` is not
+//! needed), it returns `y` alone.
+//!
+//! `matmul.backward(x, w, [bias], [z], dy) -> (dx, dw, [dbias])`, `dy` `[..., N]` of any float
+//! dtype. First `dz = dy * act'(z)` in FP32, rounded to the storage dtype (the gradient a
+//! framework's activation backward hands to its linear layer; `dz = dy`, so rounded, for
+//! `none`), then `dx = dz W` (`[..., K]`, storage dtype, or FP32 with `grad_dtype = f32`),
+//! `dw = dz^T x` (`[N, K]`, or `x^T dz` `[K, N]` for `kn`) and `dbias = sum over rows of dz`
+//! (`[N]`, only when `bias` is given), both FP32. Every sum runs in FP32 in a fixed order (no
+//! atomics): the backward is deterministic. `z` (read only with an activation) must be the
+//! forward's; when it is absent and the activation is not `none`, the backward recomputes it
+//! with the forward's own kernel into an `M * N` workspace freed on return: `2 M N K` more
+//! flops (three products become four) instead of `M * N` storage elements held from the
+//! forward to the backward; the gradients are bit-identical either way. Nothing passed in is
+//! modified.
+//!
+//! Bounds: any `M`, `N`, `K` including 0 (an empty `K` gives `y = act(bias)` and zero
+//! gradients of `w`); at most 65535 tiles along a launch's second grid axis (`N` on the
+//! forward, `K` on the backward: more than 4 million columns on a GPU). Ragged edges are masked.
+//!
+//! # Kernels
+//!
+//! All three products are one tiled kernel ([`gemm_kernel`]): `C[P, Q] = A[P, R] B[R, Q]` with
+//! operands read through run-time strides, so a transposed operand is a strided load (no copy).
+//! Each program owns a `[BP, BQ]` tile of `C` and loops over `R` in steps of `BR` with
+//! `for_range`, carrying the FP32 accumulator into `dot`. The forward is `(P, Q, R) = (M, N, K)`
+//! with the epilogue; `dx` is `(M, K, N)`; `dw` is `(N, K, M)` with `A = dz^T`, and also sums the
+//! rows of `A` for `dbias`. `dz` is made by the elementwise activation backward of
+//! [`crate::activations`].
+
+pub mod check;
+
+use metile_ir::{DType, Verified};
+use metile_lang::{dot, trace, LangError, Tile};
+use metile_runtime::{Arg, Device, Tensor};
+
+use crate::activations::{self, act_tile, ActOptions, Kind, GRAD_DTYPE, NAMES};
+use crate::host::{bad, fit, float_dtype};
+use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
+
+/// The activation epilogues, by parameter value (`none` first).
+pub const ACTIVATIONS: [&str; 5] = ["none", "relu", "silu", "quick_gelu", "gelu_tanh"];
+
+/// The activation epilogue of a product.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Activation {
+    #[default]
+    None,
+    Relu,
+    Silu,
+    QuickGelu,
+    GeluTanh,
+}
+
+impl Activation {
+    pub const ALL: [Activation; 5] = [
+        Activation::None,
+        Activation::Relu,
+        Activation::Silu,
+        Activation::QuickGelu,
+        Activation::GeluTanh,
+    ];
+
+    /// The parameter value, which is also the activation's name in [`crate::activations`].
+    pub fn name(self) -> &'static str {
+        ACTIVATIONS[self as usize]
+    }
+
+    pub fn parse(s: &str) -> Option<Activation> {
+        Activation::ALL.into_iter().find(|a| a.name() == s)
+    }
+
+    /// The elementwise activation pair that gives `dz`; `None` for `none`.
+    fn unary(self) -> Option<Kind> {
+        NAMES
+            .iter()
+            .position(|n| *n == self.name())
+            .map(Kind::Unary)
+    }
+}
+
+/// Where the weight's axes are.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum WeightLayout {
+    /// `[N, K]` (`[out, in]`, PyTorch `Linear`): `z = x w^T`.
+    #[default]
+    Nk,
+    /// `[K, N]`: `z = x w`.
+    Kn,
+}
+
+impl WeightLayout {
+    pub fn name(self) -> &'static str {
+        match self {
+            WeightLayout::Nk => "nk",
+            WeightLayout::Kn => "kn",
+        }
+    }
+
+    /// Strides of the weight's element `(n, k)` for a weight of `k` input features and `n`
+    /// outputs: `(n stride, k stride)`.
+    fn strides(self, n: usize, k: usize) -> (i64, i64) {
+        match self {
+            WeightLayout::Nk => (k as i64, 1),
+            WeightLayout::Kn => (1, n as i64),
+        }
+    }
+}
+
+/// Options of both entries.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MatmulOptions {
+    pub activation: Activation,
+    pub layout: WeightLayout,
+    /// Forward: also return the pre-activation `z` (when there is an activation).
+    pub save_preact: bool,
+    /// Backward: `dx` in FP32 instead of the storage dtype.
+    pub f32_dx: bool,
+}
+
+impl MatmulOptions {
+    /// The defaults of the entry points: no activation, `nk`, `z` saved, `dx` in storage dtype.
+    pub fn new(activation: Activation) -> MatmulOptions {
+        MatmulOptions {
+            activation,
+            save_preact: true,
+            ..MatmulOptions::default()
+        }
+    }
+}
+
+// ---- The tiled kernel ------------------------------------------------------------------------
+
+/// Kernel specialisation of `C[P, Q] = A[P, R] B[R, Q]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GemmSpec {
+    /// Storage dtypes of the `A` and `B` buffers, converted to `operand` as they are loaded.
+    pub a: DType,
+    pub b: DType,
+    /// The dtype `dot` multiplies in (the product's storage dtype).
+    pub operand: DType,
+    /// Storage dtype of `C` (and of the pre-activation).
+    pub out: DType,
+    /// Epilogue: add a bias of this dtype indexed by `q`.
+    pub bias: Option<DType>,
+    pub activation: Activation,
+    /// Epilogue: also store the pre-activation.
+    pub preact: bool,
+    /// Also store the FP32 sums of `A`'s rows over `R` (indexed by `p`, by the programs of the
+    /// first `Q` tile).
+    pub row_sums: bool,
+    /// Tile `[BP, BQ]` of `C` and the step `BR` of the loop over `R`.
+    pub tile: [usize; 3],
+}
+
+/// The name every product kernel is cached and emitted under.
+pub const GEMM: &str = "matmul_gemm";
+
+/// `C = epilogue(A B)` over a 2-D grid of `[BP, BQ]` tiles (axis 0 over `P`, axis 1 over `Q`).
+/// Parameters, in order: `a, b, [bias], c, [preact], [row_sums], p, q, r, a_sp, a_sr, b_sr,
+/// b_sq, c_sp, c_sq` (sizes and element strides, i64): `A[i, j]` is `a[i * a_sp + j * a_sr]`,
+/// `B[i, j]` is `b[i * b_sr + j * b_sq]`, `C[i, j]` is `c[i * c_sp + j * c_sq]`.
+pub fn gemm_kernel(spec: &GemmSpec) -> Result<Verified, LangError> {
+    let [bp, bq, br] = spec.tile;
+    trace(GEMM, |k| {
+        let a = k.input("a", spec.a);
+        let b = k.input("b", spec.b);
+        let bias = spec.bias.map(|d| k.input("bias", d));
+        let c = k.output("c", spec.out);
+        let preact = spec.preact.then(|| k.output("preact", spec.out));
+        let sums = spec.row_sums.then(|| k.output("row_sums", DType::F32));
+        let [p, q, r, a_sp, a_sr, b_sr, b_sq, c_sp, c_sq] = [
+            "p", "q", "r", "a_sp", "a_sr", "b_sr", "b_sq", "c_sp", "c_sq",
+        ]
+        .map(|name| k.scalar(name, DType::I64));
+        let i64_ = |t: Tile| t.cast(DType::I64);
+        let operand = |t: Tile| {
+            if t.dtype() == spec.operand {
+                t
+            } else {
+                t.cast(spec.operand)
+            }
+        };
+        let (pid_p, pid_q) = (i64_(k.program_id(0)), i64_(k.program_id(1)));
+        let ip = pid_p * bp as i64 + i64_(k.arange(0, bp as i64));
+        let iq = pid_q * bq as i64 + i64_(k.arange(0, bq as i64));
+        let (in_p, in_q) = (ip.lt(p), iq.lt(q));
+        // Loop-invariant addresses and masks of the operand tiles at r = 0; a step adds
+        // `r0 * stride` to the addresses and, on the last, ragged step only, masks `r`.
+        let steps = i64_(k.arange(0, br as i64));
+        let a_base = (ip * a_sp).expand_dims(1) + (steps * a_sr).expand_dims(0);
+        let b_base = (steps * b_sr).expand_dims(1) + (iq * b_sq).expand_dims(0);
+        let a_in = in_p.expand_dims(1).broadcast_to([bp, br]);
+        let b_in = in_q.expand_dims(0).broadcast_to([br, bq]);
+        let step = |r0: Tile, acc: &[Tile], ragged: bool| {
+            let (a_mask, b_mask) = if ragged {
+                let left = steps.lt(r - r0);
+                (a_in & left.expand_dims(0), b_in & left.expand_dims(1))
+            } else {
+                (a_in, b_in)
+            };
+            let at = operand(a.load_masked(a_base + r0 * a_sr, a_mask, 0.0));
+            let bt = operand(b.load_masked(b_base + r0 * b_sr, b_mask, 0.0));
+            let mut next = vec![dot(at, bt, Some(acc[0]))];
+            if spec.row_sums {
+                next.push(acc[1] + at.cast(DType::F32).sum(1));
+            }
+            next
+        };
+        let mut init = vec![k.zeros([bp, bq], DType::F32)];
+        if spec.row_sums {
+            init.push(k.zeros([bp], DType::F32));
+        }
+        // Whole steps, then the ragged rest of `R` (a loop of at most one step).
+        let whole = r - r % br as i64;
+        let carried = k.for_range(0, whole, br as i64, &init, |r0, acc| step(r0, acc, false));
+        let carried = k.for_range(whole, r, br as i64, &carried, |r0, acc| step(r0, acc, true));
+        let mut z = carried[0];
+        if let Some(bias) = bias {
+            z = z + bias
+                .load_masked(iq, in_q, 0.0)
+                .cast(DType::F32)
+                .expand_dims(0);
+        }
+        let at = (ip * c_sp).expand_dims(1) + (iq * c_sq).expand_dims(0);
+        let in_c = in_p.expand_dims(1) & in_q.expand_dims(0);
+        if let Some(pre) = preact {
+            pre.store_masked(at, z.cast(spec.out), in_c);
+        }
+        let y = match spec.activation {
+            Activation::None => z,
+            act => act_tile(act.name(), z),
+        };
+        c.store_masked(at, y.cast(spec.out), in_c);
+        if let Some(sums) = sums {
+            sums.store_masked(ip, carried[1], in_p & pid_q.equal(0));
+        }
+    })
+}
+
+/// Tile sizes for a product of `(P, Q, R)` on `device`. On the CPU, `[128, 128]` tiles stepping
+/// by 64 (the executor pays per op, so tiles are large; 64 steps keep a step's operands in L2),
+/// halved (down to 32) while there are fewer than two programs per core, then cut to the problem
+/// so small products carry no masked waste. On a GPU, [`GPU_TILE`].
+fn tiles(device: &Device, p: usize, q: usize, r: usize) -> [usize; 3] {
+    if !device.is_cpu() {
+        return GPU_TILE;
+    }
+    let (mut bp, mut bq) = (128, 128);
+    while p.div_ceil(bp) * q.div_ceil(bq) < 2 * device.compute_units() {
+        // Halve the side where that adds tiles, the longer one first.
+        let (split_p, split_q) = (bp > 32 && p > bp / 2, bq > 32 && q > bq / 2);
+        match (split_p, split_q) {
+            (true, true) if p.div_ceil(bp) <= q.div_ceil(bq) => bp /= 2,
+            (true, true) | (false, true) => bq /= 2,
+            (true, false) => bp /= 2,
+            (false, false) => break,
+        }
+    }
+    [bp.min(p).max(1), bq.min(q).max(1), r.clamp(1, 64)]
+}
+
+/// The spec `metile emit` shows for `matmul` (the forward: bias, SiLU, saved pre-activation),
+/// `matmul_dx` or `matmul_dw` (with the bias gradient's row sums), every tensor in `dtype` but
+/// the FP32 weight gradient, with the GPU tiles.
+pub fn representative_spec(kernel: &str, dtype: DType) -> GemmSpec {
+    let forward = kernel == "matmul";
+    GemmSpec {
+        a: dtype,
+        b: dtype,
+        operand: dtype,
+        out: if kernel == "matmul_dw" {
+            DType::F32
+        } else {
+            dtype
+        },
+        bias: forward.then_some(dtype),
+        activation: if forward {
+            Activation::Silu
+        } else {
+            Activation::None
+        },
+        preact: forward,
+        row_sums: kernel == "matmul_dw",
+        tile: GPU_TILE,
+    }
+}
+
+/// The GPU tiling: `[64, 64]` tiles of `C` stepping by 32 (multiples of the tensor cores' 16).
+const GPU_TILE: [usize; 3] = [64, 64, 32];
+
+/// Most tiles along the second grid axis (CUDA's limit on `gridDim.y`).
+const MAX_GRID_Y: usize = 65535;
+
+/// One operand of a launch: its tensor and its element strides `(row, column)`.
+struct Operand<'a> {
+    t: &'a Tensor,
+    strides: (i64, i64),
+}
+
+/// Launches `C[P, Q] = A[P, R] B[R, Q]` with the epilogue of `spec` (whose dtypes and flags
+/// must match the tensors given; `spec.tile` is set here).
+#[allow(clippy::too_many_arguments)]
+fn launch_gemm(
+    device: &Device,
+    entry: &str,
+    mut spec: GemmSpec,
+    [p, q, r]: [usize; 3],
+    a: Operand<'_>,
+    b: Operand<'_>,
+    bias: Option<&Tensor>,
+    c: (&mut Tensor, (i64, i64)),
+    preact: Option<&mut Tensor>,
+    sums: Option<&mut Tensor>,
+) -> Result<(), OpError> {
+    spec.tile = tiles(device, p, q, r);
+    let grid = [p.div_ceil(spec.tile[0]), q.div_ceil(spec.tile[1]).max(1)];
+    if grid[0] == 0 || (q == 0 && sums.is_none()) {
+        return Ok(());
+    }
+    if grid[1] > MAX_GRID_Y || grid[0] > i32::MAX as usize {
+        return Err(bad(
+            entry,
+            "x",
+            format!(
+                "a product of {p} x {q} needs {} x {} tiles of {} x {}; at most {} x {MAX_GRID_Y}",
+                grid[0],
+                grid[1],
+                spec.tile[0],
+                spec.tile[1],
+                i32::MAX
+            ),
+        ));
+    }
+    let kernel = device.kernel(GEMM, &spec, || gemm_kernel(&spec))?;
+    let (c, c_strides) = c;
+    let mut args = vec![Arg::In(&a.t.buffer), Arg::In(&b.t.buffer)];
+    args.extend(bias.map(|t| Arg::In(&t.buffer)));
+    args.push(Arg::Out(&mut c.buffer));
+    args.extend(preact.map(|t| Arg::Out(&mut t.buffer)));
+    args.extend(sums.map(|t| Arg::Out(&mut t.buffer)));
+    for v in [
+        p as i64,
+        q as i64,
+        r as i64,
+        a.strides.0,
+        a.strides.1,
+        b.strides.0,
+        b.strides.1,
+        c_strides.0,
+        c_strides.1,
+    ] {
+        args.push(Arg::I64(v));
+    }
+    device.launch(&kernel, [grid[0] as u32, grid[1] as u32, 1], &mut args)?;
+    Ok(())
+}
+
+// ---- Host wrappers ---------------------------------------------------------------------------
+
+/// The sizes of a product, from validated inputs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Dims {
+    m: usize,
+    n: usize,
+    k: usize,
+    /// Shape of `y`, `z` and `dy`: `x`'s with the last axis `N`.
+    out_shape: Vec<usize>,
+}
+
+fn validate(
+    entry: &str,
+    x: &Tensor,
+    w: &Tensor,
+    bias: Option<&Tensor>,
+    layout: WeightLayout,
+) -> Result<Dims, OpError> {
+    let dt = float_dtype(entry, "x", x)?;
+    let Some((&k, lead)) = x.shape.split_last() else {
+        return Err(bad(entry, "x", "a scalar; x must be [..., K]".to_string()));
+    };
+    let (n, wk) = match (&w.shape[..], layout) {
+        (&[n, wk], WeightLayout::Nk) => (n, wk),
+        (&[wk, n], WeightLayout::Kn) => (n, wk),
+        _ => {
+            let want = match layout {
+                WeightLayout::Nk => "[N, K] (layout nk)",
+                WeightLayout::Kn => "[K, N] (layout kn)",
+            };
+            return Err(bad(
+                entry,
+                "w",
+                format!("shape {:?} must be {want}", w.shape),
+            ));
+        }
+    };
+    if wk != k {
+        return Err(bad(
+            entry,
+            "w",
+            format!(
+                "shape {:?} has K = {wk} input features, x {:?} has K = {k} (layout {})",
+                w.shape,
+                x.shape,
+                layout.name()
+            ),
+        ));
+    }
+    same_dtype(entry, "w", w, dt)?;
+    if let Some(b) = bias {
+        same_dtype(entry, "bias", b, dt)?;
+        if b.shape != [n] {
+            return Err(bad(
+                entry,
+                "bias",
+                format!("shape {:?} must be [N] = [{n}]", b.shape),
+            ));
+        }
+    }
+    let mut out_shape = lead.to_vec();
+    out_shape.push(n);
+    Ok(Dims {
+        m: lead.iter().product(),
+        n,
+        k,
+        out_shape,
+    })
+}
+
+fn same_dtype(entry: &str, name: &str, t: &Tensor, dt: DType) -> Result<(), OpError> {
+    if t.dtype() != dt {
+        return Err(bad(
+            entry,
+            name,
+            format!("dtype {} must match x's {dt}", t.dtype()),
+        ));
+    }
+    Ok(())
+}
+
+/// Forward outputs: `y`, and the pre-activation `z` when it is saved.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatmulOutputs {
+    pub y: Tensor,
+    pub z: Option<Tensor>,
+}
+
+/// Runs the forward on `device`, reusing `prev` outputs that fit.
+pub fn forward(
+    device: &Device,
+    x: &Tensor,
+    w: &Tensor,
+    bias: Option<&Tensor>,
+    opts: &MatmulOptions,
+    prev: Option<MatmulOutputs>,
+) -> Result<MatmulOutputs, OpError> {
+    let entry = "matmul.forward";
+    let d = validate(entry, x, w, bias, opts.layout)?;
+    let dt = x.dtype();
+    let (prev_y, prev_z) = prev.map_or((None, None), |o| (Some(o.y), o.z));
+    let mut y = fit(device, prev_y, dt, &d.out_shape)?;
+    let save = opts.save_preact && opts.activation != Activation::None;
+    let mut z = if save {
+        Some(fit(device, prev_z, dt, &d.out_shape)?)
+    } else {
+        None
+    };
+    product(device, entry, &d, x, w, bias, opts, &mut y, z.as_mut())?;
+    Ok(MatmulOutputs { y, z })
+}
+
+/// `y = act(x W^T + bias)` (and `z`) into `y` (and `z`).
+#[allow(clippy::too_many_arguments)]
+fn product(
+    device: &Device,
+    entry: &str,
+    d: &Dims,
+    x: &Tensor,
+    w: &Tensor,
+    bias: Option<&Tensor>,
+    opts: &MatmulOptions,
+    y: &mut Tensor,
+    z: Option<&mut Tensor>,
+) -> Result<(), OpError> {
+    let dt = x.dtype();
+    let (w_n, w_k) = opts.layout.strides(d.n, d.k);
+    let spec = GemmSpec {
+        a: dt,
+        b: dt,
+        operand: dt,
+        out: dt,
+        bias: bias.map(Tensor::dtype),
+        activation: opts.activation,
+        preact: z.is_some(),
+        row_sums: false,
+        tile: [0; 3],
+    };
+    launch_gemm(
+        device,
+        entry,
+        spec,
+        [d.m, d.n, d.k],
+        Operand {
+            t: x,
+            strides: (d.k as i64, 1),
+        },
+        // B[k, n] = W(n, k).
+        Operand {
+            t: w,
+            strides: (w_k, w_n),
+        },
+        bias,
+        (y, (d.n as i64, 1)),
+        z,
+        None,
+    )
+}
+
+/// Backward inputs.
+#[derive(Clone, Copy)]
+pub struct MatmulBackwardInputs<'a> {
+    pub x: &'a Tensor,
+    pub w: &'a Tensor,
+    pub bias: Option<&'a Tensor>,
+    /// The forward's pre-activation; recomputed when absent (and needed).
+    pub z: Option<&'a Tensor>,
+    pub dy: &'a Tensor,
+}
+
+/// Backward outputs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatmulGrads {
+    pub dx: Tensor,
+    /// FP32, shaped like `w`.
+    pub dw: Tensor,
+    /// FP32 `[N]`, when a bias was given.
+    pub dbias: Option<Tensor>,
+}
+
+/// Runs the backward on `device`, reusing `prev` outputs that fit.
+pub fn backward(
+    device: &Device,
+    inp: &MatmulBackwardInputs<'_>,
+    opts: &MatmulOptions,
+    prev: Option<MatmulGrads>,
+) -> Result<MatmulGrads, OpError> {
+    let entry = "matmul.backward";
+    let (x, w) = (inp.x, inp.w);
+    let d = validate(entry, x, w, inp.bias, opts.layout)?;
+    let dt = x.dtype();
+    let like_y = |name: &str, t: &Tensor, dtype: Option<DType>| -> Result<(), OpError> {
+        let got = float_dtype(entry, name, t)?;
+        if t.shape != d.out_shape {
+            return Err(bad(
+                entry,
+                name,
+                format!(
+                    "shape {:?} must be x's with N last: {:?}",
+                    t.shape, d.out_shape
+                ),
+            ));
+        }
+        match dtype {
+            Some(want) if want != got => same_dtype(entry, name, t, want),
+            _ => Ok(()),
+        }
+    };
+    like_y("dy", inp.dy, None)?;
+    if let Some(z) = inp.z {
+        like_y("z", z, Some(dt))?;
+    }
+    let (prev_dx, prev_dw, prev_db) =
+        prev.map_or((None, None, None), |g| (Some(g.dx), Some(g.dw), g.dbias));
+    let mut dx = fit(
+        device,
+        prev_dx,
+        if opts.f32_dx { DType::F32 } else { dt },
+        &x.shape,
+    )?;
+    let mut dw = fit(device, prev_dw, DType::F32, &w.shape)?;
+    let mut dbias = match inp.bias {
+        Some(_) => Some(fit(device, prev_db, DType::F32, &[d.n])?),
+        None => None,
+    };
+
+    // dz = dy * act'(z) in the storage dtype; with no activation, dy is read directly.
+    let dz_owned = match opts.activation.unary() {
+        None => None,
+        Some(kind) => {
+            let recomputed;
+            let z = match inp.z {
+                Some(z) => z,
+                None => {
+                    let mut z = device.tensor_zeros(dt, &d.out_shape)?;
+                    let plain = MatmulOptions {
+                        activation: Activation::None,
+                        ..*opts
+                    };
+                    product(device, entry, &d, x, w, inp.bias, &plain, &mut z, None)?;
+                    recomputed = z;
+                    &recomputed
+                }
+            };
+            let act = ActOptions::default();
+            let mut out = activations::run(device, kind, z, None, Some(inp.dy), &act, vec![])?;
+            Some(out.remove(0))
+        }
+    };
+    let dz = dz_owned.as_ref().unwrap_or(inp.dy);
+    let (w_n, w_k) = opts.layout.strides(d.n, d.k);
+    let plain = |a: DType, out: DType, row_sums: bool| GemmSpec {
+        a,
+        b: dt,
+        operand: dt,
+        out,
+        bias: None,
+        activation: Activation::None,
+        preact: false,
+        row_sums,
+        tile: [0; 3],
+    };
+    // dx[M, K] = dz[M, N] W[N, K].
+    launch_gemm(
+        device,
+        entry,
+        plain(dz.dtype(), dx.dtype(), false),
+        [d.m, d.k, d.n],
+        Operand {
+            t: dz,
+            strides: (d.n as i64, 1),
+        },
+        Operand {
+            t: w,
+            strides: (w_n, w_k),
+        },
+        None,
+        (&mut dx, (d.k as i64, 1)),
+        None,
+        None,
+    )?;
+    // dW[N, K] = dz^T[N, M] x[M, K], stored at W's (n, k); dbias[N] = row sums of dz^T.
+    launch_gemm(
+        device,
+        entry,
+        plain(dz.dtype(), DType::F32, dbias.is_some()),
+        [d.n, d.k, d.m],
+        Operand {
+            t: dz,
+            strides: (1, d.n as i64),
+        },
+        Operand {
+            t: x,
+            strides: (d.k as i64, 1),
+        },
+        None,
+        (&mut dw, (w_n, w_k)),
+        None,
+        dbias.as_mut(),
+    )?;
+    Ok(MatmulGrads { dx, dw, dbias })
+}
+
+// ---- Registry entry points -------------------------------------------------------------------
+
+const fn port(name: &'static str, shape: PortShape, optional: bool, doc: &'static str) -> Port {
+    Port {
+        name,
+        shape,
+        optional,
+        doc,
+    }
+}
+
+const X: Port = port("x", PortShape::LikeX, false, "input rows [..., K]");
+const W: Port = port(
+    "w",
+    PortShape::Weight,
+    false,
+    "weight [N, K] (layout nk) or [K, N] (layout kn)",
+);
+const BIAS: Port = port("bias", PortShape::OutCols, true, "bias [N], x's dtype");
+const Y: Port = port("y", PortShape::LikeOut, false, "act(x W^T + bias)");
+const Z: Port = port(
+    "z",
+    PortShape::LikeOut,
+    true,
+    "pre-activation x W^T + bias (forward: saved when there is an activation and save_preact; \
+     backward: recomputed when absent)",
+);
+const DY: Port = port("dy", PortShape::LikeOut, false, "cotangent of y");
+const DX: Port = port("dx", PortShape::LikeX, false, "gradient of x");
+const DW: Port = port("dw", PortShape::Weight, false, "gradient of w, f32");
+const DB: Port = port(
+    "dbias",
+    PortShape::OutCols,
+    true,
+    "gradient of bias, f32 (when bias is given)",
+);
+
+const ACTIVATION: ParamDef = ParamDef {
+    name: "activation",
+    default: "none",
+    allowed: "none, relu, silu, quick_gelu, gelu_tanh",
+    doc: "epilogue applied to x W^T + bias",
+};
+const LAYOUT: ParamDef = ParamDef {
+    name: "layout",
+    default: "nk",
+    allowed: "nk, kn",
+    doc: "w is [N, K] (PyTorch Linear) or [K, N]",
+};
+const SAVE_PREACT: ParamDef = ParamDef {
+    name: "save_preact",
+    default: "true",
+    allowed: "true, false",
+    doc: "return z for the backward (false: the backward recomputes it)",
+};
+
+fn options(p: &Params, backward: bool) -> Result<MatmulOptions, OpError> {
+    let activation = Activation::parse(&p.choice("activation", &ACTIVATIONS)?).unwrap_or_default();
+    let layout = match p.choice("layout", &["nk", "kn"])?.as_str() {
+        "kn" => WeightLayout::Kn,
+        _ => WeightLayout::Nk,
+    };
+    let mut o = MatmulOptions {
+        layout,
+        ..MatmulOptions::new(activation)
+    };
+    if backward {
+        o.f32_dx = p.choice("grad_dtype", &["storage", "f32"])? == "f32";
+    } else {
+        o.save_preact = p.choice("save_preact", &["true", "false"])? == "true";
+    }
+    Ok(o)
+}
+
+fn run_forward(d: &Device, t: &Tensors, p: &Params, out: &mut Tensors) -> Result<(), OpError> {
+    let entry = "matmul.forward";
+    let (x, w) = (input(entry, t, "x")?, input(entry, t, "w")?);
+    let opts = options(p, false)?;
+    let prev = out.remove("y").map(|y| MatmulOutputs {
+        y,
+        z: out.remove("z"),
+    });
+    let o = forward(d, x, w, t.get("bias"), &opts, prev)?;
+    out.insert("y".into(), o.y);
+    if let Some(z) = o.z {
+        out.insert("z".into(), z);
+    }
+    Ok(())
+}
+
+fn run_backward(d: &Device, t: &Tensors, p: &Params, out: &mut Tensors) -> Result<(), OpError> {
+    let entry = "matmul.backward";
+    let inp = MatmulBackwardInputs {
+        x: input(entry, t, "x")?,
+        w: input(entry, t, "w")?,
+        bias: t.get("bias"),
+        z: t.get("z"),
+        dy: input(entry, t, "dy")?,
+    };
+    let opts = options(p, true)?;
+    let prev = out
+        .remove("dx")
+        .zip(out.remove("dw"))
+        .map(|(dx, dw)| MatmulGrads {
+            dx,
+            dw,
+            dbias: out.remove("dbias"),
+        });
+    let g = backward(d, &inp, &opts, prev)?;
+    out.insert("dx".into(), g.dx);
+    out.insert("dw".into(), g.dw);
+    if let Some(db) = g.dbias {
+        out.insert("dbias".into(), db);
+    }
+    Ok(())
+}
+
+/// The matmul pair.
+pub static ENTRY_POINTS: [EntryPoint; 2] = [
+    EntryPoint {
+        name: "matmul.forward",
+        op: "matmul",
+        inputs: &[X, W, BIAS],
+        outputs: &[Y, Z],
+        params: &[ACTIVATION, LAYOUT, SAVE_PREACT],
+        run: run_forward,
+    },
+    EntryPoint {
+        name: "matmul.backward",
+        op: "matmul",
+        inputs: &[X, W, BIAS, Z, DY],
+        outputs: &[DX, DW, DB],
+        params: &[ACTIVATION, LAYOUT, GRAD_DTYPE],
+        run: run_backward,
+    },
+];
