@@ -16,6 +16,18 @@ pub fn row_block(device: &Device, cols: usize) -> usize {
     }
 }
 
+/// Launch grids index rows with i32: more than `i32::MAX` rows of input `name` is a typed error.
+pub fn rows_fit(entry: &str, name: &str, rows: usize) -> Result<(), OpError> {
+    if rows > i32::MAX as usize {
+        return Err(bad(
+            entry,
+            name,
+            format!("{rows} rows; at most {}", i32::MAX),
+        ));
+    }
+    Ok(())
+}
+
 /// `OpError::BadInput` for input `name` of `entry`.
 pub fn bad(entry: &str, name: &str, message: String) -> OpError {
     OpError::BadInput {

@@ -262,13 +262,7 @@ fn validate(
             format!("last axis has {cols} columns; allowed: 1 to {MAX_COLS}"),
         ));
     }
-    if rows > i32::MAX as usize {
-        return Err(bad(
-            entry,
-            "x",
-            format!("{rows} rows; at most {}", i32::MAX),
-        ));
-    }
+    crate::host::rows_fit(entry, "x", rows)?;
     if let Some(r) = inp.residual {
         if r.shape != x.shape || r.dtype() != x.dtype() {
             return Err(bad(

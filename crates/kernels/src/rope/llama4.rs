@@ -68,13 +68,7 @@ fn validate(entry: &str, x: &Tensor, freqs: &Tensor) -> Result<Layout, OpError> 
         }
     }
     let rows = x.numel() / d.max(1);
-    if rows > i32::MAX as usize {
-        return Err(bad(
-            entry,
-            "x",
-            format!("{rows} rows; at most {}", i32::MAX),
-        ));
-    }
+    crate::host::rows_fit(entry, "x", rows)?;
     Ok(Layout { rows, t, h, d })
 }
 

@@ -365,13 +365,7 @@ fn validate(
         ));
     }
     let rows = lead * t;
-    if rows > i32::MAX as usize {
-        return Err(bad(
-            entry,
-            "x",
-            format!("{rows} rows; at most {}", i32::MAX),
-        ));
-    }
+    crate::host::rows_fit(entry, "x", rows)?;
     Ok(Layout {
         rows,
         d,
