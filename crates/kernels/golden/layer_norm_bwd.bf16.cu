@@ -141,6 +141,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
     float v37[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v37[s] = (v30[s] - v36[s]);
+    float v38 = 0.0f;
     float v40[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v40[s] = (v7[s] ? v37[s] : v16[s]);
@@ -154,155 +155,158 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
     acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
     float v41 = acc2;
     float v42 = (v41 / v8);
-    float v45[8];
+    float v48[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = v42;
-    float v46[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v37[s] - v45[s]);
-    float v49[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (v7[s] ? v46[s] : v16[s]);
-    float v50[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v49[s] * v49[s]);
+    for (int s = 0; s < 8; ++s) v48[s] = (v40[s] * v40[s]);
     float acc3 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc3 = (acc3 + v50[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc3 = (acc3 + v48[s]);
     for (int o = 16; o > 0; o >>= 1) acc3 = (acc3 + __shfl_xor_sync(0xffffffffu, acc3, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc3;
     __syncthreads();
     acc3 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v51 = acc3;
-    float v52 = (v51 / v8);
-    float v53 = (v52 + v3);
-    float v54 = (1.0f / sqrtf(v53));
-    float v62[8];
+    float v49 = acc3;
+    float v50 = (v49 / v8);
+    float v51 = (v42 * v42);
+    float v52 = (v50 - v51);
+    float v54 = mt_maxf(v52, v38);
+    float v55 = (v54 + v3);
+    float v56 = (1.0f / sqrtf(v55));
+    float v59[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = v54;
+    for (int s = 0; s < 8; ++s) v59[s] = v42;
+    float v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = (v37[s] - v59[s]);
     float v63[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = (v49[s] * v62[s]);
+    for (int s = 0; s < 8; ++s) v63[s] = (v7[s] ? v60[s] : v16[s]);
     float v64[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v64[s] = (v33[s] * v15[s]);
+    for (int s = 0; s < 8; ++s) v64[s] = v56;
     float v65[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v65[s] = (v63[s] * v64[s]);
+    float v66[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v66[s] = (v33[s] * v15[s]);
+    float v67[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v67[s] = (v65[s] * v66[s]);
     float acc4 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v65[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v67[s]);
     for (int o = 16; o > 0; o >>= 1) acc4 = (acc4 + __shfl_xor_sync(0xffffffffu, acc4, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
     __syncthreads();
     acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v66 = acc4;
-    float v67 = (v66 / v8);
+    float v68 = acc4;
+    float v69 = (v68 / v8);
     float acc5 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v64[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v66[s]);
     for (int o = 16; o > 0; o >>= 1) acc5 = (acc5 + __shfl_xor_sync(0xffffffffu, acc5, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc5;
     __syncthreads();
     acc5 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v69 = acc5;
-    float v70 = (v69 / v8);
-    float v81[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v81[s] = v67;
-    float v82[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v82[s] = (v63[s] * v81[s]);
+    float v71 = acc5;
+    float v72 = (v71 / v8);
     float v83[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v83[s] = (v64[s] - v82[s]);
+    for (int s = 0; s < 8; ++s) v83[s] = v69;
     float v84[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v84[s] = v70;
+    for (int s = 0; s < 8; ++s) v84[s] = (v65[s] * v83[s]);
     float v85[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v85[s] = (v83[s] - v84[s]);
+    for (int s = 0; s < 8; ++s) v85[s] = (v66[s] - v84[s]);
+    float v86[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v86[s] = v72;
     float v87[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v87[s] = (v85[s] * v62[s]);
+    for (int s = 0; s < 8; ++s) v87[s] = (v85[s] - v86[s]);
+    float v89[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v89[s] = (v87[s] * v64[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v27[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[2]; float e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v87[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v89[g + k];
         #pragma unroll
         for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p3[v27[s]] = v87[s]; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p3[v27[s]] = v89[s]; }
       }
     }
-    float v88[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v88[s] = (v33[s] * v63[s]);
-    float v89[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v89[s] = (v20[s] + v88[s]);
     float v90[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v90[s] = (v21[s] + v33[s]);
+    for (int s = 0; s < 8; ++s) v90[s] = (v33[s] * v65[s]);
+    float v91[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v91[s] = (v20[s] + v90[s]);
+    float v92[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v92[s] = (v21[s] + v33[s]);
     float y6[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) y6[s] = v89[s];
+    for (int s = 0; s < 8; ++s) y6[s] = v91[s];
     float y7[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) y7[s] = v90[s];
+    for (int s = 0; s < 8; ++s) y7[s] = v92[s];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v20[s] = y6[s];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v21[s] = y7[s];
   }
-  float v91[8];
+  float v93[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v91[s] = v20[s];
-  float v92[8];
+  for (int s = 0; s < 8; ++s) v93[s] = v20[s];
+  float v94[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v92[s] = v21[s];
-  mt_i64 v94 = (mt_i64)(v4);
-  mt_i64 v95 = (mt_i64)(v0);
-  mt_i64 v96 = (v94 * v95);
-  mt_i64 v97[8];
+  for (int s = 0; s < 8; ++s) v94[s] = v21[s];
+  mt_i64 v96 = (mt_i64)(v4);
+  mt_i64 v97 = (mt_i64)(v0);
+  mt_i64 v98 = (v96 * v97);
+  mt_i64 v99[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v97[s] = v96;
-  mt_i64 v98[8];
+  for (int s = 0; s < 8; ++s) v99[s] = v98;
+  mt_i64 v100[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v98[s] = (v97[s] + v12[s]);
+  for (int s = 0; s < 8; ++s) v100[s] = (v99[s] + v12[s]);
   #pragma unroll
   for (int g = 0; g < 8; g += 8) {
-    const mt_i64 i0 = v98[g];
+    const mt_i64 i0 = v100[g];
     if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
       union { uint4 w[2]; float e[8]; } u;
       #pragma unroll
-      for (int k = 0; k < MT_VEC; ++k) u.e[k] = v91[g + k];
+      for (int k = 0; k < MT_VEC; ++k) u.e[k] = v93[g + k];
       #pragma unroll
       for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
     } else {
       #pragma unroll
-      for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p4[v98[s]] = v91[s]; }
+      for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p4[v100[s]] = v93[s]; }
     }
   }
   #pragma unroll
   for (int g = 0; g < 8; g += 8) {
-    const mt_i64 i0 = v98[g];
+    const mt_i64 i0 = v100[g];
     if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
       union { uint4 w[2]; float e[8]; } u;
       #pragma unroll
-      for (int k = 0; k < MT_VEC; ++k) u.e[k] = v92[g + k];
+      for (int k = 0; k < MT_VEC; ++k) u.e[k] = v94[g + k];
       #pragma unroll
       for (int q = 0; q < 2; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
     } else {
       #pragma unroll
-      for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p5[v98[s]] = v92[s]; }
+      for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p5[v100[s]] = v94[s]; }
     }
   }
 }

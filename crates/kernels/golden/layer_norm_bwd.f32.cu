@@ -145,155 +145,158 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
     acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
     float v38 = acc2;
     float v39 = (v38 / v8);
-    float v42[8];
+    float v45[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = v39;
-    float v43[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (v34[s] - v42[s]);
-    float v46[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v7[s] ? v43[s] : v15[s]);
-    float v47[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = (v46[s] * v46[s]);
+    for (int s = 0; s < 8; ++s) v45[s] = (v37[s] * v37[s]);
     float acc3 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc3 = (acc3 + v47[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc3 = (acc3 + v45[s]);
     for (int o = 16; o > 0; o >>= 1) acc3 = (acc3 + __shfl_xor_sync(0xffffffffu, acc3, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc3;
     __syncthreads();
     acc3 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v48 = acc3;
-    float v49 = (v48 / v8);
-    float v50 = (v49 + v3);
-    float v51 = (1.0f / sqrtf(v50));
-    float v59[8];
+    float v46 = acc3;
+    float v47 = (v46 / v8);
+    float v48 = (v39 * v39);
+    float v49 = (v47 - v48);
+    float v51 = mt_maxf(v49, v13);
+    float v52 = (v51 + v3);
+    float v53 = (1.0f / sqrtf(v52));
+    float v56[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = v51;
+    for (int s = 0; s < 8; ++s) v56[s] = v39;
+    float v57[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v57[s] = (v34[s] - v56[s]);
     float v60[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = (v46[s] * v59[s]);
+    for (int s = 0; s < 8; ++s) v60[s] = (v7[s] ? v57[s] : v15[s]);
     float v61[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v61[s] = (v30[s] * v14[s]);
+    for (int s = 0; s < 8; ++s) v61[s] = v53;
     float v62[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v62[s] = (v60[s] * v61[s]);
+    float v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = (v30[s] * v14[s]);
+    float v64[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v64[s] = (v62[s] * v63[s]);
     float acc4 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v62[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v64[s]);
     for (int o = 16; o > 0; o >>= 1) acc4 = (acc4 + __shfl_xor_sync(0xffffffffu, acc4, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
     __syncthreads();
     acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v63 = acc4;
-    float v64 = (v63 / v8);
+    float v65 = acc4;
+    float v66 = (v65 / v8);
     float acc5 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v61[s]);
+    for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v63[s]);
     for (int o = 16; o > 0; o >>= 1) acc5 = (acc5 + __shfl_xor_sync(0xffffffffu, acc5, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc5;
     __syncthreads();
     acc5 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v66 = acc5;
-    float v67 = (v66 / v8);
-    float v78[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v78[s] = v64;
-    float v79[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v79[s] = (v60[s] * v78[s]);
+    float v68 = acc5;
+    float v69 = (v68 / v8);
     float v80[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v80[s] = (v61[s] - v79[s]);
+    for (int s = 0; s < 8; ++s) v80[s] = v66;
     float v81[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v81[s] = v67;
+    for (int s = 0; s < 8; ++s) v81[s] = (v62[s] * v80[s]);
     float v82[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v82[s] = (v80[s] - v81[s]);
+    for (int s = 0; s < 8; ++s) v82[s] = (v63[s] - v81[s]);
+    float v83[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v83[s] = v69;
     float v84[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v84[s] = (v82[s] * v59[s]);
+    for (int s = 0; s < 8; ++s) v84[s] = (v82[s] - v83[s]);
+    float v86[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v86[s] = (v84[s] * v61[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v26[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v84[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v86[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p3[v26[s]] = v84[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p3[v26[s]] = v86[s]; }
       }
     }
-    float v85[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v85[s] = (v30[s] * v60[s]);
-    float v86[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v86[s] = (v19[s] + v85[s]);
     float v87[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v87[s] = (v20[s] + v30[s]);
+    for (int s = 0; s < 8; ++s) v87[s] = (v30[s] * v62[s]);
+    float v88[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v88[s] = (v19[s] + v87[s]);
+    float v89[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v89[s] = (v20[s] + v30[s]);
     float y6[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) y6[s] = v86[s];
+    for (int s = 0; s < 8; ++s) y6[s] = v88[s];
     float y7[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) y7[s] = v87[s];
+    for (int s = 0; s < 8; ++s) y7[s] = v89[s];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v19[s] = y6[s];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v20[s] = y7[s];
   }
-  float v88[8];
+  float v90[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v88[s] = v19[s];
-  float v89[8];
+  for (int s = 0; s < 8; ++s) v90[s] = v19[s];
+  float v91[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v89[s] = v20[s];
-  mt_i64 v91 = (mt_i64)(v4);
-  mt_i64 v92 = (mt_i64)(v0);
-  mt_i64 v93 = (v91 * v92);
-  mt_i64 v94[8];
+  for (int s = 0; s < 8; ++s) v91[s] = v20[s];
+  mt_i64 v93 = (mt_i64)(v4);
+  mt_i64 v94 = (mt_i64)(v0);
+  mt_i64 v95 = (v93 * v94);
+  mt_i64 v96[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v94[s] = v93;
-  mt_i64 v95[8];
+  for (int s = 0; s < 8; ++s) v96[s] = v95;
+  mt_i64 v97[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v95[s] = (v94[s] + v12[s]);
+  for (int s = 0; s < 8; ++s) v97[s] = (v96[s] + v12[s]);
   #pragma unroll
   for (int g = 0; g < 8; g += 4) {
-    const mt_i64 i0 = v95[g];
+    const mt_i64 i0 = v97[g];
     if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
       union { uint4 w[1]; float e[4]; } u;
       #pragma unroll
-      for (int k = 0; k < MT_VEC; ++k) u.e[k] = v88[g + k];
+      for (int k = 0; k < MT_VEC; ++k) u.e[k] = v90[g + k];
       #pragma unroll
       for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
     } else {
       #pragma unroll
-      for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p4[v95[s]] = v88[s]; }
+      for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p4[v97[s]] = v90[s]; }
     }
   }
   #pragma unroll
   for (int g = 0; g < 8; g += 4) {
-    const mt_i64 i0 = v95[g];
+    const mt_i64 i0 = v97[g];
     if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
       union { uint4 w[1]; float e[4]; } u;
       #pragma unroll
-      for (int k = 0; k < MT_VEC; ++k) u.e[k] = v89[g + k];
+      for (int k = 0; k < MT_VEC; ++k) u.e[k] = v91[g + k];
       #pragma unroll
       for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
     } else {
       #pragma unroll
-      for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p5[v95[s]] = v89[s]; }
+      for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p5[v97[s]] = v91[s]; }
     }
   }
 }

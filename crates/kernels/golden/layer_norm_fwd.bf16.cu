@@ -132,6 +132,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
     float v34[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v34[s] = (v29[s] - v33[s]);
+    float v35 = 0.0f;
     float v36[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v36[s] = 0.0f;
@@ -148,60 +149,63 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
     acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
     float v38 = acc2;
     float v39 = (v38 / v7);
-    float v42[16];
+    float v45[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v42[s] = v39;
-    float v43[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v43[s] = (v34[s] - v42[s]);
-    float v46[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v46[s] = (v6[s] ? v43[s] : v36[s]);
-    float v47[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v47[s] = (v46[s] * v46[s]);
+    for (int s = 0; s < 16; ++s) v45[s] = (v37[s] * v37[s]);
     float acc3 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v47[s]);
+    for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v45[s]);
     for (int o = 16; o > 0; o >>= 1) acc3 = (acc3 + __shfl_xor_sync(0xffffffffu, acc3, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc3;
     __syncthreads();
     acc3 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v48 = acc3;
-    float v49 = (v48 / v7);
-    float v50 = (v49 + v3);
-    float v51 = (1.0f / sqrtf(v50));
-    float v52 = (v32 + v39);
-    if (mt_tid == 0) p4[v22] = v52;
-    if (mt_tid == 0) p5[v22] = v51;
-    float v60[16];
+    float v46 = acc3;
+    float v47 = (v46 / v7);
+    float v48 = (v39 * v39);
+    float v49 = (v47 - v48);
+    float v51 = mt_maxf(v49, v35);
+    float v52 = (v51 + v3);
+    float v53 = (1.0f / sqrtf(v52));
+    float v54 = (v32 + v39);
+    if (mt_tid == 0) p4[v22] = v54;
+    if (mt_tid == 0) p5[v22] = v53;
+    float v57[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v60[s] = v51;
+    for (int s = 0; s < 16; ++s) v57[s] = v39;
+    float v58[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v58[s] = (v34[s] - v57[s]);
     float v61[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v61[s] = (v46[s] * v60[s]);
+    for (int s = 0; s < 16; ++s) v61[s] = (v6[s] ? v58[s] : v36[s]);
     float v62[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v62[s] = (v61[s] * v15[s]);
+    for (int s = 0; s < 16; ++s) v62[s] = v53;
     float v63[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v63[s] = (v62[s] + v18[s]);
+    for (int s = 0; s < 16; ++s) v63[s] = (v61[s] * v62[s]);
     float v64[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v64[s] = mt_round_bf16(v63[s]);
+    for (int s = 0; s < 16; ++s) v64[s] = (v63[s] * v15[s]);
+    float v65[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v65[s] = (v64[s] + v18[s]);
+    float v66[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v66[s] = mt_round_bf16(v65[s]);
     #pragma unroll
     for (int g = 0; g < 16; g += 8) {
       const mt_i64 i0 = v26[g];
       if ((true && v6[g + 0]) && (true && v6[g + 1]) && (true && v6[g + 2]) && (true && v6[g + 3]) && (true && v6[g + 4]) && (true && v6[g + 5]) && (true && v6[g + 6]) && (true && v6[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v64[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v66[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v6[s]) p3[v26[s]] = mt_f32_to_bf16(v64[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v6[s]) p3[v26[s]] = mt_f32_to_bf16(v66[s]); }
       }
     }
   }

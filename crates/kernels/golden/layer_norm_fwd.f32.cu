@@ -139,57 +139,60 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
     acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
     float v35 = acc2;
     float v36 = (v35 / v7);
-    float v39[16];
+    float v42[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v39[s] = v36;
-    float v40[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v40[s] = (v31[s] - v39[s]);
-    float v43[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v43[s] = (v6[s] ? v40[s] : v33[s]);
-    float v44[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v44[s] = (v43[s] * v43[s]);
+    for (int s = 0; s < 16; ++s) v42[s] = (v34[s] * v34[s]);
     float acc3 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v44[s]);
+    for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v42[s]);
     for (int o = 16; o > 0; o >>= 1) acc3 = (acc3 + __shfl_xor_sync(0xffffffffu, acc3, o));
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc3;
     __syncthreads();
     acc3 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v45 = acc3;
-    float v46 = (v45 / v7);
-    float v47 = (v46 + v3);
-    float v48 = (1.0f / sqrtf(v47));
-    float v49 = (v29 + v36);
-    if (mt_tid == 0) p4[v20] = v49;
-    if (mt_tid == 0) p5[v20] = v48;
-    float v57[16];
+    float v43 = acc3;
+    float v44 = (v43 / v7);
+    float v45 = (v36 * v36);
+    float v46 = (v44 - v45);
+    float v48 = mt_maxf(v46, v13);
+    float v49 = (v48 + v3);
+    float v50 = (1.0f / sqrtf(v49));
+    float v51 = (v29 + v36);
+    if (mt_tid == 0) p4[v20] = v51;
+    if (mt_tid == 0) p5[v20] = v50;
+    float v54[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v57[s] = v48;
+    for (int s = 0; s < 16; ++s) v54[s] = v36;
+    float v55[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v55[s] = (v31[s] - v54[s]);
     float v58[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v58[s] = (v43[s] * v57[s]);
+    for (int s = 0; s < 16; ++s) v58[s] = (v6[s] ? v55[s] : v33[s]);
     float v59[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v59[s] = (v58[s] * v14[s]);
+    for (int s = 0; s < 16; ++s) v59[s] = v50;
     float v60[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v60[s] = (v59[s] + v16[s]);
+    for (int s = 0; s < 16; ++s) v60[s] = (v58[s] * v59[s]);
+    float v61[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v61[s] = (v60[s] * v14[s]);
+    float v62[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v62[s] = (v61[s] + v16[s]);
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
       const mt_i64 i0 = v24[g];
       if ((true && v6[g + 0]) && (true && v6[g + 1]) && (true && v6[g + 2]) && (true && v6[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v60[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v62[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v6[s]) p3[v24[s]] = v60[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v6[s]) p3[v24[s]] = v62[s]; }
       }
     }
   }

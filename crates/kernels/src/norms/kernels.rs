@@ -164,11 +164,16 @@ impl LayerStats {
             let (v, mask) = values(s);
             masked(v - mean0, mask)
         }) / nf;
-        let var = row_sum(k, spec, n, &|s| {
+        // sum((c0 - delta)^2) = sum(c0^2) - n delta^2 for c0 = x - mean0, since delta is the
+        // mean of c0: the variance no longer waits for delta (one dependent reduction fewer).
+        // delta is the FP32 rounding error of mean0 (a few ulps of |mean|), so the subtraction
+        // loses at most (delta^2 / var) ulps of the variance.
+        let m2 = row_sum(k, spec, n, &|s| {
             let (v, mask) = values(s);
-            let c = centre(v, mean0, delta, mask);
-            c * c
+            let c0 = masked(v - mean0, mask);
+            c0 * c0
         }) / nf;
+        let var = (m2 - delta * delta).maximum(0.0);
         LayerStats {
             mean0,
             delta,
