@@ -714,7 +714,10 @@ mod tests {
     #[test]
     fn params_go_only_to_entries_that_define_them() {
         let all = registry::entry_points();
-        let ce = all.iter().find(|e| e.name == "cross_entropy.forward").unwrap();
+        let ce = all
+            .iter()
+            .find(|e| e.name == "cross_entropy.forward")
+            .unwrap();
         let rms = all.iter().find(|e| e.name == "rms_norm.forward").unwrap();
         let given = vec!["reduction=sum".to_string(), "eps=1e-3".to_string()];
         assert_eq!(

@@ -8,6 +8,7 @@ pub mod emit;
 pub mod host;
 pub mod inventory;
 pub mod norms;
+pub mod online;
 pub mod reference;
 pub mod registry;
 pub mod rope;
