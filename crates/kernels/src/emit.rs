@@ -189,6 +189,7 @@ fn trace_kernel(name: &str, dtype: DType, block: usize) -> Option<Result<Verifie
                 grad: dtype,
                 softcap: true,
                 predict: false,
+                lse: backward,
                 tiling: masked_tile(block),
             })
         }

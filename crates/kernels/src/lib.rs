@@ -9,6 +9,7 @@ pub mod host;
 pub mod inventory;
 pub mod matmul;
 pub mod norms;
+pub mod online;
 pub mod reference;
 pub mod registry;
 pub mod rope;

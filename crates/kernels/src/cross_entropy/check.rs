@@ -4,8 +4,9 @@
 //! mean), f32/f16/bf16 logits, ragged and stepped vocabularies up to 262,147; predicted tokens
 //! (exact, ties to the first index) and token accuracy; the in-place mode (gradient written over
 //! the logits in the forward, then scaled by `dloss`), whose result must also equal the
-//! out-of-place backward exactly where the module doc says it is bit for bit.
-//! Tolerances: losses 2e-5 relative to the largest (FP32 sums of FP32 exponentials over up to
+//! out-of-place backward exactly where the module doc says it is bit for bit; the backward with
+//! and without the forward's per-row `lse` (also checked, ignored rows included).
+//! Tolerances: losses and lse 2e-5 relative to the largest (FP32 sums of FP32 exponentials over up to
 //! 262,147 classes); gradients 4u of their dtype + 2e-6 relative to
 //! `max(max|g|, |dloss| * max(fce * max|w|, fz))` (the size of the terms that cancel).
 
@@ -129,7 +130,7 @@ impl CeCase {
             &[]
         };
         let dlt = device.to_device(&Tensor::from_f32(DType::F32, dl_shape, &dl)?)?;
-        let dx = backward(device, &xt, &tt, wt.as_ref(), &dlt, o, false)?;
+        let dx = backward(device, &xt, &tt, wt.as_ref(), &dlt, None, o, false)?;
         let (f, in_place) = if self.in_place {
             let mut g = xt
                 .buffer
@@ -174,6 +175,12 @@ impl CeCase {
         out.push(self.row("forward:z_loss", &f.z_loss.to_f32()?, &zl, 2e-5, 0.0));
         let dx = dx.to_f32()?;
         out.push(self.row("backward:dlogits", &dx, &g, gtol, gscale));
+        // The backward given the forward's lse skips its statistics pass.
+        let dx_lse = backward(device, &xt, &tt, wt.as_ref(), &dlt, Some(&f.lse), o, false)?;
+        let dx_lse = dx_lse.to_f32()?;
+        out.push(self.row("backward(lse):dlogits", &dx_lse, &g, gtol, gscale));
+        let lse = oracle::lse(&x64, v, o);
+        out.push(self.row("forward:lse", &f.lse.to_f32()?, &lse, 2e-5, 0.0));
         if let Some(gi) = in_place {
             let gi = gi.to_f32()?;
             out.push(self.row("in_place_backward:dlogits", &gi, &g, gtol, gscale));

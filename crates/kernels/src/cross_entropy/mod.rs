@@ -17,8 +17,10 @@
 //! contributes zero loss and zero gradient (the z-loss term keeps its `1 / n_valid`). Losses are
 //! FP32 (not the logits' dtype: a per-row loss rounded to bf16 is a Liger bug PARITY.md lists).
 //!
-//! `cross_entropy.backward(logits, target, weight?, dloss) -> dlogits` recomputes the row
-//! statistics; with `p = softmax(z)`:
+//! The forward also returns `lse` (f32 `[...]`, every row's `logsumexp(z)`, ignored rows
+//! included). `cross_entropy.backward(logits, target, weight?, dloss, lse?) -> dlogits` uses the
+//! given `lse` (f32, the rows' shape, else a typed error; values on ignored rows are never used)
+//! or recomputes it, one pass less over the logits; with `p = softmax(z)`:
 //! `dlogits_j = dl * (fce ((1 - ls) w_y (p_j - [j = y]) + eps (p_j W - w_j)) + fz 2 lss lse p_j)
 //! * (1 - tanh^2(x_j / softcap))`, `dl = dloss[r]` (none) or `dloss`; zero on ignored rows.
 //! `dlogits` has the logits' storage dtype (`grad_dtype=f32` for FP32).
@@ -37,8 +39,9 @@
 //! memory saving is the Rust API's, which takes the logits `&mut`. Without the mode nothing the
 //! caller passed is modified.
 //!
-//! Logits f32/f16/bf16, any vocabulary up to 16,777,216 (rows wider than one tile use an online
-//! max and sum; `metile check` covers 262,144 and 262,147); targets int32 or int64, each in
+//! Logits f32/f16/bf16, any vocabulary up to 16,777,216 (rows wider than one tile keep an online
+//! max and sum per lane, reduced once per row: `crate::online`; `metile check` covers 262,144
+//! and 262,147); targets int32 or int64, each in
 //! `0..V` or `ignore_index`; `weight` `[V]` in the logits' dtype or f32, finite (any sign);
 //! anything else is a typed error. Sums are FP32 in the kernels, which also apply the row
 //! factors; `sum_valid w_y`, `n_valid` and `W` are summed in f64 on the host, as are the rows
@@ -58,6 +61,7 @@ use metile_runtime::{Arg, Buffer, Device, Tensor};
 
 use crate::host::{bad, fit, float_dtype};
 use crate::norms::Tiling;
+use crate::online;
 pub use crate::reference::cross_entropy::{CeOptions, Reduction};
 use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape};
 
@@ -75,6 +79,9 @@ pub struct CeSpec {
     pub softcap: bool,
     /// The forward also writes each row's predicted class (`row_pred`).
     pub predict: bool,
+    /// The backward reads each row's logsumexp (`lse`, the forward's `row_lse`) instead of
+    /// recomputing the row statistics.
+    pub lse: bool,
     pub tiling: Tiling,
 }
 
@@ -122,23 +129,11 @@ impl<'k> RowTiles<'k> {
             body(None);
         }
     }
-
-    /// The sum over the row of the per-tile sums `f` returns.
-    fn sum(&self, f: &dyn Fn(Option<Tile>) -> Tile) -> Tile {
-        if self.t.looped {
-            let z = self.k.constant(0.0, DType::F32);
-            self.k
-                .for_range(0, self.n, self.t.block as i64, &[z], |st, c| {
-                    vec![c[0] + f(Some(st)).sum(0)]
-                })[0]
-        } else {
-            f(None).sum(0)
-        }
-    }
 }
 
 /// One program per row. Parameters: `logits` (read-write when `in_place`), `target`,
-/// `[weight,]` then forward `row_loss, row_z, [row_pred,]` or backward `dloss, dlogits`, then
+/// `[weight,]` then forward `row_loss, row_z, [row_pred,] row_lse` or backward
+/// `dloss, [lse,] dlogits`, then
 /// the scalars `n, ignore_index, label_smoothing, smooth_mass (ls W / V), lse_square_scale,
 /// softcap, ce_factor, z_factor`.
 pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
@@ -151,10 +146,12 @@ pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
         let target = k.input("target", spec.target);
         let w = spec.weight.map(|d| k.input("weight", d));
         let dloss = spec.backward.then(|| k.input("dloss", DType::F32));
+        let lse_in = (spec.backward && spec.lse).then(|| k.input("lse", DType::F32));
         let dx = spec.backward.then(|| k.output("dlogits", spec.grad));
         let row_loss = (!spec.backward).then(|| k.output("row_loss", DType::F32));
         let row_z = (!spec.backward).then(|| k.output("row_z", DType::F32));
         let row_pred = (!spec.backward && spec.predict).then(|| k.output("row_pred", DType::I64));
+        let lse_out = (!spec.backward).then(|| k.output("row_lse", DType::F32));
         let n = k.scalar("n", DType::I32);
         let ignore = k.scalar("ignore_index", DType::I64);
         let ls = k.scalar("label_smoothing", DType::F32);
@@ -216,43 +213,63 @@ pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
                 (load(offs, mask), offs, c64, mask)
             }
         };
-        // max and sum(exp(z - max)) of the row, online when stepped; with `predict` also the
-        // first index of the largest softcapped logit (masked lanes hold -inf; a later tile wins
-        // only when strictly larger, so ties keep the first index).
-        let (m, s, pred) = if t.looped {
-            let m0 = k.constant(f32::NEG_INFINITY, DType::F32);
-            let s0 = k.constant(0.0, DType::F32);
-            let mut init = vec![m0, s0];
+        // sum(w z) over real columns of a tile (masked lanes hold -inf before the softcap: zero
+        // them); the forward only.
+        let wz = |v: Tile, c64: Tile, mask: Option<Tile>| {
+            let z = match mask {
+                Some(mk) => select(mk, soft(v), 0.0),
+                None => soft(v),
+            };
+            match weights(c64, mask) {
+                Some(wj) => z * wj,
+                None => z,
+            }
+        };
+        // The row's max, sum(exp(z - max)), sum(w z) (forward) and, with `predict`, the first
+        // index of the largest softcapped logit. A stepped row keeps them per lane
+        // (`crate::online`) and reduces once after its column loop; the backward given `lse`
+        // needs none of them.
+        let (lse, sum_wz, pred) = if let Some(l) = &lse_in {
+            (l.load(r64), None, None)
+        } else if t.looped {
+            let mut init = online::start(k, t.block).to_vec();
+            if !spec.backward {
+                init.push(k.zeros([t.block], DType::F32));
+            }
             if row_pred.is_some() {
-                init.extend([m0, k.constant(0, DType::I32)]);
+                init.push(k.arange(0, t.block as i64));
             }
             let r = k.for_range(0, n, t.block as i64, &init, |st, c| {
-                let (v, _, _, mask) = tile(Some(st));
-                let z = soft_row(v, mask);
-                let m_new = c[0].maximum(z.max(0));
-                let mut next = vec![
-                    m_new,
-                    c[1] * (c[0] - m_new).exp() + (z - m_new).exp().sum(0),
-                ];
-                if c.len() == 4 {
-                    let (best, at) = (z.max(0), z.argmax(0) + st);
-                    let better = best.gt(c[2]);
-                    next.extend([select(better, best, c[2]), select(better, at, c[3])]);
+                let (v, _, c64, mask) = tile(Some(st));
+                let (m, s, up) = online::step(c[0], c[1], soft_row(v, mask));
+                let mut next = vec![m, s];
+                if !spec.backward {
+                    next.push(c[2] + wz(v, c64, mask));
+                }
+                if row_pred.is_some() {
+                    next.push(select(up, tiles.cols + st, c[3]));
                 }
                 next
             });
-            (r[0], r[1], r.get(3).copied())
+            let (m, s) = online::finish(r[0], r[1]);
+            let pred = row_pred
+                .as_ref()
+                .map(|_| online::first_argmax(r[0], r[3], m));
+            (m + s.log(), r.get(2).map(|a| a.sum(0)), pred)
         } else {
-            let (v, _, _, mask) = tile(None);
+            let (v, _, c64, mask) = tile(None);
             let z = soft_row(v, mask);
             let m = z.max(0);
             let pred = row_pred.as_ref().map(|_| z.argmax(0));
-            (m, (z - m).exp().sum(0), pred)
+            let sum_wz = (!spec.backward).then(|| wz(v, c64, mask).sum(0));
+            (m + (z - m).exp().sum(0).log(), sum_wz, pred)
         };
         if let (Some(out), Some(p)) = (&row_pred, pred) {
             out.store(r64, select(valid, p.cast(DType::I64), -1i64));
         }
-        let lse = m + s.log();
+        if let Some(out) = &lse_out {
+            out.store(r64, lse);
+        }
         // The gradient for dloss = 1 of a tile (the mean's factors included), shared by the
         // backward and the in-place forward so that both round the same FP32 values.
         let z_coef = lss * lse * 2.0 * fz;
@@ -286,18 +303,6 @@ pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
             });
             return;
         }
-        // sum(w z) over real columns (masked lanes hold -inf before the softcap: zero them).
-        let sum_wz = tiles.sum(&|st| {
-            let (v, _, c64, mask) = tile(st);
-            let z = match mask {
-                Some(mk) => select(mk, soft(v), 0.0),
-                None => soft(v),
-            };
-            match weights(c64, mask) {
-                Some(wj) => z * wj,
-                None => z,
-            }
-        });
         if spec.in_place {
             tiles.each(&|st| {
                 let (v, offs, c64, mask) = tile(st);
@@ -305,7 +310,7 @@ pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
                 store(&x, offs, g.cast(spec.x), mask);
             });
         }
-        if let (Some(rl), Some(rz), Some(zy)) = (&row_loss, &row_z, zy) {
+        if let (Some(rl), Some(rz), Some(zy), Some(sum_wz)) = (&row_loss, &row_z, zy, sum_wz) {
             let zl = lss * lse * lse;
             let ce = (lse - zy) * target_coef + smooth * lse - eps * sum_wz;
             rl.store(r64, select(valid, ce * fce + zl * fz, 0.0));
@@ -582,6 +587,9 @@ pub struct CeForward {
     /// and on ignored rows); else the share of non-ignored rows predicted right (0 when every
     /// row is ignored).
     pub accuracy: Option<Tensor>,
+    /// Each row's logsumexp of the softcapped logits (f32, the logits' row shape; ignored rows
+    /// included), which [`backward`] accepts to skip its statistics pass.
+    pub lse: Tensor,
 }
 
 /// The forward, with token statistics (`predicted`, `accuracy`) when `token_stats`; the logits
@@ -638,6 +646,7 @@ fn run_forward(
     let c = validate("cross_entropy.forward", logits.tensor(), target, weight, o)?;
     let mut rl = device.zeros(DType::F32, c.rows)?;
     let mut rz = device.zeros(DType::F32, c.rows)?;
+    let mut lse = device.zeros(DType::F32, c.rows)?;
     let mut pred = token_stats
         .then(|| device.zeros(DType::I64, c.rows))
         .transpose()?;
@@ -652,6 +661,7 @@ fn run_forward(
             grad: x,
             softcap: o.softcap.is_some(),
             predict: token_stats,
+            lse: false,
             tiling: Tiling::for_device(device, c.v),
         };
         let k = device.kernel(spec.name(), &spec, || kernel(&spec))?;
@@ -665,6 +675,7 @@ fn run_forward(
         args.extend(weight.map(|w| Arg::In(&w.buffer)));
         args.extend([Arg::Out(&mut rl), Arg::Out(&mut rz)]);
         args.extend(pred.as_mut().map(Arg::Out));
+        args.push(Arg::Out(&mut lse));
         scalars(&mut args, &c, o);
         device.launch(&k, [c.rows as u32, 1, 1], &mut args)?;
     }
@@ -709,23 +720,42 @@ fn run_forward(
         z_loss: reduce(rz)?,
         predicted,
         accuracy,
+        lse: Tensor::new(lse, c.row_shape.clone())?,
     })
 }
 
 /// The backward: `dlogits` for the cotangent `dloss` of the reduced loss (the logits are only
-/// read).
+/// read). `lse`, the forward's [`CeForward::lse`] for these logits and options, spares the pass
+/// that recomputes the row statistics (f32, the logits' row shape; its values on ignored rows are
+/// not used).
+#[allow(clippy::too_many_arguments)]
 pub fn backward(
     device: &Device,
     x: &Tensor,
     target: &Tensor,
     weight: Option<&Tensor>,
     dloss: &Tensor,
+    lse: Option<&Tensor>,
     o: &CeOptions,
     f32_grads: bool,
 ) -> Result<Tensor, OpError> {
     let entry = "cross_entropy.backward";
     let c = validate(entry, x, target, weight, o)?;
     let dl = row_cotangents(entry, dloss, c.rows, &c.row_shape, o.reduction)?;
+    if let Some(l) = lse {
+        if l.dtype() != DType::F32 || l.shape != c.row_shape {
+            return Err(bad(
+                entry,
+                "lse",
+                format!(
+                    "{} {:?} must be f32 of the logits' rows {:?}",
+                    l.dtype(),
+                    l.shape,
+                    c.row_shape
+                ),
+            ));
+        }
+    }
     let dl = device.upload(&Buffer::from_f32(DType::F32, &dl)?)?;
     let grad = if f32_grads { DType::F32 } else { x.dtype() };
     let mut dx = device.tensor_zeros(grad, &x.shape)?;
@@ -741,12 +771,15 @@ pub fn backward(
         grad,
         softcap: o.softcap.is_some(),
         predict: false,
+        lse: lse.is_some(),
         tiling: Tiling::for_device(device, c.v),
     };
     let k = device.kernel(spec.name(), &spec, || kernel(&spec))?;
     let mut args = vec![Arg::In(&x.buffer), Arg::In(&target.buffer)];
     args.extend(weight.map(|w| Arg::In(&w.buffer)));
-    args.extend([Arg::In(&dl), Arg::Out(&mut dx.buffer)]);
+    args.push(Arg::In(&dl));
+    args.extend(lse.map(|l| Arg::In(&l.buffer)));
+    args.push(Arg::Out(&mut dx.buffer));
     scalars(&mut args, &c, o);
     device.launch(&k, [c.rows as u32, 1, 1], &mut args)?;
     Ok(dx)
@@ -954,6 +987,12 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
                 optional: true,
                 doc: "gradient for dloss = 1 in the logits' dtype (grad_in_forward=true)",
             },
+            Port {
+                name: "lse",
+                shape: PortShape::Rows,
+                optional: false,
+                doc: "f32 logsumexp of each row's softcapped logits, for the backward",
+            },
         ],
         params: &FWD_PARAMS,
         run: |d, t, p, o| {
@@ -973,6 +1012,7 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
             };
             o.insert("loss".into(), f.loss);
             o.insert("z_loss".into(), f.z_loss);
+            o.insert("lse".into(), f.lse);
             for (name, v) in [("predicted", f.predicted), ("accuracy", f.accuracy)] {
                 if let Some(v) = v {
                     o.insert(name.into(), v);
@@ -984,7 +1024,18 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
     EntryPoint {
         name: "cross_entropy.backward",
         op: "cross_entropy",
-        inputs: &[LOGITS, TARGET, WEIGHT, DLOSS],
+        inputs: &[
+            LOGITS,
+            TARGET,
+            WEIGHT,
+            DLOSS,
+            Port {
+                name: "lse",
+                shape: PortShape::Rows,
+                optional: true,
+                doc: "f32 per-row logsumexp from cross_entropy.forward; skips recomputing it",
+            },
+        ],
         outputs: &[DLOGITS],
         params: &BWD_PARAMS,
         run: |d, t, p, o| {
@@ -996,6 +1047,7 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
                 input(e, t, "target")?,
                 t.get("weight"),
                 input(e, t, "dloss")?,
+                t.get("lse"),
                 &options(p)?,
                 f32_grads,
             )?;

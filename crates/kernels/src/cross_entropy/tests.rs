@@ -69,7 +69,7 @@ fn bad_weights_are_typed_errors() {
     let dl = Tensor::from_f32(DType::F32, &[], &[1.0]).unwrap();
     let both = |w: &Tensor| {
         let f = message(forward(&dev, &x, &t, Some(w), &o));
-        let b = message(backward(&dev, &x, &t, Some(w), &dl, &o, false));
+        let b = message(backward(&dev, &x, &t, Some(w), &dl, None, &o, false));
         assert_eq!(f.replace("forward", "backward"), b);
         f
     };
@@ -88,6 +88,32 @@ fn bad_weights_are_typed_errors() {
     for d in [DType::BF16, DType::F32] {
         forward(&dev, &x, &t, Some(&w(d, &[4], 0.5)), &o).unwrap();
     }
+}
+
+#[test]
+fn bad_lse_is_a_typed_error_and_ignored_rows_never_use_it() {
+    let dev = Device::cpu();
+    let (x, t, _) = inputs(DType::BF16, 3, 9, 3);
+    let o = opts(Reduction::Sum);
+    let dl = Tensor::from_f32(DType::F32, &[], &[1.0]).unwrap();
+    let bwd = |lse: &Tensor| message(backward(&dev, &x, &t, None, &dl, Some(lse), &o, false));
+    let f32s = |shape: &[usize]| {
+        let n = shape.iter().product();
+        Tensor::from_f32(DType::F32, shape, &vec![1.0; n]).unwrap()
+    };
+    for shape in [&[2][..], &[3, 1], &[]] {
+        assert!(bwd(&f32s(shape)).contains("must be f32 of the logits' rows [3]"));
+    }
+    let bf16 = Tensor::from_f32(DType::BF16, &[3], &[1.0; 3]).unwrap();
+    assert!(bwd(&bf16).contains("bf16 [3] must be f32"));
+    // Row 1 is ignored: NaN there changes nothing; the other rows equal the recomputing backward.
+    let f = forward_with(&dev, &x, &t, None, &o, false).unwrap();
+    let mut lse = f.lse.to_f32().unwrap();
+    lse[1] = f32::NAN;
+    let lse = Tensor::from_f32(DType::F32, &[3], &lse).unwrap();
+    let given = backward(&dev, &x, &t, None, &dl, Some(&lse), &o, false).unwrap();
+    let recomputed = backward(&dev, &x, &t, None, &dl, None, &o, false).unwrap();
+    assert_eq!(bits(&given), bits(&recomputed));
 }
 
 #[test]
@@ -157,7 +183,7 @@ fn only_the_in_place_forward_overwrites_the_logits_with_the_exact_gradient() {
                     };
                     let before = bits(&x);
                     let plain = forward_with(&dev, &x, &t, weight, &o, true).unwrap();
-                    let dx = backward(&dev, &x, &t, weight, dl, &o, false).unwrap();
+                    let dx = backward(&dev, &x, &t, weight, dl, None, &o, false).unwrap();
                     assert_eq!(
                         bits(&x),
                         before,
@@ -189,7 +215,7 @@ fn only_the_in_place_forward_overwrites_the_logits_with_the_exact_gradient() {
                     if dtype == DType::F32 {
                         let d = Tensor::from_f32(DType::F32, &dl.shape, &vec![0.37; dl.numel()])
                             .unwrap();
-                        let dx = backward(&dev, &x, &t, weight, &d, &o, false).unwrap();
+                        let dx = backward(&dev, &x, &t, weight, &d, None, &o, false).unwrap();
                         scale_in_place(&dev, &mut g, &d, reduction).unwrap();
                         assert_eq!(bits(&g), bits(&dx), "{what}: scaled by 0.37");
                     }
@@ -260,7 +286,12 @@ fn every_kernel_variant_lowers_to_cuda() {
     });
     for x in [DType::F32, DType::F16, DType::BF16] {
         for tiling in tilings {
-            for (backward, in_place) in [(false, false), (false, true), (true, false)] {
+            for (backward, in_place, lse) in [
+                (false, false, false),
+                (false, true, false),
+                (true, false, false),
+                (true, false, true),
+            ] {
                 for weight in [None, Some(x), Some(DType::F32)] {
                     for (softcap, predict) in [(false, false), (true, true)] {
                         let spec = CeSpec {
@@ -272,6 +303,7 @@ fn every_kernel_variant_lowers_to_cuda() {
                             grad: DType::F32,
                             softcap,
                             predict: predict && !backward,
+                            lse,
                             tiling,
                         };
                         lower(kernel(&spec), &format!("{spec:?}"));
@@ -279,6 +311,67 @@ fn every_kernel_variant_lowers_to_cuda() {
                 }
             }
             lower(scale_kernel(x, tiling), &format!("scale {x} {tiling:?}"));
+        }
+    }
+}
+
+/// `(instructions, reductions)` in the body of each top-level column loop of a canonicalized
+/// kernel, in program order.
+fn loop_bodies(k: &metile_ir::Verified) -> Vec<(usize, usize)> {
+    use metile_ir::Op;
+    let k = k.kernel();
+    k.body
+        .insts
+        .iter()
+        .filter_map(|i| match &k.insts[i.0 as usize].op {
+            Op::For { body, .. } => Some(body),
+            _ => None,
+        })
+        .map(|body| {
+            let reduce = body
+                .insts
+                .iter()
+                .filter(|i| matches!(k.insts[i.0 as usize].op, Op::Reduce { .. }))
+                .count();
+            (body.insts.len(), reduce)
+        })
+        .collect()
+}
+
+/// Stepped rows keep their statistics per lane: no column loop reduces across the tile, the
+/// forward reads the logits once (statistics and `sum(w z)` in one loop), and the backward given
+/// `lse` once.
+#[test]
+fn stepped_rows_reduce_once_after_the_column_loop() {
+    let tiling = Tiling {
+        block: 4096,
+        exact: false,
+        looped: true,
+        prefetch: false,
+    };
+    for (weight, softcap, predict) in [(None, false, false), (Some(DType::BF16), true, true)] {
+        for (backward, in_place, lse, loops) in [
+            (false, false, false, 1),
+            (false, true, false, 2),
+            (true, false, false, 2),
+            (true, false, true, 1),
+        ] {
+            let spec = CeSpec {
+                backward,
+                in_place,
+                x: DType::BF16,
+                target: DType::I64,
+                weight,
+                grad: DType::BF16,
+                softcap,
+                predict: predict && !backward,
+                lse,
+                tiling,
+            };
+            let k = metile_opt::canonicalize(kernel(&spec).unwrap()).unwrap();
+            let bodies = loop_bodies(&k);
+            assert_eq!(bodies.len(), loops, "{spec:?}: {bodies:?}");
+            assert!(bodies.iter().all(|b| b.1 == 0), "{spec:?}: {bodies:?}");
         }
     }
 }

@@ -63,6 +63,11 @@ fn row(x: &[f64], weight: Option<&[f64]>, o: &CeOptions) -> Row {
     }
 }
 
+/// The logsumexp of every row's softcapped logits (ignored rows included).
+pub fn lse(x: &[f64], v: usize, o: &CeOptions) -> Vec<f64> {
+    x.chunks(v.max(1)).map(|r| row(r, None, o).lse).collect()
+}
+
 /// `(loss, z_loss)`: per row under `none`, else one value (the sum over rows of the row
 /// factors times the terms). Per valid row, with `eps = ls / V`:
 /// `ce = (1 - ls) w_y (lse - z_y) + eps (lse W - sum_j w_j z_j)` and `zl = lss lse^2`;

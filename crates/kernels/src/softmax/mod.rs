@@ -9,7 +9,8 @@
 //!
 //! `x` is f32, f16 or bf16 (`dy` any float dtype, x's shape); arithmetic and statistics are FP32;
 //! `y` has x's storage dtype, `dx` too unless `grad_dtype=f32`. Any width from 1 column: rows wider
-//! than one tile use an online (running max, rescaled sum) first pass. No rows gives empty
+//! than one tile use an online (running max, rescaled sum) first pass, kept per lane and
+//! reduced once per row. No rows gives empty
 //! outputs. A row of only `-inf` gives NaN (as the formula). Nothing is modified in place.
 
 pub mod check;
@@ -20,6 +21,7 @@ use metile_runtime::{Arg, Device, Tensor};
 
 use crate::host::{bad, fit};
 use crate::norms::Tiling;
+use crate::online;
 use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
 
 /// Kernel specialisation.
@@ -79,20 +81,15 @@ pub fn kernel(spec: &SoftmaxSpec) -> Result<Verified, LangError> {
                 (load(&x, offs, mask, f32::NEG_INFINITY), offs, mask)
             }
         };
-        // Row statistics: max and sum(exp(x - max)).
+        // Row statistics: max and sum(exp(x - max)); per lane when stepped (`crate::online`).
         let (m, s) = if t.looped {
-            let m0 = k.constant(f32::NEG_INFINITY, DType::F32);
-            let s0 = k.constant(0.0, DType::F32);
-            let r = k.for_range(0, n, t.block as i64, &[m0, s0], |start, c| {
+            let init = online::start(k, t.block);
+            let r = k.for_range(0, n, t.block as i64, &init, |start, c| {
                 let (offs, mask) = at(Some(start));
-                let v = load(&x, offs, mask, f32::NEG_INFINITY);
-                let m_new = c[0].maximum(v.max(0));
-                vec![
-                    m_new,
-                    c[1] * (c[0] - m_new).exp() + (v - m_new).exp().sum(0),
-                ]
+                let (m, s, _) = online::step(c[0], c[1], load(&x, offs, mask, f32::NEG_INFINITY));
+                vec![m, s]
             });
-            (r[0], r[1])
+            online::finish(r[0], r[1])
         } else {
             let v = load_x(None).0;
             let m = v.max(0);
@@ -116,12 +113,14 @@ pub fn kernel(spec: &SoftmaxSpec) -> Result<Verified, LangError> {
                 body(None);
             }
         };
+        // Stepped: accumulated per lane, reduced once after the loop.
         let row_sum = |f: &dyn Fn(Option<Tile>) -> Tile| -> Tile {
             if t.looped {
-                let z = k.constant(0.0, DType::F32);
+                let z = k.zeros([t.block], DType::F32);
                 k.for_range(0, n, t.block as i64, &[z], |start, c| {
-                    vec![c[0] + f(Some(start)).sum(0)]
+                    vec![c[0] + f(Some(start))]
                 })[0]
+                    .sum(0)
             } else {
                 f(None).sum(0)
             }
@@ -325,3 +324,38 @@ pub static ENTRY_POINTS: [EntryPoint; 4] = [
         run: |d, t, p, o| run_entry(true, true, d, t, p, o),
     },
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every variant, one masked tile and 4096-column steps (the GPU's tilings), lowers to CUDA.
+    #[test]
+    fn softmax_kernels_lower_to_cuda() {
+        use metile_codegen::{cuda_source, Target};
+        for (block, looped) in [(1000, false), (4096, true)] {
+            let tiling = Tiling {
+                block,
+                exact: false,
+                looped,
+                prefetch: false,
+            };
+            for x in [DType::F32, DType::BF16] {
+                for (log, backward) in [(false, false), (false, true), (true, false), (true, true)]
+                {
+                    let spec = SoftmaxSpec {
+                        log,
+                        backward,
+                        x,
+                        dy: x,
+                        out: x,
+                        tiling,
+                    };
+                    let k = metile_opt::canonicalize(kernel(&spec).unwrap()).unwrap();
+                    let lowered = cuda_source(&k, &Target::sm90());
+                    assert!(lowered.is_ok(), "{spec:?}: {:?}", lowered.err());
+                }
+            }
+        }
+    }
+}
