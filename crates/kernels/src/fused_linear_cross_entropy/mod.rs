@@ -257,7 +257,7 @@ fn validate(
     };
     same("weight", inp.weight)?;
     let v = match inp.weight.shape[..] {
-        [v, wh] if wh == h && v >= 1 && v <= crate::norms::MAX_COLS => v,
+        [v, wh] if wh == h && (1..=crate::norms::MAX_COLS).contains(&v) => v,
         _ => {
             return Err(bad(
                 entry,
@@ -417,6 +417,9 @@ enum Pass<'a> {
     Grads(&'a [f32]),
 }
 
+/// Per-row losses, per-row z-losses and the gradients.
+type ChunkResults = (Vec<f32>, Vec<f32>, Option<FlceGrads>);
+
 /// Runs the chunks; returns the per-row losses and z-losses (empty for [`Pass::Grads`]) and the
 /// gradients (not for [`Pass::Losses`]), reusing `prev` gradient tensors that fit.
 fn run_chunks(
@@ -425,7 +428,7 @@ fn run_chunks(
     p: &Plan,
     pass: Pass<'_>,
     prev: Option<FlceGrads>,
-) -> Result<(Vec<f32>, Vec<f32>, Option<FlceGrads>), OpError> {
+) -> Result<ChunkResults, OpError> {
     let dt = inp.hidden.dtype();
     let (n, h, v) = (p.n, p.h, p.v);
     let grads = !matches!(pass, Pass::Losses);
