@@ -56,12 +56,21 @@ pub fn kernel_names() -> Vec<&'static str> {
         "log_softmax_bwd",
     ]);
     names.extend(MATMUL_KERNELS);
+    names.extend(FLCE_KERNELS);
     names
 }
 
 /// The matmul kernels `emit` shows: the product kernel as the forward (bias, SiLU epilogue,
 /// saved pre-activation) and as each gradient of the backward.
 const MATMUL_KERNELS: [&str; 3] = ["matmul_fwd", "matmul_dx_bwd", "matmul_dw_bwd"];
+
+/// Fused linear cross-entropy's own kernels (its products and cross-entropy are the matmul and
+/// cross-entropy kernels): moving a chunk's rows (forward) and adding a chunk's FP32 weight
+/// gradient into the output (backward).
+const FLCE_KERNELS: [&str; 2] = [
+    "fused_linear_cross_entropy_copy_fwd",
+    "fused_linear_cross_entropy_accumulate_bwd",
+];
 
 const ACTIVATION_KERNELS: [&str; 24] = [
     "sigmoid_fwd",
@@ -172,6 +181,20 @@ fn trace_kernel(name: &str, dtype: DType, block: usize) -> Option<Result<Verifie
         }),
         "matmul" | "matmul_dx" | "matmul_dw" if backward == (base != "matmul") => {
             crate::matmul::gemm_kernel(&crate::matmul::representative_spec(base, dtype))
+        }
+        "fused_linear_cross_entropy_copy" | "fused_linear_cross_entropy_accumulate"
+            if backward == base.ends_with("accumulate") =>
+        {
+            let accumulate = backward;
+            let stored = if accumulate { DType::F32 } else { dtype };
+            crate::fused_linear_cross_entropy::copy_kernel(
+                &crate::fused_linear_cross_entropy::CopySpec {
+                    src: stored,
+                    dst: stored,
+                    accumulate,
+                    block,
+                },
+            )
         }
         "rope_table" if backward => {
             crate::rope::table_kernel(&crate::rope::RopeTableSpec { x: dtype, block })

@@ -5,6 +5,7 @@ pub mod check;
 pub mod cross_entropy;
 pub mod embedding;
 pub mod emit;
+pub mod fused_linear_cross_entropy;
 pub mod host;
 pub mod inventory;
 pub mod matmul;

@@ -13,6 +13,7 @@
 
 pub mod activations;
 pub mod cross_entropy;
+pub mod fused_linear_cross_entropy;
 pub mod matmul;
 pub mod norms;
 pub mod rope;

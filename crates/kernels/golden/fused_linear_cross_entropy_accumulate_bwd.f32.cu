@@ -1,0 +1,117 @@
+typedef unsigned short mt_u16;
+typedef unsigned char mt_u8;
+typedef long long mt_i64;
+__device__ __forceinline__ float mt_bf16_to_f32(mt_u16 h) { return __uint_as_float(((unsigned)h) << 16); }
+__device__ __forceinline__ mt_u16 mt_f32_to_bf16(float x) { mt_u16 h; asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h; }
+__device__ __forceinline__ float mt_f16_to_f32(mt_u16 h) { float f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return f; }
+__device__ __forceinline__ mt_u16 mt_f32_to_f16(float x) { mt_u16 h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h; }
+__device__ __forceinline__ float mt_round_bf16(float x) { return mt_bf16_to_f32(mt_f32_to_bf16(x)); }
+__device__ __forceinline__ float mt_round_f16(float x) { return mt_f16_to_f32(mt_f32_to_f16(x)); }
+__device__ __forceinline__ float mt_d2bf16(double x) {
+  unsigned long long b = (unsigned long long)__double_as_longlong(x);
+  b = (b + (1ull << 44) - 1ull + ((b >> 45) & 1ull)) & ~((1ull << 45) - 1ull);
+  return (float)__longlong_as_double((long long)b);
+}
+__device__ __forceinline__ float mt_minf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fminf(a, b); }
+__device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fmaxf(a, b); }
+__device__ __forceinline__ float mt_sigmoid(float x) { return __frcp_rn(1.0f + expf(-x)); }
+__device__ __forceinline__ int mt_f2i(float x) { return x != x ? 0 : (x >= 2147483648.0f ? 2147483647 : (x <= -2147483648.0f ? (-2147483647 - 1) : (int)x)); }
+__device__ __forceinline__ mt_i64 mt_f2l(float x) { return x != x ? 0 : (x >= 9.2233720368547758e18f ? 9223372036854775807LL : (x <= -9.2233720368547758e18f ? (-9223372036854775807LL - 1) : (mt_i64)x)); }
+#define MT_THREADS 256
+#define MT_VEC 4
+#define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
+extern "C" __global__ void __launch_bounds__(256) mt_fused_linear_cross_entropy_accumulate(const float* __restrict__ p0, float* __restrict__ p1, mt_i64 p2, mt_i64 p3, mt_i64 p4) {
+  const int mt_tid = threadIdx.x;
+  const int mt_lane = mt_tid & 31;
+  const int mt_warp = mt_tid >> 5;
+  (void)mt_lane; (void)mt_warp;
+  __shared__ __align__(128) unsigned char mt_smem[16];
+  (void)mt_smem;
+  int mt_round = 0;
+  (void)mt_round;
+  mt_i64 v0 = p2;
+  mt_i64 v1 = p3;
+  mt_i64 v2 = p4;
+  int v3 = (int)blockIdx.x;
+  mt_i64 v4 = (mt_i64)(v3);
+  mt_i64 v5 = 4096LL;
+  mt_i64 v6 = (v4 * v5);
+  int v7[16];
+  #pragma unroll
+  for (int s = 0; s < 16; ++s) v7[s] = (int)(0 + MT_FLAT(s));
+  mt_i64 v8[16];
+  #pragma unroll
+  for (int s = 0; s < 16; ++s) v8[s] = (mt_i64)(v7[s]);
+  mt_i64 v9[16];
+  #pragma unroll
+  for (int s = 0; s < 16; ++s) v9[s] = v6;
+  mt_i64 v10[16];
+  #pragma unroll
+  for (int s = 0; s < 16; ++s) v10[s] = (v9[s] + v8[s]);
+  mt_i64 v11[16];
+  #pragma unroll
+  for (int s = 0; s < 16; ++s) v11[s] = v0;
+  bool v12[16];
+  #pragma unroll
+  for (int s = 0; s < 16; ++s) v12[s] = (v10[s] < v11[s]);
+  mt_i64 v13[16];
+  #pragma unroll
+  for (int s = 0; s < 16; ++s) v13[s] = v1;
+  mt_i64 v14[16];
+  #pragma unroll
+  for (int s = 0; s < 16; ++s) v14[s] = (v10[s] + v13[s]);
+  float v15 = 0.0f;
+  float v16[16];
+  #pragma unroll
+  for (int g = 0; g < 16; g += 4) {
+    const mt_i64 i0 = v14[g];
+    if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (i0 % 4) == 0) {
+      union { uint4 w[1]; float e[4]; } u;
+      #pragma unroll
+      for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+      #pragma unroll
+      for (int k = 0; k < MT_VEC; ++k) v16[g + k] = u.e[k];
+    } else {
+      #pragma unroll
+      for (int k = 0; k < 4; ++k) { const int s = g + k; v16[s] = (true && v12[s]) ? p0[v14[s]] : v15; }
+    }
+  }
+  mt_i64 v17[16];
+  #pragma unroll
+  for (int s = 0; s < 16; ++s) v17[s] = v2;
+  mt_i64 v18[16];
+  #pragma unroll
+  for (int s = 0; s < 16; ++s) v18[s] = (v10[s] + v17[s]);
+  float v20[16];
+  #pragma unroll
+  for (int g = 0; g < 16; g += 4) {
+    const mt_i64 i0 = v18[g];
+    if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (i0 % 4) == 0) {
+      union { uint4 w[1]; float e[4]; } u;
+      #pragma unroll
+      for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+      #pragma unroll
+      for (int k = 0; k < MT_VEC; ++k) v20[g + k] = u.e[k];
+    } else {
+      #pragma unroll
+      for (int k = 0; k < 4; ++k) { const int s = g + k; v20[s] = (true && v12[s]) ? p1[v18[s]] : v15; }
+    }
+  }
+  float v21[16];
+  #pragma unroll
+  for (int s = 0; s < 16; ++s) v21[s] = (v20[s] + v16[s]);
+  #pragma unroll
+  for (int g = 0; g < 16; g += 4) {
+    const mt_i64 i0 = v18[g];
+    if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (i0 % 4) == 0) {
+      union { uint4 w[1]; float e[4]; } u;
+      #pragma unroll
+      for (int k = 0; k < MT_VEC; ++k) u.e[k] = v21[g + k];
+      #pragma unroll
+      for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
+    } else {
+      #pragma unroll
+      for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p1[v18[s]] = v21[s]; }
+    }
+  }
+}

@@ -1,0 +1,936 @@
+//! Fused linear cross-entropy (Liger's `LigerFusedLinearCrossEntropyFunction`, PARITY.md 4.2):
+//! the cross-entropy of [`crate::cross_entropy`] on `logits = hidden W^T + bias`, computed in
+//! chunks of rows so that the `[N, V]` logits are never held at once.
+//!
+//! # Contract
+//!
+//! `fused_linear_cross_entropy.forward(hidden [..., H], weight [V, H], target [...], bias [V]?,
+//! ce_weight [V]?) -> (loss, z_loss, [grad_hidden, grad_weight, grad_bias])`. The loss, z-loss,
+//! options (`ignore_index`, `label_smoothing`, `lse_square_scale`, `softcap`, class weights
+//! `ce_weight`, `reduction`) and their formulas are cross-entropy's on those logits; `mean`
+//! divides by the **global** `sum_valid w_y` (or `n_valid`) and `n_valid`, summed on the host
+//! from the targets before the first chunk. Losses are FP32: per row (the target's shape) under
+//! `none`, else the f64 sum of the rows in row order (so independent of the chunking).
+//!
+//! Per chunk of `c` rows: (1) `logits [c, V] = hidden_chunk W^T + bias` by
+//! [`crate::matmul::forward`] (FP32 accumulation, rounded to the storage dtype); (2)
+//! [`crate::cross_entropy::forward_in_place`] overwrites them with the logits' gradient `g`;
+//! (3) [`crate::matmul::backward`] gives `grad_hidden[chunk] = g W` (storage dtype), `g^T
+//! hidden_chunk` and `sum_rows g` (FP32), which are added into `grad_weight` and `grad_bias`
+//! (FP32) chunk after chunk in row order: deterministic, but FP32 sums that depend on the chunk
+//! size (losses and `grad_hidden` do not). The mean's global factors reach the cross-entropy
+//! kernel through its public API: it is called with per-row reduction and FP32 class weights
+//! `w * fce` (`fce` for every class without `ce_weight`) and `lse_square_scale * fz`, which
+//! scale its two terms exactly as `fce` and `fz` do (to one FP32 rounding of `w * fce`).
+//!
+//! When gradients are made: under `mean` and `sum` the forward returns them for `dloss = 1`
+//! (as Liger), and `fused_linear_cross_entropy.backward(..., grad_hidden, grad_weight,
+//! grad_bias?, dloss) -> (dhidden, dweight, dbias?)` scales copies of them by the scalar `dloss`
+//! ([`crate::cross_entropy::scale_in_place`]; no pass when `dloss = 1`). Under `none` the
+//! forward computes losses only (read-only cross-entropy, no gradient pass) and the backward
+//! recomputes each chunk's logits and `g`, scales `g`'s row `i` by `dloss[i]`, then projects as
+//! above (Liger's choice: `2 N V H` more flops instead of holding a per-row Jacobian).
+//! `dbias` / `grad_bias` exist only with `bias`; the returned z-loss carries no gradient.
+//!
+//! Chunk size: `chunk_rows` when positive, else Liger's rule with `C = chunk_mem_const`:
+//! `inc = ceil(V / (C H))`, `chunk = min(next_pow2(ceil(N / inc)), N)`, so the chunk's logits
+//! hold about `C N H` elements (`C` times the hidden states). Extra memory beyond inputs and
+//! outputs, `s` the storage size: `c V s` (logits, then `g`, one buffer reused; the ragged last
+//! chunk reallocates it after freeing it) + `2 c H s` (the chunk's hidden rows and its
+//! `grad_hidden`) + from the second chunk on `4 (V H + V)` (FP32 workspaces of the chunk's
+//! weight and bias gradients, added into the outputs) + `4 V` (the mean's scaled class weights)
+//! + `c` targets and losses. Outputs: `N H s` + `4 V H` + `4 V`.
+//!
+//! Inputs: `hidden`, `weight`, `bias` one float dtype (f32, f16, bf16); `target` int32/int64 in
+//! `0..V` or `ignore_index`; `ce_weight` finite, the hidden dtype or f32; `V >= 1`; any `N`,
+//! `H` (`H = 0` gives logits `bias`). Anything else is a typed error.
+
+pub mod check;
+#[cfg(test)]
+mod tests;
+
+use metile_ir::{DType, Verified};
+use metile_lang::{trace, LangError};
+use metile_runtime::{Arg, Buffer, Device, Tensor};
+
+use crate::cross_entropy::{self as ce, CeOptions, Reduction};
+use crate::host::{bad, fit, float_dtype, rows_fit};
+use crate::matmul::{self, MatmulBackwardInputs, MatmulGrads, MatmulOptions, MatmulOutputs};
+use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
+
+/// How rows are grouped into chunks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Chunking {
+    /// Exactly this many rows per chunk (the last may be shorter).
+    Rows(usize),
+    /// Liger's rule with `chunk_mem_const = C` (module doc).
+    MemConst(usize),
+}
+
+impl Chunking {
+    /// Rows per chunk for `n` rows, `h` features and `v` classes (0 when `n = 0`).
+    pub fn rows(self, n: usize, h: usize, v: usize) -> usize {
+        let c = match self {
+            Chunking::Rows(r) => r,
+            Chunking::MemConst(c) => {
+                let inc = v.div_ceil(c.max(1) * h.max(1));
+                n.div_ceil(inc.max(1)).next_power_of_two()
+            }
+        };
+        c.clamp(1, n.max(1)).min(n)
+    }
+}
+
+/// Options of both entries.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FlceOptions {
+    pub ce: CeOptions,
+    pub chunking: Chunking,
+}
+
+/// The inputs.
+#[derive(Clone, Copy, Debug)]
+pub struct FlceInputs<'a> {
+    pub hidden: &'a Tensor,
+    pub weight: &'a Tensor,
+    pub target: &'a Tensor,
+    pub bias: Option<&'a Tensor>,
+    pub ce_weight: Option<&'a Tensor>,
+}
+
+/// The gradients: `hidden` in its dtype, `weight` `[V, H]` and `bias` `[V]` FP32.
+#[derive(Debug)]
+pub struct FlceGrads {
+    pub hidden: Tensor,
+    pub weight: Tensor,
+    pub bias: Option<Tensor>,
+}
+
+/// The forward's gradients as the backward reads them (under `mean`/`sum`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SavedGrads<'a> {
+    pub hidden: Option<&'a Tensor>,
+    pub weight: Option<&'a Tensor>,
+    pub bias: Option<&'a Tensor>,
+}
+
+impl<'a> SavedGrads<'a> {
+    pub fn of(g: &'a FlceGrads) -> Self {
+        SavedGrads {
+            hidden: Some(&g.hidden),
+            weight: Some(&g.weight),
+            bias: g.bias.as_ref(),
+        }
+    }
+}
+
+/// What the forward returns; `grads` (for `dloss = 1`) under `mean` and `sum` only.
+#[derive(Debug)]
+pub struct FlceForward {
+    pub loss: Tensor,
+    pub z_loss: Tensor,
+    pub grads: Option<FlceGrads>,
+}
+
+// ---- The row-copy kernel ---------------------------------------------------------------------
+
+/// Specialisation of [`copy_kernel`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CopySpec {
+    pub src: DType,
+    pub dst: DType,
+    /// `dst += src` in FP32 instead of `dst = src`.
+    pub accumulate: bool,
+    pub block: usize,
+}
+
+/// `dst[dst_off + i] = src[src_off + i]` (or `+=`, in FP32) for `i < len`, `block` elements per
+/// program: moves a chunk's rows in and out of whole tensors, and adds a chunk's weight and bias
+/// gradients into the outputs. Parameters: `src, dst, len, src_off, dst_off` (i64).
+pub fn copy_kernel(spec: &CopySpec) -> Result<Verified, LangError> {
+    let name = if spec.accumulate {
+        "fused_linear_cross_entropy_accumulate"
+    } else {
+        "fused_linear_cross_entropy_copy"
+    };
+    trace(name, |k| {
+        let src = k.input("src", spec.src);
+        let dst = if spec.accumulate {
+            k.inout("dst", spec.dst)
+        } else {
+            k.output("dst", spec.dst)
+        };
+        let [len, src_off, dst_off] =
+            ["len", "src_off", "dst_off"].map(|n| k.scalar(n, DType::I64));
+        let i = k.program_id(0).cast(DType::I64) * spec.block as i64
+            + k.arange(0, spec.block as i64).cast(DType::I64);
+        let mask = i.lt(len);
+        let v = src.load_masked(i + src_off, mask, 0.0);
+        let out = if spec.accumulate {
+            dst.load_masked(i + dst_off, mask, 0.0).cast(DType::F32) + v.cast(DType::F32)
+        } else {
+            v
+        };
+        dst.store_masked(i + dst_off, out.cast(spec.dst), mask);
+    })
+}
+
+/// Copies (or adds, `accumulate`) `len` elements of `src` from `src_off` into `dst` at `dst_off`.
+fn copy(
+    device: &Device,
+    src: &Buffer,
+    dst: &mut Buffer,
+    [len, src_off, dst_off]: [usize; 3],
+    accumulate: bool,
+) -> Result<(), OpError> {
+    if len == 0 {
+        return Ok(());
+    }
+    let spec = CopySpec {
+        src: src.dtype(),
+        dst: dst.dtype(),
+        accumulate,
+        block: if device.is_cpu() { 16384 } else { 1024 },
+    };
+    let k = device.kernel(
+        if accumulate {
+            "fused_linear_cross_entropy_accumulate"
+        } else {
+            "fused_linear_cross_entropy_copy"
+        },
+        &spec,
+        || copy_kernel(&spec),
+    )?;
+    let mut args = [
+        Arg::In(src),
+        Arg::Out(dst),
+        Arg::I64(len as i64),
+        Arg::I64(src_off as i64),
+        Arg::I64(dst_off as i64),
+    ];
+    device.launch(&k, [len.div_ceil(spec.block) as u32, 1, 1], &mut args)?;
+    Ok(())
+}
+
+// ---- Validation ------------------------------------------------------------------------------
+
+/// Validated sizes and host-side target statistics.
+struct Plan {
+    n: usize,
+    h: usize,
+    v: usize,
+    row_shape: Vec<usize>,
+    ids: Vec<i64>,
+    /// Rows per chunk.
+    chunk: usize,
+    /// The class weights and `lse_square_scale` the chunks' cross-entropy runs with (module
+    /// doc: the mean's global factors folded in), always at per-row reduction.
+    ce_weight: Option<Tensor>,
+    ce: CeOptions,
+}
+
+fn validate(
+    device: &Device,
+    entry: &str,
+    inp: &FlceInputs<'_>,
+    o: &FlceOptions,
+) -> Result<Plan, OpError> {
+    let dt = float_dtype(entry, "hidden", inp.hidden)?;
+    let Some((&h, lead)) = inp.hidden.shape.split_last() else {
+        return Err(bad(
+            entry,
+            "hidden",
+            "a scalar; hidden must be [..., H]".into(),
+        ));
+    };
+    let n: usize = lead.iter().product();
+    rows_fit(entry, "hidden", n)?;
+    let same = |name: &str, t: &Tensor| -> Result<(), OpError> {
+        if t.dtype() != dt {
+            return Err(bad(
+                entry,
+                name,
+                format!("dtype {} must match hidden's {dt}", t.dtype()),
+            ));
+        }
+        Ok(())
+    };
+    same("weight", inp.weight)?;
+    let v = match inp.weight.shape[..] {
+        [v, wh] if wh == h && (1..=crate::norms::MAX_COLS).contains(&v) => v,
+        _ => {
+            return Err(bad(
+                entry,
+                "weight",
+                format!(
+                    "shape {:?} must be [V, H] with H = {h} (hidden {:?}) and 1 <= V <= {}",
+                    inp.weight.shape,
+                    inp.hidden.shape,
+                    crate::norms::MAX_COLS
+                ),
+            ))
+        }
+    };
+    if let Some(b) = inp.bias {
+        same("bias", b)?;
+        if b.shape != [v] {
+            return Err(bad(
+                entry,
+                "bias",
+                format!("shape {:?} must be [V] = [{v}]", b.shape),
+            ));
+        }
+    }
+    let t = inp.target;
+    if !t.dtype().is_int() || t.shape != lead {
+        return Err(bad(
+            entry,
+            "target",
+            format!(
+                "{} {:?} must be int32/int64 of hidden's rows {lead:?}",
+                t.dtype(),
+                t.shape
+            ),
+        ));
+    }
+    let c = &o.ce;
+    if !(0.0..=1.0).contains(&c.label_smoothing)
+        || !c.z_loss.is_finite()
+        || c.softcap.is_some_and(|s| !(s > 0.0 && s.is_finite()))
+    {
+        return Err(OpError::BadParam {
+            entry: entry.into(),
+            name: "label_smoothing/lse_square_scale/softcap".into(),
+            value: format!("{} / {} / {:?}", c.label_smoothing, c.z_loss, c.softcap),
+            message: "is out of range".into(),
+            allowed: "label_smoothing 0 to 1; finite lse_square_scale; softcap 0 (off) or \
+                      positive"
+                .into(),
+        });
+    }
+    if o.chunking == Chunking::Rows(0) || o.chunking == Chunking::MemConst(0) {
+        return Err(OpError::BadParam {
+            entry: entry.into(),
+            name: "chunk_rows/chunk_mem_const".into(),
+            value: format!("{:?}", o.chunking),
+            message: "must be positive".into(),
+            allowed: "chunk_rows >= 0 (0: by chunk_mem_const), chunk_mem_const >= 1".into(),
+        });
+    }
+    let ids = t.buffer.to_i64()?;
+    if let Some((i, y)) = ids
+        .iter()
+        .enumerate()
+        .find(|(_, y)| **y != c.ignore_index && !(0..v as i64).contains(*y))
+    {
+        return Err(bad(
+            entry,
+            "target",
+            format!(
+                "row {i}: class {y} is outside 0..{v} and is not ignore_index {}",
+                c.ignore_index
+            ),
+        ));
+    }
+    let class_w = inp
+        .ce_weight
+        .map(|w| -> Result<Vec<f32>, OpError> {
+            if (w.dtype() != dt && w.dtype() != DType::F32) || w.shape != [v] {
+                return Err(bad(
+                    entry,
+                    "ce_weight",
+                    format!(
+                        "{} {:?} must be [V] = [{v}] in hidden's dtype {dt} or f32",
+                        w.dtype(),
+                        w.shape
+                    ),
+                ));
+            }
+            let w = w.buffer.to_f32()?;
+            if let Some(j) = w.iter().position(|w| !w.is_finite()) {
+                return Err(bad(
+                    entry,
+                    "ce_weight",
+                    format!("class {j}: {} is not finite", w[j]),
+                ));
+            }
+            Ok(w)
+        })
+        .transpose()?;
+    // The mean's global factors, folded into the class weights and the z-loss scale.
+    let (ce_weight, ce_opts) = if c.reduction == Reduction::Mean {
+        let valid = ids.iter().filter(|y| **y != c.ignore_index);
+        let n_valid = valid.clone().count() as f64;
+        let w_valid: f64 = valid
+            .map(|y| class_w.as_ref().map_or(1.0, |w| w[*y as usize] as f64))
+            .sum();
+        let inv = |d: f64| if d == 0.0 { 0.0 } else { 1.0 / d };
+        let (fce, fz) = (inv(w_valid), inv(n_valid));
+        let scaled: Vec<f32> = match &class_w {
+            Some(w) => w.iter().map(|w| (*w as f64 * fce) as f32).collect(),
+            None => vec![fce as f32; v],
+        };
+        let w = device.to_device(&Tensor::from_f32(DType::F32, &[v], &scaled)?)?;
+        let opts = CeOptions {
+            z_loss: c.z_loss * fz,
+            reduction: Reduction::None,
+            ..*c
+        };
+        (Some(w), opts)
+    } else {
+        let w = inp
+            .ce_weight
+            .map(|w| w.buffer.try_clone().map(|b| Tensor::new(b, vec![v])));
+        let w = match w {
+            Some(w) => Some(w??),
+            None => None,
+        };
+        (
+            w,
+            CeOptions {
+                reduction: Reduction::None,
+                ..*c
+            },
+        )
+    };
+    Ok(Plan {
+        n,
+        h,
+        v,
+        row_shape: lead.to_vec(),
+        chunk: o.chunking.rows(n, h, v),
+        ids,
+        ce_weight,
+        ce: ce_opts,
+    })
+}
+
+// ---- The chunk loop --------------------------------------------------------------------------
+
+/// What to do with each chunk's logits.
+enum Pass<'a> {
+    /// Per-row losses only (forward under `none`).
+    Losses,
+    /// Losses and gradients for `dloss = 1` (forward under `mean`/`sum`).
+    Both,
+    /// Gradients for per-row cotangents (backward under `none`).
+    Grads(&'a [f32]),
+}
+
+/// Per-row losses, per-row z-losses and the gradients.
+type ChunkResults = (Vec<f32>, Vec<f32>, Option<FlceGrads>);
+
+/// Runs the chunks; returns the per-row losses and z-losses (empty for [`Pass::Grads`]) and the
+/// gradients (not for [`Pass::Losses`]), reusing `prev` gradient tensors that fit.
+fn run_chunks(
+    device: &Device,
+    inp: &FlceInputs<'_>,
+    p: &Plan,
+    pass: Pass<'_>,
+    prev: Option<FlceGrads>,
+) -> Result<ChunkResults, OpError> {
+    let dt = inp.hidden.dtype();
+    let (n, h, v) = (p.n, p.h, p.v);
+    let grads = !matches!(pass, Pass::Losses);
+    let (mut row_loss, mut row_z) = (Vec::new(), Vec::new());
+    let (prev_h, prev_w, prev_b) = prev.map_or((None, None, None), |g| {
+        (Some(g.hidden), Some(g.weight), g.bias)
+    });
+    let mut out = if grads {
+        Some(FlceGrads {
+            hidden: fit(device, prev_h, dt, &inp.hidden.shape)?,
+            weight: fit(device, prev_w, DType::F32, &[v, h])?,
+            bias: match inp.bias {
+                Some(_) => Some(fit(device, prev_b, DType::F32, &[v])?),
+                None => None,
+            },
+        })
+    } else {
+        None
+    };
+    if n == 0 {
+        // No rows: zero gradients (`fit` may have reused old ones).
+        if let Some(g) = &mut out {
+            g.weight = device.tensor_zeros(DType::F32, &[v, h])?;
+            g.bias = inp
+                .bias
+                .map(|_| device.tensor_zeros(DType::F32, &[v]))
+                .transpose()?;
+        }
+        return Ok((row_loss, row_z, out));
+    }
+    let mm = MatmulOptions::default();
+    // A placeholder that never fits, so that the product allocates.
+    let empty = || Tensor::zeros(DType::F32, &[0]);
+    let mut logits: Option<Tensor> = None;
+    let mut rows: Option<Tensor> = None;
+    // The chunk's matmul gradients; the first chunk writes straight into the outputs.
+    let mut chunk_grads: Option<MatmulGrads> = None;
+    for (index, start) in (0..n).step_by(p.chunk).enumerate() {
+        let c = p.chunk.min(n - start);
+        // Buffers of a different (the ragged last) shape are freed before reallocating.
+        let keep = |t: Option<Tensor>, shape: &[usize]| t.filter(|t| t.shape == shape);
+        let mut x = fit(device, keep(rows.take(), &[c, h]), dt, &[c, h])?;
+        copy(
+            device,
+            &inp.hidden.buffer,
+            &mut x.buffer,
+            [c * h, start * h, 0],
+            false,
+        )?;
+        let ids = &p.ids[start..start + c];
+        let y = device.to_device(&Tensor::new(Buffer::from_i64(DType::I64, ids)?, vec![c])?)?;
+        let prev_y = keep(logits.take(), &[c, v]).map(|y| MatmulOutputs { y, z: None });
+        let mut z = matmul::forward(device, &x, inp.weight, inp.bias, &mm, prev_y)?.y;
+        let w = p.ce_weight.as_ref();
+        match pass {
+            Pass::Losses => {
+                let (l, zl) = ce::forward(device, &z, &y, w, &p.ce)?;
+                row_loss.extend(l.to_f32()?);
+                row_z.extend(zl.to_f32()?);
+            }
+            Pass::Both | Pass::Grads(_) => {
+                let f = ce::forward_in_place(device, &mut z, &y, w, &p.ce, false)?;
+                if let Pass::Grads(dl) = pass {
+                    let dl = Tensor::from_f32(DType::F32, &[c], &dl[start..start + c])?;
+                    ce::scale_in_place(device, &mut z, &device.to_device(&dl)?, Reduction::None)?;
+                } else {
+                    row_loss.extend(f.loss.to_f32()?);
+                    row_z.extend(f.z_loss.to_f32()?);
+                }
+                let g = out.as_mut().expect("gradients are allocated for this pass");
+                let first = index == 0;
+                // The first chunk's weight and bias gradients go straight into the outputs;
+                // later chunks into workspaces (allocated by the second), added in after.
+                let prev = if first {
+                    Some(MatmulGrads {
+                        dx: empty(),
+                        dw: std::mem::replace(&mut g.weight, empty()),
+                        dbias: g.bias.take(),
+                    })
+                } else {
+                    chunk_grads.take()
+                };
+                let bi = MatmulBackwardInputs {
+                    x: &x,
+                    w: inp.weight,
+                    bias: inp.bias,
+                    z: None,
+                    dy: &z,
+                };
+                let mut mg = matmul::backward(device, &bi, &mm, prev)?;
+                let hidden_at = [c * h, 0, start * h];
+                copy(
+                    device,
+                    &mg.dx.buffer,
+                    &mut g.hidden.buffer,
+                    hidden_at,
+                    false,
+                )?;
+                if first {
+                    g.weight = std::mem::replace(&mut mg.dw, empty());
+                    g.bias = mg.dbias.take();
+                } else {
+                    copy(
+                        device,
+                        &mg.dw.buffer,
+                        &mut g.weight.buffer,
+                        [v * h, 0, 0],
+                        true,
+                    )?;
+                    if let (Some(db), Some(gb)) = (&mg.dbias, &mut g.bias) {
+                        copy(device, &db.buffer, &mut gb.buffer, [v, 0, 0], true)?;
+                    }
+                }
+                chunk_grads = Some(mg);
+            }
+        }
+        logits = Some(z);
+        rows = Some(x);
+    }
+    Ok((row_loss, row_z, out))
+}
+
+// ---- Host API --------------------------------------------------------------------------------
+
+/// The reduced loss: per row (`row_shape`) under `none`, else the f64 sum in row order.
+fn reduce(
+    device: &Device,
+    rows: Vec<f32>,
+    row_shape: &[usize],
+    reduction: Reduction,
+) -> Result<Tensor, OpError> {
+    let t = match reduction {
+        Reduction::None => Tensor::from_f32(DType::F32, row_shape, &rows)?,
+        Reduction::Sum | Reduction::Mean => {
+            let total: f64 = rows.iter().map(|v| *v as f64).sum();
+            Tensor::from_f32(DType::F32, &[], &[total as f32])?
+        }
+    };
+    Ok(device.to_device(&t)?)
+}
+
+/// The forward: losses, and under `mean`/`sum` the gradients for `dloss = 1` (reusing `prev`
+/// tensors that fit).
+pub fn forward(
+    device: &Device,
+    inp: &FlceInputs<'_>,
+    o: &FlceOptions,
+    prev: Option<FlceGrads>,
+) -> Result<FlceForward, OpError> {
+    let p = validate(device, "fused_linear_cross_entropy.forward", inp, o)?;
+    let pass = match o.ce.reduction {
+        Reduction::None => Pass::Losses,
+        Reduction::Sum | Reduction::Mean => Pass::Both,
+    };
+    let (loss, z_loss, grads) = run_chunks(device, inp, &p, pass, prev)?;
+    Ok(FlceForward {
+        loss: reduce(device, loss, &p.row_shape, o.ce.reduction)?,
+        z_loss: reduce(device, z_loss, &p.row_shape, o.ce.reduction)?,
+        grads,
+    })
+}
+
+/// The backward for the loss cotangent `dloss`: under `mean`/`sum` the forward's `saved`
+/// gradients times the scalar `dloss` (copies; `inp` only checked; a missing one is an error),
+/// under `none` recomputed chunk by chunk with `dloss` per row (`saved` unused).
+pub fn backward(
+    device: &Device,
+    inp: &FlceInputs<'_>,
+    saved: SavedGrads<'_>,
+    dloss: &Tensor,
+    o: &FlceOptions,
+    prev: Option<FlceGrads>,
+) -> Result<FlceGrads, OpError> {
+    let entry = "fused_linear_cross_entropy.backward";
+    let p = validate(device, entry, inp, o)?;
+    let dl = match dloss.buffer.to_f32() {
+        Ok(d) if dloss.dtype().is_float() => d,
+        _ => return Err(bad(entry, "dloss", "must be a float tensor".into())),
+    };
+    let fits = match o.ce.reduction {
+        Reduction::None => dloss.shape == p.row_shape,
+        Reduction::Sum | Reduction::Mean => dloss.numel() == 1,
+    };
+    if !fits {
+        return Err(bad(
+            entry,
+            "dloss",
+            format!(
+                "shape {:?} does not fit reduction {:?} (rows {:?})",
+                dloss.shape, o.ce.reduction, p.row_shape
+            ),
+        ));
+    }
+    if o.ce.reduction == Reduction::None {
+        let (_, _, g) = run_chunks(device, inp, &p, Pass::Grads(&dl), prev)?;
+        return Ok(g.expect("the gradient pass returns gradients"));
+    }
+    let expect = |name, t, dtype, shape: &[usize]| saved_grad(entry, name, t, dtype, shape);
+    let (prev_h, prev_w, prev_b) = prev.map_or((None, None, None), |g| {
+        (Some(g.hidden), Some(g.weight), g.bias)
+    });
+    // A scaled copy of `t` (no pass when `dloss = 1`).
+    let scaled = |t: &Tensor, prev: Option<Tensor>| -> Result<Tensor, OpError> {
+        let mut out = fit(device, prev, t.dtype(), &t.shape)?;
+        out.buffer.copy_from(&t.buffer)?;
+        if t.numel() > 0 {
+            ce::scale_in_place(device, &mut out, dloss, Reduction::Sum)?;
+        }
+        Ok(out)
+    };
+    let dt = inp.hidden.dtype();
+    let gh = expect("grad_hidden", saved.hidden, dt, &inp.hidden.shape)?;
+    let gw = expect("grad_weight", saved.weight, DType::F32, &[p.v, p.h])?;
+    let gb = match inp.bias {
+        Some(_) => Some(expect("grad_bias", saved.bias, DType::F32, &[p.v])?),
+        None => None,
+    };
+    Ok(FlceGrads {
+        hidden: scaled(gh, prev_h)?,
+        weight: scaled(gw, prev_w)?,
+        bias: gb.map(|b| scaled(b, prev_b)).transpose()?,
+    })
+}
+
+/// The saved gradient `name`, which must be `dtype` of `shape`.
+fn saved_grad<'a>(
+    entry: &str,
+    name: &str,
+    t: Option<&'a Tensor>,
+    dtype: DType,
+    shape: &[usize],
+) -> Result<&'a Tensor, OpError> {
+    match t {
+        Some(t) if t.dtype() == dtype && t.shape == shape => Ok(t),
+        Some(t) => Err(bad(
+            entry,
+            name,
+            format!("{} {:?} must be {dtype} {shape:?}", t.dtype(), t.shape),
+        )),
+        None => Err(OpError::MissingInput {
+            entry: entry.into(),
+            name: name.into(),
+        }),
+    }
+}
+
+// ---- Registry entry points -------------------------------------------------------------------
+
+fn usize_param(p: &Params, entry: &str, name: &str) -> Result<usize, OpError> {
+    p.text(name)
+        .trim()
+        .parse::<usize>()
+        .map_err(|_| OpError::BadParam {
+            entry: entry.into(),
+            name: name.into(),
+            value: p.text(name),
+            message: "is not a non-negative integer".into(),
+            allowed: "an integer >= 0".into(),
+        })
+}
+
+fn options(p: &Params, entry: &str) -> Result<FlceOptions, OpError> {
+    let ignore = p
+        .text("ignore_index")
+        .trim()
+        .parse::<i64>()
+        .map_err(|_| OpError::BadParam {
+            entry: entry.into(),
+            name: "ignore_index".into(),
+            value: p.text("ignore_index"),
+            message: "is not an integer".into(),
+            allowed: "an integer".into(),
+        })?;
+    let cap = p.f32("softcap")? as f64;
+    let reduction = match p.choice("reduction", &["mean", "sum", "none"])?.as_str() {
+        "sum" => Reduction::Sum,
+        "none" => Reduction::None,
+        _ => Reduction::Mean,
+    };
+    let rows = usize_param(p, entry, "chunk_rows")?;
+    let chunking = if rows > 0 {
+        Chunking::Rows(rows)
+    } else {
+        Chunking::MemConst(usize_param(p, entry, "chunk_mem_const")?)
+    };
+    Ok(FlceOptions {
+        ce: CeOptions {
+            ignore_index: ignore,
+            label_smoothing: p.f32("label_smoothing")? as f64,
+            z_loss: p.f32("lse_square_scale")? as f64,
+            softcap: (cap != 0.0).then_some(cap),
+            reduction,
+        },
+        chunking,
+    })
+}
+
+const fn port(name: &'static str, shape: PortShape, optional: bool, doc: &'static str) -> Port {
+    Port {
+        name,
+        shape,
+        optional,
+        doc,
+    }
+}
+
+const HIDDEN: Port = port("hidden", PortShape::LikeX, false, "[..., H] f32/f16/bf16");
+const WEIGHT: Port = port("weight", PortShape::Weight, false, "[V, H], hidden's dtype");
+const TARGET: Port = port(
+    "target",
+    PortShape::Classes,
+    false,
+    "class per row, int32/int64",
+);
+const BIAS: Port = port("bias", PortShape::OutCols, true, "[V], hidden's dtype");
+const CE_WEIGHT: Port = port(
+    "ce_weight",
+    PortShape::OutCols,
+    true,
+    "class weights [V], hidden's dtype or f32",
+);
+const GRAD_HIDDEN: Port = port(
+    "grad_hidden",
+    PortShape::LikeX,
+    true,
+    "gradient of hidden for dloss = 1 (mean/sum)",
+);
+const GRAD_WEIGHT: Port = port(
+    "grad_weight",
+    PortShape::Weight,
+    true,
+    "f32 gradient of weight for dloss = 1 (mean/sum)",
+);
+const GRAD_BIAS: Port = port(
+    "grad_bias",
+    PortShape::OutCols,
+    true,
+    "f32 gradient of bias for dloss = 1 (mean/sum, with bias)",
+);
+const INPUTS: [Port; 5] = [HIDDEN, WEIGHT, TARGET, BIAS, CE_WEIGHT];
+
+const PARAMS: [ParamDef; 7] = [
+    ParamDef {
+        name: "ignore_index",
+        default: "-100",
+        allowed: "an integer",
+        doc: "rows with this target are ignored",
+    },
+    ParamDef {
+        name: "label_smoothing",
+        default: "0",
+        allowed: "0 to 1",
+        doc: "uniform smoothing",
+    },
+    ParamDef {
+        name: "lse_square_scale",
+        default: "0",
+        allowed: "a finite number",
+        doc: "z-loss weight (added into the loss)",
+    },
+    ParamDef {
+        name: "softcap",
+        default: "0",
+        allowed: "0 (off) or positive",
+        doc: "softcap * tanh(x / softcap)",
+    },
+    ParamDef {
+        name: "reduction",
+        default: "mean",
+        allowed: "mean, sum, none",
+        doc: "over rows (mean/sum: gradients made in the forward; none: in the backward)",
+    },
+    ParamDef {
+        name: "chunk_rows",
+        default: "0",
+        allowed: "an integer >= 0",
+        doc: "rows per chunk; 0: Liger's rule with chunk_mem_const",
+    },
+    ParamDef {
+        name: "chunk_mem_const",
+        default: "1",
+        allowed: "an integer >= 1",
+        doc: "chunk logits of about chunk_mem_const * N * H elements",
+    },
+];
+
+fn inputs<'a>(entry: &str, t: &'a Tensors) -> Result<FlceInputs<'a>, OpError> {
+    Ok(FlceInputs {
+        hidden: input(entry, t, "hidden")?,
+        weight: input(entry, t, "weight")?,
+        target: input(entry, t, "target")?,
+        bias: t.get("bias"),
+        ce_weight: t.get("ce_weight"),
+    })
+}
+
+/// Takes the previous gradient outputs named `names` (hidden, weight, bias) out of `out`.
+fn take_prev(out: &mut Tensors, names: [&str; 3]) -> Option<FlceGrads> {
+    let (h, w) = (out.remove(names[0]), out.remove(names[1]));
+    let b = out.remove(names[2]);
+    h.zip(w).map(|(hidden, weight)| FlceGrads {
+        hidden,
+        weight,
+        bias: b,
+    })
+}
+
+fn put(out: &mut Tensors, names: [&str; 3], g: FlceGrads) {
+    out.insert(names[0].into(), g.hidden);
+    out.insert(names[1].into(), g.weight);
+    if let Some(b) = g.bias {
+        out.insert(names[2].into(), b);
+    }
+}
+
+const SAVED: [&str; 3] = ["grad_hidden", "grad_weight", "grad_bias"];
+const GRADS: [&str; 3] = ["dhidden", "dweight", "dbias"];
+
+/// The fused linear cross-entropy pair.
+pub static ENTRY_POINTS: [EntryPoint; 2] = [
+    EntryPoint {
+        name: "fused_linear_cross_entropy.forward",
+        op: "fused_linear_cross_entropy",
+        inputs: &INPUTS,
+        outputs: &[
+            port(
+                "loss",
+                PortShape::LossCotangent,
+                false,
+                "f32; [...] under none, scalar otherwise",
+            ),
+            port(
+                "z_loss",
+                PortShape::LossCotangent,
+                false,
+                "lse_square_scale * lse^2, reduced likewise (no gradient)",
+            ),
+            GRAD_HIDDEN,
+            GRAD_WEIGHT,
+            GRAD_BIAS,
+        ],
+        params: &PARAMS,
+        run: |d, t, p, out| {
+            let e = "fused_linear_cross_entropy.forward";
+            let prev = take_prev(out, SAVED);
+            let f = forward(d, &inputs(e, t)?, &options(p, e)?, prev)?;
+            out.insert("loss".into(), f.loss);
+            out.insert("z_loss".into(), f.z_loss);
+            if let Some(g) = f.grads {
+                put(out, SAVED, g);
+            }
+            Ok(())
+        },
+    },
+    EntryPoint {
+        name: "fused_linear_cross_entropy.backward",
+        op: "fused_linear_cross_entropy",
+        inputs: &[
+            HIDDEN,
+            WEIGHT,
+            TARGET,
+            BIAS,
+            CE_WEIGHT,
+            GRAD_HIDDEN,
+            GRAD_WEIGHT,
+            GRAD_BIAS,
+            port(
+                "dloss",
+                PortShape::LossCotangent,
+                false,
+                "cotangent of loss (scalar unless none)",
+            ),
+        ],
+        outputs: &[
+            port("dhidden", PortShape::LikeX, false, "gradient of hidden"),
+            port(
+                "dweight",
+                PortShape::Weight,
+                false,
+                "f32 gradient of weight",
+            ),
+            port(
+                "dbias",
+                PortShape::OutCols,
+                true,
+                "f32 gradient of bias (with bias)",
+            ),
+        ],
+        params: &PARAMS,
+        run: |d, t, p, out| {
+            let e = "fused_linear_cross_entropy.backward";
+            let o = options(p, e)?;
+            let saved = SavedGrads {
+                hidden: t.get(SAVED[0]),
+                weight: t.get(SAVED[1]),
+                bias: t.get(SAVED[2]),
+            };
+            let prev = take_prev(out, GRADS);
+            let dloss = input(e, t, "dloss")?;
+            let g = backward(d, &inputs(e, t)?, saved, dloss, &o, prev)?;
+            put(out, GRADS, g);
+            Ok(())
+        },
+    },
+];

@@ -1,0 +1,235 @@
+//! Fused linear cross-entropy unit tests: part of the check sweep on the CPU, the chunk-size
+//! rule, typed errors for bad inputs, and the registry entries.
+
+use metile_ir::DType;
+use metile_runtime::{Buffer, Device, Tensor};
+
+use super::*;
+use crate::registry::find;
+
+fn ids(v: &[i64]) -> Tensor {
+    Tensor::new(Buffer::from_i64(DType::I64, v).unwrap(), vec![v.len()]).unwrap()
+}
+
+fn t(d: DType, shape: &[usize], v: f32) -> Tensor {
+    let n = shape.iter().product();
+    Tensor::from_f32(d, shape, &vec![v; n]).unwrap()
+}
+
+fn opts(reduction: Reduction) -> FlceOptions {
+    FlceOptions {
+        ce: CeOptions {
+            ignore_index: -100,
+            label_smoothing: 0.0,
+            z_loss: 0.0,
+            softcap: None,
+            reduction,
+        },
+        chunking: Chunking::Rows(2),
+    }
+}
+
+fn message<T>(r: Result<T, OpError>) -> String {
+    r.err().map(|e| e.to_string()).unwrap_or_default()
+}
+
+#[test]
+fn small_cases_match_the_oracle() {
+    // The sweep's cases of at most 17 rows (the rest run under `metile check`).
+    let cases = check::sweep()
+        .into_iter()
+        .filter(|c| c.n <= 17 && c.n * c.h * c.v <= 17 * 127 * 127)
+        .map(|c| crate::check::CheckCase {
+            op: "fused_linear_cross_entropy",
+            label: c.describe(),
+            run: Box::new(move |d: &Device| c.run(d)),
+        })
+        .collect();
+    let cases: Vec<_> = cases;
+    assert!(cases.len() >= 20, "{} cases", cases.len());
+    let failures = crate::check::failures(cases, &Device::cpu());
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn chunk_rule_is_ligers() {
+    // Llama 3 8B: V = 128256, H = 4096, N = 4096: inc = 32, chunk 128.
+    assert_eq!(Chunking::MemConst(1).rows(4096, 4096, 128256), 128);
+    assert_eq!(Chunking::MemConst(4).rows(4096, 4096, 128256), 512);
+    // Few rows: next power of two, capped at N.
+    // inc = ceil(127 / 17) = 8, ceil(300 / 8) = 38 -> 64.
+    assert_eq!(Chunking::MemConst(1).rows(300, 17, 127), 64);
+    assert_eq!(Chunking::MemConst(1).rows(3, 4096, 100), 3);
+    assert_eq!(Chunking::Rows(1000).rows(17, 1, 1), 17);
+    assert_eq!(Chunking::Rows(5).rows(0, 1, 1), 0);
+}
+
+#[test]
+fn bad_inputs_are_typed_errors() {
+    let dev = Device::cpu();
+    let f32_ = DType::F32;
+    let (x, w, b) = (
+        t(f32_, &[3, 4], 0.1),
+        t(f32_, &[5, 4], 0.2),
+        t(f32_, &[5], 0.0),
+    );
+    let y = ids(&[0, -100, 4]);
+    let inp = FlceInputs {
+        hidden: &x,
+        weight: &w,
+        target: &y,
+        bias: Some(&b),
+        ce_weight: None,
+    };
+    let o = opts(Reduction::Mean);
+    let fwd = |i: FlceInputs<'_>, o: &FlceOptions| message(forward(&dev, &i, o, None));
+    assert_eq!(fwd(inp, &o), "");
+    let w16 = t(DType::BF16, &[5, 4], 0.2);
+    assert!(fwd(
+        FlceInputs {
+            weight: &w16,
+            ..inp
+        },
+        &o
+    )
+    .contains("must match hidden's f32"));
+    let w3 = t(f32_, &[5, 3], 0.2);
+    assert!(fwd(FlceInputs { weight: &w3, ..inp }, &o).contains("must be [V, H] with H = 4"));
+    let b4 = t(f32_, &[4], 0.0);
+    assert!(fwd(
+        FlceInputs {
+            bias: Some(&b4),
+            ..inp
+        },
+        &o
+    )
+    .contains("must be [V] = [5]"));
+    let y5 = ids(&[0, 5, 1]);
+    assert!(fwd(FlceInputs { target: &y5, ..inp }, &o).contains("row 1: class 5 is outside 0..5"));
+    let y2 = ids(&[0, 1]);
+    assert!(fwd(FlceInputs { target: &y2, ..inp }, &o).contains("int32/int64 of hidden's rows"));
+    let yf = t(f32_, &[3], 0.0);
+    assert!(fwd(FlceInputs { target: &yf, ..inp }, &o).contains("int32/int64"));
+    let xi = Tensor::new(Buffer::from_i64(DType::I64, &[0; 12]).unwrap(), vec![3, 4]).unwrap();
+    assert!(fwd(FlceInputs { hidden: &xi, ..inp }, &o).contains("use f32, f16 or bf16"));
+    let nan = Tensor::from_f32(f32_, &[5], &[1.0, f32::NAN, 1.0, 1.0, 1.0]).unwrap();
+    let cw = FlceInputs {
+        ce_weight: Some(&nan),
+        ..inp
+    };
+    assert!(fwd(cw, &o).contains("class 1: NaN is not finite"));
+    let cw4 = t(f32_, &[4], 1.0);
+    assert!(fwd(
+        FlceInputs {
+            ce_weight: Some(&cw4),
+            ..inp
+        },
+        &o
+    )
+    .contains("must be [V] = [5]"));
+    let mut bad = o;
+    bad.ce.label_smoothing = 1.5;
+    assert!(fwd(inp, &bad).contains("label_smoothing"));
+    let mut bad = o;
+    bad.chunking = Chunking::MemConst(0);
+    assert!(fwd(inp, &bad).contains("must be positive"));
+
+    // The backward: dloss's shape by reduction, and the saved gradients under mean.
+    let f = forward(&dev, &inp, &o, None).unwrap();
+    let g = f.grads.as_ref().unwrap();
+    let scalar = t(f32_, &[], 1.0);
+    let per_row = t(f32_, &[3], 1.0);
+    let bwd = |s: SavedGrads<'_>, dl: &Tensor, o: &FlceOptions| {
+        message(backward(&dev, &inp, s, dl, o, None))
+    };
+    assert_eq!(bwd(SavedGrads::of(g), &scalar, &o), "");
+    assert!(bwd(SavedGrads::of(g), &per_row, &o).contains("does not fit reduction Mean"));
+    assert!(bwd(SavedGrads::default(), &scalar, &o).contains("missing input `grad_hidden`"));
+    let no_bias = SavedGrads {
+        bias: None,
+        ..SavedGrads::of(g)
+    };
+    assert!(bwd(no_bias, &scalar, &o).contains("missing input `grad_bias`"));
+    let w16 = t(DType::BF16, &[5, 4], 0.0);
+    let wrong = SavedGrads {
+        weight: Some(&w16),
+        ..SavedGrads::of(g)
+    };
+    assert!(bwd(wrong, &scalar, &o).contains("bf16 [5, 4] must be f32 [5, 4]"));
+    let none = opts(Reduction::None);
+    assert!(bwd(SavedGrads::default(), &scalar, &none).contains("does not fit reduction None"));
+    assert_eq!(bwd(SavedGrads::default(), &per_row, &none), "");
+}
+
+#[test]
+fn entries_run_as_a_pair() {
+    let dev = Device::cpu();
+    let mut rng = crate::testing::Rng::new(5);
+    let mut inputs = crate::registry::Tensors::new();
+    let (n, h, v) = (9, 6, 11);
+    for (name, shape) in [
+        ("hidden", vec![n, h]),
+        ("weight", vec![v, h]),
+        ("bias", vec![v]),
+    ] {
+        let vals = rng.normal_vec(shape.iter().product(), 0.0, 1.0);
+        inputs.insert(
+            name.into(),
+            Tensor::from_f32(DType::BF16, &shape, &vals).unwrap(),
+        );
+    }
+    let y: Vec<i64> = (0..n as i64).map(|i| (i * 7) % v as i64).collect();
+    inputs.insert("target".into(), ids(&y));
+    for reduction in ["mean", "none"] {
+        let pairs = |chunk: &str| {
+            vec![
+                ("reduction".to_string(), reduction.to_string()),
+                ("chunk_rows".to_string(), chunk.to_string()),
+                ("label_smoothing".to_string(), "0.1".to_string()),
+            ]
+        };
+        let mut results = Vec::new();
+        for chunk in ["1", "4", "0"] {
+            let fwd = find("fused_linear_cross_entropy.forward").unwrap();
+            let bwd = find("fused_linear_cross_entropy.backward").unwrap();
+            let mut io = inputs.clone();
+            let out = fwd
+                .call(&dev, &io, &fwd.params(&pairs(chunk)).unwrap())
+                .unwrap();
+            assert_eq!(out.contains_key("grad_weight"), reduction == "mean");
+            let dl = if reduction == "none" { vec![n] } else { vec![] };
+            io.insert("dloss".into(), t(DType::F32, &dl, 0.5));
+            io.extend(out.clone());
+            let g = bwd
+                .call(&dev, &io, &bwd.params(&pairs(chunk)).unwrap())
+                .unwrap();
+            let get = |m: &crate::registry::Tensors, k: &str| m[k].to_f32().unwrap();
+            results.push((
+                get(&out, "loss"),
+                get(&g, "dhidden"),
+                get(&g, "dweight"),
+                get(&g, "dbias"),
+            ));
+        }
+        for r in &results[1..] {
+            assert_eq!(
+                r.0, results[0].0,
+                "{reduction}: losses agree across chunk sizes"
+            );
+            assert_eq!(
+                r.1, results[0].1,
+                "{reduction}: dhidden agrees across chunk sizes"
+            );
+            for (a, b) in
+                r.2.iter()
+                    .zip(&results[0].2)
+                    .chain(r.3.iter().zip(&results[0].3))
+            {
+                assert!(
+                    (a - b).abs() <= 1e-5 * (1.0 + b.abs()),
+                    "{reduction}: {a} vs {b}"
+                );
+            }
+        }
+    }
+}
