@@ -816,13 +816,14 @@ pub fn scale_in_place(
     Ok(())
 }
 
-fn options(p: &Params) -> Result<CeOptions, OpError> {
+/// The loss options of `p` (the parameters of [`PARAMS`]), as entry `entry` reports errors.
+pub(crate) fn options(p: &Params, entry: &str) -> Result<CeOptions, OpError> {
     let ignore = p
         .text("ignore_index")
         .trim()
         .parse::<i64>()
         .map_err(|_| OpError::BadParam {
-            entry: "cross_entropy".into(),
+            entry: entry.into(),
             name: "ignore_index".into(),
             value: p.text("ignore_index"),
             message: "is not an integer".into(),
@@ -884,7 +885,9 @@ const REDUCTION: ParamDef = ParamDef {
     allowed: "mean, sum, none",
     doc: "over rows",
 };
-const PARAMS: [ParamDef; 5] = [
+/// The loss parameters every cross-entropy entry takes (reduction last); shared with the fused
+/// linear cross-entropy.
+pub(crate) const PARAMS: [ParamDef; 5] = [
     ParamDef {
         name: "ignore_index",
         default: "-100",
@@ -997,7 +1000,7 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
         params: &FWD_PARAMS,
         run: |d, t, p, o| {
             let e = "cross_entropy.forward";
-            let opts = options(p)?;
+            let opts = options(p, "cross_entropy")?;
             let stats = flag(p, "token_stats")?;
             let (x, y) = (input(e, t, "logits")?, input(e, t, "target")?);
             let w = t.get("weight");
@@ -1048,7 +1051,7 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
                 t.get("weight"),
                 input(e, t, "dloss")?,
                 t.get("lse"),
-                &options(p)?,
+                &options(p, "cross_entropy")?,
                 f32_grads,
             )?;
             o.insert("dlogits".into(), dx);

@@ -56,6 +56,7 @@ use metile_runtime::{Arg, Buffer, Device, Tensor};
 use crate::cross_entropy::{self as ce, CeOptions, Reduction};
 use crate::host::{bad, fit, float_dtype, rows_fit};
 use crate::matmul::{self, MatmulBackwardInputs, MatmulGrads, MatmulOptions, MatmulOutputs};
+use crate::cross_entropy::PARAMS as CE_PARAMS;
 use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
 
 /// How rows are grouped into chunks.
@@ -691,23 +692,6 @@ fn usize_param(p: &Params, entry: &str, name: &str) -> Result<usize, OpError> {
 }
 
 fn options(p: &Params, entry: &str) -> Result<FlceOptions, OpError> {
-    let ignore = p
-        .text("ignore_index")
-        .trim()
-        .parse::<i64>()
-        .map_err(|_| OpError::BadParam {
-            entry: entry.into(),
-            name: "ignore_index".into(),
-            value: p.text("ignore_index"),
-            message: "is not an integer".into(),
-            allowed: "an integer".into(),
-        })?;
-    let cap = p.f32("softcap")? as f64;
-    let reduction = match p.choice("reduction", &["mean", "sum", "none"])?.as_str() {
-        "sum" => Reduction::Sum,
-        "none" => Reduction::None,
-        _ => Reduction::Mean,
-    };
     let rows = usize_param(p, entry, "chunk_rows")?;
     let chunking = if rows > 0 {
         Chunking::Rows(rows)
@@ -715,13 +699,7 @@ fn options(p: &Params, entry: &str) -> Result<FlceOptions, OpError> {
         Chunking::MemConst(usize_param(p, entry, "chunk_mem_const")?)
     };
     Ok(FlceOptions {
-        ce: CeOptions {
-            ignore_index: ignore,
-            label_smoothing: p.f32("label_smoothing")? as f64,
-            z_loss: p.f32("lse_square_scale")? as f64,
-            softcap: (cap != 0.0).then_some(cap),
-            reduction,
-        },
+        ce: crate::cross_entropy::options(p, entry)?,
         chunking,
     })
 }
@@ -771,30 +749,10 @@ const GRAD_BIAS: Port = port(
 const INPUTS: [Port; 5] = [HIDDEN, WEIGHT, TARGET, BIAS, CE_WEIGHT];
 
 const PARAMS: [ParamDef; 7] = [
-    ParamDef {
-        name: "ignore_index",
-        default: "-100",
-        allowed: "an integer",
-        doc: "rows with this target are ignored",
-    },
-    ParamDef {
-        name: "label_smoothing",
-        default: "0",
-        allowed: "0 to 1",
-        doc: "uniform smoothing",
-    },
-    ParamDef {
-        name: "lse_square_scale",
-        default: "0",
-        allowed: "a finite number",
-        doc: "z-loss weight (added into the loss)",
-    },
-    ParamDef {
-        name: "softcap",
-        default: "0",
-        allowed: "0 (off) or positive",
-        doc: "softcap * tanh(x / softcap)",
-    },
+    CE_PARAMS[0],
+    CE_PARAMS[1],
+    CE_PARAMS[2],
+    CE_PARAMS[3],
     ParamDef {
         name: "reduction",
         default: "mean",
