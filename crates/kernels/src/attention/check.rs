@@ -310,6 +310,28 @@ mod tests {
         }
     }
 
+    /// Every GPU tiling (each head dimension's) lowers to CUDA within the shared memory budget.
+    #[test]
+    fn every_gpu_tiling_lowers_to_cuda() {
+        use metile_codegen::{cuda_source, Target};
+        for dtype in [DType::F32, DType::F16, DType::BF16] {
+            for d in [1, 8, 16, 33, 64, 80, 128, 200, 256] {
+                for causal in [false, true] {
+                    let spec = super::super::tiles(false, dtype, causal, 100, 100, d);
+                    for (what, k) in [
+                        ("forward", super::super::forward_kernel(&spec)),
+                        ("dq", super::super::dq_kernel(&spec)),
+                        ("dkv", super::super::dkv_kernel(&spec)),
+                    ] {
+                        let k = metile_opt::canonicalize(k.unwrap()).unwrap();
+                        let lowered = cuda_source(&k, &Target::sm90());
+                        assert!(lowered.is_ok(), "{what} {spec:?}: {:?}", lowered.err());
+                    }
+                }
+            }
+        }
+    }
+
     fn tensor(dtype: DType, shape: &[usize], seed: u64) -> Tensor {
         let mut rng = Rng::new(seed);
         let mut v = rng.normal_vec(shape.iter().product(), 0.0, 1.0);

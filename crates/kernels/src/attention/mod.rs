@@ -365,12 +365,12 @@ pub fn dkv_kernel(spec: &AttnSpec) -> Result<Verified, LangError> {
     })
 }
 
-/// Tiles for head dimension `d` on `device`: on the CPU `BLOCK_M = BLOCK_N = 64` cut to the
+/// Tiles for head dimension `d` (`cpu`: for the CPU executor, else for a GPU): on the CPU `BLOCK_M = BLOCK_N = 64` cut to the
 /// problem and `D` exact; on a GPU `D` rounded up to a power of two and square tiles of 64, 32
 /// or 16 rows (multiples of the tensor cores' 16) so that a product's operands fit in 48 KiB of
 /// shared memory.
-fn tiles(device: &Device, dtype: DType, causal: bool, t: usize, s: usize, d: usize) -> AttnSpec {
-    let (block_m, block_n, block_d) = if device.is_cpu() {
+fn tiles(cpu: bool, dtype: DType, causal: bool, t: usize, s: usize, d: usize) -> AttnSpec {
+    let (block_m, block_n, block_d) = if cpu {
         (t.clamp(1, 64), s.clamp(1, 64), d)
     } else {
         let bd = d.next_power_of_two();
@@ -541,7 +541,7 @@ pub fn forward(
     let (prev_o, prev_lse) = prev.map_or((None, None), |p| (Some(p.o), Some(p.lse)));
     let mut o = fit(device, prev_o, dt, &dims.q_shape())?;
     let mut lse = fit(device, prev_lse, DType::F32, &dims.q_shape()[..3])?;
-    let spec = tiles(device, dt, opts.causal, dims.t, dims.s, dims.d);
+    let spec = tiles(device.is_cpu(), dt, opts.causal, dims.t, dims.s, dims.d);
     let grid = [dims.t.div_ceil(spec.block_m), dims.hq, dims.b];
     if grid.contains(&0) {
         return Ok(AttentionOutputs { o, lse });
@@ -617,7 +617,7 @@ pub fn backward(
     let mut dq = fit(device, p_dq, dt, &dims.q_shape())?;
     let mut dk = fit(device, p_dk, dt, &dims.kv_shape())?;
     let mut dv = fit(device, p_dv, dt, &dims.kv_shape())?;
-    let spec = tiles(device, dt, opts.causal, dims.t, dims.s, dims.d);
+    let spec = tiles(device.is_cpu(), dt, opts.causal, dims.t, dims.s, dims.d);
     // D_i, written by the dq kernel and read by the dk/dv kernel.
     let mut delta = device.tensor_zeros(DType::F32, &dims.q_shape()[..3])?;
     let q_grid = [dims.t.div_ceil(spec.block_m), dims.hq, dims.b];
