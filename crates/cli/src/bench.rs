@@ -3,7 +3,8 @@
 //! For every registered entry point of the chosen operators, inputs are generated from the ports
 //! alone (`LikeX` -> `[rows, cols]`, `Cols` -> `[cols]`, `Rows` -> `[rows]`; a projection's
 //! `Weight` -> `[cols, cols]`, `LikeOut` -> `[rows, cols]`, `OutCols` -> `[cols]`, so `N = K =
-//! cols`), standard normal values in the chosen storage dtype; optional inputs are included
+//! cols`; attention's `QueryHeads` -> `[1, 4, rows, cols]`, `KvHeads` -> `[1, 1, rows, cols]`,
+//! `HeadRows` -> `[1, 4, rows]`, so `T = S = rows`, `D = cols`, four query heads on one KV head), standard normal values in the chosen storage dtype; optional inputs are included
 //! unless `--omit NAME` names them, as in the common use: a weighted RMSNorm, a fused add whose
 //! residual output also receives a gradient). Entry points of one operator run in order, forward
 //! first, and an input named like an output of an earlier entry point of the same operator (such
@@ -146,6 +147,9 @@ pub fn time_device_copy(
     })
 }
 
+/// Query heads of generated attention inputs (one KV head: grouped-query attention 4:1).
+const BENCH_QUERY_HEADS: usize = 4;
+
 /// A random tensor for a port shape.
 pub fn generate(
     shape: PortShape,
@@ -164,6 +168,9 @@ pub fn generate(
         PortShape::Freqs => vec![rows, cols / 2, 2],
         PortShape::Planes => vec![3, 1, rows, cols],
         PortShape::Halved => vec![rows, cols / 2],
+        PortShape::QueryHeads => vec![1, BENCH_QUERY_HEADS, rows, cols],
+        PortShape::KvHeads => vec![1, 1, rows, cols],
+        PortShape::HeadRows => vec![1, BENCH_QUERY_HEADS, rows],
         PortShape::RowIds | PortShape::Positions => {
             let ids: Vec<i64> = (0..rows).map(|_| rng.below(rows as u64) as i64).collect();
             return Ok(Tensor::new(

@@ -57,8 +57,13 @@ pub fn kernel_names() -> Vec<&'static str> {
     ]);
     names.extend(MATMUL_KERNELS);
     names.extend(FLCE_KERNELS);
+    names.extend(ATTENTION_KERNELS);
     names
 }
+
+/// The attention kernels `emit` shows (causal, `D = 128`, the GPU tiles): the forward, and the
+/// backward's `dq` (with `D_i`) and `dk`/`dv` kernels.
+const ATTENTION_KERNELS: [&str; 3] = ["attention_fwd", "attention_dq_bwd", "attention_dkv_bwd"];
 
 /// The matmul kernels `emit` shows: the product kernel as the forward (bias, SiLU epilogue,
 /// saved pre-activation) and as each gradient of the backward.
@@ -195,6 +200,14 @@ fn trace_kernel(name: &str, dtype: DType, block: usize) -> Option<Result<Verifie
                     block,
                 },
             )
+        }
+        "attention" | "attention_dq" | "attention_dkv" if backward == (base != "attention") => {
+            let spec = crate::attention::representative_spec(dtype);
+            match base {
+                "attention" => crate::attention::forward_kernel(&spec),
+                "attention_dq" => crate::attention::dq_kernel(&spec),
+                _ => crate::attention::dkv_kernel(&spec),
+            }
         }
         "rope_table" if backward => {
             crate::rope::table_kernel(&crate::rope::RopeTableSpec { x: dtype, block })

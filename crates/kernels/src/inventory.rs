@@ -212,6 +212,9 @@ pub static OPERATORS: &[OperatorSpec] = &[
         "Last-axis log-softmax; dx = dy - softmax(x) * sum(dy)."),
     op("sparsemax", "Sparsemax", Reduction, "LigerSparsemaxFunction", 1,
         "Sort-based threshold per row; backward on the support set, dx = dy - mean_support(dy)."),
+    // Dense attention (a meTile extra: Liger has no flash attention of its own).
+    op("attention", "Scaled dot-product attention", Attention, "-", 0,
+        "Flash-style softmax(scale q k^T + causal mask with offset) v with GQA, f32 lse saved; backward gives dq, dk, dv with dk/dv summed over each KV group deterministically."),
     op("multi_token_attention", "Multi-token attention", Attention, "LigerMultiTokenAttentionFunction", 2,
         "Causal softmax (or sparsemax) over score tensors, then a 2-D convolution; gradients of scores, filter and bias. Not dense attention."),
     op("neighborhood_attention", "Fused neighborhood attention", Attention, "LigerFusedNeighborhoodAttentionFunction", 2,
@@ -502,8 +505,9 @@ mod tests {
     fn covers_every_table_row() {
         // 7 norms, 10 activation/projection/position rows, 6 reduction/attention rows, 11
         // losses, 8 chunked losses and the experimental embedding; plus 7 elementwise pairs
-        // outside Liger's exports, packed GeGLU, log-softmax and the matrix product.
-        assert_eq!(OPERATORS.len(), 7 + 10 + 6 + 11 + 8 + 1 + 7 + 1 + 1 + 1);
+        // outside Liger's exports, packed GeGLU, log-softmax, the matrix product and dense
+        // attention.
+        assert_eq!(OPERATORS.len(), 7 + 10 + 6 + 11 + 8 + 1 + 7 + 1 + 1 + 1 + 1);
         let count = |f: Family| OPERATORS.iter().filter(|s| s.family == f).count();
         assert_eq!(count(Family::Norm), 7);
         assert_eq!(count(Family::ChunkedLoss), 8);

@@ -1,6 +1,7 @@
 //! The metile operator library.
 
 pub mod activations;
+pub mod attention;
 pub mod check;
 pub mod cross_entropy;
 pub mod embedding;

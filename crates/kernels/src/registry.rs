@@ -46,6 +46,14 @@ pub enum PortShape {
     LikeOut,
     /// One value per output feature, `[N]`.
     OutCols,
+    /// Attention queries (and what is shaped like them) `[B, Hq, T, D]`; generated inputs take
+    /// `B = 1`, `Hq = 4`, `T = rows`, `D = cols`.
+    QueryHeads,
+    /// Attention keys or values `[B, Hkv, S, D]`; generated inputs take `B = 1`, `Hkv = 1`,
+    /// `S = rows`, `D = cols`.
+    KvHeads,
+    /// One value per query row of every head, `[B, Hq, T]` (attention's log-sum-exp).
+    HeadRows,
 }
 
 impl PortShape {
@@ -65,6 +73,9 @@ impl PortShape {
             PortShape::Weight => "[N, cols] or [cols, N]",
             PortShape::LikeOut => "[..., N]",
             PortShape::OutCols => "[N]",
+            PortShape::QueryHeads => "[B, Hq, T, D]",
+            PortShape::KvHeads => "[B, Hkv, S, D]",
+            PortShape::HeadRows => "[B, Hq, T]",
         }
     }
 }
@@ -274,6 +285,7 @@ pub fn entry_points() -> Vec<&'static EntryPoint> {
         .chain(crate::rope::mrope::ENTRY_POINTS.iter())
         .chain(crate::embedding::ENTRY_POINTS.iter())
         .chain(crate::matmul::ENTRY_POINTS.iter())
+        .chain(crate::attention::ENTRY_POINTS.iter())
         .collect()
 }
 

@@ -53,10 +53,10 @@ use metile_ir::{DType, Verified};
 use metile_lang::{trace, LangError};
 use metile_runtime::{Arg, Buffer, Device, Tensor};
 
+use crate::cross_entropy::PARAMS as CE_PARAMS;
 use crate::cross_entropy::{self as ce, CeOptions, Reduction};
 use crate::host::{bad, fit, float_dtype, rows_fit};
 use crate::matmul::{self, MatmulBackwardInputs, MatmulGrads, MatmulOptions, MatmulOutputs};
-use crate::cross_entropy::PARAMS as CE_PARAMS;
 use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
 
 /// How rows are grouped into chunks.

@@ -12,6 +12,7 @@
 //! those values, widened, to the oracle.
 
 pub mod activations;
+pub mod attention;
 pub mod cross_entropy;
 pub mod fused_linear_cross_entropy;
 pub mod matmul;
