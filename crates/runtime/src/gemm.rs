@@ -52,6 +52,16 @@ impl MatrixLayout {
         }
     }
 
+    /// Where element `(row, col)` of operand `op(X)` of matrix `batch` lives.
+    pub fn at(&self, batch: usize, row: usize, col: usize) -> usize {
+        let (r, c) = if self.transpose {
+            (col, row)
+        } else {
+            (row, col)
+        };
+        self.offset + batch * self.batch_stride + r * self.ld + c
+    }
+
     /// A dense row-major matrix of `cols` columns read as its transpose.
     pub fn transposed(cols: usize) -> MatrixLayout {
         MatrixLayout {
@@ -91,6 +101,23 @@ impl Gemm {
             b,
             c: MatrixLayout::rows(n),
             tf32: false,
+        }
+    }
+
+    /// The contract evaluated in FP64 on host values (the executable specification tests
+    /// compare with): updates `c` in place; with `beta = 0`, `c` is only written.
+    pub fn reference(&self, a: &[f64], b: &[f64], c: &mut [f64]) {
+        for i in 0..self.batch {
+            for r in 0..self.m {
+                for col in 0..self.n {
+                    let sum: f64 = (0..self.k)
+                        .map(|j| a[self.a.at(i, r, j)] * b[self.b.at(i, j, col)])
+                        .sum();
+                    let at = self.c.at(i, r, col);
+                    let old = if self.beta == 0.0 { 0.0 } else { c[at] };
+                    c[at] = self.alpha as f64 * sum + self.beta as f64 * old;
+                }
+            }
         }
     }
 

@@ -983,43 +983,40 @@ fn gemm_matches_a_host_product_for_every_layout() {
             let mut dc = ok(dev.upload(&c0), "upload");
             ok(dev.gemm(&g, &da, &db, &mut dc), "gemm");
             let got = ok(dc.to_f32(), "download");
-            let (av, bv, cv) = (
-                ok(a.to_f32(), "a"),
-                ok(b.to_f32(), "b"),
-                ok(c0.to_f32(), "c"),
-            );
+            let host = |b: &Buffer| -> Vec<f64> {
+                ok(b.to_f32(), "values").iter().map(|&v| v as f64).collect()
+            };
+            let (av, bv, cv) = (host(&a), host(&b), host(&c0));
+            let mut want = cv.clone();
+            g.reference(&av, &bv, &mut want);
+            // The size of the terms each element sums: the same product on magnitudes.
+            let abs = |v: &[f64]| v.iter().map(|x| x.abs()).collect::<Vec<_>>();
+            let mut scale = abs(&cv);
+            let magnitudes = Gemm { beta: 2.0, ..g };
+            magnitudes.reference(&abs(&av), &abs(&bv), &mut scale);
             let unit = |d: DType| match d {
                 DType::F32 => 2f64.powi(-24),
                 DType::F16 => 2f64.powi(-11),
                 _ => 2f64.powi(-8),
             };
+            let tol = 2.0 * unit(out) + (k as f64 + 4.0) * unit(DType::F32);
             for i in 0..batch {
-                let at =
-                    |l: &MatrixLayout, r: usize, c: usize| off + i * l.batch_stride + r * l.ld + c;
                 for r in 0..m {
                     for c in 0..n {
-                        let (mut sum, mut size) = (0.0f64, 0.0f64);
-                        for j in 0..k {
-                            let x = av[if ta { at(&la, j, r) } else { at(&la, r, j) }] as f64;
-                            let y = bv[if tb { at(&lb, c, j) } else { at(&lb, j, c) }] as f64;
-                            sum += x * y;
-                            size += (x * y).abs();
-                        }
-                        let old = cv[at(&lc, r, c)] as f64;
-                        let want = 0.5 * sum - 2.0 * old;
-                        let scale = 0.5 * size + 2.0 * old.abs();
-                        let tol = (2.0 * unit(out) + (k as f64 + 4.0) * unit(DType::F32)) * scale;
-                        let v = got[at(&lc, r, c)] as f64;
+                        let at = lc.at(i, r, c);
+                        let v = got[at] as f64;
                         assert!(
-                            (v - want).abs() <= tol,
-                            "{dt}->{out} ta {ta} tb {tb} batch {i} ({r}, {c}): {v} vs {want}"
+                            (v - want[at]).abs() <= tol * scale[at],
+                            "{dt}->{out} ta {ta} tb {tb} batch {i} ({r}, {c}): {v} vs {}",
+                            want[at]
                         );
                     }
                 }
             }
             // Padding between rows and before the first matrix is left alone.
-            assert_eq!(got[..off], cv[..off]);
-            assert_eq!(got[off + n], cv[off + n]);
+            let before: Vec<f64> = got[..=off + n].iter().map(|&v| v as f64).collect();
+            assert_eq!(before[..off], cv[..off]);
+            assert_eq!(before[off + n], cv[off + n]);
         }
     }
     // Operands of another device are refused.

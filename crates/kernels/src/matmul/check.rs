@@ -17,8 +17,8 @@ use metile_ir::DType;
 use metile_runtime::{Device, Tensor};
 
 use super::{
-    backward, forward, Activation, MatmulBackwardInputs, MatmulGrads, MatmulOptions, MatmulOutputs,
-    WeightLayout,
+    backward, forward, Activation, MatmulBackend, MatmulBackwardInputs, MatmulGrads, MatmulOptions,
+    MatmulOutputs, WeightLayout,
 };
 use crate::check::{CheckCase, CheckRow};
 use crate::reference::matmul::Product;
@@ -69,8 +69,33 @@ impl MatmulCase {
         s
     }
 
-    /// Runs forward and backward on `device` and compares every output with the oracle.
+    /// Runs forward and backward on `device` and compares every output with the oracle: on the
+    /// CPU once (the DSL kernel), on a GPU once per backend (the DSL kernel, then cuBLAS; the
+    /// backend ends the configuration column).
     pub fn run(&self, device: &Device) -> Result<Vec<CheckRow>, OpError> {
+        if device.is_cpu() {
+            return self.run_on(device, MatmulBackend::Auto);
+        }
+        let mut rows = self.run_on(device, MatmulBackend::Dsl)?;
+        rows.extend(self.run_on(device, MatmulBackend::Blas)?);
+        Ok(rows)
+    }
+
+    /// One run with the products on `backend`.
+    pub fn run_on(
+        &self,
+        device: &Device,
+        backend: MatmulBackend,
+    ) -> Result<Vec<CheckRow>, OpError> {
+        let opts = MatmulOptions {
+            backend,
+            ..self.opts
+        };
+        let config = match backend {
+            MatmulBackend::Auto => self.describe(),
+            MatmulBackend::Dsl => format!("{} dsl", self.describe()),
+            MatmulBackend::Blas => format!("{} blas", self.describe()),
+        };
         let (m, n, k) = (self.m(), self.n, self.k);
         let mut rng = Rng::new(self.seed);
         let mut gen = |len: usize| {
@@ -107,7 +132,7 @@ impl MatmulCase {
             &xt,
             &wt,
             bias,
-            &self.opts,
+            &opts,
             Some(MatmulOutputs {
                 y: poisoned(self.dtype, &y_shape)?,
                 z: Some(poisoned(self.dtype, &y_shape)?),
@@ -121,7 +146,7 @@ impl MatmulCase {
             (None, _) => {
                 let saving = MatmulOptions {
                     save_preact: true,
-                    ..self.opts
+                    ..opts
                 };
                 let again = forward(device, &xt, &wt, bias, &saving, None)?;
                 again.z.unwrap_or(again.y)
@@ -136,7 +161,7 @@ impl MatmulCase {
                 z: fwd.z.as_ref(),
                 dy: &dyt,
             },
-            &self.opts,
+            &opts,
             Some(MatmulGrads {
                 dx: poisoned(
                     if self.opts.f32_dx {
@@ -189,7 +214,7 @@ impl MatmulCase {
                 format!("matmul.{name}"),
                 self.dtype,
                 self.shape(),
-                self.describe(),
+                config.clone(),
                 &t.to_f32()?,
                 &reference,
                 tolerance(self.dtype, r),
@@ -230,6 +255,7 @@ pub fn sweep() -> Vec<MatmulCase> {
                     },
                     save_preact: !seed.is_multiple_of(3),
                     f32_dx: seed.is_multiple_of(5),
+                    backend: MatmulBackend::Auto,
                 };
                 out.push(MatmulCase {
                     dtype,
