@@ -60,8 +60,14 @@ pub fn kernel_names() -> Vec<&'static str> {
 }
 
 /// The matmul kernels `emit` shows: the product kernel as the forward (bias, SiLU epilogue,
-/// saved pre-activation) and as each gradient of the backward.
-const MATMUL_KERNELS: [&str; 3] = ["matmul_fwd", "matmul_dx_bwd", "matmul_dw_bwd"];
+/// saved pre-activation) and as each gradient of the backward, and the epilogue that follows a
+/// cuBLAS product (FP32 product in; bias, SiLU, saved pre-activation).
+const MATMUL_KERNELS: [&str; 4] = [
+    "matmul_fwd",
+    "matmul_dx_bwd",
+    "matmul_dw_bwd",
+    "matmul_epilogue_fwd",
+];
 
 const ACTIVATION_KERNELS: [&str; 24] = [
     "sigmoid_fwd",
@@ -172,6 +178,16 @@ fn trace_kernel(name: &str, dtype: DType, block: usize) -> Option<Result<Verifie
         }),
         "matmul" | "matmul_dx" | "matmul_dw" if backward == (base != "matmul") => {
             crate::matmul::gemm_kernel(&crate::matmul::representative_spec(base, dtype))
+        }
+        "matmul_epilogue" if !backward => {
+            crate::matmul::epilogue_kernel(&crate::matmul::EpilogueSpec {
+                input: DType::F32,
+                out: dtype,
+                bias: Some(dtype),
+                activation: crate::matmul::Activation::Silu,
+                preact: true,
+                block,
+            })
         }
         "rope_table" if backward => {
             crate::rope::table_kernel(&crate::rope::RopeTableSpec { x: dtype, block })

@@ -376,8 +376,8 @@ pub fn epilogue_kernel(spec: &EpilogueSpec) -> Result<Verified, LangError> {
     })
 }
 
-/// Most columns one epilogue program owns on a GPU.
-const EPILOGUE_GPU_BLOCK: usize = 1024;
+/// Most columns one epilogue program owns.
+const EPILOGUE_BLOCK: usize = 1024;
 
 /// Runs [`epilogue_kernel`]: `y = act(z + bias)` over `z`'s `[M, N]` (and `preact`).
 #[allow(clippy::too_many_arguments)]
@@ -391,7 +391,7 @@ fn launch_epilogue(
     y: &mut Tensor,
     preact: Option<&mut Tensor>,
 ) -> Result<(), OpError> {
-    let block = row_block(device, d.n).min(EPILOGUE_GPU_BLOCK).max(1);
+    let block = row_block(device, d.n).clamp(1, EPILOGUE_BLOCK);
     let grid = [d.m, d.n.div_ceil(block)];
     if grid[0] == 0 || grid[1] == 0 {
         return Ok(());
