@@ -66,8 +66,14 @@ pub fn kernel_names() -> Vec<&'static str> {
 const ATTENTION_KERNELS: [&str; 3] = ["attention_fwd", "attention_dq_bwd", "attention_dkv_bwd"];
 
 /// The matmul kernels `emit` shows: the product kernel as the forward (bias, SiLU epilogue,
-/// saved pre-activation) and as each gradient of the backward.
-const MATMUL_KERNELS: [&str; 3] = ["matmul_fwd", "matmul_dx_bwd", "matmul_dw_bwd"];
+/// saved pre-activation) and as each gradient of the backward, and the epilogue that follows a
+/// cuBLAS product (FP32 product in; bias, SiLU, saved pre-activation).
+const MATMUL_KERNELS: [&str; 4] = [
+    "matmul_fwd",
+    "matmul_dx_bwd",
+    "matmul_dw_bwd",
+    "matmul_epilogue_fwd",
+];
 
 /// Fused linear cross-entropy's own kernels (its products and cross-entropy are the matmul and
 /// cross-entropy kernels): moving a chunk's rows (forward) and adding a chunk's FP32 weight
@@ -208,6 +214,16 @@ fn trace_kernel(name: &str, dtype: DType, block: usize) -> Option<Result<Verifie
                 "attention_dq" => crate::attention::dq_kernel(&spec),
                 _ => crate::attention::dkv_kernel(&spec),
             }
+        }
+        "matmul_epilogue" if !backward => {
+            crate::matmul::epilogue_kernel(&crate::matmul::EpilogueSpec {
+                input: DType::F32,
+                out: dtype,
+                bias: Some(dtype),
+                activation: crate::matmul::Activation::Silu,
+                preact: true,
+                block,
+            })
         }
         "rope_table" if backward => {
             crate::rope::table_kernel(&crate::rope::RopeTableSpec { x: dtype, block })

@@ -16,6 +16,7 @@ use metile_lang::LangError;
 use crate::buffer::{Buffer, Tensor};
 use crate::cuda::{CudaBuffer, CudaDevice, CudaKernel};
 use crate::error::{Error, Result};
+use crate::gemm::Gemm;
 
 /// A launch argument, in kernel parameter order.
 #[derive(Debug)]
@@ -375,6 +376,35 @@ impl Device {
         match &self.inner.backend {
             Backend::Cpu => crate::cpu::launch(&kernel.kernel, grid, args),
             Backend::Cuda(d) => crate::cuda::launch(d, kernel, grid, args),
+        }
+    }
+}
+
+impl Device {
+    /// Whether `gemm` can run here: `Ok` on a CUDA device whose cuBLAS loads (creating its
+    /// handle), else the error `gemm` would give (`Error::Unsupported` on the cpu,
+    /// `Error::Device` when cuBLAS cannot be loaded).
+    pub fn gemm_available(&self) -> Result<()> {
+        match &self.inner.backend {
+            Backend::Cpu => Err(self.no_gemm()),
+            Backend::Cuda(d) => d.blas().map(|_| ()),
+        }
+    }
+
+    /// `C = alpha * op(A) op(B) + beta * C` on this device's buffers, row-major, through the
+    /// vendor library (cuBLAS on CUDA), queued like a launch; see [`Gemm`] for the contract.
+    /// `Error::Unsupported` on the cpu.
+    pub fn gemm(&self, g: &Gemm, a: &Buffer, b: &Buffer, c: &mut Buffer) -> Result<()> {
+        match &self.inner.backend {
+            Backend::Cpu => Err(self.no_gemm()),
+            Backend::Cuda(d) => crate::cuda::gemm(d, &*d.blas()?, g, a, b, c),
+        }
+    }
+
+    fn no_gemm(&self) -> Error {
+        Error::Unsupported {
+            device: self.label(),
+            operation: "gemm (a vendor-library matrix product)".into(),
         }
     }
 }

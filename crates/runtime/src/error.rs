@@ -53,6 +53,18 @@ pub enum Error {
         op: String,
         message: String,
     },
+    /// A vendor-library product (`Device::gemm`) was refused (bad sizes, dtypes or operands)
+    /// or failed (`message` is cuBLAS's status).
+    #[error("device `{device}`: cuBLAS {op}: {message}")]
+    Blas {
+        device: String,
+        op: String,
+        message: String,
+    },
+    /// The device does not offer this operation (e.g. `Device::gemm` on the cpu); the caller
+    /// should use its own kernels.
+    #[error("device `{device}`: {operation} is not supported here")]
+    Unsupported { device: String, operation: String },
     /// A device allocation did not fit in the device's free memory.
     #[error("device `{device}`: out of memory allocating {bytes} bytes ({message})")]
     OutOfMemory {

@@ -4,7 +4,8 @@
 //! Targets: `cpu` (always there; the executable specification) and `cuda` (`Device::cuda()`,
 //! found at run time: without a CUDA driver it is an `Error::Device`, and the crate still builds
 //! and runs everywhere). Buffers live on one device; `Device::upload` moves them, and reading one
-//! (`to_f32`, ...) downloads it. See the `cuda` module for compilation (NVRTC, disk cache) and
+//! (`to_f32`, ...) downloads it. `Device::gemm` runs a vendor-library matrix product (cuBLAS on
+//! CUDA; see the `gemm` module for its contract). See the `cuda` module for compilation (NVRTC, disk cache) and
 //! the errors a GPU can give.
 //!
 //! ```
@@ -38,8 +39,10 @@ mod cpu;
 pub mod cuda;
 mod device;
 mod error;
+mod gemm;
 
 pub use buffer::{Buffer, Tensor};
 pub use cuda::CudaKernel;
 pub use device::{Arg, Compiled, Device, DUMP_ENV};
 pub use error::{Error, Result};
+pub use gemm::{Gemm, MatrixLayout};

@@ -906,3 +906,125 @@ fn device_kernel_uses_the_emitter() {
         vec![2.0, 4.0, 6.0, 8.0, 10.0, 12.0, 14.0, 16.0]
     );
 }
+
+/// Deterministic values in [-1, 1), rounded to `dtype`.
+fn wave(dtype: DType, len: usize, seed: usize) -> Buffer {
+    let v: Vec<f32> = (0..len)
+        .map(|i| (((i * 7919 + seed * 104_729) % 2003) as f32 / 1001.5) - 1.0)
+        .collect();
+    ok(Buffer::from_f32(dtype, &v), "host buffer")
+}
+
+#[test]
+fn gemm_on_the_cpu_is_unsupported() {
+    let g = metile_runtime::Gemm::new(
+        1,
+        1,
+        1,
+        metile_runtime::MatrixLayout::rows(1),
+        metile_runtime::MatrixLayout::rows(1),
+    );
+    let dev = Device::cpu();
+    let (a, b) = (wave(DType::F32, 1, 1), wave(DType::F32, 1, 2));
+    let mut c = Buffer::zeros(DType::F32, 1);
+    assert!(matches!(
+        dev.gemm(&g, &a, &b, &mut c),
+        Err(Error::Unsupported { .. })
+    ));
+    assert!(matches!(
+        dev.gemm_available(),
+        Err(Error::Unsupported { .. })
+    ));
+}
+
+/// Every transpose pair, dtype and output dtype, ragged sizes, operands at offsets inside
+/// padded rows, alpha/beta and a strided batch, against an FP64 product of the same values.
+#[test]
+fn gemm_matches_a_host_product_for_every_layout() {
+    use metile_runtime::{Gemm, MatrixLayout};
+    let Some(dev) = cuda() else { return };
+    if let Err(e) = dev.gemm_available() {
+        println!("skipping: no cuBLAS ({e})");
+        return;
+    }
+    let (m, n, k, batch, pad, off) = (37, 129, 67, 3, 5, 11);
+    for (dt, out) in [
+        (DType::F32, DType::F32),
+        (DType::F16, DType::F16),
+        (DType::F16, DType::F32),
+        (DType::BF16, DType::BF16),
+        (DType::BF16, DType::F32),
+    ] {
+        for (ta, tb) in [(false, false), (false, true), (true, false), (true, true)] {
+            // Stored shapes (rows, cols) and layouts with padded rows.
+            let a_rc = if ta { (k, m) } else { (m, k) };
+            let b_rc = if tb { (n, k) } else { (k, n) };
+            let layout = |(r, c): (usize, usize), t: bool| MatrixLayout {
+                offset: off,
+                ld: c + pad,
+                transpose: t,
+                batch_stride: r * (c + pad),
+            };
+            let (la, lb, lc) = (layout(a_rc, ta), layout(b_rc, tb), layout((m, n), false));
+            let size = |l: &MatrixLayout| off + batch * l.batch_stride;
+            let a = wave(dt, size(&la), 1);
+            let b = wave(dt, size(&lb), 2);
+            let c0 = wave(out, size(&lc), 3);
+            let g = Gemm {
+                batch,
+                alpha: 0.5,
+                beta: -2.0,
+                a: la,
+                b: lb,
+                c: lc,
+                ..Gemm::new(m, n, k, la, lb)
+            };
+            let (da, db) = (ok(dev.upload(&a), "upload"), ok(dev.upload(&b), "upload"));
+            let mut dc = ok(dev.upload(&c0), "upload");
+            ok(dev.gemm(&g, &da, &db, &mut dc), "gemm");
+            let got = ok(dc.to_f32(), "download");
+            let host = |b: &Buffer| -> Vec<f64> {
+                ok(b.to_f32(), "values").iter().map(|&v| v as f64).collect()
+            };
+            let (av, bv, cv) = (host(&a), host(&b), host(&c0));
+            let mut want = cv.clone();
+            g.reference(&av, &bv, &mut want);
+            // The size of the terms each element sums: the same product on magnitudes.
+            let abs = |v: &[f64]| v.iter().map(|x| x.abs()).collect::<Vec<_>>();
+            let mut scale = abs(&cv);
+            let magnitudes = Gemm { beta: 2.0, ..g };
+            magnitudes.reference(&abs(&av), &abs(&bv), &mut scale);
+            let unit = |d: DType| match d {
+                DType::F32 => 2f64.powi(-24),
+                DType::F16 => 2f64.powi(-11),
+                _ => 2f64.powi(-8),
+            };
+            let tol = 2.0 * unit(out) + (k as f64 + 4.0) * unit(DType::F32);
+            for i in 0..batch {
+                for r in 0..m {
+                    for c in 0..n {
+                        let at = lc.at(i, r, c);
+                        let v = got[at] as f64;
+                        assert!(
+                            (v - want[at]).abs() <= tol * scale[at],
+                            "{dt}->{out} ta {ta} tb {tb} batch {i} ({r}, {c}): {v} vs {}",
+                            want[at]
+                        );
+                    }
+                }
+            }
+            // Padding between rows and before the first matrix is left alone.
+            let before: Vec<f64> = got[..=off + n].iter().map(|&v| v as f64).collect();
+            assert_eq!(before[..off], cv[..off]);
+            assert_eq!(before[off + n], cv[off + n]);
+        }
+    }
+    // Operands of another device are refused.
+    let g = Gemm::new(1, 1, 1, MatrixLayout::rows(1), MatrixLayout::rows(1));
+    let host = wave(DType::F32, 1, 4);
+    let mut c = ok(dev.zeros(DType::F32, 1), "zeros");
+    assert!(matches!(
+        dev.gemm(&g, &host, &host, &mut c),
+        Err(Error::Blas { .. })
+    ));
+}

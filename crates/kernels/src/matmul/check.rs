@@ -17,8 +17,8 @@ use metile_ir::DType;
 use metile_runtime::{Device, Tensor};
 
 use super::{
-    backward, forward, Activation, MatmulBackwardInputs, MatmulGrads, MatmulOptions, MatmulOutputs,
-    WeightLayout,
+    backward, forward, Activation, MatmulBackend, MatmulBackwardInputs, MatmulGrads, MatmulOptions,
+    MatmulOutputs, WeightLayout,
 };
 use crate::check::{CheckCase, CheckRow};
 use crate::reference::matmul::Product;
@@ -69,8 +69,33 @@ impl MatmulCase {
         s
     }
 
-    /// Runs forward and backward on `device` and compares every output with the oracle.
+    /// Runs forward and backward on `device` and compares every output with the oracle: on the
+    /// CPU once (the DSL kernel), on a GPU once per backend (the DSL kernel, then cuBLAS; the
+    /// backend ends the configuration column).
     pub fn run(&self, device: &Device) -> Result<Vec<CheckRow>, OpError> {
+        if device.is_cpu() {
+            return self.run_on(device, MatmulBackend::Auto);
+        }
+        let mut rows = self.run_on(device, MatmulBackend::Dsl)?;
+        rows.extend(self.run_on(device, MatmulBackend::Blas)?);
+        Ok(rows)
+    }
+
+    /// One run with the products on `backend`.
+    pub fn run_on(
+        &self,
+        device: &Device,
+        backend: MatmulBackend,
+    ) -> Result<Vec<CheckRow>, OpError> {
+        let opts = MatmulOptions {
+            backend,
+            ..self.opts
+        };
+        let config = match backend {
+            MatmulBackend::Auto => self.describe(),
+            MatmulBackend::Dsl => format!("{} dsl", self.describe()),
+            MatmulBackend::Blas => format!("{} blas", self.describe()),
+        };
         let (m, n, k) = (self.m(), self.n, self.k);
         let mut rng = Rng::new(self.seed);
         let mut gen = |len: usize| {
@@ -107,7 +132,7 @@ impl MatmulCase {
             &xt,
             &wt,
             bias,
-            &self.opts,
+            &opts,
             Some(MatmulOutputs {
                 y: poisoned(self.dtype, &y_shape)?,
                 z: Some(poisoned(self.dtype, &y_shape)?),
@@ -121,7 +146,7 @@ impl MatmulCase {
             (None, _) => {
                 let saving = MatmulOptions {
                     save_preact: true,
-                    ..self.opts
+                    ..opts
                 };
                 let again = forward(device, &xt, &wt, bias, &saving, None)?;
                 again.z.unwrap_or(again.y)
@@ -136,7 +161,7 @@ impl MatmulCase {
                 z: fwd.z.as_ref(),
                 dy: &dyt,
             },
-            &self.opts,
+            &opts,
             Some(MatmulGrads {
                 dx: poisoned(
                     if self.opts.f32_dx {
@@ -189,7 +214,7 @@ impl MatmulCase {
                 format!("matmul.{name}"),
                 self.dtype,
                 self.shape(),
-                self.describe(),
+                config.clone(),
                 &t.to_f32()?,
                 &reference,
                 tolerance(self.dtype, r),
@@ -230,6 +255,7 @@ pub fn sweep() -> Vec<MatmulCase> {
                     },
                     save_preact: !seed.is_multiple_of(3),
                     f32_dx: seed.is_multiple_of(5),
+                    backend: MatmulBackend::Auto,
                 };
                 out.push(MatmulCase {
                     dtype,
@@ -426,6 +452,235 @@ mod tests {
         };
         let g = backward(&dev, &inp, &opts, None).unwrap();
         assert_eq!(g.dx.to_f32().unwrap(), vec![0.0; 8]);
+    }
+
+    /// The cuBLAS backend's forward is a plain FP32 product followed by the epilogue kernel. On
+    /// the CPU the DSL kernel's FP32 product followed by the same epilogue is bit-identical to
+    /// the fused kernel: the epilogue does the fused kernel's arithmetic. The epilogue also
+    /// rounds a `dy` of another dtype as the product kernel's loads do.
+    #[test]
+    fn the_split_epilogue_matches_the_fused_one_bit_for_bit() {
+        use crate::matmul::{launch_epilogue, launch_gemm, validate, GemmSpec, Operand};
+        let dev = Device::cpu();
+        let entry = "matmul.forward";
+        let (m, n, k) = (37, 45, 29);
+        for dtype in [DType::F32, DType::F16, DType::BF16] {
+            for activation in Activation::ALL {
+                for layout in [WeightLayout::Nk, WeightLayout::Kn] {
+                    let x = tensor(dtype, &[m, k], 1);
+                    let w_shape = match layout {
+                        WeightLayout::Nk => [n, k],
+                        WeightLayout::Kn => [k, n],
+                    };
+                    let w = tensor(dtype, &w_shape, 2);
+                    let b = tensor(dtype, &[n], 3);
+                    let opts = MatmulOptions {
+                        layout,
+                        ..MatmulOptions::new(activation)
+                    };
+                    let fused = forward(&dev, &x, &w, Some(&b), &opts, None).unwrap();
+                    let d = validate(entry, &x, &w, Some(&b), layout).unwrap();
+                    let mut acc = Tensor::zeros(DType::F32, &[m, n]);
+                    let (w_n, w_k) = layout.strides(n, k);
+                    let spec = GemmSpec {
+                        a: dtype,
+                        b: dtype,
+                        operand: dtype,
+                        out: DType::F32,
+                        bias: None,
+                        activation: Activation::None,
+                        preact: false,
+                        row_sums: false,
+                        tile: [0; 3],
+                    };
+                    let (xo, wo) = (
+                        Operand {
+                            t: &x,
+                            strides: (k as i64, 1),
+                        },
+                        Operand {
+                            t: &w,
+                            strides: (w_k, w_n),
+                        },
+                    );
+                    let c = (&mut acc, (n as i64, 1));
+                    launch_gemm(&dev, entry, spec, [m, n, k], xo, wo, None, c, None, None).unwrap();
+                    let mut y = Tensor::zeros(dtype, &[m, n]);
+                    y.buffer.poison();
+                    let mut z = Tensor::zeros(dtype, &[m, n]);
+                    z.buffer.poison();
+                    let z_out = fused.z.is_some().then_some(&mut z);
+                    launch_epilogue(&dev, entry, &d, &acc, Some(&b), activation, &mut y, z_out)
+                        .unwrap();
+                    let bits = |t: &Tensor| {
+                        t.to_f32()
+                            .unwrap()
+                            .iter()
+                            .map(|v| v.to_bits())
+                            .collect::<Vec<_>>()
+                    };
+                    assert_eq!(
+                        bits(&y),
+                        bits(&fused.y),
+                        "{dtype} {activation:?} {layout:?}"
+                    );
+                    if let Some(fz) = &fused.z {
+                        assert_eq!(bits(&z), bits(fz), "{dtype} {activation:?} {layout:?}");
+                    }
+                }
+            }
+            // Rounding an f32 dy to the storage dtype.
+            let dy = tensor(DType::F32, &[m, n], 4);
+            let d = validate(
+                entry,
+                &tensor(dtype, &[m, k], 1),
+                &tensor(dtype, &[n, k], 2),
+                None,
+                WeightLayout::Nk,
+            )
+            .unwrap();
+            let mut r = Tensor::zeros(dtype, &[m, n]);
+            r.buffer.poison();
+            launch_epilogue(&dev, entry, &d, &dy, None, Activation::None, &mut r, None).unwrap();
+            let mut want = dy.to_f32().unwrap();
+            round_to_storage(&mut want, dtype);
+            assert_eq!(r.to_f32().unwrap(), want);
+        }
+    }
+
+    /// The products the cuBLAS backend asks for, evaluated by `Gemm`'s own FP64 reference on the
+    /// host, give the oracle's `z`, `dx` and `dw` for both layouts: the operand roles, transposes
+    /// and leading dimensions are right without a GPU.
+    #[test]
+    fn the_library_products_are_the_operators_products() {
+        use crate::matmul::{validate, Products};
+        let (m, n, k) = (7, 5, 3);
+        for layout in [WeightLayout::Nk, WeightLayout::Kn] {
+            let mut rng = Rng::new(17);
+            let x = to_f64(&rng.normal_vec(m * k, 0.0, 1.0));
+            let w = to_f64(&rng.normal_vec(n * k, 0.0, 1.0));
+            let dz = to_f64(&rng.normal_vec(m * n, 0.0, 1.0));
+            let kn = layout == WeightLayout::Kn;
+            let w_shape = if kn { [k, n] } else { [n, k] };
+            let d = validate(
+                "matmul.forward",
+                &Tensor::zeros(DType::F32, &[m, k]),
+                &Tensor::zeros(DType::F32, &w_shape),
+                None,
+                layout,
+            )
+            .unwrap();
+            let p = Products::new(&d, layout);
+            // W(n, j) wherever it is stored.
+            let w_at = |r: usize, j: usize| if kn { w[j * n + r] } else { w[r * k + j] };
+            let mut z = vec![f64::NAN; m * n];
+            p.forward.reference(&x, &w, &mut z);
+            let mut dx = vec![f64::NAN; m * k];
+            p.dx.reference(&dz, &w, &mut dx);
+            let mut dw = vec![f64::NAN; n * k];
+            if kn {
+                p.dw.reference(&x, &dz, &mut dw);
+            } else {
+                p.dw.reference(&dz, &x, &mut dw);
+            }
+            let close = |a: f64, b: f64| (a - b).abs() <= 1e-12 * (1.0 + b.abs());
+            for i in 0..m {
+                for r in 0..n {
+                    let want: f64 = (0..k).map(|j| x[i * k + j] * w_at(r, j)).sum();
+                    assert!(close(z[i * n + r], want), "{layout:?} z ({i}, {r})");
+                }
+                for j in 0..k {
+                    let want: f64 = (0..n).map(|r| dz[i * n + r] * w_at(r, j)).sum();
+                    assert!(close(dx[i * k + j], want), "{layout:?} dx ({i}, {j})");
+                }
+            }
+            for r in 0..n {
+                for j in 0..k {
+                    let want: f64 = (0..m).map(|i| dz[i * n + r] * x[i * k + j]).sum();
+                    let got = if kn { dw[j * n + r] } else { dw[r * k + j] };
+                    assert!(close(got, want), "{layout:?} dw ({r}, {j})");
+                }
+            }
+        }
+    }
+
+    /// On a GPU: the cuBLAS backend and the DSL kernel each match the FP64 oracle on the ragged
+    /// sweep (every dtype, activation, layout, bias, saved or recomputed `z`, `dx` dtype), and
+    /// agree with each other within twice the tolerance. Skipped without a CUDA device.
+    #[test]
+    #[allow(clippy::print_stdout)]
+    fn on_cuda_the_blas_backend_matches_the_dsl_kernel_and_the_oracle() {
+        let dev = match Device::cuda() {
+            Ok(d) => d,
+            Err(e) => {
+                println!("skipping: no CUDA device ({e})");
+                return;
+            }
+        };
+        if let Err(e) = dev.gemm_available() {
+            println!("skipping: no cuBLAS ({e})");
+            return;
+        }
+        for case in sweep() {
+            let dsl = case.run_on(&dev, MatmulBackend::Dsl).unwrap();
+            let blas = case.run_on(&dev, MatmulBackend::Blas).unwrap();
+            assert_eq!(dsl.len(), blas.len());
+            for (a, b) in dsl.iter().zip(&blas) {
+                assert!(
+                    a.pass && b.pass,
+                    "{}: dsl {a:?}\nblas {b:?}",
+                    case.describe()
+                );
+            }
+        }
+        // The two backends' outputs side by side, on shapes past one tile.
+        let opts = MatmulOptions::new(Activation::GeluTanh);
+        let (m, n, k) = (257, 129, 300);
+        for dtype in [DType::F32, DType::BF16] {
+            let up = |t: Tensor| dev.to_device(&t).unwrap();
+            let x = up(tensor(dtype, &[m, k], 1));
+            let w = up(tensor(dtype, &[n, k], 2));
+            let b = up(tensor(dtype, &[n], 3));
+            let dy = up(tensor(dtype, &[m, n], 4));
+            let run = |backend| {
+                let o = MatmulOptions { backend, ..opts };
+                let f = forward(&dev, &x, &w, Some(&b), &o, None).unwrap();
+                let inp = MatmulBackwardInputs {
+                    x: &x,
+                    w: &w,
+                    bias: Some(&b),
+                    z: f.z.as_ref(),
+                    dy: &dy,
+                };
+                let g = backward(&dev, &inp, &o, None).unwrap();
+                let host = |t: &Tensor| t.to_f32().unwrap();
+                [
+                    host(&f.y),
+                    host(&g.dx),
+                    host(&g.dw),
+                    host(g.dbias.as_ref().unwrap()),
+                ]
+            };
+            let (a, c) = (run(MatmulBackend::Dsl), run(MatmulBackend::Blas));
+            for (name, (p, q), r) in [
+                ("y", (&a[0], &c[0]), k),
+                ("dx", (&a[1], &c[1]), n),
+                ("dw", (&a[2], &c[2]), m),
+                ("dbias", (&a[3], &c[3]), m),
+            ] {
+                let scale = p.iter().fold(1.0f32, |s, v| s.max(v.abs())) as f64;
+                let diff = p
+                    .iter()
+                    .zip(q)
+                    .fold(0.0f64, |s, (u, v)| s.max((u - v).abs() as f64));
+                // Each output sums r terms of size about 1: scale by sqrt(r) for the magnitude.
+                let tol = 2.0 * tolerance(dtype, r) * scale.max((r as f64).sqrt());
+                assert!(
+                    diff <= tol,
+                    "{dtype} {name}: dsl and blas differ by {diff} (tol {tol})"
+                );
+            }
+        }
     }
 
     /// `input: message` of a `BadInput` error, else a description that matches no assertion.

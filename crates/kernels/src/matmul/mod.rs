@@ -12,10 +12,11 @@
 //!   (`x * sigmoid(1.702 x)`) or `gelu_tanh`, the formulas of [`crate::activations`].
 //!
 //! `x`, `w` and `bias` share one storage dtype (f32, f16 or bf16). Products accumulate in FP32:
-//! on the CPU one multiply and one add per step in increasing `k`; on CUDA, f16/bf16 tiles on
-//! the tensor cores (exact products, FP32 accumulation) and f32 by FP32 FMA in increasing `k`,
-//! never TF32. The bias is added and the activation applied to the FP32 accumulator; `y` and
-//! `z` are rounded once to the storage dtype.
+//! on the CPU one multiply and one add per step in increasing `k`; on CUDA, f16/bf16 on the
+//! tensor cores (exact products, FP32 accumulation) and f32 by FP32 FMA, never TF32 (in
+//! increasing `k` with the DSL kernel, in cuBLAS's order with the `blas` backend). The bias is
+//! added and the activation applied to the FP32 accumulator; `y` and `z` are rounded once to the
+//! storage dtype.
 //!
 //! The pre-activation `z` is what the backward differentiates at. With an activation and
 //! `save_preact = true` (default) the forward also returns `z` (`M * N` storage elements kept
@@ -41,6 +42,19 @@
 //!
 //! # Kernels
 //!
+//! Backends. On the CPU the products are the DSL kernel below, always. On CUDA they are cuBLAS
+//! (`Device::gemm`) by default, the DSL kernel when `METILE_MATMUL_BACKEND=dsl` (or
+//! [`MatmulBackend::Dsl`]), when cuBLAS cannot be loaded (the `auto` default falls back;
+//! `METILE_MATMUL_BACKEND=blas` makes that an error instead), or when `M`, `N` or `K` is 0.
+//! With cuBLAS: the forward writes `x W^T` straight into `y` when there is neither bias nor
+//! activation, else into an FP32 `[M, N]` workspace that [`epilogue_kernel`] turns into `y` (and
+//! `z`) with the same bias and activation arithmetic as the fused DSL epilogue, so the rounding
+//! contract above holds on both; the backward runs `dx = dz W` (storage or FP32 output) and
+//! `dw` (FP32 output) as two cuBLAS products, rounds a `dy` of another dtype to the storage
+//! dtype first (the DSL kernel rounds it as it loads it), and sums `dbias` with the DSL kernel's
+//! row sums over a product of width 0. Results agree with the DSL path to FP32 rounding of the
+//! sums, not bit for bit.
+//!
 //! All three products are one tiled kernel ([`gemm_kernel`]): `C[P, Q] = A[P, R] B[R, Q]` with
 //! operands read through run-time strides, so a transposed operand is a strided load (no copy).
 //! Each program owns a `[BP, BQ]` tile of `C` and loops over `R` in steps of `BR` with
@@ -53,10 +67,10 @@ pub mod check;
 
 use metile_ir::{DType, Verified};
 use metile_lang::{dot, trace, LangError, Tile};
-use metile_runtime::{Arg, Device, Tensor};
+use metile_runtime::{Arg, Device, Gemm, MatrixLayout, Tensor};
 
 use crate::activations::{self, act_tile, ActOptions, Kind, GRAD_DTYPE, NAMES};
-use crate::host::{bad, fit, float_dtype};
+use crate::host::{bad, fit, float_dtype, row_block};
 use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
 
 /// The activation epilogues, by parameter value (`none` first).
@@ -128,6 +142,59 @@ impl WeightLayout {
     }
 }
 
+/// Which engine runs the products on a CUDA device (the CPU always runs the DSL kernel).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum MatmulBackend {
+    /// `METILE_MATMUL_BACKEND` decides (`dsl` or `blas`); unset: cuBLAS when it loads, else the
+    /// DSL kernel.
+    #[default]
+    Auto,
+    /// The DSL kernel ([`gemm_kernel`]).
+    Dsl,
+    /// cuBLAS through `Device::gemm`; an error when it cannot be loaded.
+    Blas,
+}
+
+/// The environment variable that picks the backend of [`MatmulBackend::Auto`]: `dsl`, `blas` or
+/// `auto` (the same as unset).
+pub const BACKEND_ENV: &str = "METILE_MATMUL_BACKEND";
+
+impl MatmulBackend {
+    /// `Auto` resolved through [`BACKEND_ENV`].
+    fn resolved(self, entry: &str) -> Result<MatmulBackend, OpError> {
+        if self != MatmulBackend::Auto {
+            return Ok(self);
+        }
+        match std::env::var(BACKEND_ENV).ok().as_deref().map(str::trim) {
+            None | Some("") | Some("auto") => Ok(MatmulBackend::Auto),
+            Some("dsl") => Ok(MatmulBackend::Dsl),
+            Some("blas") => Ok(MatmulBackend::Blas),
+            Some(other) => Err(OpError::BadParam {
+                entry: entry.into(),
+                name: BACKEND_ENV.into(),
+                value: other.into(),
+                message: "unknown matmul backend".into(),
+                allowed: "dsl, blas, auto".into(),
+            }),
+        }
+    }
+
+    /// Whether a product of `d` on `device` runs on cuBLAS.
+    fn use_blas(self, device: &Device, entry: &str, d: &Dims) -> Result<bool, OpError> {
+        if device.is_cpu() || d.m == 0 || d.n == 0 || d.k == 0 {
+            return Ok(false);
+        }
+        Ok(match self.resolved(entry)? {
+            MatmulBackend::Dsl => false,
+            MatmulBackend::Blas => {
+                device.gemm_available()?;
+                true
+            }
+            MatmulBackend::Auto => device.gemm_available().is_ok(),
+        })
+    }
+}
+
 /// Options of both entries.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MatmulOptions {
@@ -137,6 +204,8 @@ pub struct MatmulOptions {
     pub save_preact: bool,
     /// Backward: `dx` in FP32 instead of the storage dtype.
     pub f32_dx: bool,
+    /// The products' engine on CUDA.
+    pub backend: MatmulBackend,
 }
 
 impl MatmulOptions {
@@ -257,6 +326,142 @@ pub fn gemm_kernel(spec: &GemmSpec) -> Result<Verified, LangError> {
             sums.store_masked(ip, carried[1], in_p & pid_q.equal(0));
         }
     })
+}
+
+/// Kernel specialisation of the epilogue that follows a library product.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EpilogueSpec {
+    /// Storage dtype of the product `z` (FP32 from cuBLAS; `dy`'s when it only rounds `dy`).
+    pub input: DType,
+    /// Storage dtype of `y` and the pre-activation.
+    pub out: DType,
+    /// Add a bias of this dtype indexed by column.
+    pub bias: Option<DType>,
+    pub activation: Activation,
+    /// Also store the pre-activation `z + bias`.
+    pub preact: bool,
+    /// Columns per program.
+    pub block: usize,
+}
+
+/// The name the epilogue kernel is cached and emitted under.
+pub const EPILOGUE: &str = "matmul_epilogue";
+
+/// `y = act(z + bias)` (and `preact = z + bias`) on `[rows, n]` row-major tensors, in FP32 as the
+/// product kernel's epilogue computes it, rounded once to `out`. Program `(r, j)` owns columns
+/// `j * block ..` of row `r`. Parameters: `z, [bias], y, [preact], n` (`n` i64).
+pub fn epilogue_kernel(spec: &EpilogueSpec) -> Result<Verified, LangError> {
+    trace(EPILOGUE, |k| {
+        let z = k.input("z", spec.input);
+        let bias = spec.bias.map(|d| k.input("bias", d));
+        let y = k.output("y", spec.out);
+        let preact = spec.preact.then(|| k.output("preact", spec.out));
+        let n = k.scalar("n", DType::I64);
+        let col = k.program_id(1).cast(DType::I64) * spec.block as i64
+            + k.arange(0, spec.block as i64).cast(DType::I64);
+        let at = k.program_id(0).cast(DType::I64) * n + col;
+        let mask = col.lt(n);
+        let mut v = z.load_masked(at, mask, 0.0).cast(DType::F32);
+        if let Some(bias) = bias {
+            v = v + bias.load_masked(col, mask, 0.0).cast(DType::F32);
+        }
+        if let Some(pre) = preact {
+            pre.store_masked(at, v.cast(spec.out), mask);
+        }
+        let out = match spec.activation {
+            Activation::None => v,
+            act => act_tile(act.name(), v),
+        };
+        y.store_masked(at, out.cast(spec.out), mask);
+    })
+}
+
+/// Most columns one epilogue program owns.
+const EPILOGUE_BLOCK: usize = 1024;
+
+/// Runs [`epilogue_kernel`]: `y = act(z + bias)` over `z`'s `[M, N]` (and `preact`).
+#[allow(clippy::too_many_arguments)]
+fn launch_epilogue(
+    device: &Device,
+    entry: &str,
+    d: &Dims,
+    z: &Tensor,
+    bias: Option<&Tensor>,
+    activation: Activation,
+    y: &mut Tensor,
+    preact: Option<&mut Tensor>,
+) -> Result<(), OpError> {
+    let block = row_block(device, d.n).clamp(1, EPILOGUE_BLOCK);
+    let grid = [d.m, d.n.div_ceil(block)];
+    if grid[0] == 0 || grid[1] == 0 {
+        return Ok(());
+    }
+    if grid[0] > i32::MAX as usize || grid[1] > MAX_GRID_Y {
+        return Err(bad(
+            entry,
+            "x",
+            format!(
+                "{} rows of {} columns: at most {} rows and {} columns",
+                d.m,
+                d.n,
+                i32::MAX,
+                MAX_GRID_Y * block
+            ),
+        ));
+    }
+    let spec = EpilogueSpec {
+        input: z.dtype(),
+        out: y.dtype(),
+        bias: bias.map(Tensor::dtype),
+        activation,
+        preact: preact.is_some(),
+        block,
+    };
+    let kernel = device.kernel(EPILOGUE, &spec, || epilogue_kernel(&spec))?;
+    let mut args = vec![Arg::In(&z.buffer)];
+    args.extend(bias.map(|t| Arg::In(&t.buffer)));
+    args.push(Arg::Out(&mut y.buffer));
+    args.extend(preact.map(|t| Arg::Out(&mut t.buffer)));
+    args.push(Arg::I64(d.n as i64));
+    device.launch(&kernel, [grid[0] as u32, grid[1] as u32, 1], &mut args)?;
+    Ok(())
+}
+
+/// The library products of the operator, row-major (`Gemm`'s contract), for `d` and `layout`.
+/// `W` is stored `[N, K]` (`nk`, rows of `K`) or `[K, N]` (`kn`, rows of `N`); `x` `[M, K]`, `dz`
+/// `[M, N]`, all dense.
+#[derive(Clone, Copy, Debug)]
+struct Products {
+    /// `z[M, N] = x op(W)` with `op(W)` `[K, N]`: `W^T` for `nk`, `W` for `kn`.
+    forward: Gemm,
+    /// `dx[M, K] = dz op(W)` with `op(W)` `[N, K]`: `W` for `nk`, `W^T` for `kn`.
+    dx: Gemm,
+    /// `nk`: `dw[N, K] = dz^T x` (A = `dz`, B = `x`); `kn`: `dw[K, N] = x^T dz` (A = `x`,
+    /// B = `dz`).
+    dw: Gemm,
+}
+
+impl Products {
+    fn new(d: &Dims, layout: WeightLayout) -> Products {
+        let (m, n, k) = (d.m, d.n, d.k);
+        let (nk, w_cols) = match layout {
+            WeightLayout::Nk => (true, k),
+            WeightLayout::Kn => (false, n),
+        };
+        let w = |transpose: bool| MatrixLayout {
+            transpose,
+            ..MatrixLayout::rows(w_cols)
+        };
+        Products {
+            forward: Gemm::new(m, n, k, MatrixLayout::rows(k), w(nk)),
+            dx: Gemm::new(m, k, n, MatrixLayout::rows(n), w(!nk)),
+            dw: if nk {
+                Gemm::new(n, k, m, MatrixLayout::transposed(n), MatrixLayout::rows(k))
+            } else {
+                Gemm::new(k, n, m, MatrixLayout::transposed(k), MatrixLayout::rows(n))
+            },
+        }
+    }
 }
 
 /// Tile sizes for a product of `(P, Q, R)` on `device`. On the CPU, `[128, 128]` tiles stepping
@@ -503,6 +708,16 @@ fn product(
     y: &mut Tensor,
     z: Option<&mut Tensor>,
 ) -> Result<(), OpError> {
+    if opts.backend.use_blas(device, entry, d)? {
+        let g = Products::new(d, opts.layout).forward;
+        if bias.is_none() && opts.activation == Activation::None && z.is_none() {
+            device.gemm(&g, &x.buffer, &w.buffer, &mut y.buffer)?;
+            return Ok(());
+        }
+        let mut acc = device.tensor_zeros(DType::F32, &[d.m, d.n])?;
+        device.gemm(&g, &x.buffer, &w.buffer, &mut acc.buffer)?;
+        return launch_epilogue(device, entry, d, &acc, bias, opts.activation, y, z);
+    }
     let dt = x.dtype();
     let (w_n, w_k) = opts.layout.strides(d.n, d.k);
     let spec = GemmSpec {
@@ -628,6 +843,13 @@ pub fn backward(
         }
     };
     let dz = dz_owned.as_ref().unwrap_or(inp.dy);
+    if opts.backend.use_blas(device, entry, &d)? {
+        blas_gradients(device, entry, &d, inp, dz, opts.layout, &mut dx, &mut dw)?;
+        if let Some(db) = dbias.as_mut() {
+            weight_gradient(device, entry, &d, dz, x, (&mut dw, (0, 0)), Some(db), 0)?;
+        }
+        return Ok(MatmulGrads { dx, dw, dbias });
+    }
     let (w_n, w_k) = opts.layout.strides(d.n, d.k);
     let plain = |a: DType, out: DType, row_sums: bool| GemmSpec {
         a,
@@ -659,12 +881,84 @@ pub fn backward(
         None,
         None,
     )?;
-    // dW[N, K] = dz^T[N, M] x[M, K], stored at W's (n, k); dbias[N] = row sums of dz^T.
+    weight_gradient(
+        device,
+        entry,
+        &d,
+        dz,
+        x,
+        (&mut dw, (w_n, w_k)),
+        dbias.as_mut(),
+        d.k,
+    )?;
+    Ok(MatmulGrads { dx, dw, dbias })
+}
+
+/// `dx = dz op(W)` and `dw` with cuBLAS, `dz` first rounded to the storage dtype when it is a
+/// `dy` of another dtype.
+#[allow(clippy::too_many_arguments)]
+fn blas_gradients(
+    device: &Device,
+    entry: &str,
+    d: &Dims,
+    inp: &MatmulBackwardInputs<'_>,
+    dz: &Tensor,
+    layout: WeightLayout,
+    dx: &mut Tensor,
+    dw: &mut Tensor,
+) -> Result<(), OpError> {
+    let (x, w) = (inp.x, inp.w);
+    let dt = x.dtype();
+    let rounded;
+    let dz = if dz.dtype() == dt {
+        dz
+    } else {
+        let mut r = device.tensor_zeros(dt, &d.out_shape)?;
+        launch_epilogue(device, entry, d, dz, None, Activation::None, &mut r, None)?;
+        rounded = r;
+        &rounded
+    };
+    let p = Products::new(d, layout);
+    device.gemm(&p.dx, &dz.buffer, &w.buffer, &mut dx.buffer)?;
+    let (a, b) = match layout {
+        WeightLayout::Nk => (dz, x),
+        WeightLayout::Kn => (x, dz),
+    };
+    device.gemm(&p.dw, &a.buffer, &b.buffer, &mut dw.buffer)?;
+    Ok(())
+}
+
+/// The DSL kernel's `dW[N, K] = dz^T[N, M] x[M, K]`, stored at `dw` with strides `(n, k)`, and
+/// `dbias[N]` = row sums of `dz^T` (FP32). With `width = 0` only the row sums: no `dw` element
+/// is written and no `x` element read (the cuBLAS backend's column sums).
+#[allow(clippy::too_many_arguments)]
+fn weight_gradient(
+    device: &Device,
+    entry: &str,
+    d: &Dims,
+    dz: &Tensor,
+    x: &Tensor,
+    dw: (&mut Tensor, (i64, i64)),
+    dbias: Option<&mut Tensor>,
+    width: usize,
+) -> Result<(), OpError> {
+    let dt = x.dtype();
+    let spec = GemmSpec {
+        a: dz.dtype(),
+        b: dt,
+        operand: dt,
+        out: DType::F32,
+        bias: None,
+        activation: Activation::None,
+        preact: false,
+        row_sums: dbias.is_some(),
+        tile: [0; 3],
+    };
     launch_gemm(
         device,
         entry,
-        plain(dz.dtype(), DType::F32, dbias.is_some()),
-        [d.n, d.k, d.m],
+        spec,
+        [d.n, width, d.m],
         Operand {
             t: dz,
             strides: (1, d.n as i64),
@@ -674,11 +968,10 @@ pub fn backward(
             strides: (d.k as i64, 1),
         },
         None,
-        (&mut dw, (w_n, w_k)),
+        dw,
         None,
-        dbias.as_mut(),
-    )?;
-    Ok(MatmulGrads { dx, dw, dbias })
+        dbias,
+    )
 }
 
 // ---- Registry entry points -------------------------------------------------------------------

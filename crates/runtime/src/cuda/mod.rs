@@ -1,20 +1,21 @@
 //! The CUDA target: devices, device memory, NVRTC compilation and launches through the driver
-//! API (crate `cudarc`), with both CUDA libraries opened at run time.
+//! API (crate `cudarc`), with the CUDA libraries opened at run time.
 //!
 //! Nothing here links against CUDA, so the crate builds and its CPU tests run on machines without
 //! it. `libcuda.so.1` (the driver) is opened when a CUDA device is first opened, `libnvrtc.so.*`
-//! (the compiler) when CUDA source is first compiled; each is searched for by cudarc under the
+//! (the compiler) when CUDA source is first compiled, `libcublas.so` at the first `Device::gemm`
+//! (see `blas`); each is searched for by cudarc under the
 //! names `cudarc::get_lib_name_candidates` lists, through the dynamic loader (`LD_LIBRARY_PATH`).
 //!
 //! Failures are typed errors, never panics or aborts:
 //! - a library that cannot be loaded is `Error::Device` ("no CUDA driver found (libcuda.so.1):
-//!   ..." or "no NVRTC found (libnvrtc.so): ..."), checked before cudarc is asked for it, because
+//!   ...", "no NVRTC found (libnvrtc.so): ..." or "no cuBLAS found (libcublas.so): ..."), checked before cudarc is asked for it, because
 //!   cudarc panics when its loader finds no library;
 //! - [`guarded`] is the one place that catches a panic out of cudarc (a library that loads but
 //!   lacks a symbol the bindings expect, such as a driver older than the bindings), and turns it
 //!   into the same `Error::Device`;
 //! - driver result codes are `Error::Cuda` (`Error::OutOfMemory` for allocations), NVRTC errors
-//!   `Error::Compile` with the log.
+//!   `Error::Compile` with the log, cuBLAS statuses `Error::Blas`.
 //!
 //! One context (the device's primary context) and one stream per ordinal serve the whole process:
 //! every `Device` handle for `cuda:N` shares them, so buffers and kernels of `cuda:N` can be used
@@ -25,12 +26,13 @@
 //! parameter) and grids beyond the device's limits. Bounds inside a kernel are the emitter's
 //! contract; the CPU executor is where out-of-bounds accesses are checked.
 
+mod blas;
 mod compile;
 mod launch;
 mod memory;
 
 use std::panic::AssertUnwindSafe;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use cudarc::driver::sys::CUdevice_attribute;
 use cudarc::driver::{CudaContext, CudaStream, DriverError};
@@ -38,6 +40,7 @@ use metile_codegen::Target;
 
 use crate::error::{Error, Result};
 
+pub(crate) use blas::gemm;
 pub(crate) use compile::load_kernel;
 pub use compile::{
     compile_cuda_source, compile_cuda_source_cached, compile_stats, default_cache_dir, include_dir,
@@ -58,6 +61,8 @@ pub(crate) struct CudaDevice {
     pub(crate) target: Target,
     /// Most programs along each grid axis.
     pub(crate) max_grid: [u32; 3],
+    /// The cuBLAS handle, made at the first product (or why it could not be).
+    blas: OnceLock<Result<Arc<blas::BlasHandle>>>,
 }
 
 impl CudaDevice {
@@ -146,7 +151,16 @@ impl CudaDevice {
             sms,
             target,
             max_grid,
+            blas: OnceLock::new(),
         })
+    }
+
+    /// The device's cuBLAS handle, created on first use; the error of a failed first attempt
+    /// is returned again on every call.
+    pub(crate) fn blas(&self) -> Result<Arc<blas::BlasHandle>> {
+        self.blas
+            .get_or_init(|| blas::BlasHandle::create(self))
+            .clone()
     }
 
     /// `cuda:N`.
@@ -194,18 +208,22 @@ fn library_present(
     // The Windows-style names ("cuda64_12") say nothing on Linux; show the others.
     tried.retain(|n| !n.contains("64"));
     let shown = tried.len();
-    let (what, hint) = if stem == "cuda" {
-        (
+    let (what, hint) = match stem {
+        "cuda" => (
             "no CUDA driver found",
             "install the NVIDIA driver, or put the folder that holds libcuda.so.1 on \
              LD_LIBRARY_PATH",
-        )
-    } else {
-        (
+        ),
+        "cublas" => (
+            "no cuBLAS found",
+            "install the CUDA toolkit's cuBLAS, or put its folder (e.g. /usr/local/cuda/lib64) \
+             on LD_LIBRARY_PATH",
+        ),
+        _ => (
             "no NVRTC found",
             "install the CUDA toolkit's NVRTC, or put its folder (e.g. /usr/local/cuda/lib64) on \
              LD_LIBRARY_PATH",
-        )
+        ),
     };
     Err(Error::Device {
         device: device.into(),

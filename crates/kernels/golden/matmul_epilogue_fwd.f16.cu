@@ -1,0 +1,142 @@
+typedef unsigned short mt_u16;
+typedef unsigned char mt_u8;
+typedef long long mt_i64;
+__device__ __forceinline__ float mt_bf16_to_f32(mt_u16 h) { return __uint_as_float(((unsigned)h) << 16); }
+__device__ __forceinline__ mt_u16 mt_f32_to_bf16(float x) { mt_u16 h; asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h; }
+__device__ __forceinline__ float mt_f16_to_f32(mt_u16 h) { float f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return f; }
+__device__ __forceinline__ mt_u16 mt_f32_to_f16(float x) { mt_u16 h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h; }
+__device__ __forceinline__ float mt_round_bf16(float x) { return mt_bf16_to_f32(mt_f32_to_bf16(x)); }
+__device__ __forceinline__ float mt_round_f16(float x) { return mt_f16_to_f32(mt_f32_to_f16(x)); }
+__device__ __forceinline__ float mt_d2bf16(double x) {
+  unsigned long long b = (unsigned long long)__double_as_longlong(x);
+  b = (b + (1ull << 44) - 1ull + ((b >> 45) & 1ull)) & ~((1ull << 45) - 1ull);
+  return (float)__longlong_as_double((long long)b);
+}
+__device__ __forceinline__ float mt_minf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fminf(a, b); }
+__device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fmaxf(a, b); }
+__device__ __forceinline__ float mt_sigmoid(float x) { return __frcp_rn(1.0f + expf(-x)); }
+__device__ __forceinline__ int mt_f2i(float x) { return x != x ? 0 : (x >= 2147483648.0f ? 2147483647 : (x <= -2147483648.0f ? (-2147483647 - 1) : (int)x)); }
+__device__ __forceinline__ mt_i64 mt_f2l(float x) { return x != x ? 0 : (x >= 9.2233720368547758e18f ? 9223372036854775807LL : (x <= -9.2233720368547758e18f ? (-9223372036854775807LL - 1) : (mt_i64)x)); }
+#define MT_THREADS 256
+#define MT_VEC 8
+#define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
+extern "C" __global__ void __launch_bounds__(256) mt_matmul_epilogue(const float* __restrict__ p0, const mt_u16* __restrict__ p1, mt_u16* __restrict__ p2, mt_u16* __restrict__ p3, mt_i64 p4) {
+  const int mt_tid = threadIdx.x;
+  const int mt_lane = mt_tid & 31;
+  const int mt_warp = mt_tid >> 5;
+  (void)mt_lane; (void)mt_warp;
+  __shared__ __align__(128) unsigned char mt_smem[16];
+  (void)mt_smem;
+  int mt_round = 0;
+  (void)mt_round;
+  mt_i64 v0 = p4;
+  int v1 = (int)blockIdx.y;
+  mt_i64 v2 = (mt_i64)(v1);
+  mt_i64 v3 = 4096LL;
+  mt_i64 v4 = (v2 * v3);
+  int v5[16];
+  #pragma unroll
+  for (int s = 0; s < 16; ++s) v5[s] = (int)(0 + MT_FLAT(s));
+  mt_i64 v6[16];
+  #pragma unroll
+  for (int s = 0; s < 16; ++s) v6[s] = (mt_i64)(v5[s]);
+  mt_i64 v7[16];
+  #pragma unroll
+  for (int s = 0; s < 16; ++s) v7[s] = v4;
+  mt_i64 v8[16];
+  #pragma unroll
+  for (int s = 0; s < 16; ++s) v8[s] = (v7[s] + v6[s]);
+  int v9 = (int)blockIdx.x;
+  mt_i64 v10 = (mt_i64)(v9);
+  mt_i64 v11 = (v10 * v0);
+  mt_i64 v12[16];
+  #pragma unroll
+  for (int s = 0; s < 16; ++s) v12[s] = v11;
+  mt_i64 v13[16];
+  #pragma unroll
+  for (int s = 0; s < 16; ++s) v13[s] = (v12[s] + v8[s]);
+  mt_i64 v14[16];
+  #pragma unroll
+  for (int s = 0; s < 16; ++s) v14[s] = v0;
+  bool v15[16];
+  #pragma unroll
+  for (int s = 0; s < 16; ++s) v15[s] = (v8[s] < v14[s]);
+  float v16 = 0.0f;
+  float v17[16];
+  #pragma unroll
+  for (int g = 0; g < 16; g += 8) {
+    const mt_i64 i0 = v13[g];
+    if ((true && v15[g + 0]) && (true && v15[g + 1]) && (true && v15[g + 2]) && (true && v15[g + 3]) && (true && v15[g + 4]) && (true && v15[g + 5]) && (true && v15[g + 6]) && (true && v15[g + 7]) && (i0 % 8) == 0) {
+      union { uint4 w[2]; float e[8]; } u;
+      #pragma unroll
+      for (int q = 0; q < 2; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+      #pragma unroll
+      for (int k = 0; k < MT_VEC; ++k) v17[g + k] = u.e[k];
+    } else {
+      #pragma unroll
+      for (int k = 0; k < 8; ++k) { const int s = g + k; v17[s] = (true && v15[s]) ? p0[v13[s]] : v16; }
+    }
+  }
+  float v18 = 0.0f;
+  float v19[16];
+  #pragma unroll
+  for (int g = 0; g < 16; g += 8) {
+    const mt_i64 i0 = v8[g];
+    if ((true && v15[g + 0]) && (true && v15[g + 1]) && (true && v15[g + 2]) && (true && v15[g + 3]) && (true && v15[g + 4]) && (true && v15[g + 5]) && (true && v15[g + 6]) && (true && v15[g + 7]) && (i0 % 8) == 0) {
+      union { uint4 w[1]; mt_u16 e[8]; } u;
+      #pragma unroll
+      for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+      #pragma unroll
+      for (int k = 0; k < MT_VEC; ++k) v19[g + k] = mt_f16_to_f32(u.e[k]);
+    } else {
+      #pragma unroll
+      for (int k = 0; k < 8; ++k) { const int s = g + k; v19[s] = (true && v15[s]) ? mt_f16_to_f32(p1[v8[s]]) : v18; }
+    }
+  }
+  float v20[16];
+  #pragma unroll
+  for (int s = 0; s < 16; ++s) v20[s] = v19[s];
+  float v21[16];
+  #pragma unroll
+  for (int s = 0; s < 16; ++s) v21[s] = (v17[s] + v20[s]);
+  float v22[16];
+  #pragma unroll
+  for (int s = 0; s < 16; ++s) v22[s] = mt_round_f16(v21[s]);
+  #pragma unroll
+  for (int g = 0; g < 16; g += 8) {
+    const mt_i64 i0 = v13[g];
+    if ((true && v15[g + 0]) && (true && v15[g + 1]) && (true && v15[g + 2]) && (true && v15[g + 3]) && (true && v15[g + 4]) && (true && v15[g + 5]) && (true && v15[g + 6]) && (true && v15[g + 7]) && (i0 % 8) == 0) {
+      union { uint4 w[1]; mt_u16 e[8]; } u;
+      #pragma unroll
+      for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v22[g + k]);
+      #pragma unroll
+      for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+    } else {
+      #pragma unroll
+      for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v15[s]) p3[v13[s]] = mt_f32_to_f16(v22[s]); }
+    }
+  }
+  float v23[16];
+  #pragma unroll
+  for (int s = 0; s < 16; ++s) v23[s] = mt_sigmoid(v21[s]);
+  float v24[16];
+  #pragma unroll
+  for (int s = 0; s < 16; ++s) v24[s] = (v21[s] * v23[s]);
+  float v25[16];
+  #pragma unroll
+  for (int s = 0; s < 16; ++s) v25[s] = mt_round_f16(v24[s]);
+  #pragma unroll
+  for (int g = 0; g < 16; g += 8) {
+    const mt_i64 i0 = v13[g];
+    if ((true && v15[g + 0]) && (true && v15[g + 1]) && (true && v15[g + 2]) && (true && v15[g + 3]) && (true && v15[g + 4]) && (true && v15[g + 5]) && (true && v15[g + 6]) && (true && v15[g + 7]) && (i0 % 8) == 0) {
+      union { uint4 w[1]; mt_u16 e[8]; } u;
+      #pragma unroll
+      for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v25[g + k]);
+      #pragma unroll
+      for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
+    } else {
+      #pragma unroll
+      for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v15[s]) p2[v13[s]] = mt_f32_to_f16(v25[s]); }
+    }
+  }
+}

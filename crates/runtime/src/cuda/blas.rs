@@ -1,0 +1,262 @@
+//! `Device::gemm` on CUDA: cuBLAS (`libcublas.so`, opened at run time like the driver).
+//!
+//! One cuBLAS handle per device, created on the first product and bound to the device's one
+//! stream, so products are ordered with launches and copies. A missing or unusable library is
+//! `Error::Device` (checked before cudarc is asked for it, and its first touch guarded, as for
+//! the driver); a cuBLAS status other than success is `Error::Blas`. Either is remembered: the
+//! handle is not retried.
+//!
+//! Precision: every product is `cublasGemmEx` (`cublasGemmStridedBatchedEx` for batches) with
+//! FP32 accumulation. The handle's math mode is `CUBLAS_DEFAULT_MATH` with
+//! `CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION`, so split-K partial sums stay FP32 even
+//! when `C` is f16/bf16. Compute types: f16/bf16 inputs `CUBLAS_COMPUTE_32F` (tensor cores,
+//! exact products, FP32 sums); f32 inputs `CUBLAS_COMPUTE_32F_PEDANTIC` (FP32 FMA, no TF32 and no
+//! BF16x9 emulation whatever the environment says), or `CUBLAS_COMPUTE_32F_FAST_TF32` when
+//! `Gemm::tf32` asks for it.
+//!
+//! Row-major operands through a column-major library. A row-major matrix `X` of `r` rows and
+//! leading dimension `ld` (element `(i, j)` at `i * ld + j`) is, read column-major with the same
+//! `ld`, the matrix `X^T` (element `(j, i)` at `j + i * ld`). So the row-major `C[m, n]` is the
+//! column-major `C^T[n, m]` with `ldc` unchanged, and `C = op(A) op(B)` is computed as
+//! `C^T = op(B)^T op(A)^T`, a column-major product of `M' = n`, `N' = m`, `K' = k` whose first
+//! operand is `op(B)^T [n, k]` and second `op(A)^T [k, m]`:
+//! - `B` not transposed is stored row-major `[k, n]` (`ldb >= n`); read column-major it is
+//!   `B^T [n, k]`, exactly `op(B)^T`: `transa = N`, `lda' = ldb` (cuBLAS wants `lda' >= M' = n`).
+//! - `B` transposed is `S^T` with `S` stored row-major `[n, k]` (`ldb >= k`); `op(B)^T = S`, and
+//!   `S` read column-major is `S^T [k, n]`: `transa = T`, `lda' = ldb` (cuBLAS wants
+//!   `lda' >= K' = k`).
+//! - `A` alike: not transposed (stored `[m, k]`, `lda >= k`) is `op(A)^T [k, m]` as read,
+//!   `transb = N`, `ldb' = lda >= K' = k`; transposed (stored `[k, m]`, `lda >= m`) needs
+//!   `transb = T`, `ldb' = lda >= N' = m`.
+//! - `C`: `ldc' = ldc >= M' = n`.
+//!
+//! The row-major bounds `Gemm::validate` checks are thus exactly cuBLAS's. Batch strides carry
+//! over unchanged (`B`'s to the first operand, `A`'s to the second).
+
+use std::ffi::{c_int, c_longlong, c_void};
+use std::sync::{Arc, Mutex};
+
+use cudarc::cublas::result::{self as blas, CublasError};
+use cudarc::cublas::safe::CudaBlas;
+use cudarc::cublas::sys::{
+    cublasComputeType_t, cublasGemmAlgo_t, cublasMath_t, cublasOperation_t, cudaDataType,
+};
+use cudarc::driver::{DevicePtr, DevicePtrMut};
+use metile_ir::DType;
+
+use crate::buffer::Buffer;
+use crate::cuda::memory::Words;
+use crate::cuda::{cuda_error, guarded, library_present, CudaDevice};
+use crate::error::{Error, Result};
+use crate::gemm::Gemm;
+
+/// A device's cuBLAS handle; calls are serialised (they only queue work on the one stream).
+#[derive(Debug)]
+pub(crate) struct BlasHandle(Mutex<CudaBlas>);
+
+/// The library as the errors name it.
+const LIBRARY: &str = "cuBLAS (libcublas.so)";
+
+fn blas_error(device: &str, op: &str, e: CublasError) -> Error {
+    Error::Blas {
+        device: device.into(),
+        op: op.into(),
+        message: format!("{:?}", e.0),
+    }
+}
+
+impl BlasHandle {
+    /// Loads cuBLAS and creates a handle on `device`'s stream.
+    pub(crate) fn create(device: &CudaDevice) -> Result<Arc<BlasHandle>> {
+        let label = device.label();
+        library_present(&label, "libcublas.so", "cublas", || {
+            // SAFETY: only tries to load and unload the library under each candidate name.
+            unsafe { cudarc::cublas::sys::is_culib_present() }
+        })?;
+        guarded(&label, LIBRARY, || {
+            let handle = CudaBlas::new(device.stream.clone())
+                .map_err(|e| blas_error(&label, "create handle", e))?;
+            // SAFETY: the handle was just created and is valid.
+            unsafe {
+                cudarc::cublas::sys::cublasSetMathMode(
+                    *handle.handle(),
+                    cublasMath_t::CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION,
+                )
+            }
+            .result()
+            .map_err(|e| blas_error(&label, "set math mode", e))?;
+            Ok(Arc::new(BlasHandle(Mutex::new(handle))))
+        })
+    }
+}
+
+fn data_type(d: DType) -> cudaDataType {
+    match d {
+        DType::F16 => cudaDataType::CUDA_R_16F,
+        DType::BF16 => cudaDataType::CUDA_R_16BF,
+        // `Gemm::validate` admits f32, f16 and bf16 only.
+        _ => cudaDataType::CUDA_R_32F,
+    }
+}
+
+fn op(transpose: bool) -> cublasOperation_t {
+    if transpose {
+        cublasOperation_t::CUBLAS_OP_T
+    } else {
+        cublasOperation_t::CUBLAS_OP_N
+    }
+}
+
+/// The device words of a buffer of `device`, or `Error::Blas` naming the operand.
+fn words<'b>(device: &CudaDevice, name: &str, b: &'b Buffer) -> Result<&'b Words> {
+    match b.cuda_storage() {
+        Some(c) if c.device.ordinal == device.ordinal => c.words.as_ref().ok_or_else(|| {
+            // Non-empty products never have empty operands (`Gemm::validate`).
+            Error::Blas {
+                device: device.label(),
+                op: "gemm".into(),
+                message: format!("operand {name} is an empty buffer"),
+            }
+        }),
+        _ => Err(Error::Blas {
+            device: device.label(),
+            op: "gemm".into(),
+            message: format!(
+                "operand {name} lives on {}; move it with Device::upload",
+                b.device_name()
+            ),
+        }),
+    }
+}
+
+/// The device address of element `offset` of `w` for a read on `device`'s stream, and the guard
+/// that records the access.
+macro_rules! address {
+    ($w:expr, $method:ident, $stream:expr, $offset:expr) => {
+        match $w {
+            Words::U8(s) => {
+                let (p, g) = s.$method($stream);
+                (p + $offset as u64, g)
+            }
+            Words::U16(s) => {
+                let (p, g) = s.$method($stream);
+                (p + 2 * $offset as u64, g)
+            }
+            Words::U32(s) => {
+                let (p, g) = s.$method($stream);
+                (p + 4 * $offset as u64, g)
+            }
+            Words::U64(s) => {
+                let (p, g) = s.$method($stream);
+                (p + 8 * $offset as u64, g)
+            }
+        }
+    };
+}
+
+/// Queues `g` on `device` (its handle made on first use): see the module doc for the mapping.
+pub(crate) fn gemm(
+    device: &CudaDevice,
+    handle: &BlasHandle,
+    g: &Gemm,
+    a: &Buffer,
+    b: &Buffer,
+    c: &mut Buffer,
+) -> Result<()> {
+    let label = device.label();
+    g.validate(&label, a, b, c)?;
+    if g.is_empty() {
+        return Ok(());
+    }
+    let (aw, bw) = (words(device, "A", a)?, words(device, "B", b)?);
+    let c_dtype = c.dtype();
+    let cw = match c.cuda_storage_mut() {
+        Some(s) if s.device.ordinal == device.ordinal => s.words.as_mut(),
+        _ => None,
+    };
+    let Some(cw) = cw else {
+        return Err(Error::Blas {
+            device: label,
+            op: "gemm".into(),
+            message: "operand C is not a non-empty buffer of this device".into(),
+        });
+    };
+    let in_type = data_type(a.dtype());
+    let compute = match (a.dtype(), g.tf32) {
+        (DType::F32, true) => cublasComputeType_t::CUBLAS_COMPUTE_32F_FAST_TF32,
+        (DType::F32, false) => cublasComputeType_t::CUBLAS_COMPUTE_32F_PEDANTIC,
+        _ => cublasComputeType_t::CUBLAS_COMPUTE_32F,
+    };
+    let stream = &device.stream;
+    stream
+        .context()
+        .bind_to_thread()
+        .map_err(|e| cuda_error(&label, "bind context", e))?;
+    let blas = handle.0.lock().unwrap_or_else(|e| e.into_inner());
+    let (alpha, beta) = (g.alpha, g.beta);
+    // Column-major operands: (B, A) -> C^T; sizes (n, m, k). Validated to fit c_int.
+    let (mm, nn, kk) = (g.n as c_int, g.m as c_int, g.k as c_int);
+    let (pa, _ga) = address!(bw, device_ptr, stream, g.b.offset);
+    let (pb, _gb) = address!(aw, device_ptr, stream, g.a.offset);
+    let (pc, _gc) = address!(cw, device_ptr_mut, stream, g.c.offset);
+    let algo = cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT;
+    guarded(&label, LIBRARY, || {
+        // SAFETY: the handle is bound to this device's stream and its context is current; the
+        // pointers are live allocations of this device holding the operands `validate` bounded
+        // (every matrix of the batch inside its buffer), with the dtypes passed; `c` is borrowed
+        // exclusively, and cudarc defers frees until the stream is done with them. alpha and
+        // beta are f32, as CUBLAS_COMPUTE_32F* require with the default host pointer mode.
+        let status = unsafe {
+            if g.batch == 1 {
+                blas::gemm_ex(
+                    *blas.handle(),
+                    op(g.b.transpose),
+                    op(g.a.transpose),
+                    mm,
+                    nn,
+                    kk,
+                    (&alpha) as *const f32 as *const c_void,
+                    pa as *const c_void,
+                    in_type,
+                    g.b.ld as c_int,
+                    pb as *const c_void,
+                    in_type,
+                    g.a.ld as c_int,
+                    (&beta) as *const f32 as *const c_void,
+                    pc as *mut c_void,
+                    data_type(c_dtype),
+                    g.c.ld as c_int,
+                    compute,
+                    algo,
+                )
+            } else {
+                blas::gemm_strided_batched_ex(
+                    *blas.handle(),
+                    op(g.b.transpose),
+                    op(g.a.transpose),
+                    mm,
+                    nn,
+                    kk,
+                    (&alpha) as *const f32 as *const c_void,
+                    pa as *const c_void,
+                    in_type,
+                    g.b.ld as c_int,
+                    g.b.batch_stride as c_longlong,
+                    pb as *const c_void,
+                    in_type,
+                    g.a.ld as c_int,
+                    g.a.batch_stride as c_longlong,
+                    (&beta) as *const f32 as *const c_void,
+                    pc as *mut c_void,
+                    data_type(c_dtype),
+                    g.c.ld as c_int,
+                    g.c.batch_stride as c_longlong,
+                    g.batch as c_int,
+                    compute,
+                    algo,
+                )
+            }
+        };
+        status.map_err(|e| blas_error(&label, "gemm", e))
+    })
+}
