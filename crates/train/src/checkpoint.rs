@@ -44,7 +44,7 @@ pub fn save(path: &Path, entries: &[Entry], metadata: &BTreeMap<String, String>)
     }
     let mut text = Value::Object(header).to_string().into_bytes();
     // Pad the header with spaces so that the data starts 8-byte aligned.
-    while (8 + text.len()) % 8 != 0 {
+    while !(8 + text.len()).is_multiple_of(8) {
         text.push(b' ');
     }
     let mut out = Vec::with_capacity(8 + text.len() + offset);

@@ -27,13 +27,13 @@ impl ModelConfig {
         if self.layers == 0 || self.dim == 0 || self.heads == 0 || self.kv_heads == 0 {
             return fail("layers, dim, heads and kv heads must be positive".into());
         }
-        if self.dim % self.heads != 0 || self.head_dim() % 2 != 0 {
+        if !self.dim.is_multiple_of(self.heads) || !self.head_dim().is_multiple_of(2) {
             return fail(format!(
                 "dim {} must be heads {} times an even head size",
                 self.dim, self.heads
             ));
         }
-        if self.heads % self.kv_heads != 0 {
+        if !self.heads.is_multiple_of(self.kv_heads) {
             return fail(format!(
                 "heads {} must be a multiple of kv heads {}",
                 self.heads, self.kv_heads
@@ -78,7 +78,7 @@ impl Default for RunConfig {
             },
             seq_len: 128,
             batch: 16,
-            steps: 300,
+            steps: 200,
             lr: 3e-3,
             warmup: 20,
             min_lr_ratio: 0.1,

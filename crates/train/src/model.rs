@@ -332,7 +332,7 @@ impl<'a> DeviceModel<'a> {
         if j == 2 * self.config.layers {
             block_param(self.config.layers, 0)
         } else {
-            block_param(j / 2, if j % 2 == 0 { 0 } else { 5 })
+            block_param(j / 2, if j.is_multiple_of(2) { 0 } else { 5 })
         }
     }
 
