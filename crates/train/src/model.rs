@@ -27,9 +27,9 @@ use metile_kernels::cross_entropy::{CeOptions, Reduction};
 use metile_kernels::embedding;
 use metile_kernels::fused_linear_cross_entropy::{self as flce, Chunking, FlceInputs, FlceOptions};
 use metile_kernels::fused_linear_cross_entropy::{copy_kernel, CopySpec};
+use metile_kernels::host::bad;
 use metile_kernels::matmul::{self, MatmulBackwardInputs, MatmulOptions};
 use metile_kernels::norms::{self, NormCotangents, NormInputs, NormKind, NormOptions};
-use metile_kernels::registry::OpError;
 use metile_kernels::rope;
 use metile_kernels::testing::Rng;
 use metile_runtime::{Arg, Device, Tensor};
@@ -191,11 +191,11 @@ fn project_back(device: &Device, x: &Tensor, w: &Tensor, dy: &Tensor) -> Result<
 /// `dst += src` elementwise (FP32 sum), by the row-copy kernel of fused linear cross-entropy.
 fn accumulate(device: &Device, src: &Tensor, dst: &mut Tensor) -> Result<()> {
     if src.numel() != dst.numel() {
-        return Err(OpError::BadInput {
-            entry: "train.accumulate".into(),
-            name: "src".into(),
-            message: format!("shape {:?} must match {:?}", src.shape, dst.shape),
-        }
+        return Err(bad(
+            "train.accumulate",
+            "src",
+            format!("shape {:?} must match {:?}", src.shape, dst.shape),
+        )
         .into());
     }
     let spec = CopySpec {
@@ -319,10 +319,12 @@ impl<'a> DeviceModel<'a> {
             bias: None,
         };
         let o = norms::forward(self.device, NormKind::AddRms, &inp, &norm_opts())?;
-        let r = o.residual_out.ok_or_else(|| OpError::BadInput {
-            entry: "add_rms_norm.forward".into(),
-            name: "residual".into(),
-            message: "no residual_out was returned".into(),
+        let r = o.residual_out.ok_or_else(|| {
+            bad(
+                "add_rms_norm.forward",
+                "residual",
+                "no residual_out was returned".into(),
+            )
         })?;
         Ok((o.y, r))
     }
@@ -451,10 +453,12 @@ impl<'a> DeviceModel<'a> {
         };
         let fwd = flce::forward(dev, &inp, &flce_opts(inputs.len()), None)?;
         let loss = fwd.loss.to_f32()?[0];
-        let g = fwd.grads.ok_or_else(|| OpError::BadInput {
-            entry: "fused_linear_cross_entropy.forward".into(),
-            name: "reduction".into(),
-            message: "a mean reduction returns gradients".into(),
+        let g = fwd.grads.ok_or_else(|| {
+            bad(
+                "fused_linear_cross_entropy.forward",
+                "reduction",
+                "a mean reduction returns gradients".into(),
+            )
         })?;
         let mut grads: Vec<Option<Tensor>> = vec![None; self.params.len()];
         grads[block_param(c.layers, 1)] = Some(g.weight);
@@ -503,10 +507,12 @@ impl<'a> DeviceModel<'a> {
         let grads = grads
             .into_iter()
             .map(|g| -> Result<Vec<f32>> {
-                let g = g.ok_or_else(|| OpError::BadInput {
-                    entry: "train.backward".into(),
-                    name: "grads".into(),
-                    message: "a parameter got no gradient".into(),
+                let g = g.ok_or_else(|| {
+                    bad(
+                        "train.backward",
+                        "grads",
+                        "a parameter got no gradient".into(),
+                    )
                 })?;
                 Ok(g.to_f32()?)
             })
