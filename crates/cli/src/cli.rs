@@ -29,6 +29,9 @@ pub enum Command {
     Emit(EmitArgs),
     /// Time entry points against a memory copy of the same number of bytes.
     Bench(BenchArgs),
+    /// Train a small Llama-style byte-level model on the built-in corpus (or check its
+    /// gradients against an f64 model), write a checkpoint and sample from it.
+    Train(TrainArgs),
 }
 
 #[derive(Debug, Args)]
@@ -209,4 +212,58 @@ mod tests {
         );
         assert_eq!(FloatDType::parse("f64"), None);
     }
+}
+
+#[derive(Debug, Args)]
+pub struct TrainArgs {
+    /// Transformer blocks.
+    #[arg(long, default_value_t = 4)]
+    pub layers: usize,
+    /// Width of the residual stream.
+    #[arg(long, default_value_t = 128)]
+    pub dim: usize,
+    /// Query heads.
+    #[arg(long, default_value_t = 4)]
+    pub heads: usize,
+    /// Key/value heads (grouped-query attention; must divide the heads).
+    #[arg(long, default_value_t = 2)]
+    pub kv_heads: usize,
+    /// Hidden width of the SwiGLU MLP.
+    #[arg(long, default_value_t = 352)]
+    pub ffn: usize,
+    /// Bytes per training sequence.
+    #[arg(long, default_value_t = 128)]
+    pub seq_len: usize,
+    /// Sequences per step.
+    #[arg(long, default_value_t = 16)]
+    pub batch: usize,
+    /// Optimizer steps in all (with --resume: the step to stop at).
+    #[arg(long, default_value_t = 200)]
+    pub steps: usize,
+    /// Peak learning rate (linear warmup, then cosine decay to a tenth).
+    #[arg(long, default_value_t = 3e-3)]
+    pub lr: f32,
+    /// Warmup steps.
+    #[arg(long, default_value_t = 20)]
+    pub warmup: usize,
+    /// Seed of the initialisation, the batches and the sampling.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Where to write the checkpoint (safetensors).
+    #[arg(long, default_value = "metile-train.safetensors", value_name = "PATH")]
+    pub checkpoint: PathBuf,
+    /// Continue the run saved in this checkpoint (its model and run settings are used; only
+    /// --steps applies).
+    #[arg(long, value_name = "PATH")]
+    pub resume: Option<PathBuf>,
+    /// Compare the first step's gradients with an f64 host model instead of training; exit
+    /// status 1 when a relative error exceeds 1e-4.
+    #[arg(long)]
+    pub check_gradients: bool,
+    /// Lines of text to sample at the end.
+    #[arg(long, default_value_t = 3)]
+    pub samples: usize,
+    /// Sampling temperature (0: greedy).
+    #[arg(long, default_value_t = 0.7)]
+    pub temperature: f32,
 }

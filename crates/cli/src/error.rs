@@ -59,3 +59,9 @@ pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
         "(no message)".to_string()
     }
 }
+
+impl From<metile_train::TrainError> for CliError {
+    fn from(e: metile_train::TrainError) -> Self {
+        CliError::new(e.to_string())
+    }
+}

@@ -4,7 +4,8 @@
 //! - `metile check [OP...]`: operators against their FP64 oracles;
 //! - `metile run ENTRY --input NAME=FILE.npy ... --param NAME=VALUE ... --output-dir DIR`;
 //! - `metile emit [KERNEL] [--dtype D] [--block N]`: the Tile IR of a library kernel;
-//! - `metile bench [OP...] [--rows R] [--cols C] [--dtype D] [--reps N] [--json]`.
+//! - `metile bench [OP...] [--rows R] [--cols C] [--dtype D] [--reps N] [--json]`;
+//! - `metile train [--layers N ...] [--check-gradients] [--resume PATH]`: trains a small model.
 //!
 //! Every command takes `--device` (default `cpu`). Exit status: 0 on success, 1 when `check` or
 //! `bench` ran and something failed, 2 for any usage or input error (printed as
@@ -23,6 +24,7 @@ mod run;
 mod table;
 #[cfg(test)]
 mod testing;
+mod train;
 
 use std::process::ExitCode;
 
@@ -40,6 +42,7 @@ fn dispatch(cli: &Cli) -> Result<u8, CliError> {
         Command::Run(a) => run::run(&device, a),
         Command::Emit(a) => emit::emit(a),
         Command::Bench(a) => bench::bench(&device, a),
+        Command::Train(a) => train::train(&device, a),
     }
 }
 

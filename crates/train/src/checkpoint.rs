@@ -1,0 +1,151 @@
+//! Checkpoints in the safetensors format, written and read by hand: an 8-byte little-endian
+//! header length, a JSON header mapping each tensor name to `dtype` (`F32`), `shape` and
+//! `data_offsets` (into the data that follows), plus `__metadata__` (string values), then the
+//! raw little-endian data.
+//!
+//! A training checkpoint holds every parameter under its name, the AdamW moments as
+//! `optim.m.<name>` and `optim.v.<name>`, and in the metadata the model and run configuration
+//! and the steps taken, so `--resume` continues exactly where the run stopped.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde_json::{json, Map, Value};
+
+use crate::{Result, TrainError};
+
+/// A named f32 tensor.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    pub name: String,
+    pub shape: Vec<usize>,
+    pub data: Vec<f32>,
+}
+
+fn fail(path: &Path, message: impl Into<String>) -> TrainError {
+    TrainError::Checkpoint {
+        path: path.display().to_string(),
+        message: message.into(),
+    }
+}
+
+/// Writes `entries` and `metadata` to `path`.
+pub fn save(path: &Path, entries: &[Entry], metadata: &BTreeMap<String, String>) -> Result<()> {
+    let mut header = Map::new();
+    header.insert("__metadata__".into(), json!(metadata));
+    let mut offset = 0usize;
+    for e in entries {
+        let bytes = e.data.len() * 4;
+        header.insert(
+            e.name.clone(),
+            json!({"dtype": "F32", "shape": e.shape, "data_offsets": [offset, offset + bytes]}),
+        );
+        offset += bytes;
+    }
+    let mut text = Value::Object(header).to_string().into_bytes();
+    // Pad the header with spaces so that the data starts 8-byte aligned.
+    while !(8 + text.len()).is_multiple_of(8) {
+        text.push(b' ');
+    }
+    let mut out = Vec::with_capacity(8 + text.len() + offset);
+    out.extend((text.len() as u64).to_le_bytes());
+    out.extend(text);
+    for e in entries {
+        out.extend(e.data.iter().flat_map(|v| v.to_le_bytes()));
+    }
+    std::fs::write(path, out).map_err(|e| fail(path, e.to_string()))
+}
+
+/// Reads a checkpoint written by [`save`] (any safetensors file of F32 tensors).
+pub fn load(path: &Path) -> Result<(Vec<Entry>, BTreeMap<String, String>)> {
+    let bytes = std::fs::read(path).map_err(|e| fail(path, e.to_string()))?;
+    let len = bytes
+        .get(..8)
+        .map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")) as usize)
+        .ok_or_else(|| fail(path, "shorter than its header length"))?;
+    let data = bytes
+        .get(8 + len..)
+        .ok_or_else(|| fail(path, "shorter than its header"))?;
+    let header: Map<String, Value> = serde_json::from_slice(&bytes[8..8 + len])
+        .map_err(|e| fail(path, format!("header is not a JSON object: {e}")))?;
+    let mut metadata = BTreeMap::new();
+    let mut entries = vec![];
+    for (name, v) in header {
+        if name == "__metadata__" {
+            for (k, v) in v.as_object().into_iter().flatten() {
+                metadata.insert(k.clone(), v.as_str().unwrap_or_default().to_string());
+            }
+            continue;
+        }
+        if v["dtype"] != "F32" {
+            return Err(fail(
+                path,
+                format!("{name}: dtype {} is not F32", v["dtype"]),
+            ));
+        }
+        let nums = |key: &str| -> Result<Vec<usize>> {
+            v[key]
+                .as_array()
+                .ok_or_else(|| fail(path, format!("{name}: no {key}")))?
+                .iter()
+                .map(|x| {
+                    x.as_u64()
+                        .map(|x| x as usize)
+                        .ok_or_else(|| fail(path, format!("{name}: bad {key}")))
+                })
+                .collect()
+        };
+        let shape = nums("shape")?;
+        let offsets = nums("data_offsets")?;
+        let raw = match offsets[..] {
+            [a, b]
+                if a <= b && b <= data.len() && (b - a) == 4 * shape.iter().product::<usize>() =>
+            {
+                &data[a..b]
+            }
+            _ => return Err(fail(path, format!("{name}: bad data_offsets {offsets:?}"))),
+        };
+        let values = raw
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
+            .collect();
+        entries.push(Entry {
+            name,
+            shape,
+            data: values,
+        });
+    }
+    Ok((entries, metadata))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_tensors_and_metadata() {
+        let dir = std::env::temp_dir().join(format!("metile-ckpt-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join("t.safetensors");
+        let entries = vec![
+            Entry {
+                name: "a".into(),
+                shape: vec![2, 3],
+                data: vec![1.0, -2.0, 3.5, f32::MIN_POSITIVE, 0.0, 7.0],
+            },
+            Entry {
+                name: "b".into(),
+                shape: vec![1],
+                data: vec![9.0],
+            },
+        ];
+        let meta = BTreeMap::from([("step".to_string(), "3".to_string())]);
+        save(&path, &entries, &meta).expect("save");
+        let (got, got_meta) = load(&path).expect("load");
+        assert_eq!(got, entries);
+        assert_eq!(got_meta, meta);
+        let bytes = std::fs::read(&path).expect("read");
+        assert_eq!(u64::from_le_bytes(bytes[..8].try_into().expect("8")) % 8, 0);
+        std::fs::remove_dir_all(dir).expect("cleanup");
+    }
+}

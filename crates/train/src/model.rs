@@ -1,0 +1,610 @@
+//! The model and its forward and backward on a device, written out layer by layer on the
+//! operators' Rust APIs.
+//!
+//! # Architecture (Llama-style, pre-norm)
+//!
+//! Byte tokens `x [B, T]` -> `h = embed[x]`; then `layers` blocks, each
+//! `h += wo . attention(rope(wq . n), rope(wk . n), wv . n)` with `n = rms_norm(h) * attn_norm`
+//! (causal, grouped-query: `heads` query heads share `kv_heads` KV heads, head size
+//! `dim / heads`, rotate-half RoPE with base 10000 over the whole head), then
+//! `h += w_down . swiglu(w_gate_up . n)` with `n = rms_norm(h) * mlp_norm`; finally
+//! `n = rms_norm(h) * final_norm` and the mean cross-entropy of `lm_head . n` against the next
+//! byte ([`fused_linear_cross_entropy`], which never holds all the logits). Every residual add
+//! is fused into the following norm ([`NormKind::AddRms`]; the first norm adds a zero
+//! residual), so the residual stream's gradient flows through the norms' backward.
+//!
+//! Choices: the output weight `lm_head` is **untied** from `embed` (separate parameters; byte
+//! vocabularies are tiny, so tying saves little); no biases; `w_gate_up [2F, dim]` holds the
+//! gate projection's rows and then the up projection's (the packed layout of
+//! [`activations::run_packed`]); RMSNorm eps 1e-5. Linear weights are `[out, in]`.
+//!
+//! Storage is f32; the kernels accumulate in FP32 and return FP32 parameter gradients.
+
+use metile_ir::DType;
+use metile_kernels::activations::{self, ActOptions, Kind};
+use metile_kernels::attention::{self, AttentionBackwardInputs, AttentionOptions};
+use metile_kernels::cross_entropy::{CeOptions, Reduction};
+use metile_kernels::embedding;
+use metile_kernels::fused_linear_cross_entropy::{self as flce, Chunking, FlceInputs, FlceOptions};
+use metile_kernels::fused_linear_cross_entropy::{copy_kernel, CopySpec};
+use metile_kernels::host::bad;
+use metile_kernels::matmul::{self, MatmulBackwardInputs, MatmulOptions};
+use metile_kernels::norms::{self, NormCotangents, NormInputs, NormKind, NormOptions};
+use metile_kernels::rope;
+use metile_kernels::testing::Rng;
+use metile_runtime::{Arg, Device, Tensor};
+
+use crate::config::ModelConfig;
+use crate::heads::permute;
+use crate::Result;
+
+/// RoPE base.
+pub const ROPE_THETA: f64 = 10000.0;
+/// RMSNorm epsilon.
+pub const NORM_EPS: f32 = 1e-5;
+
+/// Parameters per block, in order (see [`param_specs`]).
+pub const BLOCK_PARAMS: [&str; 8] = [
+    "attn_norm",
+    "wq",
+    "wk",
+    "wv",
+    "wo",
+    "mlp_norm",
+    "w_gate_up",
+    "w_down",
+];
+
+/// Index of block parameter `which` (position in [`BLOCK_PARAMS`]) of `layer`.
+pub fn block_param(layer: usize, which: usize) -> usize {
+    1 + layer * BLOCK_PARAMS.len() + which
+}
+
+/// A parameter's name and shape.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamSpec {
+    pub name: String,
+    pub shape: Vec<usize>,
+}
+
+impl ParamSpec {
+    pub fn numel(&self) -> usize {
+        self.shape.iter().product()
+    }
+
+    /// Norm weights (vectors) get no weight decay.
+    pub fn decays(&self) -> bool {
+        self.shape.len() > 1
+    }
+}
+
+/// Every parameter in order: `embed`, each block's [`BLOCK_PARAMS`] as `layers.{l}.{name}`,
+/// `final_norm`, `lm_head`.
+pub fn param_specs(c: &ModelConfig) -> Vec<ParamSpec> {
+    let (d, hd) = (c.dim, c.head_dim());
+    let spec = |name: String, shape: &[usize]| ParamSpec {
+        name,
+        shape: shape.to_vec(),
+    };
+    let mut out = vec![spec("embed".into(), &[c.vocab, d])];
+    for l in 0..c.layers {
+        let shapes: [&[usize]; 8] = [
+            &[d],
+            &[c.heads * hd, d],
+            &[c.kv_heads * hd, d],
+            &[c.kv_heads * hd, d],
+            &[d, c.heads * hd],
+            &[d],
+            &[2 * c.ffn, d],
+            &[d, c.ffn],
+        ];
+        for (name, shape) in BLOCK_PARAMS.iter().zip(shapes) {
+            out.push(spec(format!("layers.{l}.{name}"), shape));
+        }
+    }
+    out.push(spec("final_norm".into(), &[d]));
+    out.push(spec("lm_head".into(), &[c.vocab, d]));
+    out
+}
+
+/// Initial values: norm weights 1; embeddings and projections normal with std 0.02, the
+/// projections back into the residual stream (`wo`, `w_down`) scaled by `1 / sqrt(2 layers)`.
+pub fn init_params(c: &ModelConfig, seed: u64) -> Vec<Vec<f32>> {
+    let mut rng = Rng::new(seed);
+    let residual_scale = 1.0 / (2.0 * c.layers as f32).sqrt();
+    param_specs(c)
+        .iter()
+        .map(|p| {
+            if p.shape.len() == 1 {
+                return vec![1.0; p.numel()];
+            }
+            let std = if p.name.ends_with(".wo") || p.name.ends_with(".w_down") {
+                0.02 * residual_scale
+            } else {
+                0.02
+            };
+            rng.normal_vec(p.numel(), 0.0, std)
+        })
+        .collect()
+}
+
+/// `cos` and `sin` tables `[1, T, D]` of rotate-half RoPE: column `i` and `i + D/2` rotate by
+/// `t * theta^(-2i/D)`.
+pub fn rope_tables(t: usize, d: usize) -> (Vec<f32>, Vec<f32>) {
+    let half = d / 2;
+    let mut cos = vec![0.0; t * d];
+    let mut sin = vec![0.0; t * d];
+    for pos in 0..t {
+        for i in 0..half {
+            let angle = pos as f64 * ROPE_THETA.powf(-2.0 * i as f64 / d as f64);
+            for col in [i, i + half] {
+                cos[pos * d + col] = angle.cos() as f32;
+                sin[pos * d + col] = angle.sin() as f32;
+            }
+        }
+    }
+    (cos, sin)
+}
+
+fn norm_opts() -> NormOptions {
+    NormOptions {
+        eps: NORM_EPS,
+        ..NormOptions::default()
+    }
+}
+
+fn linear() -> MatmulOptions {
+    MatmulOptions::new(matmul::Activation::None)
+}
+
+fn flce_opts(rows: usize) -> FlceOptions {
+    FlceOptions {
+        ce: CeOptions {
+            ignore_index: -100,
+            label_smoothing: 0.0,
+            z_loss: 0.0,
+            softcap: None,
+            reduction: Reduction::Mean,
+        },
+        chunking: Chunking::Rows(rows.clamp(1, 4096)),
+    }
+}
+
+/// `y = x W^T`.
+fn project(device: &Device, x: &Tensor, w: &Tensor) -> Result<Tensor> {
+    Ok(matmul::forward(device, x, w, None, &linear(), None)?.y)
+}
+
+/// `(dx, dW)` of `y = x W^T` for cotangent `dy`.
+fn project_back(device: &Device, x: &Tensor, w: &Tensor, dy: &Tensor) -> Result<(Tensor, Tensor)> {
+    let inp = MatmulBackwardInputs {
+        x,
+        w,
+        bias: None,
+        z: None,
+        dy,
+    };
+    let g = matmul::backward(device, &inp, &linear(), None)?;
+    Ok((g.dx, g.dw))
+}
+
+/// `dst += src` elementwise (FP32 sum), by the row-copy kernel of fused linear cross-entropy.
+fn accumulate(device: &Device, src: &Tensor, dst: &mut Tensor) -> Result<()> {
+    if src.numel() != dst.numel() {
+        return Err(bad(
+            "train.accumulate",
+            "src",
+            format!("shape {:?} must match {:?}", src.shape, dst.shape),
+        )
+        .into());
+    }
+    let spec = CopySpec {
+        src: src.dtype(),
+        dst: dst.dtype(),
+        accumulate: true,
+        block: if device.is_cpu() { 16384 } else { 1024 },
+    };
+    let k = device.kernel("fused_linear_cross_entropy_accumulate", &spec, || {
+        copy_kernel(&spec)
+    })?;
+    let n = src.numel();
+    let mut args = [
+        Arg::In(&src.buffer),
+        Arg::Out(&mut dst.buffer),
+        Arg::I64(n as i64),
+        Arg::I64(0),
+        Arg::I64(0),
+    ];
+    let programs = n.div_ceil(spec.block) as u32;
+    if programs > 0 {
+        device.launch(&k, [programs, 1, 1], &mut args)?;
+    }
+    Ok(())
+}
+
+/// The parameters on a device, and the shapes of a batch.
+pub struct DeviceModel<'a> {
+    pub device: &'a Device,
+    pub config: ModelConfig,
+    pub params: Vec<Tensor>,
+}
+
+/// What the forward keeps for the backward: per norm site `j` (two per block, then the final
+/// norm) its inputs `x_j`, `res_j` and output `n_j`; per block the attention's intermediates and
+/// the MLP's.
+struct Saved {
+    norm_x: Vec<Tensor>,
+    norm_res: Vec<Tensor>,
+    norm_out: Vec<Tensor>,
+    attn: Vec<AttnSaved>,
+    mlp: Vec<MlpSaved>,
+}
+
+struct AttnSaved {
+    q: Tensor,
+    k: Tensor,
+    v: Tensor,
+    o: Tensor,
+    lse: Tensor,
+    o_rows: Tensor,
+}
+
+struct MlpSaved {
+    gate_up: Tensor,
+    act: Tensor,
+}
+
+/// A batch's geometry and its RoPE tables on the device.
+struct Frame {
+    b: usize,
+    t: usize,
+    cos: Tensor,
+    sin: Tensor,
+}
+
+/// The loss of one batch and every parameter's gradient (FP32, host).
+pub struct LossAndGrads {
+    pub loss: f32,
+    pub grads: Vec<Vec<f32>>,
+}
+
+impl<'a> DeviceModel<'a> {
+    /// Uploads host parameters (in [`param_specs`] order).
+    pub fn new(device: &'a Device, config: ModelConfig, host: &[Vec<f32>]) -> Result<Self> {
+        let params = param_specs(&config)
+            .iter()
+            .zip(host)
+            .map(|(s, v)| -> Result<Tensor> {
+                let t = Tensor::from_f32(DType::F32, &s.shape, v)?;
+                Ok(device.to_device(&t)?)
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(DeviceModel {
+            device,
+            config,
+            params,
+        })
+    }
+
+    fn frame(&self, b: usize, t: usize) -> Result<Frame> {
+        let d = self.config.head_dim();
+        let (cos, sin) = rope_tables(t, d);
+        let up = |v: &[f32]| -> Result<Tensor> {
+            Ok(self
+                .device
+                .to_device(&Tensor::from_f32(DType::F32, &[1, t, d], v)?)?)
+        };
+        Ok(Frame {
+            b,
+            t,
+            cos: up(&cos)?,
+            sin: up(&sin)?,
+        })
+    }
+
+    fn tokens(&self, ids: &[i64]) -> Result<Tensor> {
+        let t = Tensor::new(
+            metile_runtime::Buffer::from_i64(DType::I64, ids)?,
+            vec![ids.len()],
+        )?;
+        Ok(self.device.to_device(&t)?)
+    }
+
+    /// Norm site `j`: `(n, residual_out)` of `add_rms_norm(x, res) * weight`.
+    fn norm(&self, j: usize, x: &Tensor, res: &Tensor) -> Result<(Tensor, Tensor)> {
+        let inp = NormInputs {
+            x,
+            residual: Some(res),
+            weight: Some(&self.params[self.norm_param(j)]),
+            bias: None,
+        };
+        let o = norms::forward(self.device, NormKind::AddRms, &inp, &norm_opts())?;
+        let r = o.residual_out.ok_or_else(|| {
+            bad(
+                "add_rms_norm.forward",
+                "residual",
+                "no residual_out was returned".into(),
+            )
+        })?;
+        Ok((o.y, r))
+    }
+
+    /// The parameter index of norm site `j`'s weight.
+    fn norm_param(&self, j: usize) -> usize {
+        if j == 2 * self.config.layers {
+            block_param(self.config.layers, 0)
+        } else {
+            block_param(j / 2, if j.is_multiple_of(2) { 0 } else { 5 })
+        }
+    }
+
+    /// The final normalized hidden states `[B * T, dim]` of `inputs` (`[B * T]`), and what the
+    /// backward needs.
+    fn hidden(&self, f: &Frame, inputs: &[i64]) -> Result<(Tensor, Saved)> {
+        let c = &self.config;
+        let dev = self.device;
+        let h0 = embedding::forward(dev, &self.params[0], &self.tokens(inputs)?, None, None)?;
+        let zeros = dev.tensor_zeros(DType::F32, &h0.shape)?;
+        let mut s = Saved {
+            norm_x: vec![],
+            norm_res: vec![],
+            norm_out: vec![],
+            attn: vec![],
+            mlp: vec![],
+        };
+        let (mut x, mut res) = (h0, zeros);
+        for j in 0..2 * c.layers {
+            let (n, r) = self.norm(j, &x, &res)?;
+            s.norm_x.push(x);
+            s.norm_res.push(res);
+            res = r;
+            x = if j % 2 == 0 {
+                let (a, saved) = self.attention(f, j / 2, &n)?;
+                s.attn.push(saved);
+                a
+            } else {
+                let (m, saved) = self.mlp(j / 2, &n)?;
+                s.mlp.push(saved);
+                m
+            };
+            s.norm_out.push(n);
+        }
+        let (n, _) = self.norm(2 * c.layers, &x, &res)?;
+        s.norm_x.push(x);
+        s.norm_res.push(res);
+        Ok((n, s))
+    }
+
+    fn attention(&self, f: &Frame, layer: usize, n: &Tensor) -> Result<(Tensor, AttnSaved)> {
+        let c = &self.config;
+        let dev = self.device;
+        let p = |w| &self.params[block_param(layer, w)];
+        let hd = c.head_dim();
+        let heads = |x: &Tensor, h: usize| permute(dev, x, [f.b, f.t, h, hd], true);
+        let q = rope::run(
+            dev,
+            false,
+            &heads(&project(dev, n, p(1))?, c.heads)?,
+            &f.cos,
+            &f.sin,
+            None,
+        )?;
+        let k = rope::run(
+            dev,
+            false,
+            &heads(&project(dev, n, p(2))?, c.kv_heads)?,
+            &f.cos,
+            &f.sin,
+            None,
+        )?;
+        let v = heads(&project(dev, n, p(3))?, c.kv_heads)?;
+        let out = attention::forward(dev, &q, &k, &v, &attn_opts(), None)?;
+        let o_rows = permute(dev, &out.o, [f.b, f.t, c.heads, hd], false)?;
+        let a = project(dev, &o_rows, p(4))?;
+        Ok((
+            a,
+            AttnSaved {
+                q,
+                k,
+                v,
+                o: out.o,
+                lse: out.lse,
+                o_rows,
+            },
+        ))
+    }
+
+    fn mlp(&self, layer: usize, n: &Tensor) -> Result<(Tensor, MlpSaved)> {
+        let dev = self.device;
+        let p = |w| &self.params[block_param(layer, w)];
+        let gate_up = project(dev, n, p(6))?;
+        let act = activations::run_packed(
+            dev,
+            Kind::Swiglu,
+            &gate_up,
+            None,
+            &ActOptions::default(),
+            None,
+        )?;
+        let m = project(dev, &act, p(7))?;
+        Ok((m, MlpSaved { gate_up, act }))
+    }
+
+    /// The mean next-byte cross-entropy of a batch of `b` sequences (`inputs`, `targets`
+    /// `[b * t]`) and every parameter's gradient.
+    pub fn loss_and_grads(
+        &self,
+        b: usize,
+        inputs: &[i64],
+        targets: &[i64],
+    ) -> Result<LossAndGrads> {
+        let c = self.config;
+        let dev = self.device;
+        let f = self.frame(b, inputs.len() / b.max(1))?;
+        let (hidden, s) = self.hidden(&f, inputs)?;
+        let target = self.tokens(targets)?;
+        let lm_head = &self.params[block_param(c.layers, 1)];
+        let inp = FlceInputs {
+            hidden: &hidden,
+            weight: lm_head,
+            target: &target,
+            bias: None,
+            ce_weight: None,
+        };
+        let fwd = flce::forward(dev, &inp, &flce_opts(inputs.len()), None)?;
+        let loss = fwd.loss.to_f32()?[0];
+        let g = fwd.grads.ok_or_else(|| {
+            bad(
+                "fused_linear_cross_entropy.forward",
+                "reduction",
+                "a mean reduction returns gradients".into(),
+            )
+        })?;
+        let mut grads: Vec<Option<Tensor>> = vec![None; self.params.len()];
+        grads[block_param(c.layers, 1)] = Some(g.weight);
+        // Walk the norm sites back: `dy` is n_j's cotangent, `dres` residual_out's.
+        let mut dy = g.hidden;
+        let mut dres: Option<Tensor> = None;
+        let mut norm_out = s.norm_out;
+        let (mut attn, mut mlp) = (s.attn, s.mlp);
+        for j in (0..=2 * c.layers).rev() {
+            let inp = NormInputs {
+                x: &s.norm_x[j],
+                residual: Some(&s.norm_res[j]),
+                weight: Some(&self.params[self.norm_param(j)]),
+                bias: None,
+            };
+            let cot = NormCotangents {
+                dy: &dy,
+                dresidual_out: dres.as_ref(),
+            };
+            let ng = norms::backward(dev, NormKind::AddRms, &inp, &cot, &norm_opts())?;
+            grads[self.norm_param(j)] = ng.dweight;
+            if j == 0 {
+                let tokens = self.tokens(inputs)?;
+                grads[0] = Some(embedding::backward(
+                    dev,
+                    &self.params[0],
+                    &tokens,
+                    &ng.dx,
+                    None,
+                    None,
+                )?);
+                break;
+            }
+            // d(sublayer j-1 output) = d(residual j-1) = ng.dx.
+            let n = norm_out.pop().expect("one saved norm output per sublayer");
+            let layer = (j - 1) / 2;
+            dy = if (j - 1) % 2 == 0 {
+                let saved = attn.pop().expect("one saved attention per block");
+                self.attention_back(&f, layer, &n, &saved, &ng.dx, &mut grads)?
+            } else {
+                let saved = mlp.pop().expect("one saved MLP per block");
+                self.mlp_back(layer, &n, &saved, &ng.dx, &mut grads)?
+            };
+            dres = Some(ng.dx);
+        }
+        let grads = grads
+            .into_iter()
+            .map(|g| -> Result<Vec<f32>> {
+                let g = g.ok_or_else(|| {
+                    bad(
+                        "train.backward",
+                        "grads",
+                        "a parameter got no gradient".into(),
+                    )
+                })?;
+                Ok(g.to_f32()?)
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(LossAndGrads { loss, grads })
+    }
+
+    /// The attention sublayer's backward: parameter gradients into `grads`, returns `dn`.
+    fn attention_back(
+        &self,
+        f: &Frame,
+        layer: usize,
+        n: &Tensor,
+        s: &AttnSaved,
+        da: &Tensor,
+        grads: &mut [Option<Tensor>],
+    ) -> Result<Tensor> {
+        let c = &self.config;
+        let dev = self.device;
+        let idx = |w| block_param(layer, w);
+        let hd = c.head_dim();
+        let (d_rows, dwo) = project_back(dev, &s.o_rows, &self.params[idx(4)], da)?;
+        grads[idx(4)] = Some(dwo);
+        let d_o = permute(dev, &d_rows, [f.b, f.t, c.heads, hd], true)?;
+        let inp = AttentionBackwardInputs {
+            q: &s.q,
+            k: &s.k,
+            v: &s.v,
+            o: &s.o,
+            lse: &s.lse,
+            d_o: &d_o,
+        };
+        let ag = attention::backward(dev, &inp, &attn_opts(), None)?;
+        let rows = |x: &Tensor, h: usize| permute(dev, x, [f.b, f.t, h, hd], false);
+        let dq = rows(
+            &rope::run(dev, true, &ag.dq, &f.cos, &f.sin, None)?,
+            c.heads,
+        )?;
+        let dk = rows(
+            &rope::run(dev, true, &ag.dk, &f.cos, &f.sin, None)?,
+            c.kv_heads,
+        )?;
+        let dv = rows(&ag.dv, c.kv_heads)?;
+        let mut dn: Option<Tensor> = None;
+        for (w, dproj) in [(1, dq), (2, dk), (3, dv)] {
+            let (dx, dw) = project_back(dev, n, &self.params[idx(w)], &dproj)?;
+            grads[idx(w)] = Some(dw);
+            match dn.as_mut() {
+                None => dn = Some(dx),
+                Some(acc) => accumulate(dev, &dx, acc)?,
+            }
+        }
+        Ok(dn.expect("three projections"))
+    }
+
+    /// The MLP sublayer's backward: parameter gradients into `grads`, returns `dn`.
+    fn mlp_back(
+        &self,
+        layer: usize,
+        n: &Tensor,
+        s: &MlpSaved,
+        dm: &Tensor,
+        grads: &mut [Option<Tensor>],
+    ) -> Result<Tensor> {
+        let dev = self.device;
+        let idx = |w| block_param(layer, w);
+        let (dact, dw_down) = project_back(dev, &s.act, &self.params[idx(7)], dm)?;
+        grads[idx(7)] = Some(dw_down);
+        let opts = ActOptions::default();
+        let dgu = activations::run_packed(dev, Kind::Swiglu, &s.gate_up, Some(&dact), &opts, None)?;
+        let (dn, dw_gu) = project_back(dev, n, &self.params[idx(6)], &dgu)?;
+        grads[idx(6)] = Some(dw_gu);
+        Ok(dn)
+    }
+
+    /// Logits `[V]` of the next byte after `context` (one sequence).
+    pub fn next_logits(&self, context: &[i64]) -> Result<Vec<f32>> {
+        let f = self.frame(1, context.len())?;
+        let (hidden, _) = self.hidden(&f, context)?;
+        let rows = hidden.to_f32()?;
+        let d = self.config.dim;
+        let last = Tensor::from_f32(DType::F32, &[1, d], &rows[rows.len() - d..])?;
+        let last = self.device.to_device(&last)?;
+        let lm_head = &self.params[block_param(self.config.layers, 1)];
+        Ok(project(self.device, &last, lm_head)?.to_f32()?)
+    }
+}
+
+fn attn_opts() -> AttentionOptions {
+    AttentionOptions {
+        scale: None,
+        causal: true,
+        offset: Some(0),
+    }
+}

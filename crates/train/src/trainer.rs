@@ -1,0 +1,325 @@
+//! The training loop, the gradient check against [`crate::reference`], and sampling.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use metile_kernels::testing::Rng;
+use metile_runtime::Device;
+
+use crate::checkpoint::{self, Entry};
+use crate::config::{ModelConfig, RunConfig};
+use crate::corpus::{self, Corpus};
+use crate::model::{init_params, param_specs, DeviceModel, ParamSpec};
+use crate::optim::{clip_global_norm, learning_rate, AdamW};
+use crate::{reference, Result, TrainError};
+
+/// The inputs and targets of step `step`'s batch: drawn from an RNG seeded by the run's seed and
+/// the step, so a resumed run sees the batches the uninterrupted one would have.
+pub fn batch_for_step(c: &RunConfig, text: &[u8], step: usize) -> (Vec<i64>, Vec<i64>) {
+    let mut rng = Rng::new(c.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ step as u64);
+    corpus::batch(text, c.batch, c.seq_len, &mut rng)
+}
+
+/// What one step reports.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StepStats {
+    /// The step just taken (1-based).
+    pub step: usize,
+    pub loss: f32,
+    pub lr: f32,
+    /// Before clipping.
+    pub grad_norm: f32,
+}
+
+/// A run in progress: host master weights, AdamW state and the step count.
+pub struct Trainer<'d> {
+    pub device: &'d Device,
+    pub config: RunConfig,
+    pub specs: Vec<ParamSpec>,
+    pub params: Vec<Vec<f32>>,
+    pub optimizer: AdamW,
+    /// Steps taken.
+    pub step: usize,
+    pub corpus: Corpus,
+}
+
+impl<'d> Trainer<'d> {
+    /// A fresh run: parameters initialised from the seed.
+    pub fn new(device: &'d Device, config: RunConfig) -> Result<Self> {
+        config.validate()?;
+        let corpus = Corpus::builtin();
+        if corpus.train.len() <= config.seq_len + 1 || corpus.held_out.len() <= config.seq_len + 1 {
+            return Err(TrainError::Config(format!(
+                "seq len {} is longer than the corpus allows",
+                config.seq_len
+            )));
+        }
+        let specs = param_specs(&config.model);
+        let params = init_params(&config.model, config.seed);
+        let optimizer = AdamW::new(specs.iter().map(ParamSpec::numel));
+        Ok(Trainer {
+            device,
+            config,
+            specs,
+            params,
+            optimizer,
+            step: 0,
+            corpus,
+        })
+    }
+
+    /// One optimizer step on the next batch.
+    pub fn train_step(&mut self) -> Result<StepStats> {
+        let c = self.config;
+        let (inputs, targets) = batch_for_step(&c, &self.corpus.train, self.step);
+        let model = DeviceModel::new(self.device, c.model, &self.params)?;
+        let mut out = model.loss_and_grads(c.batch, &inputs, &targets)?;
+        let grad_norm = clip_global_norm(&mut out.grads, c.clip);
+        let lr = learning_rate(&c, self.step);
+        let decays: Vec<bool> = self.specs.iter().map(ParamSpec::decays).collect();
+        self.optimizer
+            .step(&mut self.params, &out.grads, &decays, lr, c.weight_decay);
+        self.step += 1;
+        Ok(StepStats {
+            step: self.step,
+            loss: out.loss,
+            lr,
+            grad_norm,
+        })
+    }
+
+    /// Mean loss over `batches` fixed batches of the held-out text.
+    pub fn held_out_loss(&self, batches: usize) -> Result<f32> {
+        let c = self.config;
+        let model = DeviceModel::new(self.device, c.model, &self.params)?;
+        let mut rng = Rng::new(c.seed ^ 0x5EED);
+        let mut sum = 0.0;
+        for _ in 0..batches {
+            let (x, y) = corpus::batch(&self.corpus.held_out, c.batch, c.seq_len, &mut rng);
+            sum += model.loss_and_grads(c.batch, &x, &y)?.loss as f64;
+        }
+        Ok((sum / batches.max(1) as f64) as f32)
+    }
+
+    /// `lines` lines of text sampled after `prompt` (each up to `max_bytes` bytes or a newline),
+    /// at `temperature` (0: greedy), drawing from the run's seed.
+    pub fn sample(
+        &self,
+        prompt: &str,
+        lines: usize,
+        max_bytes: usize,
+        temperature: f32,
+    ) -> Result<Vec<String>> {
+        let c = self.config;
+        let model = DeviceModel::new(self.device, c.model, &self.params)?;
+        let mut rng = Rng::new(c.seed ^ 0x5A3F);
+        let mut out = vec![];
+        for _ in 0..lines {
+            let mut text: Vec<u8> = prompt.as_bytes().to_vec();
+            for _ in 0..max_bytes {
+                let from = text.len().saturating_sub(c.seq_len);
+                let context: Vec<i64> = text[from..].iter().map(|b| *b as i64).collect();
+                let logits = model.next_logits(&context)?;
+                let next = pick(&logits, temperature, &mut rng);
+                if next == b'\n' {
+                    break;
+                }
+                text.push(next);
+            }
+            out.push(String::from_utf8_lossy(&text).into_owned());
+        }
+        Ok(out)
+    }
+
+    /// Writes parameters, AdamW moments, configuration and step to `path`.
+    pub fn save(&self, path: &Path) -> Result<()> {
+        let mut entries = vec![];
+        for (prefix, tensors) in [
+            ("", &self.params),
+            ("optim.m.", &self.optimizer.m),
+            ("optim.v.", &self.optimizer.v),
+        ] {
+            for (s, data) in self.specs.iter().zip(tensors) {
+                entries.push(Entry {
+                    name: format!("{prefix}{}", s.name),
+                    shape: s.shape.clone(),
+                    data: data.clone(),
+                });
+            }
+        }
+        checkpoint::save(path, &entries, &metadata(&self.config, self.step))
+    }
+
+    /// Continues the run saved at `path`, up to `steps` steps in all when given.
+    pub fn resume(device: &'d Device, path: &Path, steps: Option<usize>) -> Result<Self> {
+        let (entries, meta) = checkpoint::load(path)?;
+        let fail = |m: String| TrainError::Checkpoint {
+            path: path.display().to_string(),
+            message: m,
+        };
+        let mut config = config_from(&meta).map_err(fail)?;
+        if let Some(s) = steps {
+            config.steps = s;
+        }
+        let mut t = Trainer::new(device, config)?;
+        let by_name: BTreeMap<&str, &Entry> =
+            entries.iter().map(|e| (e.name.as_str(), e)).collect();
+        for (i, s) in t.specs.iter().enumerate() {
+            for (prefix, dst) in [
+                ("", &mut t.params[i]),
+                ("optim.m.", &mut t.optimizer.m[i]),
+                ("optim.v.", &mut t.optimizer.v[i]),
+            ] {
+                let name = format!("{prefix}{}", s.name);
+                match by_name.get(name.as_str()) {
+                    Some(e) if e.shape == s.shape => dst.clone_from(&e.data),
+                    Some(e) => {
+                        return Err(fail(format!(
+                            "{name}: shape {:?}, expected {:?}",
+                            e.shape, s.shape
+                        )))
+                    }
+                    None => return Err(fail(format!("no tensor {name}"))),
+                }
+            }
+        }
+        t.step = meta
+            .get("step")
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(|| fail("no step in the metadata".into()))?;
+        t.optimizer.t = t.step as u64;
+        Ok(t)
+    }
+}
+
+/// The next byte: the argmax at temperature 0, else a draw from `softmax(logits / temperature)`.
+fn pick(logits: &[f32], temperature: f32, rng: &mut Rng) -> u8 {
+    let argmax = logits
+        .iter()
+        .enumerate()
+        .fold(0, |best, (i, v)| if *v > logits[best] { i } else { best });
+    if temperature <= 0.0 {
+        return argmax as u8;
+    }
+    let weights: Vec<f64> = logits
+        .iter()
+        .map(|v| (((v - logits[argmax]) / temperature) as f64).exp())
+        .collect();
+    let mut u = rng.next_f64() * weights.iter().sum::<f64>();
+    for (i, w) in weights.iter().enumerate() {
+        if u < *w {
+            return i as u8;
+        }
+        u -= w;
+    }
+    argmax as u8
+}
+
+fn metadata(c: &RunConfig, step: usize) -> BTreeMap<String, String> {
+    let m = &c.model;
+    [
+        ("format", "metile-train-1".to_string()),
+        ("vocab", m.vocab.to_string()),
+        ("layers", m.layers.to_string()),
+        ("dim", m.dim.to_string()),
+        ("heads", m.heads.to_string()),
+        ("kv_heads", m.kv_heads.to_string()),
+        ("ffn", m.ffn.to_string()),
+        ("seq_len", c.seq_len.to_string()),
+        ("batch", c.batch.to_string()),
+        ("steps", c.steps.to_string()),
+        ("lr", c.lr.to_string()),
+        ("warmup", c.warmup.to_string()),
+        ("min_lr_ratio", c.min_lr_ratio.to_string()),
+        ("weight_decay", c.weight_decay.to_string()),
+        ("clip", c.clip.to_string()),
+        ("seed", c.seed.to_string()),
+        ("step", step.to_string()),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v))
+    .collect()
+}
+
+fn config_from(meta: &BTreeMap<String, String>) -> std::result::Result<RunConfig, String> {
+    fn get<T: std::str::FromStr>(
+        meta: &BTreeMap<String, String>,
+        key: &str,
+    ) -> std::result::Result<T, String> {
+        meta.get(key)
+            .and_then(|v| v.parse().ok())
+            .ok_or_else(|| format!("metadata {key} is missing or malformed"))
+    }
+    Ok(RunConfig {
+        model: ModelConfig {
+            vocab: get(meta, "vocab")?,
+            layers: get(meta, "layers")?,
+            dim: get(meta, "dim")?,
+            heads: get(meta, "heads")?,
+            kv_heads: get(meta, "kv_heads")?,
+            ffn: get(meta, "ffn")?,
+        },
+        seq_len: get(meta, "seq_len")?,
+        batch: get(meta, "batch")?,
+        steps: get(meta, "steps")?,
+        lr: get(meta, "lr")?,
+        warmup: get(meta, "warmup")?,
+        min_lr_ratio: get(meta, "min_lr_ratio")?,
+        weight_decay: get(meta, "weight_decay")?,
+        clip: get(meta, "clip")?,
+        seed: get(meta, "seed")?,
+    })
+}
+
+/// One parameter tensor's gradient against the f64 reference.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GradCheck {
+    pub name: String,
+    /// `max |device - reference| / max |reference|` over the tensor.
+    pub rel_error: f64,
+    pub max_abs_ref: f64,
+}
+
+/// The first step's loss on the device and in f64, and every parameter gradient's error
+/// against [`reference::loss_and_grads`].
+pub fn check_gradients(device: &Device, c: &RunConfig) -> Result<(f32, f64, Vec<GradCheck>)> {
+    let t = Trainer::new(device, *c)?;
+    let (inputs, targets) = batch_for_step(c, &t.corpus.train, 0);
+    let model = DeviceModel::new(device, c.model, &t.params)?;
+    let got = model.loss_and_grads(c.batch, &inputs, &targets)?;
+    let params64: Vec<Vec<f64>> = t
+        .params
+        .iter()
+        .map(|p| p.iter().map(|v| *v as f64).collect())
+        .collect();
+    let (loss64, want) = reference::loss_and_grads(&c.model, &params64, c.batch, &inputs, &targets);
+    let rows = t
+        .specs
+        .iter()
+        .zip(got.grads.iter().zip(&want))
+        .map(|(s, (g, w))| {
+            let max_ref = w.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+            let max_err = g
+                .iter()
+                .zip(w)
+                .fold(0.0f64, |m, (a, b)| m.max((*a as f64 - b).abs()));
+            let rel_error = if max_ref > 0.0 {
+                max_err / max_ref
+            } else if max_err == 0.0 {
+                0.0
+            } else {
+                f64::INFINITY
+            };
+            GradCheck {
+                name: s.name.clone(),
+                rel_error: if rel_error.is_nan() {
+                    f64::INFINITY
+                } else {
+                    rel_error
+                },
+                max_abs_ref: max_ref,
+            }
+        })
+        .collect();
+    Ok((got.loss, loss64, rows))
+}
