@@ -177,6 +177,11 @@ fn trace_kernel(name: &str, dtype: DType, block: usize) -> Option<Result<Verifie
             index: DType::I64,
             dout: dtype,
             block,
+            rows: if backward {
+                1
+            } else {
+                crate::host::tile_rows(block)
+            },
         }),
         "rope" | "llama4_rope" | "qwen2vl_mrope" => crate::rope::kernel(&crate::rope::RopeSpec {
             variant: match base {
@@ -189,6 +194,7 @@ fn trace_kernel(name: &str, dtype: DType, block: usize) -> Option<Result<Verifie
             table: dtype,
             positions: None,
             block,
+            rows: crate::host::tile_rows(block),
         }),
         "matmul" | "matmul_dx" | "matmul_dw" if backward == (base != "matmul") => {
             crate::matmul::gemm_kernel(&crate::matmul::representative_spec(base, dtype))

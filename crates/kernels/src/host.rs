@@ -16,6 +16,14 @@ pub fn row_block(device: &Device, cols: usize) -> usize {
     }
 }
 
+/// Rows per program for a kernel that holds `rows` whole rows of `block` columns in one
+/// `[rows, block]` tile: enough rows for ~4096 elements. One program per short row leaves a GPU
+/// bound by block scheduling and the CPU executor by per-op dispatch (measured: RoPE over
+/// 65536 x 128 runs ~2-4x faster on the CPU with 32 rows per program than with 1).
+pub fn tile_rows(block: usize) -> usize {
+    (4096 / block.max(1)).max(1)
+}
+
 /// Launch grids index rows with i32: more than `i32::MAX` rows of input `name` is a typed error.
 pub fn rows_fit(entry: &str, name: &str, rows: usize) -> Result<(), OpError> {
     if rows > i32::MAX as usize {

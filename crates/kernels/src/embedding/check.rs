@@ -86,6 +86,8 @@ pub fn cases() -> Vec<CheckCase> {
             (10, 127, 50, Some(2)),
             (300, 4096, 64, None),
             (5, 33, 0, None),
+            // Several programs of many rows, the last one ragged.
+            (50, 64, 333, Some(7)),
         ] {
             seed += 1;
             let c = EmbCase {

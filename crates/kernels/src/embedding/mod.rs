@@ -18,7 +18,7 @@ use metile_ir::{DType, Verified};
 use metile_lang::{trace, LangError};
 use metile_runtime::{Arg, Buffer, Device, Tensor};
 
-use crate::host::{bad, fit, float_dtype, row_block};
+use crate::host::{bad, fit, float_dtype, row_block, tile_rows};
 use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape};
 
 /// Kernel specialisation.
@@ -29,10 +29,14 @@ pub struct EmbSpec {
     pub index: DType,
     pub dout: DType,
     pub block: usize,
+    /// Positions per forward program (see [`crate::host::tile_rows`]); 1 for the backward.
+    pub rows: usize,
 }
 
-/// Forward: one program per index, parameters `weight, indices, out, d, padding`. Backward: one
-/// program per table row, parameters `dout, order, starts, dweight, d`.
+/// Forward: `spec.rows` indices per program as one `[rows, block]` tile (the gathered table rows
+/// a `[rows, 1]` column), parameters `weight, indices, out, d, padding, n` (`n` indices; the last
+/// program's rows from `n` on touch no memory). Backward: one program per table row, parameters
+/// `dout, order, starts, dweight, d`.
 pub fn kernel(spec: &EmbSpec) -> Result<Verified, LangError> {
     trace(
         if spec.backward {
@@ -71,11 +75,17 @@ pub fn kernel(spec: &EmbSpec) -> Result<Verified, LangError> {
                 let out = k.output("out", spec.weight);
                 let d = k.scalar("d", DType::I32);
                 let padding = k.scalar("padding", DType::I64);
-                let i = k.program_id(0).cast(DType::I64);
-                let row = idx.load(i).cast(DType::I64);
+                let n = k.scalar("n", DType::I32).cast(DType::I64);
+                let tile_rows = spec.rows as i64;
+                // [rows, 1]: this program's positions and the table rows they gather.
+                let i = (k.program_id(0).cast(DType::I64) * tile_rows
+                    + k.arange(0, tile_rows).cast(DType::I64))
+                .expand_dims(1);
+                let live = i.lt(n);
+                let row = idx.load_masked(i, live, 0).cast(DType::I64);
                 let d64 = d.cast(DType::I64);
-                let c64 = cols.cast(DType::I64);
-                let mask = cols.lt(d);
+                let c64 = cols.cast(DType::I64).expand_dims(0);
+                let mask = cols.lt(d).expand_dims(0) & live;
                 let keep = row.not_equal(padding);
                 let vals = w.load_masked(row * d64 + c64, mask & keep, 0.0);
                 out.store_masked(i * d64 + c64, vals, mask);
@@ -150,12 +160,14 @@ pub fn forward(
     if c.ids.is_empty() {
         return Ok(out);
     }
+    let block = row_block(device, c.d);
     let spec = EmbSpec {
         backward: false,
         weight: weight.dtype(),
         index: indices.dtype(),
         dout: weight.dtype(),
-        block: row_block(device, c.d),
+        block,
+        rows: tile_rows(block),
     };
     let k = device.kernel("embedding_fwd", &spec, || kernel(&spec))?;
     let mut args = [
@@ -164,8 +176,10 @@ pub fn forward(
         Arg::Out(&mut out.buffer),
         Arg::I32(c.d as i32),
         Arg::I64(padding.unwrap_or(-1)),
+        Arg::I32(c.ids.len() as i32),
     ];
-    device.launch(&k, [c.ids.len() as u32, 1, 1], &mut args)?;
+    let programs = c.ids.len().div_ceil(spec.rows);
+    device.launch(&k, [programs as u32, 1, 1], &mut args)?;
     Ok(out)
 }
 
@@ -223,6 +237,7 @@ pub fn backward(
         index: indices.dtype(),
         dout: dout.dtype(),
         block: row_block(device, c.d),
+        rows: 1,
     };
     let k = device.kernel("embedding_bwd", &spec, || kernel(&spec))?;
     let mut args = [

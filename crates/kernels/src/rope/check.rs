@@ -262,6 +262,9 @@ pub fn cases() -> Vec<CheckCase> {
             ([2, 3, 6, 64], 1, 64, Some((1, 40))),
             ([3, 2, 5, 80], 3, 48, Some((3, 9))),
             ([2, 1, 3, 32], 1, 32, Some((2, 2))),
+            // Several programs of many rows, the last one ragged.
+            ([2, 3, 37, 64], 2, 48, None),
+            ([2, 2, 33, 128], 1, 96, Some((2, 50))),
         ] {
             seed += 1;
             let c = RopeCase {
@@ -286,6 +289,7 @@ pub fn cases() -> Vec<CheckCase> {
             ([2, 5, 2, 64], 9, dtype),
             ([1, 7, 3, 130], 7, DType::F32),
             ([3, 4, 1, 6], 6, dtype),
+            ([2, 33, 3, 64], 40, dtype),
         ] {
             seed += 1;
             let c = Llama4Case {
@@ -310,6 +314,7 @@ pub fn cases() -> Vec<CheckCase> {
             ([1, 3, 7, 12], [1, 3, 2]),
             ([2, 2, 3, 80], [0, 40, 0]),
             ([3, 2, 4, 34], [5, 0, 12]),
+            ([2, 3, 23, 128], [16, 24, 24]),
         ] {
             seed += 1;
             let c = MropeCase {

@@ -35,7 +35,7 @@ use metile_ir::{DType, Verified};
 use metile_lang::{trace, LangError, Tile};
 use metile_runtime::{Arg, Device, Tensor};
 
-use crate::host::{bad, fit, float_dtype, row_block};
+use crate::host::{bad, fit, float_dtype, row_block, tile_rows};
 use crate::registry::{input, EntryPoint, OpError, Params, Port, PortShape, Tensors};
 
 /// How a rotation kernel pairs the columns of a row and addresses its tables.
@@ -79,6 +79,8 @@ pub struct RopeSpec {
     pub positions: Option<DType>,
     /// Columns per tile (>= D).
     pub block: usize,
+    /// Rows per program (see [`crate::host::tile_rows`]).
+    pub rows: usize,
 }
 
 /// How a row's columns pair up (the variant's scalars).
@@ -143,7 +145,10 @@ impl TableCols {
     }
 }
 
-/// One program per row of `D` columns. Parameters by variant:
+/// `spec.rows` rows of `D` columns per program, as one `[rows, block]` tile: the row's scalars
+/// (batch, time, table row) are `[rows, 1]` columns broadcast against the `[1, block]` columns,
+/// and rows from `n_rows` on (the last program's ragged tail) touch no memory. Parameters by
+/// variant, each list followed by `n_rows`:
 /// - `RotateHalf`: `x, cos, sin, y, d, r, t, ht, per_batch`; with position ids
 ///   `x, cos, sin, position_ids, y, d, r, t, ht, per_batch, p, pos_per_batch`;
 /// - `Interleaved`: `x, freqs, y, d, t, h`;
@@ -167,31 +172,32 @@ pub fn kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
         let y = k.output(if spec.backward { "dx" } else { "y" }, spec.x);
         let d = k.scalar("d", DType::I32);
         let i64_ = |v: Tile| v.cast(DType::I64);
-        let (row, tab, pairs) = match spec.variant {
+        let tile_rows = spec.rows as i64;
+        // [rows, 1]: this program's rows.
+        let row = (k.program_id(0) * tile_rows + k.arange(0, tile_rows)).expand_dims(1);
+        let (tab, pairs, gather) = match spec.variant {
             Variant::RotateHalf => {
                 let r = k.scalar("r", DType::I32);
                 let t = k.scalar("t", DType::I32);
                 let ht = k.scalar("ht", DType::I32);
                 let per_batch = k.scalar("per_batch", DType::I32);
-                let row = k.program_id(0);
                 let b = row / ht;
                 let ti = row % t;
-                let tab = match positions {
-                    None => i64_(b * per_batch * t + ti) * i64_(r),
+                let (tab, gather) = match positions {
+                    None => (i64_(b * per_batch * t + ti) * i64_(r), None),
                     Some(ids) => {
                         let p = i64_(k.scalar("p", DType::I32));
                         let pos_per_batch = k.scalar("pos_per_batch", DType::I32);
-                        let pos = i64_(ids.load(i64_(b * pos_per_batch * t + ti)));
-                        (i64_(b * per_batch) * p + pos) * i64_(r)
+                        let at = i64_(b * pos_per_batch * t + ti);
+                        (i64_(b * per_batch) * p * i64_(r), Some((ids, at, i64_(r))))
                     }
                 };
-                (row, tab, Pairs::Half(r))
+                (tab, Pairs::Half(r), gather)
             }
             Variant::Interleaved => {
                 let t = k.scalar("t", DType::I32);
                 let h = k.scalar("h", DType::I32);
-                let row = k.program_id(0);
-                (row, i64_(row / h % t) * i64_(d), Pairs::Interleaved)
+                (i64_(row / h % t) * i64_(d), Pairs::Interleaved, None)
             }
             Variant::Sections => {
                 let t = k.scalar("t", DType::I32);
@@ -199,15 +205,21 @@ pub fn kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
                 let s0 = k.scalar("s0", DType::I32);
                 let s1 = k.scalar("s1", DType::I32);
                 let plane = k.scalar("plane", DType::I64);
-                let row = k.program_id(0);
                 let tab = i64_(row / ht * t + row % t) * i64_(d);
-                (row, tab, Pairs::Sections(s0, s1, plane))
+                (tab, Pairs::Sections(s0, s1, plane), None)
             }
         };
+        let live = row.lt(k.scalar("n_rows", DType::I32));
+        // Position ids are gathered per row, for live rows only.
+        let tab = match gather {
+            None => tab,
+            Some((ids, at, r)) => tab + i64_(ids.load_masked(at, live, 0)) * r,
+        };
         let base = i64_(row) * i64_(d);
-        let i = k.arange(0, spec.block as i64);
-        let in_row = i.lt(d);
+        let i = k.arange(0, spec.block as i64).expand_dims(0);
+        let in_row = i.lt(d) & live;
         let (rot, first, partner, cols) = pairs.columns(i, d);
+        let rot = rot & live;
         let load = |buf: &metile_lang::Buffer, at: Tile, mask: Tile| {
             buf.load_masked(at, mask, 0.0).cast(DType::F32)
         };
@@ -500,13 +512,15 @@ impl Launch<'_> {
         if self.rows == 0 || self.d == 0 {
             return Ok(out);
         }
+        let block = row_block(device, self.d);
         let spec = RopeSpec {
             variant: self.variant,
             backward: self.backward,
             x: x.dtype(),
             table: self.tables[0].dtype(),
             positions: self.positions.map(Tensor::dtype),
-            block: row_block(device, self.d),
+            block,
+            rows: tile_rows(block),
         };
         let name = self.variant.kernel_name(self.backward);
         let k = device.kernel(&name, &spec, || kernel(&spec))?;
@@ -517,7 +531,9 @@ impl Launch<'_> {
             .collect();
         args.push(Arg::Out(&mut out.buffer));
         args.extend(scalars);
-        device.launch(&k, [self.rows as u32, 1, 1], &mut args)?;
+        args.push(Arg::I32(self.rows as i32));
+        let programs = self.rows.div_ceil(spec.rows);
+        device.launch(&k, [programs as u32, 1, 1], &mut args)?;
         Ok(out)
     }
 }
