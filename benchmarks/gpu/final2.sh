@@ -25,3 +25,4 @@ timeout 45 $P --ops cross_entropy --rows 8192 --cols 128256 --dtypes bf16 --copy
 python3 benchmarks/join.py --metile $R/m_ce.jsonl --peers $R/p_ce.jsonl > $R/table_ce.md 2>&1; cat $R/table_ce.md; pack
 timeout 50 $P --dtypes bf16 --json $R/p_norms.jsonl > $R/p_norms.log 2>&1; t "peers norms rc=$?"
 python3 benchmarks/join.py --metile $R/m_norms.jsonl --peers $R/p_norms.jsonl > $R/table_norms.md 2>&1; cat $R/table_norms.md; pack
+timeout 40 $B train --device cuda --check-gradients --layers 1 --dim 32 --heads 2 --kv-heads 1 --seq-len 16 --batch 2 > $R/train_grad.txt 2>&1; t "train gradient check on cuda rc=$?"; tail -2 $R/train_grad.txt; pack
