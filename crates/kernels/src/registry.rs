@@ -97,6 +97,16 @@ pub struct Port {
     pub doc: &'static str,
 }
 
+/// A port, in `const` position.
+pub const fn port(name: &'static str, shape: PortShape, optional: bool, doc: &'static str) -> Port {
+    Port {
+        name,
+        shape,
+        optional,
+        doc,
+    }
+}
+
 /// A named parameter with its default and the values it allows.
 #[derive(Clone, Copy, Debug)]
 pub struct ParamDef {

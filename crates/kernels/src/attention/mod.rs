@@ -657,13 +657,9 @@ pub fn backward(
 
 // ---- Registry entry points -------------------------------------------------------------------
 
+/// A required port.
 const fn port(name: &'static str, shape: PortShape, doc: &'static str) -> Port {
-    Port {
-        name,
-        shape,
-        optional: false,
-        doc,
-    }
+    crate::registry::port(name, shape, false, doc)
 }
 
 const Q: Port = port("q", PortShape::QueryHeads, "queries [B, Hq, T, D]");

@@ -704,14 +704,7 @@ fn options(p: &Params, entry: &str) -> Result<FlceOptions, OpError> {
     })
 }
 
-const fn port(name: &'static str, shape: PortShape, optional: bool, doc: &'static str) -> Port {
-    Port {
-        name,
-        shape,
-        optional,
-        doc,
-    }
-}
+use crate::registry::port;
 
 const HIDDEN: Port = port("hidden", PortShape::LikeX, false, "[..., H] f32/f16/bf16");
 const WEIGHT: Port = port("weight", PortShape::Weight, false, "[V, H], hidden's dtype");

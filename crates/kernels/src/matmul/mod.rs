@@ -976,14 +976,7 @@ fn weight_gradient(
 
 // ---- Registry entry points -------------------------------------------------------------------
 
-const fn port(name: &'static str, shape: PortShape, optional: bool, doc: &'static str) -> Port {
-    Port {
-        name,
-        shape,
-        optional,
-        doc,
-    }
-}
+use crate::registry::port;
 
 const X: Port = port("x", PortShape::LikeX, false, "input rows [..., K]");
 const W: Port = port(

@@ -655,14 +655,7 @@ fn entry_name(kind: NormKind, fwd: bool) -> &'static str {
 
 // ---- Registry entry points -------------------------------------------------------------------
 
-const fn port(name: &'static str, shape: PortShape, optional: bool, doc: &'static str) -> Port {
-    Port {
-        name,
-        shape,
-        optional,
-        doc,
-    }
-}
+use crate::registry::port;
 
 const X: Port = port("x", PortShape::LikeX, false, "input rows");
 const RESIDUAL: Port = port("residual", PortShape::LikeX, false, "residual added to x");

@@ -166,13 +166,9 @@ const SECTION: ParamDef = ParamDef {
     doc: "half-columns read from the temporal, height and width planes",
 };
 
+/// A required port.
 const fn port(name: &'static str, shape: PortShape, doc: &'static str) -> Port {
-    Port {
-        name,
-        shape,
-        optional: false,
-        doc,
-    }
+    crate::registry::port(name, shape, false, doc)
 }
 
 const COS: Port = port(
