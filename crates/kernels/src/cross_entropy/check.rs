@@ -14,7 +14,7 @@ use metile_ir::DType;
 use metile_runtime::{Buffer, Device, Tensor};
 
 use super::{backward, forward_in_place, forward_with, scale_in_place, CeForward};
-use crate::check::{CheckCase, CheckRow};
+use crate::check::{poisoned, CheckCase, CheckRow};
 use crate::reference::cross_entropy::{self as oracle, CeOptions, Reduction};
 use crate::registry::OpError;
 use crate::testing::{round_to_storage, to_f64, unit_roundoff, Rng};
@@ -130,7 +130,19 @@ impl CeCase {
             &[]
         };
         let dlt = device.to_device(&Tensor::from_f32(DType::F32, dl_shape, &dl)?)?;
-        let dx = backward(device, &xt, &tt, wt.as_ref(), &dlt, None, o, false)?;
+        // Both backwards write over poisoned tensors: every element must be written.
+        let poison = || poisoned(device, self.dtype, &[r, v]);
+        let dx = backward(
+            device,
+            &xt,
+            &tt,
+            wt.as_ref(),
+            &dlt,
+            None,
+            o,
+            false,
+            Some(poison()?),
+        )?;
         let (f, in_place) = if self.in_place {
             let mut g = xt
                 .buffer
@@ -176,7 +188,17 @@ impl CeCase {
         let dx = dx.to_f32()?;
         out.push(self.row("backward:dlogits", &dx, &g, gtol, gscale));
         // The backward given the forward's lse skips its statistics pass.
-        let dx_lse = backward(device, &xt, &tt, wt.as_ref(), &dlt, Some(&f.lse), o, false)?;
+        let dx_lse = backward(
+            device,
+            &xt,
+            &tt,
+            wt.as_ref(),
+            &dlt,
+            Some(&f.lse),
+            o,
+            false,
+            Some(poison()?),
+        )?;
         let dx_lse = dx_lse.to_f32()?;
         out.push(self.row("backward(lse):dlogits", &dx_lse, &g, gtol, gscale));
         let lse = oracle::lse(&x64, v, o);

@@ -727,7 +727,8 @@ fn run_forward(
 /// The backward: `dlogits` for the cotangent `dloss` of the reduced loss (the logits are only
 /// read). `lse`, the forward's [`CeForward::lse`] for these logits and options, spares the pass
 /// that recomputes the row statistics (f32, the logits' row shape; its values on ignored rows are
-/// not used).
+/// not used). `prev`, a tensor of the gradient's dtype and shape, is written over instead of a
+/// new allocation (every element is written).
 #[allow(clippy::too_many_arguments)]
 pub fn backward(
     device: &Device,
@@ -738,6 +739,7 @@ pub fn backward(
     lse: Option<&Tensor>,
     o: &CeOptions,
     f32_grads: bool,
+    prev: Option<Tensor>,
 ) -> Result<Tensor, OpError> {
     let entry = "cross_entropy.backward";
     let c = validate(entry, x, target, weight, o)?;
@@ -758,7 +760,7 @@ pub fn backward(
     }
     let dl = device.upload(&Buffer::from_f32(DType::F32, &dl)?)?;
     let grad = if f32_grads { DType::F32 } else { x.dtype() };
-    let mut dx = device.tensor_zeros(grad, &x.shape)?;
+    let mut dx = fit(device, prev, grad, &x.shape)?;
     if c.rows == 0 {
         return Ok(dx);
     }
@@ -1053,6 +1055,7 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
                 t.get("lse"),
                 &options(p, "cross_entropy")?,
                 f32_grads,
+                o.remove("dlogits"),
             )?;
             o.insert("dlogits".into(), dx);
             Ok(())

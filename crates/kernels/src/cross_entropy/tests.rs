@@ -69,7 +69,7 @@ fn bad_weights_are_typed_errors() {
     let dl = Tensor::from_f32(DType::F32, &[], &[1.0]).unwrap();
     let both = |w: &Tensor| {
         let f = message(forward(&dev, &x, &t, Some(w), &o));
-        let b = message(backward(&dev, &x, &t, Some(w), &dl, None, &o, false));
+        let b = message(backward(&dev, &x, &t, Some(w), &dl, None, &o, false, None));
         assert_eq!(f.replace("forward", "backward"), b);
         f
     };
@@ -96,7 +96,19 @@ fn bad_lse_is_a_typed_error_and_ignored_rows_never_use_it() {
     let (x, t, _) = inputs(DType::BF16, 3, 9, 3);
     let o = opts(Reduction::Sum);
     let dl = Tensor::from_f32(DType::F32, &[], &[1.0]).unwrap();
-    let bwd = |lse: &Tensor| message(backward(&dev, &x, &t, None, &dl, Some(lse), &o, false));
+    let bwd = |lse: &Tensor| {
+        message(backward(
+            &dev,
+            &x,
+            &t,
+            None,
+            &dl,
+            Some(lse),
+            &o,
+            false,
+            None,
+        ))
+    };
     let f32s = |shape: &[usize]| {
         let n = shape.iter().product();
         Tensor::from_f32(DType::F32, shape, &vec![1.0; n]).unwrap()
@@ -111,8 +123,8 @@ fn bad_lse_is_a_typed_error_and_ignored_rows_never_use_it() {
     let mut lse = f.lse.to_f32().unwrap();
     lse[1] = f32::NAN;
     let lse = Tensor::from_f32(DType::F32, &[3], &lse).unwrap();
-    let given = backward(&dev, &x, &t, None, &dl, Some(&lse), &o, false).unwrap();
-    let recomputed = backward(&dev, &x, &t, None, &dl, None, &o, false).unwrap();
+    let given = backward(&dev, &x, &t, None, &dl, Some(&lse), &o, false, None).unwrap();
+    let recomputed = backward(&dev, &x, &t, None, &dl, None, &o, false, None).unwrap();
     assert_eq!(bits(&given), bits(&recomputed));
 }
 
@@ -183,7 +195,7 @@ fn only_the_in_place_forward_overwrites_the_logits_with_the_exact_gradient() {
                     };
                     let before = bits(&x);
                     let plain = forward_with(&dev, &x, &t, weight, &o, true).unwrap();
-                    let dx = backward(&dev, &x, &t, weight, dl, None, &o, false).unwrap();
+                    let dx = backward(&dev, &x, &t, weight, dl, None, &o, false, None).unwrap();
                     assert_eq!(
                         bits(&x),
                         before,
@@ -215,7 +227,7 @@ fn only_the_in_place_forward_overwrites_the_logits_with_the_exact_gradient() {
                     if dtype == DType::F32 {
                         let d = Tensor::from_f32(DType::F32, &dl.shape, &vec![0.37; dl.numel()])
                             .unwrap();
-                        let dx = backward(&dev, &x, &t, weight, &d, None, &o, false).unwrap();
+                        let dx = backward(&dev, &x, &t, weight, &d, None, &o, false, None).unwrap();
                         scale_in_place(&dev, &mut g, &d, reduction).unwrap();
                         assert_eq!(bits(&g), bits(&dx), "{what}: scaled by 0.37");
                     }
