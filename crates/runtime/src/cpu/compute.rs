@@ -32,7 +32,9 @@ pub(crate) fn round_val(dtype: DType, v: &mut Val) {
             round_f16_slice(&src, &mut out);
             *x = out;
         }
-        Val::F(x) => x.iter_mut().for_each(|e| *e = round_to(dtype, *e)),
+        Val::F(x) => x
+            .iter_mut()
+            .for_each(|e| *e = metile_ir::eval::round_bf16(*e)),
         Val::Splat(Scalar::F(x)) => *x = round_to(dtype, *x),
         _ => {}
     }
@@ -358,6 +360,8 @@ pub(crate) fn cast(from: DType, to: DType, n: usize, a: &Val, out: &mut Val) {
         match to {
             DType::F32 => o.copy_from_slice(src),
             DType::F16 => round_f16_slice(src, &mut o),
+            // The dtype dispatch outside the loop, so that it vectorizes.
+            DType::BF16 => map1(src, &mut o, metile_ir::eval::round_bf16),
             _ => map1(src, &mut o, |x| round_to(to, x)),
         }
         *out = Val::F(o);
