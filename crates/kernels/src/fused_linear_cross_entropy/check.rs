@@ -17,11 +17,22 @@
 //! the Hessian; `c_i = fce w_max + lss fz (1 + 2 (m_i + ln V))`) plus `2u |g_ij|` (rounded to
 //! storage, then scaled); the projections add `(1.25 R + chunks + 16) u32` of the sizes of
 //! their terms (`R` summed terms) and `2u` of the output (storage `grad_hidden`).
+//!
+//! Token statistics run under every chunking but the first (whose losses and `grad_hidden` the
+//! others must then match bit for bit on the CPU, with statistics on). The kernel's logits are
+//! rounded to the storage dtype after an FP32 sum whose order the host does not reproduce, so a
+//! predicted id `j` passes when its oracle softcapped logit is within `2 dz_i` (the logits'
+//! error bound above, for the predicted logit and the row's largest) of the row's oracle
+//! maximum; ignored rows must predict exactly -1. `separated` cases give each valid row one
+//! class ahead by about 256 (a coordinate of 16 in the hidden row and in that class's weight
+//! row; half of the targets are that class), and there the predicted id must be the oracle's
+//! argmax exactly. The accuracy must
+//! equal, exactly, the one recomputed on the host from the kernel's own predictions.
 
 use metile_ir::DType;
 use metile_runtime::{Buffer, Device, Tensor};
 
-use super::{backward, forward, Chunking, FlceGrads, FlceInputs, FlceOptions, SavedGrads};
+use super::{backward, forward_with, Chunking, FlceGrads, FlceInputs, FlceOptions, SavedGrads};
 use crate::check::{poisoned, CheckCase, CheckRow};
 use crate::cross_entropy::check::Weights;
 use crate::reference::cross_entropy::{row_factors, CeOptions, Reduction};
@@ -40,6 +51,8 @@ pub struct FlceCase {
     pub weights: Weights,
     pub opts: CeOptions,
     pub all_ignored: bool,
+    /// One class per row clearly largest (module doc): predicted ids exact.
+    pub separated: bool,
     pub chunkings: Vec<Chunking>,
     pub seed: u64,
 }
@@ -51,6 +64,9 @@ struct Run {
     dhidden: Vec<f32>,
     dweight: Vec<f32>,
     dbias: Vec<f32>,
+    /// With token statistics (else empty).
+    predicted: Vec<i64>,
+    accuracy: Vec<f32>,
 }
 
 impl FlceCase {
@@ -62,13 +78,14 @@ impl FlceCase {
             Weights::ZeroOnTargets(d) => format!(" w={d}-zero-on-targets"),
         };
         format!(
-            "{:?} ls={} z={} cap={:?}{w}{}{}",
+            "{:?} ls={} z={} cap={:?}{w}{}{}{}",
             o.reduction,
             o.label_smoothing,
             o.z_loss,
             o.softcap,
             if self.bias { " bias" } else { "" },
-            if self.all_ignored { " all-ignored" } else { "" }
+            if self.all_ignored { " all-ignored" } else { "" },
+            if self.separated { " separated" } else { "" }
         )
         .to_lowercase()
     }
@@ -111,6 +128,7 @@ impl FlceCase {
         inp: &FlceInputs<'_>,
         chunking: Chunking,
         dloss: &Tensor,
+        token_stats: bool,
     ) -> Result<Run, OpError> {
         let (n, h, v, dt) = (self.n, self.h, self.v, self.dtype);
         let o = FlceOptions {
@@ -127,7 +145,7 @@ impl FlceCase {
                     .transpose()?,
             })
         };
-        let f = forward(device, inp, &o, Some(poison()?))?;
+        let f = forward_with(device, inp, &o, Some(poison()?), token_stats)?;
         let saved = f.grads.as_ref().map(SavedGrads::of).unwrap_or_default();
         let g = backward(device, inp, saved, dloss, &o, Some(poison()?))?;
         Ok(Run {
@@ -139,7 +157,74 @@ impl FlceCase {
                 Some(b) => b.to_f32()?,
                 None => Vec::new(),
             },
+            predicted: match &f.predicted {
+                Some(p) if p.shape == [n] => p.buffer.to_i64()?,
+                _ => Vec::new(),
+            },
+            accuracy: match &f.accuracy {
+                Some(a) => a.to_f32()?,
+                None => Vec::new(),
+            },
         })
+    }
+
+    /// The token-statistics rows (module doc): `soft` the oracle's softcapped logits, `tol[i]`
+    /// how far below row `i`'s maximum a predicted logit may be.
+    fn token_stats(
+        &self,
+        chunking: Chunking,
+        r: &Run,
+        target: &[i64],
+        soft: &[f64],
+        tol: &[f64],
+    ) -> Vec<CheckRow> {
+        let (n, v, o) = (self.n, self.v, &self.opts);
+        let got_pred: Vec<f32> = r.predicted.iter().map(|p| *p as f32).collect();
+        let want_pred: Vec<f64> = (0..n)
+            .map(|i| {
+                if target[i] == o.ignore_index {
+                    return -1.0;
+                }
+                let row = &soft[i * v..(i + 1) * v];
+                let mx = row.iter().fold(f64::NEG_INFINITY, |a, s| a.max(*s));
+                let argmax = row.iter().position(|s| *s == mx).unwrap_or(0);
+                match r.predicted.get(i) {
+                    Some(&g) if (0..v as i64).contains(&g) && row[g as usize] >= mx - tol[i] => {
+                        g as f64
+                    }
+                    _ => argmax as f64,
+                }
+            })
+            .collect();
+        // The accuracy of the kernel's own predictions.
+        let valid = |i: usize| target[i] != o.ignore_index;
+        let hits: Vec<f64> = (0..n)
+            .map(|i| f64::from(u8::from(valid(i) && r.predicted.get(i) == Some(&target[i]))))
+            .collect();
+        let n_valid = (0..n).filter(|i| valid(*i)).count();
+        let want_acc = match o.reduction {
+            Reduction::None => hits,
+            _ if n_valid == 0 => vec![0.0],
+            _ => vec![(hits.iter().sum::<f64>() / n_valid as f64) as f32 as f64],
+        };
+        vec![
+            self.bounded(
+                "forward:predicted",
+                chunking,
+                &got_pred,
+                &want_pred,
+                0.0,
+                0.0,
+            ),
+            self.bounded(
+                "forward:accuracy",
+                chunking,
+                &r.accuracy,
+                &want_acc,
+                0.0,
+                0.0,
+            ),
+        ]
     }
 
     pub fn run(&self, device: &Device) -> Result<Vec<CheckRow>, OpError> {
@@ -150,13 +235,25 @@ impl FlceCase {
             round_to_storage(&mut x, dt);
             x
         };
-        let x = gen(n * h, 1.0);
-        let w = gen(v * h, 2.0 / (h.max(1) as f32).sqrt());
+        let mut x = gen(n * h, 1.0);
+        let mut w = gen(v * h, 2.0 / (h.max(1) as f32).sqrt());
+        let k = h.min(v);
+        if self.separated && k > 0 {
+            for i in 0..n {
+                x[i * h + i % k] = 16.0;
+            }
+            for j in 0..k {
+                w[j * h + j] = 16.0;
+            }
+        }
         let b = gen(v, 1.0);
         let target: Vec<i64> = (0..n)
             .map(|i| {
                 if self.all_ignored || i % 3 == 1 {
                     o.ignore_index
+                } else if self.separated && i % 2 == 0 {
+                    // The predicted class, so that the accuracy is neither 0 nor 1.
+                    (i % h.min(v)) as i64
                 } else {
                     rng.below(v as u64) as i64
                 }
@@ -291,10 +388,24 @@ impl FlceCase {
         let (s_dh, s_dw, s_db) = prod.backward_magnitudes(&want.dz);
         let max = |a: &[f64]| a.iter().fold(0.0f64, |m, x| m.max(*x));
 
+        let soft: Vec<f64> = z
+            .iter()
+            .map(|z| o.softcap.map_or(*z, |c| c * (z / c).tanh()))
+            .collect();
+        let pred_tol: Vec<f64> = if self.separated {
+            vec![0.0; n]
+        } else {
+            dz.iter().map(|d| 2.0 * d).collect()
+        };
+
         let mut out = Vec::new();
         let mut first: Option<Run> = None;
         for &chunking in &self.chunkings {
-            let r = self.run_one(device, &inp, chunking, &dlt)?;
+            let token_stats = first.is_some();
+            let r = self.run_one(device, &inp, chunking, &dlt, token_stats)?;
+            if token_stats {
+                out.extend(self.token_stats(chunking, &r, &target, &soft, &pred_tol));
+            }
             let chunks = n.div_ceil(chunking.rows(n, h, v).max(1)) as f64;
             let sum_tol = |rows: usize| (1.25 * rows as f64 + chunks + 16.0) * u32_;
             let dh_bound = (0..n * h)
@@ -389,12 +500,7 @@ pub fn sweep() -> Vec<FlceCase> {
     let mut seed = 42000;
     let mut push = |dtype, (n, h, v): (usize, usize, usize), opts, weights, bias, all_ignored| {
         seed += 1;
-        let chunkings = vec![
-            Chunking::Rows(n.max(1) + 3),
-            Chunking::Rows(1),
-            Chunking::Rows(5),
-            Chunking::MemConst(1),
-        ];
+        let chunkings = chunkings(n);
         out.push(FlceCase {
             dtype,
             n,
@@ -404,6 +510,7 @@ pub fn sweep() -> Vec<FlceCase> {
             weights,
             opts,
             all_ignored,
+            separated: false,
             chunkings,
             seed,
         });
@@ -499,7 +606,45 @@ pub fn sweep() -> Vec<FlceCase> {
             true,
         );
     }
+    // Well-separated logits: predicted ids exact.
+    for (k, dtype) in [DType::F32, DType::F16, DType::BF16]
+        .into_iter()
+        .enumerate()
+    {
+        let cases = [
+            ((17, 17, 127), plain),
+            ((17, 17, 127), with(full, Reduction::None)),
+            ((17, 17, 127), with(full, Reduction::Sum)),
+            ((127, 17, 300), with(full, Reduction::Mean)),
+        ];
+        for (j, ((n, h, v), opts)) in cases.into_iter().enumerate() {
+            out.push(FlceCase {
+                dtype,
+                n,
+                h,
+                v,
+                bias: j % 2 == 0,
+                weights: Weights::None,
+                opts,
+                all_ignored: false,
+                separated: true,
+                chunkings: chunkings(n),
+                seed: 43000 + (k * 10 + j) as u64,
+            });
+        }
+    }
     out
+}
+
+/// The chunkings of a case of `n` rows: one chunk (without token statistics), single rows, a
+/// ragged size and Liger's rule.
+fn chunkings(n: usize) -> Vec<Chunking> {
+    vec![
+        Chunking::Rows(n.max(1) + 3),
+        Chunking::Rows(1),
+        Chunking::Rows(5),
+        Chunking::MemConst(1),
+    ]
 }
 
 /// The sweep as `metile check` cases.

@@ -32,6 +32,14 @@
 //! above (Liger's choice: `2 N V H` more flops instead of holding a per-row Jacobian).
 //! `dbias` / `grad_bias` exist only with `bias`; the returned z-loss carries no gradient.
 //!
+//! Token statistics ([`forward_with`] with `token_stats`, entry parameter `token_stats=true`,
+//! Liger's `return_predicted_tokens`/`return_token_accuracy`): `predicted` (int64, the target's
+//! shape: the first index of the largest softcapped logit, -1 on ignored rows) and `accuracy`
+//! (f32: per row under `none`, 1 when predicted right and 0 otherwise or ignored; else
+//! `correct / n_valid` over all rows, 0 when every row is ignored). Each chunk's cross-entropy
+//! kernel predicts its rows ([`crate::cross_entropy::CeForward`]); the chunks' predictions and
+//! per-row hits are gathered in row order and the global share is taken on the host.
+//!
 //! Chunk size: `chunk_rows` when positive, else Liger's rule with `C = chunk_mem_const`:
 //! `inc = ceil(V / (C H))`, `chunk = min(next_pow2(ceil(N / inc)), N)`, so the chunk's logits
 //! hold about `C N H` elements (`C` times the hidden states). Extra memory beyond inputs and
@@ -125,12 +133,15 @@ impl<'a> SavedGrads<'a> {
     }
 }
 
-/// What the forward returns; `grads` (for `dloss = 1`) under `mean` and `sum` only.
+/// What the forward returns; `grads` (for `dloss = 1`) under `mean` and `sum` only;
+/// `predicted` and `accuracy` with token statistics (module doc).
 #[derive(Debug)]
 pub struct FlceForward {
     pub loss: Tensor,
     pub z_loss: Tensor,
     pub grads: Option<FlceGrads>,
+    pub predicted: Option<Tensor>,
+    pub accuracy: Option<Tensor>,
 }
 
 // ---- The row-copy kernel ---------------------------------------------------------------------
@@ -408,21 +419,32 @@ fn validate(
 
 // ---- The chunk loop --------------------------------------------------------------------------
 
-/// What to do with each chunk's logits.
+/// What to do with each chunk's logits; the forward passes carry `token_stats`.
 enum Pass<'a> {
     /// Per-row losses only (forward under `none`).
-    Losses,
+    Losses { token_stats: bool },
     /// Losses and gradients for `dloss = 1` (forward under `mean`/`sum`).
-    Both,
+    Both { token_stats: bool },
     /// Gradients for per-row cotangents (backward under `none`).
     Grads(&'a [f32]),
 }
 
-/// Per-row losses, per-row z-losses and the gradients.
-type ChunkResults = (Vec<f32>, Vec<f32>, Option<FlceGrads>);
+/// Per-row results of the forward passes, in row order (empty for [`Pass::Grads`]; `predicted`
+/// and `hits` empty without token statistics).
+#[derive(Default)]
+struct RowResults {
+    loss: Vec<f32>,
+    z_loss: Vec<f32>,
+    predicted: Vec<i64>,
+    /// 1 where the row is predicted right, else 0 (ignored rows 0).
+    hits: Vec<f32>,
+}
 
-/// Runs the chunks; returns the per-row losses and z-losses (empty for [`Pass::Grads`]) and the
-/// gradients (not for [`Pass::Losses`]), reusing `prev` gradient tensors that fit.
+/// Per-row results and the gradients.
+type ChunkResults = (RowResults, Option<FlceGrads>);
+
+/// Runs the chunks; returns the per-row results and the gradients (not for [`Pass::Losses`]),
+/// reusing `prev` gradient tensors that fit.
 fn run_chunks(
     device: &Device,
     inp: &FlceInputs<'_>,
@@ -432,8 +454,8 @@ fn run_chunks(
 ) -> Result<ChunkResults, OpError> {
     let dt = inp.hidden.dtype();
     let (n, h, v) = (p.n, p.h, p.v);
-    let grads = !matches!(pass, Pass::Losses);
-    let (mut row_loss, mut row_z) = (Vec::new(), Vec::new());
+    let grads = !matches!(pass, Pass::Losses { .. });
+    let mut rows_out = RowResults::default();
     let (prev_h, prev_w, prev_b) = prev.map_or((None, None, None), |g| {
         (Some(g.hidden), Some(g.weight), g.bias)
     });
@@ -458,7 +480,7 @@ fn run_chunks(
                 .map(|_| device.tensor_zeros(DType::F32, &[v]))
                 .transpose()?;
         }
-        return Ok((row_loss, row_z, out));
+        return Ok((rows_out, out));
     }
     let mm = MatmulOptions::default();
     // A placeholder that never fits, so that the product allocates.
@@ -485,19 +507,18 @@ fn run_chunks(
         let mut z = matmul::forward(device, &x, inp.weight, inp.bias, &mm, prev_y)?.y;
         let w = p.ce_weight.as_ref();
         match pass {
-            Pass::Losses => {
-                let (l, zl) = ce::forward(device, &z, &y, w, &p.ce)?;
-                row_loss.extend(l.to_f32()?);
-                row_z.extend(zl.to_f32()?);
+            Pass::Losses { token_stats } => {
+                let f = ce::forward_with(device, &z, &y, w, &p.ce, token_stats)?;
+                rows_out.push(f)?;
             }
-            Pass::Both | Pass::Grads(_) => {
-                let f = ce::forward_in_place(device, &mut z, &y, w, &p.ce, false)?;
+            Pass::Both { .. } | Pass::Grads(_) => {
+                let stats = matches!(pass, Pass::Both { token_stats: true });
+                let f = ce::forward_in_place(device, &mut z, &y, w, &p.ce, stats)?;
                 if let Pass::Grads(dl) = pass {
                     let dl = Tensor::from_f32(DType::F32, &[c], &dl[start..start + c])?;
                     ce::scale_in_place(device, &mut z, &device.to_device(&dl)?, Reduction::None)?;
                 } else {
-                    row_loss.extend(f.loss.to_f32()?);
-                    row_z.extend(f.z_loss.to_f32()?);
+                    rows_out.push(f)?;
                 }
                 let g = out.as_mut().expect("gradients are allocated for this pass");
                 let first = index == 0;
@@ -549,7 +570,21 @@ fn run_chunks(
         logits = Some(z);
         rows = Some(x);
     }
-    Ok((row_loss, row_z, out))
+    Ok((rows_out, out))
+}
+
+impl RowResults {
+    /// Appends a chunk's rows (its cross-entropy ran at per-row reduction, so its accuracy is
+    /// the per-row hits).
+    fn push(&mut self, f: ce::CeForward) -> Result<(), OpError> {
+        self.loss.extend(f.loss.to_f32()?);
+        self.z_loss.extend(f.z_loss.to_f32()?);
+        if let (Some(pred), Some(acc)) = (f.predicted, f.accuracy) {
+            self.predicted.extend(pred.buffer.to_i64()?);
+            self.hits.extend(acc.to_f32()?);
+        }
+        Ok(())
+    }
 }
 
 // ---- Host API --------------------------------------------------------------------------------
@@ -572,23 +607,61 @@ fn reduce(
 }
 
 /// The forward: losses, and under `mean`/`sum` the gradients for `dloss = 1` (reusing `prev`
-/// tensors that fit).
+/// tensors that fit); no token statistics.
 pub fn forward(
     device: &Device,
     inp: &FlceInputs<'_>,
     o: &FlceOptions,
     prev: Option<FlceGrads>,
 ) -> Result<FlceForward, OpError> {
+    forward_with(device, inp, o, prev, false)
+}
+
+/// [`forward`], with token statistics (`predicted`, `accuracy`; module doc) when `token_stats`.
+pub fn forward_with(
+    device: &Device,
+    inp: &FlceInputs<'_>,
+    o: &FlceOptions,
+    prev: Option<FlceGrads>,
+    token_stats: bool,
+) -> Result<FlceForward, OpError> {
     let p = validate(device, "fused_linear_cross_entropy.forward", inp, o)?;
     let pass = match o.ce.reduction {
-        Reduction::None => Pass::Losses,
-        Reduction::Sum | Reduction::Mean => Pass::Both,
+        Reduction::None => Pass::Losses { token_stats },
+        Reduction::Sum | Reduction::Mean => Pass::Both { token_stats },
     };
-    let (loss, z_loss, grads) = run_chunks(device, inp, &p, pass, prev)?;
+    let (rows, grads) = run_chunks(device, inp, &p, pass, prev)?;
+    let (predicted, accuracy) = if token_stats {
+        let pred = Tensor::new(
+            Buffer::from_i64(DType::I64, &rows.predicted)?,
+            p.row_shape.clone(),
+        )?;
+        let acc = match o.ce.reduction {
+            Reduction::None => Tensor::from_f32(DType::F32, &p.row_shape, &rows.hits)?,
+            Reduction::Sum | Reduction::Mean => {
+                let hits: f64 = rows.hits.iter().map(|h| *h as f64).sum();
+                let n_valid = p.ids.iter().filter(|y| **y != o.ce.ignore_index).count();
+                let share = if n_valid == 0 {
+                    0.0
+                } else {
+                    hits / n_valid as f64
+                };
+                Tensor::from_f32(DType::F32, &[], &[share as f32])?
+            }
+        };
+        (
+            Some(device.to_device(&pred)?),
+            Some(device.to_device(&acc)?),
+        )
+    } else {
+        (None, None)
+    };
     Ok(FlceForward {
-        loss: reduce(device, loss, &p.row_shape, o.ce.reduction)?,
-        z_loss: reduce(device, z_loss, &p.row_shape, o.ce.reduction)?,
+        loss: reduce(device, rows.loss, &p.row_shape, o.ce.reduction)?,
+        z_loss: reduce(device, rows.z_loss, &p.row_shape, o.ce.reduction)?,
         grads,
+        predicted,
+        accuracy,
     })
 }
 
@@ -624,7 +697,7 @@ pub fn backward(
         ));
     }
     if o.ce.reduction == Reduction::None {
-        let (_, _, g) = run_chunks(device, inp, &p, Pass::Grads(&dl), prev)?;
+        let (_, g) = run_chunks(device, inp, &p, Pass::Grads(&dl), prev)?;
         return Ok(g.expect("the gradient pass returns gradients"));
     }
     let expect = |name, t, dtype, shape: &[usize]| saved_grad(entry, name, t, dtype, shape);
@@ -766,6 +839,23 @@ const PARAMS: [ParamDef; 7] = [
     },
 ];
 
+/// The forward's parameters: the pair's and `token_stats`.
+const FWD_PARAMS: [ParamDef; 8] = [
+    PARAMS[0],
+    PARAMS[1],
+    PARAMS[2],
+    PARAMS[3],
+    PARAMS[4],
+    PARAMS[5],
+    PARAMS[6],
+    ParamDef {
+        name: "token_stats",
+        default: "false",
+        allowed: "false, true",
+        doc: "also return predicted tokens and token accuracy",
+    },
+];
+
 fn inputs<'a>(entry: &str, t: &'a Tensors) -> Result<FlceInputs<'a>, OpError> {
     Ok(FlceInputs {
         hidden: input(entry, t, "hidden")?,
@@ -817,17 +907,35 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
                 false,
                 "lse_square_scale * lse^2, reduced likewise (no gradient)",
             ),
+            port(
+                "predicted",
+                PortShape::Rows,
+                true,
+                "int64 argmax class per row, -1 on ignored rows (token_stats=true)",
+            ),
+            port(
+                "accuracy",
+                PortShape::LossCotangent,
+                true,
+                "f32 share of non-ignored rows predicted right; per row under none",
+            ),
             GRAD_HIDDEN,
             GRAD_WEIGHT,
             GRAD_BIAS,
         ],
-        params: &PARAMS,
+        params: &FWD_PARAMS,
         run: |d, t, p, out| {
             let e = "fused_linear_cross_entropy.forward";
             let prev = take_prev(out, SAVED);
-            let f = forward(d, &inputs(e, t)?, &options(p, e)?, prev)?;
+            let stats = p.choice("token_stats", &["false", "true"])? == "true";
+            let f = forward_with(d, &inputs(e, t)?, &options(p, e)?, prev, stats)?;
             out.insert("loss".into(), f.loss);
             out.insert("z_loss".into(), f.z_loss);
+            for (name, v) in [("predicted", f.predicted), ("accuracy", f.accuracy)] {
+                if let Some(v) = v {
+                    out.insert(name.into(), v);
+                }
+            }
             if let Some(g) = f.grads {
                 put(out, SAVED, g);
             }

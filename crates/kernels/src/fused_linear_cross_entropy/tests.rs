@@ -233,3 +233,68 @@ fn entries_run_as_a_pair() {
         }
     }
 }
+
+#[test]
+fn token_stats_through_the_entry() {
+    // Rows of [2, 3] with H = 2, V = 3: the weight's rows are (1, 0), (0, 1), (-1, -1), so the
+    // hidden rows below predict 0, 1, 2, 0 (a tie of 1 and 1: the first index), ignored, 1.
+    let dev = Device::cpu();
+    let mut io = crate::registry::Tensors::new();
+    let hidden = [2., 0., 0., 2., -2., -2., 1., 1., 0., 2., 0., 2.];
+    let weight = [1., 0., 0., 1., -1., -1.];
+    io.insert(
+        "hidden".into(),
+        Tensor::from_f32(DType::F32, &[2, 3, 2], &hidden).unwrap(),
+    );
+    io.insert(
+        "weight".into(),
+        Tensor::from_f32(DType::F32, &[3, 2], &weight).unwrap(),
+    );
+    let target = [0, 2, 2, 0, -100, 1];
+    io.insert(
+        "target".into(),
+        Tensor::new(Buffer::from_i64(DType::I64, &target).unwrap(), vec![2, 3]).unwrap(),
+    );
+    let fwd = find("fused_linear_cross_entropy.forward").unwrap();
+    for (reduction, stats, want_acc) in [
+        ("mean", "true", vec![0.8]),
+        ("sum", "true", vec![0.8]),
+        ("none", "true", vec![1., 0., 1., 1., 0., 1.]),
+        ("mean", "false", vec![]),
+    ] {
+        let pairs = [
+            ("reduction".to_string(), reduction.to_string()),
+            ("chunk_rows".to_string(), "4".to_string()),
+            ("token_stats".to_string(), stats.to_string()),
+        ];
+        let out = fwd.call(&dev, &io, &fwd.params(&pairs).unwrap()).unwrap();
+        if stats == "false" {
+            assert!(!out.contains_key("predicted") && !out.contains_key("accuracy"));
+            continue;
+        }
+        let pred = &out["predicted"];
+        assert_eq!((pred.dtype(), &pred.shape[..]), (DType::I64, &[2, 3][..]));
+        assert_eq!(
+            pred.buffer.to_i64().unwrap(),
+            [0, 1, 2, 0, -1, 1],
+            "{reduction}"
+        );
+        let acc = &out["accuracy"];
+        let acc_shape: &[usize] = if reduction == "none" { &[2, 3] } else { &[] };
+        assert_eq!(acc.shape, acc_shape, "{reduction}");
+        assert_eq!(acc.to_f32().unwrap(), want_acc, "{reduction}");
+    }
+    // Every row ignored: accuracy 0.
+    io.insert(
+        "target".into(),
+        Tensor::new(
+            Buffer::from_i64(DType::I64, &[-100; 6]).unwrap(),
+            vec![2, 3],
+        )
+        .unwrap(),
+    );
+    let pairs = [("token_stats".to_string(), "true".to_string())];
+    let out = fwd.call(&dev, &io, &fwd.params(&pairs).unwrap()).unwrap();
+    assert_eq!(out["predicted"].buffer.to_i64().unwrap(), [-1; 6]);
+    assert_eq!(out["accuracy"].to_f32().unwrap(), [0.0]);
+}
