@@ -26,8 +26,8 @@
 //! maximum; ignored rows must predict exactly -1. `separated` cases give each valid row one
 //! class ahead by about 256 (a coordinate of 16 in the hidden row and in that class's weight
 //! row; half of the targets are that class), and there the predicted id must be the oracle's
-//! argmax exactly. The accuracy must
-//! equal, exactly, the one recomputed on the host from the kernel's own predictions.
+//! argmax exactly. The accuracy must equal, exactly, the one recomputed on the host from the
+//! kernel's own predictions.
 
 use metile_ir::DType;
 use metile_runtime::{Buffer, Device, Tensor};
