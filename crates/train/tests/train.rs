@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use metile_runtime::Device;
 use metile_train::checkpoint;
 use metile_train::config::{ModelConfig, RunConfig};
+use metile_train::model::DeviceModel;
 use metile_train::trainer::{check_gradients, Trainer};
 use metile_train::TrainError;
 
@@ -261,4 +262,34 @@ fn mismatched_or_corrupt_checkpoints_are_rejected() {
         );
     }
     std::fs::remove_dir_all(dir).expect("cleanup");
+}
+
+#[test]
+fn inputs_that_do_not_fit_the_model_are_typed_errors() {
+    let device = Device::cpu();
+    let c = tiny();
+    let t = Trainer::new(&device, c).expect("trainer");
+    let input_error = |got: Result<(), TrainError>, needle: &str| {
+        let e = got.err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(
+            e.starts_with("bad input") && e.contains(needle),
+            "`{needle}` not in `{e}`"
+        );
+    };
+    input_error(
+        DeviceModel::new(&device, c.model, &t.params[1..]).map(|_| ()),
+        "parameter tensors",
+    );
+    let model = DeviceModel::new(&device, c.model, &t.params).expect("model");
+    let tokens = [65i64; 6];
+    for (b, inputs, targets, needle) in [
+        (0, &tokens[..], &tokens[..], "non-empty sequences"),
+        (4, &tokens[..], &tokens[..], "non-empty sequences"),
+        (2, &tokens[..0], &tokens[..0], "non-empty sequences"),
+        (2, &tokens[..], &tokens[..4], "4 targets for 6 inputs"),
+    ] {
+        input_error(model.loss_and_grads(b, inputs, targets).map(|_| ()), needle);
+    }
+    input_error(model.next_logits(&[]).map(|_| ()), "empty context");
+    input_error(t.sample("", 1, 4, 0.0).map(|_| ()), "empty context");
 }
