@@ -29,7 +29,7 @@ fn fail(path: &Path, message: impl Into<String>) -> TrainError {
     }
 }
 
-/// Writes `entries` and `metadata` to `path`.
+/// Writes `entries` and `metadata` to `path`, replacing it whole (through `<path>.partial`).
 pub fn save(path: &Path, entries: &[Entry], metadata: &BTreeMap<String, String>) -> Result<()> {
     let mut header = Map::new();
     header.insert("__metadata__".into(), json!(metadata));
@@ -53,7 +53,17 @@ pub fn save(path: &Path, entries: &[Entry], metadata: &BTreeMap<String, String>)
     for e in entries {
         out.extend(e.data.iter().flat_map(|v| v.to_le_bytes()));
     }
-    std::fs::write(path, out).map_err(|e| fail(path, e.to_string()))
+    // Written beside `path` and renamed over it, so an interrupted save (the same path as
+    // `--resume`, say) leaves the previous checkpoint whole rather than truncated.
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".partial");
+    let partial = std::path::PathBuf::from(partial);
+    std::fs::write(&partial, out)
+        .and_then(|()| std::fs::rename(&partial, path))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&partial);
+            fail(path, e.to_string())
+        })
 }
 
 /// Reads a checkpoint written by [`save`] (any safetensors file of F32 tensors).
@@ -155,6 +165,15 @@ mod tests {
         assert_eq!(got_meta, meta);
         let bytes = std::fs::read(&path).expect("read");
         assert_eq!(u64::from_le_bytes(bytes[..8].try_into().expect("8")) % 8, 0);
+        assert!(!dir.join("t.safetensors.partial").exists());
+        // Saving over an existing checkpoint replaces it; an unwritable path is a typed error.
+        save(&path, &entries[1..], &meta).expect("save over");
+        assert_eq!(load(&path).expect("load").0, entries[1..]);
+        let nowhere = dir.join("missing-dir").join("t.safetensors");
+        assert!(matches!(
+            save(&nowhere, &entries, &meta),
+            Err(TrainError::Checkpoint { .. })
+        ));
         std::fs::remove_dir_all(dir).expect("cleanup");
     }
 
