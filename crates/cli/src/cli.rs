@@ -237,9 +237,10 @@ pub struct TrainArgs {
     /// Sequences per step.
     #[arg(long, default_value_t = 16)]
     pub batch: usize,
-    /// Optimizer steps in all (with --resume: the step to stop at).
-    #[arg(long, default_value_t = 200)]
-    pub steps: usize,
+    /// Optimizer steps in all [default: 200] (with --resume: the step to stop at, by default
+    /// the checkpoint's run length, so the learning-rate schedule is the uninterrupted run's).
+    #[arg(long)]
+    pub steps: Option<usize>,
     /// Peak learning rate (linear warmup, then cosine decay to a tenth).
     #[arg(long, default_value_t = 3e-3)]
     pub lr: f32,

@@ -28,7 +28,7 @@ fn config(a: &TrainArgs) -> RunConfig {
         },
         seq_len: a.seq_len,
         batch: a.batch,
-        steps: a.steps,
+        steps: a.steps.unwrap_or(RunConfig::default().steps),
         lr: a.lr,
         warmup: a.warmup,
         seed: a.seed,
@@ -41,7 +41,7 @@ pub fn train(device: &Device, a: &TrainArgs) -> Result<u8, CliError> {
         return gradient_check(device, &config(a));
     }
     let mut t = match &a.resume {
-        Some(path) => Trainer::resume(device, path, Some(a.steps))?,
+        Some(path) => Trainer::resume(device, path, a.steps)?,
         None => Trainer::new(device, config(a))?,
     };
     let c = t.config;

@@ -474,3 +474,72 @@ fn emit_lists_kernels_and_rejects_unknown_ones() {
     assert_eq!(o.status.code(), Some(2));
     assert!(!stderr(&o).contains("panicked"));
 }
+
+#[test]
+fn train_rejects_nonsense_flags_without_panicking() {
+    for (flags, needle) in [
+        (&["--layers=0"][..], "positive"),
+        (&["--dim=130", "--heads=4"], "dim 130 must be heads 4"),
+        (&["--heads=4", "--kv-heads=3"], "kv heads 3"),
+        (&["--seq-len=0"], "positive"),
+        (&["--batch=0"], "positive"),
+        (&["--lr=NaN"], "lr NaN"),
+        (&["--batch=18446744073709551615"], "too large"),
+    ] {
+        let mut args = vec!["train", "--steps=1", "--samples=0"];
+        args.extend(flags);
+        assert_usage_error(&metile(&args), needle);
+    }
+}
+
+#[test]
+fn train_resume_rejects_corrupt_checkpoints_without_panicking() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ckpt.safetensors");
+    let path_s = path.to_str().unwrap();
+    assert_usage_error(&metile(&["train", "--resume", path_s]), "ckpt.safetensors");
+    std::fs::write(&path, u64::MAX.to_le_bytes()).unwrap();
+    assert_usage_error(
+        &metile(&["train", "--resume", path_s]),
+        "shorter than its header",
+    );
+    std::fs::write(&path, b"\x02\0\0\0\0\0\0\0{}").unwrap();
+    assert_usage_error(&metile(&["train", "--resume", path_s]), "format");
+}
+
+#[test]
+fn train_resume_keeps_the_checkpoints_run_length_unless_steps_is_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = dir.path().join("a.safetensors");
+    let (first_s, second_s) = (
+        first.to_str().unwrap(),
+        dir.path()
+            .join("b.safetensors")
+            .to_str()
+            .unwrap()
+            .to_string(),
+    );
+    let tiny = [
+        "--layers=1",
+        "--dim=16",
+        "--heads=2",
+        "--kv-heads=1",
+        "--ffn=16",
+        "--seq-len=8",
+        "--batch=1",
+        "--samples=0",
+    ];
+    let run = |extra: &[&str]| {
+        let mut args = vec!["train"];
+        args.extend(tiny);
+        args.extend(extra);
+        let o = metile(&args);
+        assert_eq!(o.status.code(), Some(0), "stderr:\n{}", stderr(&o));
+        stdout(&o)
+    };
+    run(&["--steps=2", "--checkpoint", first_s]);
+    let out = run(&["--resume", first_s, "--checkpoint", &second_s]);
+    assert!(out.contains("2 steps from step 2"), "{out}");
+    let out = run(&["--resume", first_s, "--steps=3", "--checkpoint", &second_s]);
+    assert!(out.contains("3 steps from step 2"), "{out}");
+}

@@ -18,6 +18,8 @@
 //!   FP32 accumulation). The summation order is the library's (not the DSL kernels'): results
 //!   agree with them to rounding, not bit for bit.
 //! - `beta = 0` means `C` is only written (a NaN there does not propagate).
+//! - The `C` matrices of a batch must not overlap (`batch_stride >= (m - 1) ld + n`); `A` and
+//!   `B` may (a batch stride of 0 shares one matrix).
 //! - `m = 0`, `n = 0` or `batch = 0` do nothing; `k = 0` is refused (there is no product to run:
 //!   scale `C` instead), as are sizes beyond `i32`, operands that reach past their buffer, and
 //!   buffers on another device.
@@ -214,6 +216,16 @@ impl Gemm {
                 }
             }
         }
+        // Batched outputs that overlap would be written concurrently (no defined result);
+        // m and ld are within i32 here, so the span does not overflow.
+        let c_span = (self.m - 1) * self.c.ld + self.n;
+        if self.batch > 1 && self.c.batch_stride < c_span {
+            return Err(bad(format!(
+                "C's batch stride {} is below one matrix's span {c_span}: the {} outputs would \
+                 overlap",
+                self.c.batch_stride, self.batch
+            )));
+        }
         Ok(())
     }
 }
@@ -261,8 +273,25 @@ mod tests {
         };
         assert!(message(batched.validate("cuda:0", &a, &b, &c)).starts_with("A (2 batch(es)"));
         let a2 = buf(DType::BF16, 2 * m * k);
-        // B and C with batch stride 0 are shared by both matrices.
-        assert!(batched.validate("cuda:0", &a2, &b, &c).is_ok());
+        // B with batch stride 0 is shared by both matrices; C must not be.
+        assert!(message(batched.validate("cuda:0", &a2, &b, &c)).contains("would overlap"));
+        let c2 = buf(DType::F32, 2 * m * n);
+        let own_c = Gemm {
+            c: MatrixLayout {
+                batch_stride: m * n,
+                ..g.c
+            },
+            ..batched
+        };
+        assert!(own_c.validate("cuda:0", &a2, &b, &c2).is_ok());
+        let overlapping = Gemm {
+            c: MatrixLayout {
+                batch_stride: m * n - 1,
+                ..g.c
+            },
+            ..batched
+        };
+        assert!(message(overlapping.validate("cuda:0", &a2, &b, &c2)).contains("would overlap"));
     }
 
     #[test]

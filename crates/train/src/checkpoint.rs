@@ -29,7 +29,7 @@ fn fail(path: &Path, message: impl Into<String>) -> TrainError {
     }
 }
 
-/// Writes `entries` and `metadata` to `path`.
+/// Writes `entries` and `metadata` to `path`, replacing it whole (through `<path>.partial`).
 pub fn save(path: &Path, entries: &[Entry], metadata: &BTreeMap<String, String>) -> Result<()> {
     let mut header = Map::new();
     header.insert("__metadata__".into(), json!(metadata));
@@ -53,20 +53,30 @@ pub fn save(path: &Path, entries: &[Entry], metadata: &BTreeMap<String, String>)
     for e in entries {
         out.extend(e.data.iter().flat_map(|v| v.to_le_bytes()));
     }
-    std::fs::write(path, out).map_err(|e| fail(path, e.to_string()))
+    // Written beside `path` and renamed over it, so an interrupted save (the same path as
+    // `--resume`, say) leaves the previous checkpoint whole rather than truncated.
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".partial");
+    let partial = std::path::PathBuf::from(partial);
+    std::fs::write(&partial, out)
+        .and_then(|()| std::fs::rename(&partial, path))
+        .map_err(|e| {
+            let _ = std::fs::remove_file(&partial);
+            fail(path, e.to_string())
+        })
 }
 
 /// Reads a checkpoint written by [`save`] (any safetensors file of F32 tensors).
 pub fn load(path: &Path) -> Result<(Vec<Entry>, BTreeMap<String, String>)> {
     let bytes = std::fs::read(path).map_err(|e| fail(path, e.to_string()))?;
-    let len = bytes
-        .get(..8)
-        .map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")) as usize)
+    let (len, rest) = bytes
+        .split_first_chunk::<8>()
         .ok_or_else(|| fail(path, "shorter than its header length"))?;
-    let data = bytes
-        .get(8 + len..)
+    let (header, data) = usize::try_from(u64::from_le_bytes(*len))
+        .ok()
+        .and_then(|len| rest.split_at_checked(len))
         .ok_or_else(|| fail(path, "shorter than its header"))?;
-    let header: Map<String, Value> = serde_json::from_slice(&bytes[8..8 + len])
+    let header: Map<String, Value> = serde_json::from_slice(header)
         .map_err(|e| fail(path, format!("header is not a JSON object: {e}")))?;
     let mut metadata = BTreeMap::new();
     let mut entries = vec![];
@@ -97,17 +107,26 @@ pub fn load(path: &Path) -> Result<(Vec<Entry>, BTreeMap<String, String>)> {
         };
         let shape = nums("shape")?;
         let offsets = nums("data_offsets")?;
+        let bytes_wanted = shape
+            .iter()
+            .try_fold(4usize, |n, d| n.checked_mul(*d))
+            .ok_or_else(|| fail(path, format!("{name}: shape {shape:?} is too large")))?;
         let raw = match offsets[..] {
-            [a, b]
-                if a <= b && b <= data.len() && (b - a) == 4 * shape.iter().product::<usize>() =>
-            {
-                &data[a..b]
-            }
-            _ => return Err(fail(path, format!("{name}: bad data_offsets {offsets:?}"))),
-        };
+            [a, b] if a <= b && b - a == bytes_wanted => data.get(a..b),
+            _ => None,
+        }
+        .ok_or_else(|| {
+            fail(
+                path,
+                format!(
+                    "{name}: data_offsets {offsets:?} do not hold shape {shape:?} in {} data bytes",
+                    data.len()
+                ),
+            )
+        })?;
         let values = raw
             .chunks_exact(4)
-            .map(|c| f32::from_le_bytes(c.try_into().expect("4 bytes")))
+            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
             .collect();
         entries.push(Entry {
             name,
@@ -146,6 +165,61 @@ mod tests {
         assert_eq!(got_meta, meta);
         let bytes = std::fs::read(&path).expect("read");
         assert_eq!(u64::from_le_bytes(bytes[..8].try_into().expect("8")) % 8, 0);
+        assert!(!dir.join("t.safetensors.partial").exists());
+        // Saving over an existing checkpoint replaces it; an unwritable path is a typed error.
+        save(&path, &entries[1..], &meta).expect("save over");
+        assert_eq!(load(&path).expect("load").0, entries[1..]);
+        let nowhere = dir.join("missing-dir").join("t.safetensors");
+        assert!(matches!(
+            save(&nowhere, &entries, &meta),
+            Err(TrainError::Checkpoint { .. })
+        ));
         std::fs::remove_dir_all(dir).expect("cleanup");
+    }
+
+    /// A file of `header_len` (little-endian) then `rest`, loaded; the error message.
+    fn load_error(tag: &str, file: &[u8]) -> String {
+        let dir = std::env::temp_dir().join(format!("metile-ckpt-{tag}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join("bad.safetensors");
+        std::fs::write(&path, file).expect("write");
+        let got = load(&path);
+        std::fs::remove_dir_all(dir).expect("cleanup");
+        assert!(
+            matches!(got, Err(TrainError::Checkpoint { .. })),
+            "{tag}: expected a checkpoint error, got {got:?}"
+        );
+        got.err().map(|e| e.to_string()).unwrap_or_default()
+    }
+
+    fn with_header(header: &str, data: &[u8]) -> Vec<u8> {
+        let mut out = (header.len() as u64).to_le_bytes().to_vec();
+        out.extend(header.as_bytes());
+        out.extend(data);
+        out
+    }
+
+    #[test]
+    fn corrupt_files_are_typed_errors() {
+        assert!(load_error("empty", b"").contains("shorter than its header length"));
+        // A header length near u64::MAX must not overflow `8 + len`.
+        let huge = u64::MAX.to_le_bytes();
+        assert!(load_error("huge-len", &huge).contains("shorter than its header"));
+        assert!(load_error("truncated", &with_header("{}", b"")[..9]).contains("shorter"));
+        assert!(load_error("not-json", &with_header("{nope", b"")).contains("JSON"));
+        let f16 = r#"{"a":{"dtype":"F16","shape":[1],"data_offsets":[0,2]}}"#;
+        assert!(load_error("dtype", &with_header(f16, &[0; 2])).contains("not F32"));
+        let short = r#"{"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]}}"#;
+        assert!(load_error("short-data", &with_header(short, &[0; 4])).contains("data_offsets"));
+        let wrong = r#"{"a":{"dtype":"F32","shape":[3],"data_offsets":[0,8]}}"#;
+        assert!(load_error("wrong-size", &with_header(wrong, &[0; 8])).contains("data_offsets"));
+        // A shape whose product overflows must not wrap round to the 8 bytes given.
+        let wraps = format!(
+            r#"{{"a":{{"dtype":"F32","shape":[{},2],"data_offsets":[0,8]}}}}"#,
+            1u64 << 62
+        );
+        assert!(load_error("overflow", &with_header(&wraps, &[0; 8])).contains("too large"));
+        let no_shape = r#"{"a":{"dtype":"F32","data_offsets":[0,4]}}"#;
+        assert!(load_error("no-shape", &with_header(no_shape, &[0; 4])).contains("no shape"));
     }
 }

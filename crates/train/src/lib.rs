@@ -23,7 +23,7 @@ pub mod trainer;
 
 use metile_kernels::registry::OpError;
 
-/// Errors of training: a kernel's, the runtime's, a bad configuration or checkpoint.
+/// Errors of training: a kernel's, the runtime's, a bad configuration, input or checkpoint.
 #[derive(Debug, thiserror::Error)]
 pub enum TrainError {
     #[error(transparent)]
@@ -32,6 +32,9 @@ pub enum TrainError {
     Runtime(#[from] metile_runtime::Error),
     #[error("bad configuration: {0}")]
     Config(String),
+    /// Parameters, token ids or a batch that do not fit the model.
+    #[error("bad input: {0}")]
+    Input(String),
     #[error("checkpoint {path}: {message}")]
     Checkpoint { path: String, message: String },
 }

@@ -36,7 +36,7 @@ use metile_runtime::{Arg, Device, Tensor};
 
 use crate::config::ModelConfig;
 use crate::heads::permute;
-use crate::Result;
+use crate::{Result, TrainError};
 
 /// RoPE base.
 pub const ROPE_THETA: f64 = 10000.0;
@@ -271,7 +271,16 @@ pub struct LossAndGrads {
 impl<'a> DeviceModel<'a> {
     /// Uploads host parameters (in [`param_specs`] order).
     pub fn new(device: &'a Device, config: ModelConfig, host: &[Vec<f32>]) -> Result<Self> {
-        let params = param_specs(&config)
+        config.validate()?;
+        let specs = param_specs(&config);
+        if host.len() != specs.len() {
+            return Err(TrainError::Input(format!(
+                "{} parameter tensors, the model has {}",
+                host.len(),
+                specs.len()
+            )));
+        }
+        let params = specs
             .iter()
             .zip(host)
             .map(|(s, v)| -> Result<Tensor> {
@@ -438,9 +447,22 @@ impl<'a> DeviceModel<'a> {
         inputs: &[i64],
         targets: &[i64],
     ) -> Result<LossAndGrads> {
+        if b == 0 || inputs.is_empty() || !inputs.len().is_multiple_of(b) {
+            return Err(TrainError::Input(format!(
+                "{} input tokens do not make {b} non-empty sequences",
+                inputs.len()
+            )));
+        }
+        if targets.len() != inputs.len() {
+            return Err(TrainError::Input(format!(
+                "{} targets for {} inputs",
+                targets.len(),
+                inputs.len()
+            )));
+        }
         let c = self.config;
         let dev = self.device;
-        let f = self.frame(b, inputs.len() / b.max(1))?;
+        let f = self.frame(b, inputs.len() / b)?;
         let (hidden, s) = self.hidden(&f, inputs)?;
         let target = self.tokens(targets)?;
         let lm_head = &self.params[block_param(c.layers, 1)];
@@ -590,6 +612,11 @@ impl<'a> DeviceModel<'a> {
 
     /// Logits `[V]` of the next byte after `context` (one sequence).
     pub fn next_logits(&self, context: &[i64]) -> Result<Vec<f32>> {
+        if context.is_empty() {
+            return Err(TrainError::Input(
+                "an empty context has no next token".into(),
+            ));
+        }
         let f = self.frame(1, context.len())?;
         let (hidden, _) = self.hidden(&f, context)?;
         let rows = hidden.to_f32()?;

@@ -12,9 +12,9 @@ pub const EPS: f32 = 1e-8;
 /// cosine decay to `lr * min_lr_ratio` at step `steps - 1`.
 pub fn learning_rate(c: &RunConfig, step: usize) -> f32 {
     if step < c.warmup {
-        return c.lr * (step + 1) as f32 / c.warmup as f32;
+        return c.lr * step.saturating_add(1) as f32 / c.warmup as f32;
     }
-    let span = c.steps.saturating_sub(c.warmup + 1).max(1);
+    let span = c.steps.saturating_sub(c.warmup.saturating_add(1)).max(1);
     let progress = ((step - c.warmup) as f64 / span as f64).min(1.0);
     let cosine = 0.5 * (1.0 + (std::f64::consts::PI * progress).cos());
     let min = c.min_lr_ratio as f64;
@@ -64,9 +64,11 @@ impl AdamW {
         lr: f32,
         weight_decay: f32,
     ) {
-        self.t += 1;
-        let c1 = 1.0 - BETA1.powi(self.t as i32);
-        let c2 = 1.0 - BETA2.powi(self.t as i32);
+        self.t = self.t.saturating_add(1);
+        // Beyond i32::MAX steps the powers are 0 in f32 anyway.
+        let t = i32::try_from(self.t).unwrap_or(i32::MAX);
+        let c1 = 1.0 - BETA1.powi(t);
+        let c2 = 1.0 - BETA2.powi(t);
         for (i, p) in params.iter_mut().enumerate() {
             let wd = if decays[i] { weight_decay } else { 0.0 };
             let (m, v, g) = (&mut self.m[i], &mut self.v[i], &grads[i]);

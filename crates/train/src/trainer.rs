@@ -48,7 +48,8 @@ impl<'d> Trainer<'d> {
     pub fn new(device: &'d Device, config: RunConfig) -> Result<Self> {
         config.validate()?;
         let corpus = Corpus::builtin();
-        if corpus.train.len() <= config.seq_len + 1 || corpus.held_out.len() <= config.seq_len + 1 {
+        let window = config.seq_len.saturating_add(1);
+        if corpus.train.len() <= window || corpus.held_out.len() <= window {
             return Err(TrainError::Config(format!(
                 "seq len {} is longer than the corpus allows",
                 config.seq_len
@@ -157,6 +158,12 @@ impl<'d> Trainer<'d> {
             path: path.display().to_string(),
             message: m,
         };
+        if meta.get("format").map(String::as_str) != Some(FORMAT) {
+            return Err(fail(format!(
+                "metadata format is {:?}, expected {FORMAT:?}",
+                meta.get("format")
+            )));
+        }
         let mut config = config_from(&meta).map_err(fail)?;
         if let Some(s) = steps {
             config.steps = s;
@@ -172,7 +179,12 @@ impl<'d> Trainer<'d> {
             ] {
                 let name = format!("{prefix}{}", s.name);
                 match by_name.get(name.as_str()) {
-                    Some(e) if e.shape == s.shape => dst.clone_from(&e.data),
+                    Some(e) if e.shape == s.shape && e.data.iter().all(|v| v.is_finite()) => {
+                        dst.clone_from(&e.data)
+                    }
+                    Some(e) if e.shape == s.shape => {
+                        return Err(fail(format!("{name}: holds a non-finite value")))
+                    }
                     Some(e) => {
                         return Err(fail(format!(
                             "{name}: shape {:?}, expected {:?}",
@@ -215,10 +227,13 @@ fn pick(logits: &[f32], temperature: f32, rng: &mut Rng) -> u8 {
     argmax as u8
 }
 
+/// The `format` metadata of a training checkpoint.
+const FORMAT: &str = "metile-train-1";
+
 fn metadata(c: &RunConfig, step: usize) -> BTreeMap<String, String> {
     let m = &c.model;
     [
-        ("format", "metile-train-1".to_string()),
+        ("format", FORMAT.to_string()),
         ("vocab", m.vocab.to_string()),
         ("layers", m.layers.to_string()),
         ("dim", m.dim.to_string()),

@@ -392,6 +392,40 @@ mod tests {
         assert_eq!(g.dv.to_f32().unwrap(), vec![0.0; 80]);
     }
 
+    #[test]
+    fn extreme_offsets_mask_like_their_clamped_values() {
+        let dev = Device::cpu();
+        let q = tensor(DType::F32, &[1, 2, 37, 8], 4);
+        let kv = tensor(DType::F32, &[1, 1, 70, 8], 5);
+        let with = |causal, offset| AttentionOptions {
+            causal,
+            offset,
+            ..AttentionOptions::default()
+        };
+        let run = |o| forward(&dev, &q, &kv, &kv, &o, None).unwrap();
+        // An offset past `S` lets every row see every key: causal equals non-causal.
+        let all = run(with(false, None));
+        for offset in [70, i64::MAX - 1, i64::MAX] {
+            let got = run(with(true, Some(offset)));
+            assert_eq!(got.o.to_f32().unwrap(), all.o.to_f32().unwrap(), "{offset}");
+            assert_eq!(
+                got.lse.to_f32().unwrap(),
+                all.lse.to_f32().unwrap(),
+                "{offset}"
+            );
+        }
+        // An offset of `-T` or below leaves every row without a key.
+        for offset in [-37, i64::MIN + 1, i64::MIN] {
+            let got = run(with(true, Some(offset)));
+            assert_eq!(got.o.to_f32().unwrap(), vec![0.0; 2 * 37 * 8], "{offset}");
+            assert_eq!(
+                got.lse.to_f32().unwrap(),
+                vec![f32::NEG_INFINITY; 74],
+                "{offset}"
+            );
+        }
+    }
+
     /// `input: message` of a `BadInput` error, else a description that matches no assertion.
     fn bad_input<T: std::fmt::Debug>(r: Result<T, OpError>) -> String {
         match r {

@@ -499,9 +499,12 @@ fn same_dtype(entry: &str, name: &str, t: &Tensor, dt: DType) -> Result<(), OpEr
     Ok(())
 }
 
-/// The run-time scalars every kernel takes after its buffers.
+/// The run-time scalars every kernel takes after its buffers. The offset is clamped to
+/// `[-T, S]`, which masks alike (from `S` on every key is visible, from `-T` down none) and keeps
+/// the kernels' `row + offset` from overflowing for offsets near the ends of `i64`.
 fn scalars(dims: &Dims, opts: &AttentionOptions) -> Vec<Arg<'static>> {
-    let offset = opts.offset.unwrap_or(dims.s as i64 - dims.t as i64);
+    let (t, s) = (dims.t as i64, dims.s as i64);
+    let offset = opts.offset.unwrap_or(s - t).clamp(-t, s);
     let scale = opts.scale.unwrap_or(1.0 / (dims.d as f32).sqrt());
     let mut args: Vec<Arg<'static>> = [
         dims.t,

@@ -733,6 +733,10 @@ mod tests {
         let wide = Tensor::zeros(DType::F32, &[65535 * 128 + 1, 1]);
         assert!(msg(fwd(&x1, &wide, None)).contains("at most"));
 
+        // K = 0 leaves both inputs empty, but M x N must still be addressable.
+        let empty = Tensor::zeros(DType::F32, &[1 << 40, 0]);
+        assert!(msg(fwd(&empty, &empty, None)).contains("too many elements"));
+
         // Backward: cotangent and saved pre-activation shapes and dtypes.
         let bwd = |z: Option<&Tensor>, dy: &Tensor| {
             let inp = MatmulBackwardInputs {

@@ -645,12 +645,16 @@ fn validate(
     }
     let mut out_shape = lead.to_vec();
     out_shape.push(n);
-    Ok(Dims {
-        m: lead.iter().product(),
-        n,
-        k,
-        out_shape,
-    })
+    // With K = 0 both inputs are empty whatever M and N are, so the output's size is unchecked.
+    let m = lead.iter().try_fold(1usize, |m, d| m.checked_mul(*d));
+    let Some(m) = m.filter(|m| m.checked_mul(n).is_some_and(|mn| mn <= isize::MAX as usize)) else {
+        return Err(bad(
+            entry,
+            "x",
+            format!("output {out_shape:?} has too many elements"),
+        ));
+    };
+    Ok(Dims { m, n, k, out_shape })
 }
 
 fn same_dtype(entry: &str, name: &str, t: &Tensor, dt: DType) -> Result<(), OpError> {

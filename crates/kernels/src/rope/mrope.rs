@@ -55,7 +55,7 @@ fn validate(
             format!("shape {:?} must be [3, B={b}, T={t}, D={d}]", cos.shape),
         ));
     }
-    if section.iter().sum::<usize>() != d / 2 {
+    if section.iter().try_fold(0usize, |a, s| a.checked_add(*s)) != Some(d / 2) {
         return Err(OpError::BadParam {
             entry: entry.into(),
             name: "mrope_section".into(),
@@ -225,6 +225,8 @@ mod tests {
             e.contains("`mrope_section` = `1,1,1` must sum to D/2 = 4"),
             "{e}"
         );
+        // Sections whose sum overflows (and would wrap to D/2 = 4) are rejected.
+        assert!(err(&x, &tab, &tab, [usize::MAX, 5, 0]).contains("must sum to D/2 = 4"));
         assert!(err(&x, &f(&[3, 1, 4, 8]), &f(&[3, 1, 4, 8]), [2, 1, 1]).contains("[3, B=2"));
         assert!(err(&x, &f(&[2, 2, 4, 8]), &f(&[2, 2, 4, 8]), [2, 1, 1]).contains("[3, B=2"));
         assert!(err(&x, &tab, &f(&[3, 2, 4, 6]), [2, 1, 1]).contains("must match cos"));
