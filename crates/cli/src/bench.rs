@@ -151,17 +151,21 @@ pub fn time_device_copy(
 const BENCH_QUERY_HEADS: usize = 4;
 
 /// A random tensor for a port shape.
+/// `out` is a projection's output width (see `BenchArgs::out_cols`).
 pub fn generate(
     shape: PortShape,
     rows: usize,
     cols: usize,
+    out: usize,
     dtype: metile_ir::DType,
     rng: &mut Rng,
 ) -> Result<Tensor, OpError> {
     let dims = match shape {
-        PortShape::LikeX | PortShape::LikeOut => vec![rows, cols],
-        PortShape::Cols | PortShape::OutCols => vec![cols],
-        PortShape::Weight => vec![cols, cols],
+        PortShape::LikeX => vec![rows, cols],
+        PortShape::LikeOut => vec![rows, out],
+        PortShape::Cols => vec![cols],
+        PortShape::OutCols => vec![out],
+        PortShape::Weight => vec![out, cols],
         PortShape::Rows => vec![rows],
         PortShape::LossCotangent => vec![],
         PortShape::Table => vec![1, rows, cols],
@@ -179,7 +183,7 @@ pub fn generate(
             )?);
         }
         PortShape::Classes => {
-            let ids: Vec<i64> = (0..rows).map(|_| rng.below(cols as u64) as i64).collect();
+            let ids: Vec<i64> = (0..rows).map(|_| rng.below(out as u64) as i64).collect();
             return Ok(Tensor::new(
                 metile_runtime::Buffer::from_i64(metile_ir::DType::I64, &ids)?,
                 vec![rows],
@@ -386,8 +390,15 @@ pub fn bench_groups(
                 }
                 let t = match pool.get(port.name) {
                     Some(t) => t.clone(),
-                    None => match generate(port.shape, args.rows, args.cols, dtype, &mut rng)
-                        .and_then(|t| Ok(device.to_device(&t)?))
+                    None => match generate(
+                        port.shape,
+                        args.rows,
+                        args.cols,
+                        args.out_cols.unwrap_or(args.cols),
+                        dtype,
+                        &mut rng,
+                    )
+                    .and_then(|t| Ok(device.to_device(&t)?))
                     {
                         Ok(t) => {
                             pool.insert(port.name.to_string(), t.clone());
@@ -557,6 +568,7 @@ mod tests {
             dtype,
             reps: 3,
             json: false,
+            out_cols: None,
             omit: vec![],
             params: vec![],
         }
@@ -573,7 +585,7 @@ mod tests {
     #[test]
     fn generates_port_shapes() {
         let mut rng = Rng::new(1);
-        let g = |s, rng: &mut Rng| generate(s, 3, 5, metile_ir::DType::BF16, rng).unwrap();
+        let g = |s, rng: &mut Rng| generate(s, 3, 5, 5, metile_ir::DType::BF16, rng).unwrap();
         assert_eq!(g(PortShape::LikeX, &mut rng).shape, vec![3, 5]);
         assert_eq!(g(PortShape::Cols, &mut rng).shape, vec![5]);
         let r = g(PortShape::Rows, &mut rng);
@@ -581,6 +593,14 @@ mod tests {
             (r.shape.clone(), r.dtype()),
             (vec![3], metile_ir::DType::BF16)
         );
+        // A projection's output width is its own: weights [N, cols], outputs [rows, N], classes
+        // below N.
+        let p = |s, rng: &mut Rng| generate(s, 3, 5, 7, metile_ir::DType::F32, rng).unwrap();
+        assert_eq!(p(PortShape::Weight, &mut rng).shape, vec![7, 5]);
+        assert_eq!(p(PortShape::LikeOut, &mut rng).shape, vec![3, 7]);
+        assert_eq!(p(PortShape::OutCols, &mut rng).shape, vec![7]);
+        let ids = p(PortShape::Classes, &mut rng).buffer.to_i64().unwrap();
+        assert!(ids.iter().all(|&i| (0..7).contains(&i)));
     }
 
     #[test]

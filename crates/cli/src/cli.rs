@@ -127,6 +127,12 @@ pub struct BenchArgs {
     #[arg(long)]
     pub json: bool,
 
+    /// The output width of a projection (matmul's N, the fused linear cross-entropy's vocabulary
+    /// V): weights `[N, cols]`, bias and class weights `[N]`, outputs `[rows, N]`, class ids in
+    /// `0..N`. Default: `cols`.
+    #[arg(long, value_name = "N")]
+    pub out_cols: Option<usize>,
+
     /// An optional input not to generate (repeatable), e.g. `--omit weight` times the
     /// cross-entropy without class weights.
     #[arg(long, value_name = "INPUT")]
