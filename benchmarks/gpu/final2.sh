@@ -23,7 +23,7 @@ N="--device cuda --rows 16384 --cols 4096"
   $B bench cross_entropy --omit weight --device cuda --rows 8192 --cols 128256 --dtype bf16 --reps 10 --json > $R/m_ce.jsonl
   for be in blas dsl; do METILE_MATMUL_BACKEND=$be $B bench matmul --device cuda --rows 8192 --cols 4096 --dtype bf16 --reps 5; done
   $B bench attention --device cuda --rows 4096 --cols 128 --dtype bf16 -p causal=true --reps 5
-  $B bench fused_linear_cross_entropy --device cuda --rows 8192 --cols 4096 --dtype bf16 --reps 3
+  $B bench fused_linear_cross_entropy --device cuda --rows 8192 --cols 4096 --out-cols 128256 --dtype bf16 --reps 3
   $B bench rope embedding --device cuda --rows 65536 --cols 128 --dtype bf16 --reps 10 ) > $R/m_other.txt 2>&1
 t "metile bench done"; grep -v "^entry" $R/m_other.txt; pack
 P="python3 benchmarks/peers.py"; export PYTHONUNBUFFERED=1
