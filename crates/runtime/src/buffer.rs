@@ -397,6 +397,14 @@ impl PartialEq for Buffer {
 }
 
 /// A contiguous row-major tensor: a buffer and its shape.
+/// The element count of `shape`: 0 when any axis is 0, `None` when the product overflows.
+pub fn numel_of(shape: &[usize]) -> Option<usize> {
+    if shape.contains(&0) {
+        return Some(0);
+    }
+    shape.iter().try_fold(1usize, |n, &d| n.checked_mul(d))
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tensor {
     pub buffer: Buffer,
@@ -404,9 +412,14 @@ pub struct Tensor {
 }
 
 impl Tensor {
-    /// Wraps `buffer` as `shape`; the element counts must agree.
+    /// Wraps `buffer` as `shape`; the element counts must agree (a shape whose element count
+    /// overflows `usize` is an error, not a wrapped count).
     pub fn new(buffer: Buffer, shape: Vec<usize>) -> Result<Tensor> {
-        let n: usize = shape.iter().product();
+        let n = numel_of(&shape).ok_or_else(|| {
+            Error::Buffer(format!(
+                "shape {shape:?} has more elements than memory can address"
+            ))
+        })?;
         if n != buffer.len() {
             return Err(Error::Buffer(format!(
                 "shape {shape:?} has {n} elements, the buffer {}",
@@ -443,5 +456,22 @@ impl Tensor {
 
     pub fn to_f32(&self) -> Result<Vec<f32>> {
         self.buffer.to_f32()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn element_counts_never_wrap() {
+        assert_eq!(numel_of(&[]), Some(1));
+        assert_eq!(numel_of(&[3, 4]), Some(12));
+        assert_eq!(numel_of(&[1 << 32, 1 << 32, 0]), Some(0));
+        assert_eq!(numel_of(&[1 << 32, 1 << 32, 2]), None);
+        let empty = Buffer::zeros(DType::F32, 0);
+        assert!(Tensor::new(empty.clone(), vec![1 << 32, 1 << 32, 0]).is_ok());
+        // 2^64 wraps to 0 in a plain product: it must not match the empty buffer.
+        assert!(Tensor::new(empty, vec![1 << 32, 1 << 32]).is_err());
     }
 }

@@ -41,7 +41,7 @@ mod device;
 mod error;
 mod gemm;
 
-pub use buffer::{Buffer, Tensor};
+pub use buffer::{numel_of, Buffer, Tensor};
 pub use cuda::CudaKernel;
 pub use device::{Arg, Compiled, Device, DUMP_ENV};
 pub use error::{Error, Result};
