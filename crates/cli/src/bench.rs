@@ -1,12 +1,14 @@
-//! `metile bench [OP...] [--rows R] [--cols C] [--dtype D] [--reps N] [--json]`.
+//! `metile bench [OP...] [--rows R] [--cols C] [--out-cols N] [--dtype D] [--reps N] [--json]
+//! [-p NAME=VALUE] [--omit INPUT]`.
 //!
 //! For every registered entry point of the chosen operators, inputs are generated from the ports
 //! alone (`LikeX` -> `[rows, cols]`, `Cols` -> `[cols]`, `Rows` -> `[rows]`; a projection's
-//! `Weight` -> `[cols, cols]`, `LikeOut` -> `[rows, cols]`, `OutCols` -> `[cols]`, so `N = K =
-//! cols`; attention's `QueryHeads` -> `[1, 4, rows, cols]`, `KvHeads` -> `[1, 1, rows, cols]`,
-//! `HeadRows` -> `[1, 4, rows]`, so `T = S = rows`, `D = cols`, four query heads on one KV head), standard normal values in the chosen storage dtype; optional inputs are included
-//! unless `--omit NAME` names them, as in the common use: a weighted RMSNorm, a fused add whose
-//! residual output also receives a gradient). Entry points of one operator run in order, forward
+//! `Weight` -> `[N, cols]`, `LikeOut` -> `[rows, N]`, `OutCols` -> `[N]` and class ids below `N`,
+//! with `N = --out-cols`, default `cols`; attention's `QueryHeads` -> `[1, 4, rows, cols]`,
+//! `KvHeads` -> `[1, 1, rows, cols]`, `HeadRows` -> `[1, 4, rows]`, so `T = S = rows`, `D = cols`,
+//! four query heads on one KV head), standard normal values in the chosen storage dtype; optional
+//! inputs are included unless `--omit NAME` names them, as in the common use: a weighted RMSNorm,
+//! a fused add whose residual output also receives a gradient). Entry points of one operator run in order, forward
 //! first, and an input named like an output of an earlier entry point of the same operator (such
 //! as saved statistics) takes that output instead of random data.
 //!
@@ -175,15 +177,14 @@ pub fn generate(
         PortShape::QueryHeads => vec![1, BENCH_QUERY_HEADS, rows, cols],
         PortShape::KvHeads => vec![1, 1, rows, cols],
         PortShape::HeadRows => vec![1, BENCH_QUERY_HEADS, rows],
-        PortShape::RowIds | PortShape::Positions => {
-            let ids: Vec<i64> = (0..rows).map(|_| rng.below(rows as u64) as i64).collect();
-            return Ok(Tensor::new(
-                metile_runtime::Buffer::from_i64(metile_ir::DType::I64, &ids)?,
-                vec![rows],
-            )?);
-        }
-        PortShape::Classes => {
-            let ids: Vec<i64> = (0..rows).map(|_| rng.below(out as u64) as i64).collect();
+        // One int64 id per row, below `bound`.
+        PortShape::RowIds | PortShape::Positions | PortShape::Classes => {
+            let bound = if shape == PortShape::Classes {
+                out
+            } else {
+                rows
+            };
+            let ids: Vec<i64> = (0..rows).map(|_| rng.below(bound as u64) as i64).collect();
             return Ok(Tensor::new(
                 metile_runtime::Buffer::from_i64(metile_ir::DType::I64, &ids)?,
                 vec![rows],
