@@ -524,7 +524,7 @@ fn weight_sums(
 
 /// The cotangent of each row, from `dloss` (`[]` or one value under sum and mean, the rows'
 /// shape under none).
-fn row_cotangents(
+pub(crate) fn row_cotangents(
     entry: &str,
     dloss: &Tensor,
     rows: usize,

@@ -678,24 +678,7 @@ pub fn backward(
 ) -> Result<FlceGrads, OpError> {
     let entry = "fused_linear_cross_entropy.backward";
     let p = validate(device, entry, inp, o)?;
-    let dl = match dloss.buffer.to_f32() {
-        Ok(d) if dloss.dtype().is_float() => d,
-        _ => return Err(bad(entry, "dloss", "must be a float tensor".into())),
-    };
-    let fits = match o.ce.reduction {
-        Reduction::None => dloss.shape == p.row_shape,
-        Reduction::Sum | Reduction::Mean => dloss.numel() == 1,
-    };
-    if !fits {
-        return Err(bad(
-            entry,
-            "dloss",
-            format!(
-                "shape {:?} does not fit reduction {:?} (rows {:?})",
-                dloss.shape, o.ce.reduction, p.row_shape
-            ),
-        ));
-    }
+    let dl = ce::row_cotangents(entry, dloss, p.n, &p.row_shape, o.ce.reduction)?;
     if o.ce.reduction == Reduction::None {
         let (_, g) = run_chunks(device, inp, &p, Pass::Grads(&dl), prev)?;
         return Ok(g.expect("the gradient pass returns gradients"));

@@ -264,6 +264,11 @@ mod tests {
         let err = |r: Result<Tensor, OpError>| r.err().map(|e| e.to_string()).unwrap_or_default();
         assert!(err(run(&dev, false, &x, Some(&dy), false, None)).contains("must match"));
         assert!(err(run(&dev, true, &scalar, None, false, None)).contains("at least one axis"));
+        let ints = Tensor::zeros(DType::I32, &[2, 3]);
+        assert!(err(run(&dev, false, &ints, None, false, None)).contains("not allowed"));
+        assert!(err(run(&dev, true, &x, Some(&ints), false, None)).contains("not allowed"));
+        let no_cols = Tensor::zeros(DType::F32, &[2, 0]);
+        assert!(err(run(&dev, false, &no_cols, None, false, None)).contains("columns 1 to"));
         let empty = Tensor::zeros(DType::F32, &[0, 4]);
         assert_eq!(
             run(&dev, false, &empty, None, false, None).unwrap().shape,

@@ -19,7 +19,7 @@ use metile_ir::{DType, Verified};
 use metile_lang::{trace, LangError, Tile};
 use metile_runtime::{Arg, Device, Tensor};
 
-use crate::host::{bad, fit};
+use crate::host::{bad, fit, float_dtype};
 use crate::norms::Tiling;
 use crate::online;
 use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
@@ -168,14 +168,7 @@ pub fn run(
 ) -> Result<Tensor, OpError> {
     let op = if log { "log_softmax" } else { "softmax" };
     let entry = format!("{op}.{}", if dy.is_some() { "backward" } else { "forward" });
-    let xd = x.dtype();
-    if !xd.is_float() {
-        return Err(bad(
-            &entry,
-            "x",
-            format!("dtype {xd} is not allowed; use f32, f16 or bf16"),
-        ));
-    }
+    let xd = float_dtype(&entry, "x", x)?;
     let Some((rows, cols)) = x.rows_cols() else {
         return Err(bad(&entry, "x", "must have at least one axis".into()));
     };
@@ -197,14 +190,7 @@ pub fn run(
                 format!("shape {:?} must match x {:?}", t.shape, x.shape),
             ))
         }
-        Some(t) if !t.dtype().is_float() => {
-            return Err(bad(
-                &entry,
-                "dy",
-                format!("dtype {} is not a float dtype", t.dtype()),
-            ))
-        }
-        Some(t) => t.dtype(),
+        Some(t) => float_dtype(&entry, "dy", t)?,
         None => xd,
     };
     let out_dtype = if dy.is_some() && f32_grads {
