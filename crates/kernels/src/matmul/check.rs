@@ -20,7 +20,7 @@ use super::{
     backward, forward, Activation, MatmulBackend, MatmulBackwardInputs, MatmulGrads, MatmulOptions,
     MatmulOutputs, WeightLayout,
 };
-use crate::check::{CheckCase, CheckRow};
+use crate::check::{poisoned, tensor, CheckCase, CheckRow};
 use crate::reference::matmul::Product;
 use crate::registry::OpError;
 use crate::testing::{round_to_storage, to_f64, unit_roundoff, Rng};
@@ -112,9 +112,7 @@ impl MatmulCase {
             WeightLayout::Nk => [n, k],
             WeightLayout::Kn => [k, n],
         };
-        let up = |v: &[f32], shape: &[usize]| -> Result<Tensor, OpError> {
-            Ok(device.to_device(&Tensor::from_f32(self.dtype, shape, v)?)?)
-        };
+        let up = |v: &[f32], shape: &[usize]| tensor(device, self.dtype, shape, v);
         let (xt, wt, bt, dyt) = (
             up(&x, &x_shape)?,
             up(&w, &w_shape)?,
@@ -122,11 +120,6 @@ impl MatmulCase {
             up(&dy, &y_shape)?,
         );
         let bias = self.bias.then_some(&bt);
-        let poisoned = |dtype: DType, shape: &[usize]| -> Result<Tensor, OpError> {
-            let mut t = device.tensor_zeros(dtype, shape)?;
-            t.buffer.try_poison()?;
-            Ok(t)
-        };
         let fwd = forward(
             device,
             &xt,
@@ -134,8 +127,8 @@ impl MatmulCase {
             bias,
             &opts,
             Some(MatmulOutputs {
-                y: poisoned(self.dtype, &y_shape)?,
-                z: Some(poisoned(self.dtype, &y_shape)?),
+                y: poisoned(device, self.dtype, &y_shape)?,
+                z: Some(poisoned(device, self.dtype, &y_shape)?),
             }),
         )?;
         // The pre-activation the backward differentiates at: the forward's (y itself with no
@@ -164,6 +157,7 @@ impl MatmulCase {
             &opts,
             Some(MatmulGrads {
                 dx: poisoned(
+                    device,
                     if self.opts.f32_dx {
                         DType::F32
                     } else {
@@ -171,8 +165,8 @@ impl MatmulCase {
                     },
                     &x_shape,
                 )?,
-                dw: poisoned(DType::F32, &w_shape)?,
-                dbias: Some(poisoned(DType::F32, &[n])?),
+                dw: poisoned(device, DType::F32, &w_shape)?,
+                dbias: Some(poisoned(device, DType::F32, &[n])?),
             }),
         )?;
 
