@@ -5,7 +5,7 @@ use metile_ir::DType;
 use metile_runtime::{Device, Tensor};
 
 use crate::registry::OpError;
-use crate::testing::{compare, REL_FLOOR};
+use crate::testing::{compare, max_abs, REL_FLOOR};
 
 /// One compared output of one case.
 #[derive(Clone, Debug)]
@@ -45,7 +45,7 @@ impl CheckRow {
         scale: f64,
     ) -> CheckRow {
         let e = compare(got, reference);
-        let ref_max = reference.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+        let ref_max = max_abs(reference);
         let rel = e.max_abs / ref_max.max(scale).max(REL_FLOOR);
         CheckRow {
             op: op.into(),

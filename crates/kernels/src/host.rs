@@ -36,6 +36,18 @@ pub fn rows_fit(entry: &str, name: &str, rows: usize) -> Result<(), OpError> {
     Ok(())
 }
 
+/// Input `name` of `entry` must have `dt`, the dtype of input `of`.
+pub fn same_dtype(entry: &str, name: &str, t: &Tensor, dt: DType, of: &str) -> Result<(), OpError> {
+    if t.dtype() != dt {
+        return Err(bad(
+            entry,
+            name,
+            format!("dtype {} must match {of}'s {dt}", t.dtype()),
+        ));
+    }
+    Ok(())
+}
+
 /// `OpError::BadInput` for input `name` of `entry`.
 pub fn bad(entry: &str, name: &str, message: String) -> OpError {
     OpError::BadInput {

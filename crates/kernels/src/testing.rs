@@ -301,6 +301,11 @@ pub fn underflow_error(dtype: DType) -> f64 {
     }
 }
 
+/// The largest magnitude in `v` (0 for an empty slice).
+pub fn max_abs(v: &[f64]) -> f64 {
+    v.iter().fold(0.0, |m, x| m.max(x.abs()))
+}
+
 /// Widens a slice of f32 values to f64, e.g. to feed quantized inputs to an oracle.
 pub fn to_f64(values: &[f32]) -> Vec<f64> {
     values.iter().map(|&v| f64::from(v)).collect()

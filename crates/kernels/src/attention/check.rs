@@ -25,7 +25,7 @@ use super::{AttentionOutputs, Dims};
 use crate::check::{poisoned, tensor, CheckCase, CheckRow};
 use crate::reference::attention::Attention;
 use crate::registry::OpError;
-use crate::testing::{round_to_storage, to_f64, unit_roundoff, Rng};
+use crate::testing::{max_abs, round_to_storage, to_f64, unit_roundoff, Rng};
 
 /// Where the causal diagonal is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -158,28 +158,28 @@ impl AttentionCase {
         let (lse_got, lse_want) = without_empty_rows(&fwd.lse.to_f32()?, &lse_ref);
         // (output, kernel values, oracle, tolerance, size of the summed terms)
         let expect = [
-            ("forward:o", fwd.o.to_f32()?, o_ref, tol_o, max(&mag.o)),
+            ("forward:o", fwd.o.to_f32()?, o_ref, tol_o, max_abs(&mag.o)),
             ("forward:lse", lse_got, lse_want, tol_lse, 1.0),
             (
                 "backward:dq",
                 grads.dq.to_f32()?,
                 g.dq,
                 tol_grad,
-                max(&mag.dq),
+                max_abs(&mag.dq),
             ),
             (
                 "backward:dk",
                 grads.dk.to_f32()?,
                 g.dk,
                 tol_grad,
-                max(&mag.dk),
+                max_abs(&mag.dk),
             ),
             (
                 "backward:dv",
                 grads.dv.to_f32()?,
                 g.dv,
                 tol_grad,
-                max(&mag.dv),
+                max_abs(&mag.dv),
             ),
         ];
         Ok(expect
@@ -215,10 +215,6 @@ fn without_empty_rows(got: &[f32], reference: &[f64]) -> (Vec<f32>, Vec<f64>) {
             },
         )
         .unzip()
-}
-
-fn max(v: &[f64]) -> f64 {
-    v.iter().fold(0.0, |m, x| m.max(x.abs()))
 }
 
 /// The sweep: per dtype, ten shapes `[B, Hq, Hkv, T, S, D]` in which 1, 17, 127 and 130 each

@@ -51,7 +51,7 @@ use metile_ir::{DType, Verified};
 use metile_lang::{dot, select, trace, Buffer, Ctx, LangError, Tile};
 use metile_runtime::{Arg, Device, Tensor};
 
-use crate::host::{bad, fit, float_dtype, rows_fit};
+use crate::host::{bad, fit, float_dtype, rows_fit, same_dtype};
 use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
 
 /// The largest head dimension.
@@ -452,7 +452,7 @@ fn validate(entry: &str, q: &Tensor, k: &Tensor, v: &Tensor) -> Result<Dims, OpE
         ));
     }
     for (name, t) in [("k", k), ("v", v)] {
-        same_dtype(entry, name, t, dt)?;
+        same_dtype(entry, name, t, dt, "q")?;
     }
     if hkv == 0 || !hq.is_multiple_of(hkv) {
         return Err(bad(
@@ -486,17 +486,6 @@ fn validate(entry: &str, q: &Tensor, k: &Tensor, v: &Tensor) -> Result<Dims, OpE
     rows_fit(entry, "q", t)?;
     rows_fit(entry, "k", s)?;
     Ok(dims)
-}
-
-fn same_dtype(entry: &str, name: &str, t: &Tensor, dt: DType) -> Result<(), OpError> {
-    if t.dtype() != dt {
-        return Err(bad(
-            entry,
-            name,
-            format!("dtype {} must match q's {dt}", t.dtype()),
-        ));
-    }
-    Ok(())
 }
 
 /// The run-time scalars every kernel takes after its buffers. The offset is clamped to
@@ -594,7 +583,7 @@ pub fn backward(
     let dt = inp.q.dtype();
     for (name, t) in [("o", inp.o), ("do", inp.d_o)] {
         float_dtype(entry, name, t)?;
-        same_dtype(entry, name, t, dt)?;
+        same_dtype(entry, name, t, dt, "q")?;
         if t.shape != dims.q_shape() {
             return Err(bad(
                 entry,

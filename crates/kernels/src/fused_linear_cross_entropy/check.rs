@@ -107,7 +107,7 @@ impl FlceCase {
         bound: f64,
         size: f64,
     ) -> CheckRow {
-        let ref_max = want.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+        let ref_max = crate::testing::max_abs(want);
         let denom = ref_max.max(size).max(REL_FLOOR);
         CheckRow::compare(
             "fused_linear_cross_entropy",

@@ -23,7 +23,7 @@ use super::{
 use crate::check::{poisoned, tensor, CheckCase, CheckRow};
 use crate::reference::matmul::Product;
 use crate::registry::OpError;
-use crate::testing::{round_to_storage, to_f64, unit_roundoff, Rng};
+use crate::testing::{max_abs, round_to_storage, to_f64, unit_roundoff, Rng};
 
 /// One randomized configuration: `x` is `lead + [K]` with `M` the product of `lead`.
 #[derive(Clone, Debug)]
@@ -182,7 +182,7 @@ impl MatmulCase {
             activation: self.opts.activation.name(),
         };
         let (z_ref, y_ref) = oracle.forward();
-        let fwd_scale = max(&oracle.forward_magnitudes());
+        let fwd_scale = max_abs(&oracle.forward_magnitudes());
         let g = oracle.backward(&to_f64(&z.to_f32()?), &dy64);
         let sizes: Vec<f64> =
             g.dz.iter()
@@ -196,10 +196,10 @@ impl MatmulCase {
         if let Some(zt) = &fwd.z {
             expect.push(("forward:z", zt, z_ref, fwd_scale, k));
         }
-        expect.push(("backward:dx", &grads.dx, g.dx, max(&dx_mag), n));
-        expect.push(("backward:dw", &grads.dw, g.dw, max(&dw_mag), m));
+        expect.push(("backward:dx", &grads.dx, g.dx, max_abs(&dx_mag), n));
+        expect.push(("backward:dw", &grads.dw, g.dw, max_abs(&dw_mag), m));
         if let Some(db) = &grads.dbias {
-            expect.push(("backward:dbias", db, g.dbias, max(&db_mag), m));
+            expect.push(("backward:dbias", db, g.dbias, max_abs(&db_mag), m));
         }
         let mut rows = Vec::new();
         for (name, t, reference, scale, r) in expect {
@@ -217,10 +217,6 @@ impl MatmulCase {
         }
         Ok(rows)
     }
-}
-
-fn max(v: &[f64]) -> f64 {
-    v.iter().fold(0.0, |m, x| m.max(x.abs()))
 }
 
 /// The sweep: per dtype and activation, four `(M, N, K)` shapes in which each of 1, 17, 127 and

@@ -70,7 +70,7 @@ use metile_lang::{dot, trace, LangError, Tile};
 use metile_runtime::{Arg, Device, Gemm, MatrixLayout, Tensor};
 
 use crate::activations::{self, act_tile, ActOptions, Kind, GRAD_DTYPE, NAMES};
-use crate::host::{bad, fit, float_dtype, row_block};
+use crate::host::{bad, fit, float_dtype, row_block, same_dtype};
 use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
 
 /// The activation epilogues, by parameter value (`none` first).
@@ -632,9 +632,9 @@ fn validate(
             ),
         ));
     }
-    same_dtype(entry, "w", w, dt)?;
+    same_dtype(entry, "w", w, dt, "x")?;
     if let Some(b) = bias {
-        same_dtype(entry, "bias", b, dt)?;
+        same_dtype(entry, "bias", b, dt, "x")?;
         if b.shape != [n] {
             return Err(bad(
                 entry,
@@ -655,17 +655,6 @@ fn validate(
         ));
     };
     Ok(Dims { m, n, k, out_shape })
-}
-
-fn same_dtype(entry: &str, name: &str, t: &Tensor, dt: DType) -> Result<(), OpError> {
-    if t.dtype() != dt {
-        return Err(bad(
-            entry,
-            name,
-            format!("dtype {} must match x's {dt}", t.dtype()),
-        ));
-    }
-    Ok(())
 }
 
 /// Forward outputs: `y`, and the pre-activation `z` when it is saved.
@@ -801,7 +790,7 @@ pub fn backward(
             ));
         }
         match dtype {
-            Some(want) if want != got => same_dtype(entry, name, t, want),
+            Some(want) if want != got => same_dtype(entry, name, t, want, "x"),
             _ => Ok(()),
         }
     };
