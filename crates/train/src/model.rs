@@ -229,10 +229,11 @@ pub struct DeviceModel<'a> {
     pub params: Vec<Tensor>,
 }
 
-/// What the forward keeps for the backward: per norm site `j` (two per block, then the final
-/// norm) its inputs `x_j`, `res_j` and output `n_j`; per block the attention's intermediates and
-/// the MLP's.
+/// What the forward keeps for the backward: the input tokens on the device; per norm site `j`
+/// (two per block, then the final norm) its inputs `x_j`, `res_j` and output `n_j`; per block
+/// the attention's intermediates and the MLP's.
 struct Saved {
+    tokens: Tensor,
     norm_x: Vec<Tensor>,
     norm_res: Vec<Tensor>,
     norm_out: Vec<Tensor>,
@@ -352,9 +353,11 @@ impl<'a> DeviceModel<'a> {
     fn hidden(&self, f: &Frame, inputs: &[i64]) -> Result<(Tensor, Saved)> {
         let c = &self.config;
         let dev = self.device;
-        let h0 = embedding::forward(dev, &self.params[0], &self.tokens(inputs)?, None, None)?;
+        let tokens = self.tokens(inputs)?;
+        let h0 = embedding::forward(dev, &self.params[0], &tokens, None, None)?;
         let zeros = dev.tensor_zeros(DType::F32, &h0.shape)?;
         let mut s = Saved {
+            tokens,
             norm_x: vec![],
             norm_res: vec![],
             norm_out: vec![],
@@ -503,11 +506,10 @@ impl<'a> DeviceModel<'a> {
             let ng = norms::backward(dev, NormKind::AddRms, &inp, &cot, &norm_opts())?;
             grads[self.norm_param(j)] = ng.dweight;
             if j == 0 {
-                let tokens = self.tokens(inputs)?;
                 grads[0] = Some(embedding::backward(
                     dev,
                     &self.params[0],
-                    &tokens,
+                    &s.tokens,
                     &ng.dx,
                     None,
                     None,
