@@ -25,7 +25,9 @@ use metile_kernels::activations::{self, ActOptions, Kind};
 use metile_kernels::attention::{self, AttentionBackwardInputs, AttentionOptions};
 use metile_kernels::cross_entropy::{CeOptions, Reduction};
 use metile_kernels::embedding;
-use metile_kernels::fused_linear_cross_entropy::{self as flce, Chunking, FlceInputs, FlceOptions};
+use metile_kernels::fused_linear_cross_entropy::{
+    self as flce, Chunking, FlceForward, FlceInputs, FlceOptions,
+};
 use metile_kernels::fused_linear_cross_entropy::{copy_kernel, CopySpec};
 use metile_kernels::host::bad;
 use metile_kernels::matmul::{self, MatmulBackwardInputs, MatmulOptions};
@@ -229,10 +231,11 @@ pub struct DeviceModel<'a> {
     pub params: Vec<Tensor>,
 }
 
-/// What the forward keeps for the backward: per norm site `j` (two per block, then the final
-/// norm) its inputs `x_j`, `res_j` and output `n_j`; per block the attention's intermediates and
-/// the MLP's.
+/// What the forward keeps for the backward: the input tokens on the device; per norm site `j`
+/// (two per block, then the final norm) its inputs `x_j`, `res_j` and output `n_j`; per block
+/// the attention's intermediates and the MLP's.
 struct Saved {
+    tokens: Tensor,
     norm_x: Vec<Tensor>,
     norm_res: Vec<Tensor>,
     norm_out: Vec<Tensor>,
@@ -352,9 +355,11 @@ impl<'a> DeviceModel<'a> {
     fn hidden(&self, f: &Frame, inputs: &[i64]) -> Result<(Tensor, Saved)> {
         let c = &self.config;
         let dev = self.device;
-        let h0 = embedding::forward(dev, &self.params[0], &self.tokens(inputs)?, None, None)?;
+        let tokens = self.tokens(inputs)?;
+        let h0 = embedding::forward(dev, &self.params[0], &tokens, None, None)?;
         let zeros = dev.tensor_zeros(DType::F32, &h0.shape)?;
         let mut s = Saved {
+            tokens,
             norm_x: vec![],
             norm_res: vec![],
             norm_out: vec![],
@@ -440,13 +445,19 @@ impl<'a> DeviceModel<'a> {
     }
 
     /// The mean next-byte cross-entropy of a batch of `b` sequences (`inputs`, `targets`
-    /// `[b * t]`) and every parameter's gradient.
-    pub fn loss_and_grads(
+    /// `[b * t]`), without the backward through the blocks.
+    pub fn loss(&self, b: usize, inputs: &[i64], targets: &[i64]) -> Result<f32> {
+        Ok(self.forward_loss(b, inputs, targets)?.2.loss.to_f32()?[0])
+    }
+
+    /// The forward of [`Self::loss`]: the batch's frame, what the backward needs, and the fused
+    /// linear cross-entropy's output (loss and the gradients of `hidden` and `lm_head`).
+    fn forward_loss(
         &self,
         b: usize,
         inputs: &[i64],
         targets: &[i64],
-    ) -> Result<LossAndGrads> {
+    ) -> Result<(Frame, Saved, FlceForward)> {
         if b == 0 || inputs.is_empty() || !inputs.len().is_multiple_of(b) {
             return Err(TrainError::Input(format!(
                 "{} input tokens do not make {b} non-empty sequences",
@@ -474,6 +485,20 @@ impl<'a> DeviceModel<'a> {
             ce_weight: None,
         };
         let fwd = flce::forward(dev, &inp, &flce_opts(inputs.len()), None)?;
+        Ok((f, s, fwd))
+    }
+
+    /// The mean next-byte cross-entropy of a batch of `b` sequences (`inputs`, `targets`
+    /// `[b * t]`) and every parameter's gradient.
+    pub fn loss_and_grads(
+        &self,
+        b: usize,
+        inputs: &[i64],
+        targets: &[i64],
+    ) -> Result<LossAndGrads> {
+        let c = self.config;
+        let dev = self.device;
+        let (f, s, fwd) = self.forward_loss(b, inputs, targets)?;
         let loss = fwd.loss.to_f32()?[0];
         let g = fwd.grads.ok_or_else(|| {
             bad(
@@ -503,11 +528,10 @@ impl<'a> DeviceModel<'a> {
             let ng = norms::backward(dev, NormKind::AddRms, &inp, &cot, &norm_opts())?;
             grads[self.norm_param(j)] = ng.dweight;
             if j == 0 {
-                let tokens = self.tokens(inputs)?;
                 grads[0] = Some(embedding::backward(
                     dev,
                     &self.params[0],
-                    &tokens,
+                    &s.tokens,
                     &ng.dx,
                     None,
                     None,
@@ -633,5 +657,32 @@ fn attn_opts() -> AttentionOptions {
         scale: None,
         causal: true,
         offset: Some(0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The forward-only loss is the loss `loss_and_grads` reports, bit for bit.
+    #[test]
+    fn loss_matches_loss_and_grads() {
+        let dev = Device::cpu();
+        let c = ModelConfig {
+            vocab: 256,
+            layers: 2,
+            dim: 16,
+            heads: 4,
+            kv_heads: 2,
+            ffn: 24,
+        };
+        let model = DeviceModel::new(&dev, c, &init_params(&c, 3)).unwrap();
+        let inputs: Vec<i64> = (0..2 * 5).map(|i| (i * 37 % 256) as i64).collect();
+        let targets: Vec<i64> = inputs.iter().map(|v| (v + 1) % 256).collect();
+        let loss = model.loss(2, &inputs, &targets).unwrap();
+        let full = model.loss_and_grads(2, &inputs, &targets).unwrap();
+        assert!(loss.is_finite() && loss > 0.0);
+        assert_eq!(loss.to_bits(), full.loss.to_bits());
+        assert!(model.loss(3, &inputs, &targets).is_err());
     }
 }

@@ -97,7 +97,7 @@ impl<'d> Trainer<'d> {
         let mut sum = 0.0;
         for _ in 0..batches {
             let (x, y) = corpus::batch(&self.corpus.held_out, c.batch, c.seq_len, &mut rng);
-            sum += model.loss_and_grads(c.batch, &x, &y)?.loss as f64;
+            sum += model.loss(c.batch, &x, &y)? as f64;
         }
         Ok((sum / batches.max(1) as f64) as f32)
     }

@@ -390,7 +390,8 @@ pub fn run(
     check_multipliers(&entry, opts)?;
     let backward = dy.is_some();
     let n = x.numel();
-    let programs = n.div_ceil(block_for(device));
+    let block = block_for(device);
+    let programs = n.div_ceil(block);
     if programs > i32::MAX as usize {
         return Err(bad(&entry, xname, format!("{n} elements is too many")));
     }
@@ -401,7 +402,7 @@ pub fn run(
             x: xd,
             dy: dyd,
             grad: if opts.f32_grads { DType::F32 } else { xd },
-            block: block_for(device),
+            block,
             derived: backward && opts.derived_backward,
         },
         backward,

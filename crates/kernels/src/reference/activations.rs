@@ -101,17 +101,7 @@ pub fn gated(act: &str, a: f64, b: f64, gm: f64, dm: f64, dc: f64) -> (f64, f64,
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    pub const NAMES: [&str; 8] = [
-        "sigmoid",
-        "tanh",
-        "relu",
-        "relu_squared",
-        "silu",
-        "gelu_tanh",
-        "gelu_erf",
-        "quick_gelu",
-    ];
+    use crate::activations::NAMES;
 
     #[test]
     fn derivatives_match_central_differences() {
