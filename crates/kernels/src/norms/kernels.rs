@@ -391,8 +391,7 @@ pub fn backward(spec: &NormSpec) -> Result<Verified, LangError> {
         }
         // The whole row's (x or x + residual, dy) of row `r`, in f32.
         let load_row = |r: Tile| {
-            let (v, offs, _) = row_input(&x, res.as_ref(), &row, r, None, n);
-            let (_, mask) = row.offsets(r, None, n);
+            let (v, offs, mask) = row_input(&x, res.as_ref(), &row, r, None, n);
             (v, load_f32(&dy, offs, mask))
         };
         let prefetch = spec.prefetch && !spec.looped;
