@@ -46,7 +46,8 @@ import time
 import torch
 import torch.nn.functional as F
 
-OPS = ("rms_norm", "layer_norm", "fused_add_rms_norm", "swiglu", "geglu", "softmax", "cross_entropy")
+OPS = ("rms_norm", "layer_norm", "fused_add_rms_norm", "swiglu", "geglu", "softmax", "cross_entropy",
+       "fused_linear_cross_entropy")
 DTYPES = {"bf16": torch.bfloat16, "f32": torch.float32, "f16": torch.float16}
 DTYPE_ALIASES = {"fp32": "f32", "float32": "f32", "fp16": "f16", "float16": "f16", "bfloat16": "bf16"}
 EPS = 1e-6
@@ -148,7 +149,7 @@ def add_rms_formula(x, r, w):
     return w * (sf * torch.rsqrt(sf.pow(2).mean(-1, keepdim=True) + EPS)).to(s.dtype), s
 
 
-def make_op(op, rows, cols, dtype, device, liger, add_cotangents):
+def make_op(op, rows, cols, dtype, device, liger, add_cotangents, vocab=128256):
     """(make_inputs, eager variants {name: fn}, formula, liger fn or None, min_bytes {mode: n})."""
     es = torch.empty((), dtype=dtype).element_size()
     nh = rows * cols * es
@@ -217,6 +218,23 @@ def make_op(op, rows, cols, dtype, device, liger, add_cotangents):
         lig = (lambda lg, tg: liger.liger_cross_entropy(lg, tg, ignore_index=-100)) if liger else None
         # fwd reads the logits; fwd+bwd also writes their gradient.
         min_bytes = {"fwd": nh, "fwd+bwd": 2 * nh}
+    elif op == "fused_linear_cross_entropy":
+        # hidden [rows, cols] x weight [vocab, cols] -> mean CE over all rows (as in ANCHORS.md);
+        # the floor here is the matrix rate, so min_bytes is left out.
+        def make():
+            h = t(rows, cols)
+            w = (torch.randn(vocab, cols, device=device, dtype=dtype) * 0.02).requires_grad_()
+            return (h, w, torch.randint(0, vocab, (rows,), device=device))
+
+        formula = lambda h, w, tg: F.cross_entropy((h @ w.t()).float(), tg)
+        eager = {"matmul+F.cross_entropy(float)": formula}
+        flce = None
+        if liger:
+            from liger_kernel.transformers.fused_linear_cross_entropy import LigerFusedLinearCrossEntropyLoss
+
+            flce = LigerFusedLinearCrossEntropyLoss()
+        lig = (lambda h, w, tg: flce(w, h, tg)) if flce else None
+        min_bytes = {"fwd": None, "fwd+bwd": None}
     else:
         raise ValueError(op)
     return make, eager, formula, lig, min_bytes
@@ -273,6 +291,7 @@ def main(argv=None):
         default="both",
         help="fused_add_rms_norm fwd+bwd: cotangents for y and s (default) or y only",
     )
+    p.add_argument("--vocab", type=int, default=128256, help="fused_linear_cross_entropy: rows of the weight")
     p.add_argument("--seed", type=int, default=0)
     args = p.parse_args(argv)
 
@@ -367,7 +386,7 @@ def main(argv=None):
         dtype = DTYPES[dt_name]
         for op in ops:
             make, eager, formula, lig, min_bytes = make_op(
-                op, args.rows, args.cols, dtype, device, liger, args.add_cotangents
+                op, args.rows, args.cols, dtype, device, liger, args.add_cotangents, args.vocab
             )
             peers = [("torch_eager", name, fn) for name, fn in eager.items()]
             if use_compile:

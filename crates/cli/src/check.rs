@@ -3,6 +3,8 @@
 //! or any case returns an error (or panics); 2 for an unknown operator.
 
 use std::io::IsTerminal;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use metile_kernels::check::{self, CheckCase, CheckRow};
@@ -37,29 +39,68 @@ pub fn validate_ops(ops: &[String]) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Runs `cases` on `device`, advancing `bar` after each.
-pub fn run_cases(device: &Device, cases: &[CheckCase], bar: &ProgressBar) -> Vec<CaseResult> {
-    let mut results = Vec::with_capacity(cases.len());
-    for case in cases {
+/// Runs `cases` on `device` on `jobs` threads, advancing `bar` after each case; the results are
+/// in the order of `cases` whatever `jobs` is. Cases share the device: on CUDA they queue on its
+/// one stream, and each case waits only for its own results.
+pub fn run_cases(
+    device: &Device,
+    cases: &[CheckCase],
+    jobs: usize,
+    bar: &ProgressBar,
+) -> Vec<CaseResult> {
+    let next = AtomicUsize::new(0);
+    let slots: Vec<Mutex<Option<CaseResult>>> = cases.iter().map(|_| Mutex::new(None)).collect();
+    let worker = || loop {
+        let i = next.fetch_add(1, Ordering::Relaxed);
+        let Some(case) = cases.get(i) else { break };
         bar.set_message(format!("{} {}", case.op, case.label));
-        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (case.run)(device)));
-        results.push(match outcome {
-            Ok(Ok(rows)) => CaseResult::Rows(rows),
-            Ok(Err(e)) => CaseResult::Error {
-                op: case.op.to_string(),
-                label: case.label.clone(),
-                message: e.to_string(),
-            },
-            Err(payload) => CaseResult::Error {
-                op: case.op.to_string(),
-                label: case.label.clone(),
-                message: format!("panicked: {}", panic_message(payload.as_ref())),
-            },
-        });
+        let result = run_case(device, case);
+        *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
         bar.inc(1);
-    }
+    };
+    std::thread::scope(|s| {
+        for _ in 1..jobs.clamp(1, cases.len().max(1)) {
+            s.spawn(worker);
+        }
+        worker();
+    });
     bar.finish_and_clear();
-    results
+    slots
+        .into_iter()
+        .map(|m| {
+            m.into_inner()
+                .unwrap_or_else(|e| e.into_inner())
+                .expect("every case ran")
+        })
+        .collect()
+}
+
+/// One case, with a panic caught and reported as its error.
+fn run_case(device: &Device, case: &CheckCase) -> CaseResult {
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (case.run)(device)));
+    match outcome {
+        Ok(Ok(rows)) => CaseResult::Rows(rows),
+        Ok(Err(e)) => CaseResult::Error {
+            op: case.op.to_string(),
+            label: case.label.clone(),
+            message: e.to_string(),
+        },
+        Err(payload) => CaseResult::Error {
+            op: case.op.to_string(),
+            label: case.label.clone(),
+            message: format!("panicked: {}", panic_message(payload.as_ref())),
+        },
+    }
+}
+
+/// The default `--jobs`: one on the cpu, whose kernels already use every core; otherwise one
+/// per core, so that kernel compilation (NVRTC) runs side by side.
+fn default_jobs(device: &Device) -> usize {
+    if device.is_cpu() {
+        1
+    } else {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    }
 }
 
 fn sci(v: f64) -> String {
@@ -145,7 +186,7 @@ fn progress(len: usize) -> ProgressBar {
 }
 
 /// `metile check`.
-pub fn check(device: &Device, ops: &[String]) -> Result<u8, CliError> {
+pub fn check(device: &Device, ops: &[String], jobs: Option<u32>) -> Result<u8, CliError> {
     validate_ops(ops)?;
     let cases = check::cases(ops).map_err(|e| match &e {
         OpError::UnknownEntry { name, .. } => match inventory::spec(name) {
@@ -158,7 +199,8 @@ pub fn check(device: &Device, ops: &[String]) -> Result<u8, CliError> {
         },
         _ => e.into(),
     })?;
-    let results = run_cases(device, &cases, &progress(cases.len()));
+    let jobs = jobs.map_or_else(|| default_jobs(device), |j| j as usize);
+    let results = run_cases(device, &cases, jobs, &progress(cases.len()));
     let (out, errors, ok) = report(&results);
     print!("{out}");
     eprint!("{errors}");
@@ -219,7 +261,7 @@ mod tests {
                 }
             }),
         ];
-        let results = run_cases(&Device::cpu(), &cases, &ProgressBar::hidden());
+        let results = run_cases(&Device::cpu(), &cases, 1, &ProgressBar::hidden());
         let (out, errors, ok) = report(&results);
         assert!(!ok);
         assert!(out.contains("2 passed, 3 failed"), "{out}");
@@ -228,8 +270,38 @@ mod tests {
         assert!(errors.contains("missing input `bias`"), "{errors}");
         assert!(errors.contains("panicked: boom"), "{errors}");
 
-        let (out, errors, ok) = report(&run_cases(&Device::cpu(), &[], &ProgressBar::hidden()));
+        let (out, errors, ok) = report(&run_cases(&Device::cpu(), &[], 1, &ProgressBar::hidden()));
         assert!(ok && errors.is_empty());
         assert!(out.contains("0 passed, 0 failed"));
+    }
+
+    #[test]
+    fn parallel_cases_report_in_case_order() {
+        // Case i sleeps longer the earlier it is, so on 4 threads they finish out of order.
+        let cases: Vec<CheckCase> = (0..12u64)
+            .map(|i| CheckCase {
+                op: "rms_norm",
+                label: format!("case {i}"),
+                run: Box::new(move |_: &Device| {
+                    std::thread::sleep(std::time::Duration::from_millis(2 * (12 - i)));
+                    let mut r = row(true);
+                    r.shape = format!("{i}x1");
+                    Ok(vec![r])
+                }),
+            })
+            .collect();
+        let shapes = |jobs| -> Vec<String> {
+            run_cases(&Device::cpu(), &cases, jobs, &ProgressBar::hidden())
+                .into_iter()
+                .map(|r| match r {
+                    CaseResult::Rows(rows) => rows[0].shape.clone(),
+                    CaseResult::Error { message, .. } => message,
+                })
+                .collect()
+        };
+        let want: Vec<String> = (0..12).map(|i| format!("{i}x1")).collect();
+        assert_eq!(shapes(1), want);
+        assert_eq!(shapes(4), want);
+        assert_eq!(shapes(64), want);
     }
 }

@@ -46,6 +46,12 @@ pub struct CheckArgs {
     /// Operators to check (all when none), e.g. `rms_norm`.
     #[arg(value_name = "OP")]
     pub ops: Vec<String>,
+
+    /// Cases run at once (default: 1 on the cpu, whose kernels already use every core; on CUDA
+    /// one per core, so that NVRTC compiles kernels side by side). The report's order does not
+    /// depend on it.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub jobs: Option<u32>,
 }
 
 #[derive(Debug, Args)]
