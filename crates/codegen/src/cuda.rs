@@ -15,6 +15,7 @@ use metile_ir::{
     ValueId,
 };
 
+use crate::align::AlignFacts;
 use crate::forward::{self, ExtractPlan, Extracts};
 use crate::layout::{Layout, Layouts};
 use crate::plan::Plan;
@@ -121,6 +122,11 @@ pub fn emit(k: &Kernel, plan: &Plan, layouts: &Layouts) -> Result<CudaSource, Co
         tmp: 0,
         tensor_cores: plan.tensor_cores,
         uses_mma: false,
+        align: AlignFacts::analyze(k, layouts),
+        fast: false,
+        fast_params: 0,
+        fast_buffers: Default::default(),
+        fast_accesses: 0,
     };
     let params: Vec<ParamAbi> = k
         .params
@@ -131,7 +137,28 @@ pub fn emit(k: &Kernel, plan: &Plan, layouts: &Layouts) -> Result<CudaSource, Co
         })
         .collect();
     let body = k.body.clone();
+    // The body twice when it pays: a fast copy whose accesses skip their alignment tests (and,
+    // where a mask splits at a multiple of the vector width, their element fallbacks), entered
+    // when the run-time test written at kernel entry holds, and the general copy.
+    e.depth = 2;
+    e.fast = true;
     e.block(&body)?;
+    let fast_body = std::mem::take(&mut e.out);
+    e.fast = false;
+    e.block(&body)?;
+    if e.fast_accesses > 0 && fast_body_enabled() {
+        let slow_body = std::mem::take(&mut e.out);
+        e.out = format!(
+            "  const bool mt_fast = {};\n  if (mt_fast) {{\n{fast_body}  }} else {{\n{slow_body}  }}\n",
+            e.fast_test()
+        );
+    } else {
+        e.out = e
+            .out
+            .lines()
+            .map(|l| format!("{}\n", l.strip_prefix("  ").unwrap_or(l)))
+            .collect();
+    }
     let mut src = String::new();
     if e.uses_mma {
         // The tensor-core dot needs NVRTC's include path (the runtime passes the CUDA include
@@ -192,6 +219,13 @@ pub fn emit(k: &Kernel, plan: &Plan, layouts: &Layouts) -> Result<CudaSource, Co
     })
 }
 
+/// `METILE_CUDA_FAST=0` leaves out the fast body (for measuring what it gains).
+pub const FAST_ENV: &str = "METILE_CUDA_FAST";
+
+fn fast_body_enabled() -> bool {
+    std::env::var(FAST_ENV).map_or(true, |v| v.trim() != "0")
+}
+
 /// The entry point's C name: `mt_` and the kernel name with every other character than ASCII
 /// letters and digits replaced (the prefix keeps it clear of C keywords such as `double`).
 fn sanitize(name: &str) -> String {
@@ -214,6 +248,16 @@ struct Emitter<'a> {
     tensor_cores: bool,
     /// Whether the source needs `mma.h`.
     uses_mma: bool,
+    /// Alignment facts for the fast body (see `align`).
+    align: AlignFacts,
+    /// Whether the body being written is the fast one, entered only when `fast_test` holds.
+    fast: bool,
+    /// What the fast body's accesses assumed: scalar parameters (a bit each) that must be
+    /// multiples of `vec`, and buffers whose address must be a multiple of the byte count.
+    fast_params: u64,
+    fast_buffers: std::collections::BTreeMap<u32, usize>,
+    /// Accesses the fast body wrote without an alignment test.
+    fast_accesses: usize,
 }
 
 impl Emitter<'_> {
@@ -1021,6 +1065,60 @@ impl Emitter<'_> {
         })
     }
 
+    /// The kernel-entry test of the fast body's assumptions (a C expression).
+    fn fast_test(&self) -> String {
+        let vec = self.align.vec();
+        let params = (0..64u32)
+            .filter(|p| self.fast_params & (1u64 << p) != 0)
+            .map(|p| format!("(p{p} % {vec}) == 0"));
+        let buffers = self
+            .fast_buffers
+            .iter()
+            .map(|(b, bytes)| format!("((unsigned long long)(const void*)p{b} % {bytes}) == 0"));
+        let all: Vec<String> = params.chain(buffers).collect();
+        if all.is_empty() {
+            "true".into()
+        } else {
+            all.join(" && ")
+        }
+    }
+
+    /// How the fast body may access `buffer` through the contiguous `index` under `mask` for a
+    /// tile of `numel` elements, in words of `word_bytes`: `None` when the index is not provably aligned (the general
+    /// access), `Some(true)` when every group of `vec` slots is wholly active or wholly inactive
+    /// (one predicate per vector), `Some(false)` when only the alignment test can go. Records
+    /// the assumptions for the kernel-entry test.
+    fn fast_access(
+        &mut self,
+        buffer: u32,
+        index: ValueId,
+        mask: Option<ValueId>,
+        numel: usize,
+        word_bytes: usize,
+    ) -> Option<bool> {
+        if !self.fast {
+            return None;
+        }
+        let mut deps = self.align.aligned(index)?;
+        let vec = self.align.vec() as usize;
+        let mask_deps = match mask {
+            None => Some(0),
+            Some(m) => self.align.group_uniform(m),
+        };
+        let grouped = match mask_deps {
+            Some(d) if numel.is_multiple_of(vec) => {
+                deps |= d;
+                true
+            }
+            _ => false,
+        };
+        self.fast_params |= deps;
+        let need = self.fast_buffers.entry(buffer).or_insert(word_bytes);
+        *need = (*need).max(word_bytes);
+        self.fast_accesses += 1;
+        Some(grouped)
+    }
+
     fn buffer_dtype(&self, buffer: u32) -> DType {
         match self.k.params.get(buffer as usize).map(|p| &p.kind) {
             Some(ParamKind::Buffer { dtype, .. }) => *dtype,
@@ -1083,14 +1181,22 @@ impl Emitter<'_> {
                 ),
             ]
         };
+        let inactive = |s: &str| format!("v{rv}[{s}] = {fill};");
         let vectorize = self.lay.contiguous(index);
+        let access = TileAccess {
+            buffer,
+            index,
+            mask,
+            numel,
+        };
         self.tile_access(
             n,
-            index,
+            access,
             d,
             &active,
             &scalar,
             vectorize.then_some(&vector as _),
+            Some(&inactive),
         );
     }
 
@@ -1149,28 +1255,39 @@ impl Emitter<'_> {
             ]
         };
         let vectorize = !atomic && self.lay.contiguous(index);
+        let access = TileAccess {
+            buffer,
+            index,
+            mask,
+            numel,
+        };
         self.tile_access(
             n,
-            index,
+            access,
             d,
             &active,
             &scalar,
             vectorize.then_some(&vector as _),
+            None,
         );
     }
 
     /// Emits an access to every slot of a tile. Given `vector` (the index is contiguous) and a
     /// vector of at least 4 bytes, each group of `vec` slots whose elements are all `active` and
     /// whose first index `i0` is aligned moves through one union `u` of words (`vector(word,
-    /// words)` gives those statements); every other element falls back to `scalar(slot)`.
+    /// words)` gives those statements); every other element falls back to `scalar(slot)`. In the
+    /// fast body (see `fast_access`) the alignment test goes, and where the mask splits at whole
+    /// groups each group is one predicated vector, `inactive(slot)` filling a load's slots.
+    #[allow(clippy::too_many_arguments)]
     fn tile_access(
         &mut self,
         n: usize,
-        index: ValueId,
+        access: TileAccess,
         d: DType,
         active: &dyn Fn(&str) -> String,
         scalar: &dyn Fn(&str) -> String,
         vector: Option<&VectorBody<'_>>,
+        inactive: Option<&dyn Fn(&str) -> String>,
     ) {
         let vec = self.lay.dist.vec as usize;
         let bytes = vec * d.size_bytes();
@@ -1183,6 +1300,13 @@ impl Emitter<'_> {
             return;
         };
         let (word, words) = vector_word(bytes);
+        let fast = self.fast_access(
+            access.buffer,
+            access.index,
+            access.mask,
+            access.numel,
+            bytes / words,
+        );
         let all: Vec<String> = (0..vec)
             .map(|k| format!("({})", active(&format!("g + {k}"))))
             .collect();
@@ -1190,8 +1314,13 @@ impl Emitter<'_> {
             "#pragma unroll\n{pad}for (int g = 0; g < {n}; g += {vec}) {{"
         ));
         self.depth += 1;
-        self.line(format!("const mt_i64 i0 = v{}[g];", index.0));
-        self.line(format!("if ({} && (i0 % {vec}) == 0) {{", all.join(" && ")));
+        self.line(format!("const mt_i64 i0 = v{}[g];", access.index.0));
+        let cond = match fast {
+            Some(true) => format!("({})", active("g")),
+            Some(false) => all.join(" && "),
+            None => format!("{} && (i0 % {vec}) == 0", all.join(" && ")),
+        };
+        self.line(format!("if ({cond}) {{"));
         self.depth += 1;
         self.line(format!(
             "union {{ {word} w[{words}]; {} e[{vec}]; }} u;",
@@ -1202,14 +1331,20 @@ impl Emitter<'_> {
             self.line(format!("#pragma unroll\n{pad}{stmt}"));
         }
         self.depth -= 1;
-        self.line("} else {");
-        self.depth += 1;
-        let pad = "  ".repeat(self.depth);
-        self.line(format!(
-            "#pragma unroll\n{pad}for (int k = 0; k < {vec}; ++k) {{ const int s = g + k; {} }}",
-            scalar("s")
-        ));
-        self.depth -= 1;
+        let other = match fast {
+            // A whole group is inactive: a load fills it, a store skips it.
+            Some(true) => inactive.map(|f| f("g + k")),
+            _ => Some(scalar("s")),
+        };
+        if let Some(other) = other {
+            self.line("} else {");
+            self.depth += 1;
+            let pad = "  ".repeat(self.depth);
+            self.line(format!(
+                "#pragma unroll\n{pad}for (int k = 0; k < {vec}; ++k) {{ const int s = g + k; (void)s; {other} }}"
+            ));
+            self.depth -= 1;
+        }
         self.line("}");
         self.depth -= 1;
         self.line("}");
@@ -1340,6 +1475,15 @@ fn at(lay: &Layouts, v: ValueId, s: &str) -> String {
         Layout::Uniform => format!("v{}", v.0),
         Layout::Blocked { .. } => format!("v{}[{s}]", v.0),
     }
+}
+
+/// A load's or store's buffer, contiguous index, mask, and the tile's element count.
+#[derive(Clone, Copy)]
+struct TileAccess {
+    buffer: u32,
+    index: ValueId,
+    mask: Option<ValueId>,
+    numel: usize,
 }
 
 /// Writes the statements of one vector access given the word type and count.

@@ -6,6 +6,7 @@
 //! distribution over the program's threads; the emitter writes source from the kernel, its
 //! layouts and its plan.
 
+pub mod align;
 pub mod cuda;
 pub mod forward;
 pub mod layout;

@@ -269,6 +269,88 @@ fn reduction_rounds_alternate_shared_regions() {
     })
     .unwrap();
     let src = cuda_source(&k, &Target::sm90()).unwrap().source;
-    assert_eq!(src.matches("mt_round ^= 1;").count(), 2);
+    // Two rounds in each of the fast and the general body.
+    assert!(src.contains("if (mt_fast) {"), "{src}");
+    assert_eq!(src.matches("mt_round ^= 1;").count(), 4);
     assert!(src.contains("int mt_round = 0;"));
+}
+
+/// The fast body and the general one of a generated kernel: the text between `if (mt_fast) {`
+/// and the top-level `} else {`, and the rest.
+fn fast_and_general(src: &str) -> (&str, &str) {
+    let start = src.find("if (mt_fast) {").expect("a fast body");
+    let split = start + src[start..].find("\n  } else {\n").expect("a general body");
+    (&src[start..split], &src[split..])
+}
+
+/// Row accesses through `row * n + cols` masked by `cols < n`: when `n` is a multiple of the
+/// vector width and the pointers are aligned (tested once at kernel entry), each group of 8 bf16
+/// elements is one predicated 16-byte access with no alignment test and no element fallback.
+#[test]
+fn aligned_row_accesses_get_a_fast_body_tested_at_entry() {
+    let src = cuda_source(&row_kernel(4096, DType::BF16), &Target::sm90())
+        .unwrap()
+        .source;
+    let test = src
+        .lines()
+        .find(|l| l.contains("const bool mt_fast ="))
+        .expect("an entry test");
+    assert!(test.contains("(p2 % 8) == 0"), "{test}");
+    assert!(test.contains("(const void*)p0 % 16) == 0"), "{test}");
+    assert!(test.contains("(const void*)p1 % 16) == 0"), "{test}");
+    let (fast, general) = fast_and_general(&src);
+    assert!(!fast.contains("i0 % 8"), "{fast}");
+    assert!(!fast.contains("p0[v"), "no element fallback: {fast}");
+    assert_eq!(fast.matches("((const uint4*)(p0 + i0))[q]").count(), 1);
+    assert_eq!(fast.matches("((uint4*)(p1 + i0))[q] = u.w[q]").count(), 1);
+    // The general body keeps both the alignment test and the element fallback.
+    assert_eq!(general.matches("(i0 % 8) == 0").count(), 2);
+    assert!(general.contains("p0[v"));
+}
+
+/// What the fast body must not assume: an index offset by one element is never aligned (no fast
+/// body at all); a `cols <= n` mask does not split at whole groups, and neither does a tile of
+/// 100 bf16 elements (ghost slots mid-group), so those keep the per-element fallback and drop
+/// only the alignment test.
+#[test]
+fn fast_body_declines_what_it_cannot_prove() {
+    let shifted = trace("shifted", |k| {
+        let x = k.input("x", DType::F32);
+        let y = k.output("y", DType::F32);
+        let n = k.scalar("n", DType::I32);
+        let cols = k.arange(0, 1024);
+        let offs = k.program_id(0) * n + cols + 1;
+        y.store_masked(offs, x.load_masked(offs, cols.lt(n), 0.0), cols.lt(n));
+    })
+    .unwrap();
+    let src = cuda_source(&shifted, &Target::sm90()).unwrap().source;
+    assert!(!src.contains("mt_fast"), "{src}");
+    assert!(src.contains("(i0 % 4) == 0"));
+
+    let inclusive = trace("inclusive", |k| {
+        let x = k.input("x", DType::F32);
+        let y = k.output("y", DType::F32);
+        let n = k.scalar("n", DType::I32);
+        let cols = k.arange(0, 1024);
+        let offs = k.program_id(0) * 1024 + cols;
+        y.store_masked(offs, x.load_masked(offs, cols.le(n), 0.0), cols.le(n));
+    })
+    .unwrap();
+    let src = cuda_source(&inclusive, &Target::sm90()).unwrap().source;
+    let (fast, _) = fast_and_general(&src);
+    assert!(!fast.contains("i0 % 4"), "{fast}");
+    assert!(fast.contains("p0[v"), "element fallback kept: {fast}");
+    // `n` is only in the mask, which the fast body does not rely on: no test of it.
+    let test = src
+        .lines()
+        .find(|l| l.contains("const bool mt_fast ="))
+        .unwrap();
+    assert!(!test.contains("p2 %"), "{test}");
+
+    let src = cuda_source(&row_kernel(100, DType::BF16), &Target::sm90())
+        .unwrap()
+        .source;
+    let (fast, _) = fast_and_general(&src);
+    assert!(!fast.contains("i0 % 8"), "{fast}");
+    assert!(fast.contains("p0[v"), "element fallback kept: {fast}");
 }

@@ -29,226 +29,446 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
-  int v0 = p6;
-  int v1 = p7;
-  int v2 = p8;
-  float v3 = p9;
-  float v4 = p10;
-  int v5 = (int)blockIdx.x;
-  int v6[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v6[s] = (int)(0 + MT_FLAT(s));
-  int v7[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v7[s] = v0;
-  bool v8[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v8[s] = (v6[s] < v7[s]);
-  float v9 = (float)(v0);
-  int v10 = (int)((v5 * v2));
-  int v11 = (int)((v10 + v2));
-  int v12 = (int)((v11 < v1 ? v11 : v1));
-  mt_i64 v13[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v13[s] = (mt_i64)(v6[s]);
-  float v14 = 0.0f;
-  float v15[8];
-  #pragma unroll
-  for (int g = 0; g < 8; g += 8) {
-    const mt_i64 i0 = v13[g];
-    if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
-      union { uint4 w[1]; mt_u16 e[8]; } u;
-      #pragma unroll
-      for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-      #pragma unroll
-      for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_f16_to_f32(u.e[k]);
-    } else {
-      #pragma unroll
-      for (int k = 0; k < 8; ++k) { const int s = g + k; v15[s] = (true && v8[s]) ? mt_f16_to_f32(p2[v13[s]]) : v14; }
-    }
-  }
-  float v16[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v16[s] = v15[s];
-  float v17[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v17[s] = v4;
-  float v18[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v18[s] = (v16[s] + v17[s]);
-  float v19[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v19[s] = 0.0f;
-  int v20 = 1;
-  float v22[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v22[s] = v19[s];
-  for (int v21 = v10; v21 < v12; v21 += v20) {
-    mt_i64 v24 = (mt_i64)(v21);
-    mt_i64 v25 = (mt_i64)(v0);
-    mt_i64 v26 = (v24 * v25);
-    mt_i64 v27[8];
+  const bool mt_fast = (p6 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0 && ((unsigned long long)(const void*)p5 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p6;
+    int v1 = p7;
+    int v2 = p8;
+    float v3 = p9;
+    float v4 = p10;
+    int v5 = (int)blockIdx.x;
+    int v6[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = v26;
-    mt_i64 v28[8];
+    for (int s = 0; s < 8; ++s) v6[s] = (int)(0 + MT_FLAT(s));
+    int v7[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = (v27[s] + v13[s]);
-    float v30[8];
+    for (int s = 0; s < 8; ++s) v7[s] = v0;
+    bool v8[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v8[s] = (v6[s] < v7[s]);
+    float v9 = (float)(v0);
+    int v10 = (int)((v5 * v2));
+    int v11 = (int)((v10 + v2));
+    int v12 = (int)((v11 < v1 ? v11 : v1));
+    mt_i64 v13[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v13[s] = (mt_i64)(v6[s]);
+    float v14 = 0.0f;
+    float v15[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v28[g];
+      const mt_i64 i0 = v13[g];
+      if ((true && v8[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v15[g + k] = v14; }
+      }
+    }
+    float v16[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v16[s] = v15[s];
+    float v17[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v17[s] = v4;
+    float v18[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v18[s] = (v16[s] + v17[s]);
+    float v19[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v19[s] = 0.0f;
+    int v20 = 1;
+    float v22[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v22[s] = v19[s];
+    for (int v21 = v10; v21 < v12; v21 += v20) {
+      mt_i64 v24 = (mt_i64)(v21);
+      mt_i64 v25 = (mt_i64)(v0);
+      mt_i64 v26 = (v24 * v25);
+      mt_i64 v27[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v27[s] = v26;
+      mt_i64 v28[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v28[s] = (v27[s] + v13[s]);
+      float v30[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v28[g];
+        if ((true && v8[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v30[g + k] = mt_f16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v30[g + k] = v14; }
+        }
+      }
+      float v31[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v31[s] = v30[s];
+      float v33[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v28[g];
+        if ((true && v8[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v33[g + k] = mt_f16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v33[g + k] = v14; }
+        }
+      }
+      float v34[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v34[s] = v33[s];
+      float v35[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v35[s] = (v31[s] + v34[s]);
+      float v37[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v28[g];
+        if ((true && v8[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v37[g + k] = mt_f16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v37[g + k] = v14; }
+        }
+      }
+      float v38[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v38[s] = v37[s];
+      float v39[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v39[s] = (v35[s] * v35[s]);
+      float acc1 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v39[s]);
+      for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
+      __syncthreads();
+      acc1 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v40 = acc1;
+      float v41 = (v40 / v9);
+      float v42 = (v41 + v3);
+      float v43 = (1.0f / sqrtf(v42));
+      float v44[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v44[s] = v43;
+      float v45[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v45[s] = (v35[s] * v44[s]);
+      float v46[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v46[s] = (v38[s] * v18[s]);
+      float v47[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v47[s] = (v45[s] * v46[s]);
+      float acc2 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v47[s]);
+      for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
+      __syncthreads();
+      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v48 = acc2;
+      float v49 = (v48 / v9);
+      float v53[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v53[s] = v49;
+      float v54[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v54[s] = (v45[s] * v53[s]);
+      float v55[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v55[s] = (v46[s] - v54[s]);
+      float v57[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v57[s] = (v55[s] * v44[s]);
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v28[g];
+        if ((true && v8[g])) {
+          union { uint4 w[2]; float e[8]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v57[g + k];
+          #pragma unroll
+          for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+        }
+      }
+      float v58[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v58[s] = (v38[s] * v45[s]);
+      float v59[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v59[s] = (v22[s] + v58[s]);
+      float y3[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y3[s] = v59[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v22[s] = y3[s];
+    }
+    float v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = v22[s];
+    mt_i64 v62 = (mt_i64)(v5);
+    mt_i64 v63 = (mt_i64)(v0);
+    mt_i64 v64 = (v62 * v63);
+    mt_i64 v65[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v65[s] = v64;
+    mt_i64 v66[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v66[s] = (v65[s] + v13[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v66[g];
+      if ((true && v8[g])) {
+        union { uint4 w[2]; float e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v60[g + k];
+        #pragma unroll
+        for (int q = 0; q < 2; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
+    int v0 = p6;
+    int v1 = p7;
+    int v2 = p8;
+    float v3 = p9;
+    float v4 = p10;
+    int v5 = (int)blockIdx.x;
+    int v6[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v6[s] = (int)(0 + MT_FLAT(s));
+    int v7[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v7[s] = v0;
+    bool v8[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v8[s] = (v6[s] < v7[s]);
+    float v9 = (float)(v0);
+    int v10 = (int)((v5 * v2));
+    int v11 = (int)((v10 + v2));
+    int v12 = (int)((v11 < v1 ? v11 : v1));
+    mt_i64 v13[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v13[s] = (mt_i64)(v6[s]);
+    float v14 = 0.0f;
+    float v15[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v13[g];
       if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v30[g + k] = mt_f16_to_f32(u.e[k]);
+        for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v30[s] = (true && v8[s]) ? mt_f16_to_f32(p0[v28[s]]) : v14; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v15[s] = (true && v8[s]) ? mt_f16_to_f32(p2[v13[s]]) : v14; }
       }
     }
-    float v31[8];
+    float v16[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = v30[s];
-    float v33[8];
+    for (int s = 0; s < 8; ++s) v16[s] = v15[s];
+    float v17[8];
     #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v28[g];
-      if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v33[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v33[s] = (true && v8[s]) ? mt_f16_to_f32(p1[v28[s]]) : v14; }
+    for (int s = 0; s < 8; ++s) v17[s] = v4;
+    float v18[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v18[s] = (v16[s] + v17[s]);
+    float v19[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v19[s] = 0.0f;
+    int v20 = 1;
+    float v22[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v22[s] = v19[s];
+    for (int v21 = v10; v21 < v12; v21 += v20) {
+      mt_i64 v24 = (mt_i64)(v21);
+      mt_i64 v25 = (mt_i64)(v0);
+      mt_i64 v26 = (v24 * v25);
+      mt_i64 v27[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v27[s] = v26;
+      mt_i64 v28[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v28[s] = (v27[s] + v13[s]);
+      float v30[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v28[g];
+        if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v30[g + k] = mt_f16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v30[s] = (true && v8[s]) ? mt_f16_to_f32(p0[v28[s]]) : v14; }
+        }
       }
-    }
-    float v34[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = v33[s];
-    float v35[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v31[s] + v34[s]);
-    float v37[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v28[g];
-      if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v37[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v37[s] = (true && v8[s]) ? mt_f16_to_f32(p3[v28[s]]) : v14; }
+      float v31[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v31[s] = v30[s];
+      float v33[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v28[g];
+        if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v33[g + k] = mt_f16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v33[s] = (true && v8[s]) ? mt_f16_to_f32(p1[v28[s]]) : v14; }
+        }
       }
+      float v34[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v34[s] = v33[s];
+      float v35[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v35[s] = (v31[s] + v34[s]);
+      float v37[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v28[g];
+        if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v37[g + k] = mt_f16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v37[s] = (true && v8[s]) ? mt_f16_to_f32(p3[v28[s]]) : v14; }
+        }
+      }
+      float v38[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v38[s] = v37[s];
+      float v39[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v39[s] = (v35[s] * v35[s]);
+      float acc4 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v39[s]);
+      for (int o = 16; o > 0; o >>= 1) acc4 = (acc4 + __shfl_xor_sync(0xffffffffu, acc4, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
+      __syncthreads();
+      acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v40 = acc4;
+      float v41 = (v40 / v9);
+      float v42 = (v41 + v3);
+      float v43 = (1.0f / sqrtf(v42));
+      float v44[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v44[s] = v43;
+      float v45[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v45[s] = (v35[s] * v44[s]);
+      float v46[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v46[s] = (v38[s] * v18[s]);
+      float v47[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v47[s] = (v45[s] * v46[s]);
+      float acc5 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v47[s]);
+      for (int o = 16; o > 0; o >>= 1) acc5 = (acc5 + __shfl_xor_sync(0xffffffffu, acc5, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc5;
+      __syncthreads();
+      acc5 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v48 = acc5;
+      float v49 = (v48 / v9);
+      float v53[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v53[s] = v49;
+      float v54[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v54[s] = (v45[s] * v53[s]);
+      float v55[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v55[s] = (v46[s] - v54[s]);
+      float v57[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v57[s] = (v55[s] * v44[s]);
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v28[g];
+        if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
+          union { uint4 w[2]; float e[8]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v57[g + k];
+          #pragma unroll
+          for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v8[s]) p4[v28[s]] = v57[s]; }
+        }
+      }
+      float v58[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v58[s] = (v38[s] * v45[s]);
+      float v59[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v59[s] = (v22[s] + v58[s]);
+      float y6[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y6[s] = v59[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v22[s] = y6[s];
     }
-    float v38[8];
+    float v60[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = v37[s];
-    float v39[8];
+    for (int s = 0; s < 8; ++s) v60[s] = v22[s];
+    mt_i64 v62 = (mt_i64)(v5);
+    mt_i64 v63 = (mt_i64)(v0);
+    mt_i64 v64 = (v62 * v63);
+    mt_i64 v65[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v35[s] * v35[s]);
-    float acc1 = 0.0f;
+    for (int s = 0; s < 8; ++s) v65[s] = v64;
+    mt_i64 v66[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v39[s]);
-    for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
-    mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
-    __syncthreads();
-    acc1 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v40 = acc1;
-    float v41 = (v40 / v9);
-    float v42 = (v41 + v3);
-    float v43 = (1.0f / sqrtf(v42));
-    float v44[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = v43;
-    float v45[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (v35[s] * v44[s]);
-    float v46[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v38[s] * v18[s]);
-    float v47[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = (v45[s] * v46[s]);
-    float acc2 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v47[s]);
-    for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
-    mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
-    __syncthreads();
-    acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v48 = acc2;
-    float v49 = (v48 / v9);
-    float v53[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = v49;
-    float v54[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = (v45[s] * v53[s]);
-    float v55[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = (v46[s] - v54[s]);
-    float v57[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = (v55[s] * v44[s]);
+    for (int s = 0; s < 8; ++s) v66[s] = (v65[s] + v13[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v28[g];
+      const mt_i64 i0 = v66[g];
       if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[2]; float e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v57[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v60[g + k];
         #pragma unroll
-        for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+        for (int q = 0; q < 2; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v8[s]) p4[v28[s]] = v57[s]; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v8[s]) p5[v66[s]] = v60[s]; }
       }
-    }
-    float v58[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = (v38[s] * v45[s]);
-    float v59[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (v22[s] + v58[s]);
-    float y3[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) y3[s] = v59[s];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v22[s] = y3[s];
-  }
-  float v60[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v60[s] = v22[s];
-  mt_i64 v62 = (mt_i64)(v5);
-  mt_i64 v63 = (mt_i64)(v0);
-  mt_i64 v64 = (v62 * v63);
-  mt_i64 v65[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v65[s] = v64;
-  mt_i64 v66[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v66[s] = (v65[s] + v13[s]);
-  #pragma unroll
-  for (int g = 0; g < 8; g += 8) {
-    const mt_i64 i0 = v66[g];
-    if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
-      union { uint4 w[2]; float e[8]; } u;
-      #pragma unroll
-      for (int k = 0; k < MT_VEC; ++k) u.e[k] = v60[g + k];
-      #pragma unroll
-      for (int q = 0; q < 2; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
-    } else {
-      #pragma unroll
-      for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v8[s]) p5[v66[s]] = v60[s]; }
     }
   }
 }

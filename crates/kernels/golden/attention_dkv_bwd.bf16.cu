@@ -232,7 +232,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
           for (int k = 0; k < MT_VEC; ++k) v92[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; v92[s] = (MT_FLAT(s) < 32 && v77[s]) ? p3[v79[s]] : v91; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v92[s] = (MT_FLAT(s) < 32 && v77[s]) ? p3[v79[s]] : v91; }
         }
       }
       float v93[8];
@@ -413,7 +413,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
           for (int k = 0; k < MT_VEC; ++k) v143[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; v143[s] = (MT_FLAT(s) < 32 && v77[s]) ? p5[v79[s]] : v91; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v143[s] = (MT_FLAT(s) < 32 && v77[s]) ? p5[v79[s]] : v91; }
         }
       }
       float v144[8];
@@ -489,16 +489,16 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
       #pragma unroll
       for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v161[s] = f < 4096 ? v72[s] + ((float*)(mt_smem + 10240))[f] : 0.0f; }
       __syncthreads();
-      float y1[8];
+      float y5[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y1[s] = v161[s];
-      float y2[8];
+      for (int s = 0; s < 8; ++s) y5[s] = v161[s];
+      float y6[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y2[s] = v130[s];
+      for (int s = 0; s < 8; ++s) y6[s] = v130[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v72[s] = y1[s];
+      for (int s = 0; s < 8; ++s) v72[s] = y5[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v73[s] = y2[s];
+      for (int s = 0; s < 8; ++s) v73[s] = y6[s];
     }
     float v162[8];
     #pragma unroll
@@ -506,16 +506,16 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
     float v163[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v163[s] = v73[s];
-    float y3[8];
+    float y7[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) y3[s] = v162[s];
-    float y4[8];
+    for (int s = 0; s < 8; ++s) y7[s] = v162[s];
+    float y8[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) y4[s] = v163[s];
+    for (int s = 0; s < 8; ++s) y8[s] = v163[s];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = y3[s];
+    for (int s = 0; s < 8; ++s) v63[s] = y7[s];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v64[s] = y4[s];
+    for (int s = 0; s < 8; ++s) v64[s] = y8[s];
   }
   float v164[8];
   #pragma unroll

@@ -227,7 +227,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
           for (int k = 0; k < MT_VEC; ++k) v92[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; v92[s] = (MT_FLAT(s) < 32 && v77[s]) ? p3[v79[s]] : v38; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v92[s] = (MT_FLAT(s) < 32 && v77[s]) ? p3[v79[s]] : v38; }
         }
       }
       float v93[4];
@@ -375,7 +375,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
           for (int k = 0; k < MT_VEC; ++k) v142[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; v142[s] = (MT_FLAT(s) < 32 && v77[s]) ? p5[v79[s]] : v38; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v142[s] = (MT_FLAT(s) < 32 && v77[s]) ? p5[v79[s]] : v38; }
         }
       }
       float v143[4];
@@ -418,16 +418,16 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
       #pragma unroll
       for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v72[s]; if (f < 4096) { const int i = f / 128, j = f % 128; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 4096))[k * 128 + j], t); } v159[s] = t; }
       __syncthreads();
-      float y1[4];
+      float y5[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) y1[s] = v159[s];
-      float y2[4];
+      for (int s = 0; s < 4; ++s) y5[s] = v159[s];
+      float y6[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) y2[s] = v129[s];
+      for (int s = 0; s < 4; ++s) y6[s] = v129[s];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v72[s] = y1[s];
+      for (int s = 0; s < 4; ++s) v72[s] = y5[s];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v73[s] = y2[s];
+      for (int s = 0; s < 4; ++s) v73[s] = y6[s];
     }
     float v160[4];
     #pragma unroll
@@ -435,16 +435,16 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
     float v161[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v161[s] = v73[s];
-    float y3[4];
+    float y7[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) y3[s] = v160[s];
-    float y4[4];
+    for (int s = 0; s < 4; ++s) y7[s] = v160[s];
+    float y8[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) y4[s] = v161[s];
+    for (int s = 0; s < 4; ++s) y8[s] = v161[s];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v63[s] = y3[s];
+    for (int s = 0; s < 4; ++s) v63[s] = y7[s];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v64[s] = y4[s];
+    for (int s = 0; s < 4; ++s) v64[s] = y8[s];
   }
   float v162[4];
   #pragma unroll

@@ -33,639 +33,1275 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
-  mt_i64 v0 = p8;
-  mt_i64 v1 = p9;
-  mt_i64 v2 = p10;
-  mt_i64 v3 = p11;
-  mt_i64 v4 = p12;
-  mt_i64 v5 = p13;
-  mt_i64 v6 = p14;
-  float v7 = p15;
-  int v8[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v8[s] = (int)(0 + MT_FLAT(s));
-  mt_i64 v9[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v9[s] = (mt_i64)(v8[s]);
-  int v10 = (int)blockIdx.x;
-  mt_i64 v11 = (mt_i64)(v10);
-  int v12 = (int)blockIdx.y;
-  mt_i64 v13 = (mt_i64)(v12);
-  int v14 = (int)blockIdx.z;
-  mt_i64 v15 = (mt_i64)(v14);
-  mt_i64 v16 = 32LL;
-  mt_i64 v17 = (v11 * v16);
-  int v18[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v18[s] = (int)(0 + MT_FLAT(s));
-  mt_i64 v19[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v19[s] = (mt_i64)(v18[s]);
-  mt_i64 v20[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v20[s] = v17;
-  mt_i64 v21[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v21[s] = (v20[s] + v19[s]);
-  mt_i64 v22 = (v5 == 0 ? 0 : v13 / v5);
-  mt_i64 v23[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v23[s] = v0;
-  bool v24[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v24[s] = (v21[s] < v23[s]);
-  mt_i64 v25 = (v15 * v3);
-  mt_i64 v26 = (v25 + v13);
-  mt_i64 v27 = (v26 * v0);
-  mt_i64 v28[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v28[s] = v27;
-  mt_i64 v29[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v29[s] = (v28[s] + v21[s]);
-  mt_i64 v30 = (v15 * v4);
-  mt_i64 v31 = (v30 + v22);
-  mt_i64 v32 = (v31 * v1);
-  mt_i64 v33[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v33[s] = v2;
-  mt_i64 v34[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v34[s] = (v29[s] * v33[s]);
-  mt_i64 v35[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v35[s] = v34[s];
-  mt_i64 v36[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v36[s] = v9[s];
-  __syncthreads();
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v35[s]; }
-  __syncthreads();
-  mt_i64 v37[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v37[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-  __syncthreads();
-  __syncthreads();
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v36[s]; }
-  __syncthreads();
-  mt_i64 v38[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v38[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 128) * 1] : 0; }
-  __syncthreads();
-  mt_i64 v39[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v39[s] = (v37[s] + v38[s]);
-  bool v40[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v40[s] = v24[s];
-  __syncthreads();
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v40[s]; }
-  __syncthreads();
-  bool v41[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v41[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-  __syncthreads();
-  float v42 = 0.0f;
-  float v43[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) { v43[s] = (true && v41[s]) ? mt_bf16_to_f32(p0[v39[s]]) : v42; }
-  float v54[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) { v54[s] = (true && v41[s]) ? mt_bf16_to_f32(p5[v39[s]]) : v42; }
-  float v65[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) { v65[s] = (true && v41[s]) ? mt_bf16_to_f32(p3[v39[s]]) : v42; }
-  float v66[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v66[s] = v54[s];
-  float v67[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v67[s] = v65[s];
-  float v68[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v68[s] = (v66[s] * v67[s]);
-  __syncthreads();
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v68[s]; }
-  __syncthreads();
-  float v69[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 128; ++k) { const float x = ((float*)mt_smem)[(o * 128 + k) * 1 + i]; acc = acc + x; } v69[s] = acc; } else { v69[s] = 0; } }
-  __syncthreads();
-  #pragma unroll
-  for (int g = 0; g < 8; g += 8) {
-    const mt_i64 i0 = v29[g];
-    if ((MT_FLAT(g + 0) < 32 && v24[g + 0]) && (MT_FLAT(g + 1) < 32 && v24[g + 1]) && (MT_FLAT(g + 2) < 32 && v24[g + 2]) && (MT_FLAT(g + 3) < 32 && v24[g + 3]) && (MT_FLAT(g + 4) < 32 && v24[g + 4]) && (MT_FLAT(g + 5) < 32 && v24[g + 5]) && (MT_FLAT(g + 6) < 32 && v24[g + 6]) && (MT_FLAT(g + 7) < 32 && v24[g + 7]) && (i0 % 8) == 0) {
-      union { uint4 w[2]; float e[8]; } u;
-      #pragma unroll
-      for (int k = 0; k < MT_VEC; ++k) u.e[k] = v69[g + k];
-      #pragma unroll
-      for (int q = 0; q < 2; ++q) ((uint4*)(p7 + i0))[q] = u.w[q];
-    } else {
-      #pragma unroll
-      for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 32 && v24[s]) p7[v29[s]] = v69[s]; }
+  const bool mt_fast = (p8 % 8) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0 && ((unsigned long long)(const void*)p7 % 16) == 0;
+  if (mt_fast) {
+    mt_i64 v0 = p8;
+    mt_i64 v1 = p9;
+    mt_i64 v2 = p10;
+    mt_i64 v3 = p11;
+    mt_i64 v4 = p12;
+    mt_i64 v5 = p13;
+    mt_i64 v6 = p14;
+    float v7 = p15;
+    int v8[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v8[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v9[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v9[s] = (mt_i64)(v8[s]);
+    int v10 = (int)blockIdx.x;
+    mt_i64 v11 = (mt_i64)(v10);
+    int v12 = (int)blockIdx.y;
+    mt_i64 v13 = (mt_i64)(v12);
+    int v14 = (int)blockIdx.z;
+    mt_i64 v15 = (mt_i64)(v14);
+    mt_i64 v16 = 32LL;
+    mt_i64 v17 = (v11 * v16);
+    int v18[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v18[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v19[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v19[s] = (mt_i64)(v18[s]);
+    mt_i64 v20[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v20[s] = v17;
+    mt_i64 v21[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v21[s] = (v20[s] + v19[s]);
+    mt_i64 v22 = (v5 == 0 ? 0 : v13 / v5);
+    mt_i64 v23[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v23[s] = v0;
+    bool v24[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v24[s] = (v21[s] < v23[s]);
+    mt_i64 v25 = (v15 * v3);
+    mt_i64 v26 = (v25 + v13);
+    mt_i64 v27 = (v26 * v0);
+    mt_i64 v28[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v28[s] = v27;
+    mt_i64 v29[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v29[s] = (v28[s] + v21[s]);
+    mt_i64 v30 = (v15 * v4);
+    mt_i64 v31 = (v30 + v22);
+    mt_i64 v32 = (v31 * v1);
+    mt_i64 v33[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v33[s] = v2;
+    mt_i64 v34[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v34[s] = (v29[s] * v33[s]);
+    mt_i64 v35[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v35[s] = v34[s];
+    mt_i64 v36[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v36[s] = v9[s];
+    __syncthreads();
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v35[s]; }
+    __syncthreads();
+    mt_i64 v37[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v37[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+    __syncthreads();
+    __syncthreads();
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v36[s]; }
+    __syncthreads();
+    mt_i64 v38[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v38[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 128) * 1] : 0; }
+    __syncthreads();
+    mt_i64 v39[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v39[s] = (v37[s] + v38[s]);
+    bool v40[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v40[s] = v24[s];
+    __syncthreads();
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v40[s]; }
+    __syncthreads();
+    bool v41[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v41[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+    __syncthreads();
+    float v42 = 0.0f;
+    float v43[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { v43[s] = (true && v41[s]) ? mt_bf16_to_f32(p0[v39[s]]) : v42; }
+    float v54[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { v54[s] = (true && v41[s]) ? mt_bf16_to_f32(p5[v39[s]]) : v42; }
+    float v65[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { v65[s] = (true && v41[s]) ? mt_bf16_to_f32(p3[v39[s]]) : v42; }
+    float v66[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v66[s] = v54[s];
+    float v67[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v67[s] = v65[s];
+    float v68[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v68[s] = (v66[s] * v67[s]);
+    __syncthreads();
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v68[s]; }
+    __syncthreads();
+    float v69[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 128; ++k) { const float x = ((float*)mt_smem)[(o * 128 + k) * 1 + i]; acc = acc + x; } v69[s] = acc; } else { v69[s] = 0; } }
+    __syncthreads();
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v29[g];
+      if ((MT_FLAT(g) < 32 && v24[g])) {
+        union { uint4 w[2]; float e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v69[g + k];
+        #pragma unroll
+        for (int q = 0; q < 2; ++q) ((uint4*)(p7 + i0))[q] = u.w[q];
+      }
     }
+    float v70 = 0.0f;
+    float v71[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v29[g];
+      if ((MT_FLAT(g) < 32 && v24[g])) {
+        union { uint4 w[2]; float e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 2; ++q) u.w[q] = ((const uint4*)(p4 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v71[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v71[g + k] = v70; }
+      }
+    }
+    float v72[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v72[s] = v71[s];
+    float v73[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v73[s] = v69[s];
+    float v76[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v76[s] = 0.0f;
+    mt_i64 v77 = (v17 + v6);
+    mt_i64 v78 = 1LL;
+    mt_i64 v79 = (v77 + v78);
+    mt_i64 v80 = (v1 < v79 ? v1 : v79);
+    mt_i64 v81 = 0LL;
+    mt_i64 v82 = (v80 > v81 ? v80 : v81);
+    mt_i64 v84 = (v17 + v16);
+    mt_i64 v85 = (v84 + v6);
+    mt_i64 v86 = (v1 < v85 ? v1 : v85);
+    mt_i64 v88 = (v16 == 0 ? 0 : v82 % v16);
+    mt_i64 v89 = (v82 - v88);
+    float v93[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v93[s] = v76[s];
+    for (mt_i64 v92 = v81; v92 < v89; v92 += v16) {
+      mt_i64 v94[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v94[s] = v92;
+      mt_i64 v95[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v95[s] = (v94[s] + v19[s]);
+      mt_i64 v96[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v96[s] = v32;
+      mt_i64 v97[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v97[s] = (v96[s] + v95[s]);
+      mt_i64 v99[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v99[s] = (v97[s] * v33[s]);
+      mt_i64 v100[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v100[s] = v99[s];
+      mt_i64 v101[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v101[s] = v9[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v100[s]; }
+      __syncthreads();
+      mt_i64 v102[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v102[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v101[s]; }
+      __syncthreads();
+      mt_i64 v103[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v103[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
+      __syncthreads();
+      mt_i64 v104[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v104[s] = (v102[s] + v103[s]);
+      float v105[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v105[s] = (true) ? mt_bf16_to_f32(p1[v104[s]]) : 0; }
+      // dot 32x128x32 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v43[s]); }
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 8192))[f] = mt_f32_to_bf16(v105[s]); }
+      __syncthreads();
+      for (int t = mt_warp; t < 4; t += 16) {
+        const int ti = t / 2, tj = t % 2;
+        wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
+        wmma::fill_fragment(fc, 0.0f);
+        for (int k = 0; k < 128; k += 16) {
+          wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
+          wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
+          wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 128 + k, 128);
+          wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 8192) + k * 32 + tj * 16, 32);
+          wmma::mma_sync(fc, fa, fb, fc);
+        }
+        wmma::store_matrix_sync((float*)(mt_smem + 16384) + ti * 16 * 32 + tj * 16, fc, 32, wmma::mem_row_major);
+      }
+      __syncthreads();
+      float v106[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v106[s] = f < 1024 ? 0.0f + ((float*)(mt_smem + 16384))[f] : 0.0f; }
+      __syncthreads();
+      float v107[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v107[s] = v7;
+      float v108[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v108[s] = (v106[s] * v107[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v72[s]; }
+      __syncthreads();
+      float v109[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v109[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
+      __syncthreads();
+      float v110[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v110[s] = (v108[s] - v109[s]);
+      float v111[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v111[s] = expf(v110[s]);
+      float v119[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v119[s] = (true) ? mt_bf16_to_f32(p2[v104[s]]) : 0; }
+      // dot 32x128x32 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v54[s]); }
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 8192))[f] = mt_f32_to_bf16(v119[s]); }
+      __syncthreads();
+      for (int t = mt_warp; t < 4; t += 16) {
+        const int ti = t / 2, tj = t % 2;
+        wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
+        wmma::fill_fragment(fc, 0.0f);
+        for (int k = 0; k < 128; k += 16) {
+          wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
+          wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
+          wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 128 + k, 128);
+          wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 8192) + k * 32 + tj * 16, 32);
+          wmma::mma_sync(fc, fa, fb, fc);
+        }
+        wmma::store_matrix_sync((float*)(mt_smem + 16384) + ti * 16 * 32 + tj * 16, fc, 32, wmma::mem_row_major);
+      }
+      __syncthreads();
+      float v120[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v120[s] = f < 1024 ? 0.0f + ((float*)(mt_smem + 16384))[f] : 0.0f; }
+      __syncthreads();
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v73[s]; }
+      __syncthreads();
+      float v121[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v121[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
+      __syncthreads();
+      float v122[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v122[s] = (v120[s] - v121[s]);
+      float v123[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v123[s] = (v111[s] * v122[s]);
+      mt_i64 v126[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v126[s] = v99[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v126[s]; }
+      __syncthreads();
+      mt_i64 v128[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v128[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+      __syncthreads();
+      mt_i64 v130[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v130[s] = (v128[s] + v38[s]);
+      float v131[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v131[s] = (true) ? mt_bf16_to_f32(p1[v130[s]]) : 0; }
+      float v132[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v132[s] = mt_round_bf16(v123[s]);
+      // dot 32x32x128 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v132[s]); }
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 2048))[f] = mt_f32_to_bf16(v131[s]); }
+      __syncthreads();
+      for (int t = mt_warp; t < 16; t += 16) {
+        const int ti = t / 8, tj = t % 8;
+        wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
+        wmma::fill_fragment(fc, 0.0f);
+        for (int k = 0; k < 32; k += 16) {
+          wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
+          wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
+          wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 32 + k, 32);
+          wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 2048) + k * 128 + tj * 16, 128);
+          wmma::mma_sync(fc, fa, fb, fc);
+        }
+        wmma::store_matrix_sync((float*)(mt_smem + 10240) + ti * 16 * 128 + tj * 16, fc, 128, wmma::mem_row_major);
+      }
+      __syncthreads();
+      float v133[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v133[s] = f < 4096 ? v93[s] + ((float*)(mt_smem + 10240))[f] : 0.0f; }
+      __syncthreads();
+      float y1[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y1[s] = v133[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v93[s] = y1[s];
+    }
+    float v134[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v134[s] = v93[s];
+    float v137[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v137[s] = v134[s];
+    for (mt_i64 v136 = v89; v136 < v86; v136 += v16) {
+      mt_i64 v138[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v138[s] = v136;
+      mt_i64 v139[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v139[s] = (v138[s] + v19[s]);
+      mt_i64 v140[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v140[s] = v1;
+      bool v141[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v141[s] = (v139[s] < v140[s]);
+      mt_i64 v142[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v142[s] = v32;
+      mt_i64 v143[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v143[s] = (v142[s] + v139[s]);
+      mt_i64 v145[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v145[s] = (v143[s] * v33[s]);
+      mt_i64 v146[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v146[s] = v145[s];
+      mt_i64 v147[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v147[s] = v9[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v146[s]; }
+      __syncthreads();
+      mt_i64 v148[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v148[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v147[s]; }
+      __syncthreads();
+      mt_i64 v149[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v149[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
+      __syncthreads();
+      mt_i64 v150[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v150[s] = (v148[s] + v149[s]);
+      bool v151[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v151[s] = v141[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v151[s]; }
+      __syncthreads();
+      bool v152[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v152[s] = f < 4096 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      float v154[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v154[s] = (true && v152[s]) ? mt_bf16_to_f32(p1[v150[s]]) : v42; }
+      // dot 32x128x32 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v43[s]); }
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 8192))[f] = mt_f32_to_bf16(v154[s]); }
+      __syncthreads();
+      for (int t = mt_warp; t < 4; t += 16) {
+        const int ti = t / 2, tj = t % 2;
+        wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
+        wmma::fill_fragment(fc, 0.0f);
+        for (int k = 0; k < 128; k += 16) {
+          wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
+          wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
+          wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 128 + k, 128);
+          wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 8192) + k * 32 + tj * 16, 32);
+          wmma::mma_sync(fc, fa, fb, fc);
+        }
+        wmma::store_matrix_sync((float*)(mt_smem + 16384) + ti * 16 * 32 + tj * 16, fc, 32, wmma::mem_row_major);
+      }
+      __syncthreads();
+      float v155[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v155[s] = f < 1024 ? 0.0f + ((float*)(mt_smem + 16384))[f] : 0.0f; }
+      __syncthreads();
+      float v156[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v156[s] = v7;
+      float v157[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v157[s] = (v155[s] * v156[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v72[s]; }
+      __syncthreads();
+      float v158[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v158[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
+      __syncthreads();
+      float v159[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v159[s] = (v157[s] - v158[s]);
+      float v160[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v160[s] = expf(v159[s]);
+      mt_i64 v164[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v164[s] = v139[s];
+      mt_i64 v165[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v165[s] = v21[s];
+      mt_i64 v166[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v166[s] = v6;
+      mt_i64 v167[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v167[s] = (v165[s] + v166[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v164[s]; }
+      __syncthreads();
+      mt_i64 v168[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v168[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v167[s]; }
+      __syncthreads();
+      mt_i64 v169[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v169[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 32) % 32) * 1] : 0; }
+      __syncthreads();
+      bool v170[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v170[s] = (v168[s] <= v169[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v151[s]; }
+      __syncthreads();
+      bool v171[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v171[s] = f < 1024 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      bool v172[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v172[s] = (v171[s] && v170[s]);
+      float v174[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v174[s] = 0.0f;
+      float v175[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v175[s] = (v172[s] ? v160[s] : v174[s]);
+      float v186[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v186[s] = (true && v152[s]) ? mt_bf16_to_f32(p2[v150[s]]) : v42; }
+      // dot 32x128x32 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v54[s]); }
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 8192))[f] = mt_f32_to_bf16(v186[s]); }
+      __syncthreads();
+      for (int t = mt_warp; t < 4; t += 16) {
+        const int ti = t / 2, tj = t % 2;
+        wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
+        wmma::fill_fragment(fc, 0.0f);
+        for (int k = 0; k < 128; k += 16) {
+          wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
+          wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
+          wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 128 + k, 128);
+          wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 8192) + k * 32 + tj * 16, 32);
+          wmma::mma_sync(fc, fa, fb, fc);
+        }
+        wmma::store_matrix_sync((float*)(mt_smem + 16384) + ti * 16 * 32 + tj * 16, fc, 32, wmma::mem_row_major);
+      }
+      __syncthreads();
+      float v187[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v187[s] = f < 1024 ? 0.0f + ((float*)(mt_smem + 16384))[f] : 0.0f; }
+      __syncthreads();
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v73[s]; }
+      __syncthreads();
+      float v188[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v188[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
+      __syncthreads();
+      float v189[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v189[s] = (v187[s] - v188[s]);
+      float v190[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v190[s] = (v175[s] * v189[s]);
+      mt_i64 v193[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v193[s] = v145[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v193[s]; }
+      __syncthreads();
+      mt_i64 v195[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v195[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+      __syncthreads();
+      mt_i64 v197[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v197[s] = (v195[s] + v38[s]);
+      bool v198[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v198[s] = v141[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v198[s]; }
+      __syncthreads();
+      bool v199[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v199[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+      __syncthreads();
+      float v201[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v201[s] = (true && v199[s]) ? mt_bf16_to_f32(p1[v197[s]]) : v42; }
+      float v202[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v202[s] = mt_round_bf16(v190[s]);
+      // dot 32x32x128 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v202[s]); }
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 2048))[f] = mt_f32_to_bf16(v201[s]); }
+      __syncthreads();
+      for (int t = mt_warp; t < 16; t += 16) {
+        const int ti = t / 8, tj = t % 8;
+        wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
+        wmma::fill_fragment(fc, 0.0f);
+        for (int k = 0; k < 32; k += 16) {
+          wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
+          wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
+          wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 32 + k, 32);
+          wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 2048) + k * 128 + tj * 16, 128);
+          wmma::mma_sync(fc, fa, fb, fc);
+        }
+        wmma::store_matrix_sync((float*)(mt_smem + 10240) + ti * 16 * 128 + tj * 16, fc, 128, wmma::mem_row_major);
+      }
+      __syncthreads();
+      float v203[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v203[s] = f < 4096 ? v137[s] + ((float*)(mt_smem + 10240))[f] : 0.0f; }
+      __syncthreads();
+      float y2[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y2[s] = v203[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v137[s] = y2[s];
+    }
+    float v204[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v204[s] = v137[s];
+    float v205[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v205[s] = v7;
+    float v206[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v206[s] = (v204[s] * v205[s]);
+    float v215[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v215[s] = mt_round_bf16(v206[s]);
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { if (true && v41[s]) p6[v39[s]] = mt_f32_to_bf16(v215[s]); }
+  } else {
+    mt_i64 v0 = p8;
+    mt_i64 v1 = p9;
+    mt_i64 v2 = p10;
+    mt_i64 v3 = p11;
+    mt_i64 v4 = p12;
+    mt_i64 v5 = p13;
+    mt_i64 v6 = p14;
+    float v7 = p15;
+    int v8[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v8[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v9[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v9[s] = (mt_i64)(v8[s]);
+    int v10 = (int)blockIdx.x;
+    mt_i64 v11 = (mt_i64)(v10);
+    int v12 = (int)blockIdx.y;
+    mt_i64 v13 = (mt_i64)(v12);
+    int v14 = (int)blockIdx.z;
+    mt_i64 v15 = (mt_i64)(v14);
+    mt_i64 v16 = 32LL;
+    mt_i64 v17 = (v11 * v16);
+    int v18[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v18[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v19[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v19[s] = (mt_i64)(v18[s]);
+    mt_i64 v20[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v20[s] = v17;
+    mt_i64 v21[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v21[s] = (v20[s] + v19[s]);
+    mt_i64 v22 = (v5 == 0 ? 0 : v13 / v5);
+    mt_i64 v23[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v23[s] = v0;
+    bool v24[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v24[s] = (v21[s] < v23[s]);
+    mt_i64 v25 = (v15 * v3);
+    mt_i64 v26 = (v25 + v13);
+    mt_i64 v27 = (v26 * v0);
+    mt_i64 v28[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v28[s] = v27;
+    mt_i64 v29[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v29[s] = (v28[s] + v21[s]);
+    mt_i64 v30 = (v15 * v4);
+    mt_i64 v31 = (v30 + v22);
+    mt_i64 v32 = (v31 * v1);
+    mt_i64 v33[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v33[s] = v2;
+    mt_i64 v34[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v34[s] = (v29[s] * v33[s]);
+    mt_i64 v35[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v35[s] = v34[s];
+    mt_i64 v36[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v36[s] = v9[s];
+    __syncthreads();
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v35[s]; }
+    __syncthreads();
+    mt_i64 v37[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v37[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+    __syncthreads();
+    __syncthreads();
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v36[s]; }
+    __syncthreads();
+    mt_i64 v38[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v38[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 128) * 1] : 0; }
+    __syncthreads();
+    mt_i64 v39[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v39[s] = (v37[s] + v38[s]);
+    bool v40[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v40[s] = v24[s];
+    __syncthreads();
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v40[s]; }
+    __syncthreads();
+    bool v41[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v41[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+    __syncthreads();
+    float v42 = 0.0f;
+    float v43[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { v43[s] = (true && v41[s]) ? mt_bf16_to_f32(p0[v39[s]]) : v42; }
+    float v54[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { v54[s] = (true && v41[s]) ? mt_bf16_to_f32(p5[v39[s]]) : v42; }
+    float v65[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { v65[s] = (true && v41[s]) ? mt_bf16_to_f32(p3[v39[s]]) : v42; }
+    float v66[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v66[s] = v54[s];
+    float v67[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v67[s] = v65[s];
+    float v68[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v68[s] = (v66[s] * v67[s]);
+    __syncthreads();
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v68[s]; }
+    __syncthreads();
+    float v69[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 128; ++k) { const float x = ((float*)mt_smem)[(o * 128 + k) * 1 + i]; acc = acc + x; } v69[s] = acc; } else { v69[s] = 0; } }
+    __syncthreads();
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v29[g];
+      if ((MT_FLAT(g + 0) < 32 && v24[g + 0]) && (MT_FLAT(g + 1) < 32 && v24[g + 1]) && (MT_FLAT(g + 2) < 32 && v24[g + 2]) && (MT_FLAT(g + 3) < 32 && v24[g + 3]) && (MT_FLAT(g + 4) < 32 && v24[g + 4]) && (MT_FLAT(g + 5) < 32 && v24[g + 5]) && (MT_FLAT(g + 6) < 32 && v24[g + 6]) && (MT_FLAT(g + 7) < 32 && v24[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[2]; float e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v69[g + k];
+        #pragma unroll
+        for (int q = 0; q < 2; ++q) ((uint4*)(p7 + i0))[q] = u.w[q];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (MT_FLAT(s) < 32 && v24[s]) p7[v29[s]] = v69[s]; }
+      }
+    }
+    float v70 = 0.0f;
+    float v71[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v29[g];
+      if ((MT_FLAT(g + 0) < 32 && v24[g + 0]) && (MT_FLAT(g + 1) < 32 && v24[g + 1]) && (MT_FLAT(g + 2) < 32 && v24[g + 2]) && (MT_FLAT(g + 3) < 32 && v24[g + 3]) && (MT_FLAT(g + 4) < 32 && v24[g + 4]) && (MT_FLAT(g + 5) < 32 && v24[g + 5]) && (MT_FLAT(g + 6) < 32 && v24[g + 6]) && (MT_FLAT(g + 7) < 32 && v24[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[2]; float e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 2; ++q) u.w[q] = ((const uint4*)(p4 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v71[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v71[s] = (MT_FLAT(s) < 32 && v24[s]) ? p4[v29[s]] : v70; }
+      }
+    }
+    float v72[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v72[s] = v71[s];
+    float v73[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v73[s] = v69[s];
+    float v76[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v76[s] = 0.0f;
+    mt_i64 v77 = (v17 + v6);
+    mt_i64 v78 = 1LL;
+    mt_i64 v79 = (v77 + v78);
+    mt_i64 v80 = (v1 < v79 ? v1 : v79);
+    mt_i64 v81 = 0LL;
+    mt_i64 v82 = (v80 > v81 ? v80 : v81);
+    mt_i64 v84 = (v17 + v16);
+    mt_i64 v85 = (v84 + v6);
+    mt_i64 v86 = (v1 < v85 ? v1 : v85);
+    mt_i64 v88 = (v16 == 0 ? 0 : v82 % v16);
+    mt_i64 v89 = (v82 - v88);
+    float v93[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v93[s] = v76[s];
+    for (mt_i64 v92 = v81; v92 < v89; v92 += v16) {
+      mt_i64 v94[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v94[s] = v92;
+      mt_i64 v95[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v95[s] = (v94[s] + v19[s]);
+      mt_i64 v96[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v96[s] = v32;
+      mt_i64 v97[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v97[s] = (v96[s] + v95[s]);
+      mt_i64 v99[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v99[s] = (v97[s] * v33[s]);
+      mt_i64 v100[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v100[s] = v99[s];
+      mt_i64 v101[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v101[s] = v9[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v100[s]; }
+      __syncthreads();
+      mt_i64 v102[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v102[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v101[s]; }
+      __syncthreads();
+      mt_i64 v103[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v103[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
+      __syncthreads();
+      mt_i64 v104[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v104[s] = (v102[s] + v103[s]);
+      float v105[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v105[s] = (true) ? mt_bf16_to_f32(p1[v104[s]]) : 0; }
+      // dot 32x128x32 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v43[s]); }
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 8192))[f] = mt_f32_to_bf16(v105[s]); }
+      __syncthreads();
+      for (int t = mt_warp; t < 4; t += 16) {
+        const int ti = t / 2, tj = t % 2;
+        wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
+        wmma::fill_fragment(fc, 0.0f);
+        for (int k = 0; k < 128; k += 16) {
+          wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
+          wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
+          wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 128 + k, 128);
+          wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 8192) + k * 32 + tj * 16, 32);
+          wmma::mma_sync(fc, fa, fb, fc);
+        }
+        wmma::store_matrix_sync((float*)(mt_smem + 16384) + ti * 16 * 32 + tj * 16, fc, 32, wmma::mem_row_major);
+      }
+      __syncthreads();
+      float v106[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v106[s] = f < 1024 ? 0.0f + ((float*)(mt_smem + 16384))[f] : 0.0f; }
+      __syncthreads();
+      float v107[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v107[s] = v7;
+      float v108[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v108[s] = (v106[s] * v107[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v72[s]; }
+      __syncthreads();
+      float v109[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v109[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
+      __syncthreads();
+      float v110[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v110[s] = (v108[s] - v109[s]);
+      float v111[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v111[s] = expf(v110[s]);
+      float v119[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v119[s] = (true) ? mt_bf16_to_f32(p2[v104[s]]) : 0; }
+      // dot 32x128x32 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v54[s]); }
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 8192))[f] = mt_f32_to_bf16(v119[s]); }
+      __syncthreads();
+      for (int t = mt_warp; t < 4; t += 16) {
+        const int ti = t / 2, tj = t % 2;
+        wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
+        wmma::fill_fragment(fc, 0.0f);
+        for (int k = 0; k < 128; k += 16) {
+          wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
+          wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
+          wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 128 + k, 128);
+          wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 8192) + k * 32 + tj * 16, 32);
+          wmma::mma_sync(fc, fa, fb, fc);
+        }
+        wmma::store_matrix_sync((float*)(mt_smem + 16384) + ti * 16 * 32 + tj * 16, fc, 32, wmma::mem_row_major);
+      }
+      __syncthreads();
+      float v120[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v120[s] = f < 1024 ? 0.0f + ((float*)(mt_smem + 16384))[f] : 0.0f; }
+      __syncthreads();
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v73[s]; }
+      __syncthreads();
+      float v121[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v121[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
+      __syncthreads();
+      float v122[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v122[s] = (v120[s] - v121[s]);
+      float v123[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v123[s] = (v111[s] * v122[s]);
+      mt_i64 v126[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v126[s] = v99[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v126[s]; }
+      __syncthreads();
+      mt_i64 v128[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v128[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+      __syncthreads();
+      mt_i64 v130[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v130[s] = (v128[s] + v38[s]);
+      float v131[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v131[s] = (true) ? mt_bf16_to_f32(p1[v130[s]]) : 0; }
+      float v132[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v132[s] = mt_round_bf16(v123[s]);
+      // dot 32x32x128 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v132[s]); }
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 2048))[f] = mt_f32_to_bf16(v131[s]); }
+      __syncthreads();
+      for (int t = mt_warp; t < 16; t += 16) {
+        const int ti = t / 8, tj = t % 8;
+        wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
+        wmma::fill_fragment(fc, 0.0f);
+        for (int k = 0; k < 32; k += 16) {
+          wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
+          wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
+          wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 32 + k, 32);
+          wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 2048) + k * 128 + tj * 16, 128);
+          wmma::mma_sync(fc, fa, fb, fc);
+        }
+        wmma::store_matrix_sync((float*)(mt_smem + 10240) + ti * 16 * 128 + tj * 16, fc, 128, wmma::mem_row_major);
+      }
+      __syncthreads();
+      float v133[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v133[s] = f < 4096 ? v93[s] + ((float*)(mt_smem + 10240))[f] : 0.0f; }
+      __syncthreads();
+      float y3[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y3[s] = v133[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v93[s] = y3[s];
+    }
+    float v134[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v134[s] = v93[s];
+    float v137[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v137[s] = v134[s];
+    for (mt_i64 v136 = v89; v136 < v86; v136 += v16) {
+      mt_i64 v138[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v138[s] = v136;
+      mt_i64 v139[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v139[s] = (v138[s] + v19[s]);
+      mt_i64 v140[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v140[s] = v1;
+      bool v141[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v141[s] = (v139[s] < v140[s]);
+      mt_i64 v142[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v142[s] = v32;
+      mt_i64 v143[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v143[s] = (v142[s] + v139[s]);
+      mt_i64 v145[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v145[s] = (v143[s] * v33[s]);
+      mt_i64 v146[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v146[s] = v145[s];
+      mt_i64 v147[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v147[s] = v9[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v146[s]; }
+      __syncthreads();
+      mt_i64 v148[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v148[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v147[s]; }
+      __syncthreads();
+      mt_i64 v149[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v149[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
+      __syncthreads();
+      mt_i64 v150[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v150[s] = (v148[s] + v149[s]);
+      bool v151[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v151[s] = v141[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v151[s]; }
+      __syncthreads();
+      bool v152[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v152[s] = f < 4096 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      float v154[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v154[s] = (true && v152[s]) ? mt_bf16_to_f32(p1[v150[s]]) : v42; }
+      // dot 32x128x32 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v43[s]); }
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 8192))[f] = mt_f32_to_bf16(v154[s]); }
+      __syncthreads();
+      for (int t = mt_warp; t < 4; t += 16) {
+        const int ti = t / 2, tj = t % 2;
+        wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
+        wmma::fill_fragment(fc, 0.0f);
+        for (int k = 0; k < 128; k += 16) {
+          wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
+          wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
+          wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 128 + k, 128);
+          wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 8192) + k * 32 + tj * 16, 32);
+          wmma::mma_sync(fc, fa, fb, fc);
+        }
+        wmma::store_matrix_sync((float*)(mt_smem + 16384) + ti * 16 * 32 + tj * 16, fc, 32, wmma::mem_row_major);
+      }
+      __syncthreads();
+      float v155[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v155[s] = f < 1024 ? 0.0f + ((float*)(mt_smem + 16384))[f] : 0.0f; }
+      __syncthreads();
+      float v156[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v156[s] = v7;
+      float v157[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v157[s] = (v155[s] * v156[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v72[s]; }
+      __syncthreads();
+      float v158[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v158[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
+      __syncthreads();
+      float v159[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v159[s] = (v157[s] - v158[s]);
+      float v160[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v160[s] = expf(v159[s]);
+      mt_i64 v164[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v164[s] = v139[s];
+      mt_i64 v165[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v165[s] = v21[s];
+      mt_i64 v166[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v166[s] = v6;
+      mt_i64 v167[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v167[s] = (v165[s] + v166[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v164[s]; }
+      __syncthreads();
+      mt_i64 v168[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v168[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v167[s]; }
+      __syncthreads();
+      mt_i64 v169[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v169[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 32) % 32) * 1] : 0; }
+      __syncthreads();
+      bool v170[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v170[s] = (v168[s] <= v169[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v151[s]; }
+      __syncthreads();
+      bool v171[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v171[s] = f < 1024 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      bool v172[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v172[s] = (v171[s] && v170[s]);
+      float v174[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v174[s] = 0.0f;
+      float v175[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v175[s] = (v172[s] ? v160[s] : v174[s]);
+      float v186[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v186[s] = (true && v152[s]) ? mt_bf16_to_f32(p2[v150[s]]) : v42; }
+      // dot 32x128x32 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v54[s]); }
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 8192))[f] = mt_f32_to_bf16(v186[s]); }
+      __syncthreads();
+      for (int t = mt_warp; t < 4; t += 16) {
+        const int ti = t / 2, tj = t % 2;
+        wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
+        wmma::fill_fragment(fc, 0.0f);
+        for (int k = 0; k < 128; k += 16) {
+          wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
+          wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
+          wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 128 + k, 128);
+          wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 8192) + k * 32 + tj * 16, 32);
+          wmma::mma_sync(fc, fa, fb, fc);
+        }
+        wmma::store_matrix_sync((float*)(mt_smem + 16384) + ti * 16 * 32 + tj * 16, fc, 32, wmma::mem_row_major);
+      }
+      __syncthreads();
+      float v187[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v187[s] = f < 1024 ? 0.0f + ((float*)(mt_smem + 16384))[f] : 0.0f; }
+      __syncthreads();
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v73[s]; }
+      __syncthreads();
+      float v188[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v188[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
+      __syncthreads();
+      float v189[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v189[s] = (v187[s] - v188[s]);
+      float v190[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v190[s] = (v175[s] * v189[s]);
+      mt_i64 v193[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v193[s] = v145[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v193[s]; }
+      __syncthreads();
+      mt_i64 v195[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v195[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+      __syncthreads();
+      mt_i64 v197[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v197[s] = (v195[s] + v38[s]);
+      bool v198[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v198[s] = v141[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v198[s]; }
+      __syncthreads();
+      bool v199[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v199[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+      __syncthreads();
+      float v201[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v201[s] = (true && v199[s]) ? mt_bf16_to_f32(p1[v197[s]]) : v42; }
+      float v202[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v202[s] = mt_round_bf16(v190[s]);
+      // dot 32x32x128 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v202[s]); }
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 2048))[f] = mt_f32_to_bf16(v201[s]); }
+      __syncthreads();
+      for (int t = mt_warp; t < 16; t += 16) {
+        const int ti = t / 8, tj = t % 8;
+        wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
+        wmma::fill_fragment(fc, 0.0f);
+        for (int k = 0; k < 32; k += 16) {
+          wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
+          wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
+          wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 32 + k, 32);
+          wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 2048) + k * 128 + tj * 16, 128);
+          wmma::mma_sync(fc, fa, fb, fc);
+        }
+        wmma::store_matrix_sync((float*)(mt_smem + 10240) + ti * 16 * 128 + tj * 16, fc, 128, wmma::mem_row_major);
+      }
+      __syncthreads();
+      float v203[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v203[s] = f < 4096 ? v137[s] + ((float*)(mt_smem + 10240))[f] : 0.0f; }
+      __syncthreads();
+      float y4[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y4[s] = v203[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v137[s] = y4[s];
+    }
+    float v204[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v204[s] = v137[s];
+    float v205[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v205[s] = v7;
+    float v206[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v206[s] = (v204[s] * v205[s]);
+    float v215[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v215[s] = mt_round_bf16(v206[s]);
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { if (true && v41[s]) p6[v39[s]] = mt_f32_to_bf16(v215[s]); }
   }
-  float v70 = 0.0f;
-  float v71[8];
-  #pragma unroll
-  for (int g = 0; g < 8; g += 8) {
-    const mt_i64 i0 = v29[g];
-    if ((MT_FLAT(g + 0) < 32 && v24[g + 0]) && (MT_FLAT(g + 1) < 32 && v24[g + 1]) && (MT_FLAT(g + 2) < 32 && v24[g + 2]) && (MT_FLAT(g + 3) < 32 && v24[g + 3]) && (MT_FLAT(g + 4) < 32 && v24[g + 4]) && (MT_FLAT(g + 5) < 32 && v24[g + 5]) && (MT_FLAT(g + 6) < 32 && v24[g + 6]) && (MT_FLAT(g + 7) < 32 && v24[g + 7]) && (i0 % 8) == 0) {
-      union { uint4 w[2]; float e[8]; } u;
-      #pragma unroll
-      for (int q = 0; q < 2; ++q) u.w[q] = ((const uint4*)(p4 + i0))[q];
-      #pragma unroll
-      for (int k = 0; k < MT_VEC; ++k) v71[g + k] = u.e[k];
-    } else {
-      #pragma unroll
-      for (int k = 0; k < 8; ++k) { const int s = g + k; v71[s] = (MT_FLAT(s) < 32 && v24[s]) ? p4[v29[s]] : v70; }
-    }
-  }
-  float v72[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v72[s] = v71[s];
-  float v73[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v73[s] = v69[s];
-  float v76[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v76[s] = 0.0f;
-  mt_i64 v77 = (v17 + v6);
-  mt_i64 v78 = 1LL;
-  mt_i64 v79 = (v77 + v78);
-  mt_i64 v80 = (v1 < v79 ? v1 : v79);
-  mt_i64 v81 = 0LL;
-  mt_i64 v82 = (v80 > v81 ? v80 : v81);
-  mt_i64 v84 = (v17 + v16);
-  mt_i64 v85 = (v84 + v6);
-  mt_i64 v86 = (v1 < v85 ? v1 : v85);
-  mt_i64 v88 = (v16 == 0 ? 0 : v82 % v16);
-  mt_i64 v89 = (v82 - v88);
-  float v93[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v93[s] = v76[s];
-  for (mt_i64 v92 = v81; v92 < v89; v92 += v16) {
-    mt_i64 v94[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v94[s] = v92;
-    mt_i64 v95[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v95[s] = (v94[s] + v19[s]);
-    mt_i64 v96[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v96[s] = v32;
-    mt_i64 v97[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v97[s] = (v96[s] + v95[s]);
-    mt_i64 v99[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v99[s] = (v97[s] * v33[s]);
-    mt_i64 v100[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v100[s] = v99[s];
-    mt_i64 v101[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v101[s] = v9[s];
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v100[s]; }
-    __syncthreads();
-    mt_i64 v102[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v102[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v101[s]; }
-    __syncthreads();
-    mt_i64 v103[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v103[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
-    __syncthreads();
-    mt_i64 v104[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v104[s] = (v102[s] + v103[s]);
-    float v105[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v105[s] = (true) ? mt_bf16_to_f32(p1[v104[s]]) : 0; }
-    // dot 32x128x32 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v43[s]); }
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 8192))[f] = mt_f32_to_bf16(v105[s]); }
-    __syncthreads();
-    for (int t = mt_warp; t < 4; t += 16) {
-      const int ti = t / 2, tj = t % 2;
-      wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
-      wmma::fill_fragment(fc, 0.0f);
-      for (int k = 0; k < 128; k += 16) {
-        wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
-        wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
-        wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 128 + k, 128);
-        wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 8192) + k * 32 + tj * 16, 32);
-        wmma::mma_sync(fc, fa, fb, fc);
-      }
-      wmma::store_matrix_sync((float*)(mt_smem + 16384) + ti * 16 * 32 + tj * 16, fc, 32, wmma::mem_row_major);
-    }
-    __syncthreads();
-    float v106[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v106[s] = f < 1024 ? 0.0f + ((float*)(mt_smem + 16384))[f] : 0.0f; }
-    __syncthreads();
-    float v107[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v107[s] = v7;
-    float v108[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v108[s] = (v106[s] * v107[s]);
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v72[s]; }
-    __syncthreads();
-    float v109[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v109[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-    __syncthreads();
-    float v110[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v110[s] = (v108[s] - v109[s]);
-    float v111[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v111[s] = expf(v110[s]);
-    float v119[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v119[s] = (true) ? mt_bf16_to_f32(p2[v104[s]]) : 0; }
-    // dot 32x128x32 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v54[s]); }
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 8192))[f] = mt_f32_to_bf16(v119[s]); }
-    __syncthreads();
-    for (int t = mt_warp; t < 4; t += 16) {
-      const int ti = t / 2, tj = t % 2;
-      wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
-      wmma::fill_fragment(fc, 0.0f);
-      for (int k = 0; k < 128; k += 16) {
-        wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
-        wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
-        wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 128 + k, 128);
-        wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 8192) + k * 32 + tj * 16, 32);
-        wmma::mma_sync(fc, fa, fb, fc);
-      }
-      wmma::store_matrix_sync((float*)(mt_smem + 16384) + ti * 16 * 32 + tj * 16, fc, 32, wmma::mem_row_major);
-    }
-    __syncthreads();
-    float v120[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v120[s] = f < 1024 ? 0.0f + ((float*)(mt_smem + 16384))[f] : 0.0f; }
-    __syncthreads();
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v73[s]; }
-    __syncthreads();
-    float v121[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v121[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-    __syncthreads();
-    float v122[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v122[s] = (v120[s] - v121[s]);
-    float v123[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v123[s] = (v111[s] * v122[s]);
-    mt_i64 v126[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v126[s] = v99[s];
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v126[s]; }
-    __syncthreads();
-    mt_i64 v128[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v128[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-    __syncthreads();
-    mt_i64 v130[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v130[s] = (v128[s] + v38[s]);
-    float v131[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v131[s] = (true) ? mt_bf16_to_f32(p1[v130[s]]) : 0; }
-    float v132[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v132[s] = mt_round_bf16(v123[s]);
-    // dot 32x32x128 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v132[s]); }
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 2048))[f] = mt_f32_to_bf16(v131[s]); }
-    __syncthreads();
-    for (int t = mt_warp; t < 16; t += 16) {
-      const int ti = t / 8, tj = t % 8;
-      wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
-      wmma::fill_fragment(fc, 0.0f);
-      for (int k = 0; k < 32; k += 16) {
-        wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
-        wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
-        wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 32 + k, 32);
-        wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 2048) + k * 128 + tj * 16, 128);
-        wmma::mma_sync(fc, fa, fb, fc);
-      }
-      wmma::store_matrix_sync((float*)(mt_smem + 10240) + ti * 16 * 128 + tj * 16, fc, 128, wmma::mem_row_major);
-    }
-    __syncthreads();
-    float v133[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v133[s] = f < 4096 ? v93[s] + ((float*)(mt_smem + 10240))[f] : 0.0f; }
-    __syncthreads();
-    float y1[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) y1[s] = v133[s];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v93[s] = y1[s];
-  }
-  float v134[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v134[s] = v93[s];
-  float v137[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v137[s] = v134[s];
-  for (mt_i64 v136 = v89; v136 < v86; v136 += v16) {
-    mt_i64 v138[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v138[s] = v136;
-    mt_i64 v139[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v139[s] = (v138[s] + v19[s]);
-    mt_i64 v140[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v140[s] = v1;
-    bool v141[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v141[s] = (v139[s] < v140[s]);
-    mt_i64 v142[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v142[s] = v32;
-    mt_i64 v143[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v143[s] = (v142[s] + v139[s]);
-    mt_i64 v145[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v145[s] = (v143[s] * v33[s]);
-    mt_i64 v146[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v146[s] = v145[s];
-    mt_i64 v147[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v147[s] = v9[s];
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v146[s]; }
-    __syncthreads();
-    mt_i64 v148[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v148[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v147[s]; }
-    __syncthreads();
-    mt_i64 v149[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v149[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
-    __syncthreads();
-    mt_i64 v150[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v150[s] = (v148[s] + v149[s]);
-    bool v151[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v151[s] = v141[s];
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v151[s]; }
-    __syncthreads();
-    bool v152[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v152[s] = f < 4096 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-    __syncthreads();
-    float v154[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v154[s] = (true && v152[s]) ? mt_bf16_to_f32(p1[v150[s]]) : v42; }
-    // dot 32x128x32 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v43[s]); }
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 8192))[f] = mt_f32_to_bf16(v154[s]); }
-    __syncthreads();
-    for (int t = mt_warp; t < 4; t += 16) {
-      const int ti = t / 2, tj = t % 2;
-      wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
-      wmma::fill_fragment(fc, 0.0f);
-      for (int k = 0; k < 128; k += 16) {
-        wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
-        wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
-        wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 128 + k, 128);
-        wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 8192) + k * 32 + tj * 16, 32);
-        wmma::mma_sync(fc, fa, fb, fc);
-      }
-      wmma::store_matrix_sync((float*)(mt_smem + 16384) + ti * 16 * 32 + tj * 16, fc, 32, wmma::mem_row_major);
-    }
-    __syncthreads();
-    float v155[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v155[s] = f < 1024 ? 0.0f + ((float*)(mt_smem + 16384))[f] : 0.0f; }
-    __syncthreads();
-    float v156[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v156[s] = v7;
-    float v157[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v157[s] = (v155[s] * v156[s]);
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v72[s]; }
-    __syncthreads();
-    float v158[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v158[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-    __syncthreads();
-    float v159[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v159[s] = (v157[s] - v158[s]);
-    float v160[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v160[s] = expf(v159[s]);
-    mt_i64 v164[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v164[s] = v139[s];
-    mt_i64 v165[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v165[s] = v21[s];
-    mt_i64 v166[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v166[s] = v6;
-    mt_i64 v167[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v167[s] = (v165[s] + v166[s]);
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v164[s]; }
-    __syncthreads();
-    mt_i64 v168[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v168[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v167[s]; }
-    __syncthreads();
-    mt_i64 v169[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v169[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-    __syncthreads();
-    bool v170[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v170[s] = (v168[s] <= v169[s]);
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v151[s]; }
-    __syncthreads();
-    bool v171[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v171[s] = f < 1024 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-    __syncthreads();
-    bool v172[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v172[s] = (v171[s] && v170[s]);
-    float v174[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v174[s] = 0.0f;
-    float v175[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v175[s] = (v172[s] ? v160[s] : v174[s]);
-    float v186[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v186[s] = (true && v152[s]) ? mt_bf16_to_f32(p2[v150[s]]) : v42; }
-    // dot 32x128x32 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v54[s]); }
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 8192))[f] = mt_f32_to_bf16(v186[s]); }
-    __syncthreads();
-    for (int t = mt_warp; t < 4; t += 16) {
-      const int ti = t / 2, tj = t % 2;
-      wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
-      wmma::fill_fragment(fc, 0.0f);
-      for (int k = 0; k < 128; k += 16) {
-        wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
-        wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
-        wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 128 + k, 128);
-        wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 8192) + k * 32 + tj * 16, 32);
-        wmma::mma_sync(fc, fa, fb, fc);
-      }
-      wmma::store_matrix_sync((float*)(mt_smem + 16384) + ti * 16 * 32 + tj * 16, fc, 32, wmma::mem_row_major);
-    }
-    __syncthreads();
-    float v187[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v187[s] = f < 1024 ? 0.0f + ((float*)(mt_smem + 16384))[f] : 0.0f; }
-    __syncthreads();
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v73[s]; }
-    __syncthreads();
-    float v188[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v188[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-    __syncthreads();
-    float v189[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v189[s] = (v187[s] - v188[s]);
-    float v190[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v190[s] = (v175[s] * v189[s]);
-    mt_i64 v193[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v193[s] = v145[s];
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v193[s]; }
-    __syncthreads();
-    mt_i64 v195[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v195[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-    __syncthreads();
-    mt_i64 v197[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v197[s] = (v195[s] + v38[s]);
-    bool v198[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v198[s] = v141[s];
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v198[s]; }
-    __syncthreads();
-    bool v199[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v199[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-    __syncthreads();
-    float v201[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v201[s] = (true && v199[s]) ? mt_bf16_to_f32(p1[v197[s]]) : v42; }
-    float v202[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v202[s] = mt_round_bf16(v190[s]);
-    // dot 32x32x128 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v202[s]); }
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 2048))[f] = mt_f32_to_bf16(v201[s]); }
-    __syncthreads();
-    for (int t = mt_warp; t < 16; t += 16) {
-      const int ti = t / 8, tj = t % 8;
-      wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
-      wmma::fill_fragment(fc, 0.0f);
-      for (int k = 0; k < 32; k += 16) {
-        wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
-        wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
-        wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 32 + k, 32);
-        wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 2048) + k * 128 + tj * 16, 128);
-        wmma::mma_sync(fc, fa, fb, fc);
-      }
-      wmma::store_matrix_sync((float*)(mt_smem + 10240) + ti * 16 * 128 + tj * 16, fc, 128, wmma::mem_row_major);
-    }
-    __syncthreads();
-    float v203[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v203[s] = f < 4096 ? v137[s] + ((float*)(mt_smem + 10240))[f] : 0.0f; }
-    __syncthreads();
-    float y2[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) y2[s] = v203[s];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v137[s] = y2[s];
-  }
-  float v204[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v204[s] = v137[s];
-  float v205[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v205[s] = v7;
-  float v206[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v206[s] = (v204[s] * v205[s]);
-  float v215[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v215[s] = mt_round_bf16(v206[s]);
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) { if (true && v41[s]) p6[v39[s]] = mt_f32_to_bf16(v215[s]); }
 }

@@ -33,694 +33,1385 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
-  mt_i64 v0 = p5;
-  mt_i64 v1 = p6;
-  mt_i64 v2 = p7;
-  mt_i64 v3 = p8;
-  mt_i64 v4 = p9;
-  mt_i64 v5 = p10;
-  mt_i64 v6 = p11;
-  float v7 = p12;
-  int v8[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v8[s] = (int)(0 + MT_FLAT(s));
-  mt_i64 v9[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v9[s] = (mt_i64)(v8[s]);
-  int v10 = (int)blockIdx.x;
-  mt_i64 v11 = (mt_i64)(v10);
-  int v12 = (int)blockIdx.y;
-  mt_i64 v13 = (mt_i64)(v12);
-  int v14 = (int)blockIdx.z;
-  mt_i64 v15 = (mt_i64)(v14);
-  mt_i64 v16 = 32LL;
-  mt_i64 v17 = (v11 * v16);
-  int v18[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v18[s] = (int)(0 + MT_FLAT(s));
-  mt_i64 v19[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v19[s] = (mt_i64)(v18[s]);
-  mt_i64 v20[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v20[s] = v17;
-  mt_i64 v21[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v21[s] = (v20[s] + v19[s]);
-  mt_i64 v22 = (v5 == 0 ? 0 : v13 / v5);
-  mt_i64 v23[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v23[s] = v0;
-  bool v24[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v24[s] = (v21[s] < v23[s]);
-  mt_i64 v25 = (v15 * v3);
-  mt_i64 v26 = (v25 + v13);
-  mt_i64 v27 = (v26 * v0);
-  mt_i64 v28[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v28[s] = v27;
-  mt_i64 v29[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v29[s] = (v28[s] + v21[s]);
-  mt_i64 v30 = (v15 * v4);
-  mt_i64 v31 = (v30 + v22);
-  mt_i64 v32 = (v31 * v1);
-  mt_i64 v33[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v33[s] = v2;
-  mt_i64 v34[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v34[s] = (v29[s] * v33[s]);
-  mt_i64 v35[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v35[s] = v34[s];
-  mt_i64 v36[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v36[s] = v9[s];
-  __syncthreads();
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v35[s]; }
-  __syncthreads();
-  mt_i64 v37[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v37[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-  __syncthreads();
-  __syncthreads();
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v36[s]; }
-  __syncthreads();
-  mt_i64 v38[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v38[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 128) * 1] : 0; }
-  __syncthreads();
-  mt_i64 v39[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v39[s] = (v37[s] + v38[s]);
-  bool v40[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v40[s] = v24[s];
-  __syncthreads();
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v40[s]; }
-  __syncthreads();
-  bool v41[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v41[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-  __syncthreads();
-  float v42 = 0.0f;
-  float v43[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) { v43[s] = (true && v41[s]) ? mt_bf16_to_f32(p0[v39[s]]) : v42; }
-  float v46[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v46[s] = __int_as_float(0xff800000);
-  float v47[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v47[s] = 0.0f;
-  float v48[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v48[s] = 0.0f;
-  mt_i64 v49 = (v17 + v6);
-  mt_i64 v50 = 1LL;
-  mt_i64 v51 = (v49 + v50);
-  mt_i64 v52 = (v1 < v51 ? v1 : v51);
-  mt_i64 v53 = 0LL;
-  mt_i64 v54 = (v52 > v53 ? v52 : v53);
-  mt_i64 v56 = (v17 + v16);
-  mt_i64 v57 = (v56 + v6);
-  mt_i64 v58 = (v1 < v57 ? v1 : v57);
-  mt_i64 v60 = (v16 == 0 ? 0 : v54 % v16);
-  mt_i64 v61 = (v54 - v60);
-  float v65[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v65[s] = v46[s];
-  float v66[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v66[s] = v47[s];
-  float v67[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v67[s] = v48[s];
-  for (mt_i64 v64 = v53; v64 < v61; v64 += v16) {
-    mt_i64 v68[8];
+  const bool mt_fast = (p5 % 8) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0;
+  if (mt_fast) {
+    mt_i64 v0 = p5;
+    mt_i64 v1 = p6;
+    mt_i64 v2 = p7;
+    mt_i64 v3 = p8;
+    mt_i64 v4 = p9;
+    mt_i64 v5 = p10;
+    mt_i64 v6 = p11;
+    float v7 = p12;
+    int v8[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v68[s] = v64;
-    mt_i64 v69[8];
+    for (int s = 0; s < 8; ++s) v8[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v9[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v69[s] = (v68[s] + v19[s]);
-    mt_i64 v70[8];
+    for (int s = 0; s < 8; ++s) v9[s] = (mt_i64)(v8[s]);
+    int v10 = (int)blockIdx.x;
+    mt_i64 v11 = (mt_i64)(v10);
+    int v12 = (int)blockIdx.y;
+    mt_i64 v13 = (mt_i64)(v12);
+    int v14 = (int)blockIdx.z;
+    mt_i64 v15 = (mt_i64)(v14);
+    mt_i64 v16 = 32LL;
+    mt_i64 v17 = (v11 * v16);
+    int v18[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v70[s] = v32;
-    mt_i64 v71[8];
+    for (int s = 0; s < 8; ++s) v18[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v19[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v71[s] = (v70[s] + v69[s]);
-    mt_i64 v73[8];
+    for (int s = 0; s < 8; ++s) v19[s] = (mt_i64)(v18[s]);
+    mt_i64 v20[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v73[s] = (v71[s] * v33[s]);
-    mt_i64 v74[8];
+    for (int s = 0; s < 8; ++s) v20[s] = v17;
+    mt_i64 v21[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v74[s] = v73[s];
-    mt_i64 v75[8];
+    for (int s = 0; s < 8; ++s) v21[s] = (v20[s] + v19[s]);
+    mt_i64 v22 = (v5 == 0 ? 0 : v13 / v5);
+    mt_i64 v23[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v75[s] = v9[s];
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v74[s]; }
-    __syncthreads();
-    mt_i64 v76[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v76[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v75[s]; }
-    __syncthreads();
-    mt_i64 v77[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v77[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
-    __syncthreads();
-    mt_i64 v78[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v78[s] = (v76[s] + v77[s]);
-    float v79[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v79[s] = (true) ? mt_bf16_to_f32(p1[v78[s]]) : 0; }
-    // dot 32x128x32 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v43[s]); }
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 8192))[f] = mt_f32_to_bf16(v79[s]); }
-    __syncthreads();
-    for (int t = mt_warp; t < 4; t += 16) {
-      const int ti = t / 2, tj = t % 2;
-      wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
-      wmma::fill_fragment(fc, 0.0f);
-      for (int k = 0; k < 128; k += 16) {
-        wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
-        wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
-        wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 128 + k, 128);
-        wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 8192) + k * 32 + tj * 16, 32);
-        wmma::mma_sync(fc, fa, fb, fc);
-      }
-      wmma::store_matrix_sync((float*)(mt_smem + 16384) + ti * 16 * 32 + tj * 16, fc, 32, wmma::mem_row_major);
-    }
-    __syncthreads();
-    float v80[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v80[s] = f < 1024 ? 0.0f + ((float*)(mt_smem + 16384))[f] : 0.0f; }
-    __syncthreads();
-    float v81[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v81[s] = v7;
-    float v82[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v82[s] = (v80[s] * v81[s]);
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)mt_smem)[f] = v82[s]; }
-    __syncthreads();
-    float v83[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = __int_as_float(0xff800000); for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = mt_maxf(acc, x); } v83[s] = acc; } else { v83[s] = 0; } }
-    __syncthreads();
-    float v84[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v84[s] = mt_maxf(v65[s], v83[s]);
-    bool v87[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v87[s] = (v84[s] == v46[s]);
-    float v90[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v90[s] = (v87[s] ? v47[s] : v84[s]);
-    float v91[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v91[s] = v90[s];
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v91[s]; }
-    __syncthreads();
-    float v92[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v92[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-    __syncthreads();
-    float v93[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v93[s] = (v82[s] - v92[s]);
-    float v94[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v94[s] = expf(v93[s]);
-    float v95[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v95[s] = (v65[s] - v90[s]);
-    float v96[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v96[s] = expf(v95[s]);
-    mt_i64 v101[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v101[s] = v73[s];
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v101[s]; }
-    __syncthreads();
-    mt_i64 v103[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v103[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-    __syncthreads();
-    mt_i64 v105[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v105[s] = (v103[s] + v38[s]);
-    float v106[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v106[s] = (true) ? mt_bf16_to_f32(p2[v105[s]]) : 0; }
-    float v107[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v107[s] = mt_round_bf16(v94[s]);
-    float v108[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v108[s] = v96[s];
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v108[s]; }
-    __syncthreads();
-    float v109[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v109[s] = f < 4096 ? ((float*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-    __syncthreads();
-    float v110[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v110[s] = (v67[s] * v109[s]);
-    // dot 32x32x128 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v107[s]); }
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 2048))[f] = mt_f32_to_bf16(v106[s]); }
-    __syncthreads();
-    for (int t = mt_warp; t < 16; t += 16) {
-      const int ti = t / 8, tj = t % 8;
-      wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
-      wmma::fill_fragment(fc, 0.0f);
-      for (int k = 0; k < 32; k += 16) {
-        wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
-        wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
-        wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 32 + k, 32);
-        wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 2048) + k * 128 + tj * 16, 128);
-        wmma::mma_sync(fc, fa, fb, fc);
-      }
-      wmma::store_matrix_sync((float*)(mt_smem + 10240) + ti * 16 * 128 + tj * 16, fc, 128, wmma::mem_row_major);
-    }
-    __syncthreads();
-    float v111[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v111[s] = f < 4096 ? v110[s] + ((float*)(mt_smem + 10240))[f] : 0.0f; }
-    __syncthreads();
-    float v112[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v112[s] = (v66[s] * v96[s]);
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)mt_smem)[f] = v94[s]; }
-    __syncthreads();
-    float v113[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v113[s] = acc; } else { v113[s] = 0; } }
-    __syncthreads();
-    float v114[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v114[s] = (v112[s] + v113[s]);
-    float y1[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) y1[s] = v84[s];
-    float y2[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) y2[s] = v114[s];
-    float y3[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) y3[s] = v111[s];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = y1[s];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v66[s] = y2[s];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v67[s] = y3[s];
-  }
-  float v115[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v115[s] = v65[s];
-  float v116[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v116[s] = v66[s];
-  float v117[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v117[s] = v67[s];
-  float v120[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v120[s] = v115[s];
-  float v121[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v121[s] = v116[s];
-  float v122[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v122[s] = v117[s];
-  for (mt_i64 v119 = v61; v119 < v58; v119 += v16) {
-    mt_i64 v123[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v123[s] = v119;
-    mt_i64 v124[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v124[s] = (v123[s] + v19[s]);
-    mt_i64 v125[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v125[s] = v1;
-    bool v126[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v126[s] = (v124[s] < v125[s]);
-    mt_i64 v127[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v127[s] = v32;
-    mt_i64 v128[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v128[s] = (v127[s] + v124[s]);
-    mt_i64 v130[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v130[s] = (v128[s] * v33[s]);
-    mt_i64 v131[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v131[s] = v130[s];
-    mt_i64 v132[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v132[s] = v9[s];
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v131[s]; }
-    __syncthreads();
-    mt_i64 v133[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v133[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v132[s]; }
-    __syncthreads();
-    mt_i64 v134[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v134[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
-    __syncthreads();
-    mt_i64 v135[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v135[s] = (v133[s] + v134[s]);
-    bool v136[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v136[s] = v126[s];
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v136[s]; }
-    __syncthreads();
-    bool v137[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v137[s] = f < 4096 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-    __syncthreads();
-    float v139[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v139[s] = (true && v137[s]) ? mt_bf16_to_f32(p1[v135[s]]) : v42; }
-    // dot 32x128x32 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v43[s]); }
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 8192))[f] = mt_f32_to_bf16(v139[s]); }
-    __syncthreads();
-    for (int t = mt_warp; t < 4; t += 16) {
-      const int ti = t / 2, tj = t % 2;
-      wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
-      wmma::fill_fragment(fc, 0.0f);
-      for (int k = 0; k < 128; k += 16) {
-        wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
-        wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
-        wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 128 + k, 128);
-        wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 8192) + k * 32 + tj * 16, 32);
-        wmma::mma_sync(fc, fa, fb, fc);
-      }
-      wmma::store_matrix_sync((float*)(mt_smem + 16384) + ti * 16 * 32 + tj * 16, fc, 32, wmma::mem_row_major);
-    }
-    __syncthreads();
-    float v140[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v140[s] = f < 1024 ? 0.0f + ((float*)(mt_smem + 16384))[f] : 0.0f; }
-    __syncthreads();
-    float v141[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v141[s] = v7;
-    float v142[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v142[s] = (v140[s] * v141[s]);
-    mt_i64 v146[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v146[s] = v124[s];
-    mt_i64 v147[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v147[s] = v21[s];
-    mt_i64 v148[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v148[s] = v6;
-    mt_i64 v149[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v149[s] = (v147[s] + v148[s]);
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v146[s]; }
-    __syncthreads();
-    mt_i64 v150[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v150[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v149[s]; }
-    __syncthreads();
-    mt_i64 v151[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v151[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-    __syncthreads();
-    bool v152[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v152[s] = (v150[s] <= v151[s]);
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v136[s]; }
-    __syncthreads();
-    bool v153[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v153[s] = f < 1024 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-    __syncthreads();
-    bool v154[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v154[s] = (v153[s] && v152[s]);
-    float v156[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v156[s] = __int_as_float(0xff800000);
-    float v157[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v157[s] = (v154[s] ? v142[s] : v156[s]);
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)mt_smem)[f] = v157[s]; }
-    __syncthreads();
-    float v158[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = __int_as_float(0xff800000); for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = mt_maxf(acc, x); } v158[s] = acc; } else { v158[s] = 0; } }
-    __syncthreads();
-    float v159[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v159[s] = mt_maxf(v120[s], v158[s]);
-    bool v162[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v162[s] = (v159[s] == v46[s]);
-    float v165[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v165[s] = (v162[s] ? v47[s] : v159[s]);
-    float v166[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v166[s] = v165[s];
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v166[s]; }
-    __syncthreads();
-    float v167[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v167[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-    __syncthreads();
-    float v168[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v168[s] = (v157[s] - v167[s]);
-    float v169[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v169[s] = expf(v168[s]);
-    float v170[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v170[s] = (v120[s] - v165[s]);
-    float v171[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v171[s] = expf(v170[s]);
-    mt_i64 v176[8];
+    for (int s = 0; s < 8; ++s) v23[s] = v0;
+    bool v24[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v176[s] = v130[s];
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v24[s] = (v21[s] < v23[s]);
+    mt_i64 v25 = (v15 * v3);
+    mt_i64 v26 = (v25 + v13);
+    mt_i64 v27 = (v26 * v0);
+    mt_i64 v28[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v176[s]; }
-    __syncthreads();
-    mt_i64 v178[8];
+    for (int s = 0; s < 8; ++s) v28[s] = v27;
+    mt_i64 v29[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v178[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-    __syncthreads();
-    mt_i64 v180[8];
+    for (int s = 0; s < 8; ++s) v29[s] = (v28[s] + v21[s]);
+    mt_i64 v30 = (v15 * v4);
+    mt_i64 v31 = (v30 + v22);
+    mt_i64 v32 = (v31 * v1);
+    mt_i64 v33[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v180[s] = (v178[s] + v38[s]);
-    bool v181[8];
+    for (int s = 0; s < 8; ++s) v33[s] = v2;
+    mt_i64 v34[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v181[s] = v126[s];
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v34[s] = (v29[s] * v33[s]);
+    mt_i64 v35[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v181[s]; }
-    __syncthreads();
-    bool v182[8];
+    for (int s = 0; s < 8; ++s) v35[s] = v34[s];
+    mt_i64 v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v182[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+    for (int s = 0; s < 8; ++s) v36[s] = v9[s];
     __syncthreads();
-    float v184[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v184[s] = (true && v182[s]) ? mt_bf16_to_f32(p2[v180[s]]) : v42; }
-    float v185[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v185[s] = mt_round_bf16(v169[s]);
-    float v186[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v186[s] = v171[s];
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v35[s]; }
     __syncthreads();
+    mt_i64 v37[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v186[s]; }
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v37[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
     __syncthreads();
-    float v187[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v187[s] = f < 4096 ? ((float*)mt_smem)[((f / 128) % 32) * 1] : 0; }
     __syncthreads();
-    float v188[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v188[s] = (v122[s] * v187[s]);
-    // dot 32x32x128 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v36[s]; }
     __syncthreads();
+    mt_i64 v38[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v185[s]); }
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 2048))[f] = mt_f32_to_bf16(v184[s]); }
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v38[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 128) * 1] : 0; }
     __syncthreads();
-    for (int t = mt_warp; t < 16; t += 16) {
-      const int ti = t / 8, tj = t % 8;
-      wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
-      wmma::fill_fragment(fc, 0.0f);
-      for (int k = 0; k < 32; k += 16) {
-        wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
-        wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
-        wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 32 + k, 32);
-        wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 2048) + k * 128 + tj * 16, 128);
-        wmma::mma_sync(fc, fa, fb, fc);
-      }
-      wmma::store_matrix_sync((float*)(mt_smem + 10240) + ti * 16 * 128 + tj * 16, fc, 128, wmma::mem_row_major);
-    }
-    __syncthreads();
-    float v189[8];
+    mt_i64 v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v189[s] = f < 4096 ? v188[s] + ((float*)(mt_smem + 10240))[f] : 0.0f; }
-    __syncthreads();
-    float v190[8];
+    for (int s = 0; s < 8; ++s) v39[s] = (v37[s] + v38[s]);
+    bool v40[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v190[s] = (v121[s] * v171[s]);
+    for (int s = 0; s < 8; ++s) v40[s] = v24[s];
     __syncthreads();
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)mt_smem)[f] = v169[s]; }
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v40[s]; }
     __syncthreads();
-    float v191[8];
+    bool v41[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v191[s] = acc; } else { v191[s] = 0; } }
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v41[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
     __syncthreads();
-    float v192[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v192[s] = (v190[s] + v191[s]);
-    float y4[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) y4[s] = v159[s];
-    float y5[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) y5[s] = v192[s];
-    float y6[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) y6[s] = v189[s];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v120[s] = y4[s];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v121[s] = y5[s];
+    float v42 = 0.0f;
+    float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v122[s] = y6[s];
-  }
-  float v193[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v193[s] = v120[s];
-  float v194[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v194[s] = v121[s];
-  float v195[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v195[s] = v122[s];
-  bool v198[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v198[s] = (v194[s] == v47[s]);
-  float v200[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v200[s] = 1.0f;
-  float v201[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v201[s] = (v198[s] ? v200[s] : v194[s]);
-  float v202[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v202[s] = v201[s];
-  __syncthreads();
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v202[s]; }
-  __syncthreads();
-  float v203[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v203[s] = f < 4096 ? ((float*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-  __syncthreads();
-  float v204[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v204[s] = (v195[s] / v203[s]);
-  float v213[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v213[s] = mt_round_bf16(v204[s]);
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) { if (true && v41[s]) p3[v39[s]] = mt_f32_to_bf16(v213[s]); }
-  float v215[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v215[s] = logf(v194[s]);
-  float v216[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v216[s] = (v193[s] + v215[s]);
-  float v219[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v219[s] = (v198[s] ? v46[s] : v216[s]);
-  #pragma unroll
-  for (int g = 0; g < 8; g += 8) {
-    const mt_i64 i0 = v29[g];
-    if ((MT_FLAT(g + 0) < 32 && v24[g + 0]) && (MT_FLAT(g + 1) < 32 && v24[g + 1]) && (MT_FLAT(g + 2) < 32 && v24[g + 2]) && (MT_FLAT(g + 3) < 32 && v24[g + 3]) && (MT_FLAT(g + 4) < 32 && v24[g + 4]) && (MT_FLAT(g + 5) < 32 && v24[g + 5]) && (MT_FLAT(g + 6) < 32 && v24[g + 6]) && (MT_FLAT(g + 7) < 32 && v24[g + 7]) && (i0 % 8) == 0) {
-      union { uint4 w[2]; float e[8]; } u;
+    for (int s = 0; s < 8; ++s) { v43[s] = (true && v41[s]) ? mt_bf16_to_f32(p0[v39[s]]) : v42; }
+    float v46[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v46[s] = __int_as_float(0xff800000);
+    float v47[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v47[s] = 0.0f;
+    float v48[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v48[s] = 0.0f;
+    mt_i64 v49 = (v17 + v6);
+    mt_i64 v50 = 1LL;
+    mt_i64 v51 = (v49 + v50);
+    mt_i64 v52 = (v1 < v51 ? v1 : v51);
+    mt_i64 v53 = 0LL;
+    mt_i64 v54 = (v52 > v53 ? v52 : v53);
+    mt_i64 v56 = (v17 + v16);
+    mt_i64 v57 = (v56 + v6);
+    mt_i64 v58 = (v1 < v57 ? v1 : v57);
+    mt_i64 v60 = (v16 == 0 ? 0 : v54 % v16);
+    mt_i64 v61 = (v54 - v60);
+    float v65[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v65[s] = v46[s];
+    float v66[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v66[s] = v47[s];
+    float v67[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v67[s] = v48[s];
+    for (mt_i64 v64 = v53; v64 < v61; v64 += v16) {
+      mt_i64 v68[8];
       #pragma unroll
-      for (int k = 0; k < MT_VEC; ++k) u.e[k] = v219[g + k];
+      for (int s = 0; s < 8; ++s) v68[s] = v64;
+      mt_i64 v69[8];
       #pragma unroll
-      for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
-    } else {
+      for (int s = 0; s < 8; ++s) v69[s] = (v68[s] + v19[s]);
+      mt_i64 v70[8];
       #pragma unroll
-      for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 32 && v24[s]) p4[v29[s]] = v219[s]; }
+      for (int s = 0; s < 8; ++s) v70[s] = v32;
+      mt_i64 v71[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v71[s] = (v70[s] + v69[s]);
+      mt_i64 v73[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v73[s] = (v71[s] * v33[s]);
+      mt_i64 v74[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v74[s] = v73[s];
+      mt_i64 v75[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v75[s] = v9[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v74[s]; }
+      __syncthreads();
+      mt_i64 v76[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v76[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v75[s]; }
+      __syncthreads();
+      mt_i64 v77[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v77[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
+      __syncthreads();
+      mt_i64 v78[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v78[s] = (v76[s] + v77[s]);
+      float v79[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v79[s] = (true) ? mt_bf16_to_f32(p1[v78[s]]) : 0; }
+      // dot 32x128x32 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v43[s]); }
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 8192))[f] = mt_f32_to_bf16(v79[s]); }
+      __syncthreads();
+      for (int t = mt_warp; t < 4; t += 16) {
+        const int ti = t / 2, tj = t % 2;
+        wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
+        wmma::fill_fragment(fc, 0.0f);
+        for (int k = 0; k < 128; k += 16) {
+          wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
+          wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
+          wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 128 + k, 128);
+          wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 8192) + k * 32 + tj * 16, 32);
+          wmma::mma_sync(fc, fa, fb, fc);
+        }
+        wmma::store_matrix_sync((float*)(mt_smem + 16384) + ti * 16 * 32 + tj * 16, fc, 32, wmma::mem_row_major);
+      }
+      __syncthreads();
+      float v80[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v80[s] = f < 1024 ? 0.0f + ((float*)(mt_smem + 16384))[f] : 0.0f; }
+      __syncthreads();
+      float v81[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v81[s] = v7;
+      float v82[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v82[s] = (v80[s] * v81[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)mt_smem)[f] = v82[s]; }
+      __syncthreads();
+      float v83[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = __int_as_float(0xff800000); for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = mt_maxf(acc, x); } v83[s] = acc; } else { v83[s] = 0; } }
+      __syncthreads();
+      float v84[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v84[s] = mt_maxf(v65[s], v83[s]);
+      bool v87[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v87[s] = (v84[s] == v46[s]);
+      float v90[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v90[s] = (v87[s] ? v47[s] : v84[s]);
+      float v91[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v91[s] = v90[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v91[s]; }
+      __syncthreads();
+      float v92[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v92[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
+      __syncthreads();
+      float v93[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v93[s] = (v82[s] - v92[s]);
+      float v94[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v94[s] = expf(v93[s]);
+      float v95[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v95[s] = (v65[s] - v90[s]);
+      float v96[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v96[s] = expf(v95[s]);
+      mt_i64 v101[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v101[s] = v73[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v101[s]; }
+      __syncthreads();
+      mt_i64 v103[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v103[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+      __syncthreads();
+      mt_i64 v105[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v105[s] = (v103[s] + v38[s]);
+      float v106[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v106[s] = (true) ? mt_bf16_to_f32(p2[v105[s]]) : 0; }
+      float v107[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v107[s] = mt_round_bf16(v94[s]);
+      float v108[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v108[s] = v96[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v108[s]; }
+      __syncthreads();
+      float v109[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v109[s] = f < 4096 ? ((float*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+      __syncthreads();
+      float v110[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v110[s] = (v67[s] * v109[s]);
+      // dot 32x32x128 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v107[s]); }
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 2048))[f] = mt_f32_to_bf16(v106[s]); }
+      __syncthreads();
+      for (int t = mt_warp; t < 16; t += 16) {
+        const int ti = t / 8, tj = t % 8;
+        wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
+        wmma::fill_fragment(fc, 0.0f);
+        for (int k = 0; k < 32; k += 16) {
+          wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
+          wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
+          wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 32 + k, 32);
+          wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 2048) + k * 128 + tj * 16, 128);
+          wmma::mma_sync(fc, fa, fb, fc);
+        }
+        wmma::store_matrix_sync((float*)(mt_smem + 10240) + ti * 16 * 128 + tj * 16, fc, 128, wmma::mem_row_major);
+      }
+      __syncthreads();
+      float v111[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v111[s] = f < 4096 ? v110[s] + ((float*)(mt_smem + 10240))[f] : 0.0f; }
+      __syncthreads();
+      float v112[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v112[s] = (v66[s] * v96[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)mt_smem)[f] = v94[s]; }
+      __syncthreads();
+      float v113[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v113[s] = acc; } else { v113[s] = 0; } }
+      __syncthreads();
+      float v114[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v114[s] = (v112[s] + v113[s]);
+      float y1[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y1[s] = v84[s];
+      float y2[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y2[s] = v114[s];
+      float y3[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y3[s] = v111[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v65[s] = y1[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v66[s] = y2[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v67[s] = y3[s];
+    }
+    float v115[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v115[s] = v65[s];
+    float v116[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v116[s] = v66[s];
+    float v117[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v117[s] = v67[s];
+    float v120[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v120[s] = v115[s];
+    float v121[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v121[s] = v116[s];
+    float v122[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v122[s] = v117[s];
+    for (mt_i64 v119 = v61; v119 < v58; v119 += v16) {
+      mt_i64 v123[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v123[s] = v119;
+      mt_i64 v124[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v124[s] = (v123[s] + v19[s]);
+      mt_i64 v125[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v125[s] = v1;
+      bool v126[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v126[s] = (v124[s] < v125[s]);
+      mt_i64 v127[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v127[s] = v32;
+      mt_i64 v128[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v128[s] = (v127[s] + v124[s]);
+      mt_i64 v130[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v130[s] = (v128[s] * v33[s]);
+      mt_i64 v131[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v131[s] = v130[s];
+      mt_i64 v132[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v132[s] = v9[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v131[s]; }
+      __syncthreads();
+      mt_i64 v133[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v133[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v132[s]; }
+      __syncthreads();
+      mt_i64 v134[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v134[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
+      __syncthreads();
+      mt_i64 v135[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v135[s] = (v133[s] + v134[s]);
+      bool v136[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v136[s] = v126[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v136[s]; }
+      __syncthreads();
+      bool v137[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v137[s] = f < 4096 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      float v139[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v139[s] = (true && v137[s]) ? mt_bf16_to_f32(p1[v135[s]]) : v42; }
+      // dot 32x128x32 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v43[s]); }
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 8192))[f] = mt_f32_to_bf16(v139[s]); }
+      __syncthreads();
+      for (int t = mt_warp; t < 4; t += 16) {
+        const int ti = t / 2, tj = t % 2;
+        wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
+        wmma::fill_fragment(fc, 0.0f);
+        for (int k = 0; k < 128; k += 16) {
+          wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
+          wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
+          wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 128 + k, 128);
+          wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 8192) + k * 32 + tj * 16, 32);
+          wmma::mma_sync(fc, fa, fb, fc);
+        }
+        wmma::store_matrix_sync((float*)(mt_smem + 16384) + ti * 16 * 32 + tj * 16, fc, 32, wmma::mem_row_major);
+      }
+      __syncthreads();
+      float v140[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v140[s] = f < 1024 ? 0.0f + ((float*)(mt_smem + 16384))[f] : 0.0f; }
+      __syncthreads();
+      float v141[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v141[s] = v7;
+      float v142[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v142[s] = (v140[s] * v141[s]);
+      mt_i64 v146[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v146[s] = v124[s];
+      mt_i64 v147[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v147[s] = v21[s];
+      mt_i64 v148[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v148[s] = v6;
+      mt_i64 v149[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v149[s] = (v147[s] + v148[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v146[s]; }
+      __syncthreads();
+      mt_i64 v150[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v150[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v149[s]; }
+      __syncthreads();
+      mt_i64 v151[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v151[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 32) % 32) * 1] : 0; }
+      __syncthreads();
+      bool v152[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v152[s] = (v150[s] <= v151[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v136[s]; }
+      __syncthreads();
+      bool v153[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v153[s] = f < 1024 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      bool v154[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v154[s] = (v153[s] && v152[s]);
+      float v156[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v156[s] = __int_as_float(0xff800000);
+      float v157[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v157[s] = (v154[s] ? v142[s] : v156[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)mt_smem)[f] = v157[s]; }
+      __syncthreads();
+      float v158[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = __int_as_float(0xff800000); for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = mt_maxf(acc, x); } v158[s] = acc; } else { v158[s] = 0; } }
+      __syncthreads();
+      float v159[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v159[s] = mt_maxf(v120[s], v158[s]);
+      bool v162[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v162[s] = (v159[s] == v46[s]);
+      float v165[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v165[s] = (v162[s] ? v47[s] : v159[s]);
+      float v166[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v166[s] = v165[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v166[s]; }
+      __syncthreads();
+      float v167[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v167[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
+      __syncthreads();
+      float v168[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v168[s] = (v157[s] - v167[s]);
+      float v169[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v169[s] = expf(v168[s]);
+      float v170[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v170[s] = (v120[s] - v165[s]);
+      float v171[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v171[s] = expf(v170[s]);
+      mt_i64 v176[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v176[s] = v130[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v176[s]; }
+      __syncthreads();
+      mt_i64 v178[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v178[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+      __syncthreads();
+      mt_i64 v180[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v180[s] = (v178[s] + v38[s]);
+      bool v181[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v181[s] = v126[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v181[s]; }
+      __syncthreads();
+      bool v182[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v182[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+      __syncthreads();
+      float v184[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v184[s] = (true && v182[s]) ? mt_bf16_to_f32(p2[v180[s]]) : v42; }
+      float v185[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v185[s] = mt_round_bf16(v169[s]);
+      float v186[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v186[s] = v171[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v186[s]; }
+      __syncthreads();
+      float v187[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v187[s] = f < 4096 ? ((float*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+      __syncthreads();
+      float v188[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v188[s] = (v122[s] * v187[s]);
+      // dot 32x32x128 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v185[s]); }
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 2048))[f] = mt_f32_to_bf16(v184[s]); }
+      __syncthreads();
+      for (int t = mt_warp; t < 16; t += 16) {
+        const int ti = t / 8, tj = t % 8;
+        wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
+        wmma::fill_fragment(fc, 0.0f);
+        for (int k = 0; k < 32; k += 16) {
+          wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
+          wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
+          wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 32 + k, 32);
+          wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 2048) + k * 128 + tj * 16, 128);
+          wmma::mma_sync(fc, fa, fb, fc);
+        }
+        wmma::store_matrix_sync((float*)(mt_smem + 10240) + ti * 16 * 128 + tj * 16, fc, 128, wmma::mem_row_major);
+      }
+      __syncthreads();
+      float v189[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v189[s] = f < 4096 ? v188[s] + ((float*)(mt_smem + 10240))[f] : 0.0f; }
+      __syncthreads();
+      float v190[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v190[s] = (v121[s] * v171[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)mt_smem)[f] = v169[s]; }
+      __syncthreads();
+      float v191[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v191[s] = acc; } else { v191[s] = 0; } }
+      __syncthreads();
+      float v192[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v192[s] = (v190[s] + v191[s]);
+      float y4[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y4[s] = v159[s];
+      float y5[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y5[s] = v192[s];
+      float y6[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y6[s] = v189[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v120[s] = y4[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v121[s] = y5[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v122[s] = y6[s];
+    }
+    float v193[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v193[s] = v120[s];
+    float v194[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v194[s] = v121[s];
+    float v195[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v195[s] = v122[s];
+    bool v198[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v198[s] = (v194[s] == v47[s]);
+    float v200[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v200[s] = 1.0f;
+    float v201[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v201[s] = (v198[s] ? v200[s] : v194[s]);
+    float v202[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v202[s] = v201[s];
+    __syncthreads();
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v202[s]; }
+    __syncthreads();
+    float v203[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v203[s] = f < 4096 ? ((float*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+    __syncthreads();
+    float v204[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v204[s] = (v195[s] / v203[s]);
+    float v213[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v213[s] = mt_round_bf16(v204[s]);
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { if (true && v41[s]) p3[v39[s]] = mt_f32_to_bf16(v213[s]); }
+    float v215[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v215[s] = logf(v194[s]);
+    float v216[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v216[s] = (v193[s] + v215[s]);
+    float v219[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v219[s] = (v198[s] ? v46[s] : v216[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v29[g];
+      if ((MT_FLAT(g) < 32 && v24[g])) {
+        union { uint4 w[2]; float e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v219[g + k];
+        #pragma unroll
+        for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
+    mt_i64 v0 = p5;
+    mt_i64 v1 = p6;
+    mt_i64 v2 = p7;
+    mt_i64 v3 = p8;
+    mt_i64 v4 = p9;
+    mt_i64 v5 = p10;
+    mt_i64 v6 = p11;
+    float v7 = p12;
+    int v8[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v8[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v9[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v9[s] = (mt_i64)(v8[s]);
+    int v10 = (int)blockIdx.x;
+    mt_i64 v11 = (mt_i64)(v10);
+    int v12 = (int)blockIdx.y;
+    mt_i64 v13 = (mt_i64)(v12);
+    int v14 = (int)blockIdx.z;
+    mt_i64 v15 = (mt_i64)(v14);
+    mt_i64 v16 = 32LL;
+    mt_i64 v17 = (v11 * v16);
+    int v18[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v18[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v19[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v19[s] = (mt_i64)(v18[s]);
+    mt_i64 v20[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v20[s] = v17;
+    mt_i64 v21[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v21[s] = (v20[s] + v19[s]);
+    mt_i64 v22 = (v5 == 0 ? 0 : v13 / v5);
+    mt_i64 v23[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v23[s] = v0;
+    bool v24[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v24[s] = (v21[s] < v23[s]);
+    mt_i64 v25 = (v15 * v3);
+    mt_i64 v26 = (v25 + v13);
+    mt_i64 v27 = (v26 * v0);
+    mt_i64 v28[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v28[s] = v27;
+    mt_i64 v29[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v29[s] = (v28[s] + v21[s]);
+    mt_i64 v30 = (v15 * v4);
+    mt_i64 v31 = (v30 + v22);
+    mt_i64 v32 = (v31 * v1);
+    mt_i64 v33[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v33[s] = v2;
+    mt_i64 v34[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v34[s] = (v29[s] * v33[s]);
+    mt_i64 v35[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v35[s] = v34[s];
+    mt_i64 v36[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v36[s] = v9[s];
+    __syncthreads();
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v35[s]; }
+    __syncthreads();
+    mt_i64 v37[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v37[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+    __syncthreads();
+    __syncthreads();
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v36[s]; }
+    __syncthreads();
+    mt_i64 v38[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v38[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 128) * 1] : 0; }
+    __syncthreads();
+    mt_i64 v39[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v39[s] = (v37[s] + v38[s]);
+    bool v40[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v40[s] = v24[s];
+    __syncthreads();
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v40[s]; }
+    __syncthreads();
+    bool v41[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v41[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+    __syncthreads();
+    float v42 = 0.0f;
+    float v43[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { v43[s] = (true && v41[s]) ? mt_bf16_to_f32(p0[v39[s]]) : v42; }
+    float v46[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v46[s] = __int_as_float(0xff800000);
+    float v47[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v47[s] = 0.0f;
+    float v48[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v48[s] = 0.0f;
+    mt_i64 v49 = (v17 + v6);
+    mt_i64 v50 = 1LL;
+    mt_i64 v51 = (v49 + v50);
+    mt_i64 v52 = (v1 < v51 ? v1 : v51);
+    mt_i64 v53 = 0LL;
+    mt_i64 v54 = (v52 > v53 ? v52 : v53);
+    mt_i64 v56 = (v17 + v16);
+    mt_i64 v57 = (v56 + v6);
+    mt_i64 v58 = (v1 < v57 ? v1 : v57);
+    mt_i64 v60 = (v16 == 0 ? 0 : v54 % v16);
+    mt_i64 v61 = (v54 - v60);
+    float v65[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v65[s] = v46[s];
+    float v66[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v66[s] = v47[s];
+    float v67[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v67[s] = v48[s];
+    for (mt_i64 v64 = v53; v64 < v61; v64 += v16) {
+      mt_i64 v68[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v68[s] = v64;
+      mt_i64 v69[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v69[s] = (v68[s] + v19[s]);
+      mt_i64 v70[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v70[s] = v32;
+      mt_i64 v71[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v71[s] = (v70[s] + v69[s]);
+      mt_i64 v73[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v73[s] = (v71[s] * v33[s]);
+      mt_i64 v74[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v74[s] = v73[s];
+      mt_i64 v75[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v75[s] = v9[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v74[s]; }
+      __syncthreads();
+      mt_i64 v76[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v76[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v75[s]; }
+      __syncthreads();
+      mt_i64 v77[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v77[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
+      __syncthreads();
+      mt_i64 v78[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v78[s] = (v76[s] + v77[s]);
+      float v79[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v79[s] = (true) ? mt_bf16_to_f32(p1[v78[s]]) : 0; }
+      // dot 32x128x32 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v43[s]); }
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 8192))[f] = mt_f32_to_bf16(v79[s]); }
+      __syncthreads();
+      for (int t = mt_warp; t < 4; t += 16) {
+        const int ti = t / 2, tj = t % 2;
+        wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
+        wmma::fill_fragment(fc, 0.0f);
+        for (int k = 0; k < 128; k += 16) {
+          wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
+          wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
+          wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 128 + k, 128);
+          wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 8192) + k * 32 + tj * 16, 32);
+          wmma::mma_sync(fc, fa, fb, fc);
+        }
+        wmma::store_matrix_sync((float*)(mt_smem + 16384) + ti * 16 * 32 + tj * 16, fc, 32, wmma::mem_row_major);
+      }
+      __syncthreads();
+      float v80[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v80[s] = f < 1024 ? 0.0f + ((float*)(mt_smem + 16384))[f] : 0.0f; }
+      __syncthreads();
+      float v81[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v81[s] = v7;
+      float v82[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v82[s] = (v80[s] * v81[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)mt_smem)[f] = v82[s]; }
+      __syncthreads();
+      float v83[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = __int_as_float(0xff800000); for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = mt_maxf(acc, x); } v83[s] = acc; } else { v83[s] = 0; } }
+      __syncthreads();
+      float v84[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v84[s] = mt_maxf(v65[s], v83[s]);
+      bool v87[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v87[s] = (v84[s] == v46[s]);
+      float v90[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v90[s] = (v87[s] ? v47[s] : v84[s]);
+      float v91[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v91[s] = v90[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v91[s]; }
+      __syncthreads();
+      float v92[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v92[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
+      __syncthreads();
+      float v93[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v93[s] = (v82[s] - v92[s]);
+      float v94[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v94[s] = expf(v93[s]);
+      float v95[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v95[s] = (v65[s] - v90[s]);
+      float v96[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v96[s] = expf(v95[s]);
+      mt_i64 v101[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v101[s] = v73[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v101[s]; }
+      __syncthreads();
+      mt_i64 v103[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v103[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+      __syncthreads();
+      mt_i64 v105[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v105[s] = (v103[s] + v38[s]);
+      float v106[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v106[s] = (true) ? mt_bf16_to_f32(p2[v105[s]]) : 0; }
+      float v107[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v107[s] = mt_round_bf16(v94[s]);
+      float v108[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v108[s] = v96[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v108[s]; }
+      __syncthreads();
+      float v109[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v109[s] = f < 4096 ? ((float*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+      __syncthreads();
+      float v110[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v110[s] = (v67[s] * v109[s]);
+      // dot 32x32x128 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v107[s]); }
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 2048))[f] = mt_f32_to_bf16(v106[s]); }
+      __syncthreads();
+      for (int t = mt_warp; t < 16; t += 16) {
+        const int ti = t / 8, tj = t % 8;
+        wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
+        wmma::fill_fragment(fc, 0.0f);
+        for (int k = 0; k < 32; k += 16) {
+          wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
+          wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
+          wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 32 + k, 32);
+          wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 2048) + k * 128 + tj * 16, 128);
+          wmma::mma_sync(fc, fa, fb, fc);
+        }
+        wmma::store_matrix_sync((float*)(mt_smem + 10240) + ti * 16 * 128 + tj * 16, fc, 128, wmma::mem_row_major);
+      }
+      __syncthreads();
+      float v111[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v111[s] = f < 4096 ? v110[s] + ((float*)(mt_smem + 10240))[f] : 0.0f; }
+      __syncthreads();
+      float v112[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v112[s] = (v66[s] * v96[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)mt_smem)[f] = v94[s]; }
+      __syncthreads();
+      float v113[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v113[s] = acc; } else { v113[s] = 0; } }
+      __syncthreads();
+      float v114[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v114[s] = (v112[s] + v113[s]);
+      float y7[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y7[s] = v84[s];
+      float y8[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y8[s] = v114[s];
+      float y9[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y9[s] = v111[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v65[s] = y7[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v66[s] = y8[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v67[s] = y9[s];
+    }
+    float v115[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v115[s] = v65[s];
+    float v116[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v116[s] = v66[s];
+    float v117[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v117[s] = v67[s];
+    float v120[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v120[s] = v115[s];
+    float v121[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v121[s] = v116[s];
+    float v122[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v122[s] = v117[s];
+    for (mt_i64 v119 = v61; v119 < v58; v119 += v16) {
+      mt_i64 v123[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v123[s] = v119;
+      mt_i64 v124[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v124[s] = (v123[s] + v19[s]);
+      mt_i64 v125[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v125[s] = v1;
+      bool v126[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v126[s] = (v124[s] < v125[s]);
+      mt_i64 v127[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v127[s] = v32;
+      mt_i64 v128[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v128[s] = (v127[s] + v124[s]);
+      mt_i64 v130[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v130[s] = (v128[s] * v33[s]);
+      mt_i64 v131[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v131[s] = v130[s];
+      mt_i64 v132[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v132[s] = v9[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v131[s]; }
+      __syncthreads();
+      mt_i64 v133[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v133[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v132[s]; }
+      __syncthreads();
+      mt_i64 v134[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v134[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
+      __syncthreads();
+      mt_i64 v135[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v135[s] = (v133[s] + v134[s]);
+      bool v136[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v136[s] = v126[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v136[s]; }
+      __syncthreads();
+      bool v137[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v137[s] = f < 4096 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      float v139[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v139[s] = (true && v137[s]) ? mt_bf16_to_f32(p1[v135[s]]) : v42; }
+      // dot 32x128x32 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v43[s]); }
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 8192))[f] = mt_f32_to_bf16(v139[s]); }
+      __syncthreads();
+      for (int t = mt_warp; t < 4; t += 16) {
+        const int ti = t / 2, tj = t % 2;
+        wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
+        wmma::fill_fragment(fc, 0.0f);
+        for (int k = 0; k < 128; k += 16) {
+          wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
+          wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
+          wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 128 + k, 128);
+          wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 8192) + k * 32 + tj * 16, 32);
+          wmma::mma_sync(fc, fa, fb, fc);
+        }
+        wmma::store_matrix_sync((float*)(mt_smem + 16384) + ti * 16 * 32 + tj * 16, fc, 32, wmma::mem_row_major);
+      }
+      __syncthreads();
+      float v140[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v140[s] = f < 1024 ? 0.0f + ((float*)(mt_smem + 16384))[f] : 0.0f; }
+      __syncthreads();
+      float v141[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v141[s] = v7;
+      float v142[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v142[s] = (v140[s] * v141[s]);
+      mt_i64 v146[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v146[s] = v124[s];
+      mt_i64 v147[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v147[s] = v21[s];
+      mt_i64 v148[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v148[s] = v6;
+      mt_i64 v149[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v149[s] = (v147[s] + v148[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v146[s]; }
+      __syncthreads();
+      mt_i64 v150[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v150[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v149[s]; }
+      __syncthreads();
+      mt_i64 v151[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v151[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 32) % 32) * 1] : 0; }
+      __syncthreads();
+      bool v152[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v152[s] = (v150[s] <= v151[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v136[s]; }
+      __syncthreads();
+      bool v153[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v153[s] = f < 1024 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      bool v154[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v154[s] = (v153[s] && v152[s]);
+      float v156[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v156[s] = __int_as_float(0xff800000);
+      float v157[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v157[s] = (v154[s] ? v142[s] : v156[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)mt_smem)[f] = v157[s]; }
+      __syncthreads();
+      float v158[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = __int_as_float(0xff800000); for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = mt_maxf(acc, x); } v158[s] = acc; } else { v158[s] = 0; } }
+      __syncthreads();
+      float v159[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v159[s] = mt_maxf(v120[s], v158[s]);
+      bool v162[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v162[s] = (v159[s] == v46[s]);
+      float v165[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v165[s] = (v162[s] ? v47[s] : v159[s]);
+      float v166[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v166[s] = v165[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v166[s]; }
+      __syncthreads();
+      float v167[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v167[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
+      __syncthreads();
+      float v168[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v168[s] = (v157[s] - v167[s]);
+      float v169[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v169[s] = expf(v168[s]);
+      float v170[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v170[s] = (v120[s] - v165[s]);
+      float v171[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v171[s] = expf(v170[s]);
+      mt_i64 v176[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v176[s] = v130[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v176[s]; }
+      __syncthreads();
+      mt_i64 v178[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v178[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+      __syncthreads();
+      mt_i64 v180[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v180[s] = (v178[s] + v38[s]);
+      bool v181[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v181[s] = v126[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v181[s]; }
+      __syncthreads();
+      bool v182[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v182[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+      __syncthreads();
+      float v184[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v184[s] = (true && v182[s]) ? mt_bf16_to_f32(p2[v180[s]]) : v42; }
+      float v185[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v185[s] = mt_round_bf16(v169[s]);
+      float v186[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v186[s] = v171[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v186[s]; }
+      __syncthreads();
+      float v187[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v187[s] = f < 4096 ? ((float*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+      __syncthreads();
+      float v188[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v188[s] = (v122[s] * v187[s]);
+      // dot 32x32x128 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v185[s]); }
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((mt_u16*)(mt_smem + 2048))[f] = mt_f32_to_bf16(v184[s]); }
+      __syncthreads();
+      for (int t = mt_warp; t < 16; t += 16) {
+        const int ti = t / 8, tj = t % 8;
+        wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
+        wmma::fill_fragment(fc, 0.0f);
+        for (int k = 0; k < 32; k += 16) {
+          wmma::fragment<wmma::matrix_a, 16, 16, 16, __nv_bfloat16, wmma::row_major> fa;
+          wmma::fragment<wmma::matrix_b, 16, 16, 16, __nv_bfloat16, wmma::row_major> fb;
+          wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + ti * 16 * 32 + k, 32);
+          wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 2048) + k * 128 + tj * 16, 128);
+          wmma::mma_sync(fc, fa, fb, fc);
+        }
+        wmma::store_matrix_sync((float*)(mt_smem + 10240) + ti * 16 * 128 + tj * 16, fc, 128, wmma::mem_row_major);
+      }
+      __syncthreads();
+      float v189[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v189[s] = f < 4096 ? v188[s] + ((float*)(mt_smem + 10240))[f] : 0.0f; }
+      __syncthreads();
+      float v190[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v190[s] = (v121[s] * v171[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)mt_smem)[f] = v169[s]; }
+      __syncthreads();
+      float v191[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v191[s] = acc; } else { v191[s] = 0; } }
+      __syncthreads();
+      float v192[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v192[s] = (v190[s] + v191[s]);
+      float y10[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y10[s] = v159[s];
+      float y11[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y11[s] = v192[s];
+      float y12[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y12[s] = v189[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v120[s] = y10[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v121[s] = y11[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v122[s] = y12[s];
+    }
+    float v193[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v193[s] = v120[s];
+    float v194[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v194[s] = v121[s];
+    float v195[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v195[s] = v122[s];
+    bool v198[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v198[s] = (v194[s] == v47[s]);
+    float v200[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v200[s] = 1.0f;
+    float v201[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v201[s] = (v198[s] ? v200[s] : v194[s]);
+    float v202[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v202[s] = v201[s];
+    __syncthreads();
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v202[s]; }
+    __syncthreads();
+    float v203[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v203[s] = f < 4096 ? ((float*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+    __syncthreads();
+    float v204[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v204[s] = (v195[s] / v203[s]);
+    float v213[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v213[s] = mt_round_bf16(v204[s]);
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { if (true && v41[s]) p3[v39[s]] = mt_f32_to_bf16(v213[s]); }
+    float v215[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v215[s] = logf(v194[s]);
+    float v216[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v216[s] = (v193[s] + v215[s]);
+    float v219[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v219[s] = (v198[s] ? v46[s] : v216[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v29[g];
+      if ((MT_FLAT(g + 0) < 32 && v24[g + 0]) && (MT_FLAT(g + 1) < 32 && v24[g + 1]) && (MT_FLAT(g + 2) < 32 && v24[g + 2]) && (MT_FLAT(g + 3) < 32 && v24[g + 3]) && (MT_FLAT(g + 4) < 32 && v24[g + 4]) && (MT_FLAT(g + 5) < 32 && v24[g + 5]) && (MT_FLAT(g + 6) < 32 && v24[g + 6]) && (MT_FLAT(g + 7) < 32 && v24[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[2]; float e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v219[g + k];
+        #pragma unroll
+        for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (MT_FLAT(s) < 32 && v24[s]) p4[v29[s]] = v219[s]; }
+      }
     }
   }
 }

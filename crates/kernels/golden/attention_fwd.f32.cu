@@ -29,625 +29,1247 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
-  mt_i64 v0 = p5;
-  mt_i64 v1 = p6;
-  mt_i64 v2 = p7;
-  mt_i64 v3 = p8;
-  mt_i64 v4 = p9;
-  mt_i64 v5 = p10;
-  mt_i64 v6 = p11;
-  float v7 = p12;
-  int v8[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v8[s] = (int)(0 + MT_FLAT(s));
-  mt_i64 v9[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v9[s] = (mt_i64)(v8[s]);
-  int v10 = (int)blockIdx.x;
-  mt_i64 v11 = (mt_i64)(v10);
-  int v12 = (int)blockIdx.y;
-  mt_i64 v13 = (mt_i64)(v12);
-  int v14 = (int)blockIdx.z;
-  mt_i64 v15 = (mt_i64)(v14);
-  mt_i64 v16 = 32LL;
-  mt_i64 v17 = (v11 * v16);
-  int v18[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v18[s] = (int)(0 + MT_FLAT(s));
-  mt_i64 v19[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v19[s] = (mt_i64)(v18[s]);
-  mt_i64 v20[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v20[s] = v17;
-  mt_i64 v21[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v21[s] = (v20[s] + v19[s]);
-  mt_i64 v22 = (v5 == 0 ? 0 : v13 / v5);
-  mt_i64 v23[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v23[s] = v0;
-  bool v24[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v24[s] = (v21[s] < v23[s]);
-  mt_i64 v25 = (v15 * v3);
-  mt_i64 v26 = (v25 + v13);
-  mt_i64 v27 = (v26 * v0);
-  mt_i64 v28[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v28[s] = v27;
-  mt_i64 v29[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v29[s] = (v28[s] + v21[s]);
-  mt_i64 v30 = (v15 * v4);
-  mt_i64 v31 = (v30 + v22);
-  mt_i64 v32 = (v31 * v1);
-  mt_i64 v33[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v33[s] = v2;
-  mt_i64 v34[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v34[s] = (v29[s] * v33[s]);
-  mt_i64 v35[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v35[s] = v34[s];
-  mt_i64 v36[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v36[s] = v9[s];
-  __syncthreads();
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v35[s]; }
-  __syncthreads();
-  mt_i64 v37[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v37[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-  __syncthreads();
-  __syncthreads();
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v36[s]; }
-  __syncthreads();
-  mt_i64 v38[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v38[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 128) * 1] : 0; }
-  __syncthreads();
-  mt_i64 v39[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v39[s] = (v37[s] + v38[s]);
-  bool v40[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v40[s] = v24[s];
-  __syncthreads();
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v40[s]; }
-  __syncthreads();
-  bool v41[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v41[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-  __syncthreads();
-  float v42 = 0.0f;
-  float v43[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) { v43[s] = (true && v41[s]) ? p0[v39[s]] : v42; }
-  float v46[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v46[s] = __int_as_float(0xff800000);
-  float v47[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v47[s] = 0.0f;
-  float v48[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v48[s] = 0.0f;
-  mt_i64 v49 = (v17 + v6);
-  mt_i64 v50 = 1LL;
-  mt_i64 v51 = (v49 + v50);
-  mt_i64 v52 = (v1 < v51 ? v1 : v51);
-  mt_i64 v53 = 0LL;
-  mt_i64 v54 = (v52 > v53 ? v52 : v53);
-  mt_i64 v56 = (v17 + v16);
-  mt_i64 v57 = (v56 + v6);
-  mt_i64 v58 = (v1 < v57 ? v1 : v57);
-  mt_i64 v60 = (v16 == 0 ? 0 : v54 % v16);
-  mt_i64 v61 = (v54 - v60);
-  float v65[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v65[s] = v46[s];
-  float v66[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v66[s] = v47[s];
-  float v67[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v67[s] = v48[s];
-  for (mt_i64 v64 = v53; v64 < v61; v64 += v16) {
-    mt_i64 v68[4];
+  const bool mt_fast = (p5 % 4) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0;
+  if (mt_fast) {
+    mt_i64 v0 = p5;
+    mt_i64 v1 = p6;
+    mt_i64 v2 = p7;
+    mt_i64 v3 = p8;
+    mt_i64 v4 = p9;
+    mt_i64 v5 = p10;
+    mt_i64 v6 = p11;
+    float v7 = p12;
+    int v8[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v68[s] = v64;
-    mt_i64 v69[4];
+    for (int s = 0; s < 4; ++s) v8[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v9[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v69[s] = (v68[s] + v19[s]);
-    mt_i64 v70[4];
+    for (int s = 0; s < 4; ++s) v9[s] = (mt_i64)(v8[s]);
+    int v10 = (int)blockIdx.x;
+    mt_i64 v11 = (mt_i64)(v10);
+    int v12 = (int)blockIdx.y;
+    mt_i64 v13 = (mt_i64)(v12);
+    int v14 = (int)blockIdx.z;
+    mt_i64 v15 = (mt_i64)(v14);
+    mt_i64 v16 = 32LL;
+    mt_i64 v17 = (v11 * v16);
+    int v18[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v70[s] = v32;
-    mt_i64 v71[4];
+    for (int s = 0; s < 4; ++s) v18[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v19[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v71[s] = (v70[s] + v69[s]);
-    mt_i64 v73[4];
+    for (int s = 0; s < 4; ++s) v19[s] = (mt_i64)(v18[s]);
+    mt_i64 v20[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v73[s] = (v71[s] * v33[s]);
-    mt_i64 v74[4];
+    for (int s = 0; s < 4; ++s) v20[s] = v17;
+    mt_i64 v21[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v74[s] = v73[s];
-    mt_i64 v75[4];
+    for (int s = 0; s < 4; ++s) v21[s] = (v20[s] + v19[s]);
+    mt_i64 v22 = (v5 == 0 ? 0 : v13 / v5);
+    mt_i64 v23[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v75[s] = v9[s];
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v74[s]; }
-    __syncthreads();
-    mt_i64 v76[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v76[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v75[s]; }
-    __syncthreads();
-    mt_i64 v77[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v77[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
-    __syncthreads();
-    mt_i64 v78[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v78[s] = (v76[s] + v77[s]);
-    float v79[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { v79[s] = (true) ? p1[v78[s]] : 0; }
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)(mt_smem + 0))[f] = v43[s]; }
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)(mt_smem + 16384))[f] = v79[s]; }
-    __syncthreads();
-    float v80[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = 0.0f; if (f < 1024) { const int i = f / 32, j = f % 32; for (int k = 0; k < 128; ++k) t = fmaf(((float*)mt_smem)[i * 128 + k], ((float*)(mt_smem + 16384))[k * 32 + j], t); } v80[s] = t; }
-    __syncthreads();
-    float v81[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v81[s] = v7;
-    float v82[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v82[s] = (v80[s] * v81[s]);
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)mt_smem)[f] = v82[s]; }
-    __syncthreads();
-    float v83[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = __int_as_float(0xff800000); for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = mt_maxf(acc, x); } v83[s] = acc; } else { v83[s] = 0; } }
-    __syncthreads();
-    float v84[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v84[s] = mt_maxf(v65[s], v83[s]);
-    bool v87[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v87[s] = (v84[s] == v46[s]);
-    float v90[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v90[s] = (v87[s] ? v47[s] : v84[s]);
-    float v91[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v91[s] = v90[s];
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v91[s]; }
-    __syncthreads();
-    float v92[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v92[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-    __syncthreads();
-    float v93[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v93[s] = (v82[s] - v92[s]);
-    float v94[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v94[s] = expf(v93[s]);
-    float v95[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v95[s] = (v65[s] - v90[s]);
-    float v96[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v96[s] = expf(v95[s]);
-    mt_i64 v101[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v101[s] = v73[s];
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v101[s]; }
-    __syncthreads();
-    mt_i64 v103[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v103[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-    __syncthreads();
-    mt_i64 v105[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v105[s] = (v103[s] + v38[s]);
-    float v106[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { v106[s] = (true) ? p2[v105[s]] : 0; }
-    float v107[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v107[s] = v96[s];
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v107[s]; }
-    __syncthreads();
-    float v108[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v108[s] = f < 4096 ? ((float*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-    __syncthreads();
-    float v109[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v109[s] = (v67[s] * v108[s]);
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)(mt_smem + 0))[f] = v94[s]; }
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)(mt_smem + 4096))[f] = v106[s]; }
-    __syncthreads();
-    float v110[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v109[s]; if (f < 4096) { const int i = f / 128, j = f % 128; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 4096))[k * 128 + j], t); } v110[s] = t; }
-    __syncthreads();
-    float v111[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v111[s] = (v66[s] * v96[s]);
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)mt_smem)[f] = v94[s]; }
-    __syncthreads();
-    float v112[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v112[s] = acc; } else { v112[s] = 0; } }
-    __syncthreads();
-    float v113[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v113[s] = (v111[s] + v112[s]);
-    float y1[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) y1[s] = v84[s];
-    float y2[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) y2[s] = v113[s];
-    float y3[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) y3[s] = v110[s];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v65[s] = y1[s];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v66[s] = y2[s];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v67[s] = y3[s];
-  }
-  float v114[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v114[s] = v65[s];
-  float v115[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v115[s] = v66[s];
-  float v116[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v116[s] = v67[s];
-  float v119[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v119[s] = v114[s];
-  float v120[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v120[s] = v115[s];
-  float v121[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v121[s] = v116[s];
-  for (mt_i64 v118 = v61; v118 < v58; v118 += v16) {
-    mt_i64 v122[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v122[s] = v118;
-    mt_i64 v123[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v123[s] = (v122[s] + v19[s]);
-    mt_i64 v124[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v124[s] = v1;
-    bool v125[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v125[s] = (v123[s] < v124[s]);
-    mt_i64 v126[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v126[s] = v32;
-    mt_i64 v127[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v127[s] = (v126[s] + v123[s]);
-    mt_i64 v129[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v129[s] = (v127[s] * v33[s]);
-    mt_i64 v130[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v130[s] = v129[s];
-    mt_i64 v131[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v131[s] = v9[s];
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v130[s]; }
-    __syncthreads();
-    mt_i64 v132[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v132[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v131[s]; }
-    __syncthreads();
-    mt_i64 v133[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v133[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
-    __syncthreads();
-    mt_i64 v134[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v134[s] = (v132[s] + v133[s]);
-    bool v135[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v135[s] = v125[s];
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v135[s]; }
-    __syncthreads();
-    bool v136[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v136[s] = f < 4096 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-    __syncthreads();
-    float v138[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { v138[s] = (true && v136[s]) ? p1[v134[s]] : v42; }
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)(mt_smem + 0))[f] = v43[s]; }
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)(mt_smem + 16384))[f] = v138[s]; }
-    __syncthreads();
-    float v139[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = 0.0f; if (f < 1024) { const int i = f / 32, j = f % 32; for (int k = 0; k < 128; ++k) t = fmaf(((float*)mt_smem)[i * 128 + k], ((float*)(mt_smem + 16384))[k * 32 + j], t); } v139[s] = t; }
-    __syncthreads();
-    float v140[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v140[s] = v7;
-    float v141[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v141[s] = (v139[s] * v140[s]);
-    mt_i64 v145[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v145[s] = v123[s];
-    mt_i64 v146[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v146[s] = v21[s];
-    mt_i64 v147[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v147[s] = v6;
-    mt_i64 v148[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v148[s] = (v146[s] + v147[s]);
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v145[s]; }
-    __syncthreads();
-    mt_i64 v149[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v149[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v148[s]; }
-    __syncthreads();
-    mt_i64 v150[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v150[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-    __syncthreads();
-    bool v151[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v151[s] = (v149[s] <= v150[s]);
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v135[s]; }
-    __syncthreads();
-    bool v152[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v152[s] = f < 1024 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-    __syncthreads();
-    bool v153[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v153[s] = (v152[s] && v151[s]);
-    float v155[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v155[s] = __int_as_float(0xff800000);
-    float v156[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v156[s] = (v153[s] ? v141[s] : v155[s]);
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)mt_smem)[f] = v156[s]; }
-    __syncthreads();
-    float v157[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = __int_as_float(0xff800000); for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = mt_maxf(acc, x); } v157[s] = acc; } else { v157[s] = 0; } }
-    __syncthreads();
-    float v158[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v158[s] = mt_maxf(v119[s], v157[s]);
-    bool v161[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v161[s] = (v158[s] == v46[s]);
-    float v164[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v164[s] = (v161[s] ? v47[s] : v158[s]);
-    float v165[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v165[s] = v164[s];
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v165[s]; }
-    __syncthreads();
-    float v166[4];
+    for (int s = 0; s < 4; ++s) v23[s] = v0;
+    bool v24[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v166[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-    __syncthreads();
-    float v167[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v167[s] = (v156[s] - v166[s]);
-    float v168[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v168[s] = expf(v167[s]);
-    float v169[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v169[s] = (v119[s] - v164[s]);
-    float v170[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v170[s] = expf(v169[s]);
-    mt_i64 v175[4];
+    for (int s = 0; s < 4; ++s) v24[s] = (v21[s] < v23[s]);
+    mt_i64 v25 = (v15 * v3);
+    mt_i64 v26 = (v25 + v13);
+    mt_i64 v27 = (v26 * v0);
+    mt_i64 v28[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v175[s] = v129[s];
-    __syncthreads();
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v175[s]; }
-    __syncthreads();
-    mt_i64 v177[4];
+    for (int s = 0; s < 4; ++s) v28[s] = v27;
+    mt_i64 v29[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v177[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-    __syncthreads();
-    mt_i64 v179[4];
+    for (int s = 0; s < 4; ++s) v29[s] = (v28[s] + v21[s]);
+    mt_i64 v30 = (v15 * v4);
+    mt_i64 v31 = (v30 + v22);
+    mt_i64 v32 = (v31 * v1);
+    mt_i64 v33[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v179[s] = (v177[s] + v38[s]);
-    bool v180[4];
+    for (int s = 0; s < 4; ++s) v33[s] = v2;
+    mt_i64 v34[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v180[s] = v125[s];
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v34[s] = (v29[s] * v33[s]);
+    mt_i64 v35[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v180[s]; }
-    __syncthreads();
-    bool v181[4];
+    for (int s = 0; s < 4; ++s) v35[s] = v34[s];
+    mt_i64 v36[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v181[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+    for (int s = 0; s < 4; ++s) v36[s] = v9[s];
     __syncthreads();
-    float v183[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { v183[s] = (true && v181[s]) ? p2[v179[s]] : v42; }
-    float v184[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v184[s] = v170[s];
+    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v35[s]; }
     __syncthreads();
+    mt_i64 v37[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v184[s]; }
+    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v37[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
     __syncthreads();
-    float v185[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v185[s] = f < 4096 ? ((float*)mt_smem)[((f / 128) % 32) * 1] : 0; }
     __syncthreads();
-    float v186[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v186[s] = (v121[s] * v185[s]);
+    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v36[s]; }
     __syncthreads();
+    mt_i64 v38[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)(mt_smem + 0))[f] = v168[s]; }
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)(mt_smem + 4096))[f] = v183[s]; }
+    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v38[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 128) * 1] : 0; }
     __syncthreads();
-    float v187[4];
+    mt_i64 v39[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v186[s]; if (f < 4096) { const int i = f / 128, j = f % 128; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 4096))[k * 128 + j], t); } v187[s] = t; }
-    __syncthreads();
-    float v188[4];
+    for (int s = 0; s < 4; ++s) v39[s] = (v37[s] + v38[s]);
+    bool v40[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v188[s] = (v120[s] * v170[s]);
+    for (int s = 0; s < 4; ++s) v40[s] = v24[s];
     __syncthreads();
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)mt_smem)[f] = v168[s]; }
+    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v40[s]; }
     __syncthreads();
-    float v189[4];
+    bool v41[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v189[s] = acc; } else { v189[s] = 0; } }
+    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v41[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
     __syncthreads();
-    float v190[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v190[s] = (v188[s] + v189[s]);
-    float y4[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) y4[s] = v158[s];
-    float y5[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) y5[s] = v190[s];
-    float y6[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) y6[s] = v187[s];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v119[s] = y4[s];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v120[s] = y5[s];
+    float v42 = 0.0f;
+    float v43[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v121[s] = y6[s];
-  }
-  float v191[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v191[s] = v119[s];
-  float v192[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v192[s] = v120[s];
-  float v193[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v193[s] = v121[s];
-  bool v196[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v196[s] = (v192[s] == v47[s]);
-  float v198[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v198[s] = 1.0f;
-  float v199[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v199[s] = (v196[s] ? v198[s] : v192[s]);
-  float v200[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v200[s] = v199[s];
-  __syncthreads();
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v200[s]; }
-  __syncthreads();
-  float v201[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v201[s] = f < 4096 ? ((float*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-  __syncthreads();
-  float v202[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v202[s] = (v193[s] / v201[s]);
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) { if (true && v41[s]) p3[v39[s]] = v202[s]; }
-  float v212[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v212[s] = logf(v192[s]);
-  float v213[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v213[s] = (v191[s] + v212[s]);
-  float v216[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v216[s] = (v196[s] ? v46[s] : v213[s]);
-  #pragma unroll
-  for (int g = 0; g < 4; g += 4) {
-    const mt_i64 i0 = v29[g];
-    if ((MT_FLAT(g + 0) < 32 && v24[g + 0]) && (MT_FLAT(g + 1) < 32 && v24[g + 1]) && (MT_FLAT(g + 2) < 32 && v24[g + 2]) && (MT_FLAT(g + 3) < 32 && v24[g + 3]) && (i0 % 4) == 0) {
-      union { uint4 w[1]; float e[4]; } u;
+    for (int s = 0; s < 4; ++s) { v43[s] = (true && v41[s]) ? p0[v39[s]] : v42; }
+    float v46[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v46[s] = __int_as_float(0xff800000);
+    float v47[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v47[s] = 0.0f;
+    float v48[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v48[s] = 0.0f;
+    mt_i64 v49 = (v17 + v6);
+    mt_i64 v50 = 1LL;
+    mt_i64 v51 = (v49 + v50);
+    mt_i64 v52 = (v1 < v51 ? v1 : v51);
+    mt_i64 v53 = 0LL;
+    mt_i64 v54 = (v52 > v53 ? v52 : v53);
+    mt_i64 v56 = (v17 + v16);
+    mt_i64 v57 = (v56 + v6);
+    mt_i64 v58 = (v1 < v57 ? v1 : v57);
+    mt_i64 v60 = (v16 == 0 ? 0 : v54 % v16);
+    mt_i64 v61 = (v54 - v60);
+    float v65[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v65[s] = v46[s];
+    float v66[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v66[s] = v47[s];
+    float v67[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v67[s] = v48[s];
+    for (mt_i64 v64 = v53; v64 < v61; v64 += v16) {
+      mt_i64 v68[4];
       #pragma unroll
-      for (int k = 0; k < MT_VEC; ++k) u.e[k] = v216[g + k];
+      for (int s = 0; s < 4; ++s) v68[s] = v64;
+      mt_i64 v69[4];
       #pragma unroll
-      for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
-    } else {
+      for (int s = 0; s < 4; ++s) v69[s] = (v68[s] + v19[s]);
+      mt_i64 v70[4];
       #pragma unroll
-      for (int k = 0; k < 4; ++k) { const int s = g + k; if (MT_FLAT(s) < 32 && v24[s]) p4[v29[s]] = v216[s]; }
+      for (int s = 0; s < 4; ++s) v70[s] = v32;
+      mt_i64 v71[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v71[s] = (v70[s] + v69[s]);
+      mt_i64 v73[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v73[s] = (v71[s] * v33[s]);
+      mt_i64 v74[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v74[s] = v73[s];
+      mt_i64 v75[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v75[s] = v9[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v74[s]; }
+      __syncthreads();
+      mt_i64 v76[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v76[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v75[s]; }
+      __syncthreads();
+      mt_i64 v77[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v77[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
+      __syncthreads();
+      mt_i64 v78[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v78[s] = (v76[s] + v77[s]);
+      float v79[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v79[s] = (true) ? p1[v78[s]] : 0; }
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)(mt_smem + 0))[f] = v43[s]; }
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)(mt_smem + 16384))[f] = v79[s]; }
+      __syncthreads();
+      float v80[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = 0.0f; if (f < 1024) { const int i = f / 32, j = f % 32; for (int k = 0; k < 128; ++k) t = fmaf(((float*)mt_smem)[i * 128 + k], ((float*)(mt_smem + 16384))[k * 32 + j], t); } v80[s] = t; }
+      __syncthreads();
+      float v81[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v81[s] = v7;
+      float v82[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v82[s] = (v80[s] * v81[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)mt_smem)[f] = v82[s]; }
+      __syncthreads();
+      float v83[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = __int_as_float(0xff800000); for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = mt_maxf(acc, x); } v83[s] = acc; } else { v83[s] = 0; } }
+      __syncthreads();
+      float v84[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v84[s] = mt_maxf(v65[s], v83[s]);
+      bool v87[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v87[s] = (v84[s] == v46[s]);
+      float v90[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v90[s] = (v87[s] ? v47[s] : v84[s]);
+      float v91[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v91[s] = v90[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v91[s]; }
+      __syncthreads();
+      float v92[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v92[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
+      __syncthreads();
+      float v93[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v93[s] = (v82[s] - v92[s]);
+      float v94[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v94[s] = expf(v93[s]);
+      float v95[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v95[s] = (v65[s] - v90[s]);
+      float v96[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v96[s] = expf(v95[s]);
+      mt_i64 v101[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v101[s] = v73[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v101[s]; }
+      __syncthreads();
+      mt_i64 v103[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v103[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+      __syncthreads();
+      mt_i64 v105[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v105[s] = (v103[s] + v38[s]);
+      float v106[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v106[s] = (true) ? p2[v105[s]] : 0; }
+      float v107[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v107[s] = v96[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v107[s]; }
+      __syncthreads();
+      float v108[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v108[s] = f < 4096 ? ((float*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+      __syncthreads();
+      float v109[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v109[s] = (v67[s] * v108[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)(mt_smem + 0))[f] = v94[s]; }
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)(mt_smem + 4096))[f] = v106[s]; }
+      __syncthreads();
+      float v110[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v109[s]; if (f < 4096) { const int i = f / 128, j = f % 128; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 4096))[k * 128 + j], t); } v110[s] = t; }
+      __syncthreads();
+      float v111[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v111[s] = (v66[s] * v96[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)mt_smem)[f] = v94[s]; }
+      __syncthreads();
+      float v112[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v112[s] = acc; } else { v112[s] = 0; } }
+      __syncthreads();
+      float v113[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v113[s] = (v111[s] + v112[s]);
+      float y1[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) y1[s] = v84[s];
+      float y2[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) y2[s] = v113[s];
+      float y3[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) y3[s] = v110[s];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v65[s] = y1[s];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v66[s] = y2[s];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v67[s] = y3[s];
+    }
+    float v114[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v114[s] = v65[s];
+    float v115[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v115[s] = v66[s];
+    float v116[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v116[s] = v67[s];
+    float v119[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v119[s] = v114[s];
+    float v120[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v120[s] = v115[s];
+    float v121[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v121[s] = v116[s];
+    for (mt_i64 v118 = v61; v118 < v58; v118 += v16) {
+      mt_i64 v122[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v122[s] = v118;
+      mt_i64 v123[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v123[s] = (v122[s] + v19[s]);
+      mt_i64 v124[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v124[s] = v1;
+      bool v125[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v125[s] = (v123[s] < v124[s]);
+      mt_i64 v126[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v126[s] = v32;
+      mt_i64 v127[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v127[s] = (v126[s] + v123[s]);
+      mt_i64 v129[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v129[s] = (v127[s] * v33[s]);
+      mt_i64 v130[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v130[s] = v129[s];
+      mt_i64 v131[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v131[s] = v9[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v130[s]; }
+      __syncthreads();
+      mt_i64 v132[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v132[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v131[s]; }
+      __syncthreads();
+      mt_i64 v133[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v133[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
+      __syncthreads();
+      mt_i64 v134[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v134[s] = (v132[s] + v133[s]);
+      bool v135[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v135[s] = v125[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v135[s]; }
+      __syncthreads();
+      bool v136[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v136[s] = f < 4096 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      float v138[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v138[s] = (true && v136[s]) ? p1[v134[s]] : v42; }
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)(mt_smem + 0))[f] = v43[s]; }
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)(mt_smem + 16384))[f] = v138[s]; }
+      __syncthreads();
+      float v139[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = 0.0f; if (f < 1024) { const int i = f / 32, j = f % 32; for (int k = 0; k < 128; ++k) t = fmaf(((float*)mt_smem)[i * 128 + k], ((float*)(mt_smem + 16384))[k * 32 + j], t); } v139[s] = t; }
+      __syncthreads();
+      float v140[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v140[s] = v7;
+      float v141[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v141[s] = (v139[s] * v140[s]);
+      mt_i64 v145[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v145[s] = v123[s];
+      mt_i64 v146[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v146[s] = v21[s];
+      mt_i64 v147[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v147[s] = v6;
+      mt_i64 v148[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v148[s] = (v146[s] + v147[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v145[s]; }
+      __syncthreads();
+      mt_i64 v149[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v149[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v148[s]; }
+      __syncthreads();
+      mt_i64 v150[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v150[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 32) % 32) * 1] : 0; }
+      __syncthreads();
+      bool v151[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v151[s] = (v149[s] <= v150[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v135[s]; }
+      __syncthreads();
+      bool v152[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v152[s] = f < 1024 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      bool v153[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v153[s] = (v152[s] && v151[s]);
+      float v155[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v155[s] = __int_as_float(0xff800000);
+      float v156[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v156[s] = (v153[s] ? v141[s] : v155[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)mt_smem)[f] = v156[s]; }
+      __syncthreads();
+      float v157[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = __int_as_float(0xff800000); for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = mt_maxf(acc, x); } v157[s] = acc; } else { v157[s] = 0; } }
+      __syncthreads();
+      float v158[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v158[s] = mt_maxf(v119[s], v157[s]);
+      bool v161[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v161[s] = (v158[s] == v46[s]);
+      float v164[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v164[s] = (v161[s] ? v47[s] : v158[s]);
+      float v165[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v165[s] = v164[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v165[s]; }
+      __syncthreads();
+      float v166[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v166[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
+      __syncthreads();
+      float v167[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v167[s] = (v156[s] - v166[s]);
+      float v168[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v168[s] = expf(v167[s]);
+      float v169[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v169[s] = (v119[s] - v164[s]);
+      float v170[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v170[s] = expf(v169[s]);
+      mt_i64 v175[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v175[s] = v129[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v175[s]; }
+      __syncthreads();
+      mt_i64 v177[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v177[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+      __syncthreads();
+      mt_i64 v179[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v179[s] = (v177[s] + v38[s]);
+      bool v180[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v180[s] = v125[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v180[s]; }
+      __syncthreads();
+      bool v181[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v181[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+      __syncthreads();
+      float v183[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v183[s] = (true && v181[s]) ? p2[v179[s]] : v42; }
+      float v184[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v184[s] = v170[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v184[s]; }
+      __syncthreads();
+      float v185[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v185[s] = f < 4096 ? ((float*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+      __syncthreads();
+      float v186[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v186[s] = (v121[s] * v185[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)(mt_smem + 0))[f] = v168[s]; }
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)(mt_smem + 4096))[f] = v183[s]; }
+      __syncthreads();
+      float v187[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v186[s]; if (f < 4096) { const int i = f / 128, j = f % 128; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 4096))[k * 128 + j], t); } v187[s] = t; }
+      __syncthreads();
+      float v188[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v188[s] = (v120[s] * v170[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)mt_smem)[f] = v168[s]; }
+      __syncthreads();
+      float v189[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v189[s] = acc; } else { v189[s] = 0; } }
+      __syncthreads();
+      float v190[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v190[s] = (v188[s] + v189[s]);
+      float y4[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) y4[s] = v158[s];
+      float y5[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) y5[s] = v190[s];
+      float y6[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) y6[s] = v187[s];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v119[s] = y4[s];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v120[s] = y5[s];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v121[s] = y6[s];
+    }
+    float v191[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v191[s] = v119[s];
+    float v192[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v192[s] = v120[s];
+    float v193[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v193[s] = v121[s];
+    bool v196[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v196[s] = (v192[s] == v47[s]);
+    float v198[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v198[s] = 1.0f;
+    float v199[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v199[s] = (v196[s] ? v198[s] : v192[s]);
+    float v200[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v200[s] = v199[s];
+    __syncthreads();
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v200[s]; }
+    __syncthreads();
+    float v201[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v201[s] = f < 4096 ? ((float*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+    __syncthreads();
+    float v202[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v202[s] = (v193[s] / v201[s]);
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) { if (true && v41[s]) p3[v39[s]] = v202[s]; }
+    float v212[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v212[s] = logf(v192[s]);
+    float v213[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v213[s] = (v191[s] + v212[s]);
+    float v216[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v216[s] = (v196[s] ? v46[s] : v213[s]);
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v29[g];
+      if ((MT_FLAT(g) < 32 && v24[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v216[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
+    mt_i64 v0 = p5;
+    mt_i64 v1 = p6;
+    mt_i64 v2 = p7;
+    mt_i64 v3 = p8;
+    mt_i64 v4 = p9;
+    mt_i64 v5 = p10;
+    mt_i64 v6 = p11;
+    float v7 = p12;
+    int v8[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v8[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v9[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v9[s] = (mt_i64)(v8[s]);
+    int v10 = (int)blockIdx.x;
+    mt_i64 v11 = (mt_i64)(v10);
+    int v12 = (int)blockIdx.y;
+    mt_i64 v13 = (mt_i64)(v12);
+    int v14 = (int)blockIdx.z;
+    mt_i64 v15 = (mt_i64)(v14);
+    mt_i64 v16 = 32LL;
+    mt_i64 v17 = (v11 * v16);
+    int v18[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v18[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v19[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v19[s] = (mt_i64)(v18[s]);
+    mt_i64 v20[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v20[s] = v17;
+    mt_i64 v21[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v21[s] = (v20[s] + v19[s]);
+    mt_i64 v22 = (v5 == 0 ? 0 : v13 / v5);
+    mt_i64 v23[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v23[s] = v0;
+    bool v24[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v24[s] = (v21[s] < v23[s]);
+    mt_i64 v25 = (v15 * v3);
+    mt_i64 v26 = (v25 + v13);
+    mt_i64 v27 = (v26 * v0);
+    mt_i64 v28[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v28[s] = v27;
+    mt_i64 v29[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v29[s] = (v28[s] + v21[s]);
+    mt_i64 v30 = (v15 * v4);
+    mt_i64 v31 = (v30 + v22);
+    mt_i64 v32 = (v31 * v1);
+    mt_i64 v33[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v33[s] = v2;
+    mt_i64 v34[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v34[s] = (v29[s] * v33[s]);
+    mt_i64 v35[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v35[s] = v34[s];
+    mt_i64 v36[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v36[s] = v9[s];
+    __syncthreads();
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v35[s]; }
+    __syncthreads();
+    mt_i64 v37[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v37[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+    __syncthreads();
+    __syncthreads();
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v36[s]; }
+    __syncthreads();
+    mt_i64 v38[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v38[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 128) * 1] : 0; }
+    __syncthreads();
+    mt_i64 v39[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v39[s] = (v37[s] + v38[s]);
+    bool v40[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v40[s] = v24[s];
+    __syncthreads();
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v40[s]; }
+    __syncthreads();
+    bool v41[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v41[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+    __syncthreads();
+    float v42 = 0.0f;
+    float v43[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) { v43[s] = (true && v41[s]) ? p0[v39[s]] : v42; }
+    float v46[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v46[s] = __int_as_float(0xff800000);
+    float v47[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v47[s] = 0.0f;
+    float v48[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v48[s] = 0.0f;
+    mt_i64 v49 = (v17 + v6);
+    mt_i64 v50 = 1LL;
+    mt_i64 v51 = (v49 + v50);
+    mt_i64 v52 = (v1 < v51 ? v1 : v51);
+    mt_i64 v53 = 0LL;
+    mt_i64 v54 = (v52 > v53 ? v52 : v53);
+    mt_i64 v56 = (v17 + v16);
+    mt_i64 v57 = (v56 + v6);
+    mt_i64 v58 = (v1 < v57 ? v1 : v57);
+    mt_i64 v60 = (v16 == 0 ? 0 : v54 % v16);
+    mt_i64 v61 = (v54 - v60);
+    float v65[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v65[s] = v46[s];
+    float v66[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v66[s] = v47[s];
+    float v67[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v67[s] = v48[s];
+    for (mt_i64 v64 = v53; v64 < v61; v64 += v16) {
+      mt_i64 v68[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v68[s] = v64;
+      mt_i64 v69[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v69[s] = (v68[s] + v19[s]);
+      mt_i64 v70[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v70[s] = v32;
+      mt_i64 v71[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v71[s] = (v70[s] + v69[s]);
+      mt_i64 v73[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v73[s] = (v71[s] * v33[s]);
+      mt_i64 v74[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v74[s] = v73[s];
+      mt_i64 v75[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v75[s] = v9[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v74[s]; }
+      __syncthreads();
+      mt_i64 v76[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v76[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v75[s]; }
+      __syncthreads();
+      mt_i64 v77[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v77[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
+      __syncthreads();
+      mt_i64 v78[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v78[s] = (v76[s] + v77[s]);
+      float v79[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v79[s] = (true) ? p1[v78[s]] : 0; }
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)(mt_smem + 0))[f] = v43[s]; }
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)(mt_smem + 16384))[f] = v79[s]; }
+      __syncthreads();
+      float v80[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = 0.0f; if (f < 1024) { const int i = f / 32, j = f % 32; for (int k = 0; k < 128; ++k) t = fmaf(((float*)mt_smem)[i * 128 + k], ((float*)(mt_smem + 16384))[k * 32 + j], t); } v80[s] = t; }
+      __syncthreads();
+      float v81[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v81[s] = v7;
+      float v82[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v82[s] = (v80[s] * v81[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)mt_smem)[f] = v82[s]; }
+      __syncthreads();
+      float v83[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = __int_as_float(0xff800000); for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = mt_maxf(acc, x); } v83[s] = acc; } else { v83[s] = 0; } }
+      __syncthreads();
+      float v84[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v84[s] = mt_maxf(v65[s], v83[s]);
+      bool v87[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v87[s] = (v84[s] == v46[s]);
+      float v90[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v90[s] = (v87[s] ? v47[s] : v84[s]);
+      float v91[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v91[s] = v90[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v91[s]; }
+      __syncthreads();
+      float v92[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v92[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
+      __syncthreads();
+      float v93[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v93[s] = (v82[s] - v92[s]);
+      float v94[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v94[s] = expf(v93[s]);
+      float v95[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v95[s] = (v65[s] - v90[s]);
+      float v96[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v96[s] = expf(v95[s]);
+      mt_i64 v101[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v101[s] = v73[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v101[s]; }
+      __syncthreads();
+      mt_i64 v103[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v103[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+      __syncthreads();
+      mt_i64 v105[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v105[s] = (v103[s] + v38[s]);
+      float v106[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v106[s] = (true) ? p2[v105[s]] : 0; }
+      float v107[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v107[s] = v96[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v107[s]; }
+      __syncthreads();
+      float v108[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v108[s] = f < 4096 ? ((float*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+      __syncthreads();
+      float v109[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v109[s] = (v67[s] * v108[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)(mt_smem + 0))[f] = v94[s]; }
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)(mt_smem + 4096))[f] = v106[s]; }
+      __syncthreads();
+      float v110[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v109[s]; if (f < 4096) { const int i = f / 128, j = f % 128; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 4096))[k * 128 + j], t); } v110[s] = t; }
+      __syncthreads();
+      float v111[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v111[s] = (v66[s] * v96[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)mt_smem)[f] = v94[s]; }
+      __syncthreads();
+      float v112[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v112[s] = acc; } else { v112[s] = 0; } }
+      __syncthreads();
+      float v113[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v113[s] = (v111[s] + v112[s]);
+      float y7[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) y7[s] = v84[s];
+      float y8[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) y8[s] = v113[s];
+      float y9[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) y9[s] = v110[s];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v65[s] = y7[s];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v66[s] = y8[s];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v67[s] = y9[s];
+    }
+    float v114[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v114[s] = v65[s];
+    float v115[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v115[s] = v66[s];
+    float v116[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v116[s] = v67[s];
+    float v119[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v119[s] = v114[s];
+    float v120[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v120[s] = v115[s];
+    float v121[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v121[s] = v116[s];
+    for (mt_i64 v118 = v61; v118 < v58; v118 += v16) {
+      mt_i64 v122[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v122[s] = v118;
+      mt_i64 v123[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v123[s] = (v122[s] + v19[s]);
+      mt_i64 v124[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v124[s] = v1;
+      bool v125[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v125[s] = (v123[s] < v124[s]);
+      mt_i64 v126[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v126[s] = v32;
+      mt_i64 v127[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v127[s] = (v126[s] + v123[s]);
+      mt_i64 v129[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v129[s] = (v127[s] * v33[s]);
+      mt_i64 v130[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v130[s] = v129[s];
+      mt_i64 v131[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v131[s] = v9[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v130[s]; }
+      __syncthreads();
+      mt_i64 v132[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v132[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v131[s]; }
+      __syncthreads();
+      mt_i64 v133[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v133[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
+      __syncthreads();
+      mt_i64 v134[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v134[s] = (v132[s] + v133[s]);
+      bool v135[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v135[s] = v125[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v135[s]; }
+      __syncthreads();
+      bool v136[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v136[s] = f < 4096 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      float v138[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v138[s] = (true && v136[s]) ? p1[v134[s]] : v42; }
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)(mt_smem + 0))[f] = v43[s]; }
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)(mt_smem + 16384))[f] = v138[s]; }
+      __syncthreads();
+      float v139[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = 0.0f; if (f < 1024) { const int i = f / 32, j = f % 32; for (int k = 0; k < 128; ++k) t = fmaf(((float*)mt_smem)[i * 128 + k], ((float*)(mt_smem + 16384))[k * 32 + j], t); } v139[s] = t; }
+      __syncthreads();
+      float v140[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v140[s] = v7;
+      float v141[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v141[s] = (v139[s] * v140[s]);
+      mt_i64 v145[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v145[s] = v123[s];
+      mt_i64 v146[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v146[s] = v21[s];
+      mt_i64 v147[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v147[s] = v6;
+      mt_i64 v148[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v148[s] = (v146[s] + v147[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v145[s]; }
+      __syncthreads();
+      mt_i64 v149[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v149[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v148[s]; }
+      __syncthreads();
+      mt_i64 v150[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v150[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 32) % 32) * 1] : 0; }
+      __syncthreads();
+      bool v151[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v151[s] = (v149[s] <= v150[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v135[s]; }
+      __syncthreads();
+      bool v152[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v152[s] = f < 1024 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
+      __syncthreads();
+      bool v153[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v153[s] = (v152[s] && v151[s]);
+      float v155[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v155[s] = __int_as_float(0xff800000);
+      float v156[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v156[s] = (v153[s] ? v141[s] : v155[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)mt_smem)[f] = v156[s]; }
+      __syncthreads();
+      float v157[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = __int_as_float(0xff800000); for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = mt_maxf(acc, x); } v157[s] = acc; } else { v157[s] = 0; } }
+      __syncthreads();
+      float v158[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v158[s] = mt_maxf(v119[s], v157[s]);
+      bool v161[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v161[s] = (v158[s] == v46[s]);
+      float v164[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v164[s] = (v161[s] ? v47[s] : v158[s]);
+      float v165[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v165[s] = v164[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v165[s]; }
+      __syncthreads();
+      float v166[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v166[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
+      __syncthreads();
+      float v167[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v167[s] = (v156[s] - v166[s]);
+      float v168[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v168[s] = expf(v167[s]);
+      float v169[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v169[s] = (v119[s] - v164[s]);
+      float v170[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v170[s] = expf(v169[s]);
+      mt_i64 v175[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v175[s] = v129[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v175[s]; }
+      __syncthreads();
+      mt_i64 v177[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v177[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+      __syncthreads();
+      mt_i64 v179[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v179[s] = (v177[s] + v38[s]);
+      bool v180[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v180[s] = v125[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v180[s]; }
+      __syncthreads();
+      bool v181[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v181[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+      __syncthreads();
+      float v183[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v183[s] = (true && v181[s]) ? p2[v179[s]] : v42; }
+      float v184[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v184[s] = v170[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v184[s]; }
+      __syncthreads();
+      float v185[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v185[s] = f < 4096 ? ((float*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+      __syncthreads();
+      float v186[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v186[s] = (v121[s] * v185[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)(mt_smem + 0))[f] = v168[s]; }
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)(mt_smem + 4096))[f] = v183[s]; }
+      __syncthreads();
+      float v187[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v186[s]; if (f < 4096) { const int i = f / 128, j = f % 128; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 4096))[k * 128 + j], t); } v187[s] = t; }
+      __syncthreads();
+      float v188[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v188[s] = (v120[s] * v170[s]);
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)mt_smem)[f] = v168[s]; }
+      __syncthreads();
+      float v189[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v189[s] = acc; } else { v189[s] = 0; } }
+      __syncthreads();
+      float v190[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v190[s] = (v188[s] + v189[s]);
+      float y10[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) y10[s] = v158[s];
+      float y11[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) y11[s] = v190[s];
+      float y12[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) y12[s] = v187[s];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v119[s] = y10[s];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v120[s] = y11[s];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v121[s] = y12[s];
+    }
+    float v191[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v191[s] = v119[s];
+    float v192[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v192[s] = v120[s];
+    float v193[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v193[s] = v121[s];
+    bool v196[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v196[s] = (v192[s] == v47[s]);
+    float v198[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v198[s] = 1.0f;
+    float v199[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v199[s] = (v196[s] ? v198[s] : v192[s]);
+    float v200[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v200[s] = v199[s];
+    __syncthreads();
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v200[s]; }
+    __syncthreads();
+    float v201[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v201[s] = f < 4096 ? ((float*)mt_smem)[((f / 128) % 32) * 1] : 0; }
+    __syncthreads();
+    float v202[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v202[s] = (v193[s] / v201[s]);
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) { if (true && v41[s]) p3[v39[s]] = v202[s]; }
+    float v212[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v212[s] = logf(v192[s]);
+    float v213[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v213[s] = (v191[s] + v212[s]);
+    float v216[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v216[s] = (v196[s] ? v46[s] : v213[s]);
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v29[g];
+      if ((MT_FLAT(g + 0) < 32 && v24[g + 0]) && (MT_FLAT(g + 1) < 32 && v24[g + 1]) && (MT_FLAT(g + 2) < 32 && v24[g + 2]) && (MT_FLAT(g + 3) < 32 && v24[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v216[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (MT_FLAT(s) < 32 && v24[s]) p4[v29[s]] = v216[s]; }
+      }
     }
   }
 }

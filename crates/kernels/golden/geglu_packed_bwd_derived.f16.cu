@@ -29,252 +29,498 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_bwd_derived(co
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
-  int v0 = p3;
-  float v1 = p4;
-  float v2 = p5;
-  int v3 = (int)blockIdx.y;
-  int v4 = 4096;
-  int v5 = (int)((v3 * v4));
-  int v6[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v6[s] = (int)(0 + MT_FLAT(s));
-  int v7[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v7[s] = v5;
-  int v8[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v8[s] = (int)((v7[s] + v6[s]));
-  int v9 = (int)blockIdx.x;
-  mt_i64 v10 = (mt_i64)(v9);
-  mt_i64 v11 = (mt_i64)(v0);
-  mt_i64 v12[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v12[s] = (mt_i64)(v8[s]);
-  mt_i64 v13 = (v10 * v11);
-  mt_i64 v14 = 2LL;
-  mt_i64 v15 = (v13 * v14);
-  mt_i64 v16[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v16[s] = v15;
-  mt_i64 v17[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v17[s] = (v16[s] + v12[s]);
-  mt_i64 v18[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v18[s] = v11;
-  mt_i64 v19[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v19[s] = (v17[s] + v18[s]);
-  mt_i64 v21[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v21[s] = v13;
-  mt_i64 v22[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v22[s] = (v21[s] + v12[s]);
-  int v23[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v23[s] = v0;
-  bool v24[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v24[s] = (v8[s] < v23[s]);
-  float v25 = 0.0f;
-  float v26[8];
-  #pragma unroll
-  for (int g = 0; g < 8; g += 8) {
-    const mt_i64 i0 = v17[g];
-    if ((true && v24[g + 0]) && (true && v24[g + 1]) && (true && v24[g + 2]) && (true && v24[g + 3]) && (true && v24[g + 4]) && (true && v24[g + 5]) && (true && v24[g + 6]) && (true && v24[g + 7]) && (i0 % 8) == 0) {
-      union { uint4 w[1]; mt_u16 e[8]; } u;
-      #pragma unroll
-      for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-      #pragma unroll
-      for (int k = 0; k < MT_VEC; ++k) v26[g + k] = mt_f16_to_f32(u.e[k]);
-    } else {
-      #pragma unroll
-      for (int k = 0; k < 8; ++k) { const int s = g + k; v26[s] = (true && v24[s]) ? mt_f16_to_f32(p0[v17[s]]) : v25; }
+  const bool mt_fast = (p3 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p3;
+    float v1 = p4;
+    float v2 = p5;
+    int v3 = (int)blockIdx.y;
+    int v4 = 4096;
+    int v5 = (int)((v3 * v4));
+    int v6[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v6[s] = (int)(0 + MT_FLAT(s));
+    int v7[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v7[s] = v5;
+    int v8[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v8[s] = (int)((v7[s] + v6[s]));
+    int v9 = (int)blockIdx.x;
+    mt_i64 v10 = (mt_i64)(v9);
+    mt_i64 v11 = (mt_i64)(v0);
+    mt_i64 v12[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v12[s] = (mt_i64)(v8[s]);
+    mt_i64 v13 = (v10 * v11);
+    mt_i64 v14 = 2LL;
+    mt_i64 v15 = (v13 * v14);
+    mt_i64 v16[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v16[s] = v15;
+    mt_i64 v17[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v17[s] = (v16[s] + v12[s]);
+    mt_i64 v18[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v18[s] = v11;
+    mt_i64 v19[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v19[s] = (v17[s] + v18[s]);
+    mt_i64 v21[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v21[s] = v13;
+    mt_i64 v22[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v22[s] = (v21[s] + v12[s]);
+    int v23[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v23[s] = v0;
+    bool v24[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v24[s] = (v8[s] < v23[s]);
+    float v25 = 0.0f;
+    float v26[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v17[g];
+      if ((true && v24[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v26[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v26[g + k] = v25; }
+      }
     }
-  }
-  float v27[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v27[s] = v26[s];
-  float v28[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v28[s] = v1;
-  float v29[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v29[s] = (v27[s] * v28[s]);
-  float v31[8];
-  #pragma unroll
-  for (int g = 0; g < 8; g += 8) {
-    const mt_i64 i0 = v22[g];
-    if ((true && v24[g + 0]) && (true && v24[g + 1]) && (true && v24[g + 2]) && (true && v24[g + 3]) && (true && v24[g + 4]) && (true && v24[g + 5]) && (true && v24[g + 6]) && (true && v24[g + 7]) && (i0 % 8) == 0) {
-      union { uint4 w[1]; mt_u16 e[8]; } u;
-      #pragma unroll
-      for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-      #pragma unroll
-      for (int k = 0; k < MT_VEC; ++k) v31[g + k] = mt_f16_to_f32(u.e[k]);
-    } else {
-      #pragma unroll
-      for (int k = 0; k < 8; ++k) { const int s = g + k; v31[s] = (true && v24[s]) ? mt_f16_to_f32(p1[v22[s]]) : v25; }
+    float v27[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v27[s] = v26[s];
+    float v28[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v28[s] = v1;
+    float v29[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v29[s] = (v27[s] * v28[s]);
+    float v31[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v22[g];
+      if ((true && v24[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v31[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v31[g + k] = v25; }
+      }
     }
-  }
-  float v32[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v32[s] = v31[s];
-  float v34[8];
-  #pragma unroll
-  for (int g = 0; g < 8; g += 8) {
-    const mt_i64 i0 = v19[g];
-    if ((true && v24[g + 0]) && (true && v24[g + 1]) && (true && v24[g + 2]) && (true && v24[g + 3]) && (true && v24[g + 4]) && (true && v24[g + 5]) && (true && v24[g + 6]) && (true && v24[g + 7]) && (i0 % 8) == 0) {
-      union { uint4 w[1]; mt_u16 e[8]; } u;
-      #pragma unroll
-      for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-      #pragma unroll
-      for (int k = 0; k < MT_VEC; ++k) v34[g + k] = mt_f16_to_f32(u.e[k]);
-    } else {
-      #pragma unroll
-      for (int k = 0; k < 8; ++k) { const int s = g + k; v34[s] = (true && v24[s]) ? mt_f16_to_f32(p0[v19[s]]) : v25; }
+    float v32[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v32[s] = v31[s];
+    float v34[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v19[g];
+      if ((true && v24[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v34[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v34[g + k] = v25; }
+      }
     }
-  }
-  float v35[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v35[s] = v34[s];
-  float v37[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v37[s] = 0.5f;
-  float v38[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v38[s] = (v29[s] * v37[s]);
-  float v39[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v39[s] = (v29[s] * v29[s]);
-  float v40[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v40[s] = (v39[s] * v29[s]);
-  float v42[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v42[s] = 0.044715f;
-  float v43[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v43[s] = (v40[s] * v42[s]);
-  float v44[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v44[s] = (v29[s] + v43[s]);
-  float v46[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v46[s] = 0.7978846f;
-  float v47[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v47[s] = (v44[s] * v46[s]);
-  float v48[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v48[s] = tanhf(v47[s]);
-  float v49[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v49[s] = (v38[s] * v48[s]);
-  float v53[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v53[s] = (v49[s] + v38[s]);
-  float v55[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v55[s] = v2;
-  float v57[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v57[s] = (v32[s] * v55[s]);
-  float v58[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v58[s] = (v57[s] * v35[s]);
-  float v59[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v59[s] = (v57[s] * v53[s]);
-  float v60[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v60[s] = (v58[s] * v37[s]);
-  float v61[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v61[s] = (v58[s] * v48[s]);
-  float v62[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v62[s] = (v58[s] * v38[s]);
-  float v63[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v63[s] = 1.0f;
-  float v64[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v64[s] = (v48[s] * v48[s]);
-  float v65[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v65[s] = (v63[s] - v64[s]);
-  float v66[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v66[s] = (v62[s] * v65[s]);
-  float v67[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v67[s] = (v66[s] * v46[s]);
-  float v68[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v68[s] = (v60[s] + v67[s]);
-  float v69[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v69[s] = (v67[s] * v42[s]);
-  float v70[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v70[s] = (v69[s] * v29[s]);
-  float v71[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v71[s] = (v69[s] * v39[s]);
-  float v72[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v72[s] = (v68[s] + v71[s]);
-  float v73[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v73[s] = (v70[s] * v29[s]);
-  float v75[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v75[s] = (v72[s] + v73[s]);
-  float v76[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v76[s] = (v75[s] + v73[s]);
-  float v77[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v77[s] = (v61[s] * v37[s]);
-  float v78[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v78[s] = (v76[s] + v77[s]);
-  float v79[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v79[s] = (v78[s] * v28[s]);
-  float v80[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v80[s] = mt_round_f16(v79[s]);
-  #pragma unroll
-  for (int g = 0; g < 8; g += 8) {
-    const mt_i64 i0 = v17[g];
-    if ((true && v24[g + 0]) && (true && v24[g + 1]) && (true && v24[g + 2]) && (true && v24[g + 3]) && (true && v24[g + 4]) && (true && v24[g + 5]) && (true && v24[g + 6]) && (true && v24[g + 7]) && (i0 % 8) == 0) {
-      union { uint4 w[1]; mt_u16 e[8]; } u;
-      #pragma unroll
-      for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v80[g + k]);
-      #pragma unroll
-      for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
-    } else {
-      #pragma unroll
-      for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v24[s]) p2[v17[s]] = mt_f32_to_f16(v80[s]); }
+    float v35[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v35[s] = v34[s];
+    float v37[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v37[s] = 0.5f;
+    float v38[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v38[s] = (v29[s] * v37[s]);
+    float v39[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v39[s] = (v29[s] * v29[s]);
+    float v40[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v40[s] = (v39[s] * v29[s]);
+    float v42[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v42[s] = 0.044715f;
+    float v43[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v43[s] = (v40[s] * v42[s]);
+    float v44[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v44[s] = (v29[s] + v43[s]);
+    float v46[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v46[s] = 0.7978846f;
+    float v47[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v47[s] = (v44[s] * v46[s]);
+    float v48[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v48[s] = tanhf(v47[s]);
+    float v49[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v49[s] = (v38[s] * v48[s]);
+    float v53[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v53[s] = (v49[s] + v38[s]);
+    float v55[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v55[s] = v2;
+    float v57[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v57[s] = (v32[s] * v55[s]);
+    float v58[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v58[s] = (v57[s] * v35[s]);
+    float v59[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v59[s] = (v57[s] * v53[s]);
+    float v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = (v58[s] * v37[s]);
+    float v61[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v61[s] = (v58[s] * v48[s]);
+    float v62[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v62[s] = (v58[s] * v38[s]);
+    float v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = 1.0f;
+    float v64[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v64[s] = (v48[s] * v48[s]);
+    float v65[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v65[s] = (v63[s] - v64[s]);
+    float v66[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v66[s] = (v62[s] * v65[s]);
+    float v67[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v67[s] = (v66[s] * v46[s]);
+    float v68[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v68[s] = (v60[s] + v67[s]);
+    float v69[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v69[s] = (v67[s] * v42[s]);
+    float v70[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v70[s] = (v69[s] * v29[s]);
+    float v71[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v71[s] = (v69[s] * v39[s]);
+    float v72[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v72[s] = (v68[s] + v71[s]);
+    float v73[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v73[s] = (v70[s] * v29[s]);
+    float v75[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v75[s] = (v72[s] + v73[s]);
+    float v76[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v76[s] = (v75[s] + v73[s]);
+    float v77[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v77[s] = (v61[s] * v37[s]);
+    float v78[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v78[s] = (v76[s] + v77[s]);
+    float v79[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v79[s] = (v78[s] * v28[s]);
+    float v80[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v80[s] = mt_round_f16(v79[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v17[g];
+      if ((true && v24[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v80[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
+      }
     }
-  }
-  float v81[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v81[s] = mt_round_f16(v59[s]);
-  #pragma unroll
-  for (int g = 0; g < 8; g += 8) {
-    const mt_i64 i0 = v19[g];
-    if ((true && v24[g + 0]) && (true && v24[g + 1]) && (true && v24[g + 2]) && (true && v24[g + 3]) && (true && v24[g + 4]) && (true && v24[g + 5]) && (true && v24[g + 6]) && (true && v24[g + 7]) && (i0 % 8) == 0) {
-      union { uint4 w[1]; mt_u16 e[8]; } u;
-      #pragma unroll
-      for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v81[g + k]);
-      #pragma unroll
-      for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
-    } else {
-      #pragma unroll
-      for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v24[s]) p2[v19[s]] = mt_f32_to_f16(v81[s]); }
+    float v81[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v81[s] = mt_round_f16(v59[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v19[g];
+      if ((true && v24[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v81[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
+    int v0 = p3;
+    float v1 = p4;
+    float v2 = p5;
+    int v3 = (int)blockIdx.y;
+    int v4 = 4096;
+    int v5 = (int)((v3 * v4));
+    int v6[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v6[s] = (int)(0 + MT_FLAT(s));
+    int v7[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v7[s] = v5;
+    int v8[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v8[s] = (int)((v7[s] + v6[s]));
+    int v9 = (int)blockIdx.x;
+    mt_i64 v10 = (mt_i64)(v9);
+    mt_i64 v11 = (mt_i64)(v0);
+    mt_i64 v12[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v12[s] = (mt_i64)(v8[s]);
+    mt_i64 v13 = (v10 * v11);
+    mt_i64 v14 = 2LL;
+    mt_i64 v15 = (v13 * v14);
+    mt_i64 v16[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v16[s] = v15;
+    mt_i64 v17[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v17[s] = (v16[s] + v12[s]);
+    mt_i64 v18[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v18[s] = v11;
+    mt_i64 v19[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v19[s] = (v17[s] + v18[s]);
+    mt_i64 v21[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v21[s] = v13;
+    mt_i64 v22[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v22[s] = (v21[s] + v12[s]);
+    int v23[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v23[s] = v0;
+    bool v24[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v24[s] = (v8[s] < v23[s]);
+    float v25 = 0.0f;
+    float v26[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v17[g];
+      if ((true && v24[g + 0]) && (true && v24[g + 1]) && (true && v24[g + 2]) && (true && v24[g + 3]) && (true && v24[g + 4]) && (true && v24[g + 5]) && (true && v24[g + 6]) && (true && v24[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v26[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v26[s] = (true && v24[s]) ? mt_f16_to_f32(p0[v17[s]]) : v25; }
+      }
+    }
+    float v27[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v27[s] = v26[s];
+    float v28[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v28[s] = v1;
+    float v29[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v29[s] = (v27[s] * v28[s]);
+    float v31[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v22[g];
+      if ((true && v24[g + 0]) && (true && v24[g + 1]) && (true && v24[g + 2]) && (true && v24[g + 3]) && (true && v24[g + 4]) && (true && v24[g + 5]) && (true && v24[g + 6]) && (true && v24[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v31[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v31[s] = (true && v24[s]) ? mt_f16_to_f32(p1[v22[s]]) : v25; }
+      }
+    }
+    float v32[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v32[s] = v31[s];
+    float v34[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v19[g];
+      if ((true && v24[g + 0]) && (true && v24[g + 1]) && (true && v24[g + 2]) && (true && v24[g + 3]) && (true && v24[g + 4]) && (true && v24[g + 5]) && (true && v24[g + 6]) && (true && v24[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v34[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v34[s] = (true && v24[s]) ? mt_f16_to_f32(p0[v19[s]]) : v25; }
+      }
+    }
+    float v35[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v35[s] = v34[s];
+    float v37[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v37[s] = 0.5f;
+    float v38[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v38[s] = (v29[s] * v37[s]);
+    float v39[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v39[s] = (v29[s] * v29[s]);
+    float v40[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v40[s] = (v39[s] * v29[s]);
+    float v42[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v42[s] = 0.044715f;
+    float v43[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v43[s] = (v40[s] * v42[s]);
+    float v44[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v44[s] = (v29[s] + v43[s]);
+    float v46[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v46[s] = 0.7978846f;
+    float v47[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v47[s] = (v44[s] * v46[s]);
+    float v48[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v48[s] = tanhf(v47[s]);
+    float v49[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v49[s] = (v38[s] * v48[s]);
+    float v53[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v53[s] = (v49[s] + v38[s]);
+    float v55[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v55[s] = v2;
+    float v57[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v57[s] = (v32[s] * v55[s]);
+    float v58[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v58[s] = (v57[s] * v35[s]);
+    float v59[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v59[s] = (v57[s] * v53[s]);
+    float v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = (v58[s] * v37[s]);
+    float v61[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v61[s] = (v58[s] * v48[s]);
+    float v62[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v62[s] = (v58[s] * v38[s]);
+    float v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = 1.0f;
+    float v64[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v64[s] = (v48[s] * v48[s]);
+    float v65[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v65[s] = (v63[s] - v64[s]);
+    float v66[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v66[s] = (v62[s] * v65[s]);
+    float v67[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v67[s] = (v66[s] * v46[s]);
+    float v68[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v68[s] = (v60[s] + v67[s]);
+    float v69[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v69[s] = (v67[s] * v42[s]);
+    float v70[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v70[s] = (v69[s] * v29[s]);
+    float v71[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v71[s] = (v69[s] * v39[s]);
+    float v72[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v72[s] = (v68[s] + v71[s]);
+    float v73[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v73[s] = (v70[s] * v29[s]);
+    float v75[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v75[s] = (v72[s] + v73[s]);
+    float v76[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v76[s] = (v75[s] + v73[s]);
+    float v77[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v77[s] = (v61[s] * v37[s]);
+    float v78[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v78[s] = (v76[s] + v77[s]);
+    float v79[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v79[s] = (v78[s] * v28[s]);
+    float v80[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v80[s] = mt_round_f16(v79[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v17[g];
+      if ((true && v24[g + 0]) && (true && v24[g + 1]) && (true && v24[g + 2]) && (true && v24[g + 3]) && (true && v24[g + 4]) && (true && v24[g + 5]) && (true && v24[g + 6]) && (true && v24[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v80[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v24[s]) p2[v17[s]] = mt_f32_to_f16(v80[s]); }
+      }
+    }
+    float v81[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v81[s] = mt_round_f16(v59[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v19[g];
+      if ((true && v24[g + 0]) && (true && v24[g + 1]) && (true && v24[g + 2]) && (true && v24[g + 3]) && (true && v24[g + 4]) && (true && v24[g + 5]) && (true && v24[g + 6]) && (true && v24[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v81[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v24[s]) p2[v19[s]] = mt_f32_to_f16(v81[s]); }
+      }
     }
   }
 }

@@ -29,284 +29,559 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
-  int v0 = p6;
-  int v1 = p7;
-  int v2 = p8;
-  float v3 = p9;
-  int v4 = (int)blockIdx.x;
-  int v5[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v5[s] = (int)(0 + MT_FLAT(s));
-  int v6[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v6[s] = v0;
-  bool v7[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v7[s] = (v5[s] < v6[s]);
-  float v8 = (float)(v0);
-  int v9 = (int)((v4 * v2));
-  int v10 = (int)((v9 + v2));
-  int v11 = (int)((v10 < v1 ? v10 : v1));
-  mt_i64 v12[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v12[s] = (mt_i64)(v5[s]);
-  float v13 = 0.0f;
-  float v14[8];
-  #pragma unroll
-  for (int g = 0; g < 8; g += 8) {
-    const mt_i64 i0 = v12[g];
-    if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
-      union { uint4 w[1]; mt_u16 e[8]; } u;
-      #pragma unroll
-      for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-      #pragma unroll
-      for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_bf16_to_f32(u.e[k]);
-    } else {
-      #pragma unroll
-      for (int k = 0; k < 8; ++k) { const int s = g + k; v14[s] = (true && v7[s]) ? mt_bf16_to_f32(p1[v12[s]]) : v13; }
-    }
-  }
-  float v15[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v15[s] = v14[s];
-  float v16[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v16[s] = 0.0f;
-  int v18 = 1;
-  float v20[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v20[s] = v16[s];
-  float v21[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v21[s] = v16[s];
-  for (int v19 = v9; v19 < v11; v19 += v18) {
-    mt_i64 v23 = (mt_i64)(v19);
-    mt_i64 v24 = (mt_i64)(v0);
-    mt_i64 v25 = (v23 * v24);
-    mt_i64 v26[8];
+  const bool mt_fast = (p6 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0 && ((unsigned long long)(const void*)p5 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p6;
+    int v1 = p7;
+    int v2 = p8;
+    float v3 = p9;
+    int v4 = (int)blockIdx.x;
+    int v5[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = v25;
-    mt_i64 v27[8];
+    for (int s = 0; s < 8; ++s) v5[s] = (int)(0 + MT_FLAT(s));
+    int v6[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = (v26[s] + v12[s]);
-    float v29[8];
+    for (int s = 0; s < 8; ++s) v6[s] = v0;
+    bool v7[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v7[s] = (v5[s] < v6[s]);
+    float v8 = (float)(v0);
+    int v9 = (int)((v4 * v2));
+    int v10 = (int)((v9 + v2));
+    int v11 = (int)((v10 < v1 ? v10 : v1));
+    mt_i64 v12[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v12[s] = (mt_i64)(v5[s]);
+    float v13 = 0.0f;
+    float v14[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v27[g];
+      const mt_i64 i0 = v12[g];
+      if ((true && v7[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v14[g + k] = v13; }
+      }
+    }
+    float v15[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v15[s] = v14[s];
+    float v16[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v16[s] = 0.0f;
+    int v18 = 1;
+    float v20[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v20[s] = v16[s];
+    float v21[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v21[s] = v16[s];
+    for (int v19 = v9; v19 < v11; v19 += v18) {
+      mt_i64 v23 = (mt_i64)(v19);
+      mt_i64 v24 = (mt_i64)(v0);
+      mt_i64 v25 = (v23 * v24);
+      mt_i64 v26[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v26[s] = v25;
+      mt_i64 v27[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v27[s] = (v26[s] + v12[s]);
+      float v29[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v27[g];
+        if ((true && v7[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v29[g + k] = mt_bf16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v29[g + k] = v13; }
+        }
+      }
+      float v30[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v30[s] = v29[s];
+      float v32[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v27[g];
+        if ((true && v7[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v32[g + k] = mt_bf16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v32[g + k] = v13; }
+        }
+      }
+      float v33[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v33[s] = v32[s];
+      float acc1 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v30[s]);
+      for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
+      __syncthreads();
+      acc1 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v34 = acc1;
+      float v35 = (v34 / v8);
+      float v36[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v36[s] = v35;
+      float v37[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v37[s] = (v30[s] - v36[s]);
+      float v38 = 0.0f;
+      float v40[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v40[s] = (v7[s] ? v37[s] : v16[s]);
+      float acc2 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v40[s]);
+      for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
+      __syncthreads();
+      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v41 = acc2;
+      float v42 = (v41 / v8);
+      float v48[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v48[s] = (v40[s] * v40[s]);
+      float acc3 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc3 = (acc3 + v48[s]);
+      for (int o = 16; o > 0; o >>= 1) acc3 = (acc3 + __shfl_xor_sync(0xffffffffu, acc3, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc3;
+      __syncthreads();
+      acc3 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v49 = acc3;
+      float v50 = (v49 / v8);
+      float v51 = (v42 * v42);
+      float v52 = (v50 - v51);
+      float v54 = mt_maxf(v52, v38);
+      float v55 = (v54 + v3);
+      float v56 = (1.0f / sqrtf(v55));
+      float v59[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v59[s] = v42;
+      float v60[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v60[s] = (v37[s] - v59[s]);
+      float v63[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v63[s] = (v7[s] ? v60[s] : v16[s]);
+      float v64[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v64[s] = v56;
+      float v65[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v65[s] = (v63[s] * v64[s]);
+      float v66[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v66[s] = (v33[s] * v15[s]);
+      float v67[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v67[s] = (v65[s] * v66[s]);
+      float acc4 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v67[s]);
+      for (int o = 16; o > 0; o >>= 1) acc4 = (acc4 + __shfl_xor_sync(0xffffffffu, acc4, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
+      __syncthreads();
+      acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v68 = acc4;
+      float v69 = (v68 / v8);
+      float acc5 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v66[s]);
+      for (int o = 16; o > 0; o >>= 1) acc5 = (acc5 + __shfl_xor_sync(0xffffffffu, acc5, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc5;
+      __syncthreads();
+      acc5 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v71 = acc5;
+      float v72 = (v71 / v8);
+      float v83[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v83[s] = v69;
+      float v84[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v84[s] = (v65[s] * v83[s]);
+      float v85[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v85[s] = (v66[s] - v84[s]);
+      float v86[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v86[s] = v72;
+      float v87[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v87[s] = (v85[s] - v86[s]);
+      float v89[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v89[s] = (v87[s] * v64[s]);
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v27[g];
+        if ((true && v7[g])) {
+          union { uint4 w[2]; float e[8]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v89[g + k];
+          #pragma unroll
+          for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+        }
+      }
+      float v90[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v90[s] = (v33[s] * v65[s]);
+      float v91[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v91[s] = (v20[s] + v90[s]);
+      float v92[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v92[s] = (v21[s] + v33[s]);
+      float y6[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y6[s] = v91[s];
+      float y7[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y7[s] = v92[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v20[s] = y6[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v21[s] = y7[s];
+    }
+    float v93[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v93[s] = v20[s];
+    float v94[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v94[s] = v21[s];
+    mt_i64 v96 = (mt_i64)(v4);
+    mt_i64 v97 = (mt_i64)(v0);
+    mt_i64 v98 = (v96 * v97);
+    mt_i64 v99[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v99[s] = v98;
+    mt_i64 v100[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v100[s] = (v99[s] + v12[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v100[g];
+      if ((true && v7[g])) {
+        union { uint4 w[2]; float e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v93[g + k];
+        #pragma unroll
+        for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+      }
+    }
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v100[g];
+      if ((true && v7[g])) {
+        union { uint4 w[2]; float e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v94[g + k];
+        #pragma unroll
+        for (int q = 0; q < 2; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
+    int v0 = p6;
+    int v1 = p7;
+    int v2 = p8;
+    float v3 = p9;
+    int v4 = (int)blockIdx.x;
+    int v5[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v5[s] = (int)(0 + MT_FLAT(s));
+    int v6[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v6[s] = v0;
+    bool v7[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v7[s] = (v5[s] < v6[s]);
+    float v8 = (float)(v0);
+    int v9 = (int)((v4 * v2));
+    int v10 = (int)((v9 + v2));
+    int v11 = (int)((v10 < v1 ? v10 : v1));
+    mt_i64 v12[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v12[s] = (mt_i64)(v5[s]);
+    float v13 = 0.0f;
+    float v14[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v12[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v29[g + k] = mt_bf16_to_f32(u.e[k]);
+        for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v29[s] = (true && v7[s]) ? mt_bf16_to_f32(p0[v27[s]]) : v13; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v14[s] = (true && v7[s]) ? mt_bf16_to_f32(p1[v12[s]]) : v13; }
       }
     }
-    float v30[8];
+    float v15[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = v29[s];
-    float v32[8];
+    for (int s = 0; s < 8; ++s) v15[s] = v14[s];
+    float v16[8];
     #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v27[g];
-      if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v32[g + k] = mt_bf16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v32[s] = (true && v7[s]) ? mt_bf16_to_f32(p2[v27[s]]) : v13; }
+    for (int s = 0; s < 8; ++s) v16[s] = 0.0f;
+    int v18 = 1;
+    float v20[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v20[s] = v16[s];
+    float v21[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v21[s] = v16[s];
+    for (int v19 = v9; v19 < v11; v19 += v18) {
+      mt_i64 v23 = (mt_i64)(v19);
+      mt_i64 v24 = (mt_i64)(v0);
+      mt_i64 v25 = (v23 * v24);
+      mt_i64 v26[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v26[s] = v25;
+      mt_i64 v27[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v27[s] = (v26[s] + v12[s]);
+      float v29[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v27[g];
+        if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v29[g + k] = mt_bf16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v29[s] = (true && v7[s]) ? mt_bf16_to_f32(p0[v27[s]]) : v13; }
+        }
       }
+      float v30[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v30[s] = v29[s];
+      float v32[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v27[g];
+        if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v32[g + k] = mt_bf16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v32[s] = (true && v7[s]) ? mt_bf16_to_f32(p2[v27[s]]) : v13; }
+        }
+      }
+      float v33[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v33[s] = v32[s];
+      float acc8 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc8 = (acc8 + v30[s]);
+      for (int o = 16; o > 0; o >>= 1) acc8 = (acc8 + __shfl_xor_sync(0xffffffffu, acc8, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc8;
+      __syncthreads();
+      acc8 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v34 = acc8;
+      float v35 = (v34 / v8);
+      float v36[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v36[s] = v35;
+      float v37[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v37[s] = (v30[s] - v36[s]);
+      float v38 = 0.0f;
+      float v40[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v40[s] = (v7[s] ? v37[s] : v16[s]);
+      float acc9 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc9 = (acc9 + v40[s]);
+      for (int o = 16; o > 0; o >>= 1) acc9 = (acc9 + __shfl_xor_sync(0xffffffffu, acc9, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc9;
+      __syncthreads();
+      acc9 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc9 = (acc9 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v41 = acc9;
+      float v42 = (v41 / v8);
+      float v48[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v48[s] = (v40[s] * v40[s]);
+      float acc10 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc10 = (acc10 + v48[s]);
+      for (int o = 16; o > 0; o >>= 1) acc10 = (acc10 + __shfl_xor_sync(0xffffffffu, acc10, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc10;
+      __syncthreads();
+      acc10 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v49 = acc10;
+      float v50 = (v49 / v8);
+      float v51 = (v42 * v42);
+      float v52 = (v50 - v51);
+      float v54 = mt_maxf(v52, v38);
+      float v55 = (v54 + v3);
+      float v56 = (1.0f / sqrtf(v55));
+      float v59[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v59[s] = v42;
+      float v60[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v60[s] = (v37[s] - v59[s]);
+      float v63[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v63[s] = (v7[s] ? v60[s] : v16[s]);
+      float v64[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v64[s] = v56;
+      float v65[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v65[s] = (v63[s] * v64[s]);
+      float v66[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v66[s] = (v33[s] * v15[s]);
+      float v67[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v67[s] = (v65[s] * v66[s]);
+      float acc11 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc11 = (acc11 + v67[s]);
+      for (int o = 16; o > 0; o >>= 1) acc11 = (acc11 + __shfl_xor_sync(0xffffffffu, acc11, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc11;
+      __syncthreads();
+      acc11 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc11 = (acc11 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v68 = acc11;
+      float v69 = (v68 / v8);
+      float acc12 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc12 = (acc12 + v66[s]);
+      for (int o = 16; o > 0; o >>= 1) acc12 = (acc12 + __shfl_xor_sync(0xffffffffu, acc12, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc12;
+      __syncthreads();
+      acc12 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v71 = acc12;
+      float v72 = (v71 / v8);
+      float v83[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v83[s] = v69;
+      float v84[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v84[s] = (v65[s] * v83[s]);
+      float v85[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v85[s] = (v66[s] - v84[s]);
+      float v86[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v86[s] = v72;
+      float v87[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v87[s] = (v85[s] - v86[s]);
+      float v89[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v89[s] = (v87[s] * v64[s]);
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v27[g];
+        if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
+          union { uint4 w[2]; float e[8]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v89[g + k];
+          #pragma unroll
+          for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p3[v27[s]] = v89[s]; }
+        }
+      }
+      float v90[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v90[s] = (v33[s] * v65[s]);
+      float v91[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v91[s] = (v20[s] + v90[s]);
+      float v92[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v92[s] = (v21[s] + v33[s]);
+      float y13[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y13[s] = v91[s];
+      float y14[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y14[s] = v92[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v20[s] = y13[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v21[s] = y14[s];
     }
-    float v33[8];
+    float v93[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = v32[s];
-    float acc1 = 0.0f;
+    for (int s = 0; s < 8; ++s) v93[s] = v20[s];
+    float v94[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v30[s]);
-    for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
-    mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
-    __syncthreads();
-    acc1 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v34 = acc1;
-    float v35 = (v34 / v8);
-    float v36[8];
+    for (int s = 0; s < 8; ++s) v94[s] = v21[s];
+    mt_i64 v96 = (mt_i64)(v4);
+    mt_i64 v97 = (mt_i64)(v0);
+    mt_i64 v98 = (v96 * v97);
+    mt_i64 v99[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = v35;
-    float v37[8];
+    for (int s = 0; s < 8; ++s) v99[s] = v98;
+    mt_i64 v100[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v30[s] - v36[s]);
-    float v38 = 0.0f;
-    float v40[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = (v7[s] ? v37[s] : v16[s]);
-    float acc2 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v40[s]);
-    for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
-    mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
-    __syncthreads();
-    acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v41 = acc2;
-    float v42 = (v41 / v8);
-    float v48[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v40[s] * v40[s]);
-    float acc3 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc3 = (acc3 + v48[s]);
-    for (int o = 16; o > 0; o >>= 1) acc3 = (acc3 + __shfl_xor_sync(0xffffffffu, acc3, o));
-    mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc3;
-    __syncthreads();
-    acc3 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v49 = acc3;
-    float v50 = (v49 / v8);
-    float v51 = (v42 * v42);
-    float v52 = (v50 - v51);
-    float v54 = mt_maxf(v52, v38);
-    float v55 = (v54 + v3);
-    float v56 = (1.0f / sqrtf(v55));
-    float v59[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = v42;
-    float v60[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = (v37[s] - v59[s]);
-    float v63[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = (v7[s] ? v60[s] : v16[s]);
-    float v64[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v64[s] = v56;
-    float v65[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = (v63[s] * v64[s]);
-    float v66[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v66[s] = (v33[s] * v15[s]);
-    float v67[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v67[s] = (v65[s] * v66[s]);
-    float acc4 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v67[s]);
-    for (int o = 16; o > 0; o >>= 1) acc4 = (acc4 + __shfl_xor_sync(0xffffffffu, acc4, o));
-    mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
-    __syncthreads();
-    acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v68 = acc4;
-    float v69 = (v68 / v8);
-    float acc5 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v66[s]);
-    for (int o = 16; o > 0; o >>= 1) acc5 = (acc5 + __shfl_xor_sync(0xffffffffu, acc5, o));
-    mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc5;
-    __syncthreads();
-    acc5 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v71 = acc5;
-    float v72 = (v71 / v8);
-    float v83[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v83[s] = v69;
-    float v84[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v84[s] = (v65[s] * v83[s]);
-    float v85[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v85[s] = (v66[s] - v84[s]);
-    float v86[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v86[s] = v72;
-    float v87[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v87[s] = (v85[s] - v86[s]);
-    float v89[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v89[s] = (v87[s] * v64[s]);
+    for (int s = 0; s < 8; ++s) v100[s] = (v99[s] + v12[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v27[g];
+      const mt_i64 i0 = v100[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[2]; float e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v89[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v93[g + k];
         #pragma unroll
-        for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+        for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p3[v27[s]] = v89[s]; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p4[v100[s]] = v93[s]; }
       }
     }
-    float v90[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v90[s] = (v33[s] * v65[s]);
-    float v91[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v91[s] = (v20[s] + v90[s]);
-    float v92[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v92[s] = (v21[s] + v33[s]);
-    float y6[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) y6[s] = v91[s];
-    float y7[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) y7[s] = v92[s];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = y6[s];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v21[s] = y7[s];
-  }
-  float v93[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v93[s] = v20[s];
-  float v94[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v94[s] = v21[s];
-  mt_i64 v96 = (mt_i64)(v4);
-  mt_i64 v97 = (mt_i64)(v0);
-  mt_i64 v98 = (v96 * v97);
-  mt_i64 v99[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v99[s] = v98;
-  mt_i64 v100[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v100[s] = (v99[s] + v12[s]);
-  #pragma unroll
-  for (int g = 0; g < 8; g += 8) {
-    const mt_i64 i0 = v100[g];
-    if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
-      union { uint4 w[2]; float e[8]; } u;
-      #pragma unroll
-      for (int k = 0; k < MT_VEC; ++k) u.e[k] = v93[g + k];
-      #pragma unroll
-      for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
-    } else {
-      #pragma unroll
-      for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p4[v100[s]] = v93[s]; }
-    }
-  }
-  #pragma unroll
-  for (int g = 0; g < 8; g += 8) {
-    const mt_i64 i0 = v100[g];
-    if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
-      union { uint4 w[2]; float e[8]; } u;
-      #pragma unroll
-      for (int k = 0; k < MT_VEC; ++k) u.e[k] = v94[g + k];
-      #pragma unroll
-      for (int q = 0; q < 2; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
-    } else {
-      #pragma unroll
-      for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p5[v100[s]] = v94[s]; }
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v100[g];
+      if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[2]; float e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v94[g + k];
+        #pragma unroll
+        for (int q = 0; q < 2; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p5[v100[s]] = v94[s]; }
+      }
     }
   }
 }

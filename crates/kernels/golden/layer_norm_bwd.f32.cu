@@ -29,274 +29,539 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
-  int v0 = p6;
-  int v1 = p7;
-  int v2 = p8;
-  float v3 = p9;
-  int v4 = (int)blockIdx.x;
-  int v5[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v5[s] = (int)(0 + MT_FLAT(s));
-  int v6[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v6[s] = v0;
-  bool v7[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v7[s] = (v5[s] < v6[s]);
-  float v8 = (float)(v0);
-  int v9 = (int)((v4 * v2));
-  int v10 = (int)((v9 + v2));
-  int v11 = (int)((v10 < v1 ? v10 : v1));
-  mt_i64 v12[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v12[s] = (mt_i64)(v5[s]);
-  float v13 = 0.0f;
-  float v14[8];
-  #pragma unroll
-  for (int g = 0; g < 8; g += 4) {
-    const mt_i64 i0 = v12[g];
-    if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
-      union { uint4 w[1]; float e[4]; } u;
-      #pragma unroll
-      for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-      #pragma unroll
-      for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
-    } else {
-      #pragma unroll
-      for (int k = 0; k < 4; ++k) { const int s = g + k; v14[s] = (true && v7[s]) ? p1[v12[s]] : v13; }
-    }
-  }
-  float v15[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v15[s] = 0.0f;
-  int v17 = 1;
-  float v19[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v19[s] = v15[s];
-  float v20[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v20[s] = v15[s];
-  for (int v18 = v9; v18 < v11; v18 += v17) {
-    mt_i64 v22 = (mt_i64)(v18);
-    mt_i64 v23 = (mt_i64)(v0);
-    mt_i64 v24 = (v22 * v23);
-    mt_i64 v25[8];
+  const bool mt_fast = (p6 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0 && ((unsigned long long)(const void*)p5 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p6;
+    int v1 = p7;
+    int v2 = p8;
+    float v3 = p9;
+    int v4 = (int)blockIdx.x;
+    int v5[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = v24;
-    mt_i64 v26[8];
+    for (int s = 0; s < 8; ++s) v5[s] = (int)(0 + MT_FLAT(s));
+    int v6[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = (v25[s] + v12[s]);
-    float v28[8];
+    for (int s = 0; s < 8; ++s) v6[s] = v0;
+    bool v7[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v7[s] = (v5[s] < v6[s]);
+    float v8 = (float)(v0);
+    int v9 = (int)((v4 * v2));
+    int v10 = (int)((v9 + v2));
+    int v11 = (int)((v10 < v1 ? v10 : v1));
+    mt_i64 v12[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v12[s] = (mt_i64)(v5[s]);
+    float v13 = 0.0f;
+    float v14[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v26[g];
+      const mt_i64 i0 = v12[g];
+      if ((true && v7[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v14[g + k] = v13; }
+      }
+    }
+    float v15[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v15[s] = 0.0f;
+    int v17 = 1;
+    float v19[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v19[s] = v15[s];
+    float v20[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v20[s] = v15[s];
+    for (int v18 = v9; v18 < v11; v18 += v17) {
+      mt_i64 v22 = (mt_i64)(v18);
+      mt_i64 v23 = (mt_i64)(v0);
+      mt_i64 v24 = (v22 * v23);
+      mt_i64 v25[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v25[s] = v24;
+      mt_i64 v26[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v26[s] = (v25[s] + v12[s]);
+      float v28[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 4) {
+        const mt_i64 i0 = v26[g];
+        if ((true && v7[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v28[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v28[g + k] = v13; }
+        }
+      }
+      float v30[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 4) {
+        const mt_i64 i0 = v26[g];
+        if ((true && v7[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v30[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v30[g + k] = v13; }
+        }
+      }
+      float acc1 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v28[s]);
+      for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
+      __syncthreads();
+      acc1 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v31 = acc1;
+      float v32 = (v31 / v8);
+      float v33[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v33[s] = v32;
+      float v34[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v34[s] = (v28[s] - v33[s]);
+      float v37[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v37[s] = (v7[s] ? v34[s] : v15[s]);
+      float acc2 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v37[s]);
+      for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
+      __syncthreads();
+      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v38 = acc2;
+      float v39 = (v38 / v8);
+      float v45[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v45[s] = (v37[s] * v37[s]);
+      float acc3 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc3 = (acc3 + v45[s]);
+      for (int o = 16; o > 0; o >>= 1) acc3 = (acc3 + __shfl_xor_sync(0xffffffffu, acc3, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc3;
+      __syncthreads();
+      acc3 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v46 = acc3;
+      float v47 = (v46 / v8);
+      float v48 = (v39 * v39);
+      float v49 = (v47 - v48);
+      float v51 = mt_maxf(v49, v13);
+      float v52 = (v51 + v3);
+      float v53 = (1.0f / sqrtf(v52));
+      float v56[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v56[s] = v39;
+      float v57[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v57[s] = (v34[s] - v56[s]);
+      float v60[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v60[s] = (v7[s] ? v57[s] : v15[s]);
+      float v61[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v61[s] = v53;
+      float v62[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v62[s] = (v60[s] * v61[s]);
+      float v63[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v63[s] = (v30[s] * v14[s]);
+      float v64[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v64[s] = (v62[s] * v63[s]);
+      float acc4 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v64[s]);
+      for (int o = 16; o > 0; o >>= 1) acc4 = (acc4 + __shfl_xor_sync(0xffffffffu, acc4, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
+      __syncthreads();
+      acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v65 = acc4;
+      float v66 = (v65 / v8);
+      float acc5 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v63[s]);
+      for (int o = 16; o > 0; o >>= 1) acc5 = (acc5 + __shfl_xor_sync(0xffffffffu, acc5, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc5;
+      __syncthreads();
+      acc5 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v68 = acc5;
+      float v69 = (v68 / v8);
+      float v80[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v80[s] = v66;
+      float v81[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v81[s] = (v62[s] * v80[s]);
+      float v82[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v82[s] = (v63[s] - v81[s]);
+      float v83[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v83[s] = v69;
+      float v84[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v84[s] = (v82[s] - v83[s]);
+      float v86[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v86[s] = (v84[s] * v61[s]);
+      #pragma unroll
+      for (int g = 0; g < 8; g += 4) {
+        const mt_i64 i0 = v26[g];
+        if ((true && v7[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v86[g + k];
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+        }
+      }
+      float v87[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v87[s] = (v30[s] * v62[s]);
+      float v88[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v88[s] = (v19[s] + v87[s]);
+      float v89[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v89[s] = (v20[s] + v30[s]);
+      float y6[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y6[s] = v88[s];
+      float y7[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y7[s] = v89[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v19[s] = y6[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v20[s] = y7[s];
+    }
+    float v90[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v90[s] = v19[s];
+    float v91[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v91[s] = v20[s];
+    mt_i64 v93 = (mt_i64)(v4);
+    mt_i64 v94 = (mt_i64)(v0);
+    mt_i64 v95 = (v93 * v94);
+    mt_i64 v96[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v96[s] = v95;
+    mt_i64 v97[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v97[s] = (v96[s] + v12[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v97[g];
+      if ((true && v7[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v90[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+      }
+    }
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v97[g];
+      if ((true && v7[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v91[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
+    int v0 = p6;
+    int v1 = p7;
+    int v2 = p8;
+    float v3 = p9;
+    int v4 = (int)blockIdx.x;
+    int v5[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v5[s] = (int)(0 + MT_FLAT(s));
+    int v6[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v6[s] = v0;
+    bool v7[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v7[s] = (v5[s] < v6[s]);
+    float v8 = (float)(v0);
+    int v9 = (int)((v4 * v2));
+    int v10 = (int)((v9 + v2));
+    int v11 = (int)((v10 < v1 ? v10 : v1));
+    mt_i64 v12[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v12[s] = (mt_i64)(v5[s]);
+    float v13 = 0.0f;
+    float v14[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v12[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v28[g + k] = u.e[k];
+        for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v28[s] = (true && v7[s]) ? p0[v26[s]] : v13; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v14[s] = (true && v7[s]) ? p1[v12[s]] : v13; }
       }
     }
-    float v30[8];
+    float v15[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v15[s] = 0.0f;
+    int v17 = 1;
+    float v19[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v19[s] = v15[s];
+    float v20[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v20[s] = v15[s];
+    for (int v18 = v9; v18 < v11; v18 += v17) {
+      mt_i64 v22 = (mt_i64)(v18);
+      mt_i64 v23 = (mt_i64)(v0);
+      mt_i64 v24 = (v22 * v23);
+      mt_i64 v25[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v25[s] = v24;
+      mt_i64 v26[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v26[s] = (v25[s] + v12[s]);
+      float v28[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 4) {
+        const mt_i64 i0 = v26[g];
+        if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v28[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v28[s] = (true && v7[s]) ? p0[v26[s]] : v13; }
+        }
+      }
+      float v30[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 4) {
+        const mt_i64 i0 = v26[g];
+        if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v30[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v30[s] = (true && v7[s]) ? p2[v26[s]] : v13; }
+        }
+      }
+      float acc8 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc8 = (acc8 + v28[s]);
+      for (int o = 16; o > 0; o >>= 1) acc8 = (acc8 + __shfl_xor_sync(0xffffffffu, acc8, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc8;
+      __syncthreads();
+      acc8 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v31 = acc8;
+      float v32 = (v31 / v8);
+      float v33[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v33[s] = v32;
+      float v34[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v34[s] = (v28[s] - v33[s]);
+      float v37[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v37[s] = (v7[s] ? v34[s] : v15[s]);
+      float acc9 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc9 = (acc9 + v37[s]);
+      for (int o = 16; o > 0; o >>= 1) acc9 = (acc9 + __shfl_xor_sync(0xffffffffu, acc9, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc9;
+      __syncthreads();
+      acc9 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc9 = (acc9 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v38 = acc9;
+      float v39 = (v38 / v8);
+      float v45[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v45[s] = (v37[s] * v37[s]);
+      float acc10 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc10 = (acc10 + v45[s]);
+      for (int o = 16; o > 0; o >>= 1) acc10 = (acc10 + __shfl_xor_sync(0xffffffffu, acc10, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc10;
+      __syncthreads();
+      acc10 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v46 = acc10;
+      float v47 = (v46 / v8);
+      float v48 = (v39 * v39);
+      float v49 = (v47 - v48);
+      float v51 = mt_maxf(v49, v13);
+      float v52 = (v51 + v3);
+      float v53 = (1.0f / sqrtf(v52));
+      float v56[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v56[s] = v39;
+      float v57[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v57[s] = (v34[s] - v56[s]);
+      float v60[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v60[s] = (v7[s] ? v57[s] : v15[s]);
+      float v61[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v61[s] = v53;
+      float v62[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v62[s] = (v60[s] * v61[s]);
+      float v63[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v63[s] = (v30[s] * v14[s]);
+      float v64[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v64[s] = (v62[s] * v63[s]);
+      float acc11 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc11 = (acc11 + v64[s]);
+      for (int o = 16; o > 0; o >>= 1) acc11 = (acc11 + __shfl_xor_sync(0xffffffffu, acc11, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc11;
+      __syncthreads();
+      acc11 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc11 = (acc11 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v65 = acc11;
+      float v66 = (v65 / v8);
+      float acc12 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc12 = (acc12 + v63[s]);
+      for (int o = 16; o > 0; o >>= 1) acc12 = (acc12 + __shfl_xor_sync(0xffffffffu, acc12, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc12;
+      __syncthreads();
+      acc12 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v68 = acc12;
+      float v69 = (v68 / v8);
+      float v80[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v80[s] = v66;
+      float v81[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v81[s] = (v62[s] * v80[s]);
+      float v82[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v82[s] = (v63[s] - v81[s]);
+      float v83[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v83[s] = v69;
+      float v84[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v84[s] = (v82[s] - v83[s]);
+      float v86[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v86[s] = (v84[s] * v61[s]);
+      #pragma unroll
+      for (int g = 0; g < 8; g += 4) {
+        const mt_i64 i0 = v26[g];
+        if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v86[g + k];
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p3[v26[s]] = v86[s]; }
+        }
+      }
+      float v87[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v87[s] = (v30[s] * v62[s]);
+      float v88[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v88[s] = (v19[s] + v87[s]);
+      float v89[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v89[s] = (v20[s] + v30[s]);
+      float y13[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y13[s] = v88[s];
+      float y14[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y14[s] = v89[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v19[s] = y13[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v20[s] = y14[s];
+    }
+    float v90[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v90[s] = v19[s];
+    float v91[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v91[s] = v20[s];
+    mt_i64 v93 = (mt_i64)(v4);
+    mt_i64 v94 = (mt_i64)(v0);
+    mt_i64 v95 = (v93 * v94);
+    mt_i64 v96[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v96[s] = v95;
+    mt_i64 v97[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v97[s] = (v96[s] + v12[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v26[g];
+      const mt_i64 i0 = v97[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v90[g + k];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v30[g + k] = u.e[k];
+        for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v30[s] = (true && v7[s]) ? p2[v26[s]] : v13; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p4[v97[s]] = v90[s]; }
       }
     }
-    float acc1 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v28[s]);
-    for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
-    mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
-    __syncthreads();
-    acc1 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v31 = acc1;
-    float v32 = (v31 / v8);
-    float v33[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = v32;
-    float v34[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = (v28[s] - v33[s]);
-    float v37[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v7[s] ? v34[s] : v15[s]);
-    float acc2 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v37[s]);
-    for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
-    mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
-    __syncthreads();
-    acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v38 = acc2;
-    float v39 = (v38 / v8);
-    float v45[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (v37[s] * v37[s]);
-    float acc3 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc3 = (acc3 + v45[s]);
-    for (int o = 16; o > 0; o >>= 1) acc3 = (acc3 + __shfl_xor_sync(0xffffffffu, acc3, o));
-    mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc3;
-    __syncthreads();
-    acc3 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v46 = acc3;
-    float v47 = (v46 / v8);
-    float v48 = (v39 * v39);
-    float v49 = (v47 - v48);
-    float v51 = mt_maxf(v49, v13);
-    float v52 = (v51 + v3);
-    float v53 = (1.0f / sqrtf(v52));
-    float v56[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = v39;
-    float v57[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = (v34[s] - v56[s]);
-    float v60[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = (v7[s] ? v57[s] : v15[s]);
-    float v61[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v61[s] = v53;
-    float v62[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = (v60[s] * v61[s]);
-    float v63[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = (v30[s] * v14[s]);
-    float v64[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v64[s] = (v62[s] * v63[s]);
-    float acc4 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v64[s]);
-    for (int o = 16; o > 0; o >>= 1) acc4 = (acc4 + __shfl_xor_sync(0xffffffffu, acc4, o));
-    mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
-    __syncthreads();
-    acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v65 = acc4;
-    float v66 = (v65 / v8);
-    float acc5 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v63[s]);
-    for (int o = 16; o > 0; o >>= 1) acc5 = (acc5 + __shfl_xor_sync(0xffffffffu, acc5, o));
-    mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc5;
-    __syncthreads();
-    acc5 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v68 = acc5;
-    float v69 = (v68 / v8);
-    float v80[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v80[s] = v66;
-    float v81[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v81[s] = (v62[s] * v80[s]);
-    float v82[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v82[s] = (v63[s] - v81[s]);
-    float v83[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v83[s] = v69;
-    float v84[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v84[s] = (v82[s] - v83[s]);
-    float v86[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v86[s] = (v84[s] * v61[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v26[g];
+      const mt_i64 i0 = v97[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v86[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v91[g + k];
         #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+        for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p3[v26[s]] = v86[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p5[v97[s]] = v91[s]; }
       }
-    }
-    float v87[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v87[s] = (v30[s] * v62[s]);
-    float v88[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v88[s] = (v19[s] + v87[s]);
-    float v89[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v89[s] = (v20[s] + v30[s]);
-    float y6[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) y6[s] = v88[s];
-    float y7[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) y7[s] = v89[s];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v19[s] = y6[s];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = y7[s];
-  }
-  float v90[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v90[s] = v19[s];
-  float v91[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v91[s] = v20[s];
-  mt_i64 v93 = (mt_i64)(v4);
-  mt_i64 v94 = (mt_i64)(v0);
-  mt_i64 v95 = (v93 * v94);
-  mt_i64 v96[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v96[s] = v95;
-  mt_i64 v97[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v97[s] = (v96[s] + v12[s]);
-  #pragma unroll
-  for (int g = 0; g < 8; g += 4) {
-    const mt_i64 i0 = v97[g];
-    if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
-      union { uint4 w[1]; float e[4]; } u;
-      #pragma unroll
-      for (int k = 0; k < MT_VEC; ++k) u.e[k] = v90[g + k];
-      #pragma unroll
-      for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
-    } else {
-      #pragma unroll
-      for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p4[v97[s]] = v90[s]; }
-    }
-  }
-  #pragma unroll
-  for (int g = 0; g < 8; g += 4) {
-    const mt_i64 i0 = v97[g];
-    if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
-      union { uint4 w[1]; float e[4]; } u;
-      #pragma unroll
-      for (int k = 0; k < MT_VEC; ++k) u.e[k] = v91[g + k];
-      #pragma unroll
-      for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
-    } else {
-      #pragma unroll
-      for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p5[v97[s]] = v91[s]; }
     }
   }
 }

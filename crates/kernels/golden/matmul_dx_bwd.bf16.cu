@@ -238,11 +238,11 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     #pragma unroll
     for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v71[s] = f < 4096 ? v60[s] + ((float*)(mt_smem + 8192))[f] : 0.0f; }
     __syncthreads();
-    float y1[8];
+    float y3[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) y1[s] = v71[s];
+    for (int s = 0; s < 8; ++s) y3[s] = v71[s];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = y1[s];
+    for (int s = 0; s < 8; ++s) v60[s] = y3[s];
   }
   float v72[8];
   #pragma unroll
@@ -332,11 +332,11 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     #pragma unroll
     for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v95[s] = f < 4096 ? v75[s] + ((float*)(mt_smem + 8192))[f] : 0.0f; }
     __syncthreads();
-    float y2[8];
+    float y4[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) y2[s] = v95[s];
+    for (int s = 0; s < 8; ++s) y4[s] = v95[s];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v75[s] = y2[s];
+    for (int s = 0; s < 8; ++s) v75[s] = y4[s];
   }
   float v96[8];
   #pragma unroll

@@ -219,11 +219,11 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     #pragma unroll
     for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v60[s]; if (f < 4096) { const int i = f / 64, j = f % 64; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 8192))[k * 64 + j], t); } v71[s] = t; }
     __syncthreads();
-    float y1[4];
+    float y3[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) y1[s] = v71[s];
+    for (int s = 0; s < 4; ++s) y3[s] = v71[s];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v60[s] = y1[s];
+    for (int s = 0; s < 4; ++s) v60[s] = y3[s];
   }
   float v72[4];
   #pragma unroll
@@ -298,11 +298,11 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     #pragma unroll
     for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v75[s]; if (f < 4096) { const int i = f / 64, j = f % 64; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 8192))[k * 64 + j], t); } v95[s] = t; }
     __syncthreads();
-    float y2[4];
+    float y4[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) y2[s] = v95[s];
+    for (int s = 0; s < 4; ++s) y4[s] = v95[s];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v75[s] = y2[s];
+    for (int s = 0; s < 4; ++s) v75[s] = y4[s];
   }
   float v96[4];
   #pragma unroll

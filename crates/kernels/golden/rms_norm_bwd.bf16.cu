@@ -29,205 +29,404 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
-  int v0 = p5;
-  int v1 = p6;
-  int v2 = p7;
-  float v3 = p8;
-  float v4 = p9;
-  int v5 = (int)blockIdx.x;
-  int v6[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v6[s] = (int)(0 + MT_FLAT(s));
-  int v7[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v7[s] = v0;
-  bool v8[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v8[s] = (v6[s] < v7[s]);
-  float v9 = (float)(v0);
-  int v10 = (int)((v5 * v2));
-  int v11 = (int)((v10 + v2));
-  int v12 = (int)((v11 < v1 ? v11 : v1));
-  mt_i64 v13[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v13[s] = (mt_i64)(v6[s]);
-  float v14 = 0.0f;
-  float v15[8];
-  #pragma unroll
-  for (int g = 0; g < 8; g += 8) {
-    const mt_i64 i0 = v13[g];
-    if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
-      union { uint4 w[1]; mt_u16 e[8]; } u;
-      #pragma unroll
-      for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-      #pragma unroll
-      for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_bf16_to_f32(u.e[k]);
-    } else {
-      #pragma unroll
-      for (int k = 0; k < 8; ++k) { const int s = g + k; v15[s] = (true && v8[s]) ? mt_bf16_to_f32(p1[v13[s]]) : v14; }
-    }
-  }
-  float v16[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v16[s] = v15[s];
-  float v17[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v17[s] = v4;
-  float v18[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v18[s] = (v16[s] + v17[s]);
-  float v19[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v19[s] = 0.0f;
-  int v20 = 1;
-  float v22[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v22[s] = v19[s];
-  for (int v21 = v10; v21 < v12; v21 += v20) {
-    mt_i64 v24 = (mt_i64)(v21);
-    mt_i64 v25 = (mt_i64)(v0);
-    mt_i64 v26 = (v24 * v25);
-    mt_i64 v27[8];
+  const bool mt_fast = (p5 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p5;
+    int v1 = p6;
+    int v2 = p7;
+    float v3 = p8;
+    float v4 = p9;
+    int v5 = (int)blockIdx.x;
+    int v6[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = v26;
-    mt_i64 v28[8];
+    for (int s = 0; s < 8; ++s) v6[s] = (int)(0 + MT_FLAT(s));
+    int v7[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = (v27[s] + v13[s]);
-    float v30[8];
+    for (int s = 0; s < 8; ++s) v7[s] = v0;
+    bool v8[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v8[s] = (v6[s] < v7[s]);
+    float v9 = (float)(v0);
+    int v10 = (int)((v5 * v2));
+    int v11 = (int)((v10 + v2));
+    int v12 = (int)((v11 < v1 ? v11 : v1));
+    mt_i64 v13[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v13[s] = (mt_i64)(v6[s]);
+    float v14 = 0.0f;
+    float v15[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v28[g];
+      const mt_i64 i0 = v13[g];
+      if ((true && v8[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v15[g + k] = v14; }
+      }
+    }
+    float v16[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v16[s] = v15[s];
+    float v17[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v17[s] = v4;
+    float v18[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v18[s] = (v16[s] + v17[s]);
+    float v19[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v19[s] = 0.0f;
+    int v20 = 1;
+    float v22[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v22[s] = v19[s];
+    for (int v21 = v10; v21 < v12; v21 += v20) {
+      mt_i64 v24 = (mt_i64)(v21);
+      mt_i64 v25 = (mt_i64)(v0);
+      mt_i64 v26 = (v24 * v25);
+      mt_i64 v27[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v27[s] = v26;
+      mt_i64 v28[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v28[s] = (v27[s] + v13[s]);
+      float v30[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v28[g];
+        if ((true && v8[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v30[g + k] = mt_bf16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v30[g + k] = v14; }
+        }
+      }
+      float v31[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v31[s] = v30[s];
+      float v33[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v28[g];
+        if ((true && v8[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v33[g + k] = mt_bf16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v33[g + k] = v14; }
+        }
+      }
+      float v34[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v34[s] = v33[s];
+      float v35[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v35[s] = (v31[s] * v31[s]);
+      float acc1 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v35[s]);
+      for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
+      __syncthreads();
+      acc1 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v36 = acc1;
+      float v37 = (v36 / v9);
+      float v38 = (v37 + v3);
+      float v39 = (1.0f / sqrtf(v38));
+      float v40[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v40[s] = v39;
+      float v41[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v41[s] = (v31[s] * v40[s]);
+      float v42[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v42[s] = (v34[s] * v18[s]);
+      float v43[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v43[s] = (v41[s] * v42[s]);
+      float acc2 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v43[s]);
+      for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
+      __syncthreads();
+      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v44 = acc2;
+      float v45 = (v44 / v9);
+      float v49[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v49[s] = v45;
+      float v50[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v50[s] = (v41[s] * v49[s]);
+      float v51[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v51[s] = (v42[s] - v50[s]);
+      float v53[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v53[s] = (v51[s] * v40[s]);
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v28[g];
+        if ((true && v8[g])) {
+          union { uint4 w[2]; float e[8]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v53[g + k];
+          #pragma unroll
+          for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+        }
+      }
+      float v54[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v54[s] = (v34[s] * v41[s]);
+      float v55[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v55[s] = (v22[s] + v54[s]);
+      float y3[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y3[s] = v55[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v22[s] = y3[s];
+    }
+    float v56[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v56[s] = v22[s];
+    mt_i64 v58 = (mt_i64)(v5);
+    mt_i64 v59 = (mt_i64)(v0);
+    mt_i64 v60 = (v58 * v59);
+    mt_i64 v61[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v61[s] = v60;
+    mt_i64 v62[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v62[s] = (v61[s] + v13[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v62[g];
+      if ((true && v8[g])) {
+        union { uint4 w[2]; float e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v56[g + k];
+        #pragma unroll
+        for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
+    int v0 = p5;
+    int v1 = p6;
+    int v2 = p7;
+    float v3 = p8;
+    float v4 = p9;
+    int v5 = (int)blockIdx.x;
+    int v6[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v6[s] = (int)(0 + MT_FLAT(s));
+    int v7[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v7[s] = v0;
+    bool v8[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v8[s] = (v6[s] < v7[s]);
+    float v9 = (float)(v0);
+    int v10 = (int)((v5 * v2));
+    int v11 = (int)((v10 + v2));
+    int v12 = (int)((v11 < v1 ? v11 : v1));
+    mt_i64 v13[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v13[s] = (mt_i64)(v6[s]);
+    float v14 = 0.0f;
+    float v15[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v13[g];
       if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v30[g + k] = mt_bf16_to_f32(u.e[k]);
+        for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v30[s] = (true && v8[s]) ? mt_bf16_to_f32(p0[v28[s]]) : v14; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v15[s] = (true && v8[s]) ? mt_bf16_to_f32(p1[v13[s]]) : v14; }
       }
     }
-    float v31[8];
+    float v16[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = v30[s];
-    float v33[8];
+    for (int s = 0; s < 8; ++s) v16[s] = v15[s];
+    float v17[8];
     #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v28[g];
-      if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v33[g + k] = mt_bf16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v33[s] = (true && v8[s]) ? mt_bf16_to_f32(p2[v28[s]]) : v14; }
+    for (int s = 0; s < 8; ++s) v17[s] = v4;
+    float v18[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v18[s] = (v16[s] + v17[s]);
+    float v19[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v19[s] = 0.0f;
+    int v20 = 1;
+    float v22[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v22[s] = v19[s];
+    for (int v21 = v10; v21 < v12; v21 += v20) {
+      mt_i64 v24 = (mt_i64)(v21);
+      mt_i64 v25 = (mt_i64)(v0);
+      mt_i64 v26 = (v24 * v25);
+      mt_i64 v27[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v27[s] = v26;
+      mt_i64 v28[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v28[s] = (v27[s] + v13[s]);
+      float v30[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v28[g];
+        if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v30[g + k] = mt_bf16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v30[s] = (true && v8[s]) ? mt_bf16_to_f32(p0[v28[s]]) : v14; }
+        }
       }
+      float v31[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v31[s] = v30[s];
+      float v33[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v28[g];
+        if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v33[g + k] = mt_bf16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v33[s] = (true && v8[s]) ? mt_bf16_to_f32(p2[v28[s]]) : v14; }
+        }
+      }
+      float v34[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v34[s] = v33[s];
+      float v35[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v35[s] = (v31[s] * v31[s]);
+      float acc4 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v35[s]);
+      for (int o = 16; o > 0; o >>= 1) acc4 = (acc4 + __shfl_xor_sync(0xffffffffu, acc4, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
+      __syncthreads();
+      acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v36 = acc4;
+      float v37 = (v36 / v9);
+      float v38 = (v37 + v3);
+      float v39 = (1.0f / sqrtf(v38));
+      float v40[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v40[s] = v39;
+      float v41[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v41[s] = (v31[s] * v40[s]);
+      float v42[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v42[s] = (v34[s] * v18[s]);
+      float v43[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v43[s] = (v41[s] * v42[s]);
+      float acc5 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v43[s]);
+      for (int o = 16; o > 0; o >>= 1) acc5 = (acc5 + __shfl_xor_sync(0xffffffffu, acc5, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc5;
+      __syncthreads();
+      acc5 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v44 = acc5;
+      float v45 = (v44 / v9);
+      float v49[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v49[s] = v45;
+      float v50[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v50[s] = (v41[s] * v49[s]);
+      float v51[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v51[s] = (v42[s] - v50[s]);
+      float v53[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v53[s] = (v51[s] * v40[s]);
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v28[g];
+        if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
+          union { uint4 w[2]; float e[8]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v53[g + k];
+          #pragma unroll
+          for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v8[s]) p3[v28[s]] = v53[s]; }
+        }
+      }
+      float v54[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v54[s] = (v34[s] * v41[s]);
+      float v55[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v55[s] = (v22[s] + v54[s]);
+      float y6[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y6[s] = v55[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v22[s] = y6[s];
     }
-    float v34[8];
+    float v56[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = v33[s];
-    float v35[8];
+    for (int s = 0; s < 8; ++s) v56[s] = v22[s];
+    mt_i64 v58 = (mt_i64)(v5);
+    mt_i64 v59 = (mt_i64)(v0);
+    mt_i64 v60 = (v58 * v59);
+    mt_i64 v61[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v31[s] * v31[s]);
-    float acc1 = 0.0f;
+    for (int s = 0; s < 8; ++s) v61[s] = v60;
+    mt_i64 v62[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v35[s]);
-    for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
-    mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
-    __syncthreads();
-    acc1 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v36 = acc1;
-    float v37 = (v36 / v9);
-    float v38 = (v37 + v3);
-    float v39 = (1.0f / sqrtf(v38));
-    float v40[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = v39;
-    float v41[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (v31[s] * v40[s]);
-    float v42[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v34[s] * v18[s]);
-    float v43[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (v41[s] * v42[s]);
-    float acc2 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v43[s]);
-    for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
-    mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
-    __syncthreads();
-    acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v44 = acc2;
-    float v45 = (v44 / v9);
-    float v49[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = v45;
-    float v50[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v41[s] * v49[s]);
-    float v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (v42[s] - v50[s]);
-    float v53[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (v51[s] * v40[s]);
+    for (int s = 0; s < 8; ++s) v62[s] = (v61[s] + v13[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v28[g];
+      const mt_i64 i0 = v62[g];
       if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[2]; float e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v53[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v56[g + k];
         #pragma unroll
-        for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+        for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v8[s]) p3[v28[s]] = v53[s]; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v8[s]) p4[v62[s]] = v56[s]; }
       }
-    }
-    float v54[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = (v34[s] * v41[s]);
-    float v55[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = (v22[s] + v54[s]);
-    float y3[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) y3[s] = v55[s];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v22[s] = y3[s];
-  }
-  float v56[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v56[s] = v22[s];
-  mt_i64 v58 = (mt_i64)(v5);
-  mt_i64 v59 = (mt_i64)(v0);
-  mt_i64 v60 = (v58 * v59);
-  mt_i64 v61[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v61[s] = v60;
-  mt_i64 v62[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v62[s] = (v61[s] + v13[s]);
-  #pragma unroll
-  for (int g = 0; g < 8; g += 8) {
-    const mt_i64 i0 = v62[g];
-    if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
-      union { uint4 w[2]; float e[8]; } u;
-      #pragma unroll
-      for (int k = 0; k < MT_VEC; ++k) u.e[k] = v56[g + k];
-      #pragma unroll
-      for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
-    } else {
-      #pragma unroll
-      for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v8[s]) p4[v62[s]] = v56[s]; }
     }
   }
 }

@@ -29,196 +29,386 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const float* _
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
-  int v0 = p5;
-  int v1 = p6;
-  int v2 = p7;
-  float v3 = p8;
-  float v4 = p9;
-  int v5 = (int)blockIdx.x;
-  int v6[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v6[s] = (int)(0 + MT_FLAT(s));
-  int v7[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v7[s] = v0;
-  bool v8[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v8[s] = (v6[s] < v7[s]);
-  float v9 = (float)(v0);
-  int v10 = (int)((v5 * v2));
-  int v11 = (int)((v10 + v2));
-  int v12 = (int)((v11 < v1 ? v11 : v1));
-  mt_i64 v13[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v13[s] = (mt_i64)(v6[s]);
-  float v14 = 0.0f;
-  float v15[8];
-  #pragma unroll
-  for (int g = 0; g < 8; g += 4) {
-    const mt_i64 i0 = v13[g];
-    if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
-      union { uint4 w[1]; float e[4]; } u;
-      #pragma unroll
-      for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-      #pragma unroll
-      for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
-    } else {
-      #pragma unroll
-      for (int k = 0; k < 4; ++k) { const int s = g + k; v15[s] = (true && v8[s]) ? p1[v13[s]] : v14; }
-    }
-  }
-  float v16[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v16[s] = v4;
-  float v17[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v17[s] = (v15[s] + v16[s]);
-  float v18[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v18[s] = 0.0f;
-  int v19 = 1;
-  float v21[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v21[s] = v18[s];
-  for (int v20 = v10; v20 < v12; v20 += v19) {
-    mt_i64 v23 = (mt_i64)(v20);
-    mt_i64 v24 = (mt_i64)(v0);
-    mt_i64 v25 = (v23 * v24);
-    mt_i64 v26[8];
+  const bool mt_fast = (p5 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p5;
+    int v1 = p6;
+    int v2 = p7;
+    float v3 = p8;
+    float v4 = p9;
+    int v5 = (int)blockIdx.x;
+    int v6[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = v25;
-    mt_i64 v27[8];
+    for (int s = 0; s < 8; ++s) v6[s] = (int)(0 + MT_FLAT(s));
+    int v7[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = (v26[s] + v13[s]);
-    float v29[8];
+    for (int s = 0; s < 8; ++s) v7[s] = v0;
+    bool v8[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v8[s] = (v6[s] < v7[s]);
+    float v9 = (float)(v0);
+    int v10 = (int)((v5 * v2));
+    int v11 = (int)((v10 + v2));
+    int v12 = (int)((v11 < v1 ? v11 : v1));
+    mt_i64 v13[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v13[s] = (mt_i64)(v6[s]);
+    float v14 = 0.0f;
+    float v15[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v27[g];
+      const mt_i64 i0 = v13[g];
+      if ((true && v8[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v15[g + k] = v14; }
+      }
+    }
+    float v16[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v16[s] = v4;
+    float v17[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v17[s] = (v15[s] + v16[s]);
+    float v18[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v18[s] = 0.0f;
+    int v19 = 1;
+    float v21[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v21[s] = v18[s];
+    for (int v20 = v10; v20 < v12; v20 += v19) {
+      mt_i64 v23 = (mt_i64)(v20);
+      mt_i64 v24 = (mt_i64)(v0);
+      mt_i64 v25 = (v23 * v24);
+      mt_i64 v26[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v26[s] = v25;
+      mt_i64 v27[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v27[s] = (v26[s] + v13[s]);
+      float v29[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 4) {
+        const mt_i64 i0 = v27[g];
+        if ((true && v8[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v29[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v29[g + k] = v14; }
+        }
+      }
+      float v31[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 4) {
+        const mt_i64 i0 = v27[g];
+        if ((true && v8[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v31[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v31[g + k] = v14; }
+        }
+      }
+      float v32[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v32[s] = (v29[s] * v29[s]);
+      float acc1 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v32[s]);
+      for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
+      __syncthreads();
+      acc1 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v33 = acc1;
+      float v34 = (v33 / v9);
+      float v35 = (v34 + v3);
+      float v36 = (1.0f / sqrtf(v35));
+      float v37[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v37[s] = v36;
+      float v38[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v38[s] = (v29[s] * v37[s]);
+      float v39[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v39[s] = (v31[s] * v17[s]);
+      float v40[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v40[s] = (v38[s] * v39[s]);
+      float acc2 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v40[s]);
+      for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
+      __syncthreads();
+      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v41 = acc2;
+      float v42 = (v41 / v9);
+      float v46[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v46[s] = v42;
+      float v47[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v47[s] = (v38[s] * v46[s]);
+      float v48[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v48[s] = (v39[s] - v47[s]);
+      float v50[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v50[s] = (v48[s] * v37[s]);
+      #pragma unroll
+      for (int g = 0; g < 8; g += 4) {
+        const mt_i64 i0 = v27[g];
+        if ((true && v8[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v50[g + k];
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+        }
+      }
+      float v51[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v51[s] = (v31[s] * v38[s]);
+      float v52[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v52[s] = (v21[s] + v51[s]);
+      float y3[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y3[s] = v52[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v21[s] = y3[s];
+    }
+    float v53[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v53[s] = v21[s];
+    mt_i64 v55 = (mt_i64)(v5);
+    mt_i64 v56 = (mt_i64)(v0);
+    mt_i64 v57 = (v55 * v56);
+    mt_i64 v58[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v58[s] = v57;
+    mt_i64 v59[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v59[s] = (v58[s] + v13[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v59[g];
+      if ((true && v8[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v53[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
+    int v0 = p5;
+    int v1 = p6;
+    int v2 = p7;
+    float v3 = p8;
+    float v4 = p9;
+    int v5 = (int)blockIdx.x;
+    int v6[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v6[s] = (int)(0 + MT_FLAT(s));
+    int v7[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v7[s] = v0;
+    bool v8[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v8[s] = (v6[s] < v7[s]);
+    float v9 = (float)(v0);
+    int v10 = (int)((v5 * v2));
+    int v11 = (int)((v10 + v2));
+    int v12 = (int)((v11 < v1 ? v11 : v1));
+    mt_i64 v13[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v13[s] = (mt_i64)(v6[s]);
+    float v14 = 0.0f;
+    float v15[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v13[g];
       if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v29[g + k] = u.e[k];
+        for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v29[s] = (true && v8[s]) ? p0[v27[s]] : v14; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v15[s] = (true && v8[s]) ? p1[v13[s]] : v14; }
       }
     }
-    float v31[8];
+    float v16[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v16[s] = v4;
+    float v17[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v17[s] = (v15[s] + v16[s]);
+    float v18[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v18[s] = 0.0f;
+    int v19 = 1;
+    float v21[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v21[s] = v18[s];
+    for (int v20 = v10; v20 < v12; v20 += v19) {
+      mt_i64 v23 = (mt_i64)(v20);
+      mt_i64 v24 = (mt_i64)(v0);
+      mt_i64 v25 = (v23 * v24);
+      mt_i64 v26[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v26[s] = v25;
+      mt_i64 v27[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v27[s] = (v26[s] + v13[s]);
+      float v29[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 4) {
+        const mt_i64 i0 = v27[g];
+        if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v29[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v29[s] = (true && v8[s]) ? p0[v27[s]] : v14; }
+        }
+      }
+      float v31[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 4) {
+        const mt_i64 i0 = v27[g];
+        if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v31[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v31[s] = (true && v8[s]) ? p2[v27[s]] : v14; }
+        }
+      }
+      float v32[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v32[s] = (v29[s] * v29[s]);
+      float acc4 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v32[s]);
+      for (int o = 16; o > 0; o >>= 1) acc4 = (acc4 + __shfl_xor_sync(0xffffffffu, acc4, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
+      __syncthreads();
+      acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v33 = acc4;
+      float v34 = (v33 / v9);
+      float v35 = (v34 + v3);
+      float v36 = (1.0f / sqrtf(v35));
+      float v37[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v37[s] = v36;
+      float v38[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v38[s] = (v29[s] * v37[s]);
+      float v39[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v39[s] = (v31[s] * v17[s]);
+      float v40[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v40[s] = (v38[s] * v39[s]);
+      float acc5 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v40[s]);
+      for (int o = 16; o > 0; o >>= 1) acc5 = (acc5 + __shfl_xor_sync(0xffffffffu, acc5, o));
+      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc5;
+      __syncthreads();
+      acc5 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v41 = acc5;
+      float v42 = (v41 / v9);
+      float v46[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v46[s] = v42;
+      float v47[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v47[s] = (v38[s] * v46[s]);
+      float v48[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v48[s] = (v39[s] - v47[s]);
+      float v50[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v50[s] = (v48[s] * v37[s]);
+      #pragma unroll
+      for (int g = 0; g < 8; g += 4) {
+        const mt_i64 i0 = v27[g];
+        if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v50[g + k];
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v8[s]) p3[v27[s]] = v50[s]; }
+        }
+      }
+      float v51[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v51[s] = (v31[s] * v38[s]);
+      float v52[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v52[s] = (v21[s] + v51[s]);
+      float y6[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y6[s] = v52[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v21[s] = y6[s];
+    }
+    float v53[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v53[s] = v21[s];
+    mt_i64 v55 = (mt_i64)(v5);
+    mt_i64 v56 = (mt_i64)(v0);
+    mt_i64 v57 = (v55 * v56);
+    mt_i64 v58[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v58[s] = v57;
+    mt_i64 v59[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v59[s] = (v58[s] + v13[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v27[g];
+      const mt_i64 i0 = v59[g];
       if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v53[g + k];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v31[g + k] = u.e[k];
+        for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v31[s] = (true && v8[s]) ? p2[v27[s]] : v14; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v8[s]) p4[v59[s]] = v53[s]; }
       }
-    }
-    float v32[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = (v29[s] * v29[s]);
-    float acc1 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v32[s]);
-    for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
-    mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
-    __syncthreads();
-    acc1 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v33 = acc1;
-    float v34 = (v33 / v9);
-    float v35 = (v34 + v3);
-    float v36 = (1.0f / sqrtf(v35));
-    float v37[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = v36;
-    float v38[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = (v29[s] * v37[s]);
-    float v39[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v31[s] * v17[s]);
-    float v40[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = (v38[s] * v39[s]);
-    float acc2 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v40[s]);
-    for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
-    mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
-    __syncthreads();
-    acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v41 = acc2;
-    float v42 = (v41 / v9);
-    float v46[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = v42;
-    float v47[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = (v38[s] * v46[s]);
-    float v48[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v39[s] - v47[s]);
-    float v50[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v48[s] * v37[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v27[g];
-      if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v50[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v8[s]) p3[v27[s]] = v50[s]; }
-      }
-    }
-    float v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (v31[s] * v38[s]);
-    float v52[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = (v21[s] + v51[s]);
-    float y3[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) y3[s] = v52[s];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v21[s] = y3[s];
-  }
-  float v53[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v53[s] = v21[s];
-  mt_i64 v55 = (mt_i64)(v5);
-  mt_i64 v56 = (mt_i64)(v0);
-  mt_i64 v57 = (v55 * v56);
-  mt_i64 v58[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v58[s] = v57;
-  mt_i64 v59[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v59[s] = (v58[s] + v13[s]);
-  #pragma unroll
-  for (int g = 0; g < 8; g += 4) {
-    const mt_i64 i0 = v59[g];
-    if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
-      union { uint4 w[1]; float e[4]; } u;
-      #pragma unroll
-      for (int k = 0; k < MT_VEC; ++k) u.e[k] = v53[g + k];
-      #pragma unroll
-      for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
-    } else {
-      #pragma unroll
-      for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v8[s]) p4[v59[s]] = v53[s]; }
     }
   }
 }

@@ -159,6 +159,18 @@ pub struct Tiling {
     pub prefetch: bool,
 }
 
+/// Overrides the GPU's column step for rows wider than one tile (a power of two, 512 to 65536),
+/// for tuning sweeps.
+pub const GPU_STEP_ENV: &str = "METILE_GPU_STEP";
+
+fn gpu_step() -> usize {
+    std::env::var(GPU_STEP_ENV)
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|b| b.is_power_of_two() && (512..=65536).contains(b))
+        .unwrap_or(GPU_STEP)
+}
+
 impl Tiling {
     /// The tiling for rows of `cols` columns on `device`. The CPU keeps the whole row as one
     /// exact tile (no mask), stepping by 8192 columns beyond 65536; a GPU rounds the tile up to a
@@ -168,7 +180,7 @@ impl Tiling {
         let (max, step, block) = if device.is_cpu() {
             (CPU_MAX_BLOCK, CPU_STEP, cols)
         } else {
-            (GPU_MAX_BLOCK, GPU_STEP, cols.next_power_of_two())
+            (GPU_MAX_BLOCK, gpu_step(), cols.next_power_of_two())
         };
         if cols <= max {
             Tiling {
