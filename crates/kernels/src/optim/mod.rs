@@ -330,7 +330,7 @@ pub fn step(
     let pdt = float_dtype(entry, "param", param)?;
     let gdt = float_dtype(entry, "grad", grad)?;
     for (name, t) in [
-        ("grad", &*grad),
+        ("grad", grad),
         ("exp_avg", &*exp_avg),
         ("exp_avg_sq", &*exp_avg_sq),
     ] {
