@@ -169,7 +169,7 @@ pub fn generate(
         PortShape::OutCols => vec![out],
         PortShape::Weight => vec![out, cols],
         PortShape::Rows => vec![rows],
-        PortShape::LossCotangent => vec![],
+        PortShape::LossCotangent | PortShape::Scalar => vec![],
         PortShape::Table => vec![1, rows, cols],
         PortShape::Freqs => vec![rows, cols / 2, 2],
         PortShape::Planes => vec![3, 1, rows, cols],

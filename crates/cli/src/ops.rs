@@ -92,10 +92,11 @@ pub fn render(inv: &[OperatorInfo]) -> String {
     }
     let count = |s: Status| inv.iter().filter(|o| o.status == s).count();
     out.push_str(&format!(
-        "\n{} operators: {} paired, {} forward-only, {} missing\n",
+        "\n{} operators: {} paired, {} forward-only, {} optimizer, {} missing\n",
         inv.len(),
         count(Status::Paired),
         count(Status::ForwardOnly),
+        count(Status::Optimizer),
         count(Status::Missing)
     ));
     out

@@ -105,9 +105,7 @@ pub fn train(device: &Device, a: &TrainArgs) -> Result<u8, CliError> {
             println!("{line}");
         }
     }
-    if let Some(kib) = peak_rss_kib() {
-        println!("peak memory (process RSS): {:.1} MiB", kib as f64 / 1024.0);
-    }
+    print_peak_memory(device)?;
     t.save(&a.checkpoint)?;
     println!("checkpoint: {} (step {})", a.checkpoint.display(), t.step);
     if a.samples > 0 {
@@ -190,6 +188,28 @@ fn chart(values: &[f32], height: usize, width: usize) -> Vec<String> {
             values.len()
         )))
         .collect()
+}
+
+/// On a GPU, the most bytes the device's buffers held at once (the runtime counts them) and
+/// the driver's view of the device now; on the cpu, the process's peak resident set.
+fn print_peak_memory(device: &Device) -> Result<(), CliError> {
+    const MIB: f64 = (1 << 20) as f64;
+    match device.memory()? {
+        Some(m) => println!(
+            "peak memory ({} buffers): {:.1} MiB; device memory in use now (driver): {:.1} of \
+             {:.1} MiB",
+            device.label(),
+            m.peak_bytes as f64 / MIB,
+            m.driver_used_bytes as f64 / MIB,
+            m.total_bytes as f64 / MIB
+        ),
+        None => {
+            if let Some(kib) = peak_rss_kib() {
+                println!("peak memory (process RSS): {:.1} MiB", kib as f64 / 1024.0);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The process's peak resident set (`VmHWM`, Linux), in KiB; the runtime does not track it.

@@ -117,6 +117,7 @@ pub fn cases(ops: &[String]) -> Result<Vec<CheckCase>, OpError> {
     all.extend(crate::embedding::check::cases());
     all.extend(crate::matmul::check::cases());
     all.extend(crate::attention::check::cases());
+    all.extend(crate::optim::check::cases());
     for op in ops {
         if !all.iter().any(|c| c.op == op) {
             let mut known: Vec<&str> = all.iter().map(|c| c.op).collect();

@@ -58,8 +58,13 @@ pub fn kernel_names() -> Vec<&'static str> {
     names.extend(MATMUL_KERNELS);
     names.extend(FLCE_KERNELS);
     names.extend(ATTENTION_KERNELS);
+    names.extend(OPTIM_KERNELS);
     names
 }
+
+/// AdamW's kernels: the update (with global-norm clipping) and the sum of squares (its first,
+/// squaring stage).
+const OPTIM_KERNELS: [&str; 2] = [crate::optim::STEP, crate::optim::SUM_SQUARES];
 
 /// The attention kernels `emit` shows (causal, `D = 128`, the GPU tiles): the forward, and the
 /// backward's `dq` (with `D_i`) and `dk`/`dv` kernels.
@@ -155,6 +160,23 @@ fn trace_kernel(name: &str, dtype: DType, block: usize) -> Option<Result<Verifie
     let backward = dir == "bwd";
     if name == "reduce_partials" {
         return Some(reduce_partials(block, false, 1));
+    }
+    if name == crate::optim::STEP {
+        return Some(crate::optim::step_kernel(&crate::optim::StepSpec {
+            param: dtype,
+            grad: dtype,
+            clip: true,
+            block,
+        }));
+    }
+    if name == crate::optim::SUM_SQUARES {
+        return Some(crate::optim::sum_squares_kernel(
+            &crate::optim::SumSquaresSpec {
+                x: dtype,
+                square: true,
+                block,
+            },
+        ));
     }
     if !matches!(dir, "fwd" | "bwd" | "derived") {
         return None;

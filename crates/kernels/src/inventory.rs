@@ -2,19 +2,19 @@
 //!
 //! [`OPERATORS`] holds one [`OperatorSpec`] per row of the coverage tables (normalization;
 //! activations, projections and positions; reductions and attention; losses; the eight chunked
-//! losses; the experimental embedding). A spec states only what does not change as work lands:
+//! losses; the experimental embedding; and the optimizer that training on the device needs). A spec states only what does not change as work lands:
 //! the name, the Liger family it mirrors (`liger`, named as in `PARITY.md`), the priority of
 //! `PARITY.md` §11 and a note on the contract.
 //!
 //! What *does* change is never stored: [`inventory`] derives each operator's [`Status`], dtypes
 //! and targets from the registry (an operator is [`Status::Paired`] exactly when both
-//! `<name>.forward` and `<name>.backward` are registered), so the inventory cannot drift from the
-//! code. Every registered entry point's `op` must name an operator here; a unit test holds that.
+//! `<name>.forward` and `<name>.backward` are registered; an optimizer is [`Status::Optimizer`]
+//! when `<name>.step` is), so the inventory cannot drift from the code. Every registered entry point's `op` must name an operator here; a unit test holds that.
 
 use serde::Serialize;
 
 use self::Family::{
-    Activation, Attention, ChunkedLoss, Embedding, Loss, Mlp, Norm, Position, Reduction,
+    Activation, Attention, ChunkedLoss, Embedding, Loss, Mlp, Norm, Optimizer, Position, Reduction,
 };
 use crate::registry::{self, EntryPoint, ParamDef, Port};
 
@@ -30,10 +30,12 @@ pub enum Family {
     ChunkedLoss,
     Mlp,
     Embedding,
+    /// A parameter update (no gradient of its own): `<name>.step`.
+    Optimizer,
 }
 
 impl Family {
-    pub const ALL: [Family; 9] = [
+    pub const ALL: [Family; 10] = [
         Family::Norm,
         Family::Activation,
         Family::Position,
@@ -43,6 +45,7 @@ impl Family {
         Family::ChunkedLoss,
         Family::Mlp,
         Family::Embedding,
+        Family::Optimizer,
     ];
 
     /// The family's name as shown by `metile ops` and in JSON.
@@ -57,6 +60,7 @@ impl Family {
             Family::ChunkedLoss => "chunked loss",
             Family::Mlp => "mlp",
             Family::Embedding => "embedding",
+            Family::Optimizer => "optimizer",
         }
     }
 }
@@ -80,6 +84,8 @@ pub enum Status {
     Paired,
     /// Only `<name>.forward` is registered.
     ForwardOnly,
+    /// `<name>.step` is registered: an optimizer update, which has no backward to pair.
+    Optimizer,
     /// No forward entry point is registered.
     Missing,
 }
@@ -89,6 +95,7 @@ impl Status {
         match self {
             Status::Paired => "paired",
             Status::ForwardOnly => "forward-only",
+            Status::Optimizer => "optimizer",
             Status::Missing => "missing",
         }
     }
@@ -266,6 +273,9 @@ pub static OPERATORS: &[OperatorSpec] = &[
     // Experimental.
     op("embedding", "Embedding", Embedding, "LigerEmbeddingFunction", 0,
         "Gather rows of the table; backward accumulates repeated indices into the table deterministically."),
+    // What training on the device needs beyond the model's operators (a meTile extra).
+    op("adamw", "AdamW", Optimizer, "-", 0,
+        "Fused in-place AdamW step (moments, bias correction, decoupled weight decay, global-norm clipping scale read from a device scalar); sum_squares reduces the gradients' squares deterministically."),
 ];
 
 /// The spec of operator `name`.
@@ -359,6 +369,9 @@ pub fn status_of(op: &str, entries: &[&EntryPoint]) -> Status {
             .iter()
             .any(|e| e.op == op && e.name.strip_prefix(op) == Some(suffix))
     };
+    if has(".step") {
+        return Status::Optimizer;
+    }
     match (has(".forward"), has(".backward")) {
         (true, true) => Status::Paired,
         (true, false) => Status::ForwardOnly,
@@ -442,7 +455,7 @@ mod tests {
         doc: "epsilon",
     };
 
-    static FAKE: [EntryPoint; 4] = [
+    static FAKE: [EntryPoint; 5] = [
         EntryPoint {
             name: "rms_norm.forward",
             op: "rms_norm",
@@ -471,6 +484,14 @@ mod tests {
         EntryPoint {
             name: "geglu.backward",
             op: "geglu",
+            inputs: &[X],
+            outputs: &[X],
+            params: &[],
+            run: noop,
+        },
+        EntryPoint {
+            name: "adamw.step",
+            op: "adamw",
             inputs: &[X],
             outputs: &[X],
             params: &[],
@@ -505,14 +526,18 @@ mod tests {
     fn covers_every_table_row() {
         // 7 norms, 10 activation/projection/position rows, 6 reduction/attention rows, 11
         // losses, 8 chunked losses and the experimental embedding; plus 7 elementwise pairs
-        // outside Liger's exports, packed GeGLU, log-softmax, the matrix product and dense
-        // attention.
-        assert_eq!(OPERATORS.len(), 7 + 10 + 6 + 11 + 8 + 1 + 7 + 1 + 1 + 1 + 1);
+        // outside Liger's exports, packed GeGLU, log-softmax, the matrix product, dense
+        // attention and AdamW.
+        assert_eq!(
+            OPERATORS.len(),
+            7 + 10 + 6 + 11 + 8 + 1 + 7 + 1 + 1 + 1 + 1 + 1
+        );
         let count = |f: Family| OPERATORS.iter().filter(|s| s.family == f).count();
         assert_eq!(count(Family::Norm), 7);
         assert_eq!(count(Family::ChunkedLoss), 8);
         assert_eq!(count(Family::Loss), 11);
         assert_eq!(count(Family::Embedding), 1);
+        assert_eq!(count(Family::Optimizer), 1);
         for name in ["rms_norm", "layer_norm", "add_rms_norm"] {
             assert_eq!(spec(name).map(|s| s.family), Some(Family::Norm), "{name}");
         }
@@ -526,12 +551,17 @@ mod tests {
         let entries = registry::entry_points();
         assert_eq!(unlisted_entries(&entries), Vec::<&str>::new());
         // Extra gradients an operator offers apart from its main backward (RoPE's tables) are
-        // `<op>.<what>_backward`.
+        // `<op>.<what>_backward`; an optimizer registers `<op>.step` and the reduction that
+        // feeds its clipping, `<op>.sum_squares`.
         for e in &entries {
             let part = e.name.strip_prefix(&format!("{}.", e.op)).unwrap_or("");
+            let optimizer = spec(e.op).map(|s| s.family) == Some(Family::Optimizer);
             assert!(
-                matches!(part, "forward" | "backward") || part.ends_with("_backward"),
-                "entry {} of op {} is neither <op>.forward nor <op>.[<what>_]backward",
+                matches!(part, "forward" | "backward")
+                    || part.ends_with("_backward")
+                    || (optimizer && matches!(part, "step" | "sum_squares")),
+                "entry {} of op {} is neither <op>.forward, <op>.[<what>_]backward nor an \
+                 optimizer's <op>.step or <op>.sum_squares",
                 e.name,
                 e.op
             );
@@ -563,6 +593,8 @@ mod tests {
         assert_eq!(status_of("rms_norm", &entries), Status::Paired);
         assert_eq!(status_of("softmax", &entries), Status::ForwardOnly);
         assert_eq!(status_of("geglu", &entries), Status::Missing);
+        assert_eq!(status_of("adamw", &entries), Status::Optimizer);
+        assert!(Status::Optimizer.is_implemented());
         assert_eq!(status_of("layer_norm", &entries), Status::Missing);
         // The op field must match too, not only the name prefix.
         assert_eq!(status_of("rms", &entries), Status::Missing);

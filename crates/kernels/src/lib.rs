@@ -12,6 +12,7 @@ pub mod inventory;
 pub mod matmul;
 pub mod norms;
 pub mod online;
+pub mod optim;
 pub mod reference;
 pub mod registry;
 pub mod rope;

@@ -54,6 +54,8 @@ pub enum PortShape {
     KvHeads,
     /// One value per query row of every head, `[B, Hq, T]` (attention's log-sum-exp).
     HeadRows,
+    /// A rank-0 tensor holding one value (a global sum such as AdamW's `grad_sumsq`).
+    Scalar,
 }
 
 impl PortShape {
@@ -76,6 +78,7 @@ impl PortShape {
             PortShape::QueryHeads => "[B, Hq, T, D]",
             PortShape::KvHeads => "[B, Hkv, S, D]",
             PortShape::HeadRows => "[B, Hq, T]",
+            PortShape::Scalar => "[]",
         }
     }
 }
@@ -296,6 +299,7 @@ pub fn entry_points() -> Vec<&'static EntryPoint> {
         .chain(crate::embedding::ENTRY_POINTS.iter())
         .chain(crate::matmul::ENTRY_POINTS.iter())
         .chain(crate::attention::ENTRY_POINTS.iter())
+        .chain(crate::optim::ENTRY_POINTS.iter())
         .collect()
 }
 

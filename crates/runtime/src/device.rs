@@ -116,6 +116,20 @@ fn compile(key: &str, traced: Verified) -> Result<Verified> {
     Ok(out)
 }
 
+/// Memory of a GPU device (`Device::memory`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemoryStats {
+    /// Bytes held by the device's buffers (every `Buffer` on it) now.
+    pub live_bytes: usize,
+    /// The most bytes its buffers held at once since the device was opened or
+    /// `Device::reset_peak_memory`. Library workspaces (cuBLAS) are not buffers and not counted.
+    pub peak_bytes: usize,
+    /// Device memory in use now as the driver reports it (`cuMemGetInfo`: total - free), which
+    /// also counts contexts, library workspaces and every other process on the device.
+    pub driver_used_bytes: usize,
+    pub total_bytes: usize,
+}
+
 /// A device handle; cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Device {
@@ -270,6 +284,32 @@ impl Device {
     /// A copy of `tensor` on this device.
     pub fn to_device(&self, tensor: &Tensor) -> Result<Tensor> {
         Tensor::new(self.upload(&tensor.buffer)?, tensor.shape.clone())
+    }
+
+    /// What this device's buffers hold, for a GPU (`None` on the cpu, whose buffers are host
+    /// memory: see the process's resident set instead).
+    pub fn memory(&self) -> Result<Option<MemoryStats>> {
+        match &self.inner.backend {
+            Backend::Cpu => Ok(None),
+            Backend::Cuda(d) => {
+                let (live, peak) = d.usage.get();
+                let (free, total) = d.driver_memory()?;
+                Ok(Some(MemoryStats {
+                    live_bytes: live,
+                    peak_bytes: peak,
+                    driver_used_bytes: total.saturating_sub(free),
+                    total_bytes: total,
+                }))
+            }
+        }
+    }
+
+    /// Starts a new high-water mark of [`MemoryStats::peak_bytes`] at the bytes held now (a
+    /// no-op on the cpu).
+    pub fn reset_peak_memory(&self) {
+        if let Backend::Cuda(d) = &self.inner.backend {
+            d.usage.reset_peak();
+        }
     }
 
     /// Waits until the work queued on this device (launches, copies) is done; reports a fault

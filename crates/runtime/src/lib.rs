@@ -43,6 +43,6 @@ mod gemm;
 
 pub use buffer::{numel_of, Buffer, Tensor};
 pub use cuda::CudaKernel;
-pub use device::{Arg, Compiled, Device, DUMP_ENV};
+pub use device::{Arg, Compiled, Device, MemoryStats, DUMP_ENV};
 pub use error::{Error, Result};
 pub use gemm::{Gemm, MatrixLayout};

@@ -182,6 +182,28 @@ fn uploads_and_downloads_round_trip_every_dtype() {
     }
 }
 
+/// Buffers count in the device's memory while they live. Other tests allocate on the same
+/// device concurrently, so only lower bounds are exact.
+#[test]
+fn buffers_count_in_device_memory() {
+    assert_eq!(ok(Device::cpu().memory(), "cpu memory"), None);
+    let Some(dev) = cuda() else { return };
+    let bytes = 64 << 20;
+    let b = ok(dev.zeros(DType::F32, bytes / 4), "device zeros");
+    let copy = ok(b.try_clone(), "device copy");
+    let m = ok(dev.memory(), "memory").expect("a CUDA device reports its memory");
+    assert!(m.live_bytes >= 2 * bytes, "{m:?}");
+    assert!(m.peak_bytes >= m.live_bytes, "{m:?}");
+    assert!(
+        m.driver_used_bytes >= 2 * bytes && m.total_bytes >= m.driver_used_bytes,
+        "{m:?}"
+    );
+    drop((b, copy));
+    dev.reset_peak_memory();
+    let after = ok(dev.memory(), "memory").expect("a CUDA device reports its memory");
+    assert!(after.peak_bytes >= after.live_bytes, "{after:?}");
+}
+
 #[test]
 fn device_zeros_and_tensors() {
     let Some(dev) = cuda() else { return };

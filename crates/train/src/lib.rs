@@ -4,10 +4,13 @@
 //! - [`model`]: the model (see its doc for the architecture and the parameter list), its forward
 //!   and backward on a [`metile_runtime::Device`];
 //! - [`reference`]: the same model written plainly in f64 on the host, for the gradient check;
-//! - [`optim`]: AdamW, global-norm clipping and the learning-rate schedule;
+//! - [`optim`]: AdamW and global-norm clipping on the device (the `adamw` kernels), and the
+//!   learning-rate schedule;
 //! - [`corpus`]: the byte-level training text and its batches;
 //! - [`checkpoint`]: safetensors files (weights, optimizer state, config);
-//! - [`trainer`]: the training loop, the gradient check and sampling.
+//! - [`trainer`]: the training loop, the gradient check and sampling. Parameters, gradients and
+//!   moments live on the device for the whole run; a step reads back only its loss and
+//!   gradient norm.
 //!
 //! Everything is deterministic: batches, initialisation and sampling come from the seed, and
 //! every kernel reduces in a fixed order, so two runs with one seed give bit-identical losses.

@@ -19,6 +19,11 @@
 //! [`activations::run_packed`]); RMSNorm eps 1e-5. Linear weights are `[out, in]`.
 //!
 //! Storage is f32; the kernels accumulate in FP32 and return FP32 parameter gradients.
+//!
+//! A [`DeviceModel`] holds the parameters on its device for as long as it lives: uploaded once
+//! ([`DeviceModel::new`]), updated there by the optimizer, downloaded only on request
+//! ([`DeviceModel::to_host`]). [`DeviceModel::grads`] leaves the loss and every gradient on the
+//! device too; the batch's RoPE tables and zero residual are kept between calls of one shape.
 
 use metile_ir::DType;
 use metile_kernels::activations::{self, ActOptions, Kind};
@@ -34,6 +39,9 @@ use metile_kernels::matmul::{self, MatmulBackwardInputs, MatmulOptions};
 use metile_kernels::norms::{self, NormCotangents, NormInputs, NormKind, NormOptions};
 use metile_kernels::rope;
 use metile_kernels::testing::Rng;
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use metile_runtime::{Arg, Device, Tensor};
 
 use crate::config::ModelConfig;
@@ -224,16 +232,19 @@ fn accumulate(device: &Device, src: &Tensor, dst: &mut Tensor) -> Result<()> {
     Ok(())
 }
 
-/// The parameters on a device, and the shapes of a batch.
+/// The parameters on a device (in [`param_specs`] order).
 pub struct DeviceModel<'a> {
     pub device: &'a Device,
     pub config: ModelConfig,
     pub params: Vec<Tensor>,
+    /// The frame of the last batch shape, reused by the next call of that shape.
+    frame: RefCell<Option<Rc<Frame>>>,
 }
 
 /// What the forward keeps for the backward: the input tokens on the device; per norm site `j`
-/// (two per block, then the final norm) its inputs `x_j`, `res_j` and output `n_j`; per block
-/// the attention's intermediates and the MLP's.
+/// (two per block, then the final norm) its inputs `x_j` and (from `j = 1`, at `j - 1`; the
+/// first is the frame's zeros) `res_j`, and its output `n_j`; per block the attention's
+/// intermediates and the MLP's.
 struct Saved {
     tokens: Tensor,
     norm_x: Vec<Tensor>,
@@ -257,18 +268,26 @@ struct MlpSaved {
     act: Tensor,
 }
 
-/// A batch's geometry and its RoPE tables on the device.
+/// A batch's geometry, its RoPE tables and the zero residual of the first norm, on the device.
 struct Frame {
     b: usize,
     t: usize,
     cos: Tensor,
     sin: Tensor,
+    zeros: Tensor,
 }
 
 /// The loss of one batch and every parameter's gradient (FP32, host).
 pub struct LossAndGrads {
     pub loss: f32,
     pub grads: Vec<Vec<f32>>,
+}
+
+/// The loss of one batch (`[]`) and every parameter's gradient (FP32, [`param_specs`] order),
+/// on the device.
+pub struct DeviceGrads {
+    pub loss: Tensor,
+    pub grads: Vec<Tensor>,
 }
 
 impl<'a> DeviceModel<'a> {
@@ -295,10 +314,23 @@ impl<'a> DeviceModel<'a> {
             device,
             config,
             params,
+            frame: RefCell::new(None),
         })
     }
 
-    fn frame(&self, b: usize, t: usize) -> Result<Frame> {
+    /// The parameters, downloaded (in [`param_specs`] order).
+    pub fn to_host(&self) -> Result<Vec<Vec<f32>>> {
+        self.params.iter().map(|p| Ok(p.to_f32()?)).collect()
+    }
+
+    /// The frame of `b` sequences of `t` tokens: the last one when its shape matches, else a
+    /// new one (which replaces it).
+    fn frame(&self, b: usize, t: usize) -> Result<Rc<Frame>> {
+        if let Some(f) = self.frame.borrow().as_ref() {
+            if (f.b, f.t) == (b, t) {
+                return Ok(f.clone());
+            }
+        }
         let d = self.config.head_dim();
         let (cos, sin) = rope_tables(t, d);
         let up = |v: &[f32]| -> Result<Tensor> {
@@ -306,12 +338,17 @@ impl<'a> DeviceModel<'a> {
                 .device
                 .to_device(&Tensor::from_f32(DType::F32, &[1, t, d], v)?)?)
         };
-        Ok(Frame {
+        let f = Rc::new(Frame {
             b,
             t,
             cos: up(&cos)?,
             sin: up(&sin)?,
-        })
+            zeros: self
+                .device
+                .tensor_zeros(DType::F32, &[b * t, self.config.dim])?,
+        });
+        *self.frame.borrow_mut() = Some(f.clone());
+        Ok(f)
     }
 
     fn tokens(&self, ids: &[i64]) -> Result<Tensor> {
@@ -357,7 +394,6 @@ impl<'a> DeviceModel<'a> {
         let dev = self.device;
         let tokens = self.tokens(inputs)?;
         let h0 = embedding::forward(dev, &self.params[0], &tokens, None, None)?;
-        let zeros = dev.tensor_zeros(DType::F32, &h0.shape)?;
         let mut s = Saved {
             tokens,
             norm_x: vec![],
@@ -366,12 +402,14 @@ impl<'a> DeviceModel<'a> {
             attn: vec![],
             mlp: vec![],
         };
-        let (mut x, mut res) = (h0, zeros);
+        // `res` is the residual stream so far; `None` before the first norm, which adds the
+        // frame's zeros.
+        let mut x = h0;
+        let mut res: Option<Tensor> = None;
         for j in 0..2 * c.layers {
-            let (n, r) = self.norm(j, &x, &res)?;
+            let (n, r) = self.norm(j, &x, res.as_ref().unwrap_or(&f.zeros))?;
             s.norm_x.push(x);
-            s.norm_res.push(res);
-            res = r;
+            s.norm_res.extend(res.replace(r));
             x = if j % 2 == 0 {
                 let (a, saved) = self.attention(f, j / 2, &n)?;
                 s.attn.push(saved);
@@ -383,9 +421,9 @@ impl<'a> DeviceModel<'a> {
             };
             s.norm_out.push(n);
         }
-        let (n, _) = self.norm(2 * c.layers, &x, &res)?;
+        let (n, _) = self.norm(2 * c.layers, &x, res.as_ref().unwrap_or(&f.zeros))?;
         s.norm_x.push(x);
-        s.norm_res.push(res);
+        s.norm_res.extend(res);
         Ok((n, s))
     }
 
@@ -457,7 +495,7 @@ impl<'a> DeviceModel<'a> {
         b: usize,
         inputs: &[i64],
         targets: &[i64],
-    ) -> Result<(Frame, Saved, FlceForward)> {
+    ) -> Result<(Rc<Frame>, Saved, FlceForward)> {
         if b == 0 || inputs.is_empty() || !inputs.len().is_multiple_of(b) {
             return Err(TrainError::Input(format!(
                 "{} input tokens do not make {b} non-empty sequences",
@@ -489,17 +527,29 @@ impl<'a> DeviceModel<'a> {
     }
 
     /// The mean next-byte cross-entropy of a batch of `b` sequences (`inputs`, `targets`
-    /// `[b * t]`) and every parameter's gradient.
+    /// `[b * t]`) and every parameter's gradient, downloaded.
     pub fn loss_and_grads(
         &self,
         b: usize,
         inputs: &[i64],
         targets: &[i64],
     ) -> Result<LossAndGrads> {
+        let g = self.grads(b, inputs, targets)?;
+        Ok(LossAndGrads {
+            loss: g.loss.to_f32()?[0],
+            grads: g
+                .grads
+                .iter()
+                .map(|t| Ok(t.to_f32()?))
+                .collect::<Result<Vec<_>>>()?,
+        })
+    }
+
+    /// [`Self::loss_and_grads`] left on the device: nothing is read back.
+    pub fn grads(&self, b: usize, inputs: &[i64], targets: &[i64]) -> Result<DeviceGrads> {
         let c = self.config;
         let dev = self.device;
         let (f, s, fwd) = self.forward_loss(b, inputs, targets)?;
-        let loss = fwd.loss.to_f32()?[0];
         let g = fwd.grads.ok_or_else(|| {
             bad(
                 "fused_linear_cross_entropy.forward",
@@ -517,7 +567,7 @@ impl<'a> DeviceModel<'a> {
         for j in (0..=2 * c.layers).rev() {
             let inp = NormInputs {
                 x: &s.norm_x[j],
-                residual: Some(&s.norm_res[j]),
+                residual: Some(if j == 0 { &f.zeros } else { &s.norm_res[j - 1] }),
                 weight: Some(&self.params[self.norm_param(j)]),
                 bias: None,
             };
@@ -552,18 +602,21 @@ impl<'a> DeviceModel<'a> {
         }
         let grads = grads
             .into_iter()
-            .map(|g| -> Result<Vec<f32>> {
-                let g = g.ok_or_else(|| {
+            .map(|g| {
+                g.ok_or_else(|| {
                     bad(
                         "train.backward",
                         "grads",
                         "a parameter got no gradient".into(),
                     )
-                })?;
-                Ok(g.to_f32()?)
+                    .into()
+                })
             })
             .collect::<Result<Vec<_>>>()?;
-        Ok(LossAndGrads { loss, grads })
+        Ok(DeviceGrads {
+            loss: fwd.loss,
+            grads,
+        })
     }
 
     /// The attention sublayer's backward: parameter gradients into `grads`, returns `dn`.

@@ -1,8 +1,15 @@
-//! AdamW with decoupled weight decay and bias correction, global-norm gradient clipping, and a
-//! linear-warmup cosine learning-rate schedule. Runs on the host in f32 (moments and update),
-//! with the gradient norm summed in f64.
+//! The optimizer of a run: AdamW with decoupled weight decay and global-norm gradient clipping,
+//! on the device ([`metile_kernels::optim`]: one deterministic sum of squares over every
+//! gradient, then one fused update per parameter that applies the clipping scale itself), and
+//! the linear-warmup cosine learning-rate schedule.
+
+use metile_ir::DType;
+use metile_kernels::optim::{self as kernels, AdamWOptions, AdamWState, Clip, SumSquares};
+use metile_runtime::{Device, Tensor};
 
 use crate::config::RunConfig;
+use crate::model::ParamSpec;
+use crate::{Result, TrainError};
 
 pub const BETA1: f32 = 0.9;
 pub const BETA2: f32 = 0.95;
@@ -21,64 +28,83 @@ pub fn learning_rate(c: &RunConfig, step: usize) -> f32 {
     (c.lr as f64 * (min + (1.0 - min) * cosine)) as f32
 }
 
-/// Scales `grads` so that their global L2 norm is at most `max_norm`; returns the norm before
-/// clipping.
-pub fn clip_global_norm(grads: &mut [Vec<f32>], max_norm: f32) -> f32 {
-    let sq: f64 = grads
-        .iter()
-        .flat_map(|g| g.iter())
-        .map(|v| (*v as f64) * (*v as f64))
-        .sum();
-    let norm = sq.sqrt() as f32;
-    if norm > max_norm && norm.is_finite() {
-        let scale = max_norm / norm;
-        grads.iter_mut().flatten().for_each(|v| *v *= scale);
-    }
-    norm
-}
-
-/// AdamW state: first and second moments per parameter, and the steps taken.
-#[derive(Clone, Debug, PartialEq)]
+/// AdamW state on the device: FP32 first and second moments per parameter, the steps taken, and
+/// the workspace of the gradients' sum of squares.
 pub struct AdamW {
-    pub m: Vec<Vec<f32>>,
-    pub v: Vec<Vec<f32>>,
+    pub m: Vec<Tensor>,
+    pub v: Vec<Tensor>,
     pub t: u64,
+    norm: Option<SumSquares>,
 }
 
 impl AdamW {
-    pub fn new(sizes: impl Iterator<Item = usize>) -> AdamW {
-        let zeros: Vec<Vec<f32>> = sizes.map(|n| vec![0.0; n]).collect();
-        AdamW {
-            m: zeros.clone(),
-            v: zeros,
+    /// Zero moments on `device` for parameters of `specs`.
+    pub fn new(device: &Device, specs: &[ParamSpec]) -> Result<AdamW> {
+        let zeros = || {
+            specs
+                .iter()
+                .map(|s| Ok(device.tensor_zeros(DType::F32, &s.shape)?))
+                .collect::<Result<Vec<_>>>()
+        };
+        Ok(AdamW {
+            m: zeros()?,
+            v: zeros()?,
             t: 0,
-        }
+            norm: None,
+        })
     }
 
-    /// One update of every parameter; `decays[i]` says whether parameter `i` gets weight decay.
+    /// One update of every parameter by its gradient, after scaling the gradients so that their
+    /// global L2 norm is at most `clip`; `specs[i]` says whether parameter `i` gets weight decay.
+    /// Returns the gradients' sum of squares before clipping, as a device scalar `[]`.
+    #[allow(clippy::too_many_arguments)]
     pub fn step(
         &mut self,
-        params: &mut [Vec<f32>],
-        grads: &[Vec<f32>],
-        decays: &[bool],
+        device: &Device,
+        params: &mut [Tensor],
+        grads: &[Tensor],
+        specs: &[ParamSpec],
         lr: f32,
         weight_decay: f32,
-    ) {
-        self.t = self.t.saturating_add(1);
-        // Beyond i32::MAX steps the powers are 0 in f32 anyway.
-        let t = i32::try_from(self.t).unwrap_or(i32::MAX);
-        let c1 = 1.0 - BETA1.powi(t);
-        let c2 = 1.0 - BETA2.powi(t);
-        for (i, p) in params.iter_mut().enumerate() {
-            let wd = if decays[i] { weight_decay } else { 0.0 };
-            let (m, v, g) = (&mut self.m[i], &mut self.v[i], &grads[i]);
-            for j in 0..p.len() {
-                m[j] = BETA1 * m[j] + (1.0 - BETA1) * g[j];
-                v[j] = BETA2 * v[j] + (1.0 - BETA2) * g[j] * g[j];
-                let update = (m[j] / c1) / ((v[j] / c2).sqrt() + EPS);
-                p[j] -= lr * (update + wd * p[j]);
-            }
+        clip: f32,
+    ) -> Result<&Tensor> {
+        let n = params.len();
+        if [grads.len(), specs.len(), self.m.len(), self.v.len()] != [n; 4] {
+            return Err(TrainError::Input(format!(
+                "{n} parameters, {} gradients, {} specs and {} moments",
+                grads.len(),
+                specs.len(),
+                self.m.len()
+            )));
         }
+        let refs: Vec<&Tensor> = grads.iter().collect();
+        let norm = kernels::sum_squares(device, &refs, self.norm.take())?;
+        self.t = self.t.saturating_add(1);
+        let opts = AdamWOptions {
+            lr,
+            beta1: BETA1,
+            beta2: BETA2,
+            eps: EPS,
+            weight_decay,
+            step: self.t,
+        };
+        let clip = Clip {
+            grad_sumsq: &norm.total,
+            max_norm: clip,
+        };
+        for (i, param) in params.iter_mut().enumerate() {
+            let opts = AdamWOptions {
+                weight_decay: if specs[i].decays() { weight_decay } else { 0.0 },
+                ..opts
+            };
+            let state = AdamWState {
+                param,
+                exp_avg: &mut self.m[i],
+                exp_avg_sq: &mut self.v[i],
+            };
+            kernels::step(device, state, &grads[i], Some(clip), &opts)?;
+        }
+        Ok(&self.norm.insert(norm).total)
     }
 }
 
@@ -102,20 +128,44 @@ mod tests {
         assert!(learning_rate(&c, 50) < learning_rate(&c, 30));
     }
 
+    /// Two parameters, one decayed: the first step moves each element by `lr` against its
+    /// clipped gradient's sign (plus the decay), and the returned sum of squares is the
+    /// gradients' before clipping.
     #[test]
-    fn clipping_bounds_the_global_norm() {
-        let mut g = vec![vec![3.0, 0.0], vec![4.0]];
-        assert_eq!(clip_global_norm(&mut g, 1.0), 5.0);
-        assert_eq!(g, vec![vec![0.6, 0.0], vec![0.8]]);
-    }
-
-    #[test]
-    fn first_adamw_step_moves_by_lr_and_decays() {
-        // At t = 1 the bias-corrected update is g / |g| (up to eps).
-        let mut p = vec![vec![1.0, 1.0]];
-        let mut opt = AdamW::new([2].into_iter());
-        opt.step(&mut p, &[vec![0.5, -2.0]], &[true], 0.1, 0.5);
-        assert!((p[0][0] - (1.0 - 0.1 * (1.0 + 0.5))).abs() < 1e-6);
-        assert!((p[0][1] - (1.0 - 0.1 * (-1.0 + 0.5))).abs() < 1e-6);
+    fn first_step_clips_moves_by_lr_and_decays_matrices_only() {
+        let dev = Device::cpu();
+        let specs = [
+            ParamSpec {
+                name: "w".into(),
+                shape: vec![1, 2],
+            },
+            ParamSpec {
+                name: "norm".into(),
+                shape: vec![1],
+            },
+        ];
+        let t = |shape: &[usize], v: &[f32]| Tensor::from_f32(DType::F32, shape, v).unwrap();
+        let mut params = vec![t(&[1, 2], &[1.0, 1.0]), t(&[1], &[1.0])];
+        let grads = vec![t(&[1, 2], &[3.0, 0.0]), t(&[1], &[-4.0])];
+        let mut opt = AdamW::new(&dev, &specs).unwrap();
+        let sumsq = opt
+            .step(&dev, &mut params, &grads, &specs, 0.1, 0.5, 1.0)
+            .unwrap()
+            .to_f32()
+            .unwrap();
+        assert_eq!(sumsq, vec![25.0]);
+        assert_eq!(opt.t, 1);
+        // Clipped to norm 1: g = (0.6, 0, -0.8); m = 0.1 g.
+        let m: Vec<f32> = opt.m.iter().flat_map(|m| m.to_f32().unwrap()).collect();
+        for (got, want) in m.iter().zip([0.06, 0.0, -0.08]) {
+            assert!((got - want).abs() < 1e-7, "{m:?}");
+        }
+        let p: Vec<f32> = params.iter().flat_map(|p| p.to_f32().unwrap()).collect();
+        let want = [1.0 - 0.1 * (1.0 + 0.5), 1.0 - 0.1 * 0.5, 1.0 + 0.1];
+        for (got, want) in p.iter().zip(want) {
+            assert!((got - want).abs() < 1e-6, "{p:?}");
+        }
+        let short = opt.step(&dev, &mut params[..1], &grads, &specs, 0.1, 0.5, 1.0);
+        assert!(matches!(short, Err(TrainError::Input(_))));
     }
 }

@@ -3,14 +3,15 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use metile_ir::DType;
 use metile_kernels::testing::Rng;
-use metile_runtime::Device;
+use metile_runtime::{Device, Tensor};
 
 use crate::checkpoint::{self, Entry};
 use crate::config::{ModelConfig, RunConfig};
 use crate::corpus::{self, Corpus};
 use crate::model::{init_params, param_specs, DeviceModel, ParamSpec};
-use crate::optim::{clip_global_norm, learning_rate, AdamW};
+use crate::optim::{learning_rate, AdamW};
 use crate::{reference, Result, TrainError};
 
 /// The inputs and targets of step `step`'s batch: drawn from an RNG seeded by the run's seed and
@@ -31,12 +32,14 @@ pub struct StepStats {
     pub grad_norm: f32,
 }
 
-/// A run in progress: host master weights, AdamW state and the step count.
+/// A run in progress: the parameters and AdamW state on the device for the whole run, and the
+/// step count. Nothing crosses to the host during a step but the batch's token ids and the two
+/// scalars of [`StepStats`]; parameters and moments are read back for checkpoints only.
 pub struct Trainer<'d> {
     pub device: &'d Device,
     pub config: RunConfig,
     pub specs: Vec<ParamSpec>,
-    pub params: Vec<Vec<f32>>,
+    pub model: DeviceModel<'d>,
     pub optimizer: AdamW,
     /// Steps taken.
     pub step: usize,
@@ -47,6 +50,12 @@ impl<'d> Trainer<'d> {
     /// A fresh run: parameters initialised from the seed.
     pub fn new(device: &'d Device, config: RunConfig) -> Result<Self> {
         config.validate()?;
+        Trainer::with_params(device, config, &init_params(&config.model, config.seed))
+    }
+
+    /// A run at step 0 from host parameters (uploaded once), with zero moments.
+    fn with_params(device: &'d Device, config: RunConfig, params: &[Vec<f32>]) -> Result<Self> {
+        config.validate()?;
         let corpus = Corpus::builtin();
         let window = config.seq_len.saturating_add(1);
         if corpus.train.len() <= window || corpus.held_out.len() <= window {
@@ -56,34 +65,42 @@ impl<'d> Trainer<'d> {
             )));
         }
         let specs = param_specs(&config.model);
-        let params = init_params(&config.model, config.seed);
-        let optimizer = AdamW::new(specs.iter().map(ParamSpec::numel));
+        let model = DeviceModel::new(device, config.model, params)?;
+        let optimizer = AdamW::new(device, &specs)?;
         Ok(Trainer {
             device,
             config,
             specs,
-            params,
+            model,
             optimizer,
             step: 0,
             corpus,
         })
     }
 
-    /// One optimizer step on the next batch.
+    /// One optimizer step on the next batch, on the device.
     pub fn train_step(&mut self) -> Result<StepStats> {
         let c = self.config;
         let (inputs, targets) = batch_for_step(&c, &self.corpus.train, self.step);
-        let model = DeviceModel::new(self.device, c.model, &self.params)?;
-        let mut out = model.loss_and_grads(c.batch, &inputs, &targets)?;
-        let grad_norm = clip_global_norm(&mut out.grads, c.clip);
+        let out = self.model.grads(c.batch, &inputs, &targets)?;
         let lr = learning_rate(&c, self.step);
-        let decays: Vec<bool> = self.specs.iter().map(ParamSpec::decays).collect();
-        self.optimizer
-            .step(&mut self.params, &out.grads, &decays, lr, c.weight_decay);
+        let sumsq = self.optimizer.step(
+            self.device,
+            &mut self.model.params,
+            &out.grads,
+            &self.specs,
+            lr,
+            c.weight_decay,
+            c.clip,
+        )?;
+        // The step's only reads: after the update is queued, so the device is never idle
+        // waiting for them.
+        let grad_norm = sumsq.to_f32()?[0].sqrt();
+        let loss = out.loss.to_f32()?[0];
         self.step += 1;
         Ok(StepStats {
             step: self.step,
-            loss: out.loss,
+            loss,
             lr,
             grad_norm,
         })
@@ -92,12 +109,11 @@ impl<'d> Trainer<'d> {
     /// Mean loss over `batches` fixed batches of the held-out text.
     pub fn held_out_loss(&self, batches: usize) -> Result<f32> {
         let c = self.config;
-        let model = DeviceModel::new(self.device, c.model, &self.params)?;
         let mut rng = Rng::new(c.seed ^ 0x5EED);
         let mut sum = 0.0;
         for _ in 0..batches {
             let (x, y) = corpus::batch(&self.corpus.held_out, c.batch, c.seq_len, &mut rng);
-            sum += model.loss(c.batch, &x, &y)? as f64;
+            sum += self.model.loss(c.batch, &x, &y)? as f64;
         }
         Ok((sum / batches.max(1) as f64) as f32)
     }
@@ -112,7 +128,6 @@ impl<'d> Trainer<'d> {
         temperature: f32,
     ) -> Result<Vec<String>> {
         let c = self.config;
-        let model = DeviceModel::new(self.device, c.model, &self.params)?;
         let mut rng = Rng::new(c.seed ^ 0x5A3F);
         let mut out = vec![];
         for _ in 0..lines {
@@ -120,7 +135,7 @@ impl<'d> Trainer<'d> {
             for _ in 0..max_bytes {
                 let from = text.len().saturating_sub(c.seq_len);
                 let context: Vec<i64> = text[from..].iter().map(|b| *b as i64).collect();
-                let logits = model.next_logits(&context)?;
+                let logits = self.model.next_logits(&context)?;
                 let next = pick(&logits, temperature, &mut rng);
                 if next == b'\n' {
                     break;
@@ -132,19 +147,22 @@ impl<'d> Trainer<'d> {
         Ok(out)
     }
 
-    /// Writes parameters, AdamW moments, configuration and step to `path`.
+    /// Writes parameters, AdamW moments, configuration and step to `path` (downloading them).
     pub fn save(&self, path: &Path) -> Result<()> {
+        let download = |ts: &[Tensor]| -> Result<Vec<Vec<f32>>> {
+            ts.iter().map(|t| Ok(t.to_f32()?)).collect()
+        };
         let mut entries = vec![];
         for (prefix, tensors) in [
-            ("", &self.params),
-            ("optim.m.", &self.optimizer.m),
-            ("optim.v.", &self.optimizer.v),
+            ("", self.model.to_host()?),
+            ("optim.m.", download(&self.optimizer.m)?),
+            ("optim.v.", download(&self.optimizer.v)?),
         ] {
             for (s, data) in self.specs.iter().zip(tensors) {
                 entries.push(Entry {
                     name: format!("{prefix}{}", s.name),
                     shape: s.shape.clone(),
-                    data: data.clone(),
+                    data,
                 });
             }
         }
@@ -168,19 +186,18 @@ impl<'d> Trainer<'d> {
         if let Some(s) = steps {
             config.steps = s;
         }
-        let mut t = Trainer::new(device, config)?;
+        config.validate()?;
         let by_name: BTreeMap<&str, &Entry> =
             entries.iter().map(|e| (e.name.as_str(), e)).collect();
-        for (i, s) in t.specs.iter().enumerate() {
-            for (prefix, dst) in [
-                ("", &mut t.params[i]),
-                ("optim.m.", &mut t.optimizer.m[i]),
-                ("optim.v.", &mut t.optimizer.v[i]),
-            ] {
+        let specs = param_specs(&config.model);
+        // Parameters, first moments and second moments, each in spec order.
+        let mut state: [Vec<Vec<f32>>; 3] = Default::default();
+        for s in &specs {
+            for (prefix, dst) in ["", "optim.m.", "optim.v."].into_iter().zip(&mut state) {
                 let name = format!("{prefix}{}", s.name);
                 match by_name.get(name.as_str()) {
                     Some(e) if e.shape == s.shape && e.data.iter().all(|v| v.is_finite()) => {
-                        dst.clone_from(&e.data)
+                        dst.push(e.data.clone())
                     }
                     Some(e) if e.shape == s.shape => {
                         return Err(fail(format!("{name}: holds a non-finite value")))
@@ -195,11 +212,25 @@ impl<'d> Trainer<'d> {
                 }
             }
         }
-        t.step = meta
+        let step = meta
             .get("step")
             .and_then(|s| s.parse().ok())
             .ok_or_else(|| fail("no step in the metadata".into()))?;
-        t.optimizer.t = t.step as u64;
+        let [params, m, v] = state;
+        let mut t = Trainer::with_params(device, config, &params)?;
+        let upload = |host: &[Vec<f32>]| -> Result<Vec<Tensor>> {
+            specs
+                .iter()
+                .zip(host)
+                .map(|(s, data)| {
+                    Ok(device.to_device(&Tensor::from_f32(DType::F32, &s.shape, data)?)?)
+                })
+                .collect()
+        };
+        t.optimizer.m = upload(&m)?;
+        t.optimizer.v = upload(&v)?;
+        t.step = step;
+        t.optimizer.t = step as u64;
         Ok(t)
     }
 }
@@ -300,10 +331,10 @@ pub struct GradCheck {
 pub fn check_gradients(device: &Device, c: &RunConfig) -> Result<(f32, f64, Vec<GradCheck>)> {
     let t = Trainer::new(device, *c)?;
     let (inputs, targets) = batch_for_step(c, &t.corpus.train, 0);
-    let model = DeviceModel::new(device, c.model, &t.params)?;
-    let got = model.loss_and_grads(c.batch, &inputs, &targets)?;
+    let got = t.model.loss_and_grads(c.batch, &inputs, &targets)?;
     let params64: Vec<Vec<f64>> = t
-        .params
+        .model
+        .to_host()?
         .iter()
         .map(|p| p.iter().map(|v| *v as f64).collect())
         .collect();

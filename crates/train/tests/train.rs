@@ -7,7 +7,7 @@ use metile_runtime::Device;
 use metile_train::checkpoint;
 use metile_train::config::{ModelConfig, RunConfig};
 use metile_train::model::DeviceModel;
-use metile_train::trainer::{check_gradients, Trainer};
+use metile_train::trainer::{batch_for_step, check_gradients, Trainer};
 use metile_train::TrainError;
 
 fn tiny() -> RunConfig {
@@ -45,6 +45,73 @@ fn first_step_gradients_match_the_f64_model() {
             r.name,
             r.rel_error
         );
+    }
+}
+
+/// The trainer's step on the device is AdamW (FP64 oracle of `metile_kernels::reference`) of
+/// the first batch's gradients: clipped by their global norm, no decay on norm weights, the
+/// schedule's first learning rate.
+#[test]
+fn a_train_step_is_adamw_of_the_gradients() {
+    use metile_kernels::reference::optim::{adamw_step, clip_scale, sum_squares, AdamW};
+    use metile_train::optim::{learning_rate, BETA1, BETA2, EPS};
+    let device = Device::cpu();
+    let c = RunConfig {
+        clip: 0.05,
+        ..tiny()
+    };
+    let mut t = Trainer::new(&device, c).expect("trainer");
+    let before = t.model.to_host().expect("download");
+    let (inputs, targets) = batch_for_step(&c, &t.corpus.train, 0);
+    let g = t
+        .model
+        .loss_and_grads(c.batch, &inputs, &targets)
+        .expect("gradients");
+    let stats = t.train_step().expect("step runs");
+    let after = t.model.to_host().expect("download");
+    let wide = |v: &[f32]| v.iter().map(|x| *x as f64).collect::<Vec<f64>>();
+    let g64: Vec<Vec<f64>> = g.grads.iter().map(|v| wide(v)).collect();
+    let slices: Vec<&[f64]> = g64.iter().map(Vec::as_slice).collect();
+    let sumsq = sum_squares(&slices);
+    assert_eq!(stats.loss.to_bits(), g.loss.to_bits());
+    assert!(((stats.grad_norm as f64) - sumsq.sqrt()).abs() <= 1e-5 * sumsq.sqrt());
+    let scale = clip_scale(sumsq, c.clip as f64);
+    assert!(
+        scale < 1.0,
+        "the test's clip should be active (norm {})",
+        sumsq.sqrt()
+    );
+    let lr = learning_rate(&c, 0) as f64;
+    for (i, s) in t.specs.iter().enumerate() {
+        let n = s.numel();
+        let h = AdamW {
+            lr,
+            beta1: BETA1 as f64,
+            beta2: BETA2 as f64,
+            eps: EPS as f64,
+            weight_decay: if s.decays() {
+                c.weight_decay as f64
+            } else {
+                0.0
+            },
+            step: 1,
+        };
+        let zeros = vec![0.0; n];
+        let (want, want_m, _) = adamw_step(&h, &wide(&before[i]), &g64[i], &zeros, &zeros, scale);
+        // The first moment carries the clipping (the step-1 update is scale-free).
+        let m = t.optimizer.m[i].to_f32().expect("download");
+        let m_max = want_m.iter().fold(0.0f64, |a, v| a.max(v.abs()));
+        for (got, want) in m.iter().zip(&want_m) {
+            assert!((*got as f64 - want).abs() <= 1e-6 * m_max, "{}: m", s.name);
+        }
+        for (j, (got, want)) in after[i].iter().zip(&want).enumerate() {
+            // One step moves a parameter by about lr; FP32 rounding of the update is far less.
+            assert!(
+                (*got as f64 - want).abs() <= 1e-6 * (1.0 + want.abs()),
+                "{}[{j}]: {got} vs {want}",
+                s.name
+            );
+        }
     }
 }
 
@@ -269,6 +336,7 @@ fn inputs_that_do_not_fit_the_model_are_typed_errors() {
     let device = Device::cpu();
     let c = tiny();
     let t = Trainer::new(&device, c).expect("trainer");
+    let params = t.model.to_host().expect("download");
     let input_error = |got: Result<(), TrainError>, needle: &str| {
         let e = got.err().map(|e| e.to_string()).unwrap_or_default();
         assert!(
@@ -277,10 +345,10 @@ fn inputs_that_do_not_fit_the_model_are_typed_errors() {
         );
     };
     input_error(
-        DeviceModel::new(&device, c.model, &t.params[1..]).map(|_| ()),
+        DeviceModel::new(&device, c.model, &params[1..]).map(|_| ()),
         "parameter tensors",
     );
-    let model = DeviceModel::new(&device, c.model, &t.params).expect("model");
+    let model = &t.model;
     let tokens = [65i64; 6];
     for (b, inputs, targets, needle) in [
         (0, &tokens[..], &tokens[..], "non-empty sequences"),

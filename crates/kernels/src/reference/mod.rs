@@ -17,5 +17,6 @@ pub mod cross_entropy;
 pub mod fused_linear_cross_entropy;
 pub mod matmul;
 pub mod norms;
+pub mod optim;
 pub mod rope;
 pub mod softmax;

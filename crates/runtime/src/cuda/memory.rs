@@ -5,7 +5,11 @@
 //! before it. Uploads return once the host words are staged; downloads wait for the stream, so a
 //! kernel fault shows up there as `Error::Cuda`. An empty buffer holds no allocation (CUDA
 //! refuses zero-byte allocations) and binds as a null pointer.
+//!
+//! Every allocation is counted in its device's [`Usage`] when made and when dropped, so the
+//! device knows the bytes its buffers hold and their high-water mark.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use cudarc::driver::{CudaSlice, DriverError};
@@ -22,6 +26,38 @@ pub(crate) enum Words {
     U16(CudaSlice<u16>),
     U32(CudaSlice<u32>),
     U64(CudaSlice<u64>),
+}
+
+/// The bytes held by a device's buffers now and at most since the last reset.
+#[derive(Debug, Default)]
+pub(crate) struct Usage {
+    live: AtomicUsize,
+    peak: AtomicUsize,
+}
+
+impl Usage {
+    fn allocated(&self, bytes: usize) {
+        let live = self.live.fetch_add(bytes, Ordering::Relaxed) + bytes;
+        self.peak.fetch_max(live, Ordering::Relaxed);
+    }
+
+    fn freed(&self, bytes: usize) {
+        self.live.fetch_sub(bytes, Ordering::Relaxed);
+    }
+
+    /// `(live, peak)` bytes.
+    pub(crate) fn get(&self) -> (usize, usize) {
+        (
+            self.live.load(Ordering::Relaxed),
+            self.peak.load(Ordering::Relaxed),
+        )
+    }
+
+    /// Starts a new high-water mark at the bytes held now.
+    pub(crate) fn reset_peak(&self) {
+        self.peak
+            .store(self.live.load(Ordering::Relaxed), Ordering::Relaxed);
+    }
 }
 
 /// A buffer's storage on a CUDA device.
@@ -52,7 +88,26 @@ impl Words {
     }
 }
 
+impl Drop for CudaBuffer {
+    fn drop(&mut self) {
+        self.device
+            .usage
+            .freed(self.words.as_ref().map_or(0, Words::bytes));
+    }
+}
+
 impl CudaBuffer {
+    /// Wraps a new allocation, counting it in the device's usage.
+    fn counted(device: &Arc<CudaDevice>, words: Option<Words>) -> CudaBuffer {
+        device
+            .usage
+            .allocated(words.as_ref().map_or(0, Words::bytes));
+        CudaBuffer {
+            device: device.clone(),
+            words,
+        }
+    }
+
     /// `len` zero elements of `dtype` on `device`.
     pub(crate) fn zeros(device: &Arc<CudaDevice>, dtype: DType, len: usize) -> Result<CudaBuffer> {
         let bytes = len * dtype.size_bytes();
@@ -68,10 +123,7 @@ impl CudaBuffer {
             };
             Some(w.map_err(|e| alloc_error(&device.label(), "allocate", bytes, e))?)
         };
-        Ok(CudaBuffer {
-            device: device.clone(),
-            words,
-        })
+        Ok(CudaBuffer::counted(device, words))
     }
 
     /// A copy of host words on `device`.
@@ -89,10 +141,7 @@ impl CudaBuffer {
             };
             Some(w.map_err(|e| alloc_error(&device.label(), "upload", len * size, e))?)
         };
-        Ok(CudaBuffer {
-            device: device.clone(),
-            words,
-        })
+        Ok(CudaBuffer::counted(device, words))
     }
 
     /// `cuda:N`.
@@ -185,9 +234,6 @@ impl CudaBuffer {
             Some(Words::U32(w)) => Some(Words::U32(s.clone_dtod(w).map_err(err)?)),
             Some(Words::U64(w)) => Some(Words::U64(s.clone_dtod(w).map_err(err)?)),
         };
-        Ok(CudaBuffer {
-            device: self.device.clone(),
-            words,
-        })
+        Ok(CudaBuffer::counted(&self.device, words))
     }
 }

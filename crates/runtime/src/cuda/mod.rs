@@ -47,7 +47,7 @@ pub use compile::{
     nvrtc_version, CompileStats, Cubin, CudaKernel, CACHE_ENV, NVRTC_FLAGS_ENV,
 };
 pub(crate) use launch::launch;
-pub(crate) use memory::CudaBuffer;
+pub(crate) use memory::{CudaBuffer, Usage};
 
 /// One opened CUDA device: its primary context, the process's stream on it and what the
 /// lowering needs to know about it.
@@ -63,6 +63,8 @@ pub(crate) struct CudaDevice {
     pub(crate) max_grid: [u32; 3],
     /// The cuBLAS handle, made at the first product (or why it could not be).
     blas: OnceLock<Result<Arc<blas::BlasHandle>>>,
+    /// Bytes held by this device's buffers.
+    pub(crate) usage: Usage,
 }
 
 impl CudaDevice {
@@ -98,6 +100,9 @@ impl CudaDevice {
         let stream = ctx
             .new_stream()
             .map_err(|e| cuda_error(&label, "create stream", e))?;
+        if ctx.has_async_alloc() {
+            keep_freed_memory(&ctx);
+        }
         let attr = |a: CUdevice_attribute, what: &str| -> Result<u32> {
             let v = ctx
                 .attribute(a)
@@ -152,6 +157,7 @@ impl CudaDevice {
             target,
             max_grid,
             blas: OnceLock::new(),
+            usage: Usage::default(),
         })
     }
 
@@ -176,12 +182,44 @@ impl CudaDevice {
         )
     }
 
+    /// `(free, total)` device memory as the driver reports it (`cuMemGetInfo`): every user of
+    /// the device counts, including contexts, libraries' workspaces and pooled free blocks.
+    pub(crate) fn driver_memory(&self) -> Result<(usize, usize)> {
+        self.stream
+            .context()
+            .mem_get_info()
+            .map_err(|e| cuda_error(&self.label(), "read memory info", e))
+    }
+
     /// Waits for everything queued on the device's stream.
     pub(crate) fn synchronize(&self) -> Result<()> {
         self.stream
             .synchronize()
             .map_err(|e| cuda_error(&self.label(), "synchronize", e))
     }
+}
+
+/// Buffers are allocated from the device's default memory pool (stream-ordered, cudarc's
+/// choice where the device supports it). By default the pool hands freed memory back to the
+/// driver at every synchronisation, so a loop that frees and allocates the same buffers each
+/// step (a training step's activations) maps them afresh every time; with no release threshold
+/// freed blocks stay in the pool for the next allocation. The pool's bytes are not buffers (see
+/// `Usage`); the driver counts them as used. A driver that refuses the setting keeps its
+/// default, which is slower but equally correct.
+fn keep_freed_memory(ctx: &CudaContext) {
+    use cudarc::driver::{result, sys};
+    let mut threshold = u64::MAX;
+    // SAFETY: `cu_device` is the context's own device handle, and the release threshold is a
+    // `u64` attribute read from the pointer for the duration of the call.
+    let _ = unsafe {
+        result::device::get_default_mem_pool(ctx.cu_device()).and_then(|pool| {
+            result::mem_pool::set_attribute(
+                pool,
+                sys::CUmemPool_attribute::CU_MEMPOOL_ATTR_RELEASE_THRESHOLD,
+                (&mut threshold as *mut u64).cast(),
+            )
+        })
+    };
 }
 
 pub(crate) fn label(ordinal: usize) -> String {

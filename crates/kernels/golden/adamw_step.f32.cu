@@ -1,0 +1,259 @@
+typedef unsigned short mt_u16;
+typedef unsigned char mt_u8;
+typedef long long mt_i64;
+__device__ __forceinline__ float mt_bf16_to_f32(mt_u16 h) { return __uint_as_float(((unsigned)h) << 16); }
+__device__ __forceinline__ mt_u16 mt_f32_to_bf16(float x) { mt_u16 h; asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h; }
+__device__ __forceinline__ float mt_f16_to_f32(mt_u16 h) { float f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return f; }
+__device__ __forceinline__ mt_u16 mt_f32_to_f16(float x) { mt_u16 h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h; }
+__device__ __forceinline__ float mt_round_bf16(float x) { return mt_bf16_to_f32(mt_f32_to_bf16(x)); }
+__device__ __forceinline__ float mt_round_f16(float x) { return mt_f16_to_f32(mt_f32_to_f16(x)); }
+__device__ __forceinline__ float mt_d2bf16(double x) {
+  unsigned long long b = (unsigned long long)__double_as_longlong(x);
+  b = (b + (1ull << 44) - 1ull + ((b >> 45) & 1ull)) & ~((1ull << 45) - 1ull);
+  return (float)__longlong_as_double((long long)b);
+}
+__device__ __forceinline__ float mt_minf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fminf(a, b); }
+__device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fmaxf(a, b); }
+__device__ __forceinline__ float mt_sigmoid(float x) { return __frcp_rn(1.0f + expf(-x)); }
+__device__ __forceinline__ int mt_f2i(float x) { return x != x ? 0 : (x >= 2147483648.0f ? 2147483647 : (x <= -2147483648.0f ? (-2147483647 - 1) : (int)x)); }
+__device__ __forceinline__ mt_i64 mt_f2l(float x) { return x != x ? 0 : (x >= 9.2233720368547758e18f ? 9223372036854775807LL : (x <= -9.2233720368547758e18f ? (-9223372036854775807LL - 1) : (mt_i64)x)); }
+#define MT_THREADS 512
+#define MT_VEC 4
+#define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
+extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(float* __restrict__ p0, const float* __restrict__ p1, float* __restrict__ p2, float* __restrict__ p3, const float* __restrict__ p4, mt_i64 p5, float p6, float p7, float p8, float p9, float p10, float p11, float p12, float p13) {
+  const int mt_tid = threadIdx.x;
+  const int mt_lane = mt_tid & 31;
+  const int mt_warp = mt_tid >> 5;
+  (void)mt_lane; (void)mt_warp;
+  __shared__ __align__(128) unsigned char mt_smem[16];
+  (void)mt_smem;
+  int mt_round = 0;
+  (void)mt_round;
+  mt_i64 v0 = p5;
+  float v1 = p6;
+  float v2 = p7;
+  float v3 = p8;
+  float v4 = p9;
+  float v5 = p10;
+  float v6 = p11;
+  float v7 = p12;
+  int v8 = (int)blockIdx.x;
+  mt_i64 v9 = (mt_i64)(v8);
+  mt_i64 v10 = 4096LL;
+  mt_i64 v11 = (v9 * v10);
+  int v12[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v12[s] = (int)(0 + MT_FLAT(s));
+  mt_i64 v13[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v13[s] = (mt_i64)(v12[s]);
+  mt_i64 v14[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v14[s] = v11;
+  mt_i64 v15[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v15[s] = (v14[s] + v13[s]);
+  mt_i64 v16[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v16[s] = v0;
+  bool v17[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v17[s] = (v15[s] < v16[s]);
+  float v18 = 0.0f;
+  float v19[8];
+  #pragma unroll
+  for (int g = 0; g < 8; g += 4) {
+    const mt_i64 i0 = v15[g];
+    if ((true && v17[g + 0]) && (true && v17[g + 1]) && (true && v17[g + 2]) && (true && v17[g + 3]) && (i0 % 4) == 0) {
+      union { uint4 w[1]; float e[4]; } u;
+      #pragma unroll
+      for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+      #pragma unroll
+      for (int k = 0; k < MT_VEC; ++k) v19[g + k] = u.e[k];
+    } else {
+      #pragma unroll
+      for (int k = 0; k < 4; ++k) { const int s = g + k; v19[s] = (true && v17[s]) ? p1[v15[s]] : v18; }
+    }
+  }
+  float v20 = p13;
+  mt_i64 v21 = 0LL;
+  float v22 = true ? p4[v21] : 0;
+  float v23 = sqrtf(v22);
+  bool v24 = (v23 > v20);
+  float v25 = 3.4028235e38f;
+  bool v26 = (v23 <= v25);
+  bool v27 = (v24 && v26);
+  float v28 = (v20 / v23);
+  float v29 = 1.0f;
+  float v30 = (v27 ? v28 : v29);
+  float v31[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v31[s] = v30;
+  float v32[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v32[s] = (v19[s] * v31[s]);
+  float v34[8];
+  #pragma unroll
+  for (int g = 0; g < 8; g += 4) {
+    const mt_i64 i0 = v15[g];
+    if ((true && v17[g + 0]) && (true && v17[g + 1]) && (true && v17[g + 2]) && (true && v17[g + 3]) && (i0 % 4) == 0) {
+      union { uint4 w[1]; float e[4]; } u;
+      #pragma unroll
+      for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+      #pragma unroll
+      for (int k = 0; k < MT_VEC; ++k) v34[g + k] = u.e[k];
+    } else {
+      #pragma unroll
+      for (int k = 0; k < 4; ++k) { const int s = g + k; v34[s] = (true && v17[s]) ? p2[v15[s]] : v18; }
+    }
+  }
+  float v35[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v35[s] = v2;
+  float v36[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v36[s] = (v35[s] * v34[s]);
+  float v38 = (v29 - v2);
+  float v39[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v39[s] = v38;
+  float v40[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v40[s] = (v39[s] * v32[s]);
+  float v41[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v41[s] = (v36[s] + v40[s]);
+  float v43[8];
+  #pragma unroll
+  for (int g = 0; g < 8; g += 4) {
+    const mt_i64 i0 = v15[g];
+    if ((true && v17[g + 0]) && (true && v17[g + 1]) && (true && v17[g + 2]) && (true && v17[g + 3]) && (i0 % 4) == 0) {
+      union { uint4 w[1]; float e[4]; } u;
+      #pragma unroll
+      for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
+      #pragma unroll
+      for (int k = 0; k < MT_VEC; ++k) v43[g + k] = u.e[k];
+    } else {
+      #pragma unroll
+      for (int k = 0; k < 4; ++k) { const int s = g + k; v43[s] = (true && v17[s]) ? p3[v15[s]] : v18; }
+    }
+  }
+  float v44[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v44[s] = v3;
+  float v45[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v45[s] = (v44[s] * v43[s]);
+  float v47 = (v29 - v3);
+  float v48[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v48[s] = v47;
+  float v49[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v49[s] = (v48[s] * v32[s]);
+  float v50[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v50[s] = (v49[s] * v32[s]);
+  float v51[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v51[s] = (v45[s] + v50[s]);
+  float v52[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v52[s] = v6;
+  float v53[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v53[s] = (v41[s] / v52[s]);
+  float v54[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v54[s] = v7;
+  float v55[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v55[s] = (v51[s] / v54[s]);
+  float v56[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v56[s] = sqrtf(v55[s]);
+  float v57[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v57[s] = v4;
+  float v58[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v58[s] = (v56[s] + v57[s]);
+  float v59[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v59[s] = (v53[s] / v58[s]);
+  float v61[8];
+  #pragma unroll
+  for (int g = 0; g < 8; g += 4) {
+    const mt_i64 i0 = v15[g];
+    if ((true && v17[g + 0]) && (true && v17[g + 1]) && (true && v17[g + 2]) && (true && v17[g + 3]) && (i0 % 4) == 0) {
+      union { uint4 w[1]; float e[4]; } u;
+      #pragma unroll
+      for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+      #pragma unroll
+      for (int k = 0; k < MT_VEC; ++k) v61[g + k] = u.e[k];
+    } else {
+      #pragma unroll
+      for (int k = 0; k < 4; ++k) { const int s = g + k; v61[s] = (true && v17[s]) ? p0[v15[s]] : v18; }
+    }
+  }
+  float v62[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v62[s] = v5;
+  float v63[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v63[s] = (v62[s] * v61[s]);
+  float v64[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v64[s] = (v59[s] + v63[s]);
+  float v65[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v65[s] = v1;
+  float v66[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v66[s] = (v65[s] * v64[s]);
+  float v67[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v67[s] = (v61[s] - v66[s]);
+  #pragma unroll
+  for (int g = 0; g < 8; g += 4) {
+    const mt_i64 i0 = v15[g];
+    if ((true && v17[g + 0]) && (true && v17[g + 1]) && (true && v17[g + 2]) && (true && v17[g + 3]) && (i0 % 4) == 0) {
+      union { uint4 w[1]; float e[4]; } u;
+      #pragma unroll
+      for (int k = 0; k < MT_VEC; ++k) u.e[k] = v41[g + k];
+      #pragma unroll
+      for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
+    } else {
+      #pragma unroll
+      for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v17[s]) p2[v15[s]] = v41[s]; }
+    }
+  }
+  #pragma unroll
+  for (int g = 0; g < 8; g += 4) {
+    const mt_i64 i0 = v15[g];
+    if ((true && v17[g + 0]) && (true && v17[g + 1]) && (true && v17[g + 2]) && (true && v17[g + 3]) && (i0 % 4) == 0) {
+      union { uint4 w[1]; float e[4]; } u;
+      #pragma unroll
+      for (int k = 0; k < MT_VEC; ++k) u.e[k] = v51[g + k];
+      #pragma unroll
+      for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+    } else {
+      #pragma unroll
+      for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v17[s]) p3[v15[s]] = v51[s]; }
+    }
+  }
+  #pragma unroll
+  for (int g = 0; g < 8; g += 4) {
+    const mt_i64 i0 = v15[g];
+    if ((true && v17[g + 0]) && (true && v17[g + 1]) && (true && v17[g + 2]) && (true && v17[g + 3]) && (i0 % 4) == 0) {
+      union { uint4 w[1]; float e[4]; } u;
+      #pragma unroll
+      for (int k = 0; k < MT_VEC; ++k) u.e[k] = v67[g + k];
+      #pragma unroll
+      for (int q = 0; q < 1; ++q) ((uint4*)(p0 + i0))[q] = u.w[q];
+    } else {
+      #pragma unroll
+      for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v17[s]) p0[v15[s]] = v67[s]; }
+    }
+  }
+}
