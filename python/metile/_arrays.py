@@ -150,6 +150,15 @@ class Context:
         self.as_numpy = as_numpy
         self.extra = extra or {}
 
+    def __getattr__(self, name):
+        # Extra results a forward keeps beside its main output (e.g. a loss's ``z_loss``).
+        if name == "extra":
+            raise AttributeError(name)
+        try:
+            return self.extra[name]
+        except KeyError:
+            raise AttributeError(f"this {self.op} context has no `{name}`") from None
+
     def __repr__(self):
         return f"<metile context of {self.op} on {self.device}>"
 
