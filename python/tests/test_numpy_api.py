@@ -176,7 +176,7 @@ def test_activation_errors():
     with pytest.raises(ValueError, match="2F"):
         acts.packed_forward(np.ones((2, 3), np.float32))
     with pytest.raises(ValueError, match="multiplier"):
-        acts.geglu_forward(x, x) and acts.activation_forward(x, "gelu_tanh", x, gate_multiplier=2.0)
+        acts.activation_forward(x, "gelu_tanh", x, gate_multiplier=2.0)
     with pytest.raises(ValueError, match="gate_multiplier"):
         acts.swiglu_forward(x, x, gate_multiplier=float("nan"))
 

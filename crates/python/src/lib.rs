@@ -319,7 +319,7 @@ fn call(
         .find(|(_, t)| t.buffer.device_name() != label)
         .map(|(n, t)| (n.clone(), t.buffer.device_name()));
     let result = match misplaced {
-        Some((name, on)) => Err(registry_bad(
+        Some((name, on)) => Err(metile_kernels::host::bad(
             ep.name,
             &name,
             format!("lives on {on}, the call runs on {label}"),
@@ -332,10 +332,6 @@ fn call(
         .into_iter()
         .map(|(k, t)| (k, PyTensor::new(t)))
         .collect())
-}
-
-fn registry_bad(entry: &str, name: &str, message: String) -> OpError {
-    metile_kernels::host::bad(entry, name, message)
 }
 
 /// Puts lent tensors back into the Python objects they came from.
