@@ -1,0 +1,103 @@
+"""Functional forms of the metile operators on torch tensors (autograd-aware; see ``ops``).
+
+Argument conventions follow PyTorch and Hugging Face where they exist:
+``rms_norm(x, weight, eps)``, ``layer_norm(x, weight, bias, eps)``,
+``fused_add_rms_norm(x, residual, weight, eps) -> (y, residual_out)``, ``swiglu(gate, up)``,
+``geglu(gate, up)``, ``activation(x, kind)``,
+``apply_rotary_pos_emb(q, k, cos, sin, position_ids=None, unsqueeze_dim=1) -> (q, k)`` (HF's
+signature: ``cos``/``sin`` ``[B or 1, T, R]`` as HF's rotary embedding returns them),
+``cross_entropy(input, target, ...)`` (``F.cross_entropy``'s order), ``fused_linear_cross_entropy
+(input, weight, target, bias=None, ...)``, ``softmax(x, dim=-1)``, ``log_softmax(x, dim=-1)``,
+``embedding(indices, weight, padding_idx=None)`` (``F.embedding``'s order).
+"""
+
+from . import ops
+
+
+def rms_norm(x, weight=None, eps=1e-6, offset=0.0, casting_mode="llama"):
+    return ops.RMSNormFunction.apply(x, weight, float(eps), float(offset), casting_mode)
+
+
+def layer_norm(x, weight, bias, eps=1e-6):
+    return ops.LayerNormFunction.apply(x, weight, bias, float(eps))
+
+
+def fused_add_rms_norm(x, residual, weight, eps=1e-6, offset=0.0, casting_mode="llama"):
+    return ops.FusedAddRMSNormFunction.apply(x, residual, weight, float(eps), float(offset), casting_mode)
+
+
+def activation(x, kind):
+    return ops.ActivationFunction.apply(x, kind)
+
+
+def swiglu(gate, up, gate_multiplier=1.0, down_multiplier=1.0):
+    return ops.SwiGLUFunction.apply(gate, up, float(gate_multiplier), float(down_multiplier))
+
+
+def geglu(gate, up):
+    return ops.GeGLUFunction.apply(gate, up)
+
+
+def rope(x, cos, sin, position_ids=None):
+    """Rotate-half RoPE of ``x [B, H, T, D]`` with tables ``[1 or B, T, R]``."""
+    return ops.RopeFunction.apply(x, cos, sin, position_ids)
+
+
+def apply_rotary_pos_emb(q, k, cos, sin, position_ids=None, unsqueeze_dim=1):
+    """Hugging Face's ``apply_rotary_pos_emb`` with metile's RoPE: ``q``/``k`` ``[B, H, T, D]``
+    (``unsqueeze_dim=1``) or ``[B, T, H, D]`` (``unsqueeze_dim=2``), ``cos``/``sin``
+    ``[B or 1, T, D]``. ``position_ids`` is ignored, as in HF (the tables are already gathered)."""
+    if unsqueeze_dim == 2:
+        q, k = q.transpose(1, 2), k.transpose(1, 2)
+    elif unsqueeze_dim != 1:
+        raise ValueError(f"unsqueeze_dim must be 1 or 2, got {unsqueeze_dim}")
+    if cos.dim() == 2:
+        cos, sin = cos.unsqueeze(0), sin.unsqueeze(0)
+    qr, kr = rope(q, cos, sin), rope(k, cos, sin)
+    if unsqueeze_dim == 2:
+        qr, kr = qr.transpose(1, 2), kr.transpose(1, 2)
+    return qr, kr
+
+
+def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0,
+                  lse_square_scale=0.0, softcap=None):
+    """Cross-entropy of ``input [..., V]`` against class ids ``target [...]`` (FP32 loss)."""
+    v = input.shape[-1]
+    loss = ops.CrossEntropyFunction.apply(
+        input.reshape(-1, v), target.reshape(-1), weight, int(ignore_index), float(label_smoothing),
+        float(lse_square_scale), float(softcap or 0.0), reduction,
+    )
+    return loss.reshape(target.shape) if reduction == "none" else loss
+
+
+def fused_linear_cross_entropy(input, weight, target, bias=None, ce_weight=None, ignore_index=-100,
+                               reduction="mean", label_smoothing=0.0, lse_square_scale=0.0,
+                               softcap=None, chunk_rows=0, chunk_mem_const=1):
+    """Cross-entropy of ``input @ weight.T + bias`` against ``target`` without the logits."""
+    h = input.shape[-1]
+    loss = ops.FusedLinearCrossEntropyFunction.apply(
+        input.reshape(-1, h), weight, target.reshape(-1), bias, ce_weight, int(ignore_index),
+        float(label_smoothing), float(lse_square_scale), float(softcap or 0.0), reduction,
+        int(chunk_rows), int(chunk_mem_const),
+    )
+    return loss.reshape(target.shape) if reduction == "none" else loss
+
+
+def _last_axis(fn, x, dim):
+    if dim in (-1, x.dim() - 1):
+        return fn.apply(x)
+    return fn.apply(x.movedim(dim, -1)).movedim(-1, dim)
+
+
+def softmax(x, dim=-1):
+    return _last_axis(ops.SoftmaxFunction, x, dim)
+
+
+def log_softmax(x, dim=-1):
+    return _last_axis(ops.LogSoftmaxFunction, x, dim)
+
+
+def embedding(indices, weight, padding_idx=None):
+    if padding_idx is not None and padding_idx < 0:
+        padding_idx += weight.shape[0]
+    return ops.EmbeddingFunction.apply(weight, indices, -1 if padding_idx is None else int(padding_idx))

@@ -1,0 +1,144 @@
+"""Drop-in ``torch.nn`` modules over the metile operators.
+
+Their parameters have the names and shapes of the modules they replace (``weight``, ``bias``;
+an MLP's ``gate_proj``/``up_proj``/``down_proj``), so state dicts load unchanged.
+"""
+
+import torch
+from torch import nn
+
+from . import functional as F
+
+
+class RMSNorm(nn.Module):
+    """``x * rstd * (offset + weight)``; Gemma's norms are ``offset=1.0, casting_mode="gemma"``
+    with a zero-initialised weight."""
+
+    def __init__(self, hidden_size, eps=1e-6, offset=0.0, casting_mode="llama", init="ones",
+                 elementwise_affine=True, device=None, dtype=None):
+        super().__init__()
+        self.eps, self.offset, self.casting_mode = eps, offset, casting_mode
+        if elementwise_affine:
+            fill = torch.ones if init == "ones" else torch.zeros
+            self.weight = nn.Parameter(fill(hidden_size, device=device, dtype=dtype))
+        else:
+            self.register_parameter("weight", None)
+
+    def forward(self, x):
+        return F.rms_norm(x, self.weight, self.eps, self.offset, self.casting_mode)
+
+    def extra_repr(self):
+        return f"eps={self.eps}, offset={self.offset}, casting_mode={self.casting_mode}"
+
+
+class FusedAddRMSNorm(RMSNorm):
+    """``forward(x, residual) -> (rms_norm(x + residual), x + residual)``."""
+
+    def forward(self, x, residual):
+        return F.fused_add_rms_norm(x, residual, self.weight, self.eps, self.offset, self.casting_mode)
+
+
+class LayerNorm(nn.Module):
+    """LayerNorm over the last axis with affine weight and bias (bias zeros when not trained)."""
+
+    def __init__(self, hidden_size, eps=1e-6, bias=True, device=None, dtype=None):
+        super().__init__()
+        self.eps = eps
+        self.weight = nn.Parameter(torch.ones(hidden_size, device=device, dtype=dtype))
+        self.bias = nn.Parameter(torch.zeros(hidden_size, device=device, dtype=dtype), requires_grad=bias)
+
+    def forward(self, x):
+        return F.layer_norm(x, self.weight, self.bias, self.eps)
+
+
+class _GatedMLP(nn.Module):
+    """``down_proj(act(gate_proj(x)) * up_proj(x))`` with the gated product on metile."""
+
+    def __init__(self, hidden_size=None, intermediate_size=None, bias=False, *, config=None,
+                 gate_proj=None, up_proj=None, down_proj=None):
+        super().__init__()
+        if gate_proj is not None:
+            self.gate_proj, self.up_proj, self.down_proj = gate_proj, up_proj, down_proj
+            return
+        if config is not None:
+            hidden_size = hidden_size or config.hidden_size
+            intermediate_size = intermediate_size or config.intermediate_size
+            bias = getattr(config, "mlp_bias", bias)
+        self.gate_proj = nn.Linear(hidden_size, intermediate_size, bias=bias)
+        self.up_proj = nn.Linear(hidden_size, intermediate_size, bias=bias)
+        self.down_proj = nn.Linear(intermediate_size, hidden_size, bias=bias)
+
+    @classmethod
+    def sharing(cls, mlp):
+        """A metile MLP sharing ``mlp``'s projection modules (and so its parameters)."""
+        return cls(gate_proj=mlp.gate_proj, up_proj=mlp.up_proj, down_proj=mlp.down_proj)
+
+
+class SwiGLUMLP(_GatedMLP):
+    """Llama/Mistral/Qwen's MLP: ``down(silu(gate(x)) * up(x))``."""
+
+    def forward(self, x):
+        return self.down_proj(F.swiglu(self.gate_proj(x), self.up_proj(x)))
+
+
+class GeGLUMLP(_GatedMLP):
+    """Gemma's MLP: ``down(gelu_tanh(gate(x)) * up(x))``."""
+
+    def forward(self, x):
+        return self.down_proj(F.geglu(self.gate_proj(x), self.up_proj(x)))
+
+
+class CrossEntropyLoss(nn.Module):
+    def __init__(self, weight=None, ignore_index=-100, reduction="mean", label_smoothing=0.0,
+                 lse_square_scale=0.0, softcap=None):
+        super().__init__()
+        self.register_buffer("weight", weight)
+        self.ignore_index, self.reduction = ignore_index, reduction
+        self.label_smoothing, self.lse_square_scale, self.softcap = label_smoothing, lse_square_scale, softcap
+
+    def forward(self, input, target):
+        return F.cross_entropy(input, target, self.weight, self.ignore_index, self.reduction,
+                               self.label_smoothing, self.lse_square_scale, self.softcap)
+
+
+class FusedLinearCrossEntropyLoss(CrossEntropyLoss):
+    """``forward(lin_weight, input, target, bias=None)`` (Liger's argument order)."""
+
+    def forward(self, lin_weight, input, target, bias=None):
+        return F.fused_linear_cross_entropy(input, lin_weight, target, bias, self.weight, self.ignore_index,
+                                            self.reduction, self.label_smoothing, self.lse_square_scale,
+                                            self.softcap)
+
+
+class Softmax(nn.Module):
+    def __init__(self, dim=-1):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, x):
+        return F.softmax(x, self.dim)
+
+
+class Embedding(nn.Module):
+    """A lookup table ``[num_embeddings, embedding_dim]``; ``padding_idx`` rows give zeros."""
+
+    def __init__(self, num_embeddings, embedding_dim, padding_idx=None, device=None, dtype=None):
+        super().__init__()
+        if padding_idx is not None and padding_idx < 0:
+            padding_idx += num_embeddings
+        self.padding_idx = padding_idx
+        self.weight = nn.Parameter(torch.randn(num_embeddings, embedding_dim, device=device, dtype=dtype))
+        if padding_idx is not None:
+            with torch.no_grad():
+                self.weight[padding_idx].zero_()
+
+    @classmethod
+    def sharing(cls, embedding):
+        """A metile embedding sharing ``torch.nn.Embedding`` ``embedding``'s weight."""
+        new = cls(1, 1)
+        new.padding_idx = embedding.padding_idx
+        new.weight = embedding.weight
+        return new
+
+    def forward(self, indices):
+        return F.embedding(indices, self.weight, self.padding_idx)

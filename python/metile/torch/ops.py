@@ -1,0 +1,517 @@
+"""The library's entry points as PyTorch custom operators (``torch.ops.metile.*``), and one
+``torch.autograd.Function`` per operator built on them.
+
+Custom operators: every forward and backward call is registered with ``torch.library.custom_op``
+and a fake (meta) implementation giving its output shapes and dtypes, so ``torch.compile``
+treats it as one opaque node instead of tracing into the Python/Rust bridge (torch >= 2.4; on an
+older torch they are plain functions and compiling graph-breaks on them). They never alias or
+modify their inputs.
+
+Functions (``Function.apply(...)``, positional arguments in the order documented on each):
+:class:`RMSNormFunction`, :class:`LayerNormFunction`, :class:`FusedAddRMSNormFunction`,
+:class:`ActivationFunction`, :class:`SwiGLUFunction`, :class:`GeGLUFunction`,
+:class:`RopeFunction`, :class:`SoftmaxFunction`, :class:`LogSoftmaxFunction`,
+:class:`CrossEntropyFunction`, :class:`FusedLinearCrossEntropyFunction`,
+:class:`EmbeddingFunction`. Gradients come back in each input's dtype (the library's FP32
+parameter gradients are cast to the parameter's dtype). Position tables, targets, class weights
+and indices get no gradient.
+"""
+
+from typing import Optional, Tuple
+
+import torch
+
+from ._bridge import run
+
+Tensor = torch.Tensor
+_HAS_CUSTOM_OP = hasattr(torch.library, "custom_op")
+
+
+def _register(name, fake):
+    """Registers the decorated function as custom op ``metile::name`` with ``fake``."""
+
+    def wrap(fn):
+        if not _HAS_CUSTOM_OP:  # pragma: no cover - torch < 2.4
+            return fn
+        op = torch.library.custom_op(f"metile::{name}", mutates_args=())(fn)
+        op.register_fake(fake)
+        return op
+
+    return wrap
+
+
+def _empty(like, dtype=None, shape=None):
+    return like.new_empty(like.shape if shape is None else shape, dtype=dtype or like.dtype)
+
+
+def _nothing(like):
+    return like.new_empty(0, dtype=torch.float32)
+
+
+# ---- norms -------------------------------------------------------------------------------------
+
+
+def _norm_inputs(kind, x, weight, bias, residual):
+    return {"x": x, "weight": weight, "bias": bias if kind == "layer_norm" else None, "residual": residual}
+
+
+def _norm_params(kind, eps, offset, casting):
+    if kind == "layer_norm":
+        return {"eps": eps}
+    return {"eps": eps, "offset": offset, "casting_mode": casting}
+
+
+def _norm_fwd_fake(kind, x, weight, bias, residual, eps, offset, casting):
+    return _empty(x), (_empty(x) if kind == "add_rms_norm" else _nothing(x))
+
+
+@_register("norm_fwd", _norm_fwd_fake)
+def norm_fwd(
+    kind: str,
+    x: Tensor,
+    weight: Optional[Tensor],
+    bias: Optional[Tensor],
+    residual: Optional[Tensor],
+    eps: float,
+    offset: float,
+    casting: str,
+) -> Tuple[Tensor, Tensor]:
+    out = run(f"{kind}.forward", _norm_inputs(kind, x, weight, bias, residual), _norm_params(kind, eps, offset, casting))
+    return out["y"], out.get("residual_out", _nothing(x))
+
+
+def _norm_bwd_fake(kind, x, weight, bias, residual, dy, dres, eps, offset, casting):
+    cols = (x.shape[-1],)
+    dw = _empty(x, torch.float32, cols) if weight is not None else _nothing(x)
+    db = _empty(x, torch.float32, cols) if kind == "layer_norm" else _nothing(x)
+    return _empty(x), dw, db
+
+
+@_register("norm_bwd", _norm_bwd_fake)
+def norm_bwd(
+    kind: str,
+    x: Tensor,
+    weight: Optional[Tensor],
+    bias: Optional[Tensor],
+    residual: Optional[Tensor],
+    dy: Tensor,
+    dres: Optional[Tensor],
+    eps: float,
+    offset: float,
+    casting: str,
+) -> Tuple[Tensor, Tensor, Tensor]:
+    inputs = _norm_inputs(kind, x, weight, bias, residual)
+    inputs.update(dy=dy, dresidual_out=dres)
+    params = dict(_norm_params(kind, eps, offset, casting), grad_dtype="storage")
+    g = run(f"{kind}.backward", inputs, params)
+    return g["dx"], g.get("dweight", _nothing(x)), g.get("dbias", _nothing(x))
+
+
+def _param_grad(g, p):
+    return None if p is None or not p.requires_grad else g.to(p.dtype)
+
+
+class RMSNormFunction(torch.autograd.Function):
+    """``apply(x, weight, eps=1e-6, offset=0.0, casting_mode="llama")``: RMSNorm over the last
+    axis, ``x * rstd * (offset + weight)`` (weight may be None)."""
+
+    @staticmethod
+    def forward(ctx, x, weight, eps=1e-6, offset=0.0, casting_mode="llama"):
+        y, _ = norm_fwd("rms_norm", x, weight, None, None, eps, offset, casting_mode)
+        ctx.save_for_backward(x, weight)
+        ctx.opts = (eps, offset, casting_mode)
+        return y
+
+    @staticmethod
+    def backward(ctx, dy):
+        x, weight = ctx.saved_tensors
+        dx, dw, _ = norm_bwd("rms_norm", x, weight, None, None, dy, None, *ctx.opts)
+        return dx, _param_grad(dw, weight), None, None, None
+
+
+class LayerNormFunction(torch.autograd.Function):
+    """``apply(x, weight, bias, eps=1e-6)``: LayerNorm over the last axis with affine weight
+    and bias."""
+
+    @staticmethod
+    def forward(ctx, x, weight, bias, eps=1e-6):
+        y, _ = norm_fwd("layer_norm", x, weight, bias, None, eps, 0.0, "llama")
+        ctx.save_for_backward(x, weight, bias)
+        ctx.eps = eps
+        return y
+
+    @staticmethod
+    def backward(ctx, dy):
+        x, weight, bias = ctx.saved_tensors
+        dx, dw, db = norm_bwd("layer_norm", x, weight, bias, None, dy, None, ctx.eps, 0.0, "llama")
+        return dx, _param_grad(dw, weight), _param_grad(db, bias), None
+
+
+class FusedAddRMSNormFunction(torch.autograd.Function):
+    """``apply(x, residual, weight, eps=1e-6, offset=0.0, casting_mode="llama")`` returns
+    ``(y, residual_out)``: ``residual_out = x + residual`` (rounded to x's dtype) and ``y`` its
+    RMSNorm (of the unrounded sum). Both outputs' cotangents reach ``x`` and ``residual``."""
+
+    @staticmethod
+    def forward(ctx, x, residual, weight, eps=1e-6, offset=0.0, casting_mode="llama"):
+        y, s = norm_fwd("add_rms_norm", x, weight, None, residual, eps, offset, casting_mode)
+        ctx.save_for_backward(x, residual, weight)
+        ctx.opts = (eps, offset, casting_mode)
+        return y, s
+
+    @staticmethod
+    def backward(ctx, dy, ds):
+        x, residual, weight = ctx.saved_tensors
+        if dy is None:
+            dy = torch.zeros_like(x)
+        dx, dw, _ = norm_bwd("add_rms_norm", x, weight, None, residual, dy, ds, *ctx.opts)
+        return dx, dx, _param_grad(dw, weight), None, None, None
+
+
+# ---- activations -------------------------------------------------------------------------------
+
+
+@_register("act_fwd", lambda kind, x: _empty(x))
+def act_fwd(kind: str, x: Tensor) -> Tensor:
+    return run(f"{kind}.forward", {"x": x})["y"]
+
+
+@_register("act_bwd", lambda kind, x, dy: _empty(x))
+def act_bwd(kind: str, x: Tensor, dy: Tensor) -> Tensor:
+    return run(f"{kind}.backward", {"x": x, "dy": dy})["dx"]
+
+
+def _gated_params(kind, gm, dm):
+    return {"gate_multiplier": gm, "down_multiplier": dm} if kind == "swiglu" else {}
+
+
+@_register("gated_fwd", lambda kind, a, b, gm, dm: _empty(a))
+def gated_fwd(kind: str, a: Tensor, b: Tensor, gm: float, dm: float) -> Tensor:
+    return run(f"{kind}.forward", {"a": a, "b": b}, _gated_params(kind, gm, dm))["c"]
+
+
+@_register("gated_bwd", lambda kind, a, b, dc, gm, dm: (_empty(a), _empty(b)))
+def gated_bwd(kind: str, a: Tensor, b: Tensor, dc: Tensor, gm: float, dm: float) -> Tuple[Tensor, Tensor]:
+    g = run(f"{kind}.backward", {"a": a, "b": b, "dc": dc}, _gated_params(kind, gm, dm))
+    return g["da"], g["db"]
+
+
+class ActivationFunction(torch.autograd.Function):
+    """``apply(x, kind)``: an elementwise activation (``sigmoid``, ``tanh``, ``relu``,
+    ``relu_squared``, ``silu``, ``gelu_tanh``, ``gelu_erf``, ``quick_gelu``)."""
+
+    @staticmethod
+    def forward(ctx, x, kind):
+        ctx.save_for_backward(x)
+        ctx.kind = kind
+        return act_fwd(kind, x)
+
+    @staticmethod
+    def backward(ctx, dy):
+        (x,) = ctx.saved_tensors
+        return act_bwd(ctx.kind, x, dy), None
+
+
+class SwiGLUFunction(torch.autograd.Function):
+    """``apply(gate, up, gate_multiplier=1.0, down_multiplier=1.0)``:
+    ``silu(gm * gate) * up * dm``."""
+
+    @staticmethod
+    def forward(ctx, a, b, gate_multiplier=1.0, down_multiplier=1.0):
+        ctx.save_for_backward(a, b)
+        ctx.m = (gate_multiplier, down_multiplier)
+        return gated_fwd("swiglu", a, b, gate_multiplier, down_multiplier)
+
+    @staticmethod
+    def backward(ctx, dc):
+        a, b = ctx.saved_tensors
+        da, db = gated_bwd("swiglu", a, b, dc, *ctx.m)
+        return da, db, None, None
+
+
+class GeGLUFunction(torch.autograd.Function):
+    """``apply(gate, up)``: ``gelu_tanh(gate) * up``."""
+
+    @staticmethod
+    def forward(ctx, a, b):
+        ctx.save_for_backward(a, b)
+        return gated_fwd("geglu", a, b, 1.0, 1.0)
+
+    @staticmethod
+    def backward(ctx, dc):
+        a, b = ctx.saved_tensors
+        return gated_bwd("geglu", a, b, dc, 1.0, 1.0)
+
+
+# ---- rope --------------------------------------------------------------------------------------
+
+
+@_register("rope_fwd", lambda x, cos, sin, position_ids: _empty(x))
+def rope_fwd(x: Tensor, cos: Tensor, sin: Tensor, position_ids: Optional[Tensor]) -> Tensor:
+    return run("rope.forward", {"x": x, "cos": cos, "sin": sin, "position_ids": position_ids})["y"]
+
+
+@_register("rope_bwd", lambda cos, sin, position_ids, dy: _empty(dy))
+def rope_bwd(cos: Tensor, sin: Tensor, position_ids: Optional[Tensor], dy: Tensor) -> Tensor:
+    # The entry takes x for symmetry and does not read it; dy stands in (same shape and dtype).
+    inputs = {"x": dy, "cos": cos, "sin": sin, "position_ids": position_ids, "dy": dy}
+    return run("rope.backward", inputs)["dx"]
+
+
+class RopeFunction(torch.autograd.Function):
+    """``apply(x, cos, sin, position_ids=None)``: rotate-half RoPE of ``x [B, H, T, D]`` with
+    tables ``[1 or B, T, R]`` (``R <= D`` rotated columns); the tables are constants."""
+
+    @staticmethod
+    def forward(ctx, x, cos, sin, position_ids=None):
+        ctx.save_for_backward(cos, sin, position_ids)
+        return rope_fwd(x, cos, sin, position_ids)
+
+    @staticmethod
+    def backward(ctx, dy):
+        cos, sin, position_ids = ctx.saved_tensors
+        return rope_bwd(cos, sin, position_ids, dy), None, None, None
+
+
+# ---- softmax -----------------------------------------------------------------------------------
+
+
+@_register("softmax_fwd", lambda kind, x: _empty(x))
+def softmax_fwd(kind: str, x: Tensor) -> Tensor:
+    return run(f"{kind}.forward", {"x": x})["y"]
+
+
+@_register("softmax_bwd", lambda kind, x, dy: _empty(x))
+def softmax_bwd(kind: str, x: Tensor, dy: Tensor) -> Tensor:
+    return run(f"{kind}.backward", {"x": x, "dy": dy})["dx"]
+
+
+class SoftmaxFunction(torch.autograd.Function):
+    """``apply(x)``: softmax over the last axis."""
+
+    KIND = "softmax"
+
+    @classmethod
+    def forward(cls, ctx, x):
+        ctx.save_for_backward(x)
+        return softmax_fwd(cls.KIND, x)
+
+    @classmethod
+    def backward(cls, ctx, dy):
+        (x,) = ctx.saved_tensors
+        return softmax_bwd(cls.KIND, x, dy)
+
+
+class LogSoftmaxFunction(SoftmaxFunction):
+    """``apply(x)``: log-softmax over the last axis."""
+
+    KIND = "log_softmax"
+
+
+# ---- cross-entropy -----------------------------------------------------------------------------
+
+
+def _ce_params(ignore_index, label_smoothing, lse_square_scale, softcap, reduction):
+    return {
+        "ignore_index": ignore_index,
+        "label_smoothing": label_smoothing,
+        "lse_square_scale": lse_square_scale,
+        "softcap": softcap,
+        "reduction": reduction,
+    }
+
+
+def _loss_shape(target, reduction):
+    return tuple(target.shape) if reduction == "none" else ()
+
+
+def _ce_fwd_fake(logits, target, weight, ignore_index, ls, lss, softcap, reduction):
+    loss = _empty(logits, torch.float32, _loss_shape(target, reduction))
+    return loss, torch.empty_like(loss), _empty(logits, torch.float32, tuple(target.shape))
+
+
+@_register("ce_fwd", _ce_fwd_fake)
+def ce_fwd(
+    logits: Tensor,
+    target: Tensor,
+    weight: Optional[Tensor],
+    ignore_index: int,
+    ls: float,
+    lss: float,
+    softcap: float,
+    reduction: str,
+) -> Tuple[Tensor, Tensor, Tensor]:
+    out = run(
+        "cross_entropy.forward",
+        {"logits": logits, "target": target, "weight": weight},
+        _ce_params(ignore_index, ls, lss, softcap, reduction),
+    )
+    return out["loss"], out["z_loss"], out["lse"]
+
+
+@_register("ce_bwd", lambda logits, target, weight, dloss, lse, *opts: _empty(logits))
+def ce_bwd(
+    logits: Tensor,
+    target: Tensor,
+    weight: Optional[Tensor],
+    dloss: Tensor,
+    lse: Tensor,
+    ignore_index: int,
+    ls: float,
+    lss: float,
+    softcap: float,
+    reduction: str,
+) -> Tensor:
+    inputs = {"logits": logits, "target": target, "weight": weight, "dloss": dloss, "lse": lse}
+    params = dict(_ce_params(ignore_index, ls, lss, softcap, reduction), grad_dtype="storage")
+    return run("cross_entropy.backward", inputs, params)["dlogits"]
+
+
+class CrossEntropyFunction(torch.autograd.Function):
+    """``apply(logits [N, V], target [N], weight=None, ignore_index=-100, label_smoothing=0.0,
+    lse_square_scale=0.0, softcap=0.0, reduction="mean")`` returns the FP32 loss (``softcap`` 0
+    means none; the z-loss ``lse_square_scale * lse^2`` is added into the loss)."""
+
+    @staticmethod
+    def forward(ctx, logits, target, weight=None, ignore_index=-100, label_smoothing=0.0,
+                lse_square_scale=0.0, softcap=0.0, reduction="mean"):
+        opts = (ignore_index, label_smoothing, lse_square_scale, softcap, reduction)
+        loss, _, lse = ce_fwd(logits, target, weight, *opts)
+        ctx.save_for_backward(logits, target, weight, lse)
+        ctx.opts = opts
+        return loss
+
+    @staticmethod
+    def backward(ctx, dloss):
+        logits, target, weight, lse = ctx.saved_tensors
+        dlogits = ce_bwd(logits, target, weight, dloss.float(), lse, *ctx.opts)
+        return (dlogits,) + (None,) * 7
+
+
+def _flce_fwd_fake(hidden, weight, target, bias, ce_weight, ignore_index, ls, lss, softcap, reduction, chunk_rows, chunk_mem_const):
+    loss = _empty(hidden, torch.float32, _loss_shape(target, reduction))
+    if reduction == "none":
+        return loss, torch.empty_like(loss), _nothing(hidden), _nothing(hidden), _nothing(hidden)
+    gb = _empty(hidden, torch.float32, (weight.shape[0],)) if bias is not None else _nothing(hidden)
+    return loss, torch.empty_like(loss), _empty(hidden), _empty(weight, torch.float32), gb
+
+
+@_register("flce_fwd", _flce_fwd_fake)
+def flce_fwd(
+    hidden: Tensor,
+    weight: Tensor,
+    target: Tensor,
+    bias: Optional[Tensor],
+    ce_weight: Optional[Tensor],
+    ignore_index: int,
+    ls: float,
+    lss: float,
+    softcap: float,
+    reduction: str,
+    chunk_rows: int,
+    chunk_mem_const: int,
+) -> Tuple[Tensor, Tensor, Tensor, Tensor, Tensor]:
+    inputs = {"hidden": hidden, "weight": weight, "target": target, "bias": bias, "ce_weight": ce_weight}
+    params = dict(_ce_params(ignore_index, ls, lss, softcap, reduction), chunk_rows=chunk_rows, chunk_mem_const=chunk_mem_const)
+    out = run("fused_linear_cross_entropy.forward", inputs, params)
+    grads = [out[k] if k in out else _nothing(hidden) for k in ("grad_hidden", "grad_weight", "grad_bias")]
+    return (out["loss"], out["z_loss"], *grads)
+
+
+def _flce_bwd_fake(hidden, weight, target, bias, ce_weight, dloss, *opts):
+    gb = _empty(hidden, torch.float32, (weight.shape[0],)) if bias is not None else _nothing(hidden)
+    return _empty(hidden), _empty(weight, torch.float32), gb
+
+
+@_register("flce_bwd", _flce_bwd_fake)
+def flce_bwd(
+    hidden: Tensor,
+    weight: Tensor,
+    target: Tensor,
+    bias: Optional[Tensor],
+    ce_weight: Optional[Tensor],
+    dloss: Tensor,
+    ignore_index: int,
+    ls: float,
+    lss: float,
+    softcap: float,
+    reduction: str,
+    chunk_rows: int,
+    chunk_mem_const: int,
+) -> Tuple[Tensor, Tensor, Tensor]:
+    inputs = {"hidden": hidden, "weight": weight, "target": target, "bias": bias, "ce_weight": ce_weight, "dloss": dloss}
+    params = dict(_ce_params(ignore_index, ls, lss, softcap, reduction), chunk_rows=chunk_rows, chunk_mem_const=chunk_mem_const)
+    g = run("fused_linear_cross_entropy.backward", inputs, params)
+    return g["dhidden"], g["dweight"], g.get("dbias", _nothing(hidden))
+
+
+class FusedLinearCrossEntropyFunction(torch.autograd.Function):
+    """``apply(hidden [N, H], weight [V, H], target [N], bias=None, ce_weight=None,
+    ignore_index=-100, label_smoothing=0.0, lse_square_scale=0.0, softcap=0.0,
+    reduction="mean", chunk_rows=0, chunk_mem_const=1)``: cross-entropy of ``hidden @ weight.T +
+    bias`` without holding the ``[N, V]`` logits. Under ``mean``/``sum`` the gradients are made
+    in the forward (as Liger) and the backward scales them; under ``none`` it recomputes."""
+
+    @staticmethod
+    def forward(ctx, hidden, weight, target, bias=None, ce_weight=None, ignore_index=-100,
+                label_smoothing=0.0, lse_square_scale=0.0, softcap=0.0, reduction="mean",
+                chunk_rows=0, chunk_mem_const=1):
+        opts = (ignore_index, label_smoothing, lse_square_scale, softcap, reduction, chunk_rows, chunk_mem_const)
+        loss, _, gh, gw, gb = flce_fwd(hidden, weight, target, bias, ce_weight, *opts)
+        ctx.opts = opts
+        ctx.has_bias = bias is not None
+        if reduction == "none":
+            ctx.save_for_backward(hidden, weight, target, bias, ce_weight)
+        else:
+            ctx.save_for_backward(gh, gw, gb if bias is not None else None, weight, bias)
+        return loss
+
+    @staticmethod
+    def backward(ctx, dloss):
+        if ctx.opts[4] == "none":
+            hidden, weight, target, bias, ce_weight = ctx.saved_tensors
+            dh, dw, db = flce_bwd(hidden, weight, target, bias, ce_weight, dloss.float(), *ctx.opts)
+        else:
+            gh, gw, gb, weight, bias = ctx.saved_tensors
+            dh = gh * dloss.to(gh.dtype)
+            dw = gw * dloss.float()
+            db = gb * dloss.float() if gb is not None else None
+        dw = dw.to(weight.dtype)
+        db = db.to(bias.dtype) if ctx.has_bias and db is not None else None
+        return (dh, dw, None, db) + (None,) * 8
+
+
+# ---- embedding ---------------------------------------------------------------------------------
+
+
+def _emb_params(padding_idx):
+    return {"padding_idx": "none" if padding_idx < 0 else padding_idx}
+
+
+@_register("emb_fwd", lambda weight, indices, padding_idx: weight.new_empty(tuple(indices.shape) + (weight.shape[1],)))
+def emb_fwd(weight: Tensor, indices: Tensor, padding_idx: int) -> Tensor:
+    return run("embedding.forward", {"weight": weight, "indices": indices}, _emb_params(padding_idx))["out"]
+
+
+@_register("emb_bwd", lambda weight, indices, dout, padding_idx: _empty(weight, torch.float32))
+def emb_bwd(weight: Tensor, indices: Tensor, dout: Tensor, padding_idx: int) -> Tensor:
+    inputs = {"weight": weight, "indices": indices, "dout": dout}
+    return run("embedding.backward", inputs, _emb_params(padding_idx))["dweight"]
+
+
+class EmbeddingFunction(torch.autograd.Function):
+    """``apply(weight [V, D], indices, padding_idx=-1)``: rows of ``weight`` (Liger's argument
+    order); rows at ``padding_idx`` (``-1``: none) are zero and get no gradient. The table
+    gradient is summed in a fixed order (deterministic, no atomics)."""
+
+    @staticmethod
+    def forward(ctx, weight, indices, padding_idx=-1):
+        ctx.save_for_backward(weight, indices)
+        ctx.padding_idx = padding_idx
+        return emb_fwd(weight, indices, padding_idx)
+
+    @staticmethod
+    def backward(ctx, dout):
+        weight, indices = ctx.saved_tensors
+        dw = emb_bwd(weight, indices, dout, ctx.padding_idx)
+        return dw.to(weight.dtype), None, None

@@ -1,0 +1,175 @@
+"""Independent FP64 NumPy oracles for the metile operators, written from the contracts (never
+from the library's code), and the helpers the tests share: storage rounding per dtype, unit
+roundoffs, and a directional finite-difference check of gradients."""
+
+import math
+
+import numpy as np
+
+# Unit roundoff of each storage dtype (half a unit in the last place at 1).
+UNIT = {"f32": 2.0**-24, "f16": 2.0**-11, "bf16": 2.0**-8}
+DTYPES = ("f32", "f16", "bf16")
+
+
+def bf16_bits(x):
+    """float32 values rounded to nearest even bfloat16, as uint16 bit patterns."""
+    u = np.ascontiguousarray(x, dtype=np.float32).view(np.uint32).astype(np.uint64)
+    rounded = (u + 0x7FFF + ((u >> 16) & 1)) >> 16
+    return rounded.astype(np.uint16)
+
+
+def bf16_value(bits):
+    """uint16 bfloat16 bit patterns as float32 values."""
+    return (np.asarray(bits).astype(np.uint32) << 16).view(np.float32)
+
+
+def store(x, dtype):
+    """``(array to pass to metile, its exact values in float64)`` for float32 data ``x``
+    rounded to storage ``dtype`` (bf16 goes as uint16 bit patterns, the convention without
+    ml_dtypes)."""
+    x = np.asarray(x, dtype=np.float32)
+    if dtype == "f32":
+        return x, x.astype(np.float64)
+    if dtype == "f16":
+        h = x.astype(np.float16)
+        return h, h.astype(np.float64)
+    bits = bf16_bits(x)
+    return bits, bf16_value(bits).astype(np.float64)
+
+
+def value(array):
+    """Values of a metile result (bf16 as uint16 bits or ml_dtypes) in float64."""
+    a = np.asarray(array)
+    if a.dtype == np.uint16:
+        return bf16_value(a).astype(np.float64)
+    return a.astype(np.float64)
+
+
+def assert_close(got, want, dtype, k=4.0, what="value"):
+    """``got`` within ``k`` unit roundoffs of ``dtype`` of ``want``, relative to ``want``'s
+    largest magnitude (at least 1)."""
+    got, want = value(got), np.asarray(want, dtype=np.float64)
+    assert got.shape == want.shape, f"{what}: shape {got.shape} != {want.shape}"
+    assert np.all(np.isfinite(got)), f"{what}: non-finite values"
+    scale = max(1.0, float(np.max(np.abs(want), initial=0.0)))
+    err = float(np.max(np.abs(got - want), initial=0.0))
+    bound = k * UNIT[dtype] * scale
+    assert err <= bound, f"{what}: max error {err:.3g} > {bound:.3g} ({k} u_{dtype} x {scale:.3g})"
+
+
+def check_gradients(loss, point, grads, dtype, k=16.0, directions=3, seed=0, magnitude=None):
+    """Checks gradients against central finite differences of an FP64 oracle.
+
+    ``loss(values) -> float`` is the oracle's scalar ``sum(cotangent * f(values))``; ``point``
+    maps input names to float64 values; ``grads`` the library's gradients for those names. For
+    random directions ``v``, ``sum_i <grads_i, v_i>`` must match ``(loss(p + h v) - loss(p - h
+    v)) / 2h`` within ``k`` unit roundoffs of ``dtype`` (one, or one per gradient by name) times ``sum_i <m_i, |v_i|>``, where
+    ``m_i`` is ``|grads_i|``, or ``magnitude[i]`` when given: the size of the terms a gradient
+    is the difference of, when that difference cancels (an RMSNorm row of one column).
+    """
+    magnitude = magnitude or {}
+    unit = {n: UNIT[dtype[n] if isinstance(dtype, dict) else dtype] for n in grads}
+    rng = np.random.default_rng(seed)
+    h = 1e-6
+    for _ in range(directions):
+        v = {n: rng.standard_normal(np.shape(point[n])) for n in grads}
+        plus = {n: p + h * v[n] if n in v else p for n, p in point.items()}
+        minus = {n: p - h * v[n] if n in v else p for n, p in point.items()}
+        fd = (loss(plus) - loss(minus)) / (2 * h)
+        dot = sum(float(np.sum(value(grads[n]) * v[n])) for n in grads)
+        bound = 1e-7 * (abs(fd) + 1) + k * sum(
+            unit[n] * float(np.sum(np.abs(magnitude.get(n, value(grads[n])) * v[n]))) for n in grads
+        )
+        assert abs(dot - fd) <= bound, f"directional derivative {dot:.9g} vs finite difference {fd:.9g}"
+
+
+# ---- forward oracles (float64) ----------------------------------------------------------------
+
+
+def rms_norm(x, w=None, eps=1e-5, offset=0.0):
+    inv = 1.0 / np.sqrt(np.mean(x * x, axis=-1, keepdims=True) + eps)
+    return x * inv * ((offset + w) if w is not None else 1.0)
+
+
+def layer_norm(x, w, b, eps=1e-5):
+    c = x - np.mean(x, axis=-1, keepdims=True)
+    return c / np.sqrt(np.mean(c * c, axis=-1, keepdims=True) + eps) * w + b
+
+
+def sigmoid(x):
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+ACTIVATIONS = {
+    "sigmoid": sigmoid,
+    "tanh": np.tanh,
+    "relu": lambda x: np.maximum(x, 0.0),
+    "relu_squared": lambda x: np.maximum(x, 0.0) ** 2,
+    "silu": lambda x: x * sigmoid(x),
+    "gelu_tanh": lambda x: 0.5 * x * (1 + np.tanh(math.sqrt(2 / math.pi) * (x + 0.044715 * x**3))),
+    "gelu_erf": lambda x: 0.5 * x * (1 + np.vectorize(math.erf)(x / math.sqrt(2))),
+    "quick_gelu": lambda x: x * sigmoid(1.702 * x),
+}
+
+
+def softmax(x):
+    e = np.exp(x - np.max(x, axis=-1, keepdims=True))
+    return e / np.sum(e, axis=-1, keepdims=True)
+
+
+def log_softmax(x):
+    m = np.max(x, axis=-1, keepdims=True)
+    return x - m - np.log(np.sum(np.exp(x - m), axis=-1, keepdims=True))
+
+
+def cross_entropy(logits, target, weight=None, ignore_index=-100, label_smoothing=0.0,
+                  lse_square_scale=0.0, softcap=None, reduction="mean"):
+    """Per the contract: returns the reduced loss (or per-row losses under ``none``)."""
+    z = softcap * np.tanh(logits / softcap) if softcap else logits
+    v = z.shape[-1]
+    z = z.reshape(-1, v)
+    t = np.asarray(target).reshape(-1)
+    w = np.ones(v) if weight is None else np.asarray(weight, dtype=np.float64)
+    m = np.max(z, axis=-1)
+    lse = m + np.log(np.sum(np.exp(z - m[:, None]), axis=-1))
+    valid = t != ignore_index
+    ty = np.where(valid, t, 0)
+    eps = label_smoothing / v
+    ce = (1 - label_smoothing) * w[ty] * (lse - z[np.arange(len(t)), ty]) + eps * (
+        lse * w.sum() - z @ w
+    )
+    zl = lse_square_scale * lse**2
+    ce, zl = np.where(valid, ce, 0.0), np.where(valid, zl, 0.0)
+    if reduction == "none":
+        return (ce + zl).reshape(np.shape(target))
+    if reduction == "sum":
+        return ce.sum() + zl.sum()
+    n = valid.sum()
+    wsum = w[ty][valid].sum()
+    return (ce.sum() / wsum if wsum != 0 else 0.0) + (zl.sum() / n if n else 0.0)
+
+
+def rotate_half(x):
+    h = x.shape[-1] // 2
+    return np.concatenate([-x[..., h:], x[..., :h]], axis=-1)
+
+
+def rope(x, cos, sin):
+    """x ``[B, H, T, D]``, tables ``[1 or B, T, R]``: rotate-half on the first R columns."""
+    r = cos.shape[-1]
+    c, s = cos[:, None], sin[:, None]
+    head = x[..., :r] * c + rotate_half(x[..., :r]) * s
+    return np.concatenate([head, x[..., r:]], axis=-1)
+
+
+def attention(q, k, v, causal=False, scale=None):
+    b, hq, t, d = q.shape
+    hkv, s = k.shape[1], k.shape[2]
+    g = hq // hkv
+    kk, vv = np.repeat(k, g, axis=1), np.repeat(v, g, axis=1)
+    scores = (q @ kk.transpose(0, 1, 3, 2)) * (scale if scale else 1 / math.sqrt(d))
+    if causal:
+        offset = s - t
+        mask = np.arange(s)[None, :] > np.arange(t)[:, None] + offset
+        scores = np.where(mask, -np.inf, scores)
+    return softmax(scores) @ vv

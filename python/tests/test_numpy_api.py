@@ -1,0 +1,443 @@
+"""The NumPy API against independent FP64 oracles (tests/oracles.py): forwards within a few unit
+roundoffs of the storage dtype, gradients against central finite differences of the oracle,
+ragged shapes, f32/f16/bf16, and bad inputs raising typed errors."""
+
+import numpy as np
+import pytest
+
+import metile
+from metile.backends import attention as attn
+from metile.backends import training_activations as acts
+from metile.backends import training_embedding as emb
+from metile.backends import training_losses as losses
+from metile.backends import training_matmul as mm
+from metile.backends import training_norms as norms
+from metile.backends import training_rope as rope
+
+import oracles as o
+from oracles import DTYPES, assert_close, check_gradients, store, value
+
+
+def rand(rng, *shape, scale=1.0):
+    return (rng.standard_normal(shape) * scale).astype(np.float32)
+
+
+# ---- norms -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("cols", [1, 7, 130])
+def test_rms_norm(dtype, cols):
+    rng = np.random.default_rng(cols)
+    x, xv = store(rand(rng, 5, cols), dtype)
+    w, wv = store(1 + rand(rng, cols, scale=0.1), dtype)
+    dy, dyv = store(rand(rng, 5, cols), dtype)
+    y, ctx = norms.rms_norm_forward(x, w, 1e-5, offset=0.5)
+    assert y.dtype == x.dtype
+    assert_close(y, o.rms_norm(xv, wv, 1e-5, 0.5), dtype, k=4)
+    g = norms.norm_backward(ctx, dy)
+    assert g.source.dtype == np.float32 and g.weight.dtype == np.float32
+    assert g.bias is None and g.residual is None
+    loss = lambda p: np.sum(dyv * o.rms_norm(p["x"], p["w"], 1e-5, 0.5))
+    # dx = rstd (g - xhat mean(xhat g)) cancels when a row has one column: bound by the terms.
+    terms = 2 * np.abs(dyv * (0.5 + wv)) / np.sqrt(np.mean(xv * xv, axis=-1, keepdims=True) + 1e-5)
+    grads = {"x": g.source, "w": g.weight}
+    check_gradients(loss, {"x": xv, "w": wv}, grads, "f32", magnitude={"x": terms})
+
+
+def test_rms_norm_without_weight_and_3d():
+    rng = np.random.default_rng(1)
+    x = rand(rng, 2, 3, 9)
+    y, ctx = norms.rms_norm_forward(x)
+    assert_close(y, o.rms_norm(x.astype(np.float64)), "f32")
+    g = norms.norm_backward(ctx, np.ones_like(x))
+    assert g.weight is None and g.source.shape == x.shape
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_layer_norm(dtype):
+    rng = np.random.default_rng(2)
+    x, xv = store(rand(rng, 4, 33) + 3, dtype)
+    w, wv = store(rand(rng, 33), dtype)
+    b, bv = store(rand(rng, 33), "f32")
+    dy = rand(rng, 4, 33)
+    y, ctx = norms.layer_norm_forward(x, w, b)
+    assert_close(y, o.layer_norm(xv, wv, bv), dtype, k=4)
+    g = norms.norm_backward(ctx, dy)
+    loss = lambda p: np.sum(dy * o.layer_norm(p["x"], p["w"], p["b"]))
+    grads = {"x": g.source, "w": g.weight, "b": g.bias}
+    check_gradients(loss, {"x": xv, "w": wv, "b": bv}, grads, "f32", k=64)
+
+
+@pytest.mark.parametrize("dtype", ["f32", "f16"])
+def test_add_rms_norm_both_cotangents(dtype):
+    rng = np.random.default_rng(3)
+    x, xv = store(rand(rng, 6, 17), dtype)
+    r, rv = store(rand(rng, 6, 17), dtype)
+    w, wv = store(rand(rng, 17), dtype)
+    dy, dyv = rand(rng, 6, 17), None
+    ds = rand(rng, 6, 17)
+    y, s, ctx = norms.add_rms_norm_forward(x, r, w)
+    assert_close(s, xv + rv, dtype, k=1)
+    assert_close(y, o.rms_norm(xv + rv, wv), dtype, k=4)
+    g = norms.norm_backward(ctx, dy, residual_output_gradient=ds)
+    np.testing.assert_array_equal(g.source, g.residual)
+    loss = lambda p: np.sum(dy * o.rms_norm(p["x"] + p["r"], p["w"])) + np.sum(ds * (p["x"] + p["r"]))
+    grads = {"x": g.source, "r": g.residual, "w": g.weight}
+    check_gradients(loss, {"x": xv, "r": rv, "w": wv}, grads, "f32", k=64)
+
+
+def test_norm_inputs_are_copied_into_the_context():
+    x = np.ones((2, 4), np.float32)
+    _, ctx = norms.rms_norm_forward(x)
+    x[:] = np.nan
+    assert np.all(np.isfinite(norms.norm_backward(ctx, np.ones((2, 4), np.float32)).source))
+
+
+def test_norm_errors():
+    x = np.ones((3, 7), np.float32)
+    with pytest.raises(metile.ParamError, match="eps"):
+        norms.rms_norm_forward(x, epsilon=0.0)
+    with pytest.raises(ValueError, match="eps"):
+        norms.layer_norm_forward(x, np.ones(7, np.float32), np.ones(7, np.float32), epsilon=float("inf"))
+    with pytest.raises(metile.InputError, match="weight") as e:
+        norms.layer_norm_forward(x, np.ones(6, np.float32), np.ones(7, np.float32))
+    assert e.value.entry == "layer_norm.forward" and e.value.name == "weight"
+    with pytest.raises(ValueError, match="residual"):
+        norms.add_rms_norm_forward(x, np.ones((3, 6), np.float32), np.ones(7, np.float32))
+    with pytest.raises(ValueError, match="columns"):
+        norms.rms_norm_forward(np.ones((3, 0), np.float32))
+    with pytest.raises(TypeError, match="float64"):
+        norms.rms_norm_forward(x.astype(np.float64))
+    with pytest.raises(TypeError, match="context"):
+        norms.norm_backward(object(), x)
+    _, ctx = norms.rms_norm_forward(x)
+    with pytest.raises(ValueError, match="dresidual_out"):
+        norms.norm_backward(ctx, x, residual_output_gradient=x)
+    with pytest.raises(ValueError, match="dy"):
+        norms.norm_backward(ctx, np.ones((3, 6), np.float32))
+
+
+# ---- activations -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", acts.KINDS)
+def test_unary_activations(kind):
+    rng = np.random.default_rng(4)
+    x = rand(rng, 3, 127, scale=2.0)
+    dy = rand(rng, 3, 127)
+    y, ctx = acts.activation_forward(x, kind)
+    f = o.ACTIVATIONS[kind]
+    assert_close(y, f(x.astype(np.float64)), "f32", k=16)
+    g = acts.activation_backward(ctx, dy)
+    assert g.multiplier is None
+    check_gradients(lambda p: np.sum(dy * f(p["x"])), {"x": x.astype(np.float64)}, {"x": g.source}, "f32", k=64)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_swiglu_with_multipliers(dtype):
+    rng = np.random.default_rng(5)
+    a, av = store(rand(rng, 4, 65), dtype)
+    b, bv = store(rand(rng, 4, 65), dtype)
+    dc = rand(rng, 4, 65)
+    gm, dm = 0.75, 1.5
+    silu = o.ACTIVATIONS["silu"]
+    c, ctx = acts.swiglu_forward(a, b, gate_multiplier=gm, down_multiplier=dm)
+    assert_close(c, silu(gm * av) * bv * dm, dtype, k=8)
+    g = acts.activation_backward(ctx, dc, grad_dtype="f32")
+    loss = lambda p: np.sum(dc * silu(gm * p["a"]) * p["b"] * dm)
+    check_gradients(loss, {"a": av, "b": bv}, {"a": g.source, "b": g.multiplier}, "f32", k=64)
+
+
+def test_geglu_and_packed_layout():
+    rng = np.random.default_rng(6)
+    x = rand(rng, 3, 2 * 21)
+    gelu = o.ACTIVATIONS["gelu_tanh"]
+    a, b = x[:, :21], x[:, 21:]
+    c, ctx = acts.geglu_forward(a, b)
+    p, pctx = acts.packed_forward(x, "gelu_tanh")
+    want = gelu(a.astype(np.float64)) * b
+    assert_close(c, want, "f32", k=8)
+    assert_close(p, want, "f32", k=8)
+    dy = rand(rng, 3, 21)
+    g = acts.activation_backward(ctx, dy)
+    gp = acts.activation_backward(pctx, dy)
+    np.testing.assert_allclose(gp.source, np.concatenate([g.source, g.multiplier], axis=1), rtol=1e-6, atol=1e-6)
+
+
+def test_activation_errors():
+    x = np.ones((2, 3), np.float32)
+    with pytest.raises(ValueError, match="unknown activation"):
+        acts.activation_forward(x, "swish")
+    with pytest.raises(ValueError, match="no gated form"):
+        acts.activation_forward(x, "tanh", x)
+    with pytest.raises(ValueError, match="shape"):
+        acts.swiglu_forward(x, np.ones((2, 4), np.float32))
+    with pytest.raises(ValueError, match="2F"):
+        acts.packed_forward(np.ones((2, 3), np.float32))
+    with pytest.raises(ValueError, match="multiplier"):
+        acts.activation_forward(x, "gelu_tanh", x, gate_multiplier=2.0)
+    with pytest.raises(ValueError, match="gate_multiplier"):
+        acts.swiglu_forward(x, x, gate_multiplier=float("nan"))
+
+
+# ---- softmax and losses ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("log", [False, True])
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_softmax(log, dtype):
+    rng = np.random.default_rng(7)
+    x, xv = store(rand(rng, 5, 257, scale=3.0), dtype)
+    dy = rand(rng, 5, 257)
+    fwd = losses.log_softmax_forward if log else losses.softmax_forward
+    f = o.log_softmax if log else o.softmax
+    y, ctx = fwd(x)
+    assert_close(y, f(xv), dtype, k=8)
+    dx = losses.softmax_backward(ctx, dy, grad_dtype="f32")
+    check_gradients(lambda p: np.sum(dy * f(p["x"])), {"x": xv}, {"x": dx}, "f32", k=64)
+
+
+CE_CASES = [
+    dict(),
+    dict(label_smoothing=0.1, lse_square_scale=1e-3),
+    dict(softcap=5.0, reduction="sum"),
+    dict(reduction="none", label_smoothing=0.2),
+]
+
+
+@pytest.mark.parametrize("opts", CE_CASES)
+@pytest.mark.parametrize("dtype", ["f32", "bf16"])
+def test_cross_entropy(opts, dtype):
+    rng = np.random.default_rng(8)
+    logits, lv = store(rand(rng, 6, 31, scale=2.0), dtype)
+    target = np.array([3, -100, 0, 30, 7, 7])
+    loss, ctx = losses.cross_entropy_forward(logits, target, **opts)
+    assert loss.dtype == np.float32
+    want = o.cross_entropy(lv, target, **opts)
+    assert_close(loss, want, "f32", k=64)
+    dl = rand(rng, 6) if opts.get("reduction") == "none" else 0.5
+    g = losses.cross_entropy_backward(ctx, dl, grad_dtype="f32")
+    assert g.shape == logits.shape and np.all(g[1] == 0)
+    loss_fn = lambda p: np.sum(dl * o.cross_entropy(p["x"], target, **opts))
+    check_gradients(loss_fn, {"x": lv}, {"x": g}, "f32", k=64)
+
+
+def test_cross_entropy_weights_all_ignored_and_stats():
+    rng = np.random.default_rng(9)
+    logits = rand(rng, 4, 5)
+    w = np.abs(rand(rng, 5)) + 0.5
+    target = np.array([1, 2, 4, 0], dtype=np.int32)
+    loss, ctx = losses.cross_entropy_forward(logits, target, w, token_stats=True)
+    assert_close(loss, o.cross_entropy(logits.astype(np.float64), target, w), "f32", k=64)
+    assert ctx.predicted.dtype == np.int64
+    np.testing.assert_array_equal(ctx.predicted, np.argmax(logits, axis=1))
+    ignored = np.full(4, -100)
+    loss, ctx = losses.cross_entropy_forward(logits, ignored)
+    assert loss == 0.0 and np.all(losses.cross_entropy_backward(ctx) == 0)
+
+
+def test_cross_entropy_errors():
+    logits = np.ones((2, 4), np.float32)
+    with pytest.raises(ValueError, match="target"):
+        losses.cross_entropy_forward(logits, np.array([0, 4]))
+    with pytest.raises(ValueError, match="reduction"):
+        losses.cross_entropy_forward(logits, np.array([0, 1]), reduction="avg")
+    with pytest.raises(ValueError, match="label_smoothing"):
+        losses.cross_entropy_forward(logits, np.array([0, 1]), label_smoothing=1.5)
+    with pytest.raises(ValueError, match="softcap"):
+        losses.cross_entropy_forward(logits, np.array([0, 1]), softcap=-1.0)
+    with pytest.raises(TypeError, match="target"):
+        losses.cross_entropy_forward(logits, np.array([0.0, 1.0]))
+
+
+@pytest.mark.parametrize("reduction", ["mean", "none"])
+def test_fused_linear_cross_entropy(reduction):
+    rng = np.random.default_rng(10)
+    n, h, v = 9, 8, 13
+    x, w, b = rand(rng, n, h), rand(rng, v, h, scale=0.3), rand(rng, v)
+    target = rng.integers(0, v, n)
+    target[2] = -100
+    loss, ctx = losses.fused_linear_cross_entropy_forward(
+        x, w, target, b, reduction=reduction, label_smoothing=0.05, chunk_rows=4
+    )
+    logits = lambda p: p["x"] @ p["w"].T + p["b"]
+    f64 = {"x": x.astype(np.float64), "w": w.astype(np.float64), "b": b.astype(np.float64)}
+    assert_close(loss, o.cross_entropy(logits(f64), target, reduction=reduction, label_smoothing=0.05), "f32", k=64)
+    dl = rand(rng, n) if reduction == "none" else 2.0
+    g = losses.fused_linear_cross_entropy_backward(ctx, dl)
+    loss_fn = lambda p: np.sum(dl * o.cross_entropy(logits(p), target, reduction=reduction, label_smoothing=0.05))
+    check_gradients(loss_fn, f64, {"x": g.hidden, "w": g.weight, "b": g.bias}, "f32", k=128)
+
+
+# ---- matmul ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("activation", ["none", "relu", "silu", "quick_gelu", "gelu_tanh"])
+@pytest.mark.parametrize("layout", ["nk", "kn"])
+def test_matmul(activation, layout):
+    rng = np.random.default_rng(11)
+    x, b = rand(rng, 2, 5, 19), rand(rng, 7)
+    w = rand(rng, 7, 19) if layout == "nk" else rand(rng, 19, 7)
+    act = (lambda z: z) if activation == "none" else o.ACTIVATIONS[activation]
+    fwd = lambda p: act(p["x"] @ (p["w"].T if layout == "nk" else p["w"]) + p["b"])
+    f64 = {"x": x.astype(np.float64), "w": w.astype(np.float64), "b": b.astype(np.float64)}
+    y, ctx = mm.matmul_forward(x, w, b, activation=activation, layout=layout)
+    assert_close(y, fwd(f64), "f32", k=64)
+    dy = rand(rng, 2, 5, 7)
+    g = mm.matmul_backward(ctx, dy, grad_dtype="f32")
+    check_gradients(lambda p: np.sum(dy * fwd(p)), f64, {"x": g.source, "w": g.weight, "b": g.bias}, "f32", k=128)
+
+
+def test_matmul_bf16_and_errors():
+    rng = np.random.default_rng(12)
+    x, xv = store(rand(rng, 3, 8), "bf16")
+    w, wv = store(rand(rng, 4, 8), "bf16")
+    y, _ = mm.matmul_forward(x, w)
+    assert y.dtype == np.uint16  # bf16 bit patterns (no ml_dtypes) or ml_dtypes.bfloat16
+    assert_close(y, xv @ wv.T, "bf16", k=4)
+    with pytest.raises(ValueError):
+        mm.matmul_forward(x, store(rand(rng, 4, 9), "bf16")[0])
+    with pytest.raises(ValueError, match="activation"):
+        mm.matmul_forward(rand(rng, 3, 8), rand(rng, 4, 8), activation="gelu")
+
+
+# ---- rope --------------------------------------------------------------------------------------
+
+
+def tables(rng, b, t, r):
+    theta = rng.uniform(0, 6.3, (b, t, r // 2)).astype(np.float32)
+    theta = np.concatenate([theta, theta], axis=-1)
+    return np.cos(theta), np.sin(theta)
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_rope_partial_with_table_gradients(dtype):
+    rng = np.random.default_rng(13)
+    x, xv = store(rand(rng, 2, 3, 5, 12), dtype)
+    cos, sin = tables(rng, 2, 5, 8)
+    dy, _ = store(rand(rng, 2, 3, 5, 12), dtype)  # the table backward takes dy in x's dtype
+    y, ctx = rope.rope_forward(x, cos, sin)
+    c64, s64 = cos.astype(np.float64), sin.astype(np.float64)
+    assert_close(y, o.rope(xv, c64, s64), dtype, k=8)
+    g = rope.rope_backward(ctx, dy, table_gradients=True)
+    loss = lambda p: np.sum(value(dy) * o.rope(p["x"], p["c"], p["s"]))
+    grads = {"x": g.source, "c": g.cos, "s": g.sin}
+    units = {"x": dtype, "c": "f32", "s": "f32"}  # dx in x's dtype, table gradients FP32
+    check_gradients(loss, {"x": xv, "c": c64, "s": s64}, grads, units, k=64)
+
+
+def test_rope_position_ids_and_errors():
+    rng = np.random.default_rng(14)
+    x = rand(rng, 1, 2, 4, 8)
+    cos, sin = tables(rng, 1, 10, 8)
+    ids = np.array([7, 0, 3, 3])
+    y, ctx = rope.rope_forward(x, cos, sin, position_ids=ids)
+    want = o.rope(x.astype(np.float64), cos[:, ids].astype(np.float64), sin[:, ids].astype(np.float64))
+    assert_close(y, want, "f32", k=8)
+    assert rope.rope_backward(ctx, np.ones_like(x)).source.shape == x.shape
+    with pytest.raises(ValueError, match="position_ids"):
+        rope.rope_backward(ctx, np.ones_like(x), table_gradients=True)
+    with pytest.raises(ValueError, match="position_ids"):
+        rope.rope_forward(x, cos, sin, position_ids=np.array([0, 1, 2, 10]))
+    with pytest.raises(ValueError):
+        rope.rope_forward(x, cos[:, :4, :7], sin[:, :4, :7])
+
+
+def test_llama4_and_mrope():
+    rng = np.random.default_rng(15)
+    x = rand(rng, 1, 3, 2, 8)  # Llama 4 layout [B, T, H, D]
+    theta = rng.uniform(0, 6.3, (3, 4)).astype(np.float32)
+    freqs = np.stack([np.cos(theta), np.sin(theta)], axis=-1)
+    y, ctx = rope.llama4_rope_forward(x, freqs)
+    re, im = x[..., 0::2].astype(np.float64), x[..., 1::2].astype(np.float64)
+    c, s = np.cos(theta)[:, None].astype(np.float64), np.sin(theta)[:, None].astype(np.float64)
+    want = np.stack([re * c - im * s, re * s + im * c], axis=-1).reshape(x.shape)
+    assert_close(y, want, "f32", k=8)
+    dy = rand(rng, *x.shape)
+    dx = rope.rope_backward(ctx, dy).source
+    assert abs(np.sum(dx * x) - np.sum(dy * value(y))) < 1e-4  # a rotation: <dx, x> = <dy, y>
+    x = x.transpose(0, 2, 1, 3).copy()  # mRoPE takes [B, H, T, D]
+    cos, sin = tables(rng, 3, 3, 8)
+    cos, sin = cos[:, None], sin[:, None]  # [3, B=1, T, D]
+    y, ctx = rope.mrope_forward(x, cos, sin, mrope_section=(1, 1, 2))
+    # Every plane equal: mRoPE is plain RoPE with that table.
+    same, _ = rope.mrope_forward(x, np.repeat(cos[:1], 3, 0), np.repeat(sin[:1], 3, 0))
+    assert_close(same, o.rope(x.astype(np.float64), cos[0].astype(np.float64), sin[0].astype(np.float64)), "f32", k=8)
+    assert y.shape == x.shape
+    with pytest.raises(ValueError, match="mrope_section"):
+        rope.mrope_forward(x, cos, sin, mrope_section=(1, 1, 1))
+
+
+# ---- embedding and attention -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_embedding_accumulates_repeats(dtype):
+    rng = np.random.default_rng(16)
+    w, wv = store(rand(rng, 6, 5), dtype)
+    idx = np.array([[1, 4, 1], [0, 1, 5]], dtype=np.int32)
+    out, ctx = emb.embedding_forward(w, idx, padding_idx=5)
+    want = wv[idx]
+    want[1, 2] = 0
+    assert_close(out, want, dtype, k=0)
+    dout = rand(rng, 2, 3, 5)
+    dw = emb.embedding_backward(ctx, dout)
+    expect = np.zeros((6, 5))
+    for i, j in np.ndindex(idx.shape):
+        if idx[i, j] != 5:
+            expect[idx[i, j]] += dout[i, j]
+    assert_close(dw, expect, "f32", k=4)
+    with pytest.raises(ValueError, match="indices"):
+        emb.embedding_forward(w, np.array([6]))
+
+
+@pytest.mark.parametrize("causal", [False, True])
+def test_attention_gqa(causal):
+    rng = np.random.default_rng(17)
+    q, k, v = rand(rng, 1, 4, 5, 8), rand(rng, 1, 2, 7, 8), rand(rng, 1, 2, 7, 8)
+    f64 = {"q": q.astype(np.float64), "k": k.astype(np.float64), "v": v.astype(np.float64)}
+    out, ctx = attn.attention_forward(q, k, v, causal=causal)
+    fwd = lambda p: o.attention(p["q"], p["k"], p["v"], causal=causal)
+    assert_close(out, fwd(f64), "f32", k=64)
+    do = rand(rng, *out.shape)
+    g = attn.attention_backward(ctx, do)
+    check_gradients(lambda p: np.sum(do * fwd(p)), f64, {"q": g.query, "k": g.key, "v": g.value}, "f32", k=256)
+
+
+# ---- the generic interface ---------------------------------------------------------------------
+
+
+def test_entry_points_and_call():
+    names = {e["name"] for e in metile.entry_points()}
+    assert {"rms_norm.forward", "cross_entropy.backward", "embedding.backward"} <= names
+    out = metile.call("silu.forward", {"x": np.array([0.0, 1.0], np.float32)})
+    assert_close(out["y"], [0.0, 1 / (1 + np.exp(-1.0))], "f32")
+    with pytest.raises(metile.UnknownEntryError):
+        metile.call("nope.forward", {})
+    with pytest.raises(metile.InputError, match="unknown input"):
+        metile.call("silu.forward", {"z": np.ones(2, np.float32)})
+    with pytest.raises(metile.ParamError, match="unknown parameter"):
+        metile.call("silu.forward", {"x": np.ones(2, np.float32)}, {"eps": 1})
+
+
+def test_metile_tensors_stay_tensors():
+    x = metile.to_tensor(np.arange(6, dtype=np.float32).reshape(2, 3))
+    assert x.shape == [2, 3] and x.dtype == "f32" and x.device == "cpu"
+    y, ctx = norms.rms_norm_forward(x)
+    assert isinstance(y, metile.Tensor)
+    g = norms.norm_backward(ctx, metile.to_tensor(np.ones((2, 3), np.float32)))
+    assert isinstance(g.source, metile.Tensor)
+    np.testing.assert_allclose(metile.to_numpy(y), o.rms_norm(np.arange(6.0).reshape(2, 3)), rtol=1e-6)
+    # A tensor passed under two names is lent once and copied once; both survive the call.
+    out = metile.call("swiglu.forward", {"a": x, "b": x})
+    assert out["c"].shape == [2, 3] and x.shape == [2, 3]
+
+
+def test_cuda_device_is_a_typed_error_without_a_gpu():
+    try:
+        metile.describe("cuda")
+    except metile.DeviceError as e:
+        assert "cuda" in str(e)
+    else:  # pragma: no cover - a machine with a GPU
+        pytest.skip("a CUDA device is present")

@@ -1,0 +1,267 @@
+"""metile.torch on CPU tensors: every autograd Function and module against PyTorch's own
+float64 computation (values and gradients), torch.autograd.gradcheck for the wiring, f32 and
+bf16, non-contiguous inputs, torch.compile, and bad inputs. Skipped when torch is absent."""
+
+import math
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch", reason="torch is not installed: the metile.torch tests are skipped")
+
+import metile  # noqa: E402
+import metile.torch as mt  # noqa: E402
+from metile.torch import functional as F  # noqa: E402
+
+U = {torch.float32: 2.0**-24, torch.bfloat16: 2.0**-8, torch.float16: 2.0**-11}
+
+
+def close(got, want, dtype, k=16.0, what="value"):
+    """``got`` within ``k`` unit roundoffs of ``dtype`` of float64 ``want`` (relative to its
+    largest magnitude, at least 1)."""
+    got, want = got.detach().double(), want.detach().double()
+    assert got.shape == want.shape, f"{what}: {tuple(got.shape)} != {tuple(want.shape)}"
+    scale = max(1.0, want.abs().max().item() if want.numel() else 0.0)
+    err = (got - want).abs().max().item() if want.numel() else 0.0
+    assert err <= k * U[dtype] * scale, f"{what}: error {err:.3g} > {k} u x {scale:.3g}"
+
+
+def leaves(*tensors, dtype):
+    """float64 originals (for the reference) and their rounded copies in ``dtype`` (for metile),
+    both requiring grad; the reference starts from the rounded values."""
+    low = [t.to(dtype).requires_grad_() for t in tensors]
+    ref = [t.detach().double().requires_grad_() for t in low]
+    return low, ref
+
+
+def compare(metile_fn, ref_fn, inputs, dtype, k_out=16.0, k_grad=64.0, seed=0):
+    """Runs both on ``inputs`` (float64), backpropagates one random cotangent, compares."""
+    low, ref = leaves(*inputs, dtype=dtype)
+    out, want = metile_fn(*low), ref_fn(*ref)
+    close(out, want, dtype, k_out, "forward")
+    g = torch.randn(want.shape, generator=torch.Generator().manual_seed(seed), dtype=torch.float64)
+    out.backward(g.to(out.dtype))
+    want.backward(g.to(out.dtype).double())
+    for i, (a, b) in enumerate(zip(low, ref)):
+        if b.grad is not None:
+            assert a.grad is not None and a.grad.dtype == a.dtype, f"gradient {i}"
+            close(a.grad, b.grad, dtype, k_grad, f"gradient {i}")
+
+
+def rms_ref(x, w, eps, offset=0.0):
+    return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps) * (offset + w)
+
+
+def gen(*shape, seed=0, scale=1.0):
+    return torch.randn(*shape, generator=torch.Generator().manual_seed(seed), dtype=torch.float64) * scale
+
+
+DT = [torch.float32, torch.bfloat16]
+
+
+@pytest.mark.parametrize("dtype", DT)
+def test_rms_norm(dtype):
+    x, w = gen(2, 3, 33), 1 + gen(33, seed=1, scale=0.1)
+    compare(lambda x, w: F.rms_norm(x, w, 1e-6), lambda x, w: rms_ref(x, w, 1e-6), [x, w], dtype)
+    compare(lambda x, w: F.rms_norm(x, w, 1e-6, 1.0, "gemma"), lambda x, w: rms_ref(x, w, 1e-6, 1.0), [x, w], dtype)
+
+
+@pytest.mark.parametrize("dtype", DT)
+def test_layer_norm(dtype):
+    x, w, b = gen(4, 20) + 2, gen(20, seed=1), gen(20, seed=2)
+    ref = lambda x, w, b: torch.nn.functional.layer_norm(x, (20,), w, b, 1e-6)
+    compare(lambda x, w, b: F.layer_norm(x, w, b, 1e-6), ref, [x, w, b], dtype)
+
+
+@pytest.mark.parametrize("dtype", DT)
+def test_fused_add_rms_norm_both_outputs(dtype):
+    x, r, w = gen(5, 16), gen(5, 16, seed=1), gen(16, seed=2)
+
+    def ours(x, r, w):
+        y, s = F.fused_add_rms_norm(x, r, w, 1e-6)
+        return torch.cat([y, 0.5 * s], -1)
+
+    def ref(x, r, w):
+        s = x + r
+        return torch.cat([rms_ref(s, w, 1e-6), 0.5 * s], -1)
+
+    compare(ours, ref, [x, r, w], dtype)
+
+
+@pytest.mark.parametrize("kind", ["sigmoid", "tanh", "relu", "silu", "gelu_tanh", "gelu_erf", "quick_gelu", "relu_squared"])
+def test_activations(kind):
+    refs = {
+        "sigmoid": torch.sigmoid,
+        "tanh": torch.tanh,
+        "relu": torch.relu,
+        "silu": torch.nn.functional.silu,
+        "gelu_tanh": lambda x: torch.nn.functional.gelu(x, approximate="tanh"),
+        "gelu_erf": torch.nn.functional.gelu,
+        "quick_gelu": lambda x: x * torch.sigmoid(1.702 * x),
+        "relu_squared": lambda x: torch.relu(x) ** 2,
+    }
+    compare(lambda x: F.activation(x, kind), refs[kind], [gen(3, 40, scale=2.0)], torch.float32)
+
+
+@pytest.mark.parametrize("dtype", DT)
+def test_swiglu_geglu(dtype):
+    a, b = gen(3, 50), gen(3, 50, seed=1)
+    silu, gelu = torch.nn.functional.silu, lambda x: torch.nn.functional.gelu(x, approximate="tanh")
+    compare(lambda a, b: F.swiglu(a, b), lambda a, b: silu(a) * b, [a, b], dtype)
+    compare(lambda a, b: F.geglu(a, b), lambda a, b: gelu(a) * b, [a, b], dtype)
+    compare(lambda a, b: F.swiglu(a, b, 0.5, 2.0), lambda a, b: silu(0.5 * a) * b * 2.0, [a, b], dtype)
+
+
+def hf_rotate_half(x):
+    x1, x2 = x[..., : x.shape[-1] // 2], x[..., x.shape[-1] // 2 :]
+    return torch.cat((-x2, x1), dim=-1)
+
+
+def hf_rope(q, k, cos, sin, unsqueeze_dim=1):
+    cos, sin = cos.unsqueeze(unsqueeze_dim), sin.unsqueeze(unsqueeze_dim)
+    return q * cos + hf_rotate_half(q) * sin, k * cos + hf_rotate_half(k) * sin
+
+
+@pytest.mark.parametrize("dtype", DT)
+def test_rope_matches_hf_on_transposed_views(dtype):
+    b, t, hq, hkv, d = 2, 5, 4, 2, 8
+    theta = gen(b, t, d // 2, seed=3)
+    cos, sin = torch.cat([theta, theta], -1).cos().to(dtype), torch.cat([theta, theta], -1).sin().to(dtype)
+    # HF's layout: [B, T, H, D] projections viewed as [B, H, T, D] (not contiguous).
+    q, k = gen(b, t, hq, d), gen(b, t, hkv, d, seed=1)
+
+    def ours(q, k):
+        qr, kr = F.apply_rotary_pos_emb(q.transpose(1, 2), k.transpose(1, 2), cos, sin)
+        return torch.cat([qr.flatten(), kr.flatten()])
+
+    def ref(q, k):
+        qr, kr = hf_rope(q.transpose(1, 2), k.transpose(1, 2), cos.double(), sin.double())
+        return torch.cat([qr.flatten(), kr.flatten()])
+
+    compare(ours, ref, [q, k], dtype)
+
+
+def test_softmax_and_log_softmax_any_dim():
+    x = gen(3, 7, 5, scale=3.0)
+    compare(lambda x: F.softmax(x, dim=1), lambda x: torch.softmax(x, dim=1), [x], torch.float32)
+    compare(lambda x: F.log_softmax(x), lambda x: torch.log_softmax(x, -1), [x], torch.float32)
+
+
+@pytest.mark.parametrize("reduction", ["mean", "sum", "none"])
+@pytest.mark.parametrize("dtype", DT)
+def test_cross_entropy(reduction, dtype):
+    logits = gen(2, 6, 30, scale=2.0)
+    target = torch.randint(0, 30, (2, 6), generator=torch.Generator().manual_seed(0))
+    target[0, 1] = -100
+    ref = lambda x: torch.nn.functional.cross_entropy(x.reshape(-1, 30), target.reshape(-1), reduction=reduction, label_smoothing=0.1).reshape(-1 if reduction == "none" else ())
+    ours = lambda x: F.cross_entropy(x, target, reduction=reduction, label_smoothing=0.1).reshape(-1 if reduction == "none" else ())
+    compare(ours, ref, [logits], dtype, k_out=64 if dtype == torch.float32 else 4)
+
+
+@pytest.mark.parametrize("reduction", ["mean", "none"])
+def test_fused_linear_cross_entropy(reduction):
+    h, w, b = gen(9, 16), gen(40, 16, seed=1, scale=0.3), gen(40, seed=2)
+    target = torch.randint(0, 40, (9,), generator=torch.Generator().manual_seed(1))
+    target[3] = -100
+    ref = lambda h, w, b: torch.nn.functional.cross_entropy(h @ w.T + b, target, reduction=reduction)
+    ours = lambda h, w, b: F.fused_linear_cross_entropy(h, w, target, b, reduction=reduction, chunk_rows=4)
+    compare(ours, ref, [h, w, b], torch.float32, k_out=128, k_grad=256)
+
+
+def test_embedding_with_padding_and_repeats():
+    w = gen(10, 6)
+    idx = torch.tensor([[1, 2, 1], [9, 1, 0]])
+    ref = lambda w: torch.nn.functional.embedding(idx, w, padding_idx=9)
+    compare(lambda w: F.embedding(idx, w, padding_idx=-1), lambda w: ref(w) * (idx != 9).unsqueeze(-1), [w], torch.float32)
+
+
+def test_gradcheck_wiring():
+    """torch.autograd.gradcheck (finite differences of the f32 kernels, taken in f64)."""
+    opts = dict(eps=1e-3, atol=3e-3, rtol=3e-3)
+    x, w, b = gen(3, 6).requires_grad_(), gen(6, seed=1).requires_grad_(), gen(6, seed=2).requires_grad_()
+    f32 = lambda fn: lambda *a: fn(*[t.float() for t in a]).double()
+    assert torch.autograd.gradcheck(f32(lambda x, w: F.rms_norm(x, w)), (x, w), **opts)
+    assert torch.autograd.gradcheck(f32(lambda x, w, b: F.layer_norm(x, w, b)), (x, w, b), **opts)
+    assert torch.autograd.gradcheck(f32(lambda a, b: F.swiglu(a, b)), (x, gen(3, 6, seed=3).requires_grad_()), **opts)
+    assert torch.autograd.gradcheck(f32(lambda x: F.softmax(x)), (x,), **opts)
+    t = torch.tensor([0, 5, 2])
+    assert torch.autograd.gradcheck(f32(lambda x: F.cross_entropy(x, t)), (x,), **opts)
+
+
+def test_modules_are_drop_in():
+    torch.manual_seed(0)
+    x = torch.randn(2, 4, 16)
+    norm = mt.RMSNorm(16, eps=1e-6)
+    assert torch.allclose(norm(x), rms_ref(x.double(), norm.weight.double(), 1e-6).float(), atol=1e-5)
+    ln, ref_ln = mt.LayerNorm(16), torch.nn.LayerNorm(16, eps=1e-6)
+    assert torch.allclose(ln(x), ref_ln(x), atol=1e-5)
+    mlp = mt.SwiGLUMLP(16, 24)
+    want = mlp.down_proj(torch.nn.functional.silu(mlp.gate_proj(x)) * mlp.up_proj(x))
+    assert torch.allclose(mlp(x), want, atol=1e-5)
+    assert set(dict(mlp.named_parameters())) == {"gate_proj.weight", "up_proj.weight", "down_proj.weight"}
+    y, s = mt.FusedAddRMSNorm(16)(x, x)
+    assert torch.allclose(s, 2 * x)
+    logits, target = torch.randn(5, 11), torch.tensor([1, 2, 3, -100, 10])
+    assert torch.allclose(mt.CrossEntropyLoss()(logits, target), torch.nn.functional.cross_entropy(logits, target), atol=1e-5)
+    w = torch.randn(11, 16)
+    h = x.reshape(-1, 16)[:5]
+    flce = mt.FusedLinearCrossEntropyLoss()(w, h, target)
+    assert torch.allclose(flce, torch.nn.functional.cross_entropy(h @ w.T, target), atol=1e-5)
+    assert torch.allclose(mt.Softmax()(logits), torch.softmax(logits, -1), atol=1e-6)
+    emb = mt.Embedding(7, 3, padding_idx=0)
+    assert torch.all(emb(torch.tensor([0, 0])) == 0)
+
+
+def test_noncontiguous_inputs_are_copied_not_refused():
+    x = torch.randn(8, 6)
+    w = torch.ones(8)
+    assert torch.equal(F.rms_norm(x.T, w), F.rms_norm(x.T.contiguous(), w))
+
+
+def test_bad_inputs_raise_typed_errors():
+    with pytest.raises(TypeError, match="float64"):
+        F.rms_norm(torch.ones(2, 3, dtype=torch.float64), None)
+    with pytest.raises(ValueError, match="weight"):
+        F.rms_norm(torch.ones(2, 3), torch.ones(4))
+    with pytest.raises(metile.InputError, match="target"):
+        F.cross_entropy(torch.ones(2, 3), torch.tensor([0, 3]))
+    with pytest.raises(metile.ParamError, match="eps"):
+        F.layer_norm(torch.ones(2, 3), torch.ones(3), torch.ones(3), eps=-1.0)
+
+
+def test_custom_ops_are_registered():
+    for name in ("norm_fwd", "norm_bwd", "gated_fwd", "rope_fwd", "ce_fwd", "flce_fwd", "emb_bwd"):
+        assert hasattr(torch.ops.metile, name)
+
+
+def test_torch_compile_fullgraph():
+    """torch.compile traces through the Functions and treats the custom ops as nodes (no graph
+    break: fullgraph=True). The aot_eager backend exercises dynamo, the fake implementations and
+    AOTAutograd without compiling C++ (inductor would add a minute on this machine)."""
+
+    def block(x, w, g, u):
+        return F.swiglu(F.rms_norm(x, w) @ g, F.rms_norm(x, w) @ u).sum()
+
+    torch.manual_seed(0)
+    args = [torch.randn(4, 8), torch.randn(8), torch.randn(8, 5), torch.randn(8, 5)]
+    eager_args = [a.clone().requires_grad_() for a in args]
+    compiled_args = [a.clone().requires_grad_() for a in args]
+    block(*eager_args).backward()
+    compiled = torch.compile(block, backend="aot_eager", fullgraph=True)
+    compiled(*compiled_args).backward()
+    for a, b in zip(eager_args, compiled_args):
+        assert torch.allclose(a.grad, b.grad, atol=1e-6)
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="no CUDA device: the CUDA path is untested here")
+def test_cuda_tensors_match_cpu():  # pragma: no cover - needs a GPU
+    """For the H200: every functional on CUDA tensors against the same call on CPU tensors."""
+    torch.manual_seed(0)
+    x, w = torch.randn(4, 64), torch.randn(64)
+    for fn in (lambda x, w: F.rms_norm(x, w), lambda x, w: F.swiglu(x, x * w), lambda x, w: F.softmax(x * w)):
+        cpu = [x.clone().requires_grad_(), w.clone().requires_grad_()]
+        gpu = [x.cuda().requires_grad_(), w.cuda().requires_grad_()]
+        fn(*cpu).sum().backward()
+        fn(*gpu).sum().backward()
+        for a, b in zip(cpu, gpu):
+            assert torch.allclose(a.grad, b.grad.cpu(), atol=1e-5)
