@@ -46,6 +46,7 @@ pub fn run_cases(
     device: &Device,
     cases: &[CheckCase],
     jobs: usize,
+    log: bool,
     bar: &ProgressBar,
 ) -> Vec<CaseResult> {
     let next = AtomicUsize::new(0);
@@ -54,7 +55,11 @@ pub fn run_cases(
         let i = next.fetch_add(1, Ordering::Relaxed);
         let Some(case) = cases.get(i) else { break };
         bar.set_message(format!("{} {}", case.op, case.label));
+        let start = std::time::Instant::now();
         let result = run_case(device, case);
+        if log {
+            eprintln!("{}", log_line(&result, start.elapsed().as_secs_f64(), case));
+        }
         *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
         bar.inc(1);
     };
@@ -73,6 +78,18 @@ pub fn run_cases(
                 .expect("every case ran")
         })
         .collect()
+}
+
+/// `--log`'s line for a finished case.
+fn log_line(result: &CaseResult, seconds: f64, case: &CheckCase) -> String {
+    let outcome = match result {
+        CaseResult::Rows(rows) => {
+            let failed = rows.iter().filter(|r| !r.pass).count();
+            format!("{} rows, {failed} failed", rows.len())
+        }
+        CaseResult::Error { .. } => "error".into(),
+    };
+    format!("case {seconds:7.2} s  {outcome}  {}", case.label)
 }
 
 /// One case, with a panic caught and reported as its error.
@@ -186,7 +203,12 @@ fn progress(len: usize) -> ProgressBar {
 }
 
 /// `metile check`.
-pub fn check(device: &Device, ops: &[String], jobs: Option<u32>) -> Result<u8, CliError> {
+pub fn check(
+    device: &Device,
+    ops: &[String],
+    jobs: Option<u32>,
+    log: bool,
+) -> Result<u8, CliError> {
     validate_ops(ops)?;
     let cases = check::cases(ops).map_err(|e| match &e {
         OpError::UnknownEntry { name, .. } => match inventory::spec(name) {
@@ -200,7 +222,7 @@ pub fn check(device: &Device, ops: &[String], jobs: Option<u32>) -> Result<u8, C
         _ => e.into(),
     })?;
     let jobs = jobs.map_or_else(|| default_jobs(device), |j| j as usize);
-    let results = run_cases(device, &cases, jobs, &progress(cases.len()));
+    let results = run_cases(device, &cases, jobs, log, &progress(cases.len()));
     let (out, errors, ok) = report(&results);
     print!("{out}");
     eprint!("{errors}");
@@ -261,7 +283,7 @@ mod tests {
                 }
             }),
         ];
-        let results = run_cases(&Device::cpu(), &cases, 1, &ProgressBar::hidden());
+        let results = run_cases(&Device::cpu(), &cases, 1, false, &ProgressBar::hidden());
         let (out, errors, ok) = report(&results);
         assert!(!ok);
         assert!(out.contains("2 passed, 3 failed"), "{out}");
@@ -270,7 +292,13 @@ mod tests {
         assert!(errors.contains("missing input `bias`"), "{errors}");
         assert!(errors.contains("panicked: boom"), "{errors}");
 
-        let (out, errors, ok) = report(&run_cases(&Device::cpu(), &[], 1, &ProgressBar::hidden()));
+        let (out, errors, ok) = report(&run_cases(
+            &Device::cpu(),
+            &[],
+            1,
+            false,
+            &ProgressBar::hidden(),
+        ));
         assert!(ok && errors.is_empty());
         assert!(out.contains("0 passed, 0 failed"));
     }
@@ -291,7 +319,7 @@ mod tests {
             })
             .collect();
         let shapes = |jobs| -> Vec<String> {
-            run_cases(&Device::cpu(), &cases, jobs, &ProgressBar::hidden())
+            run_cases(&Device::cpu(), &cases, jobs, false, &ProgressBar::hidden())
                 .into_iter()
                 .map(|r| match r {
                     CaseResult::Rows(rows) => rows[0].shape.clone(),
