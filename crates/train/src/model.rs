@@ -36,7 +36,7 @@ use metile_kernels::fused_linear_cross_entropy::{
 use metile_kernels::fused_linear_cross_entropy::{copy_kernel, CopySpec};
 use metile_kernels::host::bad;
 use metile_kernels::matmul::{self, MatmulBackwardInputs, MatmulOptions};
-use metile_kernels::norms::{self, NormCotangents, NormInputs, NormKind, NormOptions};
+use metile_kernels::norms::{self, NormCotangents, NormInputs, NormKind, NormOptions, NormStats};
 use metile_kernels::rope;
 use metile_kernels::testing::Rng;
 use std::cell::RefCell;
@@ -243,11 +243,13 @@ pub struct DeviceModel<'a> {
 
 /// What the forward keeps for the backward: the input tokens on the device; per norm site `j`
 /// (two per block, then the final norm) its inputs `x_j` and (from `j = 1`, at `j - 1`; the
-/// first is the frame's zeros) `res_j`, and its output `n_j`; per block the attention's
-/// intermediates and the MLP's.
+/// first is the frame's zeros) `res_j`, its output `n_j` and its `rstd` (which the norm's
+/// backward reads instead of recomputing); per block the attention's intermediates and the
+/// MLP's.
 struct Saved {
     tokens: Tensor,
     norm_x: Vec<Tensor>,
+    norm_rstd: Vec<Tensor>,
     norm_res: Vec<Tensor>,
     norm_out: Vec<Tensor>,
     attn: Vec<AttnSaved>,
@@ -359,8 +361,8 @@ impl<'a> DeviceModel<'a> {
         Ok(self.device.to_device(&t)?)
     }
 
-    /// Norm site `j`: `(n, residual_out)` of `add_rms_norm(x, res) * weight`.
-    fn norm(&self, j: usize, x: &Tensor, res: &Tensor) -> Result<(Tensor, Tensor)> {
+    /// Norm site `j`: `(n, residual_out, rstd)` of `add_rms_norm(x, res) * weight`.
+    fn norm(&self, j: usize, x: &Tensor, res: &Tensor) -> Result<(Tensor, Tensor, Tensor)> {
         let inp = NormInputs {
             x,
             residual: Some(res),
@@ -375,7 +377,7 @@ impl<'a> DeviceModel<'a> {
                 "no residual_out was returned".into(),
             )
         })?;
-        Ok((o.y, r))
+        Ok((o.y, r, o.rstd))
     }
 
     /// The parameter index of norm site `j`'s weight.
@@ -397,6 +399,7 @@ impl<'a> DeviceModel<'a> {
         let mut s = Saved {
             tokens,
             norm_x: vec![],
+            norm_rstd: vec![],
             norm_res: vec![],
             norm_out: vec![],
             attn: vec![],
@@ -407,8 +410,9 @@ impl<'a> DeviceModel<'a> {
         let mut x = h0;
         let mut res: Option<Tensor> = None;
         for j in 0..2 * c.layers {
-            let (n, r) = self.norm(j, &x, res.as_ref().unwrap_or(&f.zeros))?;
+            let (n, r, rstd) = self.norm(j, &x, res.as_ref().unwrap_or(&f.zeros))?;
             s.norm_x.push(x);
+            s.norm_rstd.push(rstd);
             s.norm_res.extend(res.replace(r));
             x = if j % 2 == 0 {
                 let (a, saved) = self.attention(f, j / 2, &n)?;
@@ -421,8 +425,9 @@ impl<'a> DeviceModel<'a> {
             };
             s.norm_out.push(n);
         }
-        let (n, _) = self.norm(2 * c.layers, &x, res.as_ref().unwrap_or(&f.zeros))?;
+        let (n, _, rstd) = self.norm(2 * c.layers, &x, res.as_ref().unwrap_or(&f.zeros))?;
         s.norm_x.push(x);
+        s.norm_rstd.push(rstd);
         s.norm_res.extend(res);
         Ok((n, s))
     }
@@ -574,6 +579,10 @@ impl<'a> DeviceModel<'a> {
             let cot = NormCotangents {
                 dy: &dy,
                 dresidual_out: dres.as_ref(),
+                stats: Some(NormStats {
+                    mean: None,
+                    rstd: &s.norm_rstd[j],
+                }),
             };
             let ng = norms::backward(dev, NormKind::AddRms, &inp, &cot, &norm_opts())?;
             grads[self.norm_param(j)] = ng.dweight;

@@ -17,7 +17,7 @@ use metile_runtime::{Device, Tensor};
 
 use super::{
     backward_into, forward_into, CastingMode, GradDtype, NormCotangents, NormGrads, NormInputs,
-    NormKind, NormOptions, NormOutputs, Tiling,
+    NormKind, NormOptions, NormOutputs, NormStats, Tiling,
 };
 use crate::check::{poisoned, tensor, CheckCase, CheckRow};
 use crate::reference::norms as oracle;
@@ -138,6 +138,7 @@ impl NormCase {
         let cot = NormCotangents {
             dy: &dyt,
             dresidual_out: (add && self.with_ds).then_some(&dst),
+            stats: None,
         };
         backward_into(
             device,
@@ -148,6 +149,32 @@ impl NormCase {
             self.tiling,
             &mut bwd,
         )?;
+        // The same backward reading the forward's statistics (FP32 ones only: casting mode
+        // `none` rounds rstd to the storage dtype).
+        let mut bwd_saved = None;
+        if let Some(f) = fwd.as_ref().filter(|_| !rms_none) {
+            bwd_saved = Some(NormGrads {
+                dx: poisoned(device, grad_dtype, &shape)?,
+                dweight: opt(has_w, DType::F32, &[cols])?,
+                dbias: opt(layer, DType::F32, &[cols])?,
+            });
+            let cot = NormCotangents {
+                stats: Some(NormStats {
+                    mean: f.mean.as_ref(),
+                    rstd: &f.rstd,
+                }),
+                ..cot
+            };
+            backward_into(
+                device,
+                self.kind,
+                &inp,
+                &cot,
+                &self.opts,
+                self.tiling,
+                &mut bwd_saved,
+            )?;
+        }
         let (Some(fwd), Some(bwd)) = (fwd, bwd) else {
             return Err(OpError::BadInput {
                 entry: self.kind.name().into(),
@@ -254,6 +281,25 @@ impl NormCase {
                     expect.push(("backward:dbias", t, db, exact_tol, 0.0));
                 }
             }
+        }
+
+        // Every backward output again, from the backward that read the saved statistics.
+        if let Some(saved) = &bwd_saved {
+            let again: Vec<_> = expect
+                .iter()
+                .filter_map(|(name, _, reference, tol, scale)| {
+                    let (name, t) = match *name {
+                        "backward:dx" => ("backward(saved stats):dx", Some(&saved.dx)),
+                        "backward:dweight" => {
+                            ("backward(saved stats):dweight", saved.dweight.as_ref())
+                        }
+                        "backward:dbias" => ("backward(saved stats):dbias", saved.dbias.as_ref()),
+                        _ => return None,
+                    };
+                    Some((name, t?, reference.clone(), *tol, *scale))
+                })
+                .collect();
+            expect.extend(again);
         }
 
         let config = self.describe();

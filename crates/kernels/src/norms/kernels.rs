@@ -42,6 +42,10 @@ pub struct NormSpec {
     /// reduced (carried through the row loop), so a GPU program keeps loads in flight across its
     /// barriers. Off on the CPU, where it would only add a carried copy.
     pub prefetch: bool,
+    /// Backward: read the forward's FP32 row statistics (`mean` for LayerNorm, `rstd`) instead
+    /// of recomputing them (LayerNorm still sums the residual of the rounded mean; see
+    /// `LayerStats::around`).
+    pub saved: bool,
 }
 
 /// Per-row column addressing shared by every kernel.
@@ -178,6 +182,29 @@ impl LayerStats {
             mean0,
             delta,
             rstd: (var + eps).rsqrt(),
+        }
+    }
+
+    /// The statistics from the forward's FP32 `mean` and `rstd`: only the residual mean
+    /// `delta = mean(x - mean)` is summed, which restores the accuracy that rounding the mean to
+    /// FP32 lost (rows with a large offset), one reduction where `new` takes three.
+    fn around(
+        k: &Ctx,
+        spec: &NormSpec,
+        n: Tile,
+        nf: Tile,
+        mean: Tile,
+        rstd: Tile,
+        values: &dyn Fn(Option<Tile>) -> (Tile, Option<Tile>),
+    ) -> LayerStats {
+        let delta = row_sum(k, spec, n, &|s| {
+            let (v, mask) = values(s);
+            masked(v - mean, mask)
+        }) / nf;
+        LayerStats {
+            mean0: mean,
+            delta,
+            rstd,
         }
     }
 
@@ -340,6 +367,8 @@ pub fn backward(spec: &NormSpec) -> Result<Verified, LangError> {
         let w = spec.w.map(|d| k.input("weight", d));
         let dy = k.input("dy", spec.dy);
         let ds = spec.ds.map(|d| k.input("ds", d));
+        let saved_mean = (spec.saved && layer).then(|| k.input("mean", DType::F32));
+        let saved_rstd = spec.saved.then(|| k.input("rstd", DType::F32));
         let dx = k.output("dx", spec.grad);
         let partial = |name: &str| {
             if spec.looped {
@@ -420,14 +449,21 @@ pub fn backward(spec: &NormSpec) -> Result<Verified, LangError> {
             let g_of =
                 |dyv: Tile, start: Option<Tile>| weight(start).map(|wv| dyv * wv).unwrap_or(dyv);
 
-            let stats = layer.then(|| {
-                LayerStats::new(k, spec, n, row.nf, eps, &|s| {
-                    let (v, _, _, mask) = step(s);
-                    (v, mask)
-                })
+            let r64 = r.cast(DType::I64);
+            let values = |s: Option<Tile>| {
+                let (v, _, _, mask) = step(s);
+                (v, mask)
+            };
+            let stats = layer.then(|| match (&saved_mean, &saved_rstd) {
+                (Some(m), Some(rs)) => {
+                    LayerStats::around(k, spec, n, row.nf, m.load(r64), rs.load(r64), &values)
+                }
+                _ => LayerStats::new(k, spec, n, row.nf, eps, &values),
             });
             let rstd = if let Some(st) = &stats {
                 st.rstd
+            } else if let Some(rs) = &saved_rstd {
+                rs.load(r64)
             } else {
                 let sq = row_sum(k, spec, n, &|s| {
                     let v = step(s).0;

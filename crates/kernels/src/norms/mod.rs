@@ -216,6 +216,7 @@ pub fn representative_spec(kind: NormKind, dtype: DType, block: usize) -> NormSp
         exact: false,
         looped: false,
         prefetch: false,
+        saved: false,
     }
 }
 
@@ -442,6 +443,7 @@ pub fn forward_into(
             exact: tiling.exact,
             looped: tiling.looped,
             prefetch: false,
+            saved: false,
         };
         let k = device.kernel(&format!("{}_fwd", kind.name()), &spec, || {
             kernels::forward(&spec)
@@ -486,6 +488,22 @@ pub struct NormCotangents<'a> {
     pub dy: &'a Tensor,
     /// Cotangent of `residual_out` (fused add only); zero when absent.
     pub dresidual_out: Option<&'a Tensor>,
+    /// The forward's row statistics for these inputs, read instead of recomputed (not a
+    /// cotangent, but what else the backward reads); see [`NormStats`].
+    pub stats: Option<NormStats<'a>>,
+}
+
+/// The forward's FP32 row statistics (its `mean` and `rstd` outputs, one value per row) handed
+/// to the backward, which then skips the reductions that recompute them: RMSNorm and the fused
+/// add read `rstd` (no reduction left but the gradient's own); LayerNorm reads both and sums only
+/// the residual mean of `x - mean` (one reduction where recomputing takes three). They must come
+/// from a forward over the same inputs, options and eps, in casting mode `llama` or `gemma` (mode
+/// `none` rounds `rstd` to the storage dtype; leave the statistics out there).
+#[derive(Clone, Copy)]
+pub struct NormStats<'a> {
+    /// LayerNorm only.
+    pub mean: Option<&'a Tensor>,
+    pub rstd: &'a Tensor,
 }
 
 /// Runs the backward of `kind` into `out` (reusing its tensors when they fit).
@@ -512,6 +530,9 @@ pub fn backward_into(
         }
         None => None,
     };
+    if let Some(st) = &cot.stats {
+        check_stats(entry, kind, st, s.rows)?;
+    }
     let xdt = inp.x.dtype();
     let grad = match opts.grad_dtype {
         GradDtype::F32 => DType::F32,
@@ -569,6 +590,7 @@ pub fn backward_into(
         // prefetched bf16 row waits for its load on the spot (H200, 2026-11-29: RMSNorm bf16
         // backward 0.24 -> 0.31 ms with it; f32 fwd+bwd 0.52 -> 0.39 ms).
         prefetch: tiling.prefetch && xdt == DType::F32 && dyt == DType::F32,
+        saved: cot.stats.is_some(),
     };
     let k = device.kernel(&format!("{}_bwd", kind.name()), &spec, || {
         kernels::backward(&spec)
@@ -590,6 +612,10 @@ pub fn backward_into(
         args.push(Arg::In(&cot.dy.buffer));
         if spec.ds.is_some() {
             args.extend(cot.dresidual_out.map(|t| Arg::In(&t.buffer)));
+        }
+        if let Some(st) = &cot.stats {
+            args.extend(st.mean.map(|t| Arg::In(&t.buffer)));
+            args.push(Arg::In(&st.rstd.buffer));
         }
         args.push(Arg::Out(&mut g.dx.buffer));
         args.extend(pw.as_mut().map(Arg::Out));
@@ -632,6 +658,63 @@ pub fn backward_into(
         device.launch(&reduce, [s.cols.div_ceil(rb) as u32, 1, 1], &mut args)?;
     }
     *out = Some(g);
+    Ok(())
+}
+
+/// Checks the saved statistics of a backward over `rows` rows: FP32, one value per row, `mean`
+/// exactly for LayerNorm.
+fn check_stats(
+    entry: &str,
+    kind: NormKind,
+    st: &NormStats<'_>,
+    rows: usize,
+) -> Result<(), OpError> {
+    let layer = kind == NormKind::Layer;
+    match (st.mean, layer) {
+        (None, true) => {
+            return Err(bad(
+                entry,
+                "mean",
+                "LayerNorm's saved statistics need the forward's mean with its rstd".into(),
+            ))
+        }
+        (Some(_), false) => {
+            return Err(bad(
+                entry,
+                "mean",
+                "only LayerNorm takes a saved mean".into(),
+            ))
+        }
+        _ => {}
+    }
+    for (name, t) in st
+        .mean
+        .map(|m| ("mean", m))
+        .into_iter()
+        .chain([("rstd", st.rstd)])
+    {
+        if t.dtype() != DType::F32 {
+            return Err(bad(
+                entry,
+                name,
+                format!(
+                    "the saved statistic must be f32 (the forward's in casting mode llama or \
+                     gemma), got {}; leave the statistics out to recompute them",
+                    t.dtype()
+                ),
+            ));
+        }
+        if t.numel() != rows {
+            return Err(bad(
+                entry,
+                name,
+                format!(
+                    "the saved statistic must hold one value per row ({rows}), got shape {:?}",
+                    t.shape
+                ),
+            ));
+        }
+    }
     Ok(())
 }
 
@@ -699,6 +782,18 @@ const RSTD: Port = port(
     "1/sqrt(statistic + eps), f32",
 );
 const MEAN: Port = port("mean", PortShape::Rows, false, "row mean, f32");
+const SAVED_RSTD: Port = port(
+    "rstd",
+    PortShape::Rows,
+    true,
+    "the forward's rstd (f32): read instead of recomputed",
+);
+const SAVED_MEAN: Port = port(
+    "mean",
+    PortShape::Rows,
+    true,
+    "the forward's mean (f32, with rstd): read instead of recomputed",
+);
 const RES_OUT: Port = port(
     "residual_out",
     PortShape::LikeX,
@@ -833,9 +928,21 @@ fn run_backward(
 ) -> Result<(), OpError> {
     let entry = entry_name(kind, false);
     let inp = inputs(entry, kind, t)?;
+    let stats = match (t.get("mean"), t.get("rstd")) {
+        (None, None) => None,
+        (mean, Some(rstd)) => Some(NormStats { mean, rstd }),
+        (Some(_), None) => {
+            return Err(bad(
+                entry,
+                "rstd",
+                "a saved mean needs the forward's rstd beside it".into(),
+            ))
+        }
+    };
     let cot = NormCotangents {
         dy: input(entry, t, "dy")?,
         dresidual_out: t.get("dresidual_out"),
+        stats,
     };
     let opts = options(p, kind != NormKind::Layer, true)?;
     let dresidual = out.remove("dresidual");
@@ -876,7 +983,7 @@ pub static ENTRY_POINTS: [EntryPoint; 6] = [
     EntryPoint {
         name: "rms_norm.backward",
         op: "rms_norm",
-        inputs: &[X, WEIGHT_OPT, DY],
+        inputs: &[X, WEIGHT_OPT, DY, SAVED_RSTD],
         outputs: &[DX, DW_OPT],
         params: &[EPS, OFFSET, CASTING, GRAD_DTYPE],
         run: |d, t, p, o| run_backward(NormKind::Rms, d, t, p, o),
@@ -892,7 +999,7 @@ pub static ENTRY_POINTS: [EntryPoint; 6] = [
     EntryPoint {
         name: "layer_norm.backward",
         op: "layer_norm",
-        inputs: &[X, WEIGHT, BIAS, DY],
+        inputs: &[X, WEIGHT, BIAS, DY, SAVED_MEAN, SAVED_RSTD],
         outputs: &[DX, DW, DB],
         params: &[EPS, GRAD_DTYPE],
         run: |d, t, p, o| run_backward(NormKind::Layer, d, t, p, o),
@@ -908,7 +1015,7 @@ pub static ENTRY_POINTS: [EntryPoint; 6] = [
     EntryPoint {
         name: "add_rms_norm.backward",
         op: "add_rms_norm",
-        inputs: &[X, RESIDUAL, WEIGHT, DY, DRES],
+        inputs: &[X, RESIDUAL, WEIGHT, DY, DRES, SAVED_RSTD],
         outputs: &[DX, DRESIDUAL, DW],
         params: &[EPS, OFFSET, CASTING, GRAD_DTYPE],
         run: |d, t, p, o| run_backward(NormKind::AddRms, d, t, p, o),

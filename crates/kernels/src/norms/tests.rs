@@ -71,6 +71,7 @@ fn parameter_gradients_repeat_bit_for_bit() {
     let cot = NormCotangents {
         dy: &dy,
         dresidual_out: None,
+        stats: None,
     };
     let opts = NormOptions::default();
     let a = backward(&dev, NormKind::Layer, &inp, &cot, &opts).unwrap();
@@ -120,6 +121,7 @@ fn no_rows_gives_empty_outputs_and_zero_parameter_gradients() {
     let cot = NormCotangents {
         dy: &x,
         dresidual_out: None,
+        stats: None,
     };
     let g = backward(&dev, NormKind::Layer, &inp, &cot, &opts).unwrap();
     assert_eq!(g.dweight.unwrap().to_f32().unwrap(), vec![0.0; 8]);
@@ -205,6 +207,7 @@ fn bad_inputs_are_typed_errors() {
     let cot = NormCotangents {
         dy: &dy_bad,
         dresidual_out: None,
+        stats: None,
     };
     expect_err(
         backward(
@@ -219,6 +222,7 @@ fn bad_inputs_are_typed_errors() {
     let cot = NormCotangents {
         dy: &x,
         dresidual_out: Some(&x),
+        stats: None,
     };
     expect_err(
         backward(
@@ -229,6 +233,55 @@ fn bad_inputs_are_typed_errors() {
             &opts,
         ),
         "only add_rms_norm",
+    );
+    // Saved statistics: f32, one per row, a mean for LayerNorm only.
+    let rstd = random(DType::F32, &[4], 16);
+    let b = random(DType::F32, &[8], 17);
+    let stats_err = |kind, stats, want: &str| {
+        let cot = NormCotangents {
+            dy: &x,
+            dresidual_out: None,
+            stats: Some(stats),
+        };
+        let bias = (kind == NormKind::Layer).then_some(&b);
+        expect_err(
+            backward(&dev, kind, &inp(&x, Some(&w), None, bias), &cot, &opts),
+            want,
+        );
+    };
+    stats_err(
+        NormKind::Rms,
+        NormStats {
+            mean: Some(&rstd),
+            rstd: &rstd,
+        },
+        "only LayerNorm takes a saved mean",
+    );
+    stats_err(
+        NormKind::Layer,
+        NormStats {
+            mean: None,
+            rstd: &rstd,
+        },
+        "need the forward's mean",
+    );
+    let short = random(DType::F32, &[3], 18);
+    stats_err(
+        NormKind::Rms,
+        NormStats {
+            mean: None,
+            rstd: &short,
+        },
+        "one value per row (4)",
+    );
+    let narrow = random(DType::BF16, &[4], 19);
+    stats_err(
+        NormKind::Rms,
+        NormStats {
+            mean: None,
+            rstd: &narrow,
+        },
+        "must be f32",
     );
 }
 
