@@ -75,13 +75,14 @@ pub struct CodegenError {
 
 /// Lowers `kernel` for `target` under the plan the cost model picks and emits CUDA C.
 pub fn cuda_source(kernel: &Verified, target: &Target) -> Result<CudaSource, CodegenError> {
-    let k = kernel.kernel();
+    let gpu = gpu_form(kernel)?;
+    let k = gpu.kernel();
     if let Some(threads) = threads_override() {
         if let Some(p) = plan::candidates(k, target)
             .into_iter()
             .find(|p| p.threads == threads)
         {
-            return cuda_source_with(kernel, &p);
+            return emit_with(&gpu, &p);
         }
     }
     let plan = plan::choose(k, target).ok_or_else(|| CodegenError {
@@ -91,7 +92,24 @@ pub fn cuda_source(kernel: &Verified, target: &Target) -> Result<CudaSource, Cod
             target.shared_bytes
         ),
     })?;
-    cuda_source_with(kernel, &plan)
+    emit_with(&gpu, &plan)
+}
+
+/// The kernel as the GPU lowering takes it: broadcasts of index-like tiles rematerialised
+/// (`metile_opt::RematerializeBroadcasts`: a few integer operations per thread instead of a
+/// round trip through shared memory), then dead code dropped and the result verified again.
+pub fn gpu_form(kernel: &Verified) -> Result<Verified, CodegenError> {
+    use metile_opt::Pass;
+    let mut k = kernel.kernel().clone();
+    if !metile_opt::RematerializeBroadcasts.run(&mut k) {
+        return Ok(kernel.clone());
+    }
+    metile_opt::EliminateDeadCode.run(&mut k);
+    let name = k.name.clone();
+    metile_ir::verify(k).map_err(|e| CodegenError {
+        kernel: name,
+        message: format!("rematerialising broadcasts broke the kernel: {e}"),
+    })
 }
 
 /// The environment variable that overrides the cost model's choice of threads per program (for
@@ -104,12 +122,18 @@ fn threads_override() -> Option<u32> {
 
 /// Emits CUDA C for `kernel` under a given plan.
 pub fn cuda_source_with(kernel: &Verified, plan: &Plan) -> Result<CudaSource, CodegenError> {
-    let k = kernel.kernel();
+    emit_with(&gpu_form(kernel)?, plan)
+}
+
+fn emit_with(gpu: &Verified, plan: &Plan) -> Result<CudaSource, CodegenError> {
+    let k = gpu.kernel();
     let layouts = layout::Layouts::assign(k, plan.distribution());
     cuda::emit(k, plan, &layouts)
 }
 
 /// The candidate plans for `kernel` on `target`, best first.
 pub fn cuda_plans(kernel: &Verified, target: &Target) -> Vec<Plan> {
-    plan::candidates(kernel.kernel(), target)
+    let gpu = gpu_form(kernel);
+    let k = gpu.as_ref().map_or(kernel.kernel(), |g| g.kernel());
+    plan::candidates(k, target)
 }

@@ -76,7 +76,8 @@ fn broadcast_of_a_tile_goes_through_shared_memory() {
         let y = k.output("y", DType::F32);
         let r = k.arange(0, 8).expand_dims(1);
         let c = k.arange(0, 16).expand_dims(0);
-        let v = x.load(r.cast(DType::I64) + 0i64);
+        // `exp` of a loaded tile: a computed value, which the broadcast has to move.
+        let v = x.load(r.cast(DType::I64) + 0i64).exp();
         let idx = r * 16 + c;
         y.store(idx, v.broadcast_to([8, 16]));
     });
@@ -353,4 +354,28 @@ fn fast_body_declines_what_it_cannot_prove() {
     let (fast, _) = fast_and_general(&src);
     assert!(!fast.contains("i0 % 8"), "{fast}");
     assert!(fast.contains("p0[v"), "element fallback kept: {fast}");
+}
+
+/// Broadcasts of index arithmetic and of loads from read-only buffers are rematerialised at the
+/// broadcast's shape (`gpu_form`): each thread computes its own elements, no shared memory and no
+/// barrier; the row part `rows * n` and the column part meet without moving data.
+#[test]
+fn index_and_read_only_broadcasts_need_no_shared_memory() {
+    let k = trace("rows_by_cols", |k| {
+        let x = k.input("x", DType::F32);
+        let ids = k.input("ids", DType::I32);
+        let y = k.output("y", DType::F32);
+        let n = k.scalar("n", DType::I32);
+        let r = (k.program_id(0) * 8 + k.arange(0, 8)).expand_dims(1);
+        let c = k.arange(0, 32).expand_dims(0);
+        let row_id = ids.load(r.cast(DType::I64)).broadcast_to([8, 32]);
+        let mask = c.lt(n).broadcast_to([8, 32]);
+        let src = row_id * n + c.broadcast_to([8, 32]);
+        let dst = r.broadcast_to([8, 32]) * n + c.broadcast_to([8, 32]);
+        y.store_masked(dst, x.load_masked(src, mask, 0.0), mask);
+    })
+    .unwrap();
+    let src = cuda_source(&k, &Target::sm90()).unwrap().source;
+    assert!(!src.contains("__syncthreads"), "{src}");
+    assert!(!src.contains("mt_smem)[((f /"), "{src}");
 }

@@ -152,97 +152,97 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
       float v38[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v38[s] = v37[s];
-      float v39[8];
+      float v40[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v39[s] = (v35[s] * v35[s]);
+      for (int s = 0; s < 8; ++s) v40[s] = (v35[s] * v35[s]);
       float acc1 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v39[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v40[s]);
       for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
       __syncthreads();
       acc1 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v40 = acc1;
-      float v41 = (v40 / v9);
-      float v42 = (v41 + v3);
-      float v43 = (1.0f / sqrtf(v42));
-      float v44[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v44[s] = v43;
+      float v41 = acc1;
+      float v42 = (v41 / v9);
+      float v43 = (v42 + v3);
+      float v44 = (1.0f / sqrtf(v43));
       float v45[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v45[s] = (v35[s] * v44[s]);
+      for (int s = 0; s < 8; ++s) v45[s] = v44;
       float v46[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v46[s] = (v38[s] * v18[s]);
+      for (int s = 0; s < 8; ++s) v46[s] = (v35[s] * v45[s]);
       float v47[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v47[s] = (v45[s] * v46[s]);
+      for (int s = 0; s < 8; ++s) v47[s] = (v38[s] * v18[s]);
+      float v48[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v48[s] = (v46[s] * v47[s]);
       float acc2 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v47[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v48[s]);
       for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
       __syncthreads();
       acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v48 = acc2;
-      float v49 = (v48 / v9);
-      float v53[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v53[s] = v49;
+      float v49 = acc2;
+      float v50 = (v49 / v9);
       float v54[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v54[s] = (v45[s] * v53[s]);
+      for (int s = 0; s < 8; ++s) v54[s] = v50;
       float v55[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v55[s] = (v46[s] - v54[s]);
-      float v57[8];
+      for (int s = 0; s < 8; ++s) v55[s] = (v46[s] * v54[s]);
+      float v56[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v57[s] = (v55[s] * v44[s]);
+      for (int s = 0; s < 8; ++s) v56[s] = (v47[s] - v55[s]);
+      float v58[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v58[s] = (v56[s] * v45[s]);
       #pragma unroll
       for (int g = 0; g < 8; g += 8) {
         const mt_i64 i0 = v28[g];
         if ((true && v8[g])) {
           union { uint4 w[2]; float e[8]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v57[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v58[g + k];
           #pragma unroll
           for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
         }
       }
-      float v58[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v58[s] = (v38[s] * v45[s]);
       float v59[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v59[s] = (v22[s] + v58[s]);
+      for (int s = 0; s < 8; ++s) v59[s] = (v38[s] * v46[s]);
+      float v60[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v60[s] = (v22[s] + v59[s]);
       float y3[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y3[s] = v59[s];
+      for (int s = 0; s < 8; ++s) y3[s] = v60[s];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v22[s] = y3[s];
     }
-    float v60[8];
+    float v61[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = v22[s];
-    mt_i64 v62 = (mt_i64)(v5);
-    mt_i64 v63 = (mt_i64)(v0);
-    mt_i64 v64 = (v62 * v63);
-    mt_i64 v65[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = v64;
+    for (int s = 0; s < 8; ++s) v61[s] = v22[s];
+    mt_i64 v63 = (mt_i64)(v5);
+    mt_i64 v64 = (mt_i64)(v0);
+    mt_i64 v65 = (v63 * v64);
     mt_i64 v66[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v66[s] = (v65[s] + v13[s]);
+    for (int s = 0; s < 8; ++s) v66[s] = v65;
+    mt_i64 v67[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v67[s] = (v66[s] + v13[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v66[g];
+      const mt_i64 i0 = v67[g];
       if ((true && v8[g])) {
         union { uint4 w[2]; float e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v60[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v61[g + k];
         #pragma unroll
         for (int q = 0; q < 2; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
       }
@@ -369,105 +369,105 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
       float v38[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v38[s] = v37[s];
-      float v39[8];
+      float v40[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v39[s] = (v35[s] * v35[s]);
+      for (int s = 0; s < 8; ++s) v40[s] = (v35[s] * v35[s]);
       float acc4 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v39[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v40[s]);
       for (int o = 16; o > 0; o >>= 1) acc4 = (acc4 + __shfl_xor_sync(0xffffffffu, acc4, o));
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
       __syncthreads();
       acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v40 = acc4;
-      float v41 = (v40 / v9);
-      float v42 = (v41 + v3);
-      float v43 = (1.0f / sqrtf(v42));
-      float v44[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v44[s] = v43;
+      float v41 = acc4;
+      float v42 = (v41 / v9);
+      float v43 = (v42 + v3);
+      float v44 = (1.0f / sqrtf(v43));
       float v45[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v45[s] = (v35[s] * v44[s]);
+      for (int s = 0; s < 8; ++s) v45[s] = v44;
       float v46[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v46[s] = (v38[s] * v18[s]);
+      for (int s = 0; s < 8; ++s) v46[s] = (v35[s] * v45[s]);
       float v47[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v47[s] = (v45[s] * v46[s]);
+      for (int s = 0; s < 8; ++s) v47[s] = (v38[s] * v18[s]);
+      float v48[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v48[s] = (v46[s] * v47[s]);
       float acc5 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v47[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v48[s]);
       for (int o = 16; o > 0; o >>= 1) acc5 = (acc5 + __shfl_xor_sync(0xffffffffu, acc5, o));
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc5;
       __syncthreads();
       acc5 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v48 = acc5;
-      float v49 = (v48 / v9);
-      float v53[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v53[s] = v49;
+      float v49 = acc5;
+      float v50 = (v49 / v9);
       float v54[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v54[s] = (v45[s] * v53[s]);
+      for (int s = 0; s < 8; ++s) v54[s] = v50;
       float v55[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v55[s] = (v46[s] - v54[s]);
-      float v57[8];
+      for (int s = 0; s < 8; ++s) v55[s] = (v46[s] * v54[s]);
+      float v56[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v57[s] = (v55[s] * v44[s]);
+      for (int s = 0; s < 8; ++s) v56[s] = (v47[s] - v55[s]);
+      float v58[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v58[s] = (v56[s] * v45[s]);
       #pragma unroll
       for (int g = 0; g < 8; g += 8) {
         const mt_i64 i0 = v28[g];
         if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
           union { uint4 w[2]; float e[8]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v57[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v58[g + k];
           #pragma unroll
           for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v8[s]) p4[v28[s]] = v57[s]; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v8[s]) p4[v28[s]] = v58[s]; }
         }
       }
-      float v58[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v58[s] = (v38[s] * v45[s]);
       float v59[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v59[s] = (v22[s] + v58[s]);
+      for (int s = 0; s < 8; ++s) v59[s] = (v38[s] * v46[s]);
+      float v60[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v60[s] = (v22[s] + v59[s]);
       float y6[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y6[s] = v59[s];
+      for (int s = 0; s < 8; ++s) y6[s] = v60[s];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v22[s] = y6[s];
     }
-    float v60[8];
+    float v61[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = v22[s];
-    mt_i64 v62 = (mt_i64)(v5);
-    mt_i64 v63 = (mt_i64)(v0);
-    mt_i64 v64 = (v62 * v63);
-    mt_i64 v65[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = v64;
+    for (int s = 0; s < 8; ++s) v61[s] = v22[s];
+    mt_i64 v63 = (mt_i64)(v5);
+    mt_i64 v64 = (mt_i64)(v0);
+    mt_i64 v65 = (v63 * v64);
     mt_i64 v66[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v66[s] = (v65[s] + v13[s]);
+    for (int s = 0; s < 8; ++s) v66[s] = v65;
+    mt_i64 v67[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v67[s] = (v66[s] + v13[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v66[g];
+      const mt_i64 i0 = v67[g];
       if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[2]; float e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v60[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v61[g + k];
         #pragma unroll
         for (int q = 0; q < 2; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v8[s]) p5[v66[s]] = v60[s]; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v8[s]) p5[v67[s]] = v61[s]; }
       }
     }
   }

@@ -41,12 +41,6 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
   mt_i64 v5 = p13;
   mt_i64 v6 = p14;
   float v7 = p15;
-  int v8[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v8[s] = (int)(0 + MT_FLAT(s));
-  mt_i64 v9[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v9[s] = (mt_i64)(v8[s]);
   int v10 = (int)blockIdx.x;
   mt_i64 v11 = (mt_i64)(v10);
   int v12 = (int)blockIdx.y;
@@ -55,82 +49,94 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
   mt_i64 v15 = (mt_i64)(v14);
   mt_i64 v16 = 32LL;
   mt_i64 v17 = (v11 * v16);
-  int v18[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v18[s] = (int)(0 + MT_FLAT(s));
-  mt_i64 v19[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v19[s] = (mt_i64)(v18[s]);
-  mt_i64 v20[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v20[s] = v17;
-  mt_i64 v21[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v21[s] = (v20[s] + v19[s]);
-  mt_i64 v22[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v22[s] = v1;
-  bool v23[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v23[s] = (v21[s] < v22[s]);
   mt_i64 v24 = (v15 * v4);
   mt_i64 v25 = (v24 + v13);
   mt_i64 v26 = (v25 * v1);
-  mt_i64 v27[8];
+  int v188[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v27[s] = v26;
-  mt_i64 v28[8];
+  for (int s = 0; s < 8; ++s) v188[s] = (int)(0 + MT_FLAT(s));
+  int v189[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v28[s] = (v27[s] + v21[s]);
-  mt_i64 v29[8];
+  for (int s = 0; s < 8; ++s) v189[s] = v188[s];
+  int v190[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v29[s] = v2;
-  mt_i64 v30[8];
+  for (int s = 0; s < 8; ++s) v190[s] = 128;
+  int v191[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v30[s] = (v28[s] * v29[s]);
-  mt_i64 v31[8];
+  for (int s = 0; s < 8; ++s) v191[s] = (int)((v190[s] == 0 ? 0 : v189[s] / v190[s]));
+  mt_i64 v194[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v31[s] = v30[s];
-  mt_i64 v32[8];
+  for (int s = 0; s < 8; ++s) v194[s] = v26;
+  mt_i64 v195[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v32[s] = v9[s];
-  __syncthreads();
+  for (int s = 0; s < 8; ++s) v195[s] = v17;
+  mt_i64 v196[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v31[s]; }
-  __syncthreads();
-  mt_i64 v33[8];
+  for (int s = 0; s < 8; ++s) v196[s] = (mt_i64)(v191[s]);
+  mt_i64 v197[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v33[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-  __syncthreads();
-  __syncthreads();
+  for (int s = 0; s < 8; ++s) v197[s] = (v195[s] + v196[s]);
+  mt_i64 v198[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v32[s]; }
-  __syncthreads();
-  mt_i64 v34[8];
+  for (int s = 0; s < 8; ++s) v198[s] = (v194[s] + v197[s]);
+  mt_i64 v199[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v34[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 128) * 1] : 0; }
-  __syncthreads();
+  for (int s = 0; s < 8; ++s) v199[s] = v2;
+  mt_i64 v200[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v200[s] = (v198[s] * v199[s]);
+  int v201[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v201[s] = (int)(0 + MT_FLAT(s));
+  int v202[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v202[s] = v201[s];
+  int v205[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v205[s] = 128;
+  int v206[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v206[s] = (int)((v205[s] == 0 ? 0 : v202[s] % v205[s]));
+  mt_i64 v207[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v207[s] = (mt_i64)(v206[s]);
   mt_i64 v35[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v35[s] = (v33[s] + v34[s]);
-  bool v36[8];
+  for (int s = 0; s < 8; ++s) v35[s] = (v200[s] + v207[s]);
+  int v208[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v36[s] = v23[s];
-  __syncthreads();
+  for (int s = 0; s < 8; ++s) v208[s] = (int)(0 + MT_FLAT(s));
+  int v209[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v36[s]; }
-  __syncthreads();
-  bool v37[8];
+  for (int s = 0; s < 8; ++s) v209[s] = v208[s];
+  int v210[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v37[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-  __syncthreads();
+  for (int s = 0; s < 8; ++s) v210[s] = 128;
+  int v211[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v211[s] = (int)((v210[s] == 0 ? 0 : v209[s] / v210[s]));
+  mt_i64 v214[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v214[s] = v17;
+  mt_i64 v215[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v215[s] = (mt_i64)(v211[s]);
+  mt_i64 v216[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v216[s] = (v214[s] + v215[s]);
+  mt_i64 v217[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v217[s] = v1;
+  bool v218[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v218[s] = (v216[s] < v217[s]);
   float v38 = 0.0f;
   float v39[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { v39[s] = (true && v37[s]) ? mt_bf16_to_f32(p1[v35[s]]) : v38; }
+  for (int s = 0; s < 8; ++s) { v39[s] = (true && v218[s]) ? mt_bf16_to_f32(p1[v35[s]]) : v38; }
   float v50[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { v50[s] = (true && v37[s]) ? mt_bf16_to_f32(p2[v35[s]]) : v38; }
+  for (int s = 0; s < 8; ++s) { v50[s] = (true && v218[s]) ? mt_bf16_to_f32(p2[v35[s]]) : v38; }
   mt_i64 v53 = (v17 - v6);
   mt_i64 v54 = 0LL;
   mt_i64 v55 = (v53 > v54 ? v53 : v54);
@@ -159,138 +165,199 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
     #pragma unroll
     for (int s = 0; s < 8; ++s) v73[s] = v64[s];
     for (mt_i64 v71 = v58; v71 < v0; v71 += v16) {
-      mt_i64 v74[8];
+      int v219[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v74[s] = v71;
-      mt_i64 v75[8];
+      for (int s = 0; s < 8; ++s) v219[s] = (int)(0 + MT_FLAT(s));
+      int v220[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v75[s] = (v74[s] + v19[s]);
-      mt_i64 v76[8];
+      for (int s = 0; s < 8; ++s) v220[s] = v219[s];
+      int v223[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v76[s] = v0;
-      bool v77[8];
+      for (int s = 0; s < 8; ++s) v223[s] = 32;
+      int v224[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v77[s] = (v75[s] < v76[s]);
-      mt_i64 v78[8];
+      for (int s = 0; s < 8; ++s) v224[s] = (int)((v223[s] == 0 ? 0 : v220[s] % v223[s]));
+      mt_i64 v225[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v78[s] = v69;
-      mt_i64 v79[8];
+      for (int s = 0; s < 8; ++s) v225[s] = v69;
+      mt_i64 v226[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v79[s] = (v78[s] + v75[s]);
-      mt_i64 v81[8];
+      for (int s = 0; s < 8; ++s) v226[s] = v71;
+      mt_i64 v227[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v81[s] = (v79[s] * v29[s]);
-      mt_i64 v82[8];
+      for (int s = 0; s < 8; ++s) v227[s] = (mt_i64)(v224[s]);
+      mt_i64 v228[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v82[s] = v81[s];
-      mt_i64 v83[8];
+      for (int s = 0; s < 8; ++s) v228[s] = (v226[s] + v227[s]);
+      mt_i64 v229[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v83[s] = v9[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v229[s] = (v225[s] + v228[s]);
+      mt_i64 v230[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v82[s]; }
-      __syncthreads();
-      mt_i64 v84[8];
+      for (int s = 0; s < 8; ++s) v230[s] = v2;
+      mt_i64 v231[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v84[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v231[s] = (v229[s] * v230[s]);
+      int v232[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v83[s]; }
-      __syncthreads();
-      mt_i64 v85[8];
+      for (int s = 0; s < 8; ++s) v232[s] = (int)(0 + MT_FLAT(s));
+      int v233[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v85[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v233[s] = v232[s];
+      int v234[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v234[s] = 32;
+      int v235[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v235[s] = (int)((v234[s] == 0 ? 0 : v233[s] / v234[s]));
+      mt_i64 v238[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v238[s] = (mt_i64)(v235[s]);
       mt_i64 v86[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v86[s] = (v84[s] + v85[s]);
-      bool v87[8];
+      for (int s = 0; s < 8; ++s) v86[s] = (v231[s] + v238[s]);
+      int v239[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v87[s] = v77[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v239[s] = (int)(0 + MT_FLAT(s));
+      int v240[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v87[s]; }
-      __syncthreads();
-      bool v88[8];
+      for (int s = 0; s < 8; ++s) v240[s] = v239[s];
+      int v243[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v88[s] = f < 4096 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v243[s] = 32;
+      int v244[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v244[s] = (int)((v243[s] == 0 ? 0 : v240[s] % v243[s]));
+      mt_i64 v245[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v245[s] = v71;
+      mt_i64 v246[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v246[s] = (mt_i64)(v244[s]);
+      mt_i64 v247[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v247[s] = (v245[s] + v246[s]);
+      mt_i64 v248[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v248[s] = v0;
+      bool v249[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v249[s] = (v247[s] < v248[s]);
       float v90[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v90[s] = (true && v88[s]) ? mt_bf16_to_f32(p0[v86[s]]) : v38; }
+      for (int s = 0; s < 8; ++s) { v90[s] = (true && v249[s]) ? mt_bf16_to_f32(p0[v86[s]]) : v38; }
       float v91 = 0.0f;
-      float v92[8];
+      int v250[8];
       #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
-        const mt_i64 i0 = v79[g];
-        if ((MT_FLAT(g + 0) < 32 && v77[g + 0]) && (MT_FLAT(g + 1) < 32 && v77[g + 1]) && (MT_FLAT(g + 2) < 32 && v77[g + 2]) && (MT_FLAT(g + 3) < 32 && v77[g + 3]) && (MT_FLAT(g + 4) < 32 && v77[g + 4]) && (MT_FLAT(g + 5) < 32 && v77[g + 5]) && (MT_FLAT(g + 6) < 32 && v77[g + 6]) && (MT_FLAT(g + 7) < 32 && v77[g + 7]) && (i0 % 8) == 0) {
-          union { uint4 w[2]; float e[8]; } u;
-          #pragma unroll
-          for (int q = 0; q < 2; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v92[g + k] = u.e[k];
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v92[s] = (MT_FLAT(s) < 32 && v77[s]) ? p3[v79[s]] : v91; }
-        }
-      }
-      float v93[8];
+      for (int s = 0; s < 8; ++s) v250[s] = (int)(0 + MT_FLAT(s));
+      int v251[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v93[s] = v92[s];
-      mt_i64 v97[8];
+      for (int s = 0; s < 8; ++s) v251[s] = v250[s];
+      int v252[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v97[s] = v21[s];
-      mt_i64 v98[8];
+      for (int s = 0; s < 8; ++s) v252[s] = 32;
+      int v253[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v98[s] = v75[s];
-      mt_i64 v99[8];
+      for (int s = 0; s < 8; ++s) v253[s] = (int)((v252[s] == 0 ? 0 : v251[s] / v252[s]));
+      mt_i64 v256[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v99[s] = v6;
-      mt_i64 v100[8];
+      for (int s = 0; s < 8; ++s) v256[s] = v17;
+      mt_i64 v257[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v100[s] = (v98[s] + v99[s]);
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v257[s] = (mt_i64)(v253[s]);
+      mt_i64 v258[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v97[s]; }
-      __syncthreads();
-      mt_i64 v101[8];
+      for (int s = 0; s < 8; ++s) v258[s] = (v256[s] + v257[s]);
+      int v259[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v101[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-      __syncthreads();
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v259[s] = (int)(0 + MT_FLAT(s));
+      int v260[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v100[s]; }
-      __syncthreads();
-      mt_i64 v102[8];
+      for (int s = 0; s < 8; ++s) v260[s] = v259[s];
+      int v263[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v102[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v263[s] = 32;
+      int v264[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v264[s] = (int)((v263[s] == 0 ? 0 : v260[s] % v263[s]));
+      mt_i64 v265[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v265[s] = v71;
+      mt_i64 v266[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v266[s] = (mt_i64)(v264[s]);
+      mt_i64 v267[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v267[s] = (v265[s] + v266[s]);
+      mt_i64 v268[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v268[s] = v6;
+      mt_i64 v269[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v269[s] = (v267[s] + v268[s]);
       bool v103[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v103[s] = (v101[s] <= v102[s]);
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v103[s] = (v258[s] <= v269[s]);
+      int v270[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v36[s]; }
-      __syncthreads();
-      bool v104[8];
+      for (int s = 0; s < 8; ++s) v270[s] = (int)(0 + MT_FLAT(s));
+      int v271[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v104[s] = f < 1024 ? ((bool*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v271[s] = v270[s];
+      int v272[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v272[s] = 32;
+      int v273[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v273[s] = (int)((v272[s] == 0 ? 0 : v271[s] / v272[s]));
+      mt_i64 v276[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v276[s] = v17;
+      mt_i64 v277[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v277[s] = (mt_i64)(v273[s]);
+      mt_i64 v278[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v278[s] = (v276[s] + v277[s]);
+      mt_i64 v279[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v279[s] = v1;
+      bool v280[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v280[s] = (v278[s] < v279[s]);
       bool v105[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v105[s] = (v104[s] && v103[s]);
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v105[s] = (v280[s] && v103[s]);
+      int v281[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v87[s]; }
-      __syncthreads();
-      bool v107[8];
+      for (int s = 0; s < 8; ++s) v281[s] = (int)(0 + MT_FLAT(s));
+      int v282[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v107[s] = f < 1024 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v282[s] = v281[s];
+      int v285[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v285[s] = 32;
+      int v286[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v286[s] = (int)((v285[s] == 0 ? 0 : v282[s] % v285[s]));
+      mt_i64 v287[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v287[s] = v71;
+      mt_i64 v288[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v288[s] = (mt_i64)(v286[s]);
+      mt_i64 v289[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v289[s] = (v287[s] + v288[s]);
+      mt_i64 v290[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v290[s] = v0;
+      bool v291[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v291[s] = (v289[s] < v290[s]);
       bool v108[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v108[s] = (v105[s] && v107[s]);
+      for (int s = 0; s < 8; ++s) v108[s] = (v105[s] && v291[s]);
       // dot 32x128x32 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
       __syncthreads();
       #pragma unroll
@@ -322,17 +389,54 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
       float v111[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v111[s] = (v109[s] * v110[s]);
-      __syncthreads();
+      int v292[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v93[s]; }
-      __syncthreads();
-      float v112[8];
+      for (int s = 0; s < 8; ++s) v292[s] = (int)(0 + MT_FLAT(s));
+      int v293[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v112[s] = f < 1024 ? ((float*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v293[s] = v292[s];
+      int v296[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v296[s] = 32;
+      int v297[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v297[s] = (int)((v296[s] == 0 ? 0 : v293[s] % v296[s]));
+      mt_i64 v298[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v298[s] = v69;
+      mt_i64 v299[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v299[s] = v71;
+      mt_i64 v300[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v300[s] = (mt_i64)(v297[s]);
+      mt_i64 v301[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v301[s] = (v299[s] + v300[s]);
+      mt_i64 v302[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v302[s] = (v298[s] + v301[s]);
+      mt_i64 v303[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v303[s] = v71;
+      mt_i64 v304[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v304[s] = (mt_i64)(v297[s]);
+      mt_i64 v305[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v305[s] = (v303[s] + v304[s]);
+      mt_i64 v306[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v306[s] = v0;
+      bool v307[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v307[s] = (v305[s] < v306[s]);
+      float v308[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v308[s] = (MT_FLAT(s) < 1024 && v307[s]) ? p3[v302[s]] : v91; }
       float v113[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v113[s] = (v111[s] - v112[s]);
+      for (int s = 0; s < 8; ++s) v113[s] = (v111[s] - v308[s]);
       float v114[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v114[s] = expf(v113[s]);
@@ -342,34 +446,72 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
       float v117[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v117[s] = (v108[s] ? v114[s] : v116[s]);
-      mt_i64 v120[8];
+      int v309[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v120[s] = v81[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v309[s] = (int)(0 + MT_FLAT(s));
+      int v310[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v120[s]; }
-      __syncthreads();
-      mt_i64 v122[8];
+      for (int s = 0; s < 8; ++s) v310[s] = v309[s];
+      int v311[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v122[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v311[s] = 128;
+      int v312[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v312[s] = (int)((v311[s] == 0 ? 0 : v310[s] / v311[s]));
+      mt_i64 v315[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v315[s] = v69;
+      mt_i64 v316[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v316[s] = v71;
+      mt_i64 v317[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v317[s] = (mt_i64)(v312[s]);
+      mt_i64 v318[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v318[s] = (v316[s] + v317[s]);
+      mt_i64 v319[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v319[s] = (v315[s] + v318[s]);
+      mt_i64 v320[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v320[s] = v2;
+      mt_i64 v321[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v321[s] = (v319[s] * v320[s]);
       mt_i64 v124[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v124[s] = (v122[s] + v34[s]);
-      bool v125[8];
+      for (int s = 0; s < 8; ++s) v124[s] = (v321[s] + v207[s]);
+      int v322[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v125[s] = v77[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v322[s] = (int)(0 + MT_FLAT(s));
+      int v323[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v125[s]; }
-      __syncthreads();
-      bool v126[8];
+      for (int s = 0; s < 8; ++s) v323[s] = v322[s];
+      int v324[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v126[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v324[s] = 128;
+      int v325[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v325[s] = (int)((v324[s] == 0 ? 0 : v323[s] / v324[s]));
+      mt_i64 v328[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v328[s] = v71;
+      mt_i64 v329[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v329[s] = (mt_i64)(v325[s]);
+      mt_i64 v330[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v330[s] = (v328[s] + v329[s]);
+      mt_i64 v331[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v331[s] = v0;
+      bool v332[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v332[s] = (v330[s] < v331[s]);
       float v128[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v128[s] = (true && v126[s]) ? mt_bf16_to_f32(p4[v124[s]]) : v38; }
+      for (int s = 0; s < 8; ++s) { v128[s] = (true && v332[s]) ? mt_bf16_to_f32(p4[v124[s]]) : v38; }
       float v129[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v129[s] = mt_round_bf16(v117[s]);
@@ -400,25 +542,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
       __syncthreads();
       float v141[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v141[s] = (true && v88[s]) ? mt_bf16_to_f32(p4[v86[s]]) : v38; }
-      float v143[8];
-      #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
-        const mt_i64 i0 = v79[g];
-        if ((MT_FLAT(g + 0) < 32 && v77[g + 0]) && (MT_FLAT(g + 1) < 32 && v77[g + 1]) && (MT_FLAT(g + 2) < 32 && v77[g + 2]) && (MT_FLAT(g + 3) < 32 && v77[g + 3]) && (MT_FLAT(g + 4) < 32 && v77[g + 4]) && (MT_FLAT(g + 5) < 32 && v77[g + 5]) && (MT_FLAT(g + 6) < 32 && v77[g + 6]) && (MT_FLAT(g + 7) < 32 && v77[g + 7]) && (i0 % 8) == 0) {
-          union { uint4 w[2]; float e[8]; } u;
-          #pragma unroll
-          for (int q = 0; q < 2; ++q) u.w[q] = ((const uint4*)(p5 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v143[g + k] = u.e[k];
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v143[s] = (MT_FLAT(s) < 32 && v77[s]) ? p5[v79[s]] : v91; }
-        }
-      }
-      float v144[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v144[s] = v143[s];
+      for (int s = 0; s < 8; ++s) { v141[s] = (true && v249[s]) ? mt_bf16_to_f32(p4[v86[s]]) : v38; }
       // dot 32x128x32 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
       __syncthreads();
       #pragma unroll
@@ -444,23 +568,60 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
       #pragma unroll
       for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v145[s] = f < 1024 ? 0.0f + ((float*)(mt_smem + 16384))[f] : 0.0f; }
       __syncthreads();
-      __syncthreads();
+      int v333[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v144[s]; }
-      __syncthreads();
-      float v146[8];
+      for (int s = 0; s < 8; ++s) v333[s] = (int)(0 + MT_FLAT(s));
+      int v334[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v146[s] = f < 1024 ? ((float*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v334[s] = v333[s];
+      int v337[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v337[s] = 32;
+      int v338[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v338[s] = (int)((v337[s] == 0 ? 0 : v334[s] % v337[s]));
+      mt_i64 v339[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v339[s] = v69;
+      mt_i64 v340[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v340[s] = v71;
+      mt_i64 v341[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v341[s] = (mt_i64)(v338[s]);
+      mt_i64 v342[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v342[s] = (v340[s] + v341[s]);
+      mt_i64 v343[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v343[s] = (v339[s] + v342[s]);
+      mt_i64 v344[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v344[s] = v71;
+      mt_i64 v345[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v345[s] = (mt_i64)(v338[s]);
+      mt_i64 v346[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v346[s] = (v344[s] + v345[s]);
+      mt_i64 v347[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v347[s] = v0;
+      bool v348[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v348[s] = (v346[s] < v347[s]);
+      float v349[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v349[s] = (MT_FLAT(s) < 1024 && v348[s]) ? p5[v343[s]] : v91; }
       float v147[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v147[s] = (v145[s] - v146[s]);
+      for (int s = 0; s < 8; ++s) v147[s] = (v145[s] - v349[s]);
       float v148[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v148[s] = (v117[s] * v147[s]);
       float v159[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v159[s] = (true && v126[s]) ? mt_bf16_to_f32(p0[v124[s]]) : v38; }
+      for (int s = 0; s < 8; ++s) { v159[s] = (true && v332[s]) ? mt_bf16_to_f32(p0[v124[s]]) : v38; }
       float v160[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v160[s] = mt_round_bf16(v148[s]);
@@ -533,10 +694,10 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
   #pragma unroll
   for (int s = 0; s < 8; ++s) v176[s] = mt_round_bf16(v167[s]);
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { if (true && v37[s]) p6[v35[s]] = mt_f32_to_bf16(v176[s]); }
+  for (int s = 0; s < 8; ++s) { if (true && v218[s]) p6[v35[s]] = mt_f32_to_bf16(v176[s]); }
   float v186[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v186[s] = mt_round_bf16(v165[s]);
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { if (true && v37[s]) p7[v35[s]] = mt_f32_to_bf16(v186[s]); }
+  for (int s = 0; s < 8; ++s) { if (true && v218[s]) p7[v35[s]] = mt_f32_to_bf16(v186[s]); }
 }

@@ -33,7 +33,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
-  const bool mt_fast = (p8 % 8) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0 && ((unsigned long long)(const void*)p7 % 16) == 0;
+  const bool mt_fast = (p8 % 8) == 0 && ((unsigned long long)(const void*)p7 % 16) == 0;
   if (mt_fast) {
     mt_i64 v0 = p8;
     mt_i64 v1 = p9;
@@ -43,12 +43,6 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
     mt_i64 v5 = p13;
     mt_i64 v6 = p14;
     float v7 = p15;
-    int v8[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v8[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v9[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v9[s] = (mt_i64)(v8[s]);
     int v10 = (int)blockIdx.x;
     mt_i64 v11 = (mt_i64)(v10);
     int v12 = (int)blockIdx.y;
@@ -88,58 +82,94 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
     mt_i64 v30 = (v15 * v4);
     mt_i64 v31 = (v30 + v22);
     mt_i64 v32 = (v31 * v1);
-    mt_i64 v33[8];
+    int v217[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = v2;
-    mt_i64 v34[8];
+    for (int s = 0; s < 8; ++s) v217[s] = (int)(0 + MT_FLAT(s));
+    int v218[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = (v29[s] * v33[s]);
-    mt_i64 v35[8];
+    for (int s = 0; s < 8; ++s) v218[s] = v217[s];
+    int v219[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = v34[s];
-    mt_i64 v36[8];
+    for (int s = 0; s < 8; ++s) v219[s] = 128;
+    int v220[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = v9[s];
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v220[s] = (int)((v219[s] == 0 ? 0 : v218[s] / v219[s]));
+    mt_i64 v223[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v35[s]; }
-    __syncthreads();
-    mt_i64 v37[8];
+    for (int s = 0; s < 8; ++s) v223[s] = v27;
+    mt_i64 v224[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v37[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v224[s] = v17;
+    mt_i64 v225[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v36[s]; }
-    __syncthreads();
-    mt_i64 v38[8];
+    for (int s = 0; s < 8; ++s) v225[s] = (mt_i64)(v220[s]);
+    mt_i64 v226[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v38[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 128) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v226[s] = (v224[s] + v225[s]);
+    mt_i64 v227[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v227[s] = (v223[s] + v226[s]);
+    mt_i64 v228[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v228[s] = v2;
+    mt_i64 v229[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v229[s] = (v227[s] * v228[s]);
+    int v230[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v230[s] = (int)(0 + MT_FLAT(s));
+    int v231[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v231[s] = v230[s];
+    int v234[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v234[s] = 128;
+    int v235[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v235[s] = (int)((v234[s] == 0 ? 0 : v231[s] % v234[s]));
+    mt_i64 v236[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v236[s] = (mt_i64)(v235[s]);
     mt_i64 v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v37[s] + v38[s]);
-    bool v40[8];
+    for (int s = 0; s < 8; ++s) v39[s] = (v229[s] + v236[s]);
+    int v237[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = v24[s];
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v237[s] = (int)(0 + MT_FLAT(s));
+    int v238[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v40[s]; }
-    __syncthreads();
-    bool v41[8];
+    for (int s = 0; s < 8; ++s) v238[s] = v237[s];
+    int v239[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v41[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v239[s] = 128;
+    int v240[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v240[s] = (int)((v239[s] == 0 ? 0 : v238[s] / v239[s]));
+    mt_i64 v243[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v243[s] = v17;
+    mt_i64 v244[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v244[s] = (mt_i64)(v240[s]);
+    mt_i64 v245[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v245[s] = (v243[s] + v244[s]);
+    mt_i64 v246[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v246[s] = v0;
+    bool v247[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v247[s] = (v245[s] < v246[s]);
     float v42 = 0.0f;
     float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v43[s] = (true && v41[s]) ? mt_bf16_to_f32(p0[v39[s]]) : v42; }
+    for (int s = 0; s < 8; ++s) { v43[s] = (true && v247[s]) ? mt_bf16_to_f32(p0[v39[s]]) : v42; }
     float v54[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v54[s] = (true && v41[s]) ? mt_bf16_to_f32(p5[v39[s]]) : v42; }
+    for (int s = 0; s < 8; ++s) { v54[s] = (true && v247[s]) ? mt_bf16_to_f32(p5[v39[s]]) : v42; }
     float v65[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v65[s] = (true && v41[s]) ? mt_bf16_to_f32(p3[v39[s]]) : v42; }
+    for (int s = 0; s < 8; ++s) { v65[s] = (true && v247[s]) ? mt_bf16_to_f32(p3[v39[s]]) : v42; }
     float v66[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v66[s] = v54[s];
@@ -169,24 +199,6 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       }
     }
     float v70 = 0.0f;
-    float v71[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v29[g];
-      if ((MT_FLAT(g) < 32 && v24[g])) {
-        union { uint4 w[2]; float e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 2; ++q) u.w[q] = ((const uint4*)(p4 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v71[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v71[g + k] = v70; }
-      }
-    }
-    float v72[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v72[s] = v71[s];
     float v73[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v73[s] = v69[s];
@@ -208,46 +220,57 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
     #pragma unroll
     for (int s = 0; s < 8; ++s) v93[s] = v76[s];
     for (mt_i64 v92 = v81; v92 < v89; v92 += v16) {
-      mt_i64 v94[8];
+      int v248[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v94[s] = v92;
-      mt_i64 v95[8];
+      for (int s = 0; s < 8; ++s) v248[s] = (int)(0 + MT_FLAT(s));
+      int v249[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v95[s] = (v94[s] + v19[s]);
-      mt_i64 v96[8];
+      for (int s = 0; s < 8; ++s) v249[s] = v248[s];
+      int v252[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v96[s] = v32;
-      mt_i64 v97[8];
+      for (int s = 0; s < 8; ++s) v252[s] = 32;
+      int v253[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v97[s] = (v96[s] + v95[s]);
-      mt_i64 v99[8];
+      for (int s = 0; s < 8; ++s) v253[s] = (int)((v252[s] == 0 ? 0 : v249[s] % v252[s]));
+      mt_i64 v254[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v99[s] = (v97[s] * v33[s]);
-      mt_i64 v100[8];
+      for (int s = 0; s < 8; ++s) v254[s] = v32;
+      mt_i64 v255[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v100[s] = v99[s];
-      mt_i64 v101[8];
+      for (int s = 0; s < 8; ++s) v255[s] = v92;
+      mt_i64 v256[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v101[s] = v9[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v256[s] = (mt_i64)(v253[s]);
+      mt_i64 v257[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v100[s]; }
-      __syncthreads();
-      mt_i64 v102[8];
+      for (int s = 0; s < 8; ++s) v257[s] = (v255[s] + v256[s]);
+      mt_i64 v258[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v102[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v258[s] = (v254[s] + v257[s]);
+      mt_i64 v259[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v101[s]; }
-      __syncthreads();
-      mt_i64 v103[8];
+      for (int s = 0; s < 8; ++s) v259[s] = v2;
+      mt_i64 v260[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v103[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v260[s] = (v258[s] * v259[s]);
+      int v261[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v261[s] = (int)(0 + MT_FLAT(s));
+      int v262[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v262[s] = v261[s];
+      int v263[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v263[s] = 32;
+      int v264[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v264[s] = (int)((v263[s] == 0 ? 0 : v262[s] / v263[s]));
+      mt_i64 v267[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v267[s] = (mt_i64)(v264[s]);
       mt_i64 v104[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v104[s] = (v102[s] + v103[s]);
+      for (int s = 0; s < 8; ++s) v104[s] = (v260[s] + v267[s]);
       float v105[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) { v105[s] = (true) ? mt_bf16_to_f32(p1[v104[s]]) : 0; }
@@ -282,17 +305,54 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       float v108[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v108[s] = (v106[s] * v107[s]);
-      __syncthreads();
+      int v268[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v72[s]; }
-      __syncthreads();
-      float v109[8];
+      for (int s = 0; s < 8; ++s) v268[s] = (int)(0 + MT_FLAT(s));
+      int v269[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v109[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v269[s] = v268[s];
+      int v270[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v270[s] = 32;
+      int v271[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v271[s] = (int)((v270[s] == 0 ? 0 : v269[s] / v270[s]));
+      mt_i64 v274[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v274[s] = v27;
+      mt_i64 v275[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v275[s] = v17;
+      mt_i64 v276[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v276[s] = (mt_i64)(v271[s]);
+      mt_i64 v277[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v277[s] = (v275[s] + v276[s]);
+      mt_i64 v278[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v278[s] = (v274[s] + v277[s]);
+      mt_i64 v279[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v279[s] = v17;
+      mt_i64 v280[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v280[s] = (mt_i64)(v271[s]);
+      mt_i64 v281[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v281[s] = (v279[s] + v280[s]);
+      mt_i64 v282[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v282[s] = v0;
+      bool v283[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v283[s] = (v281[s] < v282[s]);
+      float v284[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v284[s] = (MT_FLAT(s) < 1024 && v283[s]) ? p4[v278[s]] : v70; }
       float v110[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v110[s] = (v108[s] - v109[s]);
+      for (int s = 0; s < 8; ++s) v110[s] = (v108[s] - v284[s]);
       float v111[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v111[s] = expf(v110[s]);
@@ -338,20 +398,42 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       float v123[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v123[s] = (v111[s] * v122[s]);
-      mt_i64 v126[8];
+      int v291[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v126[s] = v99[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v291[s] = (int)(0 + MT_FLAT(s));
+      int v292[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v126[s]; }
-      __syncthreads();
-      mt_i64 v128[8];
+      for (int s = 0; s < 8; ++s) v292[s] = v291[s];
+      int v293[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v128[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v293[s] = 128;
+      int v294[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v294[s] = (int)((v293[s] == 0 ? 0 : v292[s] / v293[s]));
+      mt_i64 v297[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v297[s] = v32;
+      mt_i64 v298[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v298[s] = v92;
+      mt_i64 v299[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v299[s] = (mt_i64)(v294[s]);
+      mt_i64 v300[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v300[s] = (v298[s] + v299[s]);
+      mt_i64 v301[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v301[s] = (v297[s] + v300[s]);
+      mt_i64 v302[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v302[s] = v2;
+      mt_i64 v303[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v303[s] = (v301[s] * v302[s]);
       mt_i64 v130[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v130[s] = (v128[s] + v38[s]);
+      for (int s = 0; s < 8; ++s) v130[s] = (v303[s] + v236[s]);
       float v131[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) { v131[s] = (true) ? mt_bf16_to_f32(p1[v130[s]]) : 0; }
@@ -396,66 +478,87 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
     #pragma unroll
     for (int s = 0; s < 8; ++s) v137[s] = v134[s];
     for (mt_i64 v136 = v89; v136 < v86; v136 += v16) {
-      mt_i64 v138[8];
+      int v304[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v138[s] = v136;
-      mt_i64 v139[8];
+      for (int s = 0; s < 8; ++s) v304[s] = (int)(0 + MT_FLAT(s));
+      int v305[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v139[s] = (v138[s] + v19[s]);
-      mt_i64 v140[8];
+      for (int s = 0; s < 8; ++s) v305[s] = v304[s];
+      int v308[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v140[s] = v1;
-      bool v141[8];
+      for (int s = 0; s < 8; ++s) v308[s] = 32;
+      int v309[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v141[s] = (v139[s] < v140[s]);
-      mt_i64 v142[8];
+      for (int s = 0; s < 8; ++s) v309[s] = (int)((v308[s] == 0 ? 0 : v305[s] % v308[s]));
+      mt_i64 v310[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v142[s] = v32;
-      mt_i64 v143[8];
+      for (int s = 0; s < 8; ++s) v310[s] = v32;
+      mt_i64 v311[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v143[s] = (v142[s] + v139[s]);
-      mt_i64 v145[8];
+      for (int s = 0; s < 8; ++s) v311[s] = v136;
+      mt_i64 v312[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v145[s] = (v143[s] * v33[s]);
-      mt_i64 v146[8];
+      for (int s = 0; s < 8; ++s) v312[s] = (mt_i64)(v309[s]);
+      mt_i64 v313[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v146[s] = v145[s];
-      mt_i64 v147[8];
+      for (int s = 0; s < 8; ++s) v313[s] = (v311[s] + v312[s]);
+      mt_i64 v314[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v147[s] = v9[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v314[s] = (v310[s] + v313[s]);
+      mt_i64 v315[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v146[s]; }
-      __syncthreads();
-      mt_i64 v148[8];
+      for (int s = 0; s < 8; ++s) v315[s] = v2;
+      mt_i64 v316[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v148[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v316[s] = (v314[s] * v315[s]);
+      int v317[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v147[s]; }
-      __syncthreads();
-      mt_i64 v149[8];
+      for (int s = 0; s < 8; ++s) v317[s] = (int)(0 + MT_FLAT(s));
+      int v318[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v149[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v318[s] = v317[s];
+      int v319[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v319[s] = 32;
+      int v320[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v320[s] = (int)((v319[s] == 0 ? 0 : v318[s] / v319[s]));
+      mt_i64 v323[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v323[s] = (mt_i64)(v320[s]);
       mt_i64 v150[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v150[s] = (v148[s] + v149[s]);
-      bool v151[8];
+      for (int s = 0; s < 8; ++s) v150[s] = (v316[s] + v323[s]);
+      int v324[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v151[s] = v141[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v324[s] = (int)(0 + MT_FLAT(s));
+      int v325[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v151[s]; }
-      __syncthreads();
-      bool v152[8];
+      for (int s = 0; s < 8; ++s) v325[s] = v324[s];
+      int v328[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v152[s] = f < 4096 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v328[s] = 32;
+      int v329[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v329[s] = (int)((v328[s] == 0 ? 0 : v325[s] % v328[s]));
+      mt_i64 v330[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v330[s] = v136;
+      mt_i64 v331[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v331[s] = (mt_i64)(v329[s]);
+      mt_i64 v332[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v332[s] = (v330[s] + v331[s]);
+      mt_i64 v333[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v333[s] = v1;
+      bool v334[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v334[s] = (v332[s] < v333[s]);
       float v154[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v154[s] = (true && v152[s]) ? mt_bf16_to_f32(p1[v150[s]]) : v42; }
+      for (int s = 0; s < 8; ++s) { v154[s] = (true && v334[s]) ? mt_bf16_to_f32(p1[v150[s]]) : v42; }
       // dot 32x128x32 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
       __syncthreads();
       #pragma unroll
@@ -487,62 +590,138 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       float v157[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v157[s] = (v155[s] * v156[s]);
-      __syncthreads();
+      int v335[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v72[s]; }
-      __syncthreads();
-      float v158[8];
+      for (int s = 0; s < 8; ++s) v335[s] = (int)(0 + MT_FLAT(s));
+      int v336[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v158[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v336[s] = v335[s];
+      int v337[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v337[s] = 32;
+      int v338[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v338[s] = (int)((v337[s] == 0 ? 0 : v336[s] / v337[s]));
+      mt_i64 v341[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v341[s] = v27;
+      mt_i64 v342[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v342[s] = v17;
+      mt_i64 v343[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v343[s] = (mt_i64)(v338[s]);
+      mt_i64 v344[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v344[s] = (v342[s] + v343[s]);
+      mt_i64 v345[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v345[s] = (v341[s] + v344[s]);
+      mt_i64 v346[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v346[s] = v17;
+      mt_i64 v347[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v347[s] = (mt_i64)(v338[s]);
+      mt_i64 v348[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v348[s] = (v346[s] + v347[s]);
+      mt_i64 v349[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v349[s] = v0;
+      bool v350[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v350[s] = (v348[s] < v349[s]);
+      float v351[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v351[s] = (MT_FLAT(s) < 1024 && v350[s]) ? p4[v345[s]] : v70; }
       float v159[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v159[s] = (v157[s] - v158[s]);
+      for (int s = 0; s < 8; ++s) v159[s] = (v157[s] - v351[s]);
       float v160[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v160[s] = expf(v159[s]);
-      mt_i64 v164[8];
+      int v352[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v164[s] = v139[s];
-      mt_i64 v165[8];
+      for (int s = 0; s < 8; ++s) v352[s] = (int)(0 + MT_FLAT(s));
+      int v353[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v165[s] = v21[s];
-      mt_i64 v166[8];
+      for (int s = 0; s < 8; ++s) v353[s] = v352[s];
+      int v356[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v166[s] = v6;
-      mt_i64 v167[8];
+      for (int s = 0; s < 8; ++s) v356[s] = 32;
+      int v357[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v167[s] = (v165[s] + v166[s]);
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v357[s] = (int)((v356[s] == 0 ? 0 : v353[s] % v356[s]));
+      mt_i64 v358[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v164[s]; }
-      __syncthreads();
-      mt_i64 v168[8];
+      for (int s = 0; s < 8; ++s) v358[s] = v136;
+      mt_i64 v359[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v168[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v359[s] = (mt_i64)(v357[s]);
+      mt_i64 v360[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v167[s]; }
-      __syncthreads();
-      mt_i64 v169[8];
+      for (int s = 0; s < 8; ++s) v360[s] = (v358[s] + v359[s]);
+      int v361[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v169[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v361[s] = (int)(0 + MT_FLAT(s));
+      int v362[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v362[s] = v361[s];
+      int v363[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v363[s] = 32;
+      int v364[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v364[s] = (int)((v363[s] == 0 ? 0 : v362[s] / v363[s]));
+      mt_i64 v367[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v367[s] = v17;
+      mt_i64 v368[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v368[s] = (mt_i64)(v364[s]);
+      mt_i64 v369[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v369[s] = (v367[s] + v368[s]);
+      mt_i64 v370[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v370[s] = v6;
+      mt_i64 v371[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v371[s] = (v369[s] + v370[s]);
       bool v170[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v170[s] = (v168[s] <= v169[s]);
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v170[s] = (v360[s] <= v371[s]);
+      int v372[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v151[s]; }
-      __syncthreads();
-      bool v171[8];
+      for (int s = 0; s < 8; ++s) v372[s] = (int)(0 + MT_FLAT(s));
+      int v373[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v171[s] = f < 1024 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v373[s] = v372[s];
+      int v376[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v376[s] = 32;
+      int v377[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v377[s] = (int)((v376[s] == 0 ? 0 : v373[s] % v376[s]));
+      mt_i64 v378[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v378[s] = v136;
+      mt_i64 v379[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v379[s] = (mt_i64)(v377[s]);
+      mt_i64 v380[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v380[s] = (v378[s] + v379[s]);
+      mt_i64 v381[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v381[s] = v1;
+      bool v382[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v382[s] = (v380[s] < v381[s]);
       bool v172[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v172[s] = (v171[s] && v170[s]);
+      for (int s = 0; s < 8; ++s) v172[s] = (v382[s] && v170[s]);
       float v174[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v174[s] = 0.0f;
@@ -551,7 +730,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       for (int s = 0; s < 8; ++s) v175[s] = (v172[s] ? v160[s] : v174[s]);
       float v186[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v186[s] = (true && v152[s]) ? mt_bf16_to_f32(p2[v150[s]]) : v42; }
+      for (int s = 0; s < 8; ++s) { v186[s] = (true && v334[s]) ? mt_bf16_to_f32(p2[v150[s]]) : v42; }
       // dot 32x128x32 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
       __syncthreads();
       #pragma unroll
@@ -591,34 +770,72 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       float v190[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v190[s] = (v175[s] * v189[s]);
-      mt_i64 v193[8];
+      int v389[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v193[s] = v145[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v389[s] = (int)(0 + MT_FLAT(s));
+      int v390[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v193[s]; }
-      __syncthreads();
-      mt_i64 v195[8];
+      for (int s = 0; s < 8; ++s) v390[s] = v389[s];
+      int v391[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v195[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v391[s] = 128;
+      int v392[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v392[s] = (int)((v391[s] == 0 ? 0 : v390[s] / v391[s]));
+      mt_i64 v395[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v395[s] = v32;
+      mt_i64 v396[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v396[s] = v136;
+      mt_i64 v397[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v397[s] = (mt_i64)(v392[s]);
+      mt_i64 v398[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v398[s] = (v396[s] + v397[s]);
+      mt_i64 v399[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v399[s] = (v395[s] + v398[s]);
+      mt_i64 v400[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v400[s] = v2;
+      mt_i64 v401[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v401[s] = (v399[s] * v400[s]);
       mt_i64 v197[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v197[s] = (v195[s] + v38[s]);
-      bool v198[8];
+      for (int s = 0; s < 8; ++s) v197[s] = (v401[s] + v236[s]);
+      int v402[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v198[s] = v141[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v402[s] = (int)(0 + MT_FLAT(s));
+      int v403[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v198[s]; }
-      __syncthreads();
-      bool v199[8];
+      for (int s = 0; s < 8; ++s) v403[s] = v402[s];
+      int v404[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v199[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v404[s] = 128;
+      int v405[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v405[s] = (int)((v404[s] == 0 ? 0 : v403[s] / v404[s]));
+      mt_i64 v408[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v408[s] = v136;
+      mt_i64 v409[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v409[s] = (mt_i64)(v405[s]);
+      mt_i64 v410[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v410[s] = (v408[s] + v409[s]);
+      mt_i64 v411[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v411[s] = v1;
+      bool v412[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v412[s] = (v410[s] < v411[s]);
       float v201[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v201[s] = (true && v199[s]) ? mt_bf16_to_f32(p1[v197[s]]) : v42; }
+      for (int s = 0; s < 8; ++s) { v201[s] = (true && v412[s]) ? mt_bf16_to_f32(p1[v197[s]]) : v42; }
       float v202[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v202[s] = mt_round_bf16(v190[s]);
@@ -666,7 +883,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
     #pragma unroll
     for (int s = 0; s < 8; ++s) v215[s] = mt_round_bf16(v206[s]);
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { if (true && v41[s]) p6[v39[s]] = mt_f32_to_bf16(v215[s]); }
+    for (int s = 0; s < 8; ++s) { if (true && v247[s]) p6[v39[s]] = mt_f32_to_bf16(v215[s]); }
   } else {
     mt_i64 v0 = p8;
     mt_i64 v1 = p9;
@@ -676,12 +893,6 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
     mt_i64 v5 = p13;
     mt_i64 v6 = p14;
     float v7 = p15;
-    int v8[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v8[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v9[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v9[s] = (mt_i64)(v8[s]);
     int v10 = (int)blockIdx.x;
     mt_i64 v11 = (mt_i64)(v10);
     int v12 = (int)blockIdx.y;
@@ -721,58 +932,94 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
     mt_i64 v30 = (v15 * v4);
     mt_i64 v31 = (v30 + v22);
     mt_i64 v32 = (v31 * v1);
-    mt_i64 v33[8];
+    int v217[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = v2;
-    mt_i64 v34[8];
+    for (int s = 0; s < 8; ++s) v217[s] = (int)(0 + MT_FLAT(s));
+    int v218[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = (v29[s] * v33[s]);
-    mt_i64 v35[8];
+    for (int s = 0; s < 8; ++s) v218[s] = v217[s];
+    int v219[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = v34[s];
-    mt_i64 v36[8];
+    for (int s = 0; s < 8; ++s) v219[s] = 128;
+    int v220[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = v9[s];
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v220[s] = (int)((v219[s] == 0 ? 0 : v218[s] / v219[s]));
+    mt_i64 v223[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v35[s]; }
-    __syncthreads();
-    mt_i64 v37[8];
+    for (int s = 0; s < 8; ++s) v223[s] = v27;
+    mt_i64 v224[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v37[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v224[s] = v17;
+    mt_i64 v225[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v36[s]; }
-    __syncthreads();
-    mt_i64 v38[8];
+    for (int s = 0; s < 8; ++s) v225[s] = (mt_i64)(v220[s]);
+    mt_i64 v226[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v38[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 128) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v226[s] = (v224[s] + v225[s]);
+    mt_i64 v227[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v227[s] = (v223[s] + v226[s]);
+    mt_i64 v228[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v228[s] = v2;
+    mt_i64 v229[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v229[s] = (v227[s] * v228[s]);
+    int v230[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v230[s] = (int)(0 + MT_FLAT(s));
+    int v231[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v231[s] = v230[s];
+    int v234[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v234[s] = 128;
+    int v235[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v235[s] = (int)((v234[s] == 0 ? 0 : v231[s] % v234[s]));
+    mt_i64 v236[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v236[s] = (mt_i64)(v235[s]);
     mt_i64 v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v37[s] + v38[s]);
-    bool v40[8];
+    for (int s = 0; s < 8; ++s) v39[s] = (v229[s] + v236[s]);
+    int v237[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = v24[s];
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v237[s] = (int)(0 + MT_FLAT(s));
+    int v238[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v40[s]; }
-    __syncthreads();
-    bool v41[8];
+    for (int s = 0; s < 8; ++s) v238[s] = v237[s];
+    int v239[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v41[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v239[s] = 128;
+    int v240[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v240[s] = (int)((v239[s] == 0 ? 0 : v238[s] / v239[s]));
+    mt_i64 v243[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v243[s] = v17;
+    mt_i64 v244[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v244[s] = (mt_i64)(v240[s]);
+    mt_i64 v245[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v245[s] = (v243[s] + v244[s]);
+    mt_i64 v246[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v246[s] = v0;
+    bool v247[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v247[s] = (v245[s] < v246[s]);
     float v42 = 0.0f;
     float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v43[s] = (true && v41[s]) ? mt_bf16_to_f32(p0[v39[s]]) : v42; }
+    for (int s = 0; s < 8; ++s) { v43[s] = (true && v247[s]) ? mt_bf16_to_f32(p0[v39[s]]) : v42; }
     float v54[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v54[s] = (true && v41[s]) ? mt_bf16_to_f32(p5[v39[s]]) : v42; }
+    for (int s = 0; s < 8; ++s) { v54[s] = (true && v247[s]) ? mt_bf16_to_f32(p5[v39[s]]) : v42; }
     float v65[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v65[s] = (true && v41[s]) ? mt_bf16_to_f32(p3[v39[s]]) : v42; }
+    for (int s = 0; s < 8; ++s) { v65[s] = (true && v247[s]) ? mt_bf16_to_f32(p3[v39[s]]) : v42; }
     float v66[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v66[s] = v54[s];
@@ -805,24 +1052,6 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       }
     }
     float v70 = 0.0f;
-    float v71[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v29[g];
-      if ((MT_FLAT(g + 0) < 32 && v24[g + 0]) && (MT_FLAT(g + 1) < 32 && v24[g + 1]) && (MT_FLAT(g + 2) < 32 && v24[g + 2]) && (MT_FLAT(g + 3) < 32 && v24[g + 3]) && (MT_FLAT(g + 4) < 32 && v24[g + 4]) && (MT_FLAT(g + 5) < 32 && v24[g + 5]) && (MT_FLAT(g + 6) < 32 && v24[g + 6]) && (MT_FLAT(g + 7) < 32 && v24[g + 7]) && (i0 % 8) == 0) {
-        union { uint4 w[2]; float e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 2; ++q) u.w[q] = ((const uint4*)(p4 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v71[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v71[s] = (MT_FLAT(s) < 32 && v24[s]) ? p4[v29[s]] : v70; }
-      }
-    }
-    float v72[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v72[s] = v71[s];
     float v73[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v73[s] = v69[s];
@@ -844,46 +1073,57 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
     #pragma unroll
     for (int s = 0; s < 8; ++s) v93[s] = v76[s];
     for (mt_i64 v92 = v81; v92 < v89; v92 += v16) {
-      mt_i64 v94[8];
+      int v248[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v94[s] = v92;
-      mt_i64 v95[8];
+      for (int s = 0; s < 8; ++s) v248[s] = (int)(0 + MT_FLAT(s));
+      int v249[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v95[s] = (v94[s] + v19[s]);
-      mt_i64 v96[8];
+      for (int s = 0; s < 8; ++s) v249[s] = v248[s];
+      int v252[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v96[s] = v32;
-      mt_i64 v97[8];
+      for (int s = 0; s < 8; ++s) v252[s] = 32;
+      int v253[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v97[s] = (v96[s] + v95[s]);
-      mt_i64 v99[8];
+      for (int s = 0; s < 8; ++s) v253[s] = (int)((v252[s] == 0 ? 0 : v249[s] % v252[s]));
+      mt_i64 v254[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v99[s] = (v97[s] * v33[s]);
-      mt_i64 v100[8];
+      for (int s = 0; s < 8; ++s) v254[s] = v32;
+      mt_i64 v255[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v100[s] = v99[s];
-      mt_i64 v101[8];
+      for (int s = 0; s < 8; ++s) v255[s] = v92;
+      mt_i64 v256[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v101[s] = v9[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v256[s] = (mt_i64)(v253[s]);
+      mt_i64 v257[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v100[s]; }
-      __syncthreads();
-      mt_i64 v102[8];
+      for (int s = 0; s < 8; ++s) v257[s] = (v255[s] + v256[s]);
+      mt_i64 v258[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v102[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v258[s] = (v254[s] + v257[s]);
+      mt_i64 v259[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v101[s]; }
-      __syncthreads();
-      mt_i64 v103[8];
+      for (int s = 0; s < 8; ++s) v259[s] = v2;
+      mt_i64 v260[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v103[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v260[s] = (v258[s] * v259[s]);
+      int v261[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v261[s] = (int)(0 + MT_FLAT(s));
+      int v262[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v262[s] = v261[s];
+      int v263[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v263[s] = 32;
+      int v264[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v264[s] = (int)((v263[s] == 0 ? 0 : v262[s] / v263[s]));
+      mt_i64 v267[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v267[s] = (mt_i64)(v264[s]);
       mt_i64 v104[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v104[s] = (v102[s] + v103[s]);
+      for (int s = 0; s < 8; ++s) v104[s] = (v260[s] + v267[s]);
       float v105[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) { v105[s] = (true) ? mt_bf16_to_f32(p1[v104[s]]) : 0; }
@@ -918,17 +1158,54 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       float v108[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v108[s] = (v106[s] * v107[s]);
-      __syncthreads();
+      int v268[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v72[s]; }
-      __syncthreads();
-      float v109[8];
+      for (int s = 0; s < 8; ++s) v268[s] = (int)(0 + MT_FLAT(s));
+      int v269[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v109[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v269[s] = v268[s];
+      int v270[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v270[s] = 32;
+      int v271[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v271[s] = (int)((v270[s] == 0 ? 0 : v269[s] / v270[s]));
+      mt_i64 v274[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v274[s] = v27;
+      mt_i64 v275[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v275[s] = v17;
+      mt_i64 v276[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v276[s] = (mt_i64)(v271[s]);
+      mt_i64 v277[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v277[s] = (v275[s] + v276[s]);
+      mt_i64 v278[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v278[s] = (v274[s] + v277[s]);
+      mt_i64 v279[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v279[s] = v17;
+      mt_i64 v280[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v280[s] = (mt_i64)(v271[s]);
+      mt_i64 v281[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v281[s] = (v279[s] + v280[s]);
+      mt_i64 v282[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v282[s] = v0;
+      bool v283[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v283[s] = (v281[s] < v282[s]);
+      float v284[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v284[s] = (MT_FLAT(s) < 1024 && v283[s]) ? p4[v278[s]] : v70; }
       float v110[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v110[s] = (v108[s] - v109[s]);
+      for (int s = 0; s < 8; ++s) v110[s] = (v108[s] - v284[s]);
       float v111[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v111[s] = expf(v110[s]);
@@ -974,20 +1251,42 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       float v123[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v123[s] = (v111[s] * v122[s]);
-      mt_i64 v126[8];
+      int v291[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v126[s] = v99[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v291[s] = (int)(0 + MT_FLAT(s));
+      int v292[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v126[s]; }
-      __syncthreads();
-      mt_i64 v128[8];
+      for (int s = 0; s < 8; ++s) v292[s] = v291[s];
+      int v293[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v128[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v293[s] = 128;
+      int v294[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v294[s] = (int)((v293[s] == 0 ? 0 : v292[s] / v293[s]));
+      mt_i64 v297[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v297[s] = v32;
+      mt_i64 v298[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v298[s] = v92;
+      mt_i64 v299[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v299[s] = (mt_i64)(v294[s]);
+      mt_i64 v300[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v300[s] = (v298[s] + v299[s]);
+      mt_i64 v301[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v301[s] = (v297[s] + v300[s]);
+      mt_i64 v302[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v302[s] = v2;
+      mt_i64 v303[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v303[s] = (v301[s] * v302[s]);
       mt_i64 v130[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v130[s] = (v128[s] + v38[s]);
+      for (int s = 0; s < 8; ++s) v130[s] = (v303[s] + v236[s]);
       float v131[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) { v131[s] = (true) ? mt_bf16_to_f32(p1[v130[s]]) : 0; }
@@ -1032,66 +1331,87 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
     #pragma unroll
     for (int s = 0; s < 8; ++s) v137[s] = v134[s];
     for (mt_i64 v136 = v89; v136 < v86; v136 += v16) {
-      mt_i64 v138[8];
+      int v304[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v138[s] = v136;
-      mt_i64 v139[8];
+      for (int s = 0; s < 8; ++s) v304[s] = (int)(0 + MT_FLAT(s));
+      int v305[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v139[s] = (v138[s] + v19[s]);
-      mt_i64 v140[8];
+      for (int s = 0; s < 8; ++s) v305[s] = v304[s];
+      int v308[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v140[s] = v1;
-      bool v141[8];
+      for (int s = 0; s < 8; ++s) v308[s] = 32;
+      int v309[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v141[s] = (v139[s] < v140[s]);
-      mt_i64 v142[8];
+      for (int s = 0; s < 8; ++s) v309[s] = (int)((v308[s] == 0 ? 0 : v305[s] % v308[s]));
+      mt_i64 v310[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v142[s] = v32;
-      mt_i64 v143[8];
+      for (int s = 0; s < 8; ++s) v310[s] = v32;
+      mt_i64 v311[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v143[s] = (v142[s] + v139[s]);
-      mt_i64 v145[8];
+      for (int s = 0; s < 8; ++s) v311[s] = v136;
+      mt_i64 v312[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v145[s] = (v143[s] * v33[s]);
-      mt_i64 v146[8];
+      for (int s = 0; s < 8; ++s) v312[s] = (mt_i64)(v309[s]);
+      mt_i64 v313[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v146[s] = v145[s];
-      mt_i64 v147[8];
+      for (int s = 0; s < 8; ++s) v313[s] = (v311[s] + v312[s]);
+      mt_i64 v314[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v147[s] = v9[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v314[s] = (v310[s] + v313[s]);
+      mt_i64 v315[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v146[s]; }
-      __syncthreads();
-      mt_i64 v148[8];
+      for (int s = 0; s < 8; ++s) v315[s] = v2;
+      mt_i64 v316[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v148[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v316[s] = (v314[s] * v315[s]);
+      int v317[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v147[s]; }
-      __syncthreads();
-      mt_i64 v149[8];
+      for (int s = 0; s < 8; ++s) v317[s] = (int)(0 + MT_FLAT(s));
+      int v318[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v149[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v318[s] = v317[s];
+      int v319[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v319[s] = 32;
+      int v320[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v320[s] = (int)((v319[s] == 0 ? 0 : v318[s] / v319[s]));
+      mt_i64 v323[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v323[s] = (mt_i64)(v320[s]);
       mt_i64 v150[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v150[s] = (v148[s] + v149[s]);
-      bool v151[8];
+      for (int s = 0; s < 8; ++s) v150[s] = (v316[s] + v323[s]);
+      int v324[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v151[s] = v141[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v324[s] = (int)(0 + MT_FLAT(s));
+      int v325[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v151[s]; }
-      __syncthreads();
-      bool v152[8];
+      for (int s = 0; s < 8; ++s) v325[s] = v324[s];
+      int v328[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v152[s] = f < 4096 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v328[s] = 32;
+      int v329[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v329[s] = (int)((v328[s] == 0 ? 0 : v325[s] % v328[s]));
+      mt_i64 v330[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v330[s] = v136;
+      mt_i64 v331[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v331[s] = (mt_i64)(v329[s]);
+      mt_i64 v332[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v332[s] = (v330[s] + v331[s]);
+      mt_i64 v333[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v333[s] = v1;
+      bool v334[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v334[s] = (v332[s] < v333[s]);
       float v154[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v154[s] = (true && v152[s]) ? mt_bf16_to_f32(p1[v150[s]]) : v42; }
+      for (int s = 0; s < 8; ++s) { v154[s] = (true && v334[s]) ? mt_bf16_to_f32(p1[v150[s]]) : v42; }
       // dot 32x128x32 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
       __syncthreads();
       #pragma unroll
@@ -1123,62 +1443,138 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       float v157[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v157[s] = (v155[s] * v156[s]);
-      __syncthreads();
+      int v335[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v72[s]; }
-      __syncthreads();
-      float v158[8];
+      for (int s = 0; s < 8; ++s) v335[s] = (int)(0 + MT_FLAT(s));
+      int v336[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v158[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v336[s] = v335[s];
+      int v337[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v337[s] = 32;
+      int v338[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v338[s] = (int)((v337[s] == 0 ? 0 : v336[s] / v337[s]));
+      mt_i64 v341[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v341[s] = v27;
+      mt_i64 v342[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v342[s] = v17;
+      mt_i64 v343[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v343[s] = (mt_i64)(v338[s]);
+      mt_i64 v344[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v344[s] = (v342[s] + v343[s]);
+      mt_i64 v345[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v345[s] = (v341[s] + v344[s]);
+      mt_i64 v346[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v346[s] = v17;
+      mt_i64 v347[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v347[s] = (mt_i64)(v338[s]);
+      mt_i64 v348[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v348[s] = (v346[s] + v347[s]);
+      mt_i64 v349[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v349[s] = v0;
+      bool v350[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v350[s] = (v348[s] < v349[s]);
+      float v351[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v351[s] = (MT_FLAT(s) < 1024 && v350[s]) ? p4[v345[s]] : v70; }
       float v159[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v159[s] = (v157[s] - v158[s]);
+      for (int s = 0; s < 8; ++s) v159[s] = (v157[s] - v351[s]);
       float v160[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v160[s] = expf(v159[s]);
-      mt_i64 v164[8];
+      int v352[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v164[s] = v139[s];
-      mt_i64 v165[8];
+      for (int s = 0; s < 8; ++s) v352[s] = (int)(0 + MT_FLAT(s));
+      int v353[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v165[s] = v21[s];
-      mt_i64 v166[8];
+      for (int s = 0; s < 8; ++s) v353[s] = v352[s];
+      int v356[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v166[s] = v6;
-      mt_i64 v167[8];
+      for (int s = 0; s < 8; ++s) v356[s] = 32;
+      int v357[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v167[s] = (v165[s] + v166[s]);
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v357[s] = (int)((v356[s] == 0 ? 0 : v353[s] % v356[s]));
+      mt_i64 v358[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v164[s]; }
-      __syncthreads();
-      mt_i64 v168[8];
+      for (int s = 0; s < 8; ++s) v358[s] = v136;
+      mt_i64 v359[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v168[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v359[s] = (mt_i64)(v357[s]);
+      mt_i64 v360[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v167[s]; }
-      __syncthreads();
-      mt_i64 v169[8];
+      for (int s = 0; s < 8; ++s) v360[s] = (v358[s] + v359[s]);
+      int v361[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v169[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v361[s] = (int)(0 + MT_FLAT(s));
+      int v362[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v362[s] = v361[s];
+      int v363[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v363[s] = 32;
+      int v364[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v364[s] = (int)((v363[s] == 0 ? 0 : v362[s] / v363[s]));
+      mt_i64 v367[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v367[s] = v17;
+      mt_i64 v368[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v368[s] = (mt_i64)(v364[s]);
+      mt_i64 v369[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v369[s] = (v367[s] + v368[s]);
+      mt_i64 v370[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v370[s] = v6;
+      mt_i64 v371[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v371[s] = (v369[s] + v370[s]);
       bool v170[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v170[s] = (v168[s] <= v169[s]);
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v170[s] = (v360[s] <= v371[s]);
+      int v372[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v151[s]; }
-      __syncthreads();
-      bool v171[8];
+      for (int s = 0; s < 8; ++s) v372[s] = (int)(0 + MT_FLAT(s));
+      int v373[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v171[s] = f < 1024 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v373[s] = v372[s];
+      int v376[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v376[s] = 32;
+      int v377[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v377[s] = (int)((v376[s] == 0 ? 0 : v373[s] % v376[s]));
+      mt_i64 v378[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v378[s] = v136;
+      mt_i64 v379[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v379[s] = (mt_i64)(v377[s]);
+      mt_i64 v380[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v380[s] = (v378[s] + v379[s]);
+      mt_i64 v381[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v381[s] = v1;
+      bool v382[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v382[s] = (v380[s] < v381[s]);
       bool v172[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v172[s] = (v171[s] && v170[s]);
+      for (int s = 0; s < 8; ++s) v172[s] = (v382[s] && v170[s]);
       float v174[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v174[s] = 0.0f;
@@ -1187,7 +1583,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       for (int s = 0; s < 8; ++s) v175[s] = (v172[s] ? v160[s] : v174[s]);
       float v186[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v186[s] = (true && v152[s]) ? mt_bf16_to_f32(p2[v150[s]]) : v42; }
+      for (int s = 0; s < 8; ++s) { v186[s] = (true && v334[s]) ? mt_bf16_to_f32(p2[v150[s]]) : v42; }
       // dot 32x128x32 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
       __syncthreads();
       #pragma unroll
@@ -1227,34 +1623,72 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       float v190[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v190[s] = (v175[s] * v189[s]);
-      mt_i64 v193[8];
+      int v389[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v193[s] = v145[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v389[s] = (int)(0 + MT_FLAT(s));
+      int v390[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v193[s]; }
-      __syncthreads();
-      mt_i64 v195[8];
+      for (int s = 0; s < 8; ++s) v390[s] = v389[s];
+      int v391[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v195[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v391[s] = 128;
+      int v392[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v392[s] = (int)((v391[s] == 0 ? 0 : v390[s] / v391[s]));
+      mt_i64 v395[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v395[s] = v32;
+      mt_i64 v396[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v396[s] = v136;
+      mt_i64 v397[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v397[s] = (mt_i64)(v392[s]);
+      mt_i64 v398[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v398[s] = (v396[s] + v397[s]);
+      mt_i64 v399[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v399[s] = (v395[s] + v398[s]);
+      mt_i64 v400[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v400[s] = v2;
+      mt_i64 v401[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v401[s] = (v399[s] * v400[s]);
       mt_i64 v197[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v197[s] = (v195[s] + v38[s]);
-      bool v198[8];
+      for (int s = 0; s < 8; ++s) v197[s] = (v401[s] + v236[s]);
+      int v402[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v198[s] = v141[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v402[s] = (int)(0 + MT_FLAT(s));
+      int v403[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v198[s]; }
-      __syncthreads();
-      bool v199[8];
+      for (int s = 0; s < 8; ++s) v403[s] = v402[s];
+      int v404[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v199[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v404[s] = 128;
+      int v405[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v405[s] = (int)((v404[s] == 0 ? 0 : v403[s] / v404[s]));
+      mt_i64 v408[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v408[s] = v136;
+      mt_i64 v409[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v409[s] = (mt_i64)(v405[s]);
+      mt_i64 v410[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v410[s] = (v408[s] + v409[s]);
+      mt_i64 v411[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v411[s] = v1;
+      bool v412[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v412[s] = (v410[s] < v411[s]);
       float v201[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v201[s] = (true && v199[s]) ? mt_bf16_to_f32(p1[v197[s]]) : v42; }
+      for (int s = 0; s < 8; ++s) { v201[s] = (true && v412[s]) ? mt_bf16_to_f32(p1[v197[s]]) : v42; }
       float v202[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v202[s] = mt_round_bf16(v190[s]);
@@ -1302,6 +1736,6 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
     #pragma unroll
     for (int s = 0; s < 8; ++s) v215[s] = mt_round_bf16(v206[s]);
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { if (true && v41[s]) p6[v39[s]] = mt_f32_to_bf16(v215[s]); }
+    for (int s = 0; s < 8; ++s) { if (true && v247[s]) p6[v39[s]] = mt_f32_to_bf16(v215[s]); }
   }
 }

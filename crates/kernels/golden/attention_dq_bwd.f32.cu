@@ -29,7 +29,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
-  const bool mt_fast = (p8 % 4) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0 && ((unsigned long long)(const void*)p7 % 16) == 0;
+  const bool mt_fast = (p8 % 4) == 0 && ((unsigned long long)(const void*)p7 % 16) == 0;
   if (mt_fast) {
     mt_i64 v0 = p8;
     mt_i64 v1 = p9;
@@ -39,12 +39,6 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
     mt_i64 v5 = p13;
     mt_i64 v6 = p14;
     float v7 = p15;
-    int v8[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v8[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v9[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v9[s] = (mt_i64)(v8[s]);
     int v10 = (int)blockIdx.x;
     mt_i64 v11 = (mt_i64)(v10);
     int v12 = (int)blockIdx.y;
@@ -84,58 +78,94 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
     mt_i64 v30 = (v15 * v4);
     mt_i64 v31 = (v30 + v22);
     mt_i64 v32 = (v31 * v1);
-    mt_i64 v33[4];
+    int v212[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v33[s] = v2;
-    mt_i64 v34[4];
+    for (int s = 0; s < 4; ++s) v212[s] = (int)(0 + MT_FLAT(s));
+    int v213[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v34[s] = (v29[s] * v33[s]);
-    mt_i64 v35[4];
+    for (int s = 0; s < 4; ++s) v213[s] = v212[s];
+    int v214[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v35[s] = v34[s];
-    mt_i64 v36[4];
+    for (int s = 0; s < 4; ++s) v214[s] = 128;
+    int v215[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v36[s] = v9[s];
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v215[s] = (int)((v214[s] == 0 ? 0 : v213[s] / v214[s]));
+    mt_i64 v218[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v35[s]; }
-    __syncthreads();
-    mt_i64 v37[4];
+    for (int s = 0; s < 4; ++s) v218[s] = v27;
+    mt_i64 v219[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v37[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v219[s] = v17;
+    mt_i64 v220[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v36[s]; }
-    __syncthreads();
-    mt_i64 v38[4];
+    for (int s = 0; s < 4; ++s) v220[s] = (mt_i64)(v215[s]);
+    mt_i64 v221[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v38[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 128) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v221[s] = (v219[s] + v220[s]);
+    mt_i64 v222[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v222[s] = (v218[s] + v221[s]);
+    mt_i64 v223[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v223[s] = v2;
+    mt_i64 v224[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v224[s] = (v222[s] * v223[s]);
+    int v225[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v225[s] = (int)(0 + MT_FLAT(s));
+    int v226[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v226[s] = v225[s];
+    int v229[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v229[s] = 128;
+    int v230[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v230[s] = (int)((v229[s] == 0 ? 0 : v226[s] % v229[s]));
+    mt_i64 v231[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v231[s] = (mt_i64)(v230[s]);
     mt_i64 v39[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v39[s] = (v37[s] + v38[s]);
-    bool v40[4];
+    for (int s = 0; s < 4; ++s) v39[s] = (v224[s] + v231[s]);
+    int v232[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v40[s] = v24[s];
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v232[s] = (int)(0 + MT_FLAT(s));
+    int v233[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v40[s]; }
-    __syncthreads();
-    bool v41[4];
+    for (int s = 0; s < 4; ++s) v233[s] = v232[s];
+    int v234[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v41[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v234[s] = 128;
+    int v235[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v235[s] = (int)((v234[s] == 0 ? 0 : v233[s] / v234[s]));
+    mt_i64 v238[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v238[s] = v17;
+    mt_i64 v239[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v239[s] = (mt_i64)(v235[s]);
+    mt_i64 v240[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v240[s] = (v238[s] + v239[s]);
+    mt_i64 v241[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v241[s] = v0;
+    bool v242[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v242[s] = (v240[s] < v241[s]);
     float v42 = 0.0f;
     float v43[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { v43[s] = (true && v41[s]) ? p0[v39[s]] : v42; }
+    for (int s = 0; s < 4; ++s) { v43[s] = (true && v242[s]) ? p0[v39[s]] : v42; }
     float v54[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { v54[s] = (true && v41[s]) ? p5[v39[s]] : v42; }
+    for (int s = 0; s < 4; ++s) { v54[s] = (true && v242[s]) ? p5[v39[s]] : v42; }
     float v65[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { v65[s] = (true && v41[s]) ? p3[v39[s]] : v42; }
+    for (int s = 0; s < 4; ++s) { v65[s] = (true && v242[s]) ? p3[v39[s]] : v42; }
     float v66[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v66[s] = (v54[s] * v65[s]);
@@ -158,24 +188,6 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
         for (int q = 0; q < 1; ++q) ((uint4*)(p7 + i0))[q] = u.w[q];
       }
     }
-    float v69[4];
-    #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
-      const mt_i64 i0 = v29[g];
-      if ((MT_FLAT(g) < 32 && v24[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p4 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v69[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v69[g + k] = v42; }
-      }
-    }
-    float v70[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v70[s] = v69[s];
     float v71[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v71[s] = v67[s];
@@ -197,46 +209,57 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
     #pragma unroll
     for (int s = 0; s < 4; ++s) v91[s] = v74[s];
     for (mt_i64 v90 = v79; v90 < v87; v90 += v16) {
-      mt_i64 v92[4];
+      int v243[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v92[s] = v90;
-      mt_i64 v93[4];
+      for (int s = 0; s < 4; ++s) v243[s] = (int)(0 + MT_FLAT(s));
+      int v244[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v93[s] = (v92[s] + v19[s]);
-      mt_i64 v94[4];
+      for (int s = 0; s < 4; ++s) v244[s] = v243[s];
+      int v247[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v94[s] = v32;
-      mt_i64 v95[4];
+      for (int s = 0; s < 4; ++s) v247[s] = 32;
+      int v248[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v95[s] = (v94[s] + v93[s]);
-      mt_i64 v97[4];
+      for (int s = 0; s < 4; ++s) v248[s] = (int)((v247[s] == 0 ? 0 : v244[s] % v247[s]));
+      mt_i64 v249[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v97[s] = (v95[s] * v33[s]);
-      mt_i64 v98[4];
+      for (int s = 0; s < 4; ++s) v249[s] = v32;
+      mt_i64 v250[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v98[s] = v97[s];
-      mt_i64 v99[4];
+      for (int s = 0; s < 4; ++s) v250[s] = v90;
+      mt_i64 v251[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v99[s] = v9[s];
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v251[s] = (mt_i64)(v248[s]);
+      mt_i64 v252[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v98[s]; }
-      __syncthreads();
-      mt_i64 v100[4];
+      for (int s = 0; s < 4; ++s) v252[s] = (v250[s] + v251[s]);
+      mt_i64 v253[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v100[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v253[s] = (v249[s] + v252[s]);
+      mt_i64 v254[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v99[s]; }
-      __syncthreads();
-      mt_i64 v101[4];
+      for (int s = 0; s < 4; ++s) v254[s] = v2;
+      mt_i64 v255[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v101[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v255[s] = (v253[s] * v254[s]);
+      int v256[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v256[s] = (int)(0 + MT_FLAT(s));
+      int v257[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v257[s] = v256[s];
+      int v258[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v258[s] = 32;
+      int v259[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v259[s] = (int)((v258[s] == 0 ? 0 : v257[s] / v258[s]));
+      mt_i64 v262[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v262[s] = (mt_i64)(v259[s]);
       mt_i64 v102[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v102[s] = (v100[s] + v101[s]);
+      for (int s = 0; s < 4; ++s) v102[s] = (v255[s] + v262[s]);
       float v103[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) { v103[s] = (true) ? p1[v102[s]] : 0; }
@@ -256,17 +279,54 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       float v106[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v106[s] = (v104[s] * v105[s]);
-      __syncthreads();
+      int v263[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v70[s]; }
-      __syncthreads();
-      float v107[4];
+      for (int s = 0; s < 4; ++s) v263[s] = (int)(0 + MT_FLAT(s));
+      int v264[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v107[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v264[s] = v263[s];
+      int v265[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v265[s] = 32;
+      int v266[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v266[s] = (int)((v265[s] == 0 ? 0 : v264[s] / v265[s]));
+      mt_i64 v269[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v269[s] = v27;
+      mt_i64 v270[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v270[s] = v17;
+      mt_i64 v271[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v271[s] = (mt_i64)(v266[s]);
+      mt_i64 v272[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v272[s] = (v270[s] + v271[s]);
+      mt_i64 v273[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v273[s] = (v269[s] + v272[s]);
+      mt_i64 v274[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v274[s] = v17;
+      mt_i64 v275[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v275[s] = (mt_i64)(v266[s]);
+      mt_i64 v276[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v276[s] = (v274[s] + v275[s]);
+      mt_i64 v277[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v277[s] = v0;
+      bool v278[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v278[s] = (v276[s] < v277[s]);
+      float v279[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v279[s] = (MT_FLAT(s) < 1024 && v278[s]) ? p4[v273[s]] : v42; }
       float v108[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v108[s] = (v106[s] - v107[s]);
+      for (int s = 0; s < 4; ++s) v108[s] = (v106[s] - v279[s]);
       float v109[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v109[s] = expf(v108[s]);
@@ -297,20 +357,42 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       float v121[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v121[s] = (v109[s] * v120[s]);
-      mt_i64 v124[4];
+      int v286[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v124[s] = v97[s];
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v286[s] = (int)(0 + MT_FLAT(s));
+      int v287[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v124[s]; }
-      __syncthreads();
-      mt_i64 v126[4];
+      for (int s = 0; s < 4; ++s) v287[s] = v286[s];
+      int v288[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v126[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v288[s] = 128;
+      int v289[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v289[s] = (int)((v288[s] == 0 ? 0 : v287[s] / v288[s]));
+      mt_i64 v292[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v292[s] = v32;
+      mt_i64 v293[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v293[s] = v90;
+      mt_i64 v294[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v294[s] = (mt_i64)(v289[s]);
+      mt_i64 v295[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v295[s] = (v293[s] + v294[s]);
+      mt_i64 v296[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v296[s] = (v292[s] + v295[s]);
+      mt_i64 v297[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v297[s] = v2;
+      mt_i64 v298[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v298[s] = (v296[s] * v297[s]);
       mt_i64 v128[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v128[s] = (v126[s] + v38[s]);
+      for (int s = 0; s < 4; ++s) v128[s] = (v298[s] + v231[s]);
       float v129[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) { v129[s] = (true) ? p1[v128[s]] : 0; }
@@ -337,66 +419,87 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
     #pragma unroll
     for (int s = 0; s < 4; ++s) v134[s] = v131[s];
     for (mt_i64 v133 = v87; v133 < v84; v133 += v16) {
-      mt_i64 v135[4];
+      int v299[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v135[s] = v133;
-      mt_i64 v136[4];
+      for (int s = 0; s < 4; ++s) v299[s] = (int)(0 + MT_FLAT(s));
+      int v300[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v136[s] = (v135[s] + v19[s]);
-      mt_i64 v137[4];
+      for (int s = 0; s < 4; ++s) v300[s] = v299[s];
+      int v303[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v137[s] = v1;
-      bool v138[4];
+      for (int s = 0; s < 4; ++s) v303[s] = 32;
+      int v304[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v138[s] = (v136[s] < v137[s]);
-      mt_i64 v139[4];
+      for (int s = 0; s < 4; ++s) v304[s] = (int)((v303[s] == 0 ? 0 : v300[s] % v303[s]));
+      mt_i64 v305[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v139[s] = v32;
-      mt_i64 v140[4];
+      for (int s = 0; s < 4; ++s) v305[s] = v32;
+      mt_i64 v306[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v140[s] = (v139[s] + v136[s]);
-      mt_i64 v142[4];
+      for (int s = 0; s < 4; ++s) v306[s] = v133;
+      mt_i64 v307[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v142[s] = (v140[s] * v33[s]);
-      mt_i64 v143[4];
+      for (int s = 0; s < 4; ++s) v307[s] = (mt_i64)(v304[s]);
+      mt_i64 v308[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v143[s] = v142[s];
-      mt_i64 v144[4];
+      for (int s = 0; s < 4; ++s) v308[s] = (v306[s] + v307[s]);
+      mt_i64 v309[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v144[s] = v9[s];
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v309[s] = (v305[s] + v308[s]);
+      mt_i64 v310[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v143[s]; }
-      __syncthreads();
-      mt_i64 v145[4];
+      for (int s = 0; s < 4; ++s) v310[s] = v2;
+      mt_i64 v311[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v145[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v311[s] = (v309[s] * v310[s]);
+      int v312[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v144[s]; }
-      __syncthreads();
-      mt_i64 v146[4];
+      for (int s = 0; s < 4; ++s) v312[s] = (int)(0 + MT_FLAT(s));
+      int v313[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v146[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v313[s] = v312[s];
+      int v314[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v314[s] = 32;
+      int v315[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v315[s] = (int)((v314[s] == 0 ? 0 : v313[s] / v314[s]));
+      mt_i64 v318[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v318[s] = (mt_i64)(v315[s]);
       mt_i64 v147[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v147[s] = (v145[s] + v146[s]);
-      bool v148[4];
+      for (int s = 0; s < 4; ++s) v147[s] = (v311[s] + v318[s]);
+      int v319[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v148[s] = v138[s];
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v319[s] = (int)(0 + MT_FLAT(s));
+      int v320[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v148[s]; }
-      __syncthreads();
-      bool v149[4];
+      for (int s = 0; s < 4; ++s) v320[s] = v319[s];
+      int v323[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v149[s] = f < 4096 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v323[s] = 32;
+      int v324[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v324[s] = (int)((v323[s] == 0 ? 0 : v320[s] % v323[s]));
+      mt_i64 v325[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v325[s] = v133;
+      mt_i64 v326[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v326[s] = (mt_i64)(v324[s]);
+      mt_i64 v327[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v327[s] = (v325[s] + v326[s]);
+      mt_i64 v328[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v328[s] = v1;
+      bool v329[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v329[s] = (v327[s] < v328[s]);
       float v151[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { v151[s] = (true && v149[s]) ? p1[v147[s]] : v42; }
+      for (int s = 0; s < 4; ++s) { v151[s] = (true && v329[s]) ? p1[v147[s]] : v42; }
       __syncthreads();
       #pragma unroll
       for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)(mt_smem + 0))[f] = v43[s]; }
@@ -413,62 +516,138 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       float v154[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v154[s] = (v152[s] * v153[s]);
-      __syncthreads();
+      int v330[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v70[s]; }
-      __syncthreads();
-      float v155[4];
+      for (int s = 0; s < 4; ++s) v330[s] = (int)(0 + MT_FLAT(s));
+      int v331[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v155[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v331[s] = v330[s];
+      int v332[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v332[s] = 32;
+      int v333[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v333[s] = (int)((v332[s] == 0 ? 0 : v331[s] / v332[s]));
+      mt_i64 v336[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v336[s] = v27;
+      mt_i64 v337[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v337[s] = v17;
+      mt_i64 v338[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v338[s] = (mt_i64)(v333[s]);
+      mt_i64 v339[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v339[s] = (v337[s] + v338[s]);
+      mt_i64 v340[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v340[s] = (v336[s] + v339[s]);
+      mt_i64 v341[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v341[s] = v17;
+      mt_i64 v342[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v342[s] = (mt_i64)(v333[s]);
+      mt_i64 v343[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v343[s] = (v341[s] + v342[s]);
+      mt_i64 v344[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v344[s] = v0;
+      bool v345[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v345[s] = (v343[s] < v344[s]);
+      float v346[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v346[s] = (MT_FLAT(s) < 1024 && v345[s]) ? p4[v340[s]] : v42; }
       float v156[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v156[s] = (v154[s] - v155[s]);
+      for (int s = 0; s < 4; ++s) v156[s] = (v154[s] - v346[s]);
       float v157[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v157[s] = expf(v156[s]);
-      mt_i64 v161[4];
+      int v347[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v161[s] = v136[s];
-      mt_i64 v162[4];
+      for (int s = 0; s < 4; ++s) v347[s] = (int)(0 + MT_FLAT(s));
+      int v348[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v162[s] = v21[s];
-      mt_i64 v163[4];
+      for (int s = 0; s < 4; ++s) v348[s] = v347[s];
+      int v351[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v163[s] = v6;
-      mt_i64 v164[4];
+      for (int s = 0; s < 4; ++s) v351[s] = 32;
+      int v352[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v164[s] = (v162[s] + v163[s]);
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v352[s] = (int)((v351[s] == 0 ? 0 : v348[s] % v351[s]));
+      mt_i64 v353[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v161[s]; }
-      __syncthreads();
-      mt_i64 v165[4];
+      for (int s = 0; s < 4; ++s) v353[s] = v133;
+      mt_i64 v354[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v165[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v354[s] = (mt_i64)(v352[s]);
+      mt_i64 v355[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v164[s]; }
-      __syncthreads();
-      mt_i64 v166[4];
+      for (int s = 0; s < 4; ++s) v355[s] = (v353[s] + v354[s]);
+      int v356[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v166[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v356[s] = (int)(0 + MT_FLAT(s));
+      int v357[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v357[s] = v356[s];
+      int v358[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v358[s] = 32;
+      int v359[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v359[s] = (int)((v358[s] == 0 ? 0 : v357[s] / v358[s]));
+      mt_i64 v362[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v362[s] = v17;
+      mt_i64 v363[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v363[s] = (mt_i64)(v359[s]);
+      mt_i64 v364[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v364[s] = (v362[s] + v363[s]);
+      mt_i64 v365[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v365[s] = v6;
+      mt_i64 v366[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v366[s] = (v364[s] + v365[s]);
       bool v167[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v167[s] = (v165[s] <= v166[s]);
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v167[s] = (v355[s] <= v366[s]);
+      int v367[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v148[s]; }
-      __syncthreads();
-      bool v168[4];
+      for (int s = 0; s < 4; ++s) v367[s] = (int)(0 + MT_FLAT(s));
+      int v368[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v168[s] = f < 1024 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v368[s] = v367[s];
+      int v371[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v371[s] = 32;
+      int v372[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v372[s] = (int)((v371[s] == 0 ? 0 : v368[s] % v371[s]));
+      mt_i64 v373[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v373[s] = v133;
+      mt_i64 v374[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v374[s] = (mt_i64)(v372[s]);
+      mt_i64 v375[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v375[s] = (v373[s] + v374[s]);
+      mt_i64 v376[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v376[s] = v1;
+      bool v377[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v377[s] = (v375[s] < v376[s]);
       bool v169[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v169[s] = (v168[s] && v167[s]);
+      for (int s = 0; s < 4; ++s) v169[s] = (v377[s] && v167[s]);
       float v171[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v171[s] = 0.0f;
@@ -477,7 +656,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       for (int s = 0; s < 4; ++s) v172[s] = (v169[s] ? v157[s] : v171[s]);
       float v183[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { v183[s] = (true && v149[s]) ? p2[v147[s]] : v42; }
+      for (int s = 0; s < 4; ++s) { v183[s] = (true && v329[s]) ? p2[v147[s]] : v42; }
       __syncthreads();
       #pragma unroll
       for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)(mt_smem + 0))[f] = v54[s]; }
@@ -502,34 +681,72 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       float v187[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v187[s] = (v172[s] * v186[s]);
-      mt_i64 v190[4];
+      int v384[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v190[s] = v142[s];
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v384[s] = (int)(0 + MT_FLAT(s));
+      int v385[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v190[s]; }
-      __syncthreads();
-      mt_i64 v192[4];
+      for (int s = 0; s < 4; ++s) v385[s] = v384[s];
+      int v386[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v192[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v386[s] = 128;
+      int v387[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v387[s] = (int)((v386[s] == 0 ? 0 : v385[s] / v386[s]));
+      mt_i64 v390[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v390[s] = v32;
+      mt_i64 v391[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v391[s] = v133;
+      mt_i64 v392[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v392[s] = (mt_i64)(v387[s]);
+      mt_i64 v393[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v393[s] = (v391[s] + v392[s]);
+      mt_i64 v394[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v394[s] = (v390[s] + v393[s]);
+      mt_i64 v395[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v395[s] = v2;
+      mt_i64 v396[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v396[s] = (v394[s] * v395[s]);
       mt_i64 v194[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v194[s] = (v192[s] + v38[s]);
-      bool v195[4];
+      for (int s = 0; s < 4; ++s) v194[s] = (v396[s] + v231[s]);
+      int v397[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v195[s] = v138[s];
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v397[s] = (int)(0 + MT_FLAT(s));
+      int v398[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v195[s]; }
-      __syncthreads();
-      bool v196[4];
+      for (int s = 0; s < 4; ++s) v398[s] = v397[s];
+      int v399[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v196[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v399[s] = 128;
+      int v400[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v400[s] = (int)((v399[s] == 0 ? 0 : v398[s] / v399[s]));
+      mt_i64 v403[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v403[s] = v133;
+      mt_i64 v404[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v404[s] = (mt_i64)(v400[s]);
+      mt_i64 v405[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v405[s] = (v403[s] + v404[s]);
+      mt_i64 v406[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v406[s] = v1;
+      bool v407[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v407[s] = (v405[s] < v406[s]);
       float v198[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { v198[s] = (true && v196[s]) ? p1[v194[s]] : v42; }
+      for (int s = 0; s < 4; ++s) { v198[s] = (true && v407[s]) ? p1[v194[s]] : v42; }
       __syncthreads();
       #pragma unroll
       for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)(mt_smem + 0))[f] = v187[s]; }
@@ -556,7 +773,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
     #pragma unroll
     for (int s = 0; s < 4; ++s) v202[s] = (v200[s] * v201[s]);
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { if (true && v41[s]) p6[v39[s]] = v202[s]; }
+    for (int s = 0; s < 4; ++s) { if (true && v242[s]) p6[v39[s]] = v202[s]; }
   } else {
     mt_i64 v0 = p8;
     mt_i64 v1 = p9;
@@ -566,12 +783,6 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
     mt_i64 v5 = p13;
     mt_i64 v6 = p14;
     float v7 = p15;
-    int v8[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v8[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v9[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v9[s] = (mt_i64)(v8[s]);
     int v10 = (int)blockIdx.x;
     mt_i64 v11 = (mt_i64)(v10);
     int v12 = (int)blockIdx.y;
@@ -611,58 +822,94 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
     mt_i64 v30 = (v15 * v4);
     mt_i64 v31 = (v30 + v22);
     mt_i64 v32 = (v31 * v1);
-    mt_i64 v33[4];
+    int v212[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v33[s] = v2;
-    mt_i64 v34[4];
+    for (int s = 0; s < 4; ++s) v212[s] = (int)(0 + MT_FLAT(s));
+    int v213[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v34[s] = (v29[s] * v33[s]);
-    mt_i64 v35[4];
+    for (int s = 0; s < 4; ++s) v213[s] = v212[s];
+    int v214[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v35[s] = v34[s];
-    mt_i64 v36[4];
+    for (int s = 0; s < 4; ++s) v214[s] = 128;
+    int v215[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v36[s] = v9[s];
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v215[s] = (int)((v214[s] == 0 ? 0 : v213[s] / v214[s]));
+    mt_i64 v218[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v35[s]; }
-    __syncthreads();
-    mt_i64 v37[4];
+    for (int s = 0; s < 4; ++s) v218[s] = v27;
+    mt_i64 v219[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v37[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v219[s] = v17;
+    mt_i64 v220[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v36[s]; }
-    __syncthreads();
-    mt_i64 v38[4];
+    for (int s = 0; s < 4; ++s) v220[s] = (mt_i64)(v215[s]);
+    mt_i64 v221[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v38[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 128) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v221[s] = (v219[s] + v220[s]);
+    mt_i64 v222[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v222[s] = (v218[s] + v221[s]);
+    mt_i64 v223[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v223[s] = v2;
+    mt_i64 v224[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v224[s] = (v222[s] * v223[s]);
+    int v225[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v225[s] = (int)(0 + MT_FLAT(s));
+    int v226[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v226[s] = v225[s];
+    int v229[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v229[s] = 128;
+    int v230[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v230[s] = (int)((v229[s] == 0 ? 0 : v226[s] % v229[s]));
+    mt_i64 v231[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v231[s] = (mt_i64)(v230[s]);
     mt_i64 v39[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v39[s] = (v37[s] + v38[s]);
-    bool v40[4];
+    for (int s = 0; s < 4; ++s) v39[s] = (v224[s] + v231[s]);
+    int v232[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v40[s] = v24[s];
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v232[s] = (int)(0 + MT_FLAT(s));
+    int v233[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v40[s]; }
-    __syncthreads();
-    bool v41[4];
+    for (int s = 0; s < 4; ++s) v233[s] = v232[s];
+    int v234[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v41[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v234[s] = 128;
+    int v235[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v235[s] = (int)((v234[s] == 0 ? 0 : v233[s] / v234[s]));
+    mt_i64 v238[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v238[s] = v17;
+    mt_i64 v239[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v239[s] = (mt_i64)(v235[s]);
+    mt_i64 v240[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v240[s] = (v238[s] + v239[s]);
+    mt_i64 v241[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v241[s] = v0;
+    bool v242[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v242[s] = (v240[s] < v241[s]);
     float v42 = 0.0f;
     float v43[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { v43[s] = (true && v41[s]) ? p0[v39[s]] : v42; }
+    for (int s = 0; s < 4; ++s) { v43[s] = (true && v242[s]) ? p0[v39[s]] : v42; }
     float v54[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { v54[s] = (true && v41[s]) ? p5[v39[s]] : v42; }
+    for (int s = 0; s < 4; ++s) { v54[s] = (true && v242[s]) ? p5[v39[s]] : v42; }
     float v65[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { v65[s] = (true && v41[s]) ? p3[v39[s]] : v42; }
+    for (int s = 0; s < 4; ++s) { v65[s] = (true && v242[s]) ? p3[v39[s]] : v42; }
     float v66[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v66[s] = (v54[s] * v65[s]);
@@ -688,24 +935,6 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
         for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (MT_FLAT(s) < 32 && v24[s]) p7[v29[s]] = v67[s]; }
       }
     }
-    float v69[4];
-    #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
-      const mt_i64 i0 = v29[g];
-      if ((MT_FLAT(g + 0) < 32 && v24[g + 0]) && (MT_FLAT(g + 1) < 32 && v24[g + 1]) && (MT_FLAT(g + 2) < 32 && v24[g + 2]) && (MT_FLAT(g + 3) < 32 && v24[g + 3]) && (i0 % 4) == 0) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p4 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v69[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v69[s] = (MT_FLAT(s) < 32 && v24[s]) ? p4[v29[s]] : v42; }
-      }
-    }
-    float v70[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v70[s] = v69[s];
     float v71[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v71[s] = v67[s];
@@ -727,46 +956,57 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
     #pragma unroll
     for (int s = 0; s < 4; ++s) v91[s] = v74[s];
     for (mt_i64 v90 = v79; v90 < v87; v90 += v16) {
-      mt_i64 v92[4];
+      int v243[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v92[s] = v90;
-      mt_i64 v93[4];
+      for (int s = 0; s < 4; ++s) v243[s] = (int)(0 + MT_FLAT(s));
+      int v244[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v93[s] = (v92[s] + v19[s]);
-      mt_i64 v94[4];
+      for (int s = 0; s < 4; ++s) v244[s] = v243[s];
+      int v247[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v94[s] = v32;
-      mt_i64 v95[4];
+      for (int s = 0; s < 4; ++s) v247[s] = 32;
+      int v248[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v95[s] = (v94[s] + v93[s]);
-      mt_i64 v97[4];
+      for (int s = 0; s < 4; ++s) v248[s] = (int)((v247[s] == 0 ? 0 : v244[s] % v247[s]));
+      mt_i64 v249[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v97[s] = (v95[s] * v33[s]);
-      mt_i64 v98[4];
+      for (int s = 0; s < 4; ++s) v249[s] = v32;
+      mt_i64 v250[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v98[s] = v97[s];
-      mt_i64 v99[4];
+      for (int s = 0; s < 4; ++s) v250[s] = v90;
+      mt_i64 v251[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v99[s] = v9[s];
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v251[s] = (mt_i64)(v248[s]);
+      mt_i64 v252[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v98[s]; }
-      __syncthreads();
-      mt_i64 v100[4];
+      for (int s = 0; s < 4; ++s) v252[s] = (v250[s] + v251[s]);
+      mt_i64 v253[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v100[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v253[s] = (v249[s] + v252[s]);
+      mt_i64 v254[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v99[s]; }
-      __syncthreads();
-      mt_i64 v101[4];
+      for (int s = 0; s < 4; ++s) v254[s] = v2;
+      mt_i64 v255[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v101[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v255[s] = (v253[s] * v254[s]);
+      int v256[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v256[s] = (int)(0 + MT_FLAT(s));
+      int v257[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v257[s] = v256[s];
+      int v258[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v258[s] = 32;
+      int v259[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v259[s] = (int)((v258[s] == 0 ? 0 : v257[s] / v258[s]));
+      mt_i64 v262[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v262[s] = (mt_i64)(v259[s]);
       mt_i64 v102[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v102[s] = (v100[s] + v101[s]);
+      for (int s = 0; s < 4; ++s) v102[s] = (v255[s] + v262[s]);
       float v103[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) { v103[s] = (true) ? p1[v102[s]] : 0; }
@@ -786,17 +1026,54 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       float v106[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v106[s] = (v104[s] * v105[s]);
-      __syncthreads();
+      int v263[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v70[s]; }
-      __syncthreads();
-      float v107[4];
+      for (int s = 0; s < 4; ++s) v263[s] = (int)(0 + MT_FLAT(s));
+      int v264[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v107[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v264[s] = v263[s];
+      int v265[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v265[s] = 32;
+      int v266[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v266[s] = (int)((v265[s] == 0 ? 0 : v264[s] / v265[s]));
+      mt_i64 v269[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v269[s] = v27;
+      mt_i64 v270[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v270[s] = v17;
+      mt_i64 v271[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v271[s] = (mt_i64)(v266[s]);
+      mt_i64 v272[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v272[s] = (v270[s] + v271[s]);
+      mt_i64 v273[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v273[s] = (v269[s] + v272[s]);
+      mt_i64 v274[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v274[s] = v17;
+      mt_i64 v275[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v275[s] = (mt_i64)(v266[s]);
+      mt_i64 v276[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v276[s] = (v274[s] + v275[s]);
+      mt_i64 v277[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v277[s] = v0;
+      bool v278[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v278[s] = (v276[s] < v277[s]);
+      float v279[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v279[s] = (MT_FLAT(s) < 1024 && v278[s]) ? p4[v273[s]] : v42; }
       float v108[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v108[s] = (v106[s] - v107[s]);
+      for (int s = 0; s < 4; ++s) v108[s] = (v106[s] - v279[s]);
       float v109[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v109[s] = expf(v108[s]);
@@ -827,20 +1104,42 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       float v121[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v121[s] = (v109[s] * v120[s]);
-      mt_i64 v124[4];
+      int v286[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v124[s] = v97[s];
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v286[s] = (int)(0 + MT_FLAT(s));
+      int v287[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v124[s]; }
-      __syncthreads();
-      mt_i64 v126[4];
+      for (int s = 0; s < 4; ++s) v287[s] = v286[s];
+      int v288[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v126[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v288[s] = 128;
+      int v289[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v289[s] = (int)((v288[s] == 0 ? 0 : v287[s] / v288[s]));
+      mt_i64 v292[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v292[s] = v32;
+      mt_i64 v293[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v293[s] = v90;
+      mt_i64 v294[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v294[s] = (mt_i64)(v289[s]);
+      mt_i64 v295[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v295[s] = (v293[s] + v294[s]);
+      mt_i64 v296[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v296[s] = (v292[s] + v295[s]);
+      mt_i64 v297[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v297[s] = v2;
+      mt_i64 v298[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v298[s] = (v296[s] * v297[s]);
       mt_i64 v128[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v128[s] = (v126[s] + v38[s]);
+      for (int s = 0; s < 4; ++s) v128[s] = (v298[s] + v231[s]);
       float v129[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) { v129[s] = (true) ? p1[v128[s]] : 0; }
@@ -867,66 +1166,87 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
     #pragma unroll
     for (int s = 0; s < 4; ++s) v134[s] = v131[s];
     for (mt_i64 v133 = v87; v133 < v84; v133 += v16) {
-      mt_i64 v135[4];
+      int v299[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v135[s] = v133;
-      mt_i64 v136[4];
+      for (int s = 0; s < 4; ++s) v299[s] = (int)(0 + MT_FLAT(s));
+      int v300[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v136[s] = (v135[s] + v19[s]);
-      mt_i64 v137[4];
+      for (int s = 0; s < 4; ++s) v300[s] = v299[s];
+      int v303[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v137[s] = v1;
-      bool v138[4];
+      for (int s = 0; s < 4; ++s) v303[s] = 32;
+      int v304[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v138[s] = (v136[s] < v137[s]);
-      mt_i64 v139[4];
+      for (int s = 0; s < 4; ++s) v304[s] = (int)((v303[s] == 0 ? 0 : v300[s] % v303[s]));
+      mt_i64 v305[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v139[s] = v32;
-      mt_i64 v140[4];
+      for (int s = 0; s < 4; ++s) v305[s] = v32;
+      mt_i64 v306[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v140[s] = (v139[s] + v136[s]);
-      mt_i64 v142[4];
+      for (int s = 0; s < 4; ++s) v306[s] = v133;
+      mt_i64 v307[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v142[s] = (v140[s] * v33[s]);
-      mt_i64 v143[4];
+      for (int s = 0; s < 4; ++s) v307[s] = (mt_i64)(v304[s]);
+      mt_i64 v308[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v143[s] = v142[s];
-      mt_i64 v144[4];
+      for (int s = 0; s < 4; ++s) v308[s] = (v306[s] + v307[s]);
+      mt_i64 v309[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v144[s] = v9[s];
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v309[s] = (v305[s] + v308[s]);
+      mt_i64 v310[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v143[s]; }
-      __syncthreads();
-      mt_i64 v145[4];
+      for (int s = 0; s < 4; ++s) v310[s] = v2;
+      mt_i64 v311[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v145[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v311[s] = (v309[s] * v310[s]);
+      int v312[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v144[s]; }
-      __syncthreads();
-      mt_i64 v146[4];
+      for (int s = 0; s < 4; ++s) v312[s] = (int)(0 + MT_FLAT(s));
+      int v313[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v146[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v313[s] = v312[s];
+      int v314[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v314[s] = 32;
+      int v315[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v315[s] = (int)((v314[s] == 0 ? 0 : v313[s] / v314[s]));
+      mt_i64 v318[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v318[s] = (mt_i64)(v315[s]);
       mt_i64 v147[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v147[s] = (v145[s] + v146[s]);
-      bool v148[4];
+      for (int s = 0; s < 4; ++s) v147[s] = (v311[s] + v318[s]);
+      int v319[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v148[s] = v138[s];
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v319[s] = (int)(0 + MT_FLAT(s));
+      int v320[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v148[s]; }
-      __syncthreads();
-      bool v149[4];
+      for (int s = 0; s < 4; ++s) v320[s] = v319[s];
+      int v323[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v149[s] = f < 4096 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v323[s] = 32;
+      int v324[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v324[s] = (int)((v323[s] == 0 ? 0 : v320[s] % v323[s]));
+      mt_i64 v325[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v325[s] = v133;
+      mt_i64 v326[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v326[s] = (mt_i64)(v324[s]);
+      mt_i64 v327[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v327[s] = (v325[s] + v326[s]);
+      mt_i64 v328[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v328[s] = v1;
+      bool v329[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v329[s] = (v327[s] < v328[s]);
       float v151[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { v151[s] = (true && v149[s]) ? p1[v147[s]] : v42; }
+      for (int s = 0; s < 4; ++s) { v151[s] = (true && v329[s]) ? p1[v147[s]] : v42; }
       __syncthreads();
       #pragma unroll
       for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)(mt_smem + 0))[f] = v43[s]; }
@@ -943,62 +1263,138 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       float v154[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v154[s] = (v152[s] * v153[s]);
-      __syncthreads();
+      int v330[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((float*)mt_smem)[f] = v70[s]; }
-      __syncthreads();
-      float v155[4];
+      for (int s = 0; s < 4; ++s) v330[s] = (int)(0 + MT_FLAT(s));
+      int v331[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v155[s] = f < 1024 ? ((float*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v331[s] = v330[s];
+      int v332[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v332[s] = 32;
+      int v333[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v333[s] = (int)((v332[s] == 0 ? 0 : v331[s] / v332[s]));
+      mt_i64 v336[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v336[s] = v27;
+      mt_i64 v337[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v337[s] = v17;
+      mt_i64 v338[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v338[s] = (mt_i64)(v333[s]);
+      mt_i64 v339[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v339[s] = (v337[s] + v338[s]);
+      mt_i64 v340[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v340[s] = (v336[s] + v339[s]);
+      mt_i64 v341[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v341[s] = v17;
+      mt_i64 v342[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v342[s] = (mt_i64)(v333[s]);
+      mt_i64 v343[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v343[s] = (v341[s] + v342[s]);
+      mt_i64 v344[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v344[s] = v0;
+      bool v345[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v345[s] = (v343[s] < v344[s]);
+      float v346[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v346[s] = (MT_FLAT(s) < 1024 && v345[s]) ? p4[v340[s]] : v42; }
       float v156[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v156[s] = (v154[s] - v155[s]);
+      for (int s = 0; s < 4; ++s) v156[s] = (v154[s] - v346[s]);
       float v157[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v157[s] = expf(v156[s]);
-      mt_i64 v161[4];
+      int v347[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v161[s] = v136[s];
-      mt_i64 v162[4];
+      for (int s = 0; s < 4; ++s) v347[s] = (int)(0 + MT_FLAT(s));
+      int v348[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v162[s] = v21[s];
-      mt_i64 v163[4];
+      for (int s = 0; s < 4; ++s) v348[s] = v347[s];
+      int v351[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v163[s] = v6;
-      mt_i64 v164[4];
+      for (int s = 0; s < 4; ++s) v351[s] = 32;
+      int v352[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v164[s] = (v162[s] + v163[s]);
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v352[s] = (int)((v351[s] == 0 ? 0 : v348[s] % v351[s]));
+      mt_i64 v353[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v161[s]; }
-      __syncthreads();
-      mt_i64 v165[4];
+      for (int s = 0; s < 4; ++s) v353[s] = v133;
+      mt_i64 v354[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v165[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v354[s] = (mt_i64)(v352[s]);
+      mt_i64 v355[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v164[s]; }
-      __syncthreads();
-      mt_i64 v166[4];
+      for (int s = 0; s < 4; ++s) v355[s] = (v353[s] + v354[s]);
+      int v356[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v166[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v356[s] = (int)(0 + MT_FLAT(s));
+      int v357[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v357[s] = v356[s];
+      int v358[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v358[s] = 32;
+      int v359[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v359[s] = (int)((v358[s] == 0 ? 0 : v357[s] / v358[s]));
+      mt_i64 v362[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v362[s] = v17;
+      mt_i64 v363[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v363[s] = (mt_i64)(v359[s]);
+      mt_i64 v364[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v364[s] = (v362[s] + v363[s]);
+      mt_i64 v365[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v365[s] = v6;
+      mt_i64 v366[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v366[s] = (v364[s] + v365[s]);
       bool v167[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v167[s] = (v165[s] <= v166[s]);
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v167[s] = (v355[s] <= v366[s]);
+      int v367[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v148[s]; }
-      __syncthreads();
-      bool v168[4];
+      for (int s = 0; s < 4; ++s) v367[s] = (int)(0 + MT_FLAT(s));
+      int v368[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v168[s] = f < 1024 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v368[s] = v367[s];
+      int v371[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v371[s] = 32;
+      int v372[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v372[s] = (int)((v371[s] == 0 ? 0 : v368[s] % v371[s]));
+      mt_i64 v373[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v373[s] = v133;
+      mt_i64 v374[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v374[s] = (mt_i64)(v372[s]);
+      mt_i64 v375[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v375[s] = (v373[s] + v374[s]);
+      mt_i64 v376[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v376[s] = v1;
+      bool v377[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v377[s] = (v375[s] < v376[s]);
       bool v169[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v169[s] = (v168[s] && v167[s]);
+      for (int s = 0; s < 4; ++s) v169[s] = (v377[s] && v167[s]);
       float v171[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v171[s] = 0.0f;
@@ -1007,7 +1403,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       for (int s = 0; s < 4; ++s) v172[s] = (v169[s] ? v157[s] : v171[s]);
       float v183[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { v183[s] = (true && v149[s]) ? p2[v147[s]] : v42; }
+      for (int s = 0; s < 4; ++s) { v183[s] = (true && v329[s]) ? p2[v147[s]] : v42; }
       __syncthreads();
       #pragma unroll
       for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)(mt_smem + 0))[f] = v54[s]; }
@@ -1032,34 +1428,72 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       float v187[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v187[s] = (v172[s] * v186[s]);
-      mt_i64 v190[4];
+      int v384[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v190[s] = v142[s];
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v384[s] = (int)(0 + MT_FLAT(s));
+      int v385[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v190[s]; }
-      __syncthreads();
-      mt_i64 v192[4];
+      for (int s = 0; s < 4; ++s) v385[s] = v384[s];
+      int v386[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v192[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v386[s] = 128;
+      int v387[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v387[s] = (int)((v386[s] == 0 ? 0 : v385[s] / v386[s]));
+      mt_i64 v390[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v390[s] = v32;
+      mt_i64 v391[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v391[s] = v133;
+      mt_i64 v392[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v392[s] = (mt_i64)(v387[s]);
+      mt_i64 v393[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v393[s] = (v391[s] + v392[s]);
+      mt_i64 v394[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v394[s] = (v390[s] + v393[s]);
+      mt_i64 v395[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v395[s] = v2;
+      mt_i64 v396[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v396[s] = (v394[s] * v395[s]);
       mt_i64 v194[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v194[s] = (v192[s] + v38[s]);
-      bool v195[4];
+      for (int s = 0; s < 4; ++s) v194[s] = (v396[s] + v231[s]);
+      int v397[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v195[s] = v138[s];
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v397[s] = (int)(0 + MT_FLAT(s));
+      int v398[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v195[s]; }
-      __syncthreads();
-      bool v196[4];
+      for (int s = 0; s < 4; ++s) v398[s] = v397[s];
+      int v399[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v196[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v399[s] = 128;
+      int v400[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v400[s] = (int)((v399[s] == 0 ? 0 : v398[s] / v399[s]));
+      mt_i64 v403[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v403[s] = v133;
+      mt_i64 v404[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v404[s] = (mt_i64)(v400[s]);
+      mt_i64 v405[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v405[s] = (v403[s] + v404[s]);
+      mt_i64 v406[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v406[s] = v1;
+      bool v407[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v407[s] = (v405[s] < v406[s]);
       float v198[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { v198[s] = (true && v196[s]) ? p1[v194[s]] : v42; }
+      for (int s = 0; s < 4; ++s) { v198[s] = (true && v407[s]) ? p1[v194[s]] : v42; }
       __syncthreads();
       #pragma unroll
       for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)(mt_smem + 0))[f] = v187[s]; }
@@ -1086,6 +1520,6 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
     #pragma unroll
     for (int s = 0; s < 4; ++s) v202[s] = (v200[s] * v201[s]);
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { if (true && v41[s]) p6[v39[s]] = v202[s]; }
+    for (int s = 0; s < 4; ++s) { if (true && v242[s]) p6[v39[s]] = v202[s]; }
   }
 }

@@ -43,12 +43,6 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
     mt_i64 v5 = p10;
     mt_i64 v6 = p11;
     float v7 = p12;
-    int v8[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v8[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v9[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v9[s] = (mt_i64)(v8[s]);
     int v10 = (int)blockIdx.x;
     mt_i64 v11 = (mt_i64)(v10);
     int v12 = (int)blockIdx.y;
@@ -88,52 +82,88 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
     mt_i64 v30 = (v15 * v4);
     mt_i64 v31 = (v30 + v22);
     mt_i64 v32 = (v31 * v1);
-    mt_i64 v33[8];
+    int v220[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = v2;
-    mt_i64 v34[8];
+    for (int s = 0; s < 8; ++s) v220[s] = (int)(0 + MT_FLAT(s));
+    int v221[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = (v29[s] * v33[s]);
-    mt_i64 v35[8];
+    for (int s = 0; s < 8; ++s) v221[s] = v220[s];
+    int v222[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = v34[s];
-    mt_i64 v36[8];
+    for (int s = 0; s < 8; ++s) v222[s] = 128;
+    int v223[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = v9[s];
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v223[s] = (int)((v222[s] == 0 ? 0 : v221[s] / v222[s]));
+    mt_i64 v226[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v35[s]; }
-    __syncthreads();
-    mt_i64 v37[8];
+    for (int s = 0; s < 8; ++s) v226[s] = v27;
+    mt_i64 v227[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v37[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v227[s] = v17;
+    mt_i64 v228[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v36[s]; }
-    __syncthreads();
-    mt_i64 v38[8];
+    for (int s = 0; s < 8; ++s) v228[s] = (mt_i64)(v223[s]);
+    mt_i64 v229[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v38[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 128) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v229[s] = (v227[s] + v228[s]);
+    mt_i64 v230[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v230[s] = (v226[s] + v229[s]);
+    mt_i64 v231[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v231[s] = v2;
+    mt_i64 v232[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v232[s] = (v230[s] * v231[s]);
+    int v233[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v233[s] = (int)(0 + MT_FLAT(s));
+    int v234[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v234[s] = v233[s];
+    int v237[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v237[s] = 128;
+    int v238[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v238[s] = (int)((v237[s] == 0 ? 0 : v234[s] % v237[s]));
+    mt_i64 v239[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v239[s] = (mt_i64)(v238[s]);
     mt_i64 v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v37[s] + v38[s]);
-    bool v40[8];
+    for (int s = 0; s < 8; ++s) v39[s] = (v232[s] + v239[s]);
+    int v240[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = v24[s];
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v240[s] = (int)(0 + MT_FLAT(s));
+    int v241[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v40[s]; }
-    __syncthreads();
-    bool v41[8];
+    for (int s = 0; s < 8; ++s) v241[s] = v240[s];
+    int v242[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v41[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v242[s] = 128;
+    int v243[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v243[s] = (int)((v242[s] == 0 ? 0 : v241[s] / v242[s]));
+    mt_i64 v246[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v246[s] = v17;
+    mt_i64 v247[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v247[s] = (mt_i64)(v243[s]);
+    mt_i64 v248[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v248[s] = (v246[s] + v247[s]);
+    mt_i64 v249[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v249[s] = v0;
+    bool v250[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v250[s] = (v248[s] < v249[s]);
     float v42 = 0.0f;
     float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v43[s] = (true && v41[s]) ? mt_f16_to_f32(p0[v39[s]]) : v42; }
+    for (int s = 0; s < 8; ++s) { v43[s] = (true && v250[s]) ? mt_f16_to_f32(p0[v39[s]]) : v42; }
     float v46[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v46[s] = __int_as_float(0xff800000);
@@ -164,46 +194,57 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
     #pragma unroll
     for (int s = 0; s < 8; ++s) v67[s] = v48[s];
     for (mt_i64 v64 = v53; v64 < v61; v64 += v16) {
-      mt_i64 v68[8];
+      int v251[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v68[s] = v64;
-      mt_i64 v69[8];
+      for (int s = 0; s < 8; ++s) v251[s] = (int)(0 + MT_FLAT(s));
+      int v252[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v69[s] = (v68[s] + v19[s]);
-      mt_i64 v70[8];
+      for (int s = 0; s < 8; ++s) v252[s] = v251[s];
+      int v255[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v70[s] = v32;
-      mt_i64 v71[8];
+      for (int s = 0; s < 8; ++s) v255[s] = 32;
+      int v256[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v71[s] = (v70[s] + v69[s]);
-      mt_i64 v73[8];
+      for (int s = 0; s < 8; ++s) v256[s] = (int)((v255[s] == 0 ? 0 : v252[s] % v255[s]));
+      mt_i64 v257[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v73[s] = (v71[s] * v33[s]);
-      mt_i64 v74[8];
+      for (int s = 0; s < 8; ++s) v257[s] = v32;
+      mt_i64 v258[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v74[s] = v73[s];
-      mt_i64 v75[8];
+      for (int s = 0; s < 8; ++s) v258[s] = v64;
+      mt_i64 v259[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v75[s] = v9[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v259[s] = (mt_i64)(v256[s]);
+      mt_i64 v260[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v74[s]; }
-      __syncthreads();
-      mt_i64 v76[8];
+      for (int s = 0; s < 8; ++s) v260[s] = (v258[s] + v259[s]);
+      mt_i64 v261[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v76[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v261[s] = (v257[s] + v260[s]);
+      mt_i64 v262[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v75[s]; }
-      __syncthreads();
-      mt_i64 v77[8];
+      for (int s = 0; s < 8; ++s) v262[s] = v2;
+      mt_i64 v263[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v77[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v263[s] = (v261[s] * v262[s]);
+      int v264[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v264[s] = (int)(0 + MT_FLAT(s));
+      int v265[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v265[s] = v264[s];
+      int v266[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v266[s] = 32;
+      int v267[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v267[s] = (int)((v266[s] == 0 ? 0 : v265[s] / v266[s]));
+      mt_i64 v270[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v270[s] = (mt_i64)(v267[s]);
       mt_i64 v78[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v78[s] = (v76[s] + v77[s]);
+      for (int s = 0; s < 8; ++s) v78[s] = (v263[s] + v270[s]);
       float v79[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) { v79[s] = (true) ? mt_f16_to_f32(p1[v78[s]]) : 0; }
@@ -278,20 +319,42 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
       float v96[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v96[s] = expf(v95[s]);
-      mt_i64 v101[8];
+      int v277[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v101[s] = v73[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v277[s] = (int)(0 + MT_FLAT(s));
+      int v278[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v101[s]; }
-      __syncthreads();
-      mt_i64 v103[8];
+      for (int s = 0; s < 8; ++s) v278[s] = v277[s];
+      int v279[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v103[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v279[s] = 128;
+      int v280[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v280[s] = (int)((v279[s] == 0 ? 0 : v278[s] / v279[s]));
+      mt_i64 v283[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v283[s] = v32;
+      mt_i64 v284[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v284[s] = v64;
+      mt_i64 v285[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v285[s] = (mt_i64)(v280[s]);
+      mt_i64 v286[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v286[s] = (v284[s] + v285[s]);
+      mt_i64 v287[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v287[s] = (v283[s] + v286[s]);
+      mt_i64 v288[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v288[s] = v2;
+      mt_i64 v289[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v289[s] = (v287[s] * v288[s]);
       mt_i64 v105[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v105[s] = (v103[s] + v38[s]);
+      for (int s = 0; s < 8; ++s) v105[s] = (v289[s] + v239[s]);
       float v106[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) { v106[s] = (true) ? mt_f16_to_f32(p2[v105[s]]) : 0; }
@@ -386,66 +449,87 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
     #pragma unroll
     for (int s = 0; s < 8; ++s) v122[s] = v117[s];
     for (mt_i64 v119 = v61; v119 < v58; v119 += v16) {
-      mt_i64 v123[8];
+      int v296[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v123[s] = v119;
-      mt_i64 v124[8];
+      for (int s = 0; s < 8; ++s) v296[s] = (int)(0 + MT_FLAT(s));
+      int v297[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v124[s] = (v123[s] + v19[s]);
-      mt_i64 v125[8];
+      for (int s = 0; s < 8; ++s) v297[s] = v296[s];
+      int v300[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v125[s] = v1;
-      bool v126[8];
+      for (int s = 0; s < 8; ++s) v300[s] = 32;
+      int v301[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v126[s] = (v124[s] < v125[s]);
-      mt_i64 v127[8];
+      for (int s = 0; s < 8; ++s) v301[s] = (int)((v300[s] == 0 ? 0 : v297[s] % v300[s]));
+      mt_i64 v302[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v127[s] = v32;
-      mt_i64 v128[8];
+      for (int s = 0; s < 8; ++s) v302[s] = v32;
+      mt_i64 v303[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v128[s] = (v127[s] + v124[s]);
-      mt_i64 v130[8];
+      for (int s = 0; s < 8; ++s) v303[s] = v119;
+      mt_i64 v304[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v130[s] = (v128[s] * v33[s]);
-      mt_i64 v131[8];
+      for (int s = 0; s < 8; ++s) v304[s] = (mt_i64)(v301[s]);
+      mt_i64 v305[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v131[s] = v130[s];
-      mt_i64 v132[8];
+      for (int s = 0; s < 8; ++s) v305[s] = (v303[s] + v304[s]);
+      mt_i64 v306[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v132[s] = v9[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v306[s] = (v302[s] + v305[s]);
+      mt_i64 v307[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v131[s]; }
-      __syncthreads();
-      mt_i64 v133[8];
+      for (int s = 0; s < 8; ++s) v307[s] = v2;
+      mt_i64 v308[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v133[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v308[s] = (v306[s] * v307[s]);
+      int v309[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v132[s]; }
-      __syncthreads();
-      mt_i64 v134[8];
+      for (int s = 0; s < 8; ++s) v309[s] = (int)(0 + MT_FLAT(s));
+      int v310[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v134[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v310[s] = v309[s];
+      int v311[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v311[s] = 32;
+      int v312[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v312[s] = (int)((v311[s] == 0 ? 0 : v310[s] / v311[s]));
+      mt_i64 v315[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v315[s] = (mt_i64)(v312[s]);
       mt_i64 v135[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v135[s] = (v133[s] + v134[s]);
-      bool v136[8];
+      for (int s = 0; s < 8; ++s) v135[s] = (v308[s] + v315[s]);
+      int v316[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v136[s] = v126[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v316[s] = (int)(0 + MT_FLAT(s));
+      int v317[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v136[s]; }
-      __syncthreads();
-      bool v137[8];
+      for (int s = 0; s < 8; ++s) v317[s] = v316[s];
+      int v320[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v137[s] = f < 4096 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v320[s] = 32;
+      int v321[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v321[s] = (int)((v320[s] == 0 ? 0 : v317[s] % v320[s]));
+      mt_i64 v322[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v322[s] = v119;
+      mt_i64 v323[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v323[s] = (mt_i64)(v321[s]);
+      mt_i64 v324[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v324[s] = (v322[s] + v323[s]);
+      mt_i64 v325[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v325[s] = v1;
+      bool v326[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v326[s] = (v324[s] < v325[s]);
       float v139[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v139[s] = (true && v137[s]) ? mt_f16_to_f32(p1[v135[s]]) : v42; }
+      for (int s = 0; s < 8; ++s) { v139[s] = (true && v326[s]) ? mt_f16_to_f32(p1[v135[s]]) : v42; }
       // dot 32x128x32 on the tensor cores (__half operands, f32 accumulation)
       __syncthreads();
       #pragma unroll
@@ -477,48 +561,87 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
       float v142[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v142[s] = (v140[s] * v141[s]);
-      mt_i64 v146[8];
+      int v327[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v146[s] = v124[s];
-      mt_i64 v147[8];
+      for (int s = 0; s < 8; ++s) v327[s] = (int)(0 + MT_FLAT(s));
+      int v328[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v147[s] = v21[s];
-      mt_i64 v148[8];
+      for (int s = 0; s < 8; ++s) v328[s] = v327[s];
+      int v331[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v148[s] = v6;
-      mt_i64 v149[8];
+      for (int s = 0; s < 8; ++s) v331[s] = 32;
+      int v332[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v149[s] = (v147[s] + v148[s]);
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v332[s] = (int)((v331[s] == 0 ? 0 : v328[s] % v331[s]));
+      mt_i64 v333[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v146[s]; }
-      __syncthreads();
-      mt_i64 v150[8];
+      for (int s = 0; s < 8; ++s) v333[s] = v119;
+      mt_i64 v334[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v150[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v334[s] = (mt_i64)(v332[s]);
+      mt_i64 v335[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v149[s]; }
-      __syncthreads();
-      mt_i64 v151[8];
+      for (int s = 0; s < 8; ++s) v335[s] = (v333[s] + v334[s]);
+      int v336[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v151[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v336[s] = (int)(0 + MT_FLAT(s));
+      int v337[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v337[s] = v336[s];
+      int v338[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v338[s] = 32;
+      int v339[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v339[s] = (int)((v338[s] == 0 ? 0 : v337[s] / v338[s]));
+      mt_i64 v342[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v342[s] = v17;
+      mt_i64 v343[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v343[s] = (mt_i64)(v339[s]);
+      mt_i64 v344[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v344[s] = (v342[s] + v343[s]);
+      mt_i64 v345[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v345[s] = v6;
+      mt_i64 v346[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v346[s] = (v344[s] + v345[s]);
       bool v152[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v152[s] = (v150[s] <= v151[s]);
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v152[s] = (v335[s] <= v346[s]);
+      int v347[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v136[s]; }
-      __syncthreads();
-      bool v153[8];
+      for (int s = 0; s < 8; ++s) v347[s] = (int)(0 + MT_FLAT(s));
+      int v348[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v153[s] = f < 1024 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v348[s] = v347[s];
+      int v351[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v351[s] = 32;
+      int v352[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v352[s] = (int)((v351[s] == 0 ? 0 : v348[s] % v351[s]));
+      mt_i64 v353[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v353[s] = v119;
+      mt_i64 v354[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v354[s] = (mt_i64)(v352[s]);
+      mt_i64 v355[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v355[s] = (v353[s] + v354[s]);
+      mt_i64 v356[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v356[s] = v1;
+      bool v357[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v357[s] = (v355[s] < v356[s]);
       bool v154[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v154[s] = (v153[s] && v152[s]);
+      for (int s = 0; s < 8; ++s) v154[s] = (v357[s] && v152[s]);
       float v156[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v156[s] = __int_as_float(0xff800000);
@@ -565,34 +688,72 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
       float v171[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v171[s] = expf(v170[s]);
-      mt_i64 v176[8];
+      int v364[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v176[s] = v130[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v364[s] = (int)(0 + MT_FLAT(s));
+      int v365[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v176[s]; }
-      __syncthreads();
-      mt_i64 v178[8];
+      for (int s = 0; s < 8; ++s) v365[s] = v364[s];
+      int v366[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v178[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v366[s] = 128;
+      int v367[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v367[s] = (int)((v366[s] == 0 ? 0 : v365[s] / v366[s]));
+      mt_i64 v370[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v370[s] = v32;
+      mt_i64 v371[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v371[s] = v119;
+      mt_i64 v372[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v372[s] = (mt_i64)(v367[s]);
+      mt_i64 v373[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v373[s] = (v371[s] + v372[s]);
+      mt_i64 v374[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v374[s] = (v370[s] + v373[s]);
+      mt_i64 v375[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v375[s] = v2;
+      mt_i64 v376[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v376[s] = (v374[s] * v375[s]);
       mt_i64 v180[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v180[s] = (v178[s] + v38[s]);
-      bool v181[8];
+      for (int s = 0; s < 8; ++s) v180[s] = (v376[s] + v239[s]);
+      int v377[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v181[s] = v126[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v377[s] = (int)(0 + MT_FLAT(s));
+      int v378[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v181[s]; }
-      __syncthreads();
-      bool v182[8];
+      for (int s = 0; s < 8; ++s) v378[s] = v377[s];
+      int v379[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v182[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v379[s] = 128;
+      int v380[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v380[s] = (int)((v379[s] == 0 ? 0 : v378[s] / v379[s]));
+      mt_i64 v383[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v383[s] = v119;
+      mt_i64 v384[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v384[s] = (mt_i64)(v380[s]);
+      mt_i64 v385[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v385[s] = (v383[s] + v384[s]);
+      mt_i64 v386[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v386[s] = v1;
+      bool v387[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v387[s] = (v385[s] < v386[s]);
       float v184[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v184[s] = (true && v182[s]) ? mt_f16_to_f32(p2[v180[s]]) : v42; }
+      for (int s = 0; s < 8; ++s) { v184[s] = (true && v387[s]) ? mt_f16_to_f32(p2[v180[s]]) : v42; }
       float v185[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v185[s] = mt_round_f16(v169[s]);
@@ -701,7 +862,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
     #pragma unroll
     for (int s = 0; s < 8; ++s) v213[s] = mt_round_f16(v204[s]);
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { if (true && v41[s]) p3[v39[s]] = mt_f32_to_f16(v213[s]); }
+    for (int s = 0; s < 8; ++s) { if (true && v250[s]) p3[v39[s]] = mt_f32_to_f16(v213[s]); }
     float v215[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v215[s] = logf(v194[s]);
@@ -731,12 +892,6 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
     mt_i64 v5 = p10;
     mt_i64 v6 = p11;
     float v7 = p12;
-    int v8[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v8[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v9[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v9[s] = (mt_i64)(v8[s]);
     int v10 = (int)blockIdx.x;
     mt_i64 v11 = (mt_i64)(v10);
     int v12 = (int)blockIdx.y;
@@ -776,52 +931,88 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
     mt_i64 v30 = (v15 * v4);
     mt_i64 v31 = (v30 + v22);
     mt_i64 v32 = (v31 * v1);
-    mt_i64 v33[8];
+    int v220[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = v2;
-    mt_i64 v34[8];
+    for (int s = 0; s < 8; ++s) v220[s] = (int)(0 + MT_FLAT(s));
+    int v221[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = (v29[s] * v33[s]);
-    mt_i64 v35[8];
+    for (int s = 0; s < 8; ++s) v221[s] = v220[s];
+    int v222[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = v34[s];
-    mt_i64 v36[8];
+    for (int s = 0; s < 8; ++s) v222[s] = 128;
+    int v223[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = v9[s];
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v223[s] = (int)((v222[s] == 0 ? 0 : v221[s] / v222[s]));
+    mt_i64 v226[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v35[s]; }
-    __syncthreads();
-    mt_i64 v37[8];
+    for (int s = 0; s < 8; ++s) v226[s] = v27;
+    mt_i64 v227[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v37[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v227[s] = v17;
+    mt_i64 v228[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v36[s]; }
-    __syncthreads();
-    mt_i64 v38[8];
+    for (int s = 0; s < 8; ++s) v228[s] = (mt_i64)(v223[s]);
+    mt_i64 v229[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v38[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 128) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v229[s] = (v227[s] + v228[s]);
+    mt_i64 v230[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v230[s] = (v226[s] + v229[s]);
+    mt_i64 v231[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v231[s] = v2;
+    mt_i64 v232[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v232[s] = (v230[s] * v231[s]);
+    int v233[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v233[s] = (int)(0 + MT_FLAT(s));
+    int v234[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v234[s] = v233[s];
+    int v237[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v237[s] = 128;
+    int v238[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v238[s] = (int)((v237[s] == 0 ? 0 : v234[s] % v237[s]));
+    mt_i64 v239[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v239[s] = (mt_i64)(v238[s]);
     mt_i64 v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v37[s] + v38[s]);
-    bool v40[8];
+    for (int s = 0; s < 8; ++s) v39[s] = (v232[s] + v239[s]);
+    int v240[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = v24[s];
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v240[s] = (int)(0 + MT_FLAT(s));
+    int v241[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v40[s]; }
-    __syncthreads();
-    bool v41[8];
+    for (int s = 0; s < 8; ++s) v241[s] = v240[s];
+    int v242[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v41[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v242[s] = 128;
+    int v243[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v243[s] = (int)((v242[s] == 0 ? 0 : v241[s] / v242[s]));
+    mt_i64 v246[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v246[s] = v17;
+    mt_i64 v247[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v247[s] = (mt_i64)(v243[s]);
+    mt_i64 v248[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v248[s] = (v246[s] + v247[s]);
+    mt_i64 v249[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v249[s] = v0;
+    bool v250[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v250[s] = (v248[s] < v249[s]);
     float v42 = 0.0f;
     float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v43[s] = (true && v41[s]) ? mt_f16_to_f32(p0[v39[s]]) : v42; }
+    for (int s = 0; s < 8; ++s) { v43[s] = (true && v250[s]) ? mt_f16_to_f32(p0[v39[s]]) : v42; }
     float v46[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v46[s] = __int_as_float(0xff800000);
@@ -852,46 +1043,57 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
     #pragma unroll
     for (int s = 0; s < 8; ++s) v67[s] = v48[s];
     for (mt_i64 v64 = v53; v64 < v61; v64 += v16) {
-      mt_i64 v68[8];
+      int v251[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v68[s] = v64;
-      mt_i64 v69[8];
+      for (int s = 0; s < 8; ++s) v251[s] = (int)(0 + MT_FLAT(s));
+      int v252[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v69[s] = (v68[s] + v19[s]);
-      mt_i64 v70[8];
+      for (int s = 0; s < 8; ++s) v252[s] = v251[s];
+      int v255[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v70[s] = v32;
-      mt_i64 v71[8];
+      for (int s = 0; s < 8; ++s) v255[s] = 32;
+      int v256[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v71[s] = (v70[s] + v69[s]);
-      mt_i64 v73[8];
+      for (int s = 0; s < 8; ++s) v256[s] = (int)((v255[s] == 0 ? 0 : v252[s] % v255[s]));
+      mt_i64 v257[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v73[s] = (v71[s] * v33[s]);
-      mt_i64 v74[8];
+      for (int s = 0; s < 8; ++s) v257[s] = v32;
+      mt_i64 v258[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v74[s] = v73[s];
-      mt_i64 v75[8];
+      for (int s = 0; s < 8; ++s) v258[s] = v64;
+      mt_i64 v259[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v75[s] = v9[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v259[s] = (mt_i64)(v256[s]);
+      mt_i64 v260[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v74[s]; }
-      __syncthreads();
-      mt_i64 v76[8];
+      for (int s = 0; s < 8; ++s) v260[s] = (v258[s] + v259[s]);
+      mt_i64 v261[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v76[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v261[s] = (v257[s] + v260[s]);
+      mt_i64 v262[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v75[s]; }
-      __syncthreads();
-      mt_i64 v77[8];
+      for (int s = 0; s < 8; ++s) v262[s] = v2;
+      mt_i64 v263[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v77[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v263[s] = (v261[s] * v262[s]);
+      int v264[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v264[s] = (int)(0 + MT_FLAT(s));
+      int v265[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v265[s] = v264[s];
+      int v266[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v266[s] = 32;
+      int v267[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v267[s] = (int)((v266[s] == 0 ? 0 : v265[s] / v266[s]));
+      mt_i64 v270[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v270[s] = (mt_i64)(v267[s]);
       mt_i64 v78[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v78[s] = (v76[s] + v77[s]);
+      for (int s = 0; s < 8; ++s) v78[s] = (v263[s] + v270[s]);
       float v79[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) { v79[s] = (true) ? mt_f16_to_f32(p1[v78[s]]) : 0; }
@@ -966,20 +1168,42 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
       float v96[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v96[s] = expf(v95[s]);
-      mt_i64 v101[8];
+      int v277[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v101[s] = v73[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v277[s] = (int)(0 + MT_FLAT(s));
+      int v278[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v101[s]; }
-      __syncthreads();
-      mt_i64 v103[8];
+      for (int s = 0; s < 8; ++s) v278[s] = v277[s];
+      int v279[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v103[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v279[s] = 128;
+      int v280[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v280[s] = (int)((v279[s] == 0 ? 0 : v278[s] / v279[s]));
+      mt_i64 v283[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v283[s] = v32;
+      mt_i64 v284[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v284[s] = v64;
+      mt_i64 v285[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v285[s] = (mt_i64)(v280[s]);
+      mt_i64 v286[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v286[s] = (v284[s] + v285[s]);
+      mt_i64 v287[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v287[s] = (v283[s] + v286[s]);
+      mt_i64 v288[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v288[s] = v2;
+      mt_i64 v289[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v289[s] = (v287[s] * v288[s]);
       mt_i64 v105[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v105[s] = (v103[s] + v38[s]);
+      for (int s = 0; s < 8; ++s) v105[s] = (v289[s] + v239[s]);
       float v106[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) { v106[s] = (true) ? mt_f16_to_f32(p2[v105[s]]) : 0; }
@@ -1074,66 +1298,87 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
     #pragma unroll
     for (int s = 0; s < 8; ++s) v122[s] = v117[s];
     for (mt_i64 v119 = v61; v119 < v58; v119 += v16) {
-      mt_i64 v123[8];
+      int v296[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v123[s] = v119;
-      mt_i64 v124[8];
+      for (int s = 0; s < 8; ++s) v296[s] = (int)(0 + MT_FLAT(s));
+      int v297[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v124[s] = (v123[s] + v19[s]);
-      mt_i64 v125[8];
+      for (int s = 0; s < 8; ++s) v297[s] = v296[s];
+      int v300[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v125[s] = v1;
-      bool v126[8];
+      for (int s = 0; s < 8; ++s) v300[s] = 32;
+      int v301[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v126[s] = (v124[s] < v125[s]);
-      mt_i64 v127[8];
+      for (int s = 0; s < 8; ++s) v301[s] = (int)((v300[s] == 0 ? 0 : v297[s] % v300[s]));
+      mt_i64 v302[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v127[s] = v32;
-      mt_i64 v128[8];
+      for (int s = 0; s < 8; ++s) v302[s] = v32;
+      mt_i64 v303[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v128[s] = (v127[s] + v124[s]);
-      mt_i64 v130[8];
+      for (int s = 0; s < 8; ++s) v303[s] = v119;
+      mt_i64 v304[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v130[s] = (v128[s] * v33[s]);
-      mt_i64 v131[8];
+      for (int s = 0; s < 8; ++s) v304[s] = (mt_i64)(v301[s]);
+      mt_i64 v305[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v131[s] = v130[s];
-      mt_i64 v132[8];
+      for (int s = 0; s < 8; ++s) v305[s] = (v303[s] + v304[s]);
+      mt_i64 v306[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v132[s] = v9[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v306[s] = (v302[s] + v305[s]);
+      mt_i64 v307[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v131[s]; }
-      __syncthreads();
-      mt_i64 v133[8];
+      for (int s = 0; s < 8; ++s) v307[s] = v2;
+      mt_i64 v308[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v133[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v308[s] = (v306[s] * v307[s]);
+      int v309[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v132[s]; }
-      __syncthreads();
-      mt_i64 v134[8];
+      for (int s = 0; s < 8; ++s) v309[s] = (int)(0 + MT_FLAT(s));
+      int v310[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v134[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v310[s] = v309[s];
+      int v311[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v311[s] = 32;
+      int v312[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v312[s] = (int)((v311[s] == 0 ? 0 : v310[s] / v311[s]));
+      mt_i64 v315[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v315[s] = (mt_i64)(v312[s]);
       mt_i64 v135[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v135[s] = (v133[s] + v134[s]);
-      bool v136[8];
+      for (int s = 0; s < 8; ++s) v135[s] = (v308[s] + v315[s]);
+      int v316[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v136[s] = v126[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v316[s] = (int)(0 + MT_FLAT(s));
+      int v317[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v136[s]; }
-      __syncthreads();
-      bool v137[8];
+      for (int s = 0; s < 8; ++s) v317[s] = v316[s];
+      int v320[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v137[s] = f < 4096 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v320[s] = 32;
+      int v321[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v321[s] = (int)((v320[s] == 0 ? 0 : v317[s] % v320[s]));
+      mt_i64 v322[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v322[s] = v119;
+      mt_i64 v323[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v323[s] = (mt_i64)(v321[s]);
+      mt_i64 v324[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v324[s] = (v322[s] + v323[s]);
+      mt_i64 v325[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v325[s] = v1;
+      bool v326[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v326[s] = (v324[s] < v325[s]);
       float v139[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v139[s] = (true && v137[s]) ? mt_f16_to_f32(p1[v135[s]]) : v42; }
+      for (int s = 0; s < 8; ++s) { v139[s] = (true && v326[s]) ? mt_f16_to_f32(p1[v135[s]]) : v42; }
       // dot 32x128x32 on the tensor cores (__half operands, f32 accumulation)
       __syncthreads();
       #pragma unroll
@@ -1165,48 +1410,87 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
       float v142[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v142[s] = (v140[s] * v141[s]);
-      mt_i64 v146[8];
+      int v327[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v146[s] = v124[s];
-      mt_i64 v147[8];
+      for (int s = 0; s < 8; ++s) v327[s] = (int)(0 + MT_FLAT(s));
+      int v328[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v147[s] = v21[s];
-      mt_i64 v148[8];
+      for (int s = 0; s < 8; ++s) v328[s] = v327[s];
+      int v331[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v148[s] = v6;
-      mt_i64 v149[8];
+      for (int s = 0; s < 8; ++s) v331[s] = 32;
+      int v332[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v149[s] = (v147[s] + v148[s]);
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v332[s] = (int)((v331[s] == 0 ? 0 : v328[s] % v331[s]));
+      mt_i64 v333[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v146[s]; }
-      __syncthreads();
-      mt_i64 v150[8];
+      for (int s = 0; s < 8; ++s) v333[s] = v119;
+      mt_i64 v334[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v150[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v334[s] = (mt_i64)(v332[s]);
+      mt_i64 v335[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v149[s]; }
-      __syncthreads();
-      mt_i64 v151[8];
+      for (int s = 0; s < 8; ++s) v335[s] = (v333[s] + v334[s]);
+      int v336[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v151[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v336[s] = (int)(0 + MT_FLAT(s));
+      int v337[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v337[s] = v336[s];
+      int v338[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v338[s] = 32;
+      int v339[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v339[s] = (int)((v338[s] == 0 ? 0 : v337[s] / v338[s]));
+      mt_i64 v342[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v342[s] = v17;
+      mt_i64 v343[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v343[s] = (mt_i64)(v339[s]);
+      mt_i64 v344[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v344[s] = (v342[s] + v343[s]);
+      mt_i64 v345[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v345[s] = v6;
+      mt_i64 v346[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v346[s] = (v344[s] + v345[s]);
       bool v152[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v152[s] = (v150[s] <= v151[s]);
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v152[s] = (v335[s] <= v346[s]);
+      int v347[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v136[s]; }
-      __syncthreads();
-      bool v153[8];
+      for (int s = 0; s < 8; ++s) v347[s] = (int)(0 + MT_FLAT(s));
+      int v348[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v153[s] = f < 1024 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v348[s] = v347[s];
+      int v351[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v351[s] = 32;
+      int v352[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v352[s] = (int)((v351[s] == 0 ? 0 : v348[s] % v351[s]));
+      mt_i64 v353[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v353[s] = v119;
+      mt_i64 v354[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v354[s] = (mt_i64)(v352[s]);
+      mt_i64 v355[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v355[s] = (v353[s] + v354[s]);
+      mt_i64 v356[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v356[s] = v1;
+      bool v357[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v357[s] = (v355[s] < v356[s]);
       bool v154[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v154[s] = (v153[s] && v152[s]);
+      for (int s = 0; s < 8; ++s) v154[s] = (v357[s] && v152[s]);
       float v156[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v156[s] = __int_as_float(0xff800000);
@@ -1253,34 +1537,72 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
       float v171[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v171[s] = expf(v170[s]);
-      mt_i64 v176[8];
+      int v364[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v176[s] = v130[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v364[s] = (int)(0 + MT_FLAT(s));
+      int v365[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v176[s]; }
-      __syncthreads();
-      mt_i64 v178[8];
+      for (int s = 0; s < 8; ++s) v365[s] = v364[s];
+      int v366[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v178[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v366[s] = 128;
+      int v367[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v367[s] = (int)((v366[s] == 0 ? 0 : v365[s] / v366[s]));
+      mt_i64 v370[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v370[s] = v32;
+      mt_i64 v371[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v371[s] = v119;
+      mt_i64 v372[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v372[s] = (mt_i64)(v367[s]);
+      mt_i64 v373[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v373[s] = (v371[s] + v372[s]);
+      mt_i64 v374[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v374[s] = (v370[s] + v373[s]);
+      mt_i64 v375[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v375[s] = v2;
+      mt_i64 v376[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v376[s] = (v374[s] * v375[s]);
       mt_i64 v180[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v180[s] = (v178[s] + v38[s]);
-      bool v181[8];
+      for (int s = 0; s < 8; ++s) v180[s] = (v376[s] + v239[s]);
+      int v377[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v181[s] = v126[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v377[s] = (int)(0 + MT_FLAT(s));
+      int v378[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v181[s]; }
-      __syncthreads();
-      bool v182[8];
+      for (int s = 0; s < 8; ++s) v378[s] = v377[s];
+      int v379[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v182[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v379[s] = 128;
+      int v380[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v380[s] = (int)((v379[s] == 0 ? 0 : v378[s] / v379[s]));
+      mt_i64 v383[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v383[s] = v119;
+      mt_i64 v384[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v384[s] = (mt_i64)(v380[s]);
+      mt_i64 v385[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v385[s] = (v383[s] + v384[s]);
+      mt_i64 v386[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v386[s] = v1;
+      bool v387[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v387[s] = (v385[s] < v386[s]);
       float v184[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v184[s] = (true && v182[s]) ? mt_f16_to_f32(p2[v180[s]]) : v42; }
+      for (int s = 0; s < 8; ++s) { v184[s] = (true && v387[s]) ? mt_f16_to_f32(p2[v180[s]]) : v42; }
       float v185[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v185[s] = mt_round_f16(v169[s]);
@@ -1389,7 +1711,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
     #pragma unroll
     for (int s = 0; s < 8; ++s) v213[s] = mt_round_f16(v204[s]);
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { if (true && v41[s]) p3[v39[s]] = mt_f32_to_f16(v213[s]); }
+    for (int s = 0; s < 8; ++s) { if (true && v250[s]) p3[v39[s]] = mt_f32_to_f16(v213[s]); }
     float v215[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v215[s] = logf(v194[s]);

@@ -39,12 +39,6 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
     mt_i64 v5 = p10;
     mt_i64 v6 = p11;
     float v7 = p12;
-    int v8[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v8[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v9[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v9[s] = (mt_i64)(v8[s]);
     int v10 = (int)blockIdx.x;
     mt_i64 v11 = (mt_i64)(v10);
     int v12 = (int)blockIdx.y;
@@ -84,52 +78,88 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
     mt_i64 v30 = (v15 * v4);
     mt_i64 v31 = (v30 + v22);
     mt_i64 v32 = (v31 * v1);
-    mt_i64 v33[4];
+    int v217[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v33[s] = v2;
-    mt_i64 v34[4];
+    for (int s = 0; s < 4; ++s) v217[s] = (int)(0 + MT_FLAT(s));
+    int v218[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v34[s] = (v29[s] * v33[s]);
-    mt_i64 v35[4];
+    for (int s = 0; s < 4; ++s) v218[s] = v217[s];
+    int v219[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v35[s] = v34[s];
-    mt_i64 v36[4];
+    for (int s = 0; s < 4; ++s) v219[s] = 128;
+    int v220[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v36[s] = v9[s];
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v220[s] = (int)((v219[s] == 0 ? 0 : v218[s] / v219[s]));
+    mt_i64 v223[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v35[s]; }
-    __syncthreads();
-    mt_i64 v37[4];
+    for (int s = 0; s < 4; ++s) v223[s] = v27;
+    mt_i64 v224[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v37[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v224[s] = v17;
+    mt_i64 v225[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v36[s]; }
-    __syncthreads();
-    mt_i64 v38[4];
+    for (int s = 0; s < 4; ++s) v225[s] = (mt_i64)(v220[s]);
+    mt_i64 v226[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v38[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 128) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v226[s] = (v224[s] + v225[s]);
+    mt_i64 v227[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v227[s] = (v223[s] + v226[s]);
+    mt_i64 v228[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v228[s] = v2;
+    mt_i64 v229[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v229[s] = (v227[s] * v228[s]);
+    int v230[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v230[s] = (int)(0 + MT_FLAT(s));
+    int v231[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v231[s] = v230[s];
+    int v234[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v234[s] = 128;
+    int v235[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v235[s] = (int)((v234[s] == 0 ? 0 : v231[s] % v234[s]));
+    mt_i64 v236[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v236[s] = (mt_i64)(v235[s]);
     mt_i64 v39[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v39[s] = (v37[s] + v38[s]);
-    bool v40[4];
+    for (int s = 0; s < 4; ++s) v39[s] = (v229[s] + v236[s]);
+    int v237[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v40[s] = v24[s];
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v237[s] = (int)(0 + MT_FLAT(s));
+    int v238[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v40[s]; }
-    __syncthreads();
-    bool v41[4];
+    for (int s = 0; s < 4; ++s) v238[s] = v237[s];
+    int v239[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v41[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v239[s] = 128;
+    int v240[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v240[s] = (int)((v239[s] == 0 ? 0 : v238[s] / v239[s]));
+    mt_i64 v243[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v243[s] = v17;
+    mt_i64 v244[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v244[s] = (mt_i64)(v240[s]);
+    mt_i64 v245[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v245[s] = (v243[s] + v244[s]);
+    mt_i64 v246[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v246[s] = v0;
+    bool v247[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v247[s] = (v245[s] < v246[s]);
     float v42 = 0.0f;
     float v43[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { v43[s] = (true && v41[s]) ? p0[v39[s]] : v42; }
+    for (int s = 0; s < 4; ++s) { v43[s] = (true && v247[s]) ? p0[v39[s]] : v42; }
     float v46[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v46[s] = __int_as_float(0xff800000);
@@ -160,46 +190,57 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
     #pragma unroll
     for (int s = 0; s < 4; ++s) v67[s] = v48[s];
     for (mt_i64 v64 = v53; v64 < v61; v64 += v16) {
-      mt_i64 v68[4];
+      int v248[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v68[s] = v64;
-      mt_i64 v69[4];
+      for (int s = 0; s < 4; ++s) v248[s] = (int)(0 + MT_FLAT(s));
+      int v249[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v69[s] = (v68[s] + v19[s]);
-      mt_i64 v70[4];
+      for (int s = 0; s < 4; ++s) v249[s] = v248[s];
+      int v252[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v70[s] = v32;
-      mt_i64 v71[4];
+      for (int s = 0; s < 4; ++s) v252[s] = 32;
+      int v253[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v71[s] = (v70[s] + v69[s]);
-      mt_i64 v73[4];
+      for (int s = 0; s < 4; ++s) v253[s] = (int)((v252[s] == 0 ? 0 : v249[s] % v252[s]));
+      mt_i64 v254[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v73[s] = (v71[s] * v33[s]);
-      mt_i64 v74[4];
+      for (int s = 0; s < 4; ++s) v254[s] = v32;
+      mt_i64 v255[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v74[s] = v73[s];
-      mt_i64 v75[4];
+      for (int s = 0; s < 4; ++s) v255[s] = v64;
+      mt_i64 v256[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v75[s] = v9[s];
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v256[s] = (mt_i64)(v253[s]);
+      mt_i64 v257[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v74[s]; }
-      __syncthreads();
-      mt_i64 v76[4];
+      for (int s = 0; s < 4; ++s) v257[s] = (v255[s] + v256[s]);
+      mt_i64 v258[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v76[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v258[s] = (v254[s] + v257[s]);
+      mt_i64 v259[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v75[s]; }
-      __syncthreads();
-      mt_i64 v77[4];
+      for (int s = 0; s < 4; ++s) v259[s] = v2;
+      mt_i64 v260[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v77[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v260[s] = (v258[s] * v259[s]);
+      int v261[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v261[s] = (int)(0 + MT_FLAT(s));
+      int v262[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v262[s] = v261[s];
+      int v263[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v263[s] = 32;
+      int v264[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v264[s] = (int)((v263[s] == 0 ? 0 : v262[s] / v263[s]));
+      mt_i64 v267[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v267[s] = (mt_i64)(v264[s]);
       mt_i64 v78[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v78[s] = (v76[s] + v77[s]);
+      for (int s = 0; s < 4; ++s) v78[s] = (v260[s] + v267[s]);
       float v79[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) { v79[s] = (true) ? p1[v78[s]] : 0; }
@@ -259,20 +300,42 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
       float v96[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v96[s] = expf(v95[s]);
-      mt_i64 v101[4];
+      int v274[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v101[s] = v73[s];
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v274[s] = (int)(0 + MT_FLAT(s));
+      int v275[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v101[s]; }
-      __syncthreads();
-      mt_i64 v103[4];
+      for (int s = 0; s < 4; ++s) v275[s] = v274[s];
+      int v276[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v103[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v276[s] = 128;
+      int v277[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v277[s] = (int)((v276[s] == 0 ? 0 : v275[s] / v276[s]));
+      mt_i64 v280[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v280[s] = v32;
+      mt_i64 v281[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v281[s] = v64;
+      mt_i64 v282[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v282[s] = (mt_i64)(v277[s]);
+      mt_i64 v283[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v283[s] = (v281[s] + v282[s]);
+      mt_i64 v284[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v284[s] = (v280[s] + v283[s]);
+      mt_i64 v285[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v285[s] = v2;
+      mt_i64 v286[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v286[s] = (v284[s] * v285[s]);
       mt_i64 v105[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v105[s] = (v103[s] + v38[s]);
+      for (int s = 0; s < 4; ++s) v105[s] = (v286[s] + v236[s]);
       float v106[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) { v106[s] = (true) ? p2[v105[s]] : 0; }
@@ -349,66 +412,87 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
     #pragma unroll
     for (int s = 0; s < 4; ++s) v121[s] = v116[s];
     for (mt_i64 v118 = v61; v118 < v58; v118 += v16) {
-      mt_i64 v122[4];
+      int v293[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v122[s] = v118;
-      mt_i64 v123[4];
+      for (int s = 0; s < 4; ++s) v293[s] = (int)(0 + MT_FLAT(s));
+      int v294[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v123[s] = (v122[s] + v19[s]);
-      mt_i64 v124[4];
+      for (int s = 0; s < 4; ++s) v294[s] = v293[s];
+      int v297[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v124[s] = v1;
-      bool v125[4];
+      for (int s = 0; s < 4; ++s) v297[s] = 32;
+      int v298[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v125[s] = (v123[s] < v124[s]);
-      mt_i64 v126[4];
+      for (int s = 0; s < 4; ++s) v298[s] = (int)((v297[s] == 0 ? 0 : v294[s] % v297[s]));
+      mt_i64 v299[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v126[s] = v32;
-      mt_i64 v127[4];
+      for (int s = 0; s < 4; ++s) v299[s] = v32;
+      mt_i64 v300[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v127[s] = (v126[s] + v123[s]);
-      mt_i64 v129[4];
+      for (int s = 0; s < 4; ++s) v300[s] = v118;
+      mt_i64 v301[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v129[s] = (v127[s] * v33[s]);
-      mt_i64 v130[4];
+      for (int s = 0; s < 4; ++s) v301[s] = (mt_i64)(v298[s]);
+      mt_i64 v302[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v130[s] = v129[s];
-      mt_i64 v131[4];
+      for (int s = 0; s < 4; ++s) v302[s] = (v300[s] + v301[s]);
+      mt_i64 v303[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v131[s] = v9[s];
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v303[s] = (v299[s] + v302[s]);
+      mt_i64 v304[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v130[s]; }
-      __syncthreads();
-      mt_i64 v132[4];
+      for (int s = 0; s < 4; ++s) v304[s] = v2;
+      mt_i64 v305[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v132[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v305[s] = (v303[s] * v304[s]);
+      int v306[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v131[s]; }
-      __syncthreads();
-      mt_i64 v133[4];
+      for (int s = 0; s < 4; ++s) v306[s] = (int)(0 + MT_FLAT(s));
+      int v307[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v133[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v307[s] = v306[s];
+      int v308[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v308[s] = 32;
+      int v309[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v309[s] = (int)((v308[s] == 0 ? 0 : v307[s] / v308[s]));
+      mt_i64 v312[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v312[s] = (mt_i64)(v309[s]);
       mt_i64 v134[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v134[s] = (v132[s] + v133[s]);
-      bool v135[4];
+      for (int s = 0; s < 4; ++s) v134[s] = (v305[s] + v312[s]);
+      int v313[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v135[s] = v125[s];
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v313[s] = (int)(0 + MT_FLAT(s));
+      int v314[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v135[s]; }
-      __syncthreads();
-      bool v136[4];
+      for (int s = 0; s < 4; ++s) v314[s] = v313[s];
+      int v317[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v136[s] = f < 4096 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v317[s] = 32;
+      int v318[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v318[s] = (int)((v317[s] == 0 ? 0 : v314[s] % v317[s]));
+      mt_i64 v319[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v319[s] = v118;
+      mt_i64 v320[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v320[s] = (mt_i64)(v318[s]);
+      mt_i64 v321[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v321[s] = (v319[s] + v320[s]);
+      mt_i64 v322[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v322[s] = v1;
+      bool v323[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v323[s] = (v321[s] < v322[s]);
       float v138[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { v138[s] = (true && v136[s]) ? p1[v134[s]] : v42; }
+      for (int s = 0; s < 4; ++s) { v138[s] = (true && v323[s]) ? p1[v134[s]] : v42; }
       __syncthreads();
       #pragma unroll
       for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)(mt_smem + 0))[f] = v43[s]; }
@@ -425,48 +509,87 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
       float v141[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v141[s] = (v139[s] * v140[s]);
-      mt_i64 v145[4];
+      int v324[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v145[s] = v123[s];
-      mt_i64 v146[4];
+      for (int s = 0; s < 4; ++s) v324[s] = (int)(0 + MT_FLAT(s));
+      int v325[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v146[s] = v21[s];
-      mt_i64 v147[4];
+      for (int s = 0; s < 4; ++s) v325[s] = v324[s];
+      int v328[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v147[s] = v6;
-      mt_i64 v148[4];
+      for (int s = 0; s < 4; ++s) v328[s] = 32;
+      int v329[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v148[s] = (v146[s] + v147[s]);
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v329[s] = (int)((v328[s] == 0 ? 0 : v325[s] % v328[s]));
+      mt_i64 v330[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v145[s]; }
-      __syncthreads();
-      mt_i64 v149[4];
+      for (int s = 0; s < 4; ++s) v330[s] = v118;
+      mt_i64 v331[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v149[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v331[s] = (mt_i64)(v329[s]);
+      mt_i64 v332[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v148[s]; }
-      __syncthreads();
-      mt_i64 v150[4];
+      for (int s = 0; s < 4; ++s) v332[s] = (v330[s] + v331[s]);
+      int v333[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v150[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v333[s] = (int)(0 + MT_FLAT(s));
+      int v334[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v334[s] = v333[s];
+      int v335[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v335[s] = 32;
+      int v336[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v336[s] = (int)((v335[s] == 0 ? 0 : v334[s] / v335[s]));
+      mt_i64 v339[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v339[s] = v17;
+      mt_i64 v340[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v340[s] = (mt_i64)(v336[s]);
+      mt_i64 v341[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v341[s] = (v339[s] + v340[s]);
+      mt_i64 v342[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v342[s] = v6;
+      mt_i64 v343[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v343[s] = (v341[s] + v342[s]);
       bool v151[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v151[s] = (v149[s] <= v150[s]);
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v151[s] = (v332[s] <= v343[s]);
+      int v344[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v135[s]; }
-      __syncthreads();
-      bool v152[4];
+      for (int s = 0; s < 4; ++s) v344[s] = (int)(0 + MT_FLAT(s));
+      int v345[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v152[s] = f < 1024 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v345[s] = v344[s];
+      int v348[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v348[s] = 32;
+      int v349[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v349[s] = (int)((v348[s] == 0 ? 0 : v345[s] % v348[s]));
+      mt_i64 v350[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v350[s] = v118;
+      mt_i64 v351[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v351[s] = (mt_i64)(v349[s]);
+      mt_i64 v352[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v352[s] = (v350[s] + v351[s]);
+      mt_i64 v353[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v353[s] = v1;
+      bool v354[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v354[s] = (v352[s] < v353[s]);
       bool v153[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v153[s] = (v152[s] && v151[s]);
+      for (int s = 0; s < 4; ++s) v153[s] = (v354[s] && v151[s]);
       float v155[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v155[s] = __int_as_float(0xff800000);
@@ -513,34 +636,72 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
       float v170[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v170[s] = expf(v169[s]);
-      mt_i64 v175[4];
+      int v361[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v175[s] = v129[s];
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v361[s] = (int)(0 + MT_FLAT(s));
+      int v362[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v175[s]; }
-      __syncthreads();
-      mt_i64 v177[4];
+      for (int s = 0; s < 4; ++s) v362[s] = v361[s];
+      int v363[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v177[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v363[s] = 128;
+      int v364[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v364[s] = (int)((v363[s] == 0 ? 0 : v362[s] / v363[s]));
+      mt_i64 v367[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v367[s] = v32;
+      mt_i64 v368[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v368[s] = v118;
+      mt_i64 v369[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v369[s] = (mt_i64)(v364[s]);
+      mt_i64 v370[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v370[s] = (v368[s] + v369[s]);
+      mt_i64 v371[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v371[s] = (v367[s] + v370[s]);
+      mt_i64 v372[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v372[s] = v2;
+      mt_i64 v373[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v373[s] = (v371[s] * v372[s]);
       mt_i64 v179[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v179[s] = (v177[s] + v38[s]);
-      bool v180[4];
+      for (int s = 0; s < 4; ++s) v179[s] = (v373[s] + v236[s]);
+      int v374[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v180[s] = v125[s];
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v374[s] = (int)(0 + MT_FLAT(s));
+      int v375[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v180[s]; }
-      __syncthreads();
-      bool v181[4];
+      for (int s = 0; s < 4; ++s) v375[s] = v374[s];
+      int v376[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v181[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v376[s] = 128;
+      int v377[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v377[s] = (int)((v376[s] == 0 ? 0 : v375[s] / v376[s]));
+      mt_i64 v380[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v380[s] = v118;
+      mt_i64 v381[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v381[s] = (mt_i64)(v377[s]);
+      mt_i64 v382[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v382[s] = (v380[s] + v381[s]);
+      mt_i64 v383[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v383[s] = v1;
+      bool v384[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v384[s] = (v382[s] < v383[s]);
       float v183[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { v183[s] = (true && v181[s]) ? p2[v179[s]] : v42; }
+      for (int s = 0; s < 4; ++s) { v183[s] = (true && v384[s]) ? p2[v179[s]] : v42; }
       float v184[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v184[s] = v170[s];
@@ -628,7 +789,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
     #pragma unroll
     for (int s = 0; s < 4; ++s) v202[s] = (v193[s] / v201[s]);
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { if (true && v41[s]) p3[v39[s]] = v202[s]; }
+    for (int s = 0; s < 4; ++s) { if (true && v247[s]) p3[v39[s]] = v202[s]; }
     float v212[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v212[s] = logf(v192[s]);
@@ -658,12 +819,6 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
     mt_i64 v5 = p10;
     mt_i64 v6 = p11;
     float v7 = p12;
-    int v8[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v8[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v9[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v9[s] = (mt_i64)(v8[s]);
     int v10 = (int)blockIdx.x;
     mt_i64 v11 = (mt_i64)(v10);
     int v12 = (int)blockIdx.y;
@@ -703,52 +858,88 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
     mt_i64 v30 = (v15 * v4);
     mt_i64 v31 = (v30 + v22);
     mt_i64 v32 = (v31 * v1);
-    mt_i64 v33[4];
+    int v217[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v33[s] = v2;
-    mt_i64 v34[4];
+    for (int s = 0; s < 4; ++s) v217[s] = (int)(0 + MT_FLAT(s));
+    int v218[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v34[s] = (v29[s] * v33[s]);
-    mt_i64 v35[4];
+    for (int s = 0; s < 4; ++s) v218[s] = v217[s];
+    int v219[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v35[s] = v34[s];
-    mt_i64 v36[4];
+    for (int s = 0; s < 4; ++s) v219[s] = 128;
+    int v220[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v36[s] = v9[s];
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v220[s] = (int)((v219[s] == 0 ? 0 : v218[s] / v219[s]));
+    mt_i64 v223[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v35[s]; }
-    __syncthreads();
-    mt_i64 v37[4];
+    for (int s = 0; s < 4; ++s) v223[s] = v27;
+    mt_i64 v224[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v37[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v224[s] = v17;
+    mt_i64 v225[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v36[s]; }
-    __syncthreads();
-    mt_i64 v38[4];
+    for (int s = 0; s < 4; ++s) v225[s] = (mt_i64)(v220[s]);
+    mt_i64 v226[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v38[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 128) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v226[s] = (v224[s] + v225[s]);
+    mt_i64 v227[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v227[s] = (v223[s] + v226[s]);
+    mt_i64 v228[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v228[s] = v2;
+    mt_i64 v229[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v229[s] = (v227[s] * v228[s]);
+    int v230[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v230[s] = (int)(0 + MT_FLAT(s));
+    int v231[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v231[s] = v230[s];
+    int v234[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v234[s] = 128;
+    int v235[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v235[s] = (int)((v234[s] == 0 ? 0 : v231[s] % v234[s]));
+    mt_i64 v236[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v236[s] = (mt_i64)(v235[s]);
     mt_i64 v39[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v39[s] = (v37[s] + v38[s]);
-    bool v40[4];
+    for (int s = 0; s < 4; ++s) v39[s] = (v229[s] + v236[s]);
+    int v237[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v40[s] = v24[s];
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v237[s] = (int)(0 + MT_FLAT(s));
+    int v238[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v40[s]; }
-    __syncthreads();
-    bool v41[4];
+    for (int s = 0; s < 4; ++s) v238[s] = v237[s];
+    int v239[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v41[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v239[s] = 128;
+    int v240[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v240[s] = (int)((v239[s] == 0 ? 0 : v238[s] / v239[s]));
+    mt_i64 v243[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v243[s] = v17;
+    mt_i64 v244[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v244[s] = (mt_i64)(v240[s]);
+    mt_i64 v245[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v245[s] = (v243[s] + v244[s]);
+    mt_i64 v246[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v246[s] = v0;
+    bool v247[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v247[s] = (v245[s] < v246[s]);
     float v42 = 0.0f;
     float v43[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { v43[s] = (true && v41[s]) ? p0[v39[s]] : v42; }
+    for (int s = 0; s < 4; ++s) { v43[s] = (true && v247[s]) ? p0[v39[s]] : v42; }
     float v46[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v46[s] = __int_as_float(0xff800000);
@@ -779,46 +970,57 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
     #pragma unroll
     for (int s = 0; s < 4; ++s) v67[s] = v48[s];
     for (mt_i64 v64 = v53; v64 < v61; v64 += v16) {
-      mt_i64 v68[4];
+      int v248[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v68[s] = v64;
-      mt_i64 v69[4];
+      for (int s = 0; s < 4; ++s) v248[s] = (int)(0 + MT_FLAT(s));
+      int v249[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v69[s] = (v68[s] + v19[s]);
-      mt_i64 v70[4];
+      for (int s = 0; s < 4; ++s) v249[s] = v248[s];
+      int v252[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v70[s] = v32;
-      mt_i64 v71[4];
+      for (int s = 0; s < 4; ++s) v252[s] = 32;
+      int v253[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v71[s] = (v70[s] + v69[s]);
-      mt_i64 v73[4];
+      for (int s = 0; s < 4; ++s) v253[s] = (int)((v252[s] == 0 ? 0 : v249[s] % v252[s]));
+      mt_i64 v254[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v73[s] = (v71[s] * v33[s]);
-      mt_i64 v74[4];
+      for (int s = 0; s < 4; ++s) v254[s] = v32;
+      mt_i64 v255[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v74[s] = v73[s];
-      mt_i64 v75[4];
+      for (int s = 0; s < 4; ++s) v255[s] = v64;
+      mt_i64 v256[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v75[s] = v9[s];
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v256[s] = (mt_i64)(v253[s]);
+      mt_i64 v257[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v74[s]; }
-      __syncthreads();
-      mt_i64 v76[4];
+      for (int s = 0; s < 4; ++s) v257[s] = (v255[s] + v256[s]);
+      mt_i64 v258[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v76[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v258[s] = (v254[s] + v257[s]);
+      mt_i64 v259[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v75[s]; }
-      __syncthreads();
-      mt_i64 v77[4];
+      for (int s = 0; s < 4; ++s) v259[s] = v2;
+      mt_i64 v260[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v77[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v260[s] = (v258[s] * v259[s]);
+      int v261[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v261[s] = (int)(0 + MT_FLAT(s));
+      int v262[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v262[s] = v261[s];
+      int v263[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v263[s] = 32;
+      int v264[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v264[s] = (int)((v263[s] == 0 ? 0 : v262[s] / v263[s]));
+      mt_i64 v267[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v267[s] = (mt_i64)(v264[s]);
       mt_i64 v78[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v78[s] = (v76[s] + v77[s]);
+      for (int s = 0; s < 4; ++s) v78[s] = (v260[s] + v267[s]);
       float v79[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) { v79[s] = (true) ? p1[v78[s]] : 0; }
@@ -878,20 +1080,42 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
       float v96[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v96[s] = expf(v95[s]);
-      mt_i64 v101[4];
+      int v274[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v101[s] = v73[s];
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v274[s] = (int)(0 + MT_FLAT(s));
+      int v275[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v101[s]; }
-      __syncthreads();
-      mt_i64 v103[4];
+      for (int s = 0; s < 4; ++s) v275[s] = v274[s];
+      int v276[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v103[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v276[s] = 128;
+      int v277[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v277[s] = (int)((v276[s] == 0 ? 0 : v275[s] / v276[s]));
+      mt_i64 v280[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v280[s] = v32;
+      mt_i64 v281[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v281[s] = v64;
+      mt_i64 v282[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v282[s] = (mt_i64)(v277[s]);
+      mt_i64 v283[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v283[s] = (v281[s] + v282[s]);
+      mt_i64 v284[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v284[s] = (v280[s] + v283[s]);
+      mt_i64 v285[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v285[s] = v2;
+      mt_i64 v286[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v286[s] = (v284[s] * v285[s]);
       mt_i64 v105[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v105[s] = (v103[s] + v38[s]);
+      for (int s = 0; s < 4; ++s) v105[s] = (v286[s] + v236[s]);
       float v106[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) { v106[s] = (true) ? p2[v105[s]] : 0; }
@@ -968,66 +1192,87 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
     #pragma unroll
     for (int s = 0; s < 4; ++s) v121[s] = v116[s];
     for (mt_i64 v118 = v61; v118 < v58; v118 += v16) {
-      mt_i64 v122[4];
+      int v293[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v122[s] = v118;
-      mt_i64 v123[4];
+      for (int s = 0; s < 4; ++s) v293[s] = (int)(0 + MT_FLAT(s));
+      int v294[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v123[s] = (v122[s] + v19[s]);
-      mt_i64 v124[4];
+      for (int s = 0; s < 4; ++s) v294[s] = v293[s];
+      int v297[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v124[s] = v1;
-      bool v125[4];
+      for (int s = 0; s < 4; ++s) v297[s] = 32;
+      int v298[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v125[s] = (v123[s] < v124[s]);
-      mt_i64 v126[4];
+      for (int s = 0; s < 4; ++s) v298[s] = (int)((v297[s] == 0 ? 0 : v294[s] % v297[s]));
+      mt_i64 v299[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v126[s] = v32;
-      mt_i64 v127[4];
+      for (int s = 0; s < 4; ++s) v299[s] = v32;
+      mt_i64 v300[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v127[s] = (v126[s] + v123[s]);
-      mt_i64 v129[4];
+      for (int s = 0; s < 4; ++s) v300[s] = v118;
+      mt_i64 v301[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v129[s] = (v127[s] * v33[s]);
-      mt_i64 v130[4];
+      for (int s = 0; s < 4; ++s) v301[s] = (mt_i64)(v298[s]);
+      mt_i64 v302[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v130[s] = v129[s];
-      mt_i64 v131[4];
+      for (int s = 0; s < 4; ++s) v302[s] = (v300[s] + v301[s]);
+      mt_i64 v303[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v131[s] = v9[s];
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v303[s] = (v299[s] + v302[s]);
+      mt_i64 v304[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v130[s]; }
-      __syncthreads();
-      mt_i64 v132[4];
+      for (int s = 0; s < 4; ++s) v304[s] = v2;
+      mt_i64 v305[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v132[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v305[s] = (v303[s] * v304[s]);
+      int v306[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 128) ((mt_i64*)mt_smem)[f] = v131[s]; }
-      __syncthreads();
-      mt_i64 v133[4];
+      for (int s = 0; s < 4; ++s) v306[s] = (int)(0 + MT_FLAT(s));
+      int v307[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v133[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 32) % 128) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v307[s] = v306[s];
+      int v308[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v308[s] = 32;
+      int v309[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v309[s] = (int)((v308[s] == 0 ? 0 : v307[s] / v308[s]));
+      mt_i64 v312[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v312[s] = (mt_i64)(v309[s]);
       mt_i64 v134[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v134[s] = (v132[s] + v133[s]);
-      bool v135[4];
+      for (int s = 0; s < 4; ++s) v134[s] = (v305[s] + v312[s]);
+      int v313[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v135[s] = v125[s];
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v313[s] = (int)(0 + MT_FLAT(s));
+      int v314[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v135[s]; }
-      __syncthreads();
-      bool v136[4];
+      for (int s = 0; s < 4; ++s) v314[s] = v313[s];
+      int v317[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v136[s] = f < 4096 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v317[s] = 32;
+      int v318[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v318[s] = (int)((v317[s] == 0 ? 0 : v314[s] % v317[s]));
+      mt_i64 v319[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v319[s] = v118;
+      mt_i64 v320[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v320[s] = (mt_i64)(v318[s]);
+      mt_i64 v321[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v321[s] = (v319[s] + v320[s]);
+      mt_i64 v322[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v322[s] = v1;
+      bool v323[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v323[s] = (v321[s] < v322[s]);
       float v138[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { v138[s] = (true && v136[s]) ? p1[v134[s]] : v42; }
+      for (int s = 0; s < 4; ++s) { v138[s] = (true && v323[s]) ? p1[v134[s]] : v42; }
       __syncthreads();
       #pragma unroll
       for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)(mt_smem + 0))[f] = v43[s]; }
@@ -1044,48 +1289,87 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
       float v141[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v141[s] = (v139[s] * v140[s]);
-      mt_i64 v145[4];
+      int v324[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v145[s] = v123[s];
-      mt_i64 v146[4];
+      for (int s = 0; s < 4; ++s) v324[s] = (int)(0 + MT_FLAT(s));
+      int v325[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v146[s] = v21[s];
-      mt_i64 v147[4];
+      for (int s = 0; s < 4; ++s) v325[s] = v324[s];
+      int v328[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v147[s] = v6;
-      mt_i64 v148[4];
+      for (int s = 0; s < 4; ++s) v328[s] = 32;
+      int v329[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v148[s] = (v146[s] + v147[s]);
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v329[s] = (int)((v328[s] == 0 ? 0 : v325[s] % v328[s]));
+      mt_i64 v330[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v145[s]; }
-      __syncthreads();
-      mt_i64 v149[4];
+      for (int s = 0; s < 4; ++s) v330[s] = v118;
+      mt_i64 v331[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v149[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v331[s] = (mt_i64)(v329[s]);
+      mt_i64 v332[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v148[s]; }
-      __syncthreads();
-      mt_i64 v150[4];
+      for (int s = 0; s < 4; ++s) v332[s] = (v330[s] + v331[s]);
+      int v333[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v150[s] = f < 1024 ? ((mt_i64*)mt_smem)[((f / 32) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v333[s] = (int)(0 + MT_FLAT(s));
+      int v334[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v334[s] = v333[s];
+      int v335[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v335[s] = 32;
+      int v336[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v336[s] = (int)((v335[s] == 0 ? 0 : v334[s] / v335[s]));
+      mt_i64 v339[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v339[s] = v17;
+      mt_i64 v340[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v340[s] = (mt_i64)(v336[s]);
+      mt_i64 v341[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v341[s] = (v339[s] + v340[s]);
+      mt_i64 v342[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v342[s] = v6;
+      mt_i64 v343[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v343[s] = (v341[s] + v342[s]);
       bool v151[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v151[s] = (v149[s] <= v150[s]);
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v151[s] = (v332[s] <= v343[s]);
+      int v344[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v135[s]; }
-      __syncthreads();
-      bool v152[4];
+      for (int s = 0; s < 4; ++s) v344[s] = (int)(0 + MT_FLAT(s));
+      int v345[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v152[s] = f < 1024 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v345[s] = v344[s];
+      int v348[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v348[s] = 32;
+      int v349[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v349[s] = (int)((v348[s] == 0 ? 0 : v345[s] % v348[s]));
+      mt_i64 v350[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v350[s] = v118;
+      mt_i64 v351[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v351[s] = (mt_i64)(v349[s]);
+      mt_i64 v352[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v352[s] = (v350[s] + v351[s]);
+      mt_i64 v353[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v353[s] = v1;
+      bool v354[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v354[s] = (v352[s] < v353[s]);
       bool v153[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v153[s] = (v152[s] && v151[s]);
+      for (int s = 0; s < 4; ++s) v153[s] = (v354[s] && v151[s]);
       float v155[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v155[s] = __int_as_float(0xff800000);
@@ -1132,34 +1416,72 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
       float v170[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v170[s] = expf(v169[s]);
-      mt_i64 v175[4];
+      int v361[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v175[s] = v129[s];
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v361[s] = (int)(0 + MT_FLAT(s));
+      int v362[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v175[s]; }
-      __syncthreads();
-      mt_i64 v177[4];
+      for (int s = 0; s < 4; ++s) v362[s] = v361[s];
+      int v363[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v177[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v363[s] = 128;
+      int v364[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v364[s] = (int)((v363[s] == 0 ? 0 : v362[s] / v363[s]));
+      mt_i64 v367[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v367[s] = v32;
+      mt_i64 v368[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v368[s] = v118;
+      mt_i64 v369[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v369[s] = (mt_i64)(v364[s]);
+      mt_i64 v370[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v370[s] = (v368[s] + v369[s]);
+      mt_i64 v371[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v371[s] = (v367[s] + v370[s]);
+      mt_i64 v372[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v372[s] = v2;
+      mt_i64 v373[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v373[s] = (v371[s] * v372[s]);
       mt_i64 v179[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v179[s] = (v177[s] + v38[s]);
-      bool v180[4];
+      for (int s = 0; s < 4; ++s) v179[s] = (v373[s] + v236[s]);
+      int v374[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v180[s] = v125[s];
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v374[s] = (int)(0 + MT_FLAT(s));
+      int v375[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v180[s]; }
-      __syncthreads();
-      bool v181[4];
+      for (int s = 0; s < 4; ++s) v375[s] = v374[s];
+      int v376[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v181[s] = f < 4096 ? ((bool*)mt_smem)[((f / 128) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v376[s] = 128;
+      int v377[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v377[s] = (int)((v376[s] == 0 ? 0 : v375[s] / v376[s]));
+      mt_i64 v380[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v380[s] = v118;
+      mt_i64 v381[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v381[s] = (mt_i64)(v377[s]);
+      mt_i64 v382[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v382[s] = (v380[s] + v381[s]);
+      mt_i64 v383[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v383[s] = v1;
+      bool v384[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v384[s] = (v382[s] < v383[s]);
       float v183[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { v183[s] = (true && v181[s]) ? p2[v179[s]] : v42; }
+      for (int s = 0; s < 4; ++s) { v183[s] = (true && v384[s]) ? p2[v179[s]] : v42; }
       float v184[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v184[s] = v170[s];
@@ -1247,7 +1569,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
     #pragma unroll
     for (int s = 0; s < 4; ++s) v202[s] = (v193[s] / v201[s]);
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { if (true && v41[s]) p3[v39[s]] = v202[s]; }
+    for (int s = 0; s < 4; ++s) { if (true && v247[s]) p3[v39[s]] = v202[s]; }
     float v212[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v212[s] = logf(v192[s]);

@@ -135,169 +135,169 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
       __syncthreads();
       acc1 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v34 = acc1;
-      float v35 = (v34 / v8);
-      float v36[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v36[s] = v35;
+      float v35 = acc1;
+      float v36 = (v35 / v8);
       float v37[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v37[s] = (v30[s] - v36[s]);
-      float v38 = 0.0f;
-      float v40[8];
+      for (int s = 0; s < 8; ++s) v37[s] = v36;
+      float v38[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v40[s] = (v7[s] ? v37[s] : v16[s]);
+      for (int s = 0; s < 8; ++s) v38[s] = (v30[s] - v37[s]);
+      float v39 = 0.0f;
+      float v41[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v41[s] = (v7[s] ? v38[s] : v16[s]);
       float acc2 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v40[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v41[s]);
       for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
       __syncthreads();
       acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v41 = acc2;
-      float v42 = (v41 / v8);
-      float v48[8];
+      float v42 = acc2;
+      float v43 = (v42 / v8);
+      float v49[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v48[s] = (v40[s] * v40[s]);
+      for (int s = 0; s < 8; ++s) v49[s] = (v41[s] * v41[s]);
       float acc3 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc3 = (acc3 + v48[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc3 = (acc3 + v49[s]);
       for (int o = 16; o > 0; o >>= 1) acc3 = (acc3 + __shfl_xor_sync(0xffffffffu, acc3, o));
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc3;
       __syncthreads();
       acc3 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v49 = acc3;
-      float v50 = (v49 / v8);
-      float v51 = (v42 * v42);
-      float v52 = (v50 - v51);
-      float v54 = mt_maxf(v52, v38);
-      float v55 = (v54 + v3);
-      float v56 = (1.0f / sqrtf(v55));
-      float v59[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v59[s] = v42;
+      float v50 = acc3;
+      float v51 = (v50 / v8);
+      float v52 = (v43 * v43);
+      float v53 = (v51 - v52);
+      float v55 = mt_maxf(v53, v39);
+      float v56 = (v55 + v3);
+      float v57 = (1.0f / sqrtf(v56));
       float v60[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v60[s] = (v37[s] - v59[s]);
-      float v63[8];
+      for (int s = 0; s < 8; ++s) v60[s] = v43;
+      float v61[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v63[s] = (v7[s] ? v60[s] : v16[s]);
+      for (int s = 0; s < 8; ++s) v61[s] = (v38[s] - v60[s]);
       float v64[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v64[s] = v56;
+      for (int s = 0; s < 8; ++s) v64[s] = (v7[s] ? v61[s] : v16[s]);
       float v65[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v65[s] = (v63[s] * v64[s]);
+      for (int s = 0; s < 8; ++s) v65[s] = v57;
       float v66[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v66[s] = (v33[s] * v15[s]);
+      for (int s = 0; s < 8; ++s) v66[s] = (v64[s] * v65[s]);
       float v67[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v67[s] = (v65[s] * v66[s]);
+      for (int s = 0; s < 8; ++s) v67[s] = (v33[s] * v15[s]);
+      float v68[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v68[s] = (v66[s] * v67[s]);
       float acc4 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v67[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v68[s]);
       for (int o = 16; o > 0; o >>= 1) acc4 = (acc4 + __shfl_xor_sync(0xffffffffu, acc4, o));
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
       __syncthreads();
       acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v68 = acc4;
-      float v69 = (v68 / v8);
+      float v69 = acc4;
+      float v70 = (v69 / v8);
       float acc5 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v66[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v67[s]);
       for (int o = 16; o > 0; o >>= 1) acc5 = (acc5 + __shfl_xor_sync(0xffffffffu, acc5, o));
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc5;
       __syncthreads();
       acc5 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v71 = acc5;
-      float v72 = (v71 / v8);
-      float v83[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v83[s] = v69;
+      float v72 = acc5;
+      float v73 = (v72 / v8);
       float v84[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v84[s] = (v65[s] * v83[s]);
+      for (int s = 0; s < 8; ++s) v84[s] = v70;
       float v85[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v85[s] = (v66[s] - v84[s]);
+      for (int s = 0; s < 8; ++s) v85[s] = (v66[s] * v84[s]);
       float v86[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v86[s] = v72;
+      for (int s = 0; s < 8; ++s) v86[s] = (v67[s] - v85[s]);
       float v87[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v87[s] = (v85[s] - v86[s]);
-      float v89[8];
+      for (int s = 0; s < 8; ++s) v87[s] = v73;
+      float v88[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v89[s] = (v87[s] * v64[s]);
+      for (int s = 0; s < 8; ++s) v88[s] = (v86[s] - v87[s]);
+      float v90[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v90[s] = (v88[s] * v65[s]);
       #pragma unroll
       for (int g = 0; g < 8; g += 8) {
         const mt_i64 i0 = v27[g];
         if ((true && v7[g])) {
           union { uint4 w[2]; float e[8]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v89[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v90[g + k];
           #pragma unroll
           for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         }
       }
-      float v90[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v90[s] = (v33[s] * v65[s]);
       float v91[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v91[s] = (v20[s] + v90[s]);
+      for (int s = 0; s < 8; ++s) v91[s] = (v33[s] * v66[s]);
       float v92[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v92[s] = (v21[s] + v33[s]);
+      for (int s = 0; s < 8; ++s) v92[s] = (v20[s] + v91[s]);
+      float v93[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v93[s] = (v21[s] + v33[s]);
       float y6[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y6[s] = v91[s];
+      for (int s = 0; s < 8; ++s) y6[s] = v92[s];
       float y7[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y7[s] = v92[s];
+      for (int s = 0; s < 8; ++s) y7[s] = v93[s];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v20[s] = y6[s];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v21[s] = y7[s];
     }
-    float v93[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v93[s] = v20[s];
     float v94[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v94[s] = v21[s];
-    mt_i64 v96 = (mt_i64)(v4);
-    mt_i64 v97 = (mt_i64)(v0);
-    mt_i64 v98 = (v96 * v97);
-    mt_i64 v99[8];
+    for (int s = 0; s < 8; ++s) v94[s] = v20[s];
+    float v95[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v99[s] = v98;
+    for (int s = 0; s < 8; ++s) v95[s] = v21[s];
+    mt_i64 v97 = (mt_i64)(v4);
+    mt_i64 v98 = (mt_i64)(v0);
+    mt_i64 v99 = (v97 * v98);
     mt_i64 v100[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v100[s] = (v99[s] + v12[s]);
+    for (int s = 0; s < 8; ++s) v100[s] = v99;
+    mt_i64 v101[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v101[s] = (v100[s] + v12[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v100[g];
+      const mt_i64 i0 = v101[g];
       if ((true && v7[g])) {
         union { uint4 w[2]; float e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v93[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v94[g + k];
         #pragma unroll
         for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       }
     }
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v100[g];
+      const mt_i64 i0 = v101[g];
       if ((true && v7[g])) {
         union { uint4 w[2]; float e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v94[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v95[g + k];
         #pragma unroll
         for (int q = 0; q < 2; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
       }
@@ -407,180 +407,180 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc8;
       __syncthreads();
       acc8 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v34 = acc8;
-      float v35 = (v34 / v8);
-      float v36[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v36[s] = v35;
+      float v35 = acc8;
+      float v36 = (v35 / v8);
       float v37[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v37[s] = (v30[s] - v36[s]);
-      float v38 = 0.0f;
-      float v40[8];
+      for (int s = 0; s < 8; ++s) v37[s] = v36;
+      float v38[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v40[s] = (v7[s] ? v37[s] : v16[s]);
+      for (int s = 0; s < 8; ++s) v38[s] = (v30[s] - v37[s]);
+      float v39 = 0.0f;
+      float v41[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v41[s] = (v7[s] ? v38[s] : v16[s]);
       float acc9 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc9 = (acc9 + v40[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc9 = (acc9 + v41[s]);
       for (int o = 16; o > 0; o >>= 1) acc9 = (acc9 + __shfl_xor_sync(0xffffffffu, acc9, o));
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc9;
       __syncthreads();
       acc9 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc9 = (acc9 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v41 = acc9;
-      float v42 = (v41 / v8);
-      float v48[8];
+      float v42 = acc9;
+      float v43 = (v42 / v8);
+      float v49[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v48[s] = (v40[s] * v40[s]);
+      for (int s = 0; s < 8; ++s) v49[s] = (v41[s] * v41[s]);
       float acc10 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc10 = (acc10 + v48[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc10 = (acc10 + v49[s]);
       for (int o = 16; o > 0; o >>= 1) acc10 = (acc10 + __shfl_xor_sync(0xffffffffu, acc10, o));
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc10;
       __syncthreads();
       acc10 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v49 = acc10;
-      float v50 = (v49 / v8);
-      float v51 = (v42 * v42);
-      float v52 = (v50 - v51);
-      float v54 = mt_maxf(v52, v38);
-      float v55 = (v54 + v3);
-      float v56 = (1.0f / sqrtf(v55));
-      float v59[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v59[s] = v42;
+      float v50 = acc10;
+      float v51 = (v50 / v8);
+      float v52 = (v43 * v43);
+      float v53 = (v51 - v52);
+      float v55 = mt_maxf(v53, v39);
+      float v56 = (v55 + v3);
+      float v57 = (1.0f / sqrtf(v56));
       float v60[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v60[s] = (v37[s] - v59[s]);
-      float v63[8];
+      for (int s = 0; s < 8; ++s) v60[s] = v43;
+      float v61[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v63[s] = (v7[s] ? v60[s] : v16[s]);
+      for (int s = 0; s < 8; ++s) v61[s] = (v38[s] - v60[s]);
       float v64[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v64[s] = v56;
+      for (int s = 0; s < 8; ++s) v64[s] = (v7[s] ? v61[s] : v16[s]);
       float v65[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v65[s] = (v63[s] * v64[s]);
+      for (int s = 0; s < 8; ++s) v65[s] = v57;
       float v66[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v66[s] = (v33[s] * v15[s]);
+      for (int s = 0; s < 8; ++s) v66[s] = (v64[s] * v65[s]);
       float v67[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v67[s] = (v65[s] * v66[s]);
+      for (int s = 0; s < 8; ++s) v67[s] = (v33[s] * v15[s]);
+      float v68[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v68[s] = (v66[s] * v67[s]);
       float acc11 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc11 = (acc11 + v67[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc11 = (acc11 + v68[s]);
       for (int o = 16; o > 0; o >>= 1) acc11 = (acc11 + __shfl_xor_sync(0xffffffffu, acc11, o));
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc11;
       __syncthreads();
       acc11 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc11 = (acc11 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v68 = acc11;
-      float v69 = (v68 / v8);
+      float v69 = acc11;
+      float v70 = (v69 / v8);
       float acc12 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc12 = (acc12 + v66[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc12 = (acc12 + v67[s]);
       for (int o = 16; o > 0; o >>= 1) acc12 = (acc12 + __shfl_xor_sync(0xffffffffu, acc12, o));
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc12;
       __syncthreads();
       acc12 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v71 = acc12;
-      float v72 = (v71 / v8);
-      float v83[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v83[s] = v69;
+      float v72 = acc12;
+      float v73 = (v72 / v8);
       float v84[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v84[s] = (v65[s] * v83[s]);
+      for (int s = 0; s < 8; ++s) v84[s] = v70;
       float v85[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v85[s] = (v66[s] - v84[s]);
+      for (int s = 0; s < 8; ++s) v85[s] = (v66[s] * v84[s]);
       float v86[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v86[s] = v72;
+      for (int s = 0; s < 8; ++s) v86[s] = (v67[s] - v85[s]);
       float v87[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v87[s] = (v85[s] - v86[s]);
-      float v89[8];
+      for (int s = 0; s < 8; ++s) v87[s] = v73;
+      float v88[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v89[s] = (v87[s] * v64[s]);
+      for (int s = 0; s < 8; ++s) v88[s] = (v86[s] - v87[s]);
+      float v90[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v90[s] = (v88[s] * v65[s]);
       #pragma unroll
       for (int g = 0; g < 8; g += 8) {
         const mt_i64 i0 = v27[g];
         if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
           union { uint4 w[2]; float e[8]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v89[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v90[g + k];
           #pragma unroll
           for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p3[v27[s]] = v89[s]; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p3[v27[s]] = v90[s]; }
         }
       }
-      float v90[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v90[s] = (v33[s] * v65[s]);
       float v91[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v91[s] = (v20[s] + v90[s]);
+      for (int s = 0; s < 8; ++s) v91[s] = (v33[s] * v66[s]);
       float v92[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v92[s] = (v21[s] + v33[s]);
+      for (int s = 0; s < 8; ++s) v92[s] = (v20[s] + v91[s]);
+      float v93[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v93[s] = (v21[s] + v33[s]);
       float y13[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y13[s] = v91[s];
+      for (int s = 0; s < 8; ++s) y13[s] = v92[s];
       float y14[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y14[s] = v92[s];
+      for (int s = 0; s < 8; ++s) y14[s] = v93[s];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v20[s] = y13[s];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v21[s] = y14[s];
     }
-    float v93[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v93[s] = v20[s];
     float v94[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v94[s] = v21[s];
-    mt_i64 v96 = (mt_i64)(v4);
-    mt_i64 v97 = (mt_i64)(v0);
-    mt_i64 v98 = (v96 * v97);
-    mt_i64 v99[8];
+    for (int s = 0; s < 8; ++s) v94[s] = v20[s];
+    float v95[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v99[s] = v98;
+    for (int s = 0; s < 8; ++s) v95[s] = v21[s];
+    mt_i64 v97 = (mt_i64)(v4);
+    mt_i64 v98 = (mt_i64)(v0);
+    mt_i64 v99 = (v97 * v98);
     mt_i64 v100[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v100[s] = (v99[s] + v12[s]);
+    for (int s = 0; s < 8; ++s) v100[s] = v99;
+    mt_i64 v101[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v101[s] = (v100[s] + v12[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v100[g];
-      if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
-        union { uint4 w[2]; float e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v93[g + k];
-        #pragma unroll
-        for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p4[v100[s]] = v93[s]; }
-      }
-    }
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v100[g];
+      const mt_i64 i0 = v101[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[2]; float e[8]; } u;
         #pragma unroll
         for (int k = 0; k < MT_VEC; ++k) u.e[k] = v94[g + k];
         #pragma unroll
+        for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p4[v101[s]] = v94[s]; }
+      }
+    }
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v101[g];
+      if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[2]; float e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v95[g + k];
+        #pragma unroll
         for (int q = 0; q < 2; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p5[v100[s]] = v94[s]; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p5[v101[s]] = v95[s]; }
       }
     }
   }

@@ -126,168 +126,168 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
       __syncthreads();
       acc1 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v31 = acc1;
-      float v32 = (v31 / v8);
-      float v33[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v33[s] = v32;
+      float v32 = acc1;
+      float v33 = (v32 / v8);
       float v34[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v34[s] = (v28[s] - v33[s]);
-      float v37[8];
+      for (int s = 0; s < 8; ++s) v34[s] = v33;
+      float v35[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v37[s] = (v7[s] ? v34[s] : v15[s]);
+      for (int s = 0; s < 8; ++s) v35[s] = (v28[s] - v34[s]);
+      float v38[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v38[s] = (v7[s] ? v35[s] : v15[s]);
       float acc2 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v37[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v38[s]);
       for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
       __syncthreads();
       acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v38 = acc2;
-      float v39 = (v38 / v8);
-      float v45[8];
+      float v39 = acc2;
+      float v40 = (v39 / v8);
+      float v46[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v45[s] = (v37[s] * v37[s]);
+      for (int s = 0; s < 8; ++s) v46[s] = (v38[s] * v38[s]);
       float acc3 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc3 = (acc3 + v45[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc3 = (acc3 + v46[s]);
       for (int o = 16; o > 0; o >>= 1) acc3 = (acc3 + __shfl_xor_sync(0xffffffffu, acc3, o));
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc3;
       __syncthreads();
       acc3 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v46 = acc3;
-      float v47 = (v46 / v8);
-      float v48 = (v39 * v39);
-      float v49 = (v47 - v48);
-      float v51 = mt_maxf(v49, v13);
-      float v52 = (v51 + v3);
-      float v53 = (1.0f / sqrtf(v52));
-      float v56[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v56[s] = v39;
+      float v47 = acc3;
+      float v48 = (v47 / v8);
+      float v49 = (v40 * v40);
+      float v50 = (v48 - v49);
+      float v52 = mt_maxf(v50, v13);
+      float v53 = (v52 + v3);
+      float v54 = (1.0f / sqrtf(v53));
       float v57[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v57[s] = (v34[s] - v56[s]);
-      float v60[8];
+      for (int s = 0; s < 8; ++s) v57[s] = v40;
+      float v58[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v60[s] = (v7[s] ? v57[s] : v15[s]);
+      for (int s = 0; s < 8; ++s) v58[s] = (v35[s] - v57[s]);
       float v61[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v61[s] = v53;
+      for (int s = 0; s < 8; ++s) v61[s] = (v7[s] ? v58[s] : v15[s]);
       float v62[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v62[s] = (v60[s] * v61[s]);
+      for (int s = 0; s < 8; ++s) v62[s] = v54;
       float v63[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v63[s] = (v30[s] * v14[s]);
+      for (int s = 0; s < 8; ++s) v63[s] = (v61[s] * v62[s]);
       float v64[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v64[s] = (v62[s] * v63[s]);
+      for (int s = 0; s < 8; ++s) v64[s] = (v30[s] * v14[s]);
+      float v65[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v65[s] = (v63[s] * v64[s]);
       float acc4 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v64[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v65[s]);
       for (int o = 16; o > 0; o >>= 1) acc4 = (acc4 + __shfl_xor_sync(0xffffffffu, acc4, o));
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
       __syncthreads();
       acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v65 = acc4;
-      float v66 = (v65 / v8);
+      float v66 = acc4;
+      float v67 = (v66 / v8);
       float acc5 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v63[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v64[s]);
       for (int o = 16; o > 0; o >>= 1) acc5 = (acc5 + __shfl_xor_sync(0xffffffffu, acc5, o));
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc5;
       __syncthreads();
       acc5 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v68 = acc5;
-      float v69 = (v68 / v8);
-      float v80[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v80[s] = v66;
+      float v69 = acc5;
+      float v70 = (v69 / v8);
       float v81[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v81[s] = (v62[s] * v80[s]);
+      for (int s = 0; s < 8; ++s) v81[s] = v67;
       float v82[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v82[s] = (v63[s] - v81[s]);
+      for (int s = 0; s < 8; ++s) v82[s] = (v63[s] * v81[s]);
       float v83[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v83[s] = v69;
+      for (int s = 0; s < 8; ++s) v83[s] = (v64[s] - v82[s]);
       float v84[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v84[s] = (v82[s] - v83[s]);
-      float v86[8];
+      for (int s = 0; s < 8; ++s) v84[s] = v70;
+      float v85[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v86[s] = (v84[s] * v61[s]);
+      for (int s = 0; s < 8; ++s) v85[s] = (v83[s] - v84[s]);
+      float v87[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v87[s] = (v85[s] * v62[s]);
       #pragma unroll
       for (int g = 0; g < 8; g += 4) {
         const mt_i64 i0 = v26[g];
         if ((true && v7[g])) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v86[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v87[g + k];
           #pragma unroll
           for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         }
       }
-      float v87[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v87[s] = (v30[s] * v62[s]);
       float v88[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v88[s] = (v19[s] + v87[s]);
+      for (int s = 0; s < 8; ++s) v88[s] = (v30[s] * v63[s]);
       float v89[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v89[s] = (v20[s] + v30[s]);
+      for (int s = 0; s < 8; ++s) v89[s] = (v19[s] + v88[s]);
+      float v90[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v90[s] = (v20[s] + v30[s]);
       float y6[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y6[s] = v88[s];
+      for (int s = 0; s < 8; ++s) y6[s] = v89[s];
       float y7[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y7[s] = v89[s];
+      for (int s = 0; s < 8; ++s) y7[s] = v90[s];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v19[s] = y6[s];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v20[s] = y7[s];
     }
-    float v90[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v90[s] = v19[s];
     float v91[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v91[s] = v20[s];
-    mt_i64 v93 = (mt_i64)(v4);
-    mt_i64 v94 = (mt_i64)(v0);
-    mt_i64 v95 = (v93 * v94);
-    mt_i64 v96[8];
+    for (int s = 0; s < 8; ++s) v91[s] = v19[s];
+    float v92[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v96[s] = v95;
+    for (int s = 0; s < 8; ++s) v92[s] = v20[s];
+    mt_i64 v94 = (mt_i64)(v4);
+    mt_i64 v95 = (mt_i64)(v0);
+    mt_i64 v96 = (v94 * v95);
     mt_i64 v97[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v97[s] = (v96[s] + v12[s]);
+    for (int s = 0; s < 8; ++s) v97[s] = v96;
+    mt_i64 v98[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v98[s] = (v97[s] + v12[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v97[g];
+      const mt_i64 i0 = v98[g];
       if ((true && v7[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v90[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v91[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       }
     }
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v97[g];
+      const mt_i64 i0 = v98[g];
       if ((true && v7[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v91[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v92[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
       }
@@ -388,179 +388,179 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc8;
       __syncthreads();
       acc8 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v31 = acc8;
-      float v32 = (v31 / v8);
-      float v33[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v33[s] = v32;
+      float v32 = acc8;
+      float v33 = (v32 / v8);
       float v34[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v34[s] = (v28[s] - v33[s]);
-      float v37[8];
+      for (int s = 0; s < 8; ++s) v34[s] = v33;
+      float v35[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v37[s] = (v7[s] ? v34[s] : v15[s]);
+      for (int s = 0; s < 8; ++s) v35[s] = (v28[s] - v34[s]);
+      float v38[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v38[s] = (v7[s] ? v35[s] : v15[s]);
       float acc9 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc9 = (acc9 + v37[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc9 = (acc9 + v38[s]);
       for (int o = 16; o > 0; o >>= 1) acc9 = (acc9 + __shfl_xor_sync(0xffffffffu, acc9, o));
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc9;
       __syncthreads();
       acc9 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc9 = (acc9 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v38 = acc9;
-      float v39 = (v38 / v8);
-      float v45[8];
+      float v39 = acc9;
+      float v40 = (v39 / v8);
+      float v46[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v45[s] = (v37[s] * v37[s]);
+      for (int s = 0; s < 8; ++s) v46[s] = (v38[s] * v38[s]);
       float acc10 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc10 = (acc10 + v45[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc10 = (acc10 + v46[s]);
       for (int o = 16; o > 0; o >>= 1) acc10 = (acc10 + __shfl_xor_sync(0xffffffffu, acc10, o));
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc10;
       __syncthreads();
       acc10 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v46 = acc10;
-      float v47 = (v46 / v8);
-      float v48 = (v39 * v39);
-      float v49 = (v47 - v48);
-      float v51 = mt_maxf(v49, v13);
-      float v52 = (v51 + v3);
-      float v53 = (1.0f / sqrtf(v52));
-      float v56[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v56[s] = v39;
+      float v47 = acc10;
+      float v48 = (v47 / v8);
+      float v49 = (v40 * v40);
+      float v50 = (v48 - v49);
+      float v52 = mt_maxf(v50, v13);
+      float v53 = (v52 + v3);
+      float v54 = (1.0f / sqrtf(v53));
       float v57[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v57[s] = (v34[s] - v56[s]);
-      float v60[8];
+      for (int s = 0; s < 8; ++s) v57[s] = v40;
+      float v58[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v60[s] = (v7[s] ? v57[s] : v15[s]);
+      for (int s = 0; s < 8; ++s) v58[s] = (v35[s] - v57[s]);
       float v61[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v61[s] = v53;
+      for (int s = 0; s < 8; ++s) v61[s] = (v7[s] ? v58[s] : v15[s]);
       float v62[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v62[s] = (v60[s] * v61[s]);
+      for (int s = 0; s < 8; ++s) v62[s] = v54;
       float v63[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v63[s] = (v30[s] * v14[s]);
+      for (int s = 0; s < 8; ++s) v63[s] = (v61[s] * v62[s]);
       float v64[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v64[s] = (v62[s] * v63[s]);
+      for (int s = 0; s < 8; ++s) v64[s] = (v30[s] * v14[s]);
+      float v65[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v65[s] = (v63[s] * v64[s]);
       float acc11 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc11 = (acc11 + v64[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc11 = (acc11 + v65[s]);
       for (int o = 16; o > 0; o >>= 1) acc11 = (acc11 + __shfl_xor_sync(0xffffffffu, acc11, o));
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc11;
       __syncthreads();
       acc11 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc11 = (acc11 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v65 = acc11;
-      float v66 = (v65 / v8);
+      float v66 = acc11;
+      float v67 = (v66 / v8);
       float acc12 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc12 = (acc12 + v63[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc12 = (acc12 + v64[s]);
       for (int o = 16; o > 0; o >>= 1) acc12 = (acc12 + __shfl_xor_sync(0xffffffffu, acc12, o));
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc12;
       __syncthreads();
       acc12 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v68 = acc12;
-      float v69 = (v68 / v8);
-      float v80[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v80[s] = v66;
+      float v69 = acc12;
+      float v70 = (v69 / v8);
       float v81[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v81[s] = (v62[s] * v80[s]);
+      for (int s = 0; s < 8; ++s) v81[s] = v67;
       float v82[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v82[s] = (v63[s] - v81[s]);
+      for (int s = 0; s < 8; ++s) v82[s] = (v63[s] * v81[s]);
       float v83[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v83[s] = v69;
+      for (int s = 0; s < 8; ++s) v83[s] = (v64[s] - v82[s]);
       float v84[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v84[s] = (v82[s] - v83[s]);
-      float v86[8];
+      for (int s = 0; s < 8; ++s) v84[s] = v70;
+      float v85[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v86[s] = (v84[s] * v61[s]);
+      for (int s = 0; s < 8; ++s) v85[s] = (v83[s] - v84[s]);
+      float v87[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v87[s] = (v85[s] * v62[s]);
       #pragma unroll
       for (int g = 0; g < 8; g += 4) {
         const mt_i64 i0 = v26[g];
         if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v86[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v87[g + k];
           #pragma unroll
           for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p3[v26[s]] = v86[s]; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p3[v26[s]] = v87[s]; }
         }
       }
-      float v87[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v87[s] = (v30[s] * v62[s]);
       float v88[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v88[s] = (v19[s] + v87[s]);
+      for (int s = 0; s < 8; ++s) v88[s] = (v30[s] * v63[s]);
       float v89[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v89[s] = (v20[s] + v30[s]);
+      for (int s = 0; s < 8; ++s) v89[s] = (v19[s] + v88[s]);
+      float v90[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v90[s] = (v20[s] + v30[s]);
       float y13[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y13[s] = v88[s];
+      for (int s = 0; s < 8; ++s) y13[s] = v89[s];
       float y14[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y14[s] = v89[s];
+      for (int s = 0; s < 8; ++s) y14[s] = v90[s];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v19[s] = y13[s];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v20[s] = y14[s];
     }
-    float v90[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v90[s] = v19[s];
     float v91[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v91[s] = v20[s];
-    mt_i64 v93 = (mt_i64)(v4);
-    mt_i64 v94 = (mt_i64)(v0);
-    mt_i64 v95 = (v93 * v94);
-    mt_i64 v96[8];
+    for (int s = 0; s < 8; ++s) v91[s] = v19[s];
+    float v92[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v96[s] = v95;
+    for (int s = 0; s < 8; ++s) v92[s] = v20[s];
+    mt_i64 v94 = (mt_i64)(v4);
+    mt_i64 v95 = (mt_i64)(v0);
+    mt_i64 v96 = (v94 * v95);
     mt_i64 v97[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v97[s] = (v96[s] + v12[s]);
+    for (int s = 0; s < 8; ++s) v97[s] = v96;
+    mt_i64 v98[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v98[s] = (v97[s] + v12[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v97[g];
-      if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v90[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p4[v97[s]] = v90[s]; }
-      }
-    }
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v97[g];
+      const mt_i64 i0 = v98[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int k = 0; k < MT_VEC; ++k) u.e[k] = v91[g + k];
         #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p4[v98[s]] = v91[s]; }
+      }
+    }
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v98[g];
+      if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v92[g + k];
+        #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p5[v97[s]] = v91[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p5[v98[s]] = v92[s]; }
       }
     }
   }

@@ -63,126 +63,168 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     #pragma unroll
     for (int s = 0; s < 8; ++s) v18[s] = (v17[s] + v16[s]);
     mt_i64 v20 = (v12 * v13);
-    mt_i64 v23[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = v20;
-    mt_i64 v24[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = (v23[s] + v16[s]);
     mt_i64 v25[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v25[s] = v0;
     bool v26[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v26[s] = (v18[s] < v25[s]);
-    mt_i64 v27[8];
+    int v126[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = v1;
-    bool v28[8];
+    for (int s = 0; s < 8; ++s) v126[s] = (int)(0 + MT_FLAT(s));
+    int v127[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = (v24[s] < v27[s]);
-    int v29[8];
+    for (int s = 0; s < 8; ++s) v127[s] = v126[s];
+    int v128[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v30[8];
+    for (int s = 0; s < 8; ++s) v128[s] = 32;
+    int v129[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = (mt_i64)(v29[s]);
-    mt_i64 v31[8];
+    for (int s = 0; s < 8; ++s) v129[s] = (int)((v128[s] == 0 ? 0 : v127[s] / v128[s]));
+    mt_i64 v132[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = v3;
-    mt_i64 v32[8];
+    for (int s = 0; s < 8; ++s) v132[s] = v14;
+    mt_i64 v133[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = (v18[s] * v31[s]);
-    mt_i64 v33[8];
+    for (int s = 0; s < 8; ++s) v133[s] = (mt_i64)(v129[s]);
+    mt_i64 v134[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = v32[s];
-    mt_i64 v34[8];
+    for (int s = 0; s < 8; ++s) v134[s] = (v132[s] + v133[s]);
+    mt_i64 v135[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = v4;
-    mt_i64 v35[8];
+    for (int s = 0; s < 8; ++s) v135[s] = v3;
+    mt_i64 v136[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v30[s] * v34[s]);
-    mt_i64 v36[8];
+    for (int s = 0; s < 8; ++s) v136[s] = (v134[s] * v135[s]);
+    int v137[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = v35[s];
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v137[s] = (int)(0 + MT_FLAT(s));
+    int v138[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) ((mt_i64*)mt_smem)[f] = v33[s]; }
-    __syncthreads();
-    mt_i64 v37[8];
+    for (int s = 0; s < 8; ++s) v138[s] = v137[s];
+    int v141[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v37[s] = f < 2048 ? ((mt_i64*)mt_smem)[((f / 32) % 64) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v141[s] = 32;
+    int v142[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v36[s]; }
-    __syncthreads();
-    mt_i64 v38[8];
+    for (int s = 0; s < 8; ++s) v142[s] = (int)((v141[s] == 0 ? 0 : v138[s] % v141[s]));
+    mt_i64 v143[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v38[s] = f < 2048 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v143[s] = (mt_i64)(v142[s]);
+    mt_i64 v144[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v144[s] = v4;
+    mt_i64 v145[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v145[s] = (v143[s] * v144[s]);
     mt_i64 v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v37[s] + v38[s]);
-    mt_i64 v40[8];
+    for (int s = 0; s < 8; ++s) v39[s] = (v136[s] + v145[s]);
+    int v146[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = v5;
-    mt_i64 v41[8];
+    for (int s = 0; s < 8; ++s) v146[s] = (int)(0 + MT_FLAT(s));
+    int v147[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (v30[s] * v40[s]);
-    mt_i64 v42[8];
+    for (int s = 0; s < 8; ++s) v147[s] = v146[s];
+    int v148[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = v41[s];
-    mt_i64 v43[8];
+    for (int s = 0; s < 8; ++s) v148[s] = 64;
+    int v149[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = v6;
-    mt_i64 v44[8];
+    for (int s = 0; s < 8; ++s) v149[s] = (int)((v148[s] == 0 ? 0 : v147[s] / v148[s]));
+    mt_i64 v152[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v24[s] * v43[s]);
-    mt_i64 v45[8];
+    for (int s = 0; s < 8; ++s) v152[s] = (mt_i64)(v149[s]);
+    mt_i64 v153[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = v44[s];
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v153[s] = v5;
+    mt_i64 v154[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v42[s]; }
-    __syncthreads();
-    mt_i64 v46[8];
+    for (int s = 0; s < 8; ++s) v154[s] = (v152[s] * v153[s]);
+    int v155[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v46[s] = f < 2048 ? ((mt_i64*)mt_smem)[((f / 64) % 32) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v155[s] = (int)(0 + MT_FLAT(s));
+    int v156[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) ((mt_i64*)mt_smem)[f] = v45[s]; }
-    __syncthreads();
-    mt_i64 v47[8];
+    for (int s = 0; s < 8; ++s) v156[s] = v155[s];
+    int v159[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v47[s] = f < 2048 ? ((mt_i64*)mt_smem)[((f / 1) % 64) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v159[s] = 64;
+    int v160[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v160[s] = (int)((v159[s] == 0 ? 0 : v156[s] % v159[s]));
+    mt_i64 v161[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v161[s] = v20;
+    mt_i64 v162[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v162[s] = (mt_i64)(v160[s]);
+    mt_i64 v163[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v163[s] = (v161[s] + v162[s]);
+    mt_i64 v164[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v164[s] = v6;
+    mt_i64 v165[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v165[s] = (v163[s] * v164[s]);
     mt_i64 v48[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v46[s] + v47[s]);
-    bool v49[8];
+    for (int s = 0; s < 8; ++s) v48[s] = (v154[s] + v165[s]);
+    int v166[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = v26[s];
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v166[s] = (int)(0 + MT_FLAT(s));
+    int v167[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) ((bool*)mt_smem)[f] = v49[s]; }
-    __syncthreads();
-    bool v50[8];
+    for (int s = 0; s < 8; ++s) v167[s] = v166[s];
+    int v168[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v50[s] = f < 2048 ? ((bool*)mt_smem)[((f / 32) % 64) * 1] : 0; }
-    __syncthreads();
-    bool v51[8];
+    for (int s = 0; s < 8; ++s) v168[s] = 32;
+    int v169[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = v28[s];
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v169[s] = (int)((v168[s] == 0 ? 0 : v167[s] / v168[s]));
+    mt_i64 v172[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) ((bool*)mt_smem)[f] = v51[s]; }
-    __syncthreads();
-    bool v52[8];
+    for (int s = 0; s < 8; ++s) v172[s] = v14;
+    mt_i64 v173[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v52[s] = f < 2048 ? ((bool*)mt_smem)[((f / 1) % 64) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v173[s] = (mt_i64)(v169[s]);
+    mt_i64 v174[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v174[s] = (v172[s] + v173[s]);
+    mt_i64 v175[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v175[s] = v0;
+    bool v176[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v176[s] = (v174[s] < v175[s]);
+    int v177[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v177[s] = (int)(0 + MT_FLAT(s));
+    int v178[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v178[s] = v177[s];
+    int v181[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v181[s] = 64;
+    int v182[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v182[s] = (int)((v181[s] == 0 ? 0 : v178[s] % v181[s]));
+    mt_i64 v183[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v183[s] = v20;
+    mt_i64 v184[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v184[s] = (mt_i64)(v182[s]);
+    mt_i64 v185[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v185[s] = (v183[s] + v184[s]);
+    mt_i64 v186[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v186[s] = v1;
+    bool v187[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v187[s] = (v185[s] < v186[s]);
     float v53[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v53[s] = 0.0f;
@@ -210,7 +252,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
       float v66 = 0.0f;
       float v67[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v67[s] = (MT_FLAT(s) < 2048 && v50[s]) ? mt_bf16_to_f32(p0[v65[s]]) : v66; }
+      for (int s = 0; s < 8; ++s) { v67[s] = (MT_FLAT(s) < 2048 && v176[s]) ? mt_bf16_to_f32(p0[v65[s]]) : v66; }
       mt_i64 v68 = (v60 * v5);
       mt_i64 v69[8];
       #pragma unroll
@@ -220,7 +262,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
       for (int s = 0; s < 8; ++s) v70[s] = (v48[s] + v69[s]);
       float v72[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v72[s] = (MT_FLAT(s) < 2048 && v52[s]) ? mt_bf16_to_f32(p1[v70[s]]) : v66; }
+      for (int s = 0; s < 8; ++s) { v72[s] = (MT_FLAT(s) < 2048 && v187[s]) ? mt_bf16_to_f32(p1[v70[s]]) : v66; }
       // dot 64x32x64 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
       __syncthreads();
       #pragma unroll
@@ -285,40 +327,54 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     for (int s = 0; s < 8; ++s) v82[s] = v78[s];
     for (mt_i64 v80 = v57; v80 < v2; v80 += v55) {
       mt_i64 v83 = (v2 - v80);
-      mt_i64 v84[8];
+      int v188[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v84[s] = v83;
-      bool v85[8];
+      for (int s = 0; s < 8; ++s) v188[s] = (int)(0 + MT_FLAT(s));
+      int v189[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v85[s] = (v30[s] < v84[s]);
-      bool v86[8];
+      for (int s = 0; s < 8; ++s) v189[s] = v188[s];
+      int v192[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v86[s] = v85[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v192[s] = 32;
+      int v193[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v86[s]; }
-      __syncthreads();
-      bool v87[8];
+      for (int s = 0; s < 8; ++s) v193[s] = (int)((v192[s] == 0 ? 0 : v189[s] % v192[s]));
+      mt_i64 v194[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v87[s] = f < 2048 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v194[s] = (mt_i64)(v193[s]);
+      mt_i64 v195[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v195[s] = v83;
+      bool v196[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v196[s] = (v194[s] < v195[s]);
       bool v88[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v88[s] = (v50[s] && v87[s]);
-      bool v89[8];
+      for (int s = 0; s < 8; ++s) v88[s] = (v176[s] && v196[s]);
+      int v197[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v89[s] = v85[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v197[s] = (int)(0 + MT_FLAT(s));
+      int v198[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v89[s]; }
-      __syncthreads();
-      bool v90[8];
+      for (int s = 0; s < 8; ++s) v198[s] = v197[s];
+      int v199[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v90[s] = f < 2048 ? ((bool*)mt_smem)[((f / 64) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v199[s] = 64;
+      int v200[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v200[s] = (int)((v199[s] == 0 ? 0 : v198[s] / v199[s]));
+      mt_i64 v203[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v203[s] = (mt_i64)(v200[s]);
+      mt_i64 v204[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v204[s] = v83;
+      bool v205[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v205[s] = (v203[s] < v204[s]);
       bool v91[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v91[s] = (v52[s] && v90[s]);
+      for (int s = 0; s < 8; ++s) v91[s] = (v187[s] && v205[s]);
       mt_i64 v92 = (v80 * v4);
       mt_i64 v93[8];
       #pragma unroll
@@ -396,62 +452,120 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     float v107[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v107[s] = v82[s];
-    mt_i64 v108[8];
+    int v206[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v108[s] = v7;
-    mt_i64 v109[8];
+    for (int s = 0; s < 8; ++s) v206[s] = (int)(0 + MT_FLAT(s));
+    int v207[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v109[s] = (v18[s] * v108[s]);
-    mt_i64 v110[8];
+    for (int s = 0; s < 8; ++s) v207[s] = v206[s];
+    int v208[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v110[s] = v109[s];
-    mt_i64 v111[8];
+    for (int s = 0; s < 8; ++s) v208[s] = 64;
+    int v209[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v111[s] = v8;
-    mt_i64 v112[8];
+    for (int s = 0; s < 8; ++s) v209[s] = (int)((v208[s] == 0 ? 0 : v207[s] / v208[s]));
+    mt_i64 v212[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v112[s] = (v24[s] * v111[s]);
-    mt_i64 v113[8];
+    for (int s = 0; s < 8; ++s) v212[s] = v14;
+    mt_i64 v213[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v113[s] = v112[s];
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v213[s] = (mt_i64)(v209[s]);
+    mt_i64 v214[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) ((mt_i64*)mt_smem)[f] = v110[s]; }
-    __syncthreads();
-    mt_i64 v114[8];
+    for (int s = 0; s < 8; ++s) v214[s] = (v212[s] + v213[s]);
+    mt_i64 v215[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v114[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 64) % 64) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v215[s] = v7;
+    mt_i64 v216[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) ((mt_i64*)mt_smem)[f] = v113[s]; }
-    __syncthreads();
-    mt_i64 v115[8];
+    for (int s = 0; s < 8; ++s) v216[s] = (v214[s] * v215[s]);
+    int v217[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v115[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 64) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v217[s] = (int)(0 + MT_FLAT(s));
+    int v218[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v218[s] = v217[s];
+    int v221[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v221[s] = 64;
+    int v222[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v222[s] = (int)((v221[s] == 0 ? 0 : v218[s] % v221[s]));
+    mt_i64 v223[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v223[s] = v20;
+    mt_i64 v224[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v224[s] = (mt_i64)(v222[s]);
+    mt_i64 v225[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v225[s] = (v223[s] + v224[s]);
+    mt_i64 v226[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v226[s] = v8;
+    mt_i64 v227[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v227[s] = (v225[s] * v226[s]);
     mt_i64 v116[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v116[s] = (v114[s] + v115[s]);
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v116[s] = (v216[s] + v227[s]);
+    int v228[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) ((bool*)mt_smem)[f] = v49[s]; }
-    __syncthreads();
-    bool v119[8];
+    for (int s = 0; s < 8; ++s) v228[s] = (int)(0 + MT_FLAT(s));
+    int v229[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v119[s] = f < 4096 ? ((bool*)mt_smem)[((f / 64) % 64) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v229[s] = v228[s];
+    int v230[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) ((bool*)mt_smem)[f] = v51[s]; }
-    __syncthreads();
-    bool v120[8];
+    for (int s = 0; s < 8; ++s) v230[s] = 64;
+    int v231[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v120[s] = f < 4096 ? ((bool*)mt_smem)[((f / 1) % 64) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v231[s] = (int)((v230[s] == 0 ? 0 : v229[s] / v230[s]));
+    mt_i64 v234[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v234[s] = v14;
+    mt_i64 v235[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v235[s] = (mt_i64)(v231[s]);
+    mt_i64 v236[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v236[s] = (v234[s] + v235[s]);
+    mt_i64 v237[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v237[s] = v0;
+    bool v238[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v238[s] = (v236[s] < v237[s]);
+    int v239[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v239[s] = (int)(0 + MT_FLAT(s));
+    int v240[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v240[s] = v239[s];
+    int v243[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v243[s] = 64;
+    int v244[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v244[s] = (int)((v243[s] == 0 ? 0 : v240[s] % v243[s]));
+    mt_i64 v245[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v245[s] = v20;
+    mt_i64 v246[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v246[s] = (mt_i64)(v244[s]);
+    mt_i64 v247[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v247[s] = (v245[s] + v246[s]);
+    mt_i64 v248[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v248[s] = v1;
+    bool v249[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v249[s] = (v247[s] < v248[s]);
     bool v121[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v121[s] = (v119[s] && v120[s]);
+    for (int s = 0; s < 8; ++s) v121[s] = (v238[s] && v249[s]);
     #pragma unroll
     for (int s = 0; s < 8; ++s) { if (true && v121[s]) p2[v116[s]] = v106[s]; }
     bool v123 = (v12 == v58);
@@ -501,126 +615,168 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     #pragma unroll
     for (int s = 0; s < 8; ++s) v18[s] = (v17[s] + v16[s]);
     mt_i64 v20 = (v12 * v13);
-    mt_i64 v23[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = v20;
-    mt_i64 v24[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = (v23[s] + v16[s]);
     mt_i64 v25[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v25[s] = v0;
     bool v26[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v26[s] = (v18[s] < v25[s]);
-    mt_i64 v27[8];
+    int v126[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = v1;
-    bool v28[8];
+    for (int s = 0; s < 8; ++s) v126[s] = (int)(0 + MT_FLAT(s));
+    int v127[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = (v24[s] < v27[s]);
-    int v29[8];
+    for (int s = 0; s < 8; ++s) v127[s] = v126[s];
+    int v128[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v30[8];
+    for (int s = 0; s < 8; ++s) v128[s] = 32;
+    int v129[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = (mt_i64)(v29[s]);
-    mt_i64 v31[8];
+    for (int s = 0; s < 8; ++s) v129[s] = (int)((v128[s] == 0 ? 0 : v127[s] / v128[s]));
+    mt_i64 v132[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = v3;
-    mt_i64 v32[8];
+    for (int s = 0; s < 8; ++s) v132[s] = v14;
+    mt_i64 v133[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = (v18[s] * v31[s]);
-    mt_i64 v33[8];
+    for (int s = 0; s < 8; ++s) v133[s] = (mt_i64)(v129[s]);
+    mt_i64 v134[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = v32[s];
-    mt_i64 v34[8];
+    for (int s = 0; s < 8; ++s) v134[s] = (v132[s] + v133[s]);
+    mt_i64 v135[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = v4;
-    mt_i64 v35[8];
+    for (int s = 0; s < 8; ++s) v135[s] = v3;
+    mt_i64 v136[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v30[s] * v34[s]);
-    mt_i64 v36[8];
+    for (int s = 0; s < 8; ++s) v136[s] = (v134[s] * v135[s]);
+    int v137[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = v35[s];
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v137[s] = (int)(0 + MT_FLAT(s));
+    int v138[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) ((mt_i64*)mt_smem)[f] = v33[s]; }
-    __syncthreads();
-    mt_i64 v37[8];
+    for (int s = 0; s < 8; ++s) v138[s] = v137[s];
+    int v141[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v37[s] = f < 2048 ? ((mt_i64*)mt_smem)[((f / 32) % 64) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v141[s] = 32;
+    int v142[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v36[s]; }
-    __syncthreads();
-    mt_i64 v38[8];
+    for (int s = 0; s < 8; ++s) v142[s] = (int)((v141[s] == 0 ? 0 : v138[s] % v141[s]));
+    mt_i64 v143[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v38[s] = f < 2048 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v143[s] = (mt_i64)(v142[s]);
+    mt_i64 v144[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v144[s] = v4;
+    mt_i64 v145[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v145[s] = (v143[s] * v144[s]);
     mt_i64 v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v37[s] + v38[s]);
-    mt_i64 v40[8];
+    for (int s = 0; s < 8; ++s) v39[s] = (v136[s] + v145[s]);
+    int v146[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = v5;
-    mt_i64 v41[8];
+    for (int s = 0; s < 8; ++s) v146[s] = (int)(0 + MT_FLAT(s));
+    int v147[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (v30[s] * v40[s]);
-    mt_i64 v42[8];
+    for (int s = 0; s < 8; ++s) v147[s] = v146[s];
+    int v148[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = v41[s];
-    mt_i64 v43[8];
+    for (int s = 0; s < 8; ++s) v148[s] = 64;
+    int v149[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = v6;
-    mt_i64 v44[8];
+    for (int s = 0; s < 8; ++s) v149[s] = (int)((v148[s] == 0 ? 0 : v147[s] / v148[s]));
+    mt_i64 v152[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v24[s] * v43[s]);
-    mt_i64 v45[8];
+    for (int s = 0; s < 8; ++s) v152[s] = (mt_i64)(v149[s]);
+    mt_i64 v153[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = v44[s];
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v153[s] = v5;
+    mt_i64 v154[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v42[s]; }
-    __syncthreads();
-    mt_i64 v46[8];
+    for (int s = 0; s < 8; ++s) v154[s] = (v152[s] * v153[s]);
+    int v155[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v46[s] = f < 2048 ? ((mt_i64*)mt_smem)[((f / 64) % 32) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v155[s] = (int)(0 + MT_FLAT(s));
+    int v156[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) ((mt_i64*)mt_smem)[f] = v45[s]; }
-    __syncthreads();
-    mt_i64 v47[8];
+    for (int s = 0; s < 8; ++s) v156[s] = v155[s];
+    int v159[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v47[s] = f < 2048 ? ((mt_i64*)mt_smem)[((f / 1) % 64) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v159[s] = 64;
+    int v160[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v160[s] = (int)((v159[s] == 0 ? 0 : v156[s] % v159[s]));
+    mt_i64 v161[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v161[s] = v20;
+    mt_i64 v162[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v162[s] = (mt_i64)(v160[s]);
+    mt_i64 v163[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v163[s] = (v161[s] + v162[s]);
+    mt_i64 v164[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v164[s] = v6;
+    mt_i64 v165[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v165[s] = (v163[s] * v164[s]);
     mt_i64 v48[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v46[s] + v47[s]);
-    bool v49[8];
+    for (int s = 0; s < 8; ++s) v48[s] = (v154[s] + v165[s]);
+    int v166[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = v26[s];
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v166[s] = (int)(0 + MT_FLAT(s));
+    int v167[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) ((bool*)mt_smem)[f] = v49[s]; }
-    __syncthreads();
-    bool v50[8];
+    for (int s = 0; s < 8; ++s) v167[s] = v166[s];
+    int v168[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v50[s] = f < 2048 ? ((bool*)mt_smem)[((f / 32) % 64) * 1] : 0; }
-    __syncthreads();
-    bool v51[8];
+    for (int s = 0; s < 8; ++s) v168[s] = 32;
+    int v169[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = v28[s];
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v169[s] = (int)((v168[s] == 0 ? 0 : v167[s] / v168[s]));
+    mt_i64 v172[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) ((bool*)mt_smem)[f] = v51[s]; }
-    __syncthreads();
-    bool v52[8];
+    for (int s = 0; s < 8; ++s) v172[s] = v14;
+    mt_i64 v173[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v52[s] = f < 2048 ? ((bool*)mt_smem)[((f / 1) % 64) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v173[s] = (mt_i64)(v169[s]);
+    mt_i64 v174[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v174[s] = (v172[s] + v173[s]);
+    mt_i64 v175[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v175[s] = v0;
+    bool v176[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v176[s] = (v174[s] < v175[s]);
+    int v177[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v177[s] = (int)(0 + MT_FLAT(s));
+    int v178[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v178[s] = v177[s];
+    int v181[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v181[s] = 64;
+    int v182[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v182[s] = (int)((v181[s] == 0 ? 0 : v178[s] % v181[s]));
+    mt_i64 v183[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v183[s] = v20;
+    mt_i64 v184[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v184[s] = (mt_i64)(v182[s]);
+    mt_i64 v185[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v185[s] = (v183[s] + v184[s]);
+    mt_i64 v186[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v186[s] = v1;
+    bool v187[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v187[s] = (v185[s] < v186[s]);
     float v53[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v53[s] = 0.0f;
@@ -648,7 +804,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
       float v66 = 0.0f;
       float v67[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v67[s] = (MT_FLAT(s) < 2048 && v50[s]) ? mt_bf16_to_f32(p0[v65[s]]) : v66; }
+      for (int s = 0; s < 8; ++s) { v67[s] = (MT_FLAT(s) < 2048 && v176[s]) ? mt_bf16_to_f32(p0[v65[s]]) : v66; }
       mt_i64 v68 = (v60 * v5);
       mt_i64 v69[8];
       #pragma unroll
@@ -658,7 +814,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
       for (int s = 0; s < 8; ++s) v70[s] = (v48[s] + v69[s]);
       float v72[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v72[s] = (MT_FLAT(s) < 2048 && v52[s]) ? mt_bf16_to_f32(p1[v70[s]]) : v66; }
+      for (int s = 0; s < 8; ++s) { v72[s] = (MT_FLAT(s) < 2048 && v187[s]) ? mt_bf16_to_f32(p1[v70[s]]) : v66; }
       // dot 64x32x64 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
       __syncthreads();
       #pragma unroll
@@ -723,40 +879,54 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     for (int s = 0; s < 8; ++s) v82[s] = v78[s];
     for (mt_i64 v80 = v57; v80 < v2; v80 += v55) {
       mt_i64 v83 = (v2 - v80);
-      mt_i64 v84[8];
+      int v188[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v84[s] = v83;
-      bool v85[8];
+      for (int s = 0; s < 8; ++s) v188[s] = (int)(0 + MT_FLAT(s));
+      int v189[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v85[s] = (v30[s] < v84[s]);
-      bool v86[8];
+      for (int s = 0; s < 8; ++s) v189[s] = v188[s];
+      int v192[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v86[s] = v85[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v192[s] = 32;
+      int v193[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v86[s]; }
-      __syncthreads();
-      bool v87[8];
+      for (int s = 0; s < 8; ++s) v193[s] = (int)((v192[s] == 0 ? 0 : v189[s] % v192[s]));
+      mt_i64 v194[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v87[s] = f < 2048 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v194[s] = (mt_i64)(v193[s]);
+      mt_i64 v195[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v195[s] = v83;
+      bool v196[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v196[s] = (v194[s] < v195[s]);
       bool v88[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v88[s] = (v50[s] && v87[s]);
-      bool v89[8];
+      for (int s = 0; s < 8; ++s) v88[s] = (v176[s] && v196[s]);
+      int v197[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v89[s] = v85[s];
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v197[s] = (int)(0 + MT_FLAT(s));
+      int v198[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v89[s]; }
-      __syncthreads();
-      bool v90[8];
+      for (int s = 0; s < 8; ++s) v198[s] = v197[s];
+      int v199[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v90[s] = f < 2048 ? ((bool*)mt_smem)[((f / 64) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v199[s] = 64;
+      int v200[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v200[s] = (int)((v199[s] == 0 ? 0 : v198[s] / v199[s]));
+      mt_i64 v203[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v203[s] = (mt_i64)(v200[s]);
+      mt_i64 v204[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v204[s] = v83;
+      bool v205[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v205[s] = (v203[s] < v204[s]);
       bool v91[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v91[s] = (v52[s] && v90[s]);
+      for (int s = 0; s < 8; ++s) v91[s] = (v187[s] && v205[s]);
       mt_i64 v92 = (v80 * v4);
       mt_i64 v93[8];
       #pragma unroll
@@ -834,62 +1004,120 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     float v107[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v107[s] = v82[s];
-    mt_i64 v108[8];
+    int v206[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v108[s] = v7;
-    mt_i64 v109[8];
+    for (int s = 0; s < 8; ++s) v206[s] = (int)(0 + MT_FLAT(s));
+    int v207[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v109[s] = (v18[s] * v108[s]);
-    mt_i64 v110[8];
+    for (int s = 0; s < 8; ++s) v207[s] = v206[s];
+    int v208[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v110[s] = v109[s];
-    mt_i64 v111[8];
+    for (int s = 0; s < 8; ++s) v208[s] = 64;
+    int v209[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v111[s] = v8;
-    mt_i64 v112[8];
+    for (int s = 0; s < 8; ++s) v209[s] = (int)((v208[s] == 0 ? 0 : v207[s] / v208[s]));
+    mt_i64 v212[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v112[s] = (v24[s] * v111[s]);
-    mt_i64 v113[8];
+    for (int s = 0; s < 8; ++s) v212[s] = v14;
+    mt_i64 v213[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v113[s] = v112[s];
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v213[s] = (mt_i64)(v209[s]);
+    mt_i64 v214[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) ((mt_i64*)mt_smem)[f] = v110[s]; }
-    __syncthreads();
-    mt_i64 v114[8];
+    for (int s = 0; s < 8; ++s) v214[s] = (v212[s] + v213[s]);
+    mt_i64 v215[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v114[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 64) % 64) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v215[s] = v7;
+    mt_i64 v216[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) ((mt_i64*)mt_smem)[f] = v113[s]; }
-    __syncthreads();
-    mt_i64 v115[8];
+    for (int s = 0; s < 8; ++s) v216[s] = (v214[s] * v215[s]);
+    int v217[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v115[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 64) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v217[s] = (int)(0 + MT_FLAT(s));
+    int v218[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v218[s] = v217[s];
+    int v221[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v221[s] = 64;
+    int v222[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v222[s] = (int)((v221[s] == 0 ? 0 : v218[s] % v221[s]));
+    mt_i64 v223[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v223[s] = v20;
+    mt_i64 v224[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v224[s] = (mt_i64)(v222[s]);
+    mt_i64 v225[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v225[s] = (v223[s] + v224[s]);
+    mt_i64 v226[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v226[s] = v8;
+    mt_i64 v227[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v227[s] = (v225[s] * v226[s]);
     mt_i64 v116[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v116[s] = (v114[s] + v115[s]);
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v116[s] = (v216[s] + v227[s]);
+    int v228[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) ((bool*)mt_smem)[f] = v49[s]; }
-    __syncthreads();
-    bool v119[8];
+    for (int s = 0; s < 8; ++s) v228[s] = (int)(0 + MT_FLAT(s));
+    int v229[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v119[s] = f < 4096 ? ((bool*)mt_smem)[((f / 64) % 64) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v229[s] = v228[s];
+    int v230[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) ((bool*)mt_smem)[f] = v51[s]; }
-    __syncthreads();
-    bool v120[8];
+    for (int s = 0; s < 8; ++s) v230[s] = 64;
+    int v231[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v120[s] = f < 4096 ? ((bool*)mt_smem)[((f / 1) % 64) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v231[s] = (int)((v230[s] == 0 ? 0 : v229[s] / v230[s]));
+    mt_i64 v234[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v234[s] = v14;
+    mt_i64 v235[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v235[s] = (mt_i64)(v231[s]);
+    mt_i64 v236[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v236[s] = (v234[s] + v235[s]);
+    mt_i64 v237[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v237[s] = v0;
+    bool v238[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v238[s] = (v236[s] < v237[s]);
+    int v239[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v239[s] = (int)(0 + MT_FLAT(s));
+    int v240[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v240[s] = v239[s];
+    int v243[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v243[s] = 64;
+    int v244[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v244[s] = (int)((v243[s] == 0 ? 0 : v240[s] % v243[s]));
+    mt_i64 v245[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v245[s] = v20;
+    mt_i64 v246[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v246[s] = (mt_i64)(v244[s]);
+    mt_i64 v247[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v247[s] = (v245[s] + v246[s]);
+    mt_i64 v248[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v248[s] = v1;
+    bool v249[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v249[s] = (v247[s] < v248[s]);
     bool v121[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v121[s] = (v119[s] && v120[s]);
+    for (int s = 0; s < 8; ++s) v121[s] = (v238[s] && v249[s]);
     #pragma unroll
     for (int s = 0; s < 8; ++s) { if (true && v121[s]) p2[v116[s]] = v106[s]; }
     bool v123 = (v12 == v58);

@@ -59,126 +59,168 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     #pragma unroll
     for (int s = 0; s < 4; ++s) v18[s] = (v17[s] + v16[s]);
     mt_i64 v20 = (v12 * v13);
-    mt_i64 v23[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v23[s] = v20;
-    mt_i64 v24[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v24[s] = (v23[s] + v16[s]);
     mt_i64 v25[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v25[s] = v0;
     bool v26[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v26[s] = (v18[s] < v25[s]);
-    mt_i64 v27[4];
+    int v124[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v27[s] = v1;
-    bool v28[4];
+    for (int s = 0; s < 4; ++s) v124[s] = (int)(0 + MT_FLAT(s));
+    int v125[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v28[s] = (v24[s] < v27[s]);
-    int v29[4];
+    for (int s = 0; s < 4; ++s) v125[s] = v124[s];
+    int v126[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v29[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v30[4];
+    for (int s = 0; s < 4; ++s) v126[s] = 32;
+    int v127[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v30[s] = (mt_i64)(v29[s]);
-    mt_i64 v31[4];
+    for (int s = 0; s < 4; ++s) v127[s] = (int)((v126[s] == 0 ? 0 : v125[s] / v126[s]));
+    mt_i64 v130[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v31[s] = v3;
-    mt_i64 v32[4];
+    for (int s = 0; s < 4; ++s) v130[s] = v14;
+    mt_i64 v131[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v32[s] = (v18[s] * v31[s]);
-    mt_i64 v33[4];
+    for (int s = 0; s < 4; ++s) v131[s] = (mt_i64)(v127[s]);
+    mt_i64 v132[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v33[s] = v32[s];
-    mt_i64 v34[4];
+    for (int s = 0; s < 4; ++s) v132[s] = (v130[s] + v131[s]);
+    mt_i64 v133[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v34[s] = v4;
-    mt_i64 v35[4];
+    for (int s = 0; s < 4; ++s) v133[s] = v3;
+    mt_i64 v134[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v35[s] = (v30[s] * v34[s]);
-    mt_i64 v36[4];
+    for (int s = 0; s < 4; ++s) v134[s] = (v132[s] * v133[s]);
+    int v135[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v36[s] = v35[s];
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v135[s] = (int)(0 + MT_FLAT(s));
+    int v136[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) ((mt_i64*)mt_smem)[f] = v33[s]; }
-    __syncthreads();
-    mt_i64 v37[4];
+    for (int s = 0; s < 4; ++s) v136[s] = v135[s];
+    int v139[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v37[s] = f < 2048 ? ((mt_i64*)mt_smem)[((f / 32) % 64) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v139[s] = 32;
+    int v140[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v36[s]; }
-    __syncthreads();
-    mt_i64 v38[4];
+    for (int s = 0; s < 4; ++s) v140[s] = (int)((v139[s] == 0 ? 0 : v136[s] % v139[s]));
+    mt_i64 v141[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v38[s] = f < 2048 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v141[s] = (mt_i64)(v140[s]);
+    mt_i64 v142[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v142[s] = v4;
+    mt_i64 v143[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v143[s] = (v141[s] * v142[s]);
     mt_i64 v39[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v39[s] = (v37[s] + v38[s]);
-    mt_i64 v40[4];
+    for (int s = 0; s < 4; ++s) v39[s] = (v134[s] + v143[s]);
+    int v144[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v40[s] = v5;
-    mt_i64 v41[4];
+    for (int s = 0; s < 4; ++s) v144[s] = (int)(0 + MT_FLAT(s));
+    int v145[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v41[s] = (v30[s] * v40[s]);
-    mt_i64 v42[4];
+    for (int s = 0; s < 4; ++s) v145[s] = v144[s];
+    int v146[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v42[s] = v41[s];
-    mt_i64 v43[4];
+    for (int s = 0; s < 4; ++s) v146[s] = 64;
+    int v147[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v43[s] = v6;
-    mt_i64 v44[4];
+    for (int s = 0; s < 4; ++s) v147[s] = (int)((v146[s] == 0 ? 0 : v145[s] / v146[s]));
+    mt_i64 v150[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v44[s] = (v24[s] * v43[s]);
-    mt_i64 v45[4];
+    for (int s = 0; s < 4; ++s) v150[s] = (mt_i64)(v147[s]);
+    mt_i64 v151[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v45[s] = v44[s];
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v151[s] = v5;
+    mt_i64 v152[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v42[s]; }
-    __syncthreads();
-    mt_i64 v46[4];
+    for (int s = 0; s < 4; ++s) v152[s] = (v150[s] * v151[s]);
+    int v153[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v46[s] = f < 2048 ? ((mt_i64*)mt_smem)[((f / 64) % 32) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v153[s] = (int)(0 + MT_FLAT(s));
+    int v154[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) ((mt_i64*)mt_smem)[f] = v45[s]; }
-    __syncthreads();
-    mt_i64 v47[4];
+    for (int s = 0; s < 4; ++s) v154[s] = v153[s];
+    int v157[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v47[s] = f < 2048 ? ((mt_i64*)mt_smem)[((f / 1) % 64) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v157[s] = 64;
+    int v158[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v158[s] = (int)((v157[s] == 0 ? 0 : v154[s] % v157[s]));
+    mt_i64 v159[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v159[s] = v20;
+    mt_i64 v160[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v160[s] = (mt_i64)(v158[s]);
+    mt_i64 v161[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v161[s] = (v159[s] + v160[s]);
+    mt_i64 v162[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v162[s] = v6;
+    mt_i64 v163[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v163[s] = (v161[s] * v162[s]);
     mt_i64 v48[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v48[s] = (v46[s] + v47[s]);
-    bool v49[4];
+    for (int s = 0; s < 4; ++s) v48[s] = (v152[s] + v163[s]);
+    int v164[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v49[s] = v26[s];
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v164[s] = (int)(0 + MT_FLAT(s));
+    int v165[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) ((bool*)mt_smem)[f] = v49[s]; }
-    __syncthreads();
-    bool v50[4];
+    for (int s = 0; s < 4; ++s) v165[s] = v164[s];
+    int v166[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v50[s] = f < 2048 ? ((bool*)mt_smem)[((f / 32) % 64) * 1] : 0; }
-    __syncthreads();
-    bool v51[4];
+    for (int s = 0; s < 4; ++s) v166[s] = 32;
+    int v167[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v51[s] = v28[s];
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v167[s] = (int)((v166[s] == 0 ? 0 : v165[s] / v166[s]));
+    mt_i64 v170[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) ((bool*)mt_smem)[f] = v51[s]; }
-    __syncthreads();
-    bool v52[4];
+    for (int s = 0; s < 4; ++s) v170[s] = v14;
+    mt_i64 v171[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v52[s] = f < 2048 ? ((bool*)mt_smem)[((f / 1) % 64) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v171[s] = (mt_i64)(v167[s]);
+    mt_i64 v172[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v172[s] = (v170[s] + v171[s]);
+    mt_i64 v173[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v173[s] = v0;
+    bool v174[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v174[s] = (v172[s] < v173[s]);
+    int v175[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v175[s] = (int)(0 + MT_FLAT(s));
+    int v176[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v176[s] = v175[s];
+    int v179[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v179[s] = 64;
+    int v180[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v180[s] = (int)((v179[s] == 0 ? 0 : v176[s] % v179[s]));
+    mt_i64 v181[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v181[s] = v20;
+    mt_i64 v182[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v182[s] = (mt_i64)(v180[s]);
+    mt_i64 v183[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v183[s] = (v181[s] + v182[s]);
+    mt_i64 v184[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v184[s] = v1;
+    bool v185[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v185[s] = (v183[s] < v184[s]);
     float v53[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v53[s] = 0.0f;
@@ -206,7 +248,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
       float v66 = 0.0f;
       float v67[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { v67[s] = (MT_FLAT(s) < 2048 && v50[s]) ? p0[v65[s]] : v66; }
+      for (int s = 0; s < 4; ++s) { v67[s] = (MT_FLAT(s) < 2048 && v174[s]) ? p0[v65[s]] : v66; }
       mt_i64 v68 = (v60 * v5);
       mt_i64 v69[4];
       #pragma unroll
@@ -216,7 +258,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
       for (int s = 0; s < 4; ++s) v70[s] = (v48[s] + v69[s]);
       float v72[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { v72[s] = (MT_FLAT(s) < 2048 && v52[s]) ? p1[v70[s]] : v66; }
+      for (int s = 0; s < 4; ++s) { v72[s] = (MT_FLAT(s) < 2048 && v185[s]) ? p1[v70[s]] : v66; }
       __syncthreads();
       #pragma unroll
       for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 0))[f] = v67[s]; }
@@ -263,40 +305,54 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     for (int s = 0; s < 4; ++s) v81[s] = v77[s];
     for (mt_i64 v79 = v57; v79 < v2; v79 += v55) {
       mt_i64 v82 = (v2 - v79);
-      mt_i64 v83[4];
+      int v186[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v83[s] = v82;
-      bool v84[4];
+      for (int s = 0; s < 4; ++s) v186[s] = (int)(0 + MT_FLAT(s));
+      int v187[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v84[s] = (v30[s] < v83[s]);
-      bool v85[4];
+      for (int s = 0; s < 4; ++s) v187[s] = v186[s];
+      int v190[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v85[s] = v84[s];
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v190[s] = 32;
+      int v191[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v85[s]; }
-      __syncthreads();
-      bool v86[4];
+      for (int s = 0; s < 4; ++s) v191[s] = (int)((v190[s] == 0 ? 0 : v187[s] % v190[s]));
+      mt_i64 v192[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v86[s] = f < 2048 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v192[s] = (mt_i64)(v191[s]);
+      mt_i64 v193[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v193[s] = v82;
+      bool v194[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v194[s] = (v192[s] < v193[s]);
       bool v87[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v87[s] = (v50[s] && v86[s]);
-      bool v88[4];
+      for (int s = 0; s < 4; ++s) v87[s] = (v174[s] && v194[s]);
+      int v195[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v88[s] = v84[s];
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v195[s] = (int)(0 + MT_FLAT(s));
+      int v196[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v88[s]; }
-      __syncthreads();
-      bool v89[4];
+      for (int s = 0; s < 4; ++s) v196[s] = v195[s];
+      int v197[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v89[s] = f < 2048 ? ((bool*)mt_smem)[((f / 64) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v197[s] = 64;
+      int v198[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v198[s] = (int)((v197[s] == 0 ? 0 : v196[s] / v197[s]));
+      mt_i64 v201[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v201[s] = (mt_i64)(v198[s]);
+      mt_i64 v202[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v202[s] = v82;
+      bool v203[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v203[s] = (v201[s] < v202[s]);
       bool v90[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v90[s] = (v52[s] && v89[s]);
+      for (int s = 0; s < 4; ++s) v90[s] = (v185[s] && v203[s]);
       mt_i64 v91 = (v79 * v4);
       mt_i64 v92[4];
       #pragma unroll
@@ -356,62 +412,120 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     float v105[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v105[s] = v81[s];
-    mt_i64 v106[4];
+    int v204[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v106[s] = v7;
-    mt_i64 v107[4];
+    for (int s = 0; s < 4; ++s) v204[s] = (int)(0 + MT_FLAT(s));
+    int v205[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v107[s] = (v18[s] * v106[s]);
-    mt_i64 v108[4];
+    for (int s = 0; s < 4; ++s) v205[s] = v204[s];
+    int v206[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v108[s] = v107[s];
-    mt_i64 v109[4];
+    for (int s = 0; s < 4; ++s) v206[s] = 64;
+    int v207[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v109[s] = v8;
-    mt_i64 v110[4];
+    for (int s = 0; s < 4; ++s) v207[s] = (int)((v206[s] == 0 ? 0 : v205[s] / v206[s]));
+    mt_i64 v210[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v110[s] = (v24[s] * v109[s]);
-    mt_i64 v111[4];
+    for (int s = 0; s < 4; ++s) v210[s] = v14;
+    mt_i64 v211[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v111[s] = v110[s];
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v211[s] = (mt_i64)(v207[s]);
+    mt_i64 v212[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) ((mt_i64*)mt_smem)[f] = v108[s]; }
-    __syncthreads();
-    mt_i64 v112[4];
+    for (int s = 0; s < 4; ++s) v212[s] = (v210[s] + v211[s]);
+    mt_i64 v213[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v112[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 64) % 64) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v213[s] = v7;
+    mt_i64 v214[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) ((mt_i64*)mt_smem)[f] = v111[s]; }
-    __syncthreads();
-    mt_i64 v113[4];
+    for (int s = 0; s < 4; ++s) v214[s] = (v212[s] * v213[s]);
+    int v215[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v113[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 64) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v215[s] = (int)(0 + MT_FLAT(s));
+    int v216[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v216[s] = v215[s];
+    int v219[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v219[s] = 64;
+    int v220[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v220[s] = (int)((v219[s] == 0 ? 0 : v216[s] % v219[s]));
+    mt_i64 v221[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v221[s] = v20;
+    mt_i64 v222[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v222[s] = (mt_i64)(v220[s]);
+    mt_i64 v223[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v223[s] = (v221[s] + v222[s]);
+    mt_i64 v224[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v224[s] = v8;
+    mt_i64 v225[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v225[s] = (v223[s] * v224[s]);
     mt_i64 v114[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v114[s] = (v112[s] + v113[s]);
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v114[s] = (v214[s] + v225[s]);
+    int v226[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) ((bool*)mt_smem)[f] = v49[s]; }
-    __syncthreads();
-    bool v117[4];
+    for (int s = 0; s < 4; ++s) v226[s] = (int)(0 + MT_FLAT(s));
+    int v227[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v117[s] = f < 4096 ? ((bool*)mt_smem)[((f / 64) % 64) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v227[s] = v226[s];
+    int v228[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) ((bool*)mt_smem)[f] = v51[s]; }
-    __syncthreads();
-    bool v118[4];
+    for (int s = 0; s < 4; ++s) v228[s] = 64;
+    int v229[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v118[s] = f < 4096 ? ((bool*)mt_smem)[((f / 1) % 64) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v229[s] = (int)((v228[s] == 0 ? 0 : v227[s] / v228[s]));
+    mt_i64 v232[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v232[s] = v14;
+    mt_i64 v233[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v233[s] = (mt_i64)(v229[s]);
+    mt_i64 v234[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v234[s] = (v232[s] + v233[s]);
+    mt_i64 v235[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v235[s] = v0;
+    bool v236[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v236[s] = (v234[s] < v235[s]);
+    int v237[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v237[s] = (int)(0 + MT_FLAT(s));
+    int v238[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v238[s] = v237[s];
+    int v241[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v241[s] = 64;
+    int v242[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v242[s] = (int)((v241[s] == 0 ? 0 : v238[s] % v241[s]));
+    mt_i64 v243[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v243[s] = v20;
+    mt_i64 v244[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v244[s] = (mt_i64)(v242[s]);
+    mt_i64 v245[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v245[s] = (v243[s] + v244[s]);
+    mt_i64 v246[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v246[s] = v1;
+    bool v247[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v247[s] = (v245[s] < v246[s]);
     bool v119[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v119[s] = (v117[s] && v118[s]);
+    for (int s = 0; s < 4; ++s) v119[s] = (v236[s] && v247[s]);
     #pragma unroll
     for (int s = 0; s < 4; ++s) { if (true && v119[s]) p2[v114[s]] = v104[s]; }
     bool v121 = (v12 == v58);
@@ -461,126 +575,168 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     #pragma unroll
     for (int s = 0; s < 4; ++s) v18[s] = (v17[s] + v16[s]);
     mt_i64 v20 = (v12 * v13);
-    mt_i64 v23[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v23[s] = v20;
-    mt_i64 v24[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v24[s] = (v23[s] + v16[s]);
     mt_i64 v25[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v25[s] = v0;
     bool v26[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v26[s] = (v18[s] < v25[s]);
-    mt_i64 v27[4];
+    int v124[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v27[s] = v1;
-    bool v28[4];
+    for (int s = 0; s < 4; ++s) v124[s] = (int)(0 + MT_FLAT(s));
+    int v125[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v28[s] = (v24[s] < v27[s]);
-    int v29[4];
+    for (int s = 0; s < 4; ++s) v125[s] = v124[s];
+    int v126[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v29[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v30[4];
+    for (int s = 0; s < 4; ++s) v126[s] = 32;
+    int v127[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v30[s] = (mt_i64)(v29[s]);
-    mt_i64 v31[4];
+    for (int s = 0; s < 4; ++s) v127[s] = (int)((v126[s] == 0 ? 0 : v125[s] / v126[s]));
+    mt_i64 v130[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v31[s] = v3;
-    mt_i64 v32[4];
+    for (int s = 0; s < 4; ++s) v130[s] = v14;
+    mt_i64 v131[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v32[s] = (v18[s] * v31[s]);
-    mt_i64 v33[4];
+    for (int s = 0; s < 4; ++s) v131[s] = (mt_i64)(v127[s]);
+    mt_i64 v132[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v33[s] = v32[s];
-    mt_i64 v34[4];
+    for (int s = 0; s < 4; ++s) v132[s] = (v130[s] + v131[s]);
+    mt_i64 v133[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v34[s] = v4;
-    mt_i64 v35[4];
+    for (int s = 0; s < 4; ++s) v133[s] = v3;
+    mt_i64 v134[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v35[s] = (v30[s] * v34[s]);
-    mt_i64 v36[4];
+    for (int s = 0; s < 4; ++s) v134[s] = (v132[s] * v133[s]);
+    int v135[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v36[s] = v35[s];
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v135[s] = (int)(0 + MT_FLAT(s));
+    int v136[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) ((mt_i64*)mt_smem)[f] = v33[s]; }
-    __syncthreads();
-    mt_i64 v37[4];
+    for (int s = 0; s < 4; ++s) v136[s] = v135[s];
+    int v139[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v37[s] = f < 2048 ? ((mt_i64*)mt_smem)[((f / 32) % 64) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v139[s] = 32;
+    int v140[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v36[s]; }
-    __syncthreads();
-    mt_i64 v38[4];
+    for (int s = 0; s < 4; ++s) v140[s] = (int)((v139[s] == 0 ? 0 : v136[s] % v139[s]));
+    mt_i64 v141[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v38[s] = f < 2048 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v141[s] = (mt_i64)(v140[s]);
+    mt_i64 v142[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v142[s] = v4;
+    mt_i64 v143[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v143[s] = (v141[s] * v142[s]);
     mt_i64 v39[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v39[s] = (v37[s] + v38[s]);
-    mt_i64 v40[4];
+    for (int s = 0; s < 4; ++s) v39[s] = (v134[s] + v143[s]);
+    int v144[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v40[s] = v5;
-    mt_i64 v41[4];
+    for (int s = 0; s < 4; ++s) v144[s] = (int)(0 + MT_FLAT(s));
+    int v145[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v41[s] = (v30[s] * v40[s]);
-    mt_i64 v42[4];
+    for (int s = 0; s < 4; ++s) v145[s] = v144[s];
+    int v146[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v42[s] = v41[s];
-    mt_i64 v43[4];
+    for (int s = 0; s < 4; ++s) v146[s] = 64;
+    int v147[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v43[s] = v6;
-    mt_i64 v44[4];
+    for (int s = 0; s < 4; ++s) v147[s] = (int)((v146[s] == 0 ? 0 : v145[s] / v146[s]));
+    mt_i64 v150[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v44[s] = (v24[s] * v43[s]);
-    mt_i64 v45[4];
+    for (int s = 0; s < 4; ++s) v150[s] = (mt_i64)(v147[s]);
+    mt_i64 v151[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v45[s] = v44[s];
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v151[s] = v5;
+    mt_i64 v152[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v42[s]; }
-    __syncthreads();
-    mt_i64 v46[4];
+    for (int s = 0; s < 4; ++s) v152[s] = (v150[s] * v151[s]);
+    int v153[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v46[s] = f < 2048 ? ((mt_i64*)mt_smem)[((f / 64) % 32) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v153[s] = (int)(0 + MT_FLAT(s));
+    int v154[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) ((mt_i64*)mt_smem)[f] = v45[s]; }
-    __syncthreads();
-    mt_i64 v47[4];
+    for (int s = 0; s < 4; ++s) v154[s] = v153[s];
+    int v157[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v47[s] = f < 2048 ? ((mt_i64*)mt_smem)[((f / 1) % 64) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v157[s] = 64;
+    int v158[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v158[s] = (int)((v157[s] == 0 ? 0 : v154[s] % v157[s]));
+    mt_i64 v159[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v159[s] = v20;
+    mt_i64 v160[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v160[s] = (mt_i64)(v158[s]);
+    mt_i64 v161[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v161[s] = (v159[s] + v160[s]);
+    mt_i64 v162[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v162[s] = v6;
+    mt_i64 v163[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v163[s] = (v161[s] * v162[s]);
     mt_i64 v48[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v48[s] = (v46[s] + v47[s]);
-    bool v49[4];
+    for (int s = 0; s < 4; ++s) v48[s] = (v152[s] + v163[s]);
+    int v164[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v49[s] = v26[s];
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v164[s] = (int)(0 + MT_FLAT(s));
+    int v165[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) ((bool*)mt_smem)[f] = v49[s]; }
-    __syncthreads();
-    bool v50[4];
+    for (int s = 0; s < 4; ++s) v165[s] = v164[s];
+    int v166[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v50[s] = f < 2048 ? ((bool*)mt_smem)[((f / 32) % 64) * 1] : 0; }
-    __syncthreads();
-    bool v51[4];
+    for (int s = 0; s < 4; ++s) v166[s] = 32;
+    int v167[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v51[s] = v28[s];
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v167[s] = (int)((v166[s] == 0 ? 0 : v165[s] / v166[s]));
+    mt_i64 v170[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) ((bool*)mt_smem)[f] = v51[s]; }
-    __syncthreads();
-    bool v52[4];
+    for (int s = 0; s < 4; ++s) v170[s] = v14;
+    mt_i64 v171[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v52[s] = f < 2048 ? ((bool*)mt_smem)[((f / 1) % 64) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v171[s] = (mt_i64)(v167[s]);
+    mt_i64 v172[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v172[s] = (v170[s] + v171[s]);
+    mt_i64 v173[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v173[s] = v0;
+    bool v174[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v174[s] = (v172[s] < v173[s]);
+    int v175[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v175[s] = (int)(0 + MT_FLAT(s));
+    int v176[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v176[s] = v175[s];
+    int v179[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v179[s] = 64;
+    int v180[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v180[s] = (int)((v179[s] == 0 ? 0 : v176[s] % v179[s]));
+    mt_i64 v181[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v181[s] = v20;
+    mt_i64 v182[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v182[s] = (mt_i64)(v180[s]);
+    mt_i64 v183[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v183[s] = (v181[s] + v182[s]);
+    mt_i64 v184[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v184[s] = v1;
+    bool v185[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v185[s] = (v183[s] < v184[s]);
     float v53[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v53[s] = 0.0f;
@@ -608,7 +764,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
       float v66 = 0.0f;
       float v67[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { v67[s] = (MT_FLAT(s) < 2048 && v50[s]) ? p0[v65[s]] : v66; }
+      for (int s = 0; s < 4; ++s) { v67[s] = (MT_FLAT(s) < 2048 && v174[s]) ? p0[v65[s]] : v66; }
       mt_i64 v68 = (v60 * v5);
       mt_i64 v69[4];
       #pragma unroll
@@ -618,7 +774,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
       for (int s = 0; s < 4; ++s) v70[s] = (v48[s] + v69[s]);
       float v72[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { v72[s] = (MT_FLAT(s) < 2048 && v52[s]) ? p1[v70[s]] : v66; }
+      for (int s = 0; s < 4; ++s) { v72[s] = (MT_FLAT(s) < 2048 && v185[s]) ? p1[v70[s]] : v66; }
       __syncthreads();
       #pragma unroll
       for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 0))[f] = v67[s]; }
@@ -665,40 +821,54 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     for (int s = 0; s < 4; ++s) v81[s] = v77[s];
     for (mt_i64 v79 = v57; v79 < v2; v79 += v55) {
       mt_i64 v82 = (v2 - v79);
-      mt_i64 v83[4];
+      int v186[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v83[s] = v82;
-      bool v84[4];
+      for (int s = 0; s < 4; ++s) v186[s] = (int)(0 + MT_FLAT(s));
+      int v187[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v84[s] = (v30[s] < v83[s]);
-      bool v85[4];
+      for (int s = 0; s < 4; ++s) v187[s] = v186[s];
+      int v190[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v85[s] = v84[s];
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v190[s] = 32;
+      int v191[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v85[s]; }
-      __syncthreads();
-      bool v86[4];
+      for (int s = 0; s < 4; ++s) v191[s] = (int)((v190[s] == 0 ? 0 : v187[s] % v190[s]));
+      mt_i64 v192[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v86[s] = f < 2048 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v192[s] = (mt_i64)(v191[s]);
+      mt_i64 v193[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v193[s] = v82;
+      bool v194[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v194[s] = (v192[s] < v193[s]);
       bool v87[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v87[s] = (v50[s] && v86[s]);
-      bool v88[4];
+      for (int s = 0; s < 4; ++s) v87[s] = (v174[s] && v194[s]);
+      int v195[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v88[s] = v84[s];
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v195[s] = (int)(0 + MT_FLAT(s));
+      int v196[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v88[s]; }
-      __syncthreads();
-      bool v89[4];
+      for (int s = 0; s < 4; ++s) v196[s] = v195[s];
+      int v197[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v89[s] = f < 2048 ? ((bool*)mt_smem)[((f / 64) % 32) * 1] : 0; }
-      __syncthreads();
+      for (int s = 0; s < 4; ++s) v197[s] = 64;
+      int v198[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v198[s] = (int)((v197[s] == 0 ? 0 : v196[s] / v197[s]));
+      mt_i64 v201[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v201[s] = (mt_i64)(v198[s]);
+      mt_i64 v202[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v202[s] = v82;
+      bool v203[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v203[s] = (v201[s] < v202[s]);
       bool v90[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v90[s] = (v52[s] && v89[s]);
+      for (int s = 0; s < 4; ++s) v90[s] = (v185[s] && v203[s]);
       mt_i64 v91 = (v79 * v4);
       mt_i64 v92[4];
       #pragma unroll
@@ -758,62 +928,120 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     float v105[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v105[s] = v81[s];
-    mt_i64 v106[4];
+    int v204[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v106[s] = v7;
-    mt_i64 v107[4];
+    for (int s = 0; s < 4; ++s) v204[s] = (int)(0 + MT_FLAT(s));
+    int v205[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v107[s] = (v18[s] * v106[s]);
-    mt_i64 v108[4];
+    for (int s = 0; s < 4; ++s) v205[s] = v204[s];
+    int v206[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v108[s] = v107[s];
-    mt_i64 v109[4];
+    for (int s = 0; s < 4; ++s) v206[s] = 64;
+    int v207[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v109[s] = v8;
-    mt_i64 v110[4];
+    for (int s = 0; s < 4; ++s) v207[s] = (int)((v206[s] == 0 ? 0 : v205[s] / v206[s]));
+    mt_i64 v210[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v110[s] = (v24[s] * v109[s]);
-    mt_i64 v111[4];
+    for (int s = 0; s < 4; ++s) v210[s] = v14;
+    mt_i64 v211[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v111[s] = v110[s];
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v211[s] = (mt_i64)(v207[s]);
+    mt_i64 v212[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) ((mt_i64*)mt_smem)[f] = v108[s]; }
-    __syncthreads();
-    mt_i64 v112[4];
+    for (int s = 0; s < 4; ++s) v212[s] = (v210[s] + v211[s]);
+    mt_i64 v213[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v112[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 64) % 64) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v213[s] = v7;
+    mt_i64 v214[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) ((mt_i64*)mt_smem)[f] = v111[s]; }
-    __syncthreads();
-    mt_i64 v113[4];
+    for (int s = 0; s < 4; ++s) v214[s] = (v212[s] * v213[s]);
+    int v215[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v113[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 64) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v215[s] = (int)(0 + MT_FLAT(s));
+    int v216[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v216[s] = v215[s];
+    int v219[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v219[s] = 64;
+    int v220[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v220[s] = (int)((v219[s] == 0 ? 0 : v216[s] % v219[s]));
+    mt_i64 v221[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v221[s] = v20;
+    mt_i64 v222[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v222[s] = (mt_i64)(v220[s]);
+    mt_i64 v223[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v223[s] = (v221[s] + v222[s]);
+    mt_i64 v224[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v224[s] = v8;
+    mt_i64 v225[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v225[s] = (v223[s] * v224[s]);
     mt_i64 v114[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v114[s] = (v112[s] + v113[s]);
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v114[s] = (v214[s] + v225[s]);
+    int v226[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) ((bool*)mt_smem)[f] = v49[s]; }
-    __syncthreads();
-    bool v117[4];
+    for (int s = 0; s < 4; ++s) v226[s] = (int)(0 + MT_FLAT(s));
+    int v227[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v117[s] = f < 4096 ? ((bool*)mt_smem)[((f / 64) % 64) * 1] : 0; }
-    __syncthreads();
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v227[s] = v226[s];
+    int v228[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) ((bool*)mt_smem)[f] = v51[s]; }
-    __syncthreads();
-    bool v118[4];
+    for (int s = 0; s < 4; ++s) v228[s] = 64;
+    int v229[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v118[s] = f < 4096 ? ((bool*)mt_smem)[((f / 1) % 64) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v229[s] = (int)((v228[s] == 0 ? 0 : v227[s] / v228[s]));
+    mt_i64 v232[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v232[s] = v14;
+    mt_i64 v233[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v233[s] = (mt_i64)(v229[s]);
+    mt_i64 v234[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v234[s] = (v232[s] + v233[s]);
+    mt_i64 v235[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v235[s] = v0;
+    bool v236[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v236[s] = (v234[s] < v235[s]);
+    int v237[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v237[s] = (int)(0 + MT_FLAT(s));
+    int v238[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v238[s] = v237[s];
+    int v241[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v241[s] = 64;
+    int v242[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v242[s] = (int)((v241[s] == 0 ? 0 : v238[s] % v241[s]));
+    mt_i64 v243[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v243[s] = v20;
+    mt_i64 v244[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v244[s] = (mt_i64)(v242[s]);
+    mt_i64 v245[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v245[s] = (v243[s] + v244[s]);
+    mt_i64 v246[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v246[s] = v1;
+    bool v247[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v247[s] = (v245[s] < v246[s]);
     bool v119[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v119[s] = (v117[s] && v118[s]);
+    for (int s = 0; s < 4; ++s) v119[s] = (v236[s] && v247[s]);
     #pragma unroll
     for (int s = 0; s < 4; ++s) { if (true && v119[s]) p2[v114[s]] = v104[s]; }
     bool v121 = (v12 == v58);

@@ -48,139 +48,163 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
   mt_i64 v12 = (mt_i64)(v11);
   mt_i64 v13 = 64LL;
   mt_i64 v14 = (v10 * v13);
-  int v15[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v15[s] = (int)(0 + MT_FLAT(s));
-  mt_i64 v16[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v16[s] = (mt_i64)(v15[s]);
-  mt_i64 v17[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v17[s] = v14;
-  mt_i64 v18[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v18[s] = (v17[s] + v16[s]);
   mt_i64 v20 = (v12 * v13);
-  mt_i64 v23[8];
+  int v112[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v23[s] = v20;
-  mt_i64 v24[8];
+  for (int s = 0; s < 8; ++s) v112[s] = (int)(0 + MT_FLAT(s));
+  int v113[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v24[s] = (v23[s] + v16[s]);
-  mt_i64 v25[8];
+  for (int s = 0; s < 8; ++s) v113[s] = v112[s];
+  int v114[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v25[s] = v0;
-  bool v26[8];
+  for (int s = 0; s < 8; ++s) v114[s] = 32;
+  int v115[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v26[s] = (v18[s] < v25[s]);
-  mt_i64 v27[8];
+  for (int s = 0; s < 8; ++s) v115[s] = (int)((v114[s] == 0 ? 0 : v113[s] / v114[s]));
+  mt_i64 v118[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v27[s] = v1;
-  bool v28[8];
+  for (int s = 0; s < 8; ++s) v118[s] = v14;
+  mt_i64 v119[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v28[s] = (v24[s] < v27[s]);
-  int v29[8];
+  for (int s = 0; s < 8; ++s) v119[s] = (mt_i64)(v115[s]);
+  mt_i64 v120[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v29[s] = (int)(0 + MT_FLAT(s));
-  mt_i64 v30[8];
+  for (int s = 0; s < 8; ++s) v120[s] = (v118[s] + v119[s]);
+  mt_i64 v121[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v30[s] = (mt_i64)(v29[s]);
-  mt_i64 v31[8];
+  for (int s = 0; s < 8; ++s) v121[s] = v3;
+  mt_i64 v122[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v31[s] = v3;
-  mt_i64 v32[8];
+  for (int s = 0; s < 8; ++s) v122[s] = (v120[s] * v121[s]);
+  int v123[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v32[s] = (v18[s] * v31[s]);
-  mt_i64 v33[8];
+  for (int s = 0; s < 8; ++s) v123[s] = (int)(0 + MT_FLAT(s));
+  int v124[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v33[s] = v32[s];
-  mt_i64 v34[8];
+  for (int s = 0; s < 8; ++s) v124[s] = v123[s];
+  int v127[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v34[s] = v4;
-  mt_i64 v35[8];
+  for (int s = 0; s < 8; ++s) v127[s] = 32;
+  int v128[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v35[s] = (v30[s] * v34[s]);
-  mt_i64 v36[8];
+  for (int s = 0; s < 8; ++s) v128[s] = (int)((v127[s] == 0 ? 0 : v124[s] % v127[s]));
+  mt_i64 v129[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v36[s] = v35[s];
-  __syncthreads();
+  for (int s = 0; s < 8; ++s) v129[s] = (mt_i64)(v128[s]);
+  mt_i64 v130[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) ((mt_i64*)mt_smem)[f] = v33[s]; }
-  __syncthreads();
-  mt_i64 v37[8];
+  for (int s = 0; s < 8; ++s) v130[s] = v4;
+  mt_i64 v131[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v37[s] = f < 2048 ? ((mt_i64*)mt_smem)[((f / 32) % 64) * 1] : 0; }
-  __syncthreads();
-  __syncthreads();
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v36[s]; }
-  __syncthreads();
-  mt_i64 v38[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v38[s] = f < 2048 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-  __syncthreads();
+  for (int s = 0; s < 8; ++s) v131[s] = (v129[s] * v130[s]);
   mt_i64 v39[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v39[s] = (v37[s] + v38[s]);
-  mt_i64 v40[8];
+  for (int s = 0; s < 8; ++s) v39[s] = (v122[s] + v131[s]);
+  int v132[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v40[s] = v5;
-  mt_i64 v41[8];
+  for (int s = 0; s < 8; ++s) v132[s] = (int)(0 + MT_FLAT(s));
+  int v133[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v41[s] = (v30[s] * v40[s]);
-  mt_i64 v42[8];
+  for (int s = 0; s < 8; ++s) v133[s] = v132[s];
+  int v134[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v42[s] = v41[s];
-  mt_i64 v43[8];
+  for (int s = 0; s < 8; ++s) v134[s] = 64;
+  int v135[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v43[s] = v6;
-  mt_i64 v44[8];
+  for (int s = 0; s < 8; ++s) v135[s] = (int)((v134[s] == 0 ? 0 : v133[s] / v134[s]));
+  mt_i64 v138[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v44[s] = (v24[s] * v43[s]);
-  mt_i64 v45[8];
+  for (int s = 0; s < 8; ++s) v138[s] = (mt_i64)(v135[s]);
+  mt_i64 v139[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v45[s] = v44[s];
-  __syncthreads();
+  for (int s = 0; s < 8; ++s) v139[s] = v5;
+  mt_i64 v140[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v42[s]; }
-  __syncthreads();
-  mt_i64 v46[8];
+  for (int s = 0; s < 8; ++s) v140[s] = (v138[s] * v139[s]);
+  int v141[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v46[s] = f < 2048 ? ((mt_i64*)mt_smem)[((f / 64) % 32) * 1] : 0; }
-  __syncthreads();
-  __syncthreads();
+  for (int s = 0; s < 8; ++s) v141[s] = (int)(0 + MT_FLAT(s));
+  int v142[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) ((mt_i64*)mt_smem)[f] = v45[s]; }
-  __syncthreads();
-  mt_i64 v47[8];
+  for (int s = 0; s < 8; ++s) v142[s] = v141[s];
+  int v145[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v47[s] = f < 2048 ? ((mt_i64*)mt_smem)[((f / 1) % 64) * 1] : 0; }
-  __syncthreads();
+  for (int s = 0; s < 8; ++s) v145[s] = 64;
+  int v146[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v146[s] = (int)((v145[s] == 0 ? 0 : v142[s] % v145[s]));
+  mt_i64 v147[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v147[s] = v20;
+  mt_i64 v148[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v148[s] = (mt_i64)(v146[s]);
+  mt_i64 v149[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v149[s] = (v147[s] + v148[s]);
+  mt_i64 v150[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v150[s] = v6;
+  mt_i64 v151[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v151[s] = (v149[s] * v150[s]);
   mt_i64 v48[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v48[s] = (v46[s] + v47[s]);
-  bool v49[8];
+  for (int s = 0; s < 8; ++s) v48[s] = (v140[s] + v151[s]);
+  int v152[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v49[s] = v26[s];
-  __syncthreads();
+  for (int s = 0; s < 8; ++s) v152[s] = (int)(0 + MT_FLAT(s));
+  int v153[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) ((bool*)mt_smem)[f] = v49[s]; }
-  __syncthreads();
-  bool v50[8];
+  for (int s = 0; s < 8; ++s) v153[s] = v152[s];
+  int v154[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v50[s] = f < 2048 ? ((bool*)mt_smem)[((f / 32) % 64) * 1] : 0; }
-  __syncthreads();
-  bool v51[8];
+  for (int s = 0; s < 8; ++s) v154[s] = 32;
+  int v155[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v51[s] = v28[s];
-  __syncthreads();
+  for (int s = 0; s < 8; ++s) v155[s] = (int)((v154[s] == 0 ? 0 : v153[s] / v154[s]));
+  mt_i64 v158[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) ((bool*)mt_smem)[f] = v51[s]; }
-  __syncthreads();
-  bool v52[8];
+  for (int s = 0; s < 8; ++s) v158[s] = v14;
+  mt_i64 v159[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v52[s] = f < 2048 ? ((bool*)mt_smem)[((f / 1) % 64) * 1] : 0; }
-  __syncthreads();
+  for (int s = 0; s < 8; ++s) v159[s] = (mt_i64)(v155[s]);
+  mt_i64 v160[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v160[s] = (v158[s] + v159[s]);
+  mt_i64 v161[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v161[s] = v0;
+  bool v162[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v162[s] = (v160[s] < v161[s]);
+  int v163[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v163[s] = (int)(0 + MT_FLAT(s));
+  int v164[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v164[s] = v163[s];
+  int v167[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v167[s] = 64;
+  int v168[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v168[s] = (int)((v167[s] == 0 ? 0 : v164[s] % v167[s]));
+  mt_i64 v169[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v169[s] = v20;
+  mt_i64 v170[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v170[s] = (mt_i64)(v168[s]);
+  mt_i64 v171[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v171[s] = (v169[s] + v170[s]);
+  mt_i64 v172[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v172[s] = v1;
+  bool v173[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v173[s] = (v171[s] < v172[s]);
   float v53[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v53[s] = 0.0f;
@@ -202,7 +226,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     float v64 = 0.0f;
     float v65[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v65[s] = (MT_FLAT(s) < 2048 && v50[s]) ? mt_f16_to_f32(p0[v63[s]]) : v64; }
+    for (int s = 0; s < 8; ++s) { v65[s] = (MT_FLAT(s) < 2048 && v162[s]) ? mt_f16_to_f32(p0[v63[s]]) : v64; }
     mt_i64 v66 = (v59 * v5);
     mt_i64 v67[8];
     #pragma unroll
@@ -212,7 +236,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     for (int s = 0; s < 8; ++s) v68[s] = (v48[s] + v67[s]);
     float v70[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v70[s] = (MT_FLAT(s) < 2048 && v52[s]) ? mt_f16_to_f32(p1[v68[s]]) : v64; }
+    for (int s = 0; s < 8; ++s) { v70[s] = (MT_FLAT(s) < 2048 && v173[s]) ? mt_f16_to_f32(p1[v68[s]]) : v64; }
     // dot 64x32x64 on the tensor cores (__half operands, f32 accumulation)
     __syncthreads();
     #pragma unroll
@@ -252,40 +276,54 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
   for (int s = 0; s < 8; ++s) v75[s] = v72[s];
   for (mt_i64 v74 = v56; v74 < v2; v74 += v54) {
     mt_i64 v76 = (v2 - v74);
-    mt_i64 v77[8];
+    int v174[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v77[s] = v76;
-    bool v78[8];
+    for (int s = 0; s < 8; ++s) v174[s] = (int)(0 + MT_FLAT(s));
+    int v175[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v78[s] = (v30[s] < v77[s]);
-    bool v79[8];
+    for (int s = 0; s < 8; ++s) v175[s] = v174[s];
+    int v178[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v79[s] = v78[s];
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v178[s] = 32;
+    int v179[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v79[s]; }
-    __syncthreads();
-    bool v80[8];
+    for (int s = 0; s < 8; ++s) v179[s] = (int)((v178[s] == 0 ? 0 : v175[s] % v178[s]));
+    mt_i64 v180[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v80[s] = f < 2048 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v180[s] = (mt_i64)(v179[s]);
+    mt_i64 v181[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v181[s] = v76;
+    bool v182[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v182[s] = (v180[s] < v181[s]);
     bool v81[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v81[s] = (v50[s] && v80[s]);
-    bool v82[8];
+    for (int s = 0; s < 8; ++s) v81[s] = (v162[s] && v182[s]);
+    int v183[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v82[s] = v78[s];
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v183[s] = (int)(0 + MT_FLAT(s));
+    int v184[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v82[s]; }
-    __syncthreads();
-    bool v83[8];
+    for (int s = 0; s < 8; ++s) v184[s] = v183[s];
+    int v185[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v83[s] = f < 2048 ? ((bool*)mt_smem)[((f / 64) % 32) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 8; ++s) v185[s] = 64;
+    int v186[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v186[s] = (int)((v185[s] == 0 ? 0 : v184[s] / v185[s]));
+    mt_i64 v189[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v189[s] = (mt_i64)(v186[s]);
+    mt_i64 v190[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v190[s] = v76;
+    bool v191[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v191[s] = (v189[s] < v190[s]);
     bool v84[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v84[s] = (v52[s] && v83[s]);
+    for (int s = 0; s < 8; ++s) v84[s] = (v173[s] && v191[s]);
     mt_i64 v85 = (v74 * v4);
     mt_i64 v86[8];
     #pragma unroll
@@ -341,62 +379,120 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
   float v96[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v96[s] = v75[s];
-  mt_i64 v97[8];
+  int v192[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v97[s] = v7;
-  mt_i64 v98[8];
+  for (int s = 0; s < 8; ++s) v192[s] = (int)(0 + MT_FLAT(s));
+  int v193[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v98[s] = (v18[s] * v97[s]);
-  mt_i64 v99[8];
+  for (int s = 0; s < 8; ++s) v193[s] = v192[s];
+  int v194[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v99[s] = v98[s];
-  mt_i64 v100[8];
+  for (int s = 0; s < 8; ++s) v194[s] = 64;
+  int v195[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v100[s] = v8;
-  mt_i64 v101[8];
+  for (int s = 0; s < 8; ++s) v195[s] = (int)((v194[s] == 0 ? 0 : v193[s] / v194[s]));
+  mt_i64 v198[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v101[s] = (v24[s] * v100[s]);
-  mt_i64 v102[8];
+  for (int s = 0; s < 8; ++s) v198[s] = v14;
+  mt_i64 v199[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v102[s] = v101[s];
-  __syncthreads();
+  for (int s = 0; s < 8; ++s) v199[s] = (mt_i64)(v195[s]);
+  mt_i64 v200[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) ((mt_i64*)mt_smem)[f] = v99[s]; }
-  __syncthreads();
-  mt_i64 v103[8];
+  for (int s = 0; s < 8; ++s) v200[s] = (v198[s] + v199[s]);
+  mt_i64 v201[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v103[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 64) % 64) * 1] : 0; }
-  __syncthreads();
-  __syncthreads();
+  for (int s = 0; s < 8; ++s) v201[s] = v7;
+  mt_i64 v202[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) ((mt_i64*)mt_smem)[f] = v102[s]; }
-  __syncthreads();
-  mt_i64 v104[8];
+  for (int s = 0; s < 8; ++s) v202[s] = (v200[s] * v201[s]);
+  int v203[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v104[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 64) * 1] : 0; }
-  __syncthreads();
+  for (int s = 0; s < 8; ++s) v203[s] = (int)(0 + MT_FLAT(s));
+  int v204[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v204[s] = v203[s];
+  int v207[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v207[s] = 64;
+  int v208[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v208[s] = (int)((v207[s] == 0 ? 0 : v204[s] % v207[s]));
+  mt_i64 v209[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v209[s] = v20;
+  mt_i64 v210[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v210[s] = (mt_i64)(v208[s]);
+  mt_i64 v211[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v211[s] = (v209[s] + v210[s]);
+  mt_i64 v212[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v212[s] = v8;
+  mt_i64 v213[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v213[s] = (v211[s] * v212[s]);
   mt_i64 v105[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v105[s] = (v103[s] + v104[s]);
-  __syncthreads();
+  for (int s = 0; s < 8; ++s) v105[s] = (v202[s] + v213[s]);
+  int v214[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) ((bool*)mt_smem)[f] = v49[s]; }
-  __syncthreads();
-  bool v108[8];
+  for (int s = 0; s < 8; ++s) v214[s] = (int)(0 + MT_FLAT(s));
+  int v215[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v108[s] = f < 4096 ? ((bool*)mt_smem)[((f / 64) % 64) * 1] : 0; }
-  __syncthreads();
-  __syncthreads();
+  for (int s = 0; s < 8; ++s) v215[s] = v214[s];
+  int v216[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) ((bool*)mt_smem)[f] = v51[s]; }
-  __syncthreads();
-  bool v109[8];
+  for (int s = 0; s < 8; ++s) v216[s] = 64;
+  int v217[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v109[s] = f < 4096 ? ((bool*)mt_smem)[((f / 1) % 64) * 1] : 0; }
-  __syncthreads();
+  for (int s = 0; s < 8; ++s) v217[s] = (int)((v216[s] == 0 ? 0 : v215[s] / v216[s]));
+  mt_i64 v220[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v220[s] = v14;
+  mt_i64 v221[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v221[s] = (mt_i64)(v217[s]);
+  mt_i64 v222[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v222[s] = (v220[s] + v221[s]);
+  mt_i64 v223[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v223[s] = v0;
+  bool v224[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v224[s] = (v222[s] < v223[s]);
+  int v225[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v225[s] = (int)(0 + MT_FLAT(s));
+  int v226[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v226[s] = v225[s];
+  int v229[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v229[s] = 64;
+  int v230[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v230[s] = (int)((v229[s] == 0 ? 0 : v226[s] % v229[s]));
+  mt_i64 v231[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v231[s] = v20;
+  mt_i64 v232[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v232[s] = (mt_i64)(v230[s]);
+  mt_i64 v233[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v233[s] = (v231[s] + v232[s]);
+  mt_i64 v234[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v234[s] = v1;
+  bool v235[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v235[s] = (v233[s] < v234[s]);
   bool v110[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v110[s] = (v108[s] && v109[s]);
+  for (int s = 0; s < 8; ++s) v110[s] = (v224[s] && v235[s]);
   float v111[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v111[s] = mt_round_f16(v96[s]);

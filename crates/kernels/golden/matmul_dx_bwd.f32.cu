@@ -44,139 +44,163 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
   mt_i64 v12 = (mt_i64)(v11);
   mt_i64 v13 = 64LL;
   mt_i64 v14 = (v10 * v13);
-  int v15[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v15[s] = (int)(0 + MT_FLAT(s));
-  mt_i64 v16[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v16[s] = (mt_i64)(v15[s]);
-  mt_i64 v17[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v17[s] = v14;
-  mt_i64 v18[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v18[s] = (v17[s] + v16[s]);
   mt_i64 v20 = (v12 * v13);
-  mt_i64 v23[4];
+  int v111[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v23[s] = v20;
-  mt_i64 v24[4];
+  for (int s = 0; s < 4; ++s) v111[s] = (int)(0 + MT_FLAT(s));
+  int v112[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v24[s] = (v23[s] + v16[s]);
-  mt_i64 v25[4];
+  for (int s = 0; s < 4; ++s) v112[s] = v111[s];
+  int v113[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v25[s] = v0;
-  bool v26[4];
+  for (int s = 0; s < 4; ++s) v113[s] = 32;
+  int v114[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v26[s] = (v18[s] < v25[s]);
-  mt_i64 v27[4];
+  for (int s = 0; s < 4; ++s) v114[s] = (int)((v113[s] == 0 ? 0 : v112[s] / v113[s]));
+  mt_i64 v117[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v27[s] = v1;
-  bool v28[4];
+  for (int s = 0; s < 4; ++s) v117[s] = v14;
+  mt_i64 v118[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v28[s] = (v24[s] < v27[s]);
-  int v29[4];
+  for (int s = 0; s < 4; ++s) v118[s] = (mt_i64)(v114[s]);
+  mt_i64 v119[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v29[s] = (int)(0 + MT_FLAT(s));
-  mt_i64 v30[4];
+  for (int s = 0; s < 4; ++s) v119[s] = (v117[s] + v118[s]);
+  mt_i64 v120[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v30[s] = (mt_i64)(v29[s]);
-  mt_i64 v31[4];
+  for (int s = 0; s < 4; ++s) v120[s] = v3;
+  mt_i64 v121[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v31[s] = v3;
-  mt_i64 v32[4];
+  for (int s = 0; s < 4; ++s) v121[s] = (v119[s] * v120[s]);
+  int v122[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v32[s] = (v18[s] * v31[s]);
-  mt_i64 v33[4];
+  for (int s = 0; s < 4; ++s) v122[s] = (int)(0 + MT_FLAT(s));
+  int v123[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v33[s] = v32[s];
-  mt_i64 v34[4];
+  for (int s = 0; s < 4; ++s) v123[s] = v122[s];
+  int v126[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v34[s] = v4;
-  mt_i64 v35[4];
+  for (int s = 0; s < 4; ++s) v126[s] = 32;
+  int v127[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v35[s] = (v30[s] * v34[s]);
-  mt_i64 v36[4];
+  for (int s = 0; s < 4; ++s) v127[s] = (int)((v126[s] == 0 ? 0 : v123[s] % v126[s]));
+  mt_i64 v128[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v36[s] = v35[s];
-  __syncthreads();
+  for (int s = 0; s < 4; ++s) v128[s] = (mt_i64)(v127[s]);
+  mt_i64 v129[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) ((mt_i64*)mt_smem)[f] = v33[s]; }
-  __syncthreads();
-  mt_i64 v37[4];
+  for (int s = 0; s < 4; ++s) v129[s] = v4;
+  mt_i64 v130[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v37[s] = f < 2048 ? ((mt_i64*)mt_smem)[((f / 32) % 64) * 1] : 0; }
-  __syncthreads();
-  __syncthreads();
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v36[s]; }
-  __syncthreads();
-  mt_i64 v38[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v38[s] = f < 2048 ? ((mt_i64*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-  __syncthreads();
+  for (int s = 0; s < 4; ++s) v130[s] = (v128[s] * v129[s]);
   mt_i64 v39[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v39[s] = (v37[s] + v38[s]);
-  mt_i64 v40[4];
+  for (int s = 0; s < 4; ++s) v39[s] = (v121[s] + v130[s]);
+  int v131[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v40[s] = v5;
-  mt_i64 v41[4];
+  for (int s = 0; s < 4; ++s) v131[s] = (int)(0 + MT_FLAT(s));
+  int v132[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v41[s] = (v30[s] * v40[s]);
-  mt_i64 v42[4];
+  for (int s = 0; s < 4; ++s) v132[s] = v131[s];
+  int v133[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v42[s] = v41[s];
-  mt_i64 v43[4];
+  for (int s = 0; s < 4; ++s) v133[s] = 64;
+  int v134[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v43[s] = v6;
-  mt_i64 v44[4];
+  for (int s = 0; s < 4; ++s) v134[s] = (int)((v133[s] == 0 ? 0 : v132[s] / v133[s]));
+  mt_i64 v137[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v44[s] = (v24[s] * v43[s]);
-  mt_i64 v45[4];
+  for (int s = 0; s < 4; ++s) v137[s] = (mt_i64)(v134[s]);
+  mt_i64 v138[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v45[s] = v44[s];
-  __syncthreads();
+  for (int s = 0; s < 4; ++s) v138[s] = v5;
+  mt_i64 v139[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((mt_i64*)mt_smem)[f] = v42[s]; }
-  __syncthreads();
-  mt_i64 v46[4];
+  for (int s = 0; s < 4; ++s) v139[s] = (v137[s] * v138[s]);
+  int v140[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v46[s] = f < 2048 ? ((mt_i64*)mt_smem)[((f / 64) % 32) * 1] : 0; }
-  __syncthreads();
-  __syncthreads();
+  for (int s = 0; s < 4; ++s) v140[s] = (int)(0 + MT_FLAT(s));
+  int v141[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) ((mt_i64*)mt_smem)[f] = v45[s]; }
-  __syncthreads();
-  mt_i64 v47[4];
+  for (int s = 0; s < 4; ++s) v141[s] = v140[s];
+  int v144[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v47[s] = f < 2048 ? ((mt_i64*)mt_smem)[((f / 1) % 64) * 1] : 0; }
-  __syncthreads();
+  for (int s = 0; s < 4; ++s) v144[s] = 64;
+  int v145[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v145[s] = (int)((v144[s] == 0 ? 0 : v141[s] % v144[s]));
+  mt_i64 v146[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v146[s] = v20;
+  mt_i64 v147[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v147[s] = (mt_i64)(v145[s]);
+  mt_i64 v148[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v148[s] = (v146[s] + v147[s]);
+  mt_i64 v149[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v149[s] = v6;
+  mt_i64 v150[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v150[s] = (v148[s] * v149[s]);
   mt_i64 v48[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v48[s] = (v46[s] + v47[s]);
-  bool v49[4];
+  for (int s = 0; s < 4; ++s) v48[s] = (v139[s] + v150[s]);
+  int v151[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v49[s] = v26[s];
-  __syncthreads();
+  for (int s = 0; s < 4; ++s) v151[s] = (int)(0 + MT_FLAT(s));
+  int v152[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) ((bool*)mt_smem)[f] = v49[s]; }
-  __syncthreads();
-  bool v50[4];
+  for (int s = 0; s < 4; ++s) v152[s] = v151[s];
+  int v153[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v50[s] = f < 2048 ? ((bool*)mt_smem)[((f / 32) % 64) * 1] : 0; }
-  __syncthreads();
-  bool v51[4];
+  for (int s = 0; s < 4; ++s) v153[s] = 32;
+  int v154[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v51[s] = v28[s];
-  __syncthreads();
+  for (int s = 0; s < 4; ++s) v154[s] = (int)((v153[s] == 0 ? 0 : v152[s] / v153[s]));
+  mt_i64 v157[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) ((bool*)mt_smem)[f] = v51[s]; }
-  __syncthreads();
-  bool v52[4];
+  for (int s = 0; s < 4; ++s) v157[s] = v14;
+  mt_i64 v158[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v52[s] = f < 2048 ? ((bool*)mt_smem)[((f / 1) % 64) * 1] : 0; }
-  __syncthreads();
+  for (int s = 0; s < 4; ++s) v158[s] = (mt_i64)(v154[s]);
+  mt_i64 v159[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v159[s] = (v157[s] + v158[s]);
+  mt_i64 v160[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v160[s] = v0;
+  bool v161[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v161[s] = (v159[s] < v160[s]);
+  int v162[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v162[s] = (int)(0 + MT_FLAT(s));
+  int v163[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v163[s] = v162[s];
+  int v166[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v166[s] = 64;
+  int v167[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v167[s] = (int)((v166[s] == 0 ? 0 : v163[s] % v166[s]));
+  mt_i64 v168[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v168[s] = v20;
+  mt_i64 v169[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v169[s] = (mt_i64)(v167[s]);
+  mt_i64 v170[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v170[s] = (v168[s] + v169[s]);
+  mt_i64 v171[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v171[s] = v1;
+  bool v172[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v172[s] = (v170[s] < v171[s]);
   float v53[4];
   #pragma unroll
   for (int s = 0; s < 4; ++s) v53[s] = 0.0f;
@@ -198,7 +222,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     float v64 = 0.0f;
     float v65[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { v65[s] = (MT_FLAT(s) < 2048 && v50[s]) ? p0[v63[s]] : v64; }
+    for (int s = 0; s < 4; ++s) { v65[s] = (MT_FLAT(s) < 2048 && v161[s]) ? p0[v63[s]] : v64; }
     mt_i64 v66 = (v59 * v5);
     mt_i64 v67[4];
     #pragma unroll
@@ -208,7 +232,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     for (int s = 0; s < 4; ++s) v68[s] = (v48[s] + v67[s]);
     float v70[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { v70[s] = (MT_FLAT(s) < 2048 && v52[s]) ? p1[v68[s]] : v64; }
+    for (int s = 0; s < 4; ++s) { v70[s] = (MT_FLAT(s) < 2048 && v172[s]) ? p1[v68[s]] : v64; }
     __syncthreads();
     #pragma unroll
     for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 0))[f] = v65[s]; }
@@ -233,40 +257,54 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
   for (int s = 0; s < 4; ++s) v75[s] = v72[s];
   for (mt_i64 v74 = v56; v74 < v2; v74 += v54) {
     mt_i64 v76 = (v2 - v74);
-    mt_i64 v77[4];
+    int v173[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v77[s] = v76;
-    bool v78[4];
+    for (int s = 0; s < 4; ++s) v173[s] = (int)(0 + MT_FLAT(s));
+    int v174[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v78[s] = (v30[s] < v77[s]);
-    bool v79[4];
+    for (int s = 0; s < 4; ++s) v174[s] = v173[s];
+    int v177[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v79[s] = v78[s];
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v177[s] = 32;
+    int v178[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v79[s]; }
-    __syncthreads();
-    bool v80[4];
+    for (int s = 0; s < 4; ++s) v178[s] = (int)((v177[s] == 0 ? 0 : v174[s] % v177[s]));
+    mt_i64 v179[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v80[s] = f < 2048 ? ((bool*)mt_smem)[((f / 1) % 32) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v179[s] = (mt_i64)(v178[s]);
+    mt_i64 v180[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v180[s] = v76;
+    bool v181[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v181[s] = (v179[s] < v180[s]);
     bool v81[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v81[s] = (v50[s] && v80[s]);
-    bool v82[4];
+    for (int s = 0; s < 4; ++s) v81[s] = (v161[s] && v181[s]);
+    int v182[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v82[s] = v78[s];
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v182[s] = (int)(0 + MT_FLAT(s));
+    int v183[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) ((bool*)mt_smem)[f] = v82[s]; }
-    __syncthreads();
-    bool v83[4];
+    for (int s = 0; s < 4; ++s) v183[s] = v182[s];
+    int v184[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v83[s] = f < 2048 ? ((bool*)mt_smem)[((f / 64) % 32) * 1] : 0; }
-    __syncthreads();
+    for (int s = 0; s < 4; ++s) v184[s] = 64;
+    int v185[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v185[s] = (int)((v184[s] == 0 ? 0 : v183[s] / v184[s]));
+    mt_i64 v188[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v188[s] = (mt_i64)(v185[s]);
+    mt_i64 v189[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v189[s] = v76;
+    bool v190[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v190[s] = (v188[s] < v189[s]);
     bool v84[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v84[s] = (v52[s] && v83[s]);
+    for (int s = 0; s < 4; ++s) v84[s] = (v172[s] && v190[s]);
     mt_i64 v85 = (v74 * v4);
     mt_i64 v86[4];
     #pragma unroll
@@ -307,62 +345,120 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
   float v96[4];
   #pragma unroll
   for (int s = 0; s < 4; ++s) v96[s] = v75[s];
-  mt_i64 v97[4];
+  int v191[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v97[s] = v7;
-  mt_i64 v98[4];
+  for (int s = 0; s < 4; ++s) v191[s] = (int)(0 + MT_FLAT(s));
+  int v192[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v98[s] = (v18[s] * v97[s]);
-  mt_i64 v99[4];
+  for (int s = 0; s < 4; ++s) v192[s] = v191[s];
+  int v193[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v99[s] = v98[s];
-  mt_i64 v100[4];
+  for (int s = 0; s < 4; ++s) v193[s] = 64;
+  int v194[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v100[s] = v8;
-  mt_i64 v101[4];
+  for (int s = 0; s < 4; ++s) v194[s] = (int)((v193[s] == 0 ? 0 : v192[s] / v193[s]));
+  mt_i64 v197[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v101[s] = (v24[s] * v100[s]);
-  mt_i64 v102[4];
+  for (int s = 0; s < 4; ++s) v197[s] = v14;
+  mt_i64 v198[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v102[s] = v101[s];
-  __syncthreads();
+  for (int s = 0; s < 4; ++s) v198[s] = (mt_i64)(v194[s]);
+  mt_i64 v199[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) ((mt_i64*)mt_smem)[f] = v99[s]; }
-  __syncthreads();
-  mt_i64 v103[4];
+  for (int s = 0; s < 4; ++s) v199[s] = (v197[s] + v198[s]);
+  mt_i64 v200[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v103[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 64) % 64) * 1] : 0; }
-  __syncthreads();
-  __syncthreads();
+  for (int s = 0; s < 4; ++s) v200[s] = v7;
+  mt_i64 v201[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) ((mt_i64*)mt_smem)[f] = v102[s]; }
-  __syncthreads();
-  mt_i64 v104[4];
+  for (int s = 0; s < 4; ++s) v201[s] = (v199[s] * v200[s]);
+  int v202[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v104[s] = f < 4096 ? ((mt_i64*)mt_smem)[((f / 1) % 64) * 1] : 0; }
-  __syncthreads();
+  for (int s = 0; s < 4; ++s) v202[s] = (int)(0 + MT_FLAT(s));
+  int v203[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v203[s] = v202[s];
+  int v206[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v206[s] = 64;
+  int v207[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v207[s] = (int)((v206[s] == 0 ? 0 : v203[s] % v206[s]));
+  mt_i64 v208[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v208[s] = v20;
+  mt_i64 v209[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v209[s] = (mt_i64)(v207[s]);
+  mt_i64 v210[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v210[s] = (v208[s] + v209[s]);
+  mt_i64 v211[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v211[s] = v8;
+  mt_i64 v212[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v212[s] = (v210[s] * v211[s]);
   mt_i64 v105[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v105[s] = (v103[s] + v104[s]);
-  __syncthreads();
+  for (int s = 0; s < 4; ++s) v105[s] = (v201[s] + v212[s]);
+  int v213[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) ((bool*)mt_smem)[f] = v49[s]; }
-  __syncthreads();
-  bool v108[4];
+  for (int s = 0; s < 4; ++s) v213[s] = (int)(0 + MT_FLAT(s));
+  int v214[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v108[s] = f < 4096 ? ((bool*)mt_smem)[((f / 64) % 64) * 1] : 0; }
-  __syncthreads();
-  __syncthreads();
+  for (int s = 0; s < 4; ++s) v214[s] = v213[s];
+  int v215[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) ((bool*)mt_smem)[f] = v51[s]; }
-  __syncthreads();
-  bool v109[4];
+  for (int s = 0; s < 4; ++s) v215[s] = 64;
+  int v216[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); v109[s] = f < 4096 ? ((bool*)mt_smem)[((f / 1) % 64) * 1] : 0; }
-  __syncthreads();
+  for (int s = 0; s < 4; ++s) v216[s] = (int)((v215[s] == 0 ? 0 : v214[s] / v215[s]));
+  mt_i64 v219[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v219[s] = v14;
+  mt_i64 v220[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v220[s] = (mt_i64)(v216[s]);
+  mt_i64 v221[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v221[s] = (v219[s] + v220[s]);
+  mt_i64 v222[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v222[s] = v0;
+  bool v223[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v223[s] = (v221[s] < v222[s]);
+  int v224[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v224[s] = (int)(0 + MT_FLAT(s));
+  int v225[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v225[s] = v224[s];
+  int v228[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v228[s] = 64;
+  int v229[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v229[s] = (int)((v228[s] == 0 ? 0 : v225[s] % v228[s]));
+  mt_i64 v230[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v230[s] = v20;
+  mt_i64 v231[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v231[s] = (mt_i64)(v229[s]);
+  mt_i64 v232[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v232[s] = (v230[s] + v231[s]);
+  mt_i64 v233[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v233[s] = v1;
+  bool v234[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v234[s] = (v232[s] < v233[s]);
   bool v110[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v110[s] = (v108[s] && v109[s]);
+  for (int s = 0; s < 4; ++s) v110[s] = (v223[s] && v234[s]);
   #pragma unroll
   for (int s = 0; s < 4; ++s) { if (true && v110[s]) p2[v105[s]] = v96[s]; }
 }

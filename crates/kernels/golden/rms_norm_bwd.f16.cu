@@ -131,97 +131,97 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
       float v34[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v34[s] = v33[s];
-      float v35[8];
+      float v36[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v35[s] = (v31[s] * v31[s]);
+      for (int s = 0; s < 8; ++s) v36[s] = (v31[s] * v31[s]);
       float acc1 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v35[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v36[s]);
       for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
       __syncthreads();
       acc1 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v36 = acc1;
-      float v37 = (v36 / v9);
-      float v38 = (v37 + v3);
-      float v39 = (1.0f / sqrtf(v38));
-      float v40[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v40[s] = v39;
+      float v37 = acc1;
+      float v38 = (v37 / v9);
+      float v39 = (v38 + v3);
+      float v40 = (1.0f / sqrtf(v39));
       float v41[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v41[s] = (v31[s] * v40[s]);
+      for (int s = 0; s < 8; ++s) v41[s] = v40;
       float v42[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v42[s] = (v34[s] * v18[s]);
+      for (int s = 0; s < 8; ++s) v42[s] = (v31[s] * v41[s]);
       float v43[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v43[s] = (v41[s] * v42[s]);
+      for (int s = 0; s < 8; ++s) v43[s] = (v34[s] * v18[s]);
+      float v44[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v44[s] = (v42[s] * v43[s]);
       float acc2 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v43[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v44[s]);
       for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
       __syncthreads();
       acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v44 = acc2;
-      float v45 = (v44 / v9);
-      float v49[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v49[s] = v45;
+      float v45 = acc2;
+      float v46 = (v45 / v9);
       float v50[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v50[s] = (v41[s] * v49[s]);
+      for (int s = 0; s < 8; ++s) v50[s] = v46;
       float v51[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v51[s] = (v42[s] - v50[s]);
-      float v53[8];
+      for (int s = 0; s < 8; ++s) v51[s] = (v42[s] * v50[s]);
+      float v52[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v53[s] = (v51[s] * v40[s]);
+      for (int s = 0; s < 8; ++s) v52[s] = (v43[s] - v51[s]);
+      float v54[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v54[s] = (v52[s] * v41[s]);
       #pragma unroll
       for (int g = 0; g < 8; g += 8) {
         const mt_i64 i0 = v28[g];
         if ((true && v8[g])) {
           union { uint4 w[2]; float e[8]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v53[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v54[g + k];
           #pragma unroll
           for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         }
       }
-      float v54[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v54[s] = (v34[s] * v41[s]);
       float v55[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v55[s] = (v22[s] + v54[s]);
+      for (int s = 0; s < 8; ++s) v55[s] = (v34[s] * v42[s]);
+      float v56[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v56[s] = (v22[s] + v55[s]);
       float y3[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y3[s] = v55[s];
+      for (int s = 0; s < 8; ++s) y3[s] = v56[s];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v22[s] = y3[s];
     }
-    float v56[8];
+    float v57[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = v22[s];
-    mt_i64 v58 = (mt_i64)(v5);
-    mt_i64 v59 = (mt_i64)(v0);
-    mt_i64 v60 = (v58 * v59);
-    mt_i64 v61[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v61[s] = v60;
+    for (int s = 0; s < 8; ++s) v57[s] = v22[s];
+    mt_i64 v59 = (mt_i64)(v5);
+    mt_i64 v60 = (mt_i64)(v0);
+    mt_i64 v61 = (v59 * v60);
     mt_i64 v62[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = (v61[s] + v13[s]);
+    for (int s = 0; s < 8; ++s) v62[s] = v61;
+    mt_i64 v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = (v62[s] + v13[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v62[g];
+      const mt_i64 i0 = v63[g];
       if ((true && v8[g])) {
         union { uint4 w[2]; float e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v56[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v57[g + k];
         #pragma unroll
         for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       }
@@ -327,105 +327,105 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
       float v34[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v34[s] = v33[s];
-      float v35[8];
+      float v36[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v35[s] = (v31[s] * v31[s]);
+      for (int s = 0; s < 8; ++s) v36[s] = (v31[s] * v31[s]);
       float acc4 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v35[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v36[s]);
       for (int o = 16; o > 0; o >>= 1) acc4 = (acc4 + __shfl_xor_sync(0xffffffffu, acc4, o));
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
       __syncthreads();
       acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v36 = acc4;
-      float v37 = (v36 / v9);
-      float v38 = (v37 + v3);
-      float v39 = (1.0f / sqrtf(v38));
-      float v40[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v40[s] = v39;
+      float v37 = acc4;
+      float v38 = (v37 / v9);
+      float v39 = (v38 + v3);
+      float v40 = (1.0f / sqrtf(v39));
       float v41[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v41[s] = (v31[s] * v40[s]);
+      for (int s = 0; s < 8; ++s) v41[s] = v40;
       float v42[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v42[s] = (v34[s] * v18[s]);
+      for (int s = 0; s < 8; ++s) v42[s] = (v31[s] * v41[s]);
       float v43[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v43[s] = (v41[s] * v42[s]);
+      for (int s = 0; s < 8; ++s) v43[s] = (v34[s] * v18[s]);
+      float v44[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v44[s] = (v42[s] * v43[s]);
       float acc5 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v43[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v44[s]);
       for (int o = 16; o > 0; o >>= 1) acc5 = (acc5 + __shfl_xor_sync(0xffffffffu, acc5, o));
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc5;
       __syncthreads();
       acc5 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v44 = acc5;
-      float v45 = (v44 / v9);
-      float v49[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v49[s] = v45;
+      float v45 = acc5;
+      float v46 = (v45 / v9);
       float v50[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v50[s] = (v41[s] * v49[s]);
+      for (int s = 0; s < 8; ++s) v50[s] = v46;
       float v51[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v51[s] = (v42[s] - v50[s]);
-      float v53[8];
+      for (int s = 0; s < 8; ++s) v51[s] = (v42[s] * v50[s]);
+      float v52[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v53[s] = (v51[s] * v40[s]);
+      for (int s = 0; s < 8; ++s) v52[s] = (v43[s] - v51[s]);
+      float v54[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v54[s] = (v52[s] * v41[s]);
       #pragma unroll
       for (int g = 0; g < 8; g += 8) {
         const mt_i64 i0 = v28[g];
         if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
           union { uint4 w[2]; float e[8]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v53[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v54[g + k];
           #pragma unroll
           for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v8[s]) p3[v28[s]] = v53[s]; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v8[s]) p3[v28[s]] = v54[s]; }
         }
       }
-      float v54[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v54[s] = (v34[s] * v41[s]);
       float v55[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v55[s] = (v22[s] + v54[s]);
+      for (int s = 0; s < 8; ++s) v55[s] = (v34[s] * v42[s]);
+      float v56[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v56[s] = (v22[s] + v55[s]);
       float y6[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y6[s] = v55[s];
+      for (int s = 0; s < 8; ++s) y6[s] = v56[s];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v22[s] = y6[s];
     }
-    float v56[8];
+    float v57[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = v22[s];
-    mt_i64 v58 = (mt_i64)(v5);
-    mt_i64 v59 = (mt_i64)(v0);
-    mt_i64 v60 = (v58 * v59);
-    mt_i64 v61[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v61[s] = v60;
+    for (int s = 0; s < 8; ++s) v57[s] = v22[s];
+    mt_i64 v59 = (mt_i64)(v5);
+    mt_i64 v60 = (mt_i64)(v0);
+    mt_i64 v61 = (v59 * v60);
     mt_i64 v62[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = (v61[s] + v13[s]);
+    for (int s = 0; s < 8; ++s) v62[s] = v61;
+    mt_i64 v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = (v62[s] + v13[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v62[g];
+      const mt_i64 i0 = v63[g];
       if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (true && v8[g + 4]) && (true && v8[g + 5]) && (true && v8[g + 6]) && (true && v8[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[2]; float e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v56[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v57[g + k];
         #pragma unroll
         for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v8[s]) p4[v62[s]] = v56[s]; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v8[s]) p4[v63[s]] = v57[s]; }
       }
     }
   }

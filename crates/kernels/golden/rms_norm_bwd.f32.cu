@@ -122,97 +122,97 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const float* _
           for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v31[g + k] = v14; }
         }
       }
-      float v32[8];
+      float v33[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v32[s] = (v29[s] * v29[s]);
+      for (int s = 0; s < 8; ++s) v33[s] = (v29[s] * v29[s]);
       float acc1 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v32[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v33[s]);
       for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
       __syncthreads();
       acc1 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v33 = acc1;
-      float v34 = (v33 / v9);
-      float v35 = (v34 + v3);
-      float v36 = (1.0f / sqrtf(v35));
-      float v37[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v37[s] = v36;
+      float v34 = acc1;
+      float v35 = (v34 / v9);
+      float v36 = (v35 + v3);
+      float v37 = (1.0f / sqrtf(v36));
       float v38[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v38[s] = (v29[s] * v37[s]);
+      for (int s = 0; s < 8; ++s) v38[s] = v37;
       float v39[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v39[s] = (v31[s] * v17[s]);
+      for (int s = 0; s < 8; ++s) v39[s] = (v29[s] * v38[s]);
       float v40[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v40[s] = (v38[s] * v39[s]);
+      for (int s = 0; s < 8; ++s) v40[s] = (v31[s] * v17[s]);
+      float v41[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v41[s] = (v39[s] * v40[s]);
       float acc2 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v40[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v41[s]);
       for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
       __syncthreads();
       acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v41 = acc2;
-      float v42 = (v41 / v9);
-      float v46[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v46[s] = v42;
+      float v42 = acc2;
+      float v43 = (v42 / v9);
       float v47[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v47[s] = (v38[s] * v46[s]);
+      for (int s = 0; s < 8; ++s) v47[s] = v43;
       float v48[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v48[s] = (v39[s] - v47[s]);
-      float v50[8];
+      for (int s = 0; s < 8; ++s) v48[s] = (v39[s] * v47[s]);
+      float v49[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v50[s] = (v48[s] * v37[s]);
+      for (int s = 0; s < 8; ++s) v49[s] = (v40[s] - v48[s]);
+      float v51[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v51[s] = (v49[s] * v38[s]);
       #pragma unroll
       for (int g = 0; g < 8; g += 4) {
         const mt_i64 i0 = v27[g];
         if ((true && v8[g])) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v50[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v51[g + k];
           #pragma unroll
           for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         }
       }
-      float v51[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v51[s] = (v31[s] * v38[s]);
       float v52[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v52[s] = (v21[s] + v51[s]);
+      for (int s = 0; s < 8; ++s) v52[s] = (v31[s] * v39[s]);
+      float v53[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v53[s] = (v21[s] + v52[s]);
       float y3[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y3[s] = v52[s];
+      for (int s = 0; s < 8; ++s) y3[s] = v53[s];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v21[s] = y3[s];
     }
-    float v53[8];
+    float v54[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = v21[s];
-    mt_i64 v55 = (mt_i64)(v5);
-    mt_i64 v56 = (mt_i64)(v0);
-    mt_i64 v57 = (v55 * v56);
-    mt_i64 v58[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = v57;
+    for (int s = 0; s < 8; ++s) v54[s] = v21[s];
+    mt_i64 v56 = (mt_i64)(v5);
+    mt_i64 v57 = (mt_i64)(v0);
+    mt_i64 v58 = (v56 * v57);
     mt_i64 v59[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (v58[s] + v13[s]);
+    for (int s = 0; s < 8; ++s) v59[s] = v58;
+    mt_i64 v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = (v59[s] + v13[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v59[g];
+      const mt_i64 i0 = v60[g];
       if ((true && v8[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v53[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v54[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       }
@@ -309,105 +309,105 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const float* _
           for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v31[s] = (true && v8[s]) ? p2[v27[s]] : v14; }
         }
       }
-      float v32[8];
+      float v33[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v32[s] = (v29[s] * v29[s]);
+      for (int s = 0; s < 8; ++s) v33[s] = (v29[s] * v29[s]);
       float acc4 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v32[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v33[s]);
       for (int o = 16; o > 0; o >>= 1) acc4 = (acc4 + __shfl_xor_sync(0xffffffffu, acc4, o));
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
       __syncthreads();
       acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v33 = acc4;
-      float v34 = (v33 / v9);
-      float v35 = (v34 + v3);
-      float v36 = (1.0f / sqrtf(v35));
-      float v37[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v37[s] = v36;
+      float v34 = acc4;
+      float v35 = (v34 / v9);
+      float v36 = (v35 + v3);
+      float v37 = (1.0f / sqrtf(v36));
       float v38[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v38[s] = (v29[s] * v37[s]);
+      for (int s = 0; s < 8; ++s) v38[s] = v37;
       float v39[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v39[s] = (v31[s] * v17[s]);
+      for (int s = 0; s < 8; ++s) v39[s] = (v29[s] * v38[s]);
       float v40[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v40[s] = (v38[s] * v39[s]);
+      for (int s = 0; s < 8; ++s) v40[s] = (v31[s] * v17[s]);
+      float v41[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v41[s] = (v39[s] * v40[s]);
       float acc5 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v40[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v41[s]);
       for (int o = 16; o > 0; o >>= 1) acc5 = (acc5 + __shfl_xor_sync(0xffffffffu, acc5, o));
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc5;
       __syncthreads();
       acc5 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v41 = acc5;
-      float v42 = (v41 / v9);
-      float v46[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v46[s] = v42;
+      float v42 = acc5;
+      float v43 = (v42 / v9);
       float v47[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v47[s] = (v38[s] * v46[s]);
+      for (int s = 0; s < 8; ++s) v47[s] = v43;
       float v48[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v48[s] = (v39[s] - v47[s]);
-      float v50[8];
+      for (int s = 0; s < 8; ++s) v48[s] = (v39[s] * v47[s]);
+      float v49[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v50[s] = (v48[s] * v37[s]);
+      for (int s = 0; s < 8; ++s) v49[s] = (v40[s] - v48[s]);
+      float v51[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v51[s] = (v49[s] * v38[s]);
       #pragma unroll
       for (int g = 0; g < 8; g += 4) {
         const mt_i64 i0 = v27[g];
         if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v50[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v51[g + k];
           #pragma unroll
           for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v8[s]) p3[v27[s]] = v50[s]; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v8[s]) p3[v27[s]] = v51[s]; }
         }
       }
-      float v51[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v51[s] = (v31[s] * v38[s]);
       float v52[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v52[s] = (v21[s] + v51[s]);
+      for (int s = 0; s < 8; ++s) v52[s] = (v31[s] * v39[s]);
+      float v53[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v53[s] = (v21[s] + v52[s]);
       float y6[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y6[s] = v52[s];
+      for (int s = 0; s < 8; ++s) y6[s] = v53[s];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v21[s] = y6[s];
     }
-    float v53[8];
+    float v54[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = v21[s];
-    mt_i64 v55 = (mt_i64)(v5);
-    mt_i64 v56 = (mt_i64)(v0);
-    mt_i64 v57 = (v55 * v56);
-    mt_i64 v58[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = v57;
+    for (int s = 0; s < 8; ++s) v54[s] = v21[s];
+    mt_i64 v56 = (mt_i64)(v5);
+    mt_i64 v57 = (mt_i64)(v0);
+    mt_i64 v58 = (v56 * v57);
     mt_i64 v59[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (v58[s] + v13[s]);
+    for (int s = 0; s < 8; ++s) v59[s] = v58;
+    mt_i64 v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = (v59[s] + v13[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v59[g];
+      const mt_i64 i0 = v60[g];
       if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v53[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v54[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v8[s]) p4[v59[s]] = v53[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v8[s]) p4[v60[s]] = v54[s]; }
       }
     }
   }

@@ -23,12 +23,14 @@
 mod cse;
 mod dce;
 mod fold;
+mod remat;
 mod rewrite;
 pub mod vjp;
 
 pub use cse::EliminateCommonSubexpressions;
 pub use dce::EliminateDeadCode;
 pub use fold::FoldConstants;
+pub use remat::{RematerializeBroadcasts, MAX_NEW_INSTS};
 pub use vjp::{vjp, vjp_in, Derivative, Refusal, VjpError, VjpRequest, MAX_VJP_NODES};
 
 use metile_ir::{verify, Kernel, Verified, VerifyError};

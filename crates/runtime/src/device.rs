@@ -75,6 +75,8 @@ enum Backend {
 #[derive(Debug)]
 struct Inner {
     backend: Backend,
+    /// Run each kernel in the form the GPU lowering takes it (`metile_codegen::gpu_form`).
+    gpu_form: bool,
     cache: Mutex<HashMap<String, Arc<Compiled>>>,
 }
 
@@ -142,13 +144,21 @@ static CUDA_DEVICES: OnceLock<Mutex<HashMap<usize, Device>>> = OnceLock::new();
 impl Device {
     /// The host CPU, the embedded default.
     pub fn cpu() -> Device {
-        Device::with_backend(Backend::Cpu)
+        Device::with_backend(Backend::Cpu, false)
     }
 
-    fn with_backend(backend: Backend) -> Device {
+    /// The host CPU running every kernel in the form the GPU lowering takes it (after the
+    /// GPU-only rewrites of `metile_codegen::gpu_form`, such as rematerialised broadcasts), so
+    /// that the FP64 oracle suite checks those rewrites without a GPU.
+    pub fn cpu_in_gpu_form() -> Device {
+        Device::with_backend(Backend::Cpu, true)
+    }
+
+    fn with_backend(backend: Backend, gpu_form: bool) -> Device {
         Device {
             inner: Arc::new(Inner {
                 backend,
+                gpu_form,
                 cache: Mutex::new(HashMap::new()),
             }),
         }
@@ -169,7 +179,8 @@ impl Device {
         if let Some(d) = devices.get(&ordinal) {
             return Ok(d.clone());
         }
-        let device = Device::with_backend(Backend::Cuda(Arc::new(CudaDevice::open(ordinal)?)));
+        let device =
+            Device::with_backend(Backend::Cuda(Arc::new(CudaDevice::open(ordinal)?)), false);
         devices.insert(ordinal, device.clone());
         Ok(device)
     }
@@ -336,7 +347,10 @@ impl Device {
         if let Some(k) = self.lock_cache().get(&key) {
             return Ok(k.clone());
         }
-        let kernel = compile(&key, build()?)?;
+        let mut kernel = compile(&key, build()?)?;
+        if self.inner.gpu_form {
+            kernel = metile_codegen::gpu_form(&kernel)?;
+        }
         let compiled = Arc::new(self.finish(key.clone(), kernel, None)?);
         self.lock_cache().insert(key, compiled.clone());
         Ok(compiled)
