@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Joins `metile bench --json` output with benchmarks/peers.py JSON into one markdown table.
 
-One row per operator, mode and dtype (and shape): metile's ms, each peer's ms (torch eager,
+One row per operator, mode and dtype (and shape): metile's ms, metile's ms through its PyTorch
+adapters in the peers' process (peers.py's `metile_torch` rows: not a peer, never the best peer;
+on CUDA it includes the adapters' staging through host memory), each peer's ms (torch eager,
 torch.compile, Liger), the best peer, the ratio metile / best peer (below 1: metile is faster),
 metile's achieved GB/s and its fraction of the copy bandwidth measured in the same run, and the
 peers' peak extra memory where known (metile's bench does not measure memory).
@@ -71,6 +73,15 @@ def fmt_num(x, digits=0):
     return "—" if x is None else f"{x:.{digits}f}"
 
 
+def cell(r):
+    """A peers.py row as a table cell: its ms, or why there is none."""
+    if r is None:
+        return "—"
+    if r.get("error"):
+        return "failed"
+    return "skipped" if r.get("ms") is None else fmt_ms(r["ms"])
+
+
 def build(metile_rows, peer_rows, modes):
     meta = next((r for r in peer_rows if r.get("op") == "_meta"), {})
     copy = next((r for r in peer_rows if r.get("op") == "copy" and r.get("ms")), None)
@@ -121,10 +132,10 @@ def build(metile_rows, peer_rows, modes):
     if head:
         lines.append("")
     lines.append(
-        "| operator (shape) | mode | dtype | metile ms | torch eager | torch.compile | Liger "
-        "| best peer | metile / best | metile GB/s | of copy | peak extra MiB eager / compile / Liger |"
+        "| operator (shape) | mode | dtype | metile ms | metile.torch ms | torch eager | torch.compile | Liger "
+        "| best peer | metile / best | metile GB/s | of copy | peak extra MiB eager / compile / Liger / metile.torch |"
     )
-    lines.append("|---|---|---|---:|---:|---:|---:|---|---:|---:|---:|---|")
+    lines.append("|---|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---|")
     used = {"*": False, "+": False}
     for k in order:
         op, mode, dtype, shape = k
@@ -132,18 +143,12 @@ def build(metile_rows, peer_rows, modes):
         m = metile.get(k)
         m_ms = m.get("ms") if m else None
 
-        cells = []
+        cells = [cell(pr.get("metile_torch"))]
         best = None
         for peer, short in PEERS:
             r = pr.get(peer)
-            if r is None:
-                cells.append("—")
-            elif r.get("error"):
-                cells.append("failed")
-            elif r.get("ms") is None:
-                cells.append("skipped")
-            else:
-                cells.append(fmt_ms(r["ms"]))
+            cells.append(cell(r))
+            if r is not None and not r.get("error") and r.get("ms") is not None:
                 if best is None or r["ms"] < best[1]:
                     best = (short, r["ms"])
         min_bytes = next((r.get("min_bytes") for r in pr.values() if r.get("min_bytes")), None)
@@ -166,7 +171,7 @@ def build(metile_rows, peer_rows, modes):
                 frac_mark = "+"
         used["*"] |= bool(gbps_mark)
         used["+"] |= bool(frac_mark)
-        peaks = [pr.get(p, {}).get("peak_extra_mib") for p, _ in PEERS]
+        peaks = [pr.get(p, {}).get("peak_extra_mib") for p in [p for p, _ in PEERS] + ["metile_torch"]]
         peak_cell = " / ".join(fmt_num(x) for x in peaks) if any(x is not None for x in peaks) else ""
         shape_s = "x".join(str(s) for s in shape)
         lines.append(

@@ -6,7 +6,16 @@ Peers, for each operator, dtype and mode:
                  (F.rms_norm, F.layer_norm) where one exists; the row names the variant that won;
   torch_compile  torch.compile (Inductor) of the plain formula;
   liger          Liger-Kernel (0.8.5 on the GPU box) functional API, when `liger_kernel` imports
-                 and the device is CUDA; otherwise its rows are skipped with a note.
+                 and the device is CUDA; otherwise its rows are skipped with a note;
+  metile_torch   metile through its PyTorch adapters (`metile.torch.functional`, autograd
+                 Functions over torch.library custom ops), when `metile.torch` imports (the
+                 installed wheel); `--no-metile` skips it. On CUDA tensors these adapters currently
+                 stage every input and output through host memory (see metile/torch/_bridge.py),
+                 so their rows include that cost; the kernels alone are timed by `metile bench`.
+
+Every non-eager peer's forward output is compared once with the eager formula on the same inputs
+(`max_rel_err`: the largest absolute difference over the formula's largest magnitude), so that a
+fast wrong result shows.
 
 Modes: `fwd` times one forward call (inputs require grad, as in training); `fwd+bwd` times one
 forward plus one backward with a random upstream gradient. The fused add's forward returns the
@@ -85,9 +94,22 @@ class Timer:
         if self.cuda:
             torch.cuda.synchronize()
 
-    def median_ms(self, fn, leaves=()):
-        """Median milliseconds of fn(); leaves' .grad is set to None before each call, untimed."""
+    def median_ms(self, fn, leaves=(), slow=False):
+        """Median milliseconds of fn(); leaves' .grad is set to None before each call, untimed.
+        ``slow`` (a call known to take longer than --slow-ms): the median of 3 calls, each
+        bracketed by synchronisation, instead of do_bench's dozens."""
         leaves = list(leaves)
+        if slow:
+            times = []
+            for _ in range(3):
+                for t in leaves:
+                    t.grad = None
+                self.sync()
+                t0 = time.perf_counter()
+                fn()
+                self.sync()
+                times.append(time.perf_counter() - t0)
+            return statistics.median(times) * 1e3
         if self.cuda:
             warmup, rep = (5, 20) if self.quick else (25, 100)
             self.sync()
@@ -149,8 +171,9 @@ def add_rms_formula(x, r, w):
     return w * (sf * torch.rsqrt(sf.pow(2).mean(-1, keepdim=True) + EPS)).to(s.dtype), s
 
 
-def make_op(op, rows, cols, dtype, device, liger, add_cotangents, vocab=128256):
-    """(make_inputs, eager variants {name: fn}, formula, liger fn or None, min_bytes {mode: n})."""
+def make_op(op, rows, cols, dtype, device, liger, add_cotangents, vocab=128256, mt=None):
+    """(make_inputs, eager variants {name: fn}, formula, liger fn or None, metile fn or None,
+    min_bytes {mode: n}); ``mt`` is ``metile.torch.functional`` or None."""
     es = torch.empty((), dtype=dtype).element_size()
     nh = rows * cols * es
 
@@ -162,6 +185,7 @@ def make_op(op, rows, cols, dtype, device, liger, add_cotangents, vocab=128256):
         eager = {"formula": rms_formula, "F.rms_norm": lambda x, w: F.rms_norm(x, (cols,), w, EPS)}
         formula = rms_formula
         lig = (lambda x, w: liger.liger_rms_norm(x, w, EPS)) if liger else None
+        mtl = (lambda x, w: mt.rms_norm(x, w, EPS)) if mt else None
         min_bytes = {"fwd": 2 * nh, "fwd+bwd": 5 * nh}
     elif op == "layer_norm":
         make = lambda: (t(rows, cols), t(cols), t(cols))
@@ -171,6 +195,7 @@ def make_op(op, rows, cols, dtype, device, liger, add_cotangents, vocab=128256):
         }
         formula = layer_formula
         lig = (lambda x, w, b: liger.liger_layer_norm(x, w, b, EPS)) if liger else None
+        mtl = (lambda x, w, b: mt.layer_norm(x, w, b, EPS)) if mt else None
         min_bytes = {"fwd": 2 * nh, "fwd+bwd": 5 * nh}
     elif op == "fused_add_rms_norm":
         make = lambda: (t(rows, cols), t(rows, cols), t(cols))
@@ -182,6 +207,7 @@ def make_op(op, rows, cols, dtype, device, liger, add_cotangents, vocab=128256):
         eager = {"formula": add_rms_formula, "add+F.rms_norm": add_then_f}
         formula = add_rms_formula
         lig = (lambda x, r, w: liger.liger_fused_add_rms_norm(x, r, w, EPS)) if liger else None
+        mtl = (lambda x, r, w: mt.fused_add_rms_norm(x, r, w, EPS)) if mt else None
         # fwd reads x, r and writes y, s; bwd reads s, dy (and ds) and writes dx (= dresidual).
         bwd = 4 * nh if add_cotangents == "both" else 3 * nh
         min_bytes = {"fwd": 4 * nh, "fwd+bwd": 4 * nh + bwd}
@@ -190,9 +216,11 @@ def make_op(op, rows, cols, dtype, device, liger, add_cotangents, vocab=128256):
         if op == "swiglu":
             formula = lambda a, b: F.silu(a) * b
             lig = (lambda a, b: liger.liger_swiglu(a, b)) if liger else None
+            mtl = (lambda a, b: mt.swiglu(a, b)) if mt else None
         else:
             formula = lambda a, b: F.gelu(a, approximate="tanh") * b
             lig = (lambda a, b: liger.liger_geglu(a, b)) if liger else None
+            mtl = (lambda a, b: mt.geglu(a, b)) if mt else None
         eager = {"formula": formula}
         # fwd reads a, b and writes c; bwd reads a, b, dc and writes da, db.
         min_bytes = {"fwd": 3 * nh, "fwd+bwd": 8 * nh}
@@ -201,6 +229,7 @@ def make_op(op, rows, cols, dtype, device, liger, add_cotangents, vocab=128256):
         formula = lambda x: torch.softmax(x, -1)
         eager = {"torch.softmax": formula}
         lig = (lambda x: liger.liger_softmax(x)) if liger else None
+        mtl = (lambda x: mt.softmax(x)) if mt else None
         # fwd reads x, writes y; bwd reads y, dy and writes dx.
         min_bytes = {"fwd": 2 * nh, "fwd+bwd": 5 * nh}
     elif op == "cross_entropy":
@@ -216,6 +245,7 @@ def make_op(op, rows, cols, dtype, device, liger, add_cotangents, vocab=128256):
             "F.cross_entropy": lambda lg, tg: F.cross_entropy(lg, tg, ignore_index=-100),
         }
         lig = (lambda lg, tg: liger.liger_cross_entropy(lg, tg, ignore_index=-100)) if liger else None
+        mtl = (lambda lg, tg: mt.cross_entropy(lg, tg, ignore_index=-100)) if mt else None
         # fwd reads the logits; fwd+bwd also writes their gradient.
         min_bytes = {"fwd": nh, "fwd+bwd": 2 * nh}
     elif op == "fused_linear_cross_entropy":
@@ -234,10 +264,20 @@ def make_op(op, rows, cols, dtype, device, liger, add_cotangents, vocab=128256):
 
             flce = LigerFusedLinearCrossEntropyLoss()
         lig = (lambda h, w, tg: flce(w, h, tg)) if flce else None
+        mtl = (lambda h, w, tg: mt.fused_linear_cross_entropy(h, w, tg)) if mt else None
         min_bytes = {"fwd": None, "fwd+bwd": None}
     else:
         raise ValueError(op)
-    return make, eager, formula, lig, min_bytes
+    return make, eager, formula, lig, mtl, min_bytes
+
+
+def forward_error(fn, formula, inputs):
+    """Largest |fn - formula| over the formula's largest magnitude, on the first output."""
+    with torch.no_grad():
+        got, want = fn(*inputs), formula(*inputs)
+    got = got[0] if isinstance(got, (tuple, list)) else got
+    want = (want[0] if isinstance(want, (tuple, list)) else want).float()
+    return float((got.float() - want).abs().max() / want.abs().max().clamp_min(1e-30))
 
 
 def fwd_bwd_step(fn, inputs, cotangents, add_cotangents):
@@ -279,6 +319,7 @@ def main(argv=None):
         help="time torch.compile of the formula (default: on for CUDA, off for CPU)",
     )
     p.add_argument("--no-liger", action="store_true", help="skip Liger-Kernel even when it imports")
+    p.add_argument("--no-metile", action="store_true", help="skip metile's torch adapters even when they import")
     p.add_argument(
         "--copy-mib",
         type=int,
@@ -292,6 +333,8 @@ def main(argv=None):
         help="fused_add_rms_norm fwd+bwd: cotangents for y and s (default) or y only",
     )
     p.add_argument("--vocab", type=int, default=128256, help="fused_linear_cross_entropy: rows of the weight")
+    p.add_argument("--slow-ms", type=float, default=100.0,
+                   help="a peer whose first call took longer is timed by 3 synchronised calls (default 100)")
     p.add_argument("--seed", type=int, default=0)
     args = p.parse_args(argv)
 
@@ -333,8 +376,21 @@ def main(argv=None):
         except Exception as e:  # missing or broken: the other peers still run
             liger = None
             notes.append(f"liger: skipped (cannot import liger_kernel: {type(e).__name__}: {e})")
+    mt = None
+    metile_version = None
+    if args.no_metile:
+        notes.append("metile_torch: skipped (--no-metile)")
+    else:
+        try:
+            import metile
+            from metile.torch import functional as mt
+
+            metile_version = getattr(metile, "__version__", "?")
+        except Exception as e:
+            notes.append(f"metile_torch: skipped (cannot import metile.torch: {type(e).__name__}: {e})")
     print(
         f"torch {torch.__version__}; device {dev_name}; liger {liger_version or 'none'}; "
+        f"metile {metile_version or 'none'}; "
         f"torch.compile {'on' if use_compile else 'off'}; shape {args.rows}x{args.cols}; "
         f"{'quick' if args.quick else 'full'} repetitions",
         flush=True,
@@ -344,6 +400,19 @@ def main(argv=None):
 
     rows_out = []
     shape = [args.rows, args.cols]
+    json_file = open(args.json, "w") if args.json else None
+    if json_file:  # the meta line first, then each row as it is measured (a run cut off keeps its rows)
+        meta = dict(
+            op="_meta", torch=torch.__version__, device=dev_name, liger=liger_version, metile=metile_version,
+            compile=use_compile, quick=args.quick, add_cotangents=args.add_cotangents, notes=notes,
+        )
+        json_file.write(json.dumps(meta) + "\n")
+
+    def emit(r):
+        rows_out.append(r)
+        if json_file:
+            json_file.write(json.dumps(r) + "\n")
+            json_file.flush()
 
     def record(op, mode, dtype, peer, ms, peak, min_bytes, row_shape=None, **extra):
         r = dict(
@@ -359,11 +428,13 @@ def main(argv=None):
             device=dev_name,
         )
         r.update(extra)
-        rows_out.append(r)
+        emit(r)
         peak_s = f"{peak:9.1f}" if peak is not None else f"{'-':>9}"
         gbps_s = f"{r['gbps']:9.1f}" if r["gbps"] is not None else f"{'-':>9}"
         ms_s = f"{ms:10.4f}" if ms is not None else f"{'-':>10}"
         note = extra.get("variant") or extra.get("note") or ""
+        if extra.get("max_rel_err") is not None:
+            note += f" (max_rel_err {extra['max_rel_err']:.1e})"
         print(f"{op:20s} {mode:8s} {dtype:5s} {peer:14s} {ms_s} {gbps_s} {peak_s}  {note}", flush=True)
 
     print(f"{'op':20s} {'mode':8s} {'dtype':5s} {'peer':14s} {'ms':>10} {'GB/s':>9} {'peak MiB':>9}", flush=True)
@@ -385,14 +456,16 @@ def main(argv=None):
     for dt_name in dtypes:
         dtype = DTYPES[dt_name]
         for op in ops:
-            make, eager, formula, lig, min_bytes = make_op(
-                op, args.rows, args.cols, dtype, device, liger, args.add_cotangents, args.vocab
+            make, eager, formula, lig, mtl, min_bytes = make_op(
+                op, args.rows, args.cols, dtype, device, liger, args.add_cotangents, args.vocab, mt
             )
             peers = [("torch_eager", name, fn) for name, fn in eager.items()]
             if use_compile:
                 peers.append(("torch_compile", "formula", torch.compile(formula, dynamic=False)))
             if lig is not None:
                 peers.append(("liger", "liger", lig))
+            if mtl is not None:
+                peers.append(("metile_torch", "metile.torch", mtl))
             for mode in modes:
                 # Best eager variant per mode; the others are printed but not recorded as rows.
                 best = None
@@ -404,9 +477,13 @@ def main(argv=None):
                             call = lambda fn=fn, inputs=inputs: fn(*inputs)
                         else:
                             call = fwd_bwd_step(fn, inputs, {}, args.add_cotangents)
+                        t0 = time.perf_counter()
                         call()  # compile / autotune / allocate outside the timings
                         timer.sync()
-                        ms = timer.median_ms(call, leaves)
+                        first_ms = (time.perf_counter() - t0) * 1e3
+                        err = forward_error(fn, formula, inputs) if peer != "torch_eager" and mode == "fwd" else None
+                        timer.sync()
+                        ms = timer.median_ms(call, leaves, slow=first_ms > args.slow_ms)
                         peak = timer.peak_extra_mib(call, leaves)
                         for t in leaves:
                             t.grad = None
@@ -417,31 +494,32 @@ def main(argv=None):
                         failures += 1
                         msg = f"{type(e).__name__}: {str(e)[:300]}"
                         print(f"{op:20s} {mode:8s} {dt_name:5s} {peer:14s} FAILED ({variant}): {msg}", flush=True)
-                        rows_out.append(dict(op=op, mode=mode, dtype=dt_name, shape=shape, peer=peer, variant=variant, error=msg))
+                        emit(dict(op=op, mode=mode, dtype=dt_name, shape=shape, peer=peer, variant=variant, error=msg))
                         continue
                     if peer == "torch_eager":
                         print(f"  {op} {mode} {dt_name} eager variant {variant}: {ms:.4f} ms", flush=True)
                         if best is None or ms < best[0]:
                             best = (ms, peak, variant)
                         continue
-                    record(op, mode, dt_name, peer, ms, peak, min_bytes[mode], variant=variant)
+                    extra = {} if err is None else {"max_rel_err": err}
+                    if first_ms > args.slow_ms:
+                        extra["timing"] = "median of 3 synchronised calls"
+                    record(op, mode, dt_name, peer, ms, peak, min_bytes[mode], variant=variant, **extra)
                 if best is not None:
                     record(op, mode, dt_name, "torch_eager", best[0], best[1], min_bytes[mode], variant=best[2])
+                if mtl is None and not args.no_metile:
+                    emit(
+                        dict(op=op, mode=mode, dtype=dt_name, shape=shape, peer="metile_torch", ms=None,
+                             peak_extra_mib=None, min_bytes=min_bytes[mode], note="skipped: " + "; ".join(notes))
+                    )
                 if lig is None and not args.no_liger:
-                    rows_out.append(
+                    emit(
                         dict(op=op, mode=mode, dtype=dt_name, shape=shape, peer="liger", ms=None,
                              peak_extra_mib=None, min_bytes=min_bytes[mode], note="skipped: " + "; ".join(notes))
                     )
 
-    if args.json:
-        meta = dict(
-            op="_meta", torch=torch.__version__, device=dev_name, liger=liger_version,
-            compile=use_compile, quick=args.quick, add_cotangents=args.add_cotangents, notes=notes,
-        )
-        with open(args.json, "w") as f:
-            f.write(json.dumps(meta) + "\n")
-            for r in rows_out:
-                f.write(json.dumps(r) + "\n")
+    if json_file:
+        json_file.close()
         print(f"wrote {len(rows_out) + 1} JSON lines to {args.json}", flush=True)
     return 1 if failures else 0
 

@@ -253,15 +253,50 @@ def test_torch_compile_fullgraph():
         assert torch.allclose(a.grad, b.grad, atol=1e-6)
 
 
+def _cuda_cases():
+    """(name, fn, float inputs, other inputs): every functional, ragged shapes; ``fn`` returns a
+    tensor or a tuple of tensors."""
+    cos, sin = gen(1, 7, 16, seed=4).cos(), gen(1, 7, 16, seed=4).sin()
+    target = torch.tensor([3, -100, 0, 70, 12, 5, 69, -100, 1, 2, 3])
+    return [
+        ("rms_norm", lambda x, w: F.rms_norm(x, w), [gen(3, 5, 67), gen(67, seed=1)], []),
+        ("layer_norm", lambda x, w, b: F.layer_norm(x, w, b), [gen(7, 67) + 1, gen(67, seed=1), gen(67, seed=2)], []),
+        ("fused_add_rms_norm", lambda x, r, w: F.fused_add_rms_norm(x, r, w),
+         [gen(7, 67), gen(7, 67, seed=1), gen(67, seed=2)], []),
+        ("silu", lambda x: F.activation(x, "silu"), [gen(5, 129, scale=2.0)], []),
+        ("swiglu", F.swiglu, [gen(5, 129, scale=2.0), gen(5, 129, seed=1)], []),
+        ("geglu", F.geglu, [gen(5, 129, scale=2.0), gen(5, 129, seed=1)], []),
+        ("rope", lambda x, c, s: F.rope(x, c, s), [gen(2, 3, 7, 16)], [cos, sin]),
+        ("softmax", F.softmax, [gen(9, 257, scale=3.0)], []),
+        ("log_softmax", F.log_softmax, [gen(9, 257, scale=3.0)], []),
+        ("cross_entropy", lambda x, t: F.cross_entropy(x, t), [gen(11, 71, scale=3.0)], [target]),
+        ("fused_linear_cross_entropy", lambda h, w, t: F.fused_linear_cross_entropy(h, w, t),
+         [gen(11, 33), gen(71, 33, seed=1, scale=0.3)], [target]),
+        ("embedding", lambda w, i: F.embedding(i, w), [gen(13, 33)], [torch.tensor([[0, 5, 12], [5, 5, 1]])]),
+    ]
+
+
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="no CUDA device: the CUDA path is untested here")
-def test_cuda_tensors_match_cpu():  # pragma: no cover - needs a GPU
-    """For the H200: every functional on CUDA tensors against the same call on CPU tensors."""
-    torch.manual_seed(0)
-    x, w = torch.randn(4, 64), torch.randn(64)
-    for fn in (lambda x, w: F.rms_norm(x, w), lambda x, w: F.swiglu(x, x * w), lambda x, w: F.softmax(x * w)):
-        cpu = [x.clone().requires_grad_(), w.clone().requires_grad_()]
-        gpu = [x.cuda().requires_grad_(), w.cuda().requires_grad_()]
-        fn(*cpu).sum().backward()
-        fn(*gpu).sum().backward()
-        for a, b in zip(cpu, gpu):
-            assert torch.allclose(a.grad, b.grad.cpu(), atol=1e-5)
+@pytest.mark.parametrize("dtype", DT)
+@pytest.mark.parametrize("case", _cuda_cases(), ids=lambda c: c[0])
+def test_cuda_tensors_match_cpu(case, dtype):  # pragma: no cover - needs a GPU
+    """For the H200: every functional on CUDA tensors against the same call on CPU tensors (values,
+    and gradients of one random cotangent per output), within the CPU tests' bounds."""
+    name, fn, floats, others = case
+    results = []
+    for device in ("cpu", "cuda"):
+        leaves_ = [t.to(device=device, dtype=dtype).requires_grad_() for t in floats]
+        rest = [t.to(device=device, dtype=dtype if t.is_floating_point() else t.dtype) for t in others]
+        out = fn(*leaves_, *rest)
+        outs = list(out) if isinstance(out, (tuple, list)) else [out]
+        assert all(o.device.type == device for o in outs), f"{name}: output left {device}"
+        cots = [torch.randn(o.shape, generator=torch.Generator().manual_seed(7 + k)).to(device, o.dtype)
+                for k, o in enumerate(outs)]
+        torch.autograd.backward(outs, cots)
+        results.append(([o.detach().cpu() for o in outs], [t.grad.cpu() for t in leaves_]))
+    (cpu_out, cpu_grad), (gpu_out, gpu_grad) = results
+    for k, (a, b) in enumerate(zip(gpu_out, cpu_out)):
+        close(a, b, dtype, 16.0, f"{name} output {k}")
+    for k, (a, b) in enumerate(zip(gpu_grad, cpu_grad)):
+        assert a.dtype == b.dtype, f"{name} gradient {k}: {a.dtype} != {b.dtype}"
+        close(a, b, dtype, 64.0, f"{name} gradient {k}")
