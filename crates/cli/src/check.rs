@@ -55,6 +55,9 @@ pub fn run_cases(
         let i = next.fetch_add(1, Ordering::Relaxed);
         let Some(case) = cases.get(i) else { break };
         bar.set_message(format!("{} {}", case.op, case.label));
+        if log {
+            eprintln!("start {}", case.label);
+        }
         let start = std::time::Instant::now();
         let result = run_case(device, case);
         if log {

@@ -53,9 +53,8 @@ pub struct CheckArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
     pub jobs: Option<u32>,
 
-    /// Print a line to stderr as each case finishes (seconds, rows, failures, label), so that a
-    /// run cut off by a time limit still shows what finished and, by elimination, what was
-    /// running.
+    /// Print a line to stderr as each case starts and as it finishes (seconds, rows, failures,
+    /// label), so that a run cut off by a time limit shows what finished and what was running.
     #[arg(long)]
     pub log: bool,
 }
