@@ -11,6 +11,7 @@
 mod compute;
 mod exec;
 mod memory;
+mod shared;
 mod value;
 
 use rayon::prelude::*;
