@@ -6,6 +6,7 @@
 use metile_ir::DType;
 
 use crate::buffer::{bits16_to_f32, f32_to_bits16, HostData};
+use crate::cpu::compute::wide;
 use crate::cpu::shared::Shared;
 use crate::cpu::value::Scalar;
 
@@ -249,9 +250,14 @@ impl<'a> View<'a> {
                 }
             }),
             View::W16(v) if dtype == DType::BF16 => v.with_run(start, vals.len(), |off, part| {
-                for (d, x) in part.iter_mut().zip(&vals[off..]) {
-                    *d = (x.to_bits() >> 16) as u16;
-                }
+                wide(
+                    #[inline(always)]
+                    || {
+                        for (d, x) in part.iter_mut().zip(&vals[off..]) {
+                            *d = (x.to_bits() >> 16) as u16;
+                        }
+                    },
+                )
             }),
             View::W16(v) => v.with_run(start, vals.len(), |off, part| {
                 for (d, x) in part.iter_mut().zip(&vals[off..]) {
@@ -270,18 +276,28 @@ impl<'a> View<'a> {
 /// f32 values of f32 storage words.
 #[inline]
 fn words32_to_floats(src: &[u32], out: &mut [f32]) {
-    for (o, w) in out.iter_mut().zip(src) {
-        *o = f32::from_bits(*w);
-    }
+    wide(
+        #[inline(always)]
+        || {
+            for (o, w) in out.iter_mut().zip(src) {
+                *o = f32::from_bits(*w);
+            }
+        },
+    )
 }
 
 /// f32 values of f16 or bf16 storage words.
 #[inline]
 fn words16_to_floats(dtype: DType, src: &[u16], out: &mut [f32]) {
     if dtype == DType::BF16 {
-        for (o, w) in out.iter_mut().zip(src) {
-            *o = f32::from_bits((*w as u32) << 16);
-        }
+        wide(
+            #[inline(always)]
+            || {
+                for (o, w) in out.iter_mut().zip(src) {
+                    *o = f32::from_bits((*w as u32) << 16);
+                }
+            },
+        )
     } else {
         let src: &[half::f16] = half::slice::HalfBitsSliceExt::reinterpret_cast(src);
         half::slice::HalfFloatSliceExt::convert_to_f32_slice(src, out);
