@@ -579,12 +579,15 @@ fn extreme_f32<const MAX: bool>(x: &[f32]) -> f32 {
         f32::INFINITY
     };
     let mut acc = [init; 16];
+    // NaN seen per lane, in the same pass (no early exit, so it vectorizes).
+    let mut nan = [false; 16];
     let chunks = x.chunks_exact(16);
     let rest = chunks.remainder();
     for c in chunks {
         for k in 0..16 {
             let better = if MAX { c[k] > acc[k] } else { c[k] < acc[k] };
             acc[k] = if better { c[k] } else { acc[k] };
+            nan[k] |= c[k].is_nan();
         }
     }
     let mut best = init;
@@ -592,7 +595,7 @@ fn extreme_f32<const MAX: bool>(x: &[f32]) -> f32 {
         let better = if MAX { *v > best } else { *v < best };
         best = if better { *v } else { best };
     }
-    if x.iter().any(|v| v.is_nan()) {
+    if nan.contains(&true) || rest.iter().any(|v| v.is_nan()) {
         f32::NAN
     } else {
         best
@@ -663,9 +666,21 @@ pub(crate) fn reduce(
             let mut results = Vec::with_capacity(outer);
             for row in x.chunks_exact(len) {
                 results.push(match op {
-                    ReduceOp::Sum => Scalar::F(round_to(dtype, wide(|| sum_f32(row)))),
-                    ReduceOp::Max => Scalar::F(wide(|| extreme_f32::<true>(row))),
-                    ReduceOp::Min => Scalar::F(wide(|| extreme_f32::<false>(row))),
+                    ReduceOp::Sum => Scalar::F(round_to(
+                        dtype,
+                        wide(
+                            #[inline(always)]
+                            || sum_f32(row),
+                        ),
+                    )),
+                    ReduceOp::Max => Scalar::F(wide(
+                        #[inline(always)]
+                        || extreme_f32::<true>(row),
+                    )),
+                    ReduceOp::Min => Scalar::F(wide(
+                        #[inline(always)]
+                        || extreme_f32::<false>(row),
+                    )),
                     ReduceOp::Argmax => reduce_floats(op, row.iter().copied()),
                 });
             }

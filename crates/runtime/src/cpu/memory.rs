@@ -245,9 +245,14 @@ impl<'a> View<'a> {
     pub fn store_floats(&self, dtype: DType, start: usize, vals: &[f32]) {
         match self {
             View::W32(v) => v.with_run(start, vals.len(), |off, part| {
-                for (d, x) in part.iter_mut().zip(&vals[off..]) {
-                    *d = x.to_bits();
-                }
+                wide(
+                    #[inline(always)]
+                    || {
+                        for (d, x) in part.iter_mut().zip(&vals[off..]) {
+                            *d = x.to_bits();
+                        }
+                    },
+                )
             }),
             View::W16(v) if dtype == DType::BF16 => v.with_run(start, vals.len(), |off, part| {
                 wide(
