@@ -22,8 +22,8 @@ fn overlapping_contiguous_and_scattered_stores_serialize() {
         let pid = k.program_id(0);
         let i = k.arange(0, N as i64);
         // Every program writes all of `y` with its id, and a strided pattern of `z`.
-        y.store(i, pid.cast(DType::F32) + i.cast(DType::F32) * 0.0);
-        z.store((i * 7 + pid) % N as i64, pid + i * 0);
+        y.store(i, pid.cast(DType::F32).broadcast_to([N]));
+        z.store((i * 7 + pid) % N as i64, pid.broadcast_to([N]));
     });
     for _ in 0..4 {
         let mut y = f32s(&[-1.0; N]);
