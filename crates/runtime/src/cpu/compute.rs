@@ -40,11 +40,37 @@ pub(crate) fn round_val(dtype: DType, v: &mut Val) {
     }
 }
 
+/// Runs `f` compiled for AVX2 when the CPU has it (checked once, then cached by std), else as
+/// is. The hot tile loops go through it: `f` is inlined into the AVX2 copy, so its loops use
+/// 8-lane registers. Only the vector width changes; every loop computes each element (and each
+/// of `sum_f32`'s 16 lanes) exactly as the plain copy does, so results do not depend on the CPU.
+#[inline(always)]
+pub(crate) fn wide<R>(f: impl FnOnce() -> R) -> R {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") {
+        // SAFETY: the CPU has just been found to support AVX2.
+        return unsafe { avx2(f) };
+    }
+    f()
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn avx2<R>(f: impl FnOnce() -> R) -> R {
+    f()
+}
+
 #[inline(always)]
 fn map1(a: &[f32], out: &mut [f32], f: impl Fn(f32) -> f32) {
-    for (o, x) in out.iter_mut().zip(a) {
-        *o = f(*x);
-    }
+    wide(
+        #[inline(always)]
+        || {
+            for (o, x) in out.iter_mut().zip(a) {
+                *o = f(*x);
+            }
+        },
+    )
 }
 
 pub(crate) fn unary(op: UnaryOp, dtype: DType, n: usize, a: &Val, out: &mut Val) {
@@ -91,6 +117,14 @@ pub(crate) fn unary(op: UnaryOp, dtype: DType, n: usize, a: &Val, out: &mut Val)
 
 #[inline(always)]
 fn map2(a: &Val, b: &Val, n: usize, out: &mut [f32], f: impl Fn(f32, f32) -> f32) {
+    wide(
+        #[inline(always)]
+        || map2_loops(a, b, n, out, f),
+    )
+}
+
+#[inline(always)]
+fn map2_loops(a: &Val, b: &Val, n: usize, out: &mut [f32], f: impl Fn(f32, f32) -> f32) {
     match (a.dense_f(), b.dense_f(), a, b) {
         (Some(x), Some(y), _, _) => {
             for ((o, x), y) in out.iter_mut().zip(x).zip(y) {
@@ -510,7 +544,7 @@ fn spread<T: Copy>(
 
 /// Sum of a contiguous f32 run with 16 independent partial sums (vectorizes; also more accurate
 /// than one running sum).
-#[inline]
+#[inline(always)]
 pub(crate) fn sum_f32(x: &[f32]) -> f32 {
     let mut acc = [0.0f32; 16];
     let chunks = x.chunks_exact(16);
@@ -537,7 +571,7 @@ pub(crate) fn sum_f32(x: &[f32]) -> f32 {
 
 /// NaN-propagating max (`MAX`) or min of a contiguous run with 16 independent lanes (vectorizes),
 /// then one pass for NaN.
-#[inline]
+#[inline(always)]
 fn extreme_f32<const MAX: bool>(x: &[f32]) -> f32 {
     let init = if MAX {
         f32::NEG_INFINITY
@@ -545,12 +579,15 @@ fn extreme_f32<const MAX: bool>(x: &[f32]) -> f32 {
         f32::INFINITY
     };
     let mut acc = [init; 16];
+    // NaN seen per lane, in the same pass (no early exit, so it vectorizes).
+    let mut nan = [false; 16];
     let chunks = x.chunks_exact(16);
     let rest = chunks.remainder();
     for c in chunks {
         for k in 0..16 {
             let better = if MAX { c[k] > acc[k] } else { c[k] < acc[k] };
             acc[k] = if better { c[k] } else { acc[k] };
+            nan[k] |= c[k].is_nan();
         }
     }
     let mut best = init;
@@ -558,7 +595,7 @@ fn extreme_f32<const MAX: bool>(x: &[f32]) -> f32 {
         let better = if MAX { *v > best } else { *v < best };
         best = if better { *v } else { best };
     }
-    if x.iter().any(|v| v.is_nan()) {
+    if nan.contains(&true) || rest.iter().any(|v| v.is_nan()) {
         f32::NAN
     } else {
         best
@@ -629,9 +666,21 @@ pub(crate) fn reduce(
             let mut results = Vec::with_capacity(outer);
             for row in x.chunks_exact(len) {
                 results.push(match op {
-                    ReduceOp::Sum => Scalar::F(round_to(dtype, sum_f32(row))),
-                    ReduceOp::Max => Scalar::F(extreme_f32::<true>(row)),
-                    ReduceOp::Min => Scalar::F(extreme_f32::<false>(row)),
+                    ReduceOp::Sum => Scalar::F(round_to(
+                        dtype,
+                        wide(
+                            #[inline(always)]
+                            || sum_f32(row),
+                        ),
+                    )),
+                    ReduceOp::Max => Scalar::F(wide(
+                        #[inline(always)]
+                        || extreme_f32::<true>(row),
+                    )),
+                    ReduceOp::Min => Scalar::F(wide(
+                        #[inline(always)]
+                        || extreme_f32::<false>(row),
+                    )),
                     ReduceOp::Argmax => reduce_floats(op, row.iter().copied()),
                 });
             }

@@ -19,6 +19,45 @@ pub(crate) struct Launch<'a> {
     pub grid: [u32; 3],
     /// One entry per kernel parameter: a view for buffers, a value for scalars.
     pub args: Vec<Bound<'a>>,
+    /// Per instruction, the operands it uses last (see [`last_uses`]).
+    last: Vec<Vec<ValueId>>,
+}
+
+/// For every instruction, its operands that nothing after it reads: values defined by an
+/// instruction of the same block with no later use in that block, nested blocks included. Their
+/// slots are dead once the instruction has run (a later iteration of an enclosing loop redefines
+/// them before reading), so the instruction may take their storage instead of copying it.
+fn last_uses(k: &Kernel) -> Vec<Vec<ValueId>> {
+    fn uses(k: &Kernel, id: metile_ir::InstId, out: &mut Vec<ValueId>) {
+        let op = &k.inst(id).op;
+        op.for_each_operand(|v| out.push(v));
+        for b in op.regions() {
+            b.insts.iter().for_each(|i| uses(k, *i, out));
+        }
+    }
+    fn block(k: &Kernel, b: &Block, last: &mut [Vec<ValueId>]) {
+        let defined: Vec<ValueId> = b
+            .insts
+            .iter()
+            .flat_map(|i| k.inst(*i).results.iter().copied())
+            .collect();
+        let mut later: Vec<ValueId> = Vec::new();
+        for &id in b.insts.iter().rev() {
+            let op = &k.inst(id).op;
+            op.for_each_operand(|v| {
+                if defined.contains(&v) && !later.contains(&v) && !last[id.index()].contains(&v) {
+                    last[id.index()].push(v);
+                }
+            });
+            uses(k, id, &mut later);
+            for r in op.regions() {
+                block(k, r, last);
+            }
+        }
+    }
+    let mut last = vec![Vec::new(); k.insts.len()];
+    block(k, &k.body, &mut last);
+    last
 }
 
 pub(crate) enum Bound<'a> {
@@ -76,6 +115,15 @@ impl Drop for Frame<'_> {
 }
 
 impl<'a> Launch<'a> {
+    pub fn new(kernel: &'a Kernel, grid: [u32; 3], args: Vec<Bound<'a>>) -> Launch<'a> {
+        Launch {
+            kernel,
+            grid,
+            args,
+            last: last_uses(kernel),
+        }
+    }
+
     pub fn run_program(&self, frame: &mut Frame<'a>, program: [u32; 3]) -> Result<(), Error> {
         frame.program = program;
         self.block(frame, &self.kernel.body)
@@ -108,6 +156,10 @@ impl<'a> Launch<'a> {
                 }
                 op => {
                     let r = inst.results[0];
+                    if let Some(src) = self.pass_through(frame, id, op, r) {
+                        frame.slots[r.index()] = std::mem::take(&mut frame.slots[src.index()]);
+                        continue;
+                    }
                     let mut out = std::mem::take(&mut frame.slots[r.index()]);
                     let res = self.pure(frame, op, r, &mut out);
                     frame.slots[r.index()] = out;
@@ -116,6 +168,36 @@ impl<'a> Launch<'a> {
             }
         }
         Ok(())
+    }
+
+    /// The operand that an op whose result is `r` returns unchanged, when this op uses it last
+    /// (so its storage can become the result without a copy): a reshape (dense storage is
+    /// row-major whatever the shape), a cast to f32 of float values (held exactly already) and a
+    /// select whose condition picks one side whole.
+    fn pass_through(
+        &self,
+        frame: &Frame<'a>,
+        id: metile_ir::InstId,
+        op: &Op,
+        r: ValueId,
+    ) -> Option<ValueId> {
+        let src = match op {
+            Op::ExpandDims { src, .. } | Op::Reshape { src, .. } => *src,
+            Op::Cast { src, to } if *to == DType::F32 && self.dtype(*src).is_float() => *src,
+            Op::Select {
+                cond,
+                on_true,
+                on_false,
+            } => match &frame.slots[cond.index()] {
+                Val::Splat(c) if c.as_bool() => *on_true,
+                Val::Splat(_) => *on_false,
+                Val::Prefix(k) if *k >= self.numel(r) => *on_true,
+                Val::Prefix(0) => *on_false,
+                _ => return None,
+            },
+            _ => return None,
+        };
+        self.last[id.index()].contains(&src).then_some(src)
     }
 
     /// Runs a pure op whose single result is `r`, writing into `out`.

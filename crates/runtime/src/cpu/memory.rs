@@ -1,12 +1,13 @@
-//! Buffer views of a launch: plain slices for buffers the kernel only reads, atomic slices for
-//! buffers it writes (so that programs running on several threads never race, whatever the
-//! kernel does), and the bounds-checked element transfers between them and tiles.
-
-use std::sync::atomic::{AtomicU16, AtomicU32, AtomicU64, AtomicU8, Ordering::Relaxed};
+//! Buffer views of a launch: plain slices for buffers the kernel only reads, block-locked shared
+//! storage for buffers it writes (so that programs running on several threads never race,
+//! whatever the kernel does; see `shared`), and the bounds-checked element transfers between them
+//! and tiles.
 
 use metile_ir::DType;
 
 use crate::buffer::{bits16_to_f32, f32_to_bits16, HostData};
+use crate::cpu::compute::wide;
+use crate::cpu::shared::Shared;
 use crate::cpu::value::Scalar;
 
 /// One bound buffer.
@@ -15,10 +16,10 @@ pub(crate) enum View<'a> {
     R16(&'a [u16]),
     R32(&'a [u32]),
     R64(&'a [u64]),
-    W8(&'a [AtomicU8]),
-    W16(&'a [AtomicU16]),
-    W32(&'a [AtomicU32]),
-    W64(&'a [AtomicU64]),
+    W8(Shared<'a, u8>),
+    W16(Shared<'a, u16>),
+    W32(Shared<'a, u32>),
+    W64(Shared<'a, u64>),
 }
 
 impl<'a> View<'a> {
@@ -31,29 +32,13 @@ impl<'a> View<'a> {
         }
     }
 
-    /// Views storage the launch holds exclusively as atomics.
+    /// Views storage the launch holds exclusively, shared by its programs under block locks.
     pub fn write(data: &'a mut HostData) -> View<'a> {
-        // SAFETY: each atomic type has the same size and bit validity as its integer; the Vec's
-        // allocation is aligned for the integer, and on every target this crate builds for the
-        // atomic's alignment equals its size, which is the integer's alignment for these
-        // widths (checked below for u64, whose alignment may be 4 on 32-bit targets). The
-        // `&mut` borrow guarantees no other reference reads the storage non-atomically while
-        // the view lives.
         match data {
-            HostData::U8(v) => {
-                View::W8(unsafe { &*(v.as_mut_slice() as *mut [u8] as *const [AtomicU8]) })
-            }
-            HostData::U16(v) => {
-                View::W16(unsafe { &*(v.as_mut_slice() as *mut [u16] as *const [AtomicU16]) })
-            }
-            HostData::U32(v) => {
-                View::W32(unsafe { &*(v.as_mut_slice() as *mut [u32] as *const [AtomicU32]) })
-            }
-            HostData::U64(v) => {
-                const _: () =
-                    assert!(std::mem::align_of::<u64>() == std::mem::align_of::<AtomicU64>());
-                View::W64(unsafe { &*(v.as_mut_slice() as *mut [u64] as *const [AtomicU64]) })
-            }
+            HostData::U8(v) => View::W8(Shared::new(v)),
+            HostData::U16(v) => View::W16(Shared::new(v)),
+            HostData::U32(v) => View::W32(Shared::new(v)),
+            HostData::U64(v) => View::W64(Shared::new(v)),
         }
     }
 
@@ -91,20 +76,20 @@ impl<'a> View<'a> {
             View::R16(v) => v[i] as u64,
             View::R32(v) => v[i] as u64,
             View::R64(v) => v[i],
-            View::W8(v) => v[i].load(Relaxed) as u64,
-            View::W16(v) => v[i].load(Relaxed) as u64,
-            View::W32(v) => v[i].load(Relaxed) as u64,
-            View::W64(v) => v[i].load(Relaxed),
+            View::W8(v) => v.cursor().get(i) as u64,
+            View::W16(v) => v.cursor().get(i) as u64,
+            View::W32(v) => v.cursor().get(i) as u64,
+            View::W64(v) => v.cursor().get(i),
         }
     }
 
     #[inline]
     fn set_word(&self, i: usize, w: u64) {
         match self {
-            View::W8(v) => v[i].store(w as u8, Relaxed),
-            View::W16(v) => v[i].store(w as u16, Relaxed),
-            View::W32(v) => v[i].store(w as u32, Relaxed),
-            View::W64(v) => v[i].store(w, Relaxed),
+            View::W8(v) => v.cursor().set(i, w as u8),
+            View::W16(v) => v.cursor().set(i, w as u16),
+            View::W32(v) => v.cursor().set(i, w as u32),
+            View::W64(v) => v.cursor().set(i, w),
             // Read-only views are never written: the verifier refuses stores to read buffers and
             // launches bind write buffers as write views.
             View::R8(_) | View::R16(_) | View::R32(_) | View::R64(_) => {}
@@ -137,20 +122,21 @@ impl<'a> View<'a> {
         self.set_word(i, w);
     }
 
-    /// Atomically adds `s` to element `i` (f32, i32, i64 buffers).
+    /// Atomically adds `s` to element `i` (f32, i32, i64 buffers): one critical section.
     pub fn atomic_add(&self, dtype: DType, i: usize, s: Scalar) {
         match (self, dtype) {
             (View::W32(v), DType::F32) => {
                 let add = s.as_f32();
-                let _ = v[i].fetch_update(Relaxed, Relaxed, |w| {
-                    Some((f32::from_bits(w) + add).to_bits())
-                });
+                v.cursor()
+                    .update(i, |w| (f32::from_bits(w) + add).to_bits());
             }
             (View::W32(v), _) => {
-                v[i].fetch_add(s.as_i64() as i32 as u32, Relaxed);
+                let add = s.as_i64() as i32 as u32;
+                v.cursor().update(i, |w| w.wrapping_add(add));
             }
             (View::W64(v), _) => {
-                v[i].fetch_add(s.as_i64() as u64, Relaxed);
+                let add = s.as_i64() as u64;
+                v.cursor().update(i, |w| w.wrapping_add(add));
             }
             _ => {}
         }
@@ -160,21 +146,14 @@ impl<'a> View<'a> {
     pub fn load_floats(&self, dtype: DType, start: usize, out: &mut [f32]) {
         let n = out.len();
         match self {
-            View::R32(v) => {
-                for (o, w) in out.iter_mut().zip(&v[start..start + n]) {
-                    *o = f32::from_bits(*w);
-                }
-            }
-            View::R16(v) if dtype == DType::BF16 => {
-                for (o, w) in out.iter_mut().zip(&v[start..start + n]) {
-                    *o = f32::from_bits((*w as u32) << 16);
-                }
-            }
-            View::R16(v) => {
-                let src: &[half::f16] =
-                    half::slice::HalfBitsSliceExt::reinterpret_cast(&v[start..start + n]);
-                half::slice::HalfFloatSliceExt::convert_to_f32_slice(src, out);
-            }
+            View::R32(v) => words32_to_floats(&v[start..start + n], out),
+            View::R16(v) => words16_to_floats(dtype, &v[start..start + n], out),
+            View::W32(v) => v.with_run(start, n, |off, part| {
+                words32_to_floats(part, &mut out[off..off + part.len()])
+            }),
+            View::W16(v) => v.with_run(start, n, |off, part| {
+                words16_to_floats(dtype, part, &mut out[off..off + part.len()])
+            }),
             _ => {
                 for (k, o) in out.iter_mut().enumerate() {
                     *o = self.get(dtype, start + k).as_f32();
@@ -204,8 +183,7 @@ impl<'a> View<'a> {
                 // f16: gather the bits, then convert them all at once (F16C where present).
                 let mut bits = vec![0u16; out.len()];
                 gather(v, at, 0, &mut bits, |w: &u16| *w)?;
-                let bits: &[half::f16] = half::slice::HalfBitsSliceExt::reinterpret_cast(&bits[..]);
-                half::slice::HalfFloatSliceExt::convert_to_f32_slice(bits, out);
+                words16_to_floats(dtype, &bits, out);
                 if let Some(mask) = at.mask {
                     for (o, _) in out.iter_mut().zip(mask).filter(|(_, a)| !**a) {
                         *o = fill;
@@ -213,10 +191,14 @@ impl<'a> View<'a> {
                 }
                 Ok(())
             }
-            View::W32(v) => gather(v, at, fill, out, |w: &AtomicU32| {
-                f32::from_bits(w.load(Relaxed))
-            }),
-            View::W16(v) => gather(v, at, fill, out, |w: &AtomicU16| half(w.load(Relaxed))),
+            View::W32(v) => {
+                let mut c = v.cursor();
+                gather_with(v.len(), at, fill, out, |j| f32::from_bits(c.get(j)))
+            }
+            View::W16(v) => {
+                let mut c = v.cursor();
+                gather_with(v.len(), at, fill, out, |j| half(c.get(j)))
+            }
             _ => gather_with(self.len(), at, fill, out, |j| self.get(dtype, j).as_f32()),
         }
     }
@@ -234,16 +216,18 @@ impl<'a> View<'a> {
         let active = |i: usize| mask.is_none_or(|m| m[i]);
         match self {
             View::W32(v) => {
+                let mut c = v.cursor();
                 for (i, (&j, x)) in index.iter().zip(values).enumerate() {
                     if active(i) {
-                        v[j as usize].store(x.to_bits(), Relaxed);
+                        c.set(j as usize, x.to_bits());
                     }
                 }
             }
             View::W16(v) => {
+                let mut c = v.cursor();
                 for (i, (&j, x)) in index.iter().zip(values).enumerate() {
                     if active(i) {
-                        v[j as usize].store(f32_to_bits16(dtype, *x), Relaxed);
+                        c.set(j as usize, f32_to_bits16(dtype, *x));
                     }
                 }
             }
@@ -259,24 +243,69 @@ impl<'a> View<'a> {
 
     /// Stores f32 values (already rounded to `dtype`) to the contiguous run at `start`.
     pub fn store_floats(&self, dtype: DType, start: usize, vals: &[f32]) {
-        let n = vals.len();
         match self {
-            View::W32(v) => {
-                for (d, x) in v[start..start + n].iter().zip(vals) {
-                    d.store(x.to_bits(), Relaxed);
+            View::W32(v) => v.with_run(start, vals.len(), |off, part| {
+                wide(
+                    #[inline(always)]
+                    || {
+                        for (d, x) in part.iter_mut().zip(&vals[off..]) {
+                            *d = x.to_bits();
+                        }
+                    },
+                )
+            }),
+            View::W16(v) if dtype == DType::BF16 => v.with_run(start, vals.len(), |off, part| {
+                wide(
+                    #[inline(always)]
+                    || {
+                        for (d, x) in part.iter_mut().zip(&vals[off..]) {
+                            *d = (x.to_bits() >> 16) as u16;
+                        }
+                    },
+                )
+            }),
+            View::W16(v) => v.with_run(start, vals.len(), |off, part| {
+                for (d, x) in part.iter_mut().zip(&vals[off..]) {
+                    *d = f32_to_bits16(dtype, *x);
                 }
-            }
-            View::W16(v) if dtype == DType::BF16 => {
-                for (d, x) in v[start..start + n].iter().zip(vals) {
-                    d.store((x.to_bits() >> 16) as u16, Relaxed);
-                }
-            }
+            }),
             _ => {
                 for (k, x) in vals.iter().enumerate() {
                     self.set(dtype, start + k, Scalar::F(*x));
                 }
             }
         }
+    }
+}
+
+/// f32 values of f32 storage words.
+#[inline]
+fn words32_to_floats(src: &[u32], out: &mut [f32]) {
+    wide(
+        #[inline(always)]
+        || {
+            for (o, w) in out.iter_mut().zip(src) {
+                *o = f32::from_bits(*w);
+            }
+        },
+    )
+}
+
+/// f32 values of f16 or bf16 storage words.
+#[inline]
+fn words16_to_floats(dtype: DType, src: &[u16], out: &mut [f32]) {
+    if dtype == DType::BF16 {
+        wide(
+            #[inline(always)]
+            || {
+                for (o, w) in out.iter_mut().zip(src) {
+                    *o = f32::from_bits((*w as u32) << 16);
+                }
+            },
+        )
+    } else {
+        let src: &[half::f16] = half::slice::HalfBitsSliceExt::reinterpret_cast(src);
+        half::slice::HalfFloatSliceExt::convert_to_f32_slice(src, out);
     }
 }
 
@@ -322,7 +351,7 @@ fn gather_with<T: Copy>(
     at: &Addresses<'_>,
     fill: T,
     out: &mut [T],
-    get: impl Fn(usize) -> T,
+    mut get: impl FnMut(usize) -> T,
 ) -> Result<(), i64> {
     let inside = |j: i64| (j as u64) < len as u64;
     let first_outside = || {

@@ -11,6 +11,7 @@
 mod compute;
 mod exec;
 mod memory;
+mod shared;
 mod value;
 
 use rayon::prelude::*;
@@ -81,11 +82,7 @@ pub(crate) fn launch(kernel: &Verified, grid: [u32; 3], args: &mut [Arg<'_>]) ->
     if grid.contains(&0) {
         return Ok(());
     }
-    let launch = Launch {
-        kernel: k,
-        grid,
-        args: bound,
-    };
+    let launch = Launch::new(k, grid, bound);
     let total = grid[0] as usize * grid[1] as usize * grid[2] as usize;
     let threads = rayon::current_num_threads().max(1);
     let min_len = (total / (threads * 16)).max(1);
