@@ -129,6 +129,8 @@ impl AlignFacts {
                             value: a.value.saturating_mul(b.value).min(CAP),
                             deps: a.deps | b.deps,
                         },
+                        // `x % C`: a common divisor of `x` and `C` divides the remainder.
+                        BinaryOp::Rem => min(a, b),
                         _ => one,
                     };
                     (dv, both(u(lhs), u(rhs)))
@@ -165,7 +167,13 @@ impl AlignFacts {
             };
             if let Some(r) = inst.results.first() {
                 div[r.index()] = dv;
-                uniform[r.index()] = uv;
+                // Equal within each group by construction (`Layouts::group_equal`), whatever the
+                // run-time scalars.
+                uniform[r.index()] = if !uv.value && lay.group_equal(*r) {
+                    yes(0)
+                } else {
+                    uv
+                };
             }
             if let Some((iv, f)) = iv {
                 div[iv.index()] = f;

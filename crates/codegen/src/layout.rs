@@ -10,9 +10,11 @@
 //! other than a whole 1-D tile, `Dot`) go through shared memory; a whole-tile 1-D reduction is the
 //! subgroup realization (in-thread partials, warp shuffles, one shared slot per warp).
 //!
-//! The affine analysis finds integer tiles whose elements are `base + f` (`base` uniform), such
-//! as `arange(0, B) + row * n`: accesses through them are contiguous within each group of `vec`
-//! slots, so they may use 16-byte vector loads and stores when the run-time address is aligned.
+//! The affine analysis finds integer tiles whose elements are consecutive within each group of
+//! `vec` slots, such as `arange(0, B) + row * n`, or `(iota % C) + rowpart` for a `[R, C]` tile
+//! whose row part is equal within each group (`iota / C`, and what is computed from it) when `C`
+//! is a multiple of `vec`: accesses through them may use 16-byte vector loads and stores when the
+//! run-time address is aligned.
 
 use metile_ir::{BinaryOp, Kernel, Op, ValueId};
 
@@ -46,8 +48,10 @@ impl Distribution {
 pub struct Layouts {
     pub dist: Distribution,
     layout: Vec<Layout>,
-    /// Integer tiles equal to `uniform base + flat index`.
+    /// Integer tiles whose elements are consecutive within each group of `vec` slots.
     contiguous: Vec<bool>,
+    /// Tiles whose elements are equal within each group of `vec` slots.
+    group_equal: Vec<bool>,
 }
 
 impl Layouts {
@@ -65,43 +69,96 @@ impl Layouts {
                 }
             })
             .collect();
-        let mut contiguous = vec![false; k.values.len()];
-        // Tiles whose elements are all equal (splats of a uniform scalar, constant tiles).
-        let mut splat = vec![false; k.values.len()];
+        let n = k.values.len();
+        let vec = dist.vec as i64;
+        let mut contiguous = vec![false; n];
+        let mut group_equal = vec![false; n];
+        // Contiguous tiles whose group-start elements are multiples of `vec` whatever the
+        // run-time scalars (an `arange` from a multiple of `vec`, and what keeps its elements).
+        let mut start_aligned = vec![false; n];
+        // Integer constants (scalars and constant tiles) by value.
+        let mut constant: Vec<Option<i64>> = vec![None; n];
         // Definitions come before uses in program order, so one walk settles every fact.
         k.walk(|_, inst| {
-            let uniform_splat = |v: ValueId| splat[v.index()];
-            let fact = match &inst.op {
-                Op::Arange { .. } => true,
+            let Some(r) = inst.results.first().map(|r| r.index()) else {
+                return;
+            };
+            let c = |v: &ValueId| contiguous[v.index()];
+            let e = |v: &ValueId| group_equal[v.index()];
+            let sa = |v: &ValueId| start_aligned[v.index()];
+            // `x op C` with `C` a positive multiple of `vec` and `x` contiguous from aligned
+            // group starts: a group never straddles a multiple of `C`.
+            let by_multiple = |x: &ValueId, d: &ValueId| {
+                c(x) && sa(x) && constant[d.index()].is_some_and(|v| v > 0 && v % vec == 0)
+            };
+            let (fact, equal, aligned) = match &inst.op {
+                Op::Arange { start, .. } => (true, false, start.rem_euclid(vec) == 0),
+                Op::Splat { .. } => (false, true, false),
+                Op::Constant { ty, value } => {
+                    if let metile_ir::ConstValue::Int(v) = value {
+                        constant[r] = Some(*v);
+                    }
+                    (false, !ty.is_scalar(), false)
+                }
                 Op::Binary {
                     op: BinaryOp::Add,
                     lhs,
                     rhs,
-                } => {
-                    let (a, b) = (*lhs, *rhs);
-                    (contiguous[a.index()] && uniform_splat(b))
-                        || (contiguous[b.index()] && uniform_splat(a))
-                }
+                } => (
+                    (c(lhs) && e(rhs)) || (c(rhs) && e(lhs)),
+                    e(lhs) && e(rhs),
+                    false,
+                ),
                 Op::Binary {
                     op: BinaryOp::Sub,
                     lhs,
                     rhs,
-                } => contiguous[lhs.index()] && uniform_splat(*rhs),
-                Op::Cast { src, to } => to.is_int() && contiguous[src.index()],
-                Op::Reshape { src, .. } | Op::ExpandDims { src, .. } => contiguous[src.index()],
-                _ => false,
+                } => (c(lhs) && e(rhs), e(lhs) && e(rhs), false),
+                Op::Binary {
+                    op: BinaryOp::Rem,
+                    lhs,
+                    rhs,
+                } => {
+                    let wraps_at_groups = by_multiple(lhs, rhs);
+                    (wraps_at_groups, e(lhs) && e(rhs), wraps_at_groups)
+                }
+                Op::Binary {
+                    op: BinaryOp::Div,
+                    lhs,
+                    rhs,
+                } => (false, by_multiple(lhs, rhs) || (e(lhs) && e(rhs)), false),
+                Op::Binary { lhs, rhs, .. } | Op::Compare { lhs, rhs, .. } => {
+                    (false, e(lhs) && e(rhs), false)
+                }
+                Op::Unary { src, .. } => (false, e(src), false),
+                Op::Select {
+                    cond,
+                    on_true,
+                    on_false,
+                } => (false, e(cond) && e(on_true) && e(on_false), false),
+                Op::Cast { src, to } => {
+                    let int = to.is_int() && k.ty(*src).dtype.is_int();
+                    (int && c(src), e(src), int && sa(src))
+                }
+                Op::Reshape { src, .. } | Op::ExpandDims { src, .. } => (c(src), e(src), sa(src)),
+                // Every element of a group reads the same address.
+                Op::Load { index, mask, .. } => {
+                    (false, e(index) && mask.as_ref().is_none_or(e), false)
+                }
+                _ => (false, false, false),
             };
-            let is_splat = matches!(inst.op, Op::Splat { .. })
-                || matches!(&inst.op, Op::Constant { ty, .. } if !ty.is_scalar());
-            if let Some(r) = inst.results.first() {
-                contiguous[r.index()] = fact;
-                splat[r.index()] = is_splat;
+            // Facts about tiles only (a scalar is trivially "equal" but is no tile).
+            if !k.ty(ValueId(r as u32)).is_scalar() {
+                contiguous[r] = fact;
+                group_equal[r] = equal;
+                start_aligned[r] = fact && aligned;
             }
         });
         Layouts {
             dist,
             layout,
             contiguous,
+            group_equal,
         }
     }
 
@@ -109,8 +166,14 @@ impl Layouts {
         self.layout[v.index()]
     }
 
-    /// Whether integer tile `v` is `uniform base + flat index`.
+    /// Whether the elements of integer tile `v` are consecutive within each group of `vec`
+    /// slots (what a vector access needs).
     pub fn contiguous(&self, v: ValueId) -> bool {
         self.contiguous[v.index()]
+    }
+
+    /// Whether the elements of tile `v` are equal within each group of `vec` slots.
+    pub fn group_equal(&self, v: ValueId) -> bool {
+        self.group_equal[v.index()]
     }
 }

@@ -33,7 +33,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
-  const bool mt_fast = (p8 % 8) == 0 && ((unsigned long long)(const void*)p7 % 16) == 0;
+  const bool mt_fast = (p8 % 8) == 0 && (p10 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0 && ((unsigned long long)(const void*)p5 % 16) == 0 && ((unsigned long long)(const void*)p6 % 16) == 0 && ((unsigned long long)(const void*)p7 % 16) == 0;
   if (mt_fast) {
     mt_i64 v0 = p8;
     mt_i64 v1 = p9;
@@ -163,13 +163,49 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
     float v42 = 0.0f;
     float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v43[s] = (true && v247[s]) ? mt_bf16_to_f32(p0[v39[s]]) : v42; }
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v247[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v43[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v43[g + k] = v42; }
+      }
+    }
     float v54[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v54[s] = (true && v247[s]) ? mt_bf16_to_f32(p5[v39[s]]) : v42; }
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v247[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p5 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v54[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v54[g + k] = v42; }
+      }
+    }
     float v65[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v65[s] = (true && v247[s]) ? mt_bf16_to_f32(p3[v39[s]]) : v42; }
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v247[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v65[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v65[g + k] = v42; }
+      }
+    }
     float v66[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v66[s] = v54[s];
@@ -436,7 +472,19 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       for (int s = 0; s < 8; ++s) v130[s] = (v303[s] + v236[s]);
       float v131[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v131[s] = (true) ? mt_bf16_to_f32(p1[v130[s]]) : 0; }
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v130[g];
+        if ((true)) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v131[g + k] = mt_bf16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v131[g + k] = 0; }
+        }
+      }
       float v132[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v132[s] = mt_round_bf16(v123[s]);
@@ -835,7 +883,19 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       for (int s = 0; s < 8; ++s) v412[s] = (v410[s] < v411[s]);
       float v201[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v201[s] = (true && v412[s]) ? mt_bf16_to_f32(p1[v197[s]]) : v42; }
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v197[g];
+        if ((true && v412[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v201[g + k] = mt_bf16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v201[g + k] = v42; }
+        }
+      }
       float v202[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v202[s] = mt_round_bf16(v190[s]);
@@ -883,7 +943,16 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
     #pragma unroll
     for (int s = 0; s < 8; ++s) v215[s] = mt_round_bf16(v206[s]);
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { if (true && v247[s]) p6[v39[s]] = mt_f32_to_bf16(v215[s]); }
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v247[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v215[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p6 + i0))[q] = u.w[q];
+      }
+    }
   } else {
     mt_i64 v0 = p8;
     mt_i64 v1 = p9;
@@ -1013,13 +1082,49 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
     float v42 = 0.0f;
     float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v43[s] = (true && v247[s]) ? mt_bf16_to_f32(p0[v39[s]]) : v42; }
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v247[g + 0]) && (true && v247[g + 1]) && (true && v247[g + 2]) && (true && v247[g + 3]) && (true && v247[g + 4]) && (true && v247[g + 5]) && (true && v247[g + 6]) && (true && v247[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v43[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v43[s] = (true && v247[s]) ? mt_bf16_to_f32(p0[v39[s]]) : v42; }
+      }
+    }
     float v54[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v54[s] = (true && v247[s]) ? mt_bf16_to_f32(p5[v39[s]]) : v42; }
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v247[g + 0]) && (true && v247[g + 1]) && (true && v247[g + 2]) && (true && v247[g + 3]) && (true && v247[g + 4]) && (true && v247[g + 5]) && (true && v247[g + 6]) && (true && v247[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p5 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v54[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v54[s] = (true && v247[s]) ? mt_bf16_to_f32(p5[v39[s]]) : v42; }
+      }
+    }
     float v65[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v65[s] = (true && v247[s]) ? mt_bf16_to_f32(p3[v39[s]]) : v42; }
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v247[g + 0]) && (true && v247[g + 1]) && (true && v247[g + 2]) && (true && v247[g + 3]) && (true && v247[g + 4]) && (true && v247[g + 5]) && (true && v247[g + 6]) && (true && v247[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v65[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v65[s] = (true && v247[s]) ? mt_bf16_to_f32(p3[v39[s]]) : v42; }
+      }
+    }
     float v66[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v66[s] = v54[s];
@@ -1289,7 +1394,19 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       for (int s = 0; s < 8; ++s) v130[s] = (v303[s] + v236[s]);
       float v131[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v131[s] = (true) ? mt_bf16_to_f32(p1[v130[s]]) : 0; }
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v130[g];
+        if ((true) && (true) && (true) && (true) && (true) && (true) && (true) && (true) && (i0 % 8) == 0) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v131[g + k] = mt_bf16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v131[s] = (true) ? mt_bf16_to_f32(p1[v130[s]]) : 0; }
+        }
+      }
       float v132[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v132[s] = mt_round_bf16(v123[s]);
@@ -1688,7 +1805,19 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       for (int s = 0; s < 8; ++s) v412[s] = (v410[s] < v411[s]);
       float v201[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v201[s] = (true && v412[s]) ? mt_bf16_to_f32(p1[v197[s]]) : v42; }
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v197[g];
+        if ((true && v412[g + 0]) && (true && v412[g + 1]) && (true && v412[g + 2]) && (true && v412[g + 3]) && (true && v412[g + 4]) && (true && v412[g + 5]) && (true && v412[g + 6]) && (true && v412[g + 7]) && (i0 % 8) == 0) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v201[g + k] = mt_bf16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v201[s] = (true && v412[s]) ? mt_bf16_to_f32(p1[v197[s]]) : v42; }
+        }
+      }
       float v202[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v202[s] = mt_round_bf16(v190[s]);
@@ -1736,6 +1865,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
     #pragma unroll
     for (int s = 0; s < 8; ++s) v215[s] = mt_round_bf16(v206[s]);
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { if (true && v247[s]) p6[v39[s]] = mt_f32_to_bf16(v215[s]); }
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v247[g + 0]) && (true && v247[g + 1]) && (true && v247[g + 2]) && (true && v247[g + 3]) && (true && v247[g + 4]) && (true && v247[g + 5]) && (true && v247[g + 6]) && (true && v247[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v215[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p6 + i0))[q] = u.w[q];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v247[s]) p6[v39[s]] = mt_f32_to_bf16(v215[s]); }
+      }
+    }
   }
 }

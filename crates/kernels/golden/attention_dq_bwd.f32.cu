@@ -29,7 +29,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
-  const bool mt_fast = (p8 % 4) == 0 && ((unsigned long long)(const void*)p7 % 16) == 0;
+  const bool mt_fast = (p8 % 4) == 0 && (p10 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0 && ((unsigned long long)(const void*)p5 % 16) == 0 && ((unsigned long long)(const void*)p6 % 16) == 0 && ((unsigned long long)(const void*)p7 % 16) == 0;
   if (mt_fast) {
     mt_i64 v0 = p8;
     mt_i64 v1 = p9;
@@ -159,13 +159,49 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
     float v42 = 0.0f;
     float v43[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { v43[s] = (true && v242[s]) ? p0[v39[s]] : v42; }
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v242[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v43[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v43[g + k] = v42; }
+      }
+    }
     float v54[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { v54[s] = (true && v242[s]) ? p5[v39[s]] : v42; }
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v242[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p5 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v54[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v54[g + k] = v42; }
+      }
+    }
     float v65[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { v65[s] = (true && v242[s]) ? p3[v39[s]] : v42; }
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v242[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v65[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v65[g + k] = v42; }
+      }
+    }
     float v66[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v66[s] = (v54[s] * v65[s]);
@@ -395,7 +431,19 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       for (int s = 0; s < 4; ++s) v128[s] = (v298[s] + v231[s]);
       float v129[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { v129[s] = (true) ? p1[v128[s]] : 0; }
+      for (int g = 0; g < 4; g += 4) {
+        const mt_i64 i0 = v128[g];
+        if ((true)) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v129[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v129[g + k] = 0; }
+        }
+      }
       __syncthreads();
       #pragma unroll
       for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)(mt_smem + 0))[f] = v121[s]; }
@@ -746,7 +794,19 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       for (int s = 0; s < 4; ++s) v407[s] = (v405[s] < v406[s]);
       float v198[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { v198[s] = (true && v407[s]) ? p1[v194[s]] : v42; }
+      for (int g = 0; g < 4; g += 4) {
+        const mt_i64 i0 = v194[g];
+        if ((true && v407[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v198[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v198[g + k] = v42; }
+        }
+      }
       __syncthreads();
       #pragma unroll
       for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)(mt_smem + 0))[f] = v187[s]; }
@@ -773,7 +833,16 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
     #pragma unroll
     for (int s = 0; s < 4; ++s) v202[s] = (v200[s] * v201[s]);
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { if (true && v242[s]) p6[v39[s]] = v202[s]; }
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v242[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v202[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p6 + i0))[q] = u.w[q];
+      }
+    }
   } else {
     mt_i64 v0 = p8;
     mt_i64 v1 = p9;
@@ -903,13 +972,49 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
     float v42 = 0.0f;
     float v43[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { v43[s] = (true && v242[s]) ? p0[v39[s]] : v42; }
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v242[g + 0]) && (true && v242[g + 1]) && (true && v242[g + 2]) && (true && v242[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v43[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v43[s] = (true && v242[s]) ? p0[v39[s]] : v42; }
+      }
+    }
     float v54[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { v54[s] = (true && v242[s]) ? p5[v39[s]] : v42; }
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v242[g + 0]) && (true && v242[g + 1]) && (true && v242[g + 2]) && (true && v242[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p5 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v54[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v54[s] = (true && v242[s]) ? p5[v39[s]] : v42; }
+      }
+    }
     float v65[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { v65[s] = (true && v242[s]) ? p3[v39[s]] : v42; }
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v242[g + 0]) && (true && v242[g + 1]) && (true && v242[g + 2]) && (true && v242[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v65[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v65[s] = (true && v242[s]) ? p3[v39[s]] : v42; }
+      }
+    }
     float v66[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v66[s] = (v54[s] * v65[s]);
@@ -1142,7 +1247,19 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       for (int s = 0; s < 4; ++s) v128[s] = (v298[s] + v231[s]);
       float v129[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { v129[s] = (true) ? p1[v128[s]] : 0; }
+      for (int g = 0; g < 4; g += 4) {
+        const mt_i64 i0 = v128[g];
+        if ((true) && (true) && (true) && (true) && (i0 % 4) == 0) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v129[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v129[s] = (true) ? p1[v128[s]] : 0; }
+        }
+      }
       __syncthreads();
       #pragma unroll
       for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)(mt_smem + 0))[f] = v121[s]; }
@@ -1493,7 +1610,19 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       for (int s = 0; s < 4; ++s) v407[s] = (v405[s] < v406[s]);
       float v198[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { v198[s] = (true && v407[s]) ? p1[v194[s]] : v42; }
+      for (int g = 0; g < 4; g += 4) {
+        const mt_i64 i0 = v194[g];
+        if ((true && v407[g + 0]) && (true && v407[g + 1]) && (true && v407[g + 2]) && (true && v407[g + 3]) && (i0 % 4) == 0) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v198[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v198[s] = (true && v407[s]) ? p1[v194[s]] : v42; }
+        }
+      }
       __syncthreads();
       #pragma unroll
       for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 1024) ((float*)(mt_smem + 0))[f] = v187[s]; }
@@ -1520,6 +1649,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
     #pragma unroll
     for (int s = 0; s < 4; ++s) v202[s] = (v200[s] * v201[s]);
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { if (true && v242[s]) p6[v39[s]] = v202[s]; }
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v242[g + 0]) && (true && v242[g + 1]) && (true && v242[g + 2]) && (true && v242[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v202[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p6 + i0))[q] = u.w[q];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v242[s]) p6[v39[s]] = v202[s]; }
+      }
+    }
   }
 }

@@ -33,7 +33,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
-  const bool mt_fast = (p5 % 8) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0;
+  const bool mt_fast = (p5 % 8) == 0 && (p7 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0;
   if (mt_fast) {
     mt_i64 v0 = p5;
     mt_i64 v1 = p6;
@@ -163,7 +163,19 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
     float v42 = 0.0f;
     float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v43[s] = (true && v250[s]) ? mt_f16_to_f32(p0[v39[s]]) : v42; }
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v250[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v43[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v43[g + k] = v42; }
+      }
+    }
     float v46[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v46[s] = __int_as_float(0xff800000);
@@ -357,7 +369,19 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
       for (int s = 0; s < 8; ++s) v105[s] = (v289[s] + v239[s]);
       float v106[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v106[s] = (true) ? mt_f16_to_f32(p2[v105[s]]) : 0; }
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v105[g];
+        if ((true)) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v106[g + k] = mt_f16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v106[g + k] = 0; }
+        }
+      }
       float v107[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v107[s] = mt_round_f16(v94[s]);
@@ -753,7 +777,19 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
       for (int s = 0; s < 8; ++s) v387[s] = (v385[s] < v386[s]);
       float v184[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v184[s] = (true && v387[s]) ? mt_f16_to_f32(p2[v180[s]]) : v42; }
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v180[g];
+        if ((true && v387[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v184[g + k] = mt_f16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v184[g + k] = v42; }
+        }
+      }
       float v185[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v185[s] = mt_round_f16(v169[s]);
@@ -862,7 +898,16 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
     #pragma unroll
     for (int s = 0; s < 8; ++s) v213[s] = mt_round_f16(v204[s]);
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { if (true && v250[s]) p3[v39[s]] = mt_f32_to_f16(v213[s]); }
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v250[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v213[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      }
+    }
     float v215[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v215[s] = logf(v194[s]);
@@ -1012,7 +1057,19 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
     float v42 = 0.0f;
     float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v43[s] = (true && v250[s]) ? mt_f16_to_f32(p0[v39[s]]) : v42; }
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v250[g + 0]) && (true && v250[g + 1]) && (true && v250[g + 2]) && (true && v250[g + 3]) && (true && v250[g + 4]) && (true && v250[g + 5]) && (true && v250[g + 6]) && (true && v250[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v43[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v43[s] = (true && v250[s]) ? mt_f16_to_f32(p0[v39[s]]) : v42; }
+      }
+    }
     float v46[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v46[s] = __int_as_float(0xff800000);
@@ -1206,7 +1263,19 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
       for (int s = 0; s < 8; ++s) v105[s] = (v289[s] + v239[s]);
       float v106[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v106[s] = (true) ? mt_f16_to_f32(p2[v105[s]]) : 0; }
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v105[g];
+        if ((true) && (true) && (true) && (true) && (true) && (true) && (true) && (true) && (i0 % 8) == 0) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v106[g + k] = mt_f16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v106[s] = (true) ? mt_f16_to_f32(p2[v105[s]]) : 0; }
+        }
+      }
       float v107[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v107[s] = mt_round_f16(v94[s]);
@@ -1602,7 +1671,19 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
       for (int s = 0; s < 8; ++s) v387[s] = (v385[s] < v386[s]);
       float v184[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v184[s] = (true && v387[s]) ? mt_f16_to_f32(p2[v180[s]]) : v42; }
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v180[g];
+        if ((true && v387[g + 0]) && (true && v387[g + 1]) && (true && v387[g + 2]) && (true && v387[g + 3]) && (true && v387[g + 4]) && (true && v387[g + 5]) && (true && v387[g + 6]) && (true && v387[g + 7]) && (i0 % 8) == 0) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v184[g + k] = mt_f16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v184[s] = (true && v387[s]) ? mt_f16_to_f32(p2[v180[s]]) : v42; }
+        }
+      }
       float v185[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v185[s] = mt_round_f16(v169[s]);
@@ -1711,7 +1792,19 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
     #pragma unroll
     for (int s = 0; s < 8; ++s) v213[s] = mt_round_f16(v204[s]);
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { if (true && v250[s]) p3[v39[s]] = mt_f32_to_f16(v213[s]); }
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v250[g + 0]) && (true && v250[g + 1]) && (true && v250[g + 2]) && (true && v250[g + 3]) && (true && v250[g + 4]) && (true && v250[g + 5]) && (true && v250[g + 6]) && (true && v250[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v213[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v250[s]) p3[v39[s]] = mt_f32_to_f16(v213[s]); }
+      }
+    }
     float v215[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v215[s] = logf(v194[s]);

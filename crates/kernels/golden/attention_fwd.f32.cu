@@ -29,7 +29,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
-  const bool mt_fast = (p5 % 4) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0;
+  const bool mt_fast = (p5 % 4) == 0 && (p7 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0;
   if (mt_fast) {
     mt_i64 v0 = p5;
     mt_i64 v1 = p6;
@@ -159,7 +159,19 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
     float v42 = 0.0f;
     float v43[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { v43[s] = (true && v247[s]) ? p0[v39[s]] : v42; }
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v247[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v43[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v43[g + k] = v42; }
+      }
+    }
     float v46[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v46[s] = __int_as_float(0xff800000);
@@ -338,7 +350,19 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
       for (int s = 0; s < 4; ++s) v105[s] = (v286[s] + v236[s]);
       float v106[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { v106[s] = (true) ? p2[v105[s]] : 0; }
+      for (int g = 0; g < 4; g += 4) {
+        const mt_i64 i0 = v105[g];
+        if ((true)) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v106[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v106[g + k] = 0; }
+        }
+      }
       float v107[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v107[s] = v96[s];
@@ -701,7 +725,19 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
       for (int s = 0; s < 4; ++s) v384[s] = (v382[s] < v383[s]);
       float v183[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { v183[s] = (true && v384[s]) ? p2[v179[s]] : v42; }
+      for (int g = 0; g < 4; g += 4) {
+        const mt_i64 i0 = v179[g];
+        if ((true && v384[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v183[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v183[g + k] = v42; }
+        }
+      }
       float v184[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v184[s] = v170[s];
@@ -789,7 +825,16 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
     #pragma unroll
     for (int s = 0; s < 4; ++s) v202[s] = (v193[s] / v201[s]);
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { if (true && v247[s]) p3[v39[s]] = v202[s]; }
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v247[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v202[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      }
+    }
     float v212[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v212[s] = logf(v192[s]);
@@ -939,7 +984,19 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
     float v42 = 0.0f;
     float v43[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { v43[s] = (true && v247[s]) ? p0[v39[s]] : v42; }
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v247[g + 0]) && (true && v247[g + 1]) && (true && v247[g + 2]) && (true && v247[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v43[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v43[s] = (true && v247[s]) ? p0[v39[s]] : v42; }
+      }
+    }
     float v46[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v46[s] = __int_as_float(0xff800000);
@@ -1118,7 +1175,19 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
       for (int s = 0; s < 4; ++s) v105[s] = (v286[s] + v236[s]);
       float v106[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { v106[s] = (true) ? p2[v105[s]] : 0; }
+      for (int g = 0; g < 4; g += 4) {
+        const mt_i64 i0 = v105[g];
+        if ((true) && (true) && (true) && (true) && (i0 % 4) == 0) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v106[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v106[s] = (true) ? p2[v105[s]] : 0; }
+        }
+      }
       float v107[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v107[s] = v96[s];
@@ -1481,7 +1550,19 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
       for (int s = 0; s < 4; ++s) v384[s] = (v382[s] < v383[s]);
       float v183[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { v183[s] = (true && v384[s]) ? p2[v179[s]] : v42; }
+      for (int g = 0; g < 4; g += 4) {
+        const mt_i64 i0 = v179[g];
+        if ((true && v384[g + 0]) && (true && v384[g + 1]) && (true && v384[g + 2]) && (true && v384[g + 3]) && (i0 % 4) == 0) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v183[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v183[s] = (true && v384[s]) ? p2[v179[s]] : v42; }
+        }
+      }
       float v184[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v184[s] = v170[s];
@@ -1569,7 +1650,19 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
     #pragma unroll
     for (int s = 0; s < 4; ++s) v202[s] = (v193[s] / v201[s]);
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { if (true && v247[s]) p3[v39[s]] = v202[s]; }
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v247[g + 0]) && (true && v247[g + 1]) && (true && v247[g + 2]) && (true && v247[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v202[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v247[s]) p3[v39[s]] = v202[s]; }
+      }
+    }
     float v212[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v212[s] = logf(v192[s]);
