@@ -62,7 +62,15 @@ def _norm_params(kind, eps, offset, casting):
 
 
 def _norm_fwd_fake(kind, x, weight, bias, residual, eps, offset, casting):
-    return _empty(x), (_empty(x) if kind == "add_rms_norm" else _nothing(x))
+    rows = tuple(x.shape[:-1])
+    mean = _empty(x, torch.float32, rows) if kind == "layer_norm" else _nothing(x)
+    stat = torch.float32 if casting != "none" or kind == "layer_norm" else x.dtype
+    return (
+        _empty(x),
+        (_empty(x) if kind == "add_rms_norm" else _nothing(x)),
+        mean,
+        _empty(x, stat, rows),
+    )
 
 
 @_register("norm_fwd", _norm_fwd_fake)
@@ -75,12 +83,13 @@ def norm_fwd(
     eps: float,
     offset: float,
     casting: str,
-) -> Tuple[Tensor, Tensor]:
+) -> Tuple[Tensor, Tensor, Tensor, Tensor]:
+    """``(y, residual_out, mean, rstd)``; the ones a kind lacks are empty."""
     out = run(f"{kind}.forward", _norm_inputs(kind, x, weight, bias, residual), _norm_params(kind, eps, offset, casting))
-    return out["y"], out.get("residual_out", _nothing(x))
+    return out["y"], out.get("residual_out", _nothing(x)), out.get("mean", _nothing(x)), out["rstd"]
 
 
-def _norm_bwd_fake(kind, x, weight, bias, residual, dy, dres, eps, offset, casting):
+def _norm_bwd_fake(kind, x, weight, bias, residual, dy, dres, mean, rstd, eps, offset, casting):
     cols = (x.shape[-1],)
     dw = _empty(x, torch.float32, cols) if weight is not None else _nothing(x)
     db = _empty(x, torch.float32, cols) if kind == "layer_norm" else _nothing(x)
@@ -96,15 +105,27 @@ def norm_bwd(
     residual: Optional[Tensor],
     dy: Tensor,
     dres: Optional[Tensor],
+    mean: Optional[Tensor],
+    rstd: Optional[Tensor],
     eps: float,
     offset: float,
     casting: str,
 ) -> Tuple[Tensor, Tensor, Tensor]:
+    """The backward; ``mean``/``rstd``, the forward's FP32 statistics, are read instead of
+    recomputed when given (``None`` recomputes them)."""
     inputs = _norm_inputs(kind, x, weight, bias, residual)
-    inputs.update(dy=dy, dresidual_out=dres)
+    inputs.update(dy=dy, dresidual_out=dres, mean=mean, rstd=rstd)
     params = dict(_norm_params(kind, eps, offset, casting), grad_dtype="storage")
     g = run(f"{kind}.backward", inputs, params)
     return g["dx"], g.get("dweight", _nothing(x)), g.get("dbias", _nothing(x))
+
+
+def _saved_stats(kind, mean, rstd):
+    """The forward's statistics worth handing to the backward: FP32 ones only (casting mode
+    ``none`` rounds rstd to the storage dtype; the backward then recomputes)."""
+    if rstd.dtype != torch.float32:
+        return None, None
+    return (mean if kind == "layer_norm" else None), rstd
 
 
 def _param_grad(g, p):
@@ -117,15 +138,16 @@ class RMSNormFunction(torch.autograd.Function):
 
     @staticmethod
     def forward(ctx, x, weight, eps=1e-6, offset=0.0, casting_mode="llama"):
-        y, _ = norm_fwd("rms_norm", x, weight, None, None, eps, offset, casting_mode)
-        ctx.save_for_backward(x, weight)
+        y, _, _, rstd = norm_fwd("rms_norm", x, weight, None, None, eps, offset, casting_mode)
+        _, rstd = _saved_stats("rms_norm", None, rstd)
+        ctx.save_for_backward(x, weight, rstd)
         ctx.opts = (eps, offset, casting_mode)
         return y
 
     @staticmethod
     def backward(ctx, dy):
-        x, weight = ctx.saved_tensors
-        dx, dw, _ = norm_bwd("rms_norm", x, weight, None, None, dy, None, *ctx.opts)
+        x, weight, rstd = ctx.saved_tensors
+        dx, dw, _ = norm_bwd("rms_norm", x, weight, None, None, dy, None, None, rstd, *ctx.opts)
         return dx, _param_grad(dw, weight), None, None, None
 
 
@@ -135,15 +157,15 @@ class LayerNormFunction(torch.autograd.Function):
 
     @staticmethod
     def forward(ctx, x, weight, bias, eps=1e-6):
-        y, _ = norm_fwd("layer_norm", x, weight, bias, None, eps, 0.0, "llama")
-        ctx.save_for_backward(x, weight, bias)
+        y, _, mean, rstd = norm_fwd("layer_norm", x, weight, bias, None, eps, 0.0, "llama")
+        ctx.save_for_backward(x, weight, bias, mean, rstd)
         ctx.eps = eps
         return y
 
     @staticmethod
     def backward(ctx, dy):
-        x, weight, bias = ctx.saved_tensors
-        dx, dw, db = norm_bwd("layer_norm", x, weight, bias, None, dy, None, ctx.eps, 0.0, "llama")
+        x, weight, bias, mean, rstd = ctx.saved_tensors
+        dx, dw, db = norm_bwd("layer_norm", x, weight, bias, None, dy, None, mean, rstd, ctx.eps, 0.0, "llama")
         return dx, _param_grad(dw, weight), _param_grad(db, bias), None
 
 
@@ -154,17 +176,18 @@ class FusedAddRMSNormFunction(torch.autograd.Function):
 
     @staticmethod
     def forward(ctx, x, residual, weight, eps=1e-6, offset=0.0, casting_mode="llama"):
-        y, s = norm_fwd("add_rms_norm", x, weight, None, residual, eps, offset, casting_mode)
-        ctx.save_for_backward(x, residual, weight)
+        y, s, _, rstd = norm_fwd("add_rms_norm", x, weight, None, residual, eps, offset, casting_mode)
+        _, rstd = _saved_stats("add_rms_norm", None, rstd)
+        ctx.save_for_backward(x, residual, weight, rstd)
         ctx.opts = (eps, offset, casting_mode)
         return y, s
 
     @staticmethod
     def backward(ctx, dy, ds):
-        x, residual, weight = ctx.saved_tensors
+        x, residual, weight, rstd = ctx.saved_tensors
         if dy is None:
             dy = torch.zeros_like(x)
-        dx, dw, _ = norm_bwd("add_rms_norm", x, weight, None, residual, dy, ds, *ctx.opts)
+        dx, dw, _ = norm_bwd("add_rms_norm", x, weight, None, residual, dy, ds, None, rstd, *ctx.opts)
         return dx, dx, _param_grad(dw, weight), None, None, None
 
 

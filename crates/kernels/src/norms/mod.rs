@@ -1008,7 +1008,7 @@ pub static ENTRY_POINTS: [EntryPoint; 6] = [
         name: "add_rms_norm.forward",
         op: "add_rms_norm",
         inputs: &[X, RESIDUAL, WEIGHT],
-        outputs: &[Y, RES_OUT],
+        outputs: &[Y, RES_OUT, RSTD],
         params: &[EPS, OFFSET, CASTING],
         run: |d, t, p, o| run_forward(NormKind::AddRms, d, t, p, o),
     },
