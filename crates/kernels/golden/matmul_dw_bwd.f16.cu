@@ -225,350 +225,350 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     bool v187[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v187[s] = (v185[s] < v186[s]);
-    float v53[8];
+    int v188[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = 0.0f;
-    float v54[8];
+    for (int s = 0; s < 8; ++s) v188[s] = (int)(0 + MT_FLAT(s));
+    int v189[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = 0.0f;
-    mt_i64 v55 = 32LL;
-    mt_i64 v56 = (v55 == 0 ? 0 : v2 % v55);
-    mt_i64 v57 = (v2 - v56);
-    mt_i64 v58 = 0LL;
-    float v61[8];
+    for (int s = 0; s < 8; ++s) v189[s] = v188[s];
+    int v190[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v61[s] = v53[s];
-    float v62[8];
+    for (int s = 0; s < 8; ++s) v190[s] = 64;
+    int v191[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = v54[s];
-    for (mt_i64 v60 = v58; v60 < v57; v60 += v55) {
-      mt_i64 v63 = (v60 * v4);
-      mt_i64 v64[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v64[s] = v63;
-      mt_i64 v65[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v65[s] = (v39[s] + v64[s]);
-      float v66 = 0.0f;
-      float v67[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { v67[s] = (MT_FLAT(s) < 2048 && v176[s]) ? mt_f16_to_f32(p0[v65[s]]) : v66; }
-      mt_i64 v68 = (v60 * v5);
-      mt_i64 v69[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v69[s] = v68;
-      mt_i64 v70[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v70[s] = (v48[s] + v69[s]);
-      float v72[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { v72[s] = (MT_FLAT(s) < 2048 && v187[s]) ? mt_f16_to_f32(p1[v70[s]]) : v66; }
-      // dot 64x32x64 on the tensor cores (__half operands, f32 accumulation)
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_f16(v67[s]); }
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((mt_u16*)(mt_smem + 4096))[f] = mt_f32_to_f16(v72[s]); }
-      __syncthreads();
-      for (int t = mt_warp; t < 16; t += 16) {
-        const int ti = t / 4, tj = t % 4;
-        wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
-        wmma::fill_fragment(fc, 0.0f);
-        for (int k = 0; k < 32; k += 16) {
-          wmma::fragment<wmma::matrix_a, 16, 16, 16, __half, wmma::row_major> fa;
-          wmma::fragment<wmma::matrix_b, 16, 16, 16, __half, wmma::row_major> fb;
-          wmma::load_matrix_sync(fa, (const __half*)(mt_smem) + ti * 16 * 32 + k, 32);
-          wmma::load_matrix_sync(fb, (const __half*)(mt_smem + 4096) + k * 64 + tj * 16, 64);
-          wmma::mma_sync(fc, fa, fb, fc);
-        }
-        wmma::store_matrix_sync((float*)(mt_smem + 8192) + ti * 16 * 64 + tj * 16, fc, 64, wmma::mem_row_major);
-      }
-      __syncthreads();
-      float v73[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v73[s] = f < 4096 ? v61[s] + ((float*)(mt_smem + 8192))[f] : 0.0f; }
-      __syncthreads();
-      float v74[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v74[s] = v67[s];
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)mt_smem)[f] = v74[s]; }
-      __syncthreads();
-      float v75[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v75[s] = acc; } else { v75[s] = 0; } }
-      __syncthreads();
-      float v76[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v76[s] = (v62[s] + v75[s]);
-      float y1[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) y1[s] = v73[s];
-      float y2[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) y2[s] = v76[s];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v61[s] = y1[s];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v62[s] = y2[s];
-    }
-    float v77[8];
+    for (int s = 0; s < 8; ++s) v191[s] = (int)((v190[s] == 0 ? 0 : v189[s] / v190[s]));
+    mt_i64 v194[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v77[s] = v61[s];
-    float v78[8];
+    for (int s = 0; s < 8; ++s) v194[s] = v14;
+    mt_i64 v195[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v78[s] = v62[s];
-    float v81[8];
+    for (int s = 0; s < 8; ++s) v195[s] = (mt_i64)(v191[s]);
+    mt_i64 v196[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v81[s] = v77[s];
-    float v82[8];
+    for (int s = 0; s < 8; ++s) v196[s] = (v194[s] + v195[s]);
+    mt_i64 v197[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v82[s] = v78[s];
-    for (mt_i64 v80 = v57; v80 < v2; v80 += v55) {
-      mt_i64 v83 = (v2 - v80);
-      int v188[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v188[s] = (int)(0 + MT_FLAT(s));
-      int v189[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v189[s] = v188[s];
-      int v192[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v192[s] = 32;
-      int v193[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v193[s] = (int)((v192[s] == 0 ? 0 : v189[s] % v192[s]));
-      mt_i64 v194[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v194[s] = (mt_i64)(v193[s]);
-      mt_i64 v195[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v195[s] = v83;
-      bool v196[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v196[s] = (v194[s] < v195[s]);
-      bool v88[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v88[s] = (v176[s] && v196[s]);
-      int v197[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v197[s] = (int)(0 + MT_FLAT(s));
-      int v198[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v198[s] = v197[s];
-      int v199[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v199[s] = 64;
-      int v200[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v200[s] = (int)((v199[s] == 0 ? 0 : v198[s] / v199[s]));
-      mt_i64 v203[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v203[s] = (mt_i64)(v200[s]);
-      mt_i64 v204[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v204[s] = v83;
-      bool v205[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v205[s] = (v203[s] < v204[s]);
-      bool v91[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v91[s] = (v187[s] && v205[s]);
-      mt_i64 v92 = (v80 * v4);
-      mt_i64 v93[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v93[s] = v92;
-      mt_i64 v94[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v94[s] = (v39[s] + v93[s]);
-      float v95 = 0.0f;
-      float v96[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { v96[s] = (MT_FLAT(s) < 2048 && v88[s]) ? mt_f16_to_f32(p0[v94[s]]) : v95; }
-      mt_i64 v97 = (v80 * v5);
-      mt_i64 v98[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v98[s] = v97;
-      mt_i64 v99[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v99[s] = (v48[s] + v98[s]);
-      float v101[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { v101[s] = (MT_FLAT(s) < 2048 && v91[s]) ? mt_f16_to_f32(p1[v99[s]]) : v95; }
-      // dot 64x32x64 on the tensor cores (__half operands, f32 accumulation)
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_f16(v96[s]); }
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((mt_u16*)(mt_smem + 4096))[f] = mt_f32_to_f16(v101[s]); }
-      __syncthreads();
-      for (int t = mt_warp; t < 16; t += 16) {
-        const int ti = t / 4, tj = t % 4;
-        wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
-        wmma::fill_fragment(fc, 0.0f);
-        for (int k = 0; k < 32; k += 16) {
-          wmma::fragment<wmma::matrix_a, 16, 16, 16, __half, wmma::row_major> fa;
-          wmma::fragment<wmma::matrix_b, 16, 16, 16, __half, wmma::row_major> fb;
-          wmma::load_matrix_sync(fa, (const __half*)(mt_smem) + ti * 16 * 32 + k, 32);
-          wmma::load_matrix_sync(fb, (const __half*)(mt_smem + 4096) + k * 64 + tj * 16, 64);
-          wmma::mma_sync(fc, fa, fb, fc);
-        }
-        wmma::store_matrix_sync((float*)(mt_smem + 8192) + ti * 16 * 64 + tj * 16, fc, 64, wmma::mem_row_major);
-      }
-      __syncthreads();
-      float v102[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v102[s] = f < 4096 ? v81[s] + ((float*)(mt_smem + 8192))[f] : 0.0f; }
-      __syncthreads();
-      float v103[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v103[s] = v96[s];
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)mt_smem)[f] = v103[s]; }
-      __syncthreads();
-      float v104[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v104[s] = acc; } else { v104[s] = 0; } }
-      __syncthreads();
-      float v105[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v105[s] = (v82[s] + v104[s]);
-      float y3[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) y3[s] = v102[s];
-      float y4[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) y4[s] = v105[s];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v81[s] = y3[s];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v82[s] = y4[s];
-    }
-    float v106[8];
+    for (int s = 0; s < 8; ++s) v197[s] = v7;
+    mt_i64 v198[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v106[s] = v81[s];
-    float v107[8];
+    for (int s = 0; s < 8; ++s) v198[s] = (v196[s] * v197[s]);
+    int v199[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v107[s] = v82[s];
-    int v206[8];
+    for (int s = 0; s < 8; ++s) v199[s] = (int)(0 + MT_FLAT(s));
+    int v200[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v206[s] = (int)(0 + MT_FLAT(s));
-    int v207[8];
+    for (int s = 0; s < 8; ++s) v200[s] = v199[s];
+    int v203[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v207[s] = v206[s];
-    int v208[8];
+    for (int s = 0; s < 8; ++s) v203[s] = 64;
+    int v204[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v208[s] = 64;
-    int v209[8];
+    for (int s = 0; s < 8; ++s) v204[s] = (int)((v203[s] == 0 ? 0 : v200[s] % v203[s]));
+    mt_i64 v205[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v209[s] = (int)((v208[s] == 0 ? 0 : v207[s] / v208[s]));
-    mt_i64 v212[8];
+    for (int s = 0; s < 8; ++s) v205[s] = v20;
+    mt_i64 v206[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v212[s] = v14;
-    mt_i64 v213[8];
+    for (int s = 0; s < 8; ++s) v206[s] = (mt_i64)(v204[s]);
+    mt_i64 v207[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v213[s] = (mt_i64)(v209[s]);
-    mt_i64 v214[8];
+    for (int s = 0; s < 8; ++s) v207[s] = (v205[s] + v206[s]);
+    mt_i64 v208[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v214[s] = (v212[s] + v213[s]);
-    mt_i64 v215[8];
+    for (int s = 0; s < 8; ++s) v208[s] = v8;
+    mt_i64 v209[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v215[s] = v7;
+    for (int s = 0; s < 8; ++s) v209[s] = (v207[s] * v208[s]);
+    mt_i64 v61[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v61[s] = (v198[s] + v209[s]);
+    int v210[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v210[s] = (int)(0 + MT_FLAT(s));
+    int v211[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v211[s] = v210[s];
+    int v212[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v212[s] = 64;
+    int v213[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v213[s] = (int)((v212[s] == 0 ? 0 : v211[s] / v212[s]));
     mt_i64 v216[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v216[s] = (v214[s] * v215[s]);
-    int v217[8];
+    for (int s = 0; s < 8; ++s) v216[s] = v14;
+    mt_i64 v217[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v217[s] = (int)(0 + MT_FLAT(s));
-    int v218[8];
+    for (int s = 0; s < 8; ++s) v217[s] = (mt_i64)(v213[s]);
+    mt_i64 v218[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v218[s] = v217[s];
+    for (int s = 0; s < 8; ++s) v218[s] = (v216[s] + v217[s]);
+    mt_i64 v219[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v219[s] = v0;
+    bool v220[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v220[s] = (v218[s] < v219[s]);
     int v221[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v221[s] = 64;
+    for (int s = 0; s < 8; ++s) v221[s] = (int)(0 + MT_FLAT(s));
     int v222[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v222[s] = (int)((v221[s] == 0 ? 0 : v218[s] % v221[s]));
-    mt_i64 v223[8];
+    for (int s = 0; s < 8; ++s) v222[s] = v221[s];
+    int v225[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v223[s] = v20;
-    mt_i64 v224[8];
+    for (int s = 0; s < 8; ++s) v225[s] = 64;
+    int v226[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v224[s] = (mt_i64)(v222[s]);
-    mt_i64 v225[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v225[s] = (v223[s] + v224[s]);
-    mt_i64 v226[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v226[s] = v8;
+    for (int s = 0; s < 8; ++s) v226[s] = (int)((v225[s] == 0 ? 0 : v222[s] % v225[s]));
     mt_i64 v227[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v227[s] = (v225[s] * v226[s]);
-    mt_i64 v116[8];
+    for (int s = 0; s < 8; ++s) v227[s] = v20;
+    mt_i64 v228[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v116[s] = (v216[s] + v227[s]);
-    int v228[8];
+    for (int s = 0; s < 8; ++s) v228[s] = (mt_i64)(v226[s]);
+    mt_i64 v229[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v228[s] = (int)(0 + MT_FLAT(s));
-    int v229[8];
+    for (int s = 0; s < 8; ++s) v229[s] = (v227[s] + v228[s]);
+    mt_i64 v230[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v229[s] = v228[s];
-    int v230[8];
+    for (int s = 0; s < 8; ++s) v230[s] = v1;
+    bool v231[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v230[s] = 64;
-    int v231[8];
+    for (int s = 0; s < 8; ++s) v231[s] = (v229[s] < v230[s]);
+    bool v66[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v231[s] = (int)((v230[s] == 0 ? 0 : v229[s] / v230[s]));
-    mt_i64 v234[8];
+    for (int s = 0; s < 8; ++s) v66[s] = (v220[s] && v231[s]);
+    float v67[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v234[s] = v14;
-    mt_i64 v235[8];
+    for (int s = 0; s < 8; ++s) v67[s] = 0.0f;
+    float v68[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v235[s] = (mt_i64)(v231[s]);
-    mt_i64 v236[8];
+    for (int s = 0; s < 8; ++s) v68[s] = 0.0f;
+    mt_i64 v69 = 32LL;
+    mt_i64 v70 = (v69 == 0 ? 0 : v2 % v69);
+    mt_i64 v71 = (v2 - v70);
+    mt_i64 v72 = 0LL;
+    float v75[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v236[s] = (v234[s] + v235[s]);
-    mt_i64 v237[8];
+    for (int s = 0; s < 8; ++s) v75[s] = v67[s];
+    float v76[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v237[s] = v0;
-    bool v238[8];
+    for (int s = 0; s < 8; ++s) v76[s] = v68[s];
+    for (mt_i64 v74 = v72; v74 < v71; v74 += v69) {
+      mt_i64 v77 = (v74 * v4);
+      mt_i64 v78[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v78[s] = v77;
+      mt_i64 v79[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v79[s] = (v39[s] + v78[s]);
+      float v80 = 0.0f;
+      float v81[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v81[s] = (MT_FLAT(s) < 2048 && v176[s]) ? mt_f16_to_f32(p0[v79[s]]) : v80; }
+      mt_i64 v82 = (v74 * v5);
+      mt_i64 v83[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v83[s] = v82;
+      mt_i64 v84[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v84[s] = (v48[s] + v83[s]);
+      float v86[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v86[s] = (MT_FLAT(s) < 2048 && v187[s]) ? mt_f16_to_f32(p1[v84[s]]) : v80; }
+      // dot 64x32x64 on the tensor cores (__half operands, f32 accumulation)
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_f16(v81[s]); }
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((mt_u16*)(mt_smem + 4096))[f] = mt_f32_to_f16(v86[s]); }
+      __syncthreads();
+      for (int t = mt_warp; t < 16; t += 16) {
+        const int ti = t / 4, tj = t % 4;
+        wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
+        wmma::fill_fragment(fc, 0.0f);
+        for (int k = 0; k < 32; k += 16) {
+          wmma::fragment<wmma::matrix_a, 16, 16, 16, __half, wmma::row_major> fa;
+          wmma::fragment<wmma::matrix_b, 16, 16, 16, __half, wmma::row_major> fb;
+          wmma::load_matrix_sync(fa, (const __half*)(mt_smem) + ti * 16 * 32 + k, 32);
+          wmma::load_matrix_sync(fb, (const __half*)(mt_smem + 4096) + k * 64 + tj * 16, 64);
+          wmma::mma_sync(fc, fa, fb, fc);
+        }
+        wmma::store_matrix_sync((float*)(mt_smem + 8192) + ti * 16 * 64 + tj * 16, fc, 64, wmma::mem_row_major);
+      }
+      __syncthreads();
+      float v87[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v87[s] = f < 4096 ? v75[s] + ((float*)(mt_smem + 8192))[f] : 0.0f; }
+      __syncthreads();
+      float v88[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v88[s] = v81[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)mt_smem)[f] = v88[s]; }
+      __syncthreads();
+      float v89[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v89[s] = acc; } else { v89[s] = 0; } }
+      __syncthreads();
+      float v90[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v90[s] = (v76[s] + v89[s]);
+      float y1[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y1[s] = v87[s];
+      float y2[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y2[s] = v90[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v75[s] = y1[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v76[s] = y2[s];
+    }
+    float v91[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v238[s] = (v236[s] < v237[s]);
-    int v239[8];
+    for (int s = 0; s < 8; ++s) v91[s] = v75[s];
+    float v92[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v239[s] = (int)(0 + MT_FLAT(s));
-    int v240[8];
+    for (int s = 0; s < 8; ++s) v92[s] = v76[s];
+    float v95[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v240[s] = v239[s];
-    int v243[8];
+    for (int s = 0; s < 8; ++s) v95[s] = v91[s];
+    float v96[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v243[s] = 64;
-    int v244[8];
+    for (int s = 0; s < 8; ++s) v96[s] = v92[s];
+    for (mt_i64 v94 = v71; v94 < v2; v94 += v69) {
+      mt_i64 v97 = (v2 - v94);
+      int v232[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v232[s] = (int)(0 + MT_FLAT(s));
+      int v233[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v233[s] = v232[s];
+      int v236[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v236[s] = 32;
+      int v237[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v237[s] = (int)((v236[s] == 0 ? 0 : v233[s] % v236[s]));
+      mt_i64 v238[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v238[s] = (mt_i64)(v237[s]);
+      mt_i64 v239[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v239[s] = v97;
+      bool v240[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v240[s] = (v238[s] < v239[s]);
+      bool v102[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v102[s] = (v176[s] && v240[s]);
+      int v241[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v241[s] = (int)(0 + MT_FLAT(s));
+      int v242[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v242[s] = v241[s];
+      int v243[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v243[s] = 64;
+      int v244[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v244[s] = (int)((v243[s] == 0 ? 0 : v242[s] / v243[s]));
+      mt_i64 v247[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v247[s] = (mt_i64)(v244[s]);
+      mt_i64 v248[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v248[s] = v97;
+      bool v249[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v249[s] = (v247[s] < v248[s]);
+      bool v105[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v105[s] = (v187[s] && v249[s]);
+      mt_i64 v106 = (v94 * v4);
+      mt_i64 v107[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v107[s] = v106;
+      mt_i64 v108[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v108[s] = (v39[s] + v107[s]);
+      float v109 = 0.0f;
+      float v110[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v110[s] = (MT_FLAT(s) < 2048 && v102[s]) ? mt_f16_to_f32(p0[v108[s]]) : v109; }
+      mt_i64 v111 = (v94 * v5);
+      mt_i64 v112[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v112[s] = v111;
+      mt_i64 v113[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v113[s] = (v48[s] + v112[s]);
+      float v115[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v115[s] = (MT_FLAT(s) < 2048 && v105[s]) ? mt_f16_to_f32(p1[v113[s]]) : v109; }
+      // dot 64x32x64 on the tensor cores (__half operands, f32 accumulation)
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_f16(v110[s]); }
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((mt_u16*)(mt_smem + 4096))[f] = mt_f32_to_f16(v115[s]); }
+      __syncthreads();
+      for (int t = mt_warp; t < 16; t += 16) {
+        const int ti = t / 4, tj = t % 4;
+        wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
+        wmma::fill_fragment(fc, 0.0f);
+        for (int k = 0; k < 32; k += 16) {
+          wmma::fragment<wmma::matrix_a, 16, 16, 16, __half, wmma::row_major> fa;
+          wmma::fragment<wmma::matrix_b, 16, 16, 16, __half, wmma::row_major> fb;
+          wmma::load_matrix_sync(fa, (const __half*)(mt_smem) + ti * 16 * 32 + k, 32);
+          wmma::load_matrix_sync(fb, (const __half*)(mt_smem + 4096) + k * 64 + tj * 16, 64);
+          wmma::mma_sync(fc, fa, fb, fc);
+        }
+        wmma::store_matrix_sync((float*)(mt_smem + 8192) + ti * 16 * 64 + tj * 16, fc, 64, wmma::mem_row_major);
+      }
+      __syncthreads();
+      float v116[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v116[s] = f < 4096 ? v95[s] + ((float*)(mt_smem + 8192))[f] : 0.0f; }
+      __syncthreads();
+      float v117[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v117[s] = v110[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)mt_smem)[f] = v117[s]; }
+      __syncthreads();
+      float v118[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v118[s] = acc; } else { v118[s] = 0; } }
+      __syncthreads();
+      float v119[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v119[s] = (v96[s] + v118[s]);
+      float y3[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y3[s] = v116[s];
+      float y4[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y4[s] = v119[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v95[s] = y3[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v96[s] = y4[s];
+    }
+    float v120[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v244[s] = (int)((v243[s] == 0 ? 0 : v240[s] % v243[s]));
-    mt_i64 v245[8];
+    for (int s = 0; s < 8; ++s) v120[s] = v95[s];
+    float v121[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v245[s] = v20;
-    mt_i64 v246[8];
+    for (int s = 0; s < 8; ++s) v121[s] = v96[s];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v246[s] = (mt_i64)(v244[s]);
-    mt_i64 v247[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v247[s] = (v245[s] + v246[s]);
-    mt_i64 v248[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v248[s] = v1;
-    bool v249[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v249[s] = (v247[s] < v248[s]);
-    bool v121[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v121[s] = (v238[s] && v249[s]);
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { if (true && v121[s]) p2[v116[s]] = v106[s]; }
-    bool v123 = (v12 == v58);
+    for (int s = 0; s < 8; ++s) { if (true && v66[s]) p2[v61[s]] = v120[s]; }
+    bool v123 = (v12 == v72);
     bool v124[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v124[s] = v123;
@@ -581,7 +581,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
       if ((MT_FLAT(g) < 64 && v125[g])) {
         union { uint4 w[2]; float e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v107[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v121[g + k];
         #pragma unroll
         for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       }
@@ -777,350 +777,350 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     bool v187[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v187[s] = (v185[s] < v186[s]);
-    float v53[8];
+    int v188[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = 0.0f;
-    float v54[8];
+    for (int s = 0; s < 8; ++s) v188[s] = (int)(0 + MT_FLAT(s));
+    int v189[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = 0.0f;
-    mt_i64 v55 = 32LL;
-    mt_i64 v56 = (v55 == 0 ? 0 : v2 % v55);
-    mt_i64 v57 = (v2 - v56);
-    mt_i64 v58 = 0LL;
-    float v61[8];
+    for (int s = 0; s < 8; ++s) v189[s] = v188[s];
+    int v190[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v61[s] = v53[s];
-    float v62[8];
+    for (int s = 0; s < 8; ++s) v190[s] = 64;
+    int v191[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = v54[s];
-    for (mt_i64 v60 = v58; v60 < v57; v60 += v55) {
-      mt_i64 v63 = (v60 * v4);
-      mt_i64 v64[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v64[s] = v63;
-      mt_i64 v65[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v65[s] = (v39[s] + v64[s]);
-      float v66 = 0.0f;
-      float v67[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { v67[s] = (MT_FLAT(s) < 2048 && v176[s]) ? mt_f16_to_f32(p0[v65[s]]) : v66; }
-      mt_i64 v68 = (v60 * v5);
-      mt_i64 v69[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v69[s] = v68;
-      mt_i64 v70[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v70[s] = (v48[s] + v69[s]);
-      float v72[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { v72[s] = (MT_FLAT(s) < 2048 && v187[s]) ? mt_f16_to_f32(p1[v70[s]]) : v66; }
-      // dot 64x32x64 on the tensor cores (__half operands, f32 accumulation)
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_f16(v67[s]); }
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((mt_u16*)(mt_smem + 4096))[f] = mt_f32_to_f16(v72[s]); }
-      __syncthreads();
-      for (int t = mt_warp; t < 16; t += 16) {
-        const int ti = t / 4, tj = t % 4;
-        wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
-        wmma::fill_fragment(fc, 0.0f);
-        for (int k = 0; k < 32; k += 16) {
-          wmma::fragment<wmma::matrix_a, 16, 16, 16, __half, wmma::row_major> fa;
-          wmma::fragment<wmma::matrix_b, 16, 16, 16, __half, wmma::row_major> fb;
-          wmma::load_matrix_sync(fa, (const __half*)(mt_smem) + ti * 16 * 32 + k, 32);
-          wmma::load_matrix_sync(fb, (const __half*)(mt_smem + 4096) + k * 64 + tj * 16, 64);
-          wmma::mma_sync(fc, fa, fb, fc);
-        }
-        wmma::store_matrix_sync((float*)(mt_smem + 8192) + ti * 16 * 64 + tj * 16, fc, 64, wmma::mem_row_major);
-      }
-      __syncthreads();
-      float v73[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v73[s] = f < 4096 ? v61[s] + ((float*)(mt_smem + 8192))[f] : 0.0f; }
-      __syncthreads();
-      float v74[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v74[s] = v67[s];
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)mt_smem)[f] = v74[s]; }
-      __syncthreads();
-      float v75[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v75[s] = acc; } else { v75[s] = 0; } }
-      __syncthreads();
-      float v76[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v76[s] = (v62[s] + v75[s]);
-      float y5[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) y5[s] = v73[s];
-      float y6[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) y6[s] = v76[s];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v61[s] = y5[s];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v62[s] = y6[s];
-    }
-    float v77[8];
+    for (int s = 0; s < 8; ++s) v191[s] = (int)((v190[s] == 0 ? 0 : v189[s] / v190[s]));
+    mt_i64 v194[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v77[s] = v61[s];
-    float v78[8];
+    for (int s = 0; s < 8; ++s) v194[s] = v14;
+    mt_i64 v195[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v78[s] = v62[s];
-    float v81[8];
+    for (int s = 0; s < 8; ++s) v195[s] = (mt_i64)(v191[s]);
+    mt_i64 v196[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v81[s] = v77[s];
-    float v82[8];
+    for (int s = 0; s < 8; ++s) v196[s] = (v194[s] + v195[s]);
+    mt_i64 v197[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v82[s] = v78[s];
-    for (mt_i64 v80 = v57; v80 < v2; v80 += v55) {
-      mt_i64 v83 = (v2 - v80);
-      int v188[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v188[s] = (int)(0 + MT_FLAT(s));
-      int v189[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v189[s] = v188[s];
-      int v192[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v192[s] = 32;
-      int v193[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v193[s] = (int)((v192[s] == 0 ? 0 : v189[s] % v192[s]));
-      mt_i64 v194[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v194[s] = (mt_i64)(v193[s]);
-      mt_i64 v195[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v195[s] = v83;
-      bool v196[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v196[s] = (v194[s] < v195[s]);
-      bool v88[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v88[s] = (v176[s] && v196[s]);
-      int v197[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v197[s] = (int)(0 + MT_FLAT(s));
-      int v198[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v198[s] = v197[s];
-      int v199[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v199[s] = 64;
-      int v200[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v200[s] = (int)((v199[s] == 0 ? 0 : v198[s] / v199[s]));
-      mt_i64 v203[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v203[s] = (mt_i64)(v200[s]);
-      mt_i64 v204[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v204[s] = v83;
-      bool v205[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v205[s] = (v203[s] < v204[s]);
-      bool v91[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v91[s] = (v187[s] && v205[s]);
-      mt_i64 v92 = (v80 * v4);
-      mt_i64 v93[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v93[s] = v92;
-      mt_i64 v94[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v94[s] = (v39[s] + v93[s]);
-      float v95 = 0.0f;
-      float v96[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { v96[s] = (MT_FLAT(s) < 2048 && v88[s]) ? mt_f16_to_f32(p0[v94[s]]) : v95; }
-      mt_i64 v97 = (v80 * v5);
-      mt_i64 v98[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v98[s] = v97;
-      mt_i64 v99[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v99[s] = (v48[s] + v98[s]);
-      float v101[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { v101[s] = (MT_FLAT(s) < 2048 && v91[s]) ? mt_f16_to_f32(p1[v99[s]]) : v95; }
-      // dot 64x32x64 on the tensor cores (__half operands, f32 accumulation)
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_f16(v96[s]); }
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((mt_u16*)(mt_smem + 4096))[f] = mt_f32_to_f16(v101[s]); }
-      __syncthreads();
-      for (int t = mt_warp; t < 16; t += 16) {
-        const int ti = t / 4, tj = t % 4;
-        wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
-        wmma::fill_fragment(fc, 0.0f);
-        for (int k = 0; k < 32; k += 16) {
-          wmma::fragment<wmma::matrix_a, 16, 16, 16, __half, wmma::row_major> fa;
-          wmma::fragment<wmma::matrix_b, 16, 16, 16, __half, wmma::row_major> fb;
-          wmma::load_matrix_sync(fa, (const __half*)(mt_smem) + ti * 16 * 32 + k, 32);
-          wmma::load_matrix_sync(fb, (const __half*)(mt_smem + 4096) + k * 64 + tj * 16, 64);
-          wmma::mma_sync(fc, fa, fb, fc);
-        }
-        wmma::store_matrix_sync((float*)(mt_smem + 8192) + ti * 16 * 64 + tj * 16, fc, 64, wmma::mem_row_major);
-      }
-      __syncthreads();
-      float v102[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v102[s] = f < 4096 ? v81[s] + ((float*)(mt_smem + 8192))[f] : 0.0f; }
-      __syncthreads();
-      float v103[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v103[s] = v96[s];
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)mt_smem)[f] = v103[s]; }
-      __syncthreads();
-      float v104[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v104[s] = acc; } else { v104[s] = 0; } }
-      __syncthreads();
-      float v105[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v105[s] = (v82[s] + v104[s]);
-      float y7[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) y7[s] = v102[s];
-      float y8[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) y8[s] = v105[s];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v81[s] = y7[s];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v82[s] = y8[s];
-    }
-    float v106[8];
+    for (int s = 0; s < 8; ++s) v197[s] = v7;
+    mt_i64 v198[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v106[s] = v81[s];
-    float v107[8];
+    for (int s = 0; s < 8; ++s) v198[s] = (v196[s] * v197[s]);
+    int v199[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v107[s] = v82[s];
-    int v206[8];
+    for (int s = 0; s < 8; ++s) v199[s] = (int)(0 + MT_FLAT(s));
+    int v200[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v206[s] = (int)(0 + MT_FLAT(s));
-    int v207[8];
+    for (int s = 0; s < 8; ++s) v200[s] = v199[s];
+    int v203[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v207[s] = v206[s];
-    int v208[8];
+    for (int s = 0; s < 8; ++s) v203[s] = 64;
+    int v204[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v208[s] = 64;
-    int v209[8];
+    for (int s = 0; s < 8; ++s) v204[s] = (int)((v203[s] == 0 ? 0 : v200[s] % v203[s]));
+    mt_i64 v205[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v209[s] = (int)((v208[s] == 0 ? 0 : v207[s] / v208[s]));
-    mt_i64 v212[8];
+    for (int s = 0; s < 8; ++s) v205[s] = v20;
+    mt_i64 v206[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v212[s] = v14;
-    mt_i64 v213[8];
+    for (int s = 0; s < 8; ++s) v206[s] = (mt_i64)(v204[s]);
+    mt_i64 v207[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v213[s] = (mt_i64)(v209[s]);
-    mt_i64 v214[8];
+    for (int s = 0; s < 8; ++s) v207[s] = (v205[s] + v206[s]);
+    mt_i64 v208[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v214[s] = (v212[s] + v213[s]);
-    mt_i64 v215[8];
+    for (int s = 0; s < 8; ++s) v208[s] = v8;
+    mt_i64 v209[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v215[s] = v7;
+    for (int s = 0; s < 8; ++s) v209[s] = (v207[s] * v208[s]);
+    mt_i64 v61[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v61[s] = (v198[s] + v209[s]);
+    int v210[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v210[s] = (int)(0 + MT_FLAT(s));
+    int v211[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v211[s] = v210[s];
+    int v212[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v212[s] = 64;
+    int v213[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v213[s] = (int)((v212[s] == 0 ? 0 : v211[s] / v212[s]));
     mt_i64 v216[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v216[s] = (v214[s] * v215[s]);
-    int v217[8];
+    for (int s = 0; s < 8; ++s) v216[s] = v14;
+    mt_i64 v217[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v217[s] = (int)(0 + MT_FLAT(s));
-    int v218[8];
+    for (int s = 0; s < 8; ++s) v217[s] = (mt_i64)(v213[s]);
+    mt_i64 v218[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v218[s] = v217[s];
+    for (int s = 0; s < 8; ++s) v218[s] = (v216[s] + v217[s]);
+    mt_i64 v219[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v219[s] = v0;
+    bool v220[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v220[s] = (v218[s] < v219[s]);
     int v221[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v221[s] = 64;
+    for (int s = 0; s < 8; ++s) v221[s] = (int)(0 + MT_FLAT(s));
     int v222[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v222[s] = (int)((v221[s] == 0 ? 0 : v218[s] % v221[s]));
-    mt_i64 v223[8];
+    for (int s = 0; s < 8; ++s) v222[s] = v221[s];
+    int v225[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v223[s] = v20;
-    mt_i64 v224[8];
+    for (int s = 0; s < 8; ++s) v225[s] = 64;
+    int v226[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v224[s] = (mt_i64)(v222[s]);
-    mt_i64 v225[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v225[s] = (v223[s] + v224[s]);
-    mt_i64 v226[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v226[s] = v8;
+    for (int s = 0; s < 8; ++s) v226[s] = (int)((v225[s] == 0 ? 0 : v222[s] % v225[s]));
     mt_i64 v227[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v227[s] = (v225[s] * v226[s]);
-    mt_i64 v116[8];
+    for (int s = 0; s < 8; ++s) v227[s] = v20;
+    mt_i64 v228[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v116[s] = (v216[s] + v227[s]);
-    int v228[8];
+    for (int s = 0; s < 8; ++s) v228[s] = (mt_i64)(v226[s]);
+    mt_i64 v229[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v228[s] = (int)(0 + MT_FLAT(s));
-    int v229[8];
+    for (int s = 0; s < 8; ++s) v229[s] = (v227[s] + v228[s]);
+    mt_i64 v230[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v229[s] = v228[s];
-    int v230[8];
+    for (int s = 0; s < 8; ++s) v230[s] = v1;
+    bool v231[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v230[s] = 64;
-    int v231[8];
+    for (int s = 0; s < 8; ++s) v231[s] = (v229[s] < v230[s]);
+    bool v66[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v231[s] = (int)((v230[s] == 0 ? 0 : v229[s] / v230[s]));
-    mt_i64 v234[8];
+    for (int s = 0; s < 8; ++s) v66[s] = (v220[s] && v231[s]);
+    float v67[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v234[s] = v14;
-    mt_i64 v235[8];
+    for (int s = 0; s < 8; ++s) v67[s] = 0.0f;
+    float v68[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v235[s] = (mt_i64)(v231[s]);
-    mt_i64 v236[8];
+    for (int s = 0; s < 8; ++s) v68[s] = 0.0f;
+    mt_i64 v69 = 32LL;
+    mt_i64 v70 = (v69 == 0 ? 0 : v2 % v69);
+    mt_i64 v71 = (v2 - v70);
+    mt_i64 v72 = 0LL;
+    float v75[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v236[s] = (v234[s] + v235[s]);
-    mt_i64 v237[8];
+    for (int s = 0; s < 8; ++s) v75[s] = v67[s];
+    float v76[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v237[s] = v0;
-    bool v238[8];
+    for (int s = 0; s < 8; ++s) v76[s] = v68[s];
+    for (mt_i64 v74 = v72; v74 < v71; v74 += v69) {
+      mt_i64 v77 = (v74 * v4);
+      mt_i64 v78[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v78[s] = v77;
+      mt_i64 v79[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v79[s] = (v39[s] + v78[s]);
+      float v80 = 0.0f;
+      float v81[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v81[s] = (MT_FLAT(s) < 2048 && v176[s]) ? mt_f16_to_f32(p0[v79[s]]) : v80; }
+      mt_i64 v82 = (v74 * v5);
+      mt_i64 v83[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v83[s] = v82;
+      mt_i64 v84[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v84[s] = (v48[s] + v83[s]);
+      float v86[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v86[s] = (MT_FLAT(s) < 2048 && v187[s]) ? mt_f16_to_f32(p1[v84[s]]) : v80; }
+      // dot 64x32x64 on the tensor cores (__half operands, f32 accumulation)
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_f16(v81[s]); }
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((mt_u16*)(mt_smem + 4096))[f] = mt_f32_to_f16(v86[s]); }
+      __syncthreads();
+      for (int t = mt_warp; t < 16; t += 16) {
+        const int ti = t / 4, tj = t % 4;
+        wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
+        wmma::fill_fragment(fc, 0.0f);
+        for (int k = 0; k < 32; k += 16) {
+          wmma::fragment<wmma::matrix_a, 16, 16, 16, __half, wmma::row_major> fa;
+          wmma::fragment<wmma::matrix_b, 16, 16, 16, __half, wmma::row_major> fb;
+          wmma::load_matrix_sync(fa, (const __half*)(mt_smem) + ti * 16 * 32 + k, 32);
+          wmma::load_matrix_sync(fb, (const __half*)(mt_smem + 4096) + k * 64 + tj * 16, 64);
+          wmma::mma_sync(fc, fa, fb, fc);
+        }
+        wmma::store_matrix_sync((float*)(mt_smem + 8192) + ti * 16 * 64 + tj * 16, fc, 64, wmma::mem_row_major);
+      }
+      __syncthreads();
+      float v87[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v87[s] = f < 4096 ? v75[s] + ((float*)(mt_smem + 8192))[f] : 0.0f; }
+      __syncthreads();
+      float v88[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v88[s] = v81[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)mt_smem)[f] = v88[s]; }
+      __syncthreads();
+      float v89[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v89[s] = acc; } else { v89[s] = 0; } }
+      __syncthreads();
+      float v90[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v90[s] = (v76[s] + v89[s]);
+      float y5[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y5[s] = v87[s];
+      float y6[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y6[s] = v90[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v75[s] = y5[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v76[s] = y6[s];
+    }
+    float v91[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v238[s] = (v236[s] < v237[s]);
-    int v239[8];
+    for (int s = 0; s < 8; ++s) v91[s] = v75[s];
+    float v92[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v239[s] = (int)(0 + MT_FLAT(s));
-    int v240[8];
+    for (int s = 0; s < 8; ++s) v92[s] = v76[s];
+    float v95[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v240[s] = v239[s];
-    int v243[8];
+    for (int s = 0; s < 8; ++s) v95[s] = v91[s];
+    float v96[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v243[s] = 64;
-    int v244[8];
+    for (int s = 0; s < 8; ++s) v96[s] = v92[s];
+    for (mt_i64 v94 = v71; v94 < v2; v94 += v69) {
+      mt_i64 v97 = (v2 - v94);
+      int v232[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v232[s] = (int)(0 + MT_FLAT(s));
+      int v233[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v233[s] = v232[s];
+      int v236[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v236[s] = 32;
+      int v237[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v237[s] = (int)((v236[s] == 0 ? 0 : v233[s] % v236[s]));
+      mt_i64 v238[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v238[s] = (mt_i64)(v237[s]);
+      mt_i64 v239[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v239[s] = v97;
+      bool v240[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v240[s] = (v238[s] < v239[s]);
+      bool v102[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v102[s] = (v176[s] && v240[s]);
+      int v241[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v241[s] = (int)(0 + MT_FLAT(s));
+      int v242[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v242[s] = v241[s];
+      int v243[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v243[s] = 64;
+      int v244[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v244[s] = (int)((v243[s] == 0 ? 0 : v242[s] / v243[s]));
+      mt_i64 v247[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v247[s] = (mt_i64)(v244[s]);
+      mt_i64 v248[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v248[s] = v97;
+      bool v249[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v249[s] = (v247[s] < v248[s]);
+      bool v105[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v105[s] = (v187[s] && v249[s]);
+      mt_i64 v106 = (v94 * v4);
+      mt_i64 v107[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v107[s] = v106;
+      mt_i64 v108[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v108[s] = (v39[s] + v107[s]);
+      float v109 = 0.0f;
+      float v110[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v110[s] = (MT_FLAT(s) < 2048 && v102[s]) ? mt_f16_to_f32(p0[v108[s]]) : v109; }
+      mt_i64 v111 = (v94 * v5);
+      mt_i64 v112[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v112[s] = v111;
+      mt_i64 v113[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v113[s] = (v48[s] + v112[s]);
+      float v115[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v115[s] = (MT_FLAT(s) < 2048 && v105[s]) ? mt_f16_to_f32(p1[v113[s]]) : v109; }
+      // dot 64x32x64 on the tensor cores (__half operands, f32 accumulation)
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_f16(v110[s]); }
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((mt_u16*)(mt_smem + 4096))[f] = mt_f32_to_f16(v115[s]); }
+      __syncthreads();
+      for (int t = mt_warp; t < 16; t += 16) {
+        const int ti = t / 4, tj = t % 4;
+        wmma::fragment<wmma::accumulator, 16, 16, 16, float> fc;
+        wmma::fill_fragment(fc, 0.0f);
+        for (int k = 0; k < 32; k += 16) {
+          wmma::fragment<wmma::matrix_a, 16, 16, 16, __half, wmma::row_major> fa;
+          wmma::fragment<wmma::matrix_b, 16, 16, 16, __half, wmma::row_major> fb;
+          wmma::load_matrix_sync(fa, (const __half*)(mt_smem) + ti * 16 * 32 + k, 32);
+          wmma::load_matrix_sync(fb, (const __half*)(mt_smem + 4096) + k * 64 + tj * 16, 64);
+          wmma::mma_sync(fc, fa, fb, fc);
+        }
+        wmma::store_matrix_sync((float*)(mt_smem + 8192) + ti * 16 * 64 + tj * 16, fc, 64, wmma::mem_row_major);
+      }
+      __syncthreads();
+      float v116[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v116[s] = f < 4096 ? v95[s] + ((float*)(mt_smem + 8192))[f] : 0.0f; }
+      __syncthreads();
+      float v117[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v117[s] = v110[s];
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)mt_smem)[f] = v117[s]; }
+      __syncthreads();
+      float v118[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 64) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v118[s] = acc; } else { v118[s] = 0; } }
+      __syncthreads();
+      float v119[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v119[s] = (v96[s] + v118[s]);
+      float y7[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y7[s] = v116[s];
+      float y8[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y8[s] = v119[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v95[s] = y7[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v96[s] = y8[s];
+    }
+    float v120[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v244[s] = (int)((v243[s] == 0 ? 0 : v240[s] % v243[s]));
-    mt_i64 v245[8];
+    for (int s = 0; s < 8; ++s) v120[s] = v95[s];
+    float v121[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v245[s] = v20;
-    mt_i64 v246[8];
+    for (int s = 0; s < 8; ++s) v121[s] = v96[s];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v246[s] = (mt_i64)(v244[s]);
-    mt_i64 v247[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v247[s] = (v245[s] + v246[s]);
-    mt_i64 v248[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v248[s] = v1;
-    bool v249[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v249[s] = (v247[s] < v248[s]);
-    bool v121[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v121[s] = (v238[s] && v249[s]);
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { if (true && v121[s]) p2[v116[s]] = v106[s]; }
-    bool v123 = (v12 == v58);
+    for (int s = 0; s < 8; ++s) { if (true && v66[s]) p2[v61[s]] = v120[s]; }
+    bool v123 = (v12 == v72);
     bool v124[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v124[s] = v123;
@@ -1133,12 +1133,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
       if ((MT_FLAT(g + 0) < 64 && v125[g + 0]) && (MT_FLAT(g + 1) < 64 && v125[g + 1]) && (MT_FLAT(g + 2) < 64 && v125[g + 2]) && (MT_FLAT(g + 3) < 64 && v125[g + 3]) && (MT_FLAT(g + 4) < 64 && v125[g + 4]) && (MT_FLAT(g + 5) < 64 && v125[g + 5]) && (MT_FLAT(g + 6) < 64 && v125[g + 6]) && (MT_FLAT(g + 7) < 64 && v125[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[2]; float e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v107[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v121[g + k];
         #pragma unroll
         for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (MT_FLAT(s) < 64 && v125[s]) p3[v18[s]] = v107[s]; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (MT_FLAT(s) < 64 && v125[s]) p3[v18[s]] = v121[s]; }
       }
     }
   }

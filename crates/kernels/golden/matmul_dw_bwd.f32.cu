@@ -221,314 +221,314 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     bool v185[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v185[s] = (v183[s] < v184[s]);
-    float v53[4];
+    int v186[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v53[s] = 0.0f;
-    float v54[4];
+    for (int s = 0; s < 4; ++s) v186[s] = (int)(0 + MT_FLAT(s));
+    int v187[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v54[s] = 0.0f;
-    mt_i64 v55 = 32LL;
-    mt_i64 v56 = (v55 == 0 ? 0 : v2 % v55);
-    mt_i64 v57 = (v2 - v56);
-    mt_i64 v58 = 0LL;
-    float v61[4];
+    for (int s = 0; s < 4; ++s) v187[s] = v186[s];
+    int v188[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v61[s] = v53[s];
-    float v62[4];
+    for (int s = 0; s < 4; ++s) v188[s] = 64;
+    int v189[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v62[s] = v54[s];
-    for (mt_i64 v60 = v58; v60 < v57; v60 += v55) {
-      mt_i64 v63 = (v60 * v4);
-      mt_i64 v64[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v64[s] = v63;
-      mt_i64 v65[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v65[s] = (v39[s] + v64[s]);
-      float v66 = 0.0f;
-      float v67[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { v67[s] = (MT_FLAT(s) < 2048 && v174[s]) ? p0[v65[s]] : v66; }
-      mt_i64 v68 = (v60 * v5);
-      mt_i64 v69[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v69[s] = v68;
-      mt_i64 v70[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v70[s] = (v48[s] + v69[s]);
-      float v72[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { v72[s] = (MT_FLAT(s) < 2048 && v185[s]) ? p1[v70[s]] : v66; }
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 0))[f] = v67[s]; }
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 8192))[f] = v72[s]; }
-      __syncthreads();
-      float v73[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v61[s]; if (f < 4096) { const int i = f / 64, j = f % 64; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 8192))[k * 64 + j], t); } v73[s] = t; }
-      __syncthreads();
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)mt_smem)[f] = v67[s]; }
-      __syncthreads();
-      float v74[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v74[s] = acc; } else { v74[s] = 0; } }
-      __syncthreads();
-      float v75[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v75[s] = (v62[s] + v74[s]);
-      float y1[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) y1[s] = v73[s];
-      float y2[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) y2[s] = v75[s];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v61[s] = y1[s];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v62[s] = y2[s];
-    }
-    float v76[4];
+    for (int s = 0; s < 4; ++s) v189[s] = (int)((v188[s] == 0 ? 0 : v187[s] / v188[s]));
+    mt_i64 v192[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v76[s] = v61[s];
-    float v77[4];
+    for (int s = 0; s < 4; ++s) v192[s] = v14;
+    mt_i64 v193[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v77[s] = v62[s];
-    float v80[4];
+    for (int s = 0; s < 4; ++s) v193[s] = (mt_i64)(v189[s]);
+    mt_i64 v194[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v80[s] = v76[s];
-    float v81[4];
+    for (int s = 0; s < 4; ++s) v194[s] = (v192[s] + v193[s]);
+    mt_i64 v195[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v81[s] = v77[s];
-    for (mt_i64 v79 = v57; v79 < v2; v79 += v55) {
-      mt_i64 v82 = (v2 - v79);
-      int v186[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v186[s] = (int)(0 + MT_FLAT(s));
-      int v187[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v187[s] = v186[s];
-      int v190[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v190[s] = 32;
-      int v191[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v191[s] = (int)((v190[s] == 0 ? 0 : v187[s] % v190[s]));
-      mt_i64 v192[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v192[s] = (mt_i64)(v191[s]);
-      mt_i64 v193[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v193[s] = v82;
-      bool v194[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v194[s] = (v192[s] < v193[s]);
-      bool v87[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v87[s] = (v174[s] && v194[s]);
-      int v195[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v195[s] = (int)(0 + MT_FLAT(s));
-      int v196[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v196[s] = v195[s];
-      int v197[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v197[s] = 64;
-      int v198[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v198[s] = (int)((v197[s] == 0 ? 0 : v196[s] / v197[s]));
-      mt_i64 v201[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v201[s] = (mt_i64)(v198[s]);
-      mt_i64 v202[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v202[s] = v82;
-      bool v203[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v203[s] = (v201[s] < v202[s]);
-      bool v90[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v90[s] = (v185[s] && v203[s]);
-      mt_i64 v91 = (v79 * v4);
-      mt_i64 v92[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v92[s] = v91;
-      mt_i64 v93[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v93[s] = (v39[s] + v92[s]);
-      float v94 = 0.0f;
-      float v95[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { v95[s] = (MT_FLAT(s) < 2048 && v87[s]) ? p0[v93[s]] : v94; }
-      mt_i64 v96 = (v79 * v5);
-      mt_i64 v97[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v97[s] = v96;
-      mt_i64 v98[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v98[s] = (v48[s] + v97[s]);
-      float v100[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { v100[s] = (MT_FLAT(s) < 2048 && v90[s]) ? p1[v98[s]] : v94; }
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 0))[f] = v95[s]; }
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 8192))[f] = v100[s]; }
-      __syncthreads();
-      float v101[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v80[s]; if (f < 4096) { const int i = f / 64, j = f % 64; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 8192))[k * 64 + j], t); } v101[s] = t; }
-      __syncthreads();
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)mt_smem)[f] = v95[s]; }
-      __syncthreads();
-      float v102[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v102[s] = acc; } else { v102[s] = 0; } }
-      __syncthreads();
-      float v103[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v103[s] = (v81[s] + v102[s]);
-      float y3[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) y3[s] = v101[s];
-      float y4[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) y4[s] = v103[s];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v80[s] = y3[s];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v81[s] = y4[s];
-    }
-    float v104[4];
+    for (int s = 0; s < 4; ++s) v195[s] = v7;
+    mt_i64 v196[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v104[s] = v80[s];
-    float v105[4];
+    for (int s = 0; s < 4; ++s) v196[s] = (v194[s] * v195[s]);
+    int v197[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v105[s] = v81[s];
-    int v204[4];
+    for (int s = 0; s < 4; ++s) v197[s] = (int)(0 + MT_FLAT(s));
+    int v198[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v204[s] = (int)(0 + MT_FLAT(s));
-    int v205[4];
+    for (int s = 0; s < 4; ++s) v198[s] = v197[s];
+    int v201[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v205[s] = v204[s];
-    int v206[4];
+    for (int s = 0; s < 4; ++s) v201[s] = 64;
+    int v202[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v206[s] = 64;
-    int v207[4];
+    for (int s = 0; s < 4; ++s) v202[s] = (int)((v201[s] == 0 ? 0 : v198[s] % v201[s]));
+    mt_i64 v203[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v207[s] = (int)((v206[s] == 0 ? 0 : v205[s] / v206[s]));
-    mt_i64 v210[4];
+    for (int s = 0; s < 4; ++s) v203[s] = v20;
+    mt_i64 v204[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v210[s] = v14;
-    mt_i64 v211[4];
+    for (int s = 0; s < 4; ++s) v204[s] = (mt_i64)(v202[s]);
+    mt_i64 v205[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v211[s] = (mt_i64)(v207[s]);
-    mt_i64 v212[4];
+    for (int s = 0; s < 4; ++s) v205[s] = (v203[s] + v204[s]);
+    mt_i64 v206[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v212[s] = (v210[s] + v211[s]);
-    mt_i64 v213[4];
+    for (int s = 0; s < 4; ++s) v206[s] = v8;
+    mt_i64 v207[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v213[s] = v7;
+    for (int s = 0; s < 4; ++s) v207[s] = (v205[s] * v206[s]);
+    mt_i64 v61[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v61[s] = (v196[s] + v207[s]);
+    int v208[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v208[s] = (int)(0 + MT_FLAT(s));
+    int v209[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v209[s] = v208[s];
+    int v210[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v210[s] = 64;
+    int v211[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v211[s] = (int)((v210[s] == 0 ? 0 : v209[s] / v210[s]));
     mt_i64 v214[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v214[s] = (v212[s] * v213[s]);
-    int v215[4];
+    for (int s = 0; s < 4; ++s) v214[s] = v14;
+    mt_i64 v215[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v215[s] = (int)(0 + MT_FLAT(s));
-    int v216[4];
+    for (int s = 0; s < 4; ++s) v215[s] = (mt_i64)(v211[s]);
+    mt_i64 v216[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v216[s] = v215[s];
+    for (int s = 0; s < 4; ++s) v216[s] = (v214[s] + v215[s]);
+    mt_i64 v217[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v217[s] = v0;
+    bool v218[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v218[s] = (v216[s] < v217[s]);
     int v219[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v219[s] = 64;
+    for (int s = 0; s < 4; ++s) v219[s] = (int)(0 + MT_FLAT(s));
     int v220[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v220[s] = (int)((v219[s] == 0 ? 0 : v216[s] % v219[s]));
-    mt_i64 v221[4];
+    for (int s = 0; s < 4; ++s) v220[s] = v219[s];
+    int v223[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v221[s] = v20;
-    mt_i64 v222[4];
+    for (int s = 0; s < 4; ++s) v223[s] = 64;
+    int v224[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v222[s] = (mt_i64)(v220[s]);
-    mt_i64 v223[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v223[s] = (v221[s] + v222[s]);
-    mt_i64 v224[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v224[s] = v8;
+    for (int s = 0; s < 4; ++s) v224[s] = (int)((v223[s] == 0 ? 0 : v220[s] % v223[s]));
     mt_i64 v225[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v225[s] = (v223[s] * v224[s]);
-    mt_i64 v114[4];
+    for (int s = 0; s < 4; ++s) v225[s] = v20;
+    mt_i64 v226[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v114[s] = (v214[s] + v225[s]);
-    int v226[4];
+    for (int s = 0; s < 4; ++s) v226[s] = (mt_i64)(v224[s]);
+    mt_i64 v227[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v226[s] = (int)(0 + MT_FLAT(s));
-    int v227[4];
+    for (int s = 0; s < 4; ++s) v227[s] = (v225[s] + v226[s]);
+    mt_i64 v228[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v227[s] = v226[s];
-    int v228[4];
+    for (int s = 0; s < 4; ++s) v228[s] = v1;
+    bool v229[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v228[s] = 64;
-    int v229[4];
+    for (int s = 0; s < 4; ++s) v229[s] = (v227[s] < v228[s]);
+    bool v66[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v229[s] = (int)((v228[s] == 0 ? 0 : v227[s] / v228[s]));
-    mt_i64 v232[4];
+    for (int s = 0; s < 4; ++s) v66[s] = (v218[s] && v229[s]);
+    float v67[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v232[s] = v14;
-    mt_i64 v233[4];
+    for (int s = 0; s < 4; ++s) v67[s] = 0.0f;
+    float v68[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v233[s] = (mt_i64)(v229[s]);
-    mt_i64 v234[4];
+    for (int s = 0; s < 4; ++s) v68[s] = 0.0f;
+    mt_i64 v69 = 32LL;
+    mt_i64 v70 = (v69 == 0 ? 0 : v2 % v69);
+    mt_i64 v71 = (v2 - v70);
+    mt_i64 v72 = 0LL;
+    float v75[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v234[s] = (v232[s] + v233[s]);
-    mt_i64 v235[4];
+    for (int s = 0; s < 4; ++s) v75[s] = v67[s];
+    float v76[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v235[s] = v0;
-    bool v236[4];
+    for (int s = 0; s < 4; ++s) v76[s] = v68[s];
+    for (mt_i64 v74 = v72; v74 < v71; v74 += v69) {
+      mt_i64 v77 = (v74 * v4);
+      mt_i64 v78[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v78[s] = v77;
+      mt_i64 v79[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v79[s] = (v39[s] + v78[s]);
+      float v80 = 0.0f;
+      float v81[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v81[s] = (MT_FLAT(s) < 2048 && v174[s]) ? p0[v79[s]] : v80; }
+      mt_i64 v82 = (v74 * v5);
+      mt_i64 v83[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v83[s] = v82;
+      mt_i64 v84[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v84[s] = (v48[s] + v83[s]);
+      float v86[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v86[s] = (MT_FLAT(s) < 2048 && v185[s]) ? p1[v84[s]] : v80; }
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 0))[f] = v81[s]; }
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 8192))[f] = v86[s]; }
+      __syncthreads();
+      float v87[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v75[s]; if (f < 4096) { const int i = f / 64, j = f % 64; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 8192))[k * 64 + j], t); } v87[s] = t; }
+      __syncthreads();
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)mt_smem)[f] = v81[s]; }
+      __syncthreads();
+      float v88[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v88[s] = acc; } else { v88[s] = 0; } }
+      __syncthreads();
+      float v89[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v89[s] = (v76[s] + v88[s]);
+      float y1[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) y1[s] = v87[s];
+      float y2[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) y2[s] = v89[s];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v75[s] = y1[s];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v76[s] = y2[s];
+    }
+    float v90[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v236[s] = (v234[s] < v235[s]);
-    int v237[4];
+    for (int s = 0; s < 4; ++s) v90[s] = v75[s];
+    float v91[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v237[s] = (int)(0 + MT_FLAT(s));
-    int v238[4];
+    for (int s = 0; s < 4; ++s) v91[s] = v76[s];
+    float v94[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v238[s] = v237[s];
-    int v241[4];
+    for (int s = 0; s < 4; ++s) v94[s] = v90[s];
+    float v95[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v241[s] = 64;
-    int v242[4];
+    for (int s = 0; s < 4; ++s) v95[s] = v91[s];
+    for (mt_i64 v93 = v71; v93 < v2; v93 += v69) {
+      mt_i64 v96 = (v2 - v93);
+      int v230[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v230[s] = (int)(0 + MT_FLAT(s));
+      int v231[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v231[s] = v230[s];
+      int v234[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v234[s] = 32;
+      int v235[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v235[s] = (int)((v234[s] == 0 ? 0 : v231[s] % v234[s]));
+      mt_i64 v236[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v236[s] = (mt_i64)(v235[s]);
+      mt_i64 v237[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v237[s] = v96;
+      bool v238[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v238[s] = (v236[s] < v237[s]);
+      bool v101[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v101[s] = (v174[s] && v238[s]);
+      int v239[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v239[s] = (int)(0 + MT_FLAT(s));
+      int v240[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v240[s] = v239[s];
+      int v241[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v241[s] = 64;
+      int v242[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v242[s] = (int)((v241[s] == 0 ? 0 : v240[s] / v241[s]));
+      mt_i64 v245[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v245[s] = (mt_i64)(v242[s]);
+      mt_i64 v246[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v246[s] = v96;
+      bool v247[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v247[s] = (v245[s] < v246[s]);
+      bool v104[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v104[s] = (v185[s] && v247[s]);
+      mt_i64 v105 = (v93 * v4);
+      mt_i64 v106[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v106[s] = v105;
+      mt_i64 v107[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v107[s] = (v39[s] + v106[s]);
+      float v108 = 0.0f;
+      float v109[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v109[s] = (MT_FLAT(s) < 2048 && v101[s]) ? p0[v107[s]] : v108; }
+      mt_i64 v110 = (v93 * v5);
+      mt_i64 v111[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v111[s] = v110;
+      mt_i64 v112[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v112[s] = (v48[s] + v111[s]);
+      float v114[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v114[s] = (MT_FLAT(s) < 2048 && v104[s]) ? p1[v112[s]] : v108; }
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 0))[f] = v109[s]; }
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 8192))[f] = v114[s]; }
+      __syncthreads();
+      float v115[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v94[s]; if (f < 4096) { const int i = f / 64, j = f % 64; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 8192))[k * 64 + j], t); } v115[s] = t; }
+      __syncthreads();
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)mt_smem)[f] = v109[s]; }
+      __syncthreads();
+      float v116[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v116[s] = acc; } else { v116[s] = 0; } }
+      __syncthreads();
+      float v117[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v117[s] = (v95[s] + v116[s]);
+      float y3[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) y3[s] = v115[s];
+      float y4[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) y4[s] = v117[s];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v94[s] = y3[s];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v95[s] = y4[s];
+    }
+    float v118[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v242[s] = (int)((v241[s] == 0 ? 0 : v238[s] % v241[s]));
-    mt_i64 v243[4];
+    for (int s = 0; s < 4; ++s) v118[s] = v94[s];
+    float v119[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v243[s] = v20;
-    mt_i64 v244[4];
+    for (int s = 0; s < 4; ++s) v119[s] = v95[s];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v244[s] = (mt_i64)(v242[s]);
-    mt_i64 v245[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v245[s] = (v243[s] + v244[s]);
-    mt_i64 v246[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v246[s] = v1;
-    bool v247[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v247[s] = (v245[s] < v246[s]);
-    bool v119[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v119[s] = (v236[s] && v247[s]);
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { if (true && v119[s]) p2[v114[s]] = v104[s]; }
-    bool v121 = (v12 == v58);
+    for (int s = 0; s < 4; ++s) { if (true && v66[s]) p2[v61[s]] = v118[s]; }
+    bool v121 = (v12 == v72);
     bool v122[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v122[s] = v121;
@@ -541,7 +541,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
       if ((MT_FLAT(g) < 64 && v123[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v105[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v119[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       }
@@ -737,314 +737,314 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     bool v185[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v185[s] = (v183[s] < v184[s]);
-    float v53[4];
+    int v186[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v53[s] = 0.0f;
-    float v54[4];
+    for (int s = 0; s < 4; ++s) v186[s] = (int)(0 + MT_FLAT(s));
+    int v187[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v54[s] = 0.0f;
-    mt_i64 v55 = 32LL;
-    mt_i64 v56 = (v55 == 0 ? 0 : v2 % v55);
-    mt_i64 v57 = (v2 - v56);
-    mt_i64 v58 = 0LL;
-    float v61[4];
+    for (int s = 0; s < 4; ++s) v187[s] = v186[s];
+    int v188[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v61[s] = v53[s];
-    float v62[4];
+    for (int s = 0; s < 4; ++s) v188[s] = 64;
+    int v189[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v62[s] = v54[s];
-    for (mt_i64 v60 = v58; v60 < v57; v60 += v55) {
-      mt_i64 v63 = (v60 * v4);
-      mt_i64 v64[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v64[s] = v63;
-      mt_i64 v65[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v65[s] = (v39[s] + v64[s]);
-      float v66 = 0.0f;
-      float v67[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { v67[s] = (MT_FLAT(s) < 2048 && v174[s]) ? p0[v65[s]] : v66; }
-      mt_i64 v68 = (v60 * v5);
-      mt_i64 v69[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v69[s] = v68;
-      mt_i64 v70[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v70[s] = (v48[s] + v69[s]);
-      float v72[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { v72[s] = (MT_FLAT(s) < 2048 && v185[s]) ? p1[v70[s]] : v66; }
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 0))[f] = v67[s]; }
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 8192))[f] = v72[s]; }
-      __syncthreads();
-      float v73[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v61[s]; if (f < 4096) { const int i = f / 64, j = f % 64; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 8192))[k * 64 + j], t); } v73[s] = t; }
-      __syncthreads();
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)mt_smem)[f] = v67[s]; }
-      __syncthreads();
-      float v74[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v74[s] = acc; } else { v74[s] = 0; } }
-      __syncthreads();
-      float v75[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v75[s] = (v62[s] + v74[s]);
-      float y5[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) y5[s] = v73[s];
-      float y6[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) y6[s] = v75[s];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v61[s] = y5[s];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v62[s] = y6[s];
-    }
-    float v76[4];
+    for (int s = 0; s < 4; ++s) v189[s] = (int)((v188[s] == 0 ? 0 : v187[s] / v188[s]));
+    mt_i64 v192[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v76[s] = v61[s];
-    float v77[4];
+    for (int s = 0; s < 4; ++s) v192[s] = v14;
+    mt_i64 v193[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v77[s] = v62[s];
-    float v80[4];
+    for (int s = 0; s < 4; ++s) v193[s] = (mt_i64)(v189[s]);
+    mt_i64 v194[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v80[s] = v76[s];
-    float v81[4];
+    for (int s = 0; s < 4; ++s) v194[s] = (v192[s] + v193[s]);
+    mt_i64 v195[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v81[s] = v77[s];
-    for (mt_i64 v79 = v57; v79 < v2; v79 += v55) {
-      mt_i64 v82 = (v2 - v79);
-      int v186[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v186[s] = (int)(0 + MT_FLAT(s));
-      int v187[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v187[s] = v186[s];
-      int v190[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v190[s] = 32;
-      int v191[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v191[s] = (int)((v190[s] == 0 ? 0 : v187[s] % v190[s]));
-      mt_i64 v192[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v192[s] = (mt_i64)(v191[s]);
-      mt_i64 v193[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v193[s] = v82;
-      bool v194[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v194[s] = (v192[s] < v193[s]);
-      bool v87[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v87[s] = (v174[s] && v194[s]);
-      int v195[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v195[s] = (int)(0 + MT_FLAT(s));
-      int v196[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v196[s] = v195[s];
-      int v197[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v197[s] = 64;
-      int v198[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v198[s] = (int)((v197[s] == 0 ? 0 : v196[s] / v197[s]));
-      mt_i64 v201[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v201[s] = (mt_i64)(v198[s]);
-      mt_i64 v202[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v202[s] = v82;
-      bool v203[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v203[s] = (v201[s] < v202[s]);
-      bool v90[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v90[s] = (v185[s] && v203[s]);
-      mt_i64 v91 = (v79 * v4);
-      mt_i64 v92[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v92[s] = v91;
-      mt_i64 v93[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v93[s] = (v39[s] + v92[s]);
-      float v94 = 0.0f;
-      float v95[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { v95[s] = (MT_FLAT(s) < 2048 && v87[s]) ? p0[v93[s]] : v94; }
-      mt_i64 v96 = (v79 * v5);
-      mt_i64 v97[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v97[s] = v96;
-      mt_i64 v98[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v98[s] = (v48[s] + v97[s]);
-      float v100[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { v100[s] = (MT_FLAT(s) < 2048 && v90[s]) ? p1[v98[s]] : v94; }
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 0))[f] = v95[s]; }
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 8192))[f] = v100[s]; }
-      __syncthreads();
-      float v101[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v80[s]; if (f < 4096) { const int i = f / 64, j = f % 64; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 8192))[k * 64 + j], t); } v101[s] = t; }
-      __syncthreads();
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)mt_smem)[f] = v95[s]; }
-      __syncthreads();
-      float v102[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v102[s] = acc; } else { v102[s] = 0; } }
-      __syncthreads();
-      float v103[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v103[s] = (v81[s] + v102[s]);
-      float y7[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) y7[s] = v101[s];
-      float y8[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) y8[s] = v103[s];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v80[s] = y7[s];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v81[s] = y8[s];
-    }
-    float v104[4];
+    for (int s = 0; s < 4; ++s) v195[s] = v7;
+    mt_i64 v196[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v104[s] = v80[s];
-    float v105[4];
+    for (int s = 0; s < 4; ++s) v196[s] = (v194[s] * v195[s]);
+    int v197[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v105[s] = v81[s];
-    int v204[4];
+    for (int s = 0; s < 4; ++s) v197[s] = (int)(0 + MT_FLAT(s));
+    int v198[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v204[s] = (int)(0 + MT_FLAT(s));
-    int v205[4];
+    for (int s = 0; s < 4; ++s) v198[s] = v197[s];
+    int v201[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v205[s] = v204[s];
-    int v206[4];
+    for (int s = 0; s < 4; ++s) v201[s] = 64;
+    int v202[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v206[s] = 64;
-    int v207[4];
+    for (int s = 0; s < 4; ++s) v202[s] = (int)((v201[s] == 0 ? 0 : v198[s] % v201[s]));
+    mt_i64 v203[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v207[s] = (int)((v206[s] == 0 ? 0 : v205[s] / v206[s]));
-    mt_i64 v210[4];
+    for (int s = 0; s < 4; ++s) v203[s] = v20;
+    mt_i64 v204[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v210[s] = v14;
-    mt_i64 v211[4];
+    for (int s = 0; s < 4; ++s) v204[s] = (mt_i64)(v202[s]);
+    mt_i64 v205[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v211[s] = (mt_i64)(v207[s]);
-    mt_i64 v212[4];
+    for (int s = 0; s < 4; ++s) v205[s] = (v203[s] + v204[s]);
+    mt_i64 v206[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v212[s] = (v210[s] + v211[s]);
-    mt_i64 v213[4];
+    for (int s = 0; s < 4; ++s) v206[s] = v8;
+    mt_i64 v207[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v213[s] = v7;
+    for (int s = 0; s < 4; ++s) v207[s] = (v205[s] * v206[s]);
+    mt_i64 v61[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v61[s] = (v196[s] + v207[s]);
+    int v208[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v208[s] = (int)(0 + MT_FLAT(s));
+    int v209[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v209[s] = v208[s];
+    int v210[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v210[s] = 64;
+    int v211[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v211[s] = (int)((v210[s] == 0 ? 0 : v209[s] / v210[s]));
     mt_i64 v214[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v214[s] = (v212[s] * v213[s]);
-    int v215[4];
+    for (int s = 0; s < 4; ++s) v214[s] = v14;
+    mt_i64 v215[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v215[s] = (int)(0 + MT_FLAT(s));
-    int v216[4];
+    for (int s = 0; s < 4; ++s) v215[s] = (mt_i64)(v211[s]);
+    mt_i64 v216[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v216[s] = v215[s];
+    for (int s = 0; s < 4; ++s) v216[s] = (v214[s] + v215[s]);
+    mt_i64 v217[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v217[s] = v0;
+    bool v218[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v218[s] = (v216[s] < v217[s]);
     int v219[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v219[s] = 64;
+    for (int s = 0; s < 4; ++s) v219[s] = (int)(0 + MT_FLAT(s));
     int v220[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v220[s] = (int)((v219[s] == 0 ? 0 : v216[s] % v219[s]));
-    mt_i64 v221[4];
+    for (int s = 0; s < 4; ++s) v220[s] = v219[s];
+    int v223[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v221[s] = v20;
-    mt_i64 v222[4];
+    for (int s = 0; s < 4; ++s) v223[s] = 64;
+    int v224[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v222[s] = (mt_i64)(v220[s]);
-    mt_i64 v223[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v223[s] = (v221[s] + v222[s]);
-    mt_i64 v224[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v224[s] = v8;
+    for (int s = 0; s < 4; ++s) v224[s] = (int)((v223[s] == 0 ? 0 : v220[s] % v223[s]));
     mt_i64 v225[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v225[s] = (v223[s] * v224[s]);
-    mt_i64 v114[4];
+    for (int s = 0; s < 4; ++s) v225[s] = v20;
+    mt_i64 v226[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v114[s] = (v214[s] + v225[s]);
-    int v226[4];
+    for (int s = 0; s < 4; ++s) v226[s] = (mt_i64)(v224[s]);
+    mt_i64 v227[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v226[s] = (int)(0 + MT_FLAT(s));
-    int v227[4];
+    for (int s = 0; s < 4; ++s) v227[s] = (v225[s] + v226[s]);
+    mt_i64 v228[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v227[s] = v226[s];
-    int v228[4];
+    for (int s = 0; s < 4; ++s) v228[s] = v1;
+    bool v229[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v228[s] = 64;
-    int v229[4];
+    for (int s = 0; s < 4; ++s) v229[s] = (v227[s] < v228[s]);
+    bool v66[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v229[s] = (int)((v228[s] == 0 ? 0 : v227[s] / v228[s]));
-    mt_i64 v232[4];
+    for (int s = 0; s < 4; ++s) v66[s] = (v218[s] && v229[s]);
+    float v67[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v232[s] = v14;
-    mt_i64 v233[4];
+    for (int s = 0; s < 4; ++s) v67[s] = 0.0f;
+    float v68[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v233[s] = (mt_i64)(v229[s]);
-    mt_i64 v234[4];
+    for (int s = 0; s < 4; ++s) v68[s] = 0.0f;
+    mt_i64 v69 = 32LL;
+    mt_i64 v70 = (v69 == 0 ? 0 : v2 % v69);
+    mt_i64 v71 = (v2 - v70);
+    mt_i64 v72 = 0LL;
+    float v75[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v234[s] = (v232[s] + v233[s]);
-    mt_i64 v235[4];
+    for (int s = 0; s < 4; ++s) v75[s] = v67[s];
+    float v76[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v235[s] = v0;
-    bool v236[4];
+    for (int s = 0; s < 4; ++s) v76[s] = v68[s];
+    for (mt_i64 v74 = v72; v74 < v71; v74 += v69) {
+      mt_i64 v77 = (v74 * v4);
+      mt_i64 v78[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v78[s] = v77;
+      mt_i64 v79[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v79[s] = (v39[s] + v78[s]);
+      float v80 = 0.0f;
+      float v81[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v81[s] = (MT_FLAT(s) < 2048 && v174[s]) ? p0[v79[s]] : v80; }
+      mt_i64 v82 = (v74 * v5);
+      mt_i64 v83[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v83[s] = v82;
+      mt_i64 v84[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v84[s] = (v48[s] + v83[s]);
+      float v86[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v86[s] = (MT_FLAT(s) < 2048 && v185[s]) ? p1[v84[s]] : v80; }
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 0))[f] = v81[s]; }
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 8192))[f] = v86[s]; }
+      __syncthreads();
+      float v87[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v75[s]; if (f < 4096) { const int i = f / 64, j = f % 64; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 8192))[k * 64 + j], t); } v87[s] = t; }
+      __syncthreads();
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)mt_smem)[f] = v81[s]; }
+      __syncthreads();
+      float v88[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v88[s] = acc; } else { v88[s] = 0; } }
+      __syncthreads();
+      float v89[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v89[s] = (v76[s] + v88[s]);
+      float y5[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) y5[s] = v87[s];
+      float y6[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) y6[s] = v89[s];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v75[s] = y5[s];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v76[s] = y6[s];
+    }
+    float v90[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v236[s] = (v234[s] < v235[s]);
-    int v237[4];
+    for (int s = 0; s < 4; ++s) v90[s] = v75[s];
+    float v91[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v237[s] = (int)(0 + MT_FLAT(s));
-    int v238[4];
+    for (int s = 0; s < 4; ++s) v91[s] = v76[s];
+    float v94[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v238[s] = v237[s];
-    int v241[4];
+    for (int s = 0; s < 4; ++s) v94[s] = v90[s];
+    float v95[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v241[s] = 64;
-    int v242[4];
+    for (int s = 0; s < 4; ++s) v95[s] = v91[s];
+    for (mt_i64 v93 = v71; v93 < v2; v93 += v69) {
+      mt_i64 v96 = (v2 - v93);
+      int v230[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v230[s] = (int)(0 + MT_FLAT(s));
+      int v231[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v231[s] = v230[s];
+      int v234[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v234[s] = 32;
+      int v235[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v235[s] = (int)((v234[s] == 0 ? 0 : v231[s] % v234[s]));
+      mt_i64 v236[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v236[s] = (mt_i64)(v235[s]);
+      mt_i64 v237[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v237[s] = v96;
+      bool v238[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v238[s] = (v236[s] < v237[s]);
+      bool v101[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v101[s] = (v174[s] && v238[s]);
+      int v239[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v239[s] = (int)(0 + MT_FLAT(s));
+      int v240[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v240[s] = v239[s];
+      int v241[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v241[s] = 64;
+      int v242[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v242[s] = (int)((v241[s] == 0 ? 0 : v240[s] / v241[s]));
+      mt_i64 v245[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v245[s] = (mt_i64)(v242[s]);
+      mt_i64 v246[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v246[s] = v96;
+      bool v247[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v247[s] = (v245[s] < v246[s]);
+      bool v104[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v104[s] = (v185[s] && v247[s]);
+      mt_i64 v105 = (v93 * v4);
+      mt_i64 v106[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v106[s] = v105;
+      mt_i64 v107[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v107[s] = (v39[s] + v106[s]);
+      float v108 = 0.0f;
+      float v109[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v109[s] = (MT_FLAT(s) < 2048 && v101[s]) ? p0[v107[s]] : v108; }
+      mt_i64 v110 = (v93 * v5);
+      mt_i64 v111[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v111[s] = v110;
+      mt_i64 v112[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v112[s] = (v48[s] + v111[s]);
+      float v114[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v114[s] = (MT_FLAT(s) < 2048 && v104[s]) ? p1[v112[s]] : v108; }
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 0))[f] = v109[s]; }
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 8192))[f] = v114[s]; }
+      __syncthreads();
+      float v115[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v94[s]; if (f < 4096) { const int i = f / 64, j = f % 64; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 8192))[k * 64 + j], t); } v115[s] = t; }
+      __syncthreads();
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)mt_smem)[f] = v109[s]; }
+      __syncthreads();
+      float v116[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v116[s] = acc; } else { v116[s] = 0; } }
+      __syncthreads();
+      float v117[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v117[s] = (v95[s] + v116[s]);
+      float y7[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) y7[s] = v115[s];
+      float y8[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) y8[s] = v117[s];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v94[s] = y7[s];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v95[s] = y8[s];
+    }
+    float v118[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v242[s] = (int)((v241[s] == 0 ? 0 : v238[s] % v241[s]));
-    mt_i64 v243[4];
+    for (int s = 0; s < 4; ++s) v118[s] = v94[s];
+    float v119[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v243[s] = v20;
-    mt_i64 v244[4];
+    for (int s = 0; s < 4; ++s) v119[s] = v95[s];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v244[s] = (mt_i64)(v242[s]);
-    mt_i64 v245[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v245[s] = (v243[s] + v244[s]);
-    mt_i64 v246[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v246[s] = v1;
-    bool v247[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v247[s] = (v245[s] < v246[s]);
-    bool v119[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v119[s] = (v236[s] && v247[s]);
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { if (true && v119[s]) p2[v114[s]] = v104[s]; }
-    bool v121 = (v12 == v58);
+    for (int s = 0; s < 4; ++s) { if (true && v66[s]) p2[v61[s]] = v118[s]; }
+    bool v121 = (v12 == v72);
     bool v122[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v122[s] = v121;
@@ -1057,12 +1057,12 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
       if ((MT_FLAT(g + 0) < 64 && v123[g + 0]) && (MT_FLAT(g + 1) < 64 && v123[g + 1]) && (MT_FLAT(g + 2) < 64 && v123[g + 2]) && (MT_FLAT(g + 3) < 64 && v123[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v105[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v119[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (MT_FLAT(s) < 64 && v123[s]) p3[v18[s]] = v105[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (MT_FLAT(s) < 64 && v123[s]) p3[v18[s]] = v119[s]; }
       }
     }
   }

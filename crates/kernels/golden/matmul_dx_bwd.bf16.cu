@@ -205,44 +205,158 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
   bool v173[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v173[s] = (v171[s] < v172[s]);
-  float v53[8];
+  int v174[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v53[s] = 0.0f;
-  mt_i64 v54 = 32LL;
-  mt_i64 v55 = (v54 == 0 ? 0 : v2 % v54);
-  mt_i64 v56 = (v2 - v55);
-  mt_i64 v57 = 0LL;
-  float v60[8];
+  for (int s = 0; s < 8; ++s) v174[s] = (int)(0 + MT_FLAT(s));
+  int v175[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v60[s] = v53[s];
-  for (mt_i64 v59 = v57; v59 < v56; v59 += v54) {
-    mt_i64 v61 = (v59 * v4);
-    mt_i64 v62[8];
+  for (int s = 0; s < 8; ++s) v175[s] = v174[s];
+  int v176[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v176[s] = 64;
+  int v177[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v177[s] = (int)((v176[s] == 0 ? 0 : v175[s] / v176[s]));
+  mt_i64 v180[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v180[s] = v14;
+  mt_i64 v181[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v181[s] = (mt_i64)(v177[s]);
+  mt_i64 v182[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v182[s] = (v180[s] + v181[s]);
+  mt_i64 v183[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v183[s] = v7;
+  mt_i64 v184[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v184[s] = (v182[s] * v183[s]);
+  int v185[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v185[s] = (int)(0 + MT_FLAT(s));
+  int v186[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v186[s] = v185[s];
+  int v189[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v189[s] = 64;
+  int v190[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v190[s] = (int)((v189[s] == 0 ? 0 : v186[s] % v189[s]));
+  mt_i64 v191[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v191[s] = v20;
+  mt_i64 v192[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v192[s] = (mt_i64)(v190[s]);
+  mt_i64 v193[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v193[s] = (v191[s] + v192[s]);
+  mt_i64 v194[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v194[s] = v8;
+  mt_i64 v195[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v195[s] = (v193[s] * v194[s]);
+  mt_i64 v61[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v61[s] = (v184[s] + v195[s]);
+  int v196[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v196[s] = (int)(0 + MT_FLAT(s));
+  int v197[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v197[s] = v196[s];
+  int v198[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v198[s] = 64;
+  int v199[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v199[s] = (int)((v198[s] == 0 ? 0 : v197[s] / v198[s]));
+  mt_i64 v202[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v202[s] = v14;
+  mt_i64 v203[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v203[s] = (mt_i64)(v199[s]);
+  mt_i64 v204[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v204[s] = (v202[s] + v203[s]);
+  mt_i64 v205[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v205[s] = v0;
+  bool v206[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v206[s] = (v204[s] < v205[s]);
+  int v207[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v207[s] = (int)(0 + MT_FLAT(s));
+  int v208[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v208[s] = v207[s];
+  int v211[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v211[s] = 64;
+  int v212[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v212[s] = (int)((v211[s] == 0 ? 0 : v208[s] % v211[s]));
+  mt_i64 v213[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v213[s] = v20;
+  mt_i64 v214[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v214[s] = (mt_i64)(v212[s]);
+  mt_i64 v215[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v215[s] = (v213[s] + v214[s]);
+  mt_i64 v216[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v216[s] = v1;
+  bool v217[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v217[s] = (v215[s] < v216[s]);
+  bool v66[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v66[s] = (v206[s] && v217[s]);
+  float v67[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v67[s] = 0.0f;
+  mt_i64 v68 = 32LL;
+  mt_i64 v69 = (v68 == 0 ? 0 : v2 % v68);
+  mt_i64 v70 = (v2 - v69);
+  mt_i64 v71 = 0LL;
+  float v74[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v74[s] = v67[s];
+  for (mt_i64 v73 = v71; v73 < v70; v73 += v68) {
+    mt_i64 v75 = (v73 * v4);
+    mt_i64 v76[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = v61;
-    mt_i64 v63[8];
+    for (int s = 0; s < 8; ++s) v76[s] = v75;
+    mt_i64 v77[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = (v39[s] + v62[s]);
-    float v64 = 0.0f;
-    float v65[8];
+    for (int s = 0; s < 8; ++s) v77[s] = (v39[s] + v76[s]);
+    float v78 = 0.0f;
+    float v79[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v65[s] = (MT_FLAT(s) < 2048 && v162[s]) ? mt_bf16_to_f32(p0[v63[s]]) : v64; }
-    mt_i64 v66 = (v59 * v5);
-    mt_i64 v67[8];
+    for (int s = 0; s < 8; ++s) { v79[s] = (MT_FLAT(s) < 2048 && v162[s]) ? mt_bf16_to_f32(p0[v77[s]]) : v78; }
+    mt_i64 v80 = (v73 * v5);
+    mt_i64 v81[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v67[s] = v66;
-    mt_i64 v68[8];
+    for (int s = 0; s < 8; ++s) v81[s] = v80;
+    mt_i64 v82[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v68[s] = (v48[s] + v67[s]);
-    float v70[8];
+    for (int s = 0; s < 8; ++s) v82[s] = (v48[s] + v81[s]);
+    float v84[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v70[s] = (MT_FLAT(s) < 2048 && v173[s]) ? mt_bf16_to_f32(p1[v68[s]]) : v64; }
+    for (int s = 0; s < 8; ++s) { v84[s] = (MT_FLAT(s) < 2048 && v173[s]) ? mt_bf16_to_f32(p1[v82[s]]) : v78; }
     // dot 64x32x64 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
     __syncthreads();
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v65[s]); }
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v79[s]); }
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((mt_u16*)(mt_smem + 4096))[f] = mt_f32_to_bf16(v70[s]); }
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((mt_u16*)(mt_smem + 4096))[f] = mt_f32_to_bf16(v84[s]); }
     __syncthreads();
     for (int t = mt_warp; t < 16; t += 16) {
       const int ti = t / 4, tj = t % 4;
@@ -258,99 +372,99 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
       wmma::store_matrix_sync((float*)(mt_smem + 8192) + ti * 16 * 64 + tj * 16, fc, 64, wmma::mem_row_major);
     }
     __syncthreads();
-    float v71[8];
+    float v85[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v71[s] = f < 4096 ? v60[s] + ((float*)(mt_smem + 8192))[f] : 0.0f; }
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v85[s] = f < 4096 ? v74[s] + ((float*)(mt_smem + 8192))[f] : 0.0f; }
     __syncthreads();
     float y3[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) y3[s] = v71[s];
+    for (int s = 0; s < 8; ++s) y3[s] = v85[s];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = y3[s];
+    for (int s = 0; s < 8; ++s) v74[s] = y3[s];
   }
-  float v72[8];
+  float v86[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v72[s] = v60[s];
-  float v75[8];
+  for (int s = 0; s < 8; ++s) v86[s] = v74[s];
+  float v89[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v75[s] = v72[s];
-  for (mt_i64 v74 = v56; v74 < v2; v74 += v54) {
-    mt_i64 v76 = (v2 - v74);
-    int v174[8];
+  for (int s = 0; s < 8; ++s) v89[s] = v86[s];
+  for (mt_i64 v88 = v70; v88 < v2; v88 += v68) {
+    mt_i64 v90 = (v2 - v88);
+    int v218[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v174[s] = (int)(0 + MT_FLAT(s));
-    int v175[8];
+    for (int s = 0; s < 8; ++s) v218[s] = (int)(0 + MT_FLAT(s));
+    int v219[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v175[s] = v174[s];
-    int v178[8];
+    for (int s = 0; s < 8; ++s) v219[s] = v218[s];
+    int v222[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v178[s] = 32;
-    int v179[8];
+    for (int s = 0; s < 8; ++s) v222[s] = 32;
+    int v223[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v179[s] = (int)((v178[s] == 0 ? 0 : v175[s] % v178[s]));
-    mt_i64 v180[8];
+    for (int s = 0; s < 8; ++s) v223[s] = (int)((v222[s] == 0 ? 0 : v219[s] % v222[s]));
+    mt_i64 v224[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v180[s] = (mt_i64)(v179[s]);
-    mt_i64 v181[8];
+    for (int s = 0; s < 8; ++s) v224[s] = (mt_i64)(v223[s]);
+    mt_i64 v225[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v181[s] = v76;
-    bool v182[8];
+    for (int s = 0; s < 8; ++s) v225[s] = v90;
+    bool v226[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v182[s] = (v180[s] < v181[s]);
-    bool v81[8];
+    for (int s = 0; s < 8; ++s) v226[s] = (v224[s] < v225[s]);
+    bool v95[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v81[s] = (v162[s] && v182[s]);
-    int v183[8];
+    for (int s = 0; s < 8; ++s) v95[s] = (v162[s] && v226[s]);
+    int v227[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v183[s] = (int)(0 + MT_FLAT(s));
-    int v184[8];
+    for (int s = 0; s < 8; ++s) v227[s] = (int)(0 + MT_FLAT(s));
+    int v228[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v184[s] = v183[s];
-    int v185[8];
+    for (int s = 0; s < 8; ++s) v228[s] = v227[s];
+    int v229[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v185[s] = 64;
-    int v186[8];
+    for (int s = 0; s < 8; ++s) v229[s] = 64;
+    int v230[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v186[s] = (int)((v185[s] == 0 ? 0 : v184[s] / v185[s]));
-    mt_i64 v189[8];
+    for (int s = 0; s < 8; ++s) v230[s] = (int)((v229[s] == 0 ? 0 : v228[s] / v229[s]));
+    mt_i64 v233[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v189[s] = (mt_i64)(v186[s]);
-    mt_i64 v190[8];
+    for (int s = 0; s < 8; ++s) v233[s] = (mt_i64)(v230[s]);
+    mt_i64 v234[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v190[s] = v76;
-    bool v191[8];
+    for (int s = 0; s < 8; ++s) v234[s] = v90;
+    bool v235[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v191[s] = (v189[s] < v190[s]);
-    bool v84[8];
+    for (int s = 0; s < 8; ++s) v235[s] = (v233[s] < v234[s]);
+    bool v98[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v84[s] = (v173[s] && v191[s]);
-    mt_i64 v85 = (v74 * v4);
-    mt_i64 v86[8];
+    for (int s = 0; s < 8; ++s) v98[s] = (v173[s] && v235[s]);
+    mt_i64 v99 = (v88 * v4);
+    mt_i64 v100[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v86[s] = v85;
-    mt_i64 v87[8];
+    for (int s = 0; s < 8; ++s) v100[s] = v99;
+    mt_i64 v101[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v87[s] = (v39[s] + v86[s]);
-    float v88 = 0.0f;
-    float v89[8];
+    for (int s = 0; s < 8; ++s) v101[s] = (v39[s] + v100[s]);
+    float v102 = 0.0f;
+    float v103[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v89[s] = (MT_FLAT(s) < 2048 && v81[s]) ? mt_bf16_to_f32(p0[v87[s]]) : v88; }
-    mt_i64 v90 = (v74 * v5);
-    mt_i64 v91[8];
+    for (int s = 0; s < 8; ++s) { v103[s] = (MT_FLAT(s) < 2048 && v95[s]) ? mt_bf16_to_f32(p0[v101[s]]) : v102; }
+    mt_i64 v104 = (v88 * v5);
+    mt_i64 v105[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v91[s] = v90;
-    mt_i64 v92[8];
+    for (int s = 0; s < 8; ++s) v105[s] = v104;
+    mt_i64 v106[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v92[s] = (v48[s] + v91[s]);
-    float v94[8];
+    for (int s = 0; s < 8; ++s) v106[s] = (v48[s] + v105[s]);
+    float v108[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v94[s] = (MT_FLAT(s) < 2048 && v84[s]) ? mt_bf16_to_f32(p1[v92[s]]) : v88; }
+    for (int s = 0; s < 8; ++s) { v108[s] = (MT_FLAT(s) < 2048 && v98[s]) ? mt_bf16_to_f32(p1[v106[s]]) : v102; }
     // dot 64x32x64 on the tensor cores (__nv_bfloat16 operands, f32 accumulation)
     __syncthreads();
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v89[s]); }
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((mt_u16*)(mt_smem + 0))[f] = mt_f32_to_bf16(v103[s]); }
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((mt_u16*)(mt_smem + 4096))[f] = mt_f32_to_bf16(v94[s]); }
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((mt_u16*)(mt_smem + 4096))[f] = mt_f32_to_bf16(v108[s]); }
     __syncthreads();
     for (int t = mt_warp; t < 16; t += 16) {
       const int ti = t / 4, tj = t % 4;
@@ -366,136 +480,22 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
       wmma::store_matrix_sync((float*)(mt_smem + 8192) + ti * 16 * 64 + tj * 16, fc, 64, wmma::mem_row_major);
     }
     __syncthreads();
-    float v95[8];
+    float v109[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v95[s] = f < 4096 ? v75[s] + ((float*)(mt_smem + 8192))[f] : 0.0f; }
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v109[s] = f < 4096 ? v89[s] + ((float*)(mt_smem + 8192))[f] : 0.0f; }
     __syncthreads();
     float y4[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) y4[s] = v95[s];
+    for (int s = 0; s < 8; ++s) y4[s] = v109[s];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v75[s] = y4[s];
+    for (int s = 0; s < 8; ++s) v89[s] = y4[s];
   }
-  float v96[8];
+  float v110[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v96[s] = v75[s];
-  int v192[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v192[s] = (int)(0 + MT_FLAT(s));
-  int v193[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v193[s] = v192[s];
-  int v194[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v194[s] = 64;
-  int v195[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v195[s] = (int)((v194[s] == 0 ? 0 : v193[s] / v194[s]));
-  mt_i64 v198[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v198[s] = v14;
-  mt_i64 v199[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v199[s] = (mt_i64)(v195[s]);
-  mt_i64 v200[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v200[s] = (v198[s] + v199[s]);
-  mt_i64 v201[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v201[s] = v7;
-  mt_i64 v202[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v202[s] = (v200[s] * v201[s]);
-  int v203[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v203[s] = (int)(0 + MT_FLAT(s));
-  int v204[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v204[s] = v203[s];
-  int v207[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v207[s] = 64;
-  int v208[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v208[s] = (int)((v207[s] == 0 ? 0 : v204[s] % v207[s]));
-  mt_i64 v209[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v209[s] = v20;
-  mt_i64 v210[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v210[s] = (mt_i64)(v208[s]);
-  mt_i64 v211[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v211[s] = (v209[s] + v210[s]);
-  mt_i64 v212[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v212[s] = v8;
-  mt_i64 v213[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v213[s] = (v211[s] * v212[s]);
-  mt_i64 v105[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v105[s] = (v202[s] + v213[s]);
-  int v214[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v214[s] = (int)(0 + MT_FLAT(s));
-  int v215[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v215[s] = v214[s];
-  int v216[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v216[s] = 64;
-  int v217[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v217[s] = (int)((v216[s] == 0 ? 0 : v215[s] / v216[s]));
-  mt_i64 v220[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v220[s] = v14;
-  mt_i64 v221[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v221[s] = (mt_i64)(v217[s]);
-  mt_i64 v222[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v222[s] = (v220[s] + v221[s]);
-  mt_i64 v223[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v223[s] = v0;
-  bool v224[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v224[s] = (v222[s] < v223[s]);
-  int v225[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v225[s] = (int)(0 + MT_FLAT(s));
-  int v226[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v226[s] = v225[s];
-  int v229[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v229[s] = 64;
-  int v230[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v230[s] = (int)((v229[s] == 0 ? 0 : v226[s] % v229[s]));
-  mt_i64 v231[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v231[s] = v20;
-  mt_i64 v232[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v232[s] = (mt_i64)(v230[s]);
-  mt_i64 v233[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v233[s] = (v231[s] + v232[s]);
-  mt_i64 v234[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v234[s] = v1;
-  bool v235[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v235[s] = (v233[s] < v234[s]);
-  bool v110[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v110[s] = (v224[s] && v235[s]);
+  for (int s = 0; s < 8; ++s) v110[s] = v89[s];
   float v111[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v111[s] = mt_round_bf16(v96[s]);
+  for (int s = 0; s < 8; ++s) v111[s] = mt_round_bf16(v110[s]);
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { if (true && v110[s]) p2[v105[s]] = mt_f32_to_bf16(v111[s]); }
+  for (int s = 0; s < 8; ++s) { if (true && v66[s]) p2[v61[s]] = mt_f32_to_bf16(v111[s]); }
 }

@@ -201,264 +201,264 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
   bool v172[4];
   #pragma unroll
   for (int s = 0; s < 4; ++s) v172[s] = (v170[s] < v171[s]);
-  float v53[4];
+  int v173[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v53[s] = 0.0f;
-  mt_i64 v54 = 32LL;
-  mt_i64 v55 = (v54 == 0 ? 0 : v2 % v54);
-  mt_i64 v56 = (v2 - v55);
-  mt_i64 v57 = 0LL;
-  float v60[4];
+  for (int s = 0; s < 4; ++s) v173[s] = (int)(0 + MT_FLAT(s));
+  int v174[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v60[s] = v53[s];
-  for (mt_i64 v59 = v57; v59 < v56; v59 += v54) {
-    mt_i64 v61 = (v59 * v4);
-    mt_i64 v62[4];
+  for (int s = 0; s < 4; ++s) v174[s] = v173[s];
+  int v175[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v175[s] = 64;
+  int v176[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v176[s] = (int)((v175[s] == 0 ? 0 : v174[s] / v175[s]));
+  mt_i64 v179[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v179[s] = v14;
+  mt_i64 v180[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v180[s] = (mt_i64)(v176[s]);
+  mt_i64 v181[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v181[s] = (v179[s] + v180[s]);
+  mt_i64 v182[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v182[s] = v7;
+  mt_i64 v183[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v183[s] = (v181[s] * v182[s]);
+  int v184[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v184[s] = (int)(0 + MT_FLAT(s));
+  int v185[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v185[s] = v184[s];
+  int v188[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v188[s] = 64;
+  int v189[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v189[s] = (int)((v188[s] == 0 ? 0 : v185[s] % v188[s]));
+  mt_i64 v190[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v190[s] = v20;
+  mt_i64 v191[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v191[s] = (mt_i64)(v189[s]);
+  mt_i64 v192[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v192[s] = (v190[s] + v191[s]);
+  mt_i64 v193[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v193[s] = v8;
+  mt_i64 v194[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v194[s] = (v192[s] * v193[s]);
+  mt_i64 v61[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v61[s] = (v183[s] + v194[s]);
+  int v195[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v195[s] = (int)(0 + MT_FLAT(s));
+  int v196[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v196[s] = v195[s];
+  int v197[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v197[s] = 64;
+  int v198[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v198[s] = (int)((v197[s] == 0 ? 0 : v196[s] / v197[s]));
+  mt_i64 v201[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v201[s] = v14;
+  mt_i64 v202[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v202[s] = (mt_i64)(v198[s]);
+  mt_i64 v203[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v203[s] = (v201[s] + v202[s]);
+  mt_i64 v204[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v204[s] = v0;
+  bool v205[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v205[s] = (v203[s] < v204[s]);
+  int v206[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v206[s] = (int)(0 + MT_FLAT(s));
+  int v207[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v207[s] = v206[s];
+  int v210[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v210[s] = 64;
+  int v211[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v211[s] = (int)((v210[s] == 0 ? 0 : v207[s] % v210[s]));
+  mt_i64 v212[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v212[s] = v20;
+  mt_i64 v213[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v213[s] = (mt_i64)(v211[s]);
+  mt_i64 v214[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v214[s] = (v212[s] + v213[s]);
+  mt_i64 v215[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v215[s] = v1;
+  bool v216[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v216[s] = (v214[s] < v215[s]);
+  bool v66[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v66[s] = (v205[s] && v216[s]);
+  float v67[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v67[s] = 0.0f;
+  mt_i64 v68 = 32LL;
+  mt_i64 v69 = (v68 == 0 ? 0 : v2 % v68);
+  mt_i64 v70 = (v2 - v69);
+  mt_i64 v71 = 0LL;
+  float v74[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v74[s] = v67[s];
+  for (mt_i64 v73 = v71; v73 < v70; v73 += v68) {
+    mt_i64 v75 = (v73 * v4);
+    mt_i64 v76[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v62[s] = v61;
-    mt_i64 v63[4];
+    for (int s = 0; s < 4; ++s) v76[s] = v75;
+    mt_i64 v77[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v63[s] = (v39[s] + v62[s]);
-    float v64 = 0.0f;
-    float v65[4];
+    for (int s = 0; s < 4; ++s) v77[s] = (v39[s] + v76[s]);
+    float v78 = 0.0f;
+    float v79[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { v65[s] = (MT_FLAT(s) < 2048 && v161[s]) ? p0[v63[s]] : v64; }
-    mt_i64 v66 = (v59 * v5);
-    mt_i64 v67[4];
+    for (int s = 0; s < 4; ++s) { v79[s] = (MT_FLAT(s) < 2048 && v161[s]) ? p0[v77[s]] : v78; }
+    mt_i64 v80 = (v73 * v5);
+    mt_i64 v81[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v67[s] = v66;
-    mt_i64 v68[4];
+    for (int s = 0; s < 4; ++s) v81[s] = v80;
+    mt_i64 v82[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v68[s] = (v48[s] + v67[s]);
-    float v70[4];
+    for (int s = 0; s < 4; ++s) v82[s] = (v48[s] + v81[s]);
+    float v84[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { v70[s] = (MT_FLAT(s) < 2048 && v172[s]) ? p1[v68[s]] : v64; }
+    for (int s = 0; s < 4; ++s) { v84[s] = (MT_FLAT(s) < 2048 && v172[s]) ? p1[v82[s]] : v78; }
     __syncthreads();
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 0))[f] = v65[s]; }
+    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 0))[f] = v79[s]; }
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 8192))[f] = v70[s]; }
+    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 8192))[f] = v84[s]; }
     __syncthreads();
-    float v71[4];
+    float v85[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v60[s]; if (f < 4096) { const int i = f / 64, j = f % 64; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 8192))[k * 64 + j], t); } v71[s] = t; }
+    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v74[s]; if (f < 4096) { const int i = f / 64, j = f % 64; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 8192))[k * 64 + j], t); } v85[s] = t; }
     __syncthreads();
     float y3[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) y3[s] = v71[s];
+    for (int s = 0; s < 4; ++s) y3[s] = v85[s];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v60[s] = y3[s];
+    for (int s = 0; s < 4; ++s) v74[s] = y3[s];
   }
-  float v72[4];
+  float v86[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v72[s] = v60[s];
-  float v75[4];
+  for (int s = 0; s < 4; ++s) v86[s] = v74[s];
+  float v89[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v75[s] = v72[s];
-  for (mt_i64 v74 = v56; v74 < v2; v74 += v54) {
-    mt_i64 v76 = (v2 - v74);
-    int v173[4];
+  for (int s = 0; s < 4; ++s) v89[s] = v86[s];
+  for (mt_i64 v88 = v70; v88 < v2; v88 += v68) {
+    mt_i64 v90 = (v2 - v88);
+    int v217[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v173[s] = (int)(0 + MT_FLAT(s));
-    int v174[4];
+    for (int s = 0; s < 4; ++s) v217[s] = (int)(0 + MT_FLAT(s));
+    int v218[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v174[s] = v173[s];
-    int v177[4];
+    for (int s = 0; s < 4; ++s) v218[s] = v217[s];
+    int v221[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v177[s] = 32;
-    int v178[4];
+    for (int s = 0; s < 4; ++s) v221[s] = 32;
+    int v222[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v178[s] = (int)((v177[s] == 0 ? 0 : v174[s] % v177[s]));
-    mt_i64 v179[4];
+    for (int s = 0; s < 4; ++s) v222[s] = (int)((v221[s] == 0 ? 0 : v218[s] % v221[s]));
+    mt_i64 v223[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v179[s] = (mt_i64)(v178[s]);
-    mt_i64 v180[4];
+    for (int s = 0; s < 4; ++s) v223[s] = (mt_i64)(v222[s]);
+    mt_i64 v224[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v180[s] = v76;
-    bool v181[4];
+    for (int s = 0; s < 4; ++s) v224[s] = v90;
+    bool v225[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v181[s] = (v179[s] < v180[s]);
-    bool v81[4];
+    for (int s = 0; s < 4; ++s) v225[s] = (v223[s] < v224[s]);
+    bool v95[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v81[s] = (v161[s] && v181[s]);
-    int v182[4];
+    for (int s = 0; s < 4; ++s) v95[s] = (v161[s] && v225[s]);
+    int v226[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v182[s] = (int)(0 + MT_FLAT(s));
-    int v183[4];
+    for (int s = 0; s < 4; ++s) v226[s] = (int)(0 + MT_FLAT(s));
+    int v227[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v183[s] = v182[s];
-    int v184[4];
+    for (int s = 0; s < 4; ++s) v227[s] = v226[s];
+    int v228[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v184[s] = 64;
-    int v185[4];
+    for (int s = 0; s < 4; ++s) v228[s] = 64;
+    int v229[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v185[s] = (int)((v184[s] == 0 ? 0 : v183[s] / v184[s]));
-    mt_i64 v188[4];
+    for (int s = 0; s < 4; ++s) v229[s] = (int)((v228[s] == 0 ? 0 : v227[s] / v228[s]));
+    mt_i64 v232[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v188[s] = (mt_i64)(v185[s]);
-    mt_i64 v189[4];
+    for (int s = 0; s < 4; ++s) v232[s] = (mt_i64)(v229[s]);
+    mt_i64 v233[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v189[s] = v76;
-    bool v190[4];
+    for (int s = 0; s < 4; ++s) v233[s] = v90;
+    bool v234[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v190[s] = (v188[s] < v189[s]);
-    bool v84[4];
+    for (int s = 0; s < 4; ++s) v234[s] = (v232[s] < v233[s]);
+    bool v98[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v84[s] = (v172[s] && v190[s]);
-    mt_i64 v85 = (v74 * v4);
-    mt_i64 v86[4];
+    for (int s = 0; s < 4; ++s) v98[s] = (v172[s] && v234[s]);
+    mt_i64 v99 = (v88 * v4);
+    mt_i64 v100[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v86[s] = v85;
-    mt_i64 v87[4];
+    for (int s = 0; s < 4; ++s) v100[s] = v99;
+    mt_i64 v101[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v87[s] = (v39[s] + v86[s]);
-    float v88 = 0.0f;
-    float v89[4];
+    for (int s = 0; s < 4; ++s) v101[s] = (v39[s] + v100[s]);
+    float v102 = 0.0f;
+    float v103[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { v89[s] = (MT_FLAT(s) < 2048 && v81[s]) ? p0[v87[s]] : v88; }
-    mt_i64 v90 = (v74 * v5);
-    mt_i64 v91[4];
+    for (int s = 0; s < 4; ++s) { v103[s] = (MT_FLAT(s) < 2048 && v95[s]) ? p0[v101[s]] : v102; }
+    mt_i64 v104 = (v88 * v5);
+    mt_i64 v105[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v91[s] = v90;
-    mt_i64 v92[4];
+    for (int s = 0; s < 4; ++s) v105[s] = v104;
+    mt_i64 v106[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v92[s] = (v48[s] + v91[s]);
-    float v94[4];
+    for (int s = 0; s < 4; ++s) v106[s] = (v48[s] + v105[s]);
+    float v108[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { v94[s] = (MT_FLAT(s) < 2048 && v84[s]) ? p1[v92[s]] : v88; }
+    for (int s = 0; s < 4; ++s) { v108[s] = (MT_FLAT(s) < 2048 && v98[s]) ? p1[v106[s]] : v102; }
     __syncthreads();
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 0))[f] = v89[s]; }
+    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 0))[f] = v103[s]; }
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 8192))[f] = v94[s]; }
+    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 8192))[f] = v108[s]; }
     __syncthreads();
-    float v95[4];
+    float v109[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v75[s]; if (f < 4096) { const int i = f / 64, j = f % 64; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 8192))[k * 64 + j], t); } v95[s] = t; }
+    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v89[s]; if (f < 4096) { const int i = f / 64, j = f % 64; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 8192))[k * 64 + j], t); } v109[s] = t; }
     __syncthreads();
     float y4[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) y4[s] = v95[s];
+    for (int s = 0; s < 4; ++s) y4[s] = v109[s];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v75[s] = y4[s];
+    for (int s = 0; s < 4; ++s) v89[s] = y4[s];
   }
-  float v96[4];
+  float v110[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v96[s] = v75[s];
-  int v191[4];
+  for (int s = 0; s < 4; ++s) v110[s] = v89[s];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v191[s] = (int)(0 + MT_FLAT(s));
-  int v192[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v192[s] = v191[s];
-  int v193[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v193[s] = 64;
-  int v194[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v194[s] = (int)((v193[s] == 0 ? 0 : v192[s] / v193[s]));
-  mt_i64 v197[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v197[s] = v14;
-  mt_i64 v198[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v198[s] = (mt_i64)(v194[s]);
-  mt_i64 v199[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v199[s] = (v197[s] + v198[s]);
-  mt_i64 v200[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v200[s] = v7;
-  mt_i64 v201[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v201[s] = (v199[s] * v200[s]);
-  int v202[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v202[s] = (int)(0 + MT_FLAT(s));
-  int v203[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v203[s] = v202[s];
-  int v206[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v206[s] = 64;
-  int v207[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v207[s] = (int)((v206[s] == 0 ? 0 : v203[s] % v206[s]));
-  mt_i64 v208[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v208[s] = v20;
-  mt_i64 v209[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v209[s] = (mt_i64)(v207[s]);
-  mt_i64 v210[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v210[s] = (v208[s] + v209[s]);
-  mt_i64 v211[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v211[s] = v8;
-  mt_i64 v212[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v212[s] = (v210[s] * v211[s]);
-  mt_i64 v105[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v105[s] = (v201[s] + v212[s]);
-  int v213[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v213[s] = (int)(0 + MT_FLAT(s));
-  int v214[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v214[s] = v213[s];
-  int v215[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v215[s] = 64;
-  int v216[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v216[s] = (int)((v215[s] == 0 ? 0 : v214[s] / v215[s]));
-  mt_i64 v219[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v219[s] = v14;
-  mt_i64 v220[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v220[s] = (mt_i64)(v216[s]);
-  mt_i64 v221[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v221[s] = (v219[s] + v220[s]);
-  mt_i64 v222[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v222[s] = v0;
-  bool v223[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v223[s] = (v221[s] < v222[s]);
-  int v224[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v224[s] = (int)(0 + MT_FLAT(s));
-  int v225[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v225[s] = v224[s];
-  int v228[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v228[s] = 64;
-  int v229[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v229[s] = (int)((v228[s] == 0 ? 0 : v225[s] % v228[s]));
-  mt_i64 v230[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v230[s] = v20;
-  mt_i64 v231[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v231[s] = (mt_i64)(v229[s]);
-  mt_i64 v232[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v232[s] = (v230[s] + v231[s]);
-  mt_i64 v233[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v233[s] = v1;
-  bool v234[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v234[s] = (v232[s] < v233[s]);
-  bool v110[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v110[s] = (v223[s] && v234[s]);
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) { if (true && v110[s]) p2[v105[s]] = v96[s]; }
+  for (int s = 0; s < 4; ++s) { if (true && v66[s]) p2[v61[s]] = v110[s]; }
 }

@@ -203,329 +203,329 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     bool v179[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v179[s] = (v177[s] < v178[s]);
-    float v53[4];
+    int v180[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v53[s] = 0.0f;
-    mt_i64 v54 = 32LL;
-    mt_i64 v55 = (v54 == 0 ? 0 : v2 % v54);
-    mt_i64 v56 = (v2 - v55);
-    mt_i64 v57 = 0LL;
-    float v60[4];
+    for (int s = 0; s < 4; ++s) v180[s] = (int)(0 + MT_FLAT(s));
+    int v181[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v60[s] = v53[s];
-    for (mt_i64 v59 = v57; v59 < v56; v59 += v54) {
-      mt_i64 v61 = (v59 * v4);
-      mt_i64 v62[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v62[s] = v61;
-      mt_i64 v63[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v63[s] = (v39[s] + v62[s]);
-      float v64 = 0.0f;
-      float v65[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { v65[s] = (MT_FLAT(s) < 2048 && v168[s]) ? p0[v63[s]] : v64; }
-      mt_i64 v66 = (v59 * v5);
-      mt_i64 v67[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v67[s] = v66;
-      mt_i64 v68[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v68[s] = (v48[s] + v67[s]);
-      float v70[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { v70[s] = (MT_FLAT(s) < 2048 && v179[s]) ? p1[v68[s]] : v64; }
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 0))[f] = v65[s]; }
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 8192))[f] = v70[s]; }
-      __syncthreads();
-      float v71[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v60[s]; if (f < 4096) { const int i = f / 64, j = f % 64; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 8192))[k * 64 + j], t); } v71[s] = t; }
-      __syncthreads();
-      float y1[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) y1[s] = v71[s];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v60[s] = y1[s];
-    }
-    float v72[4];
+    for (int s = 0; s < 4; ++s) v181[s] = v180[s];
+    int v182[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v72[s] = v60[s];
-    float v75[4];
+    for (int s = 0; s < 4; ++s) v182[s] = 64;
+    int v183[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v75[s] = v72[s];
-    for (mt_i64 v74 = v56; v74 < v2; v74 += v54) {
-      mt_i64 v76 = (v2 - v74);
-      int v180[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v180[s] = (int)(0 + MT_FLAT(s));
-      int v181[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v181[s] = v180[s];
-      int v184[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v184[s] = 32;
-      int v185[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v185[s] = (int)((v184[s] == 0 ? 0 : v181[s] % v184[s]));
-      mt_i64 v186[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v186[s] = (mt_i64)(v185[s]);
-      mt_i64 v187[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v187[s] = v76;
-      bool v188[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v188[s] = (v186[s] < v187[s]);
-      bool v81[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v81[s] = (v168[s] && v188[s]);
-      int v189[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v189[s] = (int)(0 + MT_FLAT(s));
-      int v190[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v190[s] = v189[s];
-      int v191[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v191[s] = 64;
-      int v192[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v192[s] = (int)((v191[s] == 0 ? 0 : v190[s] / v191[s]));
-      mt_i64 v195[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v195[s] = (mt_i64)(v192[s]);
-      mt_i64 v196[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v196[s] = v76;
-      bool v197[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v197[s] = (v195[s] < v196[s]);
-      bool v84[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v84[s] = (v179[s] && v197[s]);
-      mt_i64 v85 = (v74 * v4);
-      mt_i64 v86[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v86[s] = v85;
-      mt_i64 v87[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v87[s] = (v39[s] + v86[s]);
-      float v88 = 0.0f;
-      float v89[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { v89[s] = (MT_FLAT(s) < 2048 && v81[s]) ? p0[v87[s]] : v88; }
-      mt_i64 v90 = (v74 * v5);
-      mt_i64 v91[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v91[s] = v90;
-      mt_i64 v92[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v92[s] = (v48[s] + v91[s]);
-      float v94[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { v94[s] = (MT_FLAT(s) < 2048 && v84[s]) ? p1[v92[s]] : v88; }
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 0))[f] = v89[s]; }
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 8192))[f] = v94[s]; }
-      __syncthreads();
-      float v95[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v75[s]; if (f < 4096) { const int i = f / 64, j = f % 64; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 8192))[k * 64 + j], t); } v95[s] = t; }
-      __syncthreads();
-      float y2[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) y2[s] = v95[s];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v75[s] = y2[s];
-    }
-    float v96[4];
+    for (int s = 0; s < 4; ++s) v183[s] = (int)((v182[s] == 0 ? 0 : v181[s] / v182[s]));
+    mt_i64 v186[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v96[s] = v75[s];
-    float v97 = 0.0f;
-    int v198[4];
+    for (int s = 0; s < 4; ++s) v186[s] = v14;
+    mt_i64 v187[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v198[s] = (int)(0 + MT_FLAT(s));
-    int v199[4];
+    for (int s = 0; s < 4; ++s) v187[s] = (mt_i64)(v183[s]);
+    mt_i64 v188[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v199[s] = v198[s];
+    for (int s = 0; s < 4; ++s) v188[s] = (v186[s] + v187[s]);
+    mt_i64 v189[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v189[s] = v7;
+    mt_i64 v190[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v190[s] = (v188[s] * v189[s]);
+    int v191[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v191[s] = (int)(0 + MT_FLAT(s));
+    int v192[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v192[s] = v191[s];
+    int v195[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v195[s] = 64;
+    int v196[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v196[s] = (int)((v195[s] == 0 ? 0 : v192[s] % v195[s]));
+    mt_i64 v197[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v197[s] = v20;
+    mt_i64 v198[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v198[s] = (mt_i64)(v196[s]);
+    mt_i64 v199[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v199[s] = (v197[s] + v198[s]);
+    mt_i64 v200[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v200[s] = v8;
+    mt_i64 v201[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v201[s] = (v199[s] * v200[s]);
+    mt_i64 v61[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v61[s] = (v190[s] + v201[s]);
     int v202[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v202[s] = 64;
+    for (int s = 0; s < 4; ++s) v202[s] = (int)(0 + MT_FLAT(s));
     int v203[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v203[s] = (int)((v202[s] == 0 ? 0 : v199[s] % v202[s]));
-    mt_i64 v204[4];
+    for (int s = 0; s < 4; ++s) v203[s] = v202[s];
+    int v204[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v204[s] = v20;
-    mt_i64 v205[4];
+    for (int s = 0; s < 4; ++s) v204[s] = 64;
+    int v205[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v205[s] = (mt_i64)(v203[s]);
-    mt_i64 v206[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v206[s] = (v204[s] + v205[s]);
-    mt_i64 v207[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v207[s] = v20;
+    for (int s = 0; s < 4; ++s) v205[s] = (int)((v204[s] == 0 ? 0 : v203[s] / v204[s]));
     mt_i64 v208[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v208[s] = (mt_i64)(v203[s]);
+    for (int s = 0; s < 4; ++s) v208[s] = v14;
     mt_i64 v209[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v209[s] = (v207[s] + v208[s]);
+    for (int s = 0; s < 4; ++s) v209[s] = (mt_i64)(v205[s]);
     mt_i64 v210[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v210[s] = v1;
-    bool v211[4];
+    for (int s = 0; s < 4; ++s) v210[s] = (v208[s] + v209[s]);
+    mt_i64 v211[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v211[s] = (v209[s] < v210[s]);
-    float v212[4];
+    for (int s = 0; s < 4; ++s) v211[s] = v0;
+    bool v212[4];
     #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
-      const mt_i64 i0 = v206[g];
-      if ((true && v211[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v212[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v212[g + k] = v97; }
-      }
-    }
-    float v101[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v101[s] = (v96[s] + v212[s]);
+    for (int s = 0; s < 4; ++s) v212[s] = (v210[s] < v211[s]);
     int v213[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v213[s] = (int)(0 + MT_FLAT(s));
     int v214[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v214[s] = v213[s];
-    int v215[4];
+    int v217[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v215[s] = 64;
-    int v216[4];
+    for (int s = 0; s < 4; ++s) v217[s] = 64;
+    int v218[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v216[s] = (int)((v215[s] == 0 ? 0 : v214[s] / v215[s]));
+    for (int s = 0; s < 4; ++s) v218[s] = (int)((v217[s] == 0 ? 0 : v214[s] % v217[s]));
     mt_i64 v219[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v219[s] = v14;
+    for (int s = 0; s < 4; ++s) v219[s] = v20;
     mt_i64 v220[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v220[s] = (mt_i64)(v216[s]);
+    for (int s = 0; s < 4; ++s) v220[s] = (mt_i64)(v218[s]);
     mt_i64 v221[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v221[s] = (v219[s] + v220[s]);
     mt_i64 v222[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v222[s] = v7;
-    mt_i64 v223[4];
+    for (int s = 0; s < 4; ++s) v222[s] = v1;
+    bool v223[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v223[s] = (v221[s] * v222[s]);
-    int v224[4];
+    for (int s = 0; s < 4; ++s) v223[s] = (v221[s] < v222[s]);
+    bool v66[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v224[s] = (int)(0 + MT_FLAT(s));
-    int v225[4];
+    for (int s = 0; s < 4; ++s) v66[s] = (v212[s] && v223[s]);
+    float v67[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v225[s] = v224[s];
-    int v228[4];
+    for (int s = 0; s < 4; ++s) v67[s] = 0.0f;
+    mt_i64 v68 = 32LL;
+    mt_i64 v69 = (v68 == 0 ? 0 : v2 % v68);
+    mt_i64 v70 = (v2 - v69);
+    mt_i64 v71 = 0LL;
+    float v74[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v228[s] = 64;
-    int v229[4];
+    for (int s = 0; s < 4; ++s) v74[s] = v67[s];
+    for (mt_i64 v73 = v71; v73 < v70; v73 += v68) {
+      mt_i64 v75 = (v73 * v4);
+      mt_i64 v76[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v76[s] = v75;
+      mt_i64 v77[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v77[s] = (v39[s] + v76[s]);
+      float v78 = 0.0f;
+      float v79[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v79[s] = (MT_FLAT(s) < 2048 && v168[s]) ? p0[v77[s]] : v78; }
+      mt_i64 v80 = (v73 * v5);
+      mt_i64 v81[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v81[s] = v80;
+      mt_i64 v82[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v82[s] = (v48[s] + v81[s]);
+      float v84[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v84[s] = (MT_FLAT(s) < 2048 && v179[s]) ? p1[v82[s]] : v78; }
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 0))[f] = v79[s]; }
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 8192))[f] = v84[s]; }
+      __syncthreads();
+      float v85[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v74[s]; if (f < 4096) { const int i = f / 64, j = f % 64; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 8192))[k * 64 + j], t); } v85[s] = t; }
+      __syncthreads();
+      float y1[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) y1[s] = v85[s];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v74[s] = y1[s];
+    }
+    float v86[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v229[s] = (int)((v228[s] == 0 ? 0 : v225[s] % v228[s]));
-    mt_i64 v230[4];
+    for (int s = 0; s < 4; ++s) v86[s] = v74[s];
+    float v89[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v230[s] = v20;
-    mt_i64 v231[4];
+    for (int s = 0; s < 4; ++s) v89[s] = v86[s];
+    for (mt_i64 v88 = v70; v88 < v2; v88 += v68) {
+      mt_i64 v90 = (v2 - v88);
+      int v224[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v224[s] = (int)(0 + MT_FLAT(s));
+      int v225[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v225[s] = v224[s];
+      int v228[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v228[s] = 32;
+      int v229[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v229[s] = (int)((v228[s] == 0 ? 0 : v225[s] % v228[s]));
+      mt_i64 v230[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v230[s] = (mt_i64)(v229[s]);
+      mt_i64 v231[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v231[s] = v90;
+      bool v232[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v232[s] = (v230[s] < v231[s]);
+      bool v95[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v95[s] = (v168[s] && v232[s]);
+      int v233[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v233[s] = (int)(0 + MT_FLAT(s));
+      int v234[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v234[s] = v233[s];
+      int v235[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v235[s] = 64;
+      int v236[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v236[s] = (int)((v235[s] == 0 ? 0 : v234[s] / v235[s]));
+      mt_i64 v239[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v239[s] = (mt_i64)(v236[s]);
+      mt_i64 v240[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v240[s] = v90;
+      bool v241[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v241[s] = (v239[s] < v240[s]);
+      bool v98[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v98[s] = (v179[s] && v241[s]);
+      mt_i64 v99 = (v88 * v4);
+      mt_i64 v100[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v100[s] = v99;
+      mt_i64 v101[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v101[s] = (v39[s] + v100[s]);
+      float v102 = 0.0f;
+      float v103[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v103[s] = (MT_FLAT(s) < 2048 && v95[s]) ? p0[v101[s]] : v102; }
+      mt_i64 v104 = (v88 * v5);
+      mt_i64 v105[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v105[s] = v104;
+      mt_i64 v106[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v106[s] = (v48[s] + v105[s]);
+      float v108[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v108[s] = (MT_FLAT(s) < 2048 && v98[s]) ? p1[v106[s]] : v102; }
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 0))[f] = v103[s]; }
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 8192))[f] = v108[s]; }
+      __syncthreads();
+      float v109[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v89[s]; if (f < 4096) { const int i = f / 64, j = f % 64; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 8192))[k * 64 + j], t); } v109[s] = t; }
+      __syncthreads();
+      float y2[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) y2[s] = v109[s];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v89[s] = y2[s];
+    }
+    float v110[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v231[s] = (mt_i64)(v229[s]);
-    mt_i64 v232[4];
+    for (int s = 0; s < 4; ++s) v110[s] = v89[s];
+    float v111 = 0.0f;
+    int v242[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v232[s] = (v230[s] + v231[s]);
-    mt_i64 v233[4];
+    for (int s = 0; s < 4; ++s) v242[s] = (int)(0 + MT_FLAT(s));
+    int v243[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v233[s] = v8;
-    mt_i64 v234[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v234[s] = (v232[s] * v233[s]);
-    mt_i64 v110[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v110[s] = (v223[s] + v234[s]);
-    int v235[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v235[s] = (int)(0 + MT_FLAT(s));
-    int v236[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v236[s] = v235[s];
-    int v237[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v237[s] = 64;
-    int v238[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v238[s] = (int)((v237[s] == 0 ? 0 : v236[s] / v237[s]));
-    mt_i64 v241[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v241[s] = v14;
-    mt_i64 v242[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v242[s] = (mt_i64)(v238[s]);
-    mt_i64 v243[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v243[s] = (v241[s] + v242[s]);
-    mt_i64 v244[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v244[s] = v0;
-    bool v245[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v245[s] = (v243[s] < v244[s]);
+    for (int s = 0; s < 4; ++s) v243[s] = v242[s];
     int v246[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v246[s] = (int)(0 + MT_FLAT(s));
+    for (int s = 0; s < 4; ++s) v246[s] = 64;
     int v247[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v247[s] = v246[s];
-    int v250[4];
+    for (int s = 0; s < 4; ++s) v247[s] = (int)((v246[s] == 0 ? 0 : v243[s] % v246[s]));
+    mt_i64 v248[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v250[s] = 64;
-    int v251[4];
+    for (int s = 0; s < 4; ++s) v248[s] = v20;
+    mt_i64 v249[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v251[s] = (int)((v250[s] == 0 ? 0 : v247[s] % v250[s]));
+    for (int s = 0; s < 4; ++s) v249[s] = (mt_i64)(v247[s]);
+    mt_i64 v250[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v250[s] = (v248[s] + v249[s]);
+    mt_i64 v251[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v251[s] = v20;
     mt_i64 v252[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v252[s] = v20;
+    for (int s = 0; s < 4; ++s) v252[s] = (mt_i64)(v247[s]);
     mt_i64 v253[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v253[s] = (mt_i64)(v251[s]);
+    for (int s = 0; s < 4; ++s) v253[s] = (v251[s] + v252[s]);
     mt_i64 v254[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v254[s] = (v252[s] + v253[s]);
-    mt_i64 v255[4];
+    for (int s = 0; s < 4; ++s) v254[s] = v1;
+    bool v255[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v255[s] = v1;
-    bool v256[4];
+    for (int s = 0; s < 4; ++s) v255[s] = (v253[s] < v254[s]);
+    float v256[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v256[s] = (v254[s] < v255[s]);
-    bool v115[4];
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v250[g];
+      if ((true && v255[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v256[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v256[g + k] = v111; }
+      }
+    }
+    float v115[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v115[s] = (v245[s] && v256[s]);
+    for (int s = 0; s < 4; ++s) v115[s] = (v110[s] + v256[s]);
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { if (true && v115[s]) p4[v110[s]] = v101[s]; }
+    for (int s = 0; s < 4; ++s) { if (true && v66[s]) p4[v61[s]] = v115[s]; }
     float v116[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v116[s] = mt_sigmoid(v101[s]);
+    for (int s = 0; s < 4; ++s) v116[s] = mt_sigmoid(v115[s]);
     float v117[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v117[s] = (v101[s] * v116[s]);
+    for (int s = 0; s < 4; ++s) v117[s] = (v115[s] * v116[s]);
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { if (true && v115[s]) p3[v110[s]] = v117[s]; }
+    for (int s = 0; s < 4; ++s) { if (true && v66[s]) p3[v61[s]] = v117[s]; }
   } else {
     mt_i64 v0 = p5;
     mt_i64 v1 = p6;
@@ -699,328 +699,328 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     bool v179[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v179[s] = (v177[s] < v178[s]);
-    float v53[4];
+    int v180[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v53[s] = 0.0f;
-    mt_i64 v54 = 32LL;
-    mt_i64 v55 = (v54 == 0 ? 0 : v2 % v54);
-    mt_i64 v56 = (v2 - v55);
-    mt_i64 v57 = 0LL;
-    float v60[4];
+    for (int s = 0; s < 4; ++s) v180[s] = (int)(0 + MT_FLAT(s));
+    int v181[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v60[s] = v53[s];
-    for (mt_i64 v59 = v57; v59 < v56; v59 += v54) {
-      mt_i64 v61 = (v59 * v4);
-      mt_i64 v62[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v62[s] = v61;
-      mt_i64 v63[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v63[s] = (v39[s] + v62[s]);
-      float v64 = 0.0f;
-      float v65[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { v65[s] = (MT_FLAT(s) < 2048 && v168[s]) ? p0[v63[s]] : v64; }
-      mt_i64 v66 = (v59 * v5);
-      mt_i64 v67[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v67[s] = v66;
-      mt_i64 v68[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v68[s] = (v48[s] + v67[s]);
-      float v70[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { v70[s] = (MT_FLAT(s) < 2048 && v179[s]) ? p1[v68[s]] : v64; }
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 0))[f] = v65[s]; }
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 8192))[f] = v70[s]; }
-      __syncthreads();
-      float v71[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v60[s]; if (f < 4096) { const int i = f / 64, j = f % 64; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 8192))[k * 64 + j], t); } v71[s] = t; }
-      __syncthreads();
-      float y3[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) y3[s] = v71[s];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v60[s] = y3[s];
-    }
-    float v72[4];
+    for (int s = 0; s < 4; ++s) v181[s] = v180[s];
+    int v182[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v72[s] = v60[s];
-    float v75[4];
+    for (int s = 0; s < 4; ++s) v182[s] = 64;
+    int v183[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v75[s] = v72[s];
-    for (mt_i64 v74 = v56; v74 < v2; v74 += v54) {
-      mt_i64 v76 = (v2 - v74);
-      int v180[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v180[s] = (int)(0 + MT_FLAT(s));
-      int v181[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v181[s] = v180[s];
-      int v184[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v184[s] = 32;
-      int v185[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v185[s] = (int)((v184[s] == 0 ? 0 : v181[s] % v184[s]));
-      mt_i64 v186[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v186[s] = (mt_i64)(v185[s]);
-      mt_i64 v187[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v187[s] = v76;
-      bool v188[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v188[s] = (v186[s] < v187[s]);
-      bool v81[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v81[s] = (v168[s] && v188[s]);
-      int v189[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v189[s] = (int)(0 + MT_FLAT(s));
-      int v190[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v190[s] = v189[s];
-      int v191[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v191[s] = 64;
-      int v192[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v192[s] = (int)((v191[s] == 0 ? 0 : v190[s] / v191[s]));
-      mt_i64 v195[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v195[s] = (mt_i64)(v192[s]);
-      mt_i64 v196[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v196[s] = v76;
-      bool v197[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v197[s] = (v195[s] < v196[s]);
-      bool v84[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v84[s] = (v179[s] && v197[s]);
-      mt_i64 v85 = (v74 * v4);
-      mt_i64 v86[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v86[s] = v85;
-      mt_i64 v87[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v87[s] = (v39[s] + v86[s]);
-      float v88 = 0.0f;
-      float v89[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { v89[s] = (MT_FLAT(s) < 2048 && v81[s]) ? p0[v87[s]] : v88; }
-      mt_i64 v90 = (v74 * v5);
-      mt_i64 v91[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v91[s] = v90;
-      mt_i64 v92[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v92[s] = (v48[s] + v91[s]);
-      float v94[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { v94[s] = (MT_FLAT(s) < 2048 && v84[s]) ? p1[v92[s]] : v88; }
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 0))[f] = v89[s]; }
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 8192))[f] = v94[s]; }
-      __syncthreads();
-      float v95[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v75[s]; if (f < 4096) { const int i = f / 64, j = f % 64; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 8192))[k * 64 + j], t); } v95[s] = t; }
-      __syncthreads();
-      float y4[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) y4[s] = v95[s];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v75[s] = y4[s];
-    }
-    float v96[4];
+    for (int s = 0; s < 4; ++s) v183[s] = (int)((v182[s] == 0 ? 0 : v181[s] / v182[s]));
+    mt_i64 v186[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v96[s] = v75[s];
-    float v97 = 0.0f;
-    int v198[4];
+    for (int s = 0; s < 4; ++s) v186[s] = v14;
+    mt_i64 v187[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v198[s] = (int)(0 + MT_FLAT(s));
-    int v199[4];
+    for (int s = 0; s < 4; ++s) v187[s] = (mt_i64)(v183[s]);
+    mt_i64 v188[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v199[s] = v198[s];
+    for (int s = 0; s < 4; ++s) v188[s] = (v186[s] + v187[s]);
+    mt_i64 v189[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v189[s] = v7;
+    mt_i64 v190[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v190[s] = (v188[s] * v189[s]);
+    int v191[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v191[s] = (int)(0 + MT_FLAT(s));
+    int v192[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v192[s] = v191[s];
+    int v195[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v195[s] = 64;
+    int v196[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v196[s] = (int)((v195[s] == 0 ? 0 : v192[s] % v195[s]));
+    mt_i64 v197[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v197[s] = v20;
+    mt_i64 v198[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v198[s] = (mt_i64)(v196[s]);
+    mt_i64 v199[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v199[s] = (v197[s] + v198[s]);
+    mt_i64 v200[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v200[s] = v8;
+    mt_i64 v201[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v201[s] = (v199[s] * v200[s]);
+    mt_i64 v61[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v61[s] = (v190[s] + v201[s]);
     int v202[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v202[s] = 64;
+    for (int s = 0; s < 4; ++s) v202[s] = (int)(0 + MT_FLAT(s));
     int v203[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v203[s] = (int)((v202[s] == 0 ? 0 : v199[s] % v202[s]));
-    mt_i64 v204[4];
+    for (int s = 0; s < 4; ++s) v203[s] = v202[s];
+    int v204[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v204[s] = v20;
-    mt_i64 v205[4];
+    for (int s = 0; s < 4; ++s) v204[s] = 64;
+    int v205[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v205[s] = (mt_i64)(v203[s]);
-    mt_i64 v206[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v206[s] = (v204[s] + v205[s]);
-    mt_i64 v207[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v207[s] = v20;
+    for (int s = 0; s < 4; ++s) v205[s] = (int)((v204[s] == 0 ? 0 : v203[s] / v204[s]));
     mt_i64 v208[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v208[s] = (mt_i64)(v203[s]);
+    for (int s = 0; s < 4; ++s) v208[s] = v14;
     mt_i64 v209[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v209[s] = (v207[s] + v208[s]);
+    for (int s = 0; s < 4; ++s) v209[s] = (mt_i64)(v205[s]);
     mt_i64 v210[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v210[s] = v1;
-    bool v211[4];
+    for (int s = 0; s < 4; ++s) v210[s] = (v208[s] + v209[s]);
+    mt_i64 v211[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v211[s] = (v209[s] < v210[s]);
-    float v212[4];
+    for (int s = 0; s < 4; ++s) v211[s] = v0;
+    bool v212[4];
     #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
-      const mt_i64 i0 = v206[g];
-      if ((true && v211[g + 0]) && (true && v211[g + 1]) && (true && v211[g + 2]) && (true && v211[g + 3]) && (i0 % 4) == 0) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v212[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v212[s] = (true && v211[s]) ? p2[v206[s]] : v97; }
-      }
-    }
-    float v101[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v101[s] = (v96[s] + v212[s]);
+    for (int s = 0; s < 4; ++s) v212[s] = (v210[s] < v211[s]);
     int v213[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v213[s] = (int)(0 + MT_FLAT(s));
     int v214[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v214[s] = v213[s];
-    int v215[4];
+    int v217[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v215[s] = 64;
-    int v216[4];
+    for (int s = 0; s < 4; ++s) v217[s] = 64;
+    int v218[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v216[s] = (int)((v215[s] == 0 ? 0 : v214[s] / v215[s]));
+    for (int s = 0; s < 4; ++s) v218[s] = (int)((v217[s] == 0 ? 0 : v214[s] % v217[s]));
     mt_i64 v219[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v219[s] = v14;
+    for (int s = 0; s < 4; ++s) v219[s] = v20;
     mt_i64 v220[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v220[s] = (mt_i64)(v216[s]);
+    for (int s = 0; s < 4; ++s) v220[s] = (mt_i64)(v218[s]);
     mt_i64 v221[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v221[s] = (v219[s] + v220[s]);
     mt_i64 v222[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v222[s] = v7;
-    mt_i64 v223[4];
+    for (int s = 0; s < 4; ++s) v222[s] = v1;
+    bool v223[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v223[s] = (v221[s] * v222[s]);
-    int v224[4];
+    for (int s = 0; s < 4; ++s) v223[s] = (v221[s] < v222[s]);
+    bool v66[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v224[s] = (int)(0 + MT_FLAT(s));
-    int v225[4];
+    for (int s = 0; s < 4; ++s) v66[s] = (v212[s] && v223[s]);
+    float v67[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v225[s] = v224[s];
-    int v228[4];
+    for (int s = 0; s < 4; ++s) v67[s] = 0.0f;
+    mt_i64 v68 = 32LL;
+    mt_i64 v69 = (v68 == 0 ? 0 : v2 % v68);
+    mt_i64 v70 = (v2 - v69);
+    mt_i64 v71 = 0LL;
+    float v74[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v228[s] = 64;
-    int v229[4];
+    for (int s = 0; s < 4; ++s) v74[s] = v67[s];
+    for (mt_i64 v73 = v71; v73 < v70; v73 += v68) {
+      mt_i64 v75 = (v73 * v4);
+      mt_i64 v76[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v76[s] = v75;
+      mt_i64 v77[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v77[s] = (v39[s] + v76[s]);
+      float v78 = 0.0f;
+      float v79[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v79[s] = (MT_FLAT(s) < 2048 && v168[s]) ? p0[v77[s]] : v78; }
+      mt_i64 v80 = (v73 * v5);
+      mt_i64 v81[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v81[s] = v80;
+      mt_i64 v82[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v82[s] = (v48[s] + v81[s]);
+      float v84[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v84[s] = (MT_FLAT(s) < 2048 && v179[s]) ? p1[v82[s]] : v78; }
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 0))[f] = v79[s]; }
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 8192))[f] = v84[s]; }
+      __syncthreads();
+      float v85[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v74[s]; if (f < 4096) { const int i = f / 64, j = f % 64; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 8192))[k * 64 + j], t); } v85[s] = t; }
+      __syncthreads();
+      float y3[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) y3[s] = v85[s];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v74[s] = y3[s];
+    }
+    float v86[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v229[s] = (int)((v228[s] == 0 ? 0 : v225[s] % v228[s]));
-    mt_i64 v230[4];
+    for (int s = 0; s < 4; ++s) v86[s] = v74[s];
+    float v89[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v230[s] = v20;
-    mt_i64 v231[4];
+    for (int s = 0; s < 4; ++s) v89[s] = v86[s];
+    for (mt_i64 v88 = v70; v88 < v2; v88 += v68) {
+      mt_i64 v90 = (v2 - v88);
+      int v224[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v224[s] = (int)(0 + MT_FLAT(s));
+      int v225[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v225[s] = v224[s];
+      int v228[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v228[s] = 32;
+      int v229[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v229[s] = (int)((v228[s] == 0 ? 0 : v225[s] % v228[s]));
+      mt_i64 v230[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v230[s] = (mt_i64)(v229[s]);
+      mt_i64 v231[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v231[s] = v90;
+      bool v232[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v232[s] = (v230[s] < v231[s]);
+      bool v95[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v95[s] = (v168[s] && v232[s]);
+      int v233[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v233[s] = (int)(0 + MT_FLAT(s));
+      int v234[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v234[s] = v233[s];
+      int v235[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v235[s] = 64;
+      int v236[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v236[s] = (int)((v235[s] == 0 ? 0 : v234[s] / v235[s]));
+      mt_i64 v239[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v239[s] = (mt_i64)(v236[s]);
+      mt_i64 v240[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v240[s] = v90;
+      bool v241[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v241[s] = (v239[s] < v240[s]);
+      bool v98[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v98[s] = (v179[s] && v241[s]);
+      mt_i64 v99 = (v88 * v4);
+      mt_i64 v100[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v100[s] = v99;
+      mt_i64 v101[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v101[s] = (v39[s] + v100[s]);
+      float v102 = 0.0f;
+      float v103[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v103[s] = (MT_FLAT(s) < 2048 && v95[s]) ? p0[v101[s]] : v102; }
+      mt_i64 v104 = (v88 * v5);
+      mt_i64 v105[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v105[s] = v104;
+      mt_i64 v106[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v106[s] = (v48[s] + v105[s]);
+      float v108[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v108[s] = (MT_FLAT(s) < 2048 && v98[s]) ? p1[v106[s]] : v102; }
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 0))[f] = v103[s]; }
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 8192))[f] = v108[s]; }
+      __syncthreads();
+      float v109[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v89[s]; if (f < 4096) { const int i = f / 64, j = f % 64; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 8192))[k * 64 + j], t); } v109[s] = t; }
+      __syncthreads();
+      float y4[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) y4[s] = v109[s];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v89[s] = y4[s];
+    }
+    float v110[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v231[s] = (mt_i64)(v229[s]);
-    mt_i64 v232[4];
+    for (int s = 0; s < 4; ++s) v110[s] = v89[s];
+    float v111 = 0.0f;
+    int v242[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v232[s] = (v230[s] + v231[s]);
-    mt_i64 v233[4];
+    for (int s = 0; s < 4; ++s) v242[s] = (int)(0 + MT_FLAT(s));
+    int v243[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v233[s] = v8;
-    mt_i64 v234[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v234[s] = (v232[s] * v233[s]);
-    mt_i64 v110[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v110[s] = (v223[s] + v234[s]);
-    int v235[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v235[s] = (int)(0 + MT_FLAT(s));
-    int v236[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v236[s] = v235[s];
-    int v237[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v237[s] = 64;
-    int v238[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v238[s] = (int)((v237[s] == 0 ? 0 : v236[s] / v237[s]));
-    mt_i64 v241[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v241[s] = v14;
-    mt_i64 v242[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v242[s] = (mt_i64)(v238[s]);
-    mt_i64 v243[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v243[s] = (v241[s] + v242[s]);
-    mt_i64 v244[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v244[s] = v0;
-    bool v245[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v245[s] = (v243[s] < v244[s]);
+    for (int s = 0; s < 4; ++s) v243[s] = v242[s];
     int v246[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v246[s] = (int)(0 + MT_FLAT(s));
+    for (int s = 0; s < 4; ++s) v246[s] = 64;
     int v247[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v247[s] = v246[s];
-    int v250[4];
+    for (int s = 0; s < 4; ++s) v247[s] = (int)((v246[s] == 0 ? 0 : v243[s] % v246[s]));
+    mt_i64 v248[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v250[s] = 64;
-    int v251[4];
+    for (int s = 0; s < 4; ++s) v248[s] = v20;
+    mt_i64 v249[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v251[s] = (int)((v250[s] == 0 ? 0 : v247[s] % v250[s]));
+    for (int s = 0; s < 4; ++s) v249[s] = (mt_i64)(v247[s]);
+    mt_i64 v250[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v250[s] = (v248[s] + v249[s]);
+    mt_i64 v251[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v251[s] = v20;
     mt_i64 v252[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v252[s] = v20;
+    for (int s = 0; s < 4; ++s) v252[s] = (mt_i64)(v247[s]);
     mt_i64 v253[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v253[s] = (mt_i64)(v251[s]);
+    for (int s = 0; s < 4; ++s) v253[s] = (v251[s] + v252[s]);
     mt_i64 v254[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v254[s] = (v252[s] + v253[s]);
-    mt_i64 v255[4];
+    for (int s = 0; s < 4; ++s) v254[s] = v1;
+    bool v255[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v255[s] = v1;
-    bool v256[4];
+    for (int s = 0; s < 4; ++s) v255[s] = (v253[s] < v254[s]);
+    float v256[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v256[s] = (v254[s] < v255[s]);
-    bool v115[4];
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v250[g];
+      if ((true && v255[g + 0]) && (true && v255[g + 1]) && (true && v255[g + 2]) && (true && v255[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v256[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v256[s] = (true && v255[s]) ? p2[v250[s]] : v111; }
+      }
+    }
+    float v115[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v115[s] = (v245[s] && v256[s]);
+    for (int s = 0; s < 4; ++s) v115[s] = (v110[s] + v256[s]);
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { if (true && v115[s]) p4[v110[s]] = v101[s]; }
+    for (int s = 0; s < 4; ++s) { if (true && v66[s]) p4[v61[s]] = v115[s]; }
     float v116[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v116[s] = mt_sigmoid(v101[s]);
+    for (int s = 0; s < 4; ++s) v116[s] = mt_sigmoid(v115[s]);
     float v117[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v117[s] = (v101[s] * v116[s]);
+    for (int s = 0; s < 4; ++s) v117[s] = (v115[s] * v116[s]);
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { if (true && v115[s]) p3[v110[s]] = v117[s]; }
+    for (int s = 0; s < 4; ++s) { if (true && v66[s]) p3[v61[s]] = v117[s]; }
   }
 }

@@ -15,10 +15,11 @@
 //! Per chunk of `c` rows: (1) `logits [c, V] = hidden_chunk W^T + bias` by
 //! [`crate::matmul::forward`] (FP32 accumulation, rounded to the storage dtype); (2)
 //! [`crate::cross_entropy::forward_in_place`] overwrites them with the logits' gradient `g`;
-//! (3) [`crate::matmul::backward`] gives `grad_hidden[chunk] = g W` (storage dtype), `g^T
-//! hidden_chunk` and `sum_rows g` (FP32), which are added into `grad_weight` and `grad_bias`
-//! (FP32) chunk after chunk in row order: deterministic, but FP32 sums that depend on the chunk
-//! size (losses and `grad_hidden` do not). The mean's global factors reach the cross-entropy
+//! (3) [`crate::matmul::backward`] gives `grad_hidden[chunk] = g W` (storage dtype) and adds
+//! `g^T hidden_chunk` and `sum_rows g` (FP32) into `grad_weight` and `grad_bias` themselves
+//! (`MatmulOptions::accumulate`: cuBLAS with `beta = 1`, or the DSL product starting from the
+//! running sum), chunk after chunk in row order: deterministic, but FP32 sums that depend on the
+//! chunk size (losses and `grad_hidden` do not). The mean's global factors reach the cross-entropy
 //! kernel through its public API: it is called with per-row reduction and FP32 class weights
 //! `w * fce` (`fce` for every class without `ce_weight`) and `lse_square_scale * fz`, which
 //! scale its two terms exactly as `fce` and `fz` do (to one FP32 rounding of `w * fce`).
@@ -45,9 +46,8 @@
 //! hold about `C N H` elements (`C` times the hidden states). Extra memory beyond inputs and
 //! outputs, `s` the storage size: `c V s` (logits, then `g`, one buffer reused; the ragged last
 //! chunk reallocates it after freeing it) + `2 c H s` (the chunk's hidden rows and its
-//! `grad_hidden`) + from the second chunk on `4 (V H + V)` (FP32 workspaces of the chunk's
-//! weight and bias gradients, added into the outputs) + `4 V` (the mean's scaled class weights)
-//! + `c` targets and losses. Outputs: `N H s` + `4 V H` + `4 V`.
+//! `grad_hidden`) + `4 V` (the mean's scaled class weights) + `c` targets and losses; the weight
+//! and bias gradients need no workspace. Outputs: `N H s` + `4 V H` + `4 V`.
 //!
 //! Inputs: `hidden`, `weight`, `bias` one float dtype (f32, f16, bf16); `target` int32/int64 in
 //! `0..V` or `ignore_index`; `ce_weight` finite, the hidden dtype or f32; `V >= 1`; any `N`,
@@ -487,8 +487,8 @@ fn run_chunks(
     let empty = || Tensor::zeros(DType::F32, &[0]);
     let mut logits: Option<Tensor> = None;
     let mut rows: Option<Tensor> = None;
-    // The chunk's matmul gradients; the first chunk writes straight into the outputs.
-    let mut chunk_grads: Option<MatmulGrads> = None;
+    // The chunk's `grad_hidden` rows, reused by the next chunk of the same size.
+    let mut chunk_dx: Option<Tensor> = None;
     for (index, start) in (0..n).step_by(p.chunk).enumerate() {
         let c = p.chunk.min(n - start);
         // Buffers of a different (the ragged last) shape are freed before reallocating.
@@ -521,18 +521,17 @@ fn run_chunks(
                     rows_out.push(f)?;
                 }
                 let g = out.as_mut().expect("gradients are allocated for this pass");
-                let first = index == 0;
-                // The first chunk's weight and bias gradients go straight into the outputs;
-                // later chunks into workspaces (allocated by the second), added in after.
-                let prev = if first {
-                    Some(MatmulGrads {
-                        dx: empty(),
-                        dw: std::mem::replace(&mut g.weight, empty()),
-                        dbias: g.bias.take(),
-                    })
-                } else {
-                    chunk_grads.take()
+                // The weight and bias gradients are the outputs themselves: the first chunk's
+                // product writes them, every later one adds into them (no workspace).
+                let chunk_mm = MatmulOptions {
+                    accumulate: index > 0,
+                    ..mm
                 };
+                let prev = Some(MatmulGrads {
+                    dx: chunk_dx.take().unwrap_or_else(empty),
+                    dw: std::mem::replace(&mut g.weight, empty()),
+                    dbias: g.bias.take(),
+                });
                 let bi = MatmulBackwardInputs {
                     x: &x,
                     w: inp.weight,
@@ -540,7 +539,7 @@ fn run_chunks(
                     z: None,
                     dy: &z,
                 };
-                let mut mg = matmul::backward(device, &bi, &mm, prev)?;
+                let mut mg = matmul::backward(device, &bi, &chunk_mm, prev)?;
                 let hidden_at = [c * h, 0, start * h];
                 copy(
                     device,
@@ -549,22 +548,9 @@ fn run_chunks(
                     hidden_at,
                     false,
                 )?;
-                if first {
-                    g.weight = std::mem::replace(&mut mg.dw, empty());
-                    g.bias = mg.dbias.take();
-                } else {
-                    copy(
-                        device,
-                        &mg.dw.buffer,
-                        &mut g.weight.buffer,
-                        [v * h, 0, 0],
-                        true,
-                    )?;
-                    if let (Some(db), Some(gb)) = (&mg.dbias, &mut g.bias) {
-                        copy(device, &db.buffer, &mut gb.buffer, [v, 0, 0], true)?;
-                    }
-                }
-                chunk_grads = Some(mg);
+                g.weight = std::mem::replace(&mut mg.dw, empty());
+                g.bias = mg.dbias.take();
+                chunk_dx = Some(mg.dx);
             }
         }
         logits = Some(z);

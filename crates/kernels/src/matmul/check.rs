@@ -66,6 +66,9 @@ impl MatmulCase {
         if o.f32_dx {
             s += " dx:f32";
         }
+        if o.accumulate {
+            s += " accumulate";
+        }
         s
     }
 
@@ -104,6 +107,11 @@ impl MatmulCase {
             v
         };
         let (x, w, b, dy) = (gen(m * k), gen(n * k), gen(n), gen(m * n));
+        // The running FP32 sums an accumulating backward adds into.
+        let acc = self
+            .opts
+            .accumulate
+            .then(|| (rng.normal_vec(n * k, 0.0, 4.0), rng.normal_vec(n, 0.0, 4.0)));
         let mut x_shape = self.lead.clone();
         x_shape.push(k);
         let mut y_shape = self.lead.clone();
@@ -165,8 +173,15 @@ impl MatmulCase {
                     },
                     &x_shape,
                 )?,
-                dw: poisoned(device, DType::F32, &w_shape)?,
-                dbias: Some(poisoned(device, DType::F32, &[n])?),
+                // Accumulating: running sums the gradients must be added to; else poison.
+                dw: match &acc {
+                    Some((dw0, _)) => tensor(device, DType::F32, &w_shape, dw0)?,
+                    None => poisoned(device, DType::F32, &w_shape)?,
+                },
+                dbias: Some(match &acc {
+                    Some((_, db0)) => tensor(device, DType::F32, &[n], db0)?,
+                    None => poisoned(device, DType::F32, &[n])?,
+                }),
             }),
         )?;
 
@@ -183,7 +198,15 @@ impl MatmulCase {
         };
         let (z_ref, y_ref) = oracle.forward();
         let fwd_scale = max_abs(&oracle.forward_magnitudes());
-        let g = oracle.backward(&to_f64(&z.to_f32()?), &dy64);
+        let mut g = oracle.backward(&to_f64(&z.to_f32()?), &dy64);
+        if let Some((dw0, db0)) = &acc {
+            // The weight gradient's layout is the weight's, as the tensor's.
+            g.dw.iter_mut().zip(dw0).for_each(|(a, b)| *a += *b as f64);
+            g.dbias
+                .iter_mut()
+                .zip(db0)
+                .for_each(|(a, b)| *a += *b as f64);
+        }
         let sizes: Vec<f64> =
             g.dz.iter()
                 .zip(&dy64)
@@ -246,6 +269,7 @@ pub fn sweep() -> Vec<MatmulCase> {
                     save_preact: !seed.is_multiple_of(3),
                     f32_dx: seed.is_multiple_of(5),
                     backend: MatmulBackend::Auto,
+                    accumulate: seed % 7 == 3,
                 };
                 out.push(MatmulCase {
                     dtype,
@@ -482,6 +506,7 @@ mod tests {
                         preact: false,
                         row_sums: false,
                         tile: [0; 3],
+                        accumulate: false,
                     };
                     let (xo, wo) = (
                         Operand {

@@ -206,6 +206,10 @@ pub struct MatmulOptions {
     pub f32_dx: bool,
     /// The products' engine on CUDA.
     pub backend: MatmulBackend,
+    /// Backward: add the weight (and bias) gradients into `prev`'s `dw` (and `dbias`), which
+    /// must be given, FP32 and of their shapes, instead of overwriting them (for chunked callers
+    /// such as fused linear cross-entropy: no per-chunk workspace). `dx` is overwritten.
+    pub accumulate: bool,
 }
 
 impl MatmulOptions {
@@ -241,6 +245,8 @@ pub struct GemmSpec {
     pub row_sums: bool,
     /// Tile `[BP, BQ]` of `C` and the step `BR` of the loop over `R`.
     pub tile: [usize; 3],
+    /// `C` (FP32, no epilogue) and `row_sums` are read and added to: `C += A B`.
+    pub accumulate: bool,
 }
 
 /// The name every product kernel is cached and emitted under.
@@ -256,9 +262,16 @@ pub fn gemm_kernel(spec: &GemmSpec) -> Result<Verified, LangError> {
         let a = k.input("a", spec.a);
         let b = k.input("b", spec.b);
         let bias = spec.bias.map(|d| k.input("bias", d));
-        let c = k.output("c", spec.out);
+        let out = |name: &str, dtype: DType| {
+            if spec.accumulate {
+                k.inout(name, dtype)
+            } else {
+                k.output(name, dtype)
+            }
+        };
+        let c = out("c", spec.out);
         let preact = spec.preact.then(|| k.output("preact", spec.out));
-        let sums = spec.row_sums.then(|| k.output("row_sums", DType::F32));
+        let sums = spec.row_sums.then(|| out("row_sums", DType::F32));
         let [p, q, r, a_sp, a_sr, b_sr, b_sq, c_sp, c_sq] = [
             "p", "q", "r", "a_sp", "a_sr", "b_sr", "b_sq", "c_sp", "c_sq",
         ]
@@ -297,9 +310,21 @@ pub fn gemm_kernel(spec: &GemmSpec) -> Result<Verified, LangError> {
             }
             next
         };
-        let mut init = vec![k.zeros([bp, bq], DType::F32)];
-        if spec.row_sums {
-            init.push(k.zeros([bp], DType::F32));
+        let at = (ip * c_sp).expand_dims(1) + (iq * c_sq).expand_dims(0);
+        let in_c = in_p.expand_dims(1) & in_q.expand_dims(0);
+        // Each program owns its tile of `C` (and the first column of programs the row sums),
+        // so reading them before the loop and storing after it races with nobody.
+        let mut init = if spec.accumulate {
+            vec![c.load_masked(at, in_c, 0.0).cast(DType::F32)]
+        } else {
+            vec![k.zeros([bp, bq], DType::F32)]
+        };
+        if let Some(sums) = &sums {
+            init.push(if spec.accumulate {
+                sums.load_masked(ip, in_p, 0.0)
+            } else {
+                k.zeros([bp], DType::F32)
+            });
         }
         // Whole steps, then the ragged rest of `R` (a loop of at most one step).
         let whole = r - r % br as i64;
@@ -312,8 +337,6 @@ pub fn gemm_kernel(spec: &GemmSpec) -> Result<Verified, LangError> {
                 .cast(DType::F32)
                 .expand_dims(0);
         }
-        let at = (ip * c_sp).expand_dims(1) + (iq * c_sq).expand_dims(0);
-        let in_c = in_p.expand_dims(1) & in_q.expand_dims(0);
         if let Some(pre) = preact {
             pre.store_masked(at, z.cast(spec.out), in_c);
         }
@@ -509,6 +532,7 @@ pub fn representative_spec(kernel: &str, dtype: DType) -> GemmSpec {
         preact: forward,
         row_sums: kernel == "matmul_dw",
         tile: GPU_TILE,
+        accumulate: false,
     }
 }
 
@@ -723,6 +747,7 @@ fn product(
         preact: z.is_some(),
         row_sums: false,
         tile: [0; 3],
+        accumulate: false,
     };
     launch_gemm(
         device,
@@ -806,9 +831,23 @@ pub fn backward(
         if opts.f32_dx { DType::F32 } else { dt },
         &x.shape,
     )?;
-    let mut dw = fit(device, prev_dw, DType::F32, &w.shape)?;
+    // Accumulating needs the running sums themselves; anything else may be reused or replaced.
+    let grad = |prev: Option<Tensor>, name: &str, shape: &[usize]| -> Result<Tensor, OpError> {
+        if !opts.accumulate {
+            return fit(device, prev, DType::F32, shape);
+        }
+        match prev {
+            Some(t) if t.dtype() == DType::F32 && t.shape == shape => Ok(t),
+            _ => Err(bad(
+                entry,
+                name,
+                format!("accumulate needs the previous FP32 {name} of shape {shape:?}"),
+            )),
+        }
+    };
+    let mut dw = grad(prev_dw, "dw", &w.shape)?;
     let mut dbias = match inp.bias {
-        Some(_) => Some(fit(device, prev_db, DType::F32, &[d.n])?),
+        Some(_) => Some(grad(prev_db, "dbias", &[d.n])?),
         None => None,
     };
 
@@ -837,9 +876,19 @@ pub fn backward(
     };
     let dz = dz_owned.as_ref().unwrap_or(inp.dy);
     if opts.backend.use_blas(device, entry, &d)? {
-        blas_gradients(device, entry, &d, inp, dz, opts.layout, &mut dx, &mut dw)?;
+        blas_gradients(device, entry, &d, inp, dz, opts, &mut dx, &mut dw)?;
         if let Some(db) = dbias.as_mut() {
-            weight_gradient(device, entry, &d, dz, x, (&mut dw, (0, 0)), Some(db), 0)?;
+            weight_gradient(
+                device,
+                entry,
+                &d,
+                dz,
+                x,
+                (&mut dw, (0, 0)),
+                Some(db),
+                0,
+                opts.accumulate,
+            )?;
         }
         return Ok(MatmulGrads { dx, dw, dbias });
     }
@@ -854,6 +903,7 @@ pub fn backward(
         preact: false,
         row_sums,
         tile: [0; 3],
+        accumulate: false,
     };
     // dx[M, K] = dz[M, N] W[N, K].
     launch_gemm(
@@ -883,11 +933,12 @@ pub fn backward(
         (&mut dw, (w_n, w_k)),
         dbias.as_mut(),
         d.k,
+        opts.accumulate,
     )?;
     Ok(MatmulGrads { dx, dw, dbias })
 }
 
-/// `dx = dz op(W)` and `dw` with cuBLAS, `dz` first rounded to the storage dtype when it is a
+/// `dx = dz op(W)` and `dw` (added to under `opts.accumulate`) with cuBLAS, `dz` first rounded to the storage dtype when it is a
 /// `dy` of another dtype.
 #[allow(clippy::too_many_arguments)]
 fn blas_gradients(
@@ -896,10 +947,11 @@ fn blas_gradients(
     d: &Dims,
     inp: &MatmulBackwardInputs<'_>,
     dz: &Tensor,
-    layout: WeightLayout,
+    opts: &MatmulOptions,
     dx: &mut Tensor,
     dw: &mut Tensor,
 ) -> Result<(), OpError> {
+    let layout = opts.layout;
     let (x, w) = (inp.x, inp.w);
     let dt = x.dtype();
     let rounded;
@@ -917,7 +969,11 @@ fn blas_gradients(
         WeightLayout::Nk => (dz, x),
         WeightLayout::Kn => (x, dz),
     };
-    device.gemm(&p.dw, &a.buffer, &b.buffer, &mut dw.buffer)?;
+    let g = Gemm {
+        beta: if opts.accumulate { 1.0 } else { 0.0 },
+        ..p.dw
+    };
+    device.gemm(&g, &a.buffer, &b.buffer, &mut dw.buffer)?;
     Ok(())
 }
 
@@ -934,6 +990,7 @@ fn weight_gradient(
     dw: (&mut Tensor, (i64, i64)),
     dbias: Option<&mut Tensor>,
     width: usize,
+    accumulate: bool,
 ) -> Result<(), OpError> {
     let dt = x.dtype();
     let spec = GemmSpec {
@@ -946,6 +1003,7 @@ fn weight_gradient(
         preact: false,
         row_sums: dbias.is_some(),
         tile: [0; 3],
+        accumulate,
     };
     launch_gemm(
         device,
