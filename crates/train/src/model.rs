@@ -177,6 +177,7 @@ fn flce_opts(rows: usize) -> FlceOptions {
             reduction: Reduction::Mean,
         },
         chunking: Chunking::Rows(rows.clamp(1, 4096)),
+        storage_param_grads: false,
     }
 }
 

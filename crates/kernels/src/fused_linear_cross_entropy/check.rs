@@ -134,6 +134,7 @@ impl FlceCase {
         let o = FlceOptions {
             ce: self.opts,
             chunking,
+            storage_param_grads: false,
         };
         let poison = || -> Result<FlceGrads, OpError> {
             Ok(FlceGrads {

@@ -95,6 +95,21 @@ impl Chunking {
 pub struct FlceOptions {
     pub ce: CeOptions,
     pub chunking: Chunking,
+    /// `grad_weight` and `grad_bias` in the hidden dtype instead of FP32 (entry parameter
+    /// `param_grad_dtype=storage`): each chunk's FP32 product is added and rounded once, as
+    /// Liger keeps them; half the memory at 16-bit, one rounding per chunk.
+    pub storage_param_grads: bool,
+}
+
+impl FlceOptions {
+    /// The dtype of `grad_weight` and `grad_bias` for hidden states of `hidden` dtype.
+    pub fn param_grad_dtype(&self, hidden: DType) -> DType {
+        if self.storage_param_grads {
+            hidden
+        } else {
+            DType::F32
+        }
+    }
 }
 
 /// The inputs.
@@ -107,7 +122,8 @@ pub struct FlceInputs<'a> {
     pub ce_weight: Option<&'a Tensor>,
 }
 
-/// The gradients: `hidden` in its dtype, `weight` `[V, H]` and `bias` `[V]` FP32.
+/// The gradients: `hidden` in its dtype, `weight` `[V, H]` and `bias` `[V]` FP32 (the hidden
+/// dtype under [`FlceOptions::storage_param_grads`]).
 #[derive(Debug)]
 pub struct FlceGrads {
     pub hidden: Tensor,
@@ -239,6 +255,8 @@ struct Plan {
     /// doc: the mean's global factors folded in), always at per-row reduction.
     ce_weight: Option<Tensor>,
     ce: CeOptions,
+    /// `grad_weight` and `grad_bias`'s dtype.
+    param_grad: DType,
 }
 
 fn validate(
@@ -414,6 +432,7 @@ fn validate(
         ids,
         ce_weight,
         ce: ce_opts,
+        param_grad: o.param_grad_dtype(dt),
     })
 }
 
@@ -462,9 +481,9 @@ fn run_chunks(
     let mut out = if grads {
         Some(FlceGrads {
             hidden: fit(device, prev_h, dt, &inp.hidden.shape)?,
-            weight: fit(device, prev_w, DType::F32, &[v, h])?,
+            weight: fit(device, prev_w, p.param_grad, &[v, h])?,
             bias: match inp.bias {
-                Some(_) => Some(fit(device, prev_b, DType::F32, &[v])?),
+                Some(_) => Some(fit(device, prev_b, p.param_grad, &[v])?),
                 None => None,
             },
         })
@@ -474,15 +493,18 @@ fn run_chunks(
     if n == 0 {
         // No rows: zero gradients (`fit` may have reused old ones).
         if let Some(g) = &mut out {
-            g.weight = device.tensor_zeros(DType::F32, &[v, h])?;
+            g.weight = device.tensor_zeros(p.param_grad, &[v, h])?;
             g.bias = inp
                 .bias
-                .map(|_| device.tensor_zeros(DType::F32, &[v]))
+                .map(|_| device.tensor_zeros(p.param_grad, &[v]))
                 .transpose()?;
         }
         return Ok((rows_out, out));
     }
-    let mm = MatmulOptions::default();
+    let mm = MatmulOptions {
+        storage_param_grads: p.param_grad != DType::F32,
+        ..MatmulOptions::default()
+    };
     // A placeholder that never fits, so that the product allocates.
     let empty = || Tensor::zeros(DType::F32, &[0]);
     let mut logits: Option<Tensor> = None;
@@ -684,9 +706,9 @@ pub fn backward(
     };
     let dt = inp.hidden.dtype();
     let gh = expect("grad_hidden", saved.hidden, dt, &inp.hidden.shape)?;
-    let gw = expect("grad_weight", saved.weight, DType::F32, &[p.v, p.h])?;
+    let gw = expect("grad_weight", saved.weight, p.param_grad, &[p.v, p.h])?;
     let gb = match inp.bias {
-        Some(_) => Some(expect("grad_bias", saved.bias, DType::F32, &[p.v])?),
+        Some(_) => Some(expect("grad_bias", saved.bias, p.param_grad, &[p.v])?),
         None => None,
     };
     Ok(FlceGrads {
@@ -740,9 +762,11 @@ fn options(p: &Params, entry: &str) -> Result<FlceOptions, OpError> {
     } else {
         Chunking::MemConst(usize_param(p, entry, "chunk_mem_const")?)
     };
+    let storage_param_grads = p.choice("param_grad_dtype", &["f32", "storage"])? == "storage";
     Ok(FlceOptions {
         ce: crate::cross_entropy::options(p, entry)?,
         chunking,
+        storage_param_grads,
     })
 }
 
@@ -783,7 +807,7 @@ const GRAD_BIAS: Port = port(
 );
 const INPUTS: [Port; 5] = [HIDDEN, WEIGHT, TARGET, BIAS, CE_WEIGHT];
 
-const PARAMS: [ParamDef; 7] = [
+const PARAMS: [ParamDef; 8] = [
     CE_PARAMS[0],
     CE_PARAMS[1],
     CE_PARAMS[2],
@@ -806,10 +830,16 @@ const PARAMS: [ParamDef; 7] = [
         allowed: "an integer >= 1",
         doc: "chunk logits of about chunk_mem_const * N * H elements",
     },
+    ParamDef {
+        name: "param_grad_dtype",
+        default: "f32",
+        allowed: "f32, storage",
+        doc: "grad_weight/grad_bias dtype (storage: hidden's, one rounding per chunk, as Liger)",
+    },
 ];
 
 /// The forward's parameters: the pair's and `token_stats`.
-const FWD_PARAMS: [ParamDef; 8] = [
+const FWD_PARAMS: [ParamDef; 9] = [
     PARAMS[0],
     PARAMS[1],
     PARAMS[2],
@@ -817,6 +847,7 @@ const FWD_PARAMS: [ParamDef; 8] = [
     PARAMS[4],
     PARAMS[5],
     PARAMS[6],
+    PARAMS[7],
     ParamDef {
         name: "token_stats",
         default: "false",

@@ -26,6 +26,7 @@ fn opts(reduction: Reduction) -> FlceOptions {
             reduction,
         },
         chunking: Chunking::Rows(2),
+        storage_param_grads: false,
     }
 }
 
@@ -49,6 +50,86 @@ fn small_cases_match_the_oracle() {
     assert!(cases.len() >= 20, "{} cases", cases.len());
     let failures = crate::check::failures(cases, &Device::cpu());
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// `param_grad_dtype=storage`: the losses and `grad_hidden` are the FP32 run's bit for bit; the
+/// weight and bias gradients are the FP32 ones up to one bf16 rounding per chunk of the running
+/// sum (here 5 chunks), and come back in bf16.
+#[test]
+fn storage_param_grads_round_once_per_chunk() {
+    let dev = Device::cpu();
+    let (n, h, v) = (37, 24, 50);
+    let mut rng = crate::testing::Rng::new(77);
+    let mut gen = |len| {
+        let mut x = rng.normal_vec(len, 0.0, 1.0);
+        crate::testing::round_to_storage(&mut x, DType::BF16);
+        x
+    };
+    let x = Tensor::from_f32(DType::BF16, &[n, h], &gen(n * h)).unwrap();
+    let w = Tensor::from_f32(DType::BF16, &[v, h], &gen(v * h)).unwrap();
+    let b = Tensor::from_f32(DType::BF16, &[v], &gen(v)).unwrap();
+    let y = ids(&(0..n as i64)
+        .map(|i| (i * 7) % v as i64)
+        .collect::<Vec<_>>());
+    let inp = FlceInputs {
+        hidden: &x,
+        weight: &w,
+        target: &y,
+        bias: Some(&b),
+        ce_weight: None,
+    };
+    let mut o = opts(Reduction::Sum);
+    o.chunking = Chunking::Rows(8);
+    let f32_run = forward(&dev, &inp, &o, None).unwrap();
+    o.storage_param_grads = true;
+    let bf16_run = forward(&dev, &inp, &o, None).unwrap();
+    let (g32, g16) = (f32_run.grads.unwrap(), bf16_run.grads.unwrap());
+    assert_eq!(
+        f32_run.loss.to_f32().unwrap(),
+        bf16_run.loss.to_f32().unwrap()
+    );
+    assert_eq!(g32.hidden.to_f32().unwrap(), g16.hidden.to_f32().unwrap());
+    assert_eq!(g16.weight.dtype(), DType::BF16);
+    assert_eq!(g16.bias.as_ref().unwrap().dtype(), DType::BF16);
+    let chunks = n.div_ceil(8) as f64;
+    let u = crate::testing::unit_roundoff(DType::BF16);
+    for (a, b) in [
+        (g32.weight.to_f32().unwrap(), g16.weight.to_f32().unwrap()),
+        (
+            g32.bias.unwrap().to_f32().unwrap(),
+            g16.bias.as_ref().unwrap().to_f32().unwrap(),
+        ),
+    ] {
+        let scale = a.iter().fold(0.0f64, |m, x| m.max(x.abs() as f64));
+        let worst = a
+            .iter()
+            .zip(&b)
+            .fold(0.0f64, |m, (p, q)| m.max((*p as f64 - *q as f64).abs()));
+        // Each chunk's rounding is at most u of the running sum (bounded by 2 scale); the FP32
+        // run's own rounding is far below.
+        assert!(
+            worst <= chunks * u * 2.0 * scale,
+            "{worst} > {chunks} u 2 {scale}"
+        );
+        assert!(worst > 0.0, "the bf16 gradients cannot all be exact");
+    }
+    // The backward scales them in their dtype.
+    let saved = SavedGrads {
+        hidden: Some(&g16.hidden),
+        weight: Some(&g16.weight),
+        bias: g16.bias.as_ref(),
+    };
+    let dl = Tensor::from_f32(DType::F32, &[], &[2.0]).unwrap();
+    let back = backward(&dev, &inp, saved, &dl, &o, None).unwrap();
+    assert_eq!(back.weight.dtype(), DType::BF16);
+    let doubled: Vec<f32> = g16
+        .weight
+        .to_f32()
+        .unwrap()
+        .iter()
+        .map(|v| 2.0 * v)
+        .collect();
+    assert_eq!(back.weight.to_f32().unwrap(), doubled);
 }
 
 #[test]

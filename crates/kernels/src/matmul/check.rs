@@ -69,6 +69,9 @@ impl MatmulCase {
         if o.accumulate {
             s += " accumulate";
         }
+        if o.storage_param_grads {
+            s += " dw:storage";
+        }
         s
     }
 
@@ -108,10 +111,17 @@ impl MatmulCase {
         };
         let (x, w, b, dy) = (gen(m * k), gen(n * k), gen(n), gen(m * n));
         // The running FP32 sums an accumulating backward adds into.
-        let acc = self
-            .opts
-            .accumulate
-            .then(|| (rng.normal_vec(n * k, 0.0, 4.0), rng.normal_vec(n, 0.0, 4.0)));
+        let param_dtype = if self.opts.storage_param_grads {
+            self.dtype
+        } else {
+            DType::F32
+        };
+        let acc = self.opts.accumulate.then(|| {
+            let mut sums = (rng.normal_vec(n * k, 0.0, 4.0), rng.normal_vec(n, 0.0, 4.0));
+            round_to_storage(&mut sums.0, param_dtype);
+            round_to_storage(&mut sums.1, param_dtype);
+            sums
+        });
         let mut x_shape = self.lead.clone();
         x_shape.push(k);
         let mut y_shape = self.lead.clone();
@@ -175,12 +185,12 @@ impl MatmulCase {
                 )?,
                 // Accumulating: running sums the gradients must be added to; else poison.
                 dw: match &acc {
-                    Some((dw0, _)) => tensor(device, DType::F32, &w_shape, dw0)?,
-                    None => poisoned(device, DType::F32, &w_shape)?,
+                    Some((dw0, _)) => tensor(device, param_dtype, &w_shape, dw0)?,
+                    None => poisoned(device, param_dtype, &w_shape)?,
                 },
                 dbias: Some(match &acc {
-                    Some((_, db0)) => tensor(device, DType::F32, &[n], db0)?,
-                    None => poisoned(device, DType::F32, &[n])?,
+                    Some((_, db0)) => tensor(device, param_dtype, &[n], db0)?,
+                    None => poisoned(device, param_dtype, &[n])?,
                 }),
             }),
         )?;
@@ -270,6 +280,8 @@ pub fn sweep() -> Vec<MatmulCase> {
                     f32_dx: seed.is_multiple_of(5),
                     backend: MatmulBackend::Auto,
                     accumulate: seed % 7 == 3,
+                    storage_param_grads: seed % 11 == 4
+                        || (seed % 7 == 3 && seed.is_multiple_of(2)),
                 };
                 out.push(MatmulCase {
                     dtype,

@@ -210,6 +210,9 @@ pub struct MatmulOptions {
     /// must be given, FP32 and of their shapes, instead of overwriting them (for chunked callers
     /// such as fused linear cross-entropy: no per-chunk workspace). `dx` is overwritten.
     pub accumulate: bool,
+    /// Backward: `dw` and `dbias` in the storage dtype (FP32 products rounded once; with
+    /// `accumulate`, once per call) instead of FP32.
+    pub storage_param_grads: bool,
 }
 
 impl MatmulOptions {
@@ -240,8 +243,8 @@ pub struct GemmSpec {
     pub activation: Activation,
     /// Epilogue: also store the pre-activation.
     pub preact: bool,
-    /// Also store the FP32 sums of `A`'s rows over `R` (indexed by `p`, by the programs of the
-    /// first `Q` tile).
+    /// Also store the sums of `A`'s rows over `R` (FP32, stored in `out`'s dtype; indexed by
+    /// `p`, by the programs of the first `Q` tile).
     pub row_sums: bool,
     /// Tile `[BP, BQ]` of `C` and the step `BR` of the loop over `R`.
     pub tile: [usize; 3],
@@ -271,7 +274,7 @@ pub fn gemm_kernel(spec: &GemmSpec) -> Result<Verified, LangError> {
         };
         let c = out("c", spec.out);
         let preact = spec.preact.then(|| k.output("preact", spec.out));
-        let sums = spec.row_sums.then(|| out("row_sums", DType::F32));
+        let sums = spec.row_sums.then(|| out("row_sums", spec.out));
         let [p, q, r, a_sp, a_sr, b_sr, b_sq, c_sp, c_sq] = [
             "p", "q", "r", "a_sp", "a_sr", "b_sr", "b_sq", "c_sp", "c_sq",
         ]
@@ -321,7 +324,7 @@ pub fn gemm_kernel(spec: &GemmSpec) -> Result<Verified, LangError> {
         };
         if let Some(sums) = &sums {
             init.push(if spec.accumulate {
-                sums.load_masked(ip, in_p, 0.0)
+                sums.load_masked(ip, in_p, 0.0).cast(DType::F32)
             } else {
                 k.zeros([bp], DType::F32)
             });
@@ -346,7 +349,7 @@ pub fn gemm_kernel(spec: &GemmSpec) -> Result<Verified, LangError> {
         };
         c.store_masked(at, y.cast(spec.out), in_c);
         if let Some(sums) = sums {
-            sums.store_masked(ip, carried[1], in_p & pid_q.equal(0));
+            sums.store_masked(ip, carried[1].cast(spec.out), in_p & pid_q.equal(0));
         }
     })
 }
@@ -831,17 +834,22 @@ pub fn backward(
         if opts.f32_dx { DType::F32 } else { dt },
         &x.shape,
     )?;
+    let param_dtype = if opts.storage_param_grads {
+        dt
+    } else {
+        DType::F32
+    };
     // Accumulating needs the running sums themselves; anything else may be reused or replaced.
     let grad = |prev: Option<Tensor>, name: &str, shape: &[usize]| -> Result<Tensor, OpError> {
         if !opts.accumulate {
-            return fit(device, prev, DType::F32, shape);
+            return fit(device, prev, param_dtype, shape);
         }
         match prev {
-            Some(t) if t.dtype() == DType::F32 && t.shape == shape => Ok(t),
+            Some(t) if t.dtype() == param_dtype && t.shape == shape => Ok(t),
             _ => Err(bad(
                 entry,
                 name,
-                format!("accumulate needs the previous FP32 {name} of shape {shape:?}"),
+                format!("accumulate needs the previous {param_dtype} {name} of shape {shape:?}"),
             )),
         }
     };
@@ -997,7 +1005,7 @@ fn weight_gradient(
         a: dz.dtype(),
         b: dt,
         operand: dt,
-        out: DType::F32,
+        out: dw.0.dtype(),
         bias: None,
         activation: Activation::None,
         preact: false,
