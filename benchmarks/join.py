@@ -6,7 +6,8 @@ adapters in the peers' process (peers.py's `metile_torch` rows: not a peer, neve
 on CUDA it includes the adapters' staging through host memory), each peer's ms (torch eager,
 torch.compile, Liger), the best peer, the ratio metile / best peer (below 1: metile is faster),
 metile's achieved GB/s and its fraction of the copy bandwidth measured in the same run, and the
-peers' peak extra memory where known (metile's bench does not measure memory).
+peak extra memory where known: the peers' and, last, metile's (`metile bench` measures it per
+entry on CUDA, the first call with fresh outputs; not for its fwd+bwd pairs).
 
 Achieved GB/s counts the fewest bytes the operator must move (peers.py's `min_bytes`, the same
 count for every peer, as in shared/ANCHORS.md) when the peers file has the row; otherwise metile's
@@ -133,7 +134,7 @@ def build(metile_rows, peer_rows, modes):
         lines.append("")
     lines.append(
         "| operator (shape) | mode | dtype | metile ms | metile.torch ms | torch eager | torch.compile | Liger "
-        "| best peer | metile / best | metile GB/s | of copy | peak extra MiB eager / compile / Liger / metile.torch |"
+        "| best peer | metile / best | metile GB/s | of copy | peak extra MiB eager / compile / Liger / metile.torch / metile |"
     )
     lines.append("|---|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---|")
     used = {"*": False, "+": False}
@@ -172,6 +173,7 @@ def build(metile_rows, peer_rows, modes):
         used["*"] |= bool(gbps_mark)
         used["+"] |= bool(frac_mark)
         peaks = [pr.get(p, {}).get("peak_extra_mib") for p in [p for p, _ in PEERS] + ["metile_torch"]]
+        peaks.append(m.get("peak_extra_mib") if m else None)
         peak_cell = " / ".join(fmt_num(x) for x in peaks) if any(x is not None for x in peaks) else ""
         shape_s = "x".join(str(s) for s in shape)
         lines.append(

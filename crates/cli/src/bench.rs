@@ -63,6 +63,10 @@ pub struct Measurement {
     pub copy_gbps: f64,
     /// `ms / copy_ms`.
     pub x_copy: f64,
+    /// Device memory one call allocated beyond what was live before it (outputs and
+    /// workspaces; the inputs excluded), in MiB, where the device counts it (CUDA); `None` for
+    /// a pair and on the cpu.
+    pub peak_extra_mib: Option<f64>,
     /// The device's name, such as `cpu`.
     pub device: String,
 }
@@ -259,14 +263,21 @@ pub fn time_entry(
     inputs: &Tensors,
     params: &Params,
     reps: usize,
-) -> Result<(f64, usize, Tensors), String> {
+) -> Result<(f64, usize, Tensors, Option<f64>), String> {
     let mut outputs = Tensors::new();
+    // The first call allocates its outputs: what it adds to the live bytes at its peak is the
+    // entry's extra memory (as the peers' scripts measure theirs).
+    let live = device.memory().ok().flatten().map(|m| m.live_bytes);
+    device.reset_peak_memory();
     run_once(device, entry, inputs, params, &mut outputs)?;
+    let peak_extra_mib = live
+        .zip(device.memory().ok().flatten())
+        .map(|(before, m)| m.peak_bytes.saturating_sub(before) as f64 / (1u64 << 20) as f64);
     let ms = time_calls(device, reps, &mut || {
         run_once(device, entry, inputs, params, &mut outputs)
     })?;
     let bytes = bytes_of(inputs, &outputs);
-    Ok((ms, bytes, outputs))
+    Ok((ms, bytes, outputs, peak_extra_mib))
 }
 
 /// One entry point as it was timed: what a `fwd+bwd` pair needs to call it again.
@@ -357,7 +368,12 @@ pub fn bench_groups(
     let dtype = args.dtype.dtype();
     let mut rng = Rng::new(SEED);
     let mut failures = 0;
-    let measure = |op: &str, entry: &str, mode: String, ms: f64, bytes: usize, rng: &mut Rng| {
+    let measure = |op: &str,
+                   entry: &str,
+                   mode: String,
+                   (ms, peak_extra_mib): (f64, Option<f64>),
+                   bytes: usize,
+                   rng: &mut Rng| {
         let copy_ms = time_device_copy(device, bytes, args.reps, rng)
             .map_err(|e| format!("timing the copy: {e}"))?;
         Ok(Measurement {
@@ -376,6 +392,7 @@ pub fn bench_groups(
             } else {
                 f64::INFINITY
             },
+            peak_extra_mib,
             device: device.label(),
         })
     };
@@ -420,14 +437,14 @@ pub fn bench_groups(
                 })
                 .and_then(|params| {
                     time_entry(device, entry, &inputs, &params, args.reps)
-                        .map(|(ms, bytes, outputs)| (ms, bytes, outputs, params))
+                        .map(|(ms, bytes, outputs, peak)| ((ms, peak), bytes, outputs, params))
                 });
-            let result = result.and_then(|(ms, bytes, outputs, params)| {
+            let result = result.and_then(|(timing, bytes, outputs, params)| {
                 let m = measure(
                     entry.op,
                     entry.name,
                     mode_of(entry.name),
-                    ms,
+                    timing,
                     bytes,
                     &mut rng,
                 )?;
@@ -475,7 +492,7 @@ pub fn bench_groups(
         };
         let bytes = fwd.bytes + bwd.bytes;
         let result = time_pair(device, fwd, bwd, args.reps)
-            .and_then(|ms| measure(op, &name, "fwd+bwd".into(), ms, bytes, &mut rng));
+            .and_then(|ms| measure(op, &name, "fwd+bwd".into(), (ms, None), bytes, &mut rng));
         match result {
             Ok(m) => emit(&m),
             Err(message) => {
