@@ -130,34 +130,29 @@ impl NormCase {
             GradDtype::F32 => DType::F32,
             GradDtype::Storage => self.dtype,
         };
-        let mut bwd = Some(NormGrads {
-            dx: poisoned(device, grad_dtype, &shape)?,
-            dweight: opt(has_w, DType::F32, &[cols])?,
-            dbias: opt(layer, DType::F32, &[cols])?,
-        });
+        // Poisoned gradient outputs, which the backward must overwrite entirely.
+        let poisoned_grads = || -> Result<Option<NormGrads>, OpError> {
+            Ok(Some(NormGrads {
+                dx: poisoned(device, grad_dtype, &shape)?,
+                dweight: opt(has_w, DType::F32, &[cols])?,
+                dbias: opt(layer, DType::F32, &[cols])?,
+            }))
+        };
         let cot = NormCotangents {
             dy: &dyt,
             dresidual_out: (add && self.with_ds).then_some(&dst),
             stats: None,
         };
-        backward_into(
-            device,
-            self.kind,
-            &inp,
-            &cot,
-            &self.opts,
-            self.tiling,
-            &mut bwd,
-        )?;
+        let run = |cot: &NormCotangents<'_>, out: &mut Option<NormGrads>| {
+            backward_into(device, self.kind, &inp, cot, &self.opts, self.tiling, out)
+        };
+        let mut bwd = poisoned_grads()?;
+        run(&cot, &mut bwd)?;
         // The same backward reading the forward's statistics (FP32 ones only: casting mode
         // `none` rounds rstd to the storage dtype).
         let mut bwd_saved = None;
         if let Some(f) = fwd.as_ref().filter(|_| !rms_none) {
-            bwd_saved = Some(NormGrads {
-                dx: poisoned(device, grad_dtype, &shape)?,
-                dweight: opt(has_w, DType::F32, &[cols])?,
-                dbias: opt(layer, DType::F32, &[cols])?,
-            });
+            bwd_saved = poisoned_grads()?;
             let cot = NormCotangents {
                 stats: Some(NormStats {
                     mean: f.mean.as_ref(),
@@ -165,15 +160,7 @@ impl NormCase {
                 }),
                 ..cot
             };
-            backward_into(
-                device,
-                self.kind,
-                &inp,
-                &cot,
-                &self.opts,
-                self.tiling,
-                &mut bwd_saved,
-            )?;
+            run(&cot, &mut bwd_saved)?;
         }
         let (Some(fwd), Some(bwd)) = (fwd, bwd) else {
             return Err(OpError::BadInput {
