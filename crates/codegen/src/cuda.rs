@@ -140,24 +140,24 @@ pub fn emit(k: &Kernel, plan: &Plan, layouts: &Layouts) -> Result<CudaSource, Co
     // The body twice when it pays: a fast copy whose accesses skip their alignment tests (and,
     // where a mask splits at a multiple of the vector width, their element fallbacks), entered
     // when the run-time test written at kernel entry holds, and the general copy.
-    e.depth = 2;
-    e.fast = true;
-    e.block(&body)?;
-    let fast_body = std::mem::take(&mut e.out);
-    e.fast = false;
-    e.block(&body)?;
-    if e.fast_accesses > 0 && fast_body_enabled() {
-        let slow_body = std::mem::take(&mut e.out);
+    if fast_body_enabled() {
+        e.depth = 2;
+        e.fast = true;
+        e.block(&body)?;
+        e.fast = false;
+    }
+    if e.fast_accesses > 0 {
+        let fast_body = std::mem::take(&mut e.out);
+        e.block(&body)?;
+        let general_body = std::mem::take(&mut e.out);
         e.out = format!(
-            "  const bool mt_fast = {};\n  if (mt_fast) {{\n{fast_body}  }} else {{\n{slow_body}  }}\n",
+            "  const bool mt_fast = {};\n  if (mt_fast) {{\n{fast_body}  }} else {{\n{general_body}  }}\n",
             e.fast_test()
         );
     } else {
-        e.out = e
-            .out
-            .lines()
-            .map(|l| format!("{}\n", l.strip_prefix("  ").unwrap_or(l)))
-            .collect();
+        e.out.clear();
+        e.depth = 1;
+        e.block(&body)?;
     }
     let mut src = String::new();
     if e.uses_mma {
@@ -1334,14 +1334,14 @@ impl Emitter<'_> {
         let other = match fast {
             // A whole group is inactive: a load fills it, a store skips it.
             Some(true) => inactive.map(|f| f("g + k")),
-            _ => Some(scalar("s")),
+            _ => Some(format!("const int s = g + k; {}", scalar("s"))),
         };
         if let Some(other) = other {
             self.line("} else {");
             self.depth += 1;
             let pad = "  ".repeat(self.depth);
             self.line(format!(
-                "#pragma unroll\n{pad}for (int k = 0; k < {vec}; ++k) {{ const int s = g + k; (void)s; {other} }}"
+                "#pragma unroll\n{pad}for (int k = 0; k < {vec}; ++k) {{ {other} }}"
             ));
             self.depth -= 1;
         }

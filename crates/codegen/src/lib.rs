@@ -97,19 +97,20 @@ pub fn cuda_source(kernel: &Verified, target: &Target) -> Result<CudaSource, Cod
 
 /// The kernel as the GPU lowering takes it: broadcasts of index-like tiles rematerialised
 /// (`metile_opt::RematerializeBroadcasts`: a few integer operations per thread instead of a
-/// round trip through shared memory), then dead code dropped and the result verified again.
+/// round trip through shared memory), then canonicalised again, which merges the position tiles
+/// the broadcasts share and drops what they no longer need.
 pub fn gpu_form(kernel: &Verified) -> Result<Verified, CodegenError> {
     use metile_opt::Pass;
     let mut k = kernel.kernel().clone();
     if !metile_opt::RematerializeBroadcasts.run(&mut k) {
         return Ok(kernel.clone());
     }
-    metile_opt::EliminateDeadCode.run(&mut k);
     let name = k.name.clone();
-    metile_ir::verify(k).map_err(|e| CodegenError {
-        kernel: name,
+    let broke = |e: metile_ir::VerifyError| CodegenError {
+        kernel: name.clone(),
         message: format!("rematerialising broadcasts broke the kernel: {e}"),
-    })
+    };
+    metile_opt::canonicalize(metile_ir::verify(k).map_err(broke)?).map_err(broke)
 }
 
 /// The environment variable that overrides the cost model's choice of threads per program (for

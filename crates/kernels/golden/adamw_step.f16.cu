@@ -74,7 +74,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(mt_u16* __restri
         for (int k = 0; k < MT_VEC; ++k) v19[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v19[g + k] = v18; }
+        for (int k = 0; k < 8; ++k) { v19[g + k] = v18; }
       }
     }
     float v20[8];
@@ -110,7 +110,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(mt_u16* __restri
         for (int k = 0; k < MT_VEC; ++k) v35[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v35[g + k] = v34; }
+        for (int k = 0; k < 8; ++k) { v35[g + k] = v34; }
       }
     }
     float v36[8];
@@ -141,7 +141,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(mt_u16* __restri
         for (int k = 0; k < MT_VEC; ++k) v44[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v44[g + k] = v34; }
+        for (int k = 0; k < 8; ++k) { v44[g + k] = v34; }
       }
     }
     float v45[8];
@@ -199,7 +199,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(mt_u16* __restri
         for (int k = 0; k < MT_VEC; ++k) v62[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v62[g + k] = v18; }
+        for (int k = 0; k < 8; ++k) { v62[g + k] = v18; }
       }
     }
     float v63[8];
@@ -303,7 +303,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(mt_u16* __restri
         for (int k = 0; k < MT_VEC; ++k) v19[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v19[s] = (true && v17[s]) ? mt_f16_to_f32(p1[v15[s]]) : v18; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v19[s] = (true && v17[s]) ? mt_f16_to_f32(p1[v15[s]]) : v18; }
       }
     }
     float v20[8];
@@ -339,7 +339,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(mt_u16* __restri
         for (int k = 0; k < MT_VEC; ++k) v35[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v35[s] = (true && v17[s]) ? p2[v15[s]] : v34; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v35[s] = (true && v17[s]) ? p2[v15[s]] : v34; }
       }
     }
     float v36[8];
@@ -370,7 +370,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(mt_u16* __restri
         for (int k = 0; k < MT_VEC; ++k) v44[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v44[s] = (true && v17[s]) ? p3[v15[s]] : v34; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v44[s] = (true && v17[s]) ? p3[v15[s]] : v34; }
       }
     }
     float v45[8];
@@ -428,7 +428,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(mt_u16* __restri
         for (int k = 0; k < MT_VEC; ++k) v62[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v62[s] = (true && v17[s]) ? mt_f16_to_f32(p0[v15[s]]) : v18; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v62[s] = (true && v17[s]) ? mt_f16_to_f32(p0[v15[s]]) : v18; }
       }
     }
     float v63[8];
@@ -463,7 +463,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(mt_u16* __restri
         for (int q = 0; q < 2; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v17[s]) p2[v15[s]] = v42[s]; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v17[s]) p2[v15[s]] = v42[s]; }
       }
     }
     #pragma unroll
@@ -477,7 +477,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(mt_u16* __restri
         for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v17[s]) p3[v15[s]] = v52[s]; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v17[s]) p3[v15[s]] = v52[s]; }
       }
     }
     float v70[8];
@@ -494,7 +494,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(mt_u16* __restri
         for (int q = 0; q < 1; ++q) ((uint4*)(p0 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v17[s]) p0[v15[s]] = mt_f32_to_f16(v70[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v17[s]) p0[v15[s]] = mt_f32_to_f16(v70[s]); }
       }
     }
   }

@@ -74,7 +74,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(float* __restric
         for (int k = 0; k < MT_VEC; ++k) v19[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v19[g + k] = v18; }
+        for (int k = 0; k < 4; ++k) { v19[g + k] = v18; }
       }
     }
     float v20 = p13;
@@ -106,7 +106,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(float* __restric
         for (int k = 0; k < MT_VEC; ++k) v34[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v34[g + k] = v18; }
+        for (int k = 0; k < 4; ++k) { v34[g + k] = v18; }
       }
     }
     float v35[8];
@@ -137,7 +137,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(float* __restric
         for (int k = 0; k < MT_VEC; ++k) v43[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v43[g + k] = v18; }
+        for (int k = 0; k < 4; ++k) { v43[g + k] = v18; }
       }
     }
     float v44[8];
@@ -195,7 +195,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(float* __restric
         for (int k = 0; k < MT_VEC; ++k) v61[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v61[g + k] = v18; }
+        for (int k = 0; k < 4; ++k) { v61[g + k] = v18; }
       }
     }
     float v62[8];
@@ -293,7 +293,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(float* __restric
         for (int k = 0; k < MT_VEC; ++k) v19[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v19[s] = (true && v17[s]) ? p1[v15[s]] : v18; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v19[s] = (true && v17[s]) ? p1[v15[s]] : v18; }
       }
     }
     float v20 = p13;
@@ -325,7 +325,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(float* __restric
         for (int k = 0; k < MT_VEC; ++k) v34[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v34[s] = (true && v17[s]) ? p2[v15[s]] : v18; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v34[s] = (true && v17[s]) ? p2[v15[s]] : v18; }
       }
     }
     float v35[8];
@@ -356,7 +356,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(float* __restric
         for (int k = 0; k < MT_VEC; ++k) v43[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v43[s] = (true && v17[s]) ? p3[v15[s]] : v18; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v43[s] = (true && v17[s]) ? p3[v15[s]] : v18; }
       }
     }
     float v44[8];
@@ -414,7 +414,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(float* __restric
         for (int k = 0; k < MT_VEC; ++k) v61[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v61[s] = (true && v17[s]) ? p0[v15[s]] : v18; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v61[s] = (true && v17[s]) ? p0[v15[s]] : v18; }
       }
     }
     float v62[8];
@@ -446,7 +446,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(float* __restric
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v17[s]) p2[v15[s]] = v41[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v17[s]) p2[v15[s]] = v41[s]; }
       }
     }
     #pragma unroll
@@ -460,7 +460,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(float* __restric
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v17[s]) p3[v15[s]] = v51[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v17[s]) p3[v15[s]] = v51[s]; }
       }
     }
     #pragma unroll
@@ -474,7 +474,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(float* __restric
         for (int q = 0; q < 1; ++q) ((uint4*)(p0 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v17[s]) p0[v15[s]] = v67[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v17[s]) p0[v15[s]] = v67[s]; }
       }
     }
   }

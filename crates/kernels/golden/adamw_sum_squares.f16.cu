@@ -78,7 +78,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_adamw_sum_squares(const mt_
           for (int k = 0; k < MT_VEC; ++k) v19[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v19[g + k] = v18; }
+          for (int k = 0; k < 8; ++k) { v19[g + k] = v18; }
         }
       }
       float v20[16];
@@ -158,7 +158,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_adamw_sum_squares(const mt_
           for (int k = 0; k < MT_VEC; ++k) v19[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v19[s] = (true && v17[s]) ? mt_f16_to_f32(p0[v15[s]]) : v18; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v19[s] = (true && v17[s]) ? mt_f16_to_f32(p0[v15[s]]) : v18; }
         }
       }
       float v20[16];

@@ -78,7 +78,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_adamw_sum_squares(const flo
           for (int k = 0; k < MT_VEC; ++k) v19[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v19[g + k] = v18; }
+          for (int k = 0; k < 4; ++k) { v19[g + k] = v18; }
         }
       }
       float v20[16];
@@ -155,7 +155,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_adamw_sum_squares(const flo
           for (int k = 0; k < MT_VEC; ++k) v19[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v19[s] = (true && v17[s]) ? p0[v15[s]] : v18; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v19[s] = (true && v17[s]) ? p0[v15[s]] : v18; }
         }
       }
       float v20[16];

@@ -66,7 +66,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
         for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v15[g + k] = v14; }
+        for (int k = 0; k < 8; ++k) { v15[g + k] = v14; }
       }
     }
     float v16[8];
@@ -107,7 +107,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
           for (int k = 0; k < MT_VEC; ++k) v30[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v30[g + k] = v14; }
+          for (int k = 0; k < 8; ++k) { v30[g + k] = v14; }
         }
       }
       float v31[8];
@@ -125,7 +125,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
           for (int k = 0; k < MT_VEC; ++k) v33[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v33[g + k] = v14; }
+          for (int k = 0; k < 8; ++k) { v33[g + k] = v14; }
         }
       }
       float v34[8];
@@ -146,7 +146,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
           for (int k = 0; k < MT_VEC; ++k) v37[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v37[g + k] = v14; }
+          for (int k = 0; k < 8; ++k) { v37[g + k] = v14; }
         }
       }
       float v38[8];
@@ -283,7 +283,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
         for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v15[s] = (true && v8[s]) ? mt_f16_to_f32(p2[v13[s]]) : v14; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v15[s] = (true && v8[s]) ? mt_f16_to_f32(p2[v13[s]]) : v14; }
       }
     }
     float v16[8];
@@ -324,7 +324,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
           for (int k = 0; k < MT_VEC; ++k) v30[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v30[s] = (true && v8[s]) ? mt_f16_to_f32(p0[v28[s]]) : v14; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v30[s] = (true && v8[s]) ? mt_f16_to_f32(p0[v28[s]]) : v14; }
         }
       }
       float v31[8];
@@ -342,7 +342,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
           for (int k = 0; k < MT_VEC; ++k) v33[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v33[s] = (true && v8[s]) ? mt_f16_to_f32(p1[v28[s]]) : v14; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v33[s] = (true && v8[s]) ? mt_f16_to_f32(p1[v28[s]]) : v14; }
         }
       }
       float v34[8];
@@ -363,7 +363,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
           for (int k = 0; k < MT_VEC; ++k) v37[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v37[s] = (true && v8[s]) ? mt_f16_to_f32(p3[v28[s]]) : v14; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v37[s] = (true && v8[s]) ? mt_f16_to_f32(p3[v28[s]]) : v14; }
         }
       }
       float v38[8];
@@ -429,7 +429,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
           for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v8[s]) p4[v28[s]] = v58[s]; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v8[s]) p4[v28[s]] = v58[s]; }
         }
       }
       float v59[8];
@@ -467,7 +467,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
         for (int q = 0; q < 2; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v8[s]) p5[v67[s]] = v61[s]; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v8[s]) p5[v67[s]] = v61[s]; }
       }
     }
   }

@@ -66,7 +66,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const floa
         for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v15[g + k] = v14; }
+        for (int k = 0; k < 4; ++k) { v15[g + k] = v14; }
       }
     }
     float v16[8];
@@ -104,7 +104,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const floa
           for (int k = 0; k < MT_VEC; ++k) v29[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v29[g + k] = v14; }
+          for (int k = 0; k < 4; ++k) { v29[g + k] = v14; }
         }
       }
       float v31[8];
@@ -119,7 +119,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const floa
           for (int k = 0; k < MT_VEC; ++k) v31[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v31[g + k] = v14; }
+          for (int k = 0; k < 4; ++k) { v31[g + k] = v14; }
         }
       }
       float v32[8];
@@ -137,7 +137,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const floa
           for (int k = 0; k < MT_VEC; ++k) v34[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v34[g + k] = v14; }
+          for (int k = 0; k < 4; ++k) { v34[g + k] = v14; }
         }
       }
       float v36[8];
@@ -271,7 +271,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const floa
         for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v15[s] = (true && v8[s]) ? p2[v13[s]] : v14; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v15[s] = (true && v8[s]) ? p2[v13[s]] : v14; }
       }
     }
     float v16[8];
@@ -309,7 +309,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const floa
           for (int k = 0; k < MT_VEC; ++k) v29[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v29[s] = (true && v8[s]) ? p0[v27[s]] : v14; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v29[s] = (true && v8[s]) ? p0[v27[s]] : v14; }
         }
       }
       float v31[8];
@@ -324,7 +324,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const floa
           for (int k = 0; k < MT_VEC; ++k) v31[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v31[s] = (true && v8[s]) ? p1[v27[s]] : v14; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v31[s] = (true && v8[s]) ? p1[v27[s]] : v14; }
         }
       }
       float v32[8];
@@ -342,7 +342,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const floa
           for (int k = 0; k < MT_VEC; ++k) v34[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v34[s] = (true && v8[s]) ? p3[v27[s]] : v14; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v34[s] = (true && v8[s]) ? p3[v27[s]] : v14; }
         }
       }
       float v36[8];
@@ -405,7 +405,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const floa
           for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v8[s]) p4[v27[s]] = v54[s]; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v8[s]) p4[v27[s]] = v54[s]; }
         }
       }
       float v55[8];
@@ -443,7 +443,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const floa
         for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v8[s]) p5[v63[s]] = v57[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v8[s]) p5[v63[s]] = v57[s]; }
       }
     }
   }

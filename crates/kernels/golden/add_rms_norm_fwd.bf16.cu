@@ -66,7 +66,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_fwd(const mt_u
         for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v15[g + k] = v14; }
+        for (int k = 0; k < 8; ++k) { v15[g + k] = v14; }
       }
     }
     float v16[8];
@@ -101,7 +101,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_fwd(const mt_u
           for (int k = 0; k < MT_VEC; ++k) v28[g + k] = mt_bf16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v28[g + k] = v14; }
+          for (int k = 0; k < 8; ++k) { v28[g + k] = v14; }
         }
       }
       float v29[8];
@@ -119,7 +119,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_fwd(const mt_u
           for (int k = 0; k < MT_VEC; ++k) v31[g + k] = mt_bf16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v31[g + k] = v14; }
+          for (int k = 0; k < 8; ++k) { v31[g + k] = v14; }
         }
       }
       float v32[8];
@@ -224,7 +224,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_fwd(const mt_u
         for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v15[s] = (true && v7[s]) ? mt_bf16_to_f32(p2[v13[s]]) : v14; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v15[s] = (true && v7[s]) ? mt_bf16_to_f32(p2[v13[s]]) : v14; }
       }
     }
     float v16[8];
@@ -259,7 +259,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_fwd(const mt_u
           for (int k = 0; k < MT_VEC; ++k) v28[g + k] = mt_bf16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v28[s] = (true && v7[s]) ? mt_bf16_to_f32(p0[v26[s]]) : v14; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v28[s] = (true && v7[s]) ? mt_bf16_to_f32(p0[v26[s]]) : v14; }
         }
       }
       float v29[8];
@@ -277,7 +277,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_fwd(const mt_u
           for (int k = 0; k < MT_VEC; ++k) v31[g + k] = mt_bf16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v31[s] = (true && v7[s]) ? mt_bf16_to_f32(p1[v26[s]]) : v14; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v31[s] = (true && v7[s]) ? mt_bf16_to_f32(p1[v26[s]]) : v14; }
         }
       }
       float v32[8];
@@ -300,7 +300,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_fwd(const mt_u
           for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p4[v26[s]] = mt_f32_to_bf16(v35[s]); }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p4[v26[s]] = mt_f32_to_bf16(v35[s]); }
         }
       }
       float v36[8];
@@ -348,7 +348,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_fwd(const mt_u
           for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p3[v26[s]] = mt_f32_to_bf16(v46[s]); }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p3[v26[s]] = mt_f32_to_bf16(v46[s]); }
         }
       }
     }

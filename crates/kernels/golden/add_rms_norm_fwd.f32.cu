@@ -66,7 +66,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_add_rms_norm_fwd(const floa
         for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v15[g + k] = v14; }
+        for (int k = 0; k < 4; ++k) { v15[g + k] = v14; }
       }
     }
     float v16[16];
@@ -98,7 +98,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_add_rms_norm_fwd(const floa
           for (int k = 0; k < MT_VEC; ++k) v27[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v27[g + k] = v14; }
+          for (int k = 0; k < 4; ++k) { v27[g + k] = v14; }
         }
       }
       float v29[16];
@@ -113,7 +113,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_add_rms_norm_fwd(const floa
           for (int k = 0; k < MT_VEC; ++k) v29[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v29[g + k] = v14; }
+          for (int k = 0; k < 4; ++k) { v29[g + k] = v14; }
         }
       }
       float v30[16];
@@ -203,7 +203,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_add_rms_norm_fwd(const floa
         for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v15[s] = (true && v7[s]) ? p2[v13[s]] : v14; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v15[s] = (true && v7[s]) ? p2[v13[s]] : v14; }
       }
     }
     float v16[16];
@@ -235,7 +235,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_add_rms_norm_fwd(const floa
           for (int k = 0; k < MT_VEC; ++k) v27[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v27[s] = (true && v7[s]) ? p0[v25[s]] : v14; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v27[s] = (true && v7[s]) ? p0[v25[s]] : v14; }
         }
       }
       float v29[16];
@@ -250,7 +250,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_add_rms_norm_fwd(const floa
           for (int k = 0; k < MT_VEC; ++k) v29[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v29[s] = (true && v7[s]) ? p1[v25[s]] : v14; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v29[s] = (true && v7[s]) ? p1[v25[s]] : v14; }
         }
       }
       float v30[16];
@@ -267,7 +267,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_add_rms_norm_fwd(const floa
           for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p4[v25[s]] = v30[s]; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p4[v25[s]] = v30[s]; }
         }
       }
       float v32[16];
@@ -306,7 +306,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_add_rms_norm_fwd(const floa
           for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p3[v25[s]] = v39[s]; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p3[v25[s]] = v39[s]; }
         }
       }
     }

@@ -66,6 +66,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
     int v191[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v191[s] = (int)((v190[s] == 0 ? 0 : v189[s] / v190[s]));
+    int v193[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v193[s] = (int)((v190[s] == 0 ? 0 : v189[s] % v190[s]));
     mt_i64 v194[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v194[s] = v26;
@@ -87,51 +90,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
     mt_i64 v200[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v200[s] = (v198[s] * v199[s]);
-    int v201[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v201[s] = (int)(0 + MT_FLAT(s));
-    int v202[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v202[s] = v201[s];
-    int v205[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v205[s] = 128;
-    int v206[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v206[s] = (int)((v205[s] == 0 ? 0 : v202[s] % v205[s]));
     mt_i64 v207[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v207[s] = (mt_i64)(v206[s]);
+    for (int s = 0; s < 8; ++s) v207[s] = (mt_i64)(v193[s]);
     mt_i64 v35[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v35[s] = (v200[s] + v207[s]);
-    int v208[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v208[s] = (int)(0 + MT_FLAT(s));
-    int v209[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v209[s] = v208[s];
-    int v210[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v210[s] = 128;
-    int v211[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v211[s] = (int)((v210[s] == 0 ? 0 : v209[s] / v210[s]));
-    mt_i64 v214[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v214[s] = v17;
-    mt_i64 v215[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v215[s] = (mt_i64)(v211[s]);
-    mt_i64 v216[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v216[s] = (v214[s] + v215[s]);
     mt_i64 v217[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v217[s] = v1;
     bool v218[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v218[s] = (v216[s] < v217[s]);
+    for (int s = 0; s < 8; ++s) v218[s] = (v197[s] < v217[s]);
     float v38 = 0.0f;
     float v39[8];
     #pragma unroll
@@ -145,7 +115,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
         for (int k = 0; k < MT_VEC; ++k) v39[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v39[g + k] = v38; }
+        for (int k = 0; k < 8; ++k) { v39[g + k] = v38; }
       }
     }
     float v50[8];
@@ -160,7 +130,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
         for (int k = 0; k < MT_VEC; ++k) v50[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v50[g + k] = v38; }
+        for (int k = 0; k < 8; ++k) { v50[g + k] = v38; }
       }
     }
     mt_i64 v53 = (v17 - v6);
@@ -191,18 +161,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
       #pragma unroll
       for (int s = 0; s < 8; ++s) v73[s] = v64[s];
       for (mt_i64 v71 = v58; v71 < v0; v71 += v16) {
-        int v219[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v219[s] = (int)(0 + MT_FLAT(s));
         int v220[8];
         #pragma unroll
-        for (int s = 0; s < 8; ++s) v220[s] = v219[s];
-        int v223[8];
+        for (int s = 0; s < 8; ++s) v220[s] = v188[s];
+        int v221[8];
         #pragma unroll
-        for (int s = 0; s < 8; ++s) v223[s] = 32;
+        for (int s = 0; s < 8; ++s) v221[s] = 32;
+        int v222[8];
+        #pragma unroll
+        for (int s = 0; s < 8; ++s) v222[s] = (int)((v221[s] == 0 ? 0 : v220[s] / v221[s]));
         int v224[8];
         #pragma unroll
-        for (int s = 0; s < 8; ++s) v224[s] = (int)((v223[s] == 0 ? 0 : v220[s] % v223[s]));
+        for (int s = 0; s < 8; ++s) v224[s] = (int)((v221[s] == 0 ? 0 : v220[s] % v221[s]));
         mt_i64 v225[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v225[s] = v69;
@@ -224,51 +194,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
         mt_i64 v231[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v231[s] = (v229[s] * v230[s]);
-        int v232[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v232[s] = (int)(0 + MT_FLAT(s));
-        int v233[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v233[s] = v232[s];
-        int v234[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v234[s] = 32;
-        int v235[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v235[s] = (int)((v234[s] == 0 ? 0 : v233[s] / v234[s]));
         mt_i64 v238[8];
         #pragma unroll
-        for (int s = 0; s < 8; ++s) v238[s] = (mt_i64)(v235[s]);
+        for (int s = 0; s < 8; ++s) v238[s] = (mt_i64)(v222[s]);
         mt_i64 v86[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v86[s] = (v231[s] + v238[s]);
-        int v239[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v239[s] = (int)(0 + MT_FLAT(s));
-        int v240[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v240[s] = v239[s];
-        int v243[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v243[s] = 32;
-        int v244[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v244[s] = (int)((v243[s] == 0 ? 0 : v240[s] % v243[s]));
-        mt_i64 v245[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v245[s] = v71;
-        mt_i64 v246[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v246[s] = (mt_i64)(v244[s]);
-        mt_i64 v247[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v247[s] = (v245[s] + v246[s]);
         mt_i64 v248[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v248[s] = v0;
         bool v249[8];
         #pragma unroll
-        for (int s = 0; s < 8; ++s) v249[s] = (v247[s] < v248[s]);
+        for (int s = 0; s < 8; ++s) v249[s] = (v228[s] < v248[s]);
         float v90[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) { v90[s] = (true && v249[s]) ? mt_bf16_to_f32(p0[v86[s]]) : v38; }
@@ -285,6 +222,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
         int v253[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v253[s] = (int)((v252[s] == 0 ? 0 : v251[s] / v252[s]));
+        int v255[8];
+        #pragma unroll
+        for (int s = 0; s < 8; ++s) v255[s] = (int)((v252[s] == 0 ? 0 : v251[s] % v252[s]));
         mt_i64 v256[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v256[s] = v17;
@@ -294,24 +234,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
         mt_i64 v258[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v258[s] = (v256[s] + v257[s]);
-        int v259[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v259[s] = (int)(0 + MT_FLAT(s));
-        int v260[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v260[s] = v259[s];
-        int v263[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v263[s] = 32;
-        int v264[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v264[s] = (int)((v263[s] == 0 ? 0 : v260[s] % v263[s]));
         mt_i64 v265[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v265[s] = v71;
         mt_i64 v266[8];
         #pragma unroll
-        for (int s = 0; s < 8; ++s) v266[s] = (mt_i64)(v264[s]);
+        for (int s = 0; s < 8; ++s) v266[s] = (mt_i64)(v255[s]);
         mt_i64 v267[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v267[s] = (v265[s] + v266[s]);
@@ -324,63 +252,21 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
         bool v103[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v103[s] = (v258[s] <= v269[s]);
-        int v270[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v270[s] = (int)(0 + MT_FLAT(s));
-        int v271[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v271[s] = v270[s];
-        int v272[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v272[s] = 32;
-        int v273[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v273[s] = (int)((v272[s] == 0 ? 0 : v271[s] / v272[s]));
-        mt_i64 v276[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v276[s] = v17;
-        mt_i64 v277[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v277[s] = (mt_i64)(v273[s]);
-        mt_i64 v278[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v278[s] = (v276[s] + v277[s]);
         mt_i64 v279[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v279[s] = v1;
         bool v280[8];
         #pragma unroll
-        for (int s = 0; s < 8; ++s) v280[s] = (v278[s] < v279[s]);
+        for (int s = 0; s < 8; ++s) v280[s] = (v258[s] < v279[s]);
         bool v105[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v105[s] = (v280[s] && v103[s]);
-        int v281[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v281[s] = (int)(0 + MT_FLAT(s));
-        int v282[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v282[s] = v281[s];
-        int v285[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v285[s] = 32;
-        int v286[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v286[s] = (int)((v285[s] == 0 ? 0 : v282[s] % v285[s]));
-        mt_i64 v287[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v287[s] = v71;
-        mt_i64 v288[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v288[s] = (mt_i64)(v286[s]);
-        mt_i64 v289[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v289[s] = (v287[s] + v288[s]);
         mt_i64 v290[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v290[s] = v0;
         bool v291[8];
         #pragma unroll
-        for (int s = 0; s < 8; ++s) v291[s] = (v289[s] < v290[s]);
+        for (int s = 0; s < 8; ++s) v291[s] = (v267[s] < v290[s]);
         bool v108[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v108[s] = (v105[s] && v291[s]);
@@ -415,53 +301,17 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
         float v111[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v111[s] = (v109[s] * v110[s]);
-        int v292[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v292[s] = (int)(0 + MT_FLAT(s));
-        int v293[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v293[s] = v292[s];
-        int v296[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v296[s] = 32;
-        int v297[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v297[s] = (int)((v296[s] == 0 ? 0 : v293[s] % v296[s]));
         mt_i64 v298[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v298[s] = v69;
-        mt_i64 v299[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v299[s] = v71;
-        mt_i64 v300[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v300[s] = (mt_i64)(v297[s]);
-        mt_i64 v301[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v301[s] = (v299[s] + v300[s]);
         mt_i64 v302[8];
         #pragma unroll
-        for (int s = 0; s < 8; ++s) v302[s] = (v298[s] + v301[s]);
-        mt_i64 v303[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v303[s] = v71;
-        mt_i64 v304[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v304[s] = (mt_i64)(v297[s]);
-        mt_i64 v305[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v305[s] = (v303[s] + v304[s]);
-        mt_i64 v306[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v306[s] = v0;
-        bool v307[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v307[s] = (v305[s] < v306[s]);
+        for (int s = 0; s < 8; ++s) v302[s] = (v298[s] + v267[s]);
         float v308[8];
         #pragma unroll
         for (int g = 0; g < 8; g += 8) {
           const mt_i64 i0 = v302[g];
-          if ((MT_FLAT(g) < 1024 && v307[g])) {
+          if ((MT_FLAT(g) < 1024 && v291[g])) {
             union { uint4 w[2]; float e[8]; } u;
             #pragma unroll
             for (int q = 0; q < 2; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
@@ -469,7 +319,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
             for (int k = 0; k < MT_VEC; ++k) v308[g + k] = u.e[k];
           } else {
             #pragma unroll
-            for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v308[g + k] = v91; }
+            for (int k = 0; k < 8; ++k) { v308[g + k] = v91; }
           }
         }
         float v113[8];
@@ -484,69 +334,30 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
         float v117[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v117[s] = (v108[s] ? v114[s] : v116[s]);
-        int v309[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v309[s] = (int)(0 + MT_FLAT(s));
-        int v310[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v310[s] = v309[s];
-        int v311[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v311[s] = 128;
-        int v312[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v312[s] = (int)((v311[s] == 0 ? 0 : v310[s] / v311[s]));
         mt_i64 v315[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v315[s] = v69;
         mt_i64 v316[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v316[s] = v71;
-        mt_i64 v317[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v317[s] = (mt_i64)(v312[s]);
         mt_i64 v318[8];
         #pragma unroll
-        for (int s = 0; s < 8; ++s) v318[s] = (v316[s] + v317[s]);
+        for (int s = 0; s < 8; ++s) v318[s] = (v316[s] + v196[s]);
         mt_i64 v319[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v319[s] = (v315[s] + v318[s]);
-        mt_i64 v320[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v320[s] = v2;
         mt_i64 v321[8];
         #pragma unroll
-        for (int s = 0; s < 8; ++s) v321[s] = (v319[s] * v320[s]);
+        for (int s = 0; s < 8; ++s) v321[s] = (v319[s] * v199[s]);
         mt_i64 v124[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v124[s] = (v321[s] + v207[s]);
-        int v322[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v322[s] = (int)(0 + MT_FLAT(s));
-        int v323[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v323[s] = v322[s];
-        int v324[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v324[s] = 128;
-        int v325[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v325[s] = (int)((v324[s] == 0 ? 0 : v323[s] / v324[s]));
-        mt_i64 v328[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v328[s] = v71;
-        mt_i64 v329[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v329[s] = (mt_i64)(v325[s]);
-        mt_i64 v330[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v330[s] = (v328[s] + v329[s]);
         mt_i64 v331[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v331[s] = v0;
         bool v332[8];
         #pragma unroll
-        for (int s = 0; s < 8; ++s) v332[s] = (v330[s] < v331[s]);
+        for (int s = 0; s < 8; ++s) v332[s] = (v318[s] < v331[s]);
         float v128[8];
         #pragma unroll
         for (int g = 0; g < 8; g += 8) {
@@ -559,7 +370,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
             for (int k = 0; k < MT_VEC; ++k) v128[g + k] = mt_bf16_to_f32(u.e[k]);
           } else {
             #pragma unroll
-            for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v128[g + k] = v38; }
+            for (int k = 0; k < 8; ++k) { v128[g + k] = v38; }
           }
         }
         float v129[8];
@@ -618,53 +429,11 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
         #pragma unroll
         for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v145[s] = f < 1024 ? 0.0f + ((float*)(mt_smem + 16384))[f] : 0.0f; }
         __syncthreads();
-        int v333[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v333[s] = (int)(0 + MT_FLAT(s));
-        int v334[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v334[s] = v333[s];
-        int v337[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v337[s] = 32;
-        int v338[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v338[s] = (int)((v337[s] == 0 ? 0 : v334[s] % v337[s]));
-        mt_i64 v339[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v339[s] = v69;
-        mt_i64 v340[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v340[s] = v71;
-        mt_i64 v341[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v341[s] = (mt_i64)(v338[s]);
-        mt_i64 v342[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v342[s] = (v340[s] + v341[s]);
-        mt_i64 v343[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v343[s] = (v339[s] + v342[s]);
-        mt_i64 v344[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v344[s] = v71;
-        mt_i64 v345[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v345[s] = (mt_i64)(v338[s]);
-        mt_i64 v346[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v346[s] = (v344[s] + v345[s]);
-        mt_i64 v347[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v347[s] = v0;
-        bool v348[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v348[s] = (v346[s] < v347[s]);
         float v349[8];
         #pragma unroll
         for (int g = 0; g < 8; g += 8) {
-          const mt_i64 i0 = v343[g];
-          if ((MT_FLAT(g) < 1024 && v348[g])) {
+          const mt_i64 i0 = v302[g];
+          if ((MT_FLAT(g) < 1024 && v291[g])) {
             union { uint4 w[2]; float e[8]; } u;
             #pragma unroll
             for (int q = 0; q < 2; ++q) u.w[q] = ((const uint4*)(p5 + i0))[q];
@@ -672,7 +441,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
             for (int k = 0; k < MT_VEC; ++k) v349[g + k] = u.e[k];
           } else {
             #pragma unroll
-            for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v349[g + k] = v91; }
+            for (int k = 0; k < 8; ++k) { v349[g + k] = v91; }
           }
         }
         float v147[8];
@@ -693,7 +462,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
             for (int k = 0; k < MT_VEC; ++k) v159[g + k] = mt_bf16_to_f32(u.e[k]);
           } else {
             #pragma unroll
-            for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v159[g + k] = v38; }
+            for (int k = 0; k < 8; ++k) { v159[g + k] = v38; }
           }
         }
         float v160[8];
@@ -824,6 +593,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
     int v191[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v191[s] = (int)((v190[s] == 0 ? 0 : v189[s] / v190[s]));
+    int v193[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v193[s] = (int)((v190[s] == 0 ? 0 : v189[s] % v190[s]));
     mt_i64 v194[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v194[s] = v26;
@@ -845,51 +617,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
     mt_i64 v200[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v200[s] = (v198[s] * v199[s]);
-    int v201[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v201[s] = (int)(0 + MT_FLAT(s));
-    int v202[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v202[s] = v201[s];
-    int v205[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v205[s] = 128;
-    int v206[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v206[s] = (int)((v205[s] == 0 ? 0 : v202[s] % v205[s]));
     mt_i64 v207[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v207[s] = (mt_i64)(v206[s]);
+    for (int s = 0; s < 8; ++s) v207[s] = (mt_i64)(v193[s]);
     mt_i64 v35[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v35[s] = (v200[s] + v207[s]);
-    int v208[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v208[s] = (int)(0 + MT_FLAT(s));
-    int v209[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v209[s] = v208[s];
-    int v210[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v210[s] = 128;
-    int v211[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v211[s] = (int)((v210[s] == 0 ? 0 : v209[s] / v210[s]));
-    mt_i64 v214[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v214[s] = v17;
-    mt_i64 v215[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v215[s] = (mt_i64)(v211[s]);
-    mt_i64 v216[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v216[s] = (v214[s] + v215[s]);
     mt_i64 v217[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v217[s] = v1;
     bool v218[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v218[s] = (v216[s] < v217[s]);
+    for (int s = 0; s < 8; ++s) v218[s] = (v197[s] < v217[s]);
     float v38 = 0.0f;
     float v39[8];
     #pragma unroll
@@ -903,7 +642,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
         for (int k = 0; k < MT_VEC; ++k) v39[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v39[s] = (true && v218[s]) ? mt_bf16_to_f32(p1[v35[s]]) : v38; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v39[s] = (true && v218[s]) ? mt_bf16_to_f32(p1[v35[s]]) : v38; }
       }
     }
     float v50[8];
@@ -918,7 +657,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
         for (int k = 0; k < MT_VEC; ++k) v50[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v50[s] = (true && v218[s]) ? mt_bf16_to_f32(p2[v35[s]]) : v38; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v50[s] = (true && v218[s]) ? mt_bf16_to_f32(p2[v35[s]]) : v38; }
       }
     }
     mt_i64 v53 = (v17 - v6);
@@ -949,18 +688,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
       #pragma unroll
       for (int s = 0; s < 8; ++s) v73[s] = v64[s];
       for (mt_i64 v71 = v58; v71 < v0; v71 += v16) {
-        int v219[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v219[s] = (int)(0 + MT_FLAT(s));
         int v220[8];
         #pragma unroll
-        for (int s = 0; s < 8; ++s) v220[s] = v219[s];
-        int v223[8];
+        for (int s = 0; s < 8; ++s) v220[s] = v188[s];
+        int v221[8];
         #pragma unroll
-        for (int s = 0; s < 8; ++s) v223[s] = 32;
+        for (int s = 0; s < 8; ++s) v221[s] = 32;
+        int v222[8];
+        #pragma unroll
+        for (int s = 0; s < 8; ++s) v222[s] = (int)((v221[s] == 0 ? 0 : v220[s] / v221[s]));
         int v224[8];
         #pragma unroll
-        for (int s = 0; s < 8; ++s) v224[s] = (int)((v223[s] == 0 ? 0 : v220[s] % v223[s]));
+        for (int s = 0; s < 8; ++s) v224[s] = (int)((v221[s] == 0 ? 0 : v220[s] % v221[s]));
         mt_i64 v225[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v225[s] = v69;
@@ -982,51 +721,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
         mt_i64 v231[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v231[s] = (v229[s] * v230[s]);
-        int v232[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v232[s] = (int)(0 + MT_FLAT(s));
-        int v233[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v233[s] = v232[s];
-        int v234[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v234[s] = 32;
-        int v235[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v235[s] = (int)((v234[s] == 0 ? 0 : v233[s] / v234[s]));
         mt_i64 v238[8];
         #pragma unroll
-        for (int s = 0; s < 8; ++s) v238[s] = (mt_i64)(v235[s]);
+        for (int s = 0; s < 8; ++s) v238[s] = (mt_i64)(v222[s]);
         mt_i64 v86[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v86[s] = (v231[s] + v238[s]);
-        int v239[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v239[s] = (int)(0 + MT_FLAT(s));
-        int v240[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v240[s] = v239[s];
-        int v243[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v243[s] = 32;
-        int v244[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v244[s] = (int)((v243[s] == 0 ? 0 : v240[s] % v243[s]));
-        mt_i64 v245[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v245[s] = v71;
-        mt_i64 v246[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v246[s] = (mt_i64)(v244[s]);
-        mt_i64 v247[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v247[s] = (v245[s] + v246[s]);
         mt_i64 v248[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v248[s] = v0;
         bool v249[8];
         #pragma unroll
-        for (int s = 0; s < 8; ++s) v249[s] = (v247[s] < v248[s]);
+        for (int s = 0; s < 8; ++s) v249[s] = (v228[s] < v248[s]);
         float v90[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) { v90[s] = (true && v249[s]) ? mt_bf16_to_f32(p0[v86[s]]) : v38; }
@@ -1043,6 +749,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
         int v253[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v253[s] = (int)((v252[s] == 0 ? 0 : v251[s] / v252[s]));
+        int v255[8];
+        #pragma unroll
+        for (int s = 0; s < 8; ++s) v255[s] = (int)((v252[s] == 0 ? 0 : v251[s] % v252[s]));
         mt_i64 v256[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v256[s] = v17;
@@ -1052,24 +761,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
         mt_i64 v258[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v258[s] = (v256[s] + v257[s]);
-        int v259[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v259[s] = (int)(0 + MT_FLAT(s));
-        int v260[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v260[s] = v259[s];
-        int v263[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v263[s] = 32;
-        int v264[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v264[s] = (int)((v263[s] == 0 ? 0 : v260[s] % v263[s]));
         mt_i64 v265[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v265[s] = v71;
         mt_i64 v266[8];
         #pragma unroll
-        for (int s = 0; s < 8; ++s) v266[s] = (mt_i64)(v264[s]);
+        for (int s = 0; s < 8; ++s) v266[s] = (mt_i64)(v255[s]);
         mt_i64 v267[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v267[s] = (v265[s] + v266[s]);
@@ -1082,63 +779,21 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
         bool v103[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v103[s] = (v258[s] <= v269[s]);
-        int v270[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v270[s] = (int)(0 + MT_FLAT(s));
-        int v271[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v271[s] = v270[s];
-        int v272[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v272[s] = 32;
-        int v273[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v273[s] = (int)((v272[s] == 0 ? 0 : v271[s] / v272[s]));
-        mt_i64 v276[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v276[s] = v17;
-        mt_i64 v277[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v277[s] = (mt_i64)(v273[s]);
-        mt_i64 v278[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v278[s] = (v276[s] + v277[s]);
         mt_i64 v279[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v279[s] = v1;
         bool v280[8];
         #pragma unroll
-        for (int s = 0; s < 8; ++s) v280[s] = (v278[s] < v279[s]);
+        for (int s = 0; s < 8; ++s) v280[s] = (v258[s] < v279[s]);
         bool v105[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v105[s] = (v280[s] && v103[s]);
-        int v281[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v281[s] = (int)(0 + MT_FLAT(s));
-        int v282[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v282[s] = v281[s];
-        int v285[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v285[s] = 32;
-        int v286[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v286[s] = (int)((v285[s] == 0 ? 0 : v282[s] % v285[s]));
-        mt_i64 v287[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v287[s] = v71;
-        mt_i64 v288[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v288[s] = (mt_i64)(v286[s]);
-        mt_i64 v289[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v289[s] = (v287[s] + v288[s]);
         mt_i64 v290[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v290[s] = v0;
         bool v291[8];
         #pragma unroll
-        for (int s = 0; s < 8; ++s) v291[s] = (v289[s] < v290[s]);
+        for (int s = 0; s < 8; ++s) v291[s] = (v267[s] < v290[s]);
         bool v108[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v108[s] = (v105[s] && v291[s]);
@@ -1173,53 +828,17 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
         float v111[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v111[s] = (v109[s] * v110[s]);
-        int v292[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v292[s] = (int)(0 + MT_FLAT(s));
-        int v293[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v293[s] = v292[s];
-        int v296[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v296[s] = 32;
-        int v297[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v297[s] = (int)((v296[s] == 0 ? 0 : v293[s] % v296[s]));
         mt_i64 v298[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v298[s] = v69;
-        mt_i64 v299[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v299[s] = v71;
-        mt_i64 v300[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v300[s] = (mt_i64)(v297[s]);
-        mt_i64 v301[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v301[s] = (v299[s] + v300[s]);
         mt_i64 v302[8];
         #pragma unroll
-        for (int s = 0; s < 8; ++s) v302[s] = (v298[s] + v301[s]);
-        mt_i64 v303[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v303[s] = v71;
-        mt_i64 v304[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v304[s] = (mt_i64)(v297[s]);
-        mt_i64 v305[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v305[s] = (v303[s] + v304[s]);
-        mt_i64 v306[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v306[s] = v0;
-        bool v307[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v307[s] = (v305[s] < v306[s]);
+        for (int s = 0; s < 8; ++s) v302[s] = (v298[s] + v267[s]);
         float v308[8];
         #pragma unroll
         for (int g = 0; g < 8; g += 8) {
           const mt_i64 i0 = v302[g];
-          if ((MT_FLAT(g + 0) < 1024 && v307[g + 0]) && (MT_FLAT(g + 1) < 1024 && v307[g + 1]) && (MT_FLAT(g + 2) < 1024 && v307[g + 2]) && (MT_FLAT(g + 3) < 1024 && v307[g + 3]) && (MT_FLAT(g + 4) < 1024 && v307[g + 4]) && (MT_FLAT(g + 5) < 1024 && v307[g + 5]) && (MT_FLAT(g + 6) < 1024 && v307[g + 6]) && (MT_FLAT(g + 7) < 1024 && v307[g + 7]) && (i0 % 8) == 0) {
+          if ((MT_FLAT(g + 0) < 1024 && v291[g + 0]) && (MT_FLAT(g + 1) < 1024 && v291[g + 1]) && (MT_FLAT(g + 2) < 1024 && v291[g + 2]) && (MT_FLAT(g + 3) < 1024 && v291[g + 3]) && (MT_FLAT(g + 4) < 1024 && v291[g + 4]) && (MT_FLAT(g + 5) < 1024 && v291[g + 5]) && (MT_FLAT(g + 6) < 1024 && v291[g + 6]) && (MT_FLAT(g + 7) < 1024 && v291[g + 7]) && (i0 % 8) == 0) {
             union { uint4 w[2]; float e[8]; } u;
             #pragma unroll
             for (int q = 0; q < 2; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
@@ -1227,7 +846,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
             for (int k = 0; k < MT_VEC; ++k) v308[g + k] = u.e[k];
           } else {
             #pragma unroll
-            for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v308[s] = (MT_FLAT(s) < 1024 && v307[s]) ? p3[v302[s]] : v91; }
+            for (int k = 0; k < 8; ++k) { const int s = g + k; v308[s] = (MT_FLAT(s) < 1024 && v291[s]) ? p3[v302[s]] : v91; }
           }
         }
         float v113[8];
@@ -1242,69 +861,30 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
         float v117[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v117[s] = (v108[s] ? v114[s] : v116[s]);
-        int v309[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v309[s] = (int)(0 + MT_FLAT(s));
-        int v310[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v310[s] = v309[s];
-        int v311[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v311[s] = 128;
-        int v312[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v312[s] = (int)((v311[s] == 0 ? 0 : v310[s] / v311[s]));
         mt_i64 v315[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v315[s] = v69;
         mt_i64 v316[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v316[s] = v71;
-        mt_i64 v317[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v317[s] = (mt_i64)(v312[s]);
         mt_i64 v318[8];
         #pragma unroll
-        for (int s = 0; s < 8; ++s) v318[s] = (v316[s] + v317[s]);
+        for (int s = 0; s < 8; ++s) v318[s] = (v316[s] + v196[s]);
         mt_i64 v319[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v319[s] = (v315[s] + v318[s]);
-        mt_i64 v320[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v320[s] = v2;
         mt_i64 v321[8];
         #pragma unroll
-        for (int s = 0; s < 8; ++s) v321[s] = (v319[s] * v320[s]);
+        for (int s = 0; s < 8; ++s) v321[s] = (v319[s] * v199[s]);
         mt_i64 v124[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v124[s] = (v321[s] + v207[s]);
-        int v322[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v322[s] = (int)(0 + MT_FLAT(s));
-        int v323[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v323[s] = v322[s];
-        int v324[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v324[s] = 128;
-        int v325[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v325[s] = (int)((v324[s] == 0 ? 0 : v323[s] / v324[s]));
-        mt_i64 v328[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v328[s] = v71;
-        mt_i64 v329[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v329[s] = (mt_i64)(v325[s]);
-        mt_i64 v330[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v330[s] = (v328[s] + v329[s]);
         mt_i64 v331[8];
         #pragma unroll
         for (int s = 0; s < 8; ++s) v331[s] = v0;
         bool v332[8];
         #pragma unroll
-        for (int s = 0; s < 8; ++s) v332[s] = (v330[s] < v331[s]);
+        for (int s = 0; s < 8; ++s) v332[s] = (v318[s] < v331[s]);
         float v128[8];
         #pragma unroll
         for (int g = 0; g < 8; g += 8) {
@@ -1317,7 +897,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
             for (int k = 0; k < MT_VEC; ++k) v128[g + k] = mt_bf16_to_f32(u.e[k]);
           } else {
             #pragma unroll
-            for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v128[s] = (true && v332[s]) ? mt_bf16_to_f32(p4[v124[s]]) : v38; }
+            for (int k = 0; k < 8; ++k) { const int s = g + k; v128[s] = (true && v332[s]) ? mt_bf16_to_f32(p4[v124[s]]) : v38; }
           }
         }
         float v129[8];
@@ -1376,53 +956,11 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
         #pragma unroll
         for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); v145[s] = f < 1024 ? 0.0f + ((float*)(mt_smem + 16384))[f] : 0.0f; }
         __syncthreads();
-        int v333[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v333[s] = (int)(0 + MT_FLAT(s));
-        int v334[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v334[s] = v333[s];
-        int v337[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v337[s] = 32;
-        int v338[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v338[s] = (int)((v337[s] == 0 ? 0 : v334[s] % v337[s]));
-        mt_i64 v339[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v339[s] = v69;
-        mt_i64 v340[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v340[s] = v71;
-        mt_i64 v341[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v341[s] = (mt_i64)(v338[s]);
-        mt_i64 v342[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v342[s] = (v340[s] + v341[s]);
-        mt_i64 v343[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v343[s] = (v339[s] + v342[s]);
-        mt_i64 v344[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v344[s] = v71;
-        mt_i64 v345[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v345[s] = (mt_i64)(v338[s]);
-        mt_i64 v346[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v346[s] = (v344[s] + v345[s]);
-        mt_i64 v347[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v347[s] = v0;
-        bool v348[8];
-        #pragma unroll
-        for (int s = 0; s < 8; ++s) v348[s] = (v346[s] < v347[s]);
         float v349[8];
         #pragma unroll
         for (int g = 0; g < 8; g += 8) {
-          const mt_i64 i0 = v343[g];
-          if ((MT_FLAT(g + 0) < 1024 && v348[g + 0]) && (MT_FLAT(g + 1) < 1024 && v348[g + 1]) && (MT_FLAT(g + 2) < 1024 && v348[g + 2]) && (MT_FLAT(g + 3) < 1024 && v348[g + 3]) && (MT_FLAT(g + 4) < 1024 && v348[g + 4]) && (MT_FLAT(g + 5) < 1024 && v348[g + 5]) && (MT_FLAT(g + 6) < 1024 && v348[g + 6]) && (MT_FLAT(g + 7) < 1024 && v348[g + 7]) && (i0 % 8) == 0) {
+          const mt_i64 i0 = v302[g];
+          if ((MT_FLAT(g + 0) < 1024 && v291[g + 0]) && (MT_FLAT(g + 1) < 1024 && v291[g + 1]) && (MT_FLAT(g + 2) < 1024 && v291[g + 2]) && (MT_FLAT(g + 3) < 1024 && v291[g + 3]) && (MT_FLAT(g + 4) < 1024 && v291[g + 4]) && (MT_FLAT(g + 5) < 1024 && v291[g + 5]) && (MT_FLAT(g + 6) < 1024 && v291[g + 6]) && (MT_FLAT(g + 7) < 1024 && v291[g + 7]) && (i0 % 8) == 0) {
             union { uint4 w[2]; float e[8]; } u;
             #pragma unroll
             for (int q = 0; q < 2; ++q) u.w[q] = ((const uint4*)(p5 + i0))[q];
@@ -1430,7 +968,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
             for (int k = 0; k < MT_VEC; ++k) v349[g + k] = u.e[k];
           } else {
             #pragma unroll
-            for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v349[s] = (MT_FLAT(s) < 1024 && v348[s]) ? p5[v343[s]] : v91; }
+            for (int k = 0; k < 8; ++k) { const int s = g + k; v349[s] = (MT_FLAT(s) < 1024 && v291[s]) ? p5[v302[s]] : v91; }
           }
         }
         float v147[8];
@@ -1451,7 +989,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
             for (int k = 0; k < MT_VEC; ++k) v159[g + k] = mt_bf16_to_f32(u.e[k]);
           } else {
             #pragma unroll
-            for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v159[s] = (true && v332[s]) ? mt_bf16_to_f32(p0[v124[s]]) : v38; }
+            for (int k = 0; k < 8; ++k) { const int s = g + k; v159[s] = (true && v332[s]) ? mt_bf16_to_f32(p0[v124[s]]) : v38; }
           }
         }
         float v160[8];
@@ -1536,7 +1074,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
         for (int q = 0; q < 1; ++q) ((uint4*)(p6 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v218[s]) p6[v35[s]] = mt_f32_to_bf16(v176[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v218[s]) p6[v35[s]] = mt_f32_to_bf16(v176[s]); }
       }
     }
     float v186[8];
@@ -1553,7 +1091,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
         for (int q = 0; q < 1; ++q) ((uint4*)(p7 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v218[s]) p7[v35[s]] = mt_f32_to_bf16(v186[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v218[s]) p7[v35[s]] = mt_f32_to_bf16(v186[s]); }
       }
     }
   }

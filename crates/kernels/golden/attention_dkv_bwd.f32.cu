@@ -62,6 +62,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
     int v187[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v187[s] = (int)((v186[s] == 0 ? 0 : v185[s] / v186[s]));
+    int v189[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v189[s] = (int)((v186[s] == 0 ? 0 : v185[s] % v186[s]));
     mt_i64 v190[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v190[s] = v26;
@@ -83,51 +86,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
     mt_i64 v196[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v196[s] = (v194[s] * v195[s]);
-    int v197[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v197[s] = (int)(0 + MT_FLAT(s));
-    int v198[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v198[s] = v197[s];
-    int v201[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v201[s] = 128;
-    int v202[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v202[s] = (int)((v201[s] == 0 ? 0 : v198[s] % v201[s]));
     mt_i64 v203[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v203[s] = (mt_i64)(v202[s]);
+    for (int s = 0; s < 4; ++s) v203[s] = (mt_i64)(v189[s]);
     mt_i64 v35[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v35[s] = (v196[s] + v203[s]);
-    int v204[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v204[s] = (int)(0 + MT_FLAT(s));
-    int v205[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v205[s] = v204[s];
-    int v206[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v206[s] = 128;
-    int v207[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v207[s] = (int)((v206[s] == 0 ? 0 : v205[s] / v206[s]));
-    mt_i64 v210[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v210[s] = v17;
-    mt_i64 v211[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v211[s] = (mt_i64)(v207[s]);
-    mt_i64 v212[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v212[s] = (v210[s] + v211[s]);
     mt_i64 v213[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v213[s] = v1;
     bool v214[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v214[s] = (v212[s] < v213[s]);
+    for (int s = 0; s < 4; ++s) v214[s] = (v193[s] < v213[s]);
     float v38 = 0.0f;
     float v39[4];
     #pragma unroll
@@ -141,7 +111,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
         for (int k = 0; k < MT_VEC; ++k) v39[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v39[g + k] = v38; }
+        for (int k = 0; k < 4; ++k) { v39[g + k] = v38; }
       }
     }
     float v50[4];
@@ -156,7 +126,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
         for (int k = 0; k < MT_VEC; ++k) v50[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v50[g + k] = v38; }
+        for (int k = 0; k < 4; ++k) { v50[g + k] = v38; }
       }
     }
     mt_i64 v53 = (v17 - v6);
@@ -187,18 +157,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
       #pragma unroll
       for (int s = 0; s < 4; ++s) v73[s] = v64[s];
       for (mt_i64 v71 = v58; v71 < v0; v71 += v16) {
-        int v215[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v215[s] = (int)(0 + MT_FLAT(s));
         int v216[4];
         #pragma unroll
-        for (int s = 0; s < 4; ++s) v216[s] = v215[s];
-        int v219[4];
+        for (int s = 0; s < 4; ++s) v216[s] = v184[s];
+        int v217[4];
         #pragma unroll
-        for (int s = 0; s < 4; ++s) v219[s] = 32;
+        for (int s = 0; s < 4; ++s) v217[s] = 32;
+        int v218[4];
+        #pragma unroll
+        for (int s = 0; s < 4; ++s) v218[s] = (int)((v217[s] == 0 ? 0 : v216[s] / v217[s]));
         int v220[4];
         #pragma unroll
-        for (int s = 0; s < 4; ++s) v220[s] = (int)((v219[s] == 0 ? 0 : v216[s] % v219[s]));
+        for (int s = 0; s < 4; ++s) v220[s] = (int)((v217[s] == 0 ? 0 : v216[s] % v217[s]));
         mt_i64 v221[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v221[s] = v69;
@@ -220,51 +190,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
         mt_i64 v227[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v227[s] = (v225[s] * v226[s]);
-        int v228[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v228[s] = (int)(0 + MT_FLAT(s));
-        int v229[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v229[s] = v228[s];
-        int v230[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v230[s] = 32;
-        int v231[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v231[s] = (int)((v230[s] == 0 ? 0 : v229[s] / v230[s]));
         mt_i64 v234[4];
         #pragma unroll
-        for (int s = 0; s < 4; ++s) v234[s] = (mt_i64)(v231[s]);
+        for (int s = 0; s < 4; ++s) v234[s] = (mt_i64)(v218[s]);
         mt_i64 v86[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v86[s] = (v227[s] + v234[s]);
-        int v235[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v235[s] = (int)(0 + MT_FLAT(s));
-        int v236[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v236[s] = v235[s];
-        int v239[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v239[s] = 32;
-        int v240[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v240[s] = (int)((v239[s] == 0 ? 0 : v236[s] % v239[s]));
-        mt_i64 v241[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v241[s] = v71;
-        mt_i64 v242[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v242[s] = (mt_i64)(v240[s]);
-        mt_i64 v243[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v243[s] = (v241[s] + v242[s]);
         mt_i64 v244[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v244[s] = v0;
         bool v245[4];
         #pragma unroll
-        for (int s = 0; s < 4; ++s) v245[s] = (v243[s] < v244[s]);
+        for (int s = 0; s < 4; ++s) v245[s] = (v224[s] < v244[s]);
         float v90[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) { v90[s] = (true && v245[s]) ? p0[v86[s]] : v38; }
@@ -280,6 +217,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
         int v249[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v249[s] = (int)((v248[s] == 0 ? 0 : v247[s] / v248[s]));
+        int v251[4];
+        #pragma unroll
+        for (int s = 0; s < 4; ++s) v251[s] = (int)((v248[s] == 0 ? 0 : v247[s] % v248[s]));
         mt_i64 v252[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v252[s] = v17;
@@ -289,24 +229,12 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
         mt_i64 v254[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v254[s] = (v252[s] + v253[s]);
-        int v255[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v255[s] = (int)(0 + MT_FLAT(s));
-        int v256[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v256[s] = v255[s];
-        int v259[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v259[s] = 32;
-        int v260[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v260[s] = (int)((v259[s] == 0 ? 0 : v256[s] % v259[s]));
         mt_i64 v261[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v261[s] = v71;
         mt_i64 v262[4];
         #pragma unroll
-        for (int s = 0; s < 4; ++s) v262[s] = (mt_i64)(v260[s]);
+        for (int s = 0; s < 4; ++s) v262[s] = (mt_i64)(v251[s]);
         mt_i64 v263[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v263[s] = (v261[s] + v262[s]);
@@ -319,63 +247,21 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
         bool v103[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v103[s] = (v254[s] <= v265[s]);
-        int v266[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v266[s] = (int)(0 + MT_FLAT(s));
-        int v267[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v267[s] = v266[s];
-        int v268[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v268[s] = 32;
-        int v269[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v269[s] = (int)((v268[s] == 0 ? 0 : v267[s] / v268[s]));
-        mt_i64 v272[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v272[s] = v17;
-        mt_i64 v273[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v273[s] = (mt_i64)(v269[s]);
-        mt_i64 v274[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v274[s] = (v272[s] + v273[s]);
         mt_i64 v275[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v275[s] = v1;
         bool v276[4];
         #pragma unroll
-        for (int s = 0; s < 4; ++s) v276[s] = (v274[s] < v275[s]);
+        for (int s = 0; s < 4; ++s) v276[s] = (v254[s] < v275[s]);
         bool v105[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v105[s] = (v276[s] && v103[s]);
-        int v277[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v277[s] = (int)(0 + MT_FLAT(s));
-        int v278[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v278[s] = v277[s];
-        int v281[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v281[s] = 32;
-        int v282[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v282[s] = (int)((v281[s] == 0 ? 0 : v278[s] % v281[s]));
-        mt_i64 v283[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v283[s] = v71;
-        mt_i64 v284[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v284[s] = (mt_i64)(v282[s]);
-        mt_i64 v285[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v285[s] = (v283[s] + v284[s]);
         mt_i64 v286[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v286[s] = v0;
         bool v287[4];
         #pragma unroll
-        for (int s = 0; s < 4; ++s) v287[s] = (v285[s] < v286[s]);
+        for (int s = 0; s < 4; ++s) v287[s] = (v263[s] < v286[s]);
         bool v108[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v108[s] = (v105[s] && v287[s]);
@@ -395,53 +281,17 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
         float v111[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v111[s] = (v109[s] * v110[s]);
-        int v288[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v288[s] = (int)(0 + MT_FLAT(s));
-        int v289[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v289[s] = v288[s];
-        int v292[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v292[s] = 32;
-        int v293[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v293[s] = (int)((v292[s] == 0 ? 0 : v289[s] % v292[s]));
         mt_i64 v294[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v294[s] = v69;
-        mt_i64 v295[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v295[s] = v71;
-        mt_i64 v296[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v296[s] = (mt_i64)(v293[s]);
-        mt_i64 v297[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v297[s] = (v295[s] + v296[s]);
         mt_i64 v298[4];
         #pragma unroll
-        for (int s = 0; s < 4; ++s) v298[s] = (v294[s] + v297[s]);
-        mt_i64 v299[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v299[s] = v71;
-        mt_i64 v300[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v300[s] = (mt_i64)(v293[s]);
-        mt_i64 v301[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v301[s] = (v299[s] + v300[s]);
-        mt_i64 v302[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v302[s] = v0;
-        bool v303[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v303[s] = (v301[s] < v302[s]);
+        for (int s = 0; s < 4; ++s) v298[s] = (v294[s] + v263[s]);
         float v304[4];
         #pragma unroll
         for (int g = 0; g < 4; g += 4) {
           const mt_i64 i0 = v298[g];
-          if ((MT_FLAT(g) < 1024 && v303[g])) {
+          if ((MT_FLAT(g) < 1024 && v287[g])) {
             union { uint4 w[1]; float e[4]; } u;
             #pragma unroll
             for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
@@ -449,7 +299,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
             for (int k = 0; k < MT_VEC; ++k) v304[g + k] = u.e[k];
           } else {
             #pragma unroll
-            for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v304[g + k] = v38; }
+            for (int k = 0; k < 4; ++k) { v304[g + k] = v38; }
           }
         }
         float v113[4];
@@ -464,69 +314,30 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
         float v117[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v117[s] = (v108[s] ? v114[s] : v116[s]);
-        int v305[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v305[s] = (int)(0 + MT_FLAT(s));
-        int v306[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v306[s] = v305[s];
-        int v307[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v307[s] = 128;
-        int v308[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v308[s] = (int)((v307[s] == 0 ? 0 : v306[s] / v307[s]));
         mt_i64 v311[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v311[s] = v69;
         mt_i64 v312[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v312[s] = v71;
-        mt_i64 v313[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v313[s] = (mt_i64)(v308[s]);
         mt_i64 v314[4];
         #pragma unroll
-        for (int s = 0; s < 4; ++s) v314[s] = (v312[s] + v313[s]);
+        for (int s = 0; s < 4; ++s) v314[s] = (v312[s] + v192[s]);
         mt_i64 v315[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v315[s] = (v311[s] + v314[s]);
-        mt_i64 v316[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v316[s] = v2;
         mt_i64 v317[4];
         #pragma unroll
-        for (int s = 0; s < 4; ++s) v317[s] = (v315[s] * v316[s]);
+        for (int s = 0; s < 4; ++s) v317[s] = (v315[s] * v195[s]);
         mt_i64 v124[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v124[s] = (v317[s] + v203[s]);
-        int v318[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v318[s] = (int)(0 + MT_FLAT(s));
-        int v319[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v319[s] = v318[s];
-        int v320[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v320[s] = 128;
-        int v321[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v321[s] = (int)((v320[s] == 0 ? 0 : v319[s] / v320[s]));
-        mt_i64 v324[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v324[s] = v71;
-        mt_i64 v325[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v325[s] = (mt_i64)(v321[s]);
-        mt_i64 v326[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v326[s] = (v324[s] + v325[s]);
         mt_i64 v327[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v327[s] = v0;
         bool v328[4];
         #pragma unroll
-        for (int s = 0; s < 4; ++s) v328[s] = (v326[s] < v327[s]);
+        for (int s = 0; s < 4; ++s) v328[s] = (v314[s] < v327[s]);
         float v128[4];
         #pragma unroll
         for (int g = 0; g < 4; g += 4) {
@@ -539,7 +350,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
             for (int k = 0; k < MT_VEC; ++k) v128[g + k] = u.e[k];
           } else {
             #pragma unroll
-            for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v128[g + k] = v38; }
+            for (int k = 0; k < 4; ++k) { v128[g + k] = v38; }
           }
         }
         __syncthreads();
@@ -565,53 +376,11 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
         #pragma unroll
         for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = 0.0f; if (f < 1024) { const int i = f / 32, j = f % 32; for (int k = 0; k < 128; ++k) t = fmaf(((float*)mt_smem)[i * 128 + k], ((float*)(mt_smem + 16384))[k * 32 + j], t); } v144[s] = t; }
         __syncthreads();
-        int v329[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v329[s] = (int)(0 + MT_FLAT(s));
-        int v330[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v330[s] = v329[s];
-        int v333[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v333[s] = 32;
-        int v334[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v334[s] = (int)((v333[s] == 0 ? 0 : v330[s] % v333[s]));
-        mt_i64 v335[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v335[s] = v69;
-        mt_i64 v336[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v336[s] = v71;
-        mt_i64 v337[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v337[s] = (mt_i64)(v334[s]);
-        mt_i64 v338[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v338[s] = (v336[s] + v337[s]);
-        mt_i64 v339[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v339[s] = (v335[s] + v338[s]);
-        mt_i64 v340[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v340[s] = v71;
-        mt_i64 v341[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v341[s] = (mt_i64)(v334[s]);
-        mt_i64 v342[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v342[s] = (v340[s] + v341[s]);
-        mt_i64 v343[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v343[s] = v0;
-        bool v344[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v344[s] = (v342[s] < v343[s]);
         float v345[4];
         #pragma unroll
         for (int g = 0; g < 4; g += 4) {
-          const mt_i64 i0 = v339[g];
-          if ((MT_FLAT(g) < 1024 && v344[g])) {
+          const mt_i64 i0 = v298[g];
+          if ((MT_FLAT(g) < 1024 && v287[g])) {
             union { uint4 w[1]; float e[4]; } u;
             #pragma unroll
             for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p5 + i0))[q];
@@ -619,7 +388,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
             for (int k = 0; k < MT_VEC; ++k) v345[g + k] = u.e[k];
           } else {
             #pragma unroll
-            for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v345[g + k] = v38; }
+            for (int k = 0; k < 4; ++k) { v345[g + k] = v38; }
           }
         }
         float v146[4];
@@ -640,7 +409,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
             for (int k = 0; k < MT_VEC; ++k) v158[g + k] = u.e[k];
           } else {
             #pragma unroll
-            for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v158[g + k] = v38; }
+            for (int k = 0; k < 4; ++k) { v158[g + k] = v38; }
           }
         }
         __syncthreads();
@@ -747,6 +516,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
     int v187[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v187[s] = (int)((v186[s] == 0 ? 0 : v185[s] / v186[s]));
+    int v189[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v189[s] = (int)((v186[s] == 0 ? 0 : v185[s] % v186[s]));
     mt_i64 v190[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v190[s] = v26;
@@ -768,51 +540,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
     mt_i64 v196[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v196[s] = (v194[s] * v195[s]);
-    int v197[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v197[s] = (int)(0 + MT_FLAT(s));
-    int v198[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v198[s] = v197[s];
-    int v201[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v201[s] = 128;
-    int v202[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v202[s] = (int)((v201[s] == 0 ? 0 : v198[s] % v201[s]));
     mt_i64 v203[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v203[s] = (mt_i64)(v202[s]);
+    for (int s = 0; s < 4; ++s) v203[s] = (mt_i64)(v189[s]);
     mt_i64 v35[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v35[s] = (v196[s] + v203[s]);
-    int v204[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v204[s] = (int)(0 + MT_FLAT(s));
-    int v205[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v205[s] = v204[s];
-    int v206[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v206[s] = 128;
-    int v207[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v207[s] = (int)((v206[s] == 0 ? 0 : v205[s] / v206[s]));
-    mt_i64 v210[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v210[s] = v17;
-    mt_i64 v211[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v211[s] = (mt_i64)(v207[s]);
-    mt_i64 v212[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v212[s] = (v210[s] + v211[s]);
     mt_i64 v213[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v213[s] = v1;
     bool v214[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v214[s] = (v212[s] < v213[s]);
+    for (int s = 0; s < 4; ++s) v214[s] = (v193[s] < v213[s]);
     float v38 = 0.0f;
     float v39[4];
     #pragma unroll
@@ -826,7 +565,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
         for (int k = 0; k < MT_VEC; ++k) v39[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v39[s] = (true && v214[s]) ? p1[v35[s]] : v38; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v39[s] = (true && v214[s]) ? p1[v35[s]] : v38; }
       }
     }
     float v50[4];
@@ -841,7 +580,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
         for (int k = 0; k < MT_VEC; ++k) v50[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v50[s] = (true && v214[s]) ? p2[v35[s]] : v38; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v50[s] = (true && v214[s]) ? p2[v35[s]] : v38; }
       }
     }
     mt_i64 v53 = (v17 - v6);
@@ -872,18 +611,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
       #pragma unroll
       for (int s = 0; s < 4; ++s) v73[s] = v64[s];
       for (mt_i64 v71 = v58; v71 < v0; v71 += v16) {
-        int v215[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v215[s] = (int)(0 + MT_FLAT(s));
         int v216[4];
         #pragma unroll
-        for (int s = 0; s < 4; ++s) v216[s] = v215[s];
-        int v219[4];
+        for (int s = 0; s < 4; ++s) v216[s] = v184[s];
+        int v217[4];
         #pragma unroll
-        for (int s = 0; s < 4; ++s) v219[s] = 32;
+        for (int s = 0; s < 4; ++s) v217[s] = 32;
+        int v218[4];
+        #pragma unroll
+        for (int s = 0; s < 4; ++s) v218[s] = (int)((v217[s] == 0 ? 0 : v216[s] / v217[s]));
         int v220[4];
         #pragma unroll
-        for (int s = 0; s < 4; ++s) v220[s] = (int)((v219[s] == 0 ? 0 : v216[s] % v219[s]));
+        for (int s = 0; s < 4; ++s) v220[s] = (int)((v217[s] == 0 ? 0 : v216[s] % v217[s]));
         mt_i64 v221[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v221[s] = v69;
@@ -905,51 +644,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
         mt_i64 v227[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v227[s] = (v225[s] * v226[s]);
-        int v228[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v228[s] = (int)(0 + MT_FLAT(s));
-        int v229[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v229[s] = v228[s];
-        int v230[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v230[s] = 32;
-        int v231[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v231[s] = (int)((v230[s] == 0 ? 0 : v229[s] / v230[s]));
         mt_i64 v234[4];
         #pragma unroll
-        for (int s = 0; s < 4; ++s) v234[s] = (mt_i64)(v231[s]);
+        for (int s = 0; s < 4; ++s) v234[s] = (mt_i64)(v218[s]);
         mt_i64 v86[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v86[s] = (v227[s] + v234[s]);
-        int v235[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v235[s] = (int)(0 + MT_FLAT(s));
-        int v236[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v236[s] = v235[s];
-        int v239[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v239[s] = 32;
-        int v240[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v240[s] = (int)((v239[s] == 0 ? 0 : v236[s] % v239[s]));
-        mt_i64 v241[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v241[s] = v71;
-        mt_i64 v242[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v242[s] = (mt_i64)(v240[s]);
-        mt_i64 v243[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v243[s] = (v241[s] + v242[s]);
         mt_i64 v244[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v244[s] = v0;
         bool v245[4];
         #pragma unroll
-        for (int s = 0; s < 4; ++s) v245[s] = (v243[s] < v244[s]);
+        for (int s = 0; s < 4; ++s) v245[s] = (v224[s] < v244[s]);
         float v90[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) { v90[s] = (true && v245[s]) ? p0[v86[s]] : v38; }
@@ -965,6 +671,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
         int v249[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v249[s] = (int)((v248[s] == 0 ? 0 : v247[s] / v248[s]));
+        int v251[4];
+        #pragma unroll
+        for (int s = 0; s < 4; ++s) v251[s] = (int)((v248[s] == 0 ? 0 : v247[s] % v248[s]));
         mt_i64 v252[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v252[s] = v17;
@@ -974,24 +683,12 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
         mt_i64 v254[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v254[s] = (v252[s] + v253[s]);
-        int v255[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v255[s] = (int)(0 + MT_FLAT(s));
-        int v256[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v256[s] = v255[s];
-        int v259[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v259[s] = 32;
-        int v260[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v260[s] = (int)((v259[s] == 0 ? 0 : v256[s] % v259[s]));
         mt_i64 v261[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v261[s] = v71;
         mt_i64 v262[4];
         #pragma unroll
-        for (int s = 0; s < 4; ++s) v262[s] = (mt_i64)(v260[s]);
+        for (int s = 0; s < 4; ++s) v262[s] = (mt_i64)(v251[s]);
         mt_i64 v263[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v263[s] = (v261[s] + v262[s]);
@@ -1004,63 +701,21 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
         bool v103[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v103[s] = (v254[s] <= v265[s]);
-        int v266[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v266[s] = (int)(0 + MT_FLAT(s));
-        int v267[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v267[s] = v266[s];
-        int v268[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v268[s] = 32;
-        int v269[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v269[s] = (int)((v268[s] == 0 ? 0 : v267[s] / v268[s]));
-        mt_i64 v272[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v272[s] = v17;
-        mt_i64 v273[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v273[s] = (mt_i64)(v269[s]);
-        mt_i64 v274[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v274[s] = (v272[s] + v273[s]);
         mt_i64 v275[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v275[s] = v1;
         bool v276[4];
         #pragma unroll
-        for (int s = 0; s < 4; ++s) v276[s] = (v274[s] < v275[s]);
+        for (int s = 0; s < 4; ++s) v276[s] = (v254[s] < v275[s]);
         bool v105[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v105[s] = (v276[s] && v103[s]);
-        int v277[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v277[s] = (int)(0 + MT_FLAT(s));
-        int v278[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v278[s] = v277[s];
-        int v281[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v281[s] = 32;
-        int v282[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v282[s] = (int)((v281[s] == 0 ? 0 : v278[s] % v281[s]));
-        mt_i64 v283[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v283[s] = v71;
-        mt_i64 v284[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v284[s] = (mt_i64)(v282[s]);
-        mt_i64 v285[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v285[s] = (v283[s] + v284[s]);
         mt_i64 v286[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v286[s] = v0;
         bool v287[4];
         #pragma unroll
-        for (int s = 0; s < 4; ++s) v287[s] = (v285[s] < v286[s]);
+        for (int s = 0; s < 4; ++s) v287[s] = (v263[s] < v286[s]);
         bool v108[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v108[s] = (v105[s] && v287[s]);
@@ -1080,53 +735,17 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
         float v111[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v111[s] = (v109[s] * v110[s]);
-        int v288[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v288[s] = (int)(0 + MT_FLAT(s));
-        int v289[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v289[s] = v288[s];
-        int v292[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v292[s] = 32;
-        int v293[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v293[s] = (int)((v292[s] == 0 ? 0 : v289[s] % v292[s]));
         mt_i64 v294[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v294[s] = v69;
-        mt_i64 v295[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v295[s] = v71;
-        mt_i64 v296[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v296[s] = (mt_i64)(v293[s]);
-        mt_i64 v297[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v297[s] = (v295[s] + v296[s]);
         mt_i64 v298[4];
         #pragma unroll
-        for (int s = 0; s < 4; ++s) v298[s] = (v294[s] + v297[s]);
-        mt_i64 v299[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v299[s] = v71;
-        mt_i64 v300[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v300[s] = (mt_i64)(v293[s]);
-        mt_i64 v301[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v301[s] = (v299[s] + v300[s]);
-        mt_i64 v302[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v302[s] = v0;
-        bool v303[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v303[s] = (v301[s] < v302[s]);
+        for (int s = 0; s < 4; ++s) v298[s] = (v294[s] + v263[s]);
         float v304[4];
         #pragma unroll
         for (int g = 0; g < 4; g += 4) {
           const mt_i64 i0 = v298[g];
-          if ((MT_FLAT(g + 0) < 1024 && v303[g + 0]) && (MT_FLAT(g + 1) < 1024 && v303[g + 1]) && (MT_FLAT(g + 2) < 1024 && v303[g + 2]) && (MT_FLAT(g + 3) < 1024 && v303[g + 3]) && (i0 % 4) == 0) {
+          if ((MT_FLAT(g + 0) < 1024 && v287[g + 0]) && (MT_FLAT(g + 1) < 1024 && v287[g + 1]) && (MT_FLAT(g + 2) < 1024 && v287[g + 2]) && (MT_FLAT(g + 3) < 1024 && v287[g + 3]) && (i0 % 4) == 0) {
             union { uint4 w[1]; float e[4]; } u;
             #pragma unroll
             for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
@@ -1134,7 +753,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
             for (int k = 0; k < MT_VEC; ++k) v304[g + k] = u.e[k];
           } else {
             #pragma unroll
-            for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v304[s] = (MT_FLAT(s) < 1024 && v303[s]) ? p3[v298[s]] : v38; }
+            for (int k = 0; k < 4; ++k) { const int s = g + k; v304[s] = (MT_FLAT(s) < 1024 && v287[s]) ? p3[v298[s]] : v38; }
           }
         }
         float v113[4];
@@ -1149,69 +768,30 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
         float v117[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v117[s] = (v108[s] ? v114[s] : v116[s]);
-        int v305[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v305[s] = (int)(0 + MT_FLAT(s));
-        int v306[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v306[s] = v305[s];
-        int v307[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v307[s] = 128;
-        int v308[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v308[s] = (int)((v307[s] == 0 ? 0 : v306[s] / v307[s]));
         mt_i64 v311[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v311[s] = v69;
         mt_i64 v312[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v312[s] = v71;
-        mt_i64 v313[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v313[s] = (mt_i64)(v308[s]);
         mt_i64 v314[4];
         #pragma unroll
-        for (int s = 0; s < 4; ++s) v314[s] = (v312[s] + v313[s]);
+        for (int s = 0; s < 4; ++s) v314[s] = (v312[s] + v192[s]);
         mt_i64 v315[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v315[s] = (v311[s] + v314[s]);
-        mt_i64 v316[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v316[s] = v2;
         mt_i64 v317[4];
         #pragma unroll
-        for (int s = 0; s < 4; ++s) v317[s] = (v315[s] * v316[s]);
+        for (int s = 0; s < 4; ++s) v317[s] = (v315[s] * v195[s]);
         mt_i64 v124[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v124[s] = (v317[s] + v203[s]);
-        int v318[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v318[s] = (int)(0 + MT_FLAT(s));
-        int v319[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v319[s] = v318[s];
-        int v320[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v320[s] = 128;
-        int v321[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v321[s] = (int)((v320[s] == 0 ? 0 : v319[s] / v320[s]));
-        mt_i64 v324[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v324[s] = v71;
-        mt_i64 v325[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v325[s] = (mt_i64)(v321[s]);
-        mt_i64 v326[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v326[s] = (v324[s] + v325[s]);
         mt_i64 v327[4];
         #pragma unroll
         for (int s = 0; s < 4; ++s) v327[s] = v0;
         bool v328[4];
         #pragma unroll
-        for (int s = 0; s < 4; ++s) v328[s] = (v326[s] < v327[s]);
+        for (int s = 0; s < 4; ++s) v328[s] = (v314[s] < v327[s]);
         float v128[4];
         #pragma unroll
         for (int g = 0; g < 4; g += 4) {
@@ -1224,7 +804,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
             for (int k = 0; k < MT_VEC; ++k) v128[g + k] = u.e[k];
           } else {
             #pragma unroll
-            for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v128[s] = (true && v328[s]) ? p4[v124[s]] : v38; }
+            for (int k = 0; k < 4; ++k) { const int s = g + k; v128[s] = (true && v328[s]) ? p4[v124[s]] : v38; }
           }
         }
         __syncthreads();
@@ -1250,53 +830,11 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
         #pragma unroll
         for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = 0.0f; if (f < 1024) { const int i = f / 32, j = f % 32; for (int k = 0; k < 128; ++k) t = fmaf(((float*)mt_smem)[i * 128 + k], ((float*)(mt_smem + 16384))[k * 32 + j], t); } v144[s] = t; }
         __syncthreads();
-        int v329[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v329[s] = (int)(0 + MT_FLAT(s));
-        int v330[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v330[s] = v329[s];
-        int v333[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v333[s] = 32;
-        int v334[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v334[s] = (int)((v333[s] == 0 ? 0 : v330[s] % v333[s]));
-        mt_i64 v335[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v335[s] = v69;
-        mt_i64 v336[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v336[s] = v71;
-        mt_i64 v337[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v337[s] = (mt_i64)(v334[s]);
-        mt_i64 v338[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v338[s] = (v336[s] + v337[s]);
-        mt_i64 v339[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v339[s] = (v335[s] + v338[s]);
-        mt_i64 v340[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v340[s] = v71;
-        mt_i64 v341[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v341[s] = (mt_i64)(v334[s]);
-        mt_i64 v342[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v342[s] = (v340[s] + v341[s]);
-        mt_i64 v343[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v343[s] = v0;
-        bool v344[4];
-        #pragma unroll
-        for (int s = 0; s < 4; ++s) v344[s] = (v342[s] < v343[s]);
         float v345[4];
         #pragma unroll
         for (int g = 0; g < 4; g += 4) {
-          const mt_i64 i0 = v339[g];
-          if ((MT_FLAT(g + 0) < 1024 && v344[g + 0]) && (MT_FLAT(g + 1) < 1024 && v344[g + 1]) && (MT_FLAT(g + 2) < 1024 && v344[g + 2]) && (MT_FLAT(g + 3) < 1024 && v344[g + 3]) && (i0 % 4) == 0) {
+          const mt_i64 i0 = v298[g];
+          if ((MT_FLAT(g + 0) < 1024 && v287[g + 0]) && (MT_FLAT(g + 1) < 1024 && v287[g + 1]) && (MT_FLAT(g + 2) < 1024 && v287[g + 2]) && (MT_FLAT(g + 3) < 1024 && v287[g + 3]) && (i0 % 4) == 0) {
             union { uint4 w[1]; float e[4]; } u;
             #pragma unroll
             for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p5 + i0))[q];
@@ -1304,7 +842,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
             for (int k = 0; k < MT_VEC; ++k) v345[g + k] = u.e[k];
           } else {
             #pragma unroll
-            for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v345[s] = (MT_FLAT(s) < 1024 && v344[s]) ? p5[v339[s]] : v38; }
+            for (int k = 0; k < 4; ++k) { const int s = g + k; v345[s] = (MT_FLAT(s) < 1024 && v287[s]) ? p5[v298[s]] : v38; }
           }
         }
         float v146[4];
@@ -1325,7 +863,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
             for (int k = 0; k < MT_VEC; ++k) v158[g + k] = u.e[k];
           } else {
             #pragma unroll
-            for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v158[s] = (true && v328[s]) ? p0[v124[s]] : v38; }
+            for (int k = 0; k < 4; ++k) { const int s = g + k; v158[s] = (true && v328[s]) ? p0[v124[s]] : v38; }
           }
         }
         __syncthreads();
@@ -1389,7 +927,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
         for (int q = 0; q < 1; ++q) ((uint4*)(p6 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v214[s]) p6[v35[s]] = v165[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v214[s]) p6[v35[s]] = v165[s]; }
       }
     }
     #pragma unroll
@@ -1403,7 +941,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
         for (int q = 0; q < 1; ++q) ((uint4*)(p7 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v214[s]) p7[v35[s]] = v163[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v214[s]) p7[v35[s]] = v163[s]; }
       }
     }
   }

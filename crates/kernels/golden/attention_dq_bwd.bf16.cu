@@ -94,6 +94,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
     int v220[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v220[s] = (int)((v219[s] == 0 ? 0 : v218[s] / v219[s]));
+    int v222[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v222[s] = (int)((v219[s] == 0 ? 0 : v218[s] % v219[s]));
     mt_i64 v223[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v223[s] = v27;
@@ -115,51 +118,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
     mt_i64 v229[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v229[s] = (v227[s] * v228[s]);
-    int v230[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v230[s] = (int)(0 + MT_FLAT(s));
-    int v231[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v231[s] = v230[s];
-    int v234[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v234[s] = 128;
-    int v235[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v235[s] = (int)((v234[s] == 0 ? 0 : v231[s] % v234[s]));
     mt_i64 v236[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v236[s] = (mt_i64)(v235[s]);
+    for (int s = 0; s < 8; ++s) v236[s] = (mt_i64)(v222[s]);
     mt_i64 v39[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v39[s] = (v229[s] + v236[s]);
-    int v237[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v237[s] = (int)(0 + MT_FLAT(s));
-    int v238[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v238[s] = v237[s];
-    int v239[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v239[s] = 128;
-    int v240[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v240[s] = (int)((v239[s] == 0 ? 0 : v238[s] / v239[s]));
-    mt_i64 v243[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v243[s] = v17;
-    mt_i64 v244[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v244[s] = (mt_i64)(v240[s]);
-    mt_i64 v245[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v245[s] = (v243[s] + v244[s]);
     mt_i64 v246[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v246[s] = v0;
     bool v247[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v247[s] = (v245[s] < v246[s]);
+    for (int s = 0; s < 8; ++s) v247[s] = (v226[s] < v246[s]);
     float v42 = 0.0f;
     float v43[8];
     #pragma unroll
@@ -173,7 +143,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
         for (int k = 0; k < MT_VEC; ++k) v43[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v43[g + k] = v42; }
+        for (int k = 0; k < 8; ++k) { v43[g + k] = v42; }
       }
     }
     float v54[8];
@@ -188,7 +158,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
         for (int k = 0; k < MT_VEC; ++k) v54[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v54[g + k] = v42; }
+        for (int k = 0; k < 8; ++k) { v54[g + k] = v42; }
       }
     }
     float v65[8];
@@ -203,7 +173,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
         for (int k = 0; k < MT_VEC; ++k) v65[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v65[g + k] = v42; }
+        for (int k = 0; k < 8; ++k) { v65[g + k] = v42; }
       }
     }
     float v66[8];
@@ -256,18 +226,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
     #pragma unroll
     for (int s = 0; s < 8; ++s) v93[s] = v76[s];
     for (mt_i64 v92 = v81; v92 < v89; v92 += v16) {
-      int v248[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v248[s] = (int)(0 + MT_FLAT(s));
       int v249[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v249[s] = v248[s];
-      int v252[8];
+      for (int s = 0; s < 8; ++s) v249[s] = v217[s];
+      int v250[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v252[s] = 32;
+      for (int s = 0; s < 8; ++s) v250[s] = 32;
+      int v251[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v251[s] = (int)((v250[s] == 0 ? 0 : v249[s] / v250[s]));
       int v253[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v253[s] = (int)((v252[s] == 0 ? 0 : v249[s] % v252[s]));
+      for (int s = 0; s < 8; ++s) v253[s] = (int)((v250[s] == 0 ? 0 : v249[s] % v250[s]));
       mt_i64 v254[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v254[s] = v32;
@@ -289,21 +259,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       mt_i64 v260[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v260[s] = (v258[s] * v259[s]);
-      int v261[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v261[s] = (int)(0 + MT_FLAT(s));
-      int v262[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v262[s] = v261[s];
-      int v263[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v263[s] = 32;
-      int v264[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v264[s] = (int)((v263[s] == 0 ? 0 : v262[s] / v263[s]));
       mt_i64 v267[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v267[s] = (mt_i64)(v264[s]);
+      for (int s = 0; s < 8; ++s) v267[s] = (mt_i64)(v251[s]);
       mt_i64 v104[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v104[s] = (v260[s] + v267[s]);
@@ -368,21 +326,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       mt_i64 v278[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v278[s] = (v274[s] + v277[s]);
-      mt_i64 v279[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v279[s] = v17;
-      mt_i64 v280[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v280[s] = (mt_i64)(v271[s]);
-      mt_i64 v281[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v281[s] = (v279[s] + v280[s]);
       mt_i64 v282[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v282[s] = v0;
       bool v283[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v283[s] = (v281[s] < v282[s]);
+      for (int s = 0; s < 8; ++s) v283[s] = (v277[s] < v282[s]);
       float v284[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) { v284[s] = (MT_FLAT(s) < 1024 && v283[s]) ? p4[v278[s]] : v70; }
@@ -434,39 +383,21 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       float v123[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v123[s] = (v111[s] * v122[s]);
-      int v291[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v291[s] = (int)(0 + MT_FLAT(s));
-      int v292[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v292[s] = v291[s];
-      int v293[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v293[s] = 128;
-      int v294[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v294[s] = (int)((v293[s] == 0 ? 0 : v292[s] / v293[s]));
       mt_i64 v297[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v297[s] = v32;
       mt_i64 v298[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v298[s] = v92;
-      mt_i64 v299[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v299[s] = (mt_i64)(v294[s]);
       mt_i64 v300[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v300[s] = (v298[s] + v299[s]);
+      for (int s = 0; s < 8; ++s) v300[s] = (v298[s] + v225[s]);
       mt_i64 v301[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v301[s] = (v297[s] + v300[s]);
-      mt_i64 v302[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v302[s] = v2;
       mt_i64 v303[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v303[s] = (v301[s] * v302[s]);
+      for (int s = 0; s < 8; ++s) v303[s] = (v301[s] * v228[s]);
       mt_i64 v130[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v130[s] = (v303[s] + v236[s]);
@@ -482,7 +413,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
           for (int k = 0; k < MT_VEC; ++k) v131[g + k] = mt_bf16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v131[g + k] = 0; }
+          for (int k = 0; k < 8; ++k) { v131[g + k] = 0; }
         }
       }
       float v132[8];
@@ -526,18 +457,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
     #pragma unroll
     for (int s = 0; s < 8; ++s) v137[s] = v134[s];
     for (mt_i64 v136 = v89; v136 < v86; v136 += v16) {
-      int v304[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v304[s] = (int)(0 + MT_FLAT(s));
       int v305[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v305[s] = v304[s];
-      int v308[8];
+      for (int s = 0; s < 8; ++s) v305[s] = v217[s];
+      int v306[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v308[s] = 32;
+      for (int s = 0; s < 8; ++s) v306[s] = 32;
+      int v307[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v307[s] = (int)((v306[s] == 0 ? 0 : v305[s] / v306[s]));
       int v309[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v309[s] = (int)((v308[s] == 0 ? 0 : v305[s] % v308[s]));
+      for (int s = 0; s < 8; ++s) v309[s] = (int)((v306[s] == 0 ? 0 : v305[s] % v306[s]));
       mt_i64 v310[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v310[s] = v32;
@@ -559,51 +490,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       mt_i64 v316[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v316[s] = (v314[s] * v315[s]);
-      int v317[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v317[s] = (int)(0 + MT_FLAT(s));
-      int v318[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v318[s] = v317[s];
-      int v319[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v319[s] = 32;
-      int v320[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v320[s] = (int)((v319[s] == 0 ? 0 : v318[s] / v319[s]));
       mt_i64 v323[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v323[s] = (mt_i64)(v320[s]);
+      for (int s = 0; s < 8; ++s) v323[s] = (mt_i64)(v307[s]);
       mt_i64 v150[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v150[s] = (v316[s] + v323[s]);
-      int v324[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v324[s] = (int)(0 + MT_FLAT(s));
-      int v325[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v325[s] = v324[s];
-      int v328[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v328[s] = 32;
-      int v329[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v329[s] = (int)((v328[s] == 0 ? 0 : v325[s] % v328[s]));
-      mt_i64 v330[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v330[s] = v136;
-      mt_i64 v331[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v331[s] = (mt_i64)(v329[s]);
-      mt_i64 v332[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v332[s] = (v330[s] + v331[s]);
       mt_i64 v333[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v333[s] = v1;
       bool v334[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v334[s] = (v332[s] < v333[s]);
+      for (int s = 0; s < 8; ++s) v334[s] = (v313[s] < v333[s]);
       float v154[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) { v154[s] = (true && v334[s]) ? mt_bf16_to_f32(p1[v150[s]]) : v42; }
@@ -650,6 +548,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       int v338[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v338[s] = (int)((v337[s] == 0 ? 0 : v336[s] / v337[s]));
+      int v340[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v340[s] = (int)((v337[s] == 0 ? 0 : v336[s] % v337[s]));
       mt_i64 v341[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v341[s] = v27;
@@ -665,21 +566,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       mt_i64 v345[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v345[s] = (v341[s] + v344[s]);
-      mt_i64 v346[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v346[s] = v17;
-      mt_i64 v347[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v347[s] = (mt_i64)(v338[s]);
-      mt_i64 v348[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v348[s] = (v346[s] + v347[s]);
       mt_i64 v349[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v349[s] = v0;
       bool v350[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v350[s] = (v348[s] < v349[s]);
+      for (int s = 0; s < 8; ++s) v350[s] = (v344[s] < v349[s]);
       float v351[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) { v351[s] = (MT_FLAT(s) < 1024 && v350[s]) ? p4[v345[s]] : v70; }
@@ -689,84 +581,30 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       float v160[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v160[s] = expf(v159[s]);
-      int v352[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v352[s] = (int)(0 + MT_FLAT(s));
-      int v353[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v353[s] = v352[s];
-      int v356[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v356[s] = 32;
-      int v357[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v357[s] = (int)((v356[s] == 0 ? 0 : v353[s] % v356[s]));
       mt_i64 v358[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v358[s] = v136;
       mt_i64 v359[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v359[s] = (mt_i64)(v357[s]);
+      for (int s = 0; s < 8; ++s) v359[s] = (mt_i64)(v340[s]);
       mt_i64 v360[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v360[s] = (v358[s] + v359[s]);
-      int v361[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v361[s] = (int)(0 + MT_FLAT(s));
-      int v362[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v362[s] = v361[s];
-      int v363[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v363[s] = 32;
-      int v364[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v364[s] = (int)((v363[s] == 0 ? 0 : v362[s] / v363[s]));
-      mt_i64 v367[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v367[s] = v17;
-      mt_i64 v368[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v368[s] = (mt_i64)(v364[s]);
-      mt_i64 v369[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v369[s] = (v367[s] + v368[s]);
       mt_i64 v370[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v370[s] = v6;
       mt_i64 v371[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v371[s] = (v369[s] + v370[s]);
+      for (int s = 0; s < 8; ++s) v371[s] = (v344[s] + v370[s]);
       bool v170[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v170[s] = (v360[s] <= v371[s]);
-      int v372[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v372[s] = (int)(0 + MT_FLAT(s));
-      int v373[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v373[s] = v372[s];
-      int v376[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v376[s] = 32;
-      int v377[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v377[s] = (int)((v376[s] == 0 ? 0 : v373[s] % v376[s]));
-      mt_i64 v378[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v378[s] = v136;
-      mt_i64 v379[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v379[s] = (mt_i64)(v377[s]);
-      mt_i64 v380[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v380[s] = (v378[s] + v379[s]);
       mt_i64 v381[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v381[s] = v1;
       bool v382[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v382[s] = (v380[s] < v381[s]);
+      for (int s = 0; s < 8; ++s) v382[s] = (v360[s] < v381[s]);
       bool v172[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v172[s] = (v382[s] && v170[s]);
@@ -818,69 +656,30 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       float v190[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v190[s] = (v175[s] * v189[s]);
-      int v389[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v389[s] = (int)(0 + MT_FLAT(s));
-      int v390[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v390[s] = v389[s];
-      int v391[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v391[s] = 128;
-      int v392[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v392[s] = (int)((v391[s] == 0 ? 0 : v390[s] / v391[s]));
       mt_i64 v395[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v395[s] = v32;
       mt_i64 v396[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v396[s] = v136;
-      mt_i64 v397[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v397[s] = (mt_i64)(v392[s]);
       mt_i64 v398[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v398[s] = (v396[s] + v397[s]);
+      for (int s = 0; s < 8; ++s) v398[s] = (v396[s] + v225[s]);
       mt_i64 v399[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v399[s] = (v395[s] + v398[s]);
-      mt_i64 v400[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v400[s] = v2;
       mt_i64 v401[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v401[s] = (v399[s] * v400[s]);
+      for (int s = 0; s < 8; ++s) v401[s] = (v399[s] * v228[s]);
       mt_i64 v197[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v197[s] = (v401[s] + v236[s]);
-      int v402[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v402[s] = (int)(0 + MT_FLAT(s));
-      int v403[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v403[s] = v402[s];
-      int v404[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v404[s] = 128;
-      int v405[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v405[s] = (int)((v404[s] == 0 ? 0 : v403[s] / v404[s]));
-      mt_i64 v408[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v408[s] = v136;
-      mt_i64 v409[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v409[s] = (mt_i64)(v405[s]);
-      mt_i64 v410[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v410[s] = (v408[s] + v409[s]);
       mt_i64 v411[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v411[s] = v1;
       bool v412[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v412[s] = (v410[s] < v411[s]);
+      for (int s = 0; s < 8; ++s) v412[s] = (v398[s] < v411[s]);
       float v201[8];
       #pragma unroll
       for (int g = 0; g < 8; g += 8) {
@@ -893,7 +692,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
           for (int k = 0; k < MT_VEC; ++k) v201[g + k] = mt_bf16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v201[g + k] = v42; }
+          for (int k = 0; k < 8; ++k) { v201[g + k] = v42; }
         }
       }
       float v202[8];
@@ -1013,6 +812,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
     int v220[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v220[s] = (int)((v219[s] == 0 ? 0 : v218[s] / v219[s]));
+    int v222[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v222[s] = (int)((v219[s] == 0 ? 0 : v218[s] % v219[s]));
     mt_i64 v223[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v223[s] = v27;
@@ -1034,51 +836,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
     mt_i64 v229[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v229[s] = (v227[s] * v228[s]);
-    int v230[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v230[s] = (int)(0 + MT_FLAT(s));
-    int v231[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v231[s] = v230[s];
-    int v234[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v234[s] = 128;
-    int v235[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v235[s] = (int)((v234[s] == 0 ? 0 : v231[s] % v234[s]));
     mt_i64 v236[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v236[s] = (mt_i64)(v235[s]);
+    for (int s = 0; s < 8; ++s) v236[s] = (mt_i64)(v222[s]);
     mt_i64 v39[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v39[s] = (v229[s] + v236[s]);
-    int v237[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v237[s] = (int)(0 + MT_FLAT(s));
-    int v238[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v238[s] = v237[s];
-    int v239[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v239[s] = 128;
-    int v240[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v240[s] = (int)((v239[s] == 0 ? 0 : v238[s] / v239[s]));
-    mt_i64 v243[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v243[s] = v17;
-    mt_i64 v244[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v244[s] = (mt_i64)(v240[s]);
-    mt_i64 v245[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v245[s] = (v243[s] + v244[s]);
     mt_i64 v246[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v246[s] = v0;
     bool v247[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v247[s] = (v245[s] < v246[s]);
+    for (int s = 0; s < 8; ++s) v247[s] = (v226[s] < v246[s]);
     float v42 = 0.0f;
     float v43[8];
     #pragma unroll
@@ -1092,7 +861,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
         for (int k = 0; k < MT_VEC; ++k) v43[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v43[s] = (true && v247[s]) ? mt_bf16_to_f32(p0[v39[s]]) : v42; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v43[s] = (true && v247[s]) ? mt_bf16_to_f32(p0[v39[s]]) : v42; }
       }
     }
     float v54[8];
@@ -1107,7 +876,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
         for (int k = 0; k < MT_VEC; ++k) v54[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v54[s] = (true && v247[s]) ? mt_bf16_to_f32(p5[v39[s]]) : v42; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v54[s] = (true && v247[s]) ? mt_bf16_to_f32(p5[v39[s]]) : v42; }
       }
     }
     float v65[8];
@@ -1122,7 +891,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
         for (int k = 0; k < MT_VEC; ++k) v65[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v65[s] = (true && v247[s]) ? mt_bf16_to_f32(p3[v39[s]]) : v42; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v65[s] = (true && v247[s]) ? mt_bf16_to_f32(p3[v39[s]]) : v42; }
       }
     }
     float v66[8];
@@ -1153,7 +922,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
         for (int q = 0; q < 2; ++q) ((uint4*)(p7 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (MT_FLAT(s) < 32 && v24[s]) p7[v29[s]] = v69[s]; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 32 && v24[s]) p7[v29[s]] = v69[s]; }
       }
     }
     float v70 = 0.0f;
@@ -1178,18 +947,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
     #pragma unroll
     for (int s = 0; s < 8; ++s) v93[s] = v76[s];
     for (mt_i64 v92 = v81; v92 < v89; v92 += v16) {
-      int v248[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v248[s] = (int)(0 + MT_FLAT(s));
       int v249[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v249[s] = v248[s];
-      int v252[8];
+      for (int s = 0; s < 8; ++s) v249[s] = v217[s];
+      int v250[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v252[s] = 32;
+      for (int s = 0; s < 8; ++s) v250[s] = 32;
+      int v251[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v251[s] = (int)((v250[s] == 0 ? 0 : v249[s] / v250[s]));
       int v253[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v253[s] = (int)((v252[s] == 0 ? 0 : v249[s] % v252[s]));
+      for (int s = 0; s < 8; ++s) v253[s] = (int)((v250[s] == 0 ? 0 : v249[s] % v250[s]));
       mt_i64 v254[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v254[s] = v32;
@@ -1211,21 +980,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       mt_i64 v260[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v260[s] = (v258[s] * v259[s]);
-      int v261[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v261[s] = (int)(0 + MT_FLAT(s));
-      int v262[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v262[s] = v261[s];
-      int v263[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v263[s] = 32;
-      int v264[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v264[s] = (int)((v263[s] == 0 ? 0 : v262[s] / v263[s]));
       mt_i64 v267[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v267[s] = (mt_i64)(v264[s]);
+      for (int s = 0; s < 8; ++s) v267[s] = (mt_i64)(v251[s]);
       mt_i64 v104[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v104[s] = (v260[s] + v267[s]);
@@ -1290,21 +1047,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       mt_i64 v278[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v278[s] = (v274[s] + v277[s]);
-      mt_i64 v279[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v279[s] = v17;
-      mt_i64 v280[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v280[s] = (mt_i64)(v271[s]);
-      mt_i64 v281[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v281[s] = (v279[s] + v280[s]);
       mt_i64 v282[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v282[s] = v0;
       bool v283[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v283[s] = (v281[s] < v282[s]);
+      for (int s = 0; s < 8; ++s) v283[s] = (v277[s] < v282[s]);
       float v284[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) { v284[s] = (MT_FLAT(s) < 1024 && v283[s]) ? p4[v278[s]] : v70; }
@@ -1356,39 +1104,21 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       float v123[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v123[s] = (v111[s] * v122[s]);
-      int v291[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v291[s] = (int)(0 + MT_FLAT(s));
-      int v292[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v292[s] = v291[s];
-      int v293[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v293[s] = 128;
-      int v294[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v294[s] = (int)((v293[s] == 0 ? 0 : v292[s] / v293[s]));
       mt_i64 v297[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v297[s] = v32;
       mt_i64 v298[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v298[s] = v92;
-      mt_i64 v299[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v299[s] = (mt_i64)(v294[s]);
       mt_i64 v300[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v300[s] = (v298[s] + v299[s]);
+      for (int s = 0; s < 8; ++s) v300[s] = (v298[s] + v225[s]);
       mt_i64 v301[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v301[s] = (v297[s] + v300[s]);
-      mt_i64 v302[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v302[s] = v2;
       mt_i64 v303[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v303[s] = (v301[s] * v302[s]);
+      for (int s = 0; s < 8; ++s) v303[s] = (v301[s] * v228[s]);
       mt_i64 v130[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v130[s] = (v303[s] + v236[s]);
@@ -1404,7 +1134,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
           for (int k = 0; k < MT_VEC; ++k) v131[g + k] = mt_bf16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v131[s] = (true) ? mt_bf16_to_f32(p1[v130[s]]) : 0; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v131[s] = (true) ? mt_bf16_to_f32(p1[v130[s]]) : 0; }
         }
       }
       float v132[8];
@@ -1448,18 +1178,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
     #pragma unroll
     for (int s = 0; s < 8; ++s) v137[s] = v134[s];
     for (mt_i64 v136 = v89; v136 < v86; v136 += v16) {
-      int v304[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v304[s] = (int)(0 + MT_FLAT(s));
       int v305[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v305[s] = v304[s];
-      int v308[8];
+      for (int s = 0; s < 8; ++s) v305[s] = v217[s];
+      int v306[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v308[s] = 32;
+      for (int s = 0; s < 8; ++s) v306[s] = 32;
+      int v307[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v307[s] = (int)((v306[s] == 0 ? 0 : v305[s] / v306[s]));
       int v309[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v309[s] = (int)((v308[s] == 0 ? 0 : v305[s] % v308[s]));
+      for (int s = 0; s < 8; ++s) v309[s] = (int)((v306[s] == 0 ? 0 : v305[s] % v306[s]));
       mt_i64 v310[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v310[s] = v32;
@@ -1481,51 +1211,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       mt_i64 v316[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v316[s] = (v314[s] * v315[s]);
-      int v317[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v317[s] = (int)(0 + MT_FLAT(s));
-      int v318[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v318[s] = v317[s];
-      int v319[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v319[s] = 32;
-      int v320[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v320[s] = (int)((v319[s] == 0 ? 0 : v318[s] / v319[s]));
       mt_i64 v323[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v323[s] = (mt_i64)(v320[s]);
+      for (int s = 0; s < 8; ++s) v323[s] = (mt_i64)(v307[s]);
       mt_i64 v150[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v150[s] = (v316[s] + v323[s]);
-      int v324[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v324[s] = (int)(0 + MT_FLAT(s));
-      int v325[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v325[s] = v324[s];
-      int v328[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v328[s] = 32;
-      int v329[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v329[s] = (int)((v328[s] == 0 ? 0 : v325[s] % v328[s]));
-      mt_i64 v330[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v330[s] = v136;
-      mt_i64 v331[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v331[s] = (mt_i64)(v329[s]);
-      mt_i64 v332[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v332[s] = (v330[s] + v331[s]);
       mt_i64 v333[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v333[s] = v1;
       bool v334[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v334[s] = (v332[s] < v333[s]);
+      for (int s = 0; s < 8; ++s) v334[s] = (v313[s] < v333[s]);
       float v154[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) { v154[s] = (true && v334[s]) ? mt_bf16_to_f32(p1[v150[s]]) : v42; }
@@ -1572,6 +1269,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       int v338[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v338[s] = (int)((v337[s] == 0 ? 0 : v336[s] / v337[s]));
+      int v340[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v340[s] = (int)((v337[s] == 0 ? 0 : v336[s] % v337[s]));
       mt_i64 v341[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v341[s] = v27;
@@ -1587,21 +1287,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       mt_i64 v345[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v345[s] = (v341[s] + v344[s]);
-      mt_i64 v346[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v346[s] = v17;
-      mt_i64 v347[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v347[s] = (mt_i64)(v338[s]);
-      mt_i64 v348[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v348[s] = (v346[s] + v347[s]);
       mt_i64 v349[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v349[s] = v0;
       bool v350[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v350[s] = (v348[s] < v349[s]);
+      for (int s = 0; s < 8; ++s) v350[s] = (v344[s] < v349[s]);
       float v351[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) { v351[s] = (MT_FLAT(s) < 1024 && v350[s]) ? p4[v345[s]] : v70; }
@@ -1611,84 +1302,30 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       float v160[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v160[s] = expf(v159[s]);
-      int v352[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v352[s] = (int)(0 + MT_FLAT(s));
-      int v353[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v353[s] = v352[s];
-      int v356[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v356[s] = 32;
-      int v357[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v357[s] = (int)((v356[s] == 0 ? 0 : v353[s] % v356[s]));
       mt_i64 v358[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v358[s] = v136;
       mt_i64 v359[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v359[s] = (mt_i64)(v357[s]);
+      for (int s = 0; s < 8; ++s) v359[s] = (mt_i64)(v340[s]);
       mt_i64 v360[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v360[s] = (v358[s] + v359[s]);
-      int v361[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v361[s] = (int)(0 + MT_FLAT(s));
-      int v362[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v362[s] = v361[s];
-      int v363[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v363[s] = 32;
-      int v364[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v364[s] = (int)((v363[s] == 0 ? 0 : v362[s] / v363[s]));
-      mt_i64 v367[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v367[s] = v17;
-      mt_i64 v368[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v368[s] = (mt_i64)(v364[s]);
-      mt_i64 v369[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v369[s] = (v367[s] + v368[s]);
       mt_i64 v370[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v370[s] = v6;
       mt_i64 v371[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v371[s] = (v369[s] + v370[s]);
+      for (int s = 0; s < 8; ++s) v371[s] = (v344[s] + v370[s]);
       bool v170[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v170[s] = (v360[s] <= v371[s]);
-      int v372[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v372[s] = (int)(0 + MT_FLAT(s));
-      int v373[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v373[s] = v372[s];
-      int v376[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v376[s] = 32;
-      int v377[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v377[s] = (int)((v376[s] == 0 ? 0 : v373[s] % v376[s]));
-      mt_i64 v378[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v378[s] = v136;
-      mt_i64 v379[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v379[s] = (mt_i64)(v377[s]);
-      mt_i64 v380[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v380[s] = (v378[s] + v379[s]);
       mt_i64 v381[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v381[s] = v1;
       bool v382[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v382[s] = (v380[s] < v381[s]);
+      for (int s = 0; s < 8; ++s) v382[s] = (v360[s] < v381[s]);
       bool v172[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v172[s] = (v382[s] && v170[s]);
@@ -1740,69 +1377,30 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       float v190[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v190[s] = (v175[s] * v189[s]);
-      int v389[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v389[s] = (int)(0 + MT_FLAT(s));
-      int v390[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v390[s] = v389[s];
-      int v391[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v391[s] = 128;
-      int v392[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v392[s] = (int)((v391[s] == 0 ? 0 : v390[s] / v391[s]));
       mt_i64 v395[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v395[s] = v32;
       mt_i64 v396[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v396[s] = v136;
-      mt_i64 v397[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v397[s] = (mt_i64)(v392[s]);
       mt_i64 v398[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v398[s] = (v396[s] + v397[s]);
+      for (int s = 0; s < 8; ++s) v398[s] = (v396[s] + v225[s]);
       mt_i64 v399[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v399[s] = (v395[s] + v398[s]);
-      mt_i64 v400[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v400[s] = v2;
       mt_i64 v401[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v401[s] = (v399[s] * v400[s]);
+      for (int s = 0; s < 8; ++s) v401[s] = (v399[s] * v228[s]);
       mt_i64 v197[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v197[s] = (v401[s] + v236[s]);
-      int v402[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v402[s] = (int)(0 + MT_FLAT(s));
-      int v403[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v403[s] = v402[s];
-      int v404[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v404[s] = 128;
-      int v405[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v405[s] = (int)((v404[s] == 0 ? 0 : v403[s] / v404[s]));
-      mt_i64 v408[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v408[s] = v136;
-      mt_i64 v409[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v409[s] = (mt_i64)(v405[s]);
-      mt_i64 v410[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v410[s] = (v408[s] + v409[s]);
       mt_i64 v411[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v411[s] = v1;
       bool v412[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v412[s] = (v410[s] < v411[s]);
+      for (int s = 0; s < 8; ++s) v412[s] = (v398[s] < v411[s]);
       float v201[8];
       #pragma unroll
       for (int g = 0; g < 8; g += 8) {
@@ -1815,7 +1413,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
           for (int k = 0; k < MT_VEC; ++k) v201[g + k] = mt_bf16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v201[s] = (true && v412[s]) ? mt_bf16_to_f32(p1[v197[s]]) : v42; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v201[s] = (true && v412[s]) ? mt_bf16_to_f32(p1[v197[s]]) : v42; }
         }
       }
       float v202[8];
@@ -1875,7 +1473,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
         for (int q = 0; q < 1; ++q) ((uint4*)(p6 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v247[s]) p6[v39[s]] = mt_f32_to_bf16(v215[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v247[s]) p6[v39[s]] = mt_f32_to_bf16(v215[s]); }
       }
     }
   }

@@ -90,6 +90,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
     int v215[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v215[s] = (int)((v214[s] == 0 ? 0 : v213[s] / v214[s]));
+    int v217[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v217[s] = (int)((v214[s] == 0 ? 0 : v213[s] % v214[s]));
     mt_i64 v218[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v218[s] = v27;
@@ -111,51 +114,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
     mt_i64 v224[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v224[s] = (v222[s] * v223[s]);
-    int v225[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v225[s] = (int)(0 + MT_FLAT(s));
-    int v226[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v226[s] = v225[s];
-    int v229[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v229[s] = 128;
-    int v230[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v230[s] = (int)((v229[s] == 0 ? 0 : v226[s] % v229[s]));
     mt_i64 v231[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v231[s] = (mt_i64)(v230[s]);
+    for (int s = 0; s < 4; ++s) v231[s] = (mt_i64)(v217[s]);
     mt_i64 v39[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v39[s] = (v224[s] + v231[s]);
-    int v232[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v232[s] = (int)(0 + MT_FLAT(s));
-    int v233[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v233[s] = v232[s];
-    int v234[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v234[s] = 128;
-    int v235[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v235[s] = (int)((v234[s] == 0 ? 0 : v233[s] / v234[s]));
-    mt_i64 v238[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v238[s] = v17;
-    mt_i64 v239[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v239[s] = (mt_i64)(v235[s]);
-    mt_i64 v240[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v240[s] = (v238[s] + v239[s]);
     mt_i64 v241[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v241[s] = v0;
     bool v242[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v242[s] = (v240[s] < v241[s]);
+    for (int s = 0; s < 4; ++s) v242[s] = (v221[s] < v241[s]);
     float v42 = 0.0f;
     float v43[4];
     #pragma unroll
@@ -169,7 +139,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
         for (int k = 0; k < MT_VEC; ++k) v43[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v43[g + k] = v42; }
+        for (int k = 0; k < 4; ++k) { v43[g + k] = v42; }
       }
     }
     float v54[4];
@@ -184,7 +154,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
         for (int k = 0; k < MT_VEC; ++k) v54[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v54[g + k] = v42; }
+        for (int k = 0; k < 4; ++k) { v54[g + k] = v42; }
       }
     }
     float v65[4];
@@ -199,7 +169,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
         for (int k = 0; k < MT_VEC; ++k) v65[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v65[g + k] = v42; }
+        for (int k = 0; k < 4; ++k) { v65[g + k] = v42; }
       }
     }
     float v66[4];
@@ -245,18 +215,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
     #pragma unroll
     for (int s = 0; s < 4; ++s) v91[s] = v74[s];
     for (mt_i64 v90 = v79; v90 < v87; v90 += v16) {
-      int v243[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v243[s] = (int)(0 + MT_FLAT(s));
       int v244[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v244[s] = v243[s];
-      int v247[4];
+      for (int s = 0; s < 4; ++s) v244[s] = v212[s];
+      int v245[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v247[s] = 32;
+      for (int s = 0; s < 4; ++s) v245[s] = 32;
+      int v246[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v246[s] = (int)((v245[s] == 0 ? 0 : v244[s] / v245[s]));
       int v248[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v248[s] = (int)((v247[s] == 0 ? 0 : v244[s] % v247[s]));
+      for (int s = 0; s < 4; ++s) v248[s] = (int)((v245[s] == 0 ? 0 : v244[s] % v245[s]));
       mt_i64 v249[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v249[s] = v32;
@@ -278,21 +248,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       mt_i64 v255[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v255[s] = (v253[s] * v254[s]);
-      int v256[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v256[s] = (int)(0 + MT_FLAT(s));
-      int v257[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v257[s] = v256[s];
-      int v258[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v258[s] = 32;
-      int v259[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v259[s] = (int)((v258[s] == 0 ? 0 : v257[s] / v258[s]));
       mt_i64 v262[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v262[s] = (mt_i64)(v259[s]);
+      for (int s = 0; s < 4; ++s) v262[s] = (mt_i64)(v246[s]);
       mt_i64 v102[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v102[s] = (v255[s] + v262[s]);
@@ -342,21 +300,12 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       mt_i64 v273[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v273[s] = (v269[s] + v272[s]);
-      mt_i64 v274[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v274[s] = v17;
-      mt_i64 v275[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v275[s] = (mt_i64)(v266[s]);
-      mt_i64 v276[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v276[s] = (v274[s] + v275[s]);
       mt_i64 v277[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v277[s] = v0;
       bool v278[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v278[s] = (v276[s] < v277[s]);
+      for (int s = 0; s < 4; ++s) v278[s] = (v272[s] < v277[s]);
       float v279[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) { v279[s] = (MT_FLAT(s) < 1024 && v278[s]) ? p4[v273[s]] : v42; }
@@ -393,39 +342,21 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       float v121[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v121[s] = (v109[s] * v120[s]);
-      int v286[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v286[s] = (int)(0 + MT_FLAT(s));
-      int v287[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v287[s] = v286[s];
-      int v288[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v288[s] = 128;
-      int v289[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v289[s] = (int)((v288[s] == 0 ? 0 : v287[s] / v288[s]));
       mt_i64 v292[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v292[s] = v32;
       mt_i64 v293[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v293[s] = v90;
-      mt_i64 v294[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v294[s] = (mt_i64)(v289[s]);
       mt_i64 v295[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v295[s] = (v293[s] + v294[s]);
+      for (int s = 0; s < 4; ++s) v295[s] = (v293[s] + v220[s]);
       mt_i64 v296[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v296[s] = (v292[s] + v295[s]);
-      mt_i64 v297[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v297[s] = v2;
       mt_i64 v298[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v298[s] = (v296[s] * v297[s]);
+      for (int s = 0; s < 4; ++s) v298[s] = (v296[s] * v223[s]);
       mt_i64 v128[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v128[s] = (v298[s] + v231[s]);
@@ -441,7 +372,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
           for (int k = 0; k < MT_VEC; ++k) v129[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v129[g + k] = 0; }
+          for (int k = 0; k < 4; ++k) { v129[g + k] = 0; }
         }
       }
       __syncthreads();
@@ -467,18 +398,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
     #pragma unroll
     for (int s = 0; s < 4; ++s) v134[s] = v131[s];
     for (mt_i64 v133 = v87; v133 < v84; v133 += v16) {
-      int v299[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v299[s] = (int)(0 + MT_FLAT(s));
       int v300[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v300[s] = v299[s];
-      int v303[4];
+      for (int s = 0; s < 4; ++s) v300[s] = v212[s];
+      int v301[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v303[s] = 32;
+      for (int s = 0; s < 4; ++s) v301[s] = 32;
+      int v302[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v302[s] = (int)((v301[s] == 0 ? 0 : v300[s] / v301[s]));
       int v304[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v304[s] = (int)((v303[s] == 0 ? 0 : v300[s] % v303[s]));
+      for (int s = 0; s < 4; ++s) v304[s] = (int)((v301[s] == 0 ? 0 : v300[s] % v301[s]));
       mt_i64 v305[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v305[s] = v32;
@@ -500,51 +431,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       mt_i64 v311[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v311[s] = (v309[s] * v310[s]);
-      int v312[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v312[s] = (int)(0 + MT_FLAT(s));
-      int v313[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v313[s] = v312[s];
-      int v314[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v314[s] = 32;
-      int v315[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v315[s] = (int)((v314[s] == 0 ? 0 : v313[s] / v314[s]));
       mt_i64 v318[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v318[s] = (mt_i64)(v315[s]);
+      for (int s = 0; s < 4; ++s) v318[s] = (mt_i64)(v302[s]);
       mt_i64 v147[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v147[s] = (v311[s] + v318[s]);
-      int v319[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v319[s] = (int)(0 + MT_FLAT(s));
-      int v320[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v320[s] = v319[s];
-      int v323[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v323[s] = 32;
-      int v324[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v324[s] = (int)((v323[s] == 0 ? 0 : v320[s] % v323[s]));
-      mt_i64 v325[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v325[s] = v133;
-      mt_i64 v326[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v326[s] = (mt_i64)(v324[s]);
-      mt_i64 v327[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v327[s] = (v325[s] + v326[s]);
       mt_i64 v328[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v328[s] = v1;
       bool v329[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v329[s] = (v327[s] < v328[s]);
+      for (int s = 0; s < 4; ++s) v329[s] = (v308[s] < v328[s]);
       float v151[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) { v151[s] = (true && v329[s]) ? p1[v147[s]] : v42; }
@@ -576,6 +474,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       int v333[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v333[s] = (int)((v332[s] == 0 ? 0 : v331[s] / v332[s]));
+      int v335[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v335[s] = (int)((v332[s] == 0 ? 0 : v331[s] % v332[s]));
       mt_i64 v336[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v336[s] = v27;
@@ -591,21 +492,12 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       mt_i64 v340[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v340[s] = (v336[s] + v339[s]);
-      mt_i64 v341[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v341[s] = v17;
-      mt_i64 v342[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v342[s] = (mt_i64)(v333[s]);
-      mt_i64 v343[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v343[s] = (v341[s] + v342[s]);
       mt_i64 v344[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v344[s] = v0;
       bool v345[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v345[s] = (v343[s] < v344[s]);
+      for (int s = 0; s < 4; ++s) v345[s] = (v339[s] < v344[s]);
       float v346[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) { v346[s] = (MT_FLAT(s) < 1024 && v345[s]) ? p4[v340[s]] : v42; }
@@ -615,84 +507,30 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       float v157[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v157[s] = expf(v156[s]);
-      int v347[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v347[s] = (int)(0 + MT_FLAT(s));
-      int v348[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v348[s] = v347[s];
-      int v351[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v351[s] = 32;
-      int v352[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v352[s] = (int)((v351[s] == 0 ? 0 : v348[s] % v351[s]));
       mt_i64 v353[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v353[s] = v133;
       mt_i64 v354[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v354[s] = (mt_i64)(v352[s]);
+      for (int s = 0; s < 4; ++s) v354[s] = (mt_i64)(v335[s]);
       mt_i64 v355[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v355[s] = (v353[s] + v354[s]);
-      int v356[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v356[s] = (int)(0 + MT_FLAT(s));
-      int v357[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v357[s] = v356[s];
-      int v358[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v358[s] = 32;
-      int v359[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v359[s] = (int)((v358[s] == 0 ? 0 : v357[s] / v358[s]));
-      mt_i64 v362[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v362[s] = v17;
-      mt_i64 v363[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v363[s] = (mt_i64)(v359[s]);
-      mt_i64 v364[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v364[s] = (v362[s] + v363[s]);
       mt_i64 v365[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v365[s] = v6;
       mt_i64 v366[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v366[s] = (v364[s] + v365[s]);
+      for (int s = 0; s < 4; ++s) v366[s] = (v339[s] + v365[s]);
       bool v167[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v167[s] = (v355[s] <= v366[s]);
-      int v367[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v367[s] = (int)(0 + MT_FLAT(s));
-      int v368[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v368[s] = v367[s];
-      int v371[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v371[s] = 32;
-      int v372[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v372[s] = (int)((v371[s] == 0 ? 0 : v368[s] % v371[s]));
-      mt_i64 v373[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v373[s] = v133;
-      mt_i64 v374[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v374[s] = (mt_i64)(v372[s]);
-      mt_i64 v375[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v375[s] = (v373[s] + v374[s]);
       mt_i64 v376[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v376[s] = v1;
       bool v377[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v377[s] = (v375[s] < v376[s]);
+      for (int s = 0; s < 4; ++s) v377[s] = (v355[s] < v376[s]);
       bool v169[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v169[s] = (v377[s] && v167[s]);
@@ -729,69 +567,30 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       float v187[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v187[s] = (v172[s] * v186[s]);
-      int v384[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v384[s] = (int)(0 + MT_FLAT(s));
-      int v385[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v385[s] = v384[s];
-      int v386[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v386[s] = 128;
-      int v387[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v387[s] = (int)((v386[s] == 0 ? 0 : v385[s] / v386[s]));
       mt_i64 v390[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v390[s] = v32;
       mt_i64 v391[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v391[s] = v133;
-      mt_i64 v392[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v392[s] = (mt_i64)(v387[s]);
       mt_i64 v393[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v393[s] = (v391[s] + v392[s]);
+      for (int s = 0; s < 4; ++s) v393[s] = (v391[s] + v220[s]);
       mt_i64 v394[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v394[s] = (v390[s] + v393[s]);
-      mt_i64 v395[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v395[s] = v2;
       mt_i64 v396[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v396[s] = (v394[s] * v395[s]);
+      for (int s = 0; s < 4; ++s) v396[s] = (v394[s] * v223[s]);
       mt_i64 v194[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v194[s] = (v396[s] + v231[s]);
-      int v397[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v397[s] = (int)(0 + MT_FLAT(s));
-      int v398[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v398[s] = v397[s];
-      int v399[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v399[s] = 128;
-      int v400[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v400[s] = (int)((v399[s] == 0 ? 0 : v398[s] / v399[s]));
-      mt_i64 v403[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v403[s] = v133;
-      mt_i64 v404[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v404[s] = (mt_i64)(v400[s]);
-      mt_i64 v405[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v405[s] = (v403[s] + v404[s]);
       mt_i64 v406[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v406[s] = v1;
       bool v407[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v407[s] = (v405[s] < v406[s]);
+      for (int s = 0; s < 4; ++s) v407[s] = (v393[s] < v406[s]);
       float v198[4];
       #pragma unroll
       for (int g = 0; g < 4; g += 4) {
@@ -804,7 +603,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
           for (int k = 0; k < MT_VEC; ++k) v198[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v198[g + k] = v42; }
+          for (int k = 0; k < 4; ++k) { v198[g + k] = v42; }
         }
       }
       __syncthreads();
@@ -903,6 +702,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
     int v215[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v215[s] = (int)((v214[s] == 0 ? 0 : v213[s] / v214[s]));
+    int v217[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v217[s] = (int)((v214[s] == 0 ? 0 : v213[s] % v214[s]));
     mt_i64 v218[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v218[s] = v27;
@@ -924,51 +726,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
     mt_i64 v224[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v224[s] = (v222[s] * v223[s]);
-    int v225[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v225[s] = (int)(0 + MT_FLAT(s));
-    int v226[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v226[s] = v225[s];
-    int v229[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v229[s] = 128;
-    int v230[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v230[s] = (int)((v229[s] == 0 ? 0 : v226[s] % v229[s]));
     mt_i64 v231[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v231[s] = (mt_i64)(v230[s]);
+    for (int s = 0; s < 4; ++s) v231[s] = (mt_i64)(v217[s]);
     mt_i64 v39[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v39[s] = (v224[s] + v231[s]);
-    int v232[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v232[s] = (int)(0 + MT_FLAT(s));
-    int v233[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v233[s] = v232[s];
-    int v234[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v234[s] = 128;
-    int v235[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v235[s] = (int)((v234[s] == 0 ? 0 : v233[s] / v234[s]));
-    mt_i64 v238[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v238[s] = v17;
-    mt_i64 v239[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v239[s] = (mt_i64)(v235[s]);
-    mt_i64 v240[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v240[s] = (v238[s] + v239[s]);
     mt_i64 v241[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v241[s] = v0;
     bool v242[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v242[s] = (v240[s] < v241[s]);
+    for (int s = 0; s < 4; ++s) v242[s] = (v221[s] < v241[s]);
     float v42 = 0.0f;
     float v43[4];
     #pragma unroll
@@ -982,7 +751,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
         for (int k = 0; k < MT_VEC; ++k) v43[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v43[s] = (true && v242[s]) ? p0[v39[s]] : v42; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v43[s] = (true && v242[s]) ? p0[v39[s]] : v42; }
       }
     }
     float v54[4];
@@ -997,7 +766,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
         for (int k = 0; k < MT_VEC; ++k) v54[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v54[s] = (true && v242[s]) ? p5[v39[s]] : v42; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v54[s] = (true && v242[s]) ? p5[v39[s]] : v42; }
       }
     }
     float v65[4];
@@ -1012,7 +781,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
         for (int k = 0; k < MT_VEC; ++k) v65[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v65[s] = (true && v242[s]) ? p3[v39[s]] : v42; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v65[s] = (true && v242[s]) ? p3[v39[s]] : v42; }
       }
     }
     float v66[4];
@@ -1037,7 +806,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
         for (int q = 0; q < 1; ++q) ((uint4*)(p7 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (MT_FLAT(s) < 32 && v24[s]) p7[v29[s]] = v67[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (MT_FLAT(s) < 32 && v24[s]) p7[v29[s]] = v67[s]; }
       }
     }
     float v71[4];
@@ -1061,18 +830,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
     #pragma unroll
     for (int s = 0; s < 4; ++s) v91[s] = v74[s];
     for (mt_i64 v90 = v79; v90 < v87; v90 += v16) {
-      int v243[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v243[s] = (int)(0 + MT_FLAT(s));
       int v244[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v244[s] = v243[s];
-      int v247[4];
+      for (int s = 0; s < 4; ++s) v244[s] = v212[s];
+      int v245[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v247[s] = 32;
+      for (int s = 0; s < 4; ++s) v245[s] = 32;
+      int v246[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v246[s] = (int)((v245[s] == 0 ? 0 : v244[s] / v245[s]));
       int v248[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v248[s] = (int)((v247[s] == 0 ? 0 : v244[s] % v247[s]));
+      for (int s = 0; s < 4; ++s) v248[s] = (int)((v245[s] == 0 ? 0 : v244[s] % v245[s]));
       mt_i64 v249[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v249[s] = v32;
@@ -1094,21 +863,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       mt_i64 v255[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v255[s] = (v253[s] * v254[s]);
-      int v256[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v256[s] = (int)(0 + MT_FLAT(s));
-      int v257[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v257[s] = v256[s];
-      int v258[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v258[s] = 32;
-      int v259[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v259[s] = (int)((v258[s] == 0 ? 0 : v257[s] / v258[s]));
       mt_i64 v262[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v262[s] = (mt_i64)(v259[s]);
+      for (int s = 0; s < 4; ++s) v262[s] = (mt_i64)(v246[s]);
       mt_i64 v102[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v102[s] = (v255[s] + v262[s]);
@@ -1158,21 +915,12 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       mt_i64 v273[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v273[s] = (v269[s] + v272[s]);
-      mt_i64 v274[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v274[s] = v17;
-      mt_i64 v275[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v275[s] = (mt_i64)(v266[s]);
-      mt_i64 v276[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v276[s] = (v274[s] + v275[s]);
       mt_i64 v277[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v277[s] = v0;
       bool v278[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v278[s] = (v276[s] < v277[s]);
+      for (int s = 0; s < 4; ++s) v278[s] = (v272[s] < v277[s]);
       float v279[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) { v279[s] = (MT_FLAT(s) < 1024 && v278[s]) ? p4[v273[s]] : v42; }
@@ -1209,39 +957,21 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       float v121[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v121[s] = (v109[s] * v120[s]);
-      int v286[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v286[s] = (int)(0 + MT_FLAT(s));
-      int v287[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v287[s] = v286[s];
-      int v288[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v288[s] = 128;
-      int v289[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v289[s] = (int)((v288[s] == 0 ? 0 : v287[s] / v288[s]));
       mt_i64 v292[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v292[s] = v32;
       mt_i64 v293[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v293[s] = v90;
-      mt_i64 v294[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v294[s] = (mt_i64)(v289[s]);
       mt_i64 v295[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v295[s] = (v293[s] + v294[s]);
+      for (int s = 0; s < 4; ++s) v295[s] = (v293[s] + v220[s]);
       mt_i64 v296[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v296[s] = (v292[s] + v295[s]);
-      mt_i64 v297[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v297[s] = v2;
       mt_i64 v298[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v298[s] = (v296[s] * v297[s]);
+      for (int s = 0; s < 4; ++s) v298[s] = (v296[s] * v223[s]);
       mt_i64 v128[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v128[s] = (v298[s] + v231[s]);
@@ -1257,7 +987,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
           for (int k = 0; k < MT_VEC; ++k) v129[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v129[s] = (true) ? p1[v128[s]] : 0; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v129[s] = (true) ? p1[v128[s]] : 0; }
         }
       }
       __syncthreads();
@@ -1283,18 +1013,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
     #pragma unroll
     for (int s = 0; s < 4; ++s) v134[s] = v131[s];
     for (mt_i64 v133 = v87; v133 < v84; v133 += v16) {
-      int v299[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v299[s] = (int)(0 + MT_FLAT(s));
       int v300[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v300[s] = v299[s];
-      int v303[4];
+      for (int s = 0; s < 4; ++s) v300[s] = v212[s];
+      int v301[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v303[s] = 32;
+      for (int s = 0; s < 4; ++s) v301[s] = 32;
+      int v302[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v302[s] = (int)((v301[s] == 0 ? 0 : v300[s] / v301[s]));
       int v304[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v304[s] = (int)((v303[s] == 0 ? 0 : v300[s] % v303[s]));
+      for (int s = 0; s < 4; ++s) v304[s] = (int)((v301[s] == 0 ? 0 : v300[s] % v301[s]));
       mt_i64 v305[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v305[s] = v32;
@@ -1316,51 +1046,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       mt_i64 v311[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v311[s] = (v309[s] * v310[s]);
-      int v312[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v312[s] = (int)(0 + MT_FLAT(s));
-      int v313[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v313[s] = v312[s];
-      int v314[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v314[s] = 32;
-      int v315[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v315[s] = (int)((v314[s] == 0 ? 0 : v313[s] / v314[s]));
       mt_i64 v318[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v318[s] = (mt_i64)(v315[s]);
+      for (int s = 0; s < 4; ++s) v318[s] = (mt_i64)(v302[s]);
       mt_i64 v147[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v147[s] = (v311[s] + v318[s]);
-      int v319[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v319[s] = (int)(0 + MT_FLAT(s));
-      int v320[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v320[s] = v319[s];
-      int v323[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v323[s] = 32;
-      int v324[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v324[s] = (int)((v323[s] == 0 ? 0 : v320[s] % v323[s]));
-      mt_i64 v325[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v325[s] = v133;
-      mt_i64 v326[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v326[s] = (mt_i64)(v324[s]);
-      mt_i64 v327[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v327[s] = (v325[s] + v326[s]);
       mt_i64 v328[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v328[s] = v1;
       bool v329[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v329[s] = (v327[s] < v328[s]);
+      for (int s = 0; s < 4; ++s) v329[s] = (v308[s] < v328[s]);
       float v151[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) { v151[s] = (true && v329[s]) ? p1[v147[s]] : v42; }
@@ -1392,6 +1089,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       int v333[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v333[s] = (int)((v332[s] == 0 ? 0 : v331[s] / v332[s]));
+      int v335[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v335[s] = (int)((v332[s] == 0 ? 0 : v331[s] % v332[s]));
       mt_i64 v336[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v336[s] = v27;
@@ -1407,21 +1107,12 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       mt_i64 v340[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v340[s] = (v336[s] + v339[s]);
-      mt_i64 v341[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v341[s] = v17;
-      mt_i64 v342[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v342[s] = (mt_i64)(v333[s]);
-      mt_i64 v343[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v343[s] = (v341[s] + v342[s]);
       mt_i64 v344[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v344[s] = v0;
       bool v345[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v345[s] = (v343[s] < v344[s]);
+      for (int s = 0; s < 4; ++s) v345[s] = (v339[s] < v344[s]);
       float v346[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) { v346[s] = (MT_FLAT(s) < 1024 && v345[s]) ? p4[v340[s]] : v42; }
@@ -1431,84 +1122,30 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       float v157[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v157[s] = expf(v156[s]);
-      int v347[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v347[s] = (int)(0 + MT_FLAT(s));
-      int v348[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v348[s] = v347[s];
-      int v351[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v351[s] = 32;
-      int v352[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v352[s] = (int)((v351[s] == 0 ? 0 : v348[s] % v351[s]));
       mt_i64 v353[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v353[s] = v133;
       mt_i64 v354[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v354[s] = (mt_i64)(v352[s]);
+      for (int s = 0; s < 4; ++s) v354[s] = (mt_i64)(v335[s]);
       mt_i64 v355[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v355[s] = (v353[s] + v354[s]);
-      int v356[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v356[s] = (int)(0 + MT_FLAT(s));
-      int v357[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v357[s] = v356[s];
-      int v358[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v358[s] = 32;
-      int v359[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v359[s] = (int)((v358[s] == 0 ? 0 : v357[s] / v358[s]));
-      mt_i64 v362[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v362[s] = v17;
-      mt_i64 v363[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v363[s] = (mt_i64)(v359[s]);
-      mt_i64 v364[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v364[s] = (v362[s] + v363[s]);
       mt_i64 v365[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v365[s] = v6;
       mt_i64 v366[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v366[s] = (v364[s] + v365[s]);
+      for (int s = 0; s < 4; ++s) v366[s] = (v339[s] + v365[s]);
       bool v167[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v167[s] = (v355[s] <= v366[s]);
-      int v367[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v367[s] = (int)(0 + MT_FLAT(s));
-      int v368[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v368[s] = v367[s];
-      int v371[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v371[s] = 32;
-      int v372[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v372[s] = (int)((v371[s] == 0 ? 0 : v368[s] % v371[s]));
-      mt_i64 v373[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v373[s] = v133;
-      mt_i64 v374[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v374[s] = (mt_i64)(v372[s]);
-      mt_i64 v375[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v375[s] = (v373[s] + v374[s]);
       mt_i64 v376[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v376[s] = v1;
       bool v377[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v377[s] = (v375[s] < v376[s]);
+      for (int s = 0; s < 4; ++s) v377[s] = (v355[s] < v376[s]);
       bool v169[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v169[s] = (v377[s] && v167[s]);
@@ -1545,69 +1182,30 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
       float v187[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v187[s] = (v172[s] * v186[s]);
-      int v384[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v384[s] = (int)(0 + MT_FLAT(s));
-      int v385[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v385[s] = v384[s];
-      int v386[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v386[s] = 128;
-      int v387[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v387[s] = (int)((v386[s] == 0 ? 0 : v385[s] / v386[s]));
       mt_i64 v390[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v390[s] = v32;
       mt_i64 v391[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v391[s] = v133;
-      mt_i64 v392[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v392[s] = (mt_i64)(v387[s]);
       mt_i64 v393[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v393[s] = (v391[s] + v392[s]);
+      for (int s = 0; s < 4; ++s) v393[s] = (v391[s] + v220[s]);
       mt_i64 v394[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v394[s] = (v390[s] + v393[s]);
-      mt_i64 v395[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v395[s] = v2;
       mt_i64 v396[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v396[s] = (v394[s] * v395[s]);
+      for (int s = 0; s < 4; ++s) v396[s] = (v394[s] * v223[s]);
       mt_i64 v194[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v194[s] = (v396[s] + v231[s]);
-      int v397[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v397[s] = (int)(0 + MT_FLAT(s));
-      int v398[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v398[s] = v397[s];
-      int v399[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v399[s] = 128;
-      int v400[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v400[s] = (int)((v399[s] == 0 ? 0 : v398[s] / v399[s]));
-      mt_i64 v403[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v403[s] = v133;
-      mt_i64 v404[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v404[s] = (mt_i64)(v400[s]);
-      mt_i64 v405[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v405[s] = (v403[s] + v404[s]);
       mt_i64 v406[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v406[s] = v1;
       bool v407[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v407[s] = (v405[s] < v406[s]);
+      for (int s = 0; s < 4; ++s) v407[s] = (v393[s] < v406[s]);
       float v198[4];
       #pragma unroll
       for (int g = 0; g < 4; g += 4) {
@@ -1620,7 +1218,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
           for (int k = 0; k < MT_VEC; ++k) v198[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v198[s] = (true && v407[s]) ? p1[v194[s]] : v42; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v198[s] = (true && v407[s]) ? p1[v194[s]] : v42; }
         }
       }
       __syncthreads();
@@ -1659,7 +1257,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
         for (int q = 0; q < 1; ++q) ((uint4*)(p6 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v242[s]) p6[v39[s]] = v202[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v242[s]) p6[v39[s]] = v202[s]; }
       }
     }
   }

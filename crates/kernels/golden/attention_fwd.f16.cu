@@ -94,6 +94,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
     int v223[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v223[s] = (int)((v222[s] == 0 ? 0 : v221[s] / v222[s]));
+    int v225[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v225[s] = (int)((v222[s] == 0 ? 0 : v221[s] % v222[s]));
     mt_i64 v226[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v226[s] = v27;
@@ -115,51 +118,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
     mt_i64 v232[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v232[s] = (v230[s] * v231[s]);
-    int v233[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v233[s] = (int)(0 + MT_FLAT(s));
-    int v234[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v234[s] = v233[s];
-    int v237[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v237[s] = 128;
-    int v238[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v238[s] = (int)((v237[s] == 0 ? 0 : v234[s] % v237[s]));
     mt_i64 v239[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v239[s] = (mt_i64)(v238[s]);
+    for (int s = 0; s < 8; ++s) v239[s] = (mt_i64)(v225[s]);
     mt_i64 v39[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v39[s] = (v232[s] + v239[s]);
-    int v240[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v240[s] = (int)(0 + MT_FLAT(s));
-    int v241[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v241[s] = v240[s];
-    int v242[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v242[s] = 128;
-    int v243[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v243[s] = (int)((v242[s] == 0 ? 0 : v241[s] / v242[s]));
-    mt_i64 v246[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v246[s] = v17;
-    mt_i64 v247[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v247[s] = (mt_i64)(v243[s]);
-    mt_i64 v248[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v248[s] = (v246[s] + v247[s]);
     mt_i64 v249[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v249[s] = v0;
     bool v250[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v250[s] = (v248[s] < v249[s]);
+    for (int s = 0; s < 8; ++s) v250[s] = (v229[s] < v249[s]);
     float v42 = 0.0f;
     float v43[8];
     #pragma unroll
@@ -173,7 +143,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
         for (int k = 0; k < MT_VEC; ++k) v43[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v43[g + k] = v42; }
+        for (int k = 0; k < 8; ++k) { v43[g + k] = v42; }
       }
     }
     float v46[8];
@@ -206,18 +176,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
     #pragma unroll
     for (int s = 0; s < 8; ++s) v67[s] = v48[s];
     for (mt_i64 v64 = v53; v64 < v61; v64 += v16) {
-      int v251[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v251[s] = (int)(0 + MT_FLAT(s));
       int v252[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v252[s] = v251[s];
-      int v255[8];
+      for (int s = 0; s < 8; ++s) v252[s] = v220[s];
+      int v253[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v255[s] = 32;
+      for (int s = 0; s < 8; ++s) v253[s] = 32;
+      int v254[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v254[s] = (int)((v253[s] == 0 ? 0 : v252[s] / v253[s]));
       int v256[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v256[s] = (int)((v255[s] == 0 ? 0 : v252[s] % v255[s]));
+      for (int s = 0; s < 8; ++s) v256[s] = (int)((v253[s] == 0 ? 0 : v252[s] % v253[s]));
       mt_i64 v257[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v257[s] = v32;
@@ -239,21 +209,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
       mt_i64 v263[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v263[s] = (v261[s] * v262[s]);
-      int v264[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v264[s] = (int)(0 + MT_FLAT(s));
-      int v265[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v265[s] = v264[s];
-      int v266[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v266[s] = 32;
-      int v267[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v267[s] = (int)((v266[s] == 0 ? 0 : v265[s] / v266[s]));
       mt_i64 v270[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v270[s] = (mt_i64)(v267[s]);
+      for (int s = 0; s < 8; ++s) v270[s] = (mt_i64)(v254[s]);
       mt_i64 v78[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v78[s] = (v263[s] + v270[s]);
@@ -331,39 +289,21 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
       float v96[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v96[s] = expf(v95[s]);
-      int v277[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v277[s] = (int)(0 + MT_FLAT(s));
-      int v278[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v278[s] = v277[s];
-      int v279[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v279[s] = 128;
-      int v280[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v280[s] = (int)((v279[s] == 0 ? 0 : v278[s] / v279[s]));
       mt_i64 v283[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v283[s] = v32;
       mt_i64 v284[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v284[s] = v64;
-      mt_i64 v285[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v285[s] = (mt_i64)(v280[s]);
       mt_i64 v286[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v286[s] = (v284[s] + v285[s]);
+      for (int s = 0; s < 8; ++s) v286[s] = (v284[s] + v228[s]);
       mt_i64 v287[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v287[s] = (v283[s] + v286[s]);
-      mt_i64 v288[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v288[s] = v2;
       mt_i64 v289[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v289[s] = (v287[s] * v288[s]);
+      for (int s = 0; s < 8; ++s) v289[s] = (v287[s] * v231[s]);
       mt_i64 v105[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v105[s] = (v289[s] + v239[s]);
@@ -379,7 +319,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
           for (int k = 0; k < MT_VEC; ++k) v106[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v106[g + k] = 0; }
+          for (int k = 0; k < 8; ++k) { v106[g + k] = 0; }
         }
       }
       float v107[8];
@@ -473,18 +413,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
     #pragma unroll
     for (int s = 0; s < 8; ++s) v122[s] = v117[s];
     for (mt_i64 v119 = v61; v119 < v58; v119 += v16) {
-      int v296[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v296[s] = (int)(0 + MT_FLAT(s));
       int v297[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v297[s] = v296[s];
-      int v300[8];
+      for (int s = 0; s < 8; ++s) v297[s] = v220[s];
+      int v298[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v300[s] = 32;
+      for (int s = 0; s < 8; ++s) v298[s] = 32;
+      int v299[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v299[s] = (int)((v298[s] == 0 ? 0 : v297[s] / v298[s]));
       int v301[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v301[s] = (int)((v300[s] == 0 ? 0 : v297[s] % v300[s]));
+      for (int s = 0; s < 8; ++s) v301[s] = (int)((v298[s] == 0 ? 0 : v297[s] % v298[s]));
       mt_i64 v302[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v302[s] = v32;
@@ -506,51 +446,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
       mt_i64 v308[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v308[s] = (v306[s] * v307[s]);
-      int v309[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v309[s] = (int)(0 + MT_FLAT(s));
-      int v310[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v310[s] = v309[s];
-      int v311[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v311[s] = 32;
-      int v312[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v312[s] = (int)((v311[s] == 0 ? 0 : v310[s] / v311[s]));
       mt_i64 v315[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v315[s] = (mt_i64)(v312[s]);
+      for (int s = 0; s < 8; ++s) v315[s] = (mt_i64)(v299[s]);
       mt_i64 v135[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v135[s] = (v308[s] + v315[s]);
-      int v316[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v316[s] = (int)(0 + MT_FLAT(s));
-      int v317[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v317[s] = v316[s];
-      int v320[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v320[s] = 32;
-      int v321[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v321[s] = (int)((v320[s] == 0 ? 0 : v317[s] % v320[s]));
-      mt_i64 v322[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v322[s] = v119;
-      mt_i64 v323[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v323[s] = (mt_i64)(v321[s]);
-      mt_i64 v324[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v324[s] = (v322[s] + v323[s]);
       mt_i64 v325[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v325[s] = v1;
       bool v326[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v326[s] = (v324[s] < v325[s]);
+      for (int s = 0; s < 8; ++s) v326[s] = (v305[s] < v325[s]);
       float v139[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) { v139[s] = (true && v326[s]) ? mt_f16_to_f32(p1[v135[s]]) : v42; }
@@ -591,12 +498,15 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
       int v328[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v328[s] = v327[s];
-      int v331[8];
+      int v329[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v331[s] = 32;
+      for (int s = 0; s < 8; ++s) v329[s] = 32;
+      int v330[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v330[s] = (int)((v329[s] == 0 ? 0 : v328[s] / v329[s]));
       int v332[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v332[s] = (int)((v331[s] == 0 ? 0 : v328[s] % v331[s]));
+      for (int s = 0; s < 8; ++s) v332[s] = (int)((v329[s] == 0 ? 0 : v328[s] % v329[s]));
       mt_i64 v333[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v333[s] = v119;
@@ -606,24 +516,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
       mt_i64 v335[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v335[s] = (v333[s] + v334[s]);
-      int v336[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v336[s] = (int)(0 + MT_FLAT(s));
-      int v337[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v337[s] = v336[s];
-      int v338[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v338[s] = 32;
-      int v339[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v339[s] = (int)((v338[s] == 0 ? 0 : v337[s] / v338[s]));
       mt_i64 v342[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v342[s] = v17;
       mt_i64 v343[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v343[s] = (mt_i64)(v339[s]);
+      for (int s = 0; s < 8; ++s) v343[s] = (mt_i64)(v330[s]);
       mt_i64 v344[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v344[s] = (v342[s] + v343[s]);
@@ -636,33 +534,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
       bool v152[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v152[s] = (v335[s] <= v346[s]);
-      int v347[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v347[s] = (int)(0 + MT_FLAT(s));
-      int v348[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v348[s] = v347[s];
-      int v351[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v351[s] = 32;
-      int v352[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v352[s] = (int)((v351[s] == 0 ? 0 : v348[s] % v351[s]));
-      mt_i64 v353[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v353[s] = v119;
-      mt_i64 v354[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v354[s] = (mt_i64)(v352[s]);
-      mt_i64 v355[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v355[s] = (v353[s] + v354[s]);
       mt_i64 v356[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v356[s] = v1;
       bool v357[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v357[s] = (v355[s] < v356[s]);
+      for (int s = 0; s < 8; ++s) v357[s] = (v335[s] < v356[s]);
       bool v154[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v154[s] = (v357[s] && v152[s]);
@@ -712,69 +589,30 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
       float v171[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v171[s] = expf(v170[s]);
-      int v364[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v364[s] = (int)(0 + MT_FLAT(s));
-      int v365[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v365[s] = v364[s];
-      int v366[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v366[s] = 128;
-      int v367[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v367[s] = (int)((v366[s] == 0 ? 0 : v365[s] / v366[s]));
       mt_i64 v370[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v370[s] = v32;
       mt_i64 v371[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v371[s] = v119;
-      mt_i64 v372[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v372[s] = (mt_i64)(v367[s]);
       mt_i64 v373[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v373[s] = (v371[s] + v372[s]);
+      for (int s = 0; s < 8; ++s) v373[s] = (v371[s] + v228[s]);
       mt_i64 v374[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v374[s] = (v370[s] + v373[s]);
-      mt_i64 v375[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v375[s] = v2;
       mt_i64 v376[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v376[s] = (v374[s] * v375[s]);
+      for (int s = 0; s < 8; ++s) v376[s] = (v374[s] * v231[s]);
       mt_i64 v180[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v180[s] = (v376[s] + v239[s]);
-      int v377[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v377[s] = (int)(0 + MT_FLAT(s));
-      int v378[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v378[s] = v377[s];
-      int v379[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v379[s] = 128;
-      int v380[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v380[s] = (int)((v379[s] == 0 ? 0 : v378[s] / v379[s]));
-      mt_i64 v383[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v383[s] = v119;
-      mt_i64 v384[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v384[s] = (mt_i64)(v380[s]);
-      mt_i64 v385[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v385[s] = (v383[s] + v384[s]);
       mt_i64 v386[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v386[s] = v1;
       bool v387[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v387[s] = (v385[s] < v386[s]);
+      for (int s = 0; s < 8; ++s) v387[s] = (v373[s] < v386[s]);
       float v184[8];
       #pragma unroll
       for (int g = 0; g < 8; g += 8) {
@@ -787,7 +625,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
           for (int k = 0; k < MT_VEC; ++k) v184[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v184[g + k] = v42; }
+          for (int k = 0; k < 8; ++k) { v184[g + k] = v42; }
         }
       }
       float v185[8];
@@ -988,6 +826,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
     int v223[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v223[s] = (int)((v222[s] == 0 ? 0 : v221[s] / v222[s]));
+    int v225[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v225[s] = (int)((v222[s] == 0 ? 0 : v221[s] % v222[s]));
     mt_i64 v226[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v226[s] = v27;
@@ -1009,51 +850,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
     mt_i64 v232[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v232[s] = (v230[s] * v231[s]);
-    int v233[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v233[s] = (int)(0 + MT_FLAT(s));
-    int v234[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v234[s] = v233[s];
-    int v237[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v237[s] = 128;
-    int v238[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v238[s] = (int)((v237[s] == 0 ? 0 : v234[s] % v237[s]));
     mt_i64 v239[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v239[s] = (mt_i64)(v238[s]);
+    for (int s = 0; s < 8; ++s) v239[s] = (mt_i64)(v225[s]);
     mt_i64 v39[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v39[s] = (v232[s] + v239[s]);
-    int v240[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v240[s] = (int)(0 + MT_FLAT(s));
-    int v241[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v241[s] = v240[s];
-    int v242[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v242[s] = 128;
-    int v243[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v243[s] = (int)((v242[s] == 0 ? 0 : v241[s] / v242[s]));
-    mt_i64 v246[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v246[s] = v17;
-    mt_i64 v247[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v247[s] = (mt_i64)(v243[s]);
-    mt_i64 v248[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v248[s] = (v246[s] + v247[s]);
     mt_i64 v249[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v249[s] = v0;
     bool v250[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v250[s] = (v248[s] < v249[s]);
+    for (int s = 0; s < 8; ++s) v250[s] = (v229[s] < v249[s]);
     float v42 = 0.0f;
     float v43[8];
     #pragma unroll
@@ -1067,7 +875,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
         for (int k = 0; k < MT_VEC; ++k) v43[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v43[s] = (true && v250[s]) ? mt_f16_to_f32(p0[v39[s]]) : v42; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v43[s] = (true && v250[s]) ? mt_f16_to_f32(p0[v39[s]]) : v42; }
       }
     }
     float v46[8];
@@ -1100,18 +908,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
     #pragma unroll
     for (int s = 0; s < 8; ++s) v67[s] = v48[s];
     for (mt_i64 v64 = v53; v64 < v61; v64 += v16) {
-      int v251[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v251[s] = (int)(0 + MT_FLAT(s));
       int v252[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v252[s] = v251[s];
-      int v255[8];
+      for (int s = 0; s < 8; ++s) v252[s] = v220[s];
+      int v253[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v255[s] = 32;
+      for (int s = 0; s < 8; ++s) v253[s] = 32;
+      int v254[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v254[s] = (int)((v253[s] == 0 ? 0 : v252[s] / v253[s]));
       int v256[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v256[s] = (int)((v255[s] == 0 ? 0 : v252[s] % v255[s]));
+      for (int s = 0; s < 8; ++s) v256[s] = (int)((v253[s] == 0 ? 0 : v252[s] % v253[s]));
       mt_i64 v257[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v257[s] = v32;
@@ -1133,21 +941,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
       mt_i64 v263[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v263[s] = (v261[s] * v262[s]);
-      int v264[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v264[s] = (int)(0 + MT_FLAT(s));
-      int v265[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v265[s] = v264[s];
-      int v266[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v266[s] = 32;
-      int v267[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v267[s] = (int)((v266[s] == 0 ? 0 : v265[s] / v266[s]));
       mt_i64 v270[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v270[s] = (mt_i64)(v267[s]);
+      for (int s = 0; s < 8; ++s) v270[s] = (mt_i64)(v254[s]);
       mt_i64 v78[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v78[s] = (v263[s] + v270[s]);
@@ -1225,39 +1021,21 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
       float v96[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v96[s] = expf(v95[s]);
-      int v277[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v277[s] = (int)(0 + MT_FLAT(s));
-      int v278[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v278[s] = v277[s];
-      int v279[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v279[s] = 128;
-      int v280[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v280[s] = (int)((v279[s] == 0 ? 0 : v278[s] / v279[s]));
       mt_i64 v283[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v283[s] = v32;
       mt_i64 v284[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v284[s] = v64;
-      mt_i64 v285[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v285[s] = (mt_i64)(v280[s]);
       mt_i64 v286[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v286[s] = (v284[s] + v285[s]);
+      for (int s = 0; s < 8; ++s) v286[s] = (v284[s] + v228[s]);
       mt_i64 v287[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v287[s] = (v283[s] + v286[s]);
-      mt_i64 v288[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v288[s] = v2;
       mt_i64 v289[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v289[s] = (v287[s] * v288[s]);
+      for (int s = 0; s < 8; ++s) v289[s] = (v287[s] * v231[s]);
       mt_i64 v105[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v105[s] = (v289[s] + v239[s]);
@@ -1273,7 +1051,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
           for (int k = 0; k < MT_VEC; ++k) v106[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v106[s] = (true) ? mt_f16_to_f32(p2[v105[s]]) : 0; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v106[s] = (true) ? mt_f16_to_f32(p2[v105[s]]) : 0; }
         }
       }
       float v107[8];
@@ -1367,18 +1145,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
     #pragma unroll
     for (int s = 0; s < 8; ++s) v122[s] = v117[s];
     for (mt_i64 v119 = v61; v119 < v58; v119 += v16) {
-      int v296[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v296[s] = (int)(0 + MT_FLAT(s));
       int v297[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v297[s] = v296[s];
-      int v300[8];
+      for (int s = 0; s < 8; ++s) v297[s] = v220[s];
+      int v298[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v300[s] = 32;
+      for (int s = 0; s < 8; ++s) v298[s] = 32;
+      int v299[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v299[s] = (int)((v298[s] == 0 ? 0 : v297[s] / v298[s]));
       int v301[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v301[s] = (int)((v300[s] == 0 ? 0 : v297[s] % v300[s]));
+      for (int s = 0; s < 8; ++s) v301[s] = (int)((v298[s] == 0 ? 0 : v297[s] % v298[s]));
       mt_i64 v302[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v302[s] = v32;
@@ -1400,51 +1178,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
       mt_i64 v308[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v308[s] = (v306[s] * v307[s]);
-      int v309[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v309[s] = (int)(0 + MT_FLAT(s));
-      int v310[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v310[s] = v309[s];
-      int v311[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v311[s] = 32;
-      int v312[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v312[s] = (int)((v311[s] == 0 ? 0 : v310[s] / v311[s]));
       mt_i64 v315[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v315[s] = (mt_i64)(v312[s]);
+      for (int s = 0; s < 8; ++s) v315[s] = (mt_i64)(v299[s]);
       mt_i64 v135[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v135[s] = (v308[s] + v315[s]);
-      int v316[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v316[s] = (int)(0 + MT_FLAT(s));
-      int v317[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v317[s] = v316[s];
-      int v320[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v320[s] = 32;
-      int v321[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v321[s] = (int)((v320[s] == 0 ? 0 : v317[s] % v320[s]));
-      mt_i64 v322[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v322[s] = v119;
-      mt_i64 v323[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v323[s] = (mt_i64)(v321[s]);
-      mt_i64 v324[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v324[s] = (v322[s] + v323[s]);
       mt_i64 v325[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v325[s] = v1;
       bool v326[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v326[s] = (v324[s] < v325[s]);
+      for (int s = 0; s < 8; ++s) v326[s] = (v305[s] < v325[s]);
       float v139[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) { v139[s] = (true && v326[s]) ? mt_f16_to_f32(p1[v135[s]]) : v42; }
@@ -1485,12 +1230,15 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
       int v328[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v328[s] = v327[s];
-      int v331[8];
+      int v329[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v331[s] = 32;
+      for (int s = 0; s < 8; ++s) v329[s] = 32;
+      int v330[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v330[s] = (int)((v329[s] == 0 ? 0 : v328[s] / v329[s]));
       int v332[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v332[s] = (int)((v331[s] == 0 ? 0 : v328[s] % v331[s]));
+      for (int s = 0; s < 8; ++s) v332[s] = (int)((v329[s] == 0 ? 0 : v328[s] % v329[s]));
       mt_i64 v333[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v333[s] = v119;
@@ -1500,24 +1248,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
       mt_i64 v335[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v335[s] = (v333[s] + v334[s]);
-      int v336[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v336[s] = (int)(0 + MT_FLAT(s));
-      int v337[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v337[s] = v336[s];
-      int v338[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v338[s] = 32;
-      int v339[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v339[s] = (int)((v338[s] == 0 ? 0 : v337[s] / v338[s]));
       mt_i64 v342[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v342[s] = v17;
       mt_i64 v343[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v343[s] = (mt_i64)(v339[s]);
+      for (int s = 0; s < 8; ++s) v343[s] = (mt_i64)(v330[s]);
       mt_i64 v344[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v344[s] = (v342[s] + v343[s]);
@@ -1530,33 +1266,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
       bool v152[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v152[s] = (v335[s] <= v346[s]);
-      int v347[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v347[s] = (int)(0 + MT_FLAT(s));
-      int v348[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v348[s] = v347[s];
-      int v351[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v351[s] = 32;
-      int v352[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v352[s] = (int)((v351[s] == 0 ? 0 : v348[s] % v351[s]));
-      mt_i64 v353[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v353[s] = v119;
-      mt_i64 v354[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v354[s] = (mt_i64)(v352[s]);
-      mt_i64 v355[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v355[s] = (v353[s] + v354[s]);
       mt_i64 v356[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v356[s] = v1;
       bool v357[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v357[s] = (v355[s] < v356[s]);
+      for (int s = 0; s < 8; ++s) v357[s] = (v335[s] < v356[s]);
       bool v154[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v154[s] = (v357[s] && v152[s]);
@@ -1606,69 +1321,30 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
       float v171[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v171[s] = expf(v170[s]);
-      int v364[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v364[s] = (int)(0 + MT_FLAT(s));
-      int v365[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v365[s] = v364[s];
-      int v366[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v366[s] = 128;
-      int v367[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v367[s] = (int)((v366[s] == 0 ? 0 : v365[s] / v366[s]));
       mt_i64 v370[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v370[s] = v32;
       mt_i64 v371[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v371[s] = v119;
-      mt_i64 v372[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v372[s] = (mt_i64)(v367[s]);
       mt_i64 v373[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v373[s] = (v371[s] + v372[s]);
+      for (int s = 0; s < 8; ++s) v373[s] = (v371[s] + v228[s]);
       mt_i64 v374[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v374[s] = (v370[s] + v373[s]);
-      mt_i64 v375[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v375[s] = v2;
       mt_i64 v376[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v376[s] = (v374[s] * v375[s]);
+      for (int s = 0; s < 8; ++s) v376[s] = (v374[s] * v231[s]);
       mt_i64 v180[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v180[s] = (v376[s] + v239[s]);
-      int v377[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v377[s] = (int)(0 + MT_FLAT(s));
-      int v378[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v378[s] = v377[s];
-      int v379[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v379[s] = 128;
-      int v380[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v380[s] = (int)((v379[s] == 0 ? 0 : v378[s] / v379[s]));
-      mt_i64 v383[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v383[s] = v119;
-      mt_i64 v384[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v384[s] = (mt_i64)(v380[s]);
-      mt_i64 v385[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v385[s] = (v383[s] + v384[s]);
       mt_i64 v386[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v386[s] = v1;
       bool v387[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v387[s] = (v385[s] < v386[s]);
+      for (int s = 0; s < 8; ++s) v387[s] = (v373[s] < v386[s]);
       float v184[8];
       #pragma unroll
       for (int g = 0; g < 8; g += 8) {
@@ -1681,7 +1357,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
           for (int k = 0; k < MT_VEC; ++k) v184[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v184[s] = (true && v387[s]) ? mt_f16_to_f32(p2[v180[s]]) : v42; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v184[s] = (true && v387[s]) ? mt_f16_to_f32(p2[v180[s]]) : v42; }
         }
       }
       float v185[8];
@@ -1802,7 +1478,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v250[s]) p3[v39[s]] = mt_f32_to_f16(v213[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v250[s]) p3[v39[s]] = mt_f32_to_f16(v213[s]); }
       }
     }
     float v215[8];
@@ -1825,7 +1501,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
         for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (MT_FLAT(s) < 32 && v24[s]) p4[v29[s]] = v219[s]; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 32 && v24[s]) p4[v29[s]] = v219[s]; }
       }
     }
   }

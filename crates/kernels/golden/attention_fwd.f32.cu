@@ -90,6 +90,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
     int v220[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v220[s] = (int)((v219[s] == 0 ? 0 : v218[s] / v219[s]));
+    int v222[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v222[s] = (int)((v219[s] == 0 ? 0 : v218[s] % v219[s]));
     mt_i64 v223[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v223[s] = v27;
@@ -111,51 +114,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
     mt_i64 v229[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v229[s] = (v227[s] * v228[s]);
-    int v230[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v230[s] = (int)(0 + MT_FLAT(s));
-    int v231[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v231[s] = v230[s];
-    int v234[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v234[s] = 128;
-    int v235[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v235[s] = (int)((v234[s] == 0 ? 0 : v231[s] % v234[s]));
     mt_i64 v236[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v236[s] = (mt_i64)(v235[s]);
+    for (int s = 0; s < 4; ++s) v236[s] = (mt_i64)(v222[s]);
     mt_i64 v39[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v39[s] = (v229[s] + v236[s]);
-    int v237[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v237[s] = (int)(0 + MT_FLAT(s));
-    int v238[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v238[s] = v237[s];
-    int v239[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v239[s] = 128;
-    int v240[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v240[s] = (int)((v239[s] == 0 ? 0 : v238[s] / v239[s]));
-    mt_i64 v243[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v243[s] = v17;
-    mt_i64 v244[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v244[s] = (mt_i64)(v240[s]);
-    mt_i64 v245[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v245[s] = (v243[s] + v244[s]);
     mt_i64 v246[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v246[s] = v0;
     bool v247[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v247[s] = (v245[s] < v246[s]);
+    for (int s = 0; s < 4; ++s) v247[s] = (v226[s] < v246[s]);
     float v42 = 0.0f;
     float v43[4];
     #pragma unroll
@@ -169,7 +139,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
         for (int k = 0; k < MT_VEC; ++k) v43[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v43[g + k] = v42; }
+        for (int k = 0; k < 4; ++k) { v43[g + k] = v42; }
       }
     }
     float v46[4];
@@ -202,18 +172,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
     #pragma unroll
     for (int s = 0; s < 4; ++s) v67[s] = v48[s];
     for (mt_i64 v64 = v53; v64 < v61; v64 += v16) {
-      int v248[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v248[s] = (int)(0 + MT_FLAT(s));
       int v249[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v249[s] = v248[s];
-      int v252[4];
+      for (int s = 0; s < 4; ++s) v249[s] = v217[s];
+      int v250[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v252[s] = 32;
+      for (int s = 0; s < 4; ++s) v250[s] = 32;
+      int v251[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v251[s] = (int)((v250[s] == 0 ? 0 : v249[s] / v250[s]));
       int v253[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v253[s] = (int)((v252[s] == 0 ? 0 : v249[s] % v252[s]));
+      for (int s = 0; s < 4; ++s) v253[s] = (int)((v250[s] == 0 ? 0 : v249[s] % v250[s]));
       mt_i64 v254[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v254[s] = v32;
@@ -235,21 +205,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
       mt_i64 v260[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v260[s] = (v258[s] * v259[s]);
-      int v261[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v261[s] = (int)(0 + MT_FLAT(s));
-      int v262[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v262[s] = v261[s];
-      int v263[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v263[s] = 32;
-      int v264[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v264[s] = (int)((v263[s] == 0 ? 0 : v262[s] / v263[s]));
       mt_i64 v267[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v267[s] = (mt_i64)(v264[s]);
+      for (int s = 0; s < 4; ++s) v267[s] = (mt_i64)(v251[s]);
       mt_i64 v78[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v78[s] = (v260[s] + v267[s]);
@@ -312,39 +270,21 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
       float v96[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v96[s] = expf(v95[s]);
-      int v274[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v274[s] = (int)(0 + MT_FLAT(s));
-      int v275[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v275[s] = v274[s];
-      int v276[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v276[s] = 128;
-      int v277[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v277[s] = (int)((v276[s] == 0 ? 0 : v275[s] / v276[s]));
       mt_i64 v280[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v280[s] = v32;
       mt_i64 v281[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v281[s] = v64;
-      mt_i64 v282[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v282[s] = (mt_i64)(v277[s]);
       mt_i64 v283[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v283[s] = (v281[s] + v282[s]);
+      for (int s = 0; s < 4; ++s) v283[s] = (v281[s] + v225[s]);
       mt_i64 v284[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v284[s] = (v280[s] + v283[s]);
-      mt_i64 v285[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v285[s] = v2;
       mt_i64 v286[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v286[s] = (v284[s] * v285[s]);
+      for (int s = 0; s < 4; ++s) v286[s] = (v284[s] * v228[s]);
       mt_i64 v105[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v105[s] = (v286[s] + v236[s]);
@@ -360,7 +300,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
           for (int k = 0; k < MT_VEC; ++k) v106[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v106[g + k] = 0; }
+          for (int k = 0; k < 4; ++k) { v106[g + k] = 0; }
         }
       }
       float v107[4];
@@ -436,18 +376,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
     #pragma unroll
     for (int s = 0; s < 4; ++s) v121[s] = v116[s];
     for (mt_i64 v118 = v61; v118 < v58; v118 += v16) {
-      int v293[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v293[s] = (int)(0 + MT_FLAT(s));
       int v294[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v294[s] = v293[s];
-      int v297[4];
+      for (int s = 0; s < 4; ++s) v294[s] = v217[s];
+      int v295[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v297[s] = 32;
+      for (int s = 0; s < 4; ++s) v295[s] = 32;
+      int v296[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v296[s] = (int)((v295[s] == 0 ? 0 : v294[s] / v295[s]));
       int v298[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v298[s] = (int)((v297[s] == 0 ? 0 : v294[s] % v297[s]));
+      for (int s = 0; s < 4; ++s) v298[s] = (int)((v295[s] == 0 ? 0 : v294[s] % v295[s]));
       mt_i64 v299[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v299[s] = v32;
@@ -469,51 +409,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
       mt_i64 v305[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v305[s] = (v303[s] * v304[s]);
-      int v306[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v306[s] = (int)(0 + MT_FLAT(s));
-      int v307[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v307[s] = v306[s];
-      int v308[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v308[s] = 32;
-      int v309[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v309[s] = (int)((v308[s] == 0 ? 0 : v307[s] / v308[s]));
       mt_i64 v312[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v312[s] = (mt_i64)(v309[s]);
+      for (int s = 0; s < 4; ++s) v312[s] = (mt_i64)(v296[s]);
       mt_i64 v134[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v134[s] = (v305[s] + v312[s]);
-      int v313[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v313[s] = (int)(0 + MT_FLAT(s));
-      int v314[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v314[s] = v313[s];
-      int v317[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v317[s] = 32;
-      int v318[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v318[s] = (int)((v317[s] == 0 ? 0 : v314[s] % v317[s]));
-      mt_i64 v319[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v319[s] = v118;
-      mt_i64 v320[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v320[s] = (mt_i64)(v318[s]);
-      mt_i64 v321[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v321[s] = (v319[s] + v320[s]);
       mt_i64 v322[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v322[s] = v1;
       bool v323[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v323[s] = (v321[s] < v322[s]);
+      for (int s = 0; s < 4; ++s) v323[s] = (v302[s] < v322[s]);
       float v138[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) { v138[s] = (true && v323[s]) ? p1[v134[s]] : v42; }
@@ -539,12 +446,15 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
       int v325[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v325[s] = v324[s];
-      int v328[4];
+      int v326[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v328[s] = 32;
+      for (int s = 0; s < 4; ++s) v326[s] = 32;
+      int v327[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v327[s] = (int)((v326[s] == 0 ? 0 : v325[s] / v326[s]));
       int v329[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v329[s] = (int)((v328[s] == 0 ? 0 : v325[s] % v328[s]));
+      for (int s = 0; s < 4; ++s) v329[s] = (int)((v326[s] == 0 ? 0 : v325[s] % v326[s]));
       mt_i64 v330[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v330[s] = v118;
@@ -554,24 +464,12 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
       mt_i64 v332[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v332[s] = (v330[s] + v331[s]);
-      int v333[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v333[s] = (int)(0 + MT_FLAT(s));
-      int v334[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v334[s] = v333[s];
-      int v335[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v335[s] = 32;
-      int v336[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v336[s] = (int)((v335[s] == 0 ? 0 : v334[s] / v335[s]));
       mt_i64 v339[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v339[s] = v17;
       mt_i64 v340[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v340[s] = (mt_i64)(v336[s]);
+      for (int s = 0; s < 4; ++s) v340[s] = (mt_i64)(v327[s]);
       mt_i64 v341[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v341[s] = (v339[s] + v340[s]);
@@ -584,33 +482,12 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
       bool v151[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v151[s] = (v332[s] <= v343[s]);
-      int v344[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v344[s] = (int)(0 + MT_FLAT(s));
-      int v345[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v345[s] = v344[s];
-      int v348[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v348[s] = 32;
-      int v349[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v349[s] = (int)((v348[s] == 0 ? 0 : v345[s] % v348[s]));
-      mt_i64 v350[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v350[s] = v118;
-      mt_i64 v351[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v351[s] = (mt_i64)(v349[s]);
-      mt_i64 v352[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v352[s] = (v350[s] + v351[s]);
       mt_i64 v353[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v353[s] = v1;
       bool v354[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v354[s] = (v352[s] < v353[s]);
+      for (int s = 0; s < 4; ++s) v354[s] = (v332[s] < v353[s]);
       bool v153[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v153[s] = (v354[s] && v151[s]);
@@ -660,69 +537,30 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
       float v170[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v170[s] = expf(v169[s]);
-      int v361[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v361[s] = (int)(0 + MT_FLAT(s));
-      int v362[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v362[s] = v361[s];
-      int v363[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v363[s] = 128;
-      int v364[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v364[s] = (int)((v363[s] == 0 ? 0 : v362[s] / v363[s]));
       mt_i64 v367[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v367[s] = v32;
       mt_i64 v368[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v368[s] = v118;
-      mt_i64 v369[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v369[s] = (mt_i64)(v364[s]);
       mt_i64 v370[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v370[s] = (v368[s] + v369[s]);
+      for (int s = 0; s < 4; ++s) v370[s] = (v368[s] + v225[s]);
       mt_i64 v371[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v371[s] = (v367[s] + v370[s]);
-      mt_i64 v372[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v372[s] = v2;
       mt_i64 v373[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v373[s] = (v371[s] * v372[s]);
+      for (int s = 0; s < 4; ++s) v373[s] = (v371[s] * v228[s]);
       mt_i64 v179[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v179[s] = (v373[s] + v236[s]);
-      int v374[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v374[s] = (int)(0 + MT_FLAT(s));
-      int v375[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v375[s] = v374[s];
-      int v376[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v376[s] = 128;
-      int v377[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v377[s] = (int)((v376[s] == 0 ? 0 : v375[s] / v376[s]));
-      mt_i64 v380[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v380[s] = v118;
-      mt_i64 v381[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v381[s] = (mt_i64)(v377[s]);
-      mt_i64 v382[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v382[s] = (v380[s] + v381[s]);
       mt_i64 v383[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v383[s] = v1;
       bool v384[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v384[s] = (v382[s] < v383[s]);
+      for (int s = 0; s < 4; ++s) v384[s] = (v370[s] < v383[s]);
       float v183[4];
       #pragma unroll
       for (int g = 0; g < 4; g += 4) {
@@ -735,7 +573,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
           for (int k = 0; k < MT_VEC; ++k) v183[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v183[g + k] = v42; }
+          for (int k = 0; k < 4; ++k) { v183[g + k] = v42; }
         }
       }
       float v184[4];
@@ -915,6 +753,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
     int v220[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v220[s] = (int)((v219[s] == 0 ? 0 : v218[s] / v219[s]));
+    int v222[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v222[s] = (int)((v219[s] == 0 ? 0 : v218[s] % v219[s]));
     mt_i64 v223[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v223[s] = v27;
@@ -936,51 +777,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
     mt_i64 v229[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v229[s] = (v227[s] * v228[s]);
-    int v230[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v230[s] = (int)(0 + MT_FLAT(s));
-    int v231[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v231[s] = v230[s];
-    int v234[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v234[s] = 128;
-    int v235[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v235[s] = (int)((v234[s] == 0 ? 0 : v231[s] % v234[s]));
     mt_i64 v236[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v236[s] = (mt_i64)(v235[s]);
+    for (int s = 0; s < 4; ++s) v236[s] = (mt_i64)(v222[s]);
     mt_i64 v39[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v39[s] = (v229[s] + v236[s]);
-    int v237[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v237[s] = (int)(0 + MT_FLAT(s));
-    int v238[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v238[s] = v237[s];
-    int v239[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v239[s] = 128;
-    int v240[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v240[s] = (int)((v239[s] == 0 ? 0 : v238[s] / v239[s]));
-    mt_i64 v243[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v243[s] = v17;
-    mt_i64 v244[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v244[s] = (mt_i64)(v240[s]);
-    mt_i64 v245[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v245[s] = (v243[s] + v244[s]);
     mt_i64 v246[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v246[s] = v0;
     bool v247[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v247[s] = (v245[s] < v246[s]);
+    for (int s = 0; s < 4; ++s) v247[s] = (v226[s] < v246[s]);
     float v42 = 0.0f;
     float v43[4];
     #pragma unroll
@@ -994,7 +802,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
         for (int k = 0; k < MT_VEC; ++k) v43[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v43[s] = (true && v247[s]) ? p0[v39[s]] : v42; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v43[s] = (true && v247[s]) ? p0[v39[s]] : v42; }
       }
     }
     float v46[4];
@@ -1027,18 +835,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
     #pragma unroll
     for (int s = 0; s < 4; ++s) v67[s] = v48[s];
     for (mt_i64 v64 = v53; v64 < v61; v64 += v16) {
-      int v248[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v248[s] = (int)(0 + MT_FLAT(s));
       int v249[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v249[s] = v248[s];
-      int v252[4];
+      for (int s = 0; s < 4; ++s) v249[s] = v217[s];
+      int v250[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v252[s] = 32;
+      for (int s = 0; s < 4; ++s) v250[s] = 32;
+      int v251[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v251[s] = (int)((v250[s] == 0 ? 0 : v249[s] / v250[s]));
       int v253[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v253[s] = (int)((v252[s] == 0 ? 0 : v249[s] % v252[s]));
+      for (int s = 0; s < 4; ++s) v253[s] = (int)((v250[s] == 0 ? 0 : v249[s] % v250[s]));
       mt_i64 v254[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v254[s] = v32;
@@ -1060,21 +868,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
       mt_i64 v260[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v260[s] = (v258[s] * v259[s]);
-      int v261[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v261[s] = (int)(0 + MT_FLAT(s));
-      int v262[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v262[s] = v261[s];
-      int v263[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v263[s] = 32;
-      int v264[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v264[s] = (int)((v263[s] == 0 ? 0 : v262[s] / v263[s]));
       mt_i64 v267[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v267[s] = (mt_i64)(v264[s]);
+      for (int s = 0; s < 4; ++s) v267[s] = (mt_i64)(v251[s]);
       mt_i64 v78[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v78[s] = (v260[s] + v267[s]);
@@ -1137,39 +933,21 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
       float v96[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v96[s] = expf(v95[s]);
-      int v274[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v274[s] = (int)(0 + MT_FLAT(s));
-      int v275[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v275[s] = v274[s];
-      int v276[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v276[s] = 128;
-      int v277[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v277[s] = (int)((v276[s] == 0 ? 0 : v275[s] / v276[s]));
       mt_i64 v280[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v280[s] = v32;
       mt_i64 v281[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v281[s] = v64;
-      mt_i64 v282[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v282[s] = (mt_i64)(v277[s]);
       mt_i64 v283[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v283[s] = (v281[s] + v282[s]);
+      for (int s = 0; s < 4; ++s) v283[s] = (v281[s] + v225[s]);
       mt_i64 v284[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v284[s] = (v280[s] + v283[s]);
-      mt_i64 v285[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v285[s] = v2;
       mt_i64 v286[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v286[s] = (v284[s] * v285[s]);
+      for (int s = 0; s < 4; ++s) v286[s] = (v284[s] * v228[s]);
       mt_i64 v105[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v105[s] = (v286[s] + v236[s]);
@@ -1185,7 +963,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
           for (int k = 0; k < MT_VEC; ++k) v106[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v106[s] = (true) ? p2[v105[s]] : 0; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v106[s] = (true) ? p2[v105[s]] : 0; }
         }
       }
       float v107[4];
@@ -1261,18 +1039,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
     #pragma unroll
     for (int s = 0; s < 4; ++s) v121[s] = v116[s];
     for (mt_i64 v118 = v61; v118 < v58; v118 += v16) {
-      int v293[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v293[s] = (int)(0 + MT_FLAT(s));
       int v294[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v294[s] = v293[s];
-      int v297[4];
+      for (int s = 0; s < 4; ++s) v294[s] = v217[s];
+      int v295[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v297[s] = 32;
+      for (int s = 0; s < 4; ++s) v295[s] = 32;
+      int v296[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v296[s] = (int)((v295[s] == 0 ? 0 : v294[s] / v295[s]));
       int v298[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v298[s] = (int)((v297[s] == 0 ? 0 : v294[s] % v297[s]));
+      for (int s = 0; s < 4; ++s) v298[s] = (int)((v295[s] == 0 ? 0 : v294[s] % v295[s]));
       mt_i64 v299[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v299[s] = v32;
@@ -1294,51 +1072,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
       mt_i64 v305[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v305[s] = (v303[s] * v304[s]);
-      int v306[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v306[s] = (int)(0 + MT_FLAT(s));
-      int v307[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v307[s] = v306[s];
-      int v308[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v308[s] = 32;
-      int v309[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v309[s] = (int)((v308[s] == 0 ? 0 : v307[s] / v308[s]));
       mt_i64 v312[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v312[s] = (mt_i64)(v309[s]);
+      for (int s = 0; s < 4; ++s) v312[s] = (mt_i64)(v296[s]);
       mt_i64 v134[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v134[s] = (v305[s] + v312[s]);
-      int v313[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v313[s] = (int)(0 + MT_FLAT(s));
-      int v314[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v314[s] = v313[s];
-      int v317[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v317[s] = 32;
-      int v318[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v318[s] = (int)((v317[s] == 0 ? 0 : v314[s] % v317[s]));
-      mt_i64 v319[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v319[s] = v118;
-      mt_i64 v320[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v320[s] = (mt_i64)(v318[s]);
-      mt_i64 v321[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v321[s] = (v319[s] + v320[s]);
       mt_i64 v322[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v322[s] = v1;
       bool v323[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v323[s] = (v321[s] < v322[s]);
+      for (int s = 0; s < 4; ++s) v323[s] = (v302[s] < v322[s]);
       float v138[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) { v138[s] = (true && v323[s]) ? p1[v134[s]] : v42; }
@@ -1364,12 +1109,15 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
       int v325[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v325[s] = v324[s];
-      int v328[4];
+      int v326[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v328[s] = 32;
+      for (int s = 0; s < 4; ++s) v326[s] = 32;
+      int v327[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v327[s] = (int)((v326[s] == 0 ? 0 : v325[s] / v326[s]));
       int v329[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v329[s] = (int)((v328[s] == 0 ? 0 : v325[s] % v328[s]));
+      for (int s = 0; s < 4; ++s) v329[s] = (int)((v326[s] == 0 ? 0 : v325[s] % v326[s]));
       mt_i64 v330[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v330[s] = v118;
@@ -1379,24 +1127,12 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
       mt_i64 v332[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v332[s] = (v330[s] + v331[s]);
-      int v333[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v333[s] = (int)(0 + MT_FLAT(s));
-      int v334[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v334[s] = v333[s];
-      int v335[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v335[s] = 32;
-      int v336[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v336[s] = (int)((v335[s] == 0 ? 0 : v334[s] / v335[s]));
       mt_i64 v339[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v339[s] = v17;
       mt_i64 v340[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v340[s] = (mt_i64)(v336[s]);
+      for (int s = 0; s < 4; ++s) v340[s] = (mt_i64)(v327[s]);
       mt_i64 v341[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v341[s] = (v339[s] + v340[s]);
@@ -1409,33 +1145,12 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
       bool v151[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v151[s] = (v332[s] <= v343[s]);
-      int v344[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v344[s] = (int)(0 + MT_FLAT(s));
-      int v345[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v345[s] = v344[s];
-      int v348[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v348[s] = 32;
-      int v349[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v349[s] = (int)((v348[s] == 0 ? 0 : v345[s] % v348[s]));
-      mt_i64 v350[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v350[s] = v118;
-      mt_i64 v351[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v351[s] = (mt_i64)(v349[s]);
-      mt_i64 v352[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v352[s] = (v350[s] + v351[s]);
       mt_i64 v353[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v353[s] = v1;
       bool v354[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v354[s] = (v352[s] < v353[s]);
+      for (int s = 0; s < 4; ++s) v354[s] = (v332[s] < v353[s]);
       bool v153[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v153[s] = (v354[s] && v151[s]);
@@ -1485,69 +1200,30 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
       float v170[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v170[s] = expf(v169[s]);
-      int v361[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v361[s] = (int)(0 + MT_FLAT(s));
-      int v362[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v362[s] = v361[s];
-      int v363[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v363[s] = 128;
-      int v364[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v364[s] = (int)((v363[s] == 0 ? 0 : v362[s] / v363[s]));
       mt_i64 v367[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v367[s] = v32;
       mt_i64 v368[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v368[s] = v118;
-      mt_i64 v369[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v369[s] = (mt_i64)(v364[s]);
       mt_i64 v370[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v370[s] = (v368[s] + v369[s]);
+      for (int s = 0; s < 4; ++s) v370[s] = (v368[s] + v225[s]);
       mt_i64 v371[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v371[s] = (v367[s] + v370[s]);
-      mt_i64 v372[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v372[s] = v2;
       mt_i64 v373[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v373[s] = (v371[s] * v372[s]);
+      for (int s = 0; s < 4; ++s) v373[s] = (v371[s] * v228[s]);
       mt_i64 v179[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v179[s] = (v373[s] + v236[s]);
-      int v374[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v374[s] = (int)(0 + MT_FLAT(s));
-      int v375[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v375[s] = v374[s];
-      int v376[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v376[s] = 128;
-      int v377[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v377[s] = (int)((v376[s] == 0 ? 0 : v375[s] / v376[s]));
-      mt_i64 v380[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v380[s] = v118;
-      mt_i64 v381[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v381[s] = (mt_i64)(v377[s]);
-      mt_i64 v382[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v382[s] = (v380[s] + v381[s]);
       mt_i64 v383[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v383[s] = v1;
       bool v384[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v384[s] = (v382[s] < v383[s]);
+      for (int s = 0; s < 4; ++s) v384[s] = (v370[s] < v383[s]);
       float v183[4];
       #pragma unroll
       for (int g = 0; g < 4; g += 4) {
@@ -1560,7 +1236,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
           for (int k = 0; k < MT_VEC; ++k) v183[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v183[s] = (true && v384[s]) ? p2[v179[s]] : v42; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v183[s] = (true && v384[s]) ? p2[v179[s]] : v42; }
         }
       }
       float v184[4];
@@ -1660,7 +1336,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v247[s]) p3[v39[s]] = v202[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v247[s]) p3[v39[s]] = v202[s]; }
       }
     }
     float v212[4];
@@ -1683,7 +1359,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (MT_FLAT(s) < 32 && v24[s]) p4[v29[s]] = v216[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (MT_FLAT(s) < 32 && v24[s]) p4[v29[s]] = v216[s]; }
       }
     }
   }

@@ -75,7 +75,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_fused_linear_cross_entropy_
         for (int k = 0; k < MT_VEC; ++k) v16[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v16[g + k] = v15; }
+        for (int k = 0; k < 4; ++k) { v16[g + k] = v15; }
       }
     }
     mt_i64 v17[16];
@@ -96,7 +96,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_fused_linear_cross_entropy_
         for (int k = 0; k < MT_VEC; ++k) v20[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v20[g + k] = v15; }
+        for (int k = 0; k < 4; ++k) { v20[g + k] = v15; }
       }
     }
     float v21[16];
@@ -158,7 +158,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_fused_linear_cross_entropy_
         for (int k = 0; k < MT_VEC; ++k) v16[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v16[s] = (true && v12[s]) ? p0[v14[s]] : v15; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v16[s] = (true && v12[s]) ? p0[v14[s]] : v15; }
       }
     }
     mt_i64 v17[16];
@@ -179,7 +179,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_fused_linear_cross_entropy_
         for (int k = 0; k < MT_VEC; ++k) v20[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v20[s] = (true && v12[s]) ? p1[v18[s]] : v15; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v20[s] = (true && v12[s]) ? p1[v18[s]] : v15; }
       }
     }
     float v21[16];
@@ -196,7 +196,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_fused_linear_cross_entropy_
         for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v12[s]) p1[v18[s]] = v21[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p1[v18[s]] = v21[s]; }
       }
     }
   }

@@ -75,7 +75,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_fused_linear_cross_entropy_
         for (int k = 0; k < MT_VEC; ++k) v16[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v16[g + k] = v15; }
+        for (int k = 0; k < 8; ++k) { v16[g + k] = v15; }
       }
     }
     mt_i64 v17[16];
@@ -140,7 +140,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_fused_linear_cross_entropy_
         for (int k = 0; k < MT_VEC; ++k) v16[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v16[s] = (true && v12[s]) ? mt_bf16_to_f32(p0[v14[s]]) : v15; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v16[s] = (true && v12[s]) ? mt_bf16_to_f32(p0[v14[s]]) : v15; }
       }
     }
     mt_i64 v17[16];
@@ -160,7 +160,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_fused_linear_cross_entropy_
         for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v12[s]) p1[v18[s]] = mt_f32_to_bf16(v16[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p1[v18[s]] = mt_f32_to_bf16(v16[s]); }
       }
     }
   }

@@ -69,7 +69,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd(const mt_u16* __r
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v14[g + k] = v13; }
+        for (int k = 0; k < 8; ++k) { v14[g + k] = v13; }
       }
     }
     float v15[8];
@@ -93,7 +93,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd(const mt_u16* __r
         for (int k = 0; k < MT_VEC; ++k) v19[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v19[g + k] = v13; }
+        for (int k = 0; k < 8; ++k) { v19[g + k] = v13; }
       }
     }
     float v20[8];
@@ -111,7 +111,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd(const mt_u16* __r
         for (int k = 0; k < MT_VEC; ++k) v22[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v22[g + k] = v13; }
+        for (int k = 0; k < 8; ++k) { v22[g + k] = v13; }
       }
     }
     float v23[8];
@@ -274,7 +274,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd(const mt_u16* __r
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v14[s] = (true && v12[s]) ? mt_f16_to_f32(p0[v10[s]]) : v13; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v14[s] = (true && v12[s]) ? mt_f16_to_f32(p0[v10[s]]) : v13; }
       }
     }
     float v15[8];
@@ -298,7 +298,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd(const mt_u16* __r
         for (int k = 0; k < MT_VEC; ++k) v19[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v19[s] = (true && v12[s]) ? mt_f16_to_f32(p2[v10[s]]) : v13; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v19[s] = (true && v12[s]) ? mt_f16_to_f32(p2[v10[s]]) : v13; }
       }
     }
     float v20[8];
@@ -316,7 +316,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd(const mt_u16* __r
         for (int k = 0; k < MT_VEC; ++k) v22[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v22[s] = (true && v12[s]) ? mt_f16_to_f32(p1[v10[s]]) : v13; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v22[s] = (true && v12[s]) ? mt_f16_to_f32(p1[v10[s]]) : v13; }
       }
     }
     float v23[8];
@@ -417,7 +417,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd(const mt_u16* __r
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v12[s]) p3[v10[s]] = mt_f32_to_f16(v66[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p3[v10[s]] = mt_f32_to_f16(v66[s]); }
       }
     }
     float v80[8];
@@ -443,7 +443,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd(const mt_u16* __r
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v12[s]) p4[v10[s]] = mt_f32_to_f16(v86[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p4[v10[s]] = mt_f32_to_f16(v86[s]); }
       }
     }
   }

@@ -69,7 +69,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_fwd(const mt_u16* __r
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v14[g + k] = v13; }
+        for (int k = 0; k < 8; ++k) { v14[g + k] = v13; }
       }
     }
     float v15[8];
@@ -93,7 +93,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_fwd(const mt_u16* __r
         for (int k = 0; k < MT_VEC; ++k) v19[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v19[g + k] = v13; }
+        for (int k = 0; k < 8; ++k) { v19[g + k] = v13; }
       }
     }
     float v20[8];
@@ -197,7 +197,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_fwd(const mt_u16* __r
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v14[s] = (true && v12[s]) ? mt_f16_to_f32(p0[v10[s]]) : v13; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v14[s] = (true && v12[s]) ? mt_f16_to_f32(p0[v10[s]]) : v13; }
       }
     }
     float v15[8];
@@ -221,7 +221,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_fwd(const mt_u16* __r
         for (int k = 0; k < MT_VEC; ++k) v19[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v19[s] = (true && v12[s]) ? mt_f16_to_f32(p1[v10[s]]) : v13; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v19[s] = (true && v12[s]) ? mt_f16_to_f32(p1[v10[s]]) : v13; }
       }
     }
     float v20[8];
@@ -286,7 +286,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_fwd(const mt_u16* __r
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v12[s]) p2[v10[s]] = mt_f32_to_f16(v42[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p2[v10[s]] = mt_f32_to_f16(v42[s]); }
       }
     }
   }

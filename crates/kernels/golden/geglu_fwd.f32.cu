@@ -69,7 +69,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_fwd(const float* __re
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v14[g + k] = v13; }
+        for (int k = 0; k < 4; ++k) { v14[g + k] = v13; }
       }
     }
     float v15[8];
@@ -90,7 +90,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_fwd(const float* __re
         for (int k = 0; k < MT_VEC; ++k) v18[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v18[g + k] = v13; }
+        for (int k = 0; k < 4; ++k) { v18[g + k] = v13; }
       }
     }
     float v20[8];
@@ -188,7 +188,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_fwd(const float* __re
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v14[s] = (true && v12[s]) ? p0[v10[s]] : v13; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v14[s] = (true && v12[s]) ? p0[v10[s]] : v13; }
       }
     }
     float v15[8];
@@ -209,7 +209,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_fwd(const float* __re
         for (int k = 0; k < MT_VEC; ++k) v18[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v18[s] = (true && v12[s]) ? p1[v10[s]] : v13; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v18[s] = (true && v12[s]) ? p1[v10[s]] : v13; }
       }
     }
     float v20[8];
@@ -268,7 +268,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_fwd(const float* __re
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v12[s]) p2[v10[s]] = v39[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p2[v10[s]] = v39[s]; }
       }
     }
   }

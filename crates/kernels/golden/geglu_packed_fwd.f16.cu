@@ -92,7 +92,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_fwd(const mt_u
         for (int k = 0; k < MT_VEC; ++k) v26[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v26[g + k] = v25; }
+        for (int k = 0; k < 8; ++k) { v26[g + k] = v25; }
       }
     }
     float v27[8];
@@ -116,7 +116,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_fwd(const mt_u
         for (int k = 0; k < MT_VEC; ++k) v31[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v31[g + k] = v25; }
+        for (int k = 0; k < 8; ++k) { v31[g + k] = v25; }
       }
     }
     float v32[8];
@@ -243,7 +243,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_fwd(const mt_u
         for (int k = 0; k < MT_VEC; ++k) v26[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v26[s] = (true && v24[s]) ? mt_f16_to_f32(p0[v17[s]]) : v25; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v26[s] = (true && v24[s]) ? mt_f16_to_f32(p0[v17[s]]) : v25; }
       }
     }
     float v27[8];
@@ -267,7 +267,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_fwd(const mt_u
         for (int k = 0; k < MT_VEC; ++k) v31[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v31[s] = (true && v24[s]) ? mt_f16_to_f32(p0[v19[s]]) : v25; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v31[s] = (true && v24[s]) ? mt_f16_to_f32(p0[v19[s]]) : v25; }
       }
     }
     float v32[8];
@@ -332,7 +332,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_fwd(const mt_u
         for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v24[s]) p1[v22[s]] = mt_f32_to_f16(v54[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v24[s]) p1[v22[s]] = mt_f32_to_f16(v54[s]); }
       }
     }
   }

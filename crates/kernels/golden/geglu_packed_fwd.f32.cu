@@ -92,7 +92,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_fwd(const floa
         for (int k = 0; k < MT_VEC; ++k) v26[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v26[g + k] = v25; }
+        for (int k = 0; k < 4; ++k) { v26[g + k] = v25; }
       }
     }
     float v27[8];
@@ -113,7 +113,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_fwd(const floa
         for (int k = 0; k < MT_VEC; ++k) v30[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v30[g + k] = v25; }
+        for (int k = 0; k < 4; ++k) { v30[g + k] = v25; }
       }
     }
     float v32[8];
@@ -234,7 +234,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_fwd(const floa
         for (int k = 0; k < MT_VEC; ++k) v26[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v26[s] = (true && v24[s]) ? p0[v17[s]] : v25; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v26[s] = (true && v24[s]) ? p0[v17[s]] : v25; }
       }
     }
     float v27[8];
@@ -255,7 +255,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_fwd(const floa
         for (int k = 0; k < MT_VEC; ++k) v30[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v30[s] = (true && v24[s]) ? p0[v19[s]] : v25; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v30[s] = (true && v24[s]) ? p0[v19[s]] : v25; }
       }
     }
     float v32[8];
@@ -314,7 +314,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_fwd(const floa
         for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v24[s]) p1[v22[s]] = v51[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v24[s]) p1[v22[s]] = v51[s]; }
       }
     }
   }

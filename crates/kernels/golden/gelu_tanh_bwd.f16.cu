@@ -67,7 +67,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_gelu_tanh_bwd(const mt_u16*
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v14[g + k] = v13; }
+        for (int k = 0; k < 8; ++k) { v14[g + k] = v13; }
       }
     }
     float v15[8];
@@ -85,7 +85,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_gelu_tanh_bwd(const mt_u16*
         for (int k = 0; k < MT_VEC; ++k) v17[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v17[g + k] = v13; }
+        for (int k = 0; k < 8; ++k) { v17[g + k] = v13; }
       }
     }
     float v18[8];
@@ -211,7 +211,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_gelu_tanh_bwd(const mt_u16*
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v14[s] = (true && v12[s]) ? mt_f16_to_f32(p0[v10[s]]) : v13; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v14[s] = (true && v12[s]) ? mt_f16_to_f32(p0[v10[s]]) : v13; }
       }
     }
     float v15[8];
@@ -229,7 +229,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_gelu_tanh_bwd(const mt_u16*
         for (int k = 0; k < MT_VEC; ++k) v17[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v17[s] = (true && v12[s]) ? mt_f16_to_f32(p1[v10[s]]) : v13; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v17[s] = (true && v12[s]) ? mt_f16_to_f32(p1[v10[s]]) : v13; }
       }
     }
     float v18[8];
@@ -318,7 +318,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_gelu_tanh_bwd(const mt_u16*
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v12[s]) p2[v10[s]] = mt_f32_to_f16(v56[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p2[v10[s]] = mt_f32_to_f16(v56[s]); }
       }
     }
   }

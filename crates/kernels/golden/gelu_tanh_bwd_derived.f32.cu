@@ -67,7 +67,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_gelu_tanh_bwd_derived(const
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v14[g + k] = v13; }
+        for (int k = 0; k < 4; ++k) { v14[g + k] = v13; }
       }
     }
     float v16[8];
@@ -82,7 +82,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_gelu_tanh_bwd_derived(const
         for (int k = 0; k < MT_VEC; ++k) v16[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v16[g + k] = v13; }
+        for (int k = 0; k < 4; ++k) { v16[g + k] = v13; }
       }
     }
     float v18[8];
@@ -217,7 +217,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_gelu_tanh_bwd_derived(const
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v14[s] = (true && v12[s]) ? p0[v10[s]] : v13; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v14[s] = (true && v12[s]) ? p0[v10[s]] : v13; }
       }
     }
     float v16[8];
@@ -232,7 +232,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_gelu_tanh_bwd_derived(const
         for (int k = 0; k < MT_VEC; ++k) v16[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v16[s] = (true && v12[s]) ? p1[v10[s]] : v13; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v16[s] = (true && v12[s]) ? p1[v10[s]] : v13; }
       }
     }
     float v18[8];
@@ -330,7 +330,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_gelu_tanh_bwd_derived(const
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v12[s]) p2[v10[s]] = v53[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p2[v10[s]] = v53[s]; }
       }
     }
   }

@@ -65,7 +65,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v14[g + k] = v13; }
+        for (int k = 0; k < 8; ++k) { v14[g + k] = v13; }
       }
     }
     float v15[8];
@@ -103,7 +103,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
           for (int k = 0; k < MT_VEC; ++k) v29[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v29[g + k] = v13; }
+          for (int k = 0; k < 8; ++k) { v29[g + k] = v13; }
         }
       }
       float v30[8];
@@ -121,7 +121,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
           for (int k = 0; k < MT_VEC; ++k) v32[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v32[g + k] = v13; }
+          for (int k = 0; k < 8; ++k) { v32[g + k] = v13; }
         }
       }
       float v33[8];
@@ -337,7 +337,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v14[s] = (true && v7[s]) ? mt_f16_to_f32(p1[v12[s]]) : v13; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v14[s] = (true && v7[s]) ? mt_f16_to_f32(p1[v12[s]]) : v13; }
       }
     }
     float v15[8];
@@ -375,7 +375,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
           for (int k = 0; k < MT_VEC; ++k) v29[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v29[s] = (true && v7[s]) ? mt_f16_to_f32(p0[v27[s]]) : v13; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v29[s] = (true && v7[s]) ? mt_f16_to_f32(p0[v27[s]]) : v13; }
         }
       }
       float v30[8];
@@ -393,7 +393,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
           for (int k = 0; k < MT_VEC; ++k) v32[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v32[s] = (true && v7[s]) ? mt_f16_to_f32(p2[v27[s]]) : v13; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v32[s] = (true && v7[s]) ? mt_f16_to_f32(p2[v27[s]]) : v13; }
         }
       }
       float v33[8];
@@ -517,7 +517,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
           for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p3[v27[s]] = v90[s]; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p3[v27[s]] = v90[s]; }
         }
       }
       float v91[8];
@@ -566,7 +566,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
         for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p4[v101[s]] = v94[s]; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p4[v101[s]] = v94[s]; }
       }
     }
     #pragma unroll
@@ -580,7 +580,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
         for (int q = 0; q < 2; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p5[v101[s]] = v95[s]; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p5[v101[s]] = v95[s]; }
       }
     }
   }

@@ -65,7 +65,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v14[g + k] = v13; }
+        for (int k = 0; k < 4; ++k) { v14[g + k] = v13; }
       }
     }
     float v15[8];
@@ -100,7 +100,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
           for (int k = 0; k < MT_VEC; ++k) v28[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v28[g + k] = v13; }
+          for (int k = 0; k < 4; ++k) { v28[g + k] = v13; }
         }
       }
       float v30[8];
@@ -115,7 +115,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
           for (int k = 0; k < MT_VEC; ++k) v30[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v30[g + k] = v13; }
+          for (int k = 0; k < 4; ++k) { v30[g + k] = v13; }
         }
       }
       float acc1 = 0.0f;
@@ -327,7 +327,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v14[s] = (true && v7[s]) ? p1[v12[s]] : v13; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v14[s] = (true && v7[s]) ? p1[v12[s]] : v13; }
       }
     }
     float v15[8];
@@ -362,7 +362,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
           for (int k = 0; k < MT_VEC; ++k) v28[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v28[s] = (true && v7[s]) ? p0[v26[s]] : v13; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v28[s] = (true && v7[s]) ? p0[v26[s]] : v13; }
         }
       }
       float v30[8];
@@ -377,7 +377,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
           for (int k = 0; k < MT_VEC; ++k) v30[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v30[s] = (true && v7[s]) ? p2[v26[s]] : v13; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v30[s] = (true && v7[s]) ? p2[v26[s]] : v13; }
         }
       }
       float acc8 = 0.0f;
@@ -497,7 +497,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
           for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p3[v26[s]] = v87[s]; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p3[v26[s]] = v87[s]; }
         }
       }
       float v88[8];
@@ -546,7 +546,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p4[v98[s]] = v91[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p4[v98[s]] = v91[s]; }
       }
     }
     #pragma unroll
@@ -560,7 +560,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
         for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p5[v98[s]] = v92[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p5[v98[s]] = v92[s]; }
       }
     }
   }

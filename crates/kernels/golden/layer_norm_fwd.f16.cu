@@ -65,7 +65,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v14[g + k] = v13; }
+        for (int k = 0; k < 8; ++k) { v14[g + k] = v13; }
       }
     }
     float v15[16];
@@ -83,7 +83,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
         for (int k = 0; k < MT_VEC; ++k) v17[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v17[g + k] = v13; }
+        for (int k = 0; k < 8; ++k) { v17[g + k] = v13; }
       }
     }
     float v18[16];
@@ -112,7 +112,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
           for (int k = 0; k < MT_VEC; ++k) v28[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v28[g + k] = v13; }
+          for (int k = 0; k < 8; ++k) { v28[g + k] = v13; }
         }
       }
       float v29[16];
@@ -243,7 +243,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v14[s] = (true && v6[s]) ? mt_f16_to_f32(p1[v12[s]]) : v13; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v14[s] = (true && v6[s]) ? mt_f16_to_f32(p1[v12[s]]) : v13; }
       }
     }
     float v15[16];
@@ -261,7 +261,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
         for (int k = 0; k < MT_VEC; ++k) v17[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v17[s] = (true && v6[s]) ? mt_f16_to_f32(p2[v12[s]]) : v13; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v17[s] = (true && v6[s]) ? mt_f16_to_f32(p2[v12[s]]) : v13; }
       }
     }
     float v18[16];
@@ -290,7 +290,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
           for (int k = 0; k < MT_VEC; ++k) v28[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v28[s] = (true && v6[s]) ? mt_f16_to_f32(p0[v26[s]]) : v13; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v28[s] = (true && v6[s]) ? mt_f16_to_f32(p0[v26[s]]) : v13; }
         }
       }
       float v29[16];
@@ -385,7 +385,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
           for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v6[s]) p3[v26[s]] = mt_f32_to_f16(v66[s]); }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v6[s]) p3[v26[s]] = mt_f32_to_f16(v66[s]); }
         }
       }
     }

@@ -65,7 +65,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v14[g + k] = v13; }
+        for (int k = 0; k < 4; ++k) { v14[g + k] = v13; }
       }
     }
     float v16[16];
@@ -80,7 +80,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
         for (int k = 0; k < MT_VEC; ++k) v16[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v16[g + k] = v13; }
+        for (int k = 0; k < 4; ++k) { v16[g + k] = v13; }
       }
     }
     int v17 = 1;
@@ -106,7 +106,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
           for (int k = 0; k < MT_VEC; ++k) v26[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v26[g + k] = v13; }
+          for (int k = 0; k < 4; ++k) { v26[g + k] = v13; }
         }
       }
       float acc1 = 0.0f;
@@ -230,7 +230,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v14[s] = (true && v6[s]) ? p1[v12[s]] : v13; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v14[s] = (true && v6[s]) ? p1[v12[s]] : v13; }
       }
     }
     float v16[16];
@@ -245,7 +245,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
         for (int k = 0; k < MT_VEC; ++k) v16[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v16[s] = (true && v6[s]) ? p2[v12[s]] : v13; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v16[s] = (true && v6[s]) ? p2[v12[s]] : v13; }
       }
     }
     int v17 = 1;
@@ -271,7 +271,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
           for (int k = 0; k < MT_VEC; ++k) v26[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v26[s] = (true && v6[s]) ? p0[v24[s]] : v13; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v26[s] = (true && v6[s]) ? p0[v24[s]] : v13; }
         }
       }
       float acc4 = 0.0f;
@@ -359,7 +359,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
           for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v6[s]) p3[v24[s]] = v62[s]; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v6[s]) p3[v24[s]] = v62[s]; }
         }
       }
     }

@@ -67,7 +67,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const mt_u1
         for (int k = 0; k < MT_VEC; ++k) v12[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v12[g + k] = v11; }
+        for (int k = 0; k < 8; ++k) { v12[g + k] = v11; }
       }
     }
     float v13[16];
@@ -119,7 +119,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const mt_u1
         for (int k = 0; k < MT_VEC; ++k) v26[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v26[g + k] = v25; }
+        for (int k = 0; k < 8; ++k) { v26[g + k] = v25; }
       }
     }
     float v27[16];
@@ -146,7 +146,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const mt_u1
         for (int k = 0; k < MT_VEC; ++k) v35[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v35[g + k] = v25; }
+        for (int k = 0; k < 8; ++k) { v35[g + k] = v25; }
       }
     }
     float v36[16];
@@ -212,7 +212,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const mt_u1
         for (int k = 0; k < MT_VEC; ++k) v12[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v12[s] = (true && v7[s]) ? mt_bf16_to_f32(p0[v10[s]]) : v11; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v12[s] = (true && v7[s]) ? mt_bf16_to_f32(p0[v10[s]]) : v11; }
       }
     }
     float v13[16];
@@ -264,7 +264,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const mt_u1
         for (int k = 0; k < MT_VEC; ++k) v26[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v26[s] = (true && v7[s]) ? mt_bf16_to_f32(p1[v10[s]]) : v25; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v26[s] = (true && v7[s]) ? mt_bf16_to_f32(p1[v10[s]]) : v25; }
       }
     }
     float v27[16];
@@ -291,7 +291,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const mt_u1
         for (int k = 0; k < MT_VEC; ++k) v35[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v35[s] = (true && v7[s]) ? mt_bf16_to_f32(p1[v10[s]]) : v25; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v35[s] = (true && v7[s]) ? mt_bf16_to_f32(p1[v10[s]]) : v25; }
       }
     }
     float v36[16];
@@ -320,7 +320,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const mt_u1
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p2[v10[s]] = mt_f32_to_bf16(v40[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p2[v10[s]] = mt_f32_to_bf16(v40[s]); }
       }
     }
   }

@@ -67,7 +67,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const float
         for (int k = 0; k < MT_VEC; ++k) v12[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v12[g + k] = v11; }
+        for (int k = 0; k < 4; ++k) { v12[g + k] = v11; }
       }
     }
     float acc1 = __int_as_float(0xff800000);
@@ -116,7 +116,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const float
         for (int k = 0; k < MT_VEC; ++k) v25[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v25[g + k] = v24; }
+        for (int k = 0; k < 4; ++k) { v25[g + k] = v24; }
       }
     }
     float acc3 = 0.0f;
@@ -140,7 +140,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const float
         for (int k = 0; k < MT_VEC; ++k) v33[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v33[g + k] = v24; }
+        for (int k = 0; k < 4; ++k) { v33[g + k] = v24; }
       }
     }
     float v34[16];
@@ -200,7 +200,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const float
         for (int k = 0; k < MT_VEC; ++k) v12[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v12[s] = (true && v7[s]) ? p0[v10[s]] : v11; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v12[s] = (true && v7[s]) ? p0[v10[s]] : v11; }
       }
     }
     float acc4 = __int_as_float(0xff800000);
@@ -249,7 +249,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const float
         for (int k = 0; k < MT_VEC; ++k) v25[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v25[s] = (true && v7[s]) ? p1[v10[s]] : v24; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v25[s] = (true && v7[s]) ? p1[v10[s]] : v24; }
       }
     }
     float acc6 = 0.0f;
@@ -273,7 +273,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const float
         for (int k = 0; k < MT_VEC; ++k) v33[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v33[s] = (true && v7[s]) ? p1[v10[s]] : v24; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v33[s] = (true && v7[s]) ? p1[v10[s]] : v24; }
       }
     }
     float v34[16];
@@ -296,7 +296,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const float
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p2[v10[s]] = v36[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p2[v10[s]] = v36[s]; }
       }
     }
   }

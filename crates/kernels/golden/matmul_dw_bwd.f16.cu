@@ -81,6 +81,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     int v129[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v129[s] = (int)((v128[s] == 0 ? 0 : v127[s] / v128[s]));
+    int v131[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v131[s] = (int)((v128[s] == 0 ? 0 : v127[s] % v128[s]));
     mt_i64 v132[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v132[s] = v14;
@@ -96,21 +99,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     mt_i64 v136[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v136[s] = (v134[s] * v135[s]);
-    int v137[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v137[s] = (int)(0 + MT_FLAT(s));
-    int v138[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v138[s] = v137[s];
-    int v141[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v141[s] = 32;
-    int v142[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v142[s] = (int)((v141[s] == 0 ? 0 : v138[s] % v141[s]));
     mt_i64 v143[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v143[s] = (mt_i64)(v142[s]);
+    for (int s = 0; s < 8; ++s) v143[s] = (mt_i64)(v131[s]);
     mt_i64 v144[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v144[s] = v4;
@@ -120,18 +111,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     mt_i64 v39[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v39[s] = (v136[s] + v145[s]);
-    int v146[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v146[s] = (int)(0 + MT_FLAT(s));
     int v147[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v147[s] = v146[s];
+    for (int s = 0; s < 8; ++s) v147[s] = v126[s];
     int v148[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v148[s] = 64;
     int v149[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v149[s] = (int)((v148[s] == 0 ? 0 : v147[s] / v148[s]));
+    int v151[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v151[s] = (int)((v148[s] == 0 ? 0 : v147[s] % v148[s]));
     mt_i64 v152[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v152[s] = (mt_i64)(v149[s]);
@@ -141,24 +132,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     mt_i64 v154[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v154[s] = (v152[s] * v153[s]);
-    int v155[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v155[s] = (int)(0 + MT_FLAT(s));
-    int v156[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v156[s] = v155[s];
-    int v159[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v159[s] = 64;
-    int v160[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v160[s] = (int)((v159[s] == 0 ? 0 : v156[s] % v159[s]));
     mt_i64 v161[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v161[s] = v20;
     mt_i64 v162[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v162[s] = (mt_i64)(v160[s]);
+    for (int s = 0; s < 8; ++s) v162[s] = (mt_i64)(v151[s]);
     mt_i64 v163[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v163[s] = (v161[s] + v162[s]);
@@ -171,60 +150,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     mt_i64 v48[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v48[s] = (v154[s] + v165[s]);
-    int v166[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v166[s] = (int)(0 + MT_FLAT(s));
-    int v167[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v167[s] = v166[s];
-    int v168[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v168[s] = 32;
-    int v169[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v169[s] = (int)((v168[s] == 0 ? 0 : v167[s] / v168[s]));
-    mt_i64 v172[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v172[s] = v14;
-    mt_i64 v173[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v173[s] = (mt_i64)(v169[s]);
-    mt_i64 v174[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v174[s] = (v172[s] + v173[s]);
     mt_i64 v175[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v175[s] = v0;
     bool v176[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v176[s] = (v174[s] < v175[s]);
-    int v177[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v177[s] = (int)(0 + MT_FLAT(s));
-    int v178[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v178[s] = v177[s];
-    int v181[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v181[s] = 64;
-    int v182[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v182[s] = (int)((v181[s] == 0 ? 0 : v178[s] % v181[s]));
-    mt_i64 v183[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v183[s] = v20;
-    mt_i64 v184[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v184[s] = (mt_i64)(v182[s]);
-    mt_i64 v185[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v185[s] = (v183[s] + v184[s]);
+    for (int s = 0; s < 8; ++s) v176[s] = (v134[s] < v175[s]);
     mt_i64 v186[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v186[s] = v1;
     bool v187[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v187[s] = (v185[s] < v186[s]);
+    for (int s = 0; s < 8; ++s) v187[s] = (v163[s] < v186[s]);
     int v188[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v188[s] = (int)(0 + MT_FLAT(s));
@@ -237,6 +174,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     int v191[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v191[s] = (int)((v190[s] == 0 ? 0 : v189[s] / v190[s]));
+    int v193[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v193[s] = (int)((v190[s] == 0 ? 0 : v189[s] % v190[s]));
     mt_i64 v194[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v194[s] = v14;
@@ -252,24 +192,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     mt_i64 v198[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v198[s] = (v196[s] * v197[s]);
-    int v199[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v199[s] = (int)(0 + MT_FLAT(s));
-    int v200[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v200[s] = v199[s];
-    int v203[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v203[s] = 64;
-    int v204[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v204[s] = (int)((v203[s] == 0 ? 0 : v200[s] % v203[s]));
     mt_i64 v205[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v205[s] = v20;
     mt_i64 v206[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v206[s] = (mt_i64)(v204[s]);
+    for (int s = 0; s < 8; ++s) v206[s] = (mt_i64)(v193[s]);
     mt_i64 v207[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v207[s] = (v205[s] + v206[s]);
@@ -282,60 +210,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     mt_i64 v61[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v61[s] = (v198[s] + v209[s]);
-    int v210[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v210[s] = (int)(0 + MT_FLAT(s));
-    int v211[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v211[s] = v210[s];
-    int v212[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v212[s] = 64;
-    int v213[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v213[s] = (int)((v212[s] == 0 ? 0 : v211[s] / v212[s]));
-    mt_i64 v216[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v216[s] = v14;
-    mt_i64 v217[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v217[s] = (mt_i64)(v213[s]);
-    mt_i64 v218[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v218[s] = (v216[s] + v217[s]);
     mt_i64 v219[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v219[s] = v0;
     bool v220[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v220[s] = (v218[s] < v219[s]);
-    int v221[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v221[s] = (int)(0 + MT_FLAT(s));
-    int v222[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v222[s] = v221[s];
-    int v225[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v225[s] = 64;
-    int v226[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v226[s] = (int)((v225[s] == 0 ? 0 : v222[s] % v225[s]));
-    mt_i64 v227[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v227[s] = v20;
-    mt_i64 v228[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v228[s] = (mt_i64)(v226[s]);
-    mt_i64 v229[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v229[s] = (v227[s] + v228[s]);
+    for (int s = 0; s < 8; ++s) v220[s] = (v196[s] < v219[s]);
     mt_i64 v230[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v230[s] = v1;
     bool v231[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v231[s] = (v229[s] < v230[s]);
+    for (int s = 0; s < 8; ++s) v231[s] = (v207[s] < v230[s]);
     bool v66[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v66[s] = (v220[s] && v231[s]);
@@ -441,51 +327,21 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     for (int s = 0; s < 8; ++s) v96[s] = v92[s];
     for (mt_i64 v94 = v71; v94 < v2; v94 += v69) {
       mt_i64 v97 = (v2 - v94);
-      int v232[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v232[s] = (int)(0 + MT_FLAT(s));
-      int v233[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v233[s] = v232[s];
-      int v236[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v236[s] = 32;
-      int v237[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v237[s] = (int)((v236[s] == 0 ? 0 : v233[s] % v236[s]));
-      mt_i64 v238[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v238[s] = (mt_i64)(v237[s]);
       mt_i64 v239[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v239[s] = v97;
       bool v240[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v240[s] = (v238[s] < v239[s]);
+      for (int s = 0; s < 8; ++s) v240[s] = (v143[s] < v239[s]);
       bool v102[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v102[s] = (v176[s] && v240[s]);
-      int v241[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v241[s] = (int)(0 + MT_FLAT(s));
-      int v242[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v242[s] = v241[s];
-      int v243[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v243[s] = 64;
-      int v244[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v244[s] = (int)((v243[s] == 0 ? 0 : v242[s] / v243[s]));
-      mt_i64 v247[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v247[s] = (mt_i64)(v244[s]);
       mt_i64 v248[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v248[s] = v97;
       bool v249[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v249[s] = (v247[s] < v248[s]);
+      for (int s = 0; s < 8; ++s) v249[s] = (v152[s] < v248[s]);
       bool v105[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v105[s] = (v187[s] && v249[s]);
@@ -633,6 +489,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     int v129[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v129[s] = (int)((v128[s] == 0 ? 0 : v127[s] / v128[s]));
+    int v131[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v131[s] = (int)((v128[s] == 0 ? 0 : v127[s] % v128[s]));
     mt_i64 v132[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v132[s] = v14;
@@ -648,21 +507,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     mt_i64 v136[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v136[s] = (v134[s] * v135[s]);
-    int v137[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v137[s] = (int)(0 + MT_FLAT(s));
-    int v138[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v138[s] = v137[s];
-    int v141[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v141[s] = 32;
-    int v142[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v142[s] = (int)((v141[s] == 0 ? 0 : v138[s] % v141[s]));
     mt_i64 v143[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v143[s] = (mt_i64)(v142[s]);
+    for (int s = 0; s < 8; ++s) v143[s] = (mt_i64)(v131[s]);
     mt_i64 v144[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v144[s] = v4;
@@ -672,18 +519,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     mt_i64 v39[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v39[s] = (v136[s] + v145[s]);
-    int v146[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v146[s] = (int)(0 + MT_FLAT(s));
     int v147[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v147[s] = v146[s];
+    for (int s = 0; s < 8; ++s) v147[s] = v126[s];
     int v148[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v148[s] = 64;
     int v149[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v149[s] = (int)((v148[s] == 0 ? 0 : v147[s] / v148[s]));
+    int v151[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v151[s] = (int)((v148[s] == 0 ? 0 : v147[s] % v148[s]));
     mt_i64 v152[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v152[s] = (mt_i64)(v149[s]);
@@ -693,24 +540,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     mt_i64 v154[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v154[s] = (v152[s] * v153[s]);
-    int v155[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v155[s] = (int)(0 + MT_FLAT(s));
-    int v156[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v156[s] = v155[s];
-    int v159[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v159[s] = 64;
-    int v160[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v160[s] = (int)((v159[s] == 0 ? 0 : v156[s] % v159[s]));
     mt_i64 v161[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v161[s] = v20;
     mt_i64 v162[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v162[s] = (mt_i64)(v160[s]);
+    for (int s = 0; s < 8; ++s) v162[s] = (mt_i64)(v151[s]);
     mt_i64 v163[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v163[s] = (v161[s] + v162[s]);
@@ -723,60 +558,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     mt_i64 v48[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v48[s] = (v154[s] + v165[s]);
-    int v166[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v166[s] = (int)(0 + MT_FLAT(s));
-    int v167[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v167[s] = v166[s];
-    int v168[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v168[s] = 32;
-    int v169[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v169[s] = (int)((v168[s] == 0 ? 0 : v167[s] / v168[s]));
-    mt_i64 v172[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v172[s] = v14;
-    mt_i64 v173[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v173[s] = (mt_i64)(v169[s]);
-    mt_i64 v174[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v174[s] = (v172[s] + v173[s]);
     mt_i64 v175[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v175[s] = v0;
     bool v176[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v176[s] = (v174[s] < v175[s]);
-    int v177[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v177[s] = (int)(0 + MT_FLAT(s));
-    int v178[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v178[s] = v177[s];
-    int v181[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v181[s] = 64;
-    int v182[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v182[s] = (int)((v181[s] == 0 ? 0 : v178[s] % v181[s]));
-    mt_i64 v183[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v183[s] = v20;
-    mt_i64 v184[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v184[s] = (mt_i64)(v182[s]);
-    mt_i64 v185[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v185[s] = (v183[s] + v184[s]);
+    for (int s = 0; s < 8; ++s) v176[s] = (v134[s] < v175[s]);
     mt_i64 v186[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v186[s] = v1;
     bool v187[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v187[s] = (v185[s] < v186[s]);
+    for (int s = 0; s < 8; ++s) v187[s] = (v163[s] < v186[s]);
     int v188[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v188[s] = (int)(0 + MT_FLAT(s));
@@ -789,6 +582,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     int v191[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v191[s] = (int)((v190[s] == 0 ? 0 : v189[s] / v190[s]));
+    int v193[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v193[s] = (int)((v190[s] == 0 ? 0 : v189[s] % v190[s]));
     mt_i64 v194[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v194[s] = v14;
@@ -804,24 +600,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     mt_i64 v198[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v198[s] = (v196[s] * v197[s]);
-    int v199[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v199[s] = (int)(0 + MT_FLAT(s));
-    int v200[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v200[s] = v199[s];
-    int v203[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v203[s] = 64;
-    int v204[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v204[s] = (int)((v203[s] == 0 ? 0 : v200[s] % v203[s]));
     mt_i64 v205[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v205[s] = v20;
     mt_i64 v206[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v206[s] = (mt_i64)(v204[s]);
+    for (int s = 0; s < 8; ++s) v206[s] = (mt_i64)(v193[s]);
     mt_i64 v207[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v207[s] = (v205[s] + v206[s]);
@@ -834,60 +618,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     mt_i64 v61[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v61[s] = (v198[s] + v209[s]);
-    int v210[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v210[s] = (int)(0 + MT_FLAT(s));
-    int v211[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v211[s] = v210[s];
-    int v212[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v212[s] = 64;
-    int v213[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v213[s] = (int)((v212[s] == 0 ? 0 : v211[s] / v212[s]));
-    mt_i64 v216[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v216[s] = v14;
-    mt_i64 v217[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v217[s] = (mt_i64)(v213[s]);
-    mt_i64 v218[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v218[s] = (v216[s] + v217[s]);
     mt_i64 v219[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v219[s] = v0;
     bool v220[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v220[s] = (v218[s] < v219[s]);
-    int v221[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v221[s] = (int)(0 + MT_FLAT(s));
-    int v222[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v222[s] = v221[s];
-    int v225[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v225[s] = 64;
-    int v226[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v226[s] = (int)((v225[s] == 0 ? 0 : v222[s] % v225[s]));
-    mt_i64 v227[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v227[s] = v20;
-    mt_i64 v228[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v228[s] = (mt_i64)(v226[s]);
-    mt_i64 v229[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v229[s] = (v227[s] + v228[s]);
+    for (int s = 0; s < 8; ++s) v220[s] = (v196[s] < v219[s]);
     mt_i64 v230[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v230[s] = v1;
     bool v231[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v231[s] = (v229[s] < v230[s]);
+    for (int s = 0; s < 8; ++s) v231[s] = (v207[s] < v230[s]);
     bool v66[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v66[s] = (v220[s] && v231[s]);
@@ -993,51 +735,21 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     for (int s = 0; s < 8; ++s) v96[s] = v92[s];
     for (mt_i64 v94 = v71; v94 < v2; v94 += v69) {
       mt_i64 v97 = (v2 - v94);
-      int v232[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v232[s] = (int)(0 + MT_FLAT(s));
-      int v233[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v233[s] = v232[s];
-      int v236[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v236[s] = 32;
-      int v237[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v237[s] = (int)((v236[s] == 0 ? 0 : v233[s] % v236[s]));
-      mt_i64 v238[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v238[s] = (mt_i64)(v237[s]);
       mt_i64 v239[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v239[s] = v97;
       bool v240[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v240[s] = (v238[s] < v239[s]);
+      for (int s = 0; s < 8; ++s) v240[s] = (v143[s] < v239[s]);
       bool v102[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v102[s] = (v176[s] && v240[s]);
-      int v241[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v241[s] = (int)(0 + MT_FLAT(s));
-      int v242[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v242[s] = v241[s];
-      int v243[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v243[s] = 64;
-      int v244[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v244[s] = (int)((v243[s] == 0 ? 0 : v242[s] / v243[s]));
-      mt_i64 v247[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v247[s] = (mt_i64)(v244[s]);
       mt_i64 v248[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v248[s] = v97;
       bool v249[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v249[s] = (v247[s] < v248[s]);
+      for (int s = 0; s < 8; ++s) v249[s] = (v152[s] < v248[s]);
       bool v105[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v105[s] = (v187[s] && v249[s]);
@@ -1138,7 +850,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
         for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (MT_FLAT(s) < 64 && v125[s]) p3[v18[s]] = v121[s]; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 64 && v125[s]) p3[v18[s]] = v121[s]; }
       }
     }
   }

@@ -77,6 +77,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     int v127[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v127[s] = (int)((v126[s] == 0 ? 0 : v125[s] / v126[s]));
+    int v129[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v129[s] = (int)((v126[s] == 0 ? 0 : v125[s] % v126[s]));
     mt_i64 v130[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v130[s] = v14;
@@ -92,21 +95,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     mt_i64 v134[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v134[s] = (v132[s] * v133[s]);
-    int v135[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v135[s] = (int)(0 + MT_FLAT(s));
-    int v136[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v136[s] = v135[s];
-    int v139[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v139[s] = 32;
-    int v140[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v140[s] = (int)((v139[s] == 0 ? 0 : v136[s] % v139[s]));
     mt_i64 v141[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v141[s] = (mt_i64)(v140[s]);
+    for (int s = 0; s < 4; ++s) v141[s] = (mt_i64)(v129[s]);
     mt_i64 v142[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v142[s] = v4;
@@ -116,18 +107,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     mt_i64 v39[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v39[s] = (v134[s] + v143[s]);
-    int v144[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v144[s] = (int)(0 + MT_FLAT(s));
     int v145[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v145[s] = v144[s];
+    for (int s = 0; s < 4; ++s) v145[s] = v124[s];
     int v146[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v146[s] = 64;
     int v147[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v147[s] = (int)((v146[s] == 0 ? 0 : v145[s] / v146[s]));
+    int v149[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v149[s] = (int)((v146[s] == 0 ? 0 : v145[s] % v146[s]));
     mt_i64 v150[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v150[s] = (mt_i64)(v147[s]);
@@ -137,24 +128,12 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     mt_i64 v152[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v152[s] = (v150[s] * v151[s]);
-    int v153[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v153[s] = (int)(0 + MT_FLAT(s));
-    int v154[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v154[s] = v153[s];
-    int v157[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v157[s] = 64;
-    int v158[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v158[s] = (int)((v157[s] == 0 ? 0 : v154[s] % v157[s]));
     mt_i64 v159[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v159[s] = v20;
     mt_i64 v160[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v160[s] = (mt_i64)(v158[s]);
+    for (int s = 0; s < 4; ++s) v160[s] = (mt_i64)(v149[s]);
     mt_i64 v161[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v161[s] = (v159[s] + v160[s]);
@@ -167,60 +146,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     mt_i64 v48[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v48[s] = (v152[s] + v163[s]);
-    int v164[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v164[s] = (int)(0 + MT_FLAT(s));
-    int v165[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v165[s] = v164[s];
-    int v166[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v166[s] = 32;
-    int v167[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v167[s] = (int)((v166[s] == 0 ? 0 : v165[s] / v166[s]));
-    mt_i64 v170[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v170[s] = v14;
-    mt_i64 v171[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v171[s] = (mt_i64)(v167[s]);
-    mt_i64 v172[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v172[s] = (v170[s] + v171[s]);
     mt_i64 v173[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v173[s] = v0;
     bool v174[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v174[s] = (v172[s] < v173[s]);
-    int v175[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v175[s] = (int)(0 + MT_FLAT(s));
-    int v176[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v176[s] = v175[s];
-    int v179[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v179[s] = 64;
-    int v180[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v180[s] = (int)((v179[s] == 0 ? 0 : v176[s] % v179[s]));
-    mt_i64 v181[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v181[s] = v20;
-    mt_i64 v182[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v182[s] = (mt_i64)(v180[s]);
-    mt_i64 v183[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v183[s] = (v181[s] + v182[s]);
+    for (int s = 0; s < 4; ++s) v174[s] = (v132[s] < v173[s]);
     mt_i64 v184[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v184[s] = v1;
     bool v185[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v185[s] = (v183[s] < v184[s]);
+    for (int s = 0; s < 4; ++s) v185[s] = (v161[s] < v184[s]);
     int v186[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v186[s] = (int)(0 + MT_FLAT(s));
@@ -233,6 +170,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     int v189[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v189[s] = (int)((v188[s] == 0 ? 0 : v187[s] / v188[s]));
+    int v191[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v191[s] = (int)((v188[s] == 0 ? 0 : v187[s] % v188[s]));
     mt_i64 v192[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v192[s] = v14;
@@ -248,24 +188,12 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     mt_i64 v196[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v196[s] = (v194[s] * v195[s]);
-    int v197[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v197[s] = (int)(0 + MT_FLAT(s));
-    int v198[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v198[s] = v197[s];
-    int v201[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v201[s] = 64;
-    int v202[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v202[s] = (int)((v201[s] == 0 ? 0 : v198[s] % v201[s]));
     mt_i64 v203[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v203[s] = v20;
     mt_i64 v204[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v204[s] = (mt_i64)(v202[s]);
+    for (int s = 0; s < 4; ++s) v204[s] = (mt_i64)(v191[s]);
     mt_i64 v205[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v205[s] = (v203[s] + v204[s]);
@@ -278,60 +206,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     mt_i64 v61[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v61[s] = (v196[s] + v207[s]);
-    int v208[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v208[s] = (int)(0 + MT_FLAT(s));
-    int v209[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v209[s] = v208[s];
-    int v210[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v210[s] = 64;
-    int v211[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v211[s] = (int)((v210[s] == 0 ? 0 : v209[s] / v210[s]));
-    mt_i64 v214[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v214[s] = v14;
-    mt_i64 v215[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v215[s] = (mt_i64)(v211[s]);
-    mt_i64 v216[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v216[s] = (v214[s] + v215[s]);
     mt_i64 v217[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v217[s] = v0;
     bool v218[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v218[s] = (v216[s] < v217[s]);
-    int v219[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v219[s] = (int)(0 + MT_FLAT(s));
-    int v220[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v220[s] = v219[s];
-    int v223[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v223[s] = 64;
-    int v224[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v224[s] = (int)((v223[s] == 0 ? 0 : v220[s] % v223[s]));
-    mt_i64 v225[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v225[s] = v20;
-    mt_i64 v226[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v226[s] = (mt_i64)(v224[s]);
-    mt_i64 v227[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v227[s] = (v225[s] + v226[s]);
+    for (int s = 0; s < 4; ++s) v218[s] = (v194[s] < v217[s]);
     mt_i64 v228[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v228[s] = v1;
     bool v229[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v229[s] = (v227[s] < v228[s]);
+    for (int s = 0; s < 4; ++s) v229[s] = (v205[s] < v228[s]);
     bool v66[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v66[s] = (v218[s] && v229[s]);
@@ -419,51 +305,21 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     for (int s = 0; s < 4; ++s) v95[s] = v91[s];
     for (mt_i64 v93 = v71; v93 < v2; v93 += v69) {
       mt_i64 v96 = (v2 - v93);
-      int v230[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v230[s] = (int)(0 + MT_FLAT(s));
-      int v231[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v231[s] = v230[s];
-      int v234[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v234[s] = 32;
-      int v235[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v235[s] = (int)((v234[s] == 0 ? 0 : v231[s] % v234[s]));
-      mt_i64 v236[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v236[s] = (mt_i64)(v235[s]);
       mt_i64 v237[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v237[s] = v96;
       bool v238[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v238[s] = (v236[s] < v237[s]);
+      for (int s = 0; s < 4; ++s) v238[s] = (v141[s] < v237[s]);
       bool v101[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v101[s] = (v174[s] && v238[s]);
-      int v239[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v239[s] = (int)(0 + MT_FLAT(s));
-      int v240[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v240[s] = v239[s];
-      int v241[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v241[s] = 64;
-      int v242[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v242[s] = (int)((v241[s] == 0 ? 0 : v240[s] / v241[s]));
-      mt_i64 v245[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v245[s] = (mt_i64)(v242[s]);
       mt_i64 v246[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v246[s] = v96;
       bool v247[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v247[s] = (v245[s] < v246[s]);
+      for (int s = 0; s < 4; ++s) v247[s] = (v150[s] < v246[s]);
       bool v104[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v104[s] = (v185[s] && v247[s]);
@@ -593,6 +449,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     int v127[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v127[s] = (int)((v126[s] == 0 ? 0 : v125[s] / v126[s]));
+    int v129[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v129[s] = (int)((v126[s] == 0 ? 0 : v125[s] % v126[s]));
     mt_i64 v130[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v130[s] = v14;
@@ -608,21 +467,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     mt_i64 v134[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v134[s] = (v132[s] * v133[s]);
-    int v135[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v135[s] = (int)(0 + MT_FLAT(s));
-    int v136[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v136[s] = v135[s];
-    int v139[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v139[s] = 32;
-    int v140[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v140[s] = (int)((v139[s] == 0 ? 0 : v136[s] % v139[s]));
     mt_i64 v141[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v141[s] = (mt_i64)(v140[s]);
+    for (int s = 0; s < 4; ++s) v141[s] = (mt_i64)(v129[s]);
     mt_i64 v142[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v142[s] = v4;
@@ -632,18 +479,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     mt_i64 v39[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v39[s] = (v134[s] + v143[s]);
-    int v144[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v144[s] = (int)(0 + MT_FLAT(s));
     int v145[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v145[s] = v144[s];
+    for (int s = 0; s < 4; ++s) v145[s] = v124[s];
     int v146[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v146[s] = 64;
     int v147[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v147[s] = (int)((v146[s] == 0 ? 0 : v145[s] / v146[s]));
+    int v149[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v149[s] = (int)((v146[s] == 0 ? 0 : v145[s] % v146[s]));
     mt_i64 v150[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v150[s] = (mt_i64)(v147[s]);
@@ -653,24 +500,12 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     mt_i64 v152[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v152[s] = (v150[s] * v151[s]);
-    int v153[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v153[s] = (int)(0 + MT_FLAT(s));
-    int v154[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v154[s] = v153[s];
-    int v157[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v157[s] = 64;
-    int v158[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v158[s] = (int)((v157[s] == 0 ? 0 : v154[s] % v157[s]));
     mt_i64 v159[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v159[s] = v20;
     mt_i64 v160[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v160[s] = (mt_i64)(v158[s]);
+    for (int s = 0; s < 4; ++s) v160[s] = (mt_i64)(v149[s]);
     mt_i64 v161[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v161[s] = (v159[s] + v160[s]);
@@ -683,60 +518,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     mt_i64 v48[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v48[s] = (v152[s] + v163[s]);
-    int v164[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v164[s] = (int)(0 + MT_FLAT(s));
-    int v165[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v165[s] = v164[s];
-    int v166[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v166[s] = 32;
-    int v167[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v167[s] = (int)((v166[s] == 0 ? 0 : v165[s] / v166[s]));
-    mt_i64 v170[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v170[s] = v14;
-    mt_i64 v171[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v171[s] = (mt_i64)(v167[s]);
-    mt_i64 v172[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v172[s] = (v170[s] + v171[s]);
     mt_i64 v173[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v173[s] = v0;
     bool v174[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v174[s] = (v172[s] < v173[s]);
-    int v175[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v175[s] = (int)(0 + MT_FLAT(s));
-    int v176[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v176[s] = v175[s];
-    int v179[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v179[s] = 64;
-    int v180[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v180[s] = (int)((v179[s] == 0 ? 0 : v176[s] % v179[s]));
-    mt_i64 v181[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v181[s] = v20;
-    mt_i64 v182[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v182[s] = (mt_i64)(v180[s]);
-    mt_i64 v183[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v183[s] = (v181[s] + v182[s]);
+    for (int s = 0; s < 4; ++s) v174[s] = (v132[s] < v173[s]);
     mt_i64 v184[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v184[s] = v1;
     bool v185[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v185[s] = (v183[s] < v184[s]);
+    for (int s = 0; s < 4; ++s) v185[s] = (v161[s] < v184[s]);
     int v186[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v186[s] = (int)(0 + MT_FLAT(s));
@@ -749,6 +542,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     int v189[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v189[s] = (int)((v188[s] == 0 ? 0 : v187[s] / v188[s]));
+    int v191[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v191[s] = (int)((v188[s] == 0 ? 0 : v187[s] % v188[s]));
     mt_i64 v192[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v192[s] = v14;
@@ -764,24 +560,12 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     mt_i64 v196[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v196[s] = (v194[s] * v195[s]);
-    int v197[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v197[s] = (int)(0 + MT_FLAT(s));
-    int v198[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v198[s] = v197[s];
-    int v201[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v201[s] = 64;
-    int v202[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v202[s] = (int)((v201[s] == 0 ? 0 : v198[s] % v201[s]));
     mt_i64 v203[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v203[s] = v20;
     mt_i64 v204[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v204[s] = (mt_i64)(v202[s]);
+    for (int s = 0; s < 4; ++s) v204[s] = (mt_i64)(v191[s]);
     mt_i64 v205[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v205[s] = (v203[s] + v204[s]);
@@ -794,60 +578,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     mt_i64 v61[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v61[s] = (v196[s] + v207[s]);
-    int v208[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v208[s] = (int)(0 + MT_FLAT(s));
-    int v209[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v209[s] = v208[s];
-    int v210[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v210[s] = 64;
-    int v211[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v211[s] = (int)((v210[s] == 0 ? 0 : v209[s] / v210[s]));
-    mt_i64 v214[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v214[s] = v14;
-    mt_i64 v215[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v215[s] = (mt_i64)(v211[s]);
-    mt_i64 v216[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v216[s] = (v214[s] + v215[s]);
     mt_i64 v217[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v217[s] = v0;
     bool v218[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v218[s] = (v216[s] < v217[s]);
-    int v219[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v219[s] = (int)(0 + MT_FLAT(s));
-    int v220[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v220[s] = v219[s];
-    int v223[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v223[s] = 64;
-    int v224[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v224[s] = (int)((v223[s] == 0 ? 0 : v220[s] % v223[s]));
-    mt_i64 v225[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v225[s] = v20;
-    mt_i64 v226[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v226[s] = (mt_i64)(v224[s]);
-    mt_i64 v227[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v227[s] = (v225[s] + v226[s]);
+    for (int s = 0; s < 4; ++s) v218[s] = (v194[s] < v217[s]);
     mt_i64 v228[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v228[s] = v1;
     bool v229[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v229[s] = (v227[s] < v228[s]);
+    for (int s = 0; s < 4; ++s) v229[s] = (v205[s] < v228[s]);
     bool v66[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v66[s] = (v218[s] && v229[s]);
@@ -935,51 +677,21 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     for (int s = 0; s < 4; ++s) v95[s] = v91[s];
     for (mt_i64 v93 = v71; v93 < v2; v93 += v69) {
       mt_i64 v96 = (v2 - v93);
-      int v230[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v230[s] = (int)(0 + MT_FLAT(s));
-      int v231[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v231[s] = v230[s];
-      int v234[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v234[s] = 32;
-      int v235[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v235[s] = (int)((v234[s] == 0 ? 0 : v231[s] % v234[s]));
-      mt_i64 v236[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v236[s] = (mt_i64)(v235[s]);
       mt_i64 v237[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v237[s] = v96;
       bool v238[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v238[s] = (v236[s] < v237[s]);
+      for (int s = 0; s < 4; ++s) v238[s] = (v141[s] < v237[s]);
       bool v101[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v101[s] = (v174[s] && v238[s]);
-      int v239[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v239[s] = (int)(0 + MT_FLAT(s));
-      int v240[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v240[s] = v239[s];
-      int v241[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v241[s] = 64;
-      int v242[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v242[s] = (int)((v241[s] == 0 ? 0 : v240[s] / v241[s]));
-      mt_i64 v245[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v245[s] = (mt_i64)(v242[s]);
       mt_i64 v246[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v246[s] = v96;
       bool v247[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v247[s] = (v245[s] < v246[s]);
+      for (int s = 0; s < 4; ++s) v247[s] = (v150[s] < v246[s]);
       bool v104[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v104[s] = (v185[s] && v247[s]);
@@ -1062,7 +774,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (MT_FLAT(s) < 64 && v123[s]) p3[v18[s]] = v119[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (MT_FLAT(s) < 64 && v123[s]) p3[v18[s]] = v119[s]; }
       }
     }
   }

@@ -61,6 +61,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
   int v115[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v115[s] = (int)((v114[s] == 0 ? 0 : v113[s] / v114[s]));
+  int v117[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v117[s] = (int)((v114[s] == 0 ? 0 : v113[s] % v114[s]));
   mt_i64 v118[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v118[s] = v14;
@@ -76,21 +79,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
   mt_i64 v122[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v122[s] = (v120[s] * v121[s]);
-  int v123[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v123[s] = (int)(0 + MT_FLAT(s));
-  int v124[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v124[s] = v123[s];
-  int v127[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v127[s] = 32;
-  int v128[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v128[s] = (int)((v127[s] == 0 ? 0 : v124[s] % v127[s]));
   mt_i64 v129[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v129[s] = (mt_i64)(v128[s]);
+  for (int s = 0; s < 8; ++s) v129[s] = (mt_i64)(v117[s]);
   mt_i64 v130[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v130[s] = v4;
@@ -100,18 +91,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
   mt_i64 v39[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v39[s] = (v122[s] + v131[s]);
-  int v132[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v132[s] = (int)(0 + MT_FLAT(s));
   int v133[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v133[s] = v132[s];
+  for (int s = 0; s < 8; ++s) v133[s] = v112[s];
   int v134[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v134[s] = 64;
   int v135[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v135[s] = (int)((v134[s] == 0 ? 0 : v133[s] / v134[s]));
+  int v137[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v137[s] = (int)((v134[s] == 0 ? 0 : v133[s] % v134[s]));
   mt_i64 v138[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v138[s] = (mt_i64)(v135[s]);
@@ -121,24 +112,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
   mt_i64 v140[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v140[s] = (v138[s] * v139[s]);
-  int v141[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v141[s] = (int)(0 + MT_FLAT(s));
-  int v142[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v142[s] = v141[s];
-  int v145[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v145[s] = 64;
-  int v146[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v146[s] = (int)((v145[s] == 0 ? 0 : v142[s] % v145[s]));
   mt_i64 v147[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v147[s] = v20;
   mt_i64 v148[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v148[s] = (mt_i64)(v146[s]);
+  for (int s = 0; s < 8; ++s) v148[s] = (mt_i64)(v137[s]);
   mt_i64 v149[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v149[s] = (v147[s] + v148[s]);
@@ -151,60 +130,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
   mt_i64 v48[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v48[s] = (v140[s] + v151[s]);
-  int v152[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v152[s] = (int)(0 + MT_FLAT(s));
-  int v153[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v153[s] = v152[s];
-  int v154[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v154[s] = 32;
-  int v155[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v155[s] = (int)((v154[s] == 0 ? 0 : v153[s] / v154[s]));
-  mt_i64 v158[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v158[s] = v14;
-  mt_i64 v159[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v159[s] = (mt_i64)(v155[s]);
-  mt_i64 v160[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v160[s] = (v158[s] + v159[s]);
   mt_i64 v161[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v161[s] = v0;
   bool v162[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v162[s] = (v160[s] < v161[s]);
-  int v163[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v163[s] = (int)(0 + MT_FLAT(s));
-  int v164[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v164[s] = v163[s];
-  int v167[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v167[s] = 64;
-  int v168[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v168[s] = (int)((v167[s] == 0 ? 0 : v164[s] % v167[s]));
-  mt_i64 v169[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v169[s] = v20;
-  mt_i64 v170[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v170[s] = (mt_i64)(v168[s]);
-  mt_i64 v171[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v171[s] = (v169[s] + v170[s]);
+  for (int s = 0; s < 8; ++s) v162[s] = (v120[s] < v161[s]);
   mt_i64 v172[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v172[s] = v1;
   bool v173[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v173[s] = (v171[s] < v172[s]);
+  for (int s = 0; s < 8; ++s) v173[s] = (v149[s] < v172[s]);
   int v174[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v174[s] = (int)(0 + MT_FLAT(s));
@@ -217,6 +154,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
   int v177[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v177[s] = (int)((v176[s] == 0 ? 0 : v175[s] / v176[s]));
+  int v179[8];
+  #pragma unroll
+  for (int s = 0; s < 8; ++s) v179[s] = (int)((v176[s] == 0 ? 0 : v175[s] % v176[s]));
   mt_i64 v180[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v180[s] = v14;
@@ -232,24 +172,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
   mt_i64 v184[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v184[s] = (v182[s] * v183[s]);
-  int v185[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v185[s] = (int)(0 + MT_FLAT(s));
-  int v186[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v186[s] = v185[s];
-  int v189[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v189[s] = 64;
-  int v190[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v190[s] = (int)((v189[s] == 0 ? 0 : v186[s] % v189[s]));
   mt_i64 v191[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v191[s] = v20;
   mt_i64 v192[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v192[s] = (mt_i64)(v190[s]);
+  for (int s = 0; s < 8; ++s) v192[s] = (mt_i64)(v179[s]);
   mt_i64 v193[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v193[s] = (v191[s] + v192[s]);
@@ -262,60 +190,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
   mt_i64 v61[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v61[s] = (v184[s] + v195[s]);
-  int v196[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v196[s] = (int)(0 + MT_FLAT(s));
-  int v197[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v197[s] = v196[s];
-  int v198[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v198[s] = 64;
-  int v199[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v199[s] = (int)((v198[s] == 0 ? 0 : v197[s] / v198[s]));
-  mt_i64 v202[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v202[s] = v14;
-  mt_i64 v203[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v203[s] = (mt_i64)(v199[s]);
-  mt_i64 v204[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v204[s] = (v202[s] + v203[s]);
   mt_i64 v205[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v205[s] = v0;
   bool v206[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v206[s] = (v204[s] < v205[s]);
-  int v207[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v207[s] = (int)(0 + MT_FLAT(s));
-  int v208[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v208[s] = v207[s];
-  int v211[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v211[s] = 64;
-  int v212[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v212[s] = (int)((v211[s] == 0 ? 0 : v208[s] % v211[s]));
-  mt_i64 v213[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v213[s] = v20;
-  mt_i64 v214[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v214[s] = (mt_i64)(v212[s]);
-  mt_i64 v215[8];
-  #pragma unroll
-  for (int s = 0; s < 8; ++s) v215[s] = (v213[s] + v214[s]);
+  for (int s = 0; s < 8; ++s) v206[s] = (v182[s] < v205[s]);
   mt_i64 v216[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v216[s] = v1;
   bool v217[8];
   #pragma unroll
-  for (int s = 0; s < 8; ++s) v217[s] = (v215[s] < v216[s]);
+  for (int s = 0; s < 8; ++s) v217[s] = (v193[s] < v216[s]);
   bool v66[8];
   #pragma unroll
   for (int s = 0; s < 8; ++s) v66[s] = (v206[s] && v217[s]);
@@ -390,51 +276,21 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
   for (int s = 0; s < 8; ++s) v89[s] = v86[s];
   for (mt_i64 v88 = v70; v88 < v2; v88 += v68) {
     mt_i64 v90 = (v2 - v88);
-    int v218[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v218[s] = (int)(0 + MT_FLAT(s));
-    int v219[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v219[s] = v218[s];
-    int v222[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v222[s] = 32;
-    int v223[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v223[s] = (int)((v222[s] == 0 ? 0 : v219[s] % v222[s]));
-    mt_i64 v224[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v224[s] = (mt_i64)(v223[s]);
     mt_i64 v225[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v225[s] = v90;
     bool v226[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v226[s] = (v224[s] < v225[s]);
+    for (int s = 0; s < 8; ++s) v226[s] = (v129[s] < v225[s]);
     bool v95[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v95[s] = (v162[s] && v226[s]);
-    int v227[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v227[s] = (int)(0 + MT_FLAT(s));
-    int v228[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v228[s] = v227[s];
-    int v229[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v229[s] = 64;
-    int v230[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v230[s] = (int)((v229[s] == 0 ? 0 : v228[s] / v229[s]));
-    mt_i64 v233[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v233[s] = (mt_i64)(v230[s]);
     mt_i64 v234[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v234[s] = v90;
     bool v235[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v235[s] = (v233[s] < v234[s]);
+    for (int s = 0; s < 8; ++s) v235[s] = (v138[s] < v234[s]);
     bool v98[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v98[s] = (v173[s] && v235[s]);

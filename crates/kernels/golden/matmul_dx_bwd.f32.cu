@@ -57,6 +57,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
   int v114[4];
   #pragma unroll
   for (int s = 0; s < 4; ++s) v114[s] = (int)((v113[s] == 0 ? 0 : v112[s] / v113[s]));
+  int v116[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v116[s] = (int)((v113[s] == 0 ? 0 : v112[s] % v113[s]));
   mt_i64 v117[4];
   #pragma unroll
   for (int s = 0; s < 4; ++s) v117[s] = v14;
@@ -72,21 +75,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
   mt_i64 v121[4];
   #pragma unroll
   for (int s = 0; s < 4; ++s) v121[s] = (v119[s] * v120[s]);
-  int v122[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v122[s] = (int)(0 + MT_FLAT(s));
-  int v123[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v123[s] = v122[s];
-  int v126[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v126[s] = 32;
-  int v127[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v127[s] = (int)((v126[s] == 0 ? 0 : v123[s] % v126[s]));
   mt_i64 v128[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v128[s] = (mt_i64)(v127[s]);
+  for (int s = 0; s < 4; ++s) v128[s] = (mt_i64)(v116[s]);
   mt_i64 v129[4];
   #pragma unroll
   for (int s = 0; s < 4; ++s) v129[s] = v4;
@@ -96,18 +87,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
   mt_i64 v39[4];
   #pragma unroll
   for (int s = 0; s < 4; ++s) v39[s] = (v121[s] + v130[s]);
-  int v131[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v131[s] = (int)(0 + MT_FLAT(s));
   int v132[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v132[s] = v131[s];
+  for (int s = 0; s < 4; ++s) v132[s] = v111[s];
   int v133[4];
   #pragma unroll
   for (int s = 0; s < 4; ++s) v133[s] = 64;
   int v134[4];
   #pragma unroll
   for (int s = 0; s < 4; ++s) v134[s] = (int)((v133[s] == 0 ? 0 : v132[s] / v133[s]));
+  int v136[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v136[s] = (int)((v133[s] == 0 ? 0 : v132[s] % v133[s]));
   mt_i64 v137[4];
   #pragma unroll
   for (int s = 0; s < 4; ++s) v137[s] = (mt_i64)(v134[s]);
@@ -117,24 +108,12 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
   mt_i64 v139[4];
   #pragma unroll
   for (int s = 0; s < 4; ++s) v139[s] = (v137[s] * v138[s]);
-  int v140[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v140[s] = (int)(0 + MT_FLAT(s));
-  int v141[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v141[s] = v140[s];
-  int v144[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v144[s] = 64;
-  int v145[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v145[s] = (int)((v144[s] == 0 ? 0 : v141[s] % v144[s]));
   mt_i64 v146[4];
   #pragma unroll
   for (int s = 0; s < 4; ++s) v146[s] = v20;
   mt_i64 v147[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v147[s] = (mt_i64)(v145[s]);
+  for (int s = 0; s < 4; ++s) v147[s] = (mt_i64)(v136[s]);
   mt_i64 v148[4];
   #pragma unroll
   for (int s = 0; s < 4; ++s) v148[s] = (v146[s] + v147[s]);
@@ -147,60 +126,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
   mt_i64 v48[4];
   #pragma unroll
   for (int s = 0; s < 4; ++s) v48[s] = (v139[s] + v150[s]);
-  int v151[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v151[s] = (int)(0 + MT_FLAT(s));
-  int v152[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v152[s] = v151[s];
-  int v153[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v153[s] = 32;
-  int v154[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v154[s] = (int)((v153[s] == 0 ? 0 : v152[s] / v153[s]));
-  mt_i64 v157[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v157[s] = v14;
-  mt_i64 v158[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v158[s] = (mt_i64)(v154[s]);
-  mt_i64 v159[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v159[s] = (v157[s] + v158[s]);
   mt_i64 v160[4];
   #pragma unroll
   for (int s = 0; s < 4; ++s) v160[s] = v0;
   bool v161[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v161[s] = (v159[s] < v160[s]);
-  int v162[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v162[s] = (int)(0 + MT_FLAT(s));
-  int v163[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v163[s] = v162[s];
-  int v166[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v166[s] = 64;
-  int v167[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v167[s] = (int)((v166[s] == 0 ? 0 : v163[s] % v166[s]));
-  mt_i64 v168[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v168[s] = v20;
-  mt_i64 v169[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v169[s] = (mt_i64)(v167[s]);
-  mt_i64 v170[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v170[s] = (v168[s] + v169[s]);
+  for (int s = 0; s < 4; ++s) v161[s] = (v119[s] < v160[s]);
   mt_i64 v171[4];
   #pragma unroll
   for (int s = 0; s < 4; ++s) v171[s] = v1;
   bool v172[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v172[s] = (v170[s] < v171[s]);
+  for (int s = 0; s < 4; ++s) v172[s] = (v148[s] < v171[s]);
   int v173[4];
   #pragma unroll
   for (int s = 0; s < 4; ++s) v173[s] = (int)(0 + MT_FLAT(s));
@@ -213,6 +150,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
   int v176[4];
   #pragma unroll
   for (int s = 0; s < 4; ++s) v176[s] = (int)((v175[s] == 0 ? 0 : v174[s] / v175[s]));
+  int v178[4];
+  #pragma unroll
+  for (int s = 0; s < 4; ++s) v178[s] = (int)((v175[s] == 0 ? 0 : v174[s] % v175[s]));
   mt_i64 v179[4];
   #pragma unroll
   for (int s = 0; s < 4; ++s) v179[s] = v14;
@@ -228,24 +168,12 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
   mt_i64 v183[4];
   #pragma unroll
   for (int s = 0; s < 4; ++s) v183[s] = (v181[s] * v182[s]);
-  int v184[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v184[s] = (int)(0 + MT_FLAT(s));
-  int v185[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v185[s] = v184[s];
-  int v188[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v188[s] = 64;
-  int v189[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v189[s] = (int)((v188[s] == 0 ? 0 : v185[s] % v188[s]));
   mt_i64 v190[4];
   #pragma unroll
   for (int s = 0; s < 4; ++s) v190[s] = v20;
   mt_i64 v191[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v191[s] = (mt_i64)(v189[s]);
+  for (int s = 0; s < 4; ++s) v191[s] = (mt_i64)(v178[s]);
   mt_i64 v192[4];
   #pragma unroll
   for (int s = 0; s < 4; ++s) v192[s] = (v190[s] + v191[s]);
@@ -258,60 +186,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
   mt_i64 v61[4];
   #pragma unroll
   for (int s = 0; s < 4; ++s) v61[s] = (v183[s] + v194[s]);
-  int v195[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v195[s] = (int)(0 + MT_FLAT(s));
-  int v196[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v196[s] = v195[s];
-  int v197[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v197[s] = 64;
-  int v198[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v198[s] = (int)((v197[s] == 0 ? 0 : v196[s] / v197[s]));
-  mt_i64 v201[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v201[s] = v14;
-  mt_i64 v202[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v202[s] = (mt_i64)(v198[s]);
-  mt_i64 v203[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v203[s] = (v201[s] + v202[s]);
   mt_i64 v204[4];
   #pragma unroll
   for (int s = 0; s < 4; ++s) v204[s] = v0;
   bool v205[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v205[s] = (v203[s] < v204[s]);
-  int v206[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v206[s] = (int)(0 + MT_FLAT(s));
-  int v207[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v207[s] = v206[s];
-  int v210[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v210[s] = 64;
-  int v211[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v211[s] = (int)((v210[s] == 0 ? 0 : v207[s] % v210[s]));
-  mt_i64 v212[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v212[s] = v20;
-  mt_i64 v213[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v213[s] = (mt_i64)(v211[s]);
-  mt_i64 v214[4];
-  #pragma unroll
-  for (int s = 0; s < 4; ++s) v214[s] = (v212[s] + v213[s]);
+  for (int s = 0; s < 4; ++s) v205[s] = (v181[s] < v204[s]);
   mt_i64 v215[4];
   #pragma unroll
   for (int s = 0; s < 4; ++s) v215[s] = v1;
   bool v216[4];
   #pragma unroll
-  for (int s = 0; s < 4; ++s) v216[s] = (v214[s] < v215[s]);
+  for (int s = 0; s < 4; ++s) v216[s] = (v192[s] < v215[s]);
   bool v66[4];
   #pragma unroll
   for (int s = 0; s < 4; ++s) v66[s] = (v205[s] && v216[s]);
@@ -371,51 +257,21 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
   for (int s = 0; s < 4; ++s) v89[s] = v86[s];
   for (mt_i64 v88 = v70; v88 < v2; v88 += v68) {
     mt_i64 v90 = (v2 - v88);
-    int v217[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v217[s] = (int)(0 + MT_FLAT(s));
-    int v218[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v218[s] = v217[s];
-    int v221[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v221[s] = 32;
-    int v222[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v222[s] = (int)((v221[s] == 0 ? 0 : v218[s] % v221[s]));
-    mt_i64 v223[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v223[s] = (mt_i64)(v222[s]);
     mt_i64 v224[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v224[s] = v90;
     bool v225[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v225[s] = (v223[s] < v224[s]);
+    for (int s = 0; s < 4; ++s) v225[s] = (v128[s] < v224[s]);
     bool v95[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v95[s] = (v161[s] && v225[s]);
-    int v226[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v226[s] = (int)(0 + MT_FLAT(s));
-    int v227[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v227[s] = v226[s];
-    int v228[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v228[s] = 64;
-    int v229[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v229[s] = (int)((v228[s] == 0 ? 0 : v227[s] / v228[s]));
-    mt_i64 v232[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v232[s] = (mt_i64)(v229[s]);
     mt_i64 v233[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v233[s] = v90;
     bool v234[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v234[s] = (v232[s] < v233[s]);
+    for (int s = 0; s < 4; ++s) v234[s] = (v137[s] < v233[s]);
     bool v98[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v98[s] = (v172[s] && v234[s]);

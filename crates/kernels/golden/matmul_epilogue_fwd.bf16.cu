@@ -76,7 +76,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_matmul_epilogue(const float
         for (int k = 0; k < MT_VEC; ++k) v17[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v17[g + k] = v16; }
+        for (int k = 0; k < 8; ++k) { v17[g + k] = v16; }
       }
     }
     float v18 = 0.0f;
@@ -92,7 +92,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_matmul_epilogue(const float
         for (int k = 0; k < MT_VEC; ++k) v19[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v19[g + k] = v18; }
+        for (int k = 0; k < 8; ++k) { v19[g + k] = v18; }
       }
     }
     float v20[16];
@@ -181,7 +181,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_matmul_epilogue(const float
         for (int k = 0; k < MT_VEC; ++k) v17[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v17[s] = (true && v15[s]) ? p0[v13[s]] : v16; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v17[s] = (true && v15[s]) ? p0[v13[s]] : v16; }
       }
     }
     float v18 = 0.0f;
@@ -197,7 +197,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_matmul_epilogue(const float
         for (int k = 0; k < MT_VEC; ++k) v19[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v19[s] = (true && v15[s]) ? mt_bf16_to_f32(p1[v8[s]]) : v18; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v19[s] = (true && v15[s]) ? mt_bf16_to_f32(p1[v8[s]]) : v18; }
       }
     }
     float v20[16];
@@ -220,7 +220,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_matmul_epilogue(const float
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v15[s]) p3[v13[s]] = mt_f32_to_bf16(v22[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v15[s]) p3[v13[s]] = mt_f32_to_bf16(v22[s]); }
       }
     }
     float v23[16];
@@ -243,7 +243,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_matmul_epilogue(const float
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v15[s]) p2[v13[s]] = mt_f32_to_bf16(v25[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v15[s]) p2[v13[s]] = mt_f32_to_bf16(v25[s]); }
       }
     }
   }

@@ -76,7 +76,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_matmul_epilogue(const float
         for (int k = 0; k < MT_VEC; ++k) v17[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v17[g + k] = v16; }
+        for (int k = 0; k < 4; ++k) { v17[g + k] = v16; }
       }
     }
     float v19[16];
@@ -91,7 +91,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_matmul_epilogue(const float
         for (int k = 0; k < MT_VEC; ++k) v19[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v19[g + k] = v16; }
+        for (int k = 0; k < 4; ++k) { v19[g + k] = v16; }
       }
     }
     float v20[16];
@@ -171,7 +171,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_matmul_epilogue(const float
         for (int k = 0; k < MT_VEC; ++k) v17[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v17[s] = (true && v15[s]) ? p0[v13[s]] : v16; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v17[s] = (true && v15[s]) ? p0[v13[s]] : v16; }
       }
     }
     float v19[16];
@@ -186,7 +186,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_matmul_epilogue(const float
         for (int k = 0; k < MT_VEC; ++k) v19[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v19[s] = (true && v15[s]) ? p1[v8[s]] : v16; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v19[s] = (true && v15[s]) ? p1[v8[s]] : v16; }
       }
     }
     float v20[16];
@@ -203,7 +203,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_matmul_epilogue(const float
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v15[s]) p3[v13[s]] = v20[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v15[s]) p3[v13[s]] = v20[s]; }
       }
     }
     float v21[16];
@@ -223,7 +223,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_matmul_epilogue(const float
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v15[s]) p2[v13[s]] = v22[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v15[s]) p2[v13[s]] = v22[s]; }
       }
     }
   }

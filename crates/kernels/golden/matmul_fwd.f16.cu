@@ -63,6 +63,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     int v124[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v124[s] = (int)((v123[s] == 0 ? 0 : v122[s] / v123[s]));
+    int v126[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v126[s] = (int)((v123[s] == 0 ? 0 : v122[s] % v123[s]));
     mt_i64 v127[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v127[s] = v14;
@@ -78,21 +81,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     mt_i64 v131[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v131[s] = (v129[s] * v130[s]);
-    int v132[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v132[s] = (int)(0 + MT_FLAT(s));
-    int v133[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v133[s] = v132[s];
-    int v136[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v136[s] = 32;
-    int v137[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v137[s] = (int)((v136[s] == 0 ? 0 : v133[s] % v136[s]));
     mt_i64 v138[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v138[s] = (mt_i64)(v137[s]);
+    for (int s = 0; s < 8; ++s) v138[s] = (mt_i64)(v126[s]);
     mt_i64 v139[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v139[s] = v4;
@@ -102,18 +93,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     mt_i64 v39[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v39[s] = (v131[s] + v140[s]);
-    int v141[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v141[s] = (int)(0 + MT_FLAT(s));
     int v142[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v142[s] = v141[s];
+    for (int s = 0; s < 8; ++s) v142[s] = v121[s];
     int v143[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v143[s] = 64;
     int v144[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v144[s] = (int)((v143[s] == 0 ? 0 : v142[s] / v143[s]));
+    int v146[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v146[s] = (int)((v143[s] == 0 ? 0 : v142[s] % v143[s]));
     mt_i64 v147[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v147[s] = (mt_i64)(v144[s]);
@@ -123,24 +114,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     mt_i64 v149[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v149[s] = (v147[s] * v148[s]);
-    int v150[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v150[s] = (int)(0 + MT_FLAT(s));
-    int v151[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v151[s] = v150[s];
-    int v154[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v154[s] = 64;
-    int v155[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v155[s] = (int)((v154[s] == 0 ? 0 : v151[s] % v154[s]));
     mt_i64 v156[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v156[s] = v20;
     mt_i64 v157[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v157[s] = (mt_i64)(v155[s]);
+    for (int s = 0; s < 8; ++s) v157[s] = (mt_i64)(v146[s]);
     mt_i64 v158[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v158[s] = (v156[s] + v157[s]);
@@ -153,60 +132,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     mt_i64 v48[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v48[s] = (v149[s] + v160[s]);
-    int v161[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v161[s] = (int)(0 + MT_FLAT(s));
-    int v162[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v162[s] = v161[s];
-    int v163[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v163[s] = 32;
-    int v164[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v164[s] = (int)((v163[s] == 0 ? 0 : v162[s] / v163[s]));
-    mt_i64 v167[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v167[s] = v14;
-    mt_i64 v168[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v168[s] = (mt_i64)(v164[s]);
-    mt_i64 v169[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v169[s] = (v167[s] + v168[s]);
     mt_i64 v170[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v170[s] = v0;
     bool v171[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v171[s] = (v169[s] < v170[s]);
-    int v172[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v172[s] = (int)(0 + MT_FLAT(s));
-    int v173[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v173[s] = v172[s];
-    int v176[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v176[s] = 64;
-    int v177[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v177[s] = (int)((v176[s] == 0 ? 0 : v173[s] % v176[s]));
-    mt_i64 v178[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v178[s] = v20;
-    mt_i64 v179[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v179[s] = (mt_i64)(v177[s]);
-    mt_i64 v180[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v180[s] = (v178[s] + v179[s]);
+    for (int s = 0; s < 8; ++s) v171[s] = (v129[s] < v170[s]);
     mt_i64 v181[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v181[s] = v1;
     bool v182[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v182[s] = (v180[s] < v181[s]);
+    for (int s = 0; s < 8; ++s) v182[s] = (v158[s] < v181[s]);
     int v183[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v183[s] = (int)(0 + MT_FLAT(s));
@@ -219,6 +156,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     int v186[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v186[s] = (int)((v185[s] == 0 ? 0 : v184[s] / v185[s]));
+    int v188[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v188[s] = (int)((v185[s] == 0 ? 0 : v184[s] % v185[s]));
     mt_i64 v189[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v189[s] = v14;
@@ -234,24 +174,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     mt_i64 v193[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v193[s] = (v191[s] * v192[s]);
-    int v194[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v194[s] = (int)(0 + MT_FLAT(s));
-    int v195[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v195[s] = v194[s];
-    int v198[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v198[s] = 64;
-    int v199[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v199[s] = (int)((v198[s] == 0 ? 0 : v195[s] % v198[s]));
     mt_i64 v200[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v200[s] = v20;
     mt_i64 v201[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v201[s] = (mt_i64)(v199[s]);
+    for (int s = 0; s < 8; ++s) v201[s] = (mt_i64)(v188[s]);
     mt_i64 v202[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v202[s] = (v200[s] + v201[s]);
@@ -264,60 +192,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     mt_i64 v61[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v61[s] = (v193[s] + v204[s]);
-    int v205[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v205[s] = (int)(0 + MT_FLAT(s));
-    int v206[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v206[s] = v205[s];
-    int v207[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v207[s] = 64;
-    int v208[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v208[s] = (int)((v207[s] == 0 ? 0 : v206[s] / v207[s]));
-    mt_i64 v211[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v211[s] = v14;
-    mt_i64 v212[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v212[s] = (mt_i64)(v208[s]);
-    mt_i64 v213[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v213[s] = (v211[s] + v212[s]);
     mt_i64 v214[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v214[s] = v0;
     bool v215[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v215[s] = (v213[s] < v214[s]);
-    int v216[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v216[s] = (int)(0 + MT_FLAT(s));
-    int v217[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v217[s] = v216[s];
-    int v220[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v220[s] = 64;
-    int v221[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v221[s] = (int)((v220[s] == 0 ? 0 : v217[s] % v220[s]));
-    mt_i64 v222[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v222[s] = v20;
-    mt_i64 v223[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v223[s] = (mt_i64)(v221[s]);
-    mt_i64 v224[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v224[s] = (v222[s] + v223[s]);
+    for (int s = 0; s < 8; ++s) v215[s] = (v191[s] < v214[s]);
     mt_i64 v225[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v225[s] = v1;
     bool v226[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v226[s] = (v224[s] < v225[s]);
+    for (int s = 0; s < 8; ++s) v226[s] = (v202[s] < v225[s]);
     bool v66[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v66[s] = (v215[s] && v226[s]);
@@ -392,51 +278,21 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     for (int s = 0; s < 8; ++s) v89[s] = v86[s];
     for (mt_i64 v88 = v70; v88 < v2; v88 += v68) {
       mt_i64 v90 = (v2 - v88);
-      int v227[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v227[s] = (int)(0 + MT_FLAT(s));
-      int v228[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v228[s] = v227[s];
-      int v231[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v231[s] = 32;
-      int v232[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v232[s] = (int)((v231[s] == 0 ? 0 : v228[s] % v231[s]));
-      mt_i64 v233[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v233[s] = (mt_i64)(v232[s]);
       mt_i64 v234[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v234[s] = v90;
       bool v235[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v235[s] = (v233[s] < v234[s]);
+      for (int s = 0; s < 8; ++s) v235[s] = (v138[s] < v234[s]);
       bool v95[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v95[s] = (v171[s] && v235[s]);
-      int v236[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v236[s] = (int)(0 + MT_FLAT(s));
-      int v237[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v237[s] = v236[s];
-      int v238[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v238[s] = 64;
-      int v239[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v239[s] = (int)((v238[s] == 0 ? 0 : v237[s] / v238[s]));
-      mt_i64 v242[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v242[s] = (mt_i64)(v239[s]);
       mt_i64 v243[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v243[s] = v90;
       bool v244[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v244[s] = (v242[s] < v243[s]);
+      for (int s = 0; s < 8; ++s) v244[s] = (v147[s] < v243[s]);
       bool v98[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v98[s] = (v182[s] && v244[s]);
@@ -496,47 +352,11 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     #pragma unroll
     for (int s = 0; s < 8; ++s) v110[s] = v89[s];
     float v111 = 0.0f;
-    int v245[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v245[s] = (int)(0 + MT_FLAT(s));
-    int v246[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v246[s] = v245[s];
-    int v249[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v249[s] = 64;
-    int v250[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v250[s] = (int)((v249[s] == 0 ? 0 : v246[s] % v249[s]));
-    mt_i64 v251[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v251[s] = v20;
-    mt_i64 v252[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v252[s] = (mt_i64)(v250[s]);
-    mt_i64 v253[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v253[s] = (v251[s] + v252[s]);
-    mt_i64 v254[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v254[s] = v20;
-    mt_i64 v255[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v255[s] = (mt_i64)(v250[s]);
-    mt_i64 v256[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v256[s] = (v254[s] + v255[s]);
-    mt_i64 v257[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v257[s] = v1;
-    bool v258[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v258[s] = (v256[s] < v257[s]);
     float v259[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v253[g];
-      if ((true && v258[g])) {
+      const mt_i64 i0 = v202[g];
+      if ((true && v226[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
@@ -544,7 +364,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
         for (int k = 0; k < MT_VEC; ++k) v259[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v259[g + k] = v111; }
+        for (int k = 0; k < 8; ++k) { v259[g + k] = v111; }
       }
     }
     float v260[8];
@@ -598,6 +418,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     int v124[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v124[s] = (int)((v123[s] == 0 ? 0 : v122[s] / v123[s]));
+    int v126[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v126[s] = (int)((v123[s] == 0 ? 0 : v122[s] % v123[s]));
     mt_i64 v127[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v127[s] = v14;
@@ -613,21 +436,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     mt_i64 v131[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v131[s] = (v129[s] * v130[s]);
-    int v132[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v132[s] = (int)(0 + MT_FLAT(s));
-    int v133[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v133[s] = v132[s];
-    int v136[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v136[s] = 32;
-    int v137[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v137[s] = (int)((v136[s] == 0 ? 0 : v133[s] % v136[s]));
     mt_i64 v138[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v138[s] = (mt_i64)(v137[s]);
+    for (int s = 0; s < 8; ++s) v138[s] = (mt_i64)(v126[s]);
     mt_i64 v139[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v139[s] = v4;
@@ -637,18 +448,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     mt_i64 v39[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v39[s] = (v131[s] + v140[s]);
-    int v141[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v141[s] = (int)(0 + MT_FLAT(s));
     int v142[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v142[s] = v141[s];
+    for (int s = 0; s < 8; ++s) v142[s] = v121[s];
     int v143[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v143[s] = 64;
     int v144[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v144[s] = (int)((v143[s] == 0 ? 0 : v142[s] / v143[s]));
+    int v146[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v146[s] = (int)((v143[s] == 0 ? 0 : v142[s] % v143[s]));
     mt_i64 v147[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v147[s] = (mt_i64)(v144[s]);
@@ -658,24 +469,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     mt_i64 v149[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v149[s] = (v147[s] * v148[s]);
-    int v150[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v150[s] = (int)(0 + MT_FLAT(s));
-    int v151[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v151[s] = v150[s];
-    int v154[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v154[s] = 64;
-    int v155[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v155[s] = (int)((v154[s] == 0 ? 0 : v151[s] % v154[s]));
     mt_i64 v156[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v156[s] = v20;
     mt_i64 v157[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v157[s] = (mt_i64)(v155[s]);
+    for (int s = 0; s < 8; ++s) v157[s] = (mt_i64)(v146[s]);
     mt_i64 v158[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v158[s] = (v156[s] + v157[s]);
@@ -688,60 +487,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     mt_i64 v48[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v48[s] = (v149[s] + v160[s]);
-    int v161[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v161[s] = (int)(0 + MT_FLAT(s));
-    int v162[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v162[s] = v161[s];
-    int v163[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v163[s] = 32;
-    int v164[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v164[s] = (int)((v163[s] == 0 ? 0 : v162[s] / v163[s]));
-    mt_i64 v167[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v167[s] = v14;
-    mt_i64 v168[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v168[s] = (mt_i64)(v164[s]);
-    mt_i64 v169[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v169[s] = (v167[s] + v168[s]);
     mt_i64 v170[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v170[s] = v0;
     bool v171[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v171[s] = (v169[s] < v170[s]);
-    int v172[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v172[s] = (int)(0 + MT_FLAT(s));
-    int v173[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v173[s] = v172[s];
-    int v176[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v176[s] = 64;
-    int v177[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v177[s] = (int)((v176[s] == 0 ? 0 : v173[s] % v176[s]));
-    mt_i64 v178[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v178[s] = v20;
-    mt_i64 v179[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v179[s] = (mt_i64)(v177[s]);
-    mt_i64 v180[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v180[s] = (v178[s] + v179[s]);
+    for (int s = 0; s < 8; ++s) v171[s] = (v129[s] < v170[s]);
     mt_i64 v181[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v181[s] = v1;
     bool v182[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v182[s] = (v180[s] < v181[s]);
+    for (int s = 0; s < 8; ++s) v182[s] = (v158[s] < v181[s]);
     int v183[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v183[s] = (int)(0 + MT_FLAT(s));
@@ -754,6 +511,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     int v186[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v186[s] = (int)((v185[s] == 0 ? 0 : v184[s] / v185[s]));
+    int v188[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v188[s] = (int)((v185[s] == 0 ? 0 : v184[s] % v185[s]));
     mt_i64 v189[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v189[s] = v14;
@@ -769,24 +529,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     mt_i64 v193[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v193[s] = (v191[s] * v192[s]);
-    int v194[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v194[s] = (int)(0 + MT_FLAT(s));
-    int v195[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v195[s] = v194[s];
-    int v198[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v198[s] = 64;
-    int v199[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v199[s] = (int)((v198[s] == 0 ? 0 : v195[s] % v198[s]));
     mt_i64 v200[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v200[s] = v20;
     mt_i64 v201[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v201[s] = (mt_i64)(v199[s]);
+    for (int s = 0; s < 8; ++s) v201[s] = (mt_i64)(v188[s]);
     mt_i64 v202[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v202[s] = (v200[s] + v201[s]);
@@ -799,60 +547,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     mt_i64 v61[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v61[s] = (v193[s] + v204[s]);
-    int v205[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v205[s] = (int)(0 + MT_FLAT(s));
-    int v206[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v206[s] = v205[s];
-    int v207[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v207[s] = 64;
-    int v208[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v208[s] = (int)((v207[s] == 0 ? 0 : v206[s] / v207[s]));
-    mt_i64 v211[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v211[s] = v14;
-    mt_i64 v212[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v212[s] = (mt_i64)(v208[s]);
-    mt_i64 v213[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v213[s] = (v211[s] + v212[s]);
     mt_i64 v214[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v214[s] = v0;
     bool v215[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v215[s] = (v213[s] < v214[s]);
-    int v216[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v216[s] = (int)(0 + MT_FLAT(s));
-    int v217[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v217[s] = v216[s];
-    int v220[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v220[s] = 64;
-    int v221[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v221[s] = (int)((v220[s] == 0 ? 0 : v217[s] % v220[s]));
-    mt_i64 v222[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v222[s] = v20;
-    mt_i64 v223[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v223[s] = (mt_i64)(v221[s]);
-    mt_i64 v224[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v224[s] = (v222[s] + v223[s]);
+    for (int s = 0; s < 8; ++s) v215[s] = (v191[s] < v214[s]);
     mt_i64 v225[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v225[s] = v1;
     bool v226[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v226[s] = (v224[s] < v225[s]);
+    for (int s = 0; s < 8; ++s) v226[s] = (v202[s] < v225[s]);
     bool v66[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v66[s] = (v215[s] && v226[s]);
@@ -927,51 +633,21 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     for (int s = 0; s < 8; ++s) v89[s] = v86[s];
     for (mt_i64 v88 = v70; v88 < v2; v88 += v68) {
       mt_i64 v90 = (v2 - v88);
-      int v227[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v227[s] = (int)(0 + MT_FLAT(s));
-      int v228[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v228[s] = v227[s];
-      int v231[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v231[s] = 32;
-      int v232[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v232[s] = (int)((v231[s] == 0 ? 0 : v228[s] % v231[s]));
-      mt_i64 v233[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v233[s] = (mt_i64)(v232[s]);
       mt_i64 v234[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v234[s] = v90;
       bool v235[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v235[s] = (v233[s] < v234[s]);
+      for (int s = 0; s < 8; ++s) v235[s] = (v138[s] < v234[s]);
       bool v95[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v95[s] = (v171[s] && v235[s]);
-      int v236[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v236[s] = (int)(0 + MT_FLAT(s));
-      int v237[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v237[s] = v236[s];
-      int v238[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v238[s] = 64;
-      int v239[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v239[s] = (int)((v238[s] == 0 ? 0 : v237[s] / v238[s]));
-      mt_i64 v242[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v242[s] = (mt_i64)(v239[s]);
       mt_i64 v243[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v243[s] = v90;
       bool v244[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v244[s] = (v242[s] < v243[s]);
+      for (int s = 0; s < 8; ++s) v244[s] = (v147[s] < v243[s]);
       bool v98[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v98[s] = (v182[s] && v244[s]);
@@ -1031,47 +707,11 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     #pragma unroll
     for (int s = 0; s < 8; ++s) v110[s] = v89[s];
     float v111 = 0.0f;
-    int v245[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v245[s] = (int)(0 + MT_FLAT(s));
-    int v246[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v246[s] = v245[s];
-    int v249[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v249[s] = 64;
-    int v250[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v250[s] = (int)((v249[s] == 0 ? 0 : v246[s] % v249[s]));
-    mt_i64 v251[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v251[s] = v20;
-    mt_i64 v252[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v252[s] = (mt_i64)(v250[s]);
-    mt_i64 v253[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v253[s] = (v251[s] + v252[s]);
-    mt_i64 v254[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v254[s] = v20;
-    mt_i64 v255[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v255[s] = (mt_i64)(v250[s]);
-    mt_i64 v256[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v256[s] = (v254[s] + v255[s]);
-    mt_i64 v257[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v257[s] = v1;
-    bool v258[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v258[s] = (v256[s] < v257[s]);
     float v259[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v253[g];
-      if ((true && v258[g + 0]) && (true && v258[g + 1]) && (true && v258[g + 2]) && (true && v258[g + 3]) && (true && v258[g + 4]) && (true && v258[g + 5]) && (true && v258[g + 6]) && (true && v258[g + 7]) && (i0 % 8) == 0) {
+      const mt_i64 i0 = v202[g];
+      if ((true && v226[g + 0]) && (true && v226[g + 1]) && (true && v226[g + 2]) && (true && v226[g + 3]) && (true && v226[g + 4]) && (true && v226[g + 5]) && (true && v226[g + 6]) && (true && v226[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
@@ -1079,7 +719,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
         for (int k = 0; k < MT_VEC; ++k) v259[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v259[s] = (true && v258[s]) ? mt_f16_to_f32(p2[v253[s]]) : v111; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v259[s] = (true && v226[s]) ? mt_f16_to_f32(p2[v202[s]]) : v111; }
       }
     }
     float v260[8];

@@ -59,6 +59,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     int v121[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v121[s] = (int)((v120[s] == 0 ? 0 : v119[s] / v120[s]));
+    int v123[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v123[s] = (int)((v120[s] == 0 ? 0 : v119[s] % v120[s]));
     mt_i64 v124[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v124[s] = v14;
@@ -74,21 +77,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     mt_i64 v128[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v128[s] = (v126[s] * v127[s]);
-    int v129[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v129[s] = (int)(0 + MT_FLAT(s));
-    int v130[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v130[s] = v129[s];
-    int v133[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v133[s] = 32;
-    int v134[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v134[s] = (int)((v133[s] == 0 ? 0 : v130[s] % v133[s]));
     mt_i64 v135[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v135[s] = (mt_i64)(v134[s]);
+    for (int s = 0; s < 4; ++s) v135[s] = (mt_i64)(v123[s]);
     mt_i64 v136[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v136[s] = v4;
@@ -98,18 +89,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     mt_i64 v39[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v39[s] = (v128[s] + v137[s]);
-    int v138[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v138[s] = (int)(0 + MT_FLAT(s));
     int v139[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v139[s] = v138[s];
+    for (int s = 0; s < 4; ++s) v139[s] = v118[s];
     int v140[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v140[s] = 64;
     int v141[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v141[s] = (int)((v140[s] == 0 ? 0 : v139[s] / v140[s]));
+    int v143[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v143[s] = (int)((v140[s] == 0 ? 0 : v139[s] % v140[s]));
     mt_i64 v144[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v144[s] = (mt_i64)(v141[s]);
@@ -119,24 +110,12 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     mt_i64 v146[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v146[s] = (v144[s] * v145[s]);
-    int v147[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v147[s] = (int)(0 + MT_FLAT(s));
-    int v148[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v148[s] = v147[s];
-    int v151[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v151[s] = 64;
-    int v152[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v152[s] = (int)((v151[s] == 0 ? 0 : v148[s] % v151[s]));
     mt_i64 v153[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v153[s] = v20;
     mt_i64 v154[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v154[s] = (mt_i64)(v152[s]);
+    for (int s = 0; s < 4; ++s) v154[s] = (mt_i64)(v143[s]);
     mt_i64 v155[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v155[s] = (v153[s] + v154[s]);
@@ -149,60 +128,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     mt_i64 v48[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v48[s] = (v146[s] + v157[s]);
-    int v158[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v158[s] = (int)(0 + MT_FLAT(s));
-    int v159[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v159[s] = v158[s];
-    int v160[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v160[s] = 32;
-    int v161[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v161[s] = (int)((v160[s] == 0 ? 0 : v159[s] / v160[s]));
-    mt_i64 v164[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v164[s] = v14;
-    mt_i64 v165[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v165[s] = (mt_i64)(v161[s]);
-    mt_i64 v166[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v166[s] = (v164[s] + v165[s]);
     mt_i64 v167[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v167[s] = v0;
     bool v168[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v168[s] = (v166[s] < v167[s]);
-    int v169[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v169[s] = (int)(0 + MT_FLAT(s));
-    int v170[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v170[s] = v169[s];
-    int v173[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v173[s] = 64;
-    int v174[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v174[s] = (int)((v173[s] == 0 ? 0 : v170[s] % v173[s]));
-    mt_i64 v175[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v175[s] = v20;
-    mt_i64 v176[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v176[s] = (mt_i64)(v174[s]);
-    mt_i64 v177[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v177[s] = (v175[s] + v176[s]);
+    for (int s = 0; s < 4; ++s) v168[s] = (v126[s] < v167[s]);
     mt_i64 v178[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v178[s] = v1;
     bool v179[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v179[s] = (v177[s] < v178[s]);
+    for (int s = 0; s < 4; ++s) v179[s] = (v155[s] < v178[s]);
     int v180[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v180[s] = (int)(0 + MT_FLAT(s));
@@ -215,6 +152,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     int v183[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v183[s] = (int)((v182[s] == 0 ? 0 : v181[s] / v182[s]));
+    int v185[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v185[s] = (int)((v182[s] == 0 ? 0 : v181[s] % v182[s]));
     mt_i64 v186[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v186[s] = v14;
@@ -230,24 +170,12 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     mt_i64 v190[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v190[s] = (v188[s] * v189[s]);
-    int v191[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v191[s] = (int)(0 + MT_FLAT(s));
-    int v192[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v192[s] = v191[s];
-    int v195[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v195[s] = 64;
-    int v196[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v196[s] = (int)((v195[s] == 0 ? 0 : v192[s] % v195[s]));
     mt_i64 v197[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v197[s] = v20;
     mt_i64 v198[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v198[s] = (mt_i64)(v196[s]);
+    for (int s = 0; s < 4; ++s) v198[s] = (mt_i64)(v185[s]);
     mt_i64 v199[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v199[s] = (v197[s] + v198[s]);
@@ -260,60 +188,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     mt_i64 v61[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v61[s] = (v190[s] + v201[s]);
-    int v202[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v202[s] = (int)(0 + MT_FLAT(s));
-    int v203[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v203[s] = v202[s];
-    int v204[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v204[s] = 64;
-    int v205[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v205[s] = (int)((v204[s] == 0 ? 0 : v203[s] / v204[s]));
-    mt_i64 v208[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v208[s] = v14;
-    mt_i64 v209[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v209[s] = (mt_i64)(v205[s]);
-    mt_i64 v210[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v210[s] = (v208[s] + v209[s]);
     mt_i64 v211[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v211[s] = v0;
     bool v212[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v212[s] = (v210[s] < v211[s]);
-    int v213[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v213[s] = (int)(0 + MT_FLAT(s));
-    int v214[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v214[s] = v213[s];
-    int v217[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v217[s] = 64;
-    int v218[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v218[s] = (int)((v217[s] == 0 ? 0 : v214[s] % v217[s]));
-    mt_i64 v219[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v219[s] = v20;
-    mt_i64 v220[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v220[s] = (mt_i64)(v218[s]);
-    mt_i64 v221[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v221[s] = (v219[s] + v220[s]);
+    for (int s = 0; s < 4; ++s) v212[s] = (v188[s] < v211[s]);
     mt_i64 v222[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v222[s] = v1;
     bool v223[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v223[s] = (v221[s] < v222[s]);
+    for (int s = 0; s < 4; ++s) v223[s] = (v199[s] < v222[s]);
     bool v66[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v66[s] = (v212[s] && v223[s]);
@@ -373,51 +259,21 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     for (int s = 0; s < 4; ++s) v89[s] = v86[s];
     for (mt_i64 v88 = v70; v88 < v2; v88 += v68) {
       mt_i64 v90 = (v2 - v88);
-      int v224[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v224[s] = (int)(0 + MT_FLAT(s));
-      int v225[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v225[s] = v224[s];
-      int v228[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v228[s] = 32;
-      int v229[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v229[s] = (int)((v228[s] == 0 ? 0 : v225[s] % v228[s]));
-      mt_i64 v230[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v230[s] = (mt_i64)(v229[s]);
       mt_i64 v231[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v231[s] = v90;
       bool v232[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v232[s] = (v230[s] < v231[s]);
+      for (int s = 0; s < 4; ++s) v232[s] = (v135[s] < v231[s]);
       bool v95[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v95[s] = (v168[s] && v232[s]);
-      int v233[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v233[s] = (int)(0 + MT_FLAT(s));
-      int v234[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v234[s] = v233[s];
-      int v235[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v235[s] = 64;
-      int v236[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v236[s] = (int)((v235[s] == 0 ? 0 : v234[s] / v235[s]));
-      mt_i64 v239[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v239[s] = (mt_i64)(v236[s]);
       mt_i64 v240[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v240[s] = v90;
       bool v241[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v241[s] = (v239[s] < v240[s]);
+      for (int s = 0; s < 4; ++s) v241[s] = (v144[s] < v240[s]);
       bool v98[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v98[s] = (v179[s] && v241[s]);
@@ -462,47 +318,11 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     #pragma unroll
     for (int s = 0; s < 4; ++s) v110[s] = v89[s];
     float v111 = 0.0f;
-    int v242[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v242[s] = (int)(0 + MT_FLAT(s));
-    int v243[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v243[s] = v242[s];
-    int v246[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v246[s] = 64;
-    int v247[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v247[s] = (int)((v246[s] == 0 ? 0 : v243[s] % v246[s]));
-    mt_i64 v248[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v248[s] = v20;
-    mt_i64 v249[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v249[s] = (mt_i64)(v247[s]);
-    mt_i64 v250[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v250[s] = (v248[s] + v249[s]);
-    mt_i64 v251[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v251[s] = v20;
-    mt_i64 v252[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v252[s] = (mt_i64)(v247[s]);
-    mt_i64 v253[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v253[s] = (v251[s] + v252[s]);
-    mt_i64 v254[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v254[s] = v1;
-    bool v255[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v255[s] = (v253[s] < v254[s]);
     float v256[4];
     #pragma unroll
     for (int g = 0; g < 4; g += 4) {
-      const mt_i64 i0 = v250[g];
-      if ((true && v255[g])) {
+      const mt_i64 i0 = v199[g];
+      if ((true && v223[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
@@ -510,7 +330,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
         for (int k = 0; k < MT_VEC; ++k) v256[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v256[g + k] = v111; }
+        for (int k = 0; k < 4; ++k) { v256[g + k] = v111; }
       }
     }
     float v115[4];
@@ -555,6 +375,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     int v121[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v121[s] = (int)((v120[s] == 0 ? 0 : v119[s] / v120[s]));
+    int v123[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v123[s] = (int)((v120[s] == 0 ? 0 : v119[s] % v120[s]));
     mt_i64 v124[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v124[s] = v14;
@@ -570,21 +393,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     mt_i64 v128[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v128[s] = (v126[s] * v127[s]);
-    int v129[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v129[s] = (int)(0 + MT_FLAT(s));
-    int v130[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v130[s] = v129[s];
-    int v133[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v133[s] = 32;
-    int v134[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v134[s] = (int)((v133[s] == 0 ? 0 : v130[s] % v133[s]));
     mt_i64 v135[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v135[s] = (mt_i64)(v134[s]);
+    for (int s = 0; s < 4; ++s) v135[s] = (mt_i64)(v123[s]);
     mt_i64 v136[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v136[s] = v4;
@@ -594,18 +405,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     mt_i64 v39[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v39[s] = (v128[s] + v137[s]);
-    int v138[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v138[s] = (int)(0 + MT_FLAT(s));
     int v139[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v139[s] = v138[s];
+    for (int s = 0; s < 4; ++s) v139[s] = v118[s];
     int v140[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v140[s] = 64;
     int v141[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v141[s] = (int)((v140[s] == 0 ? 0 : v139[s] / v140[s]));
+    int v143[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v143[s] = (int)((v140[s] == 0 ? 0 : v139[s] % v140[s]));
     mt_i64 v144[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v144[s] = (mt_i64)(v141[s]);
@@ -615,24 +426,12 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     mt_i64 v146[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v146[s] = (v144[s] * v145[s]);
-    int v147[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v147[s] = (int)(0 + MT_FLAT(s));
-    int v148[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v148[s] = v147[s];
-    int v151[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v151[s] = 64;
-    int v152[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v152[s] = (int)((v151[s] == 0 ? 0 : v148[s] % v151[s]));
     mt_i64 v153[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v153[s] = v20;
     mt_i64 v154[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v154[s] = (mt_i64)(v152[s]);
+    for (int s = 0; s < 4; ++s) v154[s] = (mt_i64)(v143[s]);
     mt_i64 v155[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v155[s] = (v153[s] + v154[s]);
@@ -645,60 +444,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     mt_i64 v48[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v48[s] = (v146[s] + v157[s]);
-    int v158[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v158[s] = (int)(0 + MT_FLAT(s));
-    int v159[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v159[s] = v158[s];
-    int v160[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v160[s] = 32;
-    int v161[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v161[s] = (int)((v160[s] == 0 ? 0 : v159[s] / v160[s]));
-    mt_i64 v164[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v164[s] = v14;
-    mt_i64 v165[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v165[s] = (mt_i64)(v161[s]);
-    mt_i64 v166[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v166[s] = (v164[s] + v165[s]);
     mt_i64 v167[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v167[s] = v0;
     bool v168[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v168[s] = (v166[s] < v167[s]);
-    int v169[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v169[s] = (int)(0 + MT_FLAT(s));
-    int v170[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v170[s] = v169[s];
-    int v173[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v173[s] = 64;
-    int v174[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v174[s] = (int)((v173[s] == 0 ? 0 : v170[s] % v173[s]));
-    mt_i64 v175[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v175[s] = v20;
-    mt_i64 v176[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v176[s] = (mt_i64)(v174[s]);
-    mt_i64 v177[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v177[s] = (v175[s] + v176[s]);
+    for (int s = 0; s < 4; ++s) v168[s] = (v126[s] < v167[s]);
     mt_i64 v178[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v178[s] = v1;
     bool v179[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v179[s] = (v177[s] < v178[s]);
+    for (int s = 0; s < 4; ++s) v179[s] = (v155[s] < v178[s]);
     int v180[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v180[s] = (int)(0 + MT_FLAT(s));
@@ -711,6 +468,9 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     int v183[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v183[s] = (int)((v182[s] == 0 ? 0 : v181[s] / v182[s]));
+    int v185[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v185[s] = (int)((v182[s] == 0 ? 0 : v181[s] % v182[s]));
     mt_i64 v186[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v186[s] = v14;
@@ -726,24 +486,12 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     mt_i64 v190[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v190[s] = (v188[s] * v189[s]);
-    int v191[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v191[s] = (int)(0 + MT_FLAT(s));
-    int v192[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v192[s] = v191[s];
-    int v195[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v195[s] = 64;
-    int v196[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v196[s] = (int)((v195[s] == 0 ? 0 : v192[s] % v195[s]));
     mt_i64 v197[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v197[s] = v20;
     mt_i64 v198[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v198[s] = (mt_i64)(v196[s]);
+    for (int s = 0; s < 4; ++s) v198[s] = (mt_i64)(v185[s]);
     mt_i64 v199[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v199[s] = (v197[s] + v198[s]);
@@ -756,60 +504,18 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     mt_i64 v61[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v61[s] = (v190[s] + v201[s]);
-    int v202[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v202[s] = (int)(0 + MT_FLAT(s));
-    int v203[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v203[s] = v202[s];
-    int v204[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v204[s] = 64;
-    int v205[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v205[s] = (int)((v204[s] == 0 ? 0 : v203[s] / v204[s]));
-    mt_i64 v208[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v208[s] = v14;
-    mt_i64 v209[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v209[s] = (mt_i64)(v205[s]);
-    mt_i64 v210[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v210[s] = (v208[s] + v209[s]);
     mt_i64 v211[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v211[s] = v0;
     bool v212[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v212[s] = (v210[s] < v211[s]);
-    int v213[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v213[s] = (int)(0 + MT_FLAT(s));
-    int v214[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v214[s] = v213[s];
-    int v217[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v217[s] = 64;
-    int v218[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v218[s] = (int)((v217[s] == 0 ? 0 : v214[s] % v217[s]));
-    mt_i64 v219[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v219[s] = v20;
-    mt_i64 v220[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v220[s] = (mt_i64)(v218[s]);
-    mt_i64 v221[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v221[s] = (v219[s] + v220[s]);
+    for (int s = 0; s < 4; ++s) v212[s] = (v188[s] < v211[s]);
     mt_i64 v222[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v222[s] = v1;
     bool v223[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v223[s] = (v221[s] < v222[s]);
+    for (int s = 0; s < 4; ++s) v223[s] = (v199[s] < v222[s]);
     bool v66[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v66[s] = (v212[s] && v223[s]);
@@ -869,51 +575,21 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     for (int s = 0; s < 4; ++s) v89[s] = v86[s];
     for (mt_i64 v88 = v70; v88 < v2; v88 += v68) {
       mt_i64 v90 = (v2 - v88);
-      int v224[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v224[s] = (int)(0 + MT_FLAT(s));
-      int v225[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v225[s] = v224[s];
-      int v228[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v228[s] = 32;
-      int v229[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v229[s] = (int)((v228[s] == 0 ? 0 : v225[s] % v228[s]));
-      mt_i64 v230[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v230[s] = (mt_i64)(v229[s]);
       mt_i64 v231[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v231[s] = v90;
       bool v232[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v232[s] = (v230[s] < v231[s]);
+      for (int s = 0; s < 4; ++s) v232[s] = (v135[s] < v231[s]);
       bool v95[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v95[s] = (v168[s] && v232[s]);
-      int v233[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v233[s] = (int)(0 + MT_FLAT(s));
-      int v234[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v234[s] = v233[s];
-      int v235[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v235[s] = 64;
-      int v236[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v236[s] = (int)((v235[s] == 0 ? 0 : v234[s] / v235[s]));
-      mt_i64 v239[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v239[s] = (mt_i64)(v236[s]);
       mt_i64 v240[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v240[s] = v90;
       bool v241[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v241[s] = (v239[s] < v240[s]);
+      for (int s = 0; s < 4; ++s) v241[s] = (v144[s] < v240[s]);
       bool v98[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v98[s] = (v179[s] && v241[s]);
@@ -958,47 +634,11 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
     #pragma unroll
     for (int s = 0; s < 4; ++s) v110[s] = v89[s];
     float v111 = 0.0f;
-    int v242[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v242[s] = (int)(0 + MT_FLAT(s));
-    int v243[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v243[s] = v242[s];
-    int v246[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v246[s] = 64;
-    int v247[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v247[s] = (int)((v246[s] == 0 ? 0 : v243[s] % v246[s]));
-    mt_i64 v248[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v248[s] = v20;
-    mt_i64 v249[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v249[s] = (mt_i64)(v247[s]);
-    mt_i64 v250[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v250[s] = (v248[s] + v249[s]);
-    mt_i64 v251[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v251[s] = v20;
-    mt_i64 v252[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v252[s] = (mt_i64)(v247[s]);
-    mt_i64 v253[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v253[s] = (v251[s] + v252[s]);
-    mt_i64 v254[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v254[s] = v1;
-    bool v255[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v255[s] = (v253[s] < v254[s]);
     float v256[4];
     #pragma unroll
     for (int g = 0; g < 4; g += 4) {
-      const mt_i64 i0 = v250[g];
-      if ((true && v255[g + 0]) && (true && v255[g + 1]) && (true && v255[g + 2]) && (true && v255[g + 3]) && (i0 % 4) == 0) {
+      const mt_i64 i0 = v199[g];
+      if ((true && v223[g + 0]) && (true && v223[g + 1]) && (true && v223[g + 2]) && (true && v223[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
@@ -1006,7 +646,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
         for (int k = 0; k < MT_VEC; ++k) v256[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v256[s] = (true && v255[s]) ? p2[v250[s]] : v111; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v256[s] = (true && v223[s]) ? p2[v199[s]] : v111; }
       }
     }
     float v115[4];

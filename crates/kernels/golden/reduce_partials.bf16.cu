@@ -85,7 +85,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_reduce_partials(const float
           for (int k = 0; k < MT_VEC; ++k) v22[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v22[g + k] = v21; }
+          for (int k = 0; k < 4; ++k) { v22[g + k] = v21; }
         }
       }
       float v23[16];
@@ -166,7 +166,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_reduce_partials(const float
           for (int k = 0; k < MT_VEC; ++k) v22[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v22[s] = (true && v9[s]) ? p0[v20[s]] : v21; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v22[s] = (true && v9[s]) ? p0[v20[s]] : v21; }
         }
       }
       float v23[16];
@@ -192,7 +192,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_reduce_partials(const float
         for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v9[s]) p1[v10[s]] = v24[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v9[s]) p1[v10[s]] = v24[s]; }
       }
     }
   }

@@ -66,7 +66,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
         for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v15[g + k] = v14; }
+        for (int k = 0; k < 8; ++k) { v15[g + k] = v14; }
       }
     }
     float v16[8];
@@ -107,7 +107,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
           for (int k = 0; k < MT_VEC; ++k) v30[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v30[g + k] = v14; }
+          for (int k = 0; k < 8; ++k) { v30[g + k] = v14; }
         }
       }
       float v31[8];
@@ -125,7 +125,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
           for (int k = 0; k < MT_VEC; ++k) v33[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v33[g + k] = v14; }
+          for (int k = 0; k < 8; ++k) { v33[g + k] = v14; }
         }
       }
       float v34[8];
@@ -262,7 +262,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
         for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v15[s] = (true && v8[s]) ? mt_f16_to_f32(p1[v13[s]]) : v14; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v15[s] = (true && v8[s]) ? mt_f16_to_f32(p1[v13[s]]) : v14; }
       }
     }
     float v16[8];
@@ -303,7 +303,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
           for (int k = 0; k < MT_VEC; ++k) v30[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v30[s] = (true && v8[s]) ? mt_f16_to_f32(p0[v28[s]]) : v14; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v30[s] = (true && v8[s]) ? mt_f16_to_f32(p0[v28[s]]) : v14; }
         }
       }
       float v31[8];
@@ -321,7 +321,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
           for (int k = 0; k < MT_VEC; ++k) v33[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v33[s] = (true && v8[s]) ? mt_f16_to_f32(p2[v28[s]]) : v14; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v33[s] = (true && v8[s]) ? mt_f16_to_f32(p2[v28[s]]) : v14; }
         }
       }
       float v34[8];
@@ -387,7 +387,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
           for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v8[s]) p3[v28[s]] = v54[s]; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v8[s]) p3[v28[s]] = v54[s]; }
         }
       }
       float v55[8];
@@ -425,7 +425,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
         for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v8[s]) p4[v63[s]] = v57[s]; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v8[s]) p4[v63[s]] = v57[s]; }
       }
     }
   }

@@ -66,7 +66,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const float* _
         for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v15[g + k] = v14; }
+        for (int k = 0; k < 4; ++k) { v15[g + k] = v14; }
       }
     }
     float v16[8];
@@ -104,7 +104,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const float* _
           for (int k = 0; k < MT_VEC; ++k) v29[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v29[g + k] = v14; }
+          for (int k = 0; k < 4; ++k) { v29[g + k] = v14; }
         }
       }
       float v31[8];
@@ -119,7 +119,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const float* _
           for (int k = 0; k < MT_VEC; ++k) v31[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v31[g + k] = v14; }
+          for (int k = 0; k < 4; ++k) { v31[g + k] = v14; }
         }
       }
       float v33[8];
@@ -253,7 +253,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const float* _
         for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v15[s] = (true && v8[s]) ? p1[v13[s]] : v14; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v15[s] = (true && v8[s]) ? p1[v13[s]] : v14; }
       }
     }
     float v16[8];
@@ -291,7 +291,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const float* _
           for (int k = 0; k < MT_VEC; ++k) v29[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v29[s] = (true && v8[s]) ? p0[v27[s]] : v14; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v29[s] = (true && v8[s]) ? p0[v27[s]] : v14; }
         }
       }
       float v31[8];
@@ -306,7 +306,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const float* _
           for (int k = 0; k < MT_VEC; ++k) v31[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v31[s] = (true && v8[s]) ? p2[v27[s]] : v14; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v31[s] = (true && v8[s]) ? p2[v27[s]] : v14; }
         }
       }
       float v33[8];
@@ -369,7 +369,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const float* _
           for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v8[s]) p3[v27[s]] = v51[s]; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v8[s]) p3[v27[s]] = v51[s]; }
         }
       }
       float v52[8];
@@ -407,7 +407,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const float* _
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v8[s]) p4[v60[s]] = v54[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v8[s]) p4[v60[s]] = v54[s]; }
       }
     }
   }

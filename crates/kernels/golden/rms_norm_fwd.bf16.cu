@@ -66,7 +66,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_fwd(const mt_u16* 
         for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v15[g + k] = v14; }
+        for (int k = 0; k < 8; ++k) { v15[g + k] = v14; }
       }
     }
     float v16[16];
@@ -101,7 +101,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_fwd(const mt_u16* 
           for (int k = 0; k < MT_VEC; ++k) v28[g + k] = mt_bf16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v28[g + k] = v14; }
+          for (int k = 0; k < 8; ++k) { v28[g + k] = v14; }
         }
       }
       float v29[16];
@@ -189,7 +189,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_fwd(const mt_u16* 
         for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v15[s] = (true && v7[s]) ? mt_bf16_to_f32(p1[v13[s]]) : v14; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v15[s] = (true && v7[s]) ? mt_bf16_to_f32(p1[v13[s]]) : v14; }
       }
     }
     float v16[16];
@@ -224,7 +224,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_fwd(const mt_u16* 
           for (int k = 0; k < MT_VEC; ++k) v28[g + k] = mt_bf16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v28[s] = (true && v7[s]) ? mt_bf16_to_f32(p0[v26[s]]) : v14; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v28[s] = (true && v7[s]) ? mt_bf16_to_f32(p0[v26[s]]) : v14; }
         }
       }
       float v29[16];
@@ -275,7 +275,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_fwd(const mt_u16* 
           for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p2[v26[s]] = mt_f32_to_bf16(v41[s]); }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p2[v26[s]] = mt_f32_to_bf16(v41[s]); }
         }
       }
     }

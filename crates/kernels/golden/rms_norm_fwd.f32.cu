@@ -66,7 +66,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_fwd(const float* _
         for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v15[g + k] = v14; }
+        for (int k = 0; k < 4; ++k) { v15[g + k] = v14; }
       }
     }
     float v16[16];
@@ -98,7 +98,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_fwd(const float* _
           for (int k = 0; k < MT_VEC; ++k) v27[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v27[g + k] = v14; }
+          for (int k = 0; k < 4; ++k) { v27[g + k] = v14; }
         }
       }
       float v29[16];
@@ -174,7 +174,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_fwd(const float* _
         for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v15[s] = (true && v7[s]) ? p1[v13[s]] : v14; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v15[s] = (true && v7[s]) ? p1[v13[s]] : v14; }
       }
     }
     float v16[16];
@@ -206,7 +206,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_fwd(const float* _
           for (int k = 0; k < MT_VEC; ++k) v27[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v27[s] = (true && v7[s]) ? p0[v25[s]] : v14; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v27[s] = (true && v7[s]) ? p0[v25[s]] : v14; }
         }
       }
       float v29[16];
@@ -245,7 +245,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_fwd(const float* _
           for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p2[v25[s]] = v36[s]; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p2[v25[s]] = v36[s]; }
         }
       }
     }

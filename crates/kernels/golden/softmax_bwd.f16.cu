@@ -67,7 +67,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
         for (int k = 0; k < MT_VEC; ++k) v12[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v12[g + k] = v11; }
+        for (int k = 0; k < 8; ++k) { v12[g + k] = v11; }
       }
     }
     float v13[16];
@@ -119,7 +119,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
         for (int k = 0; k < MT_VEC; ++k) v26[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v26[g + k] = v25; }
+        for (int k = 0; k < 8; ++k) { v26[g + k] = v25; }
       }
     }
     float v27[16];
@@ -149,7 +149,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
         for (int k = 0; k < MT_VEC; ++k) v36[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v36[g + k] = v25; }
+        for (int k = 0; k < 8; ++k) { v36[g + k] = v25; }
       }
     }
     float v37[16];
@@ -215,7 +215,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
         for (int k = 0; k < MT_VEC; ++k) v12[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v12[s] = (true && v7[s]) ? mt_f16_to_f32(p0[v10[s]]) : v11; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v12[s] = (true && v7[s]) ? mt_f16_to_f32(p0[v10[s]]) : v11; }
       }
     }
     float v13[16];
@@ -267,7 +267,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
         for (int k = 0; k < MT_VEC; ++k) v26[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v26[s] = (true && v7[s]) ? mt_f16_to_f32(p1[v10[s]]) : v25; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v26[s] = (true && v7[s]) ? mt_f16_to_f32(p1[v10[s]]) : v25; }
       }
     }
     float v27[16];
@@ -297,7 +297,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
         for (int k = 0; k < MT_VEC; ++k) v36[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v36[s] = (true && v7[s]) ? mt_f16_to_f32(p1[v10[s]]) : v25; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v36[s] = (true && v7[s]) ? mt_f16_to_f32(p1[v10[s]]) : v25; }
       }
     }
     float v37[16];
@@ -326,7 +326,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p2[v10[s]] = mt_f32_to_f16(v41[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p2[v10[s]] = mt_f32_to_f16(v41[s]); }
       }
     }
   }

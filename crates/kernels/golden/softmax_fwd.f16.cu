@@ -67,7 +67,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_fwd(const mt_u16* _
         for (int k = 0; k < MT_VEC; ++k) v12[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v12[g + k] = v11; }
+        for (int k = 0; k < 8; ++k) { v12[g + k] = v11; }
       }
     }
     float v13[16];
@@ -157,7 +157,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_fwd(const mt_u16* _
         for (int k = 0; k < MT_VEC; ++k) v12[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v12[s] = (true && v7[s]) ? mt_f16_to_f32(p0[v10[s]]) : v11; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v12[s] = (true && v7[s]) ? mt_f16_to_f32(p0[v10[s]]) : v11; }
       }
     }
     float v13[16];
@@ -210,7 +210,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_fwd(const mt_u16* _
         for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p1[v10[s]] = mt_f32_to_f16(v25[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p1[v10[s]] = mt_f32_to_f16(v25[s]); }
       }
     }
   }

@@ -67,7 +67,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_fwd(const float* __
         for (int k = 0; k < MT_VEC; ++k) v12[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v12[g + k] = v11; }
+        for (int k = 0; k < 4; ++k) { v12[g + k] = v11; }
       }
     }
     float acc1 = __int_as_float(0xff800000);
@@ -151,7 +151,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_fwd(const float* __
         for (int k = 0; k < MT_VEC; ++k) v12[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v12[s] = (true && v7[s]) ? p0[v10[s]] : v11; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v12[s] = (true && v7[s]) ? p0[v10[s]] : v11; }
       }
     }
     float acc3 = __int_as_float(0xff800000);
@@ -198,7 +198,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_fwd(const float* __
         for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v7[s]) p1[v10[s]] = v23[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p1[v10[s]] = v23[s]; }
       }
     }
   }

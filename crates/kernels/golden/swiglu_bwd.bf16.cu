@@ -69,7 +69,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_bwd(const mt_u16* __
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v14[g + k] = v13; }
+        for (int k = 0; k < 8; ++k) { v14[g + k] = v13; }
       }
     }
     float v15[8];
@@ -93,7 +93,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_bwd(const mt_u16* __
         for (int k = 0; k < MT_VEC; ++k) v19[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v19[g + k] = v13; }
+        for (int k = 0; k < 8; ++k) { v19[g + k] = v13; }
       }
     }
     float v20[8];
@@ -111,7 +111,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_bwd(const mt_u16* __
         for (int k = 0; k < MT_VEC; ++k) v22[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v22[g + k] = v13; }
+        for (int k = 0; k < 8; ++k) { v22[g + k] = v13; }
       }
     }
     float v23[8];
@@ -223,7 +223,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_bwd(const mt_u16* __
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v14[s] = (true && v12[s]) ? mt_bf16_to_f32(p0[v10[s]]) : v13; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v14[s] = (true && v12[s]) ? mt_bf16_to_f32(p0[v10[s]]) : v13; }
       }
     }
     float v15[8];
@@ -247,7 +247,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_bwd(const mt_u16* __
         for (int k = 0; k < MT_VEC; ++k) v19[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v19[s] = (true && v12[s]) ? mt_bf16_to_f32(p2[v10[s]]) : v13; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v19[s] = (true && v12[s]) ? mt_bf16_to_f32(p2[v10[s]]) : v13; }
       }
     }
     float v20[8];
@@ -265,7 +265,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_bwd(const mt_u16* __
         for (int k = 0; k < MT_VEC; ++k) v22[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v22[s] = (true && v12[s]) ? mt_bf16_to_f32(p1[v10[s]]) : v13; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v22[s] = (true && v12[s]) ? mt_bf16_to_f32(p1[v10[s]]) : v13; }
       }
     }
     float v23[8];
@@ -318,7 +318,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_bwd(const mt_u16* __
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v12[s]) p3[v10[s]] = mt_f32_to_bf16(v39[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p3[v10[s]] = mt_f32_to_bf16(v39[s]); }
       }
     }
     float v41[8];
@@ -341,7 +341,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_bwd(const mt_u16* __
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v12[s]) p4[v10[s]] = mt_f32_to_bf16(v43[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p4[v10[s]] = mt_f32_to_bf16(v43[s]); }
       }
     }
   }

@@ -69,7 +69,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_bwd(const float* __r
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v14[g + k] = v13; }
+        for (int k = 0; k < 4; ++k) { v14[g + k] = v13; }
       }
     }
     float v15[8];
@@ -90,7 +90,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_bwd(const float* __r
         for (int k = 0; k < MT_VEC; ++k) v18[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v18[g + k] = v13; }
+        for (int k = 0; k < 4; ++k) { v18[g + k] = v13; }
       }
     }
     float v20[8];
@@ -105,7 +105,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_bwd(const float* __r
         for (int k = 0; k < MT_VEC; ++k) v20[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v20[g + k] = v13; }
+        for (int k = 0; k < 4; ++k) { v20[g + k] = v13; }
       }
     }
     float v21[8];
@@ -208,7 +208,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_bwd(const float* __r
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v14[s] = (true && v12[s]) ? p0[v10[s]] : v13; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v14[s] = (true && v12[s]) ? p0[v10[s]] : v13; }
       }
     }
     float v15[8];
@@ -229,7 +229,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_bwd(const float* __r
         for (int k = 0; k < MT_VEC; ++k) v18[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v18[s] = (true && v12[s]) ? p2[v10[s]] : v13; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v18[s] = (true && v12[s]) ? p2[v10[s]] : v13; }
       }
     }
     float v20[8];
@@ -244,7 +244,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_bwd(const float* __r
         for (int k = 0; k < MT_VEC; ++k) v20[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v20[s] = (true && v12[s]) ? p1[v10[s]] : v13; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v20[s] = (true && v12[s]) ? p1[v10[s]] : v13; }
       }
     }
     float v21[8];
@@ -291,7 +291,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_bwd(const float* __r
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v12[s]) p3[v10[s]] = v35[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p3[v10[s]] = v35[s]; }
       }
     }
     float v37[8];
@@ -311,7 +311,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_bwd(const float* __r
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v12[s]) p4[v10[s]] = v38[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p4[v10[s]] = v38[s]; }
       }
     }
   }

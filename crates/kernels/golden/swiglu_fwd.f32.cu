@@ -69,7 +69,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_swiglu_fwd(const float* __r
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v14[g + k] = v13; }
+        for (int k = 0; k < 4; ++k) { v14[g + k] = v13; }
       }
     }
     float v15[16];
@@ -90,7 +90,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_swiglu_fwd(const float* __r
         for (int k = 0; k < MT_VEC; ++k) v18[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v18[g + k] = v13; }
+        for (int k = 0; k < 4; ++k) { v18[g + k] = v13; }
       }
     }
     float v19[16];
@@ -158,7 +158,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_swiglu_fwd(const float* __r
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v14[s] = (true && v12[s]) ? p0[v10[s]] : v13; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v14[s] = (true && v12[s]) ? p0[v10[s]] : v13; }
       }
     }
     float v15[16];
@@ -179,7 +179,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_swiglu_fwd(const float* __r
         for (int k = 0; k < MT_VEC; ++k) v18[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v18[s] = (true && v12[s]) ? p1[v10[s]] : v13; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v18[s] = (true && v12[s]) ? p1[v10[s]] : v13; }
       }
     }
     float v19[16];
@@ -208,7 +208,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_swiglu_fwd(const float* __r
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v12[s]) p2[v10[s]] = v23[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p2[v10[s]] = v23[s]; }
       }
     }
   }

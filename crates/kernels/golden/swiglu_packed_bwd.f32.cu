@@ -92,7 +92,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_packed_bwd(const flo
         for (int k = 0; k < MT_VEC; ++k) v26[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v26[g + k] = v25; }
+        for (int k = 0; k < 4; ++k) { v26[g + k] = v25; }
       }
     }
     float v27[8];
@@ -113,7 +113,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_packed_bwd(const flo
         for (int k = 0; k < MT_VEC; ++k) v30[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v30[g + k] = v25; }
+        for (int k = 0; k < 4; ++k) { v30[g + k] = v25; }
       }
     }
     float v32[8];
@@ -128,7 +128,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_packed_bwd(const flo
         for (int k = 0; k < MT_VEC; ++k) v32[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v32[g + k] = v25; }
+        for (int k = 0; k < 4; ++k) { v32[g + k] = v25; }
       }
     }
     float v33[8];
@@ -254,7 +254,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_packed_bwd(const flo
         for (int k = 0; k < MT_VEC; ++k) v26[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v26[s] = (true && v24[s]) ? p0[v17[s]] : v25; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v26[s] = (true && v24[s]) ? p0[v17[s]] : v25; }
       }
     }
     float v27[8];
@@ -275,7 +275,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_packed_bwd(const flo
         for (int k = 0; k < MT_VEC; ++k) v30[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v30[s] = (true && v24[s]) ? p1[v22[s]] : v25; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v30[s] = (true && v24[s]) ? p1[v22[s]] : v25; }
       }
     }
     float v32[8];
@@ -290,7 +290,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_packed_bwd(const flo
         for (int k = 0; k < MT_VEC; ++k) v32[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v32[s] = (true && v24[s]) ? p0[v19[s]] : v25; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v32[s] = (true && v24[s]) ? p0[v19[s]] : v25; }
       }
     }
     float v33[8];
@@ -337,7 +337,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_packed_bwd(const flo
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v24[s]) p2[v17[s]] = v47[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v24[s]) p2[v17[s]] = v47[s]; }
       }
     }
     float v49[8];
@@ -357,7 +357,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_packed_bwd(const flo
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v24[s]) p2[v19[s]] = v50[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v24[s]) p2[v19[s]] = v50[s]; }
       }
     }
   }

@@ -92,7 +92,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_packed_bwd_derived(c
         for (int k = 0; k < MT_VEC; ++k) v26[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v26[g + k] = v25; }
+        for (int k = 0; k < 8; ++k) { v26[g + k] = v25; }
       }
     }
     float v27[8];
@@ -116,7 +116,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_packed_bwd_derived(c
         for (int k = 0; k < MT_VEC; ++k) v31[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v31[g + k] = v25; }
+        for (int k = 0; k < 8; ++k) { v31[g + k] = v25; }
       }
     }
     float v32[8];
@@ -134,7 +134,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_packed_bwd_derived(c
         for (int k = 0; k < MT_VEC; ++k) v34[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v34[g + k] = v25; }
+        for (int k = 0; k < 8; ++k) { v34[g + k] = v25; }
       }
     }
     float v35[8];
@@ -272,7 +272,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_packed_bwd_derived(c
         for (int k = 0; k < MT_VEC; ++k) v26[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v26[s] = (true && v24[s]) ? mt_bf16_to_f32(p0[v17[s]]) : v25; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v26[s] = (true && v24[s]) ? mt_bf16_to_f32(p0[v17[s]]) : v25; }
       }
     }
     float v27[8];
@@ -296,7 +296,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_packed_bwd_derived(c
         for (int k = 0; k < MT_VEC; ++k) v31[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v31[s] = (true && v24[s]) ? mt_bf16_to_f32(p1[v22[s]]) : v25; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v31[s] = (true && v24[s]) ? mt_bf16_to_f32(p1[v22[s]]) : v25; }
       }
     }
     float v32[8];
@@ -314,7 +314,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_packed_bwd_derived(c
         for (int k = 0; k < MT_VEC; ++k) v34[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v34[s] = (true && v24[s]) ? mt_bf16_to_f32(p0[v19[s]]) : v25; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v34[s] = (true && v24[s]) ? mt_bf16_to_f32(p0[v19[s]]) : v25; }
       }
     }
     float v35[8];
@@ -376,7 +376,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_packed_bwd_derived(c
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v24[s]) p2[v17[s]] = mt_f32_to_bf16(v52[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v24[s]) p2[v17[s]] = mt_f32_to_bf16(v52[s]); }
       }
     }
     float v53[8];
@@ -393,7 +393,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_packed_bwd_derived(c
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v24[s]) p2[v19[s]] = mt_f32_to_bf16(v53[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v24[s]) p2[v19[s]] = mt_f32_to_bf16(v53[s]); }
       }
     }
   }

@@ -67,7 +67,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_tanh_bwd_derived(const mt_u
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v14[g + k] = v13; }
+        for (int k = 0; k < 8; ++k) { v14[g + k] = v13; }
       }
     }
     float v15[16];
@@ -85,7 +85,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_tanh_bwd_derived(const mt_u
         for (int k = 0; k < MT_VEC; ++k) v17[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v17[g + k] = v13; }
+        for (int k = 0; k < 8; ++k) { v17[g + k] = v13; }
       }
     }
     float v18[16];
@@ -157,7 +157,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_tanh_bwd_derived(const mt_u
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v14[s] = (true && v12[s]) ? mt_bf16_to_f32(p0[v10[s]]) : v13; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v14[s] = (true && v12[s]) ? mt_bf16_to_f32(p0[v10[s]]) : v13; }
       }
     }
     float v15[16];
@@ -175,7 +175,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_tanh_bwd_derived(const mt_u
         for (int k = 0; k < MT_VEC; ++k) v17[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; v17[s] = (true && v12[s]) ? mt_bf16_to_f32(p1[v10[s]]) : v13; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v17[s] = (true && v12[s]) ? mt_bf16_to_f32(p1[v10[s]]) : v13; }
       }
     }
     float v18[16];
@@ -210,7 +210,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_tanh_bwd_derived(const mt_u
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; (void)s; if (true && v12[s]) p2[v10[s]] = mt_f32_to_bf16(v24[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p2[v10[s]] = mt_f32_to_bf16(v24[s]); }
       }
     }
   }

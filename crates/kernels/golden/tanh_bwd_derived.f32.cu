@@ -67,7 +67,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_tanh_bwd_derived(const floa
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v14[g + k] = v13; }
+        for (int k = 0; k < 4; ++k) { v14[g + k] = v13; }
       }
     }
     float v16[16];
@@ -82,7 +82,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_tanh_bwd_derived(const floa
         for (int k = 0; k < MT_VEC; ++k) v16[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v16[g + k] = v13; }
+        for (int k = 0; k < 4; ++k) { v16[g + k] = v13; }
       }
     }
     float v17[16];
@@ -148,7 +148,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_tanh_bwd_derived(const floa
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v14[s] = (true && v12[s]) ? p0[v10[s]] : v13; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v14[s] = (true && v12[s]) ? p0[v10[s]] : v13; }
       }
     }
     float v16[16];
@@ -163,7 +163,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_tanh_bwd_derived(const floa
         for (int k = 0; k < MT_VEC; ++k) v16[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; v16[s] = (true && v12[s]) ? p1[v10[s]] : v13; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v16[s] = (true && v12[s]) ? p1[v10[s]] : v13; }
       }
     }
     float v17[16];
@@ -192,7 +192,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_tanh_bwd_derived(const floa
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; (void)s; if (true && v12[s]) p2[v10[s]] = v21[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p2[v10[s]] = v21[s]; }
       }
     }
   }
