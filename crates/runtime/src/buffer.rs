@@ -396,7 +396,6 @@ impl PartialEq for Buffer {
     }
 }
 
-/// A contiguous row-major tensor: a buffer and its shape.
 /// The element count of `shape`: 0 when any axis is 0, `None` when the product overflows.
 pub fn numel_of(shape: &[usize]) -> Option<usize> {
     if shape.contains(&0) {
@@ -405,6 +404,7 @@ pub fn numel_of(shape: &[usize]) -> Option<usize> {
     shape.iter().try_fold(1usize, |n, &d| n.checked_mul(d))
 }
 
+/// A contiguous row-major tensor: a buffer and its shape.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tensor {
     pub buffer: Buffer,

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use metile_ir::DType;
-use metile_kernels::testing::Rng;
+use metile_kernels::testing::{compare, max_abs, Rng};
 use metile_runtime::{Device, Tensor};
 
 use crate::checkpoint::{self, Entry};
@@ -343,29 +343,50 @@ pub fn check_gradients(device: &Device, c: &RunConfig) -> Result<(f32, f64, Vec<
         .specs
         .iter()
         .zip(got.grads.iter().zip(&want))
-        .map(|(s, (g, w))| {
-            let max_ref = w.iter().fold(0.0f64, |m, v| m.max(v.abs()));
-            let max_err = g
-                .iter()
-                .zip(w)
-                .fold(0.0f64, |m, (a, b)| m.max((*a as f64 - b).abs()));
-            let rel_error = if max_ref > 0.0 {
-                max_err / max_ref
-            } else if max_err == 0.0 {
-                0.0
-            } else {
-                f64::INFINITY
-            };
-            GradCheck {
-                name: s.name.clone(),
-                rel_error: if rel_error.is_nan() {
-                    f64::INFINITY
-                } else {
-                    rel_error
-                },
-                max_abs_ref: max_ref,
-            }
-        })
+        .map(|(s, (g, w))| grad_check(&s.name, g, w))
         .collect();
     Ok((got.loss, loss64, rows))
+}
+
+/// One parameter tensor's check: the largest error over the largest reference magnitude, where
+/// a NaN or infinite device gradient (`compare`) is infinitely wrong.
+fn grad_check(name: &str, got: &[f32], want: &[f64]) -> GradCheck {
+    let max_err = compare(got, want).max_abs;
+    let max_ref = max_abs(want);
+    let rel_error = if max_err == 0.0 {
+        0.0
+    } else if max_ref > 0.0 {
+        max_err / max_ref
+    } else {
+        f64::INFINITY
+    };
+    GradCheck {
+        name: name.to_string(),
+        rel_error,
+        max_abs_ref: max_ref,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gradient_check_counts_non_finite_gradients_as_wrong() {
+        let want = [1.0, -2.0, 0.5];
+        assert_eq!(grad_check("w", &[1.0, -2.0, 0.5], &want).rel_error, 0.0);
+        assert!((grad_check("w", &[1.0, -2.0, 0.6], &want).rel_error - 0.05).abs() < 1e-6);
+        assert_eq!(
+            grad_check("w", &[f32::NAN; 3], &want).rel_error,
+            f64::INFINITY
+        );
+        assert_eq!(
+            grad_check("w", &[1.0, f32::INFINITY, 0.5], &want).rel_error,
+            f64::INFINITY
+        );
+        assert_eq!(
+            grad_check("w", &[0.0, 1e-3], &[0.0, 0.0]).rel_error,
+            f64::INFINITY
+        );
+    }
 }

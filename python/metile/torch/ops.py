@@ -120,12 +120,10 @@ def norm_bwd(
     return g["dx"], g.get("dweight", _nothing(x)), g.get("dbias", _nothing(x))
 
 
-def _saved_stats(kind, mean, rstd):
-    """The forward's statistics worth handing to the backward: FP32 ones only (casting mode
-    ``none`` rounds rstd to the storage dtype; the backward then recomputes)."""
-    if rstd.dtype != torch.float32:
-        return None, None
-    return (mean if kind == "layer_norm" else None), rstd
+def _saved_rstd(rstd):
+    """The forward's rstd if the backward may read it: FP32 only (casting mode ``none`` rounds
+    it to the storage dtype; the backward then recomputes it)."""
+    return rstd if rstd.dtype == torch.float32 else None
 
 
 def _param_grad(g, p):
@@ -139,7 +137,7 @@ class RMSNormFunction(torch.autograd.Function):
     @staticmethod
     def forward(ctx, x, weight, eps=1e-6, offset=0.0, casting_mode="llama"):
         y, _, _, rstd = norm_fwd("rms_norm", x, weight, None, None, eps, offset, casting_mode)
-        _, rstd = _saved_stats("rms_norm", None, rstd)
+        rstd = _saved_rstd(rstd)
         ctx.save_for_backward(x, weight, rstd)
         ctx.opts = (eps, offset, casting_mode)
         return y
@@ -177,7 +175,7 @@ class FusedAddRMSNormFunction(torch.autograd.Function):
     @staticmethod
     def forward(ctx, x, residual, weight, eps=1e-6, offset=0.0, casting_mode="llama"):
         y, s, _, rstd = norm_fwd("add_rms_norm", x, weight, None, residual, eps, offset, casting_mode)
-        _, rstd = _saved_stats("add_rms_norm", None, rstd)
+        rstd = _saved_rstd(rstd)
         ctx.save_for_backward(x, residual, weight, rstd)
         ctx.opts = (eps, offset, casting_mode)
         return y, s

@@ -392,3 +392,62 @@ fn blocked_partial_reduction_matches_f64() {
         );
     }
 }
+
+/// The backward reads the statistics it is given: the forward's reproduce the recomputing
+/// backward, and altered ones (rstd doubled; LayerNorm's mean shifted) change `dx`.
+#[test]
+fn saved_statistics_are_read() {
+    let dev = Device::cpu();
+    let x = random(DType::F32, &[6, 40], 31);
+    let w = random(DType::F32, &[40], 32);
+    let b = random(DType::F32, &[40], 33);
+    let dy = random(DType::F32, &[6, 40], 34);
+    let opts = NormOptions::default();
+    for kind in [NormKind::Rms, NormKind::Layer] {
+        let layer = kind == NormKind::Layer;
+        let inp = NormInputs {
+            x: &x,
+            residual: None,
+            weight: Some(&w),
+            bias: layer.then_some(&b),
+        };
+        let f = forward(&dev, kind, &inp, &opts).unwrap();
+        let dx = |stats: Option<NormStats<'_>>| {
+            let cot = NormCotangents {
+                dy: &dy,
+                dresidual_out: None,
+                stats,
+            };
+            backward(&dev, kind, &inp, &cot, &opts)
+                .unwrap()
+                .dx
+                .to_f32()
+                .unwrap()
+        };
+        let recomputed = dx(None);
+        let saved = dx(Some(NormStats {
+            mean: f.mean.as_ref(),
+            rstd: &f.rstd,
+        }));
+        let close = |a: &[f32], b: &[f32]| a.iter().zip(b).all(|(p, q)| (p - q).abs() <= 1e-5);
+        assert!(close(&recomputed, &saved), "{kind:?}");
+        let doubled: Vec<f32> = f.rstd.to_f32().unwrap().iter().map(|v| 2.0 * v).collect();
+        let rstd2 = Tensor::from_f32(DType::F32, &[6], &doubled).unwrap();
+        let wrong = dx(Some(NormStats {
+            mean: f.mean.as_ref(),
+            rstd: &rstd2,
+        }));
+        assert!(!close(&recomputed, &wrong), "{kind:?}: rstd is not read");
+        if let Some(mean) = &f.mean {
+            let shifted: Vec<f32> = mean.to_f32().unwrap().iter().map(|v| v + 0.5).collect();
+            let mean2 = Tensor::from_f32(DType::F32, &[6], &shifted).unwrap();
+            // The residual-mean pass (`LayerStats::around`) corrects the mean it is given, so a
+            // shifted mean must still give the right `dx`.
+            let corrected = dx(Some(NormStats {
+                mean: Some(&mean2),
+                rstd: &f.rstd,
+            }));
+            assert!(close(&recomputed, &corrected));
+        }
+    }
+}
