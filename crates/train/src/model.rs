@@ -33,7 +33,6 @@ use metile_kernels::embedding;
 use metile_kernels::fused_linear_cross_entropy::{
     self as flce, Chunking, FlceForward, FlceInputs, FlceOptions,
 };
-use metile_kernels::fused_linear_cross_entropy::{copy_kernel, CopySpec};
 use metile_kernels::host::bad;
 use metile_kernels::matmul::{self, MatmulBackwardInputs, MatmulOptions};
 use metile_kernels::norms::{self, NormCotangents, NormInputs, NormKind, NormOptions, NormStats};
@@ -42,7 +41,7 @@ use metile_kernels::testing::Rng;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use metile_runtime::{Arg, Device, Tensor};
+use metile_runtime::{Device, Tensor};
 
 use crate::config::ModelConfig;
 use crate::heads::permute;
@@ -209,27 +208,7 @@ fn accumulate(device: &Device, src: &Tensor, dst: &mut Tensor) -> Result<()> {
         )
         .into());
     }
-    let spec = CopySpec {
-        src: src.dtype(),
-        dst: dst.dtype(),
-        accumulate: true,
-        block: if device.is_cpu() { 16384 } else { 1024 },
-    };
-    let k = device.kernel("fused_linear_cross_entropy_accumulate", &spec, || {
-        copy_kernel(&spec)
-    })?;
-    let n = src.numel();
-    let mut args = [
-        Arg::In(&src.buffer),
-        Arg::Out(&mut dst.buffer),
-        Arg::I64(n as i64),
-        Arg::I64(0),
-        Arg::I64(0),
-    ];
-    let programs = n.div_ceil(spec.block) as u32;
-    if programs > 0 {
-        device.launch(&k, [programs, 1, 1], &mut args)?;
-    }
+    flce::copy(device, &src.buffer, &mut dst.buffer, [src.numel(), 0, 0], true)?;
     Ok(())
 }
 

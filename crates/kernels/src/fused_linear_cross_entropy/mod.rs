@@ -203,8 +203,9 @@ pub fn copy_kernel(spec: &CopySpec) -> Result<Verified, LangError> {
     })
 }
 
-/// Copies (or adds, `accumulate`) `len` elements of `src` from `src_off` into `dst` at `dst_off`.
-fn copy(
+/// Copies (or adds, `accumulate`: an FP32 sum rounded to `dst`'s dtype) `len` elements of `src`
+/// from `src_off` into `dst` at `dst_off`, by [`copy_kernel`].
+pub fn copy(
     device: &Device,
     src: &Buffer,
     dst: &mut Buffer,
