@@ -208,7 +208,13 @@ fn accumulate(device: &Device, src: &Tensor, dst: &mut Tensor) -> Result<()> {
         )
         .into());
     }
-    flce::copy(device, &src.buffer, &mut dst.buffer, [src.numel(), 0, 0], true)?;
+    flce::copy(
+        device,
+        &src.buffer,
+        &mut dst.buffer,
+        [src.numel(), 0, 0],
+        true,
+    )?;
     Ok(())
 }
 

@@ -77,6 +77,9 @@ pub struct StepCase {
     pub n: usize,
     pub opts: AdamWOptions,
     pub clip_ratio: Option<f32>,
+    /// Hand the step this gradient sum of squares (e.g. infinity, after an overflow) instead of
+    /// the gradient's own: the step must then leave the gradient unscaled.
+    pub sumsq: Option<f32>,
     pub seed: u64,
 }
 
@@ -95,11 +98,15 @@ impl StepCase {
             .map(|x| x * x * (1.0 + rng.uniform_f32(0.0, 1.0)) + 1e-6)
             .collect();
         let (p64, g64, m64, v64) = (to_f64(&param), to_f64(&grad), to_f64(&m), to_f64(&v));
-        let sumsq = oracle::sum_squares(&[&g64]) as f32;
+        let sumsq = self.sumsq.unwrap_or(oracle::sum_squares(&[&g64]) as f32);
         // An empty gradient has norm 0; any positive bound leaves it alone.
-        let max_norm = self
-            .clip_ratio
-            .map(|r| if sumsq > 0.0 { r * sumsq.sqrt() } else { 1.0 });
+        let max_norm = self.clip_ratio.map(|r| {
+            if sumsq > 0.0 && sumsq.is_finite() {
+                r * sumsq.sqrt()
+            } else {
+                1.0
+            }
+        });
         let scale = max_norm.map_or(1.0, |c| oracle::clip_scale(f64::from(sumsq), f64::from(c)));
 
         let up = |dtype: DType, v: &[f32]| tensor(device, dtype, &[n], v);
@@ -250,11 +257,29 @@ pub fn cases() -> Vec<CheckCase> {
                 n,
                 opts,
                 clip_ratio,
+                sumsq: None,
                 seed,
             };
             out.push(CheckCase {
                 op: "adamw",
                 label: format!("adamw.step {dtype} n={n}"),
+                run: Box::new(move |dev: &Device| c.run(dev)),
+            });
+        }
+        // An overflowed (infinite) or NaN norm: no clipping.
+        for sumsq in [f32::INFINITY, f32::NAN] {
+            seed += 1;
+            let c = StepCase {
+                dtype,
+                n: 257,
+                opts: train,
+                clip_ratio: Some(0.5),
+                sumsq: Some(sumsq),
+                seed,
+            };
+            out.push(CheckCase {
+                op: "adamw",
+                label: format!("adamw.step {dtype} n=257 grad_sumsq={sumsq}"),
                 run: Box::new(move |dev: &Device| c.run(dev)),
             });
         }
