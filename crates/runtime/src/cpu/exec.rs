@@ -4,6 +4,8 @@
 //! tile allocations to the next frame its thread makes (see `SPARE_FRAMES`), so that the
 //! programs of later launches start from warm memory rather than fresh pages.
 
+use std::collections::HashSet;
+
 use std::cell::RefCell;
 
 use metile_ir::{Block, DType, Kernel, Op, ParamKind, ValueId};
@@ -28,27 +30,31 @@ pub(crate) struct Launch<'a> {
 /// slots are dead once the instruction has run (a later iteration of an enclosing loop redefines
 /// them before reading), so the instruction may take their storage instead of copying it.
 fn last_uses(k: &Kernel) -> Vec<Vec<ValueId>> {
-    fn uses(k: &Kernel, id: metile_ir::InstId, out: &mut Vec<ValueId>) {
+    fn uses(k: &Kernel, id: metile_ir::InstId, out: &mut HashSet<ValueId>) {
         let op = &k.inst(id).op;
-        op.for_each_operand(|v| out.push(v));
+        op.for_each_operand(|v| {
+            out.insert(v);
+        });
         for b in op.regions() {
             b.insts.iter().for_each(|i| uses(k, *i, out));
         }
     }
     fn block(k: &Kernel, b: &Block, last: &mut [Vec<ValueId>]) {
-        let defined: Vec<ValueId> = b
+        let defined: HashSet<ValueId> = b
             .insts
             .iter()
             .flat_map(|i| k.inst(*i).results.iter().copied())
             .collect();
-        let mut later: Vec<ValueId> = Vec::new();
+        let mut later = HashSet::new();
         for &id in b.insts.iter().rev() {
             let op = &k.inst(id).op;
+            let mut here = Vec::new();
             op.for_each_operand(|v| {
-                if defined.contains(&v) && !later.contains(&v) && !last[id.index()].contains(&v) {
-                    last[id.index()].push(v);
+                if defined.contains(&v) && !later.contains(&v) && !here.contains(&v) {
+                    here.push(v);
                 }
             });
+            last[id.index()] = here;
             uses(k, id, &mut later);
             for r in op.regions() {
                 block(k, r, last);
