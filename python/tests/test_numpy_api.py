@@ -324,7 +324,7 @@ def test_rope_partial_with_table_gradients(dtype):
     loss = lambda p: np.sum(value(dy) * o.rope(p["x"], p["c"], p["s"]))
     grads = {"x": g.source, "c": g.cos, "s": g.sin}
     units = {"x": dtype, "c": "f32", "s": "f32"}  # dx in x's dtype, table gradients FP32
-    check_gradients(loss, {"x": xv, "c": c64, "s": s64}, grads, units, k=64)
+    check_gradients(loss, {"x": xv, "c": c64, "s": s64}, grads, units, k=8)
 
 
 def test_rope_position_ids_and_errors():
@@ -441,3 +441,18 @@ def test_cuda_device_is_a_typed_error_without_a_gpu():
         assert "cuda" in str(e)
     else:  # pragma: no cover - a machine with a GPU
         pytest.skip("a CUDA device is present")
+
+
+@pytest.mark.parametrize("dtype", ["bf16", "f32"])
+def test_gradient_check_catches_wrong_gradients(dtype):
+    """The shared finite-difference check passes a gradient rounded to ``dtype`` and fails one
+    with its sign flipped or doubled (360 elements, as the RoPE tests use)."""
+    rng = np.random.default_rng(3)
+    c = rng.standard_normal(360)
+    x = rng.standard_normal(360)
+    loss = lambda p: float(np.sum(c * np.sin(p["x"])))
+    exact = c * np.cos(x)
+    check_gradients(loss, {"x": x}, {"x": store(exact, dtype)[0]}, dtype, k=8.0)
+    for wrong in (-exact, 2.0 * exact):
+        with pytest.raises(AssertionError):
+            check_gradients(loss, {"x": x}, {"x": store(wrong, dtype)[0]}, dtype, k=8.0)
