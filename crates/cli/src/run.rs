@@ -40,17 +40,6 @@ fn split_pair<'a>(flag: &str, text: &'a str, form: &str) -> Result<(&'a str, &'a
     }
 }
 
-fn describe_ports(ports: &[Port]) -> String {
-    ports
-        .iter()
-        .map(|p| {
-            let opt = if p.optional { ", optional" } else { "" };
-            format!("{} ({}{opt})", p.name, p.shape.describe())
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 impl Request {
     /// Checks the `--input` and `--param` arguments against `entry`.
     pub fn parse(
@@ -67,14 +56,7 @@ impl Request {
                     "bad --input `{text}`: no file after `=` (expected NAME=FILE.npy)"
                 )));
             }
-            if !entry.inputs.iter().any(|p| p.name == name) {
-                return Err(OpError::UnknownInput {
-                    entry: entry.name.into(),
-                    name: name.into(),
-                    known: describe_ports(entry.inputs),
-                }
-                .into());
-            }
+            entry.check_input(name)?;
             if !seen.insert(name.to_string()) {
                 return Err(CliError::new(format!(
                     "{}: input `{name}` is given more than once",
@@ -97,7 +79,7 @@ impl Request {
             return Err(CliError::new(format!(
                 "{err} (missing: {}; give each as --input NAME=FILE.npy; inputs are: {})",
                 all.join(", "),
-                describe_ports(entry.inputs)
+                entry.describe_inputs()
             )));
         }
 

@@ -165,6 +165,30 @@ impl EntryPoint {
         })
     }
 
+    /// `Err(OpError::UnknownInput)` unless `name` is one of this entry's inputs.
+    pub fn check_input(&self, name: &str) -> Result<(), OpError> {
+        if self.inputs.iter().any(|p| p.name == name) {
+            return Ok(());
+        }
+        Err(OpError::UnknownInput {
+            entry: self.name.into(),
+            name: name.into(),
+            known: self.describe_inputs(),
+        })
+    }
+
+    /// The inputs as `name (shape[, optional])`, comma-separated.
+    pub fn describe_inputs(&self) -> String {
+        self.inputs
+            .iter()
+            .map(|p| {
+                let opt = if p.optional { ", optional" } else { "" };
+                format!("{} ({}{opt})", p.name, p.shape.describe())
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
     /// Runs with freshly allocated outputs.
     pub fn call(
         &self,

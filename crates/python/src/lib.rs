@@ -276,16 +276,7 @@ fn call(
 ) -> PyResult<BTreeMap<String, PyTensor>> {
     let ep = registry::find(entry).map_err(|e| py_error(py, e))?;
     for name in inputs.keys() {
-        if !ep.inputs.iter().any(|p| p.name == name) {
-            return Err(py_error(
-                py,
-                OpError::UnknownInput {
-                    entry: ep.name.into(),
-                    name: name.clone(),
-                    known: port_names(ep.inputs),
-                },
-            ));
-        }
+        ep.check_input(name).map_err(|e| py_error(py, e))?;
     }
     let dev = self::device(device).map_err(|e| py_error(py, e))?;
     let pairs: Vec<(String, String)> = params.into_iter().collect();
@@ -324,7 +315,24 @@ fn call(
             &name,
             format!("lives on {on}, the call runs on {label}"),
         )),
-        None => py.detach(|| ep.call(&dev, &lent, &params)),
+        // A panic must not leave the inputs lent: catch it, put them back, then report it.
+        None => py.detach(|| {
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                ep.call(&dev, &lent, &params)
+            }))
+            .unwrap_or_else(|payload| {
+                let why = payload
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_else(|| "a panic without a message".into());
+                Err(metile_kernels::host::bad(
+                    ep.name,
+                    "inputs",
+                    format!("panicked: {why}"),
+                ))
+            })
+        }),
     };
     restore(&owners, &mut lent);
     let outputs = result.map_err(|e| py_error(py, e))?;
@@ -341,10 +349,6 @@ fn restore(owners: &[(String, &Bound<'_, PyTensor>)], lent: &mut Tensors) {
             obj.get().put(t);
         }
     }
-}
-
-fn port_names(ports: &[Port]) -> String {
-    ports.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
 }
 
 /// Every registered entry point: name, operator, inputs and outputs (name, shape, optional,
