@@ -797,8 +797,13 @@ impl Emitter<'_> {
             "  ".repeat(self.depth),
             self.in_tile(numel, "s")
         ));
-        let c = combine(&acc, &format!("__shfl_xor_sync(0xffffffffu, {acc}, o)"));
-        self.line(format!("for (int o = 16; o > 0; o >>= 1) {acc} = {c};"));
+        // The shuffle is a statement of its own: every lane of the warp must execute it, and
+        // a combine that names its operand twice (`a < b ? a : b`) would run a second shuffle
+        // in only some lanes, which deadlocks the warp.
+        let c = combine(&acc, "mt_sh");
+        self.line(format!(
+            "for (int o = 16; o > 0; o >>= 1) {{ const {ct} mt_sh = __shfl_xor_sync(0xffffffffu, {acc}, o); {acc} = {c}; }}"
+        ));
         if warps > 1 {
             let base = self.reduction_slots();
             self.line(format!(

@@ -100,7 +100,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_adamw_sum_squares(const flo
     float acc2 = 0.0f;
     #pragma unroll
     for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v22[s]);
-    for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
     __syncthreads();
@@ -177,7 +177,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_adamw_sum_squares(const flo
     float acc4 = 0.0f;
     #pragma unroll
     for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v22[s]);
-    for (int o = 16; o > 0; o >>= 1) acc4 = (acc4 + __shfl_xor_sync(0xffffffffu, acc4, o));
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
     __syncthreads();

@@ -146,7 +146,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const floa
       float acc1 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v36[s]);
-      for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = (acc1 + mt_sh); }
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
       __syncthreads();
@@ -170,7 +170,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const floa
       float acc2 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v44[s]);
-      for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
       __syncthreads();
@@ -351,7 +351,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const floa
       float acc4 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v36[s]);
-      for (int o = 16; o > 0; o >>= 1) acc4 = (acc4 + __shfl_xor_sync(0xffffffffu, acc4, o));
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
       __syncthreads();
@@ -375,7 +375,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const floa
       float acc5 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v44[s]);
-      for (int o = 16; o > 0; o >>= 1) acc5 = (acc5 + __shfl_xor_sync(0xffffffffu, acc5, o));
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = (acc5 + mt_sh); }
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc5;
       __syncthreads();

@@ -130,7 +130,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
       float acc1 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v30[s]);
-      for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = (acc1 + mt_sh); }
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
       __syncthreads();
@@ -150,7 +150,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
       float acc2 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v41[s]);
-      for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
       __syncthreads();
@@ -163,7 +163,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
       float acc3 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 8; ++s) if (true) acc3 = (acc3 + v49[s]);
-      for (int o = 16; o > 0; o >>= 1) acc3 = (acc3 + __shfl_xor_sync(0xffffffffu, acc3, o));
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc3;
       __syncthreads();
@@ -199,7 +199,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
       float acc4 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v68[s]);
-      for (int o = 16; o > 0; o >>= 1) acc4 = (acc4 + __shfl_xor_sync(0xffffffffu, acc4, o));
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
       __syncthreads();
@@ -209,7 +209,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
       float acc5 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v67[s]);
-      for (int o = 16; o > 0; o >>= 1) acc5 = (acc5 + __shfl_xor_sync(0xffffffffu, acc5, o));
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = (acc5 + mt_sh); }
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc5;
       __syncthreads();
@@ -402,7 +402,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
       float acc8 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 8; ++s) if (true) acc8 = (acc8 + v30[s]);
-      for (int o = 16; o > 0; o >>= 1) acc8 = (acc8 + __shfl_xor_sync(0xffffffffu, acc8, o));
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc8;
       __syncthreads();
@@ -422,7 +422,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
       float acc9 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 8; ++s) if (true) acc9 = (acc9 + v41[s]);
-      for (int o = 16; o > 0; o >>= 1) acc9 = (acc9 + __shfl_xor_sync(0xffffffffu, acc9, o));
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc9, o); acc9 = (acc9 + mt_sh); }
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc9;
       __syncthreads();
@@ -435,7 +435,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
       float acc10 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 8; ++s) if (true) acc10 = (acc10 + v49[s]);
-      for (int o = 16; o > 0; o >>= 1) acc10 = (acc10 + __shfl_xor_sync(0xffffffffu, acc10, o));
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc10, o); acc10 = (acc10 + mt_sh); }
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc10;
       __syncthreads();
@@ -471,7 +471,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
       float acc11 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 8; ++s) if (true) acc11 = (acc11 + v68[s]);
-      for (int o = 16; o > 0; o >>= 1) acc11 = (acc11 + __shfl_xor_sync(0xffffffffu, acc11, o));
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc11, o); acc11 = (acc11 + mt_sh); }
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc11;
       __syncthreads();
@@ -481,7 +481,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
       float acc12 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 8; ++s) if (true) acc12 = (acc12 + v67[s]);
-      for (int o = 16; o > 0; o >>= 1) acc12 = (acc12 + __shfl_xor_sync(0xffffffffu, acc12, o));
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc12, o); acc12 = (acc12 + mt_sh); }
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc12;
       __syncthreads();

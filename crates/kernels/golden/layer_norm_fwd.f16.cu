@@ -121,7 +121,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
       float acc1 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 16; ++s) if (true) acc1 = (acc1 + v29[s]);
-      for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = (acc1 + mt_sh); }
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc1;
       __syncthreads();
@@ -144,7 +144,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
       float acc2 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v37[s]);
-      for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
       __syncthreads();
@@ -157,7 +157,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
       float acc3 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v45[s]);
-      for (int o = 16; o > 0; o >>= 1) acc3 = (acc3 + __shfl_xor_sync(0xffffffffu, acc3, o));
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc3;
       __syncthreads();
@@ -299,7 +299,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
       float acc4 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v29[s]);
-      for (int o = 16; o > 0; o >>= 1) acc4 = (acc4 + __shfl_xor_sync(0xffffffffu, acc4, o));
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
       __syncthreads();
@@ -322,7 +322,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
       float acc5 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 16; ++s) if (true) acc5 = (acc5 + v37[s]);
-      for (int o = 16; o > 0; o >>= 1) acc5 = (acc5 + __shfl_xor_sync(0xffffffffu, acc5, o));
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = (acc5 + mt_sh); }
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc5;
       __syncthreads();
@@ -335,7 +335,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
       float acc6 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v45[s]);
-      for (int o = 16; o > 0; o >>= 1) acc6 = (acc6 + __shfl_xor_sync(0xffffffffu, acc6, o));
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc6;
       __syncthreads();

@@ -76,7 +76,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_fwd(const mt_u1
     float acc1 = __int_as_float(0xff800000);
     #pragma unroll
     for (int s = 0; s < 16; ++s) if (true) acc1 = mt_maxf(acc1, v13[s]);
-    for (int o = 16; o > 0; o >>= 1) acc1 = mt_maxf(acc1, __shfl_xor_sync(0xffffffffu, acc1, o));
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = mt_maxf(acc1, mt_sh); }
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc1;
     __syncthreads();
@@ -94,7 +94,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_fwd(const mt_u1
     float acc2 = 0.0f;
     #pragma unroll
     for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v17[s]);
-    for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
     __syncthreads();
@@ -167,7 +167,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_fwd(const mt_u1
     float acc3 = __int_as_float(0xff800000);
     #pragma unroll
     for (int s = 0; s < 16; ++s) if (true) acc3 = mt_maxf(acc3, v13[s]);
-    for (int o = 16; o > 0; o >>= 1) acc3 = mt_maxf(acc3, __shfl_xor_sync(0xffffffffu, acc3, o));
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = mt_maxf(acc3, mt_sh); }
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc3;
     __syncthreads();
@@ -185,7 +185,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_fwd(const mt_u1
     float acc4 = 0.0f;
     #pragma unroll
     for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v17[s]);
-    for (int o = 16; o > 0; o >>= 1) acc4 = (acc4 + __shfl_xor_sync(0xffffffffu, acc4, o));
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
     __syncthreads();

@@ -113,7 +113,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_fwd(const mt_u16* 
       float acc1 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 16; ++s) if (true) acc1 = (acc1 + v31[s]);
-      for (int o = 16; o > 0; o >>= 1) acc1 = (acc1 + __shfl_xor_sync(0xffffffffu, acc1, o));
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = (acc1 + mt_sh); }
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc1;
       __syncthreads();
@@ -236,7 +236,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_fwd(const mt_u16* 
       float acc2 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v31[s]);
-      for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
       mt_round ^= 1;
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
       __syncthreads();

@@ -76,7 +76,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
     float acc1 = __int_as_float(0xff800000);
     #pragma unroll
     for (int s = 0; s < 16; ++s) if (true) acc1 = mt_maxf(acc1, v13[s]);
-    for (int o = 16; o > 0; o >>= 1) acc1 = mt_maxf(acc1, __shfl_xor_sync(0xffffffffu, acc1, o));
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = mt_maxf(acc1, mt_sh); }
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc1;
     __syncthreads();
@@ -94,7 +94,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
     float acc2 = 0.0f;
     #pragma unroll
     for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v17[s]);
-    for (int o = 16; o > 0; o >>= 1) acc2 = (acc2 + __shfl_xor_sync(0xffffffffu, acc2, o));
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
     __syncthreads();
@@ -131,7 +131,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
     float acc3 = 0.0f;
     #pragma unroll
     for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v28[s]);
-    for (int o = 16; o > 0; o >>= 1) acc3 = (acc3 + __shfl_xor_sync(0xffffffffu, acc3, o));
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc3;
     __syncthreads();
@@ -224,7 +224,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
     float acc4 = __int_as_float(0xff800000);
     #pragma unroll
     for (int s = 0; s < 16; ++s) if (true) acc4 = mt_maxf(acc4, v13[s]);
-    for (int o = 16; o > 0; o >>= 1) acc4 = mt_maxf(acc4, __shfl_xor_sync(0xffffffffu, acc4, o));
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = mt_maxf(acc4, mt_sh); }
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
     __syncthreads();
@@ -242,7 +242,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
     float acc5 = 0.0f;
     #pragma unroll
     for (int s = 0; s < 16; ++s) if (true) acc5 = (acc5 + v17[s]);
-    for (int o = 16; o > 0; o >>= 1) acc5 = (acc5 + __shfl_xor_sync(0xffffffffu, acc5, o));
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = (acc5 + mt_sh); }
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc5;
     __syncthreads();
@@ -279,7 +279,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
     float acc6 = 0.0f;
     #pragma unroll
     for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v28[s]);
-    for (int o = 16; o > 0; o >>= 1) acc6 = (acc6 + __shfl_xor_sync(0xffffffffu, acc6, o));
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
     mt_round ^= 1;
     if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc6;
     __syncthreads();

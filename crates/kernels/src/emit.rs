@@ -55,6 +55,7 @@ pub fn kernel_names() -> Vec<&'static str> {
         "log_softmax_fwd",
         "log_softmax_bwd",
     ]);
+    names.extend(CROSS_ENTROPY_KERNELS);
     names.extend(MATMUL_KERNELS);
     names.extend(FLCE_KERNELS);
     names.extend(ATTENTION_KERNELS);
@@ -78,6 +79,18 @@ const MATMUL_KERNELS: [&str; 4] = [
     "matmul_dx_bwd",
     "matmul_dw_bwd",
     "matmul_epilogue_fwd",
+];
+
+/// The cross-entropy kernels `emit` shows (softcap on, the backward given the forward's lse):
+/// plain, class-weighted, the forward that writes the gradient over the logits, and the in-place
+/// backward's scale.
+const CROSS_ENTROPY_KERNELS: [&str; 6] = [
+    "cross_entropy_fwd",
+    "cross_entropy_bwd",
+    "cross_entropy_weighted_fwd",
+    "cross_entropy_weighted_bwd",
+    "cross_entropy_in_place_fwd",
+    "cross_entropy_scale_bwd",
 ];
 
 /// Fused linear cross-entropy's own kernels (its products and cross-entropy are the matmul and

@@ -39,3 +39,69 @@ fn every_library_kernel_compiles() {
     }
     assert!(compiled > 100, "{compiled} compiled, {skipped} skipped");
 }
+
+/// The shuffles of `src` checked by `warp_shuffles_are_never_conditional`; returns how many.
+fn unconditional_shuffles(what: &str, src: &str) -> usize {
+    let mut seen = 0;
+    for (at, _) in src.match_indices("__shfl") {
+        let before = &src[..at];
+        let start = before.rfind([';', '{', '}']).map_or(0, |i| i + 1);
+        let stmt = &src[start..at];
+        assert!(
+            !stmt.contains('?') && !stmt.contains("&&") && !stmt.contains("||"),
+            "{what}: conditional shuffle in `{stmt}__shfl...`"
+        );
+        seen += 1;
+    }
+    seen
+}
+
+/// Every warp shuffle in every library kernel's CUDA is evaluated unconditionally: a
+/// `__shfl_xor_sync` with the full mask that only some lanes reach (inside `?:`, `&&`, `||`)
+/// deadlocks the warp (the integer min/max reductions once repeated the shuffle inside
+/// `a < b ? a : b`, and cross-entropy's stepped predicted-token kernel hung on the H200). No
+/// NVRTC needed.
+#[test]
+fn warp_shuffles_are_never_conditional() {
+    let mut seen = 0;
+    for name in emit::kernel_names() {
+        for dtype in [DType::BF16, DType::F32] {
+            for block in [None, Some(1000)] {
+                let Ok(k) = emit::library_kernel(name, dtype, block) else {
+                    continue;
+                };
+                let src = cuda_source(&k, &Target::sm90()).unwrap().source;
+                seen += unconditional_shuffles(&format!("{name} {dtype:?} {block:?}"), &src);
+            }
+        }
+    }
+    // Cross-entropy's stepped forward with predicted tokens (`online::first_argmax`: an integer
+    // min over lanes), which `emit`'s single-tile kernels do not show.
+    use metile_kernels::cross_entropy::{kernel, CeSpec};
+    let spec = CeSpec {
+        backward: false,
+        in_place: false,
+        x: DType::F32,
+        target: DType::I64,
+        weight: None,
+        grad: DType::F32,
+        softcap: false,
+        predict: true,
+        lse: false,
+        tiling: metile_kernels::norms::Tiling {
+            block: 4096,
+            exact: false,
+            looped: true,
+            prefetch: false,
+        },
+    };
+    let src = cuda_source(&kernel(&spec).unwrap(), &Target::sm90())
+        .unwrap()
+        .source;
+    assert!(
+        src.contains("2147483647"),
+        "the stepped argmax's integer min is gone"
+    );
+    seen += unconditional_shuffles("cross_entropy predict stepped", &src);
+    assert!(seen > 100, "{seen} shuffles");
+}

@@ -240,6 +240,24 @@ impl Device {
         }
     }
 
+    /// Programs of `kernel` that run at once on the whole device: on CUDA, the multiprocessors
+    /// times the blocks of its thread count that fit on one (registers and shared memory, as the
+    /// driver's occupancy calculator counts them); on the cpu, the worker threads. A grid of
+    /// this many programs is one full wave: a persistent kernel sized to it leaves no program
+    /// waiting for a second wave.
+    pub fn resident_programs(&self, kernel: &Compiled) -> Result<usize> {
+        match (&self.inner.backend, &kernel.cuda) {
+            (Backend::Cuda(d), Some(ck)) => {
+                let per_sm = ck
+                    .function
+                    .occupancy_max_active_blocks_per_multiprocessor(ck.source.threads, 0, None)
+                    .map_err(|e| crate::cuda::cuda_error(&self.label(), "occupancy query", e))?;
+                Ok(d.sms as usize * (per_sm as usize).max(1))
+            }
+            _ => Ok(self.compute_units()),
+        }
+    }
+
     /// Whether this is the host CPU.
     pub fn is_cpu(&self) -> bool {
         matches!(self.inner.backend, Backend::Cpu)
@@ -429,10 +447,24 @@ impl Device {
     pub fn launch(&self, kernel: &Compiled, grid: [u32; 3], args: &mut [Arg<'_>]) -> Result<()> {
         match &self.inner.backend {
             Backend::Cpu => crate::cpu::launch(&kernel.kernel, grid, args),
+            Backend::Cuda(d) if std::env::var_os(TRACE_ENV).is_some() => {
+                // Debugging aid: each launch by name, waited for, with its time, so that a
+                // kernel that faults or never ends shows by name.
+                let name = &kernel.kernel.kernel().name;
+                eprintln!("launch {name} grid {grid:?}");
+                let t = std::time::Instant::now();
+                crate::cuda::launch(d, kernel, grid, args)?;
+                d.synchronize()?;
+                eprintln!("done   {name} {:.3} ms", t.elapsed().as_secs_f64() * 1e3);
+                Ok(())
+            }
             Backend::Cuda(d) => crate::cuda::launch(d, kernel, grid, args),
         }
     }
 }
+
+/// Set (to anything) to wait for each CUDA launch and print its name and time to stderr.
+pub const TRACE_ENV: &str = "METILE_CUDA_TRACE";
 
 impl Device {
     /// Whether `gemm` can run here: `Ok` on a CUDA device whose cuBLAS loads (creating its

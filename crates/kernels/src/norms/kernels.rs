@@ -46,6 +46,12 @@ pub struct NormSpec {
     /// of recomputing them (LayerNorm still sums the residual of the rounded mean; see
     /// `LayerStats::around`).
     pub saved: bool,
+    /// Single-tile kernels load the per-column parameters (weight, bias) at each row, where they
+    /// are used, instead of once per program before the row loop. A GPU forward runs one row
+    /// per program, so hoisting saves nothing there and only holds the parameters in registers
+    /// across the row's reductions (H200, 2026-11-30: LayerNorm bf16 forward at 64 registers,
+    /// half occupancy).
+    pub reload_params: bool,
 }
 
 /// Per-row column addressing shared by every kernel.
@@ -275,7 +281,7 @@ pub fn forward(spec: &NormSpec) -> Result<Verified, LangError> {
                 (_, wv) => (wv, bv),
             }
         };
-        let hoisted = (!spec.looped).then(|| params_at(None));
+        let hoisted = (!spec.looped && !spec.reload_params).then(|| params_at(None));
         let params = |start: Option<Tile>| hoisted.unwrap_or_else(|| params_at(start));
 
         k.for_range(first, last, 1, &[], |row_id, _| {
@@ -398,9 +404,13 @@ pub fn backward(spec: &NormSpec) -> Result<Verified, LangError> {
                 offset.map(|o| wv + o).unwrap_or(wv)
             })
         };
-        let w_whole = if spec.looped { None } else { load_weight(None) };
+        let w_whole = if spec.looped || spec.reload_params {
+            None
+        } else {
+            load_weight(None)
+        };
         let weight = |start: Option<Tile>| {
-            if spec.looped {
+            if spec.looped || spec.reload_params {
                 load_weight(start)
             } else {
                 w_whole

@@ -139,10 +139,9 @@ const CPU_STEP: usize = 8192;
 const GPU_MAX_BLOCK: usize = 1 << 14;
 /// Columns per step on a GPU beyond that.
 const GPU_STEP: usize = 4096;
-/// Backward programs per compute unit (CPU thread or GPU multiprocessor), and their cap. On the
-/// H200, 4 per multiprocessor beat 16 and 32 (fewer partial rows to reduce; BENCHMARKS.md).
+/// Backward programs per CPU worker thread, and the cap on any device (a GPU sizes its grid to
+/// one wave of resident programs: `Device::resident_programs`).
 const BWD_PROGRAMS_PER_UNIT: usize = 16;
-const GPU_BWD_PROGRAMS_PER_UNIT: usize = 4;
 const MAX_BWD_PROGRAMS: usize = 8192;
 /// Overrides `BWD_PROGRAMS_PER_UNIT` (for tuning sweeps).
 pub const BWD_PROGRAMS_ENV: &str = "METILE_NORM_BWD_PROGRAMS_PER_UNIT";
@@ -217,6 +216,7 @@ pub fn representative_spec(kind: NormKind, dtype: DType, block: usize) -> NormSp
         looped: false,
         prefetch: false,
         saved: false,
+        reload_params: false,
     }
 }
 
@@ -378,6 +378,25 @@ fn forward_programs(device: &Device, rows: usize) -> (usize, usize) {
     (rows.div_ceil(rpp), rpp)
 }
 
+/// Whether single-tile kernels load the parameters at each row (`NormSpec::reload_params`): on a
+/// GPU in LayerNorm's forward, which runs one row per program and holds weight and bias (H200,
+/// 2026-11-30, bf16 16384x4096: 0.093 -> 0.086 ms; RMSNorm and the fused add lose 2-3% with it,
+/// so they keep the hoisted weight); `METILE_NORM_RELOAD_PARAMS=0|1` overrides (for sweeps).
+fn reload_params(device: &Device, kind: NormKind, forward: bool) -> bool {
+    match std::env::var(RELOAD_PARAMS_ENV)
+        .ok()
+        .as_deref()
+        .map(str::trim)
+    {
+        Some("1") => true,
+        Some("0") => false,
+        _ => forward && kind == NormKind::Layer && !device.is_cpu(),
+    }
+}
+
+/// Overrides whether single-tile norm kernels reload their parameters per row (for sweeps).
+pub const RELOAD_PARAMS_ENV: &str = "METILE_NORM_RELOAD_PARAMS";
+
 /// Overrides the rows per forward program (for tuning sweeps).
 pub const FWD_ROWS_ENV: &str = "METILE_NORM_FWD_ROWS_PER_PROGRAM";
 
@@ -444,6 +463,7 @@ pub fn forward_into(
             looped: tiling.looped,
             prefetch: false,
             saved: false,
+            reload_params: reload_params(device, kind, true),
         };
         let k = device.kernel(&format!("{}_fwd", kind.name()), &spec, || {
             kernels::forward(&spec)
@@ -561,19 +581,6 @@ pub fn backward_into(
         *out = Some(g);
         return Ok(());
     }
-    let budget_rows = (PARTIAL_BUDGET / (s.cols * 4)).max(1);
-    let per_unit = std::env::var(BWD_PROGRAMS_ENV)
-        .ok()
-        .and_then(|v| v.trim().parse().ok())
-        .unwrap_or(if device.is_cpu() {
-            BWD_PROGRAMS_PER_UNIT
-        } else {
-            GPU_BWD_PROGRAMS_PER_UNIT
-        });
-    let wanted = (device.compute_units() * per_unit).min(MAX_BWD_PROGRAMS);
-    let programs = s.rows.min(wanted).min(budget_rows).max(1);
-    let rpp = s.rows.div_ceil(programs);
-    let programs = s.rows.div_ceil(rpp);
     let spec = NormSpec {
         kind,
         x: xdt,
@@ -591,10 +598,29 @@ pub fn backward_into(
         // backward 0.24 -> 0.31 ms with it; f32 fwd+bwd 0.52 -> 0.39 ms).
         prefetch: tiling.prefetch && xdt == DType::F32 && dyt == DType::F32,
         saved: cot.stats.is_some(),
+        reload_params: reload_params(device, kind, false),
     };
     let k = device.kernel(&format!("{}_bwd", kind.name()), &spec, || {
         kernels::backward(&spec)
     })?;
+    // A GPU runs one full wave of resident programs (H200, 2026-11-30, bf16 16384x4096: a second
+    // wave waiting behind the first made LayerNorm's backward 0.336 ms at 2 programs per SM and
+    // 512 threads, 0.219 ms at 256 threads, where both fit at once); the CPU a few programs per
+    // worker. `METILE_NORM_BWD_PROGRAMS_PER_UNIT` overrides (programs per SM or worker).
+    let budget_rows = (PARTIAL_BUDGET / (s.cols * 4)).max(1);
+    let per_unit = std::env::var(BWD_PROGRAMS_ENV)
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|&p| p > 0);
+    let wanted = match per_unit {
+        Some(p) => device.compute_units() * p,
+        None if device.is_cpu() => device.compute_units() * BWD_PROGRAMS_PER_UNIT,
+        None => device.resident_programs(&k)?,
+    }
+    .min(MAX_BWD_PROGRAMS);
+    let programs = s.rows.min(wanted).min(budget_rows).max(1);
+    let rpp = s.rows.div_ceil(programs);
+    let programs = s.rows.div_ceil(rpp);
     // Stepped kernels accumulate into their partial rows, so those start at zero.
     let partial = || device.zeros(DType::F32, programs * s.cols);
     let mut pw = match inp.weight {

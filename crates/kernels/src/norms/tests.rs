@@ -451,3 +451,131 @@ fn saved_statistics_are_read() {
         }
     }
 }
+
+/// Loading the parameters at each row (`reload_params`, the GPU LayerNorm forward's choice) gives
+/// the same bits as loading them once per program, forward and backward, with several rows per
+/// program and a ragged last one.
+#[test]
+fn reloaded_parameters_give_the_same_results() {
+    use metile_runtime::{Arg, Buffer};
+    let dev = Device::cpu();
+    let (rows, cols, rpp) = (7usize, 40usize, 3usize);
+    let x = random(DType::F32, &[rows, cols], 41);
+    let r = random(DType::F32, &[rows, cols], 42);
+    let w = random(DType::F32, &[cols], 43);
+    let b = random(DType::F32, &[cols], 44);
+    for kind in [NormKind::Rms, NormKind::Layer, NormKind::AddRms] {
+        let run = |reload_params: bool| {
+            let spec = NormSpec {
+                reload_params,
+                ..representative_spec(kind, DType::F32, cols)
+            };
+            let k = dev
+                .kernel(&format!("reload_{reload_params}"), &spec, || {
+                    kernels::forward(&spec)
+                })
+                .unwrap();
+            let layer = kind == NormKind::Layer;
+            let add = kind == NormKind::AddRms;
+            let out = || Buffer::zeros(DType::F32, rows * cols);
+            let (mut y, mut ro) = (out(), out());
+            let (mut mean, mut rstd) = (
+                Buffer::zeros(DType::F32, rows),
+                Buffer::zeros(DType::F32, rows),
+            );
+            let mut args = vec![Arg::In(&x.buffer)];
+            if add {
+                args.push(Arg::In(&r.buffer));
+            }
+            args.push(Arg::In(&w.buffer));
+            if layer {
+                args.push(Arg::In(&b.buffer));
+            }
+            args.push(Arg::Out(&mut y));
+            if add {
+                args.push(Arg::Out(&mut ro));
+            }
+            if layer {
+                args.push(Arg::Out(&mut mean));
+            }
+            args.push(Arg::Out(&mut rstd));
+            args.extend([
+                Arg::I32(cols as i32),
+                Arg::I32(rows as i32),
+                Arg::I32(rpp as i32),
+            ]);
+            args.push(Arg::F32(1e-5));
+            if !layer {
+                args.push(Arg::F32(0.0));
+            }
+            dev.launch(&k, [rows.div_ceil(rpp) as u32, 1, 1], &mut args)
+                .unwrap();
+            drop(args);
+            [y, ro, mean, rstd].map(|t| t.to_f32().unwrap())
+        };
+        let (hoisted, reloaded) = (run(false), run(true));
+        assert!(hoisted[0].iter().any(|v| *v != 0.0), "{kind:?}");
+        let bits = |v: &[f32]| v.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
+        for (a, b) in hoisted.iter().zip(&reloaded) {
+            assert_eq!(bits(a), bits(b), "{kind:?}");
+        }
+        // The backward: dx and both partial rows (the weight must still be applied).
+        let run_bwd = |reload_params: bool, weighted: bool| {
+            let mut spec = NormSpec {
+                reload_params,
+                ..representative_spec(kind, DType::F32, cols)
+            };
+            if !weighted {
+                spec.w = None;
+                spec.b = None;
+            }
+            let k = dev
+                .kernel(
+                    &format!("reload_bwd_{reload_params}_{weighted}"),
+                    &spec,
+                    || kernels::backward(&spec),
+                )
+                .unwrap();
+            let programs = rows.div_ceil(rpp);
+            let mut dx = Buffer::zeros(DType::F32, rows * cols);
+            let mut pw = Buffer::zeros(DType::F32, programs * cols);
+            let mut pb = Buffer::zeros(DType::F32, programs * cols);
+            let mut args = vec![Arg::In(&x.buffer)];
+            if kind == NormKind::AddRms {
+                args.push(Arg::In(&r.buffer));
+            }
+            if weighted {
+                args.push(Arg::In(&w.buffer));
+            }
+            args.push(Arg::In(&r.buffer)); // dy
+            args.push(Arg::Out(&mut dx));
+            if weighted {
+                args.push(Arg::Out(&mut pw));
+                if kind == NormKind::Layer {
+                    args.push(Arg::Out(&mut pb));
+                }
+            }
+            args.extend([
+                Arg::I32(cols as i32),
+                Arg::I32(rows as i32),
+                Arg::I32(rpp as i32),
+            ]);
+            args.push(Arg::F32(1e-5));
+            if kind != NormKind::Layer {
+                args.push(Arg::F32(0.0));
+            }
+            dev.launch(&k, [programs as u32, 1, 1], &mut args).unwrap();
+            drop(args);
+            [dx, pw, pb].map(|t| t.to_f32().unwrap())
+        };
+        let (hoisted, reloaded) = (run_bwd(false, true), run_bwd(true, true));
+        for (a, b) in hoisted.iter().zip(&reloaded) {
+            assert_eq!(bits(a), bits(b), "{kind:?} backward");
+        }
+        assert_ne!(
+            bits(&reloaded[0]),
+            bits(&run_bwd(false, false)[0]),
+            "{kind:?}: the weight is not applied"
+        );
+    }
+}

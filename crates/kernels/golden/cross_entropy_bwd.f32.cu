@@ -1,0 +1,369 @@
+typedef unsigned short mt_u16;
+typedef unsigned char mt_u8;
+typedef long long mt_i64;
+__device__ __forceinline__ float mt_bf16_to_f32(mt_u16 h) { return __uint_as_float(((unsigned)h) << 16); }
+__device__ __forceinline__ mt_u16 mt_f32_to_bf16(float x) { mt_u16 h; asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h; }
+__device__ __forceinline__ float mt_f16_to_f32(mt_u16 h) { float f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return f; }
+__device__ __forceinline__ mt_u16 mt_f32_to_f16(float x) { mt_u16 h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h; }
+__device__ __forceinline__ float mt_round_bf16(float x) { return mt_bf16_to_f32(mt_f32_to_bf16(x)); }
+__device__ __forceinline__ float mt_round_f16(float x) { return mt_f16_to_f32(mt_f32_to_f16(x)); }
+__device__ __forceinline__ float mt_d2bf16(double x) {
+  unsigned long long b = (unsigned long long)__double_as_longlong(x);
+  b = (b + (1ull << 44) - 1ull + ((b >> 45) & 1ull)) & ~((1ull << 45) - 1ull);
+  return (float)__longlong_as_double((long long)b);
+}
+__device__ __forceinline__ float mt_minf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fminf(a, b); }
+__device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fmaxf(a, b); }
+__device__ __forceinline__ float mt_sigmoid(float x) { return __frcp_rn(1.0f + expf(-x)); }
+__device__ __forceinline__ int mt_f2i(float x) { return x != x ? 0 : (x >= 2147483648.0f ? 2147483647 : (x <= -2147483648.0f ? (-2147483647 - 1) : (int)x)); }
+__device__ __forceinline__ mt_i64 mt_f2l(float x) { return x != x ? 0 : (x >= 9.2233720368547758e18f ? 9223372036854775807LL : (x <= -9.2233720368547758e18f ? (-9223372036854775807LL - 1) : (mt_i64)x)); }
+#define MT_THREADS 512
+#define MT_VEC 4
+#define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
+extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const float* __restrict__ p0, const mt_i64* __restrict__ p1, const float* __restrict__ p2, const float* __restrict__ p3, float* __restrict__ p4, int p5, mt_i64 p6, float p7, float p8, float p9, float p10, float p11, float p12) {
+  const int mt_tid = threadIdx.x;
+  const int mt_lane = mt_tid & 31;
+  const int mt_warp = mt_tid >> 5;
+  (void)mt_lane; (void)mt_warp;
+  __shared__ __align__(128) unsigned char mt_smem[16];
+  (void)mt_smem;
+  int mt_round = 0;
+  (void)mt_round;
+  const bool mt_fast = (p5 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p5;
+    mt_i64 v1 = p6;
+    float v2 = p7;
+    float v3 = p8;
+    float v4 = p9;
+    float v5 = p10;
+    float v6 = p11;
+    float v7 = p12;
+    int v8 = (int)blockIdx.x;
+    mt_i64 v9 = (mt_i64)(v8);
+    int v10[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v10[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v12 = (mt_i64)(v0);
+    mt_i64 v13 = (v9 * v12);
+    mt_i64 v14 = true ? p1[v9] : 0;
+    bool v15 = (v14 != v1);
+    float v16 = (float)(v0);
+    float v17 = (v2 / v16);
+    float v18 = 1.0f;
+    float v19 = (v18 - v2);
+    int v20[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v20[s] = v0;
+    bool v21[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v21[s] = (v10[s] < v20[s]);
+    mt_i64 v22[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v22[s] = (mt_i64)(v10[s]);
+    mt_i64 v23[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v23[s] = v13;
+    mt_i64 v24[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v24[s] = (v23[s] + v22[s]);
+    float v25 = __int_as_float(0xff800000);
+    float v26[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v24[g];
+      if ((true && v21[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v26[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v26[g + k] = v25; }
+      }
+    }
+    float v27 = true ? p3[v9] : 0;
+    float v28 = (v4 * v27);
+    float v29 = 2.0f;
+    float v30 = (v28 * v29);
+    float v31 = (v30 * v7);
+    float v32 = true ? p2[v9] : 0;
+    float v33[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v33[s] = v5;
+    float v34[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v34[s] = (v26[s] / v33[s]);
+    float v35[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v35[s] = tanhf(v34[s]);
+    float v37[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v37[s] = (v35[s] * v33[s]);
+    float v38[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v38[s] = v27;
+    float v39[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v39[s] = (v37[s] - v38[s]);
+    float v40[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v40[s] = expf(v39[s]);
+    mt_i64 v41[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v41[s] = v14;
+    bool v42[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v42[s] = (v22[s] == v41[s]);
+    float v43[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v43[s] = (float)(v42[s]);
+    float v44[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v44[s] = (v40[s] - v43[s]);
+    float v45[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v45[s] = v19;
+    float v46[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v46[s] = (v44[s] * v45[s]);
+    float v47[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v47[s] = v3;
+    float v48[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v48[s] = (v40[s] * v47[s]);
+    float v49[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v49[s] = (v46[s] + v48[s]);
+    float v50[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v50[s] = v17;
+    float v51[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v51[s] = (v49[s] - v50[s]);
+    float v52[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v52[s] = v6;
+    float v53[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v53[s] = (v51[s] * v52[s]);
+    float v54[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v54[s] = v31;
+    float v55[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v55[s] = (v40[s] * v54[s]);
+    float v56[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v56[s] = (v53[s] + v55[s]);
+    float v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = (v35[s] * v35[s]);
+    float v62[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v62[s] = 1.0f;
+    float v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = (v62[s] - v60[s]);
+    float v64[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v64[s] = (v56[s] * v63[s]);
+    float v65[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v65[s] = v32;
+    float v66[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v66[s] = (v64[s] * v65[s]);
+    bool v68[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v68[s] = v15;
+    float v69[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v69[s] = 0.0f;
+    float v70[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v70[s] = (v68[s] ? v66[s] : v69[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v24[g];
+      if ((true && v21[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v70[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
+    int v0 = p5;
+    mt_i64 v1 = p6;
+    float v2 = p7;
+    float v3 = p8;
+    float v4 = p9;
+    float v5 = p10;
+    float v6 = p11;
+    float v7 = p12;
+    int v8 = (int)blockIdx.x;
+    mt_i64 v9 = (mt_i64)(v8);
+    int v10[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v10[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v12 = (mt_i64)(v0);
+    mt_i64 v13 = (v9 * v12);
+    mt_i64 v14 = true ? p1[v9] : 0;
+    bool v15 = (v14 != v1);
+    float v16 = (float)(v0);
+    float v17 = (v2 / v16);
+    float v18 = 1.0f;
+    float v19 = (v18 - v2);
+    int v20[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v20[s] = v0;
+    bool v21[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v21[s] = (v10[s] < v20[s]);
+    mt_i64 v22[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v22[s] = (mt_i64)(v10[s]);
+    mt_i64 v23[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v23[s] = v13;
+    mt_i64 v24[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v24[s] = (v23[s] + v22[s]);
+    float v25 = __int_as_float(0xff800000);
+    float v26[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v24[g];
+      if ((true && v21[g + 0]) && (true && v21[g + 1]) && (true && v21[g + 2]) && (true && v21[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v26[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v26[s] = (true && v21[s]) ? p0[v24[s]] : v25; }
+      }
+    }
+    float v27 = true ? p3[v9] : 0;
+    float v28 = (v4 * v27);
+    float v29 = 2.0f;
+    float v30 = (v28 * v29);
+    float v31 = (v30 * v7);
+    float v32 = true ? p2[v9] : 0;
+    float v33[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v33[s] = v5;
+    float v34[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v34[s] = (v26[s] / v33[s]);
+    float v35[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v35[s] = tanhf(v34[s]);
+    float v37[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v37[s] = (v35[s] * v33[s]);
+    float v38[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v38[s] = v27;
+    float v39[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v39[s] = (v37[s] - v38[s]);
+    float v40[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v40[s] = expf(v39[s]);
+    mt_i64 v41[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v41[s] = v14;
+    bool v42[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v42[s] = (v22[s] == v41[s]);
+    float v43[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v43[s] = (float)(v42[s]);
+    float v44[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v44[s] = (v40[s] - v43[s]);
+    float v45[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v45[s] = v19;
+    float v46[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v46[s] = (v44[s] * v45[s]);
+    float v47[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v47[s] = v3;
+    float v48[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v48[s] = (v40[s] * v47[s]);
+    float v49[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v49[s] = (v46[s] + v48[s]);
+    float v50[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v50[s] = v17;
+    float v51[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v51[s] = (v49[s] - v50[s]);
+    float v52[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v52[s] = v6;
+    float v53[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v53[s] = (v51[s] * v52[s]);
+    float v54[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v54[s] = v31;
+    float v55[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v55[s] = (v40[s] * v54[s]);
+    float v56[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v56[s] = (v53[s] + v55[s]);
+    float v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = (v35[s] * v35[s]);
+    float v62[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v62[s] = 1.0f;
+    float v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = (v62[s] - v60[s]);
+    float v64[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v64[s] = (v56[s] * v63[s]);
+    float v65[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v65[s] = v32;
+    float v66[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v66[s] = (v64[s] * v65[s]);
+    bool v68[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v68[s] = v15;
+    float v69[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v69[s] = 0.0f;
+    float v70[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v70[s] = (v68[s] ? v66[s] : v69[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v24[g];
+      if ((true && v21[g + 0]) && (true && v21[g + 1]) && (true && v21[g + 2]) && (true && v21[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v70[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v21[s]) p4[v24[s]] = v70[s]; }
+      }
+    }
+  }
+}
