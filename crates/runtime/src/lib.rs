@@ -42,7 +42,7 @@ mod error;
 mod gemm;
 
 pub use buffer::{numel_of, Buffer, Tensor};
-pub use cuda::CudaKernel;
+pub use cuda::{CudaKernel, DeviceAllocator, KeepAlive};
 pub use device::{Arg, Compiled, Device, MemoryStats, DUMP_ENV};
 pub use error::{Error, Result};
 pub use gemm::{Gemm, MatrixLayout};
