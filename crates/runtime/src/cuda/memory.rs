@@ -550,7 +550,12 @@ mod tests {
         assert_eq!((b.ptr, b.bytes, b.word), (0x1000, 12, 4));
         for (ptr, len, word, want) in [
             (0, 1, 2, "a null device address for 2 bytes"),
-            (0x1002, 1, 4, "device address 0x1002 is not aligned to its 4-byte elements"),
+            (
+                0x1002,
+                1,
+                4,
+                "device address 0x1002 is not aligned to its 4-byte elements",
+            ),
             (0x1001, 5, 2, "not aligned to its 2-byte elements"),
             (0x1000, usize::MAX, 8, "more than memory can address"),
         ] {
