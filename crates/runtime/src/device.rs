@@ -121,7 +121,8 @@ fn compile(key: &str, traced: Verified) -> Result<Verified> {
 /// Memory of a GPU device (`Device::memory`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MemoryStats {
-    /// Bytes held by the device's buffers (every `Buffer` on it) now.
+    /// Bytes held by the device's buffers (every `Buffer` on it) now; borrowed memory
+    /// (`Buffer::borrow_cuda`, allocator scopes) belongs to its owner and is not counted.
     pub live_bytes: usize,
     /// The most bytes its buffers held at once since the device was opened or
     /// `Device::reset_peak_memory`. Library workspaces (cuBLAS) are not buffers and not counted.
