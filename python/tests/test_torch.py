@@ -300,3 +300,148 @@ def test_cuda_tensors_match_cpu(case, dtype):  # pragma: no cover - needs a GPU
     for k, (a, b) in enumerate(zip(gpu_grad, cpu_grad)):
         assert a.dtype == b.dtype, f"{name} gradient {k}: {a.dtype} != {b.dtype}"
         close(a, b, dtype, 64.0, f"{name} gradient {k}")
+
+
+# ---- the zero-copy CUDA path (metile.torch._bridge) --------------------------------------------
+
+from metile import _metile  # noqa: E402
+from metile.torch import _bridge  # noqa: E402
+
+CUDA = pytest.mark.skipif(not torch.cuda.is_available(), reason="no CUDA device: the CUDA path is untested here")
+
+
+def test_outputs_share_the_allocator_storage_without_being_views():
+    owner = torch.arange(32, dtype=torch.uint8)
+    t = _bridge.over_storage(owner, 8, torch.float32, (2, 3))
+    assert t._base is None and t.shape == (2, 3) and t.is_contiguous()
+    assert t.data_ptr() == owner.data_ptr() + 8
+    t.fill_(0.0)
+    assert owner[8:32].eq(0).all() and owner[:8].eq(torch.arange(8, dtype=torch.uint8)).all()
+    assert _bridge.over_storage(owner, 0, torch.bfloat16, ()).shape == ()
+    assert _bridge.over_storage(owner, 0, torch.bool, (32,)).dtype == torch.bool
+    assert _bridge.over_storage(owner, 2, torch.float32, (1,)) is None, "misaligned"
+    assert _bridge.over_storage(owner, 8, torch.float32, (7,)) is None, "beyond the storage"
+    assert _bridge.over_storage(owner.float(), 0, torch.float32, (1,)) is None, "not a uint8 block"
+
+
+def test_zero_copy_needs_cuda_and_can_be_refused(monkeypatch):
+    with pytest.raises(metile.DeviceError, match="needs a CUDA device"):
+        _metile.Tensor.borrow_cuda("f32", [2], 0x1000, "cpu", torch.zeros(2))
+    assert _metile.stream_handle("cpu") is None
+    x = _bridge.to_library(torch.ones(2, 3), "cpu", "x")
+    assert x.storage_owner() is None, "library-owned memory has no Python owner"
+    monkeypatch.setenv("METILE_TORCH_CUDA", "0")
+    with pytest.raises(RuntimeError, match="METILE_TORCH_CUDA=0"):
+        _bridge.library_device(torch.device("cuda", 0))
+
+
+def test_call_allocating_on_the_cpu_is_call():
+    def refuse(nbytes):
+        raise AssertionError("the cpu never draws on the allocator")
+
+    x = _bridge.to_library(gen(3, 7).float(), "cpu", "x")
+    out, released = _metile.call_allocating("rms_norm.forward", {"x": x}, {}, "cpu", refuse)
+    want = _metile.call("rms_norm.forward", {"x": x}, {}, "cpu")
+    assert released == [] and out.keys() == want.keys()
+    assert all(out[k].to_bytes() == want[k].to_bytes() for k in out)
+
+
+def _recording_allocator(monkeypatch):
+    """Every block the bridge's allocator makes, in a list the test reads."""
+    made, real = [], _bridge.allocator
+
+    def recording(device):
+        alloc = real(device)
+
+        def record(nbytes):
+            made.append(alloc(nbytes))
+            return made[-1]
+
+        return record
+
+    monkeypatch.setattr(_bridge, "allocator", recording)
+    return made
+
+
+@CUDA
+def test_cuda_inputs_are_borrowed_and_outputs_are_allocator_memory(monkeypatch):  # pragma: no cover
+    made = _recording_allocator(monkeypatch)
+    dev = torch.device("cuda", 0)
+    x, w = gen(33, 1000).float().to(dev), gen(1000, seed=1).float().to(dev)
+    lt = _bridge.borrow(x, "cuda:0")
+    owner, offset = lt.storage_owner()
+    assert owner is x and offset == 0, "a borrowed tensor is the torch tensor's memory"
+    y = F.rms_norm(x, w)
+    assert y.device == dev and y._base is None
+    assert y.untyped_storage().data_ptr() in {t.data_ptr() for t in made}, "y is an allocator block"
+    # Only the outputs (y and the row statistics) were allocated: the inputs were not copied.
+    assert sum(t.numel() for t in made) < 2 * x.numel() * x.element_size()
+    close(y.cpu(), F.rms_norm(x.cpu(), w.cpu()).double(), torch.float32, 16.0, "rms_norm on cuda")
+
+
+@CUDA
+def test_cuda_calls_order_with_a_side_stream():  # pragma: no cover - needs a GPU
+    """On a non-default stream: the library waits for the input being written there (the stream
+    is kept busy first), and what the stream does next waits for the library."""
+    dev = torch.device("cuda", 0)
+    x_cpu, w_cpu = gen(64, 4097).float(), gen(4097, seed=1).float()
+    want = F.rms_norm(x_cpu, w_cpu).double()
+    s = torch.cuda.Stream(dev)
+    with torch.cuda.stream(s):
+        src, w = x_cpu.to(dev), w_cpu.to(dev)
+        torch.cuda._sleep(200_000_000)
+        x = src * 1.0
+        y = F.rms_norm(x, w)
+        z = y * 2.0
+        del x, y
+        # May reuse the freed blocks on s: ordered after the library's kernels.
+        junk = torch.full_like(src, float("nan"))
+    s.synchronize()
+    assert junk.isnan().all()
+    close((z / 2).cpu(), want, torch.float32, 16.0, "rms_norm on a side stream")
+
+
+@CUDA
+def test_cuda_memory_is_torchs_and_comes_back():  # pragma: no cover - needs a GPU
+    dev = torch.device("cuda", 0)
+    x, w = gen(256, 4096).float().to(dev), gen(4096, seed=1).float().to(dev)
+    h, lw = gen(200, 64).to(dev, torch.bfloat16), gen(1000, 64, seed=2, scale=0.3).to(dev, torch.bfloat16)
+    t = torch.arange(200, device=dev) % 1000
+    F.rms_norm(x, w), F.fused_linear_cross_entropy(h, lw, t)  # compile the kernels first
+    torch.cuda.synchronize(dev)
+    base = torch.cuda.memory_allocated(dev)
+    torch.cuda.reset_peak_memory_stats(dev)
+    y = F.rms_norm(x, w)
+    grown = torch.cuda.max_memory_allocated(dev) - base
+    assert grown >= y.numel() * y.element_size(), f"the library's memory counts in torch's: {grown}"
+    del y
+    assert torch.cuda.memory_allocated(dev) == base, "every block came back"
+    for _ in range(3):
+        loss = F.fused_linear_cross_entropy(h, lw, t)
+        assert loss.isfinite()
+        del loss
+        assert torch.cuda.memory_allocated(dev) == base, "scratch released after the call"
+
+
+@CUDA
+def test_cuda_errors_release_memory_and_keep_the_allocators_exception(monkeypatch):  # pragma: no cover
+    dev = torch.device("cuda", 0)
+    logits, bad = gen(4, 10).float().to(dev), torch.tensor([0, 1, 99, 2], device=dev)
+    F.cross_entropy(logits, bad.clamp(max=9))
+    torch.cuda.synchronize(dev)
+    base = torch.cuda.memory_allocated(dev)
+    with pytest.raises(ValueError):
+        F.cross_entropy(logits, bad)
+    assert torch.cuda.memory_allocated(dev) == base, "a failed call frees what it allocated"
+
+    def oom(device):
+        def alloc(nbytes):
+            raise torch.cuda.OutOfMemoryError(f"test: {nbytes} bytes refused")
+
+        return alloc
+
+    monkeypatch.setattr(_bridge, "allocator", oom)
+    with pytest.raises(torch.cuda.OutOfMemoryError, match="test: .* bytes refused"):
+        F.rms_norm(logits, None)
+    monkeypatch.undo()
+    close(F.rms_norm(logits, None).cpu(), F.rms_norm(logits.cpu(), None).double(), torch.float32)

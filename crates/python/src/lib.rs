@@ -13,6 +13,13 @@
 //! - `call` lends the input tensors to the entry point for the call (the registry takes them by
 //!   value; they are put back afterwards, so a `Tensor` object is never consumed) and releases
 //!   the GIL while kernels run.
+//! - Zero-copy CUDA (for `metile.torch`): `Tensor.borrow_cuda` wraps another framework's device
+//!   memory without copying it, keeping a Python object (the torch tensor) alive with it;
+//!   `call_allocating` runs an entry point with every allocation of the call drawn from a Python
+//!   allocator (`alloc(nbytes)` returning e.g. a torch uint8 tensor), and `storage_owner` gives
+//!   back the object behind an output, so that it becomes a torch view with no copy;
+//!   `stream_handle` gives the library stream's raw handle for ordering (see `call_allocating`
+//!   and `metile.torch._bridge` for the ordering contract).
 //! - Errors: every `OpError` is raised as the class `metile.errors.from_library` picks for its
 //!   kind (`ValueError` subclasses for bad inputs and parameters, `RuntimeError` for device
 //!   failures), with the library's message. Without the Python package (the module imported on
@@ -22,12 +29,12 @@
 //! across calls.
 
 use std::collections::BTreeMap;
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use half::{bf16, f16};
 use metile_ir::DType;
 use metile_kernels::registry::{self, OpError, Port, Tensors};
-use metile_runtime::{Buffer, Device, Tensor};
+use metile_runtime::{Buffer, Device, DeviceAllocator, KeepAlive, Tensor};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyDict, PyList};
@@ -220,6 +227,50 @@ impl PyTensor {
         build().map(PyTensor::new).map_err(|e| py_error(py, e))
     }
 
+    /// A tensor of `dtype` and `shape` on CUDA device `device` over device memory at address
+    /// `ptr` that the library does not own: no copy. `owner` (e.g. the torch tensor whose
+    /// `data_ptr()` is `ptr`) is kept alive as long as the tensor is.
+    ///
+    /// The caller guarantees what Rust's `Buffer::borrow_cuda` states: `ptr` addresses the
+    /// tensor's bytes on that device (storage words as `from_bytes` takes them), they stay
+    /// allocated while `owner` lives and until the library's work on them has run, and the
+    /// library's stream (`stream_handle`) is ordered with every other user of the memory.
+    /// Null or misaligned addresses and non-CUDA devices are errors.
+    #[staticmethod]
+    fn borrow_cuda(
+        py: Python<'_>,
+        dtype: &str,
+        shape: Vec<usize>,
+        ptr: u64,
+        device: &str,
+        owner: Py<PyAny>,
+    ) -> PyResult<PyTensor> {
+        let build = || -> Result<Tensor, OpError> {
+            let dt = parse_dtype(dtype)?;
+            let dev = self::device(device)?;
+            let n = metile_runtime::numel_of(&shape)
+                .ok_or_else(|| buffer_error(format!("shape {shape:?} has too many elements")))?;
+            let keep = PyKeepAlive::new(owner, ptr, n.saturating_mul(dt.size_bytes()), None);
+            // SAFETY: the contract above, which the Python caller (`metile.torch._bridge`)
+            // upholds for a contiguous torch tensor on that device.
+            let b = unsafe { Buffer::borrow_cuda(&dev, dt, n, ptr, Box::new(keep)) }?;
+            Ok(Tensor::new(b, shape)?)
+        };
+        build().map(PyTensor::new).map_err(|e| py_error(py, e))
+    }
+
+    /// For a tensor over memory a Python object holds (`borrow_cuda`, or an output of
+    /// `call_allocating` drawn from its allocator): `(object, byte offset of the tensor's first
+    /// element from the object's data_ptr())`; `None` for memory the library owns.
+    fn storage_owner(&self, py: Python<'_>) -> PyResult<Option<(Py<PyAny>, u64)>> {
+        self.with(|t| {
+            let (ptr, owner) = t.buffer.borrowed_memory()?;
+            let keep = owner.downcast_ref::<PyKeepAlive>()?;
+            let obj = keep.obj.as_ref()?;
+            Some((obj.clone_ref(py), ptr - keep.base))
+        })
+    }
+
     #[getter]
     fn shape(&self) -> PyResult<Vec<usize>> {
         self.with(|t| t.shape.clone())
@@ -263,6 +314,9 @@ impl PyTensor {
     }
 }
 
+/// A call's outputs by port name.
+type Outputs = BTreeMap<String, PyTensor>;
+
 /// Runs entry point `entry` (e.g. `rms_norm.forward`) on `device` with `inputs` by port name and
 /// `params` as text (`eps="1e-5"`); returns the outputs by port name.
 #[pyfunction]
@@ -273,7 +327,65 @@ fn call(
     inputs: BTreeMap<String, Bound<'_, PyTensor>>,
     params: BTreeMap<String, String>,
     device: &str,
-) -> PyResult<BTreeMap<String, PyTensor>> {
+) -> PyResult<Outputs> {
+    run_call(py, entry, &inputs, params, device, None)
+}
+
+/// `call` with every allocation of the call on a CUDA `device` (outputs and scratch) drawn from
+/// `allocator`, a Python callable `alloc(nbytes) -> object` whose result has `data_ptr()` (the
+/// device address of at least `nbytes` bytes on `device`) and `nbytes`, e.g.
+/// `lambda n: torch.empty(n, dtype=torch.uint8, device=dev)`; on the cpu it is `call`. Returns
+/// `(outputs, released)`.
+///
+/// Each output over allocator memory holds its object (`Tensor.storage_owner`). Scratch the
+/// library frees during the call is not handed back to Python at once: the work queued on the
+/// library's stream may still use it, and a framework's allocator that got it back could give it
+/// to work on another stream. It is reused by later allocations of the same call (ordered on the
+/// library's one stream), and what is left is `released`: the caller drops that list only once
+/// its own stream waits for the library's (an event recorded on `stream_handle(device)`). On an
+/// error the call first waits for the library's stream, then drops what it released, and raises
+/// the allocator's own exception if the allocator failed (e.g. `torch.OutOfMemoryError`).
+#[pyfunction]
+fn call_allocating(
+    py: Python<'_>,
+    entry: &str,
+    inputs: BTreeMap<String, Bound<'_, PyTensor>>,
+    params: BTreeMap<String, String>,
+    device: &str,
+    allocator: Py<PyAny>,
+) -> PyResult<(Outputs, Vec<Py<PyAny>>)> {
+    let alloc = Arc::new(CallAllocator {
+        alloc: allocator,
+        device: device.into(),
+        pool: Arc::new(CallPool {
+            free: Mutex::new(Some(Vec::new())),
+        }),
+        error: Mutex::new(None),
+    });
+    let result = run_call(py, entry, &inputs, params, device, Some(alloc.clone()));
+    let released = alloc.pool.close();
+    match result {
+        Ok(outputs) => Ok((outputs, released)),
+        Err(e) => {
+            // Nothing orders the caller's streams after this call's work now: wait for it,
+            // so that the released memory is idle when it goes back to its allocator.
+            let _ = py.detach(|| self::device(device).map(|d| d.synchronize()));
+            drop(released);
+            let raised = alloc.error.lock().unwrap_or_else(|e| e.into_inner()).take();
+            Err(raised.unwrap_or(e))
+        }
+    }
+}
+
+/// `call`, drawing every allocation on the call's CUDA device from `alloc` when given.
+fn run_call(
+    py: Python<'_>,
+    entry: &str,
+    inputs: &BTreeMap<String, Bound<'_, PyTensor>>,
+    params: BTreeMap<String, String>,
+    device: &str,
+    alloc: Option<Arc<CallAllocator>>,
+) -> PyResult<Outputs> {
     let ep = registry::find(entry).map_err(|e| py_error(py, e))?;
     for name in inputs.keys() {
         ep.check_input(name).map_err(|e| py_error(py, e))?;
@@ -286,7 +398,7 @@ fn call(
     // passed under two names), run, then put them back whatever the outcome.
     let mut lent = Tensors::new();
     let mut owners: Vec<(String, &Bound<'_, PyTensor>)> = Vec::new();
-    for (name, obj) in &inputs {
+    for (name, obj) in inputs {
         let t = match owners.iter().find(|(_, o)| o.is(obj)) {
             Some((first, _)) => lent[first].clone(),
             None => match obj.get().take() {
@@ -318,7 +430,11 @@ fn call(
         // A panic must not leave the inputs lent: catch it, put them back, then report it.
         None => py.detach(|| {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                ep.call(&dev, &lent, &params)
+                let run = || ep.call(&dev, &lent, &params);
+                match alloc {
+                    Some(a) => dev.with_allocator(a, run),
+                    None => run(),
+                }
             }))
             .unwrap_or_else(|payload| {
                 let why = payload
@@ -340,6 +456,138 @@ fn call(
         .into_iter()
         .map(|(k, t)| (k, PyTensor::new(t)))
         .collect())
+}
+
+/// A Python object holding device memory (a torch tensor) as a buffer's keep-alive.
+struct PyKeepAlive {
+    /// `None` only once handed to the call's pool.
+    obj: Option<Py<PyAny>>,
+    /// The object's device address (`data_ptr()`) and bytes.
+    base: u64,
+    nbytes: usize,
+    /// For an allocator's block: the pool of the call that made it, which takes the object
+    /// back when the buffer drops during the call.
+    pool: Option<Arc<CallPool>>,
+}
+
+impl PyKeepAlive {
+    fn new(obj: Py<PyAny>, base: u64, nbytes: usize, pool: Option<Arc<CallPool>>) -> PyKeepAlive {
+        PyKeepAlive {
+            obj: Some(obj),
+            base,
+            nbytes,
+            pool,
+        }
+    }
+}
+
+impl Drop for PyKeepAlive {
+    fn drop(&mut self) {
+        if let (Some(pool), Some(obj)) = (&self.pool, self.obj.take()) {
+            // After the call the pool is closed and the object is dropped here (a deferred
+            // decref when the GIL is not held).
+            pool.give_back(Block {
+                obj,
+                ptr: self.base,
+                nbytes: self.nbytes,
+            });
+        }
+    }
+}
+
+/// One allocation of a call's allocator.
+struct Block {
+    obj: Py<PyAny>,
+    ptr: u64,
+    nbytes: usize,
+}
+
+/// The blocks the library released during one call (see `call_allocating`); `None` once the
+/// call has returned.
+struct CallPool {
+    free: Mutex<Option<Vec<Block>>>,
+}
+
+impl CallPool {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<Vec<Block>>> {
+        self.free.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Keeps a released block while the call runs (dropping it after).
+    fn give_back(&self, block: Block) {
+        if let Some(free) = self.lock().as_mut() {
+            free.push(block);
+        }
+    }
+
+    /// The smallest released block of `bytes` to `2 * bytes` bytes, so that a chunk loop
+    /// reuses its scratch without a large block serving a small request.
+    fn reuse(&self, bytes: usize) -> Option<Block> {
+        let mut free = self.lock();
+        let free = free.as_mut()?;
+        let fits = |b: &Block| b.nbytes >= bytes && b.nbytes / 2 <= bytes;
+        let best = (0..free.len())
+            .filter(|&i| fits(&free[i]))
+            .min_by_key(|&i| free[i].nbytes)?;
+        Some(free.swap_remove(best))
+    }
+
+    /// Ends the call: the released objects, for the caller to drop once ordered.
+    fn close(&self) -> Vec<Py<PyAny>> {
+        let blocks = self.lock().take().unwrap_or_default();
+        blocks.into_iter().map(|b| b.obj).collect()
+    }
+}
+
+/// The `DeviceAllocator` of one `call_allocating`: released blocks first, else the Python
+/// allocator (the GIL taken again: the call runs without it).
+struct CallAllocator {
+    alloc: Py<PyAny>,
+    device: String,
+    pool: Arc<CallPool>,
+    /// The first exception the Python allocator raised, re-raised when the call fails.
+    error: Mutex<Option<PyErr>>,
+}
+
+impl DeviceAllocator for CallAllocator {
+    fn allocate(&self, bytes: usize) -> metile_runtime::Result<(u64, KeepAlive)> {
+        let pool = Some(self.pool.clone());
+        if let Some(b) = self.pool.reuse(bytes) {
+            return Ok((
+                b.ptr,
+                Box::new(PyKeepAlive::new(b.obj, b.ptr, b.nbytes, pool)),
+            ));
+        }
+        let failed = |message: String| metile_runtime::Error::Device {
+            device: self.device.clone(),
+            message,
+        };
+        Python::attach(|py| {
+            let made = (|| -> PyResult<(Py<PyAny>, u64, usize)> {
+                let obj = self.alloc.bind(py).call1((bytes,))?;
+                let ptr: u64 = obj.call_method0("data_ptr")?.extract()?;
+                let nbytes: usize = obj.getattr("nbytes")?.extract()?;
+                Ok((obj.unbind(), ptr, nbytes))
+            })();
+            match made {
+                Ok((obj, ptr, nbytes)) if nbytes >= bytes => Ok((
+                    ptr,
+                    Box::new(PyKeepAlive::new(obj, ptr, nbytes, pool)) as KeepAlive,
+                )),
+                Ok((_, _, nbytes)) => Err(failed(format!(
+                    "the allocator gave {nbytes} bytes for a request of {bytes}"
+                ))),
+                Err(e) => {
+                    let message = format!("the allocator raised {e}");
+                    self.error
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .get_or_insert(e);
+                    Err(failed(message))
+                }
+            }
+        })
+    }
 }
 
 /// Puts lent tensors back into the Python objects they came from.
@@ -407,10 +655,22 @@ fn synchronize(py: Python<'_>, device: &str) -> PyResult<()> {
         .map_err(|e| py_error(py, e))
 }
 
+/// The raw handle (`CUstream`, an int) of the stream the library queues `device`'s work on, for
+/// `torch.cuda.ExternalStream`; `None` on the cpu.
+#[pyfunction]
+#[pyo3(signature = (device = "cpu"))]
+fn stream_handle(py: Python<'_>, device: &str) -> PyResult<Option<u64>> {
+    self::device(device)
+        .map(|d| d.cuda_stream_handle())
+        .map_err(|e| py_error(py, e))
+}
+
 #[pymodule]
 fn _metile(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTensor>()?;
     m.add_function(wrap_pyfunction!(call, m)?)?;
+    m.add_function(wrap_pyfunction!(call_allocating, m)?)?;
+    m.add_function(wrap_pyfunction!(stream_handle, m)?)?;
     m.add_function(wrap_pyfunction!(entry_points, m)?)?;
     m.add_function(wrap_pyfunction!(describe, m)?)?;
     m.add_function(wrap_pyfunction!(synchronize, m)?)?;

@@ -6,16 +6,19 @@
 //! f32 (floats; f16/bf16 are rounded to nearest even on upload), i64 (integers) or bool.
 //!
 //! Host buffers belong to the `cpu` device. The `from_*` constructors and `zeros` build host
-//! buffers; `Device::upload` and `Device::zeros` put them on a device. The `to_*` readers,
+//! buffers; `Device::upload` and `Device::zeros` put them on a device; `Buffer::borrow_cuda`
+//! wraps a caller's device memory without copying it. The `to_*` readers,
 //! `copy_from`, `poison`, `clone` and `==` work wherever a buffer lives: reading a device buffer
 //! downloads it, which waits for the work queued on its device.
 
+use std::any::Any;
 use std::borrow::Cow;
 
 use half::{bf16, f16};
 use metile_ir::DType;
 
-use crate::cuda::CudaBuffer;
+use crate::cuda::{CudaBuffer, KeepAlive};
+use crate::device::Device;
 use crate::error::{Error, Result};
 
 /// Host storage words of a buffer.
@@ -111,6 +114,53 @@ impl Buffer {
             len,
             storage: Storage::Cuda(data),
         }
+    }
+
+    /// `len` elements of `dtype` in device memory the library does not own: `ptr` (a
+    /// `CUdeviceptr`) on CUDA device `device`, kept allocated by `owner`, which the buffer drops
+    /// when it drops. Nothing is copied and the library never frees the memory; it is not
+    /// counted in `Device::memory`. Every operation works on it as on owned memory (launches,
+    /// `Device::gemm`, reads, `copy_from`, `poison`; `try_clone` makes an owned copy, or one
+    /// from the allocator of a `Device::with_allocator` scope).
+    ///
+    /// Errors: `Error::Device` when `device` is not a CUDA device; `Error::Buffer` for a null
+    /// `ptr` (unless `len` is 0: an empty buffer ignores `ptr` and drops `owner` at once), a
+    /// `ptr` not aligned to `dtype`'s size, or a byte length that overflows.
+    ///
+    /// # Safety
+    /// - `ptr` addresses at least `len * dtype.size_bytes()` bytes of device memory usable in
+    ///   `device`'s context (the device's primary context, as torch's memory is), readable and
+    ///   writable, holding `dtype`'s storage words (little-endian, f16/bf16 as 16-bit words,
+    ///   bool as one byte 0 or 1);
+    /// - the memory stays allocated while `owner` lives, and until the work queued on the
+    ///   library's stream that uses it has run: `owner` may drop before that (when the buffer
+    ///   drops right after a launch), so an owner whose drop frees or reuses the memory must
+    ///   order that after the library's stream (`Device::cuda_stream_handle`);
+    /// - the library's stream is ordered with every other user of the memory (the caller
+    ///   makes the library's stream wait for the writes before, and its own streams wait for the
+    ///   library's work after; the library orders only its own stream).
+    pub unsafe fn borrow_cuda(
+        device: &Device,
+        dtype: DType,
+        len: usize,
+        ptr: u64,
+        owner: KeepAlive,
+    ) -> Result<Buffer> {
+        let Some(d) = device.cuda_device() else {
+            return Err(Error::Device {
+                device: device.label(),
+                message: "borrowed device memory needs a CUDA device".into(),
+            });
+        };
+        let storage = CudaBuffer::borrowed(d, dtype, len, ptr, owner)?;
+        Ok(Buffer::on_cuda(dtype, len, storage))
+    }
+
+    /// For a buffer of borrowed device memory (`borrow_cuda`, or made inside a
+    /// `Device::with_allocator` scope): its device address and the keep-alive that holds it;
+    /// `None` for host, owned or empty buffers.
+    pub fn borrowed_memory(&self) -> Option<(u64, &(dyn Any + Send + Sync))> {
+        self.cuda_storage()?.borrowed_memory()
     }
 
     /// The host words of a buffer on the cpu device; `Error::Device` for a device-resident

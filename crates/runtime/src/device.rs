@@ -14,7 +14,7 @@ use metile_ir::{DType, Verified};
 use metile_lang::LangError;
 
 use crate::buffer::{Buffer, Tensor};
-use crate::cuda::{CudaBuffer, CudaDevice, CudaKernel};
+use crate::cuda::{CudaBuffer, CudaDevice, CudaKernel, DeviceAllocator};
 use crate::error::{Error, Result};
 use crate::gemm::Gemm;
 
@@ -121,7 +121,8 @@ fn compile(key: &str, traced: Verified) -> Result<Verified> {
 /// Memory of a GPU device (`Device::memory`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MemoryStats {
-    /// Bytes held by the device's buffers (every `Buffer` on it) now.
+    /// Bytes held by the device's buffers (every `Buffer` on it) now; borrowed memory
+    /// (`Buffer::borrow_cuda`, allocator scopes) belongs to its owner and is not counted.
     pub live_bytes: usize,
     /// The most bytes its buffers held at once since the device was opened or
     /// `Device::reset_peak_memory`. Library workspaces (cuBLAS) are not buffers and not counted.
@@ -338,6 +339,39 @@ impl Device {
     pub fn reset_peak_memory(&self) {
         if let Backend::Cuda(d) = &self.inner.backend {
             d.usage.reset_peak();
+        }
+    }
+
+    /// Runs `f` with every buffer allocation for this CUDA device made **on the calling thread**
+    /// (zeros, uploads, copies: every `Buffer` the library makes here, a registry call's outputs
+    /// and scratch alike) drawn from `alloc` instead of the library's pool, as borrowed memory
+    /// that `alloc`'s keep-alives hold (zero-filled by a memset queued on the device's stream).
+    /// Other threads, and other devices, keep allocating from the pool; nested scopes for one
+    /// device use the innermost allocator. The scope closes when `f` returns or unwinds. On the
+    /// cpu it just runs `f`.
+    pub fn with_allocator<R>(&self, alloc: Arc<dyn DeviceAllocator>, f: impl FnOnce() -> R) -> R {
+        match &self.inner.backend {
+            Backend::Cpu => f(),
+            Backend::Cuda(d) => crate::cuda::with_allocator(d.ordinal, alloc, f),
+        }
+    }
+
+    /// The raw handle (a `CUstream`) of the stream every launch and copy of this CUDA device is
+    /// queued on, for a caller that orders its own streams with the library's (e.g. torch's
+    /// `ExternalStream` and events); `None` on the cpu. The stream lives as long as the
+    /// process; the caller must not destroy it.
+    pub fn cuda_stream_handle(&self) -> Option<u64> {
+        match &self.inner.backend {
+            Backend::Cpu => None,
+            Backend::Cuda(d) => Some(d.stream.cu_stream() as usize as u64),
+        }
+    }
+
+    /// The CUDA device behind this handle (`None` on the cpu).
+    pub(crate) fn cuda_device(&self) -> Option<&Arc<CudaDevice>> {
+        match &self.inner.backend {
+            Backend::Cpu => None,
+            Backend::Cuda(d) => Some(d),
         }
     }
 

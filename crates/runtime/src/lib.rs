@@ -4,7 +4,9 @@
 //! Targets: `cpu` (always there; the executable specification) and `cuda` (`Device::cuda()`,
 //! found at run time: without a CUDA driver it is an `Error::Device`, and the crate still builds
 //! and runs everywhere). Buffers live on one device; `Device::upload` moves them, and reading one
-//! (`to_f32`, ...) downloads it. `Device::gemm` runs a vendor-library matrix product (cuBLAS on
+//! (`to_f32`, ...) downloads it. On CUDA a buffer can also borrow another framework's device
+//! memory without copying it (`Buffer::borrow_cuda`), and `Device::with_allocator` draws a
+//! scope's allocations from the caller's allocator (zero-copy interop, e.g. with torch). `Device::gemm` runs a vendor-library matrix product (cuBLAS on
 //! CUDA; see the `gemm` module for its contract). See the `cuda` module for compilation (NVRTC, disk cache) and
 //! the errors a GPU can give.
 //!
@@ -42,7 +44,7 @@ mod error;
 mod gemm;
 
 pub use buffer::{numel_of, Buffer, Tensor};
-pub use cuda::CudaKernel;
+pub use cuda::{CudaKernel, DeviceAllocator, KeepAlive};
 pub use device::{Arg, Compiled, Device, MemoryStats, DUMP_ENV};
 pub use error::{Error, Result};
 pub use gemm::{Gemm, MatrixLayout};

@@ -132,6 +132,33 @@ fn the_cpu_device_has_the_same_buffer_api() {
     ));
 }
 
+/// Zero-copy needs a CUDA device: borrowing on the cpu is a typed error, the cpu has no stream
+/// and its allocations ignore an allocator scope. (The GPU side: `metile-kernels`' `zero_copy`
+/// tests.)
+#[test]
+fn borrowed_memory_and_allocators_are_for_cuda_devices() {
+    struct Refuses;
+    impl metile_runtime::DeviceAllocator for Refuses {
+        fn allocate(&self, _: usize) -> metile_runtime::Result<(u64, metile_runtime::KeepAlive)> {
+            panic!("the cpu never draws on a device allocator")
+        }
+    }
+    let cpu = Device::cpu();
+    // SAFETY: refused before the address is used.
+    match unsafe { Buffer::borrow_cuda(&cpu, DType::F32, 4, 0x1000, Box::new(())) } {
+        Err(Error::Device { device, message }) => {
+            assert_eq!(device, "cpu");
+            assert!(message.contains("needs a CUDA device"), "{message}");
+        }
+        other => panic!("expected Error::Device, got {other:?}"),
+    }
+    assert_eq!(cpu.cuda_stream_handle(), None);
+    let z = cpu.with_allocator(Arc::new(Refuses), || cpu.zeros(DType::F32, 3));
+    let z = ok(z, "cpu zeros in a scope");
+    assert!(z.is_host() && z.borrowed_memory().is_none());
+    assert!(Buffer::zeros(DType::F32, 3).borrowed_memory().is_none());
+}
+
 // ------------------------------------------------------------------ buffers on the device
 
 /// One buffer of each dtype with values that exercise its rounding and range.

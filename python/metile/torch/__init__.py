@@ -3,8 +3,9 @@
 ``metile.torch.apply(model)``, which patches Hugging Face Llama, Mistral, Qwen2/Qwen3 and Gemma
 models by structure (see ``metile.torch.patch``).
 
-CPU tensors run on the library's CPU target; CUDA tensors on its CUDA target, staged through
-host memory and untested here (see ``metile.torch._bridge``). Non-contiguous inputs are made
+CPU tensors run on the library's CPU target; CUDA tensors on its CUDA target with no copies
+(inputs borrowed, outputs and scratch from torch's caching allocator, ordered with torch's
+current stream by events; see ``metile.torch._bridge``). Non-contiguous inputs are made
 contiguous (a copy) first. Every call is a ``torch.library`` custom operator, so
 ``torch.compile`` keeps it as one node.
 """

@@ -41,7 +41,6 @@ use cudarc::cublas::safe::CudaBlas;
 use cudarc::cublas::sys::{
     cublasComputeType_t, cublasGemmAlgo_t, cublasMath_t, cublasOperation_t, cudaDataType,
 };
-use cudarc::driver::{DevicePtr, DevicePtrMut};
 use metile_ir::DType;
 
 use crate::buffer::Buffer;
@@ -129,31 +128,6 @@ fn words<'b>(device: &CudaDevice, name: &str, b: &'b Buffer) -> Result<&'b Words
     }
 }
 
-/// The device address of element `offset` of `w` for a read on `device`'s stream, and the guard
-/// that records the access.
-macro_rules! address {
-    ($w:expr, $method:ident, $stream:expr, $offset:expr) => {
-        match $w {
-            Words::U8(s) => {
-                let (p, g) = s.$method($stream);
-                (p + $offset as u64, g)
-            }
-            Words::U16(s) => {
-                let (p, g) = s.$method($stream);
-                (p + 2 * $offset as u64, g)
-            }
-            Words::U32(s) => {
-                let (p, g) = s.$method($stream);
-                (p + 4 * $offset as u64, g)
-            }
-            Words::U64(s) => {
-                let (p, g) = s.$method($stream);
-                (p + 8 * $offset as u64, g)
-            }
-        }
-    };
-}
-
 /// Queues `g` on `device` (its handle made on first use): see the module doc for the mapping.
 pub(crate) fn gemm(
     device: &CudaDevice,
@@ -196,14 +170,19 @@ pub(crate) fn gemm(
     let (alpha, beta) = (g.alpha, g.beta);
     // Column-major operands: (B, A) -> C^T; sizes (n, m, k). Validated to fit c_int.
     let (mm, nn, kk) = (g.n as c_int, g.m as c_int, g.k as c_int);
-    let (pa, _ga) = address!(bw, device_ptr, stream, g.b.offset);
-    let (pb, _gb) = address!(aw, device_ptr, stream, g.a.offset);
-    let (pc, _gc) = address!(cw, device_ptr_mut, stream, g.c.offset);
+    // Element `offset` of each operand (owned or borrowed memory alike), and the guards that
+    // record the accesses once the product is queued.
+    let at = |ptr: u64, offset: usize, dtype: DType| ptr + (offset * dtype.size_bytes()) as u64;
+    let ((pa, _ga), (pb, _gb)) = (bw.read_ptr(stream), aw.read_ptr(stream));
+    let (pa, pb) = (at(pa, g.b.offset, b.dtype()), at(pb, g.a.offset, a.dtype()));
+    let (pc, _gc) = cw.write_ptr(stream);
+    let pc = at(pc, g.c.offset, c_dtype);
     let algo = cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT;
     guarded(&label, LIBRARY, || {
         // SAFETY: the handle is bound to this device's stream and its context is current; the
-        // pointers are live allocations of this device holding the operands `validate` bounded
-        // (every matrix of the batch inside its buffer), with the dtypes passed; `c` is borrowed
+        // pointers are live allocations of this device (owned, or borrowed under
+        // `Buffer::borrow_cuda`'s contract) holding the operands `validate` bounded (every
+        // matrix of the batch inside its buffer), with the dtypes passed; `c` is borrowed
         // exclusively, and cudarc defers frees until the stream is done with them. alpha and
         // beta are f32, as CUBLAS_COMPUTE_32F* require with the default host pointer mode.
         let status = unsafe {

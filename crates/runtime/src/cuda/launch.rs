@@ -3,7 +3,8 @@
 //!
 //! Arguments are checked as the CPU executor checks them (count, `Arg::In`/`Arg::Out` against the
 //! parameter's access, buffer dtype, scalar kind) and, in addition, each buffer must live on this
-//! device. Buffers bind as device pointers (null for an empty buffer); scalars by value: floats as
+//! device. Buffers bind as device pointers (null for an empty buffer; a borrowed buffer's
+//! address as it was given); scalars by value: floats as
 //! `float` (f16 and bf16 parameters too, after rounding to their dtype as the CPU executor
 //! does), `int`, `long long`, and bool as `unsigned char`. The
 //! grid is the program grid (program `(x, y, z)` is block `(x, y, z)`), checked against the
@@ -183,28 +184,37 @@ pub(crate) fn launch(
     // declares (`CudaSource::params`, checked against the kernel's parameters above): device
     // pointers of live buffers of the declared dtype on this device, or null for an empty one,
     // and scalars of the declared C types. The buffers stay borrowed (outputs exclusively) until
-    // the launch is queued, and cudarc defers their frees until the stream is done with them.
+    // the launch is queued, and cudarc defers their frees until the stream is done with them
+    // (borrowed memory: its keep-alive's contract, `Buffer::borrow_cuda`).
     // Staying inside each buffer is the generated kernel's contract.
     unsafe { builder.launch(cfg) }
         .map_err(|e| cuda_error(&label, &format!("launch of `{}`", k.name), e))?;
     Ok(())
 }
 
+/// Pushes a read buffer: an owned slice through cudarc (which tracks its use), borrowed memory
+/// as its address.
 fn push_read<'a>(b: &mut cudarc::driver::LaunchArgs<'a>, w: &'a Words) {
     match w {
         Words::U8(s) => b.arg(s),
         Words::U16(s) => b.arg(s),
         Words::U32(s) => b.arg(s),
         Words::U64(s) => b.arg(s),
+        Words::Borrowed(m) => b.arg(&m.ptr),
     };
 }
 
+/// `push_read` for a written buffer.
 fn push_write<'a>(b: &mut cudarc::driver::LaunchArgs<'a>, w: &'a mut Words) {
     match w {
         Words::U8(s) => b.arg(s),
         Words::U16(s) => b.arg(s),
         Words::U32(s) => b.arg(s),
         Words::U64(s) => b.arg(s),
+        Words::Borrowed(m) => {
+            let m: &'a _ = m;
+            b.arg(&m.ptr)
+        }
     };
 }
 

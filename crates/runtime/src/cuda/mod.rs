@@ -20,7 +20,13 @@
 //! One context (the device's primary context) and one stream per ordinal serve the whole process:
 //! every `Device` handle for `cuda:N` shares them, so buffers and kernels of `cuda:N` can be used
 //! with any handle, and copies and launches are ordered on that one stream. Launches are
-//! asynchronous; downloads and `Device::synchronize` wait.
+//! asynchronous; downloads and `Device::synchronize` wait. The stream is a non-blocking stream
+//! (no implicit ordering with the legacy default stream); `Device::cuda_stream_handle` gives its
+//! raw handle so that a caller sharing memory with the library (another framework on the same
+//! primary context) can order its own streams with it through events.
+//!
+//! Memory: buffers own pooled device memory, or borrow a caller's (`Buffer::borrow_cuda`, or a
+//! `DeviceAllocator` inside `Device::with_allocator`); see `memory`.
 //!
 //! Refused here: launching a kernel whose buffers live elsewhere (an `Error::Launch` naming the
 //! parameter) and grids beyond the device's limits. Bounds inside a kernel are the emitter's
@@ -47,7 +53,8 @@ pub use compile::{
     nvrtc_version, CompileStats, Cubin, CudaKernel, CACHE_ENV, NVRTC_FLAGS_ENV,
 };
 pub(crate) use launch::launch;
-pub(crate) use memory::{CudaBuffer, Usage};
+pub(crate) use memory::{with_allocator, CudaBuffer, Usage};
+pub use memory::{DeviceAllocator, KeepAlive};
 
 /// One opened CUDA device: its primary context, the process's stream on it and what the
 /// lowering needs to know about it.

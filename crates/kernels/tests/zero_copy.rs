@@ -1,0 +1,448 @@
+//! Zero-copy CUDA memory on a real device: buffers that borrow memory the test allocated itself
+//! (as a framework's tensors would be), allocator scopes that draw every allocation from the
+//! test's allocator, and registry calls on both against the same calls on owned buffers.
+//!
+//! Every test opens `Device::cuda()` first; without a device it prints "skipping: no CUDA device
+//! (<reason>)" and passes. On a GPU machine: `cargo test -p metile-kernels --test zero_copy`.
+
+#![allow(clippy::panic, clippy::print_stdout)]
+
+use std::sync::{Arc, Mutex, OnceLock};
+
+use cudarc::driver::{result, CudaContext};
+use metile_ir::DType;
+use metile_kernels::registry::{self, Tensors};
+use metile_runtime::{Buffer, Device, DeviceAllocator, Error, KeepAlive, Tensor};
+
+fn cuda() -> Option<Device> {
+    match Device::cuda() {
+        Ok(d) => Some(d),
+        Err(e) => {
+            println!("skipping: no CUDA device ({e})");
+            None
+        }
+    }
+}
+
+fn ok<T, E: std::fmt::Display>(r: Result<T, E>, what: &str) -> T {
+    match r {
+        Ok(v) => v,
+        Err(e) => panic!("{what} should succeed: {e}"),
+    }
+}
+
+/// Device 0's primary context, as the test's own driver handle.
+fn context() -> Arc<CudaContext> {
+    static CTX: OnceLock<Arc<CudaContext>> = OnceLock::new();
+    let ctx = CTX
+        .get_or_init(|| ok(CudaContext::new(0), "retaining device 0's primary context"))
+        .clone();
+    ok(ctx.bind_to_thread(), "binding the context");
+    ctx
+}
+
+/// Device memory the test allocates itself (`cuMemAlloc` in the primary context) and frees
+/// itself, after the whole context is idle: the library may borrow it, never free it.
+struct Raw {
+    ptr: u64,
+    bytes: usize,
+}
+
+impl Raw {
+    /// `bytes` bytes, every one `fill`.
+    fn new(bytes: usize, fill: u8) -> Raw {
+        let ctx = context();
+        // SAFETY: a fresh allocation of `bytes`, filled whole; the context is current.
+        let ptr = ok(unsafe { result::malloc_sync(bytes) }, "cuMemAlloc");
+        ok(
+            unsafe { result::memset_d8_sync(ptr, fill, bytes) },
+            "cuMemsetD8",
+        );
+        // The fill ran on the legacy stream, which the library's non-blocking stream does not
+        // wait for.
+        ok(ctx.synchronize(), "synchronize");
+        Raw { ptr, bytes }
+    }
+
+    /// The bytes, after everything queued in the context (the library's stream too).
+    fn read(&self) -> Vec<u8> {
+        ok(context().synchronize(), "synchronize");
+        let mut out = vec![0u8; self.bytes];
+        // SAFETY: `out` has exactly the allocation's bytes; the context is current and idle.
+        ok(
+            unsafe { result::memcpy_dtoh_sync(&mut out, self.ptr) },
+            "cuMemcpyDtoH",
+        );
+        out
+    }
+}
+
+impl Drop for Raw {
+    fn drop(&mut self) {
+        let ctx = context();
+        let idle = ctx.synchronize();
+        if !std::thread::panicking() {
+            ok(idle, "synchronize before freeing");
+        }
+        // A failure here would mean the library freed (or corrupted) memory it only borrowed;
+        // while a test is already failing, its own message matters more.
+        // SAFETY: allocated by `Raw::new`, freed once, after the context went idle.
+        let freed = unsafe { result::free_sync(self.ptr) };
+        if !std::thread::panicking() {
+            ok(freed, "cuMemFree");
+        }
+    }
+}
+
+/// `host`'s elements in memory the test owns, borrowed by a buffer on `dev` (filled through
+/// the buffer, an upload into borrowed memory); the buffer's keep-alive is a handle on the block.
+fn borrowed(dev: &Device, host: &Buffer) -> (Buffer, Arc<Raw>) {
+    let raw = Arc::new(Raw::new(host.size_bytes().max(1), 0xFF));
+    let owner: KeepAlive = Box::new(raw.clone());
+    // SAFETY: `raw` holds `host.size_bytes()` bytes of device 0's memory, stays allocated while
+    // the keep-alive lives, and frees only after the context is idle.
+    let mut b = ok(
+        unsafe { Buffer::borrow_cuda(dev, host.dtype(), host.len(), raw.ptr, owner) },
+        "borrow_cuda",
+    );
+    ok(b.copy_from(host), "upload into borrowed memory");
+    (b, raw)
+}
+
+/// A `DeviceAllocator` of `Raw` blocks filled with 0xFF (so that a missing zero-fill shows).
+/// It keeps every block, so the test sees each allocation and how many keep-alives the library
+/// still holds; blocks are freed when the test drops the allocator.
+#[derive(Default)]
+struct Blocks {
+    made: Mutex<Vec<Arc<Raw>>>,
+}
+
+impl DeviceAllocator for Blocks {
+    fn allocate(&self, bytes: usize) -> metile_runtime::Result<(u64, KeepAlive)> {
+        assert!(bytes > 0, "the library asks for no empty allocation");
+        let raw = Arc::new(Raw::new(bytes, 0xFF));
+        let ptr = raw.ptr;
+        self.made.lock().expect("lock").push(raw.clone());
+        Ok((ptr, Box::new(raw)))
+    }
+}
+
+impl Blocks {
+    /// `(allocations made, keep-alives the library still holds)`.
+    fn counts(&self) -> (usize, usize) {
+        let made = self.made.lock().expect("lock");
+        let held = made.iter().filter(|r| Arc::strong_count(r) > 1).count();
+        (made.len(), held)
+    }
+
+    fn made_here(&self, b: &Buffer) -> bool {
+        let Some((ptr, owner)) = b.borrowed_memory() else {
+            return false;
+        };
+        let ours = owner
+            .downcast_ref::<Arc<Raw>>()
+            .is_some_and(|r| r.ptr == ptr);
+        ours && self.made.lock().expect("lock").iter().any(|r| r.ptr == ptr)
+    }
+}
+
+fn wave(dtype: DType, len: usize, seed: usize) -> Buffer {
+    let v: Vec<f32> = (0..len)
+        .map(|i| (((i * 7919 + seed * 104_729) % 2003) as f32 / 1001.5) - 1.0)
+        .collect();
+    ok(Buffer::from_f32(dtype, &v), "host buffer")
+}
+
+#[test]
+fn the_stream_handle_is_the_devices() {
+    assert_eq!(Device::cpu().cuda_stream_handle(), None);
+    let Some(dev) = cuda() else { return };
+    let h = dev
+        .cuda_stream_handle()
+        .expect("a CUDA device has a stream");
+    assert_ne!(
+        h, 0,
+        "the library's stream is not the legacy default stream"
+    );
+    let again = ok(Device::by_name("cuda:0"), "second handle");
+    assert_eq!(again.cuda_stream_handle(), Some(h), "one stream per device");
+}
+
+/// A borrowed buffer reads, writes, copies, poisons and clones in place, and dropping it drops
+/// the keep-alive without freeing the memory (`Raw`'s drop frees it and would fail otherwise).
+#[test]
+fn borrowed_memory_is_used_in_place_and_never_freed() {
+    let Some(dev) = cuda() else { return };
+    for host in [
+        wave(DType::F32, 1000, 1),
+        wave(DType::BF16, 257, 2),
+        ok(
+            Buffer::from_i64(DType::I64, &[5, -1, i64::MIN, 1 << 40]),
+            "i64",
+        ),
+        Buffer::from_bool(&[true, false, true]),
+    ] {
+        let dtype = host.dtype();
+        let (mut b, raw) = borrowed(&dev, &host);
+        assert_eq!(b.borrowed_memory().map(|(p, _)| p), Some(raw.ptr));
+        assert_eq!(b, host, "{dtype}: download of borrowed memory");
+        let before = raw.read();
+        let owned = ok(dev.upload(&host), "owned upload");
+        assert_eq!(owned.borrowed_memory().map(|_| ()), None);
+        let mut owned_bytes = ok(dev.zeros(dtype, host.len()), "zeros");
+        ok(owned_bytes.copy_from(&b), "borrowed -> owned");
+        assert_eq!(owned_bytes, host);
+        let copy = ok(b.try_clone(), "clone of a borrowed buffer");
+        assert!(
+            copy.borrowed_memory().is_none(),
+            "outside a scope a copy is owned"
+        );
+        assert_eq!(copy, host);
+        b.poison();
+        let mut poisoned = host.clone();
+        poisoned.poison();
+        assert_eq!(b, poisoned, "{dtype}: poison wrote the borrowed memory");
+        assert_ne!(raw.read(), before, "{dtype}: the test's own memory changed");
+        ok(b.copy_from(&owned), "owned -> borrowed");
+        assert_eq!(raw.read(), before, "{dtype}: copied back in place");
+        assert_eq!(
+            Arc::strong_count(&raw),
+            2,
+            "the buffer holds one keep-alive"
+        );
+        drop(b);
+        assert_eq!(
+            Arc::strong_count(&raw),
+            1,
+            "dropping the buffer drops the keep-alive"
+        );
+        assert_eq!(
+            raw.read(),
+            before,
+            "{dtype}: the memory outlives the buffer"
+        );
+    }
+    // An empty borrow needs no address and keeps nothing.
+    let raw = Arc::new(Raw::new(1, 0));
+    let e = ok(
+        // SAFETY: an empty buffer never touches the address.
+        unsafe { Buffer::borrow_cuda(&dev, DType::F32, 0, 0, Box::new(raw.clone())) },
+        "an empty borrow",
+    );
+    assert!(e.is_empty() && e.borrowed_memory().is_none());
+    assert_eq!(
+        Arc::strong_count(&raw),
+        1,
+        "an empty borrow drops its keep-alive"
+    );
+}
+
+#[test]
+fn borrowed_addresses_are_checked() {
+    let Some(dev) = cuda() else { return };
+    for (ptr, dtype, what) in [
+        (0, DType::F32, "a null device address"),
+        (0x1002, DType::F32, "not aligned to its 4-byte elements"),
+        (0x1001, DType::BF16, "not aligned to its 2-byte elements"),
+    ] {
+        // SAFETY: every one of these is refused before the address is used.
+        match unsafe { Buffer::borrow_cuda(&dev, dtype, 4, ptr, Box::new(())) } {
+            Err(Error::Buffer(m)) => assert!(m.contains(what), "{m}"),
+            other => panic!("{ptr:#x}: expected Error::Buffer, got {other:?}"),
+        }
+    }
+}
+
+/// Inside a scope every allocation comes from the allocator (zeros zero-filled over the
+/// allocator's 0xFF), outside it none does.
+#[test]
+fn allocator_scopes_draw_every_allocation() {
+    let Some(dev) = cuda() else { return };
+    let blocks = Arc::new(Blocks::default());
+    let host = wave(DType::F16, 999, 3);
+    let (zeros, up, copy, moved) = dev.with_allocator(blocks.clone(), || {
+        let z = ok(dev.zeros(DType::I32, 1001), "zeros in a scope");
+        let up = ok(dev.upload(&host), "upload in a scope");
+        let copy = ok(up.try_clone(), "copy in a scope");
+        let t = ok(
+            Tensor::from_f32(DType::F32, &[2, 2], &[1.0, 2.0, 3.0, 4.0]),
+            "host tensor",
+        );
+        let moved = ok(dev.to_device(&t), "to_device in a scope");
+        let empty = ok(dev.zeros(DType::F32, 0), "empty zeros in a scope");
+        assert!(empty.borrowed_memory().is_none(), "nothing to allocate");
+        (z, up, copy, moved)
+    });
+    assert_eq!(blocks.counts(), (4, 4));
+    for b in [&zeros, &up, &copy, &moved.buffer] {
+        assert!(blocks.made_here(b), "{b:?} came from the allocator");
+    }
+    assert_eq!(zeros, Buffer::zeros(DType::I32, 1001), "zeros are zero");
+    assert_eq!((up.clone(), copy.clone()), (host.clone(), host));
+    assert_eq!(ok(moved.to_f32(), "values"), vec![1.0, 2.0, 3.0, 4.0]);
+    let outside = ok(dev.zeros(DType::F32, 8), "zeros outside the scope");
+    assert!(outside.borrowed_memory().is_none());
+    assert_eq!(blocks.counts().0, 4, "no allocation after the scope closed");
+    drop((zeros, up, copy, moved));
+    assert_eq!(
+        blocks.counts(),
+        (4, 0),
+        "every keep-alive dropped with its buffer"
+    );
+}
+
+/// cuBLAS reads and writes borrowed operands at their offsets.
+#[test]
+fn gemm_takes_borrowed_operands() {
+    use metile_runtime::{Gemm, MatrixLayout};
+    let Some(dev) = cuda() else { return };
+    if let Err(e) = dev.gemm_available() {
+        println!("skipping: no cuBLAS ({e})");
+        return;
+    }
+    let (m, n, k, off) = (33, 65, 17, 3);
+    let layout = |cols: usize| MatrixLayout {
+        offset: off,
+        ..MatrixLayout::rows(cols)
+    };
+    let g = Gemm::new(m, n, k, layout(k), layout(n));
+    let g = Gemm { c: layout(n), ..g };
+    let (a, b) = (
+        wave(DType::BF16, off + m * k, 4),
+        wave(DType::BF16, off + k * n, 5),
+    );
+    let c0 = wave(DType::F32, off + m * n, 6);
+    let (da, db) = (ok(dev.upload(&a), "upload"), ok(dev.upload(&b), "upload"));
+    let mut want = ok(dev.upload(&c0), "upload");
+    ok(dev.gemm(&g, &da, &db, &mut want), "owned gemm");
+    let ((ba, _ra), (bb, _rb), (mut bc, _rc)) =
+        (borrowed(&dev, &a), borrowed(&dev, &b), borrowed(&dev, &c0));
+    ok(dev.gemm(&g, &ba, &bb, &mut bc), "borrowed gemm");
+    assert_eq!(bc, want, "the same product in place");
+}
+
+/// Runs `entry` on `inputs` twice: on owned copies, and on borrowed inputs with every
+/// allocation from an allocator; the outputs must be the same bits, and come from the
+/// allocator. Returns the allocator for further checks.
+fn both_ways(
+    dev: &Device,
+    entry: &str,
+    inputs: &[(&str, Tensor)],
+    params: &[(&str, &str)],
+) -> Arc<Blocks> {
+    let ep = ok(registry::find(entry), "registry entry");
+    let pairs: Vec<(String, String)> = params
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let params = ok(ep.params(&pairs), "params");
+    let owned: Tensors = inputs
+        .iter()
+        .map(|(n, t)| (n.to_string(), ok(dev.to_device(t), "to_device")))
+        .collect();
+    let mut raws = Vec::new();
+    let lent: Tensors = inputs
+        .iter()
+        .map(|(n, t)| {
+            let (b, raw) = borrowed(dev, &t.buffer);
+            raws.push((raw.clone(), raw.read()));
+            (n.to_string(), ok(Tensor::new(b, t.shape.clone()), "tensor"))
+        })
+        .collect();
+    let want = ok(ep.call(dev, &owned, &params), "the call on owned buffers");
+    let blocks = Arc::new(Blocks::default());
+    let got = dev.with_allocator(blocks.clone(), || ep.call(dev, &lent, &params));
+    let got = ok(got, "the call on borrowed buffers in a scope");
+    assert_eq!(
+        got.keys().collect::<Vec<_>>(),
+        want.keys().collect::<Vec<_>>()
+    );
+    for (name, t) in &got {
+        assert_eq!(t, &want[name], "{entry}: output `{name}`");
+        assert!(
+            t.buffer.is_empty() || blocks.made_here(&t.buffer),
+            "{entry}: output `{name}` came from the allocator"
+        );
+    }
+    let (made, held) = blocks.counts();
+    let nonempty = got.values().filter(|t| !t.buffer.is_empty()).count();
+    assert_eq!(
+        held, nonempty,
+        "{entry}: only the outputs still hold allocations"
+    );
+    assert!(made >= nonempty, "{entry}: {made} allocations");
+    drop(lent);
+    for (raw, before) in raws {
+        assert_eq!(
+            Arc::strong_count(&raw),
+            1,
+            "{entry}: the inputs' keep-alives dropped"
+        );
+        assert_eq!(raw.read(), before, "{entry}: an input was modified");
+    }
+    println!("{entry}: {made} allocations, {nonempty} outputs");
+    blocks
+}
+
+#[test]
+fn registry_calls_on_borrowed_memory_match_owned_buffers() {
+    let Some(dev) = cuda() else { return };
+    for dtype in [DType::F32, DType::BF16] {
+        let (rows, cols) = (127, 1000);
+        let x = ok(
+            Tensor::new(wave(dtype, rows * cols, 7), vec![rows, cols]),
+            "x",
+        );
+        let w = ok(Tensor::new(wave(dtype, cols, 8), vec![cols]), "weight");
+        both_ways(
+            &dev,
+            "rms_norm.forward",
+            &[("x", x), ("weight", w)],
+            &[("eps", "1e-6")],
+        );
+    }
+}
+
+/// A chunked product and loss: scratch (logits, targets, per-chunk rows) comes from the
+/// allocator too and is released inside the call.
+#[test]
+fn fused_linear_cross_entropy_draws_its_scratch_from_the_allocator() {
+    let Some(dev) = cuda() else { return };
+    if let Err(e) = dev.gemm_available() {
+        println!("skipping: no cuBLAS ({e})");
+        return;
+    }
+    let (n, h, v) = (67, 64, 257);
+    let hidden = ok(
+        Tensor::new(wave(DType::BF16, n * h, 9), vec![n, h]),
+        "hidden",
+    );
+    let weight = ok(
+        Tensor::new(wave(DType::BF16, v * h, 10), vec![v, h]),
+        "weight",
+    );
+    let ids: Vec<i64> = (0..n as i64)
+        .map(|i| {
+            if i % 7 == 3 {
+                -100
+            } else {
+                (i * 31) % v as i64
+            }
+        })
+        .collect();
+    let target = ok(
+        Tensor::new(ok(Buffer::from_i64(DType::I64, &ids), "ids"), vec![n]),
+        "target",
+    );
+    let blocks = both_ways(
+        &dev,
+        "fused_linear_cross_entropy.forward",
+        &[("hidden", hidden), ("weight", weight), ("target", target)],
+        &[("chunk_rows", "16")],
+    );
+    let (made, held) = blocks.counts();
+    assert!(
+        made > held,
+        "scratch was drawn from the allocator and released: {made} vs {held}"
+    );
+}
