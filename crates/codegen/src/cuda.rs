@@ -8,11 +8,12 @@
 //! accesses when the run-time address of a group of `vec` elements is aligned and the whole group
 //! is active; otherwise they fall back to guarded element accesses.
 
+use std::collections::HashSet;
 use std::fmt::Write;
 
 use metile_ir::{
-    Access, BinaryOp, Block, CmpOp, ConstValue, DType, Kernel, Op, ParamKind, ReduceOp, UnaryOp,
-    ValueId,
+    Access, BinaryOp, Block, CmpOp, ConstValue, DType, Inst, InstId, Kernel, Op, ParamKind,
+    ReduceOp, UnaryOp, ValueId,
 };
 
 use crate::align::AlignFacts;
@@ -355,7 +356,15 @@ impl Emitter<'_> {
     }
 
     fn block(&mut self, b: &Block) -> Result<(), CodegenError> {
-        for &id in &b.insts {
+        let mut i = 0;
+        while i < b.insts.len() {
+            if let Some(group) = self.sibling_reductions(&b.insts[i..]) {
+                self.emit_siblings(&b.insts[i..i + group.len], &group)?;
+                i += group.len;
+                continue;
+            }
+            let id = b.insts[i];
+            i += 1;
             let inst = self.k.inst(id).clone();
             if let Op::Extract { src, index } = &inst.op {
                 let r = inst.results.first().copied();
@@ -363,6 +372,82 @@ impl Emitter<'_> {
                 self.extract(id, r, *src, *index)?;
                 continue;
             }
+            self.inst(&inst.op, &inst.results)?;
+        }
+        Ok(())
+    }
+
+    /// Whether `inst` is a whole-tile reduction across several warps (one barrier round).
+    fn cross_warp_reduce(&self, inst: &Inst) -> bool {
+        match &inst.op {
+            Op::Reduce { op, src, .. } => {
+                op != &ReduceOp::Argmax
+                    && self.k.ty(*src).shape.dims().len() == 1
+                    && self.lay.dist.threads > 32
+            }
+            _ => false,
+        }
+    }
+
+    /// Two independent cross-warp reductions at the start of `insts`, with only register
+    /// arithmetic between them: they can share one barrier round (`emit_siblings`). The
+    /// instructions between that use the first one's result (directly or through each other)
+    /// wait until after the barrier; the others are emitted where they are.
+    fn sibling_reductions(&self, insts: &[InstId]) -> Option<Siblings> {
+        let first = self.k.inst(*insts.first()?);
+        if !self.cross_warp_reduce(first) {
+            return None;
+        }
+        let mut waiting: HashSet<ValueId> = first.results.iter().copied().collect();
+        let mut blocked = Vec::new();
+        for (j, &id) in insts.iter().enumerate().skip(1).take(SIBLING_WINDOW) {
+            let inst = self.k.inst(id);
+            let uses_waiting = inst.op.operands().iter().any(|v| waiting.contains(v));
+            if self.cross_warp_reduce(inst) && !uses_waiting {
+                return Some(Siblings {
+                    len: j + 1,
+                    reduces: [0, j],
+                    blocked,
+                });
+            }
+            if !register_only(&inst.op) {
+                return None;
+            }
+            if uses_waiting {
+                blocked.push(j);
+                waiting.extend(inst.results.iter().copied());
+            }
+        }
+        None
+    }
+
+    /// Emits `insts` (a `Siblings` group): both reductions' partials into the two halves of one
+    /// round's shared slots, the independent instructions in order, one barrier, both results,
+    /// then the instructions that waited for them, in order.
+    fn emit_siblings(&mut self, insts: &[InstId], g: &Siblings) -> Result<(), CodegenError> {
+        let base = self.reduction_slots();
+        let half = self.lay.dist.threads.div_ceil(32) as usize * 8;
+        let mut pending = Vec::new();
+        for (j, &id) in insts.iter().enumerate() {
+            let inst = self.k.inst(id).clone();
+            if let Some(k) = g.reduces.iter().position(|&r| r == j) {
+                let (Op::Reduce { op, src, .. }, Some(&r)) = (&inst.op, inst.results.first())
+                else {
+                    return Err(self.err("a sibling reduction has no result".into()));
+                };
+                let slot = format!("{base} + {}", k * half);
+                let d = self.dtype(*src);
+                pending.push(self.reduce_start(r, *op, *src, d, Some(&slot)));
+            } else if !g.blocked.contains(&j) {
+                self.inst(&inst.op, &inst.results)?;
+            }
+        }
+        self.line("__syncthreads();");
+        for p in pending {
+            self.reduce_end(p);
+        }
+        for &j in &g.blocked {
+            let inst = self.k.inst(insts[j]).clone();
             self.inst(&inst.op, &inst.results)?;
         }
         Ok(())
@@ -779,19 +864,33 @@ impl Emitter<'_> {
             self.line(format!("int v{} = bi{t} < 0 ? 0 : bi{t};", r.0));
             return Ok(());
         }
-        let combine = |a: &str, b: &str| -> String {
-            match op {
-                ReduceOp::Sum => format!("({a} + {b})"),
-                ReduceOp::Max if d.is_float() => format!("mt_maxf({a}, {b})"),
-                ReduceOp::Min if d.is_float() => format!("mt_minf({a}, {b})"),
-                ReduceOp::Max => format!("({a} > {b} ? {a} : {b})"),
-                ReduceOp::Min => format!("({a} < {b} ? {a} : {b})"),
-                ReduceOp::Argmax => a.to_string(),
-            }
-        };
+        let base = (warps > 1).then(|| self.reduction_slots());
+        let pending = self.reduce_start(r, op, src, d, base.as_deref());
+        if warps > 1 {
+            self.line("__syncthreads();");
+        }
+        self.reduce_end(pending);
+        Ok(())
+    }
+
+    /// The first half of a whole-tile reduction: in-thread partials and the warp's shuffles,
+    /// then (with several warps) lane 0 writes the warp's partial at `slot`, a shared-memory
+    /// offset, for `reduce_end` to combine after a barrier.
+    fn reduce_start(
+        &mut self,
+        r: ValueId,
+        op: ReduceOp,
+        src: ValueId,
+        d: DType,
+        slot: Option<&str>,
+    ) -> PendingReduce {
+        let n = self.slots(src);
+        let numel = self.numel(src);
+        let t = self.fresh();
+        let ct = ctype(d);
         let acc = format!("acc{t}");
         self.line(format!("{ct} {acc} = {};", identity(op, d)));
-        let c = combine(&acc, &format!("v{}[s]", src.0));
+        let c = combine(op, d, &acc, &format!("v{}[s]", src.0));
         self.line(format!(
             "#pragma unroll\n{}for (int s = 0; s < {n}; ++s) if ({}) {acc} = {c};",
             "  ".repeat(self.depth),
@@ -800,17 +899,32 @@ impl Emitter<'_> {
         // The shuffle is a statement of its own: every lane of the warp must execute it, and
         // a combine that names its operand twice (`a < b ? a : b`) would run a second shuffle
         // in only some lanes, which deadlocks the warp.
-        let c = combine(&acc, "mt_sh");
+        let c = combine(op, d, &acc, "mt_sh");
         self.line(format!(
             "for (int o = 16; o > 0; o >>= 1) {{ const {ct} mt_sh = __shfl_xor_sync(0xffffffffu, {acc}, o); {acc} = {c}; }}"
         ));
-        if warps > 1 {
-            let base = self.reduction_slots();
+        if let Some(base) = slot {
             self.line(format!(
                 "if (mt_lane == 0) (({ct}*)(mt_smem + {base}))[mt_warp] = {acc};"
             ));
-            self.line("__syncthreads();");
-            let c = combine(&acc, &format!("(({ct}*)(mt_smem + {base}))[w]"));
+        }
+        PendingReduce {
+            r,
+            op,
+            d,
+            acc,
+            slot: slot.map(str::to_string),
+        }
+    }
+
+    /// The second half, after the barrier that follows `reduce_start`: every thread combines the
+    /// warps' partials in warp order and defines the result.
+    fn reduce_end(&mut self, p: PendingReduce) {
+        let PendingReduce { r, op, d, acc, slot } = p;
+        let ct = ctype(d);
+        if let Some(base) = slot {
+            let warps = self.lay.dist.threads.div_ceil(32);
+            let c = combine(op, d, &acc, &format!("(({ct}*)(mt_smem + {base}))[w]"));
             self.line(format!(
                 "{acc} = (({ct}*)(mt_smem + {base}))[0]; for (int w = 1; w < {warps}; ++w) {acc} = {c};"
             ));
@@ -821,7 +935,6 @@ impl Emitter<'_> {
             wrap(d, acc)
         };
         self.line(format!("{ct} v{} = {fin};", r.0));
-        Ok(())
     }
 
     /// `Dot` through shared memory, accumulating over k in order (as the CPU target does).
@@ -1495,6 +1608,60 @@ struct TileAccess {
 type VectorBody<'a> = dyn Fn(&str, usize) -> Vec<String> + 'a;
 
 /// The neutral element of a reduction.
+/// `a` combined with `b` by a reduction's operator, as a C expression (each operand named once or
+/// twice: pass plain names, never an expression with side effects).
+fn combine(op: ReduceOp, d: DType, a: &str, b: &str) -> String {
+    match op {
+        ReduceOp::Sum => format!("({a} + {b})"),
+        ReduceOp::Max if d.is_float() => format!("mt_maxf({a}, {b})"),
+        ReduceOp::Min if d.is_float() => format!("mt_minf({a}, {b})"),
+        ReduceOp::Max => format!("({a} > {b} ? {a} : {b})"),
+        ReduceOp::Min => format!("({a} < {b} ? {a} : {b})"),
+        ReduceOp::Argmax => a.to_string(),
+    }
+}
+
+/// How far past a cross-warp reduction `sibling_reductions` looks for its sibling.
+const SIBLING_WINDOW: usize = 64;
+
+/// Two cross-warp reductions that share a barrier round, found by `sibling_reductions`: the
+/// group's length in instructions, the positions of the two reductions (the first is 0) and of
+/// the instructions between that wait for the first's result.
+struct Siblings {
+    len: usize,
+    reduces: [usize; 2],
+    blocked: Vec<usize>,
+}
+
+/// Ops the emitter lowers to register arithmetic alone (no memory, no shared memory, no
+/// barrier, no nested block): safe to move across a reduction's barrier.
+fn register_only(op: &Op) -> bool {
+    matches!(
+        op,
+        Op::ProgramId { .. }
+            | Op::NumPrograms { .. }
+            | Op::ScalarArg { .. }
+            | Op::Arange { .. }
+            | Op::Constant { .. }
+            | Op::Splat { .. }
+            | Op::Unary { .. }
+            | Op::Binary { .. }
+            | Op::Compare { .. }
+            | Op::Cast { .. }
+            | Op::Select { .. }
+    )
+}
+
+/// A whole-tile reduction between `reduce_start` and `reduce_end`.
+struct PendingReduce {
+    r: ValueId,
+    op: ReduceOp,
+    d: DType,
+    acc: String,
+    /// Where its warps' partials wait (none with a single warp).
+    slot: Option<String>,
+}
+
 fn identity(op: ReduceOp, d: DType) -> String {
     match (op, d.is_float()) {
         (ReduceOp::Sum, true) => "0.0f".into(),

@@ -379,3 +379,56 @@ fn index_and_read_only_broadcasts_need_no_shared_memory() {
     assert!(!src.contains("__syncthreads"), "{src}");
     assert!(!src.contains("mt_smem)[((f /"), "{src}");
 }
+
+/// A kernel's `max_threads` caps the plan: only candidates up to it are offered and chosen; a
+/// cap below one warp is a trace error.
+#[test]
+fn max_threads_caps_the_plan() {
+    let uncapped = row_kernel(4096, DType::BF16);
+    let free = cuda_plans(&uncapped, &Target::sm90());
+    assert!(free.iter().any(|p| p.threads > 128));
+    let capped = trace("row_capped", |k| {
+        k.max_threads(128);
+        let x = k.input("x", DType::BF16);
+        let y = k.output("y", DType::BF16);
+        let cols = k.arange(0, 4096);
+        let offs = k.program_id(0) * 4096 + cols;
+        let v = x.load(offs).cast(DType::F32);
+        y.store(offs, (v * v.sum(0)).cast(DType::BF16));
+    })
+    .unwrap();
+    let plans = cuda_plans(&capped, &Target::sm90());
+    assert!(!plans.is_empty() && plans.iter().all(|p| p.threads <= 128));
+    assert_eq!(cuda_source(&capped, &Target::sm90()).unwrap().threads, plans[0].threads);
+    let e = trace("tiny", |k| k.max_threads(16)).unwrap_err();
+    assert!(e.to_string().contains("less than one warp"), "{e}");
+}
+
+/// Two independent row reductions share one barrier round (each warp's two partials in the two
+/// halves of the round's slots); a reduction of the first's result waits for its own round.
+#[test]
+fn sibling_reductions_share_a_barrier() {
+    let k = trace("siblings", |k| {
+        let x = k.input("x", DType::F32);
+        let y = k.output("y", DType::F32);
+        let cols = k.arange(0, 4096);
+        let offs = k.program_id(0) * 4096 + cols;
+        let v = x.load(offs);
+        let mean = v.sum(0) / 4096.0;
+        let c = v - mean; // waits for the first round
+        let (a, b) = (c.sum(0), (c * c).sum(0)); // siblings: one round
+        let d = (c * b).sum(0); // uses b: a round of its own
+        y.store(offs, c * a + d);
+    })
+    .unwrap();
+    let src = cuda_source(&k, &Target::sm90()).unwrap();
+    assert!(src.threads > 32, "one warp needs no barrier: {}", src.threads);
+    let body = src.source.split("if (mt_fast)").last().unwrap();
+    let rounds = |s: &str| s.matches("mt_round ^= 1;").count();
+    let barriers = |s: &str| s.matches("__syncthreads();").count();
+    // Both bodies (fast and general) hold three rounds, not four.
+    assert_eq!(rounds(&src.source), barriers(&src.source));
+    assert_eq!(barriers(body), 6, "{body}");
+    let half = (src.threads as usize / 32) * 8;
+    assert!(src.source.contains(&format!("mt_round * {} + {half}))[mt_warp]", 2 * half)));
+}

@@ -97,6 +97,11 @@ pub struct Kernel {
     /// storage (passes may leave them); printers and executors walk `body`.
     pub insts: Vec<Inst>,
     pub body: Block,
+    /// The kernel author's cap on threads per program on a GPU (Triton's `num_warps` in
+    /// spirit): the plan is chosen among candidates of at most this many threads. For kernels
+    /// whose best width the cost model does not see (it depends on registers, known only after
+    /// compiling), set from a measurement. `None`: the target's limit.
+    pub max_threads: Option<u32>,
 }
 
 impl Kernel {
@@ -107,6 +112,7 @@ impl Kernel {
             values: Vec::new(),
             insts: Vec::new(),
             body: Block::default(),
+            max_threads: None,
         }
     }
 

@@ -100,15 +100,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_adamw_sum_squares(const mt_
     #pragma unroll
     for (int s = 0; s < 16; ++s) v23[s] = v13[s];
     mt_i64 v24 = (v2 + v4);
-    float acc2 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v23[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
+    float acc3 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v23[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc3;
     __syncthreads();
-    acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v25 = acc2;
+    acc3 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128))[w]);
+    float v25 = acc3;
     if (mt_tid == 0) p1[v24] = v25;
   } else {
     mt_i64 v0 = p2;
@@ -170,25 +170,25 @@ extern "C" __global__ void __launch_bounds__(256) mt_adamw_sum_squares(const mt_
       float v22[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v22[s] = (v13[s] + v21[s]);
-      float y3[16];
+      float y4[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) y3[s] = v22[s];
+      for (int s = 0; s < 16; ++s) y4[s] = v22[s];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v13[s] = y3[s];
+      for (int s = 0; s < 16; ++s) v13[s] = y4[s];
     }
     float v23[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v23[s] = v13[s];
     mt_i64 v24 = (v2 + v4);
-    float acc4 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v23[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
+    float acc6 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v23[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc6;
     __syncthreads();
-    acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v25 = acc4;
+    acc6 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128))[w]);
+    float v25 = acc6;
     if (mt_tid == 0) p1[v24] = v25;
   }
 }

@@ -155,15 +155,15 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
       float v40[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v40[s] = (v35[s] * v35[s]);
-      float acc1 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v40[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = (acc1 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
+      float acc2 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v40[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
       __syncthreads();
-      acc1 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v41 = acc1;
+      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v41 = acc2;
       float v42 = (v41 / v9);
       float v43 = (v42 + v3);
       float v44 = (1.0f / sqrtf(v43));
@@ -179,15 +179,15 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
       float v48[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v48[s] = (v46[s] * v47[s]);
-      float acc2 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v48[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
+      float acc4 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v48[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
       __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v49 = acc2;
+      acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v49 = acc4;
       float v50 = (v49 / v9);
       float v54[8];
       #pragma unroll
@@ -218,11 +218,11 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
       float v60[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v60[s] = (v22[s] + v59[s]);
-      float y3[8];
+      float y5[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y3[s] = v60[s];
+      for (int s = 0; s < 8; ++s) y5[s] = v60[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v22[s] = y3[s];
+      for (int s = 0; s < 8; ++s) v22[s] = y5[s];
     }
     float v61[8];
     #pragma unroll
@@ -372,15 +372,15 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
       float v40[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v40[s] = (v35[s] * v35[s]);
-      float acc4 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v40[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
+      float acc7 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc7 = (acc7 + v40[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc7, o); acc7 = (acc7 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc7;
       __syncthreads();
-      acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v41 = acc4;
+      acc7 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v41 = acc7;
       float v42 = (v41 / v9);
       float v43 = (v42 + v3);
       float v44 = (1.0f / sqrtf(v43));
@@ -396,15 +396,15 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
       float v48[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v48[s] = (v46[s] * v47[s]);
-      float acc5 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v48[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = (acc5 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc5;
+      float acc9 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc9 = (acc9 + v48[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc9, o); acc9 = (acc9 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc9;
       __syncthreads();
-      acc5 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v49 = acc5;
+      acc9 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc9 = (acc9 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v49 = acc9;
       float v50 = (v49 / v9);
       float v54[8];
       #pragma unroll
@@ -438,11 +438,11 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
       float v60[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v60[s] = (v22[s] + v59[s]);
-      float y6[8];
+      float y10[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y6[s] = v60[s];
+      for (int s = 0; s < 8; ++s) y10[s] = v60[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v22[s] = y6[s];
+      for (int s = 0; s < 8; ++s) v22[s] = y10[s];
     }
     float v61[8];
     #pragma unroll

@@ -145,15 +145,15 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_fwd(const mt_u
       float v36[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v36[s] = (v33[s] * v33[s]);
-      float acc1 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v36[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = (acc1 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
+      float acc2 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v36[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
       __syncthreads();
-      acc1 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v37 = acc1;
+      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v37 = acc2;
       float v38 = (v37 / v8);
       float v39 = (v38 + v3);
       float v40 = (1.0f / sqrtf(v39));
@@ -306,15 +306,15 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_fwd(const mt_u
       float v36[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v36[s] = (v33[s] * v33[s]);
-      float acc2 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v36[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
+      float acc4 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v36[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
       __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v37 = acc2;
+      acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v37 = acc4;
       float v38 = (v37 / v8);
       float v39 = (v38 + v3);
       float v40 = (1.0f / sqrtf(v39));

@@ -133,15 +133,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_add_rms_norm_fwd(const floa
       float v32[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v32[s] = (v30[s] * v30[s]);
-      float acc1 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc1 = (acc1 + v32[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = (acc1 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc1;
+      float acc2 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v32[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
       __syncthreads();
-      acc1 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v33 = acc1;
+      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
+      float v33 = acc2;
       float v34 = (v33 / v8);
       float v35 = (v34 + v3);
       float v36 = (1.0f / sqrtf(v35));
@@ -273,15 +273,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_add_rms_norm_fwd(const floa
       float v32[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v32[s] = (v30[s] * v30[s]);
-      float acc2 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v32[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
+      float acc4 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v32[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
       __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v33 = acc2;
+      acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128))[w]);
+      float v33 = acc4;
       float v34 = (v33 / v8);
       float v35 = (v34 + v3);
       float v36 = (1.0f / sqrtf(v35));

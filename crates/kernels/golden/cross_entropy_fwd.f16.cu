@@ -111,15 +111,12 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const mt_
     float v42[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v42[s] = (v28[s] ? v39[s] : v41[s]);
+    mt_round ^= 1;
     float acc1 = __int_as_float(0xff800000);
     #pragma unroll
     for (int s = 0; s < 16; ++s) if (true) acc1 = mt_maxf(acc1, v42[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = mt_maxf(acc1, mt_sh); }
-    mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc1;
-    __syncthreads();
-    acc1 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc1 = mt_maxf(acc1, ((float*)(mt_smem + mt_round * 128))[w]);
-    float v43 = acc1;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc1;
     float v49 = 0.0f;
     float v50[16];
     #pragma unroll
@@ -131,10 +128,11 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const mt_
     #pragma unroll
     for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v51[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-    mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc2;
     __syncthreads();
-    acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
+    acc1 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc1 = mt_maxf(acc1, ((float*)(mt_smem + mt_round * 128 + 0))[w]);
+    float v43 = acc1;
+    acc2 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
     float v52 = acc2;
     float v53[16];
     #pragma unroll
@@ -145,15 +143,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const mt_
     float v55[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v55[s] = expf(v54[s]);
-    float acc3 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v55[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc3;
+    float acc4 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v55[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
     __syncthreads();
-    acc3 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v56 = acc3;
+    acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128))[w]);
+    float v56 = acc4;
     float v57 = logf(v56);
     float v58 = (v43 + v57);
     if (mt_tid == 0) p4[v9] = v58;
@@ -253,15 +251,12 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const mt_
     float v42[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v42[s] = (v28[s] ? v39[s] : v41[s]);
-    float acc4 = __int_as_float(0xff800000);
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc4 = mt_maxf(acc4, v42[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = mt_maxf(acc4, mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
-    __syncthreads();
-    acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = mt_maxf(acc4, ((float*)(mt_smem + mt_round * 128))[w]);
-    float v43 = acc4;
+    float acc5 = __int_as_float(0xff800000);
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc5 = mt_maxf(acc5, v42[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = mt_maxf(acc5, mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc5;
     float v49 = 0.0f;
     float v50[16];
     #pragma unroll
@@ -269,15 +264,16 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const mt_
     float v51[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v51[s] = (v28[s] ? v39[s] : v50[s]);
-    float acc5 = 0.0f;
+    float acc6 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc5 = (acc5 + v51[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = (acc5 + mt_sh); }
-    mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc5;
+    for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v51[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc6;
     __syncthreads();
-    acc5 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v52 = acc5;
+    acc5 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc5 = mt_maxf(acc5, ((float*)(mt_smem + mt_round * 128 + 0))[w]);
+    float v43 = acc5;
+    acc6 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
+    float v52 = acc6;
     float v53[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v53[s] = v43;
@@ -287,15 +283,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const mt_
     float v55[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v55[s] = expf(v54[s]);
-    float acc6 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v55[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc6;
+    float acc8 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc8 = (acc8 + v55[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc8;
     __syncthreads();
-    acc6 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v56 = acc6;
+    acc8 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 128))[w]);
+    float v56 = acc8;
     float v57 = logf(v56);
     float v58 = (v43 + v57);
     if (mt_tid == 0) p4[v9] = v58;

@@ -107,15 +107,12 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const flo
     float v40[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v40[s] = (v27[s] ? v37[s] : v39[s]);
+    mt_round ^= 1;
     float acc1 = __int_as_float(0xff800000);
     #pragma unroll
     for (int s = 0; s < 16; ++s) if (true) acc1 = mt_maxf(acc1, v40[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = mt_maxf(acc1, mt_sh); }
-    mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc1;
-    __syncthreads();
-    acc1 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc1 = mt_maxf(acc1, ((float*)(mt_smem + mt_round * 128))[w]);
-    float v41 = acc1;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc1;
     float v48[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v48[s] = 0.0f;
@@ -126,10 +123,11 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const flo
     #pragma unroll
     for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v49[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-    mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc2;
     __syncthreads();
-    acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
+    acc1 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc1 = mt_maxf(acc1, ((float*)(mt_smem + mt_round * 128 + 0))[w]);
+    float v41 = acc1;
+    acc2 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
     float v50 = acc2;
     float v51[16];
     #pragma unroll
@@ -140,15 +138,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const flo
     float v53[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v53[s] = expf(v52[s]);
-    float acc3 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v53[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc3;
+    float acc4 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v53[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
     __syncthreads();
-    acc3 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v54 = acc3;
+    acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128))[w]);
+    float v54 = acc4;
     float v55 = logf(v54);
     float v56 = (v41 + v55);
     if (mt_tid == 0) p4[v9] = v56;
@@ -244,30 +242,28 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const flo
     float v40[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v40[s] = (v27[s] ? v37[s] : v39[s]);
-    float acc4 = __int_as_float(0xff800000);
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc4 = mt_maxf(acc4, v40[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = mt_maxf(acc4, mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
-    __syncthreads();
-    acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = mt_maxf(acc4, ((float*)(mt_smem + mt_round * 128))[w]);
-    float v41 = acc4;
+    float acc5 = __int_as_float(0xff800000);
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc5 = mt_maxf(acc5, v40[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = mt_maxf(acc5, mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc5;
     float v48[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v48[s] = 0.0f;
     float v49[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v49[s] = (v27[s] ? v37[s] : v48[s]);
-    float acc5 = 0.0f;
+    float acc6 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc5 = (acc5 + v49[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = (acc5 + mt_sh); }
-    mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc5;
+    for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v49[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc6;
     __syncthreads();
-    acc5 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v50 = acc5;
+    acc5 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc5 = mt_maxf(acc5, ((float*)(mt_smem + mt_round * 128 + 0))[w]);
+    float v41 = acc5;
+    acc6 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
+    float v50 = acc6;
     float v51[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v51[s] = v41;
@@ -277,15 +273,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const flo
     float v53[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v53[s] = expf(v52[s]);
-    float acc6 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v53[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc6;
+    float acc8 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc8 = (acc8 + v53[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc8;
     __syncthreads();
-    acc6 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v54 = acc6;
+    acc8 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 128))[w]);
+    float v54 = acc8;
     float v55 = logf(v54);
     float v56 = (v41 + v55);
     if (mt_tid == 0) p4[v9] = v56;

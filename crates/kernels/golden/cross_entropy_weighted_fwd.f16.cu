@@ -114,15 +114,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const mt_
     float v46[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v46[s] = (v32[s] ? v43[s] : v45[s]);
-    float acc1 = __int_as_float(0xff800000);
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc1 = mt_maxf(acc1, v46[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = mt_maxf(acc1, mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc1;
+    float acc2 = __int_as_float(0xff800000);
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc2 = mt_maxf(acc2, v46[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = mt_maxf(acc2, mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
     __syncthreads();
-    acc1 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc1 = mt_maxf(acc1, ((float*)(mt_smem + mt_round * 128))[w]);
-    float v47 = acc1;
+    acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = mt_maxf(acc2, ((float*)(mt_smem + mt_round * 128))[w]);
+    float v47 = acc2;
     float v53 = 0.0f;
     float v54[16];
     #pragma unroll
@@ -151,15 +151,12 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const mt_
     float v59[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v59[s] = (v55[s] * v58[s]);
-    float acc2 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v59[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
-    __syncthreads();
-    acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v60 = acc2;
+    float acc3 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v59[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc3;
     float v61[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v61[s] = v47;
@@ -169,15 +166,16 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const mt_
     float v63[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v63[s] = expf(v62[s]);
-    float acc3 = 0.0f;
+    float acc4 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v63[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
-    mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc3;
+    for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v63[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc4;
     __syncthreads();
-    acc3 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v64 = acc3;
+    acc3 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
+    float v60 = acc3;
+    acc4 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
+    float v64 = acc4;
     float v65 = logf(v64);
     float v66 = (v47 + v65);
     if (mt_tid == 0) p5[v9] = v66;
@@ -280,15 +278,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const mt_
     float v46[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v46[s] = (v32[s] ? v43[s] : v45[s]);
-    float acc4 = __int_as_float(0xff800000);
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc4 = mt_maxf(acc4, v46[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = mt_maxf(acc4, mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
+    float acc6 = __int_as_float(0xff800000);
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc6 = mt_maxf(acc6, v46[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = mt_maxf(acc6, mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc6;
     __syncthreads();
-    acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = mt_maxf(acc4, ((float*)(mt_smem + mt_round * 128))[w]);
-    float v47 = acc4;
+    acc6 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc6 = mt_maxf(acc6, ((float*)(mt_smem + mt_round * 128))[w]);
+    float v47 = acc6;
     float v53 = 0.0f;
     float v54[16];
     #pragma unroll
@@ -317,15 +315,12 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const mt_
     float v59[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v59[s] = (v55[s] * v58[s]);
-    float acc5 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc5 = (acc5 + v59[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = (acc5 + mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc5;
-    __syncthreads();
-    acc5 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v60 = acc5;
+    float acc7 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc7 = (acc7 + v59[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc7, o); acc7 = (acc7 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc7;
     float v61[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v61[s] = v47;
@@ -335,15 +330,16 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const mt_
     float v63[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v63[s] = expf(v62[s]);
-    float acc6 = 0.0f;
+    float acc8 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v63[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
-    mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc6;
+    for (int s = 0; s < 16; ++s) if (true) acc8 = (acc8 + v63[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc8;
     __syncthreads();
-    acc6 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v64 = acc6;
+    acc7 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
+    float v60 = acc7;
+    acc8 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
+    float v64 = acc8;
     float v65 = logf(v64);
     float v66 = (v47 + v65);
     if (mt_tid == 0) p5[v9] = v66;

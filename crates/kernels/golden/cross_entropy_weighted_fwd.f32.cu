@@ -109,15 +109,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const flo
     float v43[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v43[s] = (v30[s] ? v40[s] : v42[s]);
-    float acc1 = __int_as_float(0xff800000);
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc1 = mt_maxf(acc1, v43[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = mt_maxf(acc1, mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc1;
+    float acc2 = __int_as_float(0xff800000);
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc2 = mt_maxf(acc2, v43[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = mt_maxf(acc2, mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
     __syncthreads();
-    acc1 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc1 = mt_maxf(acc1, ((float*)(mt_smem + mt_round * 128))[w]);
-    float v44 = acc1;
+    acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = mt_maxf(acc2, ((float*)(mt_smem + mt_round * 128))[w]);
+    float v44 = acc2;
     float v51[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v51[s] = 0.0f;
@@ -142,15 +142,12 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const flo
     float v55[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v55[s] = (v52[s] * v54[s]);
-    float acc2 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v55[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
-    __syncthreads();
-    acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v56 = acc2;
+    float acc3 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v55[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc3;
     float v57[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v57[s] = v44;
@@ -160,15 +157,16 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const flo
     float v59[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v59[s] = expf(v58[s]);
-    float acc3 = 0.0f;
+    float acc4 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v59[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
-    mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc3;
+    for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v59[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc4;
     __syncthreads();
-    acc3 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v60 = acc3;
+    acc3 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
+    float v56 = acc3;
+    acc4 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
+    float v60 = acc4;
     float v61 = logf(v60);
     float v62 = (v44 + v61);
     if (mt_tid == 0) p5[v9] = v62;
@@ -266,15 +264,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const flo
     float v43[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v43[s] = (v30[s] ? v40[s] : v42[s]);
-    float acc4 = __int_as_float(0xff800000);
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc4 = mt_maxf(acc4, v43[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = mt_maxf(acc4, mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
+    float acc6 = __int_as_float(0xff800000);
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc6 = mt_maxf(acc6, v43[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = mt_maxf(acc6, mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc6;
     __syncthreads();
-    acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = mt_maxf(acc4, ((float*)(mt_smem + mt_round * 128))[w]);
-    float v44 = acc4;
+    acc6 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc6 = mt_maxf(acc6, ((float*)(mt_smem + mt_round * 128))[w]);
+    float v44 = acc6;
     float v51[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v51[s] = 0.0f;
@@ -299,15 +297,12 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const flo
     float v55[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v55[s] = (v52[s] * v54[s]);
-    float acc5 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc5 = (acc5 + v55[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = (acc5 + mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc5;
-    __syncthreads();
-    acc5 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v56 = acc5;
+    float acc7 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc7 = (acc7 + v55[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc7, o); acc7 = (acc7 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc7;
     float v57[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v57[s] = v44;
@@ -317,15 +312,16 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const flo
     float v59[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v59[s] = expf(v58[s]);
-    float acc6 = 0.0f;
+    float acc8 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v59[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
-    mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc6;
+    for (int s = 0; s < 16; ++s) if (true) acc8 = (acc8 + v59[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc8;
     __syncthreads();
-    acc6 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v60 = acc6;
+    acc7 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
+    float v56 = acc7;
+    acc8 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
+    float v60 = acc8;
     float v61 = logf(v60);
     float v62 = (v44 + v61);
     if (mt_tid == 0) p5[v9] = v62;

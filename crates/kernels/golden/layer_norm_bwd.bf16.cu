@@ -17,15 +17,15 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_sigmoid(float x) { return __frcp_rn(1.0f + expf(-x)); }
 __device__ __forceinline__ int mt_f2i(float x) { return x != x ? 0 : (x >= 2147483648.0f ? 2147483647 : (x <= -2147483648.0f ? (-2147483647 - 1) : (int)x)); }
 __device__ __forceinline__ mt_i64 mt_f2l(float x) { return x != x ? 0 : (x >= 9.2233720368547758e18f ? 9223372036854775807LL : (x <= -9.2233720368547758e18f ? (-9223372036854775807LL - 1) : (mt_i64)x)); }
-#define MT_THREADS 512
+#define MT_THREADS 256
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
-extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, const mt_u16* __restrict__ p2, float* __restrict__ p3, float* __restrict__ p4, float* __restrict__ p5, int p6, int p7, int p8, float p9) {
+extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_bwd(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, const mt_u16* __restrict__ p2, float* __restrict__ p3, float* __restrict__ p4, float* __restrict__ p5, int p6, int p7, int p8, float p9) {
   const int mt_tid = threadIdx.x;
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[512];
+  __shared__ __align__(128) unsigned char mt_smem[256];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -36,26 +36,26 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
     int v2 = p8;
     float v3 = p9;
     int v4 = (int)blockIdx.x;
-    int v5[8];
+    int v5[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v5[s] = (int)(0 + MT_FLAT(s));
-    int v6[8];
+    for (int s = 0; s < 16; ++s) v5[s] = (int)(0 + MT_FLAT(s));
+    int v6[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v6[s] = v0;
-    bool v7[8];
+    for (int s = 0; s < 16; ++s) v6[s] = v0;
+    bool v7[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v7[s] = (v5[s] < v6[s]);
+    for (int s = 0; s < 16; ++s) v7[s] = (v5[s] < v6[s]);
     float v8 = (float)(v0);
     int v9 = (int)((v4 * v2));
     int v10 = (int)((v9 + v2));
     int v11 = (int)((v10 < v1 ? v10 : v1));
-    mt_i64 v12[8];
+    mt_i64 v12[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v12[s] = (mt_i64)(v5[s]);
+    for (int s = 0; s < 16; ++s) v12[s] = (mt_i64)(v5[s]);
     float v13 = 0.0f;
-    float v14[8];
+    float v14[16];
     #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
+    for (int g = 0; g < 16; g += 8) {
       const mt_i64 i0 = v12[g];
       if ((true && v7[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -68,32 +68,32 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
         for (int k = 0; k < 8; ++k) { v14[g + k] = v13; }
       }
     }
-    float v15[8];
+    float v15[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v15[s] = v14[s];
-    float v16[8];
+    for (int s = 0; s < 16; ++s) v15[s] = v14[s];
+    float v16[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v16[s] = 0.0f;
+    for (int s = 0; s < 16; ++s) v16[s] = 0.0f;
     int v18 = 1;
-    float v20[8];
+    float v20[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = v16[s];
-    float v21[8];
+    for (int s = 0; s < 16; ++s) v20[s] = v16[s];
+    float v21[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v21[s] = v16[s];
+    for (int s = 0; s < 16; ++s) v21[s] = v16[s];
     for (int v19 = v9; v19 < v11; v19 += v18) {
       mt_i64 v23 = (mt_i64)(v19);
       mt_i64 v24 = (mt_i64)(v0);
       mt_i64 v25 = (v23 * v24);
-      mt_i64 v26[8];
+      mt_i64 v26[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v26[s] = v25;
-      mt_i64 v27[8];
+      for (int s = 0; s < 16; ++s) v26[s] = v25;
+      mt_i64 v27[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v27[s] = (v26[s] + v12[s]);
-      float v29[8];
+      for (int s = 0; s < 16; ++s) v27[s] = (v26[s] + v12[s]);
+      float v29[16];
       #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
+      for (int g = 0; g < 16; g += 8) {
         const mt_i64 i0 = v27[g];
         if ((true && v7[g])) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -106,12 +106,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
           for (int k = 0; k < 8; ++k) { v29[g + k] = v13; }
         }
       }
-      float v30[8];
+      float v30[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v30[s] = v29[s];
-      float v32[8];
+      for (int s = 0; s < 16; ++s) v30[s] = v29[s];
+      float v32[16];
       #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
+      for (int g = 0; g < 16; g += 8) {
         const mt_i64 i0 = v27[g];
         if ((true && v7[g])) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -124,118 +124,114 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
           for (int k = 0; k < 8; ++k) { v32[g + k] = v13; }
         }
       }
-      float v33[8];
+      float v33[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v33[s] = v32[s];
-      float acc1 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v30[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = (acc1 + mt_sh); }
+      for (int s = 0; s < 16; ++s) v33[s] = v32[s];
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
-      __syncthreads();
-      acc1 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v35 = acc1;
-      float v36 = (v35 / v8);
-      float v37[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v37[s] = v36;
-      float v38[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v38[s] = (v30[s] - v37[s]);
-      float v39 = 0.0f;
-      float v41[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v41[s] = (v7[s] ? v38[s] : v16[s]);
       float acc2 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v41[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v30[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
       __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v42 = acc2;
-      float v43 = (v42 / v8);
-      float v49[8];
+      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
+      float v35 = acc2;
+      float v36 = (v35 / v8);
+      float v37[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v49[s] = (v41[s] * v41[s]);
+      for (int s = 0; s < 16; ++s) v37[s] = v36;
+      float v38[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v38[s] = (v30[s] - v37[s]);
+      float v39 = 0.0f;
+      float v41[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v41[s] = (v7[s] ? v38[s] : v16[s]);
+      mt_round ^= 1;
       float acc3 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc3 = (acc3 + v49[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v41[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
-      mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc3;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc3;
+      float v49[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v49[s] = (v41[s] * v41[s]);
+      float acc4 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v49[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc4;
       __syncthreads();
-      acc3 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v50 = acc3;
+      acc3 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
+      float v42 = acc3;
+      acc4 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
+      float v50 = acc4;
+      float v43 = (v42 / v8);
       float v51 = (v50 / v8);
       float v52 = (v43 * v43);
       float v53 = (v51 - v52);
       float v55 = mt_maxf(v53, v39);
       float v56 = (v55 + v3);
       float v57 = (1.0f / sqrtf(v56));
-      float v60[8];
+      float v60[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v60[s] = v43;
-      float v61[8];
+      for (int s = 0; s < 16; ++s) v60[s] = v43;
+      float v61[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v61[s] = (v38[s] - v60[s]);
-      float v64[8];
+      for (int s = 0; s < 16; ++s) v61[s] = (v38[s] - v60[s]);
+      float v64[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v64[s] = (v7[s] ? v61[s] : v16[s]);
-      float v65[8];
+      for (int s = 0; s < 16; ++s) v64[s] = (v7[s] ? v61[s] : v16[s]);
+      float v65[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v65[s] = v57;
-      float v66[8];
+      for (int s = 0; s < 16; ++s) v65[s] = v57;
+      float v66[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v66[s] = (v64[s] * v65[s]);
-      float v67[8];
+      for (int s = 0; s < 16; ++s) v66[s] = (v64[s] * v65[s]);
+      float v67[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v67[s] = (v33[s] * v15[s]);
-      float v68[8];
+      for (int s = 0; s < 16; ++s) v67[s] = (v33[s] * v15[s]);
+      float v68[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v68[s] = (v66[s] * v67[s]);
-      float acc4 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v68[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+      for (int s = 0; s < 16; ++s) v68[s] = (v66[s] * v67[s]);
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
-      __syncthreads();
-      acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v69 = acc4;
-      float v70 = (v69 / v8);
       float acc5 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v67[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc5 = (acc5 + v68[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = (acc5 + mt_sh); }
-      mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc5;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc5;
+      float acc6 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v67[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc6;
       __syncthreads();
-      acc5 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v72 = acc5;
+      acc5 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
+      float v69 = acc5;
+      acc6 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
+      float v72 = acc6;
+      float v70 = (v69 / v8);
       float v73 = (v72 / v8);
-      float v84[8];
+      float v84[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v84[s] = v70;
-      float v85[8];
+      for (int s = 0; s < 16; ++s) v84[s] = v70;
+      float v85[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v85[s] = (v66[s] * v84[s]);
-      float v86[8];
+      for (int s = 0; s < 16; ++s) v85[s] = (v66[s] * v84[s]);
+      float v86[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v86[s] = (v67[s] - v85[s]);
-      float v87[8];
+      for (int s = 0; s < 16; ++s) v86[s] = (v67[s] - v85[s]);
+      float v87[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v87[s] = v73;
-      float v88[8];
+      for (int s = 0; s < 16; ++s) v87[s] = v73;
+      float v88[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v88[s] = (v86[s] - v87[s]);
-      float v90[8];
+      for (int s = 0; s < 16; ++s) v88[s] = (v86[s] - v87[s]);
+      float v90[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v90[s] = (v88[s] * v65[s]);
+      for (int s = 0; s < 16; ++s) v90[s] = (v88[s] * v65[s]);
       #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
+      for (int g = 0; g < 16; g += 8) {
         const mt_i64 i0 = v27[g];
         if ((true && v7[g])) {
           union { uint4 w[2]; float e[8]; } u;
@@ -245,43 +241,43 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
           for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         }
       }
-      float v91[8];
+      float v91[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v91[s] = (v33[s] * v66[s]);
-      float v92[8];
+      for (int s = 0; s < 16; ++s) v91[s] = (v33[s] * v66[s]);
+      float v92[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v92[s] = (v20[s] + v91[s]);
-      float v93[8];
+      for (int s = 0; s < 16; ++s) v92[s] = (v20[s] + v91[s]);
+      float v93[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v93[s] = (v21[s] + v33[s]);
-      float y6[8];
+      for (int s = 0; s < 16; ++s) v93[s] = (v21[s] + v33[s]);
+      float y7[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y6[s] = v92[s];
-      float y7[8];
+      for (int s = 0; s < 16; ++s) y7[s] = v92[s];
+      float y8[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y7[s] = v93[s];
+      for (int s = 0; s < 16; ++s) y8[s] = v93[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v20[s] = y6[s];
+      for (int s = 0; s < 16; ++s) v20[s] = y7[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v21[s] = y7[s];
+      for (int s = 0; s < 16; ++s) v21[s] = y8[s];
     }
-    float v94[8];
+    float v94[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v94[s] = v20[s];
-    float v95[8];
+    for (int s = 0; s < 16; ++s) v94[s] = v20[s];
+    float v95[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v95[s] = v21[s];
+    for (int s = 0; s < 16; ++s) v95[s] = v21[s];
     mt_i64 v97 = (mt_i64)(v4);
     mt_i64 v98 = (mt_i64)(v0);
     mt_i64 v99 = (v97 * v98);
-    mt_i64 v100[8];
+    mt_i64 v100[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v100[s] = v99;
-    mt_i64 v101[8];
+    for (int s = 0; s < 16; ++s) v100[s] = v99;
+    mt_i64 v101[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v101[s] = (v100[s] + v12[s]);
+    for (int s = 0; s < 16; ++s) v101[s] = (v100[s] + v12[s]);
     #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
+    for (int g = 0; g < 16; g += 8) {
       const mt_i64 i0 = v101[g];
       if ((true && v7[g])) {
         union { uint4 w[2]; float e[8]; } u;
@@ -292,7 +288,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
       }
     }
     #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
+    for (int g = 0; g < 16; g += 8) {
       const mt_i64 i0 = v101[g];
       if ((true && v7[g])) {
         union { uint4 w[2]; float e[8]; } u;
@@ -308,26 +304,26 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
     int v2 = p8;
     float v3 = p9;
     int v4 = (int)blockIdx.x;
-    int v5[8];
+    int v5[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v5[s] = (int)(0 + MT_FLAT(s));
-    int v6[8];
+    for (int s = 0; s < 16; ++s) v5[s] = (int)(0 + MT_FLAT(s));
+    int v6[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v6[s] = v0;
-    bool v7[8];
+    for (int s = 0; s < 16; ++s) v6[s] = v0;
+    bool v7[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v7[s] = (v5[s] < v6[s]);
+    for (int s = 0; s < 16; ++s) v7[s] = (v5[s] < v6[s]);
     float v8 = (float)(v0);
     int v9 = (int)((v4 * v2));
     int v10 = (int)((v9 + v2));
     int v11 = (int)((v10 < v1 ? v10 : v1));
-    mt_i64 v12[8];
+    mt_i64 v12[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v12[s] = (mt_i64)(v5[s]);
+    for (int s = 0; s < 16; ++s) v12[s] = (mt_i64)(v5[s]);
     float v13 = 0.0f;
-    float v14[8];
+    float v14[16];
     #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
+    for (int g = 0; g < 16; g += 8) {
       const mt_i64 i0 = v12[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -340,32 +336,32 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
         for (int k = 0; k < 8; ++k) { const int s = g + k; v14[s] = (true && v7[s]) ? mt_bf16_to_f32(p1[v12[s]]) : v13; }
       }
     }
-    float v15[8];
+    float v15[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v15[s] = v14[s];
-    float v16[8];
+    for (int s = 0; s < 16; ++s) v15[s] = v14[s];
+    float v16[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v16[s] = 0.0f;
+    for (int s = 0; s < 16; ++s) v16[s] = 0.0f;
     int v18 = 1;
-    float v20[8];
+    float v20[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = v16[s];
-    float v21[8];
+    for (int s = 0; s < 16; ++s) v20[s] = v16[s];
+    float v21[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v21[s] = v16[s];
+    for (int s = 0; s < 16; ++s) v21[s] = v16[s];
     for (int v19 = v9; v19 < v11; v19 += v18) {
       mt_i64 v23 = (mt_i64)(v19);
       mt_i64 v24 = (mt_i64)(v0);
       mt_i64 v25 = (v23 * v24);
-      mt_i64 v26[8];
+      mt_i64 v26[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v26[s] = v25;
-      mt_i64 v27[8];
+      for (int s = 0; s < 16; ++s) v26[s] = v25;
+      mt_i64 v27[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v27[s] = (v26[s] + v12[s]);
-      float v29[8];
+      for (int s = 0; s < 16; ++s) v27[s] = (v26[s] + v12[s]);
+      float v29[16];
       #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
+      for (int g = 0; g < 16; g += 8) {
         const mt_i64 i0 = v27[g];
         if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -378,12 +374,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
           for (int k = 0; k < 8; ++k) { const int s = g + k; v29[s] = (true && v7[s]) ? mt_bf16_to_f32(p0[v27[s]]) : v13; }
         }
       }
-      float v30[8];
+      float v30[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v30[s] = v29[s];
-      float v32[8];
+      for (int s = 0; s < 16; ++s) v30[s] = v29[s];
+      float v32[16];
       #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
+      for (int g = 0; g < 16; g += 8) {
         const mt_i64 i0 = v27[g];
         if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -396,118 +392,114 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
           for (int k = 0; k < 8; ++k) { const int s = g + k; v32[s] = (true && v7[s]) ? mt_bf16_to_f32(p2[v27[s]]) : v13; }
         }
       }
-      float v33[8];
+      float v33[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v33[s] = v32[s];
-      float acc8 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc8 = (acc8 + v30[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
+      for (int s = 0; s < 16; ++s) v33[s] = v32[s];
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc8;
-      __syncthreads();
-      acc8 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v35 = acc8;
-      float v36 = (v35 / v8);
-      float v37[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v37[s] = v36;
-      float v38[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v38[s] = (v30[s] - v37[s]);
-      float v39 = 0.0f;
-      float v41[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v41[s] = (v7[s] ? v38[s] : v16[s]);
-      float acc9 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc9 = (acc9 + v41[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc9, o); acc9 = (acc9 + mt_sh); }
-      mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc9;
-      __syncthreads();
-      acc9 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc9 = (acc9 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v42 = acc9;
-      float v43 = (v42 / v8);
-      float v49[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v49[s] = (v41[s] * v41[s]);
       float acc10 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc10 = (acc10 + v49[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc10 = (acc10 + v30[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc10, o); acc10 = (acc10 + mt_sh); }
-      mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc10;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc10;
       __syncthreads();
-      acc10 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v50 = acc10;
+      acc10 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 128))[w]);
+      float v35 = acc10;
+      float v36 = (v35 / v8);
+      float v37[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v37[s] = v36;
+      float v38[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v38[s] = (v30[s] - v37[s]);
+      float v39 = 0.0f;
+      float v41[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v41[s] = (v7[s] ? v38[s] : v16[s]);
+      mt_round ^= 1;
+      float acc11 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc11 = (acc11 + v41[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc11, o); acc11 = (acc11 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc11;
+      float v49[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v49[s] = (v41[s] * v41[s]);
+      float acc12 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc12 = (acc12 + v49[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc12, o); acc12 = (acc12 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc12;
+      __syncthreads();
+      acc11 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc11 = (acc11 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
+      float v42 = acc11;
+      acc12 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
+      float v50 = acc12;
+      float v43 = (v42 / v8);
       float v51 = (v50 / v8);
       float v52 = (v43 * v43);
       float v53 = (v51 - v52);
       float v55 = mt_maxf(v53, v39);
       float v56 = (v55 + v3);
       float v57 = (1.0f / sqrtf(v56));
-      float v60[8];
+      float v60[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v60[s] = v43;
-      float v61[8];
+      for (int s = 0; s < 16; ++s) v60[s] = v43;
+      float v61[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v61[s] = (v38[s] - v60[s]);
-      float v64[8];
+      for (int s = 0; s < 16; ++s) v61[s] = (v38[s] - v60[s]);
+      float v64[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v64[s] = (v7[s] ? v61[s] : v16[s]);
-      float v65[8];
+      for (int s = 0; s < 16; ++s) v64[s] = (v7[s] ? v61[s] : v16[s]);
+      float v65[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v65[s] = v57;
-      float v66[8];
+      for (int s = 0; s < 16; ++s) v65[s] = v57;
+      float v66[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v66[s] = (v64[s] * v65[s]);
-      float v67[8];
+      for (int s = 0; s < 16; ++s) v66[s] = (v64[s] * v65[s]);
+      float v67[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v67[s] = (v33[s] * v15[s]);
-      float v68[8];
+      for (int s = 0; s < 16; ++s) v67[s] = (v33[s] * v15[s]);
+      float v68[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v68[s] = (v66[s] * v67[s]);
-      float acc11 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc11 = (acc11 + v68[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc11, o); acc11 = (acc11 + mt_sh); }
+      for (int s = 0; s < 16; ++s) v68[s] = (v66[s] * v67[s]);
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc11;
+      float acc13 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc13 = (acc13 + v68[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc13, o); acc13 = (acc13 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc13;
+      float acc14 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc14 = (acc14 + v67[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc14, o); acc14 = (acc14 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc14;
       __syncthreads();
-      acc11 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc11 = (acc11 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v69 = acc11;
+      acc13 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc13 = (acc13 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
+      float v69 = acc13;
+      acc14 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc14 = (acc14 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
+      float v72 = acc14;
       float v70 = (v69 / v8);
-      float acc12 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc12 = (acc12 + v67[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc12, o); acc12 = (acc12 + mt_sh); }
-      mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc12;
-      __syncthreads();
-      acc12 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v72 = acc12;
       float v73 = (v72 / v8);
-      float v84[8];
+      float v84[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v84[s] = v70;
-      float v85[8];
+      for (int s = 0; s < 16; ++s) v84[s] = v70;
+      float v85[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v85[s] = (v66[s] * v84[s]);
-      float v86[8];
+      for (int s = 0; s < 16; ++s) v85[s] = (v66[s] * v84[s]);
+      float v86[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v86[s] = (v67[s] - v85[s]);
-      float v87[8];
+      for (int s = 0; s < 16; ++s) v86[s] = (v67[s] - v85[s]);
+      float v87[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v87[s] = v73;
-      float v88[8];
+      for (int s = 0; s < 16; ++s) v87[s] = v73;
+      float v88[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v88[s] = (v86[s] - v87[s]);
-      float v90[8];
+      for (int s = 0; s < 16; ++s) v88[s] = (v86[s] - v87[s]);
+      float v90[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v90[s] = (v88[s] * v65[s]);
+      for (int s = 0; s < 16; ++s) v90[s] = (v88[s] * v65[s]);
       #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
+      for (int g = 0; g < 16; g += 8) {
         const mt_i64 i0 = v27[g];
         if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
           union { uint4 w[2]; float e[8]; } u;
@@ -520,43 +512,43 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
           for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p3[v27[s]] = v90[s]; }
         }
       }
-      float v91[8];
+      float v91[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v91[s] = (v33[s] * v66[s]);
-      float v92[8];
+      for (int s = 0; s < 16; ++s) v91[s] = (v33[s] * v66[s]);
+      float v92[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v92[s] = (v20[s] + v91[s]);
-      float v93[8];
+      for (int s = 0; s < 16; ++s) v92[s] = (v20[s] + v91[s]);
+      float v93[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v93[s] = (v21[s] + v33[s]);
-      float y13[8];
+      for (int s = 0; s < 16; ++s) v93[s] = (v21[s] + v33[s]);
+      float y15[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y13[s] = v92[s];
-      float y14[8];
+      for (int s = 0; s < 16; ++s) y15[s] = v92[s];
+      float y16[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y14[s] = v93[s];
+      for (int s = 0; s < 16; ++s) y16[s] = v93[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v20[s] = y13[s];
+      for (int s = 0; s < 16; ++s) v20[s] = y15[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v21[s] = y14[s];
+      for (int s = 0; s < 16; ++s) v21[s] = y16[s];
     }
-    float v94[8];
+    float v94[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v94[s] = v20[s];
-    float v95[8];
+    for (int s = 0; s < 16; ++s) v94[s] = v20[s];
+    float v95[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v95[s] = v21[s];
+    for (int s = 0; s < 16; ++s) v95[s] = v21[s];
     mt_i64 v97 = (mt_i64)(v4);
     mt_i64 v98 = (mt_i64)(v0);
     mt_i64 v99 = (v97 * v98);
-    mt_i64 v100[8];
+    mt_i64 v100[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v100[s] = v99;
-    mt_i64 v101[8];
+    for (int s = 0; s < 16; ++s) v100[s] = v99;
+    mt_i64 v101[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v101[s] = (v100[s] + v12[s]);
+    for (int s = 0; s < 16; ++s) v101[s] = (v100[s] + v12[s]);
     #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
+    for (int g = 0; g < 16; g += 8) {
       const mt_i64 i0 = v101[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[2]; float e[8]; } u;
@@ -570,7 +562,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const mt_u16
       }
     }
     #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
+    for (int g = 0; g < 16; g += 8) {
       const mt_i64 i0 = v101[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[2]; float e[8]; } u;

@@ -118,15 +118,15 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
           for (int k = 0; k < 4; ++k) { v30[g + k] = v13; }
         }
       }
-      float acc1 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v28[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = (acc1 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
+      float acc2 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v28[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
       __syncthreads();
-      acc1 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v32 = acc1;
+      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v32 = acc2;
       float v33 = (v32 / v8);
       float v34[8];
       #pragma unroll
@@ -137,28 +137,26 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
       float v38[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v38[s] = (v7[s] ? v35[s] : v15[s]);
-      float acc2 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v38[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
-      __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v39 = acc2;
-      float v40 = (v39 / v8);
+      float acc3 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc3 = (acc3 + v38[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc3;
       float v46[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v46[s] = (v38[s] * v38[s]);
-      float acc3 = 0.0f;
+      float acc4 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc3 = (acc3 + v46[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
-      mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc3;
+      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v46[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc4;
       __syncthreads();
-      acc3 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v47 = acc3;
+      acc3 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 16; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
+      float v39 = acc3;
+      acc4 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
+      float v47 = acc4;
+      float v40 = (v39 / v8);
       float v48 = (v47 / v8);
       float v49 = (v40 * v40);
       float v50 = (v48 - v49);
@@ -186,25 +184,23 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
       float v65[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v65[s] = (v63[s] * v64[s]);
-      float acc4 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v65[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
-      __syncthreads();
-      acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v66 = acc4;
-      float v67 = (v66 / v8);
       float acc5 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v64[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v65[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = (acc5 + mt_sh); }
-      mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc5;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc5;
+      float acc6 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc6 = (acc6 + v64[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc6;
       __syncthreads();
-      acc5 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v69 = acc5;
+      acc5 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 16; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
+      float v66 = acc5;
+      acc6 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 16; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
+      float v69 = acc6;
+      float v67 = (v66 / v8);
       float v70 = (v69 / v8);
       float v81[8];
       #pragma unroll
@@ -244,16 +240,16 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
       float v90[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v90[s] = (v20[s] + v30[s]);
-      float y6[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) y6[s] = v89[s];
       float y7[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y7[s] = v90[s];
+      for (int s = 0; s < 8; ++s) y7[s] = v89[s];
+      float y8[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v19[s] = y6[s];
+      for (int s = 0; s < 8; ++s) y8[s] = v90[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v20[s] = y7[s];
+      for (int s = 0; s < 8; ++s) v19[s] = y7[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v20[s] = y8[s];
     }
     float v91[8];
     #pragma unroll
@@ -380,15 +376,15 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
           for (int k = 0; k < 4; ++k) { const int s = g + k; v30[s] = (true && v7[s]) ? p2[v26[s]] : v13; }
         }
       }
-      float acc8 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc8 = (acc8 + v28[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc8;
+      float acc10 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc10 = (acc10 + v28[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc10, o); acc10 = (acc10 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc10;
       __syncthreads();
-      acc8 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v32 = acc8;
+      acc10 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v32 = acc10;
       float v33 = (v32 / v8);
       float v34[8];
       #pragma unroll
@@ -399,28 +395,26 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
       float v38[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v38[s] = (v7[s] ? v35[s] : v15[s]);
-      float acc9 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc9 = (acc9 + v38[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc9, o); acc9 = (acc9 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc9;
-      __syncthreads();
-      acc9 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc9 = (acc9 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v39 = acc9;
-      float v40 = (v39 / v8);
+      float acc11 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc11 = (acc11 + v38[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc11, o); acc11 = (acc11 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc11;
       float v46[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v46[s] = (v38[s] * v38[s]);
-      float acc10 = 0.0f;
+      float acc12 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc10 = (acc10 + v46[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc10, o); acc10 = (acc10 + mt_sh); }
-      mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc10;
+      for (int s = 0; s < 8; ++s) if (true) acc12 = (acc12 + v46[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc12, o); acc12 = (acc12 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc12;
       __syncthreads();
-      acc10 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v47 = acc10;
+      acc11 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 16; ++w) acc11 = (acc11 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
+      float v39 = acc11;
+      acc12 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 16; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
+      float v47 = acc12;
+      float v40 = (v39 / v8);
       float v48 = (v47 / v8);
       float v49 = (v40 * v40);
       float v50 = (v48 - v49);
@@ -448,25 +442,23 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
       float v65[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v65[s] = (v63[s] * v64[s]);
-      float acc11 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc11 = (acc11 + v65[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc11, o); acc11 = (acc11 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc11;
+      float acc13 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc13 = (acc13 + v65[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc13, o); acc13 = (acc13 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc13;
+      float acc14 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc14 = (acc14 + v64[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc14, o); acc14 = (acc14 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc14;
       __syncthreads();
-      acc11 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc11 = (acc11 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v66 = acc11;
+      acc13 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 16; ++w) acc13 = (acc13 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
+      float v66 = acc13;
+      acc14 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 16; ++w) acc14 = (acc14 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
+      float v69 = acc14;
       float v67 = (v66 / v8);
-      float acc12 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc12 = (acc12 + v64[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc12, o); acc12 = (acc12 + mt_sh); }
-      mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc12;
-      __syncthreads();
-      acc12 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v69 = acc12;
       float v70 = (v69 / v8);
       float v81[8];
       #pragma unroll
@@ -509,16 +501,16 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
       float v90[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v90[s] = (v20[s] + v30[s]);
-      float y13[8];
+      float y15[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y13[s] = v89[s];
-      float y14[8];
+      for (int s = 0; s < 8; ++s) y15[s] = v89[s];
+      float y16[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y14[s] = v90[s];
+      for (int s = 0; s < 8; ++s) y16[s] = v90[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v19[s] = y13[s];
+      for (int s = 0; s < 8; ++s) v19[s] = y15[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v20[s] = y14[s];
+      for (int s = 0; s < 8; ++s) v20[s] = y16[s];
     }
     float v91[8];
     #pragma unroll

@@ -118,15 +118,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
       float v29[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v29[s] = v28[s];
-      float acc1 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc1 = (acc1 + v29[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = (acc1 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc1;
+      float acc2 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v29[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
       __syncthreads();
-      acc1 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v31 = acc1;
+      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
+      float v31 = acc2;
       float v32 = (v31 / v7);
       float v33[16];
       #pragma unroll
@@ -141,28 +141,26 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
       float v37[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v37[s] = (v6[s] ? v34[s] : v36[s]);
-      float acc2 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v37[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
-      __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v38 = acc2;
-      float v39 = (v38 / v7);
+      float acc3 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v37[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc3;
       float v45[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v45[s] = (v37[s] * v37[s]);
-      float acc3 = 0.0f;
+      float acc4 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v45[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
-      mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc3;
+      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v45[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc4;
       __syncthreads();
-      acc3 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v46 = acc3;
+      acc3 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
+      float v38 = acc3;
+      acc4 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
+      float v46 = acc4;
+      float v39 = (v38 / v7);
       float v47 = (v46 / v7);
       float v48 = (v39 * v39);
       float v49 = (v47 - v48);
@@ -296,15 +294,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
       float v29[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v29[s] = v28[s];
-      float acc4 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v29[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
+      float acc6 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v29[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc6;
       __syncthreads();
-      acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v31 = acc4;
+      acc6 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128))[w]);
+      float v31 = acc6;
       float v32 = (v31 / v7);
       float v33[16];
       #pragma unroll
@@ -319,28 +317,26 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
       float v37[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v37[s] = (v6[s] ? v34[s] : v36[s]);
-      float acc5 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc5 = (acc5 + v37[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = (acc5 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc5;
-      __syncthreads();
-      acc5 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v38 = acc5;
-      float v39 = (v38 / v7);
+      float acc7 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc7 = (acc7 + v37[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc7, o); acc7 = (acc7 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc7;
       float v45[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v45[s] = (v37[s] * v37[s]);
-      float acc6 = 0.0f;
+      float acc8 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v45[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
-      mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc6;
+      for (int s = 0; s < 16; ++s) if (true) acc8 = (acc8 + v45[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc8;
       __syncthreads();
-      acc6 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v46 = acc6;
+      acc7 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
+      float v38 = acc7;
+      acc8 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
+      float v46 = acc8;
+      float v39 = (v38 / v7);
       float v47 = (v46 / v7);
       float v48 = (v39 * v39);
       float v49 = (v47 - v48);

@@ -109,15 +109,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
           for (int k = 0; k < 4; ++k) { v26[g + k] = v13; }
         }
       }
-      float acc1 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc1 = (acc1 + v26[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = (acc1 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc1;
+      float acc2 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v26[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
       __syncthreads();
-      acc1 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v28 = acc1;
+      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
+      float v28 = acc2;
       float v29 = (v28 / v7);
       float v30[16];
       #pragma unroll
@@ -131,28 +131,26 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
       float v34[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v34[s] = (v6[s] ? v31[s] : v33[s]);
-      float acc2 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v34[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
-      __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v35 = acc2;
-      float v36 = (v35 / v7);
+      float acc3 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v34[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc3;
       float v42[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v42[s] = (v34[s] * v34[s]);
-      float acc3 = 0.0f;
+      float acc4 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v42[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
-      mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc3;
+      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v42[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc4;
       __syncthreads();
-      acc3 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v43 = acc3;
+      acc3 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
+      float v35 = acc3;
+      acc4 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
+      float v43 = acc4;
+      float v36 = (v35 / v7);
       float v44 = (v43 / v7);
       float v45 = (v36 * v36);
       float v46 = (v44 - v45);
@@ -274,15 +272,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
           for (int k = 0; k < 4; ++k) { const int s = g + k; v26[s] = (true && v6[s]) ? p0[v24[s]] : v13; }
         }
       }
-      float acc4 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v26[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
+      float acc6 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v26[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc6;
       __syncthreads();
-      acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v28 = acc4;
+      acc6 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128))[w]);
+      float v28 = acc6;
       float v29 = (v28 / v7);
       float v30[16];
       #pragma unroll
@@ -296,28 +294,26 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
       float v34[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v34[s] = (v6[s] ? v31[s] : v33[s]);
-      float acc5 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc5 = (acc5 + v34[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = (acc5 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc5;
-      __syncthreads();
-      acc5 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v35 = acc5;
-      float v36 = (v35 / v7);
+      float acc7 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc7 = (acc7 + v34[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc7, o); acc7 = (acc7 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc7;
       float v42[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v42[s] = (v34[s] * v34[s]);
-      float acc6 = 0.0f;
+      float acc8 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v42[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
-      mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc6;
+      for (int s = 0; s < 16; ++s) if (true) acc8 = (acc8 + v42[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc8;
       __syncthreads();
-      acc6 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v43 = acc6;
+      acc7 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
+      float v35 = acc7;
+      acc8 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
+      float v43 = acc8;
+      float v36 = (v35 / v7);
       float v44 = (v43 / v7);
       float v45 = (v36 * v36);
       float v46 = (v44 - v45);

@@ -73,15 +73,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_fwd(const mt_u1
     float v13[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v13[s] = v12[s];
-    float acc1 = __int_as_float(0xff800000);
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc1 = mt_maxf(acc1, v13[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = mt_maxf(acc1, mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc1;
+    float acc2 = __int_as_float(0xff800000);
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc2 = mt_maxf(acc2, v13[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = mt_maxf(acc2, mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
     __syncthreads();
-    acc1 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc1 = mt_maxf(acc1, ((float*)(mt_smem + mt_round * 128))[w]);
-    float v14 = acc1;
+    acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = mt_maxf(acc2, ((float*)(mt_smem + mt_round * 128))[w]);
+    float v14 = acc2;
     float v15[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v15[s] = v14;
@@ -91,15 +91,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_fwd(const mt_u1
     float v17[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v17[s] = expf(v16[s]);
-    float acc2 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v17[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
+    float acc4 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v17[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
     __syncthreads();
-    acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v18 = acc2;
+    acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128))[w]);
+    float v18 = acc4;
     float v19 = logf(v18);
     float v27[16];
     #pragma unroll
@@ -164,15 +164,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_fwd(const mt_u1
     float v13[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v13[s] = v12[s];
-    float acc3 = __int_as_float(0xff800000);
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc3 = mt_maxf(acc3, v13[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = mt_maxf(acc3, mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc3;
+    float acc6 = __int_as_float(0xff800000);
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc6 = mt_maxf(acc6, v13[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = mt_maxf(acc6, mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc6;
     __syncthreads();
-    acc3 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc3 = mt_maxf(acc3, ((float*)(mt_smem + mt_round * 128))[w]);
-    float v14 = acc3;
+    acc6 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc6 = mt_maxf(acc6, ((float*)(mt_smem + mt_round * 128))[w]);
+    float v14 = acc6;
     float v15[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v15[s] = v14;
@@ -182,15 +182,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_fwd(const mt_u1
     float v17[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v17[s] = expf(v16[s]);
-    float acc4 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v17[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
+    float acc8 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc8 = (acc8 + v17[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc8;
     __syncthreads();
-    acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v18 = acc4;
+    acc8 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 128))[w]);
+    float v18 = acc8;
     float v19 = logf(v18);
     float v27[16];
     #pragma unroll

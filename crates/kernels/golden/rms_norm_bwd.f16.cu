@@ -134,15 +134,15 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
       float v36[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v36[s] = (v31[s] * v31[s]);
-      float acc1 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v36[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = (acc1 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
+      float acc2 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v36[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
       __syncthreads();
-      acc1 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v37 = acc1;
+      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v37 = acc2;
       float v38 = (v37 / v9);
       float v39 = (v38 + v3);
       float v40 = (1.0f / sqrtf(v39));
@@ -158,15 +158,15 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
       float v44[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v44[s] = (v42[s] * v43[s]);
-      float acc2 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v44[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
+      float acc4 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v44[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
       __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v45 = acc2;
+      acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v45 = acc4;
       float v46 = (v45 / v9);
       float v50[8];
       #pragma unroll
@@ -197,11 +197,11 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
       float v56[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v56[s] = (v22[s] + v55[s]);
-      float y3[8];
+      float y5[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y3[s] = v56[s];
+      for (int s = 0; s < 8; ++s) y5[s] = v56[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v22[s] = y3[s];
+      for (int s = 0; s < 8; ++s) v22[s] = y5[s];
     }
     float v57[8];
     #pragma unroll
@@ -330,15 +330,15 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
       float v36[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v36[s] = (v31[s] * v31[s]);
-      float acc4 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v36[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
+      float acc7 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc7 = (acc7 + v36[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc7, o); acc7 = (acc7 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc7;
       __syncthreads();
-      acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v37 = acc4;
+      acc7 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v37 = acc7;
       float v38 = (v37 / v9);
       float v39 = (v38 + v3);
       float v40 = (1.0f / sqrtf(v39));
@@ -354,15 +354,15 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
       float v44[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v44[s] = (v42[s] * v43[s]);
-      float acc5 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v44[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = (acc5 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc5;
+      float acc9 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc9 = (acc9 + v44[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc9, o); acc9 = (acc9 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc9;
       __syncthreads();
-      acc5 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v45 = acc5;
+      acc9 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc9 = (acc9 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v45 = acc9;
       float v46 = (v45 / v9);
       float v50[8];
       #pragma unroll
@@ -396,11 +396,11 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
       float v56[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v56[s] = (v22[s] + v55[s]);
-      float y6[8];
+      float y10[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y6[s] = v56[s];
+      for (int s = 0; s < 8; ++s) y10[s] = v56[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v22[s] = y6[s];
+      for (int s = 0; s < 8; ++s) v22[s] = y10[s];
     }
     float v57[8];
     #pragma unroll

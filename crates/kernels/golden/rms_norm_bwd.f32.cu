@@ -125,15 +125,15 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const float* _
       float v33[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v33[s] = (v29[s] * v29[s]);
-      float acc1 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v33[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = (acc1 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc1;
+      float acc2 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v33[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
       __syncthreads();
-      acc1 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v34 = acc1;
+      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v34 = acc2;
       float v35 = (v34 / v9);
       float v36 = (v35 + v3);
       float v37 = (1.0f / sqrtf(v36));
@@ -149,15 +149,15 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const float* _
       float v41[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v41[s] = (v39[s] * v40[s]);
-      float acc2 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v41[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
+      float acc4 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v41[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
       __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v42 = acc2;
+      acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v42 = acc4;
       float v43 = (v42 / v9);
       float v47[8];
       #pragma unroll
@@ -188,11 +188,11 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const float* _
       float v53[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v53[s] = (v21[s] + v52[s]);
-      float y3[8];
+      float y5[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y3[s] = v53[s];
+      for (int s = 0; s < 8; ++s) y5[s] = v53[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v21[s] = y3[s];
+      for (int s = 0; s < 8; ++s) v21[s] = y5[s];
     }
     float v54[8];
     #pragma unroll
@@ -312,15 +312,15 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const float* _
       float v33[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v33[s] = (v29[s] * v29[s]);
-      float acc4 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v33[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
+      float acc7 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc7 = (acc7 + v33[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc7, o); acc7 = (acc7 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc7;
       __syncthreads();
-      acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v34 = acc4;
+      acc7 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v34 = acc7;
       float v35 = (v34 / v9);
       float v36 = (v35 + v3);
       float v37 = (1.0f / sqrtf(v36));
@@ -336,15 +336,15 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const float* _
       float v41[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v41[s] = (v39[s] * v40[s]);
-      float acc5 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v41[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = (acc5 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc5;
+      float acc9 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc9 = (acc9 + v41[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc9, o); acc9 = (acc9 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc9;
       __syncthreads();
-      acc5 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v42 = acc5;
+      acc9 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc9 = (acc9 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v42 = acc9;
       float v43 = (v42 / v9);
       float v47[8];
       #pragma unroll
@@ -378,11 +378,11 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const float* _
       float v53[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v53[s] = (v21[s] + v52[s]);
-      float y6[8];
+      float y10[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y6[s] = v53[s];
+      for (int s = 0; s < 8; ++s) y10[s] = v53[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v21[s] = y6[s];
+      for (int s = 0; s < 8; ++s) v21[s] = y10[s];
     }
     float v54[8];
     #pragma unroll

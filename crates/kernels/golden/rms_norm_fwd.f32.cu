@@ -104,15 +104,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_fwd(const float* _
       float v29[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v29[s] = (v27[s] * v27[s]);
-      float acc1 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc1 = (acc1 + v29[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = (acc1 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc1;
+      float acc2 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v29[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
       __syncthreads();
-      acc1 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v30 = acc1;
+      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
+      float v30 = acc2;
       float v31 = (v30 / v8);
       float v32 = (v31 + v3);
       float v33 = (1.0f / sqrtf(v32));
@@ -212,15 +212,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_fwd(const float* _
       float v29[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v29[s] = (v27[s] * v27[s]);
-      float acc2 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v29[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
       mt_round ^= 1;
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
+      float acc4 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v29[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
       __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v30 = acc2;
+      acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128))[w]);
+      float v30 = acc4;
       float v31 = (v30 / v8);
       float v32 = (v31 + v3);
       float v33 = (1.0f / sqrtf(v32));

@@ -73,15 +73,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
     float v13[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v13[s] = v12[s];
-    float acc1 = __int_as_float(0xff800000);
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc1 = mt_maxf(acc1, v13[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = mt_maxf(acc1, mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc1;
+    float acc2 = __int_as_float(0xff800000);
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc2 = mt_maxf(acc2, v13[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = mt_maxf(acc2, mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
     __syncthreads();
-    acc1 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc1 = mt_maxf(acc1, ((float*)(mt_smem + mt_round * 128))[w]);
-    float v14 = acc1;
+    acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = mt_maxf(acc2, ((float*)(mt_smem + mt_round * 128))[w]);
+    float v14 = acc2;
     float v15[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v15[s] = v14;
@@ -91,15 +91,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
     float v17[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v17[s] = expf(v16[s]);
-    float acc2 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v17[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
+    float acc4 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v17[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
     __syncthreads();
-    acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v18 = acc2;
+    acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128))[w]);
+    float v18 = acc4;
     float v23[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v23[s] = v18;
@@ -128,15 +128,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
     float v28[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v28[s] = (v27[s] * v24[s]);
-    float acc3 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v28[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc3;
+    float acc6 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v28[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc6;
     __syncthreads();
-    acc3 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v29 = acc3;
+    acc6 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128))[w]);
+    float v29 = acc6;
     float v36[16];
     #pragma unroll
     for (int g = 0; g < 16; g += 8) {
@@ -221,15 +221,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
     float v13[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v13[s] = v12[s];
-    float acc4 = __int_as_float(0xff800000);
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc4 = mt_maxf(acc4, v13[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = mt_maxf(acc4, mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
+    float acc8 = __int_as_float(0xff800000);
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc8 = mt_maxf(acc8, v13[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = mt_maxf(acc8, mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc8;
     __syncthreads();
-    acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = mt_maxf(acc4, ((float*)(mt_smem + mt_round * 128))[w]);
-    float v14 = acc4;
+    acc8 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc8 = mt_maxf(acc8, ((float*)(mt_smem + mt_round * 128))[w]);
+    float v14 = acc8;
     float v15[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v15[s] = v14;
@@ -239,15 +239,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
     float v17[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v17[s] = expf(v16[s]);
-    float acc5 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc5 = (acc5 + v17[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = (acc5 + mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc5;
+    float acc10 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc10 = (acc10 + v17[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc10, o); acc10 = (acc10 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc10;
     __syncthreads();
-    acc5 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v18 = acc5;
+    acc10 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 128))[w]);
+    float v18 = acc10;
     float v23[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v23[s] = v18;
@@ -276,15 +276,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
     float v28[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v28[s] = (v27[s] * v24[s]);
-    float acc6 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v28[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc6;
+    float acc12 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc12 = (acc12 + v28[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc12, o); acc12 = (acc12 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc12;
     __syncthreads();
-    acc6 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v29 = acc6;
+    acc12 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 128))[w]);
+    float v29 = acc12;
     float v36[16];
     #pragma unroll
     for (int g = 0; g < 16; g += 8) {

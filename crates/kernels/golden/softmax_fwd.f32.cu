@@ -70,15 +70,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_fwd(const float* __
         for (int k = 0; k < 4; ++k) { v12[g + k] = v11; }
       }
     }
-    float acc1 = __int_as_float(0xff800000);
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc1 = mt_maxf(acc1, v12[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = mt_maxf(acc1, mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc1;
+    float acc2 = __int_as_float(0xff800000);
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc2 = mt_maxf(acc2, v12[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = mt_maxf(acc2, mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
     __syncthreads();
-    acc1 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc1 = mt_maxf(acc1, ((float*)(mt_smem + mt_round * 128))[w]);
-    float v13 = acc1;
+    acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = mt_maxf(acc2, ((float*)(mt_smem + mt_round * 128))[w]);
+    float v13 = acc2;
     float v14[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v14[s] = v13;
@@ -88,15 +88,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_fwd(const float* __
     float v16[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v16[s] = expf(v15[s]);
-    float acc2 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v16[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
+    float acc4 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v16[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
     __syncthreads();
-    acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v17 = acc2;
+    acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128))[w]);
+    float v17 = acc4;
     float v22[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v22[s] = v17;
@@ -154,15 +154,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_fwd(const float* __
         for (int k = 0; k < 4; ++k) { const int s = g + k; v12[s] = (true && v7[s]) ? p0[v10[s]] : v11; }
       }
     }
-    float acc3 = __int_as_float(0xff800000);
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc3 = mt_maxf(acc3, v12[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = mt_maxf(acc3, mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc3;
+    float acc6 = __int_as_float(0xff800000);
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc6 = mt_maxf(acc6, v12[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = mt_maxf(acc6, mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc6;
     __syncthreads();
-    acc3 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc3 = mt_maxf(acc3, ((float*)(mt_smem + mt_round * 128))[w]);
-    float v13 = acc3;
+    acc6 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc6 = mt_maxf(acc6, ((float*)(mt_smem + mt_round * 128))[w]);
+    float v13 = acc6;
     float v14[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v14[s] = v13;
@@ -172,15 +172,15 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_fwd(const float* __
     float v16[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v16[s] = expf(v15[s]);
-    float acc4 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v16[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
     mt_round ^= 1;
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
+    float acc8 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc8 = (acc8 + v16[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc8;
     __syncthreads();
-    acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v17 = acc4;
+    acc8 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 128))[w]);
+    float v17 = acc8;
     float v22[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v22[s] = v17;

@@ -80,6 +80,18 @@ impl Ctx {
         })
     }
 
+    /// Caps the threads per program a GPU plan may use (`Kernel::max_threads`); a cap below
+    /// one warp is a trace error.
+    pub fn max_threads(&self, threads: u32) {
+        scope::with(|s| {
+            if threads < 32 {
+                s.fail("max_threads", format!("{threads} threads is less than one warp"));
+            } else {
+                s.kernel.max_threads = Some(threads);
+            }
+        });
+    }
+
     /// This program's index along grid axis `axis` (i32 scalar).
     pub fn program_id(&self, axis: u8) -> Tile {
         with_scope("program_id", |s| {
