@@ -4,7 +4,8 @@
 Custom operators: every forward and backward call is registered with ``torch.library.custom_op``
 and a fake (meta) implementation giving its output shapes and dtypes, so ``torch.compile``
 treats it as one opaque node instead of tracing into the Python/Rust bridge (torch >= 2.4; on an
-older torch they are plain functions and compiling graph-breaks on them). They never alias or
+older torch they are plain functions and compiling graph-breaks on them). Eager calls skip the
+custom-op dispatch and call the implementation directly (see ``_register``). They never alias or
 modify their inputs.
 
 Functions (``Function.apply(...)``, positional arguments in the order documented on each):
@@ -17,6 +18,7 @@ parameter gradients are cast to the parameter's dtype). Position tables, targets
 and indices get no gradient.
 """
 
+import functools
 from typing import Optional, Tuple
 
 import torch
@@ -27,15 +29,29 @@ Tensor = torch.Tensor
 _HAS_CUSTOM_OP = hasattr(torch.library, "custom_op")
 
 
+def _compiling():
+    return hasattr(torch, "compiler") and torch.compiler.is_compiling()
+
+
 def _register(name, fake):
-    """Registers the decorated function as custom op ``metile::name`` with ``fake``."""
+    """Registers the decorated function as custom op ``metile::name`` with ``fake``, and returns
+    a function that calls the op while ``torch.compile`` traces (one opaque node) and the plain
+    function in eager mode: the custom-op dispatch costs about 0.35 ms of host time per call
+    (H200 box, torch 2.11: cProfile of ``RMSNormFunction`` forward+backward, 2026-11-30), more
+    than most of the kernels it launches. The op itself is ``torch.ops.metile.<name>``."""
 
     def wrap(fn):
         if not _HAS_CUSTOM_OP:  # pragma: no cover - torch < 2.4
             return fn
         op = torch.library.custom_op(f"metile::{name}", mutates_args=())(fn)
         op.register_fake(fake)
-        return op
+
+        @functools.wraps(fn)
+        def call(*args, **kwargs):
+            return op(*args, **kwargs) if _compiling() else fn(*args, **kwargs)
+
+        call.op = op
+        return call
 
     return wrap
 
