@@ -197,7 +197,11 @@ pub fn candidates(k: &Kernel, target: &Target) -> Vec<Plan> {
     let vec = vector_width(&c);
     let mut plans: Vec<Plan> = (0..)
         .map(|i| target.simd_width << i)
-        .take_while(|t| *t <= k.max_threads.map_or(target.max_threads, |m| m.min(target.max_threads)))
+        .take_while(|t| {
+            *t <= k
+                .max_threads
+                .map_or(target.max_threads, |m| m.min(target.max_threads))
+        })
         .map(|t| Plan {
             tensor_cores: target.compute_capability >= 80,
             ..score(&c, t, vec)
@@ -205,6 +209,10 @@ pub fn candidates(k: &Kernel, target: &Target) -> Vec<Plan> {
         .filter(|p| p.shared_bytes <= target.shared_bytes)
         .collect();
     plans.sort_by(|a, b| a.score.total_cmp(&b.score).then(b.threads.cmp(&a.threads)));
+    // The kernel's floor on threads: the candidates that meet it first, in model order.
+    if let Some(min) = k.min_threads {
+        plans.sort_by_key(|p| p.threads < min);
+    }
     plans
 }
 

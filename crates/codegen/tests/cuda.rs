@@ -399,9 +399,36 @@ fn max_threads_caps_the_plan() {
     .unwrap();
     let plans = cuda_plans(&capped, &Target::sm90());
     assert!(!plans.is_empty() && plans.iter().all(|p| p.threads <= 128));
-    assert_eq!(cuda_source(&capped, &Target::sm90()).unwrap().threads, plans[0].threads);
+    assert_eq!(
+        cuda_source(&capped, &Target::sm90()).unwrap().threads,
+        plans[0].threads
+    );
     let e = trace("tiny", |k| k.max_threads(16)).unwrap_err();
     assert!(e.to_string().contains("less than one warp"), "{e}");
+}
+
+/// A kernel's `min_threads` puts the candidates that meet it first (in model order); the model's
+/// own choice for the same kernel is narrower.
+#[test]
+fn min_threads_floors_the_plan() {
+    let body = |k: &metile_lang::Ctx| {
+        let x = k.input("x", DType::BF16);
+        let y = k.output("y", DType::BF16);
+        let cols = k.arange(0, 4096);
+        let offs = k.program_id(0) * 4096 + cols;
+        let v = x.load(offs).cast(DType::F32);
+        y.store(offs, (v * v.sum(0)).cast(DType::BF16));
+    };
+    let free = trace("free", body).unwrap();
+    let floored = trace("floored", |k| {
+        k.min_threads(1024);
+        body(k)
+    })
+    .unwrap();
+    assert!(cuda_plans(&free, &Target::sm90())[0].threads < 1024);
+    let plans = cuda_plans(&floored, &Target::sm90());
+    assert_eq!(plans[0].threads, 1024);
+    assert_eq!(cuda_source(&floored, &Target::sm90()).unwrap().threads, 1024);
 }
 
 /// Two independent row reductions share one barrier round (each warp's two partials in the two
@@ -422,7 +449,11 @@ fn sibling_reductions_share_a_barrier() {
     })
     .unwrap();
     let src = cuda_source(&k, &Target::sm90()).unwrap();
-    assert!(src.threads > 32, "one warp needs no barrier: {}", src.threads);
+    assert!(
+        src.threads > 32,
+        "one warp needs no barrier: {}",
+        src.threads
+    );
     let body = src.source.split("if (mt_fast)").last().unwrap();
     let rounds = |s: &str| s.matches("mt_round ^= 1;").count();
     let barriers = |s: &str| s.matches("__syncthreads();").count();
@@ -430,5 +461,7 @@ fn sibling_reductions_share_a_barrier() {
     assert_eq!(rounds(&src.source), barriers(&src.source));
     assert_eq!(barriers(body), 6, "{body}");
     let half = (src.threads as usize / 32) * 8;
-    assert!(src.source.contains(&format!("mt_round * {} + {half}))[mt_warp]", 2 * half)));
+    assert!(src
+        .source
+        .contains(&format!("mt_round * {} + {half}))[mt_warp]", 2 * half)));
 }

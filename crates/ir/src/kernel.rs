@@ -102,6 +102,10 @@ pub struct Kernel {
     /// whose best width the cost model does not see (it depends on registers, known only after
     /// compiling), set from a measurement. `None`: the target's limit.
     pub max_threads: Option<u32>,
+    /// The kernel author's floor on threads per program: the plan is chosen among candidates of
+    /// at least this many threads (when any fits). For kernels launched over too few programs
+    /// to fill the device with the model's choice. `None`: no floor.
+    pub min_threads: Option<u32>,
 }
 
 impl Kernel {
@@ -113,6 +117,7 @@ impl Kernel {
             insts: Vec::new(),
             body: Block::default(),
             max_threads: None,
+            min_threads: None,
         }
     }
 

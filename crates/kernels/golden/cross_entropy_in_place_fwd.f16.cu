@@ -17,15 +17,15 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_sigmoid(float x) { return __frcp_rn(1.0f + expf(-x)); }
 __device__ __forceinline__ int mt_f2i(float x) { return x != x ? 0 : (x >= 2147483648.0f ? 2147483647 : (x <= -2147483648.0f ? (-2147483647 - 1) : (int)x)); }
 __device__ __forceinline__ mt_i64 mt_f2l(float x) { return x != x ? 0 : (x >= 9.2233720368547758e18f ? 9223372036854775807LL : (x <= -9.2233720368547758e18f ? (-9223372036854775807LL - 1) : (mt_i64)x)); }
-#define MT_THREADS 512
+#define MT_THREADS 1024
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
-extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(mt_u16* __restrict__ p0, const mt_i64* __restrict__ p1, const mt_u16* __restrict__ p2, float* __restrict__ p3, float* __restrict__ p4, float* __restrict__ p5, int p6, mt_i64 p7, float p8, float p9, float p10, float p11, float p12, float p13) {
+extern "C" __global__ void __launch_bounds__(1024) mt_cross_entropy_fwd_grad(mt_u16* __restrict__ p0, const mt_i64* __restrict__ p1, const mt_u16* __restrict__ p2, float* __restrict__ p3, float* __restrict__ p4, float* __restrict__ p5, int p6, mt_i64 p7, float p8, float p9, float p10, float p11, float p12, float p13) {
   const int mt_tid = threadIdx.x;
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[512];
+  __shared__ __align__(128) unsigned char mt_smem[1024];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -82,7 +82,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(mt_u
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v35[g];
-      if ((true && v32[g])) {
+      if ((MT_FLAT(g) < 4096 && v32[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
@@ -117,11 +117,11 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(mt_u
     mt_round ^= 1;
     float acc2 = __int_as_float(0xff800000);
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc2 = mt_maxf(acc2, v46[s]);
+    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc2 = mt_maxf(acc2, v46[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = mt_maxf(acc2, mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc2;
     __syncthreads();
-    acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = mt_maxf(acc2, ((float*)(mt_smem + mt_round * 256))[w]);
+    acc2 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 32; ++w) acc2 = mt_maxf(acc2, ((float*)(mt_smem + mt_round * 512))[w]);
     float v47 = acc2;
     float v53 = 0.0f;
     float v54[8];
@@ -134,7 +134,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(mt_u
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v33[g];
-      if ((true && v32[g])) {
+      if ((MT_FLAT(g) < 4096 && v32[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
@@ -154,9 +154,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(mt_u
     mt_round ^= 1;
     float acc3 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc3 = (acc3 + v59[s]);
+    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc3 = (acc3 + v59[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc3;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 0))[mt_warp] = acc3;
     float v61[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v61[s] = v47;
@@ -168,13 +168,13 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(mt_u
     for (int s = 0; s < 8; ++s) v63[s] = expf(v62[s]);
     float acc4 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v63[s]);
+    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc4 = (acc4 + v63[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc4;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 256))[mt_warp] = acc4;
     __syncthreads();
-    acc3 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 16; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
+    acc3 = ((float*)(mt_smem + mt_round * 512 + 0))[0]; for (int w = 1; w < 32; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 512 + 0))[w]);
     float v60 = acc3;
-    acc4 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
+    acc4 = ((float*)(mt_smem + mt_round * 512 + 256))[0]; for (int w = 1; w < 32; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 512 + 256))[w]);
     float v64 = acc4;
     float v65 = logf(v64);
     float v66 = (v47 + v65);
@@ -205,7 +205,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(mt_u
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v33[g];
-      if ((true && v32[g])) {
+      if ((MT_FLAT(g) < 4096 && v32[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
@@ -285,7 +285,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(mt_u
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v35[g];
-      if ((true && v32[g])) {
+      if ((MT_FLAT(g) < 4096 && v32[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v111[g + k]);
@@ -359,7 +359,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(mt_u
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v35[g];
-      if ((true && v32[g + 0]) && (true && v32[g + 1]) && (true && v32[g + 2]) && (true && v32[g + 3]) && (true && v32[g + 4]) && (true && v32[g + 5]) && (true && v32[g + 6]) && (true && v32[g + 7]) && (i0 % 8) == 0) {
+      if ((MT_FLAT(g + 0) < 4096 && v32[g + 0]) && (MT_FLAT(g + 1) < 4096 && v32[g + 1]) && (MT_FLAT(g + 2) < 4096 && v32[g + 2]) && (MT_FLAT(g + 3) < 4096 && v32[g + 3]) && (MT_FLAT(g + 4) < 4096 && v32[g + 4]) && (MT_FLAT(g + 5) < 4096 && v32[g + 5]) && (MT_FLAT(g + 6) < 4096 && v32[g + 6]) && (MT_FLAT(g + 7) < 4096 && v32[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
@@ -367,7 +367,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(mt_u
         for (int k = 0; k < MT_VEC; ++k) v37[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v37[s] = (true && v32[s]) ? mt_f16_to_f32(p0[v35[s]]) : v36; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v37[s] = (MT_FLAT(s) < 4096 && v32[s]) ? mt_f16_to_f32(p0[v35[s]]) : v36; }
       }
     }
     float v38[8];
@@ -394,11 +394,11 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(mt_u
     mt_round ^= 1;
     float acc6 = __int_as_float(0xff800000);
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc6 = mt_maxf(acc6, v46[s]);
+    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc6 = mt_maxf(acc6, v46[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = mt_maxf(acc6, mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc6;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc6;
     __syncthreads();
-    acc6 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc6 = mt_maxf(acc6, ((float*)(mt_smem + mt_round * 256))[w]);
+    acc6 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 32; ++w) acc6 = mt_maxf(acc6, ((float*)(mt_smem + mt_round * 512))[w]);
     float v47 = acc6;
     float v53 = 0.0f;
     float v54[8];
@@ -411,7 +411,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(mt_u
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v33[g];
-      if ((true && v32[g + 0]) && (true && v32[g + 1]) && (true && v32[g + 2]) && (true && v32[g + 3]) && (true && v32[g + 4]) && (true && v32[g + 5]) && (true && v32[g + 6]) && (true && v32[g + 7]) && (i0 % 8) == 0) {
+      if ((MT_FLAT(g + 0) < 4096 && v32[g + 0]) && (MT_FLAT(g + 1) < 4096 && v32[g + 1]) && (MT_FLAT(g + 2) < 4096 && v32[g + 2]) && (MT_FLAT(g + 3) < 4096 && v32[g + 3]) && (MT_FLAT(g + 4) < 4096 && v32[g + 4]) && (MT_FLAT(g + 5) < 4096 && v32[g + 5]) && (MT_FLAT(g + 6) < 4096 && v32[g + 6]) && (MT_FLAT(g + 7) < 4096 && v32[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
@@ -419,7 +419,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(mt_u
         for (int k = 0; k < MT_VEC; ++k) v57[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v57[s] = (true && v32[s]) ? mt_f16_to_f32(p2[v33[s]]) : v19; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v57[s] = (MT_FLAT(s) < 4096 && v32[s]) ? mt_f16_to_f32(p2[v33[s]]) : v19; }
       }
     }
     float v58[8];
@@ -431,9 +431,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(mt_u
     mt_round ^= 1;
     float acc7 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc7 = (acc7 + v59[s]);
+    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc7 = (acc7 + v59[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc7, o); acc7 = (acc7 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc7;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 0))[mt_warp] = acc7;
     float v61[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v61[s] = v47;
@@ -445,13 +445,13 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(mt_u
     for (int s = 0; s < 8; ++s) v63[s] = expf(v62[s]);
     float acc8 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc8 = (acc8 + v63[s]);
+    for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4096) acc8 = (acc8 + v63[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc8;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 256))[mt_warp] = acc8;
     __syncthreads();
-    acc7 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 16; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
+    acc7 = ((float*)(mt_smem + mt_round * 512 + 0))[0]; for (int w = 1; w < 32; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 512 + 0))[w]);
     float v60 = acc7;
-    acc8 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 16; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
+    acc8 = ((float*)(mt_smem + mt_round * 512 + 256))[0]; for (int w = 1; w < 32; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 512 + 256))[w]);
     float v64 = acc8;
     float v65 = logf(v64);
     float v66 = (v47 + v65);
@@ -482,7 +482,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(mt_u
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v33[g];
-      if ((true && v32[g + 0]) && (true && v32[g + 1]) && (true && v32[g + 2]) && (true && v32[g + 3]) && (true && v32[g + 4]) && (true && v32[g + 5]) && (true && v32[g + 6]) && (true && v32[g + 7]) && (i0 % 8) == 0) {
+      if ((MT_FLAT(g + 0) < 4096 && v32[g + 0]) && (MT_FLAT(g + 1) < 4096 && v32[g + 1]) && (MT_FLAT(g + 2) < 4096 && v32[g + 2]) && (MT_FLAT(g + 3) < 4096 && v32[g + 3]) && (MT_FLAT(g + 4) < 4096 && v32[g + 4]) && (MT_FLAT(g + 5) < 4096 && v32[g + 5]) && (MT_FLAT(g + 6) < 4096 && v32[g + 6]) && (MT_FLAT(g + 7) < 4096 && v32[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
@@ -490,7 +490,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(mt_u
         for (int k = 0; k < MT_VEC; ++k) v83[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v83[s] = (true && v32[s]) ? mt_f16_to_f32(p2[v33[s]]) : v19; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v83[s] = (MT_FLAT(s) < 4096 && v32[s]) ? mt_f16_to_f32(p2[v33[s]]) : v19; }
       }
     }
     float v84[8];
@@ -562,7 +562,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(mt_u
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v35[g];
-      if ((true && v32[g + 0]) && (true && v32[g + 1]) && (true && v32[g + 2]) && (true && v32[g + 3]) && (true && v32[g + 4]) && (true && v32[g + 5]) && (true && v32[g + 6]) && (true && v32[g + 7]) && (i0 % 8) == 0) {
+      if ((MT_FLAT(g + 0) < 4096 && v32[g + 0]) && (MT_FLAT(g + 1) < 4096 && v32[g + 1]) && (MT_FLAT(g + 2) < 4096 && v32[g + 2]) && (MT_FLAT(g + 3) < 4096 && v32[g + 3]) && (MT_FLAT(g + 4) < 4096 && v32[g + 4]) && (MT_FLAT(g + 5) < 4096 && v32[g + 5]) && (MT_FLAT(g + 6) < 4096 && v32[g + 6]) && (MT_FLAT(g + 7) < 4096 && v32[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v111[g + k]);
@@ -570,7 +570,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(mt_u
         for (int q = 0; q < 1; ++q) ((uint4*)(p0 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v32[s]) p0[v35[s]] = mt_f32_to_f16(v111[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 4096 && v32[s]) p0[v35[s]] = mt_f32_to_f16(v111[s]); }
       }
     }
     float v113 = (v67 * v66);

@@ -17,15 +17,15 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_sigmoid(float x) { return __frcp_rn(1.0f + expf(-x)); }
 __device__ __forceinline__ int mt_f2i(float x) { return x != x ? 0 : (x >= 2147483648.0f ? 2147483647 : (x <= -2147483648.0f ? (-2147483647 - 1) : (int)x)); }
 __device__ __forceinline__ mt_i64 mt_f2l(float x) { return x != x ? 0 : (x >= 9.2233720368547758e18f ? 9223372036854775807LL : (x <= -9.2233720368547758e18f ? (-9223372036854775807LL - 1) : (mt_i64)x)); }
-#define MT_THREADS 512
+#define MT_THREADS 1024
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
-extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(float* __restrict__ p0, const mt_i64* __restrict__ p1, const float* __restrict__ p2, float* __restrict__ p3, float* __restrict__ p4, float* __restrict__ p5, int p6, mt_i64 p7, float p8, float p9, float p10, float p11, float p12, float p13) {
+extern "C" __global__ void __launch_bounds__(1024) mt_cross_entropy_fwd_grad(float* __restrict__ p0, const mt_i64* __restrict__ p1, const float* __restrict__ p2, float* __restrict__ p3, float* __restrict__ p4, float* __restrict__ p5, int p6, mt_i64 p7, float p8, float p9, float p10, float p11, float p12, float p13) {
   const int mt_tid = threadIdx.x;
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[512];
+  __shared__ __align__(128) unsigned char mt_smem[1024];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -41,9 +41,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(floa
     float v7 = p13;
     int v8 = (int)blockIdx.x;
     mt_i64 v9 = (mt_i64)(v8);
-    int v10[8];
+    int v10[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v10[s] = (int)(0 + MT_FLAT(s));
+    for (int s = 0; s < 4; ++s) v10[s] = (int)(0 + MT_FLAT(s));
     mt_i64 v12 = (mt_i64)(v0);
     mt_i64 v13 = (v9 * v12);
     mt_i64 v14 = true ? p1[v9] : 0;
@@ -60,25 +60,25 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(floa
     float v25 = (v24 - v2);
     float v27 = v15 ? p2[v14] : v19;
     float v28 = (v25 * v27);
-    int v29[8];
+    int v29[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = v0;
-    bool v30[8];
+    for (int s = 0; s < 4; ++s) v29[s] = v0;
+    bool v30[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = (v10[s] < v29[s]);
-    mt_i64 v31[8];
+    for (int s = 0; s < 4; ++s) v30[s] = (v10[s] < v29[s]);
+    mt_i64 v31[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = (mt_i64)(v10[s]);
-    mt_i64 v32[8];
+    for (int s = 0; s < 4; ++s) v31[s] = (mt_i64)(v10[s]);
+    mt_i64 v32[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = v13;
-    mt_i64 v33[8];
+    for (int s = 0; s < 4; ++s) v32[s] = v13;
+    mt_i64 v33[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = (v32[s] + v31[s]);
+    for (int s = 0; s < 4; ++s) v33[s] = (v32[s] + v31[s]);
     float v34 = __int_as_float(0xff800000);
-    float v35[8];
+    float v35[4];
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
+    for (int g = 0; g < 4; g += 4) {
       const mt_i64 i0 = v33[g];
       if ((true && v30[g])) {
         union { uint4 w[1]; float e[4]; } u;
@@ -91,42 +91,42 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(floa
         for (int k = 0; k < 4; ++k) { v35[g + k] = v34; }
       }
     }
-    float v36[8];
+    float v36[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = v5;
-    float v37[8];
+    for (int s = 0; s < 4; ++s) v36[s] = v5;
+    float v37[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v35[s] / v36[s]);
-    float v38[8];
+    for (int s = 0; s < 4; ++s) v37[s] = (v35[s] / v36[s]);
+    float v38[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = tanhf(v37[s]);
-    float v40[8];
+    for (int s = 0; s < 4; ++s) v38[s] = tanhf(v37[s]);
+    float v40[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = (v38[s] * v36[s]);
-    float v42[8];
+    for (int s = 0; s < 4; ++s) v40[s] = (v38[s] * v36[s]);
+    float v42[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = __int_as_float(0xff800000);
-    float v43[8];
+    for (int s = 0; s < 4; ++s) v42[s] = __int_as_float(0xff800000);
+    float v43[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (v30[s] ? v40[s] : v42[s]);
+    for (int s = 0; s < 4; ++s) v43[s] = (v30[s] ? v40[s] : v42[s]);
     mt_round ^= 1;
     float acc2 = __int_as_float(0xff800000);
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc2 = mt_maxf(acc2, v43[s]);
+    for (int s = 0; s < 4; ++s) if (true) acc2 = mt_maxf(acc2, v43[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = mt_maxf(acc2, mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc2;
     __syncthreads();
-    acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = mt_maxf(acc2, ((float*)(mt_smem + mt_round * 256))[w]);
+    acc2 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 32; ++w) acc2 = mt_maxf(acc2, ((float*)(mt_smem + mt_round * 512))[w]);
     float v44 = acc2;
-    float v51[8];
+    float v51[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = 0.0f;
-    float v52[8];
+    for (int s = 0; s < 4; ++s) v51[s] = 0.0f;
+    float v52[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = (v30[s] ? v40[s] : v51[s]);
-    float v54[8];
+    for (int s = 0; s < 4; ++s) v52[s] = (v30[s] ? v40[s] : v51[s]);
+    float v54[4];
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
+    for (int g = 0; g < 4; g += 4) {
       const mt_i64 i0 = v31[g];
       if ((true && v30[g])) {
         union { uint4 w[1]; float e[4]; } u;
@@ -139,33 +139,33 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(floa
         for (int k = 0; k < 4; ++k) { v54[g + k] = v19; }
       }
     }
-    float v55[8];
+    float v55[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = (v52[s] * v54[s]);
+    for (int s = 0; s < 4; ++s) v55[s] = (v52[s] * v54[s]);
     mt_round ^= 1;
     float acc3 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc3 = (acc3 + v55[s]);
+    for (int s = 0; s < 4; ++s) if (true) acc3 = (acc3 + v55[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc3;
-    float v57[8];
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 0))[mt_warp] = acc3;
+    float v57[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = v44;
-    float v58[8];
+    for (int s = 0; s < 4; ++s) v57[s] = v44;
+    float v58[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = (v43[s] - v57[s]);
-    float v59[8];
+    for (int s = 0; s < 4; ++s) v58[s] = (v43[s] - v57[s]);
+    float v59[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = expf(v58[s]);
+    for (int s = 0; s < 4; ++s) v59[s] = expf(v58[s]);
     float acc4 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v59[s]);
+    for (int s = 0; s < 4; ++s) if (true) acc4 = (acc4 + v59[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc4;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 256))[mt_warp] = acc4;
     __syncthreads();
-    acc3 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 16; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
+    acc3 = ((float*)(mt_smem + mt_round * 512 + 0))[0]; for (int w = 1; w < 32; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 512 + 0))[w]);
     float v56 = acc3;
-    acc4 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
+    acc4 = ((float*)(mt_smem + mt_round * 512 + 256))[0]; for (int w = 1; w < 32; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 512 + 256))[w]);
     float v60 = acc4;
     float v61 = logf(v60);
     float v62 = (v44 + v61);
@@ -174,27 +174,27 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(floa
     float v64 = 2.0f;
     float v65 = (v63 * v64);
     float v66 = (v65 * v7);
-    float v72[8];
+    float v72[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v72[s] = v62;
-    float v73[8];
+    for (int s = 0; s < 4; ++s) v72[s] = v62;
+    float v73[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v73[s] = (v40[s] - v72[s]);
-    float v74[8];
+    for (int s = 0; s < 4; ++s) v73[s] = (v40[s] - v72[s]);
+    float v74[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v74[s] = expf(v73[s]);
-    mt_i64 v75[8];
+    for (int s = 0; s < 4; ++s) v74[s] = expf(v73[s]);
+    mt_i64 v75[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v75[s] = v14;
-    bool v76[8];
+    for (int s = 0; s < 4; ++s) v75[s] = v14;
+    bool v76[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v76[s] = (v31[s] == v75[s]);
-    float v77[8];
+    for (int s = 0; s < 4; ++s) v76[s] = (v31[s] == v75[s]);
+    float v77[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v77[s] = (float)(v76[s]);
-    float v79[8];
+    for (int s = 0; s < 4; ++s) v77[s] = (float)(v76[s]);
+    float v79[4];
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
+    for (int g = 0; g < 4; g += 4) {
       const mt_i64 i0 = v31[g];
       if ((true && v30[g])) {
         union { uint4 w[1]; float e[4]; } u;
@@ -207,68 +207,68 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(floa
         for (int k = 0; k < 4; ++k) { v79[g + k] = v19; }
       }
     }
-    float v80[8];
+    float v80[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v80[s] = v17;
-    float v81[8];
+    for (int s = 0; s < 4; ++s) v80[s] = v17;
+    float v81[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v81[s] = (v79[s] * v80[s]);
-    float v82[8];
+    for (int s = 0; s < 4; ++s) v81[s] = (v79[s] * v80[s]);
+    float v82[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v82[s] = (v74[s] - v77[s]);
-    float v83[8];
+    for (int s = 0; s < 4; ++s) v82[s] = (v74[s] - v77[s]);
+    float v83[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v83[s] = v28;
-    float v84[8];
+    for (int s = 0; s < 4; ++s) v83[s] = v28;
+    float v84[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v84[s] = (v82[s] * v83[s]);
-    float v85[8];
+    for (int s = 0; s < 4; ++s) v84[s] = (v82[s] * v83[s]);
+    float v85[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v85[s] = v3;
-    float v86[8];
+    for (int s = 0; s < 4; ++s) v85[s] = v3;
+    float v86[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v86[s] = (v74[s] * v85[s]);
-    float v87[8];
+    for (int s = 0; s < 4; ++s) v86[s] = (v74[s] * v85[s]);
+    float v87[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v87[s] = (v84[s] + v86[s]);
-    float v88[8];
+    for (int s = 0; s < 4; ++s) v87[s] = (v84[s] + v86[s]);
+    float v88[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v88[s] = (v87[s] - v81[s]);
-    float v89[8];
+    for (int s = 0; s < 4; ++s) v88[s] = (v87[s] - v81[s]);
+    float v89[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v89[s] = v6;
-    float v90[8];
+    for (int s = 0; s < 4; ++s) v89[s] = v6;
+    float v90[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v90[s] = (v88[s] * v89[s]);
-    float v91[8];
+    for (int s = 0; s < 4; ++s) v90[s] = (v88[s] * v89[s]);
+    float v91[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v91[s] = v66;
-    float v92[8];
+    for (int s = 0; s < 4; ++s) v91[s] = v66;
+    float v92[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v92[s] = (v74[s] * v91[s]);
-    float v93[8];
+    for (int s = 0; s < 4; ++s) v92[s] = (v74[s] * v91[s]);
+    float v93[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v93[s] = (v90[s] + v92[s]);
-    float v97[8];
+    for (int s = 0; s < 4; ++s) v93[s] = (v90[s] + v92[s]);
+    float v97[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v97[s] = (v38[s] * v38[s]);
-    float v99[8];
+    for (int s = 0; s < 4; ++s) v97[s] = (v38[s] * v38[s]);
+    float v99[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v99[s] = 1.0f;
-    float v100[8];
+    for (int s = 0; s < 4; ++s) v99[s] = 1.0f;
+    float v100[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v100[s] = (v99[s] - v97[s]);
-    float v101[8];
+    for (int s = 0; s < 4; ++s) v100[s] = (v99[s] - v97[s]);
+    float v101[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v101[s] = (v93[s] * v100[s]);
-    bool v103[8];
+    for (int s = 0; s < 4; ++s) v101[s] = (v93[s] * v100[s]);
+    bool v103[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v103[s] = v15;
-    float v105[8];
+    for (int s = 0; s < 4; ++s) v103[s] = v15;
+    float v105[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v105[s] = (v103[s] ? v101[s] : v51[s]);
+    for (int s = 0; s < 4; ++s) v105[s] = (v103[s] ? v101[s] : v51[s]);
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
+    for (int g = 0; g < 4; g += 4) {
       const mt_i64 i0 = v33[g];
       if ((true && v30[g])) {
         union { uint4 w[1]; float e[4]; } u;
@@ -303,9 +303,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(floa
     float v7 = p13;
     int v8 = (int)blockIdx.x;
     mt_i64 v9 = (mt_i64)(v8);
-    int v10[8];
+    int v10[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v10[s] = (int)(0 + MT_FLAT(s));
+    for (int s = 0; s < 4; ++s) v10[s] = (int)(0 + MT_FLAT(s));
     mt_i64 v12 = (mt_i64)(v0);
     mt_i64 v13 = (v9 * v12);
     mt_i64 v14 = true ? p1[v9] : 0;
@@ -322,25 +322,25 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(floa
     float v25 = (v24 - v2);
     float v27 = v15 ? p2[v14] : v19;
     float v28 = (v25 * v27);
-    int v29[8];
+    int v29[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = v0;
-    bool v30[8];
+    for (int s = 0; s < 4; ++s) v29[s] = v0;
+    bool v30[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = (v10[s] < v29[s]);
-    mt_i64 v31[8];
+    for (int s = 0; s < 4; ++s) v30[s] = (v10[s] < v29[s]);
+    mt_i64 v31[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = (mt_i64)(v10[s]);
-    mt_i64 v32[8];
+    for (int s = 0; s < 4; ++s) v31[s] = (mt_i64)(v10[s]);
+    mt_i64 v32[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = v13;
-    mt_i64 v33[8];
+    for (int s = 0; s < 4; ++s) v32[s] = v13;
+    mt_i64 v33[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = (v32[s] + v31[s]);
+    for (int s = 0; s < 4; ++s) v33[s] = (v32[s] + v31[s]);
     float v34 = __int_as_float(0xff800000);
-    float v35[8];
+    float v35[4];
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
+    for (int g = 0; g < 4; g += 4) {
       const mt_i64 i0 = v33[g];
       if ((true && v30[g + 0]) && (true && v30[g + 1]) && (true && v30[g + 2]) && (true && v30[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
@@ -353,42 +353,42 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(floa
         for (int k = 0; k < 4; ++k) { const int s = g + k; v35[s] = (true && v30[s]) ? p0[v33[s]] : v34; }
       }
     }
-    float v36[8];
+    float v36[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = v5;
-    float v37[8];
+    for (int s = 0; s < 4; ++s) v36[s] = v5;
+    float v37[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v35[s] / v36[s]);
-    float v38[8];
+    for (int s = 0; s < 4; ++s) v37[s] = (v35[s] / v36[s]);
+    float v38[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = tanhf(v37[s]);
-    float v40[8];
+    for (int s = 0; s < 4; ++s) v38[s] = tanhf(v37[s]);
+    float v40[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = (v38[s] * v36[s]);
-    float v42[8];
+    for (int s = 0; s < 4; ++s) v40[s] = (v38[s] * v36[s]);
+    float v42[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = __int_as_float(0xff800000);
-    float v43[8];
+    for (int s = 0; s < 4; ++s) v42[s] = __int_as_float(0xff800000);
+    float v43[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (v30[s] ? v40[s] : v42[s]);
+    for (int s = 0; s < 4; ++s) v43[s] = (v30[s] ? v40[s] : v42[s]);
     mt_round ^= 1;
     float acc6 = __int_as_float(0xff800000);
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc6 = mt_maxf(acc6, v43[s]);
+    for (int s = 0; s < 4; ++s) if (true) acc6 = mt_maxf(acc6, v43[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = mt_maxf(acc6, mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc6;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc6;
     __syncthreads();
-    acc6 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc6 = mt_maxf(acc6, ((float*)(mt_smem + mt_round * 256))[w]);
+    acc6 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 32; ++w) acc6 = mt_maxf(acc6, ((float*)(mt_smem + mt_round * 512))[w]);
     float v44 = acc6;
-    float v51[8];
+    float v51[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = 0.0f;
-    float v52[8];
+    for (int s = 0; s < 4; ++s) v51[s] = 0.0f;
+    float v52[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = (v30[s] ? v40[s] : v51[s]);
-    float v54[8];
+    for (int s = 0; s < 4; ++s) v52[s] = (v30[s] ? v40[s] : v51[s]);
+    float v54[4];
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
+    for (int g = 0; g < 4; g += 4) {
       const mt_i64 i0 = v31[g];
       if ((true && v30[g + 0]) && (true && v30[g + 1]) && (true && v30[g + 2]) && (true && v30[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
@@ -401,33 +401,33 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(floa
         for (int k = 0; k < 4; ++k) { const int s = g + k; v54[s] = (true && v30[s]) ? p2[v31[s]] : v19; }
       }
     }
-    float v55[8];
+    float v55[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = (v52[s] * v54[s]);
+    for (int s = 0; s < 4; ++s) v55[s] = (v52[s] * v54[s]);
     mt_round ^= 1;
     float acc7 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc7 = (acc7 + v55[s]);
+    for (int s = 0; s < 4; ++s) if (true) acc7 = (acc7 + v55[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc7, o); acc7 = (acc7 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc7;
-    float v57[8];
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 0))[mt_warp] = acc7;
+    float v57[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = v44;
-    float v58[8];
+    for (int s = 0; s < 4; ++s) v57[s] = v44;
+    float v58[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = (v43[s] - v57[s]);
-    float v59[8];
+    for (int s = 0; s < 4; ++s) v58[s] = (v43[s] - v57[s]);
+    float v59[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = expf(v58[s]);
+    for (int s = 0; s < 4; ++s) v59[s] = expf(v58[s]);
     float acc8 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc8 = (acc8 + v59[s]);
+    for (int s = 0; s < 4; ++s) if (true) acc8 = (acc8 + v59[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc8;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 256))[mt_warp] = acc8;
     __syncthreads();
-    acc7 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 16; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
+    acc7 = ((float*)(mt_smem + mt_round * 512 + 0))[0]; for (int w = 1; w < 32; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 512 + 0))[w]);
     float v56 = acc7;
-    acc8 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 16; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
+    acc8 = ((float*)(mt_smem + mt_round * 512 + 256))[0]; for (int w = 1; w < 32; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 512 + 256))[w]);
     float v60 = acc8;
     float v61 = logf(v60);
     float v62 = (v44 + v61);
@@ -436,27 +436,27 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(floa
     float v64 = 2.0f;
     float v65 = (v63 * v64);
     float v66 = (v65 * v7);
-    float v72[8];
+    float v72[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v72[s] = v62;
-    float v73[8];
+    for (int s = 0; s < 4; ++s) v72[s] = v62;
+    float v73[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v73[s] = (v40[s] - v72[s]);
-    float v74[8];
+    for (int s = 0; s < 4; ++s) v73[s] = (v40[s] - v72[s]);
+    float v74[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v74[s] = expf(v73[s]);
-    mt_i64 v75[8];
+    for (int s = 0; s < 4; ++s) v74[s] = expf(v73[s]);
+    mt_i64 v75[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v75[s] = v14;
-    bool v76[8];
+    for (int s = 0; s < 4; ++s) v75[s] = v14;
+    bool v76[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v76[s] = (v31[s] == v75[s]);
-    float v77[8];
+    for (int s = 0; s < 4; ++s) v76[s] = (v31[s] == v75[s]);
+    float v77[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v77[s] = (float)(v76[s]);
-    float v79[8];
+    for (int s = 0; s < 4; ++s) v77[s] = (float)(v76[s]);
+    float v79[4];
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
+    for (int g = 0; g < 4; g += 4) {
       const mt_i64 i0 = v31[g];
       if ((true && v30[g + 0]) && (true && v30[g + 1]) && (true && v30[g + 2]) && (true && v30[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
@@ -469,68 +469,68 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_fwd_grad(floa
         for (int k = 0; k < 4; ++k) { const int s = g + k; v79[s] = (true && v30[s]) ? p2[v31[s]] : v19; }
       }
     }
-    float v80[8];
+    float v80[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v80[s] = v17;
-    float v81[8];
+    for (int s = 0; s < 4; ++s) v80[s] = v17;
+    float v81[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v81[s] = (v79[s] * v80[s]);
-    float v82[8];
+    for (int s = 0; s < 4; ++s) v81[s] = (v79[s] * v80[s]);
+    float v82[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v82[s] = (v74[s] - v77[s]);
-    float v83[8];
+    for (int s = 0; s < 4; ++s) v82[s] = (v74[s] - v77[s]);
+    float v83[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v83[s] = v28;
-    float v84[8];
+    for (int s = 0; s < 4; ++s) v83[s] = v28;
+    float v84[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v84[s] = (v82[s] * v83[s]);
-    float v85[8];
+    for (int s = 0; s < 4; ++s) v84[s] = (v82[s] * v83[s]);
+    float v85[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v85[s] = v3;
-    float v86[8];
+    for (int s = 0; s < 4; ++s) v85[s] = v3;
+    float v86[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v86[s] = (v74[s] * v85[s]);
-    float v87[8];
+    for (int s = 0; s < 4; ++s) v86[s] = (v74[s] * v85[s]);
+    float v87[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v87[s] = (v84[s] + v86[s]);
-    float v88[8];
+    for (int s = 0; s < 4; ++s) v87[s] = (v84[s] + v86[s]);
+    float v88[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v88[s] = (v87[s] - v81[s]);
-    float v89[8];
+    for (int s = 0; s < 4; ++s) v88[s] = (v87[s] - v81[s]);
+    float v89[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v89[s] = v6;
-    float v90[8];
+    for (int s = 0; s < 4; ++s) v89[s] = v6;
+    float v90[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v90[s] = (v88[s] * v89[s]);
-    float v91[8];
+    for (int s = 0; s < 4; ++s) v90[s] = (v88[s] * v89[s]);
+    float v91[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v91[s] = v66;
-    float v92[8];
+    for (int s = 0; s < 4; ++s) v91[s] = v66;
+    float v92[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v92[s] = (v74[s] * v91[s]);
-    float v93[8];
+    for (int s = 0; s < 4; ++s) v92[s] = (v74[s] * v91[s]);
+    float v93[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v93[s] = (v90[s] + v92[s]);
-    float v97[8];
+    for (int s = 0; s < 4; ++s) v93[s] = (v90[s] + v92[s]);
+    float v97[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v97[s] = (v38[s] * v38[s]);
-    float v99[8];
+    for (int s = 0; s < 4; ++s) v97[s] = (v38[s] * v38[s]);
+    float v99[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v99[s] = 1.0f;
-    float v100[8];
+    for (int s = 0; s < 4; ++s) v99[s] = 1.0f;
+    float v100[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v100[s] = (v99[s] - v97[s]);
-    float v101[8];
+    for (int s = 0; s < 4; ++s) v100[s] = (v99[s] - v97[s]);
+    float v101[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v101[s] = (v93[s] * v100[s]);
-    bool v103[8];
+    for (int s = 0; s < 4; ++s) v101[s] = (v93[s] * v100[s]);
+    bool v103[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v103[s] = v15;
-    float v105[8];
+    for (int s = 0; s < 4; ++s) v103[s] = v15;
+    float v105[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v105[s] = (v103[s] ? v101[s] : v51[s]);
+    for (int s = 0; s < 4; ++s) v105[s] = (v103[s] ? v101[s] : v51[s]);
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
+    for (int g = 0; g < 4; g += 4) {
       const mt_i64 i0 = v33[g];
       if ((true && v30[g + 0]) && (true && v30[g + 1]) && (true && v30[g + 2]) && (true && v30[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;

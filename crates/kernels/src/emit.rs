@@ -284,6 +284,8 @@ fn trace_kernel(name: &str, dtype: DType, block: usize) -> Option<Result<Verifie
                 predict: false,
                 lse: backward,
                 tiling: masked_tile(block),
+                // As fused linear cross-entropy runs it: a chunk of few rows, wide programs.
+                wide: base == "cross_entropy_in_place",
             })
         }
         "cross_entropy_scale" if backward => {

@@ -402,6 +402,8 @@ fn more_kernels() -> Vec<(String, Verified)> {
                 predict: predict && !backward,
                 lse: backward,
                 tiling: looped,
+                // Fused linear cross-entropy's chunks run wide programs (1024 threads).
+                wide: !backward,
             };
             out.push((format!("{spec:?}"), kernel(&spec).unwrap()));
         }

@@ -94,14 +94,18 @@ fn warp_shuffles_are_never_conditional() {
             looped: true,
             prefetch: false,
         },
+        wide: false,
     };
-    let src = cuda_source(&kernel(&spec).unwrap(), &Target::sm90())
-        .unwrap()
-        .source;
-    assert!(
-        src.contains("2147483647"),
-        "the stepped argmax's integer min is gone"
-    );
-    seen += unconditional_shuffles("cross_entropy predict stepped", &src);
+    for wide in [false, true] {
+        let src = cuda_source(&kernel(&CeSpec { wide, ..spec }).unwrap(), &Target::sm90())
+            .unwrap()
+            .source;
+        assert!(
+            src.contains("2147483647"),
+            "the stepped argmax's integer min is gone"
+        );
+        assert_eq!(src.contains("__launch_bounds__(1024)"), wide);
+        seen += unconditional_shuffles("cross_entropy predict stepped", &src);
+    }
     assert!(seen > 100, "{seen} shuffles");
 }

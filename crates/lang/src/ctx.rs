@@ -85,11 +85,19 @@ impl Ctx {
     pub fn max_threads(&self, threads: u32) {
         scope::with(|s| {
             if threads < 32 {
-                s.fail("max_threads", format!("{threads} threads is less than one warp"));
+                s.fail(
+                    "max_threads",
+                    format!("{threads} threads is less than one warp"),
+                );
             } else {
                 s.kernel.max_threads = Some(threads);
             }
         });
+    }
+
+    /// Asks a GPU plan for at least `threads` threads per program (`Kernel::min_threads`).
+    pub fn min_threads(&self, threads: u32) {
+        scope::with(|s| s.kernel.min_threads = Some(threads));
     }
 
     /// This program's index along grid axis `axis` (i32 scalar).

@@ -83,6 +83,10 @@ pub struct CeSpec {
     /// recomputing the row statistics.
     pub lse: bool,
     pub tiling: Tiling,
+    /// Few rows for the device (`wide_programs`): at least 1024 threads per program, so that
+    /// a launch of a few hundred rows (fused linear cross-entropy's chunks) still keeps every
+    /// multiprocessor's loads in flight, as Liger's 32-warp programs do.
+    pub wide: bool,
 }
 
 /// The column tiles of one row of `n` columns starting at element `base`.
@@ -161,6 +165,9 @@ pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
         let fce = k.scalar("ce_factor", DType::F32);
         let fz = k.scalar("z_factor", DType::F32);
         let t = spec.tiling;
+        if spec.wide {
+            k.min_threads(WIDE_THREADS);
+        }
         let row = k.program_id(0);
         let r64 = row.cast(DType::I64);
         let tiles = RowTiles::new(k, row, n, t);
@@ -317,6 +324,28 @@ pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
             rz.store(r64, select(valid, zl * fz, 0.0));
         }
     })
+}
+
+/// Threads per program of a `wide` kernel.
+const WIDE_THREADS: u32 = 1024;
+
+/// Rows per GPU multiprocessor below which the kernels run `wide` programs (H200: 4 x 132 = 528
+/// rows; fused linear cross-entropy's chunks of 256 rows ran 256 programs of the model's width,
+/// two per multiprocessor, at about 1 ms a chunk in 2026-11-30's 93.6 ms forward). Not measured
+/// yet on its own: `METILE_CE_WIDE_ROWS_PER_UNIT=0` turns it off for the A/B.
+const WIDE_ROWS_PER_UNIT: usize = 4;
+
+/// Overrides `WIDE_ROWS_PER_UNIT` (0: never wide).
+pub const WIDE_ROWS_ENV: &str = "METILE_CE_WIDE_ROWS_PER_UNIT";
+
+/// Whether a launch over `rows` rows runs `wide` programs: on a GPU, with fewer rows than
+/// `WIDE_ROWS_PER_UNIT` per multiprocessor.
+pub(crate) fn wide_programs(device: &Device, rows: usize) -> bool {
+    let per_unit = std::env::var(WIDE_ROWS_ENV)
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .unwrap_or(WIDE_ROWS_PER_UNIT);
+    !device.is_cpu() && rows < per_unit * device.compute_units()
 }
 
 /// The in-place backward: `dlogits[r, :] *= dloss[r]` (`dloss` FP32, one value per row), one
@@ -663,6 +692,7 @@ fn run_forward(
             predict: token_stats,
             lse: false,
             tiling: Tiling::for_device(device, c.v),
+            wide: wide_programs(device, c.rows),
         };
         let k = device.kernel(spec.name(), &spec, || kernel(&spec))?;
         let mut args = vec![
@@ -775,6 +805,7 @@ pub fn backward(
         predict: false,
         lse: lse.is_some(),
         tiling: Tiling::for_device(device, c.v),
+        wide: wide_programs(device, c.rows),
     };
     let k = device.kernel(spec.name(), &spec, || kernel(&spec))?;
     let mut args = vec![Arg::In(&x.buffer), Arg::In(&target.buffer)];

@@ -317,6 +317,7 @@ fn every_kernel_variant_lowers_to_cuda() {
                             predict: predict && !backward,
                             lse,
                             tiling,
+                            wide: softcap,
                         };
                         lower(kernel(&spec), &format!("{spec:?}"));
                     }
@@ -379,6 +380,7 @@ fn stepped_rows_reduce_once_after_the_column_loop() {
                 predict: predict && !backward,
                 lse,
                 tiling,
+                wide: false,
             };
             let k = metile_opt::canonicalize(kernel(&spec).unwrap()).unwrap();
             let bodies = loop_bodies(&k);
