@@ -168,6 +168,40 @@ def test_fused_linear_cross_entropy(reduction):
     compare(ours, ref, [h, w, b], torch.float32, k_out=128, k_grad=256)
 
 
+@pytest.mark.parametrize("param_grad_dtype", ["storage", "f32"])
+def test_fused_linear_cross_entropy_bf16(param_grad_dtype):
+    """bf16 against torch's float64 computation, with the weight and bias gradients accumulated
+    in bf16 (``storage``, the default, as Liger) or in FP32."""
+    h, w, b = gen(12, 16), gen(40, 16, seed=1, scale=0.3), gen(40, seed=2)
+    target = torch.randint(0, 40, (12,), generator=torch.Generator().manual_seed(1))
+    target[5] = -100
+    ref = lambda h, w, b: torch.nn.functional.cross_entropy(h @ w.T + b, target)
+    ours = lambda h, w, b: F.fused_linear_cross_entropy(h, w, target, b, chunk_rows=4, param_grad_dtype=param_grad_dtype)
+    compare(ours, ref, [h, w, b], torch.bfloat16, k_out=16, k_grad=16)
+
+
+def test_fused_linear_cross_entropy_backward_scales_once():
+    """The backward scales the forward's gradients by ``dloss`` in place: ``3 * loss`` gives 3
+    times the gradients of ``loss`` (exactly, in f32), the two ``param_grad_dtype`` choices give
+    different bf16 sums (the parameter is passed on), and a second backward through the same
+    graph is refused instead of scaling twice."""
+    h, w = gen(12, 16), gen(40, 16, seed=1, scale=0.3)
+    target = torch.randint(0, 40, (12,), generator=torch.Generator().manual_seed(1))
+
+    def grads(dtype, factor, param_grad_dtype="storage", retain=False):
+        hh, ww = h.to(dtype).requires_grad_(), w.to(dtype).requires_grad_()
+        loss = F.fused_linear_cross_entropy(hh, ww, target, chunk_rows=4, param_grad_dtype=param_grad_dtype)
+        (factor * loss).backward(retain_graph=retain)
+        return hh.grad, ww.grad, loss
+
+    one, three = grads(torch.float32, 1.0), grads(torch.float32, 3.0)
+    assert torch.equal(3 * one[0], three[0]) and torch.equal(3 * one[1], three[1])
+    assert not torch.equal(grads(torch.bfloat16, 1.0)[1], grads(torch.bfloat16, 1.0, "f32")[1])
+    *_, loss = grads(torch.float32, 1.0, retain=True)
+    with pytest.raises(RuntimeError, match="inplace|in-place"):
+        loss.backward()
+
+
 def test_embedding_with_padding_and_repeats():
     w = gen(10, 6)
     idx = torch.tensor([[1, 2, 1], [9, 1, 0]])
@@ -250,8 +284,10 @@ def test_torch_compile_fullgraph():
     seen = []
 
     def recording(gm, example_inputs):
+        from functorch.compile import make_boxed_func
+
         seen.extend(str(n.target) for n in gm.graph.nodes if n.op == "call_function")
-        return gm
+        return make_boxed_func(gm.forward)
 
     from torch._dynamo.backends.common import aot_autograd
 

@@ -72,13 +72,14 @@ def cross_entropy(input, target, weight=None, ignore_index=-100, reduction="mean
 
 def fused_linear_cross_entropy(input, weight, target, bias=None, ce_weight=None, ignore_index=-100,
                                reduction="mean", label_smoothing=0.0, lse_square_scale=0.0,
-                               softcap=None, chunk_rows=0, chunk_mem_const=1):
-    """Cross-entropy of ``input @ weight.T + bias`` against ``target`` without the logits."""
+                               softcap=None, chunk_rows=0, chunk_mem_const=1, param_grad_dtype="storage"):
+    """Cross-entropy of ``input @ weight.T + bias`` against ``target`` without the logits
+    (``param_grad_dtype``: see ``FusedLinearCrossEntropyFunction``)."""
     h = input.shape[-1]
     loss = ops.FusedLinearCrossEntropyFunction.apply(
         input.reshape(-1, h), weight, target.reshape(-1), bias, ce_weight, int(ignore_index),
         float(label_smoothing), float(lse_square_scale), float(softcap or 0.0), reduction,
-        int(chunk_rows), int(chunk_mem_const),
+        int(chunk_rows), int(chunk_mem_const), str(param_grad_dtype),
     )
     return loss.reshape(target.shape) if reduction == "none" else loss
 

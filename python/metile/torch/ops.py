@@ -425,12 +425,18 @@ class CrossEntropyFunction(torch.autograd.Function):
         return (dlogits,) + (None,) * 7
 
 
-def _flce_fwd_fake(hidden, weight, target, bias, ce_weight, ignore_index, ls, lss, softcap, reduction, chunk_rows, chunk_mem_const):
+def _param_grad_dtype(hidden, param_grad_dtype):
+    return hidden.dtype if param_grad_dtype == "storage" else torch.float32
+
+
+def _flce_fwd_fake(hidden, weight, target, bias, ce_weight, ignore_index, ls, lss, softcap, reduction, chunk_rows,
+                   chunk_mem_const, param_grad_dtype):
     loss = _empty(hidden, torch.float32, _loss_shape(target, reduction))
     if reduction == "none":
         return loss, torch.empty_like(loss), _nothing(hidden), _nothing(hidden), _nothing(hidden)
-    gb = _empty(hidden, torch.float32, (weight.shape[0],)) if bias is not None else _nothing(hidden)
-    return loss, torch.empty_like(loss), _empty(hidden), _empty(weight, torch.float32), gb
+    pd = _param_grad_dtype(hidden, param_grad_dtype)
+    gb = _empty(hidden, pd, (weight.shape[0],)) if bias is not None else _nothing(hidden)
+    return loss, torch.empty_like(loss), _empty(hidden), _empty(weight, pd), gb
 
 
 @_register("flce_fwd", _flce_fwd_fake)
@@ -447,17 +453,20 @@ def flce_fwd(
     reduction: str,
     chunk_rows: int,
     chunk_mem_const: int,
+    param_grad_dtype: str,
 ) -> Tuple[Tensor, Tensor, Tensor, Tensor, Tensor]:
     inputs = {"hidden": hidden, "weight": weight, "target": target, "bias": bias, "ce_weight": ce_weight}
-    params = dict(_ce_params(ignore_index, ls, lss, softcap, reduction), chunk_rows=chunk_rows, chunk_mem_const=chunk_mem_const)
+    params = dict(_ce_params(ignore_index, ls, lss, softcap, reduction), chunk_rows=chunk_rows,
+                  chunk_mem_const=chunk_mem_const, param_grad_dtype=param_grad_dtype)
     out = run("fused_linear_cross_entropy.forward", inputs, params)
     grads = [out[k] if k in out else _nothing(hidden) for k in ("grad_hidden", "grad_weight", "grad_bias")]
     return (out["loss"], out["z_loss"], *grads)
 
 
 def _flce_bwd_fake(hidden, weight, target, bias, ce_weight, dloss, *opts):
-    gb = _empty(hidden, torch.float32, (weight.shape[0],)) if bias is not None else _nothing(hidden)
-    return _empty(hidden), _empty(weight, torch.float32), gb
+    pd = _param_grad_dtype(hidden, opts[-1])
+    gb = _empty(hidden, pd, (weight.shape[0],)) if bias is not None else _nothing(hidden)
+    return _empty(hidden), _empty(weight, pd), gb
 
 
 @_register("flce_bwd", _flce_bwd_fake)
@@ -475,9 +484,11 @@ def flce_bwd(
     reduction: str,
     chunk_rows: int,
     chunk_mem_const: int,
+    param_grad_dtype: str,
 ) -> Tuple[Tensor, Tensor, Tensor]:
     inputs = {"hidden": hidden, "weight": weight, "target": target, "bias": bias, "ce_weight": ce_weight, "dloss": dloss}
-    params = dict(_ce_params(ignore_index, ls, lss, softcap, reduction), chunk_rows=chunk_rows, chunk_mem_const=chunk_mem_const)
+    params = dict(_ce_params(ignore_index, ls, lss, softcap, reduction), chunk_rows=chunk_rows,
+                  chunk_mem_const=chunk_mem_const, param_grad_dtype=param_grad_dtype)
     g = run("fused_linear_cross_entropy.backward", inputs, params)
     return g["dhidden"], g["dweight"], g.get("dbias", _nothing(hidden))
 
@@ -485,15 +496,21 @@ def flce_bwd(
 class FusedLinearCrossEntropyFunction(torch.autograd.Function):
     """``apply(hidden [N, H], weight [V, H], target [N], bias=None, ce_weight=None,
     ignore_index=-100, label_smoothing=0.0, lse_square_scale=0.0, softcap=0.0,
-    reduction="mean", chunk_rows=0, chunk_mem_const=1)``: cross-entropy of ``hidden @ weight.T +
-    bias`` without holding the ``[N, V]`` logits. Under ``mean``/``sum`` the gradients are made
-    in the forward (as Liger) and the backward scales them; under ``none`` it recomputes."""
+    reduction="mean", chunk_rows=0, chunk_mem_const=1, param_grad_dtype="storage")``:
+    cross-entropy of ``hidden @ weight.T + bias`` without holding the ``[N, V]`` logits. Under
+    ``mean``/``sum`` the gradients are made in the forward (as Liger) and the backward scales
+    them in place (so a second backward through the same graph raises torch's in-place error
+    instead of giving doubled gradients); under ``none`` it recomputes. ``param_grad_dtype``:
+    ``"storage"`` accumulates the weight and bias gradients in the hidden states' dtype, one
+    rounding per chunk, as Liger does (half the memory of ``"f32"`` at 16 bits); ``"f32"`` keeps
+    FP32 sums and casts once at the end."""
 
     @staticmethod
     def forward(ctx, hidden, weight, target, bias=None, ce_weight=None, ignore_index=-100,
                 label_smoothing=0.0, lse_square_scale=0.0, softcap=0.0, reduction="mean",
-                chunk_rows=0, chunk_mem_const=1):
-        opts = (ignore_index, label_smoothing, lse_square_scale, softcap, reduction, chunk_rows, chunk_mem_const)
+                chunk_rows=0, chunk_mem_const=1, param_grad_dtype="storage"):
+        opts = (ignore_index, label_smoothing, lse_square_scale, softcap, reduction, chunk_rows, chunk_mem_const,
+                param_grad_dtype)
         loss, _, gh, gw, gb = flce_fwd(hidden, weight, target, bias, ce_weight, *opts)
         ctx.opts = opts
         ctx.has_bias = bias is not None
@@ -509,13 +526,15 @@ class FusedLinearCrossEntropyFunction(torch.autograd.Function):
             hidden, weight, target, bias, ce_weight = ctx.saved_tensors
             dh, dw, db = flce_bwd(hidden, weight, target, bias, ce_weight, dloss.float(), *ctx.opts)
         else:
-            gh, gw, gb, weight, bias = ctx.saved_tensors
-            dh = gh * dloss.to(gh.dtype)
-            dw = gw * dloss.float()
-            db = gb * dloss.float() if gb is not None else None
+            # The forward's gradients are this Function's own: scaled in place, no new memory.
+            dh, dw, db, weight, bias = ctx.saved_tensors
+            dh.mul_(dloss.to(dh.dtype))
+            dw.mul_(dloss.to(dw.dtype))
+            if db is not None:
+                db.mul_(dloss.to(db.dtype))
         dw = dw.to(weight.dtype)
         db = db.to(bias.dtype) if ctx.has_bias and db is not None else None
-        return (dh, dw, None, db) + (None,) * 8
+        return (dh, dw, None, db) + (None,) * 9
 
 
 # ---- embedding ---------------------------------------------------------------------------------
