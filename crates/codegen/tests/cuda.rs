@@ -428,7 +428,10 @@ fn min_threads_floors_the_plan() {
     assert!(cuda_plans(&free, &Target::sm90())[0].threads < 1024);
     let plans = cuda_plans(&floored, &Target::sm90());
     assert_eq!(plans[0].threads, 1024);
-    assert_eq!(cuda_source(&floored, &Target::sm90()).unwrap().threads, 1024);
+    assert_eq!(
+        cuda_source(&floored, &Target::sm90()).unwrap().threads,
+        1024
+    );
 }
 
 /// Two independent row reductions share one barrier round (each warp's two partials in the two

@@ -429,12 +429,25 @@ impl Checked {
     }
 }
 
+/// The host's copies of a call's target ids and class weights (exactly the device tensors'
+/// values), so that validation reads nothing back from the device: fused linear
+/// cross-entropy's chunks, whose ids and weights the host validated once.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Known<'a> {
+    pub ids: &'a [i64],
+    /// Required when the call has class weights.
+    pub weights: Option<&'a [f32]>,
+}
+
+/// Checks the inputs and options; the targets' (and class weights') values are read from the
+/// device, or taken from `known` (no device read).
 fn validate(
     entry: &str,
     x: &Tensor,
     target: &Tensor,
     weight: Option<&Tensor>,
     o: &CeOptions,
+    known: Option<Known<'_>>,
 ) -> Result<Checked, OpError> {
     let (rows, v) = float_rows(entry, "logits", x)?;
     if !target.dtype().is_int() {
@@ -476,7 +489,21 @@ fn validate(
             allowed: "finite numbers; softcap 0 (off) or positive".into(),
         });
     }
-    let ids = target.buffer.to_i64()?;
+    let ids = match known {
+        Some(k) if k.ids.len() == target.buffer.len() => k.ids.to_vec(),
+        Some(k) => {
+            return Err(bad(
+                entry,
+                "target",
+                format!(
+                    "{} host ids for {} targets",
+                    k.ids.len(),
+                    target.buffer.len()
+                ),
+            ))
+        }
+        None => target.buffer.to_i64()?,
+    };
     let mut n_valid = 0;
     for (i, y) in ids.iter().enumerate() {
         if *y == o.ignore_index {
@@ -494,8 +521,9 @@ fn validate(
         }
         n_valid += 1;
     }
+    let host_w = known.and_then(|k| k.weights);
     let weight_sums = weight
-        .map(|w| weight_sums(entry, w, x.dtype(), v, &ids, o.ignore_index))
+        .map(|w| weight_sums(entry, w, host_w, x.dtype(), v, &ids, o.ignore_index))
         .transpose()?;
     Ok(Checked {
         rows,
@@ -507,11 +535,13 @@ fn validate(
     })
 }
 
-/// Checks class weights `w` (`[V]`, the logits' dtype or f32, finite) and returns
-/// `(sum_j w_j, sum over valid rows of w_y)` in f64.
+/// Checks class weights `w` (`[V]`, the logits' dtype or f32, finite; its values read from the
+/// device unless `host` holds them) and returns `(sum_j w_j, sum over valid rows of w_y)` in
+/// f64.
 fn weight_sums(
     entry: &str,
     w: &Tensor,
+    host: Option<&[f32]>,
     x: DType,
     v: usize,
     ids: &[i64],
@@ -534,7 +564,17 @@ fn weight_sums(
             format!("shape {:?} must be [{v}], one weight per class", w.shape),
         ));
     }
-    let w = w.buffer.to_f32()?;
+    let w = match host {
+        Some(h) if h.len() == v => h.to_vec(),
+        Some(h) => {
+            return Err(bad(
+                entry,
+                "weight",
+                format!("{} host weights for {v} classes", h.len()),
+            ))
+        }
+        None => w.buffer.to_f32()?,
+    };
     if let Some(j) = w.iter().position(|w| !w.is_finite()) {
         return Err(bad(
             entry,
@@ -631,7 +671,59 @@ pub fn forward_with(
     o: &CeOptions,
     token_stats: bool,
 ) -> Result<CeForward, OpError> {
-    run_forward(device, Logits::Read(x), target, weight, o, token_stats)
+    run_forward(
+        device,
+        Logits::Read(x),
+        target,
+        weight,
+        o,
+        token_stats,
+        None,
+    )
+}
+
+/// [`forward_with`] given the host's copies of the targets and class weights (`known`), so
+/// that nothing is read back from the device (a wait for the GPU per call).
+pub(crate) fn forward_known(
+    device: &Device,
+    x: &Tensor,
+    target: &Tensor,
+    known: Known<'_>,
+    weight: Option<&Tensor>,
+    o: &CeOptions,
+    token_stats: bool,
+) -> Result<CeForward, OpError> {
+    run_forward(
+        device,
+        Logits::Read(x),
+        target,
+        weight,
+        o,
+        token_stats,
+        Some(known),
+    )
+}
+
+/// [`forward_in_place`] given the host's copies of the targets and class weights (see
+/// [`forward_known`]).
+pub(crate) fn forward_in_place_known(
+    device: &Device,
+    x: &mut Tensor,
+    target: &Tensor,
+    known: Known<'_>,
+    weight: Option<&Tensor>,
+    o: &CeOptions,
+    token_stats: bool,
+) -> Result<CeForward, OpError> {
+    run_forward(
+        device,
+        Logits::Overwrite(x),
+        target,
+        weight,
+        o,
+        token_stats,
+        Some(known),
+    )
 }
 
 /// [`forward_with`] that also overwrites `x` with the gradient of the loss for `dloss = 1`
@@ -645,7 +737,15 @@ pub fn forward_in_place(
     o: &CeOptions,
     token_stats: bool,
 ) -> Result<CeForward, OpError> {
-    run_forward(device, Logits::Overwrite(x), target, weight, o, token_stats)
+    run_forward(
+        device,
+        Logits::Overwrite(x),
+        target,
+        weight,
+        o,
+        token_stats,
+        None,
+    )
 }
 
 /// How the forward treats the logits.
@@ -671,8 +771,16 @@ fn run_forward(
     weight: Option<&Tensor>,
     o: &CeOptions,
     token_stats: bool,
+    known: Option<Known<'_>>,
 ) -> Result<CeForward, OpError> {
-    let c = validate("cross_entropy.forward", logits.tensor(), target, weight, o)?;
+    let c = validate(
+        "cross_entropy.forward",
+        logits.tensor(),
+        target,
+        weight,
+        o,
+        known,
+    )?;
     let mut rl = device.zeros(DType::F32, c.rows)?;
     let mut rz = device.zeros(DType::F32, c.rows)?;
     let mut lse = device.zeros(DType::F32, c.rows)?;
@@ -772,7 +880,7 @@ pub fn backward(
     prev: Option<Tensor>,
 ) -> Result<Tensor, OpError> {
     let entry = "cross_entropy.backward";
-    let c = validate(entry, x, target, weight, o)?;
+    let c = validate(entry, x, target, weight, o, None)?;
     let dl = row_cotangents(entry, dloss, c.rows, &c.row_shape, o.reduction)?;
     if let Some(l) = lse {
         if l.dtype() != DType::F32 || l.shape != c.row_shape {

@@ -255,6 +255,9 @@ struct Plan {
     /// The class weights and `lse_square_scale` the chunks' cross-entropy runs with (module
     /// doc: the mean's global factors folded in), always at per-row reduction.
     ce_weight: Option<Tensor>,
+    /// `ce_weight`'s values on the host, handed to each chunk's cross-entropy with the ids so
+    /// that it reads nothing back from the device.
+    ce_weight_host: Option<Vec<f32>>,
     ce: CeOptions,
     /// `grad_weight` and `grad_bias`'s dtype.
     param_grad: DType,
@@ -407,14 +410,14 @@ fn validate(
             reduction: Reduction::None,
             ..*c
         };
-        (Some(w), opts)
+        (Some((w, scaled)), opts)
     } else {
         let w = inp
             .ce_weight
             .map(|w| w.buffer.try_clone().map(|b| Tensor::new(b, vec![v])));
-        let w = match w {
-            Some(w) => Some(w??),
-            None => None,
+        let w = match (w, class_w) {
+            (Some(w), Some(host)) => Some((w??, host)),
+            _ => None,
         };
         (
             w,
@@ -424,6 +427,7 @@ fn validate(
             },
         )
     };
+    let (ce_weight, ce_weight_host) = ce_weight.unzip();
     Ok(Plan {
         n,
         h,
@@ -432,6 +436,7 @@ fn validate(
         chunk: o.chunking.rows(n, h, v),
         ids,
         ce_weight,
+        ce_weight_host,
         ce: ce_opts,
         param_grad: o.param_grad_dtype(dt),
     })
@@ -449,12 +454,14 @@ enum Pass<'a> {
     Grads(&'a [f32]),
 }
 
-/// Per-row results of the forward passes, in row order (empty for [`Pass::Grads`]; `predicted`
+/// Per-row results of the forward passes, in row order (zeros for [`Pass::Grads`]; `predicted`
 /// and `hits` empty without token statistics).
-#[derive(Default)]
 struct RowResults {
-    loss: Vec<f32>,
-    z_loss: Vec<f32>,
+    /// Every row's loss and z-loss (f32, on the device): each chunk's rows are copied in on the
+    /// device, so the chunk loop never waits for the GPU; the host reads them once, at the end,
+    /// when the loss is reduced.
+    loss: Buffer,
+    z_loss: Buffer,
     predicted: Vec<i64>,
     /// 1 where the row is predicted right, else 0 (ignored rows 0).
     hits: Vec<f32>,
@@ -475,7 +482,12 @@ fn run_chunks(
     let dt = inp.hidden.dtype();
     let (n, h, v) = (p.n, p.h, p.v);
     let grads = !matches!(pass, Pass::Losses { .. });
-    let mut rows_out = RowResults::default();
+    let mut rows_out = RowResults {
+        loss: device.zeros(DType::F32, n)?,
+        z_loss: device.zeros(DType::F32, n)?,
+        predicted: Vec::new(),
+        hits: Vec::new(),
+    };
     let (prev_h, prev_w, prev_b) = prev.map_or((None, None, None), |g| {
         (Some(g.hidden), Some(g.weight), g.bias)
     });
@@ -529,19 +541,23 @@ fn run_chunks(
         let prev_y = keep(logits.take(), &[c, v]).map(|y| MatmulOutputs { y, z: None });
         let mut z = matmul::forward(device, &x, inp.weight, inp.bias, &mm, prev_y)?.y;
         let w = p.ce_weight.as_ref();
+        let known = ce::Known {
+            ids,
+            weights: p.ce_weight_host.as_deref(),
+        };
         match pass {
             Pass::Losses { token_stats } => {
-                let f = ce::forward_with(device, &z, &y, w, &p.ce, token_stats)?;
-                rows_out.push(f)?;
+                let f = ce::forward_known(device, &z, &y, known, w, &p.ce, token_stats)?;
+                rows_out.push(device, f, start)?;
             }
             Pass::Both { .. } | Pass::Grads(_) => {
                 let stats = matches!(pass, Pass::Both { token_stats: true });
-                let f = ce::forward_in_place(device, &mut z, &y, w, &p.ce, stats)?;
+                let f = ce::forward_in_place_known(device, &mut z, &y, known, w, &p.ce, stats)?;
                 if let Pass::Grads(dl) = pass {
                     let dl = Tensor::from_f32(DType::F32, &[c], &dl[start..start + c])?;
                     ce::scale_in_place(device, &mut z, &device.to_device(&dl)?, Reduction::None)?;
                 } else {
-                    rows_out.push(f)?;
+                    rows_out.push(device, f, start)?;
                 }
                 let g = out.as_mut().expect("gradients are allocated for this pass");
                 // The weight and bias gradients are the outputs themselves: the first chunk's
@@ -583,11 +599,19 @@ fn run_chunks(
 }
 
 impl RowResults {
-    /// Appends a chunk's rows (its cross-entropy ran at per-row reduction, so its accuracy is
-    /// the per-row hits).
-    fn push(&mut self, f: ce::CeForward) -> Result<(), OpError> {
-        self.loss.extend(f.loss.to_f32()?);
-        self.z_loss.extend(f.z_loss.to_f32()?);
+    /// Puts a chunk's rows, starting at row `start`, in place (its cross-entropy ran at per-row
+    /// reduction, so its accuracy is the per-row hits). Token statistics are read to the host
+    /// here; losses stay on the device.
+    fn push(&mut self, device: &Device, f: ce::CeForward, start: usize) -> Result<(), OpError> {
+        let c = f.loss.buffer.len();
+        copy(device, &f.loss.buffer, &mut self.loss, [c, 0, start], false)?;
+        copy(
+            device,
+            &f.z_loss.buffer,
+            &mut self.z_loss,
+            [c, 0, start],
+            false,
+        )?;
         if let (Some(pred), Some(acc)) = (f.predicted, f.accuracy) {
             self.predicted.extend(pred.buffer.to_i64()?);
             self.hits.extend(acc.to_f32()?);
@@ -598,21 +622,22 @@ impl RowResults {
 
 // ---- Host API --------------------------------------------------------------------------------
 
-/// The reduced loss: per row (`row_shape`) under `none`, else the f64 sum in row order.
+/// The reduced loss: the rows themselves (`row_shape`) under `none`, else their f64 sum in row
+/// order (read to the host: the call's one wait for the GPU).
 fn reduce(
     device: &Device,
-    rows: Vec<f32>,
+    rows: Buffer,
     row_shape: &[usize],
     reduction: Reduction,
 ) -> Result<Tensor, OpError> {
-    let t = match reduction {
-        Reduction::None => Tensor::from_f32(DType::F32, row_shape, &rows)?,
+    match reduction {
+        Reduction::None => Ok(Tensor::new(rows, row_shape.to_vec())?),
         Reduction::Sum | Reduction::Mean => {
-            let total: f64 = rows.iter().map(|v| *v as f64).sum();
-            Tensor::from_f32(DType::F32, &[], &[total as f32])?
+            let total: f64 = rows.to_f32()?.iter().map(|v| *v as f64).sum();
+            let t = Tensor::from_f32(DType::F32, &[], &[total as f32])?;
+            Ok(device.to_device(&t)?)
         }
-    };
-    Ok(device.to_device(&t)?)
+    }
 }
 
 /// The forward: losses, and under `mean`/`sum` the gradients for `dloss = 1` (reusing `prev`
