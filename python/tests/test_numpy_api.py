@@ -371,6 +371,25 @@ def test_rope_position_ids_and_errors():
         rope.rope_forward(x, cos[:, :4, :7], sin[:, :4, :7])
 
 
+def test_rope_backward_needs_no_x():
+    """The rotation's backward reads the tables, position ids and dy (which gives the shape):
+    the entry takes no ``x``, and its ``dx`` is the inverse rotation of ``dy``."""
+    rng = np.random.default_rng(22)
+    x, dy = rand(rng, 2, 3, 4, 8), rand(rng, 2, 3, 4, 8)
+    cos, sin = tables(rng, 1, 10, 6)
+    ids = np.array([[9, 0, 4, 4], [1, 2, 3, 8]])
+    entry = next(e for e in metile.entry_points() if e["name"] == "rope.backward")
+    assert [p["name"] for p in entry["inputs"]] == ["cos", "sin", "position_ids", "dy"]
+    dx = metile.call("rope.backward", {"cos": cos, "sin": sin, "position_ids": ids, "dy": dy})["dx"]
+    c = cos[0, ids].astype(np.float64)  # [B, T, R]: each batch entry's rows
+    s = sin[0, ids].astype(np.float64)
+    assert_close(dx, o.rope(dy.astype(np.float64), c, -s), "f32", k=8)
+    _, ctx = rope.rope_forward(x, cos, sin, position_ids=ids)
+    np.testing.assert_array_equal(rope.rope_backward(ctx, dy).source, dx)
+    with pytest.raises(metile.InputError, match="unknown input `x`"):
+        metile.call("rope.backward", {"x": x, "cos": cos, "sin": sin, "dy": dy})
+
+
 def test_llama4_and_mrope():
     rng = np.random.default_rng(15)
     x = rand(rng, 1, 3, 2, 8)  # Llama 4 layout [B, T, H, D]
