@@ -920,7 +920,13 @@ impl Emitter<'_> {
     /// The second half, after the barrier that follows `reduce_start`: every thread combines the
     /// warps' partials in warp order and defines the result.
     fn reduce_end(&mut self, p: PendingReduce) {
-        let PendingReduce { r, op, d, acc, slot } = p;
+        let PendingReduce {
+            r,
+            op,
+            d,
+            acc,
+            slot,
+        } = p;
         let ct = ctype(d);
         if let Some(base) = slot {
             let warps = self.lay.dist.threads.div_ceil(32);

@@ -197,7 +197,11 @@ pub fn candidates(k: &Kernel, target: &Target) -> Vec<Plan> {
     let vec = vector_width(&c);
     let mut plans: Vec<Plan> = (0..)
         .map(|i| target.simd_width << i)
-        .take_while(|t| *t <= k.max_threads.map_or(target.max_threads, |m| m.min(target.max_threads)))
+        .take_while(|t| {
+            *t <= k
+                .max_threads
+                .map_or(target.max_threads, |m| m.min(target.max_threads))
+        })
         .map(|t| Plan {
             tensor_cores: target.compute_capability >= 80,
             ..score(&c, t, vec)

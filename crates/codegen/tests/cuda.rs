@@ -399,7 +399,10 @@ fn max_threads_caps_the_plan() {
     .unwrap();
     let plans = cuda_plans(&capped, &Target::sm90());
     assert!(!plans.is_empty() && plans.iter().all(|p| p.threads <= 128));
-    assert_eq!(cuda_source(&capped, &Target::sm90()).unwrap().threads, plans[0].threads);
+    assert_eq!(
+        cuda_source(&capped, &Target::sm90()).unwrap().threads,
+        plans[0].threads
+    );
     let e = trace("tiny", |k| k.max_threads(16)).unwrap_err();
     assert!(e.to_string().contains("less than one warp"), "{e}");
 }
@@ -422,7 +425,11 @@ fn sibling_reductions_share_a_barrier() {
     })
     .unwrap();
     let src = cuda_source(&k, &Target::sm90()).unwrap();
-    assert!(src.threads > 32, "one warp needs no barrier: {}", src.threads);
+    assert!(
+        src.threads > 32,
+        "one warp needs no barrier: {}",
+        src.threads
+    );
     let body = src.source.split("if (mt_fast)").last().unwrap();
     let rounds = |s: &str| s.matches("mt_round ^= 1;").count();
     let barriers = |s: &str| s.matches("__syncthreads();").count();
@@ -430,5 +437,7 @@ fn sibling_reductions_share_a_barrier() {
     assert_eq!(rounds(&src.source), barriers(&src.source));
     assert_eq!(barriers(body), 6, "{body}");
     let half = (src.threads as usize / 32) * 8;
-    assert!(src.source.contains(&format!("mt_round * {} + {half}))[mt_warp]", 2 * half)));
+    assert!(src
+        .source
+        .contains(&format!("mt_round * {} + {half}))[mt_warp]", 2 * half)));
 }

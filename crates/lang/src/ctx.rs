@@ -85,7 +85,10 @@ impl Ctx {
     pub fn max_threads(&self, threads: u32) {
         scope::with(|s| {
             if threads < 32 {
-                s.fail("max_threads", format!("{threads} threads is less than one warp"));
+                s.fail(
+                    "max_threads",
+                    format!("{threads} threads is less than one warp"),
+                );
             } else {
                 s.kernel.max_threads = Some(threads);
             }
