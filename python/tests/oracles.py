@@ -178,3 +178,55 @@ def attention(q, k, v, causal=False, scale=None):
         mask = np.arange(s)[None, :] > np.arange(t)[:, None] + offset
         scores = np.where(mask, -np.inf, scores)
     return softmax(scores) @ vv
+
+
+def mrope(x, cos, sin, section):
+    """Qwen2-VL mRoPE as HF writes it (``apply_multimodal_rotary_pos_emb``): the section list
+    doubled splits the last axis of the ``[3, B, T, D]`` tables into chunks, chunk ``i`` taken from
+    plane ``i % 3`` (temporal, height, width), then rotate-half RoPE of ``x [B, H, T, D]``."""
+    cuts = np.cumsum(list(section) * 2)[:-1]
+
+    def pick(table):
+        return np.concatenate([c[i % 3] for i, c in enumerate(np.split(table, cuts, axis=-1))], axis=-1)
+
+    return rope(x, pick(cos), pick(sin))
+
+
+def gelu_tanh_derivative(x):
+    """d/dx of ``ACTIVATIONS["gelu_tanh"]``."""
+    k, c = math.sqrt(2 / math.pi), 0.044715
+    t = np.tanh(k * (x + c * x**3))
+    return 0.5 * (1 + t) + 0.5 * x * (1 - t * t) * k * (1 + 3 * c * x * x)
+
+
+def attention_backward(q, k, v, do, causal=False, scale=None):
+    """Gradients ``(dq, dk, dv)`` of ``sum(do * attention(q, k, v))`` by the chain rule, and the
+    sizes of the terms each element sums (``p |v|`` for ``o``; for the gradients the same sums
+    over absolute values, ``ds`` taken as ``p (|do| |v| + |do| . |o|)``), which bound the rounding
+    of a kernel that forms them: ``(grads, magnitudes)`` with ``magnitudes`` keyed o, dq, dk, dv."""
+    b, hq, t, d = q.shape
+    g = hq // k.shape[1]
+    kk, vv = np.repeat(k, g, axis=1), np.repeat(v, g, axis=1)
+    scale = scale if scale else 1 / math.sqrt(d)
+    scores = (q @ kk.transpose(0, 1, 3, 2)) * scale
+    if causal:
+        s = k.shape[2]
+        mask = np.arange(s)[None, :] > np.arange(t)[:, None] + (s - t)
+        scores = np.where(mask, -np.inf, scores)
+    p = softmax(scores)
+    o = p @ vv
+    dp = do @ vv.transpose(0, 1, 3, 2)
+    delta = np.sum(do * o, axis=-1, keepdims=True)
+    ds = p * (dp - delta)
+    dq = scale * ds @ kk
+    fold = lambda a: a.reshape(b, k.shape[1], g, *a.shape[2:]).sum(axis=2)  # sum a KV head's group
+    dk = fold(scale * ds.transpose(0, 1, 3, 2) @ q)
+    dv = fold(p.transpose(0, 1, 3, 2) @ do)
+    ads = p * (np.abs(do) @ np.abs(vv).transpose(0, 1, 3, 2) + np.sum(np.abs(do * o), axis=-1, keepdims=True))
+    mags = {
+        "o": p @ np.abs(vv),
+        "dq": abs(scale) * ads @ np.abs(kk),
+        "dk": fold(abs(scale) * ads.transpose(0, 1, 3, 2) @ np.abs(q)),
+        "dv": fold(p.transpose(0, 1, 3, 2) @ np.abs(do)),
+    }
+    return (dq, dk, dv), mags

@@ -1,7 +1,8 @@
 """The convergence script (benchmarks/convergence.py) in its CPU smoke mode: a tiny Llama trained
-5 steps in FP32 unpatched and patched by ``metile.torch.apply`` agrees within Liger-Kernel's FP32
-convergence tolerances (loss per step, parameters per element). Skipped without torch and
-transformers; about 5 s."""
+in FP32 unpatched and patched by ``metile.torch.apply`` agrees within Liger-Kernel's FP32
+convergence tolerances (loss per step, parameters per element); the patch really replaces the
+model's modules (the report lists them, and the patched run calls the library for each), and
+undo puts the originals back. Skipped without torch and transformers; about 10 s."""
 
 import importlib.util
 import json
@@ -15,12 +16,17 @@ pytest.importorskip("transformers", reason="transformers is not installed: the c
 SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "convergence.py"
 
 
-def test_convergence_smoke(tmp_path):
+def load_script():
     if not SCRIPT.exists():
         pytest.skip(f"{SCRIPT} is not here (tests run outside the repository)")
     spec = importlib.util.spec_from_file_location("convergence", SCRIPT)
     convergence = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(convergence)
+    return convergence
+
+
+def test_convergence_smoke(tmp_path):
+    convergence = load_script()
     out = tmp_path / "convergence.json"
     rc = convergence.main(["--device", "cpu", "--steps", "5", "--tiny", "--ways", "torch,metile", "--json", str(out)])
     assert rc == 0
@@ -30,3 +36,59 @@ def test_convergence_smoke(tmp_path):
     assert metile["loss_pass_all"], metile
     assert metile["param_pass"], metile
     assert metile["param_rel_norm"] < 1e-4, metile
+
+
+# The tiny Llama (2 layers): two norms per layer and the final one, one MLP per layer, the
+# modeling module's RoPE function, the causal-LM loss.
+REPLACED = {"LlamaRMSNorm -> RMSNorm": 5, "LlamaMLP -> SwiGLUMLP": 2,
+            "apply_rotary_pos_emb -> metile rotary_pos_emb": 1,
+            "lm_head + ForCausalLMLoss -> metile fused_linear_cross_entropy": 1}
+# What a training step of the patched model runs in the library (a reduced fused linear
+# cross-entropy forms its gradients in the forward; the backward only scales them).
+ENTRIES = {"rms_norm.forward", "rms_norm.backward", "swiglu.forward", "swiglu.backward", "rope.forward",
+           "rope.backward", "fused_linear_cross_entropy.forward"}
+
+
+def test_smoke_mode_patches_and_undo_restores(tmp_path, monkeypatch):
+    """``--device cpu --steps 2 --tiny``: the report lists the replacements, the patched run goes
+    through the library (and the unpatched one never does), and after the run every module and
+    the RoPE function are the originals again."""
+    convergence = load_script()
+    import transformers.models.llama.modeling_llama as modeling
+
+    import metile.torch.ops as ops
+
+    entries = []
+    library_run = ops.run
+    monkeypatch.setattr(ops, "run", lambda entry, *a, **k: entries.append(entry) or library_run(entry, *a, **k))
+    seen = {}
+    patch_metile = convergence.patch_metile
+
+    def spy(model):
+        seen.update(model=model, before=dict(model.named_modules()), rope=modeling.apply_rotary_pos_emb,
+                    calls_before=len(entries))
+        patch, what = patch_metile(model)
+        seen.update(during=dict(model.named_modules()), rope_during=modeling.apply_rotary_pos_emb)
+        return patch, what
+
+    monkeypatch.setattr(convergence, "patch_metile", spy)
+    out = tmp_path / "convergence.json"
+    rc = convergence.main(["--device", "cpu", "--steps", "2", "--tiny", "--ways", "torch,metile", "--json", str(out)])
+    assert rc == 0
+    result = json.loads(out.read_text())
+    assert result["notes"] == [] and len(result["ways"]["metile"]["losses"]) == 2
+    listed = [item.split(" x ", 1) for item in result["ways"]["metile"]["patch"].split("; ")]
+    assert {what: int(n) for n, what in listed} == REPLACED, listed
+    assert result["ways"]["torch"]["patch"].startswith("unpatched")
+
+    model, before, during = seen["model"], seen["before"], seen["during"]
+    swapped = {path for path in during if path in before and during[path] is not before[path]}
+    assert len(swapped) == 7, sorted(swapped)  # 5 norms, 2 MLPs
+    assert all(type(during[p]).__module__ == "metile.torch.modules" for p in swapped)
+    assert seen["rope_during"] is not seen["rope"]
+    assert seen["calls_before"] == 0, "the unpatched run called the library"
+    assert set(entries) == ENTRIES, sorted(set(entries))
+
+    assert {path: m for path, m in model.named_modules()} == before  # the very same module objects
+    assert modeling.apply_rotary_pos_emb is seen["rope"]
+    assert "forward" not in vars(model) and "_loss_function" not in vars(model)

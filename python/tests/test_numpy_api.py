@@ -165,6 +165,33 @@ def test_geglu_and_packed_layout():
     np.testing.assert_allclose(gp.source, np.concatenate([g.source, g.multiplier], axis=1), rtol=1e-6, atol=1e-6)
 
 
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("shape", [(3, 1), (4, 127), (2, 3, 5)])
+def test_geglu_packed_against_oracle(dtype, shape):
+    """Packed gate|up GeGLU ``x [..., 2F] -> gelu_tanh(a) * b``: forward and ``[da | db]`` against
+    the FP64 chain rule, and the gradient's direction against finite differences."""
+    rng = np.random.default_rng(shape[-1])
+    f = shape[-1]
+    x, xv = store(rand(rng, *shape[:-1], 2 * f, scale=2.0), dtype)
+    dy, dyv = store(rand(rng, *shape), dtype)
+    gelu = o.ACTIVATIONS["gelu_tanh"]
+    geglu = lambda v: gelu(v[..., :f]) * v[..., f:]
+    a, b = xv[..., :f], xv[..., f:]
+    y, ctx = acts.packed_forward(x, "gelu_tanh")
+    assert y.dtype == x.dtype and y.shape == shape
+    assert_close(y, geglu(xv), dtype, k=4, what="y")
+    want = np.concatenate([dyv * b * o.gelu_tanh_derivative(a), dyv * gelu(a)], axis=-1)
+    for grad_dtype in ("storage", "f32"):
+        g = acts.activation_backward(ctx, dy, grad_dtype=grad_dtype)
+        unit = dtype if grad_dtype == "storage" else "f32"
+        assert g.multiplier is None and g.source.shape == x.shape
+        # Rounding to the gradient's dtype (4 u), plus the FP32 evaluation of gelu_tanh' (about
+        # 20 roundings of terms no larger than the result's scale: 16 u_f32).
+        k = 4 + 16 * o.UNIT["f32"] / o.UNIT[unit]
+        assert_close(g.source, want, unit, k=k, what=f"dx ({grad_dtype})")
+        check_gradients(lambda p: np.sum(dyv * geglu(p["x"])), {"x": xv}, {"x": g.source}, unit, k=k)
+
+
 def test_activation_errors():
     x = np.ones((2, 3), np.float32)
     with pytest.raises(ValueError, match="unknown activation"):
@@ -344,6 +371,25 @@ def test_rope_position_ids_and_errors():
         rope.rope_forward(x, cos[:, :4, :7], sin[:, :4, :7])
 
 
+def test_rope_backward_needs_no_x():
+    """The rotation's backward reads the tables, position ids and dy (which gives the shape):
+    the entry takes no ``x``, and its ``dx`` is the inverse rotation of ``dy``."""
+    rng = np.random.default_rng(22)
+    x, dy = rand(rng, 2, 3, 4, 8), rand(rng, 2, 3, 4, 8)
+    cos, sin = tables(rng, 1, 10, 6)
+    ids = np.array([[9, 0, 4, 4], [1, 2, 3, 8]])
+    entry = next(e for e in metile.entry_points() if e["name"] == "rope.backward")
+    assert [p["name"] for p in entry["inputs"]] == ["cos", "sin", "position_ids", "dy"]
+    dx = metile.call("rope.backward", {"cos": cos, "sin": sin, "position_ids": ids, "dy": dy})["dx"]
+    c = cos[0, ids].astype(np.float64)  # [B, T, R]: each batch entry's rows
+    s = sin[0, ids].astype(np.float64)
+    assert_close(dx, o.rope(dy.astype(np.float64), c, -s), "f32", k=8)
+    _, ctx = rope.rope_forward(x, cos, sin, position_ids=ids)
+    np.testing.assert_array_equal(rope.rope_backward(ctx, dy).source, dx)
+    with pytest.raises(metile.InputError, match="unknown input `x`"):
+        metile.call("rope.backward", {"x": x, "cos": cos, "sin": sin, "dy": dy})
+
+
 def test_llama4_and_mrope():
     rng = np.random.default_rng(15)
     x = rand(rng, 1, 3, 2, 8)  # Llama 4 layout [B, T, H, D]
@@ -367,6 +413,58 @@ def test_llama4_and_mrope():
     assert y.shape == x.shape
     with pytest.raises(ValueError, match="mrope_section"):
         rope.mrope_forward(x, cos, sin, mrope_section=(1, 1, 1))
+
+
+def mrope_tables(positions, d, base=10000.0):
+    """Qwen2-VL's tables from ``positions [3, B, T]`` (temporal, height, width ids): per plane
+    ``cat(freqs, freqs)`` of ``freqs = position * base^(-2i/D)``, as HF's rotary embedding makes
+    them; ``(cos, sin)`` of shape ``[3, B, T, D]``, float32."""
+    inv_freq = base ** (-np.arange(0, d, 2) / d)
+    freqs = positions[..., None].astype(np.float64) * inv_freq
+    emb = np.concatenate([freqs, freqs], axis=-1)
+    return np.cos(emb).astype(np.float32), np.sin(emb).astype(np.float32)
+
+
+def mrope_positions(rng, b, t):
+    """Distinct ids per axis (a video-like grid: time steps, rows and columns of patches)."""
+    return np.stack([rng.integers(0, 4, (b, t)), rng.integers(0, 9, (b, t)), rng.integers(0, 13, (b, t))])
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("d, section", [(16, (2, 3, 3)), (16, (0, 5, 3)), (32, (4, 6, 6)), (128, None)])
+def test_mrope_sections_against_hf_oracle(dtype, d, section):
+    rng = np.random.default_rng(d + sum(section or ()))
+    x, xv = store(rand(rng, 2, 3, 5, d), dtype)
+    cos, sin = mrope_tables(mrope_positions(rng, 2, 5), d)
+    split = section or (d // 8, 3 * d // 16, d // 2 - d // 8 - 3 * d // 16)  # Qwen2-VL's: 16,24,24 at 128
+    c64, s64 = cos.astype(np.float64), sin.astype(np.float64)
+    y, ctx = rope.mrope_forward(x, cos, sin, mrope_section=section)
+    assert y.dtype == x.dtype
+    assert_close(y, o.mrope(xv, c64, s64, split), dtype, k=8, what="y")
+    dy, dyv = store(rand(rng, *x.shape), dtype)
+    g = rope.rope_backward(ctx, dy)
+    assert g.cos is None and g.sin is None
+    loss = lambda p: np.sum(dyv * o.mrope(p["x"], c64, s64, split))
+    check_gradients(loss, {"x": xv}, {"x": g.source}, dtype, k=8)
+
+
+def test_mrope_each_section_reads_its_own_axis():
+    """Moving one position axis changes exactly the columns of that axis's section (and their
+    partners in the second half), whatever the other axes do."""
+    rng = np.random.default_rng(21)
+    d, section = 16, (2, 3, 3)
+    x = rand(rng, 1, 2, 6, d)
+    positions = mrope_positions(rng, 1, 6)
+    y, _ = rope.mrope_forward(x, *mrope_tables(positions, d), mrope_section=section)
+    bounds = np.cumsum((0,) + section)
+    for axis in range(3):
+        moved = positions.copy()
+        moved[axis] += 5
+        y2, _ = rope.mrope_forward(x, *mrope_tables(moved, d), mrope_section=section)
+        changed = np.any(y2 != y, axis=(0, 1, 2))
+        half = np.zeros(d // 2, bool)
+        half[bounds[axis]:bounds[axis + 1]] = True
+        assert np.array_equal(changed, np.concatenate([half, half])), (axis, changed)
 
 
 # ---- embedding and attention -------------------------------------------------------------------
@@ -403,6 +501,43 @@ def test_attention_gqa(causal):
     do = rand(rng, *out.shape)
     g = attn.attention_backward(ctx, do)
     check_gradients(lambda p: np.sum(do * fwd(p)), f64, {"q": g.query, "k": g.key, "v": g.value}, "f32", k=256)
+
+
+def assert_within_terms(got, want, terms, dtype, k, what):
+    """Elementwise ``|got - want| <= k u_dtype max(terms)``: errors of a sum are bounded by the
+    size of the terms it adds (``terms`` like ``want``), not by the sum, which may cancel."""
+    got = value(got)
+    assert got.shape == want.shape and np.all(np.isfinite(got)), what
+    err, bound = float(np.max(np.abs(got - want))), k * o.UNIT[dtype] * float(np.max(terms))
+    assert err <= bound, f"{what}: max error {err:.3g} > {bound:.3g} ({k} u_{dtype} x {np.max(terms):.3g})"
+
+
+@pytest.mark.parametrize("dtype", ["f16", "bf16"])
+@pytest.mark.parametrize("causal", [False, True])
+@pytest.mark.parametrize("dims", [(1, 4, 2, 5, 7, 8), (2, 2, 1, 17, 33, 20)])
+def test_attention_16_bit(dtype, causal, dims):
+    """f16/bf16 storage against the FP64 oracle: the kernel rounds ``p`` (and ``ds``) to the
+    storage dtype before their products and its results once more, so ``o`` errs by about
+    ``3 u`` of the terms ``p |v|`` it sums and the gradients by ``5 u`` of theirs (FP32 sums add
+    far less); the gradients' direction is checked against finite differences too."""
+    b, hq, hkv, t, s, d = dims
+    rng = np.random.default_rng(t * s)
+    (q, qv), (k, kv), (v, vv) = (store(rand(rng, *shape), dtype) for shape in
+                                 [(b, hq, t, d), (b, hkv, s, d), (b, hkv, s, d)])
+    do, dov = store(rand(rng, b, hq, t, d), dtype)
+    out, ctx = attn.attention_forward(q, k, v, causal=causal)
+    assert out.dtype == q.dtype
+    (dq, dk, dv), mags = o.attention_backward(qv, kv, vv, dov, causal=causal)
+    assert_within_terms(out, o.attention(qv, kv, vv, causal=causal), mags["o"], dtype, 3, "o")
+    g = attn.attention_backward(ctx, do)
+    for name, got, want in (("dq", g.query, dq), ("dk", g.key, dk), ("dv", g.value, dv)):
+        assert np.asarray(got).dtype == q.dtype, name
+        assert_within_terms(got, want, mags[name], dtype, 5, name)
+    loss = lambda p: np.sum(dov * o.attention(p["q"], p["k"], p["v"], causal=causal))
+    # One input at a time, so that no gradient hides in the error allowance of the others.
+    for name, grad in (("q", g.query), ("k", g.key), ("v", g.value)):
+        check_gradients(loss, {"q": qv, "k": kv, "v": vv}, {name: grad}, dtype, k=5,
+                        magnitude={name: mags["d" + name]})
 
 
 # ---- the generic interface ---------------------------------------------------------------------

@@ -62,7 +62,9 @@ def rope_backward(context, output_gradient, *, table_gradients=False):
     """The gradients of the forward that made ``context`` (see :class:`RopeGradients`)."""
     if not isinstance(context, Context) or context.op not in ("rope", "llama4_rope", "qwen2vl_mrope"):
         raise TypeError("context must come from a training_rope forward")
-    g = context.backward(f"{context.op}.backward", {"dy": output_gradient})
+    # x is saved for the tables' gradients only: the rotation's backward reads the tables and dy.
+    keep = ("cos", "sin", "position_ids", "freqs")
+    g = context.backward(f"{context.op}.backward", {"dy": output_gradient}, keep=keep)
     if not table_gradients:
         return RopeGradients(g["dx"], None, None)
     if context.op != "rope":

@@ -290,9 +290,7 @@ def rope_fwd(x: Tensor, cos: Tensor, sin: Tensor, position_ids: Optional[Tensor]
 
 @_register("rope_bwd", lambda cos, sin, position_ids, dy: _empty(dy))
 def rope_bwd(cos: Tensor, sin: Tensor, position_ids: Optional[Tensor], dy: Tensor) -> Tensor:
-    # The entry takes x for symmetry and does not read it; dy stands in (same shape and dtype).
-    inputs = {"x": dy, "cos": cos, "sin": sin, "position_ids": position_ids, "dy": dy}
-    return run("rope.backward", inputs)["dx"]
+    return run("rope.backward", {"cos": cos, "sin": sin, "position_ids": position_ids, "dy": dy})["dx"]
 
 
 class RopeFunction(torch.autograd.Function):

@@ -401,6 +401,42 @@ mod tests {
     }
 
     #[test]
+    fn the_backward_entry_rotates_dy_without_x() {
+        let dev = Device::cpu();
+        let entry = crate::registry::find("rope.backward").unwrap();
+        let named = |pairs: &[(&str, &Tensor)]| -> crate::registry::Tensors {
+            pairs
+                .iter()
+                .map(|(n, t)| (n.to_string(), (*t).clone()))
+                .collect()
+        };
+        assert!(entry.check_input("x").is_err());
+        let mut rng = Rng::new(5);
+        let f32s = |shape: &[usize], rng: &mut Rng| {
+            let n = shape.iter().product();
+            Tensor::from_f32(DType::F32, shape, &rng.normal_vec(n, 0.0, 1.0)).unwrap()
+        };
+        let dy = f32s(&[2, 3, 4, 8], &mut rng);
+        let (cos, sin) = (f32s(&[1, 6, 8], &mut rng), f32s(&[1, 6, 8], &mut rng));
+        let ids = Tensor::new(
+            Buffer::from_i64(DType::I64, &[5, 0, 2, 2]).unwrap(),
+            vec![4],
+        );
+        let ids = ids.unwrap();
+        let inputs = named(&[
+            ("cos", &cos),
+            ("sin", &sin),
+            ("position_ids", &ids),
+            ("dy", &dy),
+        ]);
+        let out = entry
+            .call(&dev, &inputs, &entry.params(&[]).unwrap())
+            .unwrap();
+        let want = run_at(&dev, true, &dy, &cos, &sin, Some(&ids), None).unwrap();
+        assert_eq!(out["dx"].to_f32().unwrap(), want.to_f32().unwrap());
+    }
+
+    #[test]
     fn table_gradients_reject_mismatched_cotangents_and_long_tables() {
         let dev = Device::cpu();
         let x = Tensor::zeros(DType::F32, &[2, 3, 4, 8]);

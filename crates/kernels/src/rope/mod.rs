@@ -10,8 +10,9 @@
 //! `Bc` 1 (shared) or `B`, and `R` the rotary dimension (even, at most `D`). On the first `R`
 //! columns of each row `y = x * cos + rotate_half(x) * sin`, `rotate_half(x) = [-x2, x1]` over the
 //! halves of those `R` columns; columns from `R` on pass through (partial rotary). Backward
-//! `rope.backward(x, cos, sin, dy) -> dx` is the transposed rotation
-//! `dx = dy * cos + rotate_half^T(dy * sin)` (x is accepted for symmetry and unused).
+//! `rope.backward(cos, sin, dy) -> dx` is the transposed rotation
+//! `dx = dy * cos + rotate_half^T(dy * sin)` (no `x`: dy has its shape, and a rotation's
+//! backward never reads it; position ids as in the forward).
 //! `rope.table_backward(x, cos, sin, dy) -> (dcos, dsin)` gives the tables' gradients (Liger
 //! treats them as constants): `dcos[b', t, i] = sum dy[i] x[i]`, `dsin[b', t, i] =
 //! sum sign_i dy[i] x[partner(i)]` over every (batch, head) that reads table row `(b', t)`,
@@ -603,20 +604,8 @@ fn run_entry(
     };
     let (cos, sin) = (input(entry, t, "cos")?, input(entry, t, "sin")?);
     let key = if backward { "dx" } else { "y" };
-    let src = if backward {
-        let x = input(entry, t, "x")?;
-        let dy = input(entry, t, "dy")?;
-        if dy.shape != x.shape {
-            return Err(bad(
-                entry,
-                "dy",
-                format!("shape {:?} must match x {:?}", dy.shape, x.shape),
-            ));
-        }
-        dy
-    } else {
-        input(entry, t, "x")?
-    };
+    // The backward rotates dy alone: its shape is x's, and x itself is never read.
+    let src = input(entry, t, if backward { "dy" } else { "x" })?;
     let prev = out.remove(key);
     let res = run_at(d, backward, src, cos, sin, t.get("position_ids"), prev)?;
     out.insert(key.into(), res);
@@ -682,7 +671,7 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
     EntryPoint {
         name: "rope.backward",
         op: "rope",
-        inputs: &[X, COS, SIN, POSITIONS, DY],
+        inputs: &[COS, SIN, POSITIONS, DY],
         outputs: &[Port {
             name: "dx",
             shape: PortShape::LikeX,
