@@ -754,16 +754,12 @@ impl Emitter<'_> {
         let rt = ctype(self.dtype(r));
         let n = self.slots(r);
         self.declare(r);
-        let combine = |acc: &str, x: &str, k: &str| -> String {
+        let step = |acc: &str, x: &str, k: &str| -> String {
             match op {
-                ReduceOp::Sum => format!("{acc} = {acc} + {x};"),
-                ReduceOp::Max if d.is_float() => format!("{acc} = mt_maxf({acc}, {x});"),
-                ReduceOp::Min if d.is_float() => format!("{acc} = mt_minf({acc}, {x});"),
-                ReduceOp::Max => format!("{acc} = {x} > {acc} ? {x} : {acc};"),
-                ReduceOp::Min => format!("{acc} = {x} < {acc} ? {x} : {acc};"),
                 ReduceOp::Argmax => format!(
                     "if ({k} == 0 || {x} > best || ({x} != {x} && best == best)) {{ best = {x}; {acc} = {k}; }}"
                 ),
+                _ => format!("{acc} = {};", combine(op, d, acc, x)),
             }
         };
         let init = match op {
@@ -771,7 +767,7 @@ impl Emitter<'_> {
             _ => identity(op, d),
         };
         let x = format!("(({ty}*)mt_smem)[(o * {len} + k) * {inner} + i]");
-        let body = combine("acc", "x", "k");
+        let body = step("acc", "x", "k");
         let best = if op == ReduceOp::Argmax {
             format!("{} best = 0; ", ctype(d))
         } else {
@@ -1613,7 +1609,6 @@ struct TileAccess {
 /// Writes the statements of one vector access given the word type and count.
 type VectorBody<'a> = dyn Fn(&str, usize) -> Vec<String> + 'a;
 
-/// The neutral element of a reduction.
 /// `a` combined with `b` by a reduction's operator, as a C expression (each operand named once or
 /// twice: pass plain names, never an expression with side effects).
 fn combine(op: ReduceOp, d: DType, a: &str, b: &str) -> String {
@@ -1668,6 +1663,7 @@ struct PendingReduce {
     slot: Option<String>,
 }
 
+/// The neutral element of a reduction.
 fn identity(op: ReduceOp, d: DType) -> String {
     match (op, d.is_float()) {
         (ReduceOp::Sum, true) => "0.0f".into(),

@@ -191,7 +191,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
     __syncthreads();
     float v69[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 128; ++k) { const float x = ((float*)mt_smem)[(o * 128 + k) * 1 + i]; acc = acc + x; } v69[s] = acc; } else { v69[s] = 0; } }
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 128; ++k) { const float x = ((float*)mt_smem)[(o * 128 + k) * 1 + i]; acc = (acc + x); } v69[s] = acc; } else { v69[s] = 0; } }
     __syncthreads();
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
@@ -909,7 +909,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
     __syncthreads();
     float v69[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 128; ++k) { const float x = ((float*)mt_smem)[(o * 128 + k) * 1 + i]; acc = acc + x; } v69[s] = acc; } else { v69[s] = 0; } }
+    for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 128; ++k) { const float x = ((float*)mt_smem)[(o * 128 + k) * 1 + i]; acc = (acc + x); } v69[s] = acc; } else { v69[s] = 0; } }
     __syncthreads();
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {

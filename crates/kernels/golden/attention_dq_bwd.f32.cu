@@ -181,7 +181,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
     __syncthreads();
     float v67[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 128; ++k) { const float x = ((float*)mt_smem)[(o * 128 + k) * 1 + i]; acc = acc + x; } v67[s] = acc; } else { v67[s] = 0; } }
+    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 128; ++k) { const float x = ((float*)mt_smem)[(o * 128 + k) * 1 + i]; acc = (acc + x); } v67[s] = acc; } else { v67[s] = 0; } }
     __syncthreads();
     #pragma unroll
     for (int g = 0; g < 4; g += 4) {
@@ -793,7 +793,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
     __syncthreads();
     float v67[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 128; ++k) { const float x = ((float*)mt_smem)[(o * 128 + k) * 1 + i]; acc = acc + x; } v67[s] = acc; } else { v67[s] = 0; } }
+    for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 128; ++k) { const float x = ((float*)mt_smem)[(o * 128 + k) * 1 + i]; acc = (acc + x); } v67[s] = acc; } else { v67[s] = 0; } }
     __syncthreads();
     #pragma unroll
     for (int g = 0; g < 4; g += 4) {

@@ -336,7 +336,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
       __syncthreads();
       float v112[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v112[s] = acc; } else { v112[s] = 0; } }
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = (acc + x); } v112[s] = acc; } else { v112[s] = 0; } }
       __syncthreads();
       float v113[4];
       #pragma unroll
@@ -609,7 +609,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
       __syncthreads();
       float v189[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v189[s] = acc; } else { v189[s] = 0; } }
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = (acc + x); } v189[s] = acc; } else { v189[s] = 0; } }
       __syncthreads();
       float v190[4];
       #pragma unroll
@@ -999,7 +999,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
       __syncthreads();
       float v112[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v112[s] = acc; } else { v112[s] = 0; } }
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = (acc + x); } v112[s] = acc; } else { v112[s] = 0; } }
       __syncthreads();
       float v113[4];
       #pragma unroll
@@ -1272,7 +1272,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
       __syncthreads();
       float v189[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v189[s] = acc; } else { v189[s] = 0; } }
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 32) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = (acc + x); } v189[s] = acc; } else { v189[s] = 0; } }
       __syncthreads();
       float v190[4];
       #pragma unroll

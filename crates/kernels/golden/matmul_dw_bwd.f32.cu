@@ -275,7 +275,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
       __syncthreads();
       float v88[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v88[s] = acc; } else { v88[s] = 0; } }
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = (acc + x); } v88[s] = acc; } else { v88[s] = 0; } }
       __syncthreads();
       float v89[4];
       #pragma unroll
@@ -360,7 +360,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
       __syncthreads();
       float v116[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v116[s] = acc; } else { v116[s] = 0; } }
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = (acc + x); } v116[s] = acc; } else { v116[s] = 0; } }
       __syncthreads();
       float v117[4];
       #pragma unroll
@@ -647,7 +647,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
       __syncthreads();
       float v88[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v88[s] = acc; } else { v88[s] = 0; } }
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = (acc + x); } v88[s] = acc; } else { v88[s] = 0; } }
       __syncthreads();
       float v89[4];
       #pragma unroll
@@ -732,7 +732,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
       __syncthreads();
       float v116[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = acc + x; } v116[s] = acc; } else { v116[s] = 0; } }
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 64) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 32; ++k) { const float x = ((float*)mt_smem)[(o * 32 + k) * 1 + i]; acc = (acc + x); } v116[s] = acc; } else { v116[s] = 0; } }
       __syncthreads();
       float v117[4];
       #pragma unroll

@@ -682,50 +682,6 @@ pub fn forward_with(
     )
 }
 
-/// [`forward_with`] given the host's copies of the targets and class weights (`known`), so
-/// that nothing is read back from the device (a wait for the GPU per call).
-pub(crate) fn forward_known(
-    device: &Device,
-    x: &Tensor,
-    target: &Tensor,
-    known: Known<'_>,
-    weight: Option<&Tensor>,
-    o: &CeOptions,
-    token_stats: bool,
-) -> Result<CeForward, OpError> {
-    run_forward(
-        device,
-        Logits::Read(x),
-        target,
-        weight,
-        o,
-        token_stats,
-        Some(known),
-    )
-}
-
-/// [`forward_in_place`] given the host's copies of the targets and class weights (see
-/// [`forward_known`]).
-pub(crate) fn forward_in_place_known(
-    device: &Device,
-    x: &mut Tensor,
-    target: &Tensor,
-    known: Known<'_>,
-    weight: Option<&Tensor>,
-    o: &CeOptions,
-    token_stats: bool,
-) -> Result<CeForward, OpError> {
-    run_forward(
-        device,
-        Logits::Overwrite(x),
-        target,
-        weight,
-        o,
-        token_stats,
-        Some(known),
-    )
-}
-
 /// [`forward_with`] that also overwrites `x` with the gradient of the loss for `dloss = 1`
 /// (the memory-saving mode of the module doc); [`scale_in_place`] is its backward. On an error
 /// `x` is unchanged.
@@ -749,7 +705,7 @@ pub fn forward_in_place(
 }
 
 /// How the forward treats the logits.
-enum Logits<'a> {
+pub(crate) enum Logits<'a> {
     Read(&'a Tensor),
     /// Overwritten with the gradient.
     Overwrite(&'a mut Tensor),
@@ -764,7 +720,10 @@ impl Logits<'_> {
     }
 }
 
-fn run_forward(
+/// The forwards' one implementation. `known`: the host's copies of the targets and class
+/// weights, so that nothing is read back from the device (a wait for the GPU per call); fused
+/// linear cross-entropy's chunks pass them.
+pub(crate) fn run_forward(
     device: &Device,
     logits: Logits<'_>,
     target: &Tensor,

@@ -547,12 +547,28 @@ fn run_chunks(
         };
         match pass {
             Pass::Losses { token_stats } => {
-                let f = ce::forward_known(device, &z, &y, known, w, &p.ce, token_stats)?;
+                let f = ce::run_forward(
+                    device,
+                    ce::Logits::Read(&z),
+                    &y,
+                    w,
+                    &p.ce,
+                    token_stats,
+                    Some(known),
+                )?;
                 rows_out.push(device, f, start)?;
             }
             Pass::Both { .. } | Pass::Grads(_) => {
                 let stats = matches!(pass, Pass::Both { token_stats: true });
-                let f = ce::forward_in_place_known(device, &mut z, &y, known, w, &p.ce, stats)?;
+                let f = ce::run_forward(
+                    device,
+                    ce::Logits::Overwrite(&mut z),
+                    &y,
+                    w,
+                    &p.ce,
+                    stats,
+                    Some(known),
+                )?;
                 if let Pass::Grads(dl) = pass {
                     let dl = Tensor::from_f32(DType::F32, &[c], &dl[start..start + c])?;
                     ce::scale_in_place(device, &mut z, &device.to_device(&dl)?, Reduction::None)?;

@@ -464,6 +464,19 @@ fn reloaded_parameters_give_the_same_results() {
     let r = random(DType::F32, &[rows, cols], 42);
     let w = random(DType::F32, &[cols], 43);
     let b = random(DType::F32, &[cols], 44);
+    // `n, rows, rows_per_program, eps`, then RMSNorm's `offset`.
+    let scalars = |offset: bool| {
+        let mut s = vec![
+            Arg::I32(cols as i32),
+            Arg::I32(rows as i32),
+            Arg::I32(rpp as i32),
+            Arg::F32(1e-5),
+        ];
+        if offset {
+            s.push(Arg::F32(0.0));
+        }
+        s
+    };
     for kind in [NormKind::Rms, NormKind::Layer, NormKind::AddRms] {
         let run = |reload_params: bool| {
             let spec = NormSpec {
@@ -499,15 +512,7 @@ fn reloaded_parameters_give_the_same_results() {
                 args.push(Arg::Out(&mut mean));
             }
             args.push(Arg::Out(&mut rstd));
-            args.extend([
-                Arg::I32(cols as i32),
-                Arg::I32(rows as i32),
-                Arg::I32(rpp as i32),
-            ]);
-            args.push(Arg::F32(1e-5));
-            if !layer {
-                args.push(Arg::F32(0.0));
-            }
+            args.extend(scalars(!layer));
             dev.launch(&k, [rows.div_ceil(rpp) as u32, 1, 1], &mut args)
                 .unwrap();
             drop(args);
@@ -555,15 +560,7 @@ fn reloaded_parameters_give_the_same_results() {
                     args.push(Arg::Out(&mut pb));
                 }
             }
-            args.extend([
-                Arg::I32(cols as i32),
-                Arg::I32(rows as i32),
-                Arg::I32(rpp as i32),
-            ]);
-            args.push(Arg::F32(1e-5));
-            if kind != NormKind::Layer {
-                args.push(Arg::F32(0.0));
-            }
+            args.extend(scalars(kind != NormKind::Layer));
             dev.launch(&k, [programs as u32, 1, 1], &mut args).unwrap();
             drop(args);
             [dx, pw, pb].map(|t| t.to_f32().unwrap())
