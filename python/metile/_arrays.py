@@ -79,7 +79,8 @@ def to_tensor(value, device="cpu", name="input"):
     array = np.ascontiguousarray(array)
     if array.dtype.byteorder == ">":
         array = array.astype(array.dtype.newbyteorder("<"))
-    return Tensor.from_bytes(dt, list(array.shape), array.tobytes(), device)
+    # One copy: the library reads the array's memory in place (the array is alive for the call).
+    return Tensor.from_host_memory(dt, list(array.shape), array.ctypes.data, array, device)
 
 
 def to_numpy(tensor):

@@ -31,7 +31,6 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use half::{bf16, f16};
 use metile_ir::DType;
 use metile_kernels::registry::{self, OpError, Port, Tensors};
 use metile_runtime::{Buffer, Device, DeviceAllocator, KeepAlive, Tensor};
@@ -88,86 +87,7 @@ fn buffer_error(message: String) -> OpError {
 
 /// A host buffer of `dtype` from little-endian storage bytes.
 fn buffer_from_bytes(dtype: DType, data: &[u8]) -> Result<Buffer, OpError> {
-    let size = dtype.size_bytes();
-    if !data.len().is_multiple_of(size) {
-        return Err(buffer_error(format!(
-            "{} bytes is not a whole number of {dtype} elements",
-            data.len()
-        )));
-    }
-    let words16 = || {
-        data.chunks_exact(2)
-            .map(|c| u16::from_le_bytes([c[0], c[1]]))
-    };
-    let buffer = match dtype {
-        DType::F32 => {
-            let v: Vec<f32> = data
-                .chunks_exact(4)
-                .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                .collect();
-            Buffer::from_f32(dtype, &v)?
-        }
-        // Every f16/bf16 value is exact in f32, so the round trip keeps the storage words.
-        DType::F16 => {
-            let v: Vec<f32> = words16().map(|b| f16::from_bits(b).to_f32()).collect();
-            Buffer::from_f32(dtype, &v)?
-        }
-        DType::BF16 => {
-            let v: Vec<f32> = words16().map(|b| bf16::from_bits(b).to_f32()).collect();
-            Buffer::from_f32(dtype, &v)?
-        }
-        DType::I32 => {
-            let v: Vec<i64> = data
-                .chunks_exact(4)
-                .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]) as i64)
-                .collect();
-            Buffer::from_i64(dtype, &v)?
-        }
-        DType::I64 => {
-            let v: Vec<i64> = data
-                .chunks_exact(8)
-                .map(|c| i64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]))
-                .collect();
-            Buffer::from_i64(dtype, &v)?
-        }
-        DType::Bool => Buffer::from_bool(&data.iter().map(|b| *b != 0).collect::<Vec<_>>()),
-    };
-    Ok(buffer)
-}
-
-/// The little-endian storage bytes of `buffer` (downloaded from its device if need be).
-fn buffer_to_bytes(buffer: &Buffer) -> Result<Vec<u8>, OpError> {
-    let dtype = buffer.dtype();
-    let mut out = Vec::with_capacity(buffer.size_bytes());
-    match dtype {
-        DType::F32 => {
-            for v in buffer.to_f32()? {
-                out.extend(v.to_le_bytes());
-            }
-        }
-        DType::F16 => {
-            for v in buffer.to_f32()? {
-                out.extend(f16::from_f32(v).to_bits().to_le_bytes());
-            }
-        }
-        DType::BF16 => {
-            for v in buffer.to_f32()? {
-                out.extend(bf16::from_f32(v).to_bits().to_le_bytes());
-            }
-        }
-        DType::I32 => {
-            for v in buffer.to_i64()? {
-                out.extend((v as i32).to_le_bytes());
-            }
-        }
-        DType::I64 => {
-            for v in buffer.to_i64()? {
-                out.extend(v.to_le_bytes());
-            }
-        }
-        DType::Bool => out.extend(buffer.to_bool()?.into_iter().map(u8::from)),
-    }
-    Ok(out)
+    Buffer::from_le_bytes(dtype, data).map_err(|e| buffer_error(e.to_string()))
 }
 
 /// A library tensor on a device. The tensor sits behind a lock so that `call` can lend it to
@@ -221,6 +141,50 @@ impl PyTensor {
         let build = || -> Result<Tensor, OpError> {
             let dt = parse_dtype(dtype)?;
             let t = Tensor::new(buffer_from_bytes(dt, data)?, shape)?;
+            let dev = self::device(device)?;
+            Ok(if dev.is_cpu() { t } else { dev.to_device(&t)? })
+        };
+        build().map(PyTensor::new).map_err(|e| py_error(py, e))
+    }
+
+    /// A tensor of `dtype` and `shape` on `device` holding a copy of the host memory at address
+    /// `ptr`: `numel * size` little-endian storage bytes (as `from_bytes` takes them), read
+    /// once, with no intermediate Python `bytes`. `owner` is the object that owns that memory
+    /// (a contiguous torch CPU tensor or NumPy array whose data pointer is `ptr`); it is alive
+    /// for the call, which is all the copy needs.
+    ///
+    /// The caller guarantees that `ptr` addresses at least that many readable bytes of
+    /// `owner`'s (`ptr` may be anything when there are no elements).
+    #[staticmethod]
+    #[pyo3(signature = (dtype, shape, ptr, owner, device = "cpu"))]
+    fn from_host_memory(
+        py: Python<'_>,
+        dtype: &str,
+        shape: Vec<usize>,
+        ptr: usize,
+        owner: &Bound<'_, PyAny>,
+        device: &str,
+    ) -> PyResult<PyTensor> {
+        let _alive = owner;
+        let build = || -> Result<Tensor, OpError> {
+            let dt = parse_dtype(dtype)?;
+            let numel = metile_runtime::numel_of(&shape)
+                .ok_or_else(|| buffer_error(format!("shape {shape:?} has too many elements")))?;
+            let bytes = numel
+                .checked_mul(dt.size_bytes())
+                .ok_or_else(|| buffer_error(format!("shape {shape:?} has too many bytes")))?;
+            if bytes > 0 && ptr == 0 {
+                return Err(buffer_error("a null address for a non-empty tensor".into()));
+            }
+            let data: &[u8] = if bytes == 0 {
+                &[]
+            } else {
+                // SAFETY: the caller guarantees (see the method's doc) that `ptr` addresses
+                // `bytes` readable bytes owned by `owner`, which this call keeps alive; they
+                // are only read, and copied before returning.
+                unsafe { std::slice::from_raw_parts(ptr as *const u8, bytes) }
+            };
+            let t = Tensor::new(buffer_from_bytes(dt, data)?, shape.clone())?;
             let dev = self::device(device)?;
             Ok(if dev.is_cpu() { t } else { dev.to_device(&t)? })
         };
@@ -289,10 +253,14 @@ impl PyTensor {
 
     /// The elements as little-endian storage bytes (a download for a device tensor).
     fn to_bytes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyByteArray>> {
-        let bytes = self
-            .with(|t| buffer_to_bytes(&t.buffer))?
-            .map_err(|e| py_error(py, e))?;
-        Ok(PyByteArray::new(py, &bytes))
+        // Written straight into the bytearray (a device tensor is downloaded first).
+        self.with(|t| {
+            PyByteArray::new_with(py, t.buffer.size_bytes(), |out| {
+                t.buffer
+                    .write_le_bytes(out)
+                    .map_err(|e| py_error(py, OpError::from(e)))
+            })
+        })?
     }
 
     /// A copy on `device`.

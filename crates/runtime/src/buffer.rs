@@ -30,6 +30,55 @@ pub(crate) enum HostData {
     U64(Vec<u64>),
 }
 
+/// Words of `N` bytes from little-endian bytes (a whole number of words). On a little-endian
+/// host the bytes are the words: one `memcpy`.
+fn words_from_le<W: Copy + Default, const N: usize>(
+    bytes: &[u8],
+    from_le: fn([u8; N]) -> W,
+) -> Vec<W> {
+    debug_assert_eq!(std::mem::size_of::<W>(), N);
+    let n = bytes.len() / N;
+    if cfg!(target_endian = "little") {
+        let mut words: Vec<W> = Vec::with_capacity(n);
+        // SAFETY: `W` is a plain unsigned integer of `N` bytes (u16, u32, u64: every bit
+        // pattern is a value, no padding), the allocation holds `n` of them, and `n * N` bytes
+        // are copied into it before the length is set; on a little-endian host those bytes
+        // are exactly the words' representation.
+        unsafe {
+            std::ptr::copy_nonoverlapping(bytes.as_ptr(), words.as_mut_ptr().cast::<u8>(), n * N);
+            words.set_len(n);
+        }
+        return words;
+    }
+    bytes
+        .chunks_exact(N)
+        .map(|c| {
+            let mut word = [0u8; N];
+            word.copy_from_slice(c);
+            from_le(word)
+        })
+        .collect()
+}
+
+/// `words` as little-endian bytes into `out` (exactly `N` bytes a word). On a little-endian
+/// host: one `memcpy`.
+fn words_to_le<W: Copy, const N: usize>(words: &[W], out: &mut [u8], to_le: fn(W) -> [u8; N]) {
+    debug_assert_eq!(std::mem::size_of::<W>(), N);
+    if cfg!(target_endian = "little") {
+        // SAFETY: `W` is a plain unsigned integer of `N` bytes, so `words` is `words.len() * N`
+        // initialised bytes, which is `out`'s length (checked by the caller); the regions do
+        // not overlap (`out` is borrowed mutably).
+        let src = unsafe {
+            std::slice::from_raw_parts(words.as_ptr().cast::<u8>(), std::mem::size_of_val(words))
+        };
+        out.copy_from_slice(src);
+        return;
+    }
+    for (o, w) in out.chunks_exact_mut(N).zip(words) {
+        o.copy_from_slice(&to_le(*w));
+    }
+}
+
 impl HostData {
     pub(crate) fn zeroed(dtype: DType, len: usize) -> HostData {
         match dtype.size_bytes() {
@@ -300,6 +349,49 @@ impl Buffer {
         Ok(Buffer::host(dtype, values.len(), data))
     }
 
+    /// A host buffer of `dtype` from its little-endian storage bytes: f16/bf16 as their 16-bit
+    /// words, integers as themselves, bool one byte each (any non-zero byte is true). The words
+    /// are taken as they are (no conversion through f32), so this is a copy at memory speed.
+    pub fn from_le_bytes(dtype: DType, bytes: &[u8]) -> Result<Buffer> {
+        let size = dtype.size_bytes();
+        if !bytes.len().is_multiple_of(size) {
+            return Err(Error::Buffer(format!(
+                "{} bytes is not a whole number of {dtype} elements",
+                bytes.len()
+            )));
+        }
+        let data = match size {
+            1 if dtype == DType::Bool => {
+                HostData::U8(bytes.iter().map(|b| u8::from(*b != 0)).collect())
+            }
+            1 => HostData::U8(bytes.to_vec()),
+            2 => HostData::U16(words_from_le(bytes, u16::from_le_bytes)),
+            4 => HostData::U32(words_from_le(bytes, u32::from_le_bytes)),
+            _ => HostData::U64(words_from_le(bytes, u64::from_le_bytes)),
+        };
+        Ok(Buffer::host(dtype, bytes.len() / size, data))
+    }
+
+    /// Writes the elements' little-endian storage bytes (as [`Buffer::from_le_bytes`] reads
+    /// them) into `out`, which must hold exactly `size_bytes()`; a device buffer is downloaded
+    /// first.
+    pub fn write_le_bytes(&self, out: &mut [u8]) -> Result<()> {
+        if out.len() != self.size_bytes() {
+            return Err(Error::Buffer(format!(
+                "{} bytes for a buffer of {} bytes",
+                out.len(),
+                self.size_bytes()
+            )));
+        }
+        match &*self.host_data()? {
+            HostData::U8(w) => out.copy_from_slice(w),
+            HostData::U16(w) => words_to_le(w, out, u16::to_le_bytes),
+            HostData::U32(w) => words_to_le(w, out, u32::to_le_bytes),
+            HostData::U64(w) => words_to_le(w, out, u64::to_le_bytes),
+        }
+        Ok(())
+    }
+
     pub fn from_bool(values: &[bool]) -> Buffer {
         Buffer::host(
             DType::Bool,
@@ -523,5 +615,86 @@ mod tests {
         assert!(Tensor::new(empty.clone(), vec![1 << 32, 1 << 32, 0]).is_ok());
         // 2^64 wraps to 0 in a plain product: it must not match the empty buffer.
         assert!(Tensor::new(empty, vec![1 << 32, 1 << 32]).is_err());
+    }
+
+    /// Storage bytes in and out: every dtype's words kept exactly (bf16/f16 bit patterns, NaN
+    /// payloads, i64 extremes), bool bytes normalised, ragged byte counts refused.
+    #[test]
+    fn little_endian_bytes_round_trip() {
+        let cases: [(DType, Vec<u8>); 6] = [
+            (
+                DType::F32,
+                [1.5f32, -0.0, f32::NAN, 3e38]
+                    .iter()
+                    .flat_map(|v| v.to_le_bytes())
+                    .collect(),
+            ),
+            (
+                DType::BF16,
+                [0x3fc0u16, 0x7fc1, 0x8000]
+                    .iter()
+                    .flat_map(|v| v.to_le_bytes())
+                    .collect(),
+            ),
+            (
+                DType::F16,
+                [0x3e00u16, 0xfc00]
+                    .iter()
+                    .flat_map(|v| v.to_le_bytes())
+                    .collect(),
+            ),
+            (
+                DType::I32,
+                [7i32, -1, i32::MIN]
+                    .iter()
+                    .flat_map(|v| v.to_le_bytes())
+                    .collect(),
+            ),
+            (
+                DType::I64,
+                [i64::MAX, -5]
+                    .iter()
+                    .flat_map(|v| v.to_le_bytes())
+                    .collect(),
+            ),
+            (DType::Bool, vec![0, 1, 1]),
+        ];
+        for (dtype, bytes) in cases {
+            let b = Buffer::from_le_bytes(dtype, &bytes).unwrap();
+            assert_eq!(b.len(), bytes.len() / dtype.size_bytes(), "{dtype}");
+            let mut out = vec![0xAA; b.size_bytes()];
+            b.write_le_bytes(&mut out).unwrap();
+            assert_eq!(out, bytes, "{dtype}");
+            assert!(b.write_le_bytes(&mut [0u8; 1]).is_err());
+        }
+        assert_eq!(
+            Buffer::from_le_bytes(DType::F32, &[0; 8])
+                .unwrap()
+                .to_f32()
+                .unwrap(),
+            [0.0, 0.0]
+        );
+        assert_eq!(
+            Buffer::from_le_bytes(DType::I32, &(-3i32).to_le_bytes())
+                .unwrap()
+                .to_i64()
+                .unwrap(),
+            [-3]
+        );
+        assert_eq!(
+            Buffer::from_le_bytes(DType::Bool, &[0, 7])
+                .unwrap()
+                .to_bool()
+                .unwrap(),
+            [false, true]
+        );
+        assert_eq!(
+            Buffer::from_le_bytes(DType::BF16, &0x3fc0u16.to_le_bytes())
+                .unwrap()
+                .to_f32()
+                .unwrap(),
+            [1.5]
+        );
+        assert!(Buffer::from_le_bytes(DType::F32, &[0; 6]).is_err());
     }
 }

@@ -5,8 +5,9 @@ Layout: the library takes contiguous row-major tensors. A non-contiguous input (
 ``q.transpose(1, 2)``) is copied with ``.contiguous()`` first, explicitly, as Liger does; the
 caller's tensor is never written.
 
-CPU tensors run on the library's CPU target: their bytes are copied into a library tensor and
-the results copied back (no torch memory is shared with the library).
+CPU tensors run on the library's CPU target: each input's memory is copied once into a library
+tensor (read in place from ``data_ptr()``), each output once into a ``bytearray`` that the torch
+tensor then wraps (no torch memory is shared with the library).
 
 CUDA tensors run on the library's CUDA target (``cuda:N`` for the tensor's device N) with no
 copies:
@@ -88,10 +89,11 @@ def _prepare(t, what):
 
 def to_library(t, lib_device, what):
     """A library tensor holding a copy of ``t``'s values (see the module doc for layout)."""
-    t = _prepare(t, what)
-    host = t.cpu().reshape(-1)
-    data = host.view(torch.uint8).numpy().tobytes() if host.numel() else b""
-    return _metile.Tensor.from_bytes(_TO_METILE[t.dtype], list(t.shape), data, lib_device)
+    t = _prepare(t, what).cpu()
+    if not t.is_contiguous():
+        t = t.contiguous()
+    # One copy: the library reads the tensor's memory (kept alive by passing it along).
+    return _metile.Tensor.from_host_memory(_TO_METILE[t.dtype], list(t.shape), t.data_ptr(), t, lib_device)
 
 
 def borrow(t, lib_device):
