@@ -105,7 +105,7 @@ def borrow(t, lib_device):
 def over_storage(owner, offset, dtype, shape):
     """A ``dtype`` tensor of ``shape`` over uint8 tensor ``owner``'s storage from byte ``offset``
     (not an autograd view: it shares the storage); ``None`` when it would not fit or align."""
-    size = torch.empty((), dtype=dtype).element_size()
+    size = dtype.itemsize
     nbytes = math.prod(shape) * size
     start = owner.storage_offset() + offset
     if owner.dtype != torch.uint8 or start % size or offset + nbytes > owner.numel():
