@@ -14,6 +14,9 @@ F="$B bench fused_linear_cross_entropy --device cuda --rows 8192 --cols 4096 --o
 $F > $R/flce_wide.jsonl 2>&1; t "flce wide"; cat $R/flce_wide.jsonl
 METILE_CE_WIDE_ROWS_PER_UNIT=0 $F > $R/flce_narrow.jsonl 2>&1; t "flce narrow"; cat $R/flce_narrow.jsonl
 $F -p param_grad_dtype=storage > $R/flce_storage.jsonl 2>&1; t "flce storage"; cat $R/flce_storage.jsonl; pack
+# Chunk rows against the weight gradient's read-modify-write per chunk (2 V H s bytes each:
+# 2.1 GB at bf16, 4.2 GB at f32): 256 (Liger's rule), 512, 1024; peak extra memory in the JSON.
+for c in 512 1024; do $F -p param_grad_dtype=storage -p chunk_rows=$c > $R/flce_c$c.jsonl 2>&1; t "flce chunk $c"; cat $R/flce_c$c.jsonl; done; pack
 timeout 90 ncu --clock-control none --section SpeedOfLight --launch-skip 40 --launch-count 12 $B bench fused_linear_cross_entropy --device cuda --rows 8192 --cols 4096 --out-cols 128256 --dtype bf16 --reps 1 --omit bias --omit ce_weight > $R/ncu_flce.txt 2>&1
 t "ncu flce rc=$?"; grep -E "^  [a-zA-Z_]|Duration|DRAM Throughput|Compute \(SM\)" $R/ncu_flce.txt | head -60; pack
 timeout 60 $B check --device cuda --jobs 16 cross_entropy fused_linear_cross_entropy > $R/check.txt 2>&1; t "check rc=$? $(tail -1 $R/check.txt)"
