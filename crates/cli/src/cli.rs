@@ -101,6 +101,11 @@ pub struct EmitArgs {
     /// runners-up) instead of the source.
     #[arg(long)]
     pub plan: bool,
+
+    /// With `--target cuda`: compile the source with NVRTC (no GPU needed) and print what the
+    /// assembler reports: registers, spills, stack and shared memory.
+    #[arg(long, conflicts_with = "plan")]
+    pub ptxas: bool,
 }
 
 /// Targets `metile emit` can print.

@@ -1,6 +1,7 @@
-//! `metile emit KERNEL [--dtype f32|f16|bf16] [--block N] [--target tile|cuda] [--plan]`: the Tile
-//! IR text of a library kernel (from `metile_kernels::emit`), or its generated CUDA C, or the
-//! CUDA plan table. Without KERNEL, lists the kernel names. Generating source needs no GPU.
+//! `metile emit KERNEL [--dtype f32|f16|bf16] [--block N] [--target tile|cuda] [--plan|--ptxas]`:
+//! the Tile IR text of a library kernel (from `metile_kernels::emit`), or its generated CUDA C, or
+//! the CUDA plan table, or the assembler's report (registers, spills: NVRTC, no GPU). Without
+//! KERNEL, lists the kernel names. Generating source needs no GPU.
 
 use metile_kernels::emit as kernels_emit;
 
@@ -22,13 +23,24 @@ pub fn emit(args: &EmitArgs) -> Result<u8, CliError> {
         return Ok(0);
     };
     let text = match args.target {
-        EmitTarget::Tile if args.plan => return Err(CliError::new("--plan needs --target cuda")),
+        EmitTarget::Tile if args.plan || args.ptxas => {
+            return Err(CliError::new("--plan and --ptxas need --target cuda"))
+        }
         EmitTarget::Tile => kernels_emit::emit(kernel, args.dtype.dtype(), args.block)?,
         EmitTarget::Cuda => {
             let k = kernels_emit::library_kernel(kernel, args.dtype.dtype(), args.block)?;
             let target = Target::sm90();
             if args.plan {
                 plan::table(&cuda_plans(&k, &target))
+            } else if args.ptxas {
+                let src = cuda_source(&k, &target).map_err(|e| CliError::new(e.to_string()))?;
+                let report = metile_runtime::cuda::ptxas_report(
+                    kernel,
+                    &src.source,
+                    target.compute_capability,
+                )
+                .map_err(|e| CliError::new(e.to_string()))?;
+                format!("{} threads per program\n{report}", src.threads)
             } else {
                 cuda_source(&k, &target)
                     .map_err(|e| CliError::new(e.to_string()))?

@@ -475,6 +475,28 @@ fn emit_lists_kernels_and_rejects_unknown_ones() {
     assert!(!stderr(&o).contains("panicked"));
 }
 
+/// `emit --ptxas` prints the assembler's report where NVRTC loads, says why where it does not
+/// (an error, not a panic), and needs the CUDA target.
+#[test]
+fn emit_ptxas_reports_registers_or_says_why_not() {
+    assert_usage_error(
+        &metile(&["emit", "rms_norm_fwd", "--ptxas"]),
+        "--target cuda",
+    );
+    let o = metile(&["emit", "rms_norm_fwd", "--target", "cuda", "--ptxas"]);
+    if metile_runtime::cuda::nvrtc_version().is_err() {
+        assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+        assert!(stderr(&o).contains("NVRTC"), "{}", stderr(&o));
+        eprintln!("skipped the report itself: NVRTC is not available here");
+        return;
+    }
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("threads per program"), "{out}");
+    assert!(out.contains("registers"), "{out}");
+    assert!(out.contains("spill"), "{out}");
+}
+
 #[test]
 fn train_rejects_nonsense_flags_without_panicking() {
     for (flags, needle) in [

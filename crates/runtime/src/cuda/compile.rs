@@ -310,7 +310,32 @@ fn c_chars(v: &[c_char]) -> String {
     String::from_utf8_lossy(&bytes).into_owned()
 }
 
+/// What the assembler reports for `source` built for `sm_<compute_capability>`: registers,
+/// spills, stack and shared memory per entry point (ptxas's `-v` lines from NVRTC's log), with
+/// the options kernels are built with. Needs NVRTC, not a GPU; nothing is cached.
+pub fn ptxas_report(name: &str, source: &str, compute_capability: u32) -> Result<String> {
+    let version = nvrtc_version()?;
+    let mut options = options(&format!("sm_{compute_capability}"));
+    options.push("--ptxas-options=-v".into());
+    let (_, log) = with_nvrtc(|| run_nvrtc_logged(name, source, &options, version))?;
+    Ok(log
+        .lines()
+        .filter(|l| l.contains("ptxas info") || l.contains("spill"))
+        .map(|l| format!("{}\n", l.trim()))
+        .collect())
+}
+
 fn run_nvrtc(name: &str, source: &str, options: &[String], version: (i32, i32)) -> Result<Vec<u8>> {
+    run_nvrtc_logged(name, source, options, version).map(|(cubin, _)| cubin)
+}
+
+/// `run_nvrtc`, also returning NVRTC's log of a successful compile.
+fn run_nvrtc_logged(
+    name: &str,
+    source: &str,
+    options: &[String],
+    version: (i32, i32),
+) -> Result<(Vec<u8>, String)> {
     let fail = |what: String| Error::Compile {
         kernel: name.into(),
         log: what,
@@ -351,7 +376,7 @@ fn run_nvrtc(name: &str, source: &str, options: &[String], version: (i32, i32)) 
     unsafe { nvrtc_sys::nvrtcGetCUBIN(prog.0, cubin.as_mut_ptr().cast()) }
         .result()
         .map_err(|e| fail(format!("nvrtcGetCUBIN failed: {e:?}")))?;
-    Ok(cubin)
+    Ok((cubin, log))
 }
 
 /// The text of `Error::Compile`: NVRTC's verdict and log, the options and the first lines of

@@ -50,7 +50,7 @@ pub(crate) use blas::gemm;
 pub(crate) use compile::load_kernel;
 pub use compile::{
     compile_cuda_source, compile_cuda_source_cached, compile_stats, default_cache_dir, include_dir,
-    nvrtc_version, CompileStats, Cubin, CudaKernel, CACHE_ENV, NVRTC_FLAGS_ENV,
+    nvrtc_version, ptxas_report, CompileStats, Cubin, CudaKernel, CACHE_ENV, NVRTC_FLAGS_ENV,
 };
 pub(crate) use launch::launch;
 pub(crate) use memory::{with_allocator, CudaBuffer, Usage};
