@@ -22,3 +22,7 @@ t "ncu flce rc=$?"; grep -E "^  [a-zA-Z_]|Duration|DRAM Throughput|Compute \(SM\
 timeout 60 $B check --device cuda --jobs 16 cross_entropy fused_linear_cross_entropy > $R/check.txt 2>&1; t "check rc=$? $(tail -1 $R/check.txt)"
 timeout 60 ncu --clock-control none --section SpeedOfLight --section Occupancy --section LaunchStats --section WarpStateStats -k regex:mt_layer_norm_fwd --launch-skip 2 --launch-count 1 $B bench layer_norm --device cuda --rows 16384 --cols 4096 --dtype bf16 --reps 1 > $R/ncu_ln_fwd.txt 2>&1
 t "ncu ln fwd rc=$?"; grep -E "Duration|DRAM Throughput|Registers Per|Achieved Occupancy|Theoretical Occupancy|Warp Cycles Per Issued|Block Size" $R/ncu_ln_fwd.txt | sed 's/  */ /g'; pack
+# LayerNorm bf16 forward at 256 (the model's choice: 52 registers, 4 programs per SM) against
+# 512 and 1024 threads (fewer columns per thread, fewer registers: more warps resident).
+for th in 256 512 1024; do METILE_CUDA_THREADS=$th $B bench layer_norm --device cuda --rows 16384 --cols 4096 --dtype bf16 --reps 20 2>&1 | grep "forward " | sed "s/^/threads $th: /"; done
+pack
