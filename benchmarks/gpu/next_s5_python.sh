@@ -20,3 +20,7 @@ timeout 60 $P --ops swiglu --rows 8192 --cols 14336 --json $R/a_glu.jsonl > $R/a
 timeout 60 $P --ops cross_entropy --rows 8192 --cols 128256 --json $R/a_ce.jsonl > $R/a_ce.log 2>&1; t "ce rc=$?"
 timeout 120 $P --ops fused_linear_cross_entropy --rows 8192 --cols 4096 --vocab 128256 --json $R/a_flce.jsonl > $R/a_flce.log 2>&1; t "flce rc=$?"
 cat $R/a_*.jsonl > $R/adapters.jsonl; python3 benchmarks/join.py --peers $R/adapters.jsonl 2>&1 | grep "^|"; pack
+# The peers replayed from CUDA graphs (launch cost out): the kernels' own times, stable across
+# hosts; metile.torch calls that read device values cannot be captured and show as FAILED.
+timeout 80 $P --cuda-graph --ops rms_norm,layer_norm,fused_add_rms_norm --rows 16384 --cols 4096 --json $R/g_norms.jsonl > $R/g_norms.log 2>&1; t "graph norms rc=$?"
+python3 benchmarks/join.py --peers $R/g_norms.jsonl 2>&1 | grep "^|"; pack
