@@ -76,11 +76,21 @@ def to_tensor(value, device="cpu", name="input"):
         raise TypeError(f"{name}: {e}") from None
     if dt == "i64" and array.dtype != np.int64:
         array = array.astype(np.int64)
+    shape = list(array.shape)  # (ascontiguousarray makes a 0-d array 1-d)
     array = np.ascontiguousarray(array)
     if array.dtype.byteorder == ">":
         array = array.astype(array.dtype.newbyteorder("<"))
     # One copy: the library reads the array's memory in place (the array is alive for the call).
-    return Tensor.from_host_memory(dt, list(array.shape), array.ctypes.data, array, device)
+    return Tensor.from_host_memory(dt, shape, array.ctypes.data, array, device)
+
+
+def take_numpy(tensor):
+    """A library tensor nobody else holds (a call's fresh output) as a writable NumPy array over
+    its own memory, without a copy; ``tensor`` is empty afterwards."""
+    want = numpy_dtype(tensor.dtype)
+    array = np.asarray(tensor.take_host_array())
+    # bf16 arrives as uint16 words; ml_dtypes' bfloat16 views them when it is installed.
+    return array if array.dtype == want else array.view(want)
 
 
 def to_numpy(tensor):
@@ -123,7 +133,8 @@ def run(entry, tensors, params, device, as_numpy):
     text = {k: param_text(v) for k, v in (params or {}).items() if v is not None}
     out = _metile.call(entry, tensors, text, device)
     if as_numpy:
-        return {k: to_numpy(v) for k, v in out.items()}
+        # The outputs are this call's own: handed over to NumPy without a copy.
+        return {k: take_numpy(v) for k, v in out.items()}
     return out
 
 

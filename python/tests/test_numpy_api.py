@@ -591,3 +591,42 @@ def test_gradient_check_catches_wrong_gradients(dtype):
     for wrong in (-exact, 2.0 * exact):
         with pytest.raises(AssertionError):
             check_gradients(loss, {"x": x}, {"x": store(wrong, dtype)[0]}, dtype, k=8.0)
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        np.arange(6, dtype=np.float32).reshape(2, 3),
+        np.arange(6, dtype=np.float16).reshape(3, 2),
+        np.array([0x3FC0, 0x8000], dtype=np.uint16),
+        np.array([[7, -1]], dtype=np.int64),
+        np.array([-3, 4, 5], dtype=np.int32),
+        np.array([True, False]),
+        np.zeros((0, 4), dtype=np.float32),
+        np.array(2.5, dtype=np.float32),
+    ],
+)
+def test_outputs_are_handed_over_without_a_copy(values):
+    """A call's output becomes a NumPy array over the library's own memory: same values,
+    writable, alive after the library tensor is gone, and the emptied tensor refuses use."""
+    import gc
+
+    from metile._arrays import take_numpy
+
+    t = metile.to_tensor(values)
+    expected_dtype = metile._arrays.numpy_dtype(t.dtype)
+    arr = take_numpy(t)
+    assert arr.dtype == expected_dtype and arr.shape == values.shape
+    assert arr.flags.writeable
+    np.testing.assert_array_equal(arr.view(values.dtype) if arr.dtype != values.dtype else arr, values)
+    with pytest.raises(RuntimeError, match="handed over"):
+        t.shape
+    if arr.size:
+        flat = arr.reshape(-1)
+        flat[0] = flat[-1]
+    del t
+    gc.collect()
+    # The memory lives as long as the array (its base keeps the library's handle).
+    if arr.size:
+        assert arr.reshape(-1)[0] == arr.reshape(-1)[-1]
+    assert arr.base is not None

@@ -111,7 +111,8 @@ impl PyTensor {
         match guard.as_ref() {
             Some(t) => Ok(f(t)),
             None => Err(PyRuntimeError::new_err(
-                "metile Tensor is lent to a running call",
+                "metile Tensor is lent to a running call, or its memory was handed over \
+                 (take_host_array)",
             )),
         }
     }
@@ -122,6 +123,55 @@ impl PyTensor {
 
     fn put(&self, t: Tensor) {
         *self.inner.lock().unwrap_or_else(|e| e.into_inner()) = Some(t);
+    }
+}
+
+/// Host memory the library handed over for good (`Tensor.take_host_array`), viewed by NumPy
+/// through `__array_interface__` without a copy. Nothing in the library touches the buffer
+/// again; NumPy's array keeps this object alive as its base, so the memory outlives every view.
+#[pyclass(name = "HostArray", module = "metile._metile", frozen)]
+struct HostArray {
+    buffer: Mutex<Buffer>,
+    shape: Vec<usize>,
+    dtype: DType,
+}
+
+#[pymethods]
+impl HostArray {
+    /// NumPy's array interface (version 3): shape, type string (f16/bf16 as `u2` words for
+    /// bf16, which NumPy lacks; `f2` for f16), the data address, writable.
+    #[getter]
+    fn __array_interface__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let endian = if cfg!(target_endian = "little") {
+            '<'
+        } else {
+            '>'
+        };
+        let typestr = match self.dtype {
+            DType::F32 => format!("{endian}f4"),
+            DType::F16 => format!("{endian}f2"),
+            DType::BF16 => format!("{endian}u2"),
+            DType::I32 => format!("{endian}i4"),
+            DType::I64 => format!("{endian}i8"),
+            DType::Bool => "|b1".to_string(),
+        };
+        let mut buffer = self.buffer.lock().unwrap_or_else(|e| e.into_inner());
+        // The address of the words: stable, since the buffer is never resized or replaced.
+        let ptr = buffer
+            .host_bytes_mut()
+            .map_or(0, |b| b.as_mut_ptr() as usize);
+        let d = PyDict::new(py);
+        d.set_item("shape", pyo3::types::PyTuple::new(py, &self.shape)?)?;
+        d.set_item("typestr", typestr)?;
+        d.set_item("data", (ptr, false))?;
+        d.set_item("version", 3)?;
+        Ok(d)
+    }
+
+    /// The library dtype name (`bf16` arrays are `uint16` words to NumPy).
+    #[getter]
+    fn dtype(&self) -> &'static str {
+        self.dtype.name()
     }
 }
 
@@ -232,6 +282,30 @@ impl PyTensor {
             let keep = owner.downcast_ref::<PyKeepAlive>()?;
             let obj = keep.obj.as_ref()?;
             Some((obj.clone_ref(py), ptr - keep.base))
+        })
+    }
+
+    /// Moves the elements out into a `HostArray` (downloaded first from a device), which NumPy
+    /// views without a copy (`numpy.asarray(t.take_host_array())`); this tensor is empty
+    /// afterwards (any later use of it is an error). For outputs nobody else holds: the array
+    /// then owns the only handle to that memory.
+    fn take_host_array(&self, py: Python<'_>) -> PyResult<HostArray> {
+        let t = self.take().ok_or_else(|| {
+            PyRuntimeError::new_err("metile Tensor is lent to a running call or was handed over")
+        })?;
+        let shape = t.shape.clone();
+        let dtype = t.dtype();
+        let buffer = if t.buffer.is_host() {
+            t.buffer
+        } else {
+            t.buffer
+                .to_host()
+                .map_err(|e| py_error(py, OpError::from(e)))?
+        };
+        Ok(HostArray {
+            buffer: Mutex::new(buffer),
+            shape,
+            dtype,
         })
     }
 
@@ -636,6 +710,7 @@ fn stream_handle(py: Python<'_>, device: &str) -> PyResult<Option<u64>> {
 #[pymodule]
 fn _metile(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTensor>()?;
+    m.add_class::<HostArray>()?;
     m.add_function(wrap_pyfunction!(call, m)?)?;
     m.add_function(wrap_pyfunction!(call_allocating, m)?)?;
     m.add_function(wrap_pyfunction!(stream_handle, m)?)?;

@@ -372,6 +372,25 @@ impl Buffer {
         Ok(Buffer::host(dtype, bytes.len() / size, data))
     }
 
+    /// The storage words of a host buffer as native-endian bytes, for handing the memory to
+    /// another owner's view (e.g. NumPy's `__array_interface__`); `None` for a device buffer.
+    pub fn host_bytes_mut(&mut self) -> Option<&mut [u8]> {
+        fn bytes<W>(w: &mut [W]) -> &mut [u8] {
+            let len = std::mem::size_of_val(w);
+            // SAFETY: `W` is u8, u16, u32 or u64 (the `HostData` words): plain integers without
+            // padding, so their memory is `len` initialised bytes, and any bytes written through
+            // the view are valid words; the view borrows `w` mutably for its lifetime.
+            unsafe { std::slice::from_raw_parts_mut(w.as_mut_ptr().cast::<u8>(), len) }
+        }
+        match &mut self.storage {
+            Storage::Host(HostData::U8(w)) => Some(w.as_mut_slice()),
+            Storage::Host(HostData::U16(w)) => Some(bytes(w)),
+            Storage::Host(HostData::U32(w)) => Some(bytes(w)),
+            Storage::Host(HostData::U64(w)) => Some(bytes(w)),
+            Storage::Cuda(_) => None,
+        }
+    }
+
     /// Writes the elements' little-endian storage bytes (as [`Buffer::from_le_bytes`] reads
     /// them) into `out`, which must hold exactly `size_bytes()`; a device buffer is downloaded
     /// first.

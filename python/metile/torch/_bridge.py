@@ -6,8 +6,9 @@ Layout: the library takes contiguous row-major tensors. A non-contiguous input (
 caller's tensor is never written.
 
 CPU tensors run on the library's CPU target: each input's memory is copied once into a library
-tensor (read in place from ``data_ptr()``), each output once into a ``bytearray`` that the torch
-tensor then wraps (no torch memory is shared with the library).
+tensor (read in place from ``data_ptr()``); each output's memory is handed over to the torch
+tensor that views it (``Tensor.take_host_array``, NumPy's array interface: no copy), and the
+library never touches it again.
 
 CUDA tensors run on the library's CUDA target (``cuda:N`` for the tensor's device N) with no
 copies:
@@ -46,6 +47,7 @@ machine has no GPU. Set ``METILE_TORCH_CUDA=0`` to refuse CUDA tensors instead.
 import math
 import os
 
+import numpy as np
 import torch
 
 from .. import _metile
@@ -118,10 +120,15 @@ def over_storage(owner, offset, dtype, shape):
 
 
 def to_torch(lt, device):
-    """A torch tensor on ``device`` holding library tensor ``lt``'s values: a CUDA output over
-    memory its allocator made is that memory; anything else is copied."""
+    """A torch tensor on ``device`` holding the values of ``lt``, a call's own output: on the
+    CPU its memory (``lt`` is emptied); on CUDA, an output over memory the allocator made is
+    that memory; anything else is copied."""
     dtype = _TO_TORCH[lt.dtype]
     shape = tuple(lt.shape)
+    if device.type == "cpu":
+        # A call's own output: its memory becomes the tensor's (no copy; `lt` is emptied).
+        t = torch.from_numpy(np.asarray(lt.take_host_array()))
+        return t.view(torch.bfloat16) if dtype == torch.bfloat16 else t
     if device.type == "cuda":
         held = lt.storage_owner()
         if held is not None and isinstance(held[0], torch.Tensor) and held[0].device == device:
