@@ -590,6 +590,8 @@ impl Tensor {
         Ok(Tensor { buffer, shape })
     }
 
+    /// A zero host tensor of a shape the caller knows to be small (fixed or already checked);
+    /// shapes that come from users go through `Device::tensor_zeros`, which checks the count.
     pub fn zeros(dtype: DType, shape: &[usize]) -> Tensor {
         Tensor {
             buffer: Buffer::zeros(dtype, shape.iter().product()),
@@ -634,6 +636,12 @@ mod tests {
         assert!(Tensor::new(empty.clone(), vec![1 << 32, 1 << 32, 0]).is_ok());
         // 2^64 wraps to 0 in a plain product: it must not match the empty buffer.
         assert!(Tensor::new(empty, vec![1 << 32, 1 << 32]).is_err());
+        let cpu = Device::cpu();
+        let e = cpu
+            .tensor_zeros(DType::F32, &[1 << 32, 1 << 32])
+            .unwrap_err();
+        assert!(e.to_string().contains("too many elements"), "{e}");
+        assert_eq!(cpu.tensor_zeros(DType::F32, &[2, 3]).unwrap().numel(), 6);
     }
 
     /// Storage bytes in and out: every dtype's words kept exactly (bf16/f16 bit patterns, NaN

@@ -306,9 +306,12 @@ impl Device {
         }
     }
 
-    /// A zero tensor of `shape` on this device.
+    /// A zero tensor of `shape` on this device; a shape whose element count overflows is an
+    /// error, before anything is allocated.
     pub fn tensor_zeros(&self, dtype: DType, shape: &[usize]) -> Result<Tensor> {
-        Tensor::new(self.zeros(dtype, shape.iter().product())?, shape.to_vec())
+        let numel = crate::buffer::numel_of(shape)
+            .ok_or_else(|| Error::Buffer(format!("shape {shape:?} has too many elements")))?;
+        Tensor::new(self.zeros(dtype, numel)?, shape.to_vec())
     }
 
     /// A copy of `tensor` on this device.
