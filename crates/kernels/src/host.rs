@@ -6,6 +6,18 @@ use metile_runtime::{Device, Tensor};
 
 use crate::registry::OpError;
 
+/// A tuning override from the environment variable `name` (for sweeps): its value parsed as `T`
+/// and accepted by `ok`; `None` when unset, unparsable or refused (the caller's default holds).
+pub(crate) fn tuning_override<T: std::str::FromStr>(
+    name: &str,
+    ok: impl Fn(&T) -> bool,
+) -> Option<T> {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.trim().parse::<T>().ok())
+        .filter(ok)
+}
+
 /// Tile width for a kernel that holds a whole row of `cols` in one tile: exactly `cols` on the
 /// CPU (no masked tail), the next power of two on a GPU (tiles map onto threads).
 pub fn row_block(device: &Device, cols: usize) -> usize {

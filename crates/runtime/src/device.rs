@@ -484,7 +484,7 @@ impl Device {
     pub fn launch(&self, kernel: &Compiled, grid: [u32; 3], args: &mut [Arg<'_>]) -> Result<()> {
         match &self.inner.backend {
             Backend::Cpu => crate::cpu::launch(&kernel.kernel, grid, args),
-            Backend::Cuda(d) if std::env::var_os(TRACE_ENV).is_some() => {
+            Backend::Cuda(d) if tracing() => {
                 // Debugging aid: each launch by name, waited for, with its time, so that a
                 // kernel that faults or never ends shows by name.
                 let name = &kernel.kernel.kernel().name;
@@ -502,6 +502,12 @@ impl Device {
 
 /// Set (to anything) to wait for each CUDA launch and print its name and time to stderr.
 pub const TRACE_ENV: &str = "METILE_CUDA_TRACE";
+
+/// Whether `TRACE_ENV` is set, read once per process (launches are a hot path).
+fn tracing() -> bool {
+    static TRACING: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *TRACING.get_or_init(|| std::env::var_os(TRACE_ENV).is_some())
+}
 
 impl Device {
     /// Whether `gemm` can run here: `Ok` on a CUDA device whose cuBLAS loads (creating its

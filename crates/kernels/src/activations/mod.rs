@@ -306,10 +306,7 @@ impl Offsets {
 /// `METILE_ACT_BLOCK` (a power of two) overrides it, for tuning sweeps.
 fn block_for(device: &Device) -> usize {
     let default = if device.is_cpu() { 16384 } else { 2048 };
-    std::env::var(BLOCK_ENV)
-        .ok()
-        .and_then(|v| v.trim().parse::<usize>().ok())
-        .filter(|b| b.is_power_of_two() && *b >= 32)
+    crate::host::tuning_override(BLOCK_ENV, |b: &usize| b.is_power_of_two() && *b >= 32)
         .unwrap_or(default)
 }
 

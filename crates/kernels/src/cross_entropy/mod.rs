@@ -341,10 +341,8 @@ pub const WIDE_ROWS_ENV: &str = "METILE_CE_WIDE_ROWS_PER_UNIT";
 /// Whether a launch over `rows` rows runs `wide` programs: on a GPU, with fewer rows than
 /// `WIDE_ROWS_PER_UNIT` per multiprocessor.
 pub(crate) fn wide_programs(device: &Device, rows: usize) -> bool {
-    let per_unit = std::env::var(WIDE_ROWS_ENV)
-        .ok()
-        .and_then(|v| v.trim().parse::<usize>().ok())
-        .unwrap_or(WIDE_ROWS_PER_UNIT);
+    let per_unit =
+        crate::host::tuning_override(WIDE_ROWS_ENV, |_| true).unwrap_or(WIDE_ROWS_PER_UNIT);
     !device.is_cpu() && rows < per_unit * device.compute_units()
 }
 
@@ -436,7 +434,15 @@ impl Checked {
 pub(crate) struct Known<'a> {
     pub ids: &'a [i64],
     /// Required when the call has class weights.
-    pub weights: Option<&'a [f32]>,
+    pub weights: Option<KnownWeights<'a>>,
+}
+
+/// The host's copy of the class weights: their values, checked finite, and their f64 sum (the
+/// same for every call that shares them, so the caller computes it once).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct KnownWeights<'a> {
+    pub values: &'a [f32],
+    pub total: f64,
 }
 
 /// Checks the inputs and options; the targets' (and class weights') values are read from the
@@ -536,12 +542,12 @@ fn validate(
 }
 
 /// Checks class weights `w` (`[V]`, the logits' dtype or f32, finite; its values read from the
-/// device unless `host` holds them) and returns `(sum_j w_j, sum over valid rows of w_y)` in
+/// device unless `host` holds them, checked and summed) and returns `(sum_j w_j, sum over valid rows of w_y)` in
 /// f64.
 fn weight_sums(
     entry: &str,
     w: &Tensor,
-    host: Option<&[f32]>,
+    host: Option<KnownWeights<'_>>,
     x: DType,
     v: usize,
     ids: &[i64],
@@ -564,25 +570,30 @@ fn weight_sums(
             format!("shape {:?} must be [{v}], one weight per class", w.shape),
         ));
     }
-    let w = match host {
-        Some(h) if h.len() == v => h.to_vec(),
+    let downloaded;
+    let (w, total) = match host {
+        // The caller's copy, already checked and summed once for all its calls.
+        Some(h) if h.values.len() == v => (h.values, h.total),
         Some(h) => {
             return Err(bad(
                 entry,
                 "weight",
-                format!("{} host weights for {v} classes", h.len()),
+                format!("{} host weights for {v} classes", h.values.len()),
             ))
         }
-        None => w.buffer.to_f32()?,
+        None => {
+            downloaded = w.buffer.to_f32()?;
+            if let Some(j) = downloaded.iter().position(|w| !w.is_finite()) {
+                return Err(bad(
+                    entry,
+                    "weight",
+                    format!("class {j}: {} is not finite", downloaded[j]),
+                ));
+            }
+            let total = downloaded.iter().map(|w| *w as f64).sum();
+            (&downloaded[..], total)
+        }
     };
-    if let Some(j) = w.iter().position(|w| !w.is_finite()) {
-        return Err(bad(
-            entry,
-            "weight",
-            format!("class {j}: {} is not finite", w[j]),
-        ));
-    }
-    let total = w.iter().map(|w| *w as f64).sum();
     let valid = ids
         .iter()
         .filter(|y| **y != ignore)

@@ -255,9 +255,9 @@ struct Plan {
     /// The class weights and `lse_square_scale` the chunks' cross-entropy runs with (module
     /// doc: the mean's global factors folded in), always at per-row reduction.
     ce_weight: Option<Tensor>,
-    /// `ce_weight`'s values on the host, handed to each chunk's cross-entropy with the ids so
-    /// that it reads nothing back from the device.
-    ce_weight_host: Option<Vec<f32>>,
+    /// `ce_weight`'s values on the host and their f64 sum, handed to each chunk's cross-entropy
+    /// with the ids so that it reads nothing back from the device and sums them once.
+    ce_weight_host: Option<(Vec<f32>, f64)>,
     ce: CeOptions,
     /// `grad_weight` and `grad_bias`'s dtype.
     param_grad: DType,
@@ -428,6 +428,10 @@ fn validate(
         )
     };
     let (ce_weight, ce_weight_host) = ce_weight.unzip();
+    let ce_weight_host = ce_weight_host.map(|w: Vec<f32>| {
+        let total = w.iter().map(|w| f64::from(*w)).sum();
+        (w, total)
+    });
     Ok(Plan {
         n,
         h,
@@ -543,7 +547,13 @@ fn run_chunks(
         let w = p.ce_weight.as_ref();
         let known = ce::Known {
             ids,
-            weights: p.ce_weight_host.as_deref(),
+            weights: p
+                .ce_weight_host
+                .as_ref()
+                .map(|(values, total)| ce::KnownWeights {
+                    values,
+                    total: *total,
+                }),
         };
         match pass {
             Pass::Losses { token_stats } => {

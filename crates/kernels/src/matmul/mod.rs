@@ -207,7 +207,8 @@ pub struct MatmulOptions {
     /// The products' engine on CUDA.
     pub backend: MatmulBackend,
     /// Backward: add the weight (and bias) gradients into `prev`'s `dw` (and `dbias`), which
-    /// must be given, FP32 and of their shapes, instead of overwriting them (for chunked callers
+    /// must be given, of their dtype (see `storage_param_grads`) and shapes, instead of
+    /// overwriting them (for chunked callers
     /// such as fused linear cross-entropy: no per-chunk workspace). `dx` is overwritten.
     pub accumulate: bool,
     /// Backward: `dw` and `dbias` in the storage dtype (FP32 products rounded once; with

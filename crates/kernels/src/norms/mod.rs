@@ -54,7 +54,7 @@ mod tests;
 use metile_ir::DType;
 use metile_runtime::{Arg, Device, Tensor};
 
-use crate::host::{bad, fit, float_dtype};
+use crate::host::{bad, fit, float_dtype, tuning_override};
 use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
 pub use kernels::NormSpec;
 
@@ -163,11 +163,10 @@ pub struct Tiling {
 pub const GPU_STEP_ENV: &str = "METILE_GPU_STEP";
 
 fn gpu_step() -> usize {
-    std::env::var(GPU_STEP_ENV)
-        .ok()
-        .and_then(|v| v.trim().parse::<usize>().ok())
-        .filter(|b| b.is_power_of_two() && (512..=65536).contains(b))
-        .unwrap_or(GPU_STEP)
+    tuning_override(GPU_STEP_ENV, |b: &usize| {
+        b.is_power_of_two() && (512..=65536).contains(b)
+    })
+    .unwrap_or(GPU_STEP)
 }
 
 impl Tiling {
@@ -364,17 +363,13 @@ fn check_like(entry: &str, name: &str, t: &Tensor, x: &Tensor) -> Result<DType, 
 /// weight row comes from L2 for each (H200, 2026-11-29: 16 rows per program ran the bf16
 /// RMSNorm forward at 46% of copy). `METILE_NORM_FWD_ROWS_PER_PROGRAM` overrides (for sweeps).
 fn forward_programs(device: &Device, rows: usize) -> (usize, usize) {
-    let rpp = std::env::var(FWD_ROWS_ENV)
-        .ok()
-        .and_then(|v| v.trim().parse::<usize>().ok())
-        .filter(|&r| r > 0)
-        .unwrap_or_else(|| {
-            if device.is_cpu() {
-                rows.div_ceil(rayon_threads() * 64).max(1)
-            } else {
-                1
-            }
-        });
+    let rpp = tuning_override(FWD_ROWS_ENV, |&r: &usize| r > 0).unwrap_or_else(|| {
+        if device.is_cpu() {
+            rows.div_ceil(rayon_threads() * 64).max(1)
+        } else {
+            1
+        }
+    });
     (rows.div_ceil(rpp), rpp)
 }
 
@@ -383,14 +378,9 @@ fn forward_programs(device: &Device, rows: usize) -> (usize, usize) {
 /// 2026-11-30, bf16 16384x4096: 0.093 -> 0.086 ms; RMSNorm and the fused add lose 2-3% with it,
 /// so they keep the hoisted weight); `METILE_NORM_RELOAD_PARAMS=0|1` overrides (for sweeps).
 fn reload_params(device: &Device, kind: NormKind, forward: bool) -> bool {
-    match std::env::var(RELOAD_PARAMS_ENV)
-        .ok()
-        .as_deref()
-        .map(str::trim)
-    {
-        Some("1") => true,
-        Some("0") => false,
-        _ => forward && kind == NormKind::Layer && !device.is_cpu(),
+    match tuning_override::<u8>(RELOAD_PARAMS_ENV, |v| *v <= 1) {
+        Some(v) => v == 1,
+        None => forward && kind == NormKind::Layer && !device.is_cpu(),
     }
 }
 
@@ -608,10 +598,7 @@ pub fn backward_into(
     // 512 threads, 0.219 ms at 256 threads, where both fit at once); the CPU a few programs per
     // worker. `METILE_NORM_BWD_PROGRAMS_PER_UNIT` overrides (programs per SM or worker).
     let budget_rows = (PARTIAL_BUDGET / (s.cols * 4)).max(1);
-    let per_unit = std::env::var(BWD_PROGRAMS_ENV)
-        .ok()
-        .and_then(|v| v.trim().parse::<usize>().ok())
-        .filter(|&p| p > 0);
+    let per_unit = tuning_override(BWD_PROGRAMS_ENV, |&p: &usize| p > 0);
     let wanted = match per_unit {
         Some(p) => device.compute_units() * p,
         None if device.is_cpu() => device.compute_units() * BWD_PROGRAMS_PER_UNIT,
