@@ -3,7 +3,7 @@
 
 One row per operator, mode and dtype (and shape): metile's ms, metile's ms through its PyTorch
 adapters in the peers' process (peers.py's `metile_torch` rows: not a peer, never the best peer;
-on CUDA it includes the adapters' staging through host memory), each peer's ms (torch eager,
+it includes the adapters' host time per call), each peer's ms (torch eager,
 torch.compile, Liger), the best peer, the ratio metile / best peer (below 1: metile is faster),
 metile's achieved GB/s and its fraction of the copy bandwidth measured in the same run, and the
 peak extra memory where known: the peers' and, last, metile's (`metile bench` measures it per
