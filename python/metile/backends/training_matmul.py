@@ -16,7 +16,7 @@ FP32 in a fixed order (deterministic); any sizes including 0.
 
 from typing import NamedTuple, Optional
 
-from .._arrays import Context, prepare, run, to_numpy
+from .._arrays import Context, prepare, run, take_numpy
 
 
 class MatmulGradients(NamedTuple):
@@ -37,7 +37,8 @@ def matmul_forward(x, weight, bias=None, *, activation="none", layout="nk", save
     if "z" in raw:
         saved["z"] = raw["z"]
     ctx = Context("matmul", saved, params, device, as_numpy)
-    return (to_numpy(raw["y"]) if as_numpy else raw["y"]), ctx
+    # `y` is not saved: handed over to NumPy without a copy.
+    return (take_numpy(raw["y"]) if as_numpy else raw["y"]), ctx
 
 
 def matmul_backward(context, output_gradient, *, grad_dtype="storage"):

@@ -91,9 +91,7 @@ def _prepare(t, what):
 
 def to_library(t, lib_device, what):
     """A library tensor holding a copy of ``t``'s values (see the module doc for layout)."""
-    t = _prepare(t, what).cpu()
-    if not t.is_contiguous():
-        t = t.contiguous()
+    t = _prepare(t, what)  # a CPU tensor (CUDA ones are borrowed), now contiguous
     # One copy: the library reads the tensor's memory (kept alive by passing it along).
     return _metile.Tensor.from_host_memory(_TO_METILE[t.dtype], list(t.shape), t.data_ptr(), t, lib_device)
 
@@ -138,8 +136,7 @@ def to_torch(lt, device):
     data = lt.to_bytes()
     if len(data) == 0:
         return torch.empty(shape, dtype=dtype, device=device)
-    t = torch.frombuffer(data, dtype=dtype).reshape(shape)
-    return t if device.type == "cpu" else t.to(device)
+    return torch.frombuffer(data, dtype=dtype).reshape(shape).to(device)
 
 
 def library_stream(device, lib_device):

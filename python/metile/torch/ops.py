@@ -64,6 +64,12 @@ def _nothing(like):
     return like.new_empty(0, dtype=torch.float32)
 
 
+def _output(out, name, like):
+    """``out[name]``, or an empty placeholder when the call has no such output (made only then:
+    ``dict.get`` would allocate it on every call)."""
+    return out[name] if name in out else _nothing(like)
+
+
 # ---- norms -------------------------------------------------------------------------------------
 
 
@@ -102,7 +108,7 @@ def norm_fwd(
 ) -> Tuple[Tensor, Tensor, Tensor, Tensor]:
     """``(y, residual_out, mean, rstd)``; the ones a kind lacks are empty."""
     out = run(f"{kind}.forward", _norm_inputs(kind, x, weight, bias, residual), _norm_params(kind, eps, offset, casting))
-    return out["y"], out.get("residual_out", _nothing(x)), out.get("mean", _nothing(x)), out["rstd"]
+    return out["y"], _output(out, "residual_out", x), _output(out, "mean", x), out["rstd"]
 
 
 def _norm_bwd_fake(kind, x, weight, bias, residual, dy, dres, mean, rstd, eps, offset, casting):
@@ -133,7 +139,7 @@ def norm_bwd(
     inputs.update(dy=dy, dresidual_out=dres, mean=mean, rstd=rstd)
     params = dict(_norm_params(kind, eps, offset, casting), grad_dtype="storage")
     g = run(f"{kind}.backward", inputs, params)
-    return g["dx"], g.get("dweight", _nothing(x)), g.get("dbias", _nothing(x))
+    return g["dx"], _output(g, "dweight", x), _output(g, "dbias", x)
 
 
 def _saved_rstd(rstd):
@@ -457,7 +463,7 @@ def flce_fwd(
     params = dict(_ce_params(ignore_index, ls, lss, softcap, reduction), chunk_rows=chunk_rows,
                   chunk_mem_const=chunk_mem_const, param_grad_dtype=param_grad_dtype)
     out = run("fused_linear_cross_entropy.forward", inputs, params)
-    grads = [out[k] if k in out else _nothing(hidden) for k in ("grad_hidden", "grad_weight", "grad_bias")]
+    grads = [_output(out, k, hidden) for k in ("grad_hidden", "grad_weight", "grad_bias")]
     return (out["loss"], out["z_loss"], *grads)
 
 
@@ -488,7 +494,7 @@ def flce_bwd(
     params = dict(_ce_params(ignore_index, ls, lss, softcap, reduction), chunk_rows=chunk_rows,
                   chunk_mem_const=chunk_mem_const, param_grad_dtype=param_grad_dtype)
     g = run("fused_linear_cross_entropy.backward", inputs, params)
-    return g["dhidden"], g["dweight"], g.get("dbias", _nothing(hidden))
+    return g["dhidden"], g["dweight"], _output(g, "dbias", hidden)
 
 
 class FusedLinearCrossEntropyFunction(torch.autograd.Function):
