@@ -439,7 +439,7 @@ mod tests {
                 ),
             ),
             (
-                "non-negative",
+                "parameter `lr`",
                 err(
                     f32s(&s),
                     f32s(&s),
@@ -450,7 +450,7 @@ mod tests {
                 ),
             ),
             (
-                "[0, 1)",
+                "parameter `beta2`",
                 err(
                     f32s(&s),
                     f32s(&s),
@@ -461,7 +461,32 @@ mod tests {
                 ),
             ),
             (
-                "eps",
+                "parameter `beta1`",
+                err(
+                    f32s(&s),
+                    f32s(&s),
+                    f32s(&s),
+                    f32s(&s),
+                    None,
+                    AdamWOptions { beta1: -0.5, ..ok },
+                ),
+            ),
+            (
+                "parameter `weight_decay`",
+                err(
+                    f32s(&s),
+                    f32s(&s),
+                    f32s(&s),
+                    f32s(&s),
+                    None,
+                    AdamWOptions {
+                        weight_decay: -1.0,
+                        ..ok
+                    },
+                ),
+            ),
+            (
+                "parameter `eps`",
                 err(
                     f32s(&s),
                     f32s(&s),
@@ -472,7 +497,7 @@ mod tests {
                 ),
             ),
             (
-                "at least 1",
+                "parameter `step`",
                 err(
                     f32s(&s),
                     f32s(&s),
@@ -502,6 +527,6 @@ mod tests {
             .err()
             .map(|e| e.to_string())
             .unwrap_or_default();
-        assert!(e.contains("step"), "{e}");
+        assert!(e.contains("parameter `step`"), "{e}");
     }
 }

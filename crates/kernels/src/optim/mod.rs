@@ -266,32 +266,47 @@ impl AdamWOptions {
         (c(self.beta1), c(self.beta2))
     }
 
+    /// Each hyperparameter in its range; the error names the one that is not.
     fn validate(&self, entry: &str) -> Result<(), OpError> {
-        let fail = |what: &str, message: String| Err(bad(entry, what, message));
+        let check = |name: &str, value: f32, ok: bool, allowed: &str| {
+            if ok {
+                return Ok(());
+            }
+            Err(OpError::BadParam {
+                entry: entry.into(),
+                name: name.into(),
+                value: value.to_string(),
+                message: "is out of range".into(),
+                allowed: allowed.into(),
+            })
+        };
         let non_negative = |v: f32| v.is_finite() && v >= 0.0;
-        if !non_negative(self.lr) || !non_negative(self.weight_decay) {
-            return fail(
-                "lr",
-                format!(
-                    "lr {} and weight decay {} must be finite and non-negative",
-                    self.lr, self.weight_decay
-                ),
-            );
-        }
-        if !(0.0..1.0).contains(&self.beta1) || !(0.0..1.0).contains(&self.beta2) {
-            return fail(
-                "beta1",
-                format!("betas ({}, {}) must be in [0, 1)", self.beta1, self.beta2),
-            );
-        }
-        if !(self.eps.is_finite() && self.eps > 0.0) {
-            return fail(
-                "eps",
-                format!("eps {} must be finite and positive", self.eps),
-            );
-        }
+        let beta = |v: f32| (0.0..1.0).contains(&v);
+        check(
+            "lr",
+            self.lr,
+            non_negative(self.lr),
+            "finite and non-negative",
+        )?;
+        let wd = self.weight_decay;
+        check(
+            "weight_decay",
+            wd,
+            non_negative(wd),
+            "finite and non-negative",
+        )?;
+        check("beta1", self.beta1, beta(self.beta1), "[0, 1)")?;
+        check("beta2", self.beta2, beta(self.beta2), "[0, 1)")?;
+        let eps_ok = self.eps.is_finite() && self.eps > 0.0;
+        check("eps", self.eps, eps_ok, "finite and positive")?;
         if self.step == 0 {
-            return fail("step", "step must be at least 1".into());
+            return Err(OpError::BadParam {
+                entry: entry.into(),
+                name: "step".into(),
+                value: "0".into(),
+                message: "is out of range".into(),
+                allowed: "at least 1".into(),
+            });
         }
         Ok(())
     }
