@@ -56,12 +56,27 @@ pub fn kernel_names() -> Vec<&'static str> {
         "log_softmax_bwd",
     ]);
     names.extend(CROSS_ENTROPY_KERNELS);
+    names.extend(ROPE_EMBEDDING_KERNELS);
     names.extend(MATMUL_KERNELS);
     names.extend(FLCE_KERNELS);
     names.extend(ATTENTION_KERNELS);
     names.extend(OPTIM_KERNELS);
     names
 }
+
+/// RoPE's kernels (each variant's rotation, forward and backward, and the shared table's
+/// gradient) and the embedding gather and its backward.
+const ROPE_EMBEDDING_KERNELS: [&str; 9] = [
+    "rope_fwd",
+    "rope_bwd",
+    "llama4_rope_fwd",
+    "llama4_rope_bwd",
+    "qwen2vl_mrope_fwd",
+    "qwen2vl_mrope_bwd",
+    "rope_table_bwd",
+    "embedding_fwd",
+    "embedding_bwd",
+];
 
 /// AdamW's kernels: the update (with global-norm clipping) and the sum of squares (its first,
 /// squaring stage).

@@ -85,9 +85,17 @@ fn buffer_error(message: String) -> OpError {
     OpError::Runtime(metile_runtime::Error::Buffer(message))
 }
 
-/// A host buffer of `dtype` from little-endian storage bytes.
-fn buffer_from_bytes(dtype: DType, data: &[u8]) -> Result<Buffer, OpError> {
-    Buffer::from_le_bytes(dtype, data).map_err(|e| buffer_error(e.to_string()))
+/// A tensor of `dtype` and `shape` on `device` from little-endian storage bytes.
+fn tensor_from_le(
+    dtype: DType,
+    shape: Vec<usize>,
+    data: &[u8],
+    device: &str,
+) -> Result<Tensor, OpError> {
+    let buffer = Buffer::from_le_bytes(dtype, data).map_err(|e| buffer_error(e.to_string()))?;
+    let t = Tensor::new(buffer, shape)?;
+    let dev = self::device(device)?;
+    Ok(if dev.is_cpu() { t } else { dev.to_device(&t)? })
 }
 
 /// A library tensor on a device. The tensor sits behind a lock so that `call` can lend it to
@@ -131,7 +139,10 @@ impl PyTensor {
 /// again; NumPy's array keeps this object alive as its base, so the memory outlives every view.
 #[pyclass(name = "HostArray", module = "metile._metile", frozen)]
 struct HostArray {
-    buffer: Mutex<Buffer>,
+    /// Owns the memory; never touched again once made (only dropped).
+    _buffer: Buffer,
+    /// The address of its words, taken once: stable, since the buffer is never resized.
+    ptr: usize,
     shape: Vec<usize>,
     dtype: DType,
 }
@@ -155,15 +166,10 @@ impl HostArray {
             DType::I64 => format!("{endian}i8"),
             DType::Bool => "|b1".to_string(),
         };
-        let mut buffer = self.buffer.lock().unwrap_or_else(|e| e.into_inner());
-        // The address of the words: stable, since the buffer is never resized or replaced.
-        let ptr = buffer
-            .host_bytes_mut()
-            .map_or(0, |b| b.as_mut_ptr() as usize);
         let d = PyDict::new(py);
         d.set_item("shape", pyo3::types::PyTuple::new(py, &self.shape)?)?;
         d.set_item("typestr", typestr)?;
-        d.set_item("data", (ptr, false))?;
+        d.set_item("data", (self.ptr, false))?;
         d.set_item("version", 3)?;
         Ok(d)
     }
@@ -188,12 +194,7 @@ impl PyTensor {
         data: &[u8],
         device: &str,
     ) -> PyResult<PyTensor> {
-        let build = || -> Result<Tensor, OpError> {
-            let dt = parse_dtype(dtype)?;
-            let t = Tensor::new(buffer_from_bytes(dt, data)?, shape)?;
-            let dev = self::device(device)?;
-            Ok(if dev.is_cpu() { t } else { dev.to_device(&t)? })
-        };
+        let build = || tensor_from_le(parse_dtype(dtype)?, shape, data, device);
         build().map(PyTensor::new).map_err(|e| py_error(py, e))
     }
 
@@ -234,9 +235,7 @@ impl PyTensor {
                 // are only read, and copied before returning.
                 unsafe { std::slice::from_raw_parts(ptr as *const u8, bytes) }
             };
-            let t = Tensor::new(buffer_from_bytes(dt, data)?, shape.clone())?;
-            let dev = self::device(device)?;
-            Ok(if dev.is_cpu() { t } else { dev.to_device(&t)? })
+            tensor_from_le(dt, shape.clone(), data, device)
         };
         build().map(PyTensor::new).map_err(|e| py_error(py, e))
     }
@@ -295,15 +294,19 @@ impl PyTensor {
         })?;
         let shape = t.shape.clone();
         let dtype = t.dtype();
-        let buffer = if t.buffer.is_host() {
+        let mut buffer = if t.buffer.is_host() {
             t.buffer
         } else {
             t.buffer
                 .to_host()
                 .map_err(|e| py_error(py, OpError::from(e)))?
         };
+        let ptr = buffer
+            .host_bytes_mut()
+            .map_or(0, |b| b.as_mut_ptr() as usize);
         Ok(HostArray {
-            buffer: Mutex::new(buffer),
+            _buffer: buffer,
+            ptr,
             shape,
             dtype,
         })

@@ -30,24 +30,35 @@ pub(crate) enum HostData {
     U64(Vec<u64>),
 }
 
+/// The storage word types of `HostData`: plain unsigned integers, whose memory is exactly their
+/// bytes (no padding, every bit pattern a value).
+trait Word: Copy + Default {}
+impl Word for u8 {}
+impl Word for u16 {}
+impl Word for u32 {}
+impl Word for u64 {}
+
+/// The native-endian bytes of `words`.
+fn word_bytes<W: Word>(words: &[W]) -> &[u8] {
+    // SAFETY: `W` is a `Word`: its memory is `size_of::<W>()` initialised bytes with no padding;
+    // the byte view borrows `words` for its lifetime.
+    unsafe { std::slice::from_raw_parts(words.as_ptr().cast::<u8>(), std::mem::size_of_val(words)) }
+}
+
+/// The native-endian bytes of `words`, writable: any bytes written are valid words.
+fn word_bytes_mut<W: Word>(words: &mut [W]) -> &mut [u8] {
+    let len = std::mem::size_of_val(words);
+    // SAFETY: as `word_bytes`; every bit pattern is a `Word` value, and the view borrows
+    // `words` mutably for its lifetime.
+    unsafe { std::slice::from_raw_parts_mut(words.as_mut_ptr().cast::<u8>(), len) }
+}
+
 /// Words of `N` bytes from little-endian bytes (a whole number of words). On a little-endian
-/// host the bytes are the words: one `memcpy`.
-fn words_from_le<W: Copy + Default, const N: usize>(
-    bytes: &[u8],
-    from_le: fn([u8; N]) -> W,
-) -> Vec<W> {
-    debug_assert_eq!(std::mem::size_of::<W>(), N);
-    let n = bytes.len() / N;
+/// host the bytes are the words: one copy.
+fn words_from_le<W: Word, const N: usize>(bytes: &[u8], from_le: fn([u8; N]) -> W) -> Vec<W> {
     if cfg!(target_endian = "little") {
-        let mut words: Vec<W> = Vec::with_capacity(n);
-        // SAFETY: `W` is a plain unsigned integer of `N` bytes (u16, u32, u64: every bit
-        // pattern is a value, no padding), the allocation holds `n` of them, and `n * N` bytes
-        // are copied into it before the length is set; on a little-endian host those bytes
-        // are exactly the words' representation.
-        unsafe {
-            std::ptr::copy_nonoverlapping(bytes.as_ptr(), words.as_mut_ptr().cast::<u8>(), n * N);
-            words.set_len(n);
-        }
+        let mut words = vec![W::default(); bytes.len() / N];
+        word_bytes_mut(&mut words).copy_from_slice(bytes);
         return words;
     }
     bytes
@@ -61,17 +72,10 @@ fn words_from_le<W: Copy + Default, const N: usize>(
 }
 
 /// `words` as little-endian bytes into `out` (exactly `N` bytes a word). On a little-endian
-/// host: one `memcpy`.
-fn words_to_le<W: Copy, const N: usize>(words: &[W], out: &mut [u8], to_le: fn(W) -> [u8; N]) {
-    debug_assert_eq!(std::mem::size_of::<W>(), N);
+/// host: one copy.
+fn words_to_le<W: Word, const N: usize>(words: &[W], out: &mut [u8], to_le: fn(W) -> [u8; N]) {
     if cfg!(target_endian = "little") {
-        // SAFETY: `W` is a plain unsigned integer of `N` bytes, so `words` is `words.len() * N`
-        // initialised bytes, which is `out`'s length (checked by the caller); the regions do
-        // not overlap (`out` is borrowed mutably).
-        let src = unsafe {
-            std::slice::from_raw_parts(words.as_ptr().cast::<u8>(), std::mem::size_of_val(words))
-        };
-        out.copy_from_slice(src);
+        out.copy_from_slice(word_bytes(words));
         return;
     }
     for (o, w) in out.chunks_exact_mut(N).zip(words) {
@@ -375,18 +379,11 @@ impl Buffer {
     /// The storage words of a host buffer as native-endian bytes, for handing the memory to
     /// another owner's view (e.g. NumPy's `__array_interface__`); `None` for a device buffer.
     pub fn host_bytes_mut(&mut self) -> Option<&mut [u8]> {
-        fn bytes<W>(w: &mut [W]) -> &mut [u8] {
-            let len = std::mem::size_of_val(w);
-            // SAFETY: `W` is u8, u16, u32 or u64 (the `HostData` words): plain integers without
-            // padding, so their memory is `len` initialised bytes, and any bytes written through
-            // the view are valid words; the view borrows `w` mutably for its lifetime.
-            unsafe { std::slice::from_raw_parts_mut(w.as_mut_ptr().cast::<u8>(), len) }
-        }
         match &mut self.storage {
             Storage::Host(HostData::U8(w)) => Some(w.as_mut_slice()),
-            Storage::Host(HostData::U16(w)) => Some(bytes(w)),
-            Storage::Host(HostData::U32(w)) => Some(bytes(w)),
-            Storage::Host(HostData::U64(w)) => Some(bytes(w)),
+            Storage::Host(HostData::U16(w)) => Some(word_bytes_mut(w)),
+            Storage::Host(HostData::U32(w)) => Some(word_bytes_mut(w)),
+            Storage::Host(HostData::U64(w)) => Some(word_bytes_mut(w)),
             Storage::Cuda(_) => None,
         }
     }

@@ -124,7 +124,13 @@ impl fmt::Debug for Borrowed {
 
 impl Borrowed {
     /// Checks an address from `source` for `len` (more than 0) words of `word` bytes.
-    fn new(source: &str, ptr: u64, len: usize, word: usize, owner: KeepAlive) -> Result<Borrowed> {
+    fn new(
+        source: &dyn std::fmt::Display,
+        ptr: u64,
+        len: usize,
+        word: usize,
+        owner: KeepAlive,
+    ) -> Result<Borrowed> {
         let bytes = len.checked_mul(word).ok_or_else(|| {
             Error::Buffer(format!(
                 "{source}: {len} elements of {word} bytes are more than memory can address"
@@ -353,7 +359,7 @@ impl CudaBuffer {
         let words = match foreign_allocator(device.ordinal) {
             Some(alloc) => {
                 let (ptr, owner) = alloc.allocate(bytes)?;
-                let b = Borrowed::new("the device allocator", ptr, len, word, owner)?;
+                let b = Borrowed::new(&"the device allocator", ptr, len, word, owner)?;
                 if zeroed {
                     let s = &device.stream;
                     let err = |e: DriverError| cuda_error(&label, "zero-fill", e);
@@ -406,7 +412,10 @@ impl CudaBuffer {
         let words = if len == 0 {
             None
         } else {
-            let source = format!("borrowed device memory of {len} {dtype} elements");
+            // Formatted only for an error message: borrows happen on every adapter call.
+            let source = std::fmt::from_fn(|f| {
+                write!(f, "borrowed device memory of {len} {dtype} elements")
+            });
             let b = Borrowed::new(&source, ptr, len, dtype.size_bytes(), owner)?;
             Some(Words::Borrowed(b))
         };
@@ -546,7 +555,7 @@ mod tests {
 
     #[test]
     fn borrowed_addresses_are_checked() {
-        let b = Borrowed::new("test", 0x1000, 3, 4, keep()).expect("a valid borrow");
+        let b = Borrowed::new(&"test", 0x1000, 3, 4, keep()).expect("a valid borrow");
         assert_eq!((b.ptr, b.bytes, b.word), (0x1000, 12, 4));
         for (ptr, len, word, want) in [
             (0, 1, 2, "a null device address for 2 bytes"),
@@ -559,13 +568,13 @@ mod tests {
             (0x1001, 5, 2, "not aligned to its 2-byte elements"),
             (0x1000, usize::MAX, 8, "more than memory can address"),
         ] {
-            match Borrowed::new("test", ptr, len, word, keep()) {
+            match Borrowed::new(&"test", ptr, len, word, keep()) {
                 Err(Error::Buffer(m)) => assert!(m.contains(want), "{m}"),
                 other => panic!("{ptr:#x} x {len}: expected Error::Buffer, got {other:?}"),
             }
         }
         // Bytes are always aligned to themselves.
-        assert!(Borrowed::new("test", 0x1001, 1, 1, keep()).is_ok());
+        assert!(Borrowed::new(&"test", 0x1001, 1, 1, keep()).is_ok());
     }
 
     /// Hands out fake addresses; allocations here never reach a device.

@@ -1,0 +1,207 @@
+typedef unsigned short mt_u16;
+typedef unsigned char mt_u8;
+typedef long long mt_i64;
+__device__ __forceinline__ float mt_bf16_to_f32(mt_u16 h) { return __uint_as_float(((unsigned)h) << 16); }
+__device__ __forceinline__ mt_u16 mt_f32_to_bf16(float x) { mt_u16 h; asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h; }
+__device__ __forceinline__ float mt_f16_to_f32(mt_u16 h) { float f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return f; }
+__device__ __forceinline__ mt_u16 mt_f32_to_f16(float x) { mt_u16 h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h; }
+__device__ __forceinline__ float mt_round_bf16(float x) { return mt_bf16_to_f32(mt_f32_to_bf16(x)); }
+__device__ __forceinline__ float mt_round_f16(float x) { return mt_f16_to_f32(mt_f32_to_f16(x)); }
+__device__ __forceinline__ float mt_d2bf16(double x) {
+  unsigned long long b = (unsigned long long)__double_as_longlong(x);
+  b = (b + (1ull << 44) - 1ull + ((b >> 45) & 1ull)) & ~((1ull << 45) - 1ull);
+  return (float)__longlong_as_double((long long)b);
+}
+__device__ __forceinline__ float mt_minf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fminf(a, b); }
+__device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fmaxf(a, b); }
+__device__ __forceinline__ float mt_sigmoid(float x) { return __frcp_rn(1.0f + expf(-x)); }
+__device__ __forceinline__ int mt_f2i(float x) { return x != x ? 0 : (x >= 2147483648.0f ? 2147483647 : (x <= -2147483648.0f ? (-2147483647 - 1) : (int)x)); }
+__device__ __forceinline__ mt_i64 mt_f2l(float x) { return x != x ? 0 : (x >= 9.2233720368547758e18f ? 9223372036854775807LL : (x <= -9.2233720368547758e18f ? (-9223372036854775807LL - 1) : (mt_i64)x)); }
+#define MT_THREADS 256
+#define MT_VEC 4
+#define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
+extern "C" __global__ void __launch_bounds__(256) mt_embedding_bwd(const float* __restrict__ p0, const int* __restrict__ p1, const int* __restrict__ p2, float* __restrict__ p3, int p4) {
+  const int mt_tid = threadIdx.x;
+  const int mt_lane = mt_tid & 31;
+  const int mt_warp = mt_tid >> 5;
+  (void)mt_lane; (void)mt_warp;
+  __shared__ __align__(128) unsigned char mt_smem[16];
+  (void)mt_smem;
+  int mt_round = 0;
+  (void)mt_round;
+  const bool mt_fast = (p4 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0;
+  if (mt_fast) {
+    int v0[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v0[s] = (int)(0 + MT_FLAT(s));
+    int v1 = p4;
+    int v2 = (int)blockIdx.x;
+    int v3[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v3[s] = v1;
+    bool v4[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v4[s] = (v0[s] < v3[s]);
+    mt_i64 v5 = (mt_i64)(v1);
+    mt_i64 v6[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v6[s] = (mt_i64)(v0[s]);
+    mt_i64 v7 = (mt_i64)(v2);
+    int v8 = true ? p2[v7] : 0;
+    int v9 = 1;
+    int v10 = (int)((v2 + v9));
+    mt_i64 v11 = (mt_i64)(v10);
+    int v12 = true ? p2[v11] : 0;
+    float v13[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v13[s] = 0.0f;
+    float v16[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v16[s] = v13[s];
+    for (int v15 = v8; v15 < v12; v15 += v9) {
+      mt_i64 v17 = (mt_i64)(v15);
+      int v18 = true ? p1[v17] : 0;
+      mt_i64 v19 = (mt_i64)(v18);
+      mt_i64 v20 = (v19 * v5);
+      mt_i64 v21[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v21[s] = v20;
+      mt_i64 v22[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v22[s] = (v21[s] + v6[s]);
+      float v23 = 0.0f;
+      float v24[16];
+      #pragma unroll
+      for (int g = 0; g < 16; g += 4) {
+        const mt_i64 i0 = v22[g];
+        if ((true && v4[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v24[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { v24[g + k] = v23; }
+        }
+      }
+      float v25[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v25[s] = (v16[s] + v24[s]);
+      float y1[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) y1[s] = v25[s];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v16[s] = y1[s];
+    }
+    float v26[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v26[s] = v16[s];
+    mt_i64 v28 = (v7 * v5);
+    mt_i64 v29[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v29[s] = v28;
+    mt_i64 v30[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v30[s] = (v29[s] + v6[s]);
+    #pragma unroll
+    for (int g = 0; g < 16; g += 4) {
+      const mt_i64 i0 = v30[g];
+      if ((true && v4[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v26[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
+    int v0[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v0[s] = (int)(0 + MT_FLAT(s));
+    int v1 = p4;
+    int v2 = (int)blockIdx.x;
+    int v3[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v3[s] = v1;
+    bool v4[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v4[s] = (v0[s] < v3[s]);
+    mt_i64 v5 = (mt_i64)(v1);
+    mt_i64 v6[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v6[s] = (mt_i64)(v0[s]);
+    mt_i64 v7 = (mt_i64)(v2);
+    int v8 = true ? p2[v7] : 0;
+    int v9 = 1;
+    int v10 = (int)((v2 + v9));
+    mt_i64 v11 = (mt_i64)(v10);
+    int v12 = true ? p2[v11] : 0;
+    float v13[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v13[s] = 0.0f;
+    float v16[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v16[s] = v13[s];
+    for (int v15 = v8; v15 < v12; v15 += v9) {
+      mt_i64 v17 = (mt_i64)(v15);
+      int v18 = true ? p1[v17] : 0;
+      mt_i64 v19 = (mt_i64)(v18);
+      mt_i64 v20 = (v19 * v5);
+      mt_i64 v21[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v21[s] = v20;
+      mt_i64 v22[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v22[s] = (v21[s] + v6[s]);
+      float v23 = 0.0f;
+      float v24[16];
+      #pragma unroll
+      for (int g = 0; g < 16; g += 4) {
+        const mt_i64 i0 = v22[g];
+        if ((true && v4[g + 0]) && (true && v4[g + 1]) && (true && v4[g + 2]) && (true && v4[g + 3]) && (i0 % 4) == 0) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v24[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v24[s] = (true && v4[s]) ? p0[v22[s]] : v23; }
+        }
+      }
+      float v25[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v25[s] = (v16[s] + v24[s]);
+      float y2[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) y2[s] = v25[s];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v16[s] = y2[s];
+    }
+    float v26[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v26[s] = v16[s];
+    mt_i64 v28 = (v7 * v5);
+    mt_i64 v29[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v29[s] = v28;
+    mt_i64 v30[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v30[s] = (v29[s] + v6[s]);
+    #pragma unroll
+    for (int g = 0; g < 16; g += 4) {
+      const mt_i64 i0 = v30[g];
+      if ((true && v4[g + 0]) && (true && v4[g + 1]) && (true && v4[g + 2]) && (true && v4[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v26[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v4[s]) p3[v30[s]] = v26[s]; }
+      }
+    }
+  }
+}

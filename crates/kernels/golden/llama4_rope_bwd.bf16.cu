@@ -1,0 +1,399 @@
+typedef unsigned short mt_u16;
+typedef unsigned char mt_u8;
+typedef long long mt_i64;
+__device__ __forceinline__ float mt_bf16_to_f32(mt_u16 h) { return __uint_as_float(((unsigned)h) << 16); }
+__device__ __forceinline__ mt_u16 mt_f32_to_bf16(float x) { mt_u16 h; asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h; }
+__device__ __forceinline__ float mt_f16_to_f32(mt_u16 h) { float f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return f; }
+__device__ __forceinline__ mt_u16 mt_f32_to_f16(float x) { mt_u16 h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h; }
+__device__ __forceinline__ float mt_round_bf16(float x) { return mt_bf16_to_f32(mt_f32_to_bf16(x)); }
+__device__ __forceinline__ float mt_round_f16(float x) { return mt_f16_to_f32(mt_f32_to_f16(x)); }
+__device__ __forceinline__ float mt_d2bf16(double x) {
+  unsigned long long b = (unsigned long long)__double_as_longlong(x);
+  b = (b + (1ull << 44) - 1ull + ((b >> 45) & 1ull)) & ~((1ull << 45) - 1ull);
+  return (float)__longlong_as_double((long long)b);
+}
+__device__ __forceinline__ float mt_minf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fminf(a, b); }
+__device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fmaxf(a, b); }
+__device__ __forceinline__ float mt_sigmoid(float x) { return __frcp_rn(1.0f + expf(-x)); }
+__device__ __forceinline__ int mt_f2i(float x) { return x != x ? 0 : (x >= 2147483648.0f ? 2147483647 : (x <= -2147483648.0f ? (-2147483647 - 1) : (int)x)); }
+__device__ __forceinline__ mt_i64 mt_f2l(float x) { return x != x ? 0 : (x >= 9.2233720368547758e18f ? 9223372036854775807LL : (x <= -9.2233720368547758e18f ? (-9223372036854775807LL - 1) : (mt_i64)x)); }
+#define MT_THREADS 512
+#define MT_VEC 8
+#define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
+extern "C" __global__ void __launch_bounds__(512) mt_llama4_rope_bwd(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, mt_u16* __restrict__ p2, int p3, int p4, int p5, int p6) {
+  const int mt_tid = threadIdx.x;
+  const int mt_lane = mt_tid & 31;
+  const int mt_warp = mt_tid >> 5;
+  (void)mt_lane; (void)mt_warp;
+  __shared__ __align__(128) unsigned char mt_smem[16];
+  (void)mt_smem;
+  int mt_round = 0;
+  (void)mt_round;
+  const bool mt_fast = (p3 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p3;
+    int v1 = (int)blockIdx.x;
+    int v8 = p4;
+    int v9 = p5;
+    mt_i64 v15 = (mt_i64)(v0);
+    int v18 = p6;
+    int v25[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v25[s] = (int)(0 + MT_FLAT(s));
+    int v26[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v26[s] = v25[s];
+    int v27[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v27[s] = v0;
+    bool v28[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v28[s] = (v26[s] < v27[s]);
+    int v94[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v94[s] = v1;
+    int v95[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v95[s] = 0;
+    int v97[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v97[s] = v18;
+    bool v98[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v98[s] = (v94[s] < v97[s]);
+    bool v30[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v30[s] = (v28[s] && v98[s]);
+    int v34[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v34[s] = 1;
+    int v35[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v35[s] = (int)((v26[s] & v34[s]));
+    bool v38[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v38[s] = (v35[s] == v95[s]);
+    int v41[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v41[s] = (int)((v26[s] ^ v34[s]));
+    mt_i64 v44[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v44[s] = (mt_i64)(v26[s]);
+    mt_i64 v106[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v106[s] = (mt_i64)(v94[s]);
+    mt_i64 v107[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v107[s] = v15;
+    mt_i64 v108[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v108[s] = (v106[s] * v107[s]);
+    mt_i64 v46[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v46[s] = (v108[s] + v44[s]);
+    float v47 = 0.0f;
+    float v48[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v46[g];
+      if ((true && v30[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v48[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v48[g + k] = v47; }
+      }
+    }
+    float v49[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v49[s] = v48[s];
+    mt_i64 v50[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v50[s] = (mt_i64)(v41[s]);
+    mt_i64 v52[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v52[s] = (v108[s] + v50[s]);
+    float v54[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { v54[s] = (true && v30[s]) ? mt_bf16_to_f32(p0[v52[s]]) : v47; }
+    float v55[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v55[s] = v54[s];
+    int v57[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v57[s] = -2;
+    int v58[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v58[s] = (int)((v26[s] & v57[s]));
+    mt_i64 v59[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v59[s] = (mt_i64)(v58[s]);
+    int v116[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v116[s] = v9;
+    int v117[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v117[s] = (int)((v116[s] == 0 ? 0 : v94[s] / v116[s]));
+    int v118[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v118[s] = v8;
+    int v119[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v119[s] = (int)((v118[s] == 0 ? 0 : v117[s] % v118[s]));
+    mt_i64 v120[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v120[s] = (mt_i64)(v119[s]);
+    mt_i64 v122[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v122[s] = (v120[s] * v107[s]);
+    mt_i64 v61[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v61[s] = (v122[s] + v59[s]);
+    float v66[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { v66[s] = (true && v30[s]) ? mt_bf16_to_f32(p1[v61[s]]) : v47; }
+    float v67[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v67[s] = v66[s];
+    int v70[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v70[s] = (int)((v41[s] & v57[s]));
+    mt_i64 v71[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v71[s] = (mt_i64)(v70[s]);
+    mt_i64 v73[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v73[s] = (v122[s] + v71[s]);
+    mt_i64 v75[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v75[s] = 1LL;
+    mt_i64 v76[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v76[s] = (v73[s] + v75[s]);
+    float v78[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { v78[s] = (true && v30[s]) ? mt_bf16_to_f32(p1[v76[s]]) : v47; }
+    float v79[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v79[s] = v78[s];
+    float v80[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v80[s] = (v55[s] * v79[s]);
+    float v81[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v81[s] = (v49[s] * v67[s]);
+    float v82[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v82[s] = (-v80[s]);
+    float v83[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v83[s] = (v38[s] ? v80[s] : v82[s]);
+    float v84[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v84[s] = (v81[s] + v83[s]);
+    float v85[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v85[s] = (v30[s] ? v84[s] : v49[s]);
+    float v89[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v89[s] = mt_round_bf16(v85[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v46[g];
+      if ((true && v30[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v89[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
+    int v0 = p3;
+    int v1 = (int)blockIdx.x;
+    int v8 = p4;
+    int v9 = p5;
+    mt_i64 v15 = (mt_i64)(v0);
+    int v18 = p6;
+    int v25[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v25[s] = (int)(0 + MT_FLAT(s));
+    int v26[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v26[s] = v25[s];
+    int v27[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v27[s] = v0;
+    bool v28[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v28[s] = (v26[s] < v27[s]);
+    int v94[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v94[s] = v1;
+    int v95[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v95[s] = 0;
+    int v97[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v97[s] = v18;
+    bool v98[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v98[s] = (v94[s] < v97[s]);
+    bool v30[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v30[s] = (v28[s] && v98[s]);
+    int v34[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v34[s] = 1;
+    int v35[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v35[s] = (int)((v26[s] & v34[s]));
+    bool v38[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v38[s] = (v35[s] == v95[s]);
+    int v41[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v41[s] = (int)((v26[s] ^ v34[s]));
+    mt_i64 v44[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v44[s] = (mt_i64)(v26[s]);
+    mt_i64 v106[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v106[s] = (mt_i64)(v94[s]);
+    mt_i64 v107[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v107[s] = v15;
+    mt_i64 v108[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v108[s] = (v106[s] * v107[s]);
+    mt_i64 v46[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v46[s] = (v108[s] + v44[s]);
+    float v47 = 0.0f;
+    float v48[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v46[g];
+      if ((true && v30[g + 0]) && (true && v30[g + 1]) && (true && v30[g + 2]) && (true && v30[g + 3]) && (true && v30[g + 4]) && (true && v30[g + 5]) && (true && v30[g + 6]) && (true && v30[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v48[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v48[s] = (true && v30[s]) ? mt_bf16_to_f32(p0[v46[s]]) : v47; }
+      }
+    }
+    float v49[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v49[s] = v48[s];
+    mt_i64 v50[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v50[s] = (mt_i64)(v41[s]);
+    mt_i64 v52[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v52[s] = (v108[s] + v50[s]);
+    float v54[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { v54[s] = (true && v30[s]) ? mt_bf16_to_f32(p0[v52[s]]) : v47; }
+    float v55[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v55[s] = v54[s];
+    int v57[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v57[s] = -2;
+    int v58[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v58[s] = (int)((v26[s] & v57[s]));
+    mt_i64 v59[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v59[s] = (mt_i64)(v58[s]);
+    int v116[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v116[s] = v9;
+    int v117[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v117[s] = (int)((v116[s] == 0 ? 0 : v94[s] / v116[s]));
+    int v118[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v118[s] = v8;
+    int v119[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v119[s] = (int)((v118[s] == 0 ? 0 : v117[s] % v118[s]));
+    mt_i64 v120[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v120[s] = (mt_i64)(v119[s]);
+    mt_i64 v122[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v122[s] = (v120[s] * v107[s]);
+    mt_i64 v61[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v61[s] = (v122[s] + v59[s]);
+    float v66[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { v66[s] = (true && v30[s]) ? mt_bf16_to_f32(p1[v61[s]]) : v47; }
+    float v67[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v67[s] = v66[s];
+    int v70[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v70[s] = (int)((v41[s] & v57[s]));
+    mt_i64 v71[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v71[s] = (mt_i64)(v70[s]);
+    mt_i64 v73[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v73[s] = (v122[s] + v71[s]);
+    mt_i64 v75[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v75[s] = 1LL;
+    mt_i64 v76[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v76[s] = (v73[s] + v75[s]);
+    float v78[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { v78[s] = (true && v30[s]) ? mt_bf16_to_f32(p1[v76[s]]) : v47; }
+    float v79[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v79[s] = v78[s];
+    float v80[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v80[s] = (v55[s] * v79[s]);
+    float v81[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v81[s] = (v49[s] * v67[s]);
+    float v82[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v82[s] = (-v80[s]);
+    float v83[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v83[s] = (v38[s] ? v80[s] : v82[s]);
+    float v84[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v84[s] = (v81[s] + v83[s]);
+    float v85[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v85[s] = (v30[s] ? v84[s] : v49[s]);
+    float v89[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v89[s] = mt_round_bf16(v85[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v46[g];
+      if ((true && v30[g + 0]) && (true && v30[g + 1]) && (true && v30[g + 2]) && (true && v30[g + 3]) && (true && v30[g + 4]) && (true && v30[g + 5]) && (true && v30[g + 6]) && (true && v30[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v89[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v30[s]) p2[v46[s]] = mt_f32_to_bf16(v89[s]); }
+      }
+    }
+  }
+}
