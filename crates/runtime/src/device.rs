@@ -49,7 +49,7 @@ impl Arg<'_> {
 ///
 /// Every device can run the verified kernel's meaning; a CUDA device also needs `cuda`, the
 /// generated source and its module loaded on that device. A `Compiled` built by hand (with
-/// `cuda: None`) runs on the cpu only.
+/// `cuda: None`, `Compiled::new`) runs on the cpu only.
 #[derive(Debug)]
 pub struct Compiled {
     /// The cache key: kernel name and spec.
@@ -57,9 +57,26 @@ pub struct Compiled {
     pub kernel: Verified,
     /// For a kernel compiled on a CUDA device: its CUDA source and the loaded entry point.
     pub cuda: Option<CudaKernel>,
+    /// The CPU executor's per-instruction last uses, computed at the first cpu launch.
+    cpu_last_uses: OnceLock<Vec<Vec<metile_ir::ValueId>>>,
 }
 
 impl Compiled {
+    /// A kernel ready for the cpu (`cuda` given for a CUDA device's kernel).
+    pub fn new(key: String, kernel: Verified, cuda: Option<CudaKernel>) -> Compiled {
+        Compiled {
+            key,
+            kernel,
+            cuda,
+            cpu_last_uses: OnceLock::new(),
+        }
+    }
+
+    fn cpu_last_uses(&self) -> &[Vec<metile_ir::ValueId>] {
+        self.cpu_last_uses
+            .get_or_init(|| crate::cpu::last_uses(self.kernel.kernel()))
+    }
+
     /// The generated CUDA source, for a kernel compiled on a CUDA device.
     pub fn cuda_source(&self) -> Option<&CudaSource> {
         self.cuda.as_ref().map(|c| &c.source)
@@ -464,7 +481,7 @@ impl Device {
                 Some(crate::cuda::load_kernel(d, source)?)
             }
         };
-        Ok(Compiled { key, kernel, cuda })
+        Ok(Compiled::new(key, kernel, cuda))
     }
 
     fn lock_cache(&self) -> std::sync::MutexGuard<'_, HashMap<String, Arc<Compiled>>> {
@@ -483,7 +500,7 @@ impl Device {
     /// `synchronize` waits for it). Buffers must live on this device.
     pub fn launch(&self, kernel: &Compiled, grid: [u32; 3], args: &mut [Arg<'_>]) -> Result<()> {
         match &self.inner.backend {
-            Backend::Cpu => crate::cpu::launch(&kernel.kernel, grid, args),
+            Backend::Cpu => crate::cpu::launch(&kernel.kernel, kernel.cpu_last_uses(), grid, args),
             Backend::Cuda(d) if tracing() => {
                 // Debugging aid: each launch by name, waited for, with its time, so that a
                 // kernel that faults or never ends shows by name.

@@ -21,15 +21,16 @@ pub(crate) struct Launch<'a> {
     pub grid: [u32; 3],
     /// One entry per kernel parameter: a view for buffers, a value for scalars.
     pub args: Vec<Bound<'a>>,
-    /// Per instruction, the operands it uses last (see [`last_uses`]).
-    last: Vec<Vec<ValueId>>,
+    /// Per instruction, the operands it uses last (see [`last_uses`]; computed once per
+    /// compiled kernel, not per launch).
+    last: &'a [Vec<ValueId>],
 }
 
 /// For every instruction, its operands that nothing after it reads: values defined by an
 /// instruction of the same block with no later use in that block, nested blocks included. Their
 /// slots are dead once the instruction has run (a later iteration of an enclosing loop redefines
 /// them before reading), so the instruction may take their storage instead of copying it.
-fn last_uses(k: &Kernel) -> Vec<Vec<ValueId>> {
+pub(crate) fn last_uses(k: &Kernel) -> Vec<Vec<ValueId>> {
     fn uses(k: &Kernel, id: metile_ir::InstId, out: &mut HashSet<ValueId>) {
         let op = &k.inst(id).op;
         op.for_each_operand(|v| {
@@ -121,12 +122,17 @@ impl Drop for Frame<'_> {
 }
 
 impl<'a> Launch<'a> {
-    pub fn new(kernel: &'a Kernel, grid: [u32; 3], args: Vec<Bound<'a>>) -> Launch<'a> {
+    pub fn new(
+        kernel: &'a Kernel,
+        last: &'a [Vec<ValueId>],
+        grid: [u32; 3],
+        args: Vec<Bound<'a>>,
+    ) -> Launch<'a> {
         Launch {
             kernel,
             grid,
             args,
-            last: last_uses(kernel),
+            last,
         }
     }
 

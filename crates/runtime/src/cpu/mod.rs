@@ -20,12 +20,20 @@ use metile_ir::{Access, DType, ParamKind, Verified};
 
 use crate::device::Arg;
 use crate::error::{Error, Result};
+pub(crate) use exec::last_uses;
 use exec::{Bound, Frame, Launch};
 use memory::View;
 use value::Scalar;
 
 /// Runs `kernel` over `grid` with `args` bound to its parameters in order.
-pub(crate) fn launch(kernel: &Verified, grid: [u32; 3], args: &mut [Arg<'_>]) -> Result<()> {
+/// Runs `kernel` over `grid`; `last` is `last_uses` of it (cached by the caller, see
+/// `Compiled::cpu_last_uses`).
+pub(crate) fn launch(
+    kernel: &Verified,
+    last: &[Vec<metile_ir::ValueId>],
+    grid: [u32; 3],
+    args: &mut [Arg<'_>],
+) -> Result<()> {
     let k = kernel.kernel();
     let bad = |message: String| Error::Launch {
         kernel: k.name.clone(),
@@ -82,7 +90,7 @@ pub(crate) fn launch(kernel: &Verified, grid: [u32; 3], args: &mut [Arg<'_>]) ->
     if grid.contains(&0) {
         return Ok(());
     }
-    let launch = Launch::new(k, grid, bound);
+    let launch = Launch::new(k, last, grid, bound);
     let total = grid[0] as usize * grid[1] as usize * grid[2] as usize;
     let threads = rayon::current_num_threads().max(1);
     let min_len = (total / (threads * 16)).max(1);

@@ -56,11 +56,7 @@ pub fn compile_raw(name: &str, body: impl FnOnce(&Ctx)) -> Kern {
     };
     Kern {
         dev: Device::cpu(),
-        compiled: Arc::new(Compiled {
-            key: name.to_string(),
-            kernel,
-            cuda: None,
-        }),
+        compiled: Arc::new(Compiled::new(name.to_string(), kernel, None)),
     }
 }
 
