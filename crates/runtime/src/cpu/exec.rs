@@ -474,12 +474,16 @@ impl<'a> Launch<'a> {
                     match v.dense_f() {
                         Some(_) if k == 0 => {}
                         Some(x) => view.store_floats(dtype, start, &x[..k]),
-                        None => (0..k).for_each(|i| view.set(dtype, start + i, v.get(i))),
+                        None => {
+                            let mut w = view.writer();
+                            (0..k).for_each(|i| w.set(dtype, start + i, v.get(i)));
+                        }
                     }
                 }
                 Op::AtomicAdd { value, .. } => {
                     let v = &frame.slots[value.index()];
-                    (0..k).for_each(|i| view.atomic_add(dtype, start + i, v.get(i)));
+                    let mut w = view.writer();
+                    (0..k).for_each(|i| w.atomic_add(dtype, start + i, v.get(i)));
                 }
                 _ => {}
             }
@@ -565,11 +569,12 @@ impl<'a> Launch<'a> {
                     }
                 }
                 let atomic = matches!(op, Op::AtomicAdd { .. });
+                let mut w = view.writer();
                 for (i, j) in targets {
                     if atomic {
-                        view.atomic_add(dtype, j, v.get(i));
+                        w.atomic_add(dtype, j, v.get(i));
                     } else {
-                        view.set(dtype, j, v.get(i));
+                        w.set(dtype, j, v.get(i));
                     }
                 }
             }

@@ -7,7 +7,7 @@ use metile_ir::DType;
 
 use crate::buffer::{bits16_to_f32, f32_to_bits16, HostData};
 use crate::cpu::compute::wide;
-use crate::cpu::shared::Shared;
+use crate::cpu::shared::{Cursor, Shared};
 use crate::cpu::value::Scalar;
 
 /// One bound buffer.
@@ -20,6 +20,55 @@ pub(crate) enum View<'a> {
     W16(Shared<'a, u16>),
     W32(Shared<'a, u32>),
     W64(Shared<'a, u64>),
+}
+
+/// Writes to one view through one cursor (see [`View::writer`]).
+pub(crate) enum Writer<'v, 'a> {
+    W8(Cursor<'v, 'a, u8>),
+    W16(Cursor<'v, 'a, u16>),
+    W32(Cursor<'v, 'a, u32>),
+    W64(Cursor<'v, 'a, u64>),
+    ReadOnly,
+}
+
+impl Writer<'_, '_> {
+    /// Stores element `i` (in bounds) of `dtype`.
+    #[inline]
+    pub fn set(&mut self, dtype: DType, i: usize, s: Scalar) {
+        let w = match dtype {
+            DType::F32 => s.as_f32().to_bits() as u64,
+            DType::F16 | DType::BF16 => f32_to_bits16(dtype, s.as_f32()) as u64,
+            DType::I32 => s.as_i64() as i32 as u32 as u64,
+            DType::I64 => s.as_i64() as u64,
+            DType::Bool => s.as_bool() as u64,
+        };
+        match self {
+            Writer::W8(c) => c.set(i, w as u8),
+            Writer::W16(c) => c.set(i, w as u16),
+            Writer::W32(c) => c.set(i, w as u32),
+            Writer::W64(c) => c.set(i, w),
+            Writer::ReadOnly => {}
+        }
+    }
+
+    /// Atomically adds `s` to element `i` (f32, i32, i64 buffers): one critical section.
+    pub fn atomic_add(&mut self, dtype: DType, i: usize, s: Scalar) {
+        match (self, dtype) {
+            (Writer::W32(c), DType::F32) => {
+                let add = s.as_f32();
+                c.update(i, |w| (f32::from_bits(w) + add).to_bits());
+            }
+            (Writer::W32(c), _) => {
+                let add = s.as_i64() as i32 as u32;
+                c.update(i, |w| w.wrapping_add(add));
+            }
+            (Writer::W64(c), _) => {
+                let add = s.as_i64() as u64;
+                c.update(i, |w| w.wrapping_add(add));
+            }
+            _ => {}
+        }
+    }
 }
 
 impl<'a> View<'a> {
@@ -83,19 +132,6 @@ impl<'a> View<'a> {
         }
     }
 
-    #[inline]
-    fn set_word(&self, i: usize, w: u64) {
-        match self {
-            View::W8(v) => v.cursor().set(i, w as u8),
-            View::W16(v) => v.cursor().set(i, w as u16),
-            View::W32(v) => v.cursor().set(i, w as u32),
-            View::W64(v) => v.cursor().set(i, w),
-            // Read-only views are never written: the verifier refuses stores to read buffers and
-            // launches bind write buffers as write views.
-            View::R8(_) | View::R16(_) | View::R32(_) | View::R64(_) => {}
-        }
-    }
-
     /// Element `i` (in bounds) as a scalar of `dtype`.
     #[inline]
     pub fn get(&self, dtype: DType, i: usize) -> Scalar {
@@ -109,36 +145,17 @@ impl<'a> View<'a> {
         }
     }
 
-    /// Stores element `i` (in bounds) of `dtype`.
-    #[inline]
-    pub fn set(&self, dtype: DType, i: usize, s: Scalar) {
-        let w = match dtype {
-            DType::F32 => s.as_f32().to_bits() as u64,
-            DType::F16 | DType::BF16 => f32_to_bits16(dtype, s.as_f32()) as u64,
-            DType::I32 => s.as_i64() as i32 as u32 as u64,
-            DType::I64 => s.as_i64() as u64,
-            DType::Bool => s.as_bool() as u64,
-        };
-        self.set_word(i, w);
-    }
-
-    /// Atomically adds `s` to element `i` (f32, i32, i64 buffers): one critical section.
-    pub fn atomic_add(&self, dtype: DType, i: usize, s: Scalar) {
-        match (self, dtype) {
-            (View::W32(v), DType::F32) => {
-                let add = s.as_f32();
-                v.cursor()
-                    .update(i, |w| (f32::from_bits(w) + add).to_bits());
-            }
-            (View::W32(v), _) => {
-                let add = s.as_i64() as i32 as u32;
-                v.cursor().update(i, |w| w.wrapping_add(add));
-            }
-            (View::W64(v), _) => {
-                let add = s.as_i64() as u64;
-                v.cursor().update(i, |w| w.wrapping_add(add));
-            }
-            _ => {}
+    /// Element writes under one cursor per written view: a block lock is taken when the element's
+    /// block changes, not per element (use one writer for a run of writes).
+    pub fn writer(&self) -> Writer<'_, 'a> {
+        match self {
+            View::W8(v) => Writer::W8(v.cursor()),
+            View::W16(v) => Writer::W16(v.cursor()),
+            View::W32(v) => Writer::W32(v.cursor()),
+            View::W64(v) => Writer::W64(v.cursor()),
+            // Read-only views are never written: the verifier refuses stores to read buffers
+            // and launches bind write buffers as write views.
+            View::R8(_) | View::R16(_) | View::R32(_) | View::R64(_) => Writer::ReadOnly,
         }
     }
 
@@ -232,9 +249,10 @@ impl<'a> View<'a> {
                 }
             }
             _ => {
+                let mut w = self.writer();
                 for (i, (&j, x)) in index.iter().zip(values).enumerate() {
                     if active(i) {
-                        self.set(dtype, j as usize, Scalar::F(*x));
+                        w.set(dtype, j as usize, Scalar::F(*x));
                     }
                 }
             }
@@ -270,8 +288,9 @@ impl<'a> View<'a> {
                 }
             }),
             _ => {
+                let mut w = self.writer();
                 for (k, x) in vals.iter().enumerate() {
-                    self.set(dtype, start + k, Scalar::F(*x));
+                    w.set(dtype, start + k, Scalar::F(*x));
                 }
             }
         }
