@@ -132,7 +132,8 @@ fn emit_with(gpu: &Verified, plan: &Plan) -> Result<CudaSource, CodegenError> {
     cuda::emit(k, plan, &layouts)
 }
 
-/// The candidate plans for `kernel` on `target`, best first.
+/// The candidate plans for `kernel` on `target`, best first: of its GPU form, or of the kernel
+/// itself when that form cannot be made (then `cuda_source` fails and says why).
 pub fn cuda_plans(kernel: &Verified, target: &Target) -> Vec<Plan> {
     let gpu = gpu_form(kernel);
     let k = gpu.as_ref().map_or(kernel.kernel(), |g| g.kernel());

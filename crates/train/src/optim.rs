@@ -71,10 +71,11 @@ impl AdamW {
         let n = params.len();
         if [grads.len(), specs.len(), self.m.len(), self.v.len()] != [n; 4] {
             return Err(TrainError::Input(format!(
-                "{n} parameters, {} gradients, {} specs and {} moments",
+                "{n} parameters, {} gradients, {} specs, {} first and {} second moments",
                 grads.len(),
                 specs.len(),
-                self.m.len()
+                self.m.len(),
+                self.v.len()
             )));
         }
         let refs: Vec<&Tensor> = grads.iter().collect();
