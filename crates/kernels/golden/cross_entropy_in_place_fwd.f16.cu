@@ -201,30 +201,12 @@ extern "C" __global__ void __launch_bounds__(1024) mt_cross_entropy_fwd_grad(mt_
     float v81[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v81[s] = (float)(v80[s]);
-    float v83[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v33[g];
-      if ((MT_FLAT(g) < 4096 && v32[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v83[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v83[g + k] = v19; }
-      }
-    }
-    float v84[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v84[s] = v83[s];
     float v85[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v85[s] = v17;
     float v86[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v86[s] = (v84[s] * v85[s]);
+    for (int s = 0; s < 8; ++s) v86[s] = (v58[s] * v85[s]);
     float v87[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v87[s] = (v78[s] - v81[s]);
@@ -478,30 +460,12 @@ extern "C" __global__ void __launch_bounds__(1024) mt_cross_entropy_fwd_grad(mt_
     float v81[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v81[s] = (float)(v80[s]);
-    float v83[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v33[g];
-      if ((MT_FLAT(g + 0) < 4096 && v32[g + 0]) && (MT_FLAT(g + 1) < 4096 && v32[g + 1]) && (MT_FLAT(g + 2) < 4096 && v32[g + 2]) && (MT_FLAT(g + 3) < 4096 && v32[g + 3]) && (MT_FLAT(g + 4) < 4096 && v32[g + 4]) && (MT_FLAT(g + 5) < 4096 && v32[g + 5]) && (MT_FLAT(g + 6) < 4096 && v32[g + 6]) && (MT_FLAT(g + 7) < 4096 && v32[g + 7]) && (i0 % 8) == 0) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v83[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v83[s] = (MT_FLAT(s) < 4096 && v32[s]) ? mt_f16_to_f32(p2[v33[s]]) : v19; }
-      }
-    }
-    float v84[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v84[s] = v83[s];
     float v85[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v85[s] = v17;
     float v86[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v86[s] = (v84[s] * v85[s]);
+    for (int s = 0; s < 8; ++s) v86[s] = (v58[s] * v85[s]);
     float v87[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v87[s] = (v78[s] - v81[s]);

@@ -192,27 +192,12 @@ extern "C" __global__ void __launch_bounds__(1024) mt_cross_entropy_fwd_grad(flo
     float v77[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v77[s] = (float)(v76[s]);
-    float v79[4];
-    #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
-      const mt_i64 i0 = v31[g];
-      if ((true && v30[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v79[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v79[g + k] = v19; }
-      }
-    }
     float v80[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v80[s] = v17;
     float v81[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v81[s] = (v79[s] * v80[s]);
+    for (int s = 0; s < 4; ++s) v81[s] = (v54[s] * v80[s]);
     float v82[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v82[s] = (v74[s] - v77[s]);
@@ -454,27 +439,12 @@ extern "C" __global__ void __launch_bounds__(1024) mt_cross_entropy_fwd_grad(flo
     float v77[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v77[s] = (float)(v76[s]);
-    float v79[4];
-    #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
-      const mt_i64 i0 = v31[g];
-      if ((true && v30[g + 0]) && (true && v30[g + 1]) && (true && v30[g + 2]) && (true && v30[g + 3]) && (i0 % 4) == 0) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v79[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v79[s] = (true && v30[s]) ? p2[v31[s]] : v19; }
-      }
-    }
     float v80[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v80[s] = v17;
     float v81[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v81[s] = (v79[s] * v80[s]);
+    for (int s = 0; s < 4; ++s) v81[s] = (v54[s] * v80[s]);
     float v82[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v82[s] = (v74[s] - v77[s]);

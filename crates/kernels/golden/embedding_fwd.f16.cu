@@ -81,15 +81,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_embedding_fwd(const mt_u16*
     mt_i64 v31[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v31[s] = (v66[s] + v20[s]);
-    mt_i64 v81[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v81[s] = (true && v49[s]) ? p1[v44[s]] : v16; }
     mt_i64 v82[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v82[s] = v2;
     bool v83[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v83[s] = (v81[s] != v82[s]);
+    for (int s = 0; s < 8; ++s) v83[s] = (v64[s] != v82[s]);
     bool v33[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v33[s] = (v25[s] && v83[s]);
@@ -177,15 +174,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_embedding_fwd(const mt_u16*
     mt_i64 v31[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v31[s] = (v66[s] + v20[s]);
-    mt_i64 v81[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v81[s] = (true && v49[s]) ? p1[v44[s]] : v16; }
     mt_i64 v82[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v82[s] = v2;
     bool v83[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v83[s] = (v81[s] != v82[s]);
+    for (int s = 0; s < 8; ++s) v83[s] = (v64[s] != v82[s]);
     bool v33[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v33[s] = (v25[s] && v83[s]);

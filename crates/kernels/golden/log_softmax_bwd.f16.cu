@@ -134,24 +134,6 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const mt_u1
     __syncthreads();
     acc6 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128))[w]);
     float v28 = acc6;
-    float v35[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v10[g];
-      if ((true && v7[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v35[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v35[g + k] = v25; }
-      }
-    }
-    float v36[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v36[s] = v35[s];
     float v37[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v37[s] = v28;
@@ -160,7 +142,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const mt_u1
     for (int s = 0; s < 16; ++s) v38[s] = (v24[s] * v37[s]);
     float v39[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v39[s] = (v36[s] - v38[s]);
+    for (int s = 0; s < 16; ++s) v39[s] = (v27[s] - v38[s]);
     float v40[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v40[s] = mt_round_f16(v39[s]);
@@ -279,24 +261,6 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const mt_u1
     __syncthreads();
     acc12 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 128))[w]);
     float v28 = acc12;
-    float v35[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v10[g];
-      if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v35[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v35[s] = (true && v7[s]) ? mt_f16_to_f32(p1[v10[s]]) : v25; }
-      }
-    }
-    float v36[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v36[s] = v35[s];
     float v37[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v37[s] = v28;
@@ -305,7 +269,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const mt_u1
     for (int s = 0; s < 16; ++s) v38[s] = (v24[s] * v37[s]);
     float v39[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v39[s] = (v36[s] - v38[s]);
+    for (int s = 0; s < 16; ++s) v39[s] = (v27[s] - v38[s]);
     float v40[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v40[s] = mt_round_f16(v39[s]);

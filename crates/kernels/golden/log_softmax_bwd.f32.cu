@@ -128,21 +128,6 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const float
     __syncthreads();
     acc6 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128))[w]);
     float v26 = acc6;
-    float v33[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v10[g];
-      if ((true && v7[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v33[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v33[g + k] = v24; }
-      }
-    }
     float v34[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v34[s] = v26;
@@ -151,7 +136,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const float
     for (int s = 0; s < 16; ++s) v35[s] = (v23[s] * v34[s]);
     float v36[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v36[s] = (v33[s] - v35[s]);
+    for (int s = 0; s < 16; ++s) v36[s] = (v25[s] - v35[s]);
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
       const mt_i64 i0 = v10[g];
@@ -261,21 +246,6 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const float
     __syncthreads();
     acc12 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 128))[w]);
     float v26 = acc12;
-    float v33[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v10[g];
-      if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v33[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v33[s] = (true && v7[s]) ? p1[v10[s]] : v24; }
-      }
-    }
     float v34[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v34[s] = v26;
@@ -284,7 +254,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const float
     for (int s = 0; s < 16; ++s) v35[s] = (v23[s] * v34[s]);
     float v36[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v36[s] = (v33[s] - v35[s]);
+    for (int s = 0; s < 16; ++s) v36[s] = (v25[s] - v35[s]);
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
       const mt_i64 i0 = v10[g];

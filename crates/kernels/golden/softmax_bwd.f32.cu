@@ -131,27 +131,12 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const float* __
     __syncthreads();
     acc6 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128))[w]);
     float v27 = acc6;
-    float v34[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v10[g];
-      if ((true && v7[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v34[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v34[g + k] = v24; }
-      }
-    }
     float v35[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v35[s] = v27;
     float v36[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v36[s] = (v34[s] - v35[s]);
+    for (int s = 0; s < 16; ++s) v36[s] = (v25[s] - v35[s]);
     float v37[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v37[s] = (v23[s] * v36[s]);
@@ -267,27 +252,12 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const float* __
     __syncthreads();
     acc12 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 128))[w]);
     float v27 = acc12;
-    float v34[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v10[g];
-      if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v34[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v34[s] = (true && v7[s]) ? p1[v10[s]] : v24; }
-      }
-    }
     float v35[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v35[s] = v27;
     float v36[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v36[s] = (v34[s] - v35[s]);
+    for (int s = 0; s < 16; ++s) v36[s] = (v25[s] - v35[s]);
     float v37[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v37[s] = (v23[s] * v36[s]);

@@ -14,13 +14,17 @@
 //! Assumes a verified kernel, so that every operand is visible where it is used; then every
 //! replacement is visible at each use of the value it replaces.
 //!
-//! Refuses: ops that touch memory (`Load` is never merged: a store between two loads may change
-//! what they read; stores and atomics are effects, not values), control flow and `Yield`.
+//! Loads merge only from buffers the kernel never writes (`Access::Read` parameters): nothing
+//! can change what they read, so two loads of the same index, mask and fill are one value
+//! (a rematerialised broadcast re-emits its read-only loads, which this merges back).
+//!
+//! Refuses: other loads (a store between two loads may change what they read), stores and
+//! atomics (effects, not values), control flow and `Yield`.
 
 use std::collections::{HashMap, HashSet};
 use std::mem::{discriminant, Discriminant};
 
-use metile_ir::{ConstValue, Effect, Kernel, Op, Shape, Type, ValueId};
+use metile_ir::{Access, ConstValue, Effect, Kernel, Op, ParamKind, Shape, Type, ValueId};
 
 use crate::rewrite::{replace_uses, resolve, steps, unplace, Step};
 use crate::Pass;
@@ -45,6 +49,19 @@ impl Pass for EliminateCommonSubexpressions {
     }
 
     fn run(&self, k: &mut Kernel) -> bool {
+        let read_only: HashSet<u32> = (0u32..)
+            .zip(&k.params)
+            .filter(|(_, p)| {
+                matches!(
+                    p.kind,
+                    ParamKind::Buffer {
+                        access: Access::Read,
+                        ..
+                    }
+                )
+            })
+            .map(|(i, _)| i)
+            .collect();
         let mut scopes: Vec<HashMap<Key, Vec<ValueId>>> = Vec::new();
         let mut replace: HashMap<ValueId, ValueId> = HashMap::new();
         let mut dead = HashSet::new();
@@ -70,7 +87,7 @@ impl Pass for EliminateCommonSubexpressions {
                 .iter()
                 .map(|r| k.values.get(r.index()).cloned())
                 .collect();
-            let (Some(key), Some(results)) = (key(&op), results) else {
+            let (Some(key), Some(results)) = (key(&op, &read_only), results) else {
                 continue;
             };
             let key = Key { results, ..key };
@@ -111,8 +128,30 @@ fn dims(s: &Shape) -> Vec<i64> {
         .collect()
 }
 
-/// The key of a pure op (results left empty for the caller), or `None` for ops never merged.
-fn key(op: &Op) -> Option<Key> {
+/// The key of a pure op or of a load from a `read_only` buffer (results left empty for the
+/// caller), or `None` for ops never merged.
+fn key(op: &Op, read_only: &HashSet<u32>) -> Option<Key> {
+    if let Op::Load {
+        buffer,
+        mask,
+        other,
+        ..
+    } = op
+    {
+        if !read_only.contains(buffer) {
+            return None;
+        }
+        return Some(Key {
+            kind: discriminant(op),
+            attrs: vec![
+                i64::from(*buffer),
+                i64::from(mask.is_some()),
+                i64::from(other.is_some()),
+            ],
+            operands: op.operands(),
+            results: Vec::new(),
+        });
+    }
     if op.effect() != Effect::Pure {
         return None;
     }

@@ -1,4 +1,5 @@
-//! `EliminateCommonSubexpressions`: identical pure ops merge within a scope; memory ops never do.
+//! `EliminateCommonSubexpressions`: identical pure ops merge within a scope, and so do identical
+//! loads of buffers the kernel never writes; other memory ops never do.
 
 mod common;
 
@@ -86,6 +87,31 @@ fn loads_and_stores_are_never_merged() {
     assert_eq!(count(&text, "atomic_add @x"), 2, "{text}");
     // The second `b + 1.0` is the first one.
     assert_eq!(count(&text, "= add"), 2, "{text}");
+}
+
+#[test]
+fn loads_of_read_only_buffers_merge_when_identical() {
+    let v = trace("t", |k| {
+        let x = k.input("x", DType::F32);
+        let y = k.output("y", DType::F32);
+        let n = k.scalar("n", DType::I32);
+        let i = k.arange(0, 8);
+        let m = i.lt(n);
+        let a = x.load_masked(i, m, 0.0);
+        y.store(i, a);
+        // The same load after a store to another buffer: still the same value.
+        let b = x.load_masked(i, m, 0.0);
+        // A different fill, no mask, another index: three other loads.
+        let c = x.load_masked(i, m, 1.0);
+        let d = x.load(i);
+        let e = x.load(i + 1);
+        y.store(i, b + c + d + e);
+    })
+    .unwrap();
+    assert_eq!(count(&print(v.kernel()), "= load"), 5);
+    let (changed, text) = apply(&Cse, &v);
+    assert!(changed);
+    assert_eq!(count(&text, "= load"), 4, "{text}");
 }
 
 #[test]

@@ -68,8 +68,8 @@ pub fn kernel(spec: &SoftmaxSpec) -> Result<Verified, LangError> {
             Some(m) => out.store_masked(offs, v.cast(spec.out), m),
             None => out.store(offs, v.cast(spec.out)),
         };
-        // A single-tile row is loaded once (loads are not merged by CSE; the arithmetic on the
-        // same tile is); a stepped row is reloaded per pass.
+        // A single-tile row is loaded once and reused by every pass; a stepped row is reloaded
+        // per pass.
         let whole = (!t.looped).then(|| {
             let (offs, mask) = at(None);
             (load(&x, offs, mask, f32::NEG_INFINITY), offs, mask)
