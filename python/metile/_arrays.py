@@ -99,6 +99,18 @@ def to_numpy(tensor):
     return np.frombuffer(data, dtype=numpy_dtype(tensor.dtype)).reshape(tuple(tensor.shape))
 
 
+def ce_params(ignore_index, label_smoothing, lse_square_scale, softcap, reduction):
+    """Cross-entropy's parameters as the library names them (softcap None or 0: off); the library
+    checks every value."""
+    return {
+        "ignore_index": int(ignore_index),
+        "label_smoothing": label_smoothing,
+        "lse_square_scale": lse_square_scale,
+        "softcap": 0.0 if softcap is None else softcap,
+        "reduction": reduction,
+    }
+
+
 def param_text(value):
     """A parameter value as the library's text (``true``/``false`` for booleans)."""
     if isinstance(value, bool):

@@ -29,7 +29,7 @@ positive. Widths up to 16,777,216 classes.
 
 from typing import NamedTuple, Optional
 
-from .._arrays import Context, cotangent, prepare, run, to_numpy
+from .._arrays import Context, ce_params, cotangent, prepare, run, to_numpy
 
 
 class LinearCrossEntropyGradients(NamedTuple):
@@ -65,17 +65,6 @@ def softmax_backward(context, output_gradient, *, grad_dtype="storage"):
     return g["dx"]
 
 
-def _ce_params(ignore_index, label_smoothing, lse_square_scale, softcap, reduction):
-    # The library checks every value (a bad softcap raises its ParamError, a ValueError).
-    return {
-        "ignore_index": int(ignore_index),
-        "label_smoothing": label_smoothing,
-        "lse_square_scale": lse_square_scale,
-        "softcap": 0.0 if softcap is None else softcap,
-        "reduction": reduction,
-    }
-
-
 def _loss_stats(context, out):
     context.extra["z_loss"] = out["z_loss"]
     context.extra["predicted"] = out.get("predicted")
@@ -95,7 +84,7 @@ def cross_entropy_forward(
     token_stats=False,
 ):
     """Cross-entropy of ``logits`` against integer ``target``; returns ``(loss, context)``."""
-    params = _ce_params(ignore_index, label_smoothing, lse_square_scale, softcap, reduction)
+    params = ce_params(ignore_index, label_smoothing, lse_square_scale, softcap, reduction)
     entry = "cross_entropy.forward"
     tensors, device, as_numpy = prepare(entry, {"logits": logits, "target": target, "weight": weight})
     raw = run(entry, tensors, dict(params, token_stats=token_stats), device, as_numpy=False)
@@ -138,7 +127,7 @@ def fused_linear_cross_entropy_forward(
 ):
     """Cross-entropy of ``hidden @ weight.T + bias`` against ``target`` in row chunks; returns
     ``(loss, context)``."""
-    params = _ce_params(ignore_index, label_smoothing, lse_square_scale, softcap, reduction)
+    params = ce_params(ignore_index, label_smoothing, lse_square_scale, softcap, reduction)
     params.update(chunk_rows=int(chunk_rows), chunk_mem_const=int(chunk_mem_const))
     entry = "fused_linear_cross_entropy.forward"
     inputs = {"hidden": hidden, "weight": weight, "target": target, "bias": bias, "ce_weight": ce_weight}

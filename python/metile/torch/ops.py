@@ -23,6 +23,7 @@ from typing import Optional, Tuple
 
 import torch
 
+from .._arrays import ce_params
 from ._bridge import run
 
 Tensor = torch.Tensor
@@ -352,16 +353,6 @@ class LogSoftmaxFunction(SoftmaxFunction):
 # ---- cross-entropy -----------------------------------------------------------------------------
 
 
-def _ce_params(ignore_index, label_smoothing, lse_square_scale, softcap, reduction):
-    return {
-        "ignore_index": ignore_index,
-        "label_smoothing": label_smoothing,
-        "lse_square_scale": lse_square_scale,
-        "softcap": softcap,
-        "reduction": reduction,
-    }
-
-
 def _loss_shape(target, reduction):
     return tuple(target.shape) if reduction == "none" else ()
 
@@ -385,7 +376,7 @@ def ce_fwd(
     out = run(
         "cross_entropy.forward",
         {"logits": logits, "target": target, "weight": weight},
-        _ce_params(ignore_index, ls, lss, softcap, reduction),
+        ce_params(ignore_index, ls, lss, softcap, reduction),
     )
     return out["loss"], out["z_loss"], out["lse"]
 
@@ -404,7 +395,7 @@ def ce_bwd(
     reduction: str,
 ) -> Tensor:
     inputs = {"logits": logits, "target": target, "weight": weight, "dloss": dloss, "lse": lse}
-    params = dict(_ce_params(ignore_index, ls, lss, softcap, reduction), grad_dtype="storage")
+    params = dict(ce_params(ignore_index, ls, lss, softcap, reduction), grad_dtype="storage")
     return run("cross_entropy.backward", inputs, params)["dlogits"]
 
 
@@ -460,7 +451,7 @@ def flce_fwd(
     param_grad_dtype: str,
 ) -> Tuple[Tensor, Tensor, Tensor, Tensor, Tensor]:
     inputs = {"hidden": hidden, "weight": weight, "target": target, "bias": bias, "ce_weight": ce_weight}
-    params = dict(_ce_params(ignore_index, ls, lss, softcap, reduction), chunk_rows=chunk_rows,
+    params = dict(ce_params(ignore_index, ls, lss, softcap, reduction), chunk_rows=chunk_rows,
                   chunk_mem_const=chunk_mem_const, param_grad_dtype=param_grad_dtype)
     out = run("fused_linear_cross_entropy.forward", inputs, params)
     grads = [_output(out, k, hidden) for k in ("grad_hidden", "grad_weight", "grad_bias")]
@@ -491,7 +482,7 @@ def flce_bwd(
     param_grad_dtype: str,
 ) -> Tuple[Tensor, Tensor, Tensor]:
     inputs = {"hidden": hidden, "weight": weight, "target": target, "bias": bias, "ce_weight": ce_weight, "dloss": dloss}
-    params = dict(_ce_params(ignore_index, ls, lss, softcap, reduction), chunk_rows=chunk_rows,
+    params = dict(ce_params(ignore_index, ls, lss, softcap, reduction), chunk_rows=chunk_rows,
                   chunk_mem_const=chunk_mem_const, param_grad_dtype=param_grad_dtype)
     g = run("fused_linear_cross_entropy.backward", inputs, params)
     return g["dhidden"], g["dweight"], _output(g, "dbias", hidden)
