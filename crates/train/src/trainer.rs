@@ -53,9 +53,9 @@ impl<'d> Trainer<'d> {
         Trainer::with_params(device, config, &init_params(&config.model, config.seed))
     }
 
-    /// A run at step 0 from host parameters (uploaded once), with zero moments.
+    /// A run at step 0 from host parameters (uploaded once), with zero moments; `config` is
+    /// validated by the caller (`new`, `resume`), before it sized anything from it.
     fn with_params(device: &'d Device, config: RunConfig, params: &[Vec<f32>]) -> Result<Self> {
-        config.validate()?;
         let corpus = Corpus::builtin();
         let window = config.seq_len.saturating_add(1);
         if corpus.train.len() <= window || corpus.held_out.len() <= window {
