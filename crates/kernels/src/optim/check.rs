@@ -388,6 +388,9 @@ mod tests {
         };
         let ok = AdamWOptions::torch_defaults(1);
         let s = [4];
+        // Well-formed tensors, the options under test.
+        let with_opts =
+            |opts: AdamWOptions| err(f32s(&s), f32s(&s), f32s(&s), f32s(&s), None, opts);
         let cases: Vec<(&str, String)> = vec![
             (
                 "must match param",
@@ -443,72 +446,30 @@ mod tests {
             ),
             (
                 "parameter `lr`",
-                err(
-                    f32s(&s),
-                    f32s(&s),
-                    f32s(&s),
-                    f32s(&s),
-                    None,
-                    AdamWOptions { lr: f32::NAN, ..ok },
-                ),
+                with_opts(AdamWOptions { lr: f32::NAN, ..ok }),
             ),
             (
                 "parameter `beta2`",
-                err(
-                    f32s(&s),
-                    f32s(&s),
-                    f32s(&s),
-                    f32s(&s),
-                    None,
-                    AdamWOptions { beta2: 1.0, ..ok },
-                ),
+                with_opts(AdamWOptions { beta2: 1.0, ..ok }),
             ),
             (
                 "parameter `beta1`",
-                err(
-                    f32s(&s),
-                    f32s(&s),
-                    f32s(&s),
-                    f32s(&s),
-                    None,
-                    AdamWOptions { beta1: -0.5, ..ok },
-                ),
+                with_opts(AdamWOptions { beta1: -0.5, ..ok }),
             ),
             (
                 "parameter `weight_decay`",
-                err(
-                    f32s(&s),
-                    f32s(&s),
-                    f32s(&s),
-                    f32s(&s),
-                    None,
-                    AdamWOptions {
-                        weight_decay: -1.0,
-                        ..ok
-                    },
-                ),
+                with_opts(AdamWOptions {
+                    weight_decay: -1.0,
+                    ..ok
+                }),
             ),
             (
                 "parameter `eps`",
-                err(
-                    f32s(&s),
-                    f32s(&s),
-                    f32s(&s),
-                    f32s(&s),
-                    None,
-                    AdamWOptions { eps: 0.0, ..ok },
-                ),
+                with_opts(AdamWOptions { eps: 0.0, ..ok }),
             ),
             (
                 "parameter `step`",
-                err(
-                    f32s(&s),
-                    f32s(&s),
-                    f32s(&s),
-                    f32s(&s),
-                    None,
-                    AdamWOptions { step: 0, ..ok },
-                ),
+                with_opts(AdamWOptions { step: 0, ..ok }),
             ),
         ];
         for (needle, e) in cases {
