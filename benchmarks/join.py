@@ -9,6 +9,9 @@ metile's achieved GB/s and its fraction of the copy bandwidth measured in the sa
 peak extra memory where known: the peers' and, last, metile's (`metile bench` measures it per
 entry on CUDA, the first call with fresh outputs; not for its fwd+bwd pairs).
 
+A peer row with `parts` (RoPE: q and k rotated by one call) takes as metile's time the sum of
+metile's rows at those shapes (one call per tensor).
+
 Achieved GB/s counts the fewest bytes the operator must move (peers.py's `min_bytes`, the same
 count for every peer, as in shared/ANCHORS.md) when the peers file has the row; otherwise metile's
 own count (every input read once, every output written once, statistics and weights included)
@@ -112,6 +115,28 @@ def build(metile_rows, peer_rows, modes):
         metile[k] = r
         if k not in peers:
             order.append(k)
+
+    # A peer row timed as one call over several tensors (RoPE's q and k) lists their shapes as
+    # `parts`; metile times each part as its own call, and the row takes the sum of those calls.
+    for k, pr in peers.items():
+        parts = next((r.get("parts") for r in pr.values() if r.get("parts")), None)
+        if not parts or k in metile:
+            continue
+        op, mode, dtype, _ = k
+        found = [metile.get((op, mode, dtype, tuple(part))) for part in parts]
+        if all(found):
+            metile[k] = dict(
+                found[0],
+                shape=list(k[3]),
+                ms=sum(m["ms"] for m in found),
+                bytes=sum(m.get("bytes") or 0 for m in found) or None,
+                copy_ms=None,
+                peak_extra_mib=None,
+            )
+            for part in parts:
+                key = (op, mode, dtype, tuple(part))
+                if key in order and key not in peers:
+                    order.remove(key)
 
     lines = []
     head = []

@@ -55,7 +55,9 @@ import time
 import torch
 import torch.nn.functional as F
 
-OPS = ("rms_norm", "layer_norm", "fused_add_rms_norm", "swiglu", "geglu", "softmax", "cross_entropy",
+# RoPE's batch, query heads and key/value heads (Llama-3-8B, as in ANCHORS.md).
+ROPE_HEADS = (8, 32, 8)
+OPS = ("rms_norm", "layer_norm", "fused_add_rms_norm", "swiglu", "geglu", "softmax", "cross_entropy", "rope",
        "fused_linear_cross_entropy")
 DTYPES = {"bf16": torch.bfloat16, "f32": torch.float32, "f16": torch.float16}
 DTYPE_ALIASES = {"fp32": "f32", "float32": "f32", "fp16": "f16", "float16": "f16", "bfloat16": "bf16"}
@@ -275,9 +277,42 @@ def make_op(op, rows, cols, dtype, device, liger, add_cotangents, vocab=128256, 
         lig = (lambda h, w, tg: flce(w, h, tg)) if flce else None
         mtl = (lambda h, w, tg: mt.fused_linear_cross_entropy(h, w, tg)) if mt else None
         min_bytes = {"fwd": None, "fwd+bwd": None}
+    elif op == "rope":
+        # q [B, 32, T, D] and k [B, 8, T, D] with T = rows, D = cols, tables [1, T, D] (Llama 3's
+        # theta), both rotated by one call as in ANCHORS.md.
+        b, hq, hk = ROPE_HEADS
+
+        def make():
+            inv = 1.0 / (500000 ** (torch.arange(0, cols, 2, device=device).float() / cols))
+            fr = torch.outer(torch.arange(rows, device=device).float(), inv)
+            emb = torch.cat((fr, fr), -1)
+            return (t(b, hq, rows, cols), t(b, hk, rows, cols), emb.cos()[None].to(dtype), emb.sin()[None].to(dtype))
+
+        def rot(x):
+            x1, x2 = x[..., : x.shape[-1] // 2], x[..., x.shape[-1] // 2 :]
+            return torch.cat((-x2, x1), -1)
+
+        def formula(q, k, c, s):
+            c, s = c.unsqueeze(1), s.unsqueeze(1)
+            return q * c + rot(q) * s, k * c + rot(k) * s
+
+        eager = {"formula": formula}
+        lig = (lambda q, k, c, s: liger.liger_rope(q, k, c, s)) if liger else None
+        mtl = (lambda q, k, c, s: mt.apply_rotary_pos_emb(q, k, c, s)) if mt else None
+        qk = b * (hq + hk) * rows * cols * es
+        # fwd reads q, k and writes both; bwd reads their cotangents and writes dq, dk.
+        min_bytes = {"fwd": 2 * qk, "fwd+bwd": 4 * qk}
     else:
         raise ValueError(op)
     return make, eager, formula, lig, mtl, min_bytes
+
+
+def row_shape_of(op, rows, cols):
+    """The shape a row reports, and for RoPE the parts metile times as separate calls."""
+    if op == "rope":
+        b, hq, hk = ROPE_HEADS
+        return [b, hq + hk, rows, cols], [[b, hq, rows, cols], [b, hk, rows, cols]]
+    return [rows, cols], None
 
 
 def forward_error(fn, formula, inputs):
@@ -474,6 +509,8 @@ def main(argv=None):
             make, eager, formula, lig, mtl, min_bytes = make_op(
                 op, args.rows, args.cols, dtype, device, liger, args.add_cotangents, args.vocab, mt
             )
+            op_shape, parts = row_shape_of(op, args.rows, args.cols)
+            shaped = {"row_shape": op_shape, **({"parts": parts} if parts else {})}
             peers = [("torch_eager", name, fn) for name, fn in eager.items()]
             if use_compile:
                 peers.append(("torch_compile", "formula", torch.compile(formula, dynamic=False)))
@@ -514,7 +551,7 @@ def main(argv=None):
                         failures += 1
                         msg = f"{type(e).__name__}: {str(e)[:300]}"
                         print(f"{op:20s} {mode:8s} {dt_name:5s} {peer:14s} FAILED ({variant}): {msg}", flush=True)
-                        emit(dict(op=op, mode=mode, dtype=dt_name, shape=shape, peer=peer, variant=variant, error=msg))
+                        emit(dict(op=op, mode=mode, dtype=dt_name, shape=op_shape, peer=peer, variant=variant, error=msg))
                         continue
                     if peer == "torch_eager":
                         print(f"  {op} {mode} {dt_name} eager variant {variant}: {ms:.4f} ms", flush=True)
@@ -524,17 +561,17 @@ def main(argv=None):
                     extra = {} if err is None else {"max_rel_err": err}
                     if first_ms > args.slow_ms:
                         extra["timing"] = "median of 3 synchronised calls"
-                    record(op, mode, dt_name, peer, ms, peak, min_bytes[mode], variant=variant, **extra)
+                    record(op, mode, dt_name, peer, ms, peak, min_bytes[mode], variant=variant, **shaped, **extra)
                 if best is not None:
-                    record(op, mode, dt_name, "torch_eager", best[0], best[1], min_bytes[mode], variant=best[2])
+                    record(op, mode, dt_name, "torch_eager", best[0], best[1], min_bytes[mode], variant=best[2], **shaped)
                 if mtl is None and not args.no_metile:
                     emit(
-                        dict(op=op, mode=mode, dtype=dt_name, shape=shape, peer="metile_torch", ms=None,
+                        dict(op=op, mode=mode, dtype=dt_name, shape=op_shape, peer="metile_torch", ms=None,
                              peak_extra_mib=None, min_bytes=min_bytes[mode], note="skipped: " + "; ".join(notes))
                     )
                 if lig is None and not args.no_liger:
                     emit(
-                        dict(op=op, mode=mode, dtype=dt_name, shape=shape, peer="liger", ms=None,
+                        dict(op=op, mode=mode, dtype=dt_name, shape=op_shape, peer="liger", ms=None,
                              peak_extra_mib=None, min_bytes=min_bytes[mode], note="skipped: " + "; ".join(notes))
                     )
 

@@ -51,8 +51,8 @@ pub struct Measurement {
     /// `fwd`, `bwd` or `fwd+bwd` (the entry's suffix for any other entry point).
     pub mode: String,
     pub dtype: String,
-    /// `[rows, cols]`.
-    pub shape: [usize; 2],
+    /// `[lead.., rows, cols]`.
+    pub shape: Vec<usize>,
     /// Bytes read and written.
     pub bytes: usize,
     pub ms: f64,
@@ -157,27 +157,30 @@ pub fn time_device_copy(
 const BENCH_QUERY_HEADS: usize = 4;
 
 /// A random tensor for a port shape.
-/// `out` is a projection's output width (see `BenchArgs::out_cols`).
+/// `out` is a projection's output width (see `BenchArgs::out_cols`); `lead` are axes before
+/// `[rows, cols]` of the row-shaped ports (see `BenchArgs::lead`).
 pub fn generate(
     shape: PortShape,
+    lead: &[usize],
     rows: usize,
     cols: usize,
     out: usize,
     dtype: metile_ir::DType,
     rng: &mut Rng,
 ) -> Result<Tensor, OpError> {
+    let led = |tail: &[usize]| lead.iter().chain(tail).copied().collect::<Vec<_>>();
     let dims = match shape {
-        PortShape::LikeX => vec![rows, cols],
-        PortShape::LikeOut => vec![rows, out],
+        PortShape::LikeX => led(&[rows, cols]),
+        PortShape::LikeOut => led(&[rows, out]),
         PortShape::Cols => vec![cols],
         PortShape::OutCols => vec![out],
         PortShape::Weight => vec![out, cols],
-        PortShape::Rows => vec![rows],
+        PortShape::Rows => led(&[rows]),
         PortShape::LossCotangent | PortShape::Scalar => vec![],
         PortShape::Table => vec![1, rows, cols],
         PortShape::Freqs => vec![rows, cols / 2, 2],
         PortShape::Planes => vec![3, 1, rows, cols],
-        PortShape::Halved => vec![rows, cols / 2],
+        PortShape::Halved => led(&[rows, cols / 2]),
         PortShape::QueryHeads => vec![1, BENCH_QUERY_HEADS, rows, cols],
         PortShape::KvHeads => vec![1, 1, rows, cols],
         PortShape::HeadRows => vec![1, BENCH_QUERY_HEADS, rows],
@@ -188,10 +191,17 @@ pub fn generate(
             } else {
                 rows
             };
-            let ids: Vec<i64> = (0..rows).map(|_| rng.below(bound as u64) as i64).collect();
+            // Position ids index the tables' rows; other ids are one per row of x.
+            let dims = if shape == PortShape::Positions {
+                vec![rows]
+            } else {
+                led(&[rows])
+            };
+            let n = dims.iter().product();
+            let ids: Vec<i64> = (0..n).map(|_| rng.below(bound as u64) as i64).collect();
             return Ok(Tensor::new(
                 metile_runtime::Buffer::from_i64(metile_ir::DType::I64, &ids)?,
-                vec![rows],
+                dims,
             )?);
         }
     };
@@ -381,7 +391,12 @@ pub fn bench_groups(
             entry: entry.to_string(),
             mode,
             dtype: dtype.to_string(),
-            shape: [args.rows, args.cols],
+            shape: args
+                .lead
+                .iter()
+                .copied()
+                .chain([args.rows, args.cols])
+                .collect(),
             bytes,
             ms,
             gbps: gb_per_s(bytes, ms),
@@ -410,6 +425,7 @@ pub fn bench_groups(
                     Some(t) => t.clone(),
                     None => match generate(
                         port.shape,
+                        &args.lead,
                         args.rows,
                         args.cols,
                         args.out_cols.unwrap_or(args.cols),
@@ -512,10 +528,16 @@ pub fn bench(device: &Device, args: &BenchArgs) -> Result<u8, CliError> {
     if args.reps == 0 {
         return Err(CliError::new("--reps must be at least 1"));
     }
-    args.rows
-        .checked_mul(args.cols)
+    if args.lead.contains(&0) {
+        return Err(CliError::new("--lead axes must be at least 1"));
+    }
+    args.lead
+        .iter()
+        .fold(args.rows.checked_mul(args.cols), |n, &d| {
+            n.and_then(|n| n.checked_mul(d))
+        })
         .and_then(|n| n.checked_mul(8))
-        .ok_or_else(|| CliError::new("--rows x --cols is too large"))?;
+        .ok_or_else(|| CliError::new("--lead x --rows x --cols is too large"))?;
     crate::check::validate_ops(&args.ops)?;
     let all = registry::entry_points();
     for op in &args.ops {
@@ -541,7 +563,13 @@ pub fn bench(device: &Device, args: &BenchArgs) -> Result<u8, CliError> {
         .max()
         .unwrap_or(0)
         .max("fwd+bwd".len());
-    let shape = format!("{}x{}", args.rows, args.cols);
+    let shape = args
+        .lead
+        .iter()
+        .chain([&args.rows, &args.cols])
+        .map(|d| d.to_string())
+        .collect::<Vec<_>>()
+        .join("x");
     let shape_w = shape.len().max("shape".len());
     if !args.json {
         println!(
@@ -583,6 +611,7 @@ mod tests {
             ops: vec![],
             rows: 4,
             cols: 8,
+            lead: vec![],
             dtype,
             reps: 3,
             json: false,
@@ -603,7 +632,7 @@ mod tests {
     #[test]
     fn generates_port_shapes() {
         let mut rng = Rng::new(1);
-        let g = |s, rng: &mut Rng| generate(s, 3, 5, 5, metile_ir::DType::BF16, rng).unwrap();
+        let g = |s, rng: &mut Rng| generate(s, &[], 3, 5, 5, metile_ir::DType::BF16, rng).unwrap();
         assert_eq!(g(PortShape::LikeX, &mut rng).shape, vec![3, 5]);
         assert_eq!(g(PortShape::Cols, &mut rng).shape, vec![5]);
         let r = g(PortShape::Rows, &mut rng);
@@ -613,12 +642,40 @@ mod tests {
         );
         // A projection's output width is its own: weights [N, cols], outputs [rows, N], classes
         // below N.
-        let p = |s, rng: &mut Rng| generate(s, 3, 5, 7, metile_ir::DType::F32, rng).unwrap();
+        let p = |s, rng: &mut Rng| generate(s, &[], 3, 5, 7, metile_ir::DType::F32, rng).unwrap();
         assert_eq!(p(PortShape::Weight, &mut rng).shape, vec![7, 5]);
         assert_eq!(p(PortShape::LikeOut, &mut rng).shape, vec![3, 7]);
         assert_eq!(p(PortShape::OutCols, &mut rng).shape, vec![7]);
         let ids = p(PortShape::Classes, &mut rng).buffer.to_i64().unwrap();
         assert!(ids.iter().all(|&i| (0..7).contains(&i)));
+    }
+
+    #[test]
+    fn leading_axes_shape_rows_not_tables() {
+        let mut rng = Rng::new(2);
+        let g =
+            |s, rng: &mut Rng| generate(s, &[2, 4], 3, 6, 6, metile_ir::DType::F32, rng).unwrap();
+        assert_eq!(g(PortShape::LikeX, &mut rng).shape, vec![2, 4, 3, 6]);
+        assert_eq!(g(PortShape::Rows, &mut rng).shape, vec![2, 4, 3]);
+        assert_eq!(g(PortShape::RowIds, &mut rng).shape, vec![2, 4, 3]);
+        // RoPE's tables and position ids are per time step: [1, T, R] and [T].
+        assert_eq!(g(PortShape::Table, &mut rng).shape, vec![1, 3, 6]);
+        let pos = g(PortShape::Positions, &mut rng);
+        assert_eq!(pos.shape, vec![3]);
+        assert!(pos
+            .buffer
+            .to_i64()
+            .unwrap()
+            .iter()
+            .all(|&i| (0..3).contains(&i)));
+    }
+
+    #[test]
+    fn bench_refuses_an_empty_leading_axis() {
+        let mut a = args(FloatDType::F32);
+        a.lead = vec![2, 0];
+        let e = bench(&Device::cpu(), &a).unwrap_err();
+        assert!(e.to_string().contains("--lead"), "{e}");
     }
 
     #[test]
@@ -839,7 +896,10 @@ mod tests {
             (pair.op.as_str(), pair.dtype.as_str()),
             ("rms_norm", "bf16")
         );
-        assert_eq!((pair.shape, pair.device.as_str()), ([4, 8], "cpu"));
+        assert_eq!(
+            (pair.shape.as_slice(), pair.device.as_str()),
+            (&[4, 8][..], "cpu")
+        );
         assert!(pair.ms >= 0.0 && pair.copy_ms >= 0.0 && pair.x_copy >= 0.0);
         let v: serde_json::Value =
             serde_json::from_str(&serde_json::to_string(pair).unwrap()).unwrap();

@@ -131,6 +131,12 @@ pub struct BenchArgs {
     #[arg(long, default_value_t = 4096)]
     pub cols: usize,
 
+    /// Leading axes before `[rows, cols]` for row-shaped inputs (comma-separated), e.g.
+    /// `--lead 8,32 --rows 2048 --cols 128` times RoPE on `x [8, 32, 2048, 128]` against tables
+    /// `[1, 2048, 128]`: per-row tables, frequencies and position ids stay keyed on `rows`.
+    #[arg(long, value_name = "DIMS", value_delimiter = ',')]
+    pub lead: Vec<usize>,
+
     /// Storage dtype of the generated inputs.
     #[arg(long, value_enum, default_value_t = FloatDType::F32)]
     pub dtype: FloatDType,

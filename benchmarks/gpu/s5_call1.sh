@@ -1,0 +1,39 @@
+#!/bin/bash
+# Session 5 (2026-11-30), first device call: the joined peer tables with the fixed peers.py (a
+# warm call decides the timing method), now with RoPE at the ANCHORS.md shape (metile times q
+# and k as two calls, `--lead`; the join sums them), then ncu of RoPE and embedding forwards
+# (11x and 27x a copy last session), the fused linear cross-entropy variants and the LayerNorm
+# bf16 forward thread sweep. Release binary in .device/bin/metile; Liger wheel in .whl/.
+# Carry [".device", ".whl"].
+cd "$(dirname "$0")/../.."
+python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/liger*.whl && export PYTHONPATH=/tmp/site
+B=.device/bin/metile; R=/tmp/r; mkdir -p $R; s=$(date +%s); t() { echo "[$(( $(date +%s) - s )) s] $*"; }
+pack() { tar czf $OUT/all.tar.gz -C $R .; }
+N="--device cuda --rows 16384 --cols 4096"; G="--device cuda --rows 8192 --cols 14336 --dtype bf16"
+Q="--device cuda --rows 2048 --cols 128 --dtype bf16 --reps 20 --json"
+( $B bench rms_norm layer_norm add_rms_norm softmax $N --dtype bf16 --reps 20 --json
+  $B bench rms_norm layer_norm add_rms_norm $N --dtype f32 --reps 20 --json
+  $B bench swiglu geglu $G --reps 10 --json
+  $B bench rope --lead 8,32 $Q
+  $B bench rope --lead 8,8 $Q
+  $B bench cross_entropy --omit weight --device cuda --rows 8192 --cols 128256 --dtype bf16 --reps 10 --json
+  $B bench cross_entropy --omit weight --device cuda --rows 4096 --cols 128256 --dtype f32 --reps 10 --json ) > $R/m.jsonl 2> $R/m.err
+t "metile bench done"; pack
+P="python3 benchmarks/peers.py"; export PYTHONUNBUFFERED=1
+timeout 100 $P --dtypes bf16,f32 --ops rms_norm,layer_norm,fused_add_rms_norm --json $R/p_norms.jsonl > $R/p_norms.log 2>&1; t "peers norms rc=$?"
+timeout 40 $P --dtypes bf16 --ops softmax --copy-mib 1024 --json $R/p_sm.jsonl > $R/p_sm.log 2>&1; t "peers softmax rc=$?"
+timeout 55 $P --dtypes bf16 --ops swiglu,geglu --rows 8192 --cols 14336 --copy-mib 1024 --json $R/p_glu.jsonl > $R/p_glu.log 2>&1; t "peers glu rc=$?"
+timeout 50 $P --dtypes bf16 --ops rope --rows 2048 --cols 128 --copy-mib 1024 --json $R/p_rope.jsonl > $R/p_rope.log 2>&1; t "peers rope rc=$?"
+timeout 50 $P --ops cross_entropy --rows 8192 --cols 128256 --dtypes bf16 --copy-mib 1024 --json $R/p_ce16.jsonl > $R/p_ce16.log 2>&1; t "peers ce bf16 rc=$?"
+timeout 40 $P --ops cross_entropy --rows 4096 --cols 128256 --dtypes f32 --copy-mib 1024 --json $R/p_ce32.jsonl > $R/p_ce32.log 2>&1; t "peers ce f32 rc=$?"
+cat $R/p_*.jsonl > $R/p_all.jsonl; python3 benchmarks/join.py --metile $R/m.jsonl --peers $R/p_all.jsonl > $R/table.md 2>&1; cat $R/table.md; pack
+K="ncu --clock-control none --section SpeedOfLight --section Occupancy --section LaunchStats --section WarpStateStats --section MemoryWorkloadAnalysis"
+timeout 40 $K -k regex:mt_rope_fwd --launch-skip 2 --launch-count 1 $B bench rope --lead 8,32 --device cuda --rows 2048 --cols 128 --dtype bf16 --reps 1 > $R/ncu_rope.txt 2>&1; t "ncu rope rc=$?"
+timeout 40 $K -k regex:mt_embedding_fwd --launch-skip 2 --launch-count 1 $B bench embedding --device cuda --rows 65536 --cols 128 --dtype bf16 --reps 1 > $R/ncu_emb.txt 2>&1; t "ncu emb rc=$?"
+for f in ncu_rope ncu_emb; do grep -E "Duration|DRAM Throughput|Memory Throughput|Registers Per|Achieved Occupancy|Theoretical Occupancy|Warp Cycles Per Issued|Block Size|Grid Size|L1/TEX Hit|Stall" $R/$f.txt | sed 's/  */ /g' | head -20; done; pack
+F="$B bench fused_linear_cross_entropy --device cuda --rows 8192 --cols 4096 --out-cols 128256 --dtype bf16 --reps 3 --omit bias --omit ce_weight --json"
+$F > $R/flce_wide.jsonl 2>&1; t "flce wide"; grep -o '"entry":"[^"]*","mode":"[^"]*".*"ms":[0-9.]*' $R/flce_wide.jsonl
+METILE_CE_WIDE_ROWS_PER_UNIT=0 $F > $R/flce_narrow.jsonl 2>&1; t "flce narrow"; grep -o '"entry":"[^"]*".*"ms":[0-9.]*' $R/flce_narrow.jsonl
+for c in 256 1024; do $F -p param_grad_dtype=storage -p chunk_rows=$c > $R/flce_s$c.jsonl 2>&1; t "flce storage chunk $c"; grep -o '"entry":"[^"]*".*"ms":[0-9.]*' $R/flce_s$c.jsonl; done; pack
+for th in 256 512 1024; do METILE_CUDA_THREADS=$th $B bench layer_norm --device cuda --rows 16384 --cols 4096 --dtype bf16 --reps 20 2>&1 | grep "forward " | sed "s/^/threads $th: /"; done
+t "all done"; pack
