@@ -36,12 +36,42 @@ __device__ __forceinline__ float mt_d2bf16(double x) {
   b = (b + (1ull << 44) - 1ull + ((b >> 45) & 1ull)) & ~((1ull << 45) - 1ull);
   return (float)__longlong_as_double((long long)b);
 }
-__device__ __forceinline__ float mt_minf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fminf(a, b); }
-__device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fmaxf(a, b); }
-__device__ __forceinline__ float mt_sigmoid(float x) { return __frcp_rn(1.0f + expf(-x)); }
 __device__ __forceinline__ int mt_f2i(float x) { return x != x ? 0 : (x >= 2147483648.0f ? 2147483647 : (x <= -2147483648.0f ? (-2147483647 - 1) : (int)x)); }
 __device__ __forceinline__ mt_i64 mt_f2l(float x) { return x != x ? 0 : (x >= 9.2233720368547758e18f ? 9223372036854775807LL : (x <= -9.2233720368547758e18f ? (-9223372036854775807LL - 1) : (mt_i64)x)); }
 "#;
+
+/// The float helpers whose cost dominates exp-heavy kernels (cross-entropy, softmax, the gated
+/// activations), in their fast form: NaN-propagating min/max as one instruction (sm_80 on),
+/// `exp(x)` as `exp2f(x * log2(e))` (relative error about `|x| * 2^-24` beyond exp2f's 2 ulp:
+/// the form Triton and Inductor use) and the sigmoid's reciprocal approximated (1 ulp).
+const FAST_MATH: &str = r#"#if __CUDA_ARCH__ >= 800
+__device__ __forceinline__ float mt_minf(float a, float b) { float r; asm("min.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b)); return r; }
+__device__ __forceinline__ float mt_maxf(float a, float b) { float r; asm("max.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b)); return r; }
+#else
+__device__ __forceinline__ float mt_minf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fminf(a, b); }
+__device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fmaxf(a, b); }
+#endif
+__device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
+__device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
+"#;
+
+/// The same helpers in their precise form (libdevice `expf`, IEEE reciprocal), chosen by
+/// [`PRECISE_MATH_ENV`] for A/B runs and accuracy investigations.
+const PRECISE_MATH: &str = r#"__device__ __forceinline__ float mt_minf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fminf(a, b); }
+__device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fmaxf(a, b); }
+__device__ __forceinline__ float mt_exp(float x) { return expf(x); }
+__device__ __forceinline__ float mt_sigmoid(float x) { return __frcp_rn(1.0f + expf(-x)); }
+"#;
+
+/// Set to `1` to emit [`PRECISE_MATH`] instead of [`FAST_MATH`].
+pub const PRECISE_MATH_ENV: &str = "METILE_CUDA_PRECISE_MATH";
+
+fn math_helpers() -> &'static str {
+    match std::env::var(PRECISE_MATH_ENV) {
+        Ok(v) if v.trim() == "1" => PRECISE_MATH,
+        _ => FAST_MATH,
+    }
+}
 
 /// Register type of a dtype.
 fn ctype(d: DType) -> &'static str {
@@ -167,6 +197,7 @@ pub fn emit(k: &Kernel, plan: &Plan, layouts: &Layouts) -> Result<CudaSource, Co
         src.push_str("#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n#include <mma.h>\nusing namespace nvcuda;\n");
     }
     src.push_str(PRELUDE);
+    src.push_str(math_helpers());
     let threads = plan.threads;
     let vec = plan.vec;
     let _ = writeln!(src, "#define MT_THREADS {threads}\n#define MT_VEC {vec}");
@@ -590,7 +621,7 @@ impl Emitter<'_> {
                 UnaryOp::Neg => format!("(-{x})"),
                 UnaryOp::Abs if d.is_float() => format!("fabsf({x})"),
                 UnaryOp::Abs => format!("(({x}) < 0 ? -({x}) : ({x}))"),
-                UnaryOp::Exp => format!("expf({x})"),
+                UnaryOp::Exp => format!("mt_exp({x})"),
                 UnaryOp::Exp2 => format!("exp2f({x})"),
                 UnaryOp::Log => format!("logf({x})"),
                 UnaryOp::Log2 => format!("log2f({x})"),
