@@ -42,8 +42,10 @@ __device__ __forceinline__ mt_i64 mt_f2l(float x) { return x != x ? 0 : (x >= 9.
 
 /// The float helpers whose cost dominates exp-heavy kernels (cross-entropy, softmax, the gated
 /// activations), in their fast form: NaN-propagating min/max as one instruction (sm_80 on),
-/// `exp(x)` as `exp2f(x * log2(e))` (relative error about `|x| * 2^-24` beyond exp2f's 2 ulp:
-/// the form Triton and Inductor use) and the sigmoid's reciprocal approximated (1 ulp).
+/// `exp(x)` as `ex2.approx` of `x * log2(e)` (relative error about `|x| * 2^-24` beyond the
+/// instruction's 2 ulp, results below 2^-126 flushed to zero: the form Triton and Inductor use),
+/// the sigmoid's reciprocal approximated (1 ulp) and float division as `div.full.f32` (2 ulp over
+/// the full range, as Triton's `/`).
 const FAST_MATH: &str = r#"#if __CUDA_ARCH__ >= 800
 __device__ __forceinline__ float mt_minf(float a, float b) { float r; asm("min.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b)); return r; }
 __device__ __forceinline__ float mt_maxf(float a, float b) { float r; asm("max.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b)); return r; }
@@ -53,6 +55,7 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 #endif
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
+__device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
 "#;
 
 /// The same helpers in their precise form (libdevice `expf`, IEEE reciprocal), chosen by
@@ -61,6 +64,7 @@ const PRECISE_MATH: &str = r#"__device__ __forceinline__ float mt_minf(float a, 
 __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fmaxf(a, b); }
 __device__ __forceinline__ float mt_exp(float x) { return expf(x); }
 __device__ __forceinline__ float mt_sigmoid(float x) { return __frcp_rn(1.0f + expf(-x)); }
+__device__ __forceinline__ float mt_div(float x, float y) { return x / y; }
 "#;
 
 /// Set to `1` to emit [`PRECISE_MATH`] instead of [`FAST_MATH`].
@@ -656,7 +660,7 @@ impl Emitter<'_> {
                 (BinaryOp::Add, _) => format!("({x} + {y})"),
                 (BinaryOp::Sub, _) => format!("({x} - {y})"),
                 (BinaryOp::Mul, _) => format!("({x} * {y})"),
-                (BinaryOp::Div, true) => format!("({x} / {y})"),
+                (BinaryOp::Div, true) => format!("mt_div({x}, {y})"),
                 (BinaryOp::Div, false) => format!("({y} == 0 ? 0 : {x} / {y})"),
                 (BinaryOp::Rem, true) => format!("fmodf({x}, {y})"),
                 (BinaryOp::Rem, false) => format!("({y} == 0 ? 0 : {x} % {y})"),

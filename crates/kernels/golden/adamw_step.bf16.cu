@@ -23,6 +23,7 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 #endif
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
+__device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
 #define MT_THREADS 512
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -94,7 +95,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(mt_u16* __restri
     float v26 = 3.4028235e38f;
     bool v27 = (v24 <= v26);
     bool v28 = (v25 && v27);
-    float v29 = (v21 / v24);
+    float v29 = mt_div(v21, v24);
     float v30 = 1.0f;
     float v31 = (v28 ? v29 : v30);
     float v32[8];
@@ -174,13 +175,13 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(mt_u16* __restri
     for (int s = 0; s < 8; ++s) v53[s] = v6;
     float v54[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = (v42[s] / v53[s]);
+    for (int s = 0; s < 8; ++s) v54[s] = mt_div(v42[s], v53[s]);
     float v55[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v55[s] = v7;
     float v56[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = (v52[s] / v55[s]);
+    for (int s = 0; s < 8; ++s) v56[s] = mt_div(v52[s], v55[s]);
     float v57[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v57[s] = sqrtf(v56[s]);
@@ -192,7 +193,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(mt_u16* __restri
     for (int s = 0; s < 8; ++s) v59[s] = (v57[s] + v58[s]);
     float v60[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = (v54[s] / v59[s]);
+    for (int s = 0; s < 8; ++s) v60[s] = mt_div(v54[s], v59[s]);
     float v62[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
@@ -323,7 +324,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(mt_u16* __restri
     float v26 = 3.4028235e38f;
     bool v27 = (v24 <= v26);
     bool v28 = (v25 && v27);
-    float v29 = (v21 / v24);
+    float v29 = mt_div(v21, v24);
     float v30 = 1.0f;
     float v31 = (v28 ? v29 : v30);
     float v32[8];
@@ -403,13 +404,13 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(mt_u16* __restri
     for (int s = 0; s < 8; ++s) v53[s] = v6;
     float v54[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = (v42[s] / v53[s]);
+    for (int s = 0; s < 8; ++s) v54[s] = mt_div(v42[s], v53[s]);
     float v55[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v55[s] = v7;
     float v56[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = (v52[s] / v55[s]);
+    for (int s = 0; s < 8; ++s) v56[s] = mt_div(v52[s], v55[s]);
     float v57[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v57[s] = sqrtf(v56[s]);
@@ -421,7 +422,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(mt_u16* __restri
     for (int s = 0; s < 8; ++s) v59[s] = (v57[s] + v58[s]);
     float v60[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = (v54[s] / v59[s]);
+    for (int s = 0; s < 8; ++s) v60[s] = mt_div(v54[s], v59[s]);
     float v62[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {

@@ -23,6 +23,7 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 #endif
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
+__device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
 #define MT_THREADS 512
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -91,7 +92,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(float* __restric
     float v25 = 3.4028235e38f;
     bool v26 = (v23 <= v25);
     bool v27 = (v24 && v26);
-    float v28 = (v20 / v23);
+    float v28 = mt_div(v20, v23);
     float v29 = 1.0f;
     float v30 = (v27 ? v28 : v29);
     float v31[8];
@@ -170,13 +171,13 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(float* __restric
     for (int s = 0; s < 8; ++s) v52[s] = v6;
     float v53[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (v41[s] / v52[s]);
+    for (int s = 0; s < 8; ++s) v53[s] = mt_div(v41[s], v52[s]);
     float v54[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v54[s] = v7;
     float v55[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = (v51[s] / v54[s]);
+    for (int s = 0; s < 8; ++s) v55[s] = mt_div(v51[s], v54[s]);
     float v56[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v56[s] = sqrtf(v55[s]);
@@ -188,7 +189,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(float* __restric
     for (int s = 0; s < 8; ++s) v58[s] = (v56[s] + v57[s]);
     float v59[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (v53[s] / v58[s]);
+    for (int s = 0; s < 8; ++s) v59[s] = mt_div(v53[s], v58[s]);
     float v61[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
@@ -310,7 +311,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(float* __restric
     float v25 = 3.4028235e38f;
     bool v26 = (v23 <= v25);
     bool v27 = (v24 && v26);
-    float v28 = (v20 / v23);
+    float v28 = mt_div(v20, v23);
     float v29 = 1.0f;
     float v30 = (v27 ? v28 : v29);
     float v31[8];
@@ -389,13 +390,13 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(float* __restric
     for (int s = 0; s < 8; ++s) v52[s] = v6;
     float v53[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (v41[s] / v52[s]);
+    for (int s = 0; s < 8; ++s) v53[s] = mt_div(v41[s], v52[s]);
     float v54[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v54[s] = v7;
     float v55[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = (v51[s] / v54[s]);
+    for (int s = 0; s < 8; ++s) v55[s] = mt_div(v51[s], v54[s]);
     float v56[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v56[s] = sqrtf(v55[s]);
@@ -407,7 +408,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(float* __restric
     for (int s = 0; s < 8; ++s) v58[s] = (v56[s] + v57[s]);
     float v59[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (v53[s] / v58[s]);
+    for (int s = 0; s < 8; ++s) v59[s] = mt_div(v53[s], v58[s]);
     float v61[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {

@@ -23,6 +23,7 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 #endif
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
+__device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
 #define MT_THREADS 256
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -148,7 +149,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_add_rms_norm_fwd(const floa
       __syncthreads();
       acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
       float v33 = acc2;
-      float v34 = (v33 / v8);
+      float v34 = mt_div(v33, v8);
       float v35 = (v34 + v3);
       float v36 = (1.0f / sqrtf(v35));
       if (mt_tid == 0) p5[v21] = v36;
@@ -288,7 +289,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_add_rms_norm_fwd(const floa
       __syncthreads();
       acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128))[w]);
       float v33 = acc4;
-      float v34 = (v33 / v8);
+      float v34 = mt_div(v33, v8);
       float v35 = (v34 + v3);
       float v36 = (1.0f / sqrtf(v35));
       if (mt_tid == 0) p5[v21] = v36;

@@ -27,6 +27,7 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 #endif
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
+__device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
 #define MT_THREADS 512
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -737,7 +738,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
     __syncthreads();
     float v204[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v204[s] = (v195[s] / v203[s]);
+    for (int s = 0; s < 8; ++s) v204[s] = mt_div(v195[s], v203[s]);
     float v213[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v213[s] = mt_round_f16(v204[s]);
@@ -1469,7 +1470,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
     __syncthreads();
     float v204[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v204[s] = (v195[s] / v203[s]);
+    for (int s = 0; s < 8; ++s) v204[s] = mt_div(v195[s], v203[s]);
     float v213[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v213[s] = mt_round_f16(v204[s]);

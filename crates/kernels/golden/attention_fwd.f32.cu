@@ -23,6 +23,7 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 #endif
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
+__device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
 #define MT_THREADS 1024
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -667,7 +668,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
     __syncthreads();
     float v202[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v202[s] = (v193[s] / v201[s]);
+    for (int s = 0; s < 4; ++s) v202[s] = mt_div(v193[s], v201[s]);
     #pragma unroll
     for (int g = 0; g < 4; g += 4) {
       const mt_i64 i0 = v39[g];
@@ -1330,7 +1331,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
     __syncthreads();
     float v202[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v202[s] = (v193[s] / v201[s]);
+    for (int s = 0; s < 4; ++s) v202[s] = mt_div(v193[s], v201[s]);
     #pragma unroll
     for (int g = 0; g < 4; g += 4) {
       const mt_i64 i0 = v39[g];

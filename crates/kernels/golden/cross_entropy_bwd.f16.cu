@@ -23,6 +23,7 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 #endif
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
+__device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
 #define MT_THREADS 512
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -55,7 +56,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const mt_
     mt_i64 v14 = true ? p1[v9] : 0;
     bool v15 = (v14 != v1);
     float v16 = (float)(v0);
-    float v17 = (v2 / v16);
+    float v17 = mt_div(v2, v16);
     float v18 = 1.0f;
     float v19 = (v18 - v2);
     int v20[8];
@@ -103,7 +104,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const mt_
     for (int s = 0; s < 8; ++s) v34[s] = v5;
     float v35[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v27[s] / v34[s]);
+    for (int s = 0; s < 8; ++s) v35[s] = mt_div(v27[s], v34[s]);
     float v36[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v36[s] = tanhf(v35[s]);
@@ -227,7 +228,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const mt_
     mt_i64 v14 = true ? p1[v9] : 0;
     bool v15 = (v14 != v1);
     float v16 = (float)(v0);
-    float v17 = (v2 / v16);
+    float v17 = mt_div(v2, v16);
     float v18 = 1.0f;
     float v19 = (v18 - v2);
     int v20[8];
@@ -275,7 +276,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const mt_
     for (int s = 0; s < 8; ++s) v34[s] = v5;
     float v35[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v27[s] / v34[s]);
+    for (int s = 0; s < 8; ++s) v35[s] = mt_div(v27[s], v34[s]);
     float v36[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v36[s] = tanhf(v35[s]);

@@ -23,6 +23,7 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 #endif
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
+__device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
 #define MT_THREADS 256
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -55,12 +56,12 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const mt_
     mt_i64 v14 = true ? p1[v9] : 0;
     bool v15 = (v14 != v1);
     float v16 = (float)(v0);
-    float v17 = (v2 / v16);
+    float v17 = mt_div(v2, v16);
     mt_i64 v18 = (v13 + v14);
     float v19 = 0.0f;
     float v20 = v15 ? mt_bf16_to_f32(p0[v18]) : v19;
     float v21 = v20;
-    float v22 = (v21 / v5);
+    float v22 = mt_div(v21, v5);
     float v23 = tanhf(v22);
     float v24 = (v23 * v5);
     float v25 = 1.0f;
@@ -104,7 +105,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const mt_
     for (int s = 0; s < 16; ++s) v35[s] = v5;
     float v36[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v36[s] = (v34[s] / v35[s]);
+    for (int s = 0; s < 16; ++s) v36[s] = mt_div(v34[s], v35[s]);
     float v37[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v37[s] = tanhf(v36[s]);
@@ -195,12 +196,12 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const mt_
     mt_i64 v14 = true ? p1[v9] : 0;
     bool v15 = (v14 != v1);
     float v16 = (float)(v0);
-    float v17 = (v2 / v16);
+    float v17 = mt_div(v2, v16);
     mt_i64 v18 = (v13 + v14);
     float v19 = 0.0f;
     float v20 = v15 ? mt_bf16_to_f32(p0[v18]) : v19;
     float v21 = v20;
-    float v22 = (v21 / v5);
+    float v22 = mt_div(v21, v5);
     float v23 = tanhf(v22);
     float v24 = (v23 * v5);
     float v25 = 1.0f;
@@ -244,7 +245,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const mt_
     for (int s = 0; s < 16; ++s) v35[s] = v5;
     float v36[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v36[s] = (v34[s] / v35[s]);
+    for (int s = 0; s < 16; ++s) v36[s] = mt_div(v34[s], v35[s]);
     float v37[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v37[s] = tanhf(v36[s]);

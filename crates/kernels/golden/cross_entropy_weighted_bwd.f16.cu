@@ -23,6 +23,7 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 #endif
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
+__device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
 #define MT_THREADS 512
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -55,7 +56,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const mt_
     mt_i64 v14 = true ? p1[v9] : 0;
     bool v15 = (v14 != v1);
     float v16 = (float)(v0);
-    float v17 = (v2 / v16);
+    float v17 = mt_div(v2, v16);
     float v18 = 1.0f;
     float v19 = (v18 - v2);
     float v20 = 0.0f;
@@ -107,7 +108,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const mt_
     for (int s = 0; s < 8; ++s) v38[s] = v5;
     float v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v31[s] / v38[s]);
+    for (int s = 0; s < 8; ++s) v39[s] = mt_div(v31[s], v38[s]);
     float v40[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v40[s] = tanhf(v39[s]);
@@ -252,7 +253,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const mt_
     mt_i64 v14 = true ? p1[v9] : 0;
     bool v15 = (v14 != v1);
     float v16 = (float)(v0);
-    float v17 = (v2 / v16);
+    float v17 = mt_div(v2, v16);
     float v18 = 1.0f;
     float v19 = (v18 - v2);
     float v20 = 0.0f;
@@ -304,7 +305,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const mt_
     for (int s = 0; s < 8; ++s) v38[s] = v5;
     float v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v31[s] / v38[s]);
+    for (int s = 0; s < 8; ++s) v39[s] = mt_div(v31[s], v38[s]);
     float v40[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v40[s] = tanhf(v39[s]);

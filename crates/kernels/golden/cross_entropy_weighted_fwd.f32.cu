@@ -23,6 +23,7 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 #endif
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
+__device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
 #define MT_THREADS 256
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -55,11 +56,11 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const flo
     mt_i64 v14 = true ? p1[v9] : 0;
     bool v15 = (v14 != v1);
     float v16 = (float)(v0);
-    float v17 = (v2 / v16);
+    float v17 = mt_div(v2, v16);
     mt_i64 v18 = (v13 + v14);
     float v19 = 0.0f;
     float v20 = v15 ? p0[v18] : v19;
-    float v21 = (v20 / v5);
+    float v21 = mt_div(v20, v5);
     float v22 = tanhf(v21);
     float v23 = (v22 * v5);
     float v24 = 1.0f;
@@ -102,7 +103,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const flo
     for (int s = 0; s < 16; ++s) v36[s] = v5;
     float v37[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v37[s] = (v35[s] / v36[s]);
+    for (int s = 0; s < 16; ++s) v37[s] = mt_div(v35[s], v36[s]);
     float v38[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v38[s] = tanhf(v37[s]);
@@ -210,11 +211,11 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const flo
     mt_i64 v14 = true ? p1[v9] : 0;
     bool v15 = (v14 != v1);
     float v16 = (float)(v0);
-    float v17 = (v2 / v16);
+    float v17 = mt_div(v2, v16);
     mt_i64 v18 = (v13 + v14);
     float v19 = 0.0f;
     float v20 = v15 ? p0[v18] : v19;
-    float v21 = (v20 / v5);
+    float v21 = mt_div(v20, v5);
     float v22 = tanhf(v21);
     float v23 = (v22 * v5);
     float v24 = 1.0f;
@@ -257,7 +258,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const flo
     for (int s = 0; s < 16; ++s) v36[s] = v5;
     float v37[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v37[s] = (v35[s] / v36[s]);
+    for (int s = 0; s < 16; ++s) v37[s] = mt_div(v35[s], v36[s]);
     float v38[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v38[s] = tanhf(v37[s]);

@@ -23,6 +23,7 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 #endif
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
+__device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
 #define MT_THREADS 256
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -142,7 +143,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_bwd(const mt_u16
       __syncthreads();
       acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
       float v35 = acc2;
-      float v36 = (v35 / v8);
+      float v36 = mt_div(v35, v8);
       float v37[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v37[s] = v36;
@@ -172,8 +173,8 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_bwd(const mt_u16
       float v42 = acc3;
       acc4 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
       float v50 = acc4;
-      float v43 = (v42 / v8);
-      float v51 = (v50 / v8);
+      float v43 = mt_div(v42, v8);
+      float v51 = mt_div(v50, v8);
       float v52 = (v43 * v43);
       float v53 = (v51 - v52);
       float v55 = mt_maxf(v53, v39);
@@ -216,8 +217,8 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_bwd(const mt_u16
       float v69 = acc5;
       acc6 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
       float v72 = acc6;
-      float v70 = (v69 / v8);
-      float v73 = (v72 / v8);
+      float v70 = mt_div(v69, v8);
+      float v73 = mt_div(v72, v8);
       float v84[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v84[s] = v70;
@@ -410,7 +411,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_bwd(const mt_u16
       __syncthreads();
       acc10 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 128))[w]);
       float v35 = acc10;
-      float v36 = (v35 / v8);
+      float v36 = mt_div(v35, v8);
       float v37[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v37[s] = v36;
@@ -440,8 +441,8 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_bwd(const mt_u16
       float v42 = acc11;
       acc12 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
       float v50 = acc12;
-      float v43 = (v42 / v8);
-      float v51 = (v50 / v8);
+      float v43 = mt_div(v42, v8);
+      float v51 = mt_div(v50, v8);
       float v52 = (v43 * v43);
       float v53 = (v51 - v52);
       float v55 = mt_maxf(v53, v39);
@@ -484,8 +485,8 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_bwd(const mt_u16
       float v69 = acc13;
       acc14 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc14 = (acc14 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
       float v72 = acc14;
-      float v70 = (v69 / v8);
-      float v73 = (v72 / v8);
+      float v70 = mt_div(v69, v8);
+      float v73 = mt_div(v72, v8);
       float v84[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v84[s] = v70;

@@ -23,6 +23,7 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 #endif
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
+__device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
 #define MT_THREADS 512
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -133,7 +134,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
       __syncthreads();
       acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v32 = acc2;
-      float v33 = (v32 / v8);
+      float v33 = mt_div(v32, v8);
       float v34[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v34[s] = v33;
@@ -162,8 +163,8 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
       float v39 = acc3;
       acc4 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
       float v47 = acc4;
-      float v40 = (v39 / v8);
-      float v48 = (v47 / v8);
+      float v40 = mt_div(v39, v8);
+      float v48 = mt_div(v47, v8);
       float v49 = (v40 * v40);
       float v50 = (v48 - v49);
       float v52 = mt_maxf(v50, v13);
@@ -206,8 +207,8 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
       float v66 = acc5;
       acc6 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 16; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
       float v69 = acc6;
-      float v67 = (v66 / v8);
-      float v70 = (v69 / v8);
+      float v67 = mt_div(v66, v8);
+      float v70 = mt_div(v69, v8);
       float v81[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v81[s] = v67;
@@ -391,7 +392,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
       __syncthreads();
       acc10 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v32 = acc10;
-      float v33 = (v32 / v8);
+      float v33 = mt_div(v32, v8);
       float v34[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v34[s] = v33;
@@ -420,8 +421,8 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
       float v39 = acc11;
       acc12 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 16; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
       float v47 = acc12;
-      float v40 = (v39 / v8);
-      float v48 = (v47 / v8);
+      float v40 = mt_div(v39, v8);
+      float v48 = mt_div(v47, v8);
       float v49 = (v40 * v40);
       float v50 = (v48 - v49);
       float v52 = mt_maxf(v50, v13);
@@ -464,8 +465,8 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
       float v66 = acc13;
       acc14 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 16; ++w) acc14 = (acc14 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
       float v69 = acc14;
-      float v67 = (v66 / v8);
-      float v70 = (v69 / v8);
+      float v67 = mt_div(v66, v8);
+      float v70 = mt_div(v69, v8);
       float v81[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v81[s] = v67;

@@ -23,6 +23,7 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 #endif
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
+__device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
 #define MT_THREADS 256
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -133,7 +134,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
       __syncthreads();
       acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
       float v31 = acc2;
-      float v32 = (v31 / v7);
+      float v32 = mt_div(v31, v7);
       float v33[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v33[s] = v32;
@@ -166,8 +167,8 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
       float v38 = acc3;
       acc4 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
       float v46 = acc4;
-      float v39 = (v38 / v7);
-      float v47 = (v46 / v7);
+      float v39 = mt_div(v38, v7);
+      float v47 = mt_div(v46, v7);
       float v48 = (v39 * v39);
       float v49 = (v47 - v48);
       float v51 = mt_maxf(v49, v35);
@@ -309,7 +310,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
       __syncthreads();
       acc6 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128))[w]);
       float v31 = acc6;
-      float v32 = (v31 / v7);
+      float v32 = mt_div(v31, v7);
       float v33[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v33[s] = v32;
@@ -342,8 +343,8 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
       float v38 = acc7;
       acc8 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
       float v46 = acc8;
-      float v39 = (v38 / v7);
-      float v47 = (v46 / v7);
+      float v39 = mt_div(v38, v7);
+      float v47 = mt_div(v46, v7);
       float v48 = (v39 * v39);
       float v49 = (v47 - v48);
       float v51 = mt_maxf(v49, v35);

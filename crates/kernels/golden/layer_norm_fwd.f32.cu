@@ -23,6 +23,7 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 #endif
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
+__device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
 #define MT_THREADS 256
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -124,7 +125,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
       __syncthreads();
       acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
       float v28 = acc2;
-      float v29 = (v28 / v7);
+      float v29 = mt_div(v28, v7);
       float v30[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v30[s] = v29;
@@ -156,8 +157,8 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
       float v35 = acc3;
       acc4 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
       float v43 = acc4;
-      float v36 = (v35 / v7);
-      float v44 = (v43 / v7);
+      float v36 = mt_div(v35, v7);
+      float v44 = mt_div(v43, v7);
       float v45 = (v36 * v36);
       float v46 = (v44 - v45);
       float v48 = mt_maxf(v46, v13);
@@ -287,7 +288,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
       __syncthreads();
       acc6 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128))[w]);
       float v28 = acc6;
-      float v29 = (v28 / v7);
+      float v29 = mt_div(v28, v7);
       float v30[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v30[s] = v29;
@@ -319,8 +320,8 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
       float v35 = acc7;
       acc8 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
       float v43 = acc8;
-      float v36 = (v35 / v7);
-      float v44 = (v43 / v7);
+      float v36 = mt_div(v35, v7);
+      float v44 = mt_div(v43, v7);
       float v45 = (v36 * v36);
       float v46 = (v44 - v45);
       float v48 = mt_maxf(v46, v13);

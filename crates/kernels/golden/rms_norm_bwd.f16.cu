@@ -23,6 +23,7 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 #endif
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
+__device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
 #define MT_THREADS 512
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -149,7 +150,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
       __syncthreads();
       acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v37 = acc2;
-      float v38 = (v37 / v9);
+      float v38 = mt_div(v37, v9);
       float v39 = (v38 + v3);
       float v40 = (1.0f / sqrtf(v39));
       float v41[8];
@@ -173,7 +174,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
       __syncthreads();
       acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v45 = acc4;
-      float v46 = (v45 / v9);
+      float v46 = mt_div(v45, v9);
       float v50[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v50[s] = v46;
@@ -345,7 +346,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
       __syncthreads();
       acc7 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v37 = acc7;
-      float v38 = (v37 / v9);
+      float v38 = mt_div(v37, v9);
       float v39 = (v38 + v3);
       float v40 = (1.0f / sqrtf(v39));
       float v41[8];
@@ -369,7 +370,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
       __syncthreads();
       acc9 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc9 = (acc9 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v45 = acc9;
-      float v46 = (v45 / v9);
+      float v46 = mt_div(v45, v9);
       float v50[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v50[s] = v46;

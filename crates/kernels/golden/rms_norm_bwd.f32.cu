@@ -23,6 +23,7 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 #endif
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
+__device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
 #define MT_THREADS 512
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -140,7 +141,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const float* _
       __syncthreads();
       acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v34 = acc2;
-      float v35 = (v34 / v9);
+      float v35 = mt_div(v34, v9);
       float v36 = (v35 + v3);
       float v37 = (1.0f / sqrtf(v36));
       float v38[8];
@@ -164,7 +165,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const float* _
       __syncthreads();
       acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v42 = acc4;
-      float v43 = (v42 / v9);
+      float v43 = mt_div(v42, v9);
       float v47[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v47[s] = v43;
@@ -327,7 +328,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const float* _
       __syncthreads();
       acc7 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v34 = acc7;
-      float v35 = (v34 / v9);
+      float v35 = mt_div(v34, v9);
       float v36 = (v35 + v3);
       float v37 = (1.0f / sqrtf(v36));
       float v38[8];
@@ -351,7 +352,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const float* _
       __syncthreads();
       acc9 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc9 = (acc9 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v42 = acc9;
-      float v43 = (v42 / v9);
+      float v43 = mt_div(v42, v9);
       float v47[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v47[s] = v43;

@@ -23,6 +23,7 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 #endif
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
+__device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
 #define MT_THREADS 256
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -119,7 +120,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_fwd(const float* _
       __syncthreads();
       acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
       float v30 = acc2;
-      float v31 = (v30 / v8);
+      float v31 = mt_div(v30, v8);
       float v32 = (v31 + v3);
       float v33 = (1.0f / sqrtf(v32));
       if (mt_tid == 0) p3[v21] = v33;
@@ -227,7 +228,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_fwd(const float* _
       __syncthreads();
       acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128))[w]);
       float v30 = acc4;
-      float v31 = (v30 / v8);
+      float v31 = mt_div(v30, v8);
       float v32 = (v31 + v3);
       float v33 = (1.0f / sqrtf(v32));
       if (mt_tid == 0) p3[v21] = v33;

@@ -23,6 +23,7 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 #endif
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
+__device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
 #define MT_THREADS 256
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -108,7 +109,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_fwd(const float* __
     for (int s = 0; s < 16; ++s) v22[s] = v17;
     float v23[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v23[s] = (v16[s] / v22[s]);
+    for (int s = 0; s < 16; ++s) v23[s] = mt_div(v16[s], v22[s]);
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
       const mt_i64 i0 = v10[g];
@@ -192,7 +193,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_fwd(const float* __
     for (int s = 0; s < 16; ++s) v22[s] = v17;
     float v23[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v23[s] = (v16[s] / v22[s]);
+    for (int s = 0; s < 16; ++s) v23[s] = mt_div(v16[s], v22[s]);
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
       const mt_i64 i0 = v10[g];
