@@ -251,9 +251,8 @@ fn interleaved_kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
         let i = k.arange(0, spec.block as i64).expand_dims(0);
         let in_row = i.lt(d) & live;
         let first = (i & 1).equal(0);
-        let load = |at: Tile, buf: &metile_lang::Buffer| {
-            buf.load_masked(at, in_row, 0.0).cast(DType::F32)
-        };
+        let load =
+            |at: Tile, buf: &metile_lang::Buffer| buf.load_masked(at, in_row, 0.0).cast(DType::F32);
         let v = load(base + i64_(i), &x);
         let vp = load(base + i64_(i ^ 1), &x);
         let pair = tab + i64_(i & -2);
