@@ -117,7 +117,7 @@ pub fn run(
 /// Whether both section bounds `s_t` and `s_t + s_h` are multiples of 8, so that every aligned
 /// group of 8 half-columns reads one plane (Qwen2-VL's `16,24,24` is).
 pub fn by_8(section: [usize; 3]) -> bool {
-    section[0] % 8 == 0 && (section[0] + section[1]) % 8 == 0
+    section[0].is_multiple_of(8) && (section[0] + section[1]).is_multiple_of(8)
 }
 
 /// Parses `mrope_section` for head dimension `d`: three non-negative integers separated by
