@@ -195,7 +195,7 @@ fn pair_kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
         let local = local * d;
         let j = k.arange(0, spec.block as i64).expand_dims(0);
         let on = j.lt(half) & live;
-        let (j, h) = (j, i64_(half));
+        let h = i64_(half);
         let load = |buf: &metile_lang::Buffer, at: Tile, mask: Tile| {
             buf.load_masked(at, mask, 0.0).cast(DType::F32)
         };
