@@ -39,9 +39,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_llama4_rope_fwd(const mt_u1
   const bool mt_fast = (p3 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0;
   if (mt_fast) {
     int v0 = p3;
-    int v1 = (int)blockIdx.x;
-    int v8 = p4;
-    int v9 = p5;
+    int v1 = p4;
+    int v2 = p5;
+    int v3 = (int)blockIdx.x;
     mt_i64 v15 = (mt_i64)(v0);
     int v18 = p6;
     int v25[8];
@@ -56,164 +56,161 @@ extern "C" __global__ void __launch_bounds__(512) mt_llama4_rope_fwd(const mt_u1
     bool v28[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v28[s] = (v26[s] < v27[s]);
-    int v94[8];
+    int v80[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v94[s] = v1;
-    int v95[8];
+    for (int s = 0; s < 8; ++s) v80[s] = v3;
+    int v81[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v95[s] = 0;
-    int v97[8];
+    for (int s = 0; s < 8; ++s) v81[s] = 0;
+    int v83[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v97[s] = v18;
-    bool v98[8];
+    for (int s = 0; s < 8; ++s) v83[s] = v18;
+    bool v84[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v98[s] = (v94[s] < v97[s]);
+    for (int s = 0; s < 8; ++s) v84[s] = (v80[s] < v83[s]);
     bool v30[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = (v28[s] && v98[s]);
-    int v34[8];
+    for (int s = 0; s < 8; ++s) v30[s] = (v28[s] && v84[s]);
+    int v32[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = 1;
-    int v35[8];
+    for (int s = 0; s < 8; ++s) v32[s] = 1;
+    int v33[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (int)((v26[s] & v34[s]));
-    bool v38[8];
+    for (int s = 0; s < 8; ++s) v33[s] = (int)((v26[s] & v32[s]));
+    bool v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = (v35[s] == v95[s]);
-    int v41[8];
+    for (int s = 0; s < 8; ++s) v36[s] = (v33[s] == v81[s]);
+    mt_i64 v37[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (int)((v26[s] ^ v34[s]));
-    mt_i64 v44[8];
+    for (int s = 0; s < 8; ++s) v37[s] = (mt_i64)(v26[s]);
+    mt_i64 v92[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (mt_i64)(v26[s]);
-    mt_i64 v106[8];
+    for (int s = 0; s < 8; ++s) v92[s] = (mt_i64)(v80[s]);
+    mt_i64 v93[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v106[s] = (mt_i64)(v94[s]);
-    mt_i64 v107[8];
+    for (int s = 0; s < 8; ++s) v93[s] = v15;
+    mt_i64 v94[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v107[s] = v15;
-    mt_i64 v108[8];
+    for (int s = 0; s < 8; ++s) v94[s] = (v92[s] * v93[s]);
+    mt_i64 v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v108[s] = (v106[s] * v107[s]);
-    mt_i64 v46[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v108[s] + v44[s]);
-    float v47 = 0.0f;
-    float v48[8];
+    for (int s = 0; s < 8; ++s) v39[s] = (v94[s] + v37[s]);
+    float v40 = 0.0f;
+    float v41[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v46[g];
+      const mt_i64 i0 = v39[g];
       if ((true && v30[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v48[g + k] = mt_bf16_to_f32(u.e[k]);
+        for (int k = 0; k < MT_VEC; ++k) v41[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { v48[g + k] = v47; }
+        for (int k = 0; k < 8; ++k) { v41[g + k] = v40; }
       }
     }
-    float v49[8];
+    float v42[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = v48[s];
-    mt_i64 v50[8];
+    for (int s = 0; s < 8; ++s) v42[s] = v41[s];
+    int v45[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (mt_i64)(v41[s]);
-    mt_i64 v52[8];
+    for (int s = 0; s < 8; ++s) v45[s] = (int)((v26[s] ^ v32[s]));
+    mt_i64 v46[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = (v108[s] + v50[s]);
-    float v54[8];
+    for (int s = 0; s < 8; ++s) v46[s] = (mt_i64)(v45[s]);
+    mt_i64 v48[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v54[s] = (true && v30[s]) ? mt_bf16_to_f32(p0[v52[s]]) : v47; }
-    float v55[8];
+    for (int s = 0; s < 8; ++s) v48[s] = (v94[s] + v46[s]);
+    float v50[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = v54[s];
-    int v57[8];
+    for (int s = 0; s < 8; ++s) { v50[s] = (true && v30[s]) ? mt_bf16_to_f32(p0[v48[s]]) : v40; }
+    float v51[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = -2;
-    int v58[8];
+    for (int s = 0; s < 8; ++s) v51[s] = v50[s];
+    int v53[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = (int)((v26[s] & v57[s]));
-    mt_i64 v59[8];
+    for (int s = 0; s < 8; ++s) v53[s] = -2;
+    int v54[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (mt_i64)(v58[s]);
-    int v116[8];
+    for (int s = 0; s < 8; ++s) v54[s] = (int)((v26[s] & v53[s]));
+    mt_i64 v55[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v116[s] = v9;
-    int v117[8];
+    for (int s = 0; s < 8; ++s) v55[s] = (mt_i64)(v54[s]);
+    int v102[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v117[s] = (int)((v116[s] == 0 ? 0 : v94[s] / v116[s]));
-    int v118[8];
+    for (int s = 0; s < 8; ++s) v102[s] = v2;
+    int v103[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v118[s] = v8;
-    int v119[8];
+    for (int s = 0; s < 8; ++s) v103[s] = (int)((v102[s] == 0 ? 0 : v80[s] / v102[s]));
+    int v104[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v119[s] = (int)((v118[s] == 0 ? 0 : v117[s] % v118[s]));
-    mt_i64 v120[8];
+    for (int s = 0; s < 8; ++s) v104[s] = v1;
+    int v105[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v120[s] = (mt_i64)(v119[s]);
-    mt_i64 v122[8];
+    for (int s = 0; s < 8; ++s) v105[s] = (int)((v104[s] == 0 ? 0 : v103[s] % v104[s]));
+    mt_i64 v106[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v122[s] = (v120[s] * v107[s]);
-    mt_i64 v61[8];
+    for (int s = 0; s < 8; ++s) v106[s] = (mt_i64)(v105[s]);
+    mt_i64 v108[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v61[s] = (v122[s] + v59[s]);
+    for (int s = 0; s < 8; ++s) v108[s] = (v106[s] * v93[s]);
+    mt_i64 v57[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v57[s] = (v108[s] + v55[s]);
+    float v59[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { v59[s] = (true && v30[s]) ? mt_bf16_to_f32(p1[v57[s]]) : v40; }
+    float v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = v59[s];
+    mt_i64 v62[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v62[s] = 1LL;
+    mt_i64 v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = (v57[s] + v62[s]);
+    float v65[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { v65[s] = (true && v30[s]) ? mt_bf16_to_f32(p1[v63[s]]) : v40; }
     float v66[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v66[s] = (true && v30[s]) ? mt_bf16_to_f32(p1[v61[s]]) : v47; }
+    for (int s = 0; s < 8; ++s) v66[s] = v65[s];
     float v67[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v67[s] = v66[s];
-    mt_i64 v75[8];
+    for (int s = 0; s < 8; ++s) v67[s] = (v51[s] * v66[s]);
+    float v68[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v75[s] = 1LL;
-    mt_i64 v76[8];
+    for (int s = 0; s < 8; ++s) v68[s] = (v42[s] * v60[s]);
+    float v69[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v76[s] = (v61[s] + v75[s]);
-    float v78[8];
+    for (int s = 0; s < 8; ++s) v69[s] = (-v67[s]);
+    float v70[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v78[s] = (true && v30[s]) ? mt_bf16_to_f32(p1[v76[s]]) : v47; }
-    float v79[8];
+    for (int s = 0; s < 8; ++s) v70[s] = (v36[s] ? v69[s] : v67[s]);
+    float v71[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v79[s] = v78[s];
-    float v80[8];
+    for (int s = 0; s < 8; ++s) v71[s] = (v68[s] + v70[s]);
+    float v75[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v80[s] = (v55[s] * v79[s]);
-    float v81[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v81[s] = (v49[s] * v67[s]);
-    float v82[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v82[s] = (-v80[s]);
-    float v83[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v83[s] = (v38[s] ? v82[s] : v80[s]);
-    float v84[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v84[s] = (v81[s] + v83[s]);
-    float v85[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v85[s] = (v30[s] ? v84[s] : v49[s]);
-    float v89[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v89[s] = mt_round_bf16(v85[s]);
+    for (int s = 0; s < 8; ++s) v75[s] = mt_round_bf16(v71[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v46[g];
+      const mt_i64 i0 = v39[g];
       if ((true && v30[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v89[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v75[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       }
     }
   } else {
     int v0 = p3;
-    int v1 = (int)blockIdx.x;
-    int v8 = p4;
-    int v9 = p5;
+    int v1 = p4;
+    int v2 = p5;
+    int v3 = (int)blockIdx.x;
     mt_i64 v15 = (mt_i64)(v0);
     int v18 = p6;
     int v25[8];
@@ -228,160 +225,157 @@ extern "C" __global__ void __launch_bounds__(512) mt_llama4_rope_fwd(const mt_u1
     bool v28[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v28[s] = (v26[s] < v27[s]);
-    int v94[8];
+    int v80[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v94[s] = v1;
-    int v95[8];
+    for (int s = 0; s < 8; ++s) v80[s] = v3;
+    int v81[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v95[s] = 0;
-    int v97[8];
+    for (int s = 0; s < 8; ++s) v81[s] = 0;
+    int v83[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v97[s] = v18;
-    bool v98[8];
+    for (int s = 0; s < 8; ++s) v83[s] = v18;
+    bool v84[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v98[s] = (v94[s] < v97[s]);
+    for (int s = 0; s < 8; ++s) v84[s] = (v80[s] < v83[s]);
     bool v30[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = (v28[s] && v98[s]);
-    int v34[8];
+    for (int s = 0; s < 8; ++s) v30[s] = (v28[s] && v84[s]);
+    int v32[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = 1;
-    int v35[8];
+    for (int s = 0; s < 8; ++s) v32[s] = 1;
+    int v33[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (int)((v26[s] & v34[s]));
-    bool v38[8];
+    for (int s = 0; s < 8; ++s) v33[s] = (int)((v26[s] & v32[s]));
+    bool v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = (v35[s] == v95[s]);
-    int v41[8];
+    for (int s = 0; s < 8; ++s) v36[s] = (v33[s] == v81[s]);
+    mt_i64 v37[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (int)((v26[s] ^ v34[s]));
-    mt_i64 v44[8];
+    for (int s = 0; s < 8; ++s) v37[s] = (mt_i64)(v26[s]);
+    mt_i64 v92[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (mt_i64)(v26[s]);
-    mt_i64 v106[8];
+    for (int s = 0; s < 8; ++s) v92[s] = (mt_i64)(v80[s]);
+    mt_i64 v93[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v106[s] = (mt_i64)(v94[s]);
-    mt_i64 v107[8];
+    for (int s = 0; s < 8; ++s) v93[s] = v15;
+    mt_i64 v94[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v107[s] = v15;
-    mt_i64 v108[8];
+    for (int s = 0; s < 8; ++s) v94[s] = (v92[s] * v93[s]);
+    mt_i64 v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v108[s] = (v106[s] * v107[s]);
-    mt_i64 v46[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v108[s] + v44[s]);
-    float v47 = 0.0f;
-    float v48[8];
+    for (int s = 0; s < 8; ++s) v39[s] = (v94[s] + v37[s]);
+    float v40 = 0.0f;
+    float v41[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v46[g];
+      const mt_i64 i0 = v39[g];
       if ((true && v30[g + 0]) && (true && v30[g + 1]) && (true && v30[g + 2]) && (true && v30[g + 3]) && (true && v30[g + 4]) && (true && v30[g + 5]) && (true && v30[g + 6]) && (true && v30[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v48[g + k] = mt_bf16_to_f32(u.e[k]);
+        for (int k = 0; k < MT_VEC; ++k) v41[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v48[s] = (true && v30[s]) ? mt_bf16_to_f32(p0[v46[s]]) : v47; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v41[s] = (true && v30[s]) ? mt_bf16_to_f32(p0[v39[s]]) : v40; }
       }
     }
-    float v49[8];
+    float v42[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = v48[s];
-    mt_i64 v50[8];
+    for (int s = 0; s < 8; ++s) v42[s] = v41[s];
+    int v45[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (mt_i64)(v41[s]);
-    mt_i64 v52[8];
+    for (int s = 0; s < 8; ++s) v45[s] = (int)((v26[s] ^ v32[s]));
+    mt_i64 v46[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = (v108[s] + v50[s]);
-    float v54[8];
+    for (int s = 0; s < 8; ++s) v46[s] = (mt_i64)(v45[s]);
+    mt_i64 v48[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v54[s] = (true && v30[s]) ? mt_bf16_to_f32(p0[v52[s]]) : v47; }
-    float v55[8];
+    for (int s = 0; s < 8; ++s) v48[s] = (v94[s] + v46[s]);
+    float v50[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = v54[s];
-    int v57[8];
+    for (int s = 0; s < 8; ++s) { v50[s] = (true && v30[s]) ? mt_bf16_to_f32(p0[v48[s]]) : v40; }
+    float v51[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = -2;
-    int v58[8];
+    for (int s = 0; s < 8; ++s) v51[s] = v50[s];
+    int v53[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = (int)((v26[s] & v57[s]));
-    mt_i64 v59[8];
+    for (int s = 0; s < 8; ++s) v53[s] = -2;
+    int v54[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (mt_i64)(v58[s]);
-    int v116[8];
+    for (int s = 0; s < 8; ++s) v54[s] = (int)((v26[s] & v53[s]));
+    mt_i64 v55[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v116[s] = v9;
-    int v117[8];
+    for (int s = 0; s < 8; ++s) v55[s] = (mt_i64)(v54[s]);
+    int v102[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v117[s] = (int)((v116[s] == 0 ? 0 : v94[s] / v116[s]));
-    int v118[8];
+    for (int s = 0; s < 8; ++s) v102[s] = v2;
+    int v103[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v118[s] = v8;
-    int v119[8];
+    for (int s = 0; s < 8; ++s) v103[s] = (int)((v102[s] == 0 ? 0 : v80[s] / v102[s]));
+    int v104[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v119[s] = (int)((v118[s] == 0 ? 0 : v117[s] % v118[s]));
-    mt_i64 v120[8];
+    for (int s = 0; s < 8; ++s) v104[s] = v1;
+    int v105[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v120[s] = (mt_i64)(v119[s]);
-    mt_i64 v122[8];
+    for (int s = 0; s < 8; ++s) v105[s] = (int)((v104[s] == 0 ? 0 : v103[s] % v104[s]));
+    mt_i64 v106[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v122[s] = (v120[s] * v107[s]);
-    mt_i64 v61[8];
+    for (int s = 0; s < 8; ++s) v106[s] = (mt_i64)(v105[s]);
+    mt_i64 v108[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v61[s] = (v122[s] + v59[s]);
+    for (int s = 0; s < 8; ++s) v108[s] = (v106[s] * v93[s]);
+    mt_i64 v57[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v57[s] = (v108[s] + v55[s]);
+    float v59[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { v59[s] = (true && v30[s]) ? mt_bf16_to_f32(p1[v57[s]]) : v40; }
+    float v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = v59[s];
+    mt_i64 v62[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v62[s] = 1LL;
+    mt_i64 v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = (v57[s] + v62[s]);
+    float v65[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { v65[s] = (true && v30[s]) ? mt_bf16_to_f32(p1[v63[s]]) : v40; }
     float v66[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v66[s] = (true && v30[s]) ? mt_bf16_to_f32(p1[v61[s]]) : v47; }
+    for (int s = 0; s < 8; ++s) v66[s] = v65[s];
     float v67[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v67[s] = v66[s];
-    mt_i64 v75[8];
+    for (int s = 0; s < 8; ++s) v67[s] = (v51[s] * v66[s]);
+    float v68[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v75[s] = 1LL;
-    mt_i64 v76[8];
+    for (int s = 0; s < 8; ++s) v68[s] = (v42[s] * v60[s]);
+    float v69[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v76[s] = (v61[s] + v75[s]);
-    float v78[8];
+    for (int s = 0; s < 8; ++s) v69[s] = (-v67[s]);
+    float v70[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v78[s] = (true && v30[s]) ? mt_bf16_to_f32(p1[v76[s]]) : v47; }
-    float v79[8];
+    for (int s = 0; s < 8; ++s) v70[s] = (v36[s] ? v69[s] : v67[s]);
+    float v71[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v79[s] = v78[s];
-    float v80[8];
+    for (int s = 0; s < 8; ++s) v71[s] = (v68[s] + v70[s]);
+    float v75[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v80[s] = (v55[s] * v79[s]);
-    float v81[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v81[s] = (v49[s] * v67[s]);
-    float v82[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v82[s] = (-v80[s]);
-    float v83[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v83[s] = (v38[s] ? v82[s] : v80[s]);
-    float v84[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v84[s] = (v81[s] + v83[s]);
-    float v85[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v85[s] = (v30[s] ? v84[s] : v49[s]);
-    float v89[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v89[s] = mt_round_bf16(v85[s]);
+    for (int s = 0; s < 8; ++s) v75[s] = mt_round_bf16(v71[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v46[g];
+      const mt_i64 i0 = v39[g];
       if ((true && v30[g + 0]) && (true && v30[g + 1]) && (true && v30[g + 2]) && (true && v30[g + 3]) && (true && v30[g + 4]) && (true && v30[g + 5]) && (true && v30[g + 6]) && (true && v30[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v89[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v75[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v30[s]) p2[v46[s]] = mt_f32_to_bf16(v89[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v30[s]) p2[v39[s]] = mt_f32_to_bf16(v75[s]); }
       }
     }
   }

@@ -39,9 +39,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_llama4_rope_fwd(const float
   const bool mt_fast = (p3 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0;
   if (mt_fast) {
     int v0 = p3;
-    int v1 = (int)blockIdx.x;
-    int v8 = p4;
-    int v9 = p5;
+    int v1 = p4;
+    int v2 = p5;
+    int v3 = (int)blockIdx.x;
     mt_i64 v15 = (mt_i64)(v0);
     int v18 = p6;
     int v25[8];
@@ -56,149 +56,146 @@ extern "C" __global__ void __launch_bounds__(512) mt_llama4_rope_fwd(const float
     bool v28[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v28[s] = (v26[s] < v27[s]);
-    int v89[8];
+    int v75[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v89[s] = v1;
-    int v90[8];
+    for (int s = 0; s < 8; ++s) v75[s] = v3;
+    int v76[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v90[s] = 0;
-    int v92[8];
+    for (int s = 0; s < 8; ++s) v76[s] = 0;
+    int v78[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v92[s] = v18;
-    bool v93[8];
+    for (int s = 0; s < 8; ++s) v78[s] = v18;
+    bool v79[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v93[s] = (v89[s] < v92[s]);
+    for (int s = 0; s < 8; ++s) v79[s] = (v75[s] < v78[s]);
     bool v30[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = (v28[s] && v93[s]);
-    int v34[8];
+    for (int s = 0; s < 8; ++s) v30[s] = (v28[s] && v79[s]);
+    int v32[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = 1;
-    int v35[8];
+    for (int s = 0; s < 8; ++s) v32[s] = 1;
+    int v33[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (int)((v26[s] & v34[s]));
-    bool v38[8];
+    for (int s = 0; s < 8; ++s) v33[s] = (int)((v26[s] & v32[s]));
+    bool v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = (v35[s] == v90[s]);
-    int v41[8];
+    for (int s = 0; s < 8; ++s) v36[s] = (v33[s] == v76[s]);
+    mt_i64 v37[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (int)((v26[s] ^ v34[s]));
-    mt_i64 v44[8];
+    for (int s = 0; s < 8; ++s) v37[s] = (mt_i64)(v26[s]);
+    mt_i64 v87[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (mt_i64)(v26[s]);
-    mt_i64 v101[8];
+    for (int s = 0; s < 8; ++s) v87[s] = (mt_i64)(v75[s]);
+    mt_i64 v88[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v101[s] = (mt_i64)(v89[s]);
-    mt_i64 v102[8];
+    for (int s = 0; s < 8; ++s) v88[s] = v15;
+    mt_i64 v89[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v102[s] = v15;
-    mt_i64 v103[8];
+    for (int s = 0; s < 8; ++s) v89[s] = (v87[s] * v88[s]);
+    mt_i64 v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v103[s] = (v101[s] * v102[s]);
-    mt_i64 v46[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v103[s] + v44[s]);
-    float v47 = 0.0f;
-    float v48[8];
+    for (int s = 0; s < 8; ++s) v39[s] = (v89[s] + v37[s]);
+    float v40 = 0.0f;
+    float v41[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v46[g];
+      const mt_i64 i0 = v39[g];
       if ((true && v30[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v48[g + k] = u.e[k];
+        for (int k = 0; k < MT_VEC; ++k) v41[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { v48[g + k] = v47; }
+        for (int k = 0; k < 4; ++k) { v41[g + k] = v40; }
       }
     }
-    mt_i64 v49[8];
+    int v44[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (mt_i64)(v41[s]);
-    mt_i64 v51[8];
+    for (int s = 0; s < 8; ++s) v44[s] = (int)((v26[s] ^ v32[s]));
+    mt_i64 v45[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (v103[s] + v49[s]);
-    float v53[8];
+    for (int s = 0; s < 8; ++s) v45[s] = (mt_i64)(v44[s]);
+    mt_i64 v47[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v53[s] = (true && v30[s]) ? p0[v51[s]] : v47; }
-    int v55[8];
+    for (int s = 0; s < 8; ++s) v47[s] = (v89[s] + v45[s]);
+    float v49[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = -2;
-    int v56[8];
+    for (int s = 0; s < 8; ++s) { v49[s] = (true && v30[s]) ? p0[v47[s]] : v40; }
+    int v51[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = (int)((v26[s] & v55[s]));
-    mt_i64 v57[8];
+    for (int s = 0; s < 8; ++s) v51[s] = -2;
+    int v52[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = (mt_i64)(v56[s]);
-    int v111[8];
+    for (int s = 0; s < 8; ++s) v52[s] = (int)((v26[s] & v51[s]));
+    mt_i64 v53[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v111[s] = v9;
-    int v112[8];
+    for (int s = 0; s < 8; ++s) v53[s] = (mt_i64)(v52[s]);
+    int v97[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v112[s] = (int)((v111[s] == 0 ? 0 : v89[s] / v111[s]));
-    int v113[8];
+    for (int s = 0; s < 8; ++s) v97[s] = v2;
+    int v98[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v113[s] = v8;
-    int v114[8];
+    for (int s = 0; s < 8; ++s) v98[s] = (int)((v97[s] == 0 ? 0 : v75[s] / v97[s]));
+    int v99[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v114[s] = (int)((v113[s] == 0 ? 0 : v112[s] % v113[s]));
-    mt_i64 v115[8];
+    for (int s = 0; s < 8; ++s) v99[s] = v1;
+    int v100[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v115[s] = (mt_i64)(v114[s]);
-    mt_i64 v117[8];
+    for (int s = 0; s < 8; ++s) v100[s] = (int)((v99[s] == 0 ? 0 : v98[s] % v99[s]));
+    mt_i64 v101[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v117[s] = (v115[s] * v102[s]);
+    for (int s = 0; s < 8; ++s) v101[s] = (mt_i64)(v100[s]);
+    mt_i64 v103[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v103[s] = (v101[s] * v88[s]);
+    mt_i64 v55[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v55[s] = (v103[s] + v53[s]);
+    float v57[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { v57[s] = (true && v30[s]) ? p1[v55[s]] : v40; }
     mt_i64 v59[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (v117[s] + v57[s]);
+    for (int s = 0; s < 8; ++s) v59[s] = 1LL;
+    mt_i64 v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = (v55[s] + v59[s]);
+    float v62[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { v62[s] = (true && v30[s]) ? p1[v60[s]] : v40; }
+    float v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = (v49[s] * v62[s]);
     float v64[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v64[s] = (true && v30[s]) ? p1[v59[s]] : v47; }
-    mt_i64 v72[8];
+    for (int s = 0; s < 8; ++s) v64[s] = (v41[s] * v57[s]);
+    float v65[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v72[s] = 1LL;
-    mt_i64 v73[8];
+    for (int s = 0; s < 8; ++s) v65[s] = (-v63[s]);
+    float v66[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v73[s] = (v59[s] + v72[s]);
-    float v75[8];
+    for (int s = 0; s < 8; ++s) v66[s] = (v36[s] ? v65[s] : v63[s]);
+    float v67[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v75[s] = (true && v30[s]) ? p1[v73[s]] : v47; }
-    float v76[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v76[s] = (v53[s] * v75[s]);
-    float v77[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v77[s] = (v48[s] * v64[s]);
-    float v78[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v78[s] = (-v76[s]);
-    float v79[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v79[s] = (v38[s] ? v78[s] : v76[s]);
-    float v80[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v80[s] = (v77[s] + v79[s]);
-    float v81[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v81[s] = (v30[s] ? v80[s] : v48[s]);
+    for (int s = 0; s < 8; ++s) v67[s] = (v64[s] + v66[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v46[g];
+      const mt_i64 i0 = v39[g];
       if ((true && v30[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v81[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v67[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       }
     }
   } else {
     int v0 = p3;
-    int v1 = (int)blockIdx.x;
-    int v8 = p4;
-    int v9 = p5;
+    int v1 = p4;
+    int v2 = p5;
+    int v3 = (int)blockIdx.x;
     mt_i64 v15 = (mt_i64)(v0);
     int v18 = p6;
     int v25[8];
@@ -213,145 +210,142 @@ extern "C" __global__ void __launch_bounds__(512) mt_llama4_rope_fwd(const float
     bool v28[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v28[s] = (v26[s] < v27[s]);
-    int v89[8];
+    int v75[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v89[s] = v1;
-    int v90[8];
+    for (int s = 0; s < 8; ++s) v75[s] = v3;
+    int v76[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v90[s] = 0;
-    int v92[8];
+    for (int s = 0; s < 8; ++s) v76[s] = 0;
+    int v78[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v92[s] = v18;
-    bool v93[8];
+    for (int s = 0; s < 8; ++s) v78[s] = v18;
+    bool v79[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v93[s] = (v89[s] < v92[s]);
+    for (int s = 0; s < 8; ++s) v79[s] = (v75[s] < v78[s]);
     bool v30[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = (v28[s] && v93[s]);
-    int v34[8];
+    for (int s = 0; s < 8; ++s) v30[s] = (v28[s] && v79[s]);
+    int v32[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = 1;
-    int v35[8];
+    for (int s = 0; s < 8; ++s) v32[s] = 1;
+    int v33[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (int)((v26[s] & v34[s]));
-    bool v38[8];
+    for (int s = 0; s < 8; ++s) v33[s] = (int)((v26[s] & v32[s]));
+    bool v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = (v35[s] == v90[s]);
-    int v41[8];
+    for (int s = 0; s < 8; ++s) v36[s] = (v33[s] == v76[s]);
+    mt_i64 v37[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (int)((v26[s] ^ v34[s]));
-    mt_i64 v44[8];
+    for (int s = 0; s < 8; ++s) v37[s] = (mt_i64)(v26[s]);
+    mt_i64 v87[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (mt_i64)(v26[s]);
-    mt_i64 v101[8];
+    for (int s = 0; s < 8; ++s) v87[s] = (mt_i64)(v75[s]);
+    mt_i64 v88[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v101[s] = (mt_i64)(v89[s]);
-    mt_i64 v102[8];
+    for (int s = 0; s < 8; ++s) v88[s] = v15;
+    mt_i64 v89[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v102[s] = v15;
-    mt_i64 v103[8];
+    for (int s = 0; s < 8; ++s) v89[s] = (v87[s] * v88[s]);
+    mt_i64 v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v103[s] = (v101[s] * v102[s]);
-    mt_i64 v46[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v103[s] + v44[s]);
-    float v47 = 0.0f;
-    float v48[8];
+    for (int s = 0; s < 8; ++s) v39[s] = (v89[s] + v37[s]);
+    float v40 = 0.0f;
+    float v41[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v46[g];
+      const mt_i64 i0 = v39[g];
       if ((true && v30[g + 0]) && (true && v30[g + 1]) && (true && v30[g + 2]) && (true && v30[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v48[g + k] = u.e[k];
+        for (int k = 0; k < MT_VEC; ++k) v41[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v48[s] = (true && v30[s]) ? p0[v46[s]] : v47; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v41[s] = (true && v30[s]) ? p0[v39[s]] : v40; }
       }
     }
-    mt_i64 v49[8];
+    int v44[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (mt_i64)(v41[s]);
-    mt_i64 v51[8];
+    for (int s = 0; s < 8; ++s) v44[s] = (int)((v26[s] ^ v32[s]));
+    mt_i64 v45[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (v103[s] + v49[s]);
-    float v53[8];
+    for (int s = 0; s < 8; ++s) v45[s] = (mt_i64)(v44[s]);
+    mt_i64 v47[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v53[s] = (true && v30[s]) ? p0[v51[s]] : v47; }
-    int v55[8];
+    for (int s = 0; s < 8; ++s) v47[s] = (v89[s] + v45[s]);
+    float v49[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = -2;
-    int v56[8];
+    for (int s = 0; s < 8; ++s) { v49[s] = (true && v30[s]) ? p0[v47[s]] : v40; }
+    int v51[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = (int)((v26[s] & v55[s]));
-    mt_i64 v57[8];
+    for (int s = 0; s < 8; ++s) v51[s] = -2;
+    int v52[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = (mt_i64)(v56[s]);
-    int v111[8];
+    for (int s = 0; s < 8; ++s) v52[s] = (int)((v26[s] & v51[s]));
+    mt_i64 v53[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v111[s] = v9;
-    int v112[8];
+    for (int s = 0; s < 8; ++s) v53[s] = (mt_i64)(v52[s]);
+    int v97[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v112[s] = (int)((v111[s] == 0 ? 0 : v89[s] / v111[s]));
-    int v113[8];
+    for (int s = 0; s < 8; ++s) v97[s] = v2;
+    int v98[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v113[s] = v8;
-    int v114[8];
+    for (int s = 0; s < 8; ++s) v98[s] = (int)((v97[s] == 0 ? 0 : v75[s] / v97[s]));
+    int v99[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v114[s] = (int)((v113[s] == 0 ? 0 : v112[s] % v113[s]));
-    mt_i64 v115[8];
+    for (int s = 0; s < 8; ++s) v99[s] = v1;
+    int v100[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v115[s] = (mt_i64)(v114[s]);
-    mt_i64 v117[8];
+    for (int s = 0; s < 8; ++s) v100[s] = (int)((v99[s] == 0 ? 0 : v98[s] % v99[s]));
+    mt_i64 v101[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v117[s] = (v115[s] * v102[s]);
+    for (int s = 0; s < 8; ++s) v101[s] = (mt_i64)(v100[s]);
+    mt_i64 v103[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v103[s] = (v101[s] * v88[s]);
+    mt_i64 v55[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v55[s] = (v103[s] + v53[s]);
+    float v57[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { v57[s] = (true && v30[s]) ? p1[v55[s]] : v40; }
     mt_i64 v59[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (v117[s] + v57[s]);
+    for (int s = 0; s < 8; ++s) v59[s] = 1LL;
+    mt_i64 v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = (v55[s] + v59[s]);
+    float v62[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { v62[s] = (true && v30[s]) ? p1[v60[s]] : v40; }
+    float v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = (v49[s] * v62[s]);
     float v64[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v64[s] = (true && v30[s]) ? p1[v59[s]] : v47; }
-    mt_i64 v72[8];
+    for (int s = 0; s < 8; ++s) v64[s] = (v41[s] * v57[s]);
+    float v65[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v72[s] = 1LL;
-    mt_i64 v73[8];
+    for (int s = 0; s < 8; ++s) v65[s] = (-v63[s]);
+    float v66[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v73[s] = (v59[s] + v72[s]);
-    float v75[8];
+    for (int s = 0; s < 8; ++s) v66[s] = (v36[s] ? v65[s] : v63[s]);
+    float v67[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v75[s] = (true && v30[s]) ? p1[v73[s]] : v47; }
-    float v76[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v76[s] = (v53[s] * v75[s]);
-    float v77[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v77[s] = (v48[s] * v64[s]);
-    float v78[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v78[s] = (-v76[s]);
-    float v79[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v79[s] = (v38[s] ? v78[s] : v76[s]);
-    float v80[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v80[s] = (v77[s] + v79[s]);
-    float v81[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v81[s] = (v30[s] ? v80[s] : v48[s]);
+    for (int s = 0; s < 8; ++s) v67[s] = (v64[s] + v66[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v46[g];
+      const mt_i64 i0 = v39[g];
       if ((true && v30[g + 0]) && (true && v30[g + 1]) && (true && v30[g + 2]) && (true && v30[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v81[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v67[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v30[s]) p2[v46[s]] = v81[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v30[s]) p2[v39[s]] = v67[s]; }
       }
     }
   }

@@ -24,10 +24,10 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
-#define MT_THREADS 512
+#define MT_THREADS 256
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
-extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_bwd(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, const mt_u16* __restrict__ p2, mt_u16* __restrict__ p3, int p4, int p5, int p6, int p7, int p8, mt_i64 p9, int p10) {
+extern "C" __global__ void __launch_bounds__(256) mt_qwen2vl_mrope_bwd(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, const mt_u16* __restrict__ p2, mt_u16* __restrict__ p3, int p4, int p5, int p6, int p7, int p8, int p9, mt_i64 p10, int p11) {
   const int mt_tid = threadIdx.x;
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
@@ -36,416 +36,601 @@ extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_bwd(const mt_
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
-  const bool mt_fast = (p4 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0;
+  const bool mt_fast = (p4 % 8) == 0 && (p5 % 8) == 0 && (p10 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0;
   if (mt_fast) {
     int v0 = p4;
-    int v1 = (int)blockIdx.x;
-    int v8 = p5;
-    int v9 = p6;
-    int v10 = p7;
-    int v11 = p8;
-    mt_i64 v12 = p9;
-    mt_i64 v21 = (mt_i64)(v0);
-    int v24 = p10;
-    int v31[8];
+    int v1 = p5;
+    int v2 = p6;
+    int v3 = p7;
+    int v6 = (int)blockIdx.x;
+    int v17 = p8;
+    int v18 = p9;
+    mt_i64 v19 = p10;
+    mt_i64 v24 = (mt_i64)(v0);
+    int v27 = p11;
+    mt_i64 v30 = (mt_i64)(v6);
+    mt_i64 v32 = (v30 * v24);
+    int v35[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = (int)(0 + MT_FLAT(s));
-    int v32[8];
+    for (int s = 0; s < 8; ++s) v35[s] = (int)(0 + MT_FLAT(s));
+    int v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = v31[s];
-    int v33[8];
+    for (int s = 0; s < 8; ++s) v36[s] = v35[s];
+    int v37[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = v0;
-    bool v34[8];
+    for (int s = 0; s < 8; ++s) v37[s] = v1;
+    bool v38[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = (v32[s] < v33[s]);
-    int v102[8];
+    for (int s = 0; s < 8; ++s) v38[s] = (v36[s] < v37[s]);
+    int v104[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v102[s] = v1;
+    for (int s = 0; s < 8; ++s) v104[s] = v6;
     int v105[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v105[s] = v24;
-    bool v106[8];
+    for (int s = 0; s < 8; ++s) v105[s] = 0;
+    int v107[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v106[s] = (v102[s] < v105[s]);
-    bool v36[8];
+    for (int s = 0; s < 8; ++s) v107[s] = v27;
+    bool v108[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = (v34[s] && v106[s]);
-    int v37 = 2;
-    int v38 = (int)((v37 == 0 ? 0 : v0 / v37));
-    int v39[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = v38;
+    for (int s = 0; s < 8; ++s) v108[s] = (v104[s] < v107[s]);
     bool v40[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = (v32[s] < v39[s]);
-    int v42[8];
+    for (int s = 0; s < 8; ++s) v40[s] = (v38[s] && v108[s]);
+    mt_i64 v41 = (mt_i64)(v1);
+    int v114[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (int)((v32[s] - v39[s]));
+    for (int s = 0; s < 8; ++s) v114[s] = v0;
+    int v115[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v115[s] = (int)((v105[s] * v114[s]));
     int v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (v40[s] ? v32[s] : v42[s]);
-    int v44[8];
+    for (int s = 0; s < 8; ++s) v43[s] = (int)((v115[s] + v36[s]));
+    mt_i64 v44[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = v10;
-    bool v45[8];
+    for (int s = 0; s < 8; ++s) v44[s] = (mt_i64)(v43[s]);
+    mt_i64 v45[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (v43[s] >= v44[s]);
+    for (int s = 0; s < 8; ++s) v45[s] = v32;
     mt_i64 v46[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (mt_i64)(v45[s]);
-    int v47[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = v11;
-    bool v48[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v43[s] >= v47[s]);
-    mt_i64 v49[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (mt_i64)(v48[s]);
-    mt_i64 v50[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v46[s] + v49[s]);
-    mt_i64 v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = v12;
-    mt_i64 v52[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = (v50[s] * v51[s]);
-    int v56[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = (int)((v32[s] + v39[s]));
-    int v59[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (v40[s] ? v56[s] : v42[s]);
-    mt_i64 v62[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = (mt_i64)(v32[s]);
-    mt_i64 v114[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v114[s] = (mt_i64)(v102[s]);
-    mt_i64 v115[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v115[s] = v21;
-    mt_i64 v116[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v116[s] = (v114[s] * v115[s]);
-    mt_i64 v64[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v64[s] = (v116[s] + v62[s]);
-    float v65 = 0.0f;
-    float v66[8];
+    for (int s = 0; s < 8; ++s) v46[s] = (v45[s] + v44[s]);
+    float v47 = 0.0f;
+    float v48[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v64[g];
-      if ((true && v36[g])) {
+      const mt_i64 i0 = v46[g];
+      if ((true && v40[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v66[g + k] = mt_f16_to_f32(u.e[k]);
+        for (int k = 0; k < MT_VEC; ++k) v48[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { v66[g + k] = v65; }
+        for (int k = 0; k < 8; ++k) { v48[g + k] = v47; }
       }
     }
-    float v67[8];
+    float v49[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v67[s] = v66[s];
-    mt_i64 v68[8];
+    for (int s = 0; s < 8; ++s) v49[s] = v48[s];
+    mt_i64 v50[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v68[s] = (mt_i64)(v59[s]);
-    mt_i64 v70[8];
+    for (int s = 0; s < 8; ++s) v50[s] = v41;
+    mt_i64 v51[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v70[s] = (v116[s] + v68[s]);
-    float v72[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v72[s] = (true && v36[s]) ? mt_f16_to_f32(p0[v70[s]]) : v65; }
-    float v73[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v73[s] = v72[s];
-    int v124[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v124[s] = v9;
-    int v125[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v125[s] = (int)((v124[s] == 0 ? 0 : v102[s] / v124[s]));
-    int v126[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v126[s] = v8;
-    int v127[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v127[s] = (int)((v125[s] * v126[s]));
-    int v132[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v132[s] = (int)((v126[s] == 0 ? 0 : v102[s] % v126[s]));
-    int v133[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v133[s] = (int)((v127[s] + v132[s]));
-    mt_i64 v134[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v134[s] = (mt_i64)(v133[s]);
-    mt_i64 v136[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v136[s] = (v134[s] * v115[s]);
-    mt_i64 v75[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v75[s] = (v136[s] + v52[s]);
-    mt_i64 v77[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v77[s] = (v75[s] + v62[s]);
-    float v79[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v79[s] = (true && v36[s]) ? mt_f16_to_f32(p1[v77[s]]) : v65; }
-    float v80[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v80[s] = v79[s];
-    mt_i64 v84[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v84[s] = (v75[s] + v68[s]);
-    float v86[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v86[s] = (true && v36[s]) ? mt_f16_to_f32(p2[v84[s]]) : v65; }
-    float v87[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v87[s] = v86[s];
-    float v88[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v88[s] = (v73[s] * v87[s]);
-    float v89[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v89[s] = (v67[s] * v80[s]);
-    float v90[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v90[s] = (-v88[s]);
-    float v91[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v91[s] = (v40[s] ? v88[s] : v90[s]);
-    float v92[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v92[s] = (v89[s] + v91[s]);
-    float v93[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v93[s] = (v36[s] ? v92[s] : v67[s]);
-    float v97[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v97[s] = mt_round_f16(v93[s]);
+    for (int s = 0; s < 8; ++s) v51[s] = (v46[s] + v50[s]);
+    float v53[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v64[g];
-      if ((true && v36[g])) {
+      const mt_i64 i0 = v51[g];
+      if ((true && v40[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v97[g + k]);
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v53[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v53[g + k] = v47; }
+      }
+    }
+    float v54[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v54[s] = v53[s];
+    mt_i64 v55[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v55[s] = (mt_i64)(v36[s]);
+    int v123[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v123[s] = v3;
+    int v124[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v124[s] = (int)((v123[s] == 0 ? 0 : v104[s] / v123[s]));
+    int v125[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v125[s] = v2;
+    int v126[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v126[s] = (int)((v124[s] * v125[s]));
+    int v131[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v131[s] = (int)((v125[s] == 0 ? 0 : v104[s] % v125[s]));
+    int v132[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v132[s] = (int)((v126[s] + v131[s]));
+    mt_i64 v133[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v133[s] = (mt_i64)(v132[s]);
+    mt_i64 v134[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v134[s] = v24;
+    mt_i64 v135[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v135[s] = (v133[s] * v134[s]);
+    mt_i64 v57[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v57[s] = (v135[s] + v55[s]);
+    int v59[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v59[s] = 8;
+    int v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = (int)((v59[s] == 0 ? 0 : v36[s] / v59[s]));
+    int v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = (int)((v60[s] * v59[s]));
+    int v64[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v64[s] = v17;
+    bool v65[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v65[s] = (v63[s] >= v64[s]);
+    mt_i64 v66[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v66[s] = (mt_i64)(v65[s]);
+    int v67[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v67[s] = v18;
+    bool v68[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v68[s] = (v63[s] >= v67[s]);
+    mt_i64 v69[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v69[s] = (mt_i64)(v68[s]);
+    mt_i64 v70[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v70[s] = (v66[s] + v69[s]);
+    mt_i64 v71[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v71[s] = v19;
+    mt_i64 v72[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v72[s] = (v70[s] * v71[s]);
+    mt_i64 v73[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v73[s] = (v57[s] + v72[s]);
+    float v75[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v73[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v75[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v75[g + k] = v47; }
+      }
+    }
+    float v76[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v76[s] = v75[s];
+    mt_i64 v78[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v78[s] = (v73[s] + v50[s]);
+    float v80[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v78[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v80[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v80[g + k] = v47; }
+      }
+    }
+    float v81[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v81[s] = v80[s];
+    float v83[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v73[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v83[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v83[g + k] = v47; }
+      }
+    }
+    float v84[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v84[s] = v83[s];
+    float v88[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v78[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v88[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v88[g + k] = v47; }
+      }
+    }
+    float v89[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v89[s] = v88[s];
+    float v90[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v90[s] = (v49[s] * v76[s]);
+    float v91[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v91[s] = (v54[s] * v89[s]);
+    float v92[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v92[s] = (v90[s] + v91[s]);
+    float v93[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v93[s] = (v54[s] * v81[s]);
+    float v94[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v94[s] = (v49[s] * v84[s]);
+    float v95[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v95[s] = (v93[s] - v94[s]);
+    float v96[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v96[s] = mt_round_f16(v92[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v46[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v96[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      }
+    }
+    float v99[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v99[s] = mt_round_f16(v95[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v51[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v99[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       }
     }
   } else {
     int v0 = p4;
-    int v1 = (int)blockIdx.x;
-    int v8 = p5;
-    int v9 = p6;
-    int v10 = p7;
-    int v11 = p8;
-    mt_i64 v12 = p9;
-    mt_i64 v21 = (mt_i64)(v0);
-    int v24 = p10;
-    int v31[8];
+    int v1 = p5;
+    int v2 = p6;
+    int v3 = p7;
+    int v6 = (int)blockIdx.x;
+    int v17 = p8;
+    int v18 = p9;
+    mt_i64 v19 = p10;
+    mt_i64 v24 = (mt_i64)(v0);
+    int v27 = p11;
+    mt_i64 v30 = (mt_i64)(v6);
+    mt_i64 v32 = (v30 * v24);
+    int v35[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = (int)(0 + MT_FLAT(s));
-    int v32[8];
+    for (int s = 0; s < 8; ++s) v35[s] = (int)(0 + MT_FLAT(s));
+    int v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = v31[s];
-    int v33[8];
+    for (int s = 0; s < 8; ++s) v36[s] = v35[s];
+    int v37[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = v0;
-    bool v34[8];
+    for (int s = 0; s < 8; ++s) v37[s] = v1;
+    bool v38[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = (v32[s] < v33[s]);
-    int v102[8];
+    for (int s = 0; s < 8; ++s) v38[s] = (v36[s] < v37[s]);
+    int v104[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v102[s] = v1;
+    for (int s = 0; s < 8; ++s) v104[s] = v6;
     int v105[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v105[s] = v24;
-    bool v106[8];
+    for (int s = 0; s < 8; ++s) v105[s] = 0;
+    int v107[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v106[s] = (v102[s] < v105[s]);
-    bool v36[8];
+    for (int s = 0; s < 8; ++s) v107[s] = v27;
+    bool v108[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = (v34[s] && v106[s]);
-    int v37 = 2;
-    int v38 = (int)((v37 == 0 ? 0 : v0 / v37));
-    int v39[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = v38;
+    for (int s = 0; s < 8; ++s) v108[s] = (v104[s] < v107[s]);
     bool v40[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = (v32[s] < v39[s]);
-    int v42[8];
+    for (int s = 0; s < 8; ++s) v40[s] = (v38[s] && v108[s]);
+    mt_i64 v41 = (mt_i64)(v1);
+    int v114[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (int)((v32[s] - v39[s]));
+    for (int s = 0; s < 8; ++s) v114[s] = v0;
+    int v115[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v115[s] = (int)((v105[s] * v114[s]));
     int v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (v40[s] ? v32[s] : v42[s]);
-    int v44[8];
+    for (int s = 0; s < 8; ++s) v43[s] = (int)((v115[s] + v36[s]));
+    mt_i64 v44[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = v10;
-    bool v45[8];
+    for (int s = 0; s < 8; ++s) v44[s] = (mt_i64)(v43[s]);
+    mt_i64 v45[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (v43[s] >= v44[s]);
+    for (int s = 0; s < 8; ++s) v45[s] = v32;
     mt_i64 v46[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (mt_i64)(v45[s]);
-    int v47[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = v11;
-    bool v48[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v43[s] >= v47[s]);
-    mt_i64 v49[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (mt_i64)(v48[s]);
-    mt_i64 v50[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v46[s] + v49[s]);
-    mt_i64 v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = v12;
-    mt_i64 v52[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = (v50[s] * v51[s]);
-    int v56[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = (int)((v32[s] + v39[s]));
-    int v59[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (v40[s] ? v56[s] : v42[s]);
-    mt_i64 v62[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = (mt_i64)(v32[s]);
-    mt_i64 v114[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v114[s] = (mt_i64)(v102[s]);
-    mt_i64 v115[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v115[s] = v21;
-    mt_i64 v116[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v116[s] = (v114[s] * v115[s]);
-    mt_i64 v64[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v64[s] = (v116[s] + v62[s]);
-    float v65 = 0.0f;
-    float v66[8];
+    for (int s = 0; s < 8; ++s) v46[s] = (v45[s] + v44[s]);
+    float v47 = 0.0f;
+    float v48[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v64[g];
-      if ((true && v36[g + 0]) && (true && v36[g + 1]) && (true && v36[g + 2]) && (true && v36[g + 3]) && (true && v36[g + 4]) && (true && v36[g + 5]) && (true && v36[g + 6]) && (true && v36[g + 7]) && (i0 % 8) == 0) {
+      const mt_i64 i0 = v46[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (true && v40[g + 4]) && (true && v40[g + 5]) && (true && v40[g + 6]) && (true && v40[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v66[g + k] = mt_f16_to_f32(u.e[k]);
+        for (int k = 0; k < MT_VEC; ++k) v48[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v66[s] = (true && v36[s]) ? mt_f16_to_f32(p0[v64[s]]) : v65; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v48[s] = (true && v40[s]) ? mt_f16_to_f32(p0[v46[s]]) : v47; }
       }
     }
-    float v67[8];
+    float v49[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v67[s] = v66[s];
-    mt_i64 v68[8];
+    for (int s = 0; s < 8; ++s) v49[s] = v48[s];
+    mt_i64 v50[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v68[s] = (mt_i64)(v59[s]);
-    mt_i64 v70[8];
+    for (int s = 0; s < 8; ++s) v50[s] = v41;
+    mt_i64 v51[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v70[s] = (v116[s] + v68[s]);
-    float v72[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v72[s] = (true && v36[s]) ? mt_f16_to_f32(p0[v70[s]]) : v65; }
-    float v73[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v73[s] = v72[s];
-    int v124[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v124[s] = v9;
-    int v125[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v125[s] = (int)((v124[s] == 0 ? 0 : v102[s] / v124[s]));
-    int v126[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v126[s] = v8;
-    int v127[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v127[s] = (int)((v125[s] * v126[s]));
-    int v132[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v132[s] = (int)((v126[s] == 0 ? 0 : v102[s] % v126[s]));
-    int v133[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v133[s] = (int)((v127[s] + v132[s]));
-    mt_i64 v134[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v134[s] = (mt_i64)(v133[s]);
-    mt_i64 v136[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v136[s] = (v134[s] * v115[s]);
-    mt_i64 v75[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v75[s] = (v136[s] + v52[s]);
-    mt_i64 v77[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v77[s] = (v75[s] + v62[s]);
-    float v79[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v79[s] = (true && v36[s]) ? mt_f16_to_f32(p1[v77[s]]) : v65; }
-    float v80[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v80[s] = v79[s];
-    mt_i64 v84[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v84[s] = (v75[s] + v68[s]);
-    float v86[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v86[s] = (true && v36[s]) ? mt_f16_to_f32(p2[v84[s]]) : v65; }
-    float v87[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v87[s] = v86[s];
-    float v88[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v88[s] = (v73[s] * v87[s]);
-    float v89[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v89[s] = (v67[s] * v80[s]);
-    float v90[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v90[s] = (-v88[s]);
-    float v91[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v91[s] = (v40[s] ? v88[s] : v90[s]);
-    float v92[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v92[s] = (v89[s] + v91[s]);
-    float v93[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v93[s] = (v36[s] ? v92[s] : v67[s]);
-    float v97[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v97[s] = mt_round_f16(v93[s]);
+    for (int s = 0; s < 8; ++s) v51[s] = (v46[s] + v50[s]);
+    float v53[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v64[g];
-      if ((true && v36[g + 0]) && (true && v36[g + 1]) && (true && v36[g + 2]) && (true && v36[g + 3]) && (true && v36[g + 4]) && (true && v36[g + 5]) && (true && v36[g + 6]) && (true && v36[g + 7]) && (i0 % 8) == 0) {
+      const mt_i64 i0 = v51[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (true && v40[g + 4]) && (true && v40[g + 5]) && (true && v40[g + 6]) && (true && v40[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v97[g + k]);
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v53[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v53[s] = (true && v40[s]) ? mt_f16_to_f32(p0[v51[s]]) : v47; }
+      }
+    }
+    float v54[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v54[s] = v53[s];
+    mt_i64 v55[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v55[s] = (mt_i64)(v36[s]);
+    int v123[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v123[s] = v3;
+    int v124[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v124[s] = (int)((v123[s] == 0 ? 0 : v104[s] / v123[s]));
+    int v125[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v125[s] = v2;
+    int v126[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v126[s] = (int)((v124[s] * v125[s]));
+    int v131[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v131[s] = (int)((v125[s] == 0 ? 0 : v104[s] % v125[s]));
+    int v132[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v132[s] = (int)((v126[s] + v131[s]));
+    mt_i64 v133[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v133[s] = (mt_i64)(v132[s]);
+    mt_i64 v134[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v134[s] = v24;
+    mt_i64 v135[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v135[s] = (v133[s] * v134[s]);
+    mt_i64 v57[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v57[s] = (v135[s] + v55[s]);
+    int v59[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v59[s] = 8;
+    int v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = (int)((v59[s] == 0 ? 0 : v36[s] / v59[s]));
+    int v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = (int)((v60[s] * v59[s]));
+    int v64[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v64[s] = v17;
+    bool v65[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v65[s] = (v63[s] >= v64[s]);
+    mt_i64 v66[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v66[s] = (mt_i64)(v65[s]);
+    int v67[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v67[s] = v18;
+    bool v68[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v68[s] = (v63[s] >= v67[s]);
+    mt_i64 v69[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v69[s] = (mt_i64)(v68[s]);
+    mt_i64 v70[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v70[s] = (v66[s] + v69[s]);
+    mt_i64 v71[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v71[s] = v19;
+    mt_i64 v72[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v72[s] = (v70[s] * v71[s]);
+    mt_i64 v73[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v73[s] = (v57[s] + v72[s]);
+    float v75[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v73[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (true && v40[g + 4]) && (true && v40[g + 5]) && (true && v40[g + 6]) && (true && v40[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v75[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v75[s] = (true && v40[s]) ? mt_f16_to_f32(p1[v73[s]]) : v47; }
+      }
+    }
+    float v76[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v76[s] = v75[s];
+    mt_i64 v78[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v78[s] = (v73[s] + v50[s]);
+    float v80[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v78[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (true && v40[g + 4]) && (true && v40[g + 5]) && (true && v40[g + 6]) && (true && v40[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v80[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v80[s] = (true && v40[s]) ? mt_f16_to_f32(p1[v78[s]]) : v47; }
+      }
+    }
+    float v81[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v81[s] = v80[s];
+    float v83[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v73[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (true && v40[g + 4]) && (true && v40[g + 5]) && (true && v40[g + 6]) && (true && v40[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v83[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v83[s] = (true && v40[s]) ? mt_f16_to_f32(p2[v73[s]]) : v47; }
+      }
+    }
+    float v84[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v84[s] = v83[s];
+    float v88[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v78[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (true && v40[g + 4]) && (true && v40[g + 5]) && (true && v40[g + 6]) && (true && v40[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v88[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v88[s] = (true && v40[s]) ? mt_f16_to_f32(p2[v78[s]]) : v47; }
+      }
+    }
+    float v89[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v89[s] = v88[s];
+    float v90[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v90[s] = (v49[s] * v76[s]);
+    float v91[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v91[s] = (v54[s] * v89[s]);
+    float v92[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v92[s] = (v90[s] + v91[s]);
+    float v93[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v93[s] = (v54[s] * v81[s]);
+    float v94[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v94[s] = (v49[s] * v84[s]);
+    float v95[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v95[s] = (v93[s] - v94[s]);
+    float v96[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v96[s] = mt_round_f16(v92[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v46[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (true && v40[g + 4]) && (true && v40[g + 5]) && (true && v40[g + 6]) && (true && v40[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v96[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v36[s]) p3[v64[s]] = mt_f32_to_f16(v97[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v40[s]) p3[v46[s]] = mt_f32_to_f16(v96[s]); }
+      }
+    }
+    float v99[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v99[s] = mt_round_f16(v95[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v51[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (true && v40[g + 4]) && (true && v40[g + 5]) && (true && v40[g + 6]) && (true && v40[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v99[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v40[s]) p3[v51[s]] = mt_f32_to_f16(v99[s]); }
       }
     }
   }

@@ -27,7 +27,7 @@ __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.fu
 #define MT_THREADS 512
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
-extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_fwd(const float* __restrict__ p0, const float* __restrict__ p1, const float* __restrict__ p2, float* __restrict__ p3, int p4, int p5, int p6, int p7, int p8, mt_i64 p9, int p10) {
+extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_fwd(const float* __restrict__ p0, const float* __restrict__ p1, const float* __restrict__ p2, float* __restrict__ p3, int p4, int p5, int p6, int p7, int p8, int p9, mt_i64 p10, int p11) {
   const int mt_tid = threadIdx.x;
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
@@ -36,186 +36,271 @@ extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_fwd(const flo
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
-  const bool mt_fast = (p4 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0;
+  const bool mt_fast = (p4 % 4) == 0 && (p5 % 4) == 0 && (p10 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0;
   if (mt_fast) {
     int v0 = p4;
-    int v1 = (int)blockIdx.x;
-    int v8 = p5;
-    int v9 = p6;
-    int v10 = p7;
-    int v11 = p8;
-    mt_i64 v12 = p9;
-    mt_i64 v21 = (mt_i64)(v0);
-    int v24 = p10;
-    int v31[8];
+    int v1 = p5;
+    int v2 = p6;
+    int v3 = p7;
+    int v6 = (int)blockIdx.x;
+    int v17 = p8;
+    int v18 = p9;
+    mt_i64 v19 = p10;
+    mt_i64 v24 = (mt_i64)(v0);
+    int v27 = p11;
+    mt_i64 v30 = (mt_i64)(v6);
+    mt_i64 v32 = (v30 * v24);
+    int v35[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = (int)(0 + MT_FLAT(s));
-    int v32[8];
+    for (int s = 0; s < 4; ++s) v35[s] = (int)(0 + MT_FLAT(s));
+    int v36[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = v31[s];
-    int v33[8];
+    for (int s = 0; s < 4; ++s) v36[s] = v35[s];
+    int v37[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = v0;
-    bool v34[8];
+    for (int s = 0; s < 4; ++s) v37[s] = v1;
+    bool v38[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = (v32[s] < v33[s]);
-    int v97[8];
+    for (int s = 0; s < 4; ++s) v38[s] = (v36[s] < v37[s]);
+    int v96[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v97[s] = v1;
-    int v100[8];
+    for (int s = 0; s < 4; ++s) v96[s] = v6;
+    int v97[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v100[s] = v24;
-    bool v101[8];
+    for (int s = 0; s < 4; ++s) v97[s] = 0;
+    int v99[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v101[s] = (v97[s] < v100[s]);
-    bool v36[8];
+    for (int s = 0; s < 4; ++s) v99[s] = v27;
+    bool v100[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = (v34[s] && v101[s]);
-    int v37 = 2;
-    int v38 = (int)((v37 == 0 ? 0 : v0 / v37));
-    int v39[8];
+    for (int s = 0; s < 4; ++s) v100[s] = (v96[s] < v99[s]);
+    bool v40[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = v38;
-    bool v40[8];
+    for (int s = 0; s < 4; ++s) v40[s] = (v38[s] && v100[s]);
+    mt_i64 v41 = (mt_i64)(v1);
+    int v106[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = (v32[s] < v39[s]);
-    int v42[8];
+    for (int s = 0; s < 4; ++s) v106[s] = v0;
+    int v107[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (int)((v32[s] - v39[s]));
-    int v43[8];
+    for (int s = 0; s < 4; ++s) v107[s] = (int)((v97[s] * v106[s]));
+    int v43[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (v40[s] ? v32[s] : v42[s]);
-    int v44[8];
+    for (int s = 0; s < 4; ++s) v43[s] = (int)((v107[s] + v36[s]));
+    mt_i64 v44[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = v10;
-    bool v45[8];
+    for (int s = 0; s < 4; ++s) v44[s] = (mt_i64)(v43[s]);
+    mt_i64 v45[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (v43[s] >= v44[s]);
-    mt_i64 v46[8];
+    for (int s = 0; s < 4; ++s) v45[s] = v32;
+    mt_i64 v46[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (mt_i64)(v45[s]);
-    int v47[8];
+    for (int s = 0; s < 4; ++s) v46[s] = (v45[s] + v44[s]);
+    float v47 = 0.0f;
+    float v48[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = v11;
-    bool v48[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v43[s] >= v47[s]);
-    mt_i64 v49[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (mt_i64)(v48[s]);
-    mt_i64 v50[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v46[s] + v49[s]);
-    mt_i64 v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = v12;
-    mt_i64 v52[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = (v50[s] * v51[s]);
-    int v56[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = (int)((v32[s] + v39[s]));
-    int v59[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (v40[s] ? v56[s] : v42[s]);
-    mt_i64 v62[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = (mt_i64)(v32[s]);
-    mt_i64 v109[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v109[s] = (mt_i64)(v97[s]);
-    mt_i64 v110[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v110[s] = v21;
-    mt_i64 v111[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v111[s] = (v109[s] * v110[s]);
-    mt_i64 v64[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v64[s] = (v111[s] + v62[s]);
-    float v65 = 0.0f;
-    float v66[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v64[g];
-      if ((true && v36[g])) {
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v46[g];
+      if ((true && v40[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v66[g + k] = u.e[k];
+        for (int k = 0; k < MT_VEC; ++k) v48[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { v66[g + k] = v65; }
+        for (int k = 0; k < 4; ++k) { v48[g + k] = v47; }
       }
     }
-    mt_i64 v67[8];
+    mt_i64 v49[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v67[s] = (mt_i64)(v59[s]);
-    mt_i64 v69[8];
+    for (int s = 0; s < 4; ++s) v49[s] = v41;
+    mt_i64 v50[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v69[s] = (v111[s] + v67[s]);
-    float v71[8];
+    for (int s = 0; s < 4; ++s) v50[s] = (v46[s] + v49[s]);
+    float v52[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v71[s] = (true && v36[s]) ? p0[v69[s]] : v65; }
-    int v119[8];
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v50[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v52[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v52[g + k] = v47; }
+      }
+    }
+    mt_i64 v53[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v119[s] = v9;
-    int v120[8];
+    for (int s = 0; s < 4; ++s) v53[s] = (mt_i64)(v36[s]);
+    int v115[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v120[s] = (int)((v119[s] == 0 ? 0 : v97[s] / v119[s]));
-    int v121[8];
+    for (int s = 0; s < 4; ++s) v115[s] = v3;
+    int v116[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v121[s] = v8;
-    int v122[8];
+    for (int s = 0; s < 4; ++s) v116[s] = (int)((v115[s] == 0 ? 0 : v96[s] / v115[s]));
+    int v117[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v122[s] = (int)((v120[s] * v121[s]));
-    int v127[8];
+    for (int s = 0; s < 4; ++s) v117[s] = v2;
+    int v118[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v127[s] = (int)((v121[s] == 0 ? 0 : v97[s] % v121[s]));
-    int v128[8];
+    for (int s = 0; s < 4; ++s) v118[s] = (int)((v116[s] * v117[s]));
+    int v123[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v128[s] = (int)((v122[s] + v127[s]));
-    mt_i64 v129[8];
+    for (int s = 0; s < 4; ++s) v123[s] = (int)((v117[s] == 0 ? 0 : v96[s] % v117[s]));
+    int v124[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v129[s] = (mt_i64)(v128[s]);
-    mt_i64 v131[8];
+    for (int s = 0; s < 4; ++s) v124[s] = (int)((v118[s] + v123[s]));
+    mt_i64 v125[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v131[s] = (v129[s] * v110[s]);
-    mt_i64 v73[8];
+    for (int s = 0; s < 4; ++s) v125[s] = (mt_i64)(v124[s]);
+    mt_i64 v126[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v73[s] = (v131[s] + v52[s]);
-    mt_i64 v75[8];
+    for (int s = 0; s < 4; ++s) v126[s] = v24;
+    mt_i64 v127[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v75[s] = (v73[s] + v62[s]);
-    float v77[8];
+    for (int s = 0; s < 4; ++s) v127[s] = (v125[s] * v126[s]);
+    mt_i64 v55[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v77[s] = (true && v36[s]) ? p1[v75[s]] : v65; }
-    float v83[8];
+    for (int s = 0; s < 4; ++s) v55[s] = (v127[s] + v53[s]);
+    int v57[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v83[s] = (true && v36[s]) ? p2[v75[s]] : v65; }
-    float v84[8];
+    for (int s = 0; s < 4; ++s) v57[s] = 8;
+    int v58[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v84[s] = (v71[s] * v83[s]);
-    float v85[8];
+    for (int s = 0; s < 4; ++s) v58[s] = (int)((v57[s] == 0 ? 0 : v36[s] / v57[s]));
+    int v61[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v85[s] = (v66[s] * v77[s]);
-    float v86[8];
+    for (int s = 0; s < 4; ++s) v61[s] = (int)((v58[s] * v57[s]));
+    int v62[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v86[s] = (-v84[s]);
-    float v87[8];
+    for (int s = 0; s < 4; ++s) v62[s] = v17;
+    bool v63[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v87[s] = (v40[s] ? v86[s] : v84[s]);
-    float v88[8];
+    for (int s = 0; s < 4; ++s) v63[s] = (v61[s] >= v62[s]);
+    mt_i64 v64[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v88[s] = (v85[s] + v87[s]);
-    float v89[8];
+    for (int s = 0; s < 4; ++s) v64[s] = (mt_i64)(v63[s]);
+    int v65[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v89[s] = (v36[s] ? v88[s] : v66[s]);
+    for (int s = 0; s < 4; ++s) v65[s] = v18;
+    bool v66[4];
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v64[g];
-      if ((true && v36[g])) {
+    for (int s = 0; s < 4; ++s) v66[s] = (v61[s] >= v65[s]);
+    mt_i64 v67[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v67[s] = (mt_i64)(v66[s]);
+    mt_i64 v68[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v68[s] = (v64[s] + v67[s]);
+    mt_i64 v69[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v69[s] = v19;
+    mt_i64 v70[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v70[s] = (v68[s] * v69[s]);
+    mt_i64 v71[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v71[s] = (v55[s] + v70[s]);
+    float v73[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v71[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v73[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v73[g + k] = v47; }
+      }
+    }
+    mt_i64 v75[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v75[s] = (v71[s] + v49[s]);
+    float v77[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v75[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v77[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v77[g + k] = v47; }
+      }
+    }
+    float v79[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v71[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v79[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v79[g + k] = v47; }
+      }
+    }
+    float v83[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v75[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v83[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v83[g + k] = v47; }
+      }
+    }
+    float v84[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v84[s] = (v48[s] * v73[s]);
+    float v85[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v85[s] = (v52[s] * v79[s]);
+    float v86[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v86[s] = (v84[s] - v85[s]);
+    float v87[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v87[s] = (v52[s] * v77[s]);
+    float v88[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v88[s] = (v48[s] * v83[s]);
+    float v89[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v89[s] = (v87[s] + v88[s]);
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v46[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v86[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      }
+    }
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v50[g];
+      if ((true && v40[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int k = 0; k < MT_VEC; ++k) u.e[k] = v89[g + k];
@@ -225,183 +310,271 @@ extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_fwd(const flo
     }
   } else {
     int v0 = p4;
-    int v1 = (int)blockIdx.x;
-    int v8 = p5;
-    int v9 = p6;
-    int v10 = p7;
-    int v11 = p8;
-    mt_i64 v12 = p9;
-    mt_i64 v21 = (mt_i64)(v0);
-    int v24 = p10;
-    int v31[8];
+    int v1 = p5;
+    int v2 = p6;
+    int v3 = p7;
+    int v6 = (int)blockIdx.x;
+    int v17 = p8;
+    int v18 = p9;
+    mt_i64 v19 = p10;
+    mt_i64 v24 = (mt_i64)(v0);
+    int v27 = p11;
+    mt_i64 v30 = (mt_i64)(v6);
+    mt_i64 v32 = (v30 * v24);
+    int v35[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = (int)(0 + MT_FLAT(s));
-    int v32[8];
+    for (int s = 0; s < 4; ++s) v35[s] = (int)(0 + MT_FLAT(s));
+    int v36[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = v31[s];
-    int v33[8];
+    for (int s = 0; s < 4; ++s) v36[s] = v35[s];
+    int v37[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = v0;
-    bool v34[8];
+    for (int s = 0; s < 4; ++s) v37[s] = v1;
+    bool v38[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = (v32[s] < v33[s]);
-    int v97[8];
+    for (int s = 0; s < 4; ++s) v38[s] = (v36[s] < v37[s]);
+    int v96[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v97[s] = v1;
-    int v100[8];
+    for (int s = 0; s < 4; ++s) v96[s] = v6;
+    int v97[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v100[s] = v24;
-    bool v101[8];
+    for (int s = 0; s < 4; ++s) v97[s] = 0;
+    int v99[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v101[s] = (v97[s] < v100[s]);
-    bool v36[8];
+    for (int s = 0; s < 4; ++s) v99[s] = v27;
+    bool v100[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = (v34[s] && v101[s]);
-    int v37 = 2;
-    int v38 = (int)((v37 == 0 ? 0 : v0 / v37));
-    int v39[8];
+    for (int s = 0; s < 4; ++s) v100[s] = (v96[s] < v99[s]);
+    bool v40[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = v38;
-    bool v40[8];
+    for (int s = 0; s < 4; ++s) v40[s] = (v38[s] && v100[s]);
+    mt_i64 v41 = (mt_i64)(v1);
+    int v106[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = (v32[s] < v39[s]);
-    int v42[8];
+    for (int s = 0; s < 4; ++s) v106[s] = v0;
+    int v107[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (int)((v32[s] - v39[s]));
-    int v43[8];
+    for (int s = 0; s < 4; ++s) v107[s] = (int)((v97[s] * v106[s]));
+    int v43[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (v40[s] ? v32[s] : v42[s]);
-    int v44[8];
+    for (int s = 0; s < 4; ++s) v43[s] = (int)((v107[s] + v36[s]));
+    mt_i64 v44[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = v10;
-    bool v45[8];
+    for (int s = 0; s < 4; ++s) v44[s] = (mt_i64)(v43[s]);
+    mt_i64 v45[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (v43[s] >= v44[s]);
-    mt_i64 v46[8];
+    for (int s = 0; s < 4; ++s) v45[s] = v32;
+    mt_i64 v46[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (mt_i64)(v45[s]);
-    int v47[8];
+    for (int s = 0; s < 4; ++s) v46[s] = (v45[s] + v44[s]);
+    float v47 = 0.0f;
+    float v48[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = v11;
-    bool v48[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v43[s] >= v47[s]);
-    mt_i64 v49[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (mt_i64)(v48[s]);
-    mt_i64 v50[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v46[s] + v49[s]);
-    mt_i64 v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = v12;
-    mt_i64 v52[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = (v50[s] * v51[s]);
-    int v56[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = (int)((v32[s] + v39[s]));
-    int v59[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (v40[s] ? v56[s] : v42[s]);
-    mt_i64 v62[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = (mt_i64)(v32[s]);
-    mt_i64 v109[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v109[s] = (mt_i64)(v97[s]);
-    mt_i64 v110[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v110[s] = v21;
-    mt_i64 v111[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v111[s] = (v109[s] * v110[s]);
-    mt_i64 v64[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v64[s] = (v111[s] + v62[s]);
-    float v65 = 0.0f;
-    float v66[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v64[g];
-      if ((true && v36[g + 0]) && (true && v36[g + 1]) && (true && v36[g + 2]) && (true && v36[g + 3]) && (i0 % 4) == 0) {
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v46[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v66[g + k] = u.e[k];
+        for (int k = 0; k < MT_VEC; ++k) v48[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v66[s] = (true && v36[s]) ? p0[v64[s]] : v65; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v48[s] = (true && v40[s]) ? p0[v46[s]] : v47; }
       }
     }
-    mt_i64 v67[8];
+    mt_i64 v49[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v67[s] = (mt_i64)(v59[s]);
-    mt_i64 v69[8];
+    for (int s = 0; s < 4; ++s) v49[s] = v41;
+    mt_i64 v50[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v69[s] = (v111[s] + v67[s]);
-    float v71[8];
+    for (int s = 0; s < 4; ++s) v50[s] = (v46[s] + v49[s]);
+    float v52[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v71[s] = (true && v36[s]) ? p0[v69[s]] : v65; }
-    int v119[8];
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v50[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v52[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v52[s] = (true && v40[s]) ? p0[v50[s]] : v47; }
+      }
+    }
+    mt_i64 v53[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v119[s] = v9;
-    int v120[8];
+    for (int s = 0; s < 4; ++s) v53[s] = (mt_i64)(v36[s]);
+    int v115[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v120[s] = (int)((v119[s] == 0 ? 0 : v97[s] / v119[s]));
-    int v121[8];
+    for (int s = 0; s < 4; ++s) v115[s] = v3;
+    int v116[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v121[s] = v8;
-    int v122[8];
+    for (int s = 0; s < 4; ++s) v116[s] = (int)((v115[s] == 0 ? 0 : v96[s] / v115[s]));
+    int v117[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v122[s] = (int)((v120[s] * v121[s]));
-    int v127[8];
+    for (int s = 0; s < 4; ++s) v117[s] = v2;
+    int v118[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v127[s] = (int)((v121[s] == 0 ? 0 : v97[s] % v121[s]));
-    int v128[8];
+    for (int s = 0; s < 4; ++s) v118[s] = (int)((v116[s] * v117[s]));
+    int v123[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v128[s] = (int)((v122[s] + v127[s]));
-    mt_i64 v129[8];
+    for (int s = 0; s < 4; ++s) v123[s] = (int)((v117[s] == 0 ? 0 : v96[s] % v117[s]));
+    int v124[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v129[s] = (mt_i64)(v128[s]);
-    mt_i64 v131[8];
+    for (int s = 0; s < 4; ++s) v124[s] = (int)((v118[s] + v123[s]));
+    mt_i64 v125[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v131[s] = (v129[s] * v110[s]);
-    mt_i64 v73[8];
+    for (int s = 0; s < 4; ++s) v125[s] = (mt_i64)(v124[s]);
+    mt_i64 v126[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v73[s] = (v131[s] + v52[s]);
-    mt_i64 v75[8];
+    for (int s = 0; s < 4; ++s) v126[s] = v24;
+    mt_i64 v127[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v75[s] = (v73[s] + v62[s]);
-    float v77[8];
+    for (int s = 0; s < 4; ++s) v127[s] = (v125[s] * v126[s]);
+    mt_i64 v55[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v77[s] = (true && v36[s]) ? p1[v75[s]] : v65; }
-    float v83[8];
+    for (int s = 0; s < 4; ++s) v55[s] = (v127[s] + v53[s]);
+    int v57[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v83[s] = (true && v36[s]) ? p2[v75[s]] : v65; }
-    float v84[8];
+    for (int s = 0; s < 4; ++s) v57[s] = 8;
+    int v58[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v84[s] = (v71[s] * v83[s]);
-    float v85[8];
+    for (int s = 0; s < 4; ++s) v58[s] = (int)((v57[s] == 0 ? 0 : v36[s] / v57[s]));
+    int v61[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v85[s] = (v66[s] * v77[s]);
-    float v86[8];
+    for (int s = 0; s < 4; ++s) v61[s] = (int)((v58[s] * v57[s]));
+    int v62[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v86[s] = (-v84[s]);
-    float v87[8];
+    for (int s = 0; s < 4; ++s) v62[s] = v17;
+    bool v63[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v87[s] = (v40[s] ? v86[s] : v84[s]);
-    float v88[8];
+    for (int s = 0; s < 4; ++s) v63[s] = (v61[s] >= v62[s]);
+    mt_i64 v64[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v88[s] = (v85[s] + v87[s]);
-    float v89[8];
+    for (int s = 0; s < 4; ++s) v64[s] = (mt_i64)(v63[s]);
+    int v65[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v89[s] = (v36[s] ? v88[s] : v66[s]);
+    for (int s = 0; s < 4; ++s) v65[s] = v18;
+    bool v66[4];
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v64[g];
-      if ((true && v36[g + 0]) && (true && v36[g + 1]) && (true && v36[g + 2]) && (true && v36[g + 3]) && (i0 % 4) == 0) {
+    for (int s = 0; s < 4; ++s) v66[s] = (v61[s] >= v65[s]);
+    mt_i64 v67[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v67[s] = (mt_i64)(v66[s]);
+    mt_i64 v68[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v68[s] = (v64[s] + v67[s]);
+    mt_i64 v69[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v69[s] = v19;
+    mt_i64 v70[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v70[s] = (v68[s] * v69[s]);
+    mt_i64 v71[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v71[s] = (v55[s] + v70[s]);
+    float v73[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v71[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v73[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v73[s] = (true && v40[s]) ? p1[v71[s]] : v47; }
+      }
+    }
+    mt_i64 v75[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v75[s] = (v71[s] + v49[s]);
+    float v77[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v75[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v77[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v77[s] = (true && v40[s]) ? p1[v75[s]] : v47; }
+      }
+    }
+    float v79[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v71[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v79[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v79[s] = (true && v40[s]) ? p2[v71[s]] : v47; }
+      }
+    }
+    float v83[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v75[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v83[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v83[s] = (true && v40[s]) ? p2[v75[s]] : v47; }
+      }
+    }
+    float v84[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v84[s] = (v48[s] * v73[s]);
+    float v85[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v85[s] = (v52[s] * v79[s]);
+    float v86[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v86[s] = (v84[s] - v85[s]);
+    float v87[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v87[s] = (v52[s] * v77[s]);
+    float v88[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v88[s] = (v48[s] * v83[s]);
+    float v89[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v89[s] = (v87[s] + v88[s]);
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v46[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v86[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v40[s]) p3[v46[s]] = v86[s]; }
+      }
+    }
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v50[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int k = 0; k < MT_VEC; ++k) u.e[k] = v89[g + k];
@@ -409,7 +582,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_fwd(const flo
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v36[s]) p3[v64[s]] = v89[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v40[s]) p3[v50[s]] = v89[s]; }
       }
     }
   }

@@ -24,10 +24,10 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
-#define MT_THREADS 512
+#define MT_THREADS 256
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
-extern "C" __global__ void __launch_bounds__(512) mt_rope_bwd(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, const mt_u16* __restrict__ p2, mt_u16* __restrict__ p3, int p4, int p5, int p6, int p7, int p8, int p9) {
+extern "C" __global__ void __launch_bounds__(256) mt_rope_bwd(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, const mt_u16* __restrict__ p2, mt_u16* __restrict__ p3, int p4, int p5, int p6, int p7, int p8, int p9) {
   const int mt_tid = threadIdx.x;
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
@@ -36,410 +36,537 @@ extern "C" __global__ void __launch_bounds__(512) mt_rope_bwd(const mt_u16* __re
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
-  const bool mt_fast = (p4 % 8) == 0 && (p5 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0;
+  const bool mt_fast = (p4 % 8) == 0 && (p5 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0;
   if (mt_fast) {
     int v0 = p4;
-    int v1 = (int)blockIdx.x;
-    int v8 = p5;
-    int v9 = p6;
-    int v10 = p7;
-    int v11 = p8;
-    mt_i64 v22 = (mt_i64)(v8);
-    int v25 = p9;
-    mt_i64 v29 = (mt_i64)(v0);
-    int v32[8];
+    int v1 = p5;
+    int v2 = p6;
+    int v3 = p7;
+    int v4 = 2;
+    int v5 = (int)((v1 * v4));
+    int v6 = (int)blockIdx.x;
+    int v17 = p8;
+    mt_i64 v24 = (mt_i64)(v5);
+    int v27 = p9;
+    mt_i64 v30 = (mt_i64)(v6);
+    mt_i64 v31 = (mt_i64)(v0);
+    mt_i64 v32 = (v30 * v31);
+    int v35[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = (int)(0 + MT_FLAT(s));
-    int v33[8];
+    for (int s = 0; s < 8; ++s) v35[s] = (int)(0 + MT_FLAT(s));
+    int v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = v32[s];
-    int v34[8];
+    for (int s = 0; s < 8; ++s) v36[s] = v35[s];
+    int v37[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = v0;
-    bool v35[8];
+    for (int s = 0; s < 8; ++s) v37[s] = v1;
+    bool v38[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v33[s] < v34[s]);
+    for (int s = 0; s < 8; ++s) v38[s] = (v36[s] < v37[s]);
+    int v88[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v88[s] = v6;
     int v89[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v89[s] = v1;
-    int v92[8];
+    for (int s = 0; s < 8; ++s) v89[s] = 0;
+    int v91[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v92[s] = v25;
-    bool v93[8];
+    for (int s = 0; s < 8; ++s) v91[s] = v27;
+    bool v92[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v93[s] = (v89[s] < v92[s]);
-    bool v37[8];
+    for (int s = 0; s < 8; ++s) v92[s] = (v88[s] < v91[s]);
+    bool v40[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v35[s] && v93[s]);
-    int v38[8];
+    for (int s = 0; s < 8; ++s) v40[s] = (v38[s] && v92[s]);
+    mt_i64 v41 = (mt_i64)(v1);
+    int v98[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = v8;
-    bool v39[8];
+    for (int s = 0; s < 8; ++s) v98[s] = v0;
+    int v99[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v33[s] < v38[s]);
-    int v40 = 2;
-    int v41 = (int)((v40 == 0 ? 0 : v8 / v40));
-    int v42[8];
+    for (int s = 0; s < 8; ++s) v99[s] = (int)((v89[s] * v98[s]));
+    int v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = v41;
-    bool v43[8];
+    for (int s = 0; s < 8; ++s) v43[s] = (int)((v99[s] + v36[s]));
+    mt_i64 v44[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (v33[s] < v42[s]);
-    int v45[8];
+    for (int s = 0; s < 8; ++s) v44[s] = (mt_i64)(v43[s]);
+    mt_i64 v45[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (int)((v33[s] + v42[s]));
-    int v47[8];
+    for (int s = 0; s < 8; ++s) v45[s] = v32;
+    mt_i64 v46[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = (int)((v33[s] - v42[s]));
-    int v48[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v43[s] ? v45[s] : v47[s]);
-    bool v50[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v39[s] && v93[s]);
-    mt_i64 v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (mt_i64)(v33[s]);
-    mt_i64 v101[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v101[s] = (mt_i64)(v89[s]);
-    mt_i64 v102[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v102[s] = v29;
-    mt_i64 v103[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v103[s] = (v101[s] * v102[s]);
-    mt_i64 v53[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (v103[s] + v51[s]);
-    float v54 = 0.0f;
-    float v55[8];
+    for (int s = 0; s < 8; ++s) v46[s] = (v45[s] + v44[s]);
+    float v47 = 0.0f;
+    float v48[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v53[g];
-      if ((true && v37[g])) {
+      const mt_i64 i0 = v46[g];
+      if ((true && v40[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v55[g + k] = mt_bf16_to_f32(u.e[k]);
+        for (int k = 0; k < MT_VEC; ++k) v48[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { v55[g + k] = v54; }
+        for (int k = 0; k < 8; ++k) { v48[g + k] = v47; }
       }
     }
-    float v56[8];
+    float v49[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = v55[s];
-    mt_i64 v57[8];
+    for (int s = 0; s < 8; ++s) v49[s] = v48[s];
+    mt_i64 v50[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = (mt_i64)(v48[s]);
-    mt_i64 v59[8];
+    for (int s = 0; s < 8; ++s) v50[s] = v41;
+    mt_i64 v51[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (v103[s] + v57[s]);
-    float v61[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v61[s] = (true && v50[s]) ? mt_bf16_to_f32(p0[v59[s]]) : v54; }
-    float v62[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = v61[s];
-    int v111[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v111[s] = v10;
-    int v112[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v112[s] = (int)((v111[s] == 0 ? 0 : v89[s] / v111[s]));
-    int v113[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v113[s] = v11;
-    int v114[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v114[s] = (int)((v112[s] * v113[s]));
-    int v115[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v115[s] = v9;
-    int v116[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v116[s] = (int)((v114[s] * v115[s]));
-    int v121[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v121[s] = (int)((v115[s] == 0 ? 0 : v89[s] % v115[s]));
-    int v122[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v122[s] = (int)((v116[s] + v121[s]));
-    mt_i64 v123[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v123[s] = (mt_i64)(v122[s]);
-    mt_i64 v124[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v124[s] = v22;
-    mt_i64 v125[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v125[s] = (v123[s] * v124[s]);
-    mt_i64 v65[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = (v125[s] + v51[s]);
-    float v67[8];
+    for (int s = 0; s < 8; ++s) v51[s] = (v46[s] + v50[s]);
+    float v53[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v65[g];
-      if ((true && v50[g])) {
+      const mt_i64 i0 = v51[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v53[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v53[g + k] = v47; }
+      }
+    }
+    float v54[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v54[s] = v53[s];
+    mt_i64 v55[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v55[s] = (mt_i64)(v36[s]);
+    int v107[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v107[s] = v3;
+    int v108[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v108[s] = (int)((v107[s] == 0 ? 0 : v88[s] / v107[s]));
+    int v109[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v109[s] = v17;
+    int v110[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v110[s] = (int)((v108[s] * v109[s]));
+    int v111[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v111[s] = v2;
+    int v112[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v112[s] = (int)((v110[s] * v111[s]));
+    int v117[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v117[s] = (int)((v111[s] == 0 ? 0 : v88[s] % v111[s]));
+    int v118[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v118[s] = (int)((v112[s] + v117[s]));
+    mt_i64 v119[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v119[s] = (mt_i64)(v118[s]);
+    mt_i64 v120[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v120[s] = v24;
+    mt_i64 v121[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v121[s] = (v119[s] * v120[s]);
+    mt_i64 v57[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v57[s] = (v121[s] + v55[s]);
+    float v59[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v57[g];
+      if ((true && v40[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
         #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v59[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v59[g + k] = v47; }
+      }
+    }
+    float v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = v59[s];
+    mt_i64 v62[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v62[s] = (v57[s] + v50[s]);
+    float v64[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v62[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v64[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v64[g + k] = v47; }
+      }
+    }
+    float v65[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v65[s] = v64[s];
+    float v67[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v57[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
         for (int k = 0; k < MT_VEC; ++k) v67[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { v67[g + k] = v54; }
+        for (int k = 0; k < 8; ++k) { v67[g + k] = v47; }
       }
     }
     float v68[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v68[s] = v67[s];
-    mt_i64 v71[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v71[s] = (v125[s] + v57[s]);
-    float v73[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v73[s] = (true && v50[s]) ? mt_bf16_to_f32(p2[v71[s]]) : v54; }
-    float v74[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v74[s] = v73[s];
-    float v75[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v75[s] = (v62[s] * v74[s]);
-    float v76[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v76[s] = (v56[s] * v68[s]);
-    float v77[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v77[s] = (-v75[s]);
-    float v78[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v78[s] = (v43[s] ? v75[s] : v77[s]);
-    float v79[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v79[s] = (v76[s] + v78[s]);
-    float v80[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v80[s] = (v50[s] ? v79[s] : v56[s]);
-    float v84[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v84[s] = mt_round_bf16(v80[s]);
+    float v72[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v53[g];
-      if ((true && v37[g])) {
+      const mt_i64 i0 = v62[g];
+      if ((true && v40[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v84[g + k]);
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v72[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v72[g + k] = v47; }
+      }
+    }
+    float v73[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v73[s] = v72[s];
+    float v74[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v74[s] = (v49[s] * v60[s]);
+    float v75[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v75[s] = (v54[s] * v73[s]);
+    float v76[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v76[s] = (v74[s] + v75[s]);
+    float v77[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v77[s] = (v54[s] * v65[s]);
+    float v78[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v78[s] = (v49[s] * v68[s]);
+    float v79[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v79[s] = (v77[s] - v78[s]);
+    float v80[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v80[s] = mt_round_bf16(v76[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v46[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v80[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      }
+    }
+    float v83[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v83[s] = mt_round_bf16(v79[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v51[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v83[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       }
     }
   } else {
     int v0 = p4;
-    int v1 = (int)blockIdx.x;
-    int v8 = p5;
-    int v9 = p6;
-    int v10 = p7;
-    int v11 = p8;
-    mt_i64 v22 = (mt_i64)(v8);
-    int v25 = p9;
-    mt_i64 v29 = (mt_i64)(v0);
-    int v32[8];
+    int v1 = p5;
+    int v2 = p6;
+    int v3 = p7;
+    int v4 = 2;
+    int v5 = (int)((v1 * v4));
+    int v6 = (int)blockIdx.x;
+    int v17 = p8;
+    mt_i64 v24 = (mt_i64)(v5);
+    int v27 = p9;
+    mt_i64 v30 = (mt_i64)(v6);
+    mt_i64 v31 = (mt_i64)(v0);
+    mt_i64 v32 = (v30 * v31);
+    int v35[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = (int)(0 + MT_FLAT(s));
-    int v33[8];
+    for (int s = 0; s < 8; ++s) v35[s] = (int)(0 + MT_FLAT(s));
+    int v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = v32[s];
-    int v34[8];
+    for (int s = 0; s < 8; ++s) v36[s] = v35[s];
+    int v37[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = v0;
-    bool v35[8];
+    for (int s = 0; s < 8; ++s) v37[s] = v1;
+    bool v38[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v33[s] < v34[s]);
+    for (int s = 0; s < 8; ++s) v38[s] = (v36[s] < v37[s]);
+    int v88[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v88[s] = v6;
     int v89[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v89[s] = v1;
-    int v92[8];
+    for (int s = 0; s < 8; ++s) v89[s] = 0;
+    int v91[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v92[s] = v25;
-    bool v93[8];
+    for (int s = 0; s < 8; ++s) v91[s] = v27;
+    bool v92[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v93[s] = (v89[s] < v92[s]);
-    bool v37[8];
+    for (int s = 0; s < 8; ++s) v92[s] = (v88[s] < v91[s]);
+    bool v40[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v35[s] && v93[s]);
-    int v38[8];
+    for (int s = 0; s < 8; ++s) v40[s] = (v38[s] && v92[s]);
+    mt_i64 v41 = (mt_i64)(v1);
+    int v98[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = v8;
-    bool v39[8];
+    for (int s = 0; s < 8; ++s) v98[s] = v0;
+    int v99[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v33[s] < v38[s]);
-    int v40 = 2;
-    int v41 = (int)((v40 == 0 ? 0 : v8 / v40));
-    int v42[8];
+    for (int s = 0; s < 8; ++s) v99[s] = (int)((v89[s] * v98[s]));
+    int v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = v41;
-    bool v43[8];
+    for (int s = 0; s < 8; ++s) v43[s] = (int)((v99[s] + v36[s]));
+    mt_i64 v44[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (v33[s] < v42[s]);
-    int v45[8];
+    for (int s = 0; s < 8; ++s) v44[s] = (mt_i64)(v43[s]);
+    mt_i64 v45[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (int)((v33[s] + v42[s]));
-    int v47[8];
+    for (int s = 0; s < 8; ++s) v45[s] = v32;
+    mt_i64 v46[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = (int)((v33[s] - v42[s]));
-    int v48[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v43[s] ? v45[s] : v47[s]);
-    bool v50[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v39[s] && v93[s]);
-    mt_i64 v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (mt_i64)(v33[s]);
-    mt_i64 v101[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v101[s] = (mt_i64)(v89[s]);
-    mt_i64 v102[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v102[s] = v29;
-    mt_i64 v103[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v103[s] = (v101[s] * v102[s]);
-    mt_i64 v53[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (v103[s] + v51[s]);
-    float v54 = 0.0f;
-    float v55[8];
+    for (int s = 0; s < 8; ++s) v46[s] = (v45[s] + v44[s]);
+    float v47 = 0.0f;
+    float v48[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v53[g];
-      if ((true && v37[g + 0]) && (true && v37[g + 1]) && (true && v37[g + 2]) && (true && v37[g + 3]) && (true && v37[g + 4]) && (true && v37[g + 5]) && (true && v37[g + 6]) && (true && v37[g + 7]) && (i0 % 8) == 0) {
+      const mt_i64 i0 = v46[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (true && v40[g + 4]) && (true && v40[g + 5]) && (true && v40[g + 6]) && (true && v40[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v55[g + k] = mt_bf16_to_f32(u.e[k]);
+        for (int k = 0; k < MT_VEC; ++k) v48[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v55[s] = (true && v37[s]) ? mt_bf16_to_f32(p0[v53[s]]) : v54; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v48[s] = (true && v40[s]) ? mt_bf16_to_f32(p0[v46[s]]) : v47; }
       }
     }
-    float v56[8];
+    float v49[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = v55[s];
-    mt_i64 v57[8];
+    for (int s = 0; s < 8; ++s) v49[s] = v48[s];
+    mt_i64 v50[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = (mt_i64)(v48[s]);
-    mt_i64 v59[8];
+    for (int s = 0; s < 8; ++s) v50[s] = v41;
+    mt_i64 v51[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (v103[s] + v57[s]);
-    float v61[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v61[s] = (true && v50[s]) ? mt_bf16_to_f32(p0[v59[s]]) : v54; }
-    float v62[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = v61[s];
-    int v111[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v111[s] = v10;
-    int v112[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v112[s] = (int)((v111[s] == 0 ? 0 : v89[s] / v111[s]));
-    int v113[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v113[s] = v11;
-    int v114[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v114[s] = (int)((v112[s] * v113[s]));
-    int v115[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v115[s] = v9;
-    int v116[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v116[s] = (int)((v114[s] * v115[s]));
-    int v121[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v121[s] = (int)((v115[s] == 0 ? 0 : v89[s] % v115[s]));
-    int v122[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v122[s] = (int)((v116[s] + v121[s]));
-    mt_i64 v123[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v123[s] = (mt_i64)(v122[s]);
-    mt_i64 v124[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v124[s] = v22;
-    mt_i64 v125[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v125[s] = (v123[s] * v124[s]);
-    mt_i64 v65[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = (v125[s] + v51[s]);
-    float v67[8];
+    for (int s = 0; s < 8; ++s) v51[s] = (v46[s] + v50[s]);
+    float v53[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v65[g];
-      if ((true && v50[g + 0]) && (true && v50[g + 1]) && (true && v50[g + 2]) && (true && v50[g + 3]) && (true && v50[g + 4]) && (true && v50[g + 5]) && (true && v50[g + 6]) && (true && v50[g + 7]) && (i0 % 8) == 0) {
+      const mt_i64 i0 = v51[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (true && v40[g + 4]) && (true && v40[g + 5]) && (true && v40[g + 6]) && (true && v40[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v53[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v53[s] = (true && v40[s]) ? mt_bf16_to_f32(p0[v51[s]]) : v47; }
+      }
+    }
+    float v54[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v54[s] = v53[s];
+    mt_i64 v55[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v55[s] = (mt_i64)(v36[s]);
+    int v107[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v107[s] = v3;
+    int v108[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v108[s] = (int)((v107[s] == 0 ? 0 : v88[s] / v107[s]));
+    int v109[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v109[s] = v17;
+    int v110[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v110[s] = (int)((v108[s] * v109[s]));
+    int v111[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v111[s] = v2;
+    int v112[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v112[s] = (int)((v110[s] * v111[s]));
+    int v117[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v117[s] = (int)((v111[s] == 0 ? 0 : v88[s] % v111[s]));
+    int v118[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v118[s] = (int)((v112[s] + v117[s]));
+    mt_i64 v119[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v119[s] = (mt_i64)(v118[s]);
+    mt_i64 v120[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v120[s] = v24;
+    mt_i64 v121[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v121[s] = (v119[s] * v120[s]);
+    mt_i64 v57[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v57[s] = (v121[s] + v55[s]);
+    float v59[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v57[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (true && v40[g + 4]) && (true && v40[g + 5]) && (true && v40[g + 6]) && (true && v40[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
         #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v59[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v59[s] = (true && v40[s]) ? mt_bf16_to_f32(p1[v57[s]]) : v47; }
+      }
+    }
+    float v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = v59[s];
+    mt_i64 v62[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v62[s] = (v57[s] + v50[s]);
+    float v64[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v62[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (true && v40[g + 4]) && (true && v40[g + 5]) && (true && v40[g + 6]) && (true && v40[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v64[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v64[s] = (true && v40[s]) ? mt_bf16_to_f32(p1[v62[s]]) : v47; }
+      }
+    }
+    float v65[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v65[s] = v64[s];
+    float v67[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v57[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (true && v40[g + 4]) && (true && v40[g + 5]) && (true && v40[g + 6]) && (true && v40[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
         for (int k = 0; k < MT_VEC; ++k) v67[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v67[s] = (true && v50[s]) ? mt_bf16_to_f32(p1[v65[s]]) : v54; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v67[s] = (true && v40[s]) ? mt_bf16_to_f32(p2[v57[s]]) : v47; }
       }
     }
     float v68[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v68[s] = v67[s];
-    mt_i64 v71[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v71[s] = (v125[s] + v57[s]);
-    float v73[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v73[s] = (true && v50[s]) ? mt_bf16_to_f32(p2[v71[s]]) : v54; }
-    float v74[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v74[s] = v73[s];
-    float v75[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v75[s] = (v62[s] * v74[s]);
-    float v76[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v76[s] = (v56[s] * v68[s]);
-    float v77[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v77[s] = (-v75[s]);
-    float v78[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v78[s] = (v43[s] ? v75[s] : v77[s]);
-    float v79[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v79[s] = (v76[s] + v78[s]);
-    float v80[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v80[s] = (v50[s] ? v79[s] : v56[s]);
-    float v84[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v84[s] = mt_round_bf16(v80[s]);
+    float v72[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v53[g];
-      if ((true && v37[g + 0]) && (true && v37[g + 1]) && (true && v37[g + 2]) && (true && v37[g + 3]) && (true && v37[g + 4]) && (true && v37[g + 5]) && (true && v37[g + 6]) && (true && v37[g + 7]) && (i0 % 8) == 0) {
+      const mt_i64 i0 = v62[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (true && v40[g + 4]) && (true && v40[g + 5]) && (true && v40[g + 6]) && (true && v40[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v84[g + k]);
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v72[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v72[s] = (true && v40[s]) ? mt_bf16_to_f32(p2[v62[s]]) : v47; }
+      }
+    }
+    float v73[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v73[s] = v72[s];
+    float v74[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v74[s] = (v49[s] * v60[s]);
+    float v75[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v75[s] = (v54[s] * v73[s]);
+    float v76[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v76[s] = (v74[s] + v75[s]);
+    float v77[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v77[s] = (v54[s] * v65[s]);
+    float v78[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v78[s] = (v49[s] * v68[s]);
+    float v79[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v79[s] = (v77[s] - v78[s]);
+    float v80[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v80[s] = mt_round_bf16(v76[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v46[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (true && v40[g + 4]) && (true && v40[g + 5]) && (true && v40[g + 6]) && (true && v40[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v80[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v37[s]) p3[v53[s]] = mt_f32_to_bf16(v84[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v40[s]) p3[v46[s]] = mt_f32_to_bf16(v80[s]); }
+      }
+    }
+    float v83[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v83[s] = mt_round_bf16(v79[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v51[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (true && v40[g + 4]) && (true && v40[g + 5]) && (true && v40[g + 6]) && (true && v40[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v83[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v40[s]) p3[v51[s]] = mt_f32_to_bf16(v83[s]); }
       }
     }
   }

@@ -39,395 +39,486 @@ extern "C" __global__ void __launch_bounds__(512) mt_rope_fwd(const float* __res
   const bool mt_fast = (p4 % 4) == 0 && (p5 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0;
   if (mt_fast) {
     int v0 = p4;
-    int v1 = (int)blockIdx.x;
-    int v8 = p5;
-    int v9 = p6;
-    int v10 = p7;
-    int v11 = p8;
-    mt_i64 v22 = (mt_i64)(v8);
-    int v25 = p9;
-    mt_i64 v29 = (mt_i64)(v0);
-    int v32[8];
+    int v1 = p5;
+    int v2 = p6;
+    int v3 = p7;
+    int v4 = 2;
+    int v5 = (int)((v1 * v4));
+    int v6 = (int)blockIdx.x;
+    int v17 = p8;
+    mt_i64 v24 = (mt_i64)(v5);
+    int v27 = p9;
+    mt_i64 v30 = (mt_i64)(v6);
+    mt_i64 v31 = (mt_i64)(v0);
+    mt_i64 v32 = (v30 * v31);
+    int v35[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = (int)(0 + MT_FLAT(s));
-    int v33[8];
+    for (int s = 0; s < 4; ++s) v35[s] = (int)(0 + MT_FLAT(s));
+    int v36[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = v32[s];
-    int v34[8];
+    for (int s = 0; s < 4; ++s) v36[s] = v35[s];
+    int v37[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = v0;
-    bool v35[8];
+    for (int s = 0; s < 4; ++s) v37[s] = v1;
+    bool v38[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v33[s] < v34[s]);
-    int v84[8];
+    for (int s = 0; s < 4; ++s) v38[s] = (v36[s] < v37[s]);
+    int v80[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v84[s] = v1;
-    int v87[8];
+    for (int s = 0; s < 4; ++s) v80[s] = v6;
+    int v81[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v87[s] = v25;
-    bool v88[8];
+    for (int s = 0; s < 4; ++s) v81[s] = 0;
+    int v83[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v88[s] = (v84[s] < v87[s]);
-    bool v37[8];
+    for (int s = 0; s < 4; ++s) v83[s] = v27;
+    bool v84[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v35[s] && v88[s]);
-    int v38[8];
+    for (int s = 0; s < 4; ++s) v84[s] = (v80[s] < v83[s]);
+    bool v40[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = v8;
-    bool v39[8];
+    for (int s = 0; s < 4; ++s) v40[s] = (v38[s] && v84[s]);
+    mt_i64 v41 = (mt_i64)(v1);
+    int v90[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v33[s] < v38[s]);
-    int v40 = 2;
-    int v41 = (int)((v40 == 0 ? 0 : v8 / v40));
-    int v42[8];
+    for (int s = 0; s < 4; ++s) v90[s] = v0;
+    int v91[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = v41;
-    bool v43[8];
+    for (int s = 0; s < 4; ++s) v91[s] = (int)((v81[s] * v90[s]));
+    int v43[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (v33[s] < v42[s]);
-    int v45[8];
+    for (int s = 0; s < 4; ++s) v43[s] = (int)((v91[s] + v36[s]));
+    mt_i64 v44[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (int)((v33[s] + v42[s]));
-    int v47[8];
+    for (int s = 0; s < 4; ++s) v44[s] = (mt_i64)(v43[s]);
+    mt_i64 v45[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = (int)((v33[s] - v42[s]));
-    int v48[8];
+    for (int s = 0; s < 4; ++s) v45[s] = v32;
+    mt_i64 v46[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v43[s] ? v45[s] : v47[s]);
-    bool v50[8];
+    for (int s = 0; s < 4; ++s) v46[s] = (v45[s] + v44[s]);
+    float v47 = 0.0f;
+    float v48[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v39[s] && v88[s]);
-    mt_i64 v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (mt_i64)(v33[s]);
-    mt_i64 v96[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v96[s] = (mt_i64)(v84[s]);
-    mt_i64 v97[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v97[s] = v29;
-    mt_i64 v98[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v98[s] = (v96[s] * v97[s]);
-    mt_i64 v53[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (v98[s] + v51[s]);
-    float v54 = 0.0f;
-    float v55[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v53[g];
-      if ((true && v37[g])) {
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v46[g];
+      if ((true && v40[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v55[g + k] = u.e[k];
+        for (int k = 0; k < MT_VEC; ++k) v48[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { v55[g + k] = v54; }
+        for (int k = 0; k < 4; ++k) { v48[g + k] = v47; }
       }
     }
-    mt_i64 v56[8];
+    mt_i64 v49[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = (mt_i64)(v48[s]);
-    mt_i64 v58[8];
+    for (int s = 0; s < 4; ++s) v49[s] = v41;
+    mt_i64 v50[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = (v98[s] + v56[s]);
-    float v60[8];
+    for (int s = 0; s < 4; ++s) v50[s] = (v46[s] + v49[s]);
+    float v52[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v60[s] = (true && v50[s]) ? p0[v58[s]] : v54; }
-    int v106[8];
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v50[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v52[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v52[g + k] = v47; }
+      }
+    }
+    mt_i64 v53[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v106[s] = v10;
-    int v107[8];
+    for (int s = 0; s < 4; ++s) v53[s] = (mt_i64)(v36[s]);
+    int v99[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v107[s] = (int)((v106[s] == 0 ? 0 : v84[s] / v106[s]));
-    int v108[8];
+    for (int s = 0; s < 4; ++s) v99[s] = v3;
+    int v100[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v108[s] = v11;
-    int v109[8];
+    for (int s = 0; s < 4; ++s) v100[s] = (int)((v99[s] == 0 ? 0 : v80[s] / v99[s]));
+    int v101[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v109[s] = (int)((v107[s] * v108[s]));
-    int v110[8];
+    for (int s = 0; s < 4; ++s) v101[s] = v17;
+    int v102[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v110[s] = v9;
-    int v111[8];
+    for (int s = 0; s < 4; ++s) v102[s] = (int)((v100[s] * v101[s]));
+    int v103[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v111[s] = (int)((v109[s] * v110[s]));
-    int v116[8];
+    for (int s = 0; s < 4; ++s) v103[s] = v2;
+    int v104[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v116[s] = (int)((v110[s] == 0 ? 0 : v84[s] % v110[s]));
-    int v117[8];
+    for (int s = 0; s < 4; ++s) v104[s] = (int)((v102[s] * v103[s]));
+    int v109[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v117[s] = (int)((v111[s] + v116[s]));
-    mt_i64 v118[8];
+    for (int s = 0; s < 4; ++s) v109[s] = (int)((v103[s] == 0 ? 0 : v80[s] % v103[s]));
+    int v110[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v118[s] = (mt_i64)(v117[s]);
-    mt_i64 v119[8];
+    for (int s = 0; s < 4; ++s) v110[s] = (int)((v104[s] + v109[s]));
+    mt_i64 v111[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v119[s] = v22;
-    mt_i64 v120[8];
+    for (int s = 0; s < 4; ++s) v111[s] = (mt_i64)(v110[s]);
+    mt_i64 v112[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v120[s] = (v118[s] * v119[s]);
-    mt_i64 v63[8];
+    for (int s = 0; s < 4; ++s) v112[s] = v24;
+    mt_i64 v113[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = (v120[s] + v51[s]);
-    float v65[8];
+    for (int s = 0; s < 4; ++s) v113[s] = (v111[s] * v112[s]);
+    mt_i64 v55[4];
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v63[g];
-      if ((true && v50[g])) {
+    for (int s = 0; s < 4; ++s) v55[s] = (v113[s] + v53[s]);
+    float v57[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v55[g];
+      if ((true && v40[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v65[g + k] = u.e[k];
+        for (int k = 0; k < MT_VEC; ++k) v57[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { v65[g + k] = v54; }
+        for (int k = 0; k < 4; ++k) { v57[g + k] = v47; }
       }
     }
-    float v70[8];
+    mt_i64 v59[4];
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v63[g];
-      if ((true && v50[g])) {
+    for (int s = 0; s < 4; ++s) v59[s] = (v55[s] + v49[s]);
+    float v61[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v59[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v61[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v61[g + k] = v47; }
+      }
+    }
+    float v63[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v55[g];
+      if ((true && v40[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v70[g + k] = u.e[k];
+        for (int k = 0; k < MT_VEC; ++k) v63[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { v70[g + k] = v54; }
+        for (int k = 0; k < 4; ++k) { v63[g + k] = v47; }
       }
     }
-    float v71[8];
+    float v67[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v71[s] = (v60[s] * v70[s]);
-    float v72[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v72[s] = (v55[s] * v65[s]);
-    float v73[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v73[s] = (-v71[s]);
-    float v74[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v74[s] = (v43[s] ? v73[s] : v71[s]);
-    float v75[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v75[s] = (v72[s] + v74[s]);
-    float v76[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v76[s] = (v50[s] ? v75[s] : v55[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v53[g];
-      if ((true && v37[g])) {
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v59[g];
+      if ((true && v40[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v76[g + k];
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v67[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v67[g + k] = v47; }
+      }
+    }
+    float v68[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v68[s] = (v48[s] * v57[s]);
+    float v69[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v69[s] = (v52[s] * v63[s]);
+    float v70[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v70[s] = (v68[s] - v69[s]);
+    float v71[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v71[s] = (v52[s] * v61[s]);
+    float v72[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v72[s] = (v48[s] * v67[s]);
+    float v73[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v73[s] = (v71[s] + v72[s]);
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v46[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v70[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      }
+    }
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v50[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v73[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       }
     }
   } else {
     int v0 = p4;
-    int v1 = (int)blockIdx.x;
-    int v8 = p5;
-    int v9 = p6;
-    int v10 = p7;
-    int v11 = p8;
-    mt_i64 v22 = (mt_i64)(v8);
-    int v25 = p9;
-    mt_i64 v29 = (mt_i64)(v0);
-    int v32[8];
+    int v1 = p5;
+    int v2 = p6;
+    int v3 = p7;
+    int v4 = 2;
+    int v5 = (int)((v1 * v4));
+    int v6 = (int)blockIdx.x;
+    int v17 = p8;
+    mt_i64 v24 = (mt_i64)(v5);
+    int v27 = p9;
+    mt_i64 v30 = (mt_i64)(v6);
+    mt_i64 v31 = (mt_i64)(v0);
+    mt_i64 v32 = (v30 * v31);
+    int v35[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = (int)(0 + MT_FLAT(s));
-    int v33[8];
+    for (int s = 0; s < 4; ++s) v35[s] = (int)(0 + MT_FLAT(s));
+    int v36[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = v32[s];
-    int v34[8];
+    for (int s = 0; s < 4; ++s) v36[s] = v35[s];
+    int v37[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = v0;
-    bool v35[8];
+    for (int s = 0; s < 4; ++s) v37[s] = v1;
+    bool v38[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v33[s] < v34[s]);
-    int v84[8];
+    for (int s = 0; s < 4; ++s) v38[s] = (v36[s] < v37[s]);
+    int v80[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v84[s] = v1;
-    int v87[8];
+    for (int s = 0; s < 4; ++s) v80[s] = v6;
+    int v81[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v87[s] = v25;
-    bool v88[8];
+    for (int s = 0; s < 4; ++s) v81[s] = 0;
+    int v83[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v88[s] = (v84[s] < v87[s]);
-    bool v37[8];
+    for (int s = 0; s < 4; ++s) v83[s] = v27;
+    bool v84[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v35[s] && v88[s]);
-    int v38[8];
+    for (int s = 0; s < 4; ++s) v84[s] = (v80[s] < v83[s]);
+    bool v40[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = v8;
-    bool v39[8];
+    for (int s = 0; s < 4; ++s) v40[s] = (v38[s] && v84[s]);
+    mt_i64 v41 = (mt_i64)(v1);
+    int v90[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v33[s] < v38[s]);
-    int v40 = 2;
-    int v41 = (int)((v40 == 0 ? 0 : v8 / v40));
-    int v42[8];
+    for (int s = 0; s < 4; ++s) v90[s] = v0;
+    int v91[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = v41;
-    bool v43[8];
+    for (int s = 0; s < 4; ++s) v91[s] = (int)((v81[s] * v90[s]));
+    int v43[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (v33[s] < v42[s]);
-    int v45[8];
+    for (int s = 0; s < 4; ++s) v43[s] = (int)((v91[s] + v36[s]));
+    mt_i64 v44[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (int)((v33[s] + v42[s]));
-    int v47[8];
+    for (int s = 0; s < 4; ++s) v44[s] = (mt_i64)(v43[s]);
+    mt_i64 v45[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = (int)((v33[s] - v42[s]));
-    int v48[8];
+    for (int s = 0; s < 4; ++s) v45[s] = v32;
+    mt_i64 v46[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v43[s] ? v45[s] : v47[s]);
-    bool v50[8];
+    for (int s = 0; s < 4; ++s) v46[s] = (v45[s] + v44[s]);
+    float v47 = 0.0f;
+    float v48[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v39[s] && v88[s]);
-    mt_i64 v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (mt_i64)(v33[s]);
-    mt_i64 v96[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v96[s] = (mt_i64)(v84[s]);
-    mt_i64 v97[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v97[s] = v29;
-    mt_i64 v98[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v98[s] = (v96[s] * v97[s]);
-    mt_i64 v53[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (v98[s] + v51[s]);
-    float v54 = 0.0f;
-    float v55[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v53[g];
-      if ((true && v37[g + 0]) && (true && v37[g + 1]) && (true && v37[g + 2]) && (true && v37[g + 3]) && (i0 % 4) == 0) {
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v46[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v55[g + k] = u.e[k];
+        for (int k = 0; k < MT_VEC; ++k) v48[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v55[s] = (true && v37[s]) ? p0[v53[s]] : v54; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v48[s] = (true && v40[s]) ? p0[v46[s]] : v47; }
       }
     }
-    mt_i64 v56[8];
+    mt_i64 v49[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = (mt_i64)(v48[s]);
-    mt_i64 v58[8];
+    for (int s = 0; s < 4; ++s) v49[s] = v41;
+    mt_i64 v50[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = (v98[s] + v56[s]);
-    float v60[8];
+    for (int s = 0; s < 4; ++s) v50[s] = (v46[s] + v49[s]);
+    float v52[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v60[s] = (true && v50[s]) ? p0[v58[s]] : v54; }
-    int v106[8];
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v50[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v52[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v52[s] = (true && v40[s]) ? p0[v50[s]] : v47; }
+      }
+    }
+    mt_i64 v53[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v106[s] = v10;
-    int v107[8];
+    for (int s = 0; s < 4; ++s) v53[s] = (mt_i64)(v36[s]);
+    int v99[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v107[s] = (int)((v106[s] == 0 ? 0 : v84[s] / v106[s]));
-    int v108[8];
+    for (int s = 0; s < 4; ++s) v99[s] = v3;
+    int v100[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v108[s] = v11;
-    int v109[8];
+    for (int s = 0; s < 4; ++s) v100[s] = (int)((v99[s] == 0 ? 0 : v80[s] / v99[s]));
+    int v101[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v109[s] = (int)((v107[s] * v108[s]));
-    int v110[8];
+    for (int s = 0; s < 4; ++s) v101[s] = v17;
+    int v102[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v110[s] = v9;
-    int v111[8];
+    for (int s = 0; s < 4; ++s) v102[s] = (int)((v100[s] * v101[s]));
+    int v103[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v111[s] = (int)((v109[s] * v110[s]));
-    int v116[8];
+    for (int s = 0; s < 4; ++s) v103[s] = v2;
+    int v104[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v116[s] = (int)((v110[s] == 0 ? 0 : v84[s] % v110[s]));
-    int v117[8];
+    for (int s = 0; s < 4; ++s) v104[s] = (int)((v102[s] * v103[s]));
+    int v109[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v117[s] = (int)((v111[s] + v116[s]));
-    mt_i64 v118[8];
+    for (int s = 0; s < 4; ++s) v109[s] = (int)((v103[s] == 0 ? 0 : v80[s] % v103[s]));
+    int v110[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v118[s] = (mt_i64)(v117[s]);
-    mt_i64 v119[8];
+    for (int s = 0; s < 4; ++s) v110[s] = (int)((v104[s] + v109[s]));
+    mt_i64 v111[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v119[s] = v22;
-    mt_i64 v120[8];
+    for (int s = 0; s < 4; ++s) v111[s] = (mt_i64)(v110[s]);
+    mt_i64 v112[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v120[s] = (v118[s] * v119[s]);
-    mt_i64 v63[8];
+    for (int s = 0; s < 4; ++s) v112[s] = v24;
+    mt_i64 v113[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = (v120[s] + v51[s]);
-    float v65[8];
+    for (int s = 0; s < 4; ++s) v113[s] = (v111[s] * v112[s]);
+    mt_i64 v55[4];
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v63[g];
-      if ((true && v50[g + 0]) && (true && v50[g + 1]) && (true && v50[g + 2]) && (true && v50[g + 3]) && (i0 % 4) == 0) {
+    for (int s = 0; s < 4; ++s) v55[s] = (v113[s] + v53[s]);
+    float v57[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v55[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v65[g + k] = u.e[k];
+        for (int k = 0; k < MT_VEC; ++k) v57[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v65[s] = (true && v50[s]) ? p1[v63[s]] : v54; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v57[s] = (true && v40[s]) ? p1[v55[s]] : v47; }
       }
     }
-    float v70[8];
+    mt_i64 v59[4];
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v63[g];
-      if ((true && v50[g + 0]) && (true && v50[g + 1]) && (true && v50[g + 2]) && (true && v50[g + 3]) && (i0 % 4) == 0) {
+    for (int s = 0; s < 4; ++s) v59[s] = (v55[s] + v49[s]);
+    float v61[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v59[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v61[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v61[s] = (true && v40[s]) ? p1[v59[s]] : v47; }
+      }
+    }
+    float v63[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v55[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v70[g + k] = u.e[k];
+        for (int k = 0; k < MT_VEC; ++k) v63[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v70[s] = (true && v50[s]) ? p2[v63[s]] : v54; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v63[s] = (true && v40[s]) ? p2[v55[s]] : v47; }
       }
     }
-    float v71[8];
+    float v67[4];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v71[s] = (v60[s] * v70[s]);
-    float v72[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v72[s] = (v55[s] * v65[s]);
-    float v73[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v73[s] = (-v71[s]);
-    float v74[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v74[s] = (v43[s] ? v73[s] : v71[s]);
-    float v75[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v75[s] = (v72[s] + v74[s]);
-    float v76[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v76[s] = (v50[s] ? v75[s] : v55[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v53[g];
-      if ((true && v37[g + 0]) && (true && v37[g + 1]) && (true && v37[g + 2]) && (true && v37[g + 3]) && (i0 % 4) == 0) {
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v59[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v76[g + k];
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v67[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v67[s] = (true && v40[s]) ? p2[v59[s]] : v47; }
+      }
+    }
+    float v68[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v68[s] = (v48[s] * v57[s]);
+    float v69[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v69[s] = (v52[s] * v63[s]);
+    float v70[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v70[s] = (v68[s] - v69[s]);
+    float v71[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v71[s] = (v52[s] * v61[s]);
+    float v72[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v72[s] = (v48[s] * v67[s]);
+    float v73[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v73[s] = (v71[s] + v72[s]);
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v46[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v70[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v37[s]) p3[v53[s]] = v76[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v40[s]) p3[v46[s]] = v70[s]; }
+      }
+    }
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v50[g];
+      if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v73[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v40[s]) p3[v50[s]] = v73[s]; }
       }
     }
   }

@@ -233,18 +233,23 @@ fn trace_kernel(name: &str, dtype: DType, block: usize) -> Option<Result<Verifie
                 crate::host::tile_rows(block)
             },
         }),
+        // Rows of `block` columns, all rotated (mRoPE's by the default sections).
         "rope" | "llama4_rope" | "qwen2vl_mrope" => crate::rope::kernel(&crate::rope::RopeSpec {
-            variant: match base {
-                "rope" => crate::rope::Variant::RotateHalf,
-                "llama4_rope" => crate::rope::Variant::Interleaved,
-                _ => crate::rope::Variant::Sections,
-            },
-            backward,
-            x: dtype,
-            table: dtype,
-            positions: None,
-            block,
-            rows: crate::host::tile_rows(block),
+            sections_by_8: crate::rope::mrope::by_8(crate::rope::mrope::auto_section(block)),
+            ..crate::rope::RopeSpec::shaped(
+                match base {
+                    "rope" => crate::rope::Variant::RotateHalf,
+                    "llama4_rope" => crate::rope::Variant::Interleaved,
+                    _ => crate::rope::Variant::Sections,
+                },
+                backward,
+                dtype,
+                dtype,
+                None,
+                block,
+                block,
+                |cols| cols,
+            )
         }),
         "matmul" | "matmul_dx" | "matmul_dw" if backward == (base != "matmul") => {
             crate::matmul::gemm_kernel(&crate::matmul::representative_spec(base, dtype))

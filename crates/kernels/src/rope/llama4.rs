@@ -99,6 +99,8 @@ pub fn run(
         positions: None,
         rows: l.rows,
         d: l.d,
+        r: l.d,
+        sections_by_8: false,
     };
     launch.run(device, x, scalars, prev)
 }

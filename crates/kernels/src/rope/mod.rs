@@ -78,164 +78,192 @@ pub struct RopeSpec {
     pub table: DType,
     /// Storage dtype of `position_ids`, when given (`RotateHalf` only).
     pub positions: Option<DType>,
-    /// Columns per tile (>= D).
+    /// Columns per tile: of each half of the rotated columns (`>= R/2`) for the rotate-half
+    /// variants, of the whole row (`>= D`) for `Interleaved`.
     pub block: usize,
+    /// Columns per tile of the pass-through columns `R..D` (`>= D - R`; 0 when `R = D`).
+    pub tail: usize,
     /// Rows per program (see [`crate::host::tile_rows`]).
     pub rows: usize,
+    /// `Sections` only: both section bounds are multiples of 8 (see [`mrope::by_8`]).
+    pub sections_by_8: bool,
 }
 
-/// How a row's columns pair up (the variant's scalars).
-enum Pairs {
-    /// `(i, i + r/2)` for `i < r/2`; columns from `r` pass through.
-    Half(Tile),
-    /// `(2i, 2i + 1)`.
-    Interleaved,
-    /// `(i, i + D/2)`; half-column `j` reads plane 0 below `s0`, 1 below `s1`, else 2 (planes
-    /// `plane` apart).
-    Sections(Tile, Tile, Tile),
-}
-
-impl Pairs {
-    /// For the columns `i` of a row of `d`: which are rotated, which are the first of their pair,
-    /// each one's partner, and how their table entries are addressed.
-    fn columns(&self, i: Tile, d: Tile) -> (Tile, Tile, Tile, TableCols) {
-        match *self {
-            Pairs::Half(r) => {
-                let rot = i.lt(r);
-                let half = r / 2;
-                let first = i.lt(half);
-                (
-                    rot,
-                    first,
-                    first.select(i + half, i - half),
-                    TableCols::Plain,
-                )
+impl RopeSpec {
+    /// The specialisation for rows of `d` columns whose first `r` rotate, `block(n)` being the
+    /// tile width for `n` columns; rows per program fill about one `[rows, D]` tile's worth.
+    #[allow(clippy::too_many_arguments)]
+    pub fn shaped(
+        variant: Variant,
+        backward: bool,
+        x: DType,
+        table: DType,
+        positions: Option<DType>,
+        d: usize,
+        r: usize,
+        block: impl Fn(usize) -> usize,
+    ) -> RopeSpec {
+        let (block, tail, width) = match variant {
+            Variant::Interleaved => (block(d), 0, block(d)),
+            _ => {
+                let (half, tail) = (block(r / 2), if d > r { block(d - r) } else { 0 });
+                (half, tail, 2 * half + tail)
             }
-            Pairs::Interleaved => (i.lt(d), (i & 1).equal(0), i ^ 1, TableCols::Interleaved),
-            Pairs::Sections(s0, s1, plane) => {
-                let half = d / 2;
-                let first = i.lt(half);
-                let j = first.select(i, i - half);
-                // The plane index is (j >= s0) + (j >= s1), as s0 <= s1.
-                let which = j.ge(s0).cast(DType::I64) + j.ge(s1).cast(DType::I64);
-                let cols = TableCols::Planes(which * plane);
-                (i.lt(d), first, first.select(i + half, i - half), cols)
-            }
+        };
+        RopeSpec {
+            variant,
+            backward,
+            x,
+            table,
+            positions,
+            block,
+            tail,
+            rows: tile_rows(width),
+            sections_by_8: false,
         }
     }
 }
 
-/// How a column's table entries are addressed from its table row `tab` (an I64 offset).
-enum TableCols {
-    /// Separate `cos` and `sin`, one entry per column.
-    Plain,
-    /// One `(cos, sin)` table, one entry pair per column pair.
-    Interleaved,
-    /// Separate `cos` and `sin`, offset by the plane (I64) the column's section reads.
-    Planes(Tile),
-}
-
-impl TableCols {
-    /// Offset of column `col`'s cos (`sin == false`) or sin entry.
-    fn at(&self, tab: Tile, col: Tile, sin: bool) -> Tile {
-        match self {
-            TableCols::Plain => tab + col.cast(DType::I64),
-            TableCols::Interleaved => tab + (col & -2).cast(DType::I64) + i64::from(sin),
-            TableCols::Planes(plane) => tab + *plane + col.cast(DType::I64),
-        }
-    }
-}
-
-/// `spec.rows` rows of `D` columns per program, as one `[rows, block]` tile: the row's scalars
-/// (batch, time, table row) are `[rows, 1]` columns broadcast against the `[1, block]` columns,
-/// and rows from `n_rows` on (the last program's ragged tail) touch no memory. Parameters by
-/// variant, each list followed by `n_rows`:
-/// - `RotateHalf`: `x, cos, sin, y, d, r, t, ht, per_batch`; with position ids
-///   `x, cos, sin, position_ids, y, d, r, t, ht, per_batch, p, pos_per_batch`;
-/// - `Interleaved`: `x, freqs, y, d, t, h`;
-/// - `Sections`: `x, cos, sin, y, d, t, ht, s0, s1, plane` (`s0 = s_t`, `s1 = s_t + s_h`,
-///   `plane` = `B T D`, the stride between planes).
-///
-/// Backward variants read `dy` and write `dx`. Every pair `(i, partner)` with `i` first
-/// rotates forward as `y_i = x_i c_i - x_p s_i`, `y_p = x_p c_p + x_i s_p` and backward by the
-/// transpose, `dx_i = dy_i c_i + dy_p s_p`, `dx_p = dy_p c_p - dy_i s_i`.
+/// The kernel of `spec`: [`pair_kernel`] for the rotate-half variants, [`interleaved_kernel`]
+/// for Llama 4's.
 pub fn kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
+    match spec.variant {
+        Variant::Interleaved => interleaved_kernel(spec),
+        Variant::RotateHalf | Variant::Sections => pair_kernel(spec),
+    }
+}
+
+/// The rotate-half variants (`RotateHalf`, `Sections`): `spec.rows` rows per program, each as
+/// its two halves of rotated columns, `[rows, block]` tiles of columns `j` and `j + R/2`
+/// (`j < R/2`), loaded, rotated and stored whole (no element reads its partner's address); the
+/// pass-through columns `R..D` are a third `[rows, tail]` tile, copied. The row's scalars (batch,
+/// time, table row) are `[rows, 1]` columns, and rows from `n_rows` on (the last program's
+/// ragged tail) touch no memory. Parameters, each list followed by `n_rows`:
+/// - `RotateHalf`: `x, cos, sin, y, d, half, t, ht, per_batch`; with position ids
+///   `x, cos, sin, position_ids, y, d, half, t, ht, per_batch, p, pos_per_batch`;
+/// - `Sections`: `x, cos, sin, y, d, half, t, ht, s0, s1, plane` (`s0 = s_t`,
+///   `s1 = s_t + s_h`, `plane` = `B T D`, the stride between planes; half-column `j` reads
+///   plane 0 below `s0`, 1 below `s1`, else 2);
+///
+/// with `half = R/2` (`D/2` for `Sections`). Backward variants read `dy` and write `dx`. Each
+/// pair rotates forward as `y1 = x1 c1 - x2 s1`, `y2 = x2 c2 + x1 s2` and backward by the
+/// transpose, `dx1 = dy1 c1 + dy2 s2`, `dx2 = dy2 c2 - dy1 s1`.
+fn pair_kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
     trace(&spec.variant.kernel_name(spec.backward), |k| {
         let x = k.input(if spec.backward { "dy" } else { "x" }, spec.x);
-        let (cos, sin) = match spec.variant {
-            Variant::Interleaved => {
-                let freqs = k.input("freqs", spec.table);
-                (freqs, freqs)
-            }
-            _ => (k.input("cos", spec.table), k.input("sin", spec.table)),
-        };
+        let (cos, sin) = (k.input("cos", spec.table), k.input("sin", spec.table));
         let positions = spec.positions.map(|dt| k.input("position_ids", dt));
         let y = k.output(if spec.backward { "dx" } else { "y" }, spec.x);
         let d = k.scalar("d", DType::I32);
+        let half = k.scalar("half", DType::I32);
+        let t = k.scalar("t", DType::I32);
+        let ht = k.scalar("ht", DType::I32);
         let i64_ = |v: Tile| v.cast(DType::I64);
-        let tile_rows = spec.rows as i64;
-        // [rows, 1]: this program's rows.
-        let row = (k.program_id(0) * tile_rows + k.arange(0, tile_rows)).expand_dims(1);
-        let (tab, pairs, gather) = match spec.variant {
-            Variant::RotateHalf => {
-                let r = k.scalar("r", DType::I32);
-                let t = k.scalar("t", DType::I32);
-                let ht = k.scalar("ht", DType::I32);
-                let per_batch = k.scalar("per_batch", DType::I32);
-                let b = row / ht;
-                let ti = row % t;
-                let (tab, gather) = match positions {
-                    None => (i64_(b * per_batch * t + ti) * i64_(r), None),
-                    Some(ids) => {
-                        let p = i64_(k.scalar("p", DType::I32));
-                        let pos_per_batch = k.scalar("pos_per_batch", DType::I32);
-                        let at = i64_(b * pos_per_batch * t + ti);
-                        (i64_(b * per_batch) * p * i64_(r), Some((ids, at, i64_(r))))
-                    }
-                };
-                (tab, Pairs::Half(r), gather)
-            }
-            Variant::Interleaved => {
-                let t = k.scalar("t", DType::I32);
-                let h = k.scalar("h", DType::I32);
-                (i64_(row / h % t) * i64_(d), Pairs::Interleaved, None)
-            }
-            Variant::Sections => {
-                let t = k.scalar("t", DType::I32);
-                let ht = k.scalar("ht", DType::I32);
-                let s0 = k.scalar("s0", DType::I32);
-                let s1 = k.scalar("s1", DType::I32);
-                let plane = k.scalar("plane", DType::I64);
-                let tab = i64_(row / ht * t + row % t) * i64_(d);
-                (tab, Pairs::Sections(s0, s1, plane), None)
+        let r = half * 2;
+        // [rows, 1]: this program's rows (from its first, `first_row`), their batch entry and
+        // time.
+        let first_row = k.program_id(0) * spec.rows as i64;
+        let local = k.arange(0, spec.rows as i64).expand_dims(1);
+        let row = first_row + local;
+        let (b, ti) = (row / ht, row % t);
+        // The table row's offset (without position ids) and, for mRoPE, its planes.
+        let (tab, gather, planes) = if spec.variant == Variant::Sections {
+            let (s0, s1) = (k.scalar("s0", DType::I32), k.scalar("s1", DType::I32));
+            let plane = k.scalar("plane", DType::I64);
+            (i64_(b * t + ti) * i64_(d), None, Some((s0, s1, plane)))
+        } else {
+            let per_batch = k.scalar("per_batch", DType::I32);
+            match positions {
+                None => (i64_(b * per_batch * t + ti) * i64_(r), None, None),
+                Some(ids) => {
+                    let p = i64_(k.scalar("p", DType::I32));
+                    let pos_per_batch = k.scalar("pos_per_batch", DType::I32);
+                    let at = i64_(b * pos_per_batch * t + ti);
+                    (i64_(b * per_batch) * p * i64_(r), Some((ids, at)), None)
+                }
             }
         };
         let live = row.lt(k.scalar("n_rows", DType::I32));
         // Position ids are gathered per row, for live rows only.
         let tab = match gather {
             None => tab,
-            Some((ids, at, r)) => tab + i64_(ids.load_masked(at, live, 0)) * r,
+            Some((ids, at)) => tab + i64_(ids.load_masked(at, live, 0)) * i64_(r),
         };
-        let base = i64_(row) * i64_(d);
-        let i = k.arange(0, spec.block as i64).expand_dims(0);
-        let in_row = i.lt(d) & live;
-        let (rot, first, partner, cols) = pairs.columns(i, d);
-        let rot = rot & live;
+        // Offsets into x: the program's first row (I64), then I32 within the program (at most
+        // `rows * D` elements), which keeps the per-element indices narrow.
+        let base = i64_(first_row) * i64_(d);
+        let local = local * d;
+        let j = k.arange(0, spec.block as i64).expand_dims(0);
+        let on = j.lt(half) & live;
+        let h = i64_(half);
         let load = |buf: &metile_lang::Buffer, at: Tile, mask: Tile| {
             buf.load_masked(at, mask, 0.0).cast(DType::F32)
         };
-        let v = load(&x, base + i64_(i), in_row);
-        let vp = load(&x, base + i64_(partner), rot);
-        let c = load(&cos, cols.at(tab, i, false), rot);
+        let at = base + i64_(local + j);
+        let (x1, x2) = (load(&x, at, on), load(&x, at + h, on));
+        let mut tab = tab + i64_(j);
+        if let Some((s0, s1, plane)) = planes {
+            // Half-column j reads plane (j >= s0) + (j >= s1) (s0 <= s1). With sections in
+            // multiples of 8, j rounded down to a multiple of 8 gives the same plane, so each
+            // group of 8 columns shares one plane offset (and loads as a vector).
+            let jp = if spec.sections_by_8 { j / 8 * 8 } else { j };
+            tab = tab + (i64_(jp.ge(s0)) + i64_(jp.ge(s1))) * plane;
+        }
+        let (c1, c2) = (load(&cos, tab, on), load(&cos, tab + h, on));
+        let (s1, s2) = (load(&sin, tab, on), load(&sin, tab + h, on));
+        let (y1, y2) = if spec.backward {
+            (x1 * c1 + x2 * s2, x2 * c2 - x1 * s1)
+        } else {
+            (x1 * c1 - x2 * s1, x2 * c2 + x1 * s2)
+        };
+        y.store_masked(at, y1.cast(spec.x), on);
+        y.store_masked(at + h, y2.cast(spec.x), on);
+        if spec.tail > 0 {
+            // Partial rotary: columns R..D pass through unchanged.
+            let c = k.arange(0, spec.tail as i64).expand_dims(0);
+            let keep = c.lt(d - r) & live;
+            let at = base + i64_(local + r + c);
+            y.store_masked(at, x.load_masked(at, keep, 0.0), keep);
+        }
+    })
+}
+
+/// Llama 4's interleaved rotation: `spec.rows` rows of `D` columns per program, as one
+/// `[rows, block]` tile; each column reads its partner `i ^ 1` and the `(cos, sin)` entry of its
+/// pair. Parameters: `x, freqs, y, d, t, h, n_rows` (`dy`, `dx` backward). Each pair `(i, p)`
+/// with `i` even rotates forward as `y_i = x_i c - x_p s`, `y_p = x_p c + x_i s` and backward by
+/// the transpose.
+fn interleaved_kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
+    trace(&spec.variant.kernel_name(spec.backward), |k| {
+        let x = k.input(if spec.backward { "dy" } else { "x" }, spec.x);
+        let freqs = k.input("freqs", spec.table);
+        let y = k.output(if spec.backward { "dx" } else { "y" }, spec.x);
+        let d = k.scalar("d", DType::I32);
+        let t = k.scalar("t", DType::I32);
+        let h = k.scalar("h", DType::I32);
+        let i64_ = |v: Tile| v.cast(DType::I64);
+        let tile_rows = spec.rows as i64;
+        // [rows, 1]: this program's rows and their table rows.
+        let row = (k.program_id(0) * tile_rows + k.arange(0, tile_rows)).expand_dims(1);
+        let tab = i64_(row / h % t) * i64_(d);
+        let live = row.lt(k.scalar("n_rows", DType::I32));
+        let base = i64_(row) * i64_(d);
+        let i = k.arange(0, spec.block as i64).expand_dims(0);
+        let in_row = i.lt(d) & live;
+        let first = (i & 1).equal(0);
+        let load =
+            |at: Tile, buf: &metile_lang::Buffer| buf.load_masked(at, in_row, 0.0).cast(DType::F32);
+        let v = load(base + i64_(i), &x);
+        let vp = load(base + i64_(i ^ 1), &x);
+        let pair = tab + i64_(i & -2);
+        let (c, s) = (load(pair, &freqs), load(pair + 1, &freqs));
+        // The sine term is subtracted from the even column forward, from the odd one backward.
+        let term = vp * s;
         let out = if spec.backward {
-            // dx[i] = dy[i] cos[i] + sign_p dy[p] sin[p], sign_p = +1 for the first of a pair.
-            let term = vp * load(&sin, cols.at(tab, partner, true), rot);
             v * c + first.select(term, -term)
         } else {
-            let term = vp * load(&sin, cols.at(tab, i, true), rot);
             v * c + first.select(-term, term)
         };
-        let out = rot.select(out, v);
         y.store_masked(base + i64_(i), out.cast(spec.x), in_row);
     })
 }
@@ -468,7 +496,7 @@ pub fn run_at(
     let l = validate(entry, x, cos, sin, positions)?;
     let mut scalars = vec![
         Arg::I32(l.d as i32),
-        Arg::I32(l.r as i32),
+        Arg::I32((l.r / 2) as i32),
         Arg::I32(l.t as i32),
         Arg::I32(l.ht as i32),
         Arg::I32(l.per_batch as i32),
@@ -484,6 +512,8 @@ pub fn run_at(
         positions,
         rows: l.rows,
         d: l.d,
+        r: l.r,
+        sections_by_8: false,
     };
     launch.run(device, x, scalars, prev)
 }
@@ -497,6 +527,10 @@ struct Launch<'a> {
     positions: Option<&'a Tensor>,
     rows: usize,
     d: usize,
+    /// Rotated columns (`d` but for partial rotary).
+    r: usize,
+    /// See [`RopeSpec::sections_by_8`].
+    sections_by_8: bool,
 }
 
 impl Launch<'_> {
@@ -513,15 +547,19 @@ impl Launch<'_> {
         if self.rows == 0 || self.d == 0 {
             return Ok(out);
         }
-        let block = row_block(device, self.d);
+        let spec = RopeSpec::shaped(
+            self.variant,
+            self.backward,
+            x.dtype(),
+            self.tables[0].dtype(),
+            self.positions.map(Tensor::dtype),
+            self.d,
+            self.r,
+            |cols| row_block(device, cols),
+        );
         let spec = RopeSpec {
-            variant: self.variant,
-            backward: self.backward,
-            x: x.dtype(),
-            table: self.tables[0].dtype(),
-            positions: self.positions.map(Tensor::dtype),
-            block,
-            rows: tile_rows(block),
+            sections_by_8: self.sections_by_8,
+            ..spec
         };
         let name = self.variant.kernel_name(self.backward);
         let k = device.kernel(&name, &spec, || kernel(&spec))?;

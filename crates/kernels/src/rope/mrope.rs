@@ -94,6 +94,7 @@ pub fn run(
     let l = validate(entry, x, cos, sin, section)?;
     let scalars = vec![
         Arg::I32(l.d as i32),
+        Arg::I32((l.d / 2) as i32),
         Arg::I32(l.t as i32),
         Arg::I32(l.ht as i32),
         Arg::I32(section[0] as i32),
@@ -107,8 +108,16 @@ pub fn run(
         positions: None,
         rows: l.rows,
         d: l.d,
+        r: l.d,
+        sections_by_8: by_8(section),
     };
     launch.run(device, x, scalars, prev)
+}
+
+/// Whether both section bounds `s_t` and `s_t + s_h` are multiples of 8, so that every aligned
+/// group of 8 half-columns reads one plane (Qwen2-VL's `16,24,24` is).
+pub fn by_8(section: [usize; 3]) -> bool {
+    section[0].is_multiple_of(8) && (section[0] + section[1]).is_multiple_of(8)
 }
 
 /// Parses `mrope_section` for head dimension `d`: three non-negative integers separated by
