@@ -44,8 +44,10 @@ __device__ __forceinline__ mt_i64 mt_f2l(float x) { return x != x ? 0 : (x >= 9.
 /// activations), in their fast form: NaN-propagating min/max as one instruction (sm_80 on),
 /// `exp(x)` as `ex2.approx` of `x * log2(e)` (relative error about `|x| * 2^-24` beyond the
 /// instruction's 2 ulp, results below 2^-126 flushed to zero: the form Triton and Inductor use),
-/// the sigmoid's reciprocal approximated (1 ulp) and float division as `div.full.f32` (2 ulp over
-/// the full range, as Triton's `/`).
+/// the sigmoid's reciprocal approximated (1 ulp), float division as `div.full.f32` (2 ulp over
+/// the full range, as Triton's `/`) and tanh as its Taylor polynomial below 0.25 in magnitude
+/// (truncation under 1e-8 relative), `1 - 2 / (1 + exp(2|x|))` above (about 6e-7 relative at
+/// worst, near 0.25).
 const FAST_MATH: &str = r#"#if __CUDA_ARCH__ >= 800
 __device__ __forceinline__ float mt_minf(float a, float b) { float r; asm("min.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b)); return r; }
 __device__ __forceinline__ float mt_maxf(float a, float b) { float r; asm("max.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b)); return r; }
@@ -56,6 +58,12 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_tanh(float x) {
+  const float a = fabsf(x), x2 = x * x;
+  const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
+  float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
+  return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
+}
 "#;
 
 /// The same helpers in their precise form (libdevice `expf`, IEEE reciprocal), chosen by
@@ -65,6 +73,7 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { return expf(x); }
 __device__ __forceinline__ float mt_sigmoid(float x) { return __frcp_rn(1.0f + expf(-x)); }
 __device__ __forceinline__ float mt_div(float x, float y) { return x / y; }
+__device__ __forceinline__ float mt_tanh(float x) { return tanhf(x); }
 "#;
 
 /// Set to `1` to emit [`PRECISE_MATH`] instead of [`FAST_MATH`].
@@ -631,7 +640,7 @@ impl Emitter<'_> {
                 UnaryOp::Log2 => format!("log2f({x})"),
                 UnaryOp::Sqrt => format!("sqrtf({x})"),
                 UnaryOp::Rsqrt => format!("(1.0f / sqrtf({x}))"),
-                UnaryOp::Tanh => format!("tanhf({x})"),
+                UnaryOp::Tanh => format!("mt_tanh({x})"),
                 UnaryOp::Sigmoid => format!("mt_sigmoid({x})"),
                 UnaryOp::Sin => format!("sinf({x})"),
                 UnaryOp::Cos => format!("cosf({x})"),
@@ -1316,12 +1325,12 @@ impl Emitter<'_> {
                 .unwrap_or_default();
             format!("{}{m}", in_tile(s))
         };
-        let scalar = |s: &str| -> String {
+        let scalar = |s: &str, at: &str| -> String {
             format!(
                 "v{}[{s}] = ({}) ? {} : {fill};",
                 r.0,
                 active(s),
-                from_mem(d, &format!("p{buffer}[v{}[{s}]]", index.0))
+                from_mem(d, &format!("p{buffer}[{at}]"))
             )
         };
         let (rv, ptr) = (r.0, format!("p{buffer}"));
@@ -1392,11 +1401,8 @@ impl Emitter<'_> {
                 .unwrap_or_default();
             format!("{}{m}", in_tile(s))
         };
-        let scalar = |s: &str| -> String {
-            let w = write(
-                format!("p{buffer}[v{}[{s}]]", index.0),
-                format!("v{}[{s}]", value.0),
-            );
+        let scalar = |s: &str, at: &str| -> String {
+            let w = write(format!("p{buffer}[{at}]"), format!("v{}[{s}]", value.0));
             format!("if ({}) {w}", active(s))
         };
         let (val, ptr) = (value.0, format!("p{buffer}"));
@@ -1430,7 +1436,8 @@ impl Emitter<'_> {
     /// Emits an access to every slot of a tile. Given `vector` (the index is contiguous) and a
     /// vector of at least 4 bytes, each group of `vec` slots whose elements are all `active` and
     /// whose first index `i0` is aligned moves through one union `u` of words (`vector(word,
-    /// words)` gives those statements); every other element falls back to `scalar(slot)`. In the
+    /// words)` gives those statements); every other element falls back to `scalar(slot, index)`,
+    /// its index `i0 + k` there (contiguous: one live index per group, not one per slot). In the
     /// fast body (see `fast_access`) the alignment test goes, and where the mask splits at whole
     /// groups each group is one predicated vector, `inactive(slot)` filling a load's slots.
     #[allow(clippy::too_many_arguments)]
@@ -1440,7 +1447,7 @@ impl Emitter<'_> {
         access: TileAccess,
         d: DType,
         active: &dyn Fn(&str) -> String,
-        scalar: &dyn Fn(&str) -> String,
+        scalar: &dyn Fn(&str, &str) -> String,
         vector: Option<&VectorBody<'_>>,
         inactive: Option<&dyn Fn(&str) -> String>,
     ) {
@@ -1448,9 +1455,10 @@ impl Emitter<'_> {
         let bytes = vec * d.size_bytes();
         let pad = "  ".repeat(self.depth);
         let Some(vector) = vector.filter(|_| vec > 1 && bytes.is_multiple_of(4)) else {
+            let at = format!("v{}[s]", access.index.0);
             self.line(format!(
                 "#pragma unroll\n{pad}for (int s = 0; s < {n}; ++s) {{ {} }}",
-                scalar("s")
+                scalar("s", &at)
             ));
             return;
         };
@@ -1489,7 +1497,7 @@ impl Emitter<'_> {
         let other = match fast {
             // A whole group is inactive: a load fills it, a store skips it.
             Some(true) => inactive.map(|f| f("g + k")),
-            _ => Some(format!("const int s = g + k; {}", scalar("s"))),
+            _ => Some(format!("const int s = g + k; {}", scalar("s", "i0 + k"))),
         };
         if let Some(other) = other {
             self.line("} else {");

@@ -301,12 +301,14 @@ fn aligned_row_accesses_get_a_fast_body_tested_at_entry() {
     assert!(test.contains("(const void*)p1 % 16) == 0"), "{test}");
     let (fast, general) = fast_and_general(&src);
     assert!(!fast.contains("i0 % 8"), "{fast}");
-    assert!(!fast.contains("p0[v"), "no element fallback: {fast}");
+    assert!(!fast.contains("p0[i0 + k]"), "no element fallback: {fast}");
     assert_eq!(fast.matches("((const uint4*)(p0 + i0))[q]").count(), 1);
     assert_eq!(fast.matches("((uint4*)(p1 + i0))[q] = u.w[q]").count(), 1);
-    // The general body keeps both the alignment test and the element fallback.
+    // The general body keeps both the alignment test and the element fallback, which addresses
+    // element k of a contiguous group as `i0 + k` (one live index per group).
     assert_eq!(general.matches("(i0 % 8) == 0").count(), 2);
-    assert!(general.contains("p0[v"));
+    assert!(general.contains("p0[i0 + k]"), "{general}");
+    assert!(!general.contains("p0[v"), "{general}");
 }
 
 /// What the fast body must not assume: an index offset by one element is never aligned (no fast
@@ -340,7 +342,7 @@ fn fast_body_declines_what_it_cannot_prove() {
     let src = cuda_source(&inclusive, &Target::sm90()).unwrap().source;
     let (fast, _) = fast_and_general(&src);
     assert!(!fast.contains("i0 % 4"), "{fast}");
-    assert!(fast.contains("p0[v"), "element fallback kept: {fast}");
+    assert!(fast.contains("p0[i0 + k]"), "element fallback kept: {fast}");
     // `n` is only in the mask, which the fast body does not rely on: no test of it.
     let test = src
         .lines()
@@ -353,7 +355,7 @@ fn fast_body_declines_what_it_cannot_prove() {
         .source;
     let (fast, _) = fast_and_general(&src);
     assert!(!fast.contains("i0 % 8"), "{fast}");
-    assert!(fast.contains("p0[v"), "element fallback kept: {fast}");
+    assert!(fast.contains("p0[i0 + k]"), "element fallback kept: {fast}");
 }
 
 /// Broadcasts of index arithmetic and of loads from read-only buffers are rematerialised at the

@@ -24,6 +24,12 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_tanh(float x) {
+  const float a = fabsf(x), x2 = x * x;
+  const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
+  float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
+  return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
+}
 #define MT_THREADS 512
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -310,7 +316,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(mt_u16* __restri
         for (int k = 0; k < MT_VEC; ++k) v19[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v19[s] = (true && v17[s]) ? mt_bf16_to_f32(p1[v15[s]]) : v18; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v19[s] = (true && v17[s]) ? mt_bf16_to_f32(p1[i0 + k]) : v18; }
       }
     }
     float v20[8];
@@ -346,7 +352,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(mt_u16* __restri
         for (int k = 0; k < MT_VEC; ++k) v35[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v35[s] = (true && v17[s]) ? p2[v15[s]] : v34; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v35[s] = (true && v17[s]) ? p2[i0 + k] : v34; }
       }
     }
     float v36[8];
@@ -377,7 +383,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(mt_u16* __restri
         for (int k = 0; k < MT_VEC; ++k) v44[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v44[s] = (true && v17[s]) ? p3[v15[s]] : v34; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v44[s] = (true && v17[s]) ? p3[i0 + k] : v34; }
       }
     }
     float v45[8];
@@ -435,7 +441,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(mt_u16* __restri
         for (int k = 0; k < MT_VEC; ++k) v62[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v62[s] = (true && v17[s]) ? mt_bf16_to_f32(p0[v15[s]]) : v18; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v62[s] = (true && v17[s]) ? mt_bf16_to_f32(p0[i0 + k]) : v18; }
       }
     }
     float v63[8];
@@ -470,7 +476,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(mt_u16* __restri
         for (int q = 0; q < 2; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v17[s]) p2[v15[s]] = v42[s]; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v17[s]) p2[i0 + k] = v42[s]; }
       }
     }
     #pragma unroll
@@ -484,7 +490,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(mt_u16* __restri
         for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v17[s]) p3[v15[s]] = v52[s]; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v17[s]) p3[i0 + k] = v52[s]; }
       }
     }
     float v70[8];
@@ -501,7 +507,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(mt_u16* __restri
         for (int q = 0; q < 1; ++q) ((uint4*)(p0 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v17[s]) p0[v15[s]] = mt_f32_to_bf16(v70[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v17[s]) p0[i0 + k] = mt_f32_to_bf16(v70[s]); }
       }
     }
   }

@@ -24,6 +24,12 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_tanh(float x) {
+  const float a = fabsf(x), x2 = x * x;
+  const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
+  float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
+  return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
+}
 #define MT_THREADS 512
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -231,7 +237,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_fwd(const mt_u
         for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v15[s] = (true && v7[s]) ? mt_f16_to_f32(p2[v13[s]]) : v14; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v15[s] = (true && v7[s]) ? mt_f16_to_f32(p2[i0 + k]) : v14; }
       }
     }
     float v16[8];
@@ -266,7 +272,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_fwd(const mt_u
           for (int k = 0; k < MT_VEC; ++k) v28[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; v28[s] = (true && v7[s]) ? mt_f16_to_f32(p0[v26[s]]) : v14; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v28[s] = (true && v7[s]) ? mt_f16_to_f32(p0[i0 + k]) : v14; }
         }
       }
       float v29[8];
@@ -284,7 +290,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_fwd(const mt_u
           for (int k = 0; k < MT_VEC; ++k) v31[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; v31[s] = (true && v7[s]) ? mt_f16_to_f32(p1[v26[s]]) : v14; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v31[s] = (true && v7[s]) ? mt_f16_to_f32(p1[i0 + k]) : v14; }
         }
       }
       float v32[8];
@@ -307,7 +313,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_fwd(const mt_u
           for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p4[v26[s]] = mt_f32_to_f16(v35[s]); }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p4[i0 + k] = mt_f32_to_f16(v35[s]); }
         }
       }
       float v36[8];
@@ -355,7 +361,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_fwd(const mt_u
           for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p3[v26[s]] = mt_f32_to_f16(v46[s]); }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p3[i0 + k] = mt_f32_to_f16(v46[s]); }
         }
       }
     }

@@ -28,6 +28,12 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_tanh(float x) {
+  const float a = fabsf(x), x2 = x * x;
+  const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
+  float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
+  return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
+}
 #define MT_THREADS 512
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -649,7 +655,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
         for (int k = 0; k < MT_VEC; ++k) v39[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v39[s] = (true && v218[s]) ? mt_f16_to_f32(p1[v35[s]]) : v38; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v39[s] = (true && v218[s]) ? mt_f16_to_f32(p1[i0 + k]) : v38; }
       }
     }
     float v50[8];
@@ -664,7 +670,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
         for (int k = 0; k < MT_VEC; ++k) v50[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v50[s] = (true && v218[s]) ? mt_f16_to_f32(p2[v35[s]]) : v38; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v50[s] = (true && v218[s]) ? mt_f16_to_f32(p2[i0 + k]) : v38; }
       }
     }
     mt_i64 v53 = (v17 - v6);
@@ -853,7 +859,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
             for (int k = 0; k < MT_VEC; ++k) v308[g + k] = u.e[k];
           } else {
             #pragma unroll
-            for (int k = 0; k < 8; ++k) { const int s = g + k; v308[s] = (MT_FLAT(s) < 1024 && v291[s]) ? p3[v302[s]] : v91; }
+            for (int k = 0; k < 8; ++k) { const int s = g + k; v308[s] = (MT_FLAT(s) < 1024 && v291[s]) ? p3[i0 + k] : v91; }
           }
         }
         float v113[8];
@@ -904,7 +910,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
             for (int k = 0; k < MT_VEC; ++k) v128[g + k] = mt_f16_to_f32(u.e[k]);
           } else {
             #pragma unroll
-            for (int k = 0; k < 8; ++k) { const int s = g + k; v128[s] = (true && v332[s]) ? mt_f16_to_f32(p4[v124[s]]) : v38; }
+            for (int k = 0; k < 8; ++k) { const int s = g + k; v128[s] = (true && v332[s]) ? mt_f16_to_f32(p4[i0 + k]) : v38; }
           }
         }
         float v129[8];
@@ -975,7 +981,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
             for (int k = 0; k < MT_VEC; ++k) v349[g + k] = u.e[k];
           } else {
             #pragma unroll
-            for (int k = 0; k < 8; ++k) { const int s = g + k; v349[s] = (MT_FLAT(s) < 1024 && v291[s]) ? p5[v302[s]] : v91; }
+            for (int k = 0; k < 8; ++k) { const int s = g + k; v349[s] = (MT_FLAT(s) < 1024 && v291[s]) ? p5[i0 + k] : v91; }
           }
         }
         float v147[8];
@@ -996,7 +1002,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
             for (int k = 0; k < MT_VEC; ++k) v159[g + k] = mt_f16_to_f32(u.e[k]);
           } else {
             #pragma unroll
-            for (int k = 0; k < 8; ++k) { const int s = g + k; v159[s] = (true && v332[s]) ? mt_f16_to_f32(p0[v124[s]]) : v38; }
+            for (int k = 0; k < 8; ++k) { const int s = g + k; v159[s] = (true && v332[s]) ? mt_f16_to_f32(p0[i0 + k]) : v38; }
           }
         }
         float v160[8];
@@ -1081,7 +1087,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
         for (int q = 0; q < 1; ++q) ((uint4*)(p6 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v218[s]) p6[v35[s]] = mt_f32_to_f16(v176[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v218[s]) p6[i0 + k] = mt_f32_to_f16(v176[s]); }
       }
     }
     float v186[8];
@@ -1098,7 +1104,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
         for (int q = 0; q < 1; ++q) ((uint4*)(p7 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v218[s]) p7[v35[s]] = mt_f32_to_f16(v186[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v218[s]) p7[i0 + k] = mt_f32_to_f16(v186[s]); }
       }
     }
   }

@@ -24,6 +24,12 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_tanh(float x) {
+  const float a = fabsf(x), x2 = x * x;
+  const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
+  float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
+  return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
+}
 #define MT_THREADS 1024
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -572,7 +578,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
         for (int k = 0; k < MT_VEC; ++k) v39[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v39[s] = (true && v214[s]) ? p1[v35[s]] : v38; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v39[s] = (true && v214[s]) ? p1[i0 + k] : v38; }
       }
     }
     float v50[4];
@@ -587,7 +593,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
         for (int k = 0; k < MT_VEC; ++k) v50[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v50[s] = (true && v214[s]) ? p2[v35[s]] : v38; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v50[s] = (true && v214[s]) ? p2[i0 + k] : v38; }
       }
     }
     mt_i64 v53 = (v17 - v6);
@@ -760,7 +766,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
             for (int k = 0; k < MT_VEC; ++k) v304[g + k] = u.e[k];
           } else {
             #pragma unroll
-            for (int k = 0; k < 4; ++k) { const int s = g + k; v304[s] = (MT_FLAT(s) < 1024 && v287[s]) ? p3[v298[s]] : v38; }
+            for (int k = 0; k < 4; ++k) { const int s = g + k; v304[s] = (MT_FLAT(s) < 1024 && v287[s]) ? p3[i0 + k] : v38; }
           }
         }
         float v113[4];
@@ -811,7 +817,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
             for (int k = 0; k < MT_VEC; ++k) v128[g + k] = u.e[k];
           } else {
             #pragma unroll
-            for (int k = 0; k < 4; ++k) { const int s = g + k; v128[s] = (true && v328[s]) ? p4[v124[s]] : v38; }
+            for (int k = 0; k < 4; ++k) { const int s = g + k; v128[s] = (true && v328[s]) ? p4[i0 + k] : v38; }
           }
         }
         __syncthreads();
@@ -849,7 +855,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
             for (int k = 0; k < MT_VEC; ++k) v345[g + k] = u.e[k];
           } else {
             #pragma unroll
-            for (int k = 0; k < 4; ++k) { const int s = g + k; v345[s] = (MT_FLAT(s) < 1024 && v287[s]) ? p5[v298[s]] : v38; }
+            for (int k = 0; k < 4; ++k) { const int s = g + k; v345[s] = (MT_FLAT(s) < 1024 && v287[s]) ? p5[i0 + k] : v38; }
           }
         }
         float v146[4];
@@ -870,7 +876,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
             for (int k = 0; k < MT_VEC; ++k) v158[g + k] = u.e[k];
           } else {
             #pragma unroll
-            for (int k = 0; k < 4; ++k) { const int s = g + k; v158[s] = (true && v328[s]) ? p0[v124[s]] : v38; }
+            for (int k = 0; k < 4; ++k) { const int s = g + k; v158[s] = (true && v328[s]) ? p0[i0 + k] : v38; }
           }
         }
         __syncthreads();
@@ -934,7 +940,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
         for (int q = 0; q < 1; ++q) ((uint4*)(p6 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v214[s]) p6[v35[s]] = v165[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v214[s]) p6[i0 + k] = v165[s]; }
       }
     }
     #pragma unroll
@@ -948,7 +954,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dkv(const float*
         for (int q = 0; q < 1; ++q) ((uint4*)(p7 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v214[s]) p7[v35[s]] = v163[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v214[s]) p7[i0 + k] = v163[s]; }
       }
     }
   }

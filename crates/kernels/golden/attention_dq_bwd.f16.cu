@@ -28,6 +28,12 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_tanh(float x) {
+  const float a = fabsf(x), x2 = x * x;
+  const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
+  float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
+  return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
+}
 #define MT_THREADS 512
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -868,7 +874,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
         for (int k = 0; k < MT_VEC; ++k) v43[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v43[s] = (true && v247[s]) ? mt_f16_to_f32(p0[v39[s]]) : v42; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v43[s] = (true && v247[s]) ? mt_f16_to_f32(p0[i0 + k]) : v42; }
       }
     }
     float v54[8];
@@ -883,7 +889,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
         for (int k = 0; k < MT_VEC; ++k) v54[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v54[s] = (true && v247[s]) ? mt_f16_to_f32(p5[v39[s]]) : v42; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v54[s] = (true && v247[s]) ? mt_f16_to_f32(p5[i0 + k]) : v42; }
       }
     }
     float v65[8];
@@ -898,7 +904,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
         for (int k = 0; k < MT_VEC; ++k) v65[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v65[s] = (true && v247[s]) ? mt_f16_to_f32(p3[v39[s]]) : v42; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v65[s] = (true && v247[s]) ? mt_f16_to_f32(p3[i0 + k]) : v42; }
       }
     }
     float v66[8];
@@ -929,7 +935,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
         for (int q = 0; q < 2; ++q) ((uint4*)(p7 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 32 && v24[s]) p7[v29[s]] = v69[s]; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 32 && v24[s]) p7[i0 + k] = v69[s]; }
       }
     }
     float v70 = 0.0f;
@@ -1141,7 +1147,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
           for (int k = 0; k < MT_VEC; ++k) v131[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; v131[s] = (true) ? mt_f16_to_f32(p1[v130[s]]) : 0; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v131[s] = (true) ? mt_f16_to_f32(p1[i0 + k]) : 0; }
         }
       }
       float v132[8];
@@ -1420,7 +1426,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
           for (int k = 0; k < MT_VEC; ++k) v201[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; v201[s] = (true && v412[s]) ? mt_f16_to_f32(p1[v197[s]]) : v42; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v201[s] = (true && v412[s]) ? mt_f16_to_f32(p1[i0 + k]) : v42; }
         }
       }
       float v202[8];
@@ -1480,7 +1486,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
         for (int q = 0; q < 1; ++q) ((uint4*)(p6 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v247[s]) p6[v39[s]] = mt_f32_to_f16(v215[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v247[s]) p6[i0 + k] = mt_f32_to_f16(v215[s]); }
       }
     }
   }

@@ -24,6 +24,12 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_tanh(float x) {
+  const float a = fabsf(x), x2 = x * x;
+  const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
+  float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
+  return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
+}
 #define MT_THREADS 1024
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -758,7 +764,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
         for (int k = 0; k < MT_VEC; ++k) v43[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v43[s] = (true && v242[s]) ? p0[v39[s]] : v42; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v43[s] = (true && v242[s]) ? p0[i0 + k] : v42; }
       }
     }
     float v54[4];
@@ -773,7 +779,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
         for (int k = 0; k < MT_VEC; ++k) v54[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v54[s] = (true && v242[s]) ? p5[v39[s]] : v42; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v54[s] = (true && v242[s]) ? p5[i0 + k] : v42; }
       }
     }
     float v65[4];
@@ -788,7 +794,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
         for (int k = 0; k < MT_VEC; ++k) v65[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v65[s] = (true && v242[s]) ? p3[v39[s]] : v42; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v65[s] = (true && v242[s]) ? p3[i0 + k] : v42; }
       }
     }
     float v66[4];
@@ -813,7 +819,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
         for (int q = 0; q < 1; ++q) ((uint4*)(p7 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (MT_FLAT(s) < 32 && v24[s]) p7[v29[s]] = v67[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (MT_FLAT(s) < 32 && v24[s]) p7[i0 + k] = v67[s]; }
       }
     }
     float v71[4];
@@ -994,7 +1000,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
           for (int k = 0; k < MT_VEC; ++k) v129[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; v129[s] = (true) ? p1[v128[s]] : 0; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v129[s] = (true) ? p1[i0 + k] : 0; }
         }
       }
       __syncthreads();
@@ -1225,7 +1231,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
           for (int k = 0; k < MT_VEC; ++k) v198[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; v198[s] = (true && v407[s]) ? p1[v194[s]] : v42; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v198[s] = (true && v407[s]) ? p1[i0 + k] : v42; }
         }
       }
       __syncthreads();
@@ -1264,7 +1270,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_dq(const float* 
         for (int q = 0; q < 1; ++q) ((uint4*)(p6 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v242[s]) p6[v39[s]] = v202[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v242[s]) p6[i0 + k] = v202[s]; }
       }
     }
   }

@@ -24,6 +24,12 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_tanh(float x) {
+  const float a = fabsf(x), x2 = x * x;
+  const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
+  float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
+  return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
+}
 #define MT_THREADS 1024
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -809,7 +815,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
         for (int k = 0; k < MT_VEC; ++k) v43[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v43[s] = (true && v247[s]) ? p0[v39[s]] : v42; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v43[s] = (true && v247[s]) ? p0[i0 + k] : v42; }
       }
     }
     float v46[4];
@@ -970,7 +976,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
           for (int k = 0; k < MT_VEC; ++k) v106[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; v106[s] = (true) ? p2[v105[s]] : 0; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v106[s] = (true) ? p2[i0 + k] : 0; }
         }
       }
       float v107[4];
@@ -1243,7 +1249,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
           for (int k = 0; k < MT_VEC; ++k) v183[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; v183[s] = (true && v384[s]) ? p2[v179[s]] : v42; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v183[s] = (true && v384[s]) ? p2[i0 + k] : v42; }
         }
       }
       float v184[4];
@@ -1343,7 +1349,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v247[s]) p3[v39[s]] = v202[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v247[s]) p3[i0 + k] = v202[s]; }
       }
     }
     float v212[4];
@@ -1366,7 +1372,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_attention_fwd(const float*
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (MT_FLAT(s) < 32 && v24[s]) p4[v29[s]] = v216[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (MT_FLAT(s) < 32 && v24[s]) p4[i0 + k] = v216[s]; }
       }
     }
   }

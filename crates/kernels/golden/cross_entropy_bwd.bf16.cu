@@ -24,6 +24,12 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_tanh(float x) {
+  const float a = fabsf(x), x2 = x * x;
+  const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
+  float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
+  return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
+}
 #define MT_THREADS 512
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -107,7 +113,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const mt_
     for (int s = 0; s < 8; ++s) v35[s] = mt_div(v27[s], v34[s]);
     float v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = tanhf(v35[s]);
+    for (int s = 0; s < 8; ++s) v36[s] = mt_tanh(v35[s]);
     float v38[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v38[s] = (v36[s] * v34[s]);
@@ -259,7 +265,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const mt_
         for (int k = 0; k < MT_VEC; ++k) v26[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v26[s] = (true && v21[s]) ? mt_bf16_to_f32(p0[v24[s]]) : v25; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v26[s] = (true && v21[s]) ? mt_bf16_to_f32(p0[i0 + k]) : v25; }
       }
     }
     float v27[8];
@@ -279,7 +285,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const mt_
     for (int s = 0; s < 8; ++s) v35[s] = mt_div(v27[s], v34[s]);
     float v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = tanhf(v35[s]);
+    for (int s = 0; s < 8; ++s) v36[s] = mt_tanh(v35[s]);
     float v38[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v38[s] = (v36[s] * v34[s]);
@@ -381,7 +387,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const mt_
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v21[s]) p4[v24[s]] = mt_f32_to_bf16(v72[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v21[s]) p4[i0 + k] = mt_f32_to_bf16(v72[s]); }
       }
     }
   }

@@ -24,6 +24,12 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_tanh(float x) {
+  const float a = fabsf(x), x2 = x * x;
+  const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
+  float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
+  return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
+}
 #define MT_THREADS 512
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -104,7 +110,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const flo
     for (int s = 0; s < 8; ++s) v34[s] = mt_div(v26[s], v33[s]);
     float v35[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = tanhf(v34[s]);
+    for (int s = 0; s < 8; ++s) v35[s] = mt_tanh(v34[s]);
     float v37[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v37[s] = (v35[s] * v33[s]);
@@ -253,7 +259,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const flo
         for (int k = 0; k < MT_VEC; ++k) v26[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v26[s] = (true && v21[s]) ? p0[v24[s]] : v25; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v26[s] = (true && v21[s]) ? p0[i0 + k] : v25; }
       }
     }
     float v27 = true ? p3[v9] : 0;
@@ -270,7 +276,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const flo
     for (int s = 0; s < 8; ++s) v34[s] = mt_div(v26[s], v33[s]);
     float v35[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = tanhf(v34[s]);
+    for (int s = 0; s < 8; ++s) v35[s] = mt_tanh(v34[s]);
     float v37[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v37[s] = (v35[s] * v33[s]);
@@ -369,7 +375,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const flo
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v21[s]) p4[v24[s]] = v70[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v21[s]) p4[i0 + k] = v70[s]; }
       }
     }
   }

@@ -24,6 +24,12 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_tanh(float x) {
+  const float a = fabsf(x), x2 = x * x;
+  const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
+  float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
+  return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
+}
 #define MT_THREADS 256
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -62,7 +68,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const mt_
     float v20 = v15 ? mt_f16_to_f32(p0[v18]) : v19;
     float v21 = v20;
     float v22 = mt_div(v21, v5);
-    float v23 = tanhf(v22);
+    float v23 = mt_tanh(v22);
     float v24 = (v23 * v5);
     float v25 = 1.0f;
     float v26 = (v25 - v2);
@@ -108,7 +114,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const mt_
     for (int s = 0; s < 16; ++s) v36[s] = mt_div(v34[s], v35[s]);
     float v37[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v37[s] = tanhf(v36[s]);
+    for (int s = 0; s < 16; ++s) v37[s] = mt_tanh(v36[s]);
     float v39[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v39[s] = (v37[s] * v35[s]);
@@ -202,7 +208,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const mt_
     float v20 = v15 ? mt_f16_to_f32(p0[v18]) : v19;
     float v21 = v20;
     float v22 = mt_div(v21, v5);
-    float v23 = tanhf(v22);
+    float v23 = mt_tanh(v22);
     float v24 = (v23 * v5);
     float v25 = 1.0f;
     float v26 = (v25 - v2);
@@ -234,7 +240,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const mt_
         for (int k = 0; k < MT_VEC; ++k) v33[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v33[s] = (true && v28[s]) ? mt_f16_to_f32(p0[v31[s]]) : v32; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v33[s] = (true && v28[s]) ? mt_f16_to_f32(p0[i0 + k]) : v32; }
       }
     }
     float v34[16];
@@ -248,7 +254,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const mt_
     for (int s = 0; s < 16; ++s) v36[s] = mt_div(v34[s], v35[s]);
     float v37[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v37[s] = tanhf(v36[s]);
+    for (int s = 0; s < 16; ++s) v37[s] = mt_tanh(v36[s]);
     float v39[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v39[s] = (v37[s] * v35[s]);

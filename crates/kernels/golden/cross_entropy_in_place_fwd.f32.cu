@@ -24,6 +24,12 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_tanh(float x) {
+  const float a = fabsf(x), x2 = x * x;
+  const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
+  float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
+  return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
+}
 #define MT_THREADS 1024
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -61,7 +67,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_cross_entropy_fwd_grad(flo
     float v19 = 0.0f;
     float v20 = v15 ? p0[v18] : v19;
     float v21 = mt_div(v20, v5);
-    float v22 = tanhf(v21);
+    float v22 = mt_tanh(v21);
     float v23 = (v22 * v5);
     float v24 = 1.0f;
     float v25 = (v24 - v2);
@@ -106,7 +112,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_cross_entropy_fwd_grad(flo
     for (int s = 0; s < 4; ++s) v37[s] = mt_div(v35[s], v36[s]);
     float v38[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v38[s] = tanhf(v37[s]);
+    for (int s = 0; s < 4; ++s) v38[s] = mt_tanh(v37[s]);
     float v40[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v40[s] = (v38[s] * v36[s]);
@@ -308,7 +314,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_cross_entropy_fwd_grad(flo
     float v19 = 0.0f;
     float v20 = v15 ? p0[v18] : v19;
     float v21 = mt_div(v20, v5);
-    float v22 = tanhf(v21);
+    float v22 = mt_tanh(v21);
     float v23 = (v22 * v5);
     float v24 = 1.0f;
     float v25 = (v24 - v2);
@@ -342,7 +348,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_cross_entropy_fwd_grad(flo
         for (int k = 0; k < MT_VEC; ++k) v35[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v35[s] = (true && v30[s]) ? p0[v33[s]] : v34; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v35[s] = (true && v30[s]) ? p0[i0 + k] : v34; }
       }
     }
     float v36[4];
@@ -353,7 +359,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_cross_entropy_fwd_grad(flo
     for (int s = 0; s < 4; ++s) v37[s] = mt_div(v35[s], v36[s]);
     float v38[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v38[s] = tanhf(v37[s]);
+    for (int s = 0; s < 4; ++s) v38[s] = mt_tanh(v37[s]);
     float v40[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v40[s] = (v38[s] * v36[s]);
@@ -390,7 +396,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_cross_entropy_fwd_grad(flo
         for (int k = 0; k < MT_VEC; ++k) v54[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v54[s] = (true && v30[s]) ? p2[v31[s]] : v19; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v54[s] = (true && v30[s]) ? p2[i0 + k] : v19; }
       }
     }
     float v55[4];
@@ -517,7 +523,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_cross_entropy_fwd_grad(flo
         for (int q = 0; q < 1; ++q) ((uint4*)(p0 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v30[s]) p0[v33[s]] = v105[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v30[s]) p0[i0 + k] = v105[s]; }
       }
     }
     float v107 = (v63 * v62);

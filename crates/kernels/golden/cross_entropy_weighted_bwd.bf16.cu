@@ -24,6 +24,12 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_tanh(float x) {
+  const float a = fabsf(x), x2 = x * x;
+  const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
+  float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
+  return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
+}
 #define MT_THREADS 512
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -111,7 +117,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const mt_
     for (int s = 0; s < 8; ++s) v39[s] = mt_div(v31[s], v38[s]);
     float v40[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = tanhf(v39[s]);
+    for (int s = 0; s < 8; ++s) v40[s] = mt_tanh(v39[s]);
     float v42[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v42[s] = (v40[s] * v38[s]);
@@ -288,7 +294,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const mt_
         for (int k = 0; k < MT_VEC; ++k) v30[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v30[s] = (true && v25[s]) ? mt_bf16_to_f32(p0[v28[s]]) : v29; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v30[s] = (true && v25[s]) ? mt_bf16_to_f32(p0[i0 + k]) : v29; }
       }
     }
     float v31[8];
@@ -308,7 +314,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const mt_
     for (int s = 0; s < 8; ++s) v39[s] = mt_div(v31[s], v38[s]);
     float v40[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = tanhf(v39[s]);
+    for (int s = 0; s < 8; ++s) v40[s] = mt_tanh(v39[s]);
     float v42[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v42[s] = (v40[s] * v38[s]);
@@ -342,7 +348,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const mt_
         for (int k = 0; k < MT_VEC; ++k) v50[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v50[s] = (true && v25[s]) ? mt_bf16_to_f32(p2[v26[s]]) : v20; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v50[s] = (true && v25[s]) ? mt_bf16_to_f32(p2[i0 + k]) : v20; }
       }
     }
     float v51[8];
@@ -431,7 +437,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const mt_
         for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v25[s]) p5[v28[s]] = mt_f32_to_bf16(v80[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v25[s]) p5[i0 + k] = mt_f32_to_bf16(v80[s]); }
       }
     }
   }

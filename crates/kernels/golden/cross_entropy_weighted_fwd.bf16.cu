@@ -24,6 +24,12 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_tanh(float x) {
+  const float a = fabsf(x), x2 = x * x;
+  const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
+  float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
+  return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
+}
 #define MT_THREADS 256
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -62,7 +68,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const mt_
     float v20 = v15 ? mt_bf16_to_f32(p0[v18]) : v19;
     float v21 = v20;
     float v22 = mt_div(v21, v5);
-    float v23 = tanhf(v22);
+    float v23 = mt_tanh(v22);
     float v24 = (v23 * v5);
     float v25 = 1.0f;
     float v26 = (v25 - v2);
@@ -111,7 +117,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const mt_
     for (int s = 0; s < 16; ++s) v40[s] = mt_div(v38[s], v39[s]);
     float v41[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v41[s] = tanhf(v40[s]);
+    for (int s = 0; s < 16; ++s) v41[s] = mt_tanh(v40[s]);
     float v43[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v43[s] = (v41[s] * v39[s]);
@@ -226,7 +232,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const mt_
     float v20 = v15 ? mt_bf16_to_f32(p0[v18]) : v19;
     float v21 = v20;
     float v22 = mt_div(v21, v5);
-    float v23 = tanhf(v22);
+    float v23 = mt_tanh(v22);
     float v24 = (v23 * v5);
     float v25 = 1.0f;
     float v26 = (v25 - v2);
@@ -261,7 +267,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const mt_
         for (int k = 0; k < MT_VEC; ++k) v37[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v37[s] = (true && v32[s]) ? mt_bf16_to_f32(p0[v35[s]]) : v36; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v37[s] = (true && v32[s]) ? mt_bf16_to_f32(p0[i0 + k]) : v36; }
       }
     }
     float v38[16];
@@ -275,7 +281,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const mt_
     for (int s = 0; s < 16; ++s) v40[s] = mt_div(v38[s], v39[s]);
     float v41[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v41[s] = tanhf(v40[s]);
+    for (int s = 0; s < 16; ++s) v41[s] = mt_tanh(v40[s]);
     float v43[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v43[s] = (v41[s] * v39[s]);
@@ -313,7 +319,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const mt_
         for (int k = 0; k < MT_VEC; ++k) v57[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v57[s] = (true && v32[s]) ? mt_bf16_to_f32(p2[v33[s]]) : v19; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v57[s] = (true && v32[s]) ? mt_bf16_to_f32(p2[i0 + k]) : v19; }
       }
     }
     float v58[16];

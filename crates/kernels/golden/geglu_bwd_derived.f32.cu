@@ -24,6 +24,12 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_tanh(float x) {
+  const float a = fabsf(x), x2 = x * x;
+  const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
+  float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
+  return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
+}
 #define MT_THREADS 512
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -144,7 +150,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd_derived(const flo
     for (int s = 0; s < 8; ++s) v32[s] = (v29[s] * v31[s]);
     float v33[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = tanhf(v32[s]);
+    for (int s = 0; s < 8; ++s) v33[s] = mt_tanh(v32[s]);
     float v34[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v34[s] = (v23[s] * v33[s]);
@@ -281,7 +287,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd_derived(const flo
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v14[s] = (true && v12[s]) ? p0[v10[s]] : v13; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v14[s] = (true && v12[s]) ? p0[i0 + k] : v13; }
       }
     }
     float v15[8];
@@ -302,7 +308,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd_derived(const flo
         for (int k = 0; k < MT_VEC; ++k) v18[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v18[s] = (true && v12[s]) ? p2[v10[s]] : v13; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v18[s] = (true && v12[s]) ? p2[i0 + k] : v13; }
       }
     }
     float v20[8];
@@ -317,7 +323,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd_derived(const flo
         for (int k = 0; k < MT_VEC; ++k) v20[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v20[s] = (true && v12[s]) ? p1[v10[s]] : v13; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v20[s] = (true && v12[s]) ? p1[i0 + k] : v13; }
       }
     }
     float v22[8];
@@ -349,7 +355,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd_derived(const flo
     for (int s = 0; s < 8; ++s) v32[s] = (v29[s] * v31[s]);
     float v33[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = tanhf(v32[s]);
+    for (int s = 0; s < 8; ++s) v33[s] = mt_tanh(v32[s]);
     float v34[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v34[s] = (v23[s] * v33[s]);
@@ -436,7 +442,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd_derived(const flo
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p3[v10[s]] = v64[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p3[i0 + k] = v64[s]; }
       }
     }
     #pragma unroll
@@ -450,7 +456,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd_derived(const flo
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p4[v10[s]] = v44[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p4[i0 + k] = v44[s]; }
       }
     }
   }

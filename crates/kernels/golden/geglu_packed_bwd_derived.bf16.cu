@@ -24,6 +24,12 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_tanh(float x) {
+  const float a = fabsf(x), x2 = x * x;
+  const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
+  float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
+  return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
+}
 #define MT_THREADS 512
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -176,7 +182,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_bwd_derived(co
     for (int s = 0; s < 8; ++s) v47[s] = (v44[s] * v46[s]);
     float v48[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = tanhf(v47[s]);
+    for (int s = 0; s < 8; ++s) v48[s] = mt_tanh(v47[s]);
     float v49[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v49[s] = (v38[s] * v48[s]);
@@ -342,7 +348,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_bwd_derived(co
         for (int k = 0; k < MT_VEC; ++k) v26[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v26[s] = (true && v24[s]) ? mt_bf16_to_f32(p0[v17[s]]) : v25; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v26[s] = (true && v24[s]) ? mt_bf16_to_f32(p0[i0 + k]) : v25; }
       }
     }
     float v27[8];
@@ -366,7 +372,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_bwd_derived(co
         for (int k = 0; k < MT_VEC; ++k) v31[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v31[s] = (true && v24[s]) ? mt_bf16_to_f32(p1[v22[s]]) : v25; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v31[s] = (true && v24[s]) ? mt_bf16_to_f32(p1[i0 + k]) : v25; }
       }
     }
     float v32[8];
@@ -384,7 +390,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_bwd_derived(co
         for (int k = 0; k < MT_VEC; ++k) v34[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v34[s] = (true && v24[s]) ? mt_bf16_to_f32(p0[v19[s]]) : v25; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v34[s] = (true && v24[s]) ? mt_bf16_to_f32(p0[i0 + k]) : v25; }
       }
     }
     float v35[8];
@@ -419,7 +425,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_bwd_derived(co
     for (int s = 0; s < 8; ++s) v47[s] = (v44[s] * v46[s]);
     float v48[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = tanhf(v47[s]);
+    for (int s = 0; s < 8; ++s) v48[s] = mt_tanh(v47[s]);
     float v49[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v49[s] = (v38[s] * v48[s]);
@@ -509,7 +515,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_bwd_derived(co
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v24[s]) p2[v17[s]] = mt_f32_to_bf16(v80[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v24[s]) p2[i0 + k] = mt_f32_to_bf16(v80[s]); }
       }
     }
     float v81[8];
@@ -526,7 +532,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_bwd_derived(co
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v24[s]) p2[v19[s]] = mt_f32_to_bf16(v81[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v24[s]) p2[i0 + k] = mt_f32_to_bf16(v81[s]); }
       }
     }
   }

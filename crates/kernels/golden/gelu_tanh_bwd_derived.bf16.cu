@@ -24,6 +24,12 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_tanh(float x) {
+  const float a = fabsf(x), x2 = x * x;
+  const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
+  float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
+  return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
+}
 #define MT_THREADS 512
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -127,7 +133,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_gelu_tanh_bwd_derived(const
     for (int s = 0; s < 8; ++s) v30[s] = (v27[s] * v29[s]);
     float v31[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = tanhf(v30[s]);
+    for (int s = 0; s < 8; ++s) v31[s] = mt_tanh(v30[s]);
     float v37[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v37[s] = (v18[s] * v20[s]);
@@ -233,7 +239,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_gelu_tanh_bwd_derived(const
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v14[s] = (true && v12[s]) ? mt_bf16_to_f32(p0[v10[s]]) : v13; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v14[s] = (true && v12[s]) ? mt_bf16_to_f32(p0[i0 + k]) : v13; }
       }
     }
     float v15[8];
@@ -251,7 +257,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_gelu_tanh_bwd_derived(const
         for (int k = 0; k < MT_VEC; ++k) v17[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v17[s] = (true && v12[s]) ? mt_bf16_to_f32(p1[v10[s]]) : v13; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v17[s] = (true && v12[s]) ? mt_bf16_to_f32(p1[i0 + k]) : v13; }
       }
     }
     float v18[8];
@@ -286,7 +292,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_gelu_tanh_bwd_derived(const
     for (int s = 0; s < 8; ++s) v30[s] = (v27[s] * v29[s]);
     float v31[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = tanhf(v30[s]);
+    for (int s = 0; s < 8; ++s) v31[s] = mt_tanh(v30[s]);
     float v37[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v37[s] = (v18[s] * v20[s]);
@@ -355,7 +361,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_gelu_tanh_bwd_derived(const
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p2[v10[s]] = mt_f32_to_bf16(v56[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p2[i0 + k] = mt_f32_to_bf16(v56[s]); }
       }
     }
   }

@@ -24,6 +24,12 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_tanh(float x) {
+  const float a = fabsf(x), x2 = x * x;
+  const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
+  float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
+  return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
+}
 #define MT_THREADS 512
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -330,7 +336,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v14[s] = (true && v7[s]) ? p1[v12[s]] : v13; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v14[s] = (true && v7[s]) ? p1[i0 + k] : v13; }
       }
     }
     float v15[8];
@@ -365,7 +371,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
           for (int k = 0; k < MT_VEC; ++k) v28[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; v28[s] = (true && v7[s]) ? p0[v26[s]] : v13; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v28[s] = (true && v7[s]) ? p0[i0 + k] : v13; }
         }
       }
       float v30[8];
@@ -380,7 +386,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
           for (int k = 0; k < MT_VEC; ++k) v30[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; v30[s] = (true && v7[s]) ? p2[v26[s]] : v13; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v30[s] = (true && v7[s]) ? p2[i0 + k] : v13; }
         }
       }
       mt_round ^= 1;
@@ -496,7 +502,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
           for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p3[v26[s]] = v87[s]; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p3[i0 + k] = v87[s]; }
         }
       }
       float v88[8];
@@ -545,7 +551,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p4[v98[s]] = v91[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p4[i0 + k] = v91[s]; }
       }
     }
     #pragma unroll
@@ -559,7 +565,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
         for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p5[v98[s]] = v92[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p5[i0 + k] = v92[s]; }
       }
     }
   }

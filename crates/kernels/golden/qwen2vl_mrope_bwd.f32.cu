@@ -24,6 +24,12 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_tanh(float x) {
+  const float a = fabsf(x), x2 = x * x;
+  const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
+  float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
+  return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
+}
 #define MT_THREADS 512
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -380,7 +386,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_bwd(const flo
         for (int k = 0; k < MT_VEC; ++k) v48[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v48[s] = (true && v40[s]) ? p0[v46[s]] : v47; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v48[s] = (true && v40[s]) ? p0[i0 + k] : v47; }
       }
     }
     mt_i64 v49[4];
@@ -401,7 +407,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_bwd(const flo
         for (int k = 0; k < MT_VEC; ++k) v52[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v52[s] = (true && v40[s]) ? p0[v50[s]] : v47; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v52[s] = (true && v40[s]) ? p0[i0 + k] : v47; }
       }
     }
     mt_i64 v53[4];
@@ -488,7 +494,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_bwd(const flo
         for (int k = 0; k < MT_VEC; ++k) v73[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v73[s] = (true && v40[s]) ? p1[v71[s]] : v47; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v73[s] = (true && v40[s]) ? p1[i0 + k] : v47; }
       }
     }
     mt_i64 v75[4];
@@ -506,7 +512,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_bwd(const flo
         for (int k = 0; k < MT_VEC; ++k) v77[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v77[s] = (true && v40[s]) ? p1[v75[s]] : v47; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v77[s] = (true && v40[s]) ? p1[i0 + k] : v47; }
       }
     }
     float v79[4];
@@ -521,7 +527,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_bwd(const flo
         for (int k = 0; k < MT_VEC; ++k) v79[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v79[s] = (true && v40[s]) ? p2[v71[s]] : v47; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v79[s] = (true && v40[s]) ? p2[i0 + k] : v47; }
       }
     }
     float v83[4];
@@ -536,7 +542,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_bwd(const flo
         for (int k = 0; k < MT_VEC; ++k) v83[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v83[s] = (true && v40[s]) ? p2[v75[s]] : v47; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v83[s] = (true && v40[s]) ? p2[i0 + k] : v47; }
       }
     }
     float v84[4];
@@ -568,7 +574,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_bwd(const flo
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v40[s]) p3[v46[s]] = v86[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v40[s]) p3[i0 + k] = v86[s]; }
       }
     }
     #pragma unroll
@@ -582,7 +588,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_bwd(const flo
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v40[s]) p3[v50[s]] = v89[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v40[s]) p3[i0 + k] = v89[s]; }
       }
     }
   }

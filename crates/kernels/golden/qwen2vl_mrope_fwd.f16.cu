@@ -24,6 +24,12 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_tanh(float x) {
+  const float a = fabsf(x), x2 = x * x;
+  const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
+  float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
+  return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
+}
 #define MT_THREADS 256
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -404,7 +410,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_qwen2vl_mrope_fwd(const mt_
         for (int k = 0; k < MT_VEC; ++k) v48[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v48[s] = (true && v40[s]) ? mt_f16_to_f32(p0[v46[s]]) : v47; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v48[s] = (true && v40[s]) ? mt_f16_to_f32(p0[i0 + k]) : v47; }
       }
     }
     float v49[8];
@@ -428,7 +434,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_qwen2vl_mrope_fwd(const mt_
         for (int k = 0; k < MT_VEC; ++k) v53[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v53[s] = (true && v40[s]) ? mt_f16_to_f32(p0[v51[s]]) : v47; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v53[s] = (true && v40[s]) ? mt_f16_to_f32(p0[i0 + k]) : v47; }
       }
     }
     float v54[8];
@@ -518,7 +524,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_qwen2vl_mrope_fwd(const mt_
         for (int k = 0; k < MT_VEC; ++k) v75[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v75[s] = (true && v40[s]) ? mt_f16_to_f32(p1[v73[s]]) : v47; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v75[s] = (true && v40[s]) ? mt_f16_to_f32(p1[i0 + k]) : v47; }
       }
     }
     float v76[8];
@@ -539,7 +545,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_qwen2vl_mrope_fwd(const mt_
         for (int k = 0; k < MT_VEC; ++k) v80[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v80[s] = (true && v40[s]) ? mt_f16_to_f32(p1[v78[s]]) : v47; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v80[s] = (true && v40[s]) ? mt_f16_to_f32(p1[i0 + k]) : v47; }
       }
     }
     float v81[8];
@@ -557,7 +563,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_qwen2vl_mrope_fwd(const mt_
         for (int k = 0; k < MT_VEC; ++k) v83[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v83[s] = (true && v40[s]) ? mt_f16_to_f32(p2[v73[s]]) : v47; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v83[s] = (true && v40[s]) ? mt_f16_to_f32(p2[i0 + k]) : v47; }
       }
     }
     float v84[8];
@@ -575,7 +581,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_qwen2vl_mrope_fwd(const mt_
         for (int k = 0; k < MT_VEC; ++k) v88[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v88[s] = (true && v40[s]) ? mt_f16_to_f32(p2[v78[s]]) : v47; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v88[s] = (true && v40[s]) ? mt_f16_to_f32(p2[i0 + k]) : v47; }
       }
     }
     float v89[8];
@@ -613,7 +619,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_qwen2vl_mrope_fwd(const mt_
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v40[s]) p3[v46[s]] = mt_f32_to_f16(v96[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v40[s]) p3[i0 + k] = mt_f32_to_f16(v96[s]); }
       }
     }
     float v99[8];
@@ -630,7 +636,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_qwen2vl_mrope_fwd(const mt_
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v40[s]) p3[v51[s]] = mt_f32_to_f16(v99[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v40[s]) p3[i0 + k] = mt_f32_to_f16(v99[s]); }
       }
     }
   }

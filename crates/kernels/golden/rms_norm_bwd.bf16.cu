@@ -24,6 +24,12 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_tanh(float x) {
+  const float a = fabsf(x), x2 = x * x;
+  const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
+  float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
+  return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
+}
 #define MT_THREADS 512
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -269,7 +275,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
         for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v15[s] = (true && v8[s]) ? mt_bf16_to_f32(p1[v13[s]]) : v14; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v15[s] = (true && v8[s]) ? mt_bf16_to_f32(p1[i0 + k]) : v14; }
       }
     }
     float v16[8];
@@ -310,7 +316,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
           for (int k = 0; k < MT_VEC; ++k) v30[g + k] = mt_bf16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; v30[s] = (true && v8[s]) ? mt_bf16_to_f32(p0[v28[s]]) : v14; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v30[s] = (true && v8[s]) ? mt_bf16_to_f32(p0[i0 + k]) : v14; }
         }
       }
       float v31[8];
@@ -328,7 +334,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
           for (int k = 0; k < MT_VEC; ++k) v33[g + k] = mt_bf16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; v33[s] = (true && v8[s]) ? mt_bf16_to_f32(p2[v28[s]]) : v14; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v33[s] = (true && v8[s]) ? mt_bf16_to_f32(p2[i0 + k]) : v14; }
         }
       }
       float v34[8];
@@ -394,7 +400,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
           for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v8[s]) p3[v28[s]] = v54[s]; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v8[s]) p3[i0 + k] = v54[s]; }
         }
       }
       float v55[8];
@@ -432,7 +438,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const mt_u16* 
         for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v8[s]) p4[v63[s]] = v57[s]; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v8[s]) p4[i0 + k] = v57[s]; }
       }
     }
   }

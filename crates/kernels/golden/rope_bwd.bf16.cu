@@ -24,6 +24,12 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_tanh(float x) {
+  const float a = fabsf(x), x2 = x * x;
+  const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
+  float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
+  return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
+}
 #define MT_THREADS 256
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -373,7 +379,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rope_bwd(const mt_u16* __re
         for (int k = 0; k < MT_VEC; ++k) v48[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v48[s] = (true && v40[s]) ? mt_bf16_to_f32(p0[v46[s]]) : v47; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v48[s] = (true && v40[s]) ? mt_bf16_to_f32(p0[i0 + k]) : v47; }
       }
     }
     float v49[8];
@@ -397,7 +403,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rope_bwd(const mt_u16* __re
         for (int k = 0; k < MT_VEC; ++k) v53[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v53[s] = (true && v40[s]) ? mt_bf16_to_f32(p0[v51[s]]) : v47; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v53[s] = (true && v40[s]) ? mt_bf16_to_f32(p0[i0 + k]) : v47; }
       }
     }
     float v54[8];
@@ -454,7 +460,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rope_bwd(const mt_u16* __re
         for (int k = 0; k < MT_VEC; ++k) v59[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v59[s] = (true && v40[s]) ? mt_bf16_to_f32(p1[v57[s]]) : v47; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v59[s] = (true && v40[s]) ? mt_bf16_to_f32(p1[i0 + k]) : v47; }
       }
     }
     float v60[8];
@@ -475,7 +481,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rope_bwd(const mt_u16* __re
         for (int k = 0; k < MT_VEC; ++k) v64[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v64[s] = (true && v40[s]) ? mt_bf16_to_f32(p1[v62[s]]) : v47; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v64[s] = (true && v40[s]) ? mt_bf16_to_f32(p1[i0 + k]) : v47; }
       }
     }
     float v65[8];
@@ -493,7 +499,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rope_bwd(const mt_u16* __re
         for (int k = 0; k < MT_VEC; ++k) v67[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v67[s] = (true && v40[s]) ? mt_bf16_to_f32(p2[v57[s]]) : v47; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v67[s] = (true && v40[s]) ? mt_bf16_to_f32(p2[i0 + k]) : v47; }
       }
     }
     float v68[8];
@@ -511,7 +517,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rope_bwd(const mt_u16* __re
         for (int k = 0; k < MT_VEC; ++k) v72[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v72[s] = (true && v40[s]) ? mt_bf16_to_f32(p2[v62[s]]) : v47; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v72[s] = (true && v40[s]) ? mt_bf16_to_f32(p2[i0 + k]) : v47; }
       }
     }
     float v73[8];
@@ -549,7 +555,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rope_bwd(const mt_u16* __re
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v40[s]) p3[v46[s]] = mt_f32_to_bf16(v80[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v40[s]) p3[i0 + k] = mt_f32_to_bf16(v80[s]); }
       }
     }
     float v83[8];
@@ -566,7 +572,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rope_bwd(const mt_u16* __re
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v40[s]) p3[v51[s]] = mt_f32_to_bf16(v83[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v40[s]) p3[i0 + k] = mt_f32_to_bf16(v83[s]); }
       }
     }
   }

@@ -24,6 +24,12 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_tanh(float x) {
+  const float a = fabsf(x), x2 = x * x;
+  const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
+  float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
+  return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
+}
 #define MT_THREADS 512
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -349,7 +355,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rope_fwd(const float* __res
         for (int k = 0; k < MT_VEC; ++k) v48[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v48[s] = (true && v40[s]) ? p0[v46[s]] : v47; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v48[s] = (true && v40[s]) ? p0[i0 + k] : v47; }
       }
     }
     mt_i64 v49[4];
@@ -370,7 +376,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rope_fwd(const float* __res
         for (int k = 0; k < MT_VEC; ++k) v52[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v52[s] = (true && v40[s]) ? p0[v50[s]] : v47; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v52[s] = (true && v40[s]) ? p0[i0 + k] : v47; }
       }
     }
     mt_i64 v53[4];
@@ -424,7 +430,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rope_fwd(const float* __res
         for (int k = 0; k < MT_VEC; ++k) v57[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v57[s] = (true && v40[s]) ? p1[v55[s]] : v47; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v57[s] = (true && v40[s]) ? p1[i0 + k] : v47; }
       }
     }
     mt_i64 v59[4];
@@ -442,7 +448,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rope_fwd(const float* __res
         for (int k = 0; k < MT_VEC; ++k) v61[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v61[s] = (true && v40[s]) ? p1[v59[s]] : v47; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v61[s] = (true && v40[s]) ? p1[i0 + k] : v47; }
       }
     }
     float v63[4];
@@ -457,7 +463,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rope_fwd(const float* __res
         for (int k = 0; k < MT_VEC; ++k) v63[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v63[s] = (true && v40[s]) ? p2[v55[s]] : v47; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v63[s] = (true && v40[s]) ? p2[i0 + k] : v47; }
       }
     }
     float v67[4];
@@ -472,7 +478,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rope_fwd(const float* __res
         for (int k = 0; k < MT_VEC; ++k) v67[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v67[s] = (true && v40[s]) ? p2[v59[s]] : v47; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v67[s] = (true && v40[s]) ? p2[i0 + k] : v47; }
       }
     }
     float v68[4];
@@ -504,7 +510,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rope_fwd(const float* __res
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v40[s]) p3[v46[s]] = v70[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v40[s]) p3[i0 + k] = v70[s]; }
       }
     }
     #pragma unroll
@@ -518,7 +524,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rope_fwd(const float* __res
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v40[s]) p3[v50[s]] = v73[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v40[s]) p3[i0 + k] = v73[s]; }
       }
     }
   }

@@ -24,6 +24,12 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_tanh(float x) {
+  const float a = fabsf(x), x2 = x * x;
+  const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
+  float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
+  return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
+}
 #define MT_THREADS 512
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -300,7 +306,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rope_table_bwd(const mt_u16
           for (int k = 0; k < MT_VEC; ++k) v40[g + k] = mt_bf16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; v40[s] = (true && v10[s]) ? mt_bf16_to_f32(p1[v38[s]]) : v39; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v40[s] = (true && v10[s]) ? mt_bf16_to_f32(p1[i0 + k]) : v39; }
         }
       }
       float v41[8];
@@ -330,7 +336,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rope_table_bwd(const mt_u16
           for (int k = 0; k < MT_VEC; ++k) v52[g + k] = mt_bf16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; v52[s] = (true && v10[s]) ? mt_bf16_to_f32(p0[v38[s]]) : v39; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v52[s] = (true && v10[s]) ? mt_bf16_to_f32(p0[i0 + k]) : v39; }
         }
       }
       float v53[8];
@@ -394,7 +400,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rope_table_bwd(const mt_u16
         for (int q = 0; q < 2; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v10[s]) p2[v67[s]] = v60[s]; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v10[s]) p2[i0 + k] = v60[s]; }
       }
     }
     #pragma unroll
@@ -408,7 +414,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rope_table_bwd(const mt_u16
         for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v10[s]) p3[v67[s]] = v61[s]; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v10[s]) p3[i0 + k] = v61[s]; }
       }
     }
   }

@@ -24,6 +24,12 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_tanh(float x) {
+  const float a = fabsf(x), x2 = x * x;
+  const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
+  float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
+  return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
+}
 #define MT_THREADS 512
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -264,7 +270,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_packed_bwd_derived(c
         for (int k = 0; k < MT_VEC; ++k) v26[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v26[s] = (true && v24[s]) ? p0[v17[s]] : v25; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v26[s] = (true && v24[s]) ? p0[i0 + k] : v25; }
       }
     }
     float v27[8];
@@ -285,7 +291,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_packed_bwd_derived(c
         for (int k = 0; k < MT_VEC; ++k) v30[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v30[s] = (true && v24[s]) ? p1[v22[s]] : v25; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v30[s] = (true && v24[s]) ? p1[i0 + k] : v25; }
       }
     }
     float v32[8];
@@ -300,7 +306,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_packed_bwd_derived(c
         for (int k = 0; k < MT_VEC; ++k) v32[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v32[s] = (true && v24[s]) ? p0[v19[s]] : v25; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v32[s] = (true && v24[s]) ? p0[i0 + k] : v25; }
       }
     }
     float v33[8];
@@ -356,7 +362,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_packed_bwd_derived(c
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v24[s]) p2[v17[s]] = v48[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v24[s]) p2[i0 + k] = v48[s]; }
       }
     }
     #pragma unroll
@@ -370,7 +376,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_packed_bwd_derived(c
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v24[s]) p2[v19[s]] = v40[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v24[s]) p2[i0 + k] = v40[s]; }
       }
     }
   }

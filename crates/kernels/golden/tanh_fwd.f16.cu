@@ -24,6 +24,12 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_tanh(float x) {
+  const float a = fabsf(x), x2 = x * x;
+  const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
+  float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
+  return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
+}
 #define MT_THREADS 256
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
@@ -82,7 +88,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_tanh_fwd(const mt_u16* __re
     for (int s = 0; s < 16; ++s) v15[s] = v14[s];
     float v16[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v16[s] = tanhf(v15[s]);
+    for (int s = 0; s < 16; ++s) v16[s] = mt_tanh(v15[s]);
     float v17[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v17[s] = mt_round_f16(v16[s]);
@@ -134,7 +140,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_tanh_fwd(const mt_u16* __re
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v14[s] = (true && v12[s]) ? mt_f16_to_f32(p0[v10[s]]) : v13; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v14[s] = (true && v12[s]) ? mt_f16_to_f32(p0[i0 + k]) : v13; }
       }
     }
     float v15[16];
@@ -142,7 +148,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_tanh_fwd(const mt_u16* __re
     for (int s = 0; s < 16; ++s) v15[s] = v14[s];
     float v16[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v16[s] = tanhf(v15[s]);
+    for (int s = 0; s < 16; ++s) v16[s] = mt_tanh(v15[s]);
     float v17[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v17[s] = mt_round_f16(v16[s]);
@@ -157,7 +163,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_tanh_fwd(const mt_u16* __re
         for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p1[v10[s]] = mt_f32_to_f16(v17[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p1[i0 + k] = mt_f32_to_f16(v17[s]); }
       }
     }
   }
