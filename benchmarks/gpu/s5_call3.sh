@@ -1,7 +1,7 @@
 #!/bin/bash
 # Session 5 (2026-11-30), third device call: the CUDA oracle check of every operator after the
 # fast float helpers (exp, min/max, division, sigmoid, tanh), the contiguous fallback addressing
-# and the pair-wise RoPE kernels (fused linear cross-entropy rerun one job at a time if it fails), then the joined peer tables (metile bench and peers.py in
+# and the pair-wise RoPE kernels (fused linear cross-entropy bisected at the end if it fails), then the joined peer tables (metile bench and peers.py in
 # this one command) with RoPE at the ANCHORS shape, and fused linear cross-entropy's variants.
 # Release binary in .device/bin/metile; Liger wheel in .whl/. Carry [".device", ".whl"].
 cd "$(dirname "$0")/../.."
@@ -9,9 +9,7 @@ python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upg
 B=.device/bin/metile; R=/tmp/r; mkdir -p $R; s=$(date +%s); t() { echo "[$(( $(date +%s) - s )) s] $*"; }
 pack() { tar czf $OUT/all.tar.gz -C $R .; }
 timeout 150 $B check --device cuda --jobs 16 > $R/check_all.txt 2>&1; t "check all rc=$? $(tail -1 $R/check_all.txt)"; grep FAIL $R/check_all.txt | cut -c1-200 | head -8
-if grep -q "^fused_linear_cross_entropy.*FAIL" $R/check_all.txt; then
-  timeout 60 $B check --device cuda --jobs 1 fused_linear_cross_entropy > $R/check_flce_j1.txt 2>&1; t "flce jobs 1 rc=$? $(tail -1 $R/check_flce_j1.txt)"
-fi; pack
+pack
 N="--device cuda --rows 16384 --cols 4096"; G="--device cuda --rows 8192 --cols 14336 --dtype bf16"
 Q="--device cuda --rows 2048 --cols 128 --dtype bf16 --reps 20 --json"
 ( $B bench rms_norm layer_norm add_rms_norm softmax $N --dtype bf16 --reps 20 --json
@@ -32,4 +30,11 @@ timeout 40 $P --ops cross_entropy --rows 4096 --cols 128256 --dtypes f32 --copy-
 cat $R/p_*.jsonl > $R/p_all.jsonl; python3 benchmarks/join.py --metile $R/m.jsonl --peers $R/p_all.jsonl > $R/table.md 2>&1; cat $R/table.md; pack
 F="$B bench fused_linear_cross_entropy --device cuda --rows 8192 --cols 4096 --out-cols 128256 --dtype bf16 --reps 3 --omit bias --omit ce_weight --json"
 for c in 512; do $F -p param_grad_dtype=storage -p chunk_rows=$c > $R/flce_s$c.jsonl 2>&1; t "flce storage chunk $c"; grep -o '"entry":"[^"]*".*"ms":[0-9.]*\|"peak_extra_mib":[0-9.]*' $R/flce_s$c.jsonl | cut -c1-60; done
+# Fused linear cross-entropy failed 12 of 1804 f32 rows in the second call (f32, bias, softcap,
+# label smoothing, z-loss; not every case of a config): one job at a time (a race between
+# concurrent cases?), then the precise float helpers.
+if grep -q "^fused_linear_cross_entropy.*FAIL" $R/check_all.txt; then
+  timeout 40 $B check --device cuda --jobs 1 fused_linear_cross_entropy > $R/check_flce_j1.txt 2>&1; t "flce jobs 1 rc=$? $(tail -1 $R/check_flce_j1.txt)"; grep FAIL $R/check_flce_j1.txt | cut -c1-200 | head -4
+  METILE_CUDA_PRECISE_MATH=1 timeout 40 $B check --device cuda --jobs 16 fused_linear_cross_entropy > $R/check_flce_precise.txt 2>&1; t "flce precise rc=$? $(tail -1 $R/check_flce_precise.txt)"; grep FAIL $R/check_flce_precise.txt | cut -c1-200 | head -4
+fi
 t "all done"; pack
