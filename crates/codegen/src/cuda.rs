@@ -8,7 +8,7 @@
 //! accesses when the run-time address of a group of `vec` elements is aligned and the whole group
 //! is active; otherwise they fall back to guarded element accesses.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
 
 use metile_ir::{
@@ -128,6 +128,23 @@ fn from_mem(d: DType, e: &str) -> String {
 }
 
 /// Rounds a float register expression to a narrow dtype.
+/// The casts of a float value to f16 or bf16 (see `Emitter::rounded`).
+fn rounded_casts(k: &Kernel) -> HashMap<ValueId, (ValueId, DType)> {
+    let mut m = HashMap::new();
+    k.walk(|_, inst| {
+        if let Op::Cast {
+            src,
+            to: to @ (DType::F16 | DType::BF16),
+        } = inst.op
+        {
+            if k.ty(src).dtype.is_float() {
+                m.insert(inst.results[0], (src, to));
+            }
+        }
+    });
+    m
+}
+
 fn round(d: DType, e: String) -> String {
     match d {
         DType::F16 => format!("mt_round_f16({e})"),
@@ -171,6 +188,7 @@ pub fn emit(k: &Kernel, plan: &Plan, layouts: &Layouts) -> Result<CudaSource, Co
         fast_params: 0,
         fast_buffers: Default::default(),
         fast_accesses: 0,
+        rounded: rounded_casts(k),
     };
     let params: Vec<ParamAbi> = k
         .params
@@ -303,6 +321,9 @@ struct Emitter<'a> {
     fast_buffers: std::collections::BTreeMap<u32, usize>,
     /// Accesses the fast body wrote without an alignment test.
     fast_accesses: usize,
+    /// Float values rounded to f16/bf16 by a cast (`value -> (source, dtype)`): a store of one
+    /// in that dtype converts the source once instead of rounding twice (the same bits).
+    rounded: HashMap<ValueId, (ValueId, DType)>,
 }
 
 impl Emitter<'_> {
@@ -1384,6 +1405,12 @@ impl Emitter<'_> {
             } else {
                 format!("{dst} = {};", to_mem(d, &v))
             }
+        };
+        // A value rounded to the buffer's dtype by a cast is stored from the cast's source: one
+        // conversion instead of a round trip and a second conversion (the same bits).
+        let value = match self.rounded.get(&value) {
+            Some(&(src, to)) if to == d && !atomic && self.lay.of(src) == self.lay.of(value) => src,
+            _ => value,
         };
         if self.lay.of(index) == Layout::Uniform {
             let m = mask.map(|m| format!(" && v{}", m.0)).unwrap_or_default();

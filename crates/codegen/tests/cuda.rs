@@ -470,3 +470,32 @@ fn sibling_reductions_share_a_barrier() {
         .source
         .contains(&format!("mt_round * {} + {half}))[mt_warp]", 2 * half)));
 }
+
+/// A value rounded to bf16 by a cast and stored as bf16 is converted once, from the cast's FP32
+/// source (rounding is idempotent, so the bits are those of the round trip); the per-element
+/// fallback stores the same source.
+#[test]
+fn a_rounded_store_converts_its_source_once() {
+    let k = trace("scale", |k| {
+        let x = k.input("x", DType::BF16);
+        let y = k.output("y", DType::BF16);
+        let n = k.scalar("n", DType::I32);
+        let cols = k.arange(0, 1024);
+        let offs = k.program_id(0) * n + cols;
+        let v = x.load_masked(offs, cols.lt(n), 0.0).cast(DType::F32) * 2.0;
+        y.store_masked(offs, v.cast(DType::BF16), cols.lt(n));
+    })
+    .unwrap();
+    let src = cuda_source(&k, &Target::sm90()).unwrap().source;
+    let stored: Vec<&str> = src
+        .lines()
+        .filter_map(|l| l.split("u.e[k] = mt_f32_to_bf16(v").nth(1))
+        .filter_map(|rest| rest.split('[').next())
+        .collect();
+    assert!(!stored.is_empty(), "{src}");
+    for v in stored {
+        let rounded = format!("v{v}[s] = mt_round_bf16(");
+        assert!(!src.contains(&rounded), "v{v} is the rounded value: {src}");
+    }
+    assert!(!src.contains("mt_f32_to_bf16(mt_round_bf16"), "{src}");
+}

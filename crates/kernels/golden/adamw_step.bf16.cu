@@ -267,7 +267,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(mt_u16* __restri
       if ((true && v17[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v70[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v69[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p0 + i0))[q] = u.w[q];
       }
@@ -502,12 +502,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(mt_u16* __restri
       if ((true && v17[g + 0]) && (true && v17[g + 1]) && (true && v17[g + 2]) && (true && v17[g + 3]) && (true && v17[g + 4]) && (true && v17[g + 5]) && (true && v17[g + 6]) && (true && v17[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v70[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v69[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p0 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v17[s]) p0[i0 + k] = mt_f32_to_bf16(v70[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v17[s]) p0[i0 + k] = mt_f32_to_bf16(v69[s]); }
       }
     }
   }

@@ -555,7 +555,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
       if ((true && v218[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v176[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v167[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p6 + i0))[q] = u.w[q];
       }
@@ -569,7 +569,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
       if ((true && v218[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v186[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v165[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p7 + i0))[q] = u.w[q];
       }
@@ -1082,12 +1082,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
       if ((true && v218[g + 0]) && (true && v218[g + 1]) && (true && v218[g + 2]) && (true && v218[g + 3]) && (true && v218[g + 4]) && (true && v218[g + 5]) && (true && v218[g + 6]) && (true && v218[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v176[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v167[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p6 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v218[s]) p6[i0 + k] = mt_f32_to_bf16(v176[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v218[s]) p6[i0 + k] = mt_f32_to_bf16(v167[s]); }
       }
     }
     float v186[8];
@@ -1099,12 +1099,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dkv(const mt_u16*
       if ((true && v218[g + 0]) && (true && v218[g + 1]) && (true && v218[g + 2]) && (true && v218[g + 3]) && (true && v218[g + 4]) && (true && v218[g + 5]) && (true && v218[g + 6]) && (true && v218[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v186[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v165[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p7 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v218[s]) p7[i0 + k] = mt_f32_to_bf16(v186[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v218[s]) p7[i0 + k] = mt_f32_to_bf16(v165[s]); }
       }
     }
   }

@@ -760,7 +760,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       if ((true && v247[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v215[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v206[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p6 + i0))[q] = u.w[q];
       }
@@ -1481,12 +1481,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_dq(const mt_u16* 
       if ((true && v247[g + 0]) && (true && v247[g + 1]) && (true && v247[g + 2]) && (true && v247[g + 3]) && (true && v247[g + 4]) && (true && v247[g + 5]) && (true && v247[g + 6]) && (true && v247[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v215[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v206[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p6 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v247[s]) p6[i0 + k] = mt_f32_to_f16(v215[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v247[s]) p6[i0 + k] = mt_f32_to_f16(v206[s]); }
       }
     }
   }

@@ -754,7 +754,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
       if ((true && v250[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v213[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v204[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       }
@@ -1486,12 +1486,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_attention_fwd(const mt_u16*
       if ((true && v250[g + 0]) && (true && v250[g + 1]) && (true && v250[g + 2]) && (true && v250[g + 3]) && (true && v250[g + 4]) && (true && v250[g + 5]) && (true && v250[g + 6]) && (true && v250[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v213[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v204[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v250[s]) p3[i0 + k] = mt_f32_to_f16(v213[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v250[s]) p3[i0 + k] = mt_f32_to_f16(v204[s]); }
       }
     }
     float v215[8];

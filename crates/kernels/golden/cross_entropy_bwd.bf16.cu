@@ -210,7 +210,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const mt_
       if ((true && v21[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v72[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v71[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       }
@@ -382,12 +382,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const mt_
       if ((true && v21[g + 0]) && (true && v21[g + 1]) && (true && v21[g + 2]) && (true && v21[g + 3]) && (true && v21[g + 4]) && (true && v21[g + 5]) && (true && v21[g + 6]) && (true && v21[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v72[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v71[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v21[s]) p4[i0 + k] = mt_f32_to_bf16(v72[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v21[s]) p4[i0 + k] = mt_f32_to_bf16(v71[s]); }
       }
     }
   }

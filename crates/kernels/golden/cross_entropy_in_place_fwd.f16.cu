@@ -283,7 +283,7 @@ extern "C" __global__ void __launch_bounds__(1024) mt_cross_entropy_fwd_grad(mt_
       if ((MT_FLAT(g) < 4096 && v32[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v111[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v110[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p0 + i0))[q] = u.w[q];
       }
@@ -542,12 +542,12 @@ extern "C" __global__ void __launch_bounds__(1024) mt_cross_entropy_fwd_grad(mt_
       if ((MT_FLAT(g + 0) < 4096 && v32[g + 0]) && (MT_FLAT(g + 1) < 4096 && v32[g + 1]) && (MT_FLAT(g + 2) < 4096 && v32[g + 2]) && (MT_FLAT(g + 3) < 4096 && v32[g + 3]) && (MT_FLAT(g + 4) < 4096 && v32[g + 4]) && (MT_FLAT(g + 5) < 4096 && v32[g + 5]) && (MT_FLAT(g + 6) < 4096 && v32[g + 6]) && (MT_FLAT(g + 7) < 4096 && v32[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v111[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v110[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p0 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 4096 && v32[s]) p0[i0 + k] = mt_f32_to_f16(v111[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 4096 && v32[s]) p0[i0 + k] = mt_f32_to_f16(v110[s]); }
       }
     }
     float v113 = (v67 * v66);

@@ -102,7 +102,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_scale(mt_u16*
       if ((true && v9[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v18[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v17[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p0 + i0))[q] = u.w[q];
       }
@@ -166,12 +166,12 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_scale(mt_u16*
       if ((true && v9[g + 0]) && (true && v9[g + 1]) && (true && v9[g + 2]) && (true && v9[g + 3]) && (true && v9[g + 4]) && (true && v9[g + 5]) && (true && v9[g + 6]) && (true && v9[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v18[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v17[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p0 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v9[s]) p0[i0 + k] = mt_f32_to_bf16(v18[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v9[s]) p0[i0 + k] = mt_f32_to_bf16(v17[s]); }
       }
     }
   }

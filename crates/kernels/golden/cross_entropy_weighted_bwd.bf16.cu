@@ -235,7 +235,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const mt_
       if ((true && v25[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v80[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v79[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
       }
@@ -432,12 +432,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const mt_
       if ((true && v25[g + 0]) && (true && v25[g + 1]) && (true && v25[g + 2]) && (true && v25[g + 3]) && (true && v25[g + 4]) && (true && v25[g + 5]) && (true && v25[g + 6]) && (true && v25[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v80[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v79[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v25[s]) p5[i0 + k] = mt_f32_to_bf16(v80[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v25[s]) p5[i0 + k] = mt_f32_to_bf16(v79[s]); }
       }
     }
   }

@@ -244,7 +244,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd_derived(const mt_
       if ((true && v12[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v68[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v67[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       }
@@ -258,7 +258,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd_derived(const mt_
       if ((true && v12[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v69[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v47[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       }
@@ -464,12 +464,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd_derived(const mt_
       if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (true && v12[g + 4]) && (true && v12[g + 5]) && (true && v12[g + 6]) && (true && v12[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v68[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v67[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p3[i0 + k] = mt_f32_to_f16(v68[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p3[i0 + k] = mt_f32_to_f16(v67[s]); }
       }
     }
     float v69[8];
@@ -481,12 +481,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd_derived(const mt_
       if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (true && v12[g + 4]) && (true && v12[g + 5]) && (true && v12[g + 6]) && (true && v12[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v69[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v47[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p4[i0 + k] = mt_f32_to_f16(v69[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p4[i0 + k] = mt_f32_to_f16(v47[s]); }
       }
     }
   }

@@ -243,7 +243,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_bwd(const mt_u
       if ((true && v24[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v78[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v77[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       }
@@ -266,7 +266,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_bwd(const mt_u
       if ((true && v24[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v98[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v97[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       }
@@ -471,12 +471,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_bwd(const mt_u
       if ((true && v24[g + 0]) && (true && v24[g + 1]) && (true && v24[g + 2]) && (true && v24[g + 3]) && (true && v24[g + 4]) && (true && v24[g + 5]) && (true && v24[g + 6]) && (true && v24[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v78[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v77[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v24[s]) p2[i0 + k] = mt_f32_to_bf16(v78[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v24[s]) p2[i0 + k] = mt_f32_to_bf16(v77[s]); }
       }
     }
     float v92[8];
@@ -497,12 +497,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_bwd(const mt_u
       if ((true && v24[g + 0]) && (true && v24[g + 1]) && (true && v24[g + 2]) && (true && v24[g + 3]) && (true && v24[g + 4]) && (true && v24[g + 5]) && (true && v24[g + 6]) && (true && v24[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v98[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v97[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v24[s]) p2[i0 + k] = mt_f32_to_bf16(v98[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v24[s]) p2[i0 + k] = mt_f32_to_bf16(v97[s]); }
       }
     }
   }

@@ -207,7 +207,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_llama4_rope_bwd(const mt_u1
       if ((true && v30[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v75[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v71[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       }
@@ -376,12 +376,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_llama4_rope_bwd(const mt_u1
       if ((true && v30[g + 0]) && (true && v30[g + 1]) && (true && v30[g + 2]) && (true && v30[g + 3]) && (true && v30[g + 4]) && (true && v30[g + 5]) && (true && v30[g + 6]) && (true && v30[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v75[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v71[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v30[s]) p2[i0 + k] = mt_f32_to_f16(v75[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v30[s]) p2[i0 + k] = mt_f32_to_f16(v71[s]); }
       }
     }
   }

@@ -366,5 +366,5 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
   #pragma unroll
   for (int s = 0; s < 8; ++s) v111[s] = mt_round_f16(v110[s]);
   #pragma unroll
-  for (int s = 0; s < 8; ++s) { if (true && v66[s]) p2[v61[s]] = mt_f32_to_f16(v111[s]); }
+  for (int s = 0; s < 8; ++s) { if (true && v66[s]) p2[v61[s]] = mt_f32_to_f16(v110[s]); }
 }

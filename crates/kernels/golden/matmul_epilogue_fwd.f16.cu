@@ -123,7 +123,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_matmul_epilogue(const float
       if ((true && v15[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v22[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v21[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       }
@@ -143,7 +143,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_matmul_epilogue(const float
       if ((true && v15[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v25[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v24[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       }
@@ -228,12 +228,12 @@ extern "C" __global__ void __launch_bounds__(256) mt_matmul_epilogue(const float
       if ((true && v15[g + 0]) && (true && v15[g + 1]) && (true && v15[g + 2]) && (true && v15[g + 3]) && (true && v15[g + 4]) && (true && v15[g + 5]) && (true && v15[g + 6]) && (true && v15[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v22[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v21[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v15[s]) p3[i0 + k] = mt_f32_to_f16(v22[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v15[s]) p3[i0 + k] = mt_f32_to_f16(v21[s]); }
       }
     }
     float v23[16];
@@ -251,12 +251,12 @@ extern "C" __global__ void __launch_bounds__(256) mt_matmul_epilogue(const float
       if ((true && v15[g + 0]) && (true && v15[g + 1]) && (true && v15[g + 2]) && (true && v15[g + 3]) && (true && v15[g + 4]) && (true && v15[g + 5]) && (true && v15[g + 6]) && (true && v15[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v25[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v24[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v15[s]) p2[i0 + k] = mt_f32_to_f16(v25[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v15[s]) p2[i0 + k] = mt_f32_to_f16(v24[s]); }
       }
     }
   }

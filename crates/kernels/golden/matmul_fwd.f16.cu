@@ -390,7 +390,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     #pragma unroll
     for (int s = 0; s < 8; ++s) v117[s] = mt_round_f16(v116[s]);
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { if (true && v66[s]) p4[v61[s]] = mt_f32_to_f16(v117[s]); }
+    for (int s = 0; s < 8; ++s) { if (true && v66[s]) p4[v61[s]] = mt_f32_to_f16(v116[s]); }
     float v118[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v118[s] = mt_sigmoid(v116[s]);
@@ -401,7 +401,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     #pragma unroll
     for (int s = 0; s < 8; ++s) v120[s] = mt_round_f16(v119[s]);
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { if (true && v66[s]) p3[v61[s]] = mt_f32_to_f16(v120[s]); }
+    for (int s = 0; s < 8; ++s) { if (true && v66[s]) p3[v61[s]] = mt_f32_to_f16(v119[s]); }
   } else {
     mt_i64 v0 = p5;
     mt_i64 v1 = p6;
@@ -745,7 +745,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     #pragma unroll
     for (int s = 0; s < 8; ++s) v117[s] = mt_round_f16(v116[s]);
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { if (true && v66[s]) p4[v61[s]] = mt_f32_to_f16(v117[s]); }
+    for (int s = 0; s < 8; ++s) { if (true && v66[s]) p4[v61[s]] = mt_f32_to_f16(v116[s]); }
     float v118[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v118[s] = mt_sigmoid(v116[s]);
@@ -756,6 +756,6 @@ extern "C" __global__ void __launch_bounds__(512) mt_matmul_gemm(const mt_u16* _
     #pragma unroll
     for (int s = 0; s < 8; ++s) v120[s] = mt_round_f16(v119[s]);
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { if (true && v66[s]) p3[v61[s]] = mt_f32_to_f16(v120[s]); }
+    for (int s = 0; s < 8; ++s) { if (true && v66[s]) p3[v61[s]] = mt_f32_to_f16(v119[s]); }
   }
 }

@@ -287,7 +287,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rope_bwd(const mt_u16* __re
       if ((true && v40[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v80[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v76[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       }
@@ -301,7 +301,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rope_bwd(const mt_u16* __re
       if ((true && v40[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v83[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v79[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       }
@@ -550,12 +550,12 @@ extern "C" __global__ void __launch_bounds__(256) mt_rope_bwd(const mt_u16* __re
       if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (true && v40[g + 4]) && (true && v40[g + 5]) && (true && v40[g + 6]) && (true && v40[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v80[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v76[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v40[s]) p3[i0 + k] = mt_f32_to_bf16(v80[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v40[s]) p3[i0 + k] = mt_f32_to_bf16(v76[s]); }
       }
     }
     float v83[8];
@@ -567,12 +567,12 @@ extern "C" __global__ void __launch_bounds__(256) mt_rope_bwd(const mt_u16* __re
       if ((true && v40[g + 0]) && (true && v40[g + 1]) && (true && v40[g + 2]) && (true && v40[g + 3]) && (true && v40[g + 4]) && (true && v40[g + 5]) && (true && v40[g + 6]) && (true && v40[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v83[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v79[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v40[s]) p3[i0 + k] = mt_f32_to_bf16(v83[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v40[s]) p3[i0 + k] = mt_f32_to_bf16(v79[s]); }
       }
     }
   }
