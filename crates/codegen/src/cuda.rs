@@ -45,7 +45,9 @@ __device__ __forceinline__ mt_i64 mt_f2l(float x) { return x != x ? 0 : (x >= 9.
 /// `exp(x)` as `ex2.approx` of `x * log2(e)` (relative error about `|x| * 2^-24` beyond the
 /// instruction's 2 ulp, results below 2^-126 flushed to zero: the form Triton and Inductor use),
 /// the sigmoid's reciprocal approximated (1 ulp), float division as `div.full.f32` (2 ulp over
-/// the full range, as Triton's `/`) and tanh as its Taylor polynomial below 0.25 in magnitude
+/// the full range, as Triton's `/`), `rsqrtf` for the reciprocal square root (2 ulp, one MUFU
+/// instruction where the precise form is a square root and a division, each with a slow path)
+/// and tanh as its Taylor polynomial below 0.25 in magnitude
 /// (truncation under 1e-8 relative), `1 - 2 / (1 + exp(2|x|))` above (about 6e-7 relative at
 /// worst, near 0.25).
 const FAST_MATH: &str = r#"#if __CUDA_ARCH__ >= 800
@@ -58,6 +60,7 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_rsqrt(float x) { return rsqrtf(x); }
 __device__ __forceinline__ float mt_tanh(float x) {
   const float a = fabsf(x), x2 = x * x;
   const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
@@ -73,6 +76,7 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { return expf(x); }
 __device__ __forceinline__ float mt_sigmoid(float x) { return __frcp_rn(1.0f + expf(-x)); }
 __device__ __forceinline__ float mt_div(float x, float y) { return x / y; }
+__device__ __forceinline__ float mt_rsqrt(float x) { return 1.0f / sqrtf(x); }
 __device__ __forceinline__ float mt_tanh(float x) { return tanhf(x); }
 "#;
 
@@ -660,7 +664,7 @@ impl Emitter<'_> {
                 UnaryOp::Log => format!("logf({x})"),
                 UnaryOp::Log2 => format!("log2f({x})"),
                 UnaryOp::Sqrt => format!("sqrtf({x})"),
-                UnaryOp::Rsqrt => format!("(1.0f / sqrtf({x}))"),
+                UnaryOp::Rsqrt => format!("mt_rsqrt({x})"),
                 UnaryOp::Tanh => format!("mt_tanh({x})"),
                 UnaryOp::Sigmoid => format!("mt_sigmoid({x})"),
                 UnaryOp::Sin => format!("sinf({x})"),

@@ -24,6 +24,7 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_rsqrt(float x) { return rsqrtf(x); }
 __device__ __forceinline__ float mt_tanh(float x) {
   const float a = fabsf(x), x2 = x * x;
   const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
@@ -167,7 +168,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const floa
       float v37 = acc2;
       float v38 = mt_div(v37, v9);
       float v39 = (v38 + v3);
-      float v40 = (1.0f / sqrtf(v39));
+      float v40 = mt_rsqrt(v39);
       float v41[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v41[s] = v40;
@@ -372,7 +373,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const floa
       float v37 = acc7;
       float v38 = mt_div(v37, v9);
       float v39 = (v38 + v3);
-      float v40 = (1.0f / sqrtf(v39));
+      float v40 = mt_rsqrt(v39);
       float v41[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v41[s] = v40;

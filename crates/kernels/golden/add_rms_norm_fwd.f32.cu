@@ -24,6 +24,7 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_rsqrt(float x) { return rsqrtf(x); }
 __device__ __forceinline__ float mt_tanh(float x) {
   const float a = fabsf(x), x2 = x * x;
   const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
@@ -157,7 +158,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_add_rms_norm_fwd(const floa
       float v33 = acc2;
       float v34 = mt_div(v33, v8);
       float v35 = (v34 + v3);
-      float v36 = (1.0f / sqrtf(v35));
+      float v36 = mt_rsqrt(v35);
       if (mt_tid == 0) p5[v21] = v36;
       float v37[16];
       #pragma unroll
@@ -297,7 +298,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_add_rms_norm_fwd(const floa
       float v33 = acc4;
       float v34 = mt_div(v33, v8);
       float v35 = (v34 + v3);
-      float v36 = (1.0f / sqrtf(v35));
+      float v36 = mt_rsqrt(v35);
       if (mt_tid == 0) p5[v21] = v36;
       float v37[16];
       #pragma unroll

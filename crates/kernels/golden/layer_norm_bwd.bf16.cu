@@ -24,6 +24,7 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_rsqrt(float x) { return rsqrtf(x); }
 __device__ __forceinline__ float mt_tanh(float x) {
   const float a = fabsf(x), x2 = x * x;
   const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
@@ -185,7 +186,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_bwd(const mt_u16
       float v53 = (v51 - v52);
       float v55 = mt_maxf(v53, v39);
       float v56 = (v55 + v3);
-      float v57 = (1.0f / sqrtf(v56));
+      float v57 = mt_rsqrt(v56);
       float v60[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v60[s] = v43;
@@ -453,7 +454,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_bwd(const mt_u16
       float v53 = (v51 - v52);
       float v55 = mt_maxf(v53, v39);
       float v56 = (v55 + v3);
-      float v57 = (1.0f / sqrtf(v56));
+      float v57 = mt_rsqrt(v56);
       float v60[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v60[s] = v43;

@@ -24,6 +24,7 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_rsqrt(float x) { return rsqrtf(x); }
 __device__ __forceinline__ float mt_tanh(float x) {
   const float a = fabsf(x), x2 = x * x;
   const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
@@ -149,7 +150,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const float* _
       float v34 = acc2;
       float v35 = mt_div(v34, v9);
       float v36 = (v35 + v3);
-      float v37 = (1.0f / sqrtf(v36));
+      float v37 = mt_rsqrt(v36);
       float v38[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v38[s] = v37;
@@ -336,7 +337,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rms_norm_bwd(const float* _
       float v34 = acc7;
       float v35 = mt_div(v34, v9);
       float v36 = (v35 + v3);
-      float v37 = (1.0f / sqrtf(v36));
+      float v37 = mt_rsqrt(v36);
       float v38[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v38[s] = v37;
