@@ -93,6 +93,12 @@ pub struct EmitArgs {
     #[arg(long, value_name = "N")]
     pub block: Option<usize>,
 
+    /// Row-tiled kernels (norms, softmax, cross-entropy): a tile of exactly the row, no column
+    /// mask, as the runtime launches rows of `--block` columns (norms also with a GPU launch's
+    /// parameter loads). Without it, the masked representative tile.
+    #[arg(long)]
+    pub exact: bool,
+
     /// What to print: the Tile IR, or the generated source of a target.
     #[arg(long, value_enum, default_value_t = EmitTarget::Tile)]
     pub target: EmitTarget,

@@ -26,9 +26,17 @@ pub fn emit(args: &EmitArgs) -> Result<u8, CliError> {
         EmitTarget::Tile if args.plan || args.ptxas => {
             return Err(CliError::new("--plan and --ptxas need --target cuda"))
         }
-        EmitTarget::Tile => kernels_emit::emit(kernel, args.dtype.dtype(), args.block)?,
+        EmitTarget::Tile => metile_ir::print(
+            kernels_emit::library_kernel_tiled(kernel, args.dtype.dtype(), args.block, args.exact)?
+                .kernel(),
+        ),
         EmitTarget::Cuda => {
-            let k = kernels_emit::library_kernel(kernel, args.dtype.dtype(), args.block)?;
+            let k = kernels_emit::library_kernel_tiled(
+                kernel,
+                args.dtype.dtype(),
+                args.block,
+                args.exact,
+            )?;
             let target = Target::sm90();
             if args.plan {
                 plan::table(&cuda_plans(&k, &target))

@@ -475,6 +475,27 @@ fn emit_lists_kernels_and_rejects_unknown_ones() {
     assert!(!stderr(&o).contains("panicked"));
 }
 
+/// `emit --exact` shows a row-tiled kernel as launched on rows of exactly `--block` columns:
+/// no column mask (the masked representative compares the columns with the row length), and
+/// LayerNorm's GPU forward loads its parameters inside the row loop.
+#[test]
+fn emit_exact_drops_the_column_mask() {
+    let ir = |args: &[&str]| {
+        let o = metile(args);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        stdout(&o)
+    };
+    let masked = ir(&["emit", "softmax_fwd", "--block", "512"]);
+    let exact = ir(&["emit", "softmax_fwd", "--block", "512", "--exact"]);
+    assert!(masked.contains("cmp.lt"), "{masked}");
+    assert!(!exact.contains("cmp.lt"), "{exact}");
+    assert!(!exact.contains(" mask "), "{exact}");
+    let ln = ir(&["emit", "layer_norm_fwd", "--block", "512", "--exact"]);
+    let (before_loop, in_loop) = ln.split_once("for ").expect("a row loop");
+    assert!(!before_loop.contains("@weight["), "{ln}");
+    assert!(in_loop.contains("@weight["), "{ln}");
+}
+
 /// `emit --ptxas` prints the assembler's report where NVRTC loads, says why where it does not
 /// (an error, not a panic), and needs the CUDA target.
 #[test]

@@ -171,11 +171,12 @@ fn norm_kernel_names() -> Vec<&'static str> {
     ]
 }
 
-/// A tile of `block` columns with a mask (the representative tiling `emit` shows).
-fn masked_tile(block: usize) -> crate::norms::Tiling {
+/// A tile of `block` columns: with a mask (the representative tiling `emit` shows), or exactly
+/// the row (`exact`: no mask, what the runtime launches when the row has `block` columns).
+fn row_tile(block: usize, exact: bool) -> crate::norms::Tiling {
     crate::norms::Tiling {
         block,
-        exact: false,
+        exact,
         looped: false,
         prefetch: false,
     }
@@ -183,7 +184,12 @@ fn masked_tile(block: usize) -> crate::norms::Tiling {
 
 /// Traces library kernel `name` with every storage tensor in `dtype` and tiles of `block`
 /// columns; `None` for an unknown name.
-fn trace_kernel(name: &str, dtype: DType, block: usize) -> Option<Result<Verified, LangError>> {
+fn trace_kernel(
+    name: &str,
+    dtype: DType,
+    block: usize,
+    exact: bool,
+) -> Option<Result<Verified, LangError>> {
     let (base, dir) = name.rsplit_once('_')?;
     let backward = dir == "bwd";
     if name == "reduce_partials" {
@@ -210,7 +216,12 @@ fn trace_kernel(name: &str, dtype: DType, block: usize) -> Option<Result<Verifie
         return None;
     }
     let norm = |kind| {
-        let spec = crate::norms::representative_spec(kind, dtype, block);
+        let mut spec = crate::norms::representative_spec(kind, dtype, block);
+        if exact {
+            // As a GPU launches rows of exactly `block` columns (see `norms::reload_params`).
+            spec.exact = true;
+            spec.reload_params = kind == NormKind::Layer && !backward;
+        }
         if backward {
             backward_kernel(&spec)
         } else {
@@ -303,13 +314,13 @@ fn trace_kernel(name: &str, dtype: DType, block: usize) -> Option<Result<Verifie
                 softcap: true,
                 predict: false,
                 lse: backward,
-                tiling: masked_tile(block),
+                tiling: row_tile(block, exact),
                 // As fused linear cross-entropy runs it: a chunk of few rows, wide programs.
                 wide: base == "cross_entropy_in_place",
             })
         }
         "cross_entropy_scale" if backward => {
-            crate::cross_entropy::scale_kernel(dtype, masked_tile(block))
+            crate::cross_entropy::scale_kernel(dtype, row_tile(block, exact))
         }
         "softmax" | "log_softmax" => crate::softmax::kernel(&crate::softmax::SoftmaxSpec {
             log: base == "log_softmax",
@@ -317,7 +328,7 @@ fn trace_kernel(name: &str, dtype: DType, block: usize) -> Option<Result<Verifie
             x: dtype,
             dy: dtype,
             out: dtype,
-            tiling: masked_tile(block),
+            tiling: row_tile(block, exact),
         }),
         _ => {
             let (spec, backward) = activation_kernel(name, dtype, block)?;
@@ -337,6 +348,18 @@ pub fn library_kernel(
     kernel: &str,
     dtype: DType,
     block: Option<usize>,
+) -> Result<Verified, OpError> {
+    library_kernel_tiled(kernel, dtype, block, false)
+}
+
+/// [`library_kernel`], with `exact`: the row-tiled kernels (norms, softmax, cross-entropy) take
+/// a tile of exactly the row instead of a masked one, and the norm kernels the parameter loads
+/// of a GPU launch; what the runtime launches for rows of `block` columns.
+pub fn library_kernel_tiled(
+    kernel: &str,
+    dtype: DType,
+    block: Option<usize>,
+    exact: bool,
 ) -> Result<Verified, OpError> {
     let bad = |message: String| OpError::BadParam {
         entry: "emit".into(),
@@ -358,10 +381,11 @@ pub fn library_kernel(
             allowed: "f32, f16, bf16".into(),
         });
     }
-    let traced = trace_kernel(kernel, dtype, block).ok_or_else(|| OpError::UnknownKernel {
-        name: kernel.into(),
-        available: kernel_names().join(", "),
-    })?;
+    let traced =
+        trace_kernel(kernel, dtype, block, exact).ok_or_else(|| OpError::UnknownKernel {
+            name: kernel.into(),
+            available: kernel_names().join(", "),
+        })?;
     Ok(
         metile_opt::canonicalize(traced.map_err(metile_runtime::Error::from)?)
             .map_err(metile_runtime::Error::from)?,
