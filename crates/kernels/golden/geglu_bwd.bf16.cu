@@ -157,94 +157,88 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd(const mt_u16* __r
     for (int s = 0; s < 8; ++s) v32[s] = (v17[s] + v31[s]);
     float v34[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = 0.7978846f;
+    for (int s = 0; s < 8; ++s) v34[s] = 1.595769f;
     float v35[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v35[s] = (v32[s] * v34[s]);
     float v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = mt_tanh(v35[s]);
-    float v38[8];
+    for (int s = 0; s < 8; ++s) v36[s] = mt_sigmoid(v35[s]);
+    float v37[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = 1.0f;
+    for (int s = 0; s < 8; ++s) v37[s] = (-v35[s]);
     float v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v36[s] + v38[s]);
+    for (int s = 0; s < 8; ++s) v39[s] = 80.0f;
+    float v40[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v40[s] = mt_minf(v37[s], v39[s]);
     float v41[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = 0.5f;
+    for (int s = 0; s < 8; ++s) v41[s] = mt_exp(v40[s]);
     float v42[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v39[s] * v41[s]);
-    float v45[8];
+    for (int s = 0; s < 8; ++s) v42[s] = (v17[s] * v36[s]);
+    float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (v17[s] * v41[s]);
-    float v46[8];
+    for (int s = 0; s < 8; ++s) v43[s] = (v41[s] * v36[s]);
+    float v44[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v36[s] * v36[s]);
-    float v49[8];
+    for (int s = 0; s < 8; ++s) v44[s] = (v42[s] * v43[s]);
+    float v47[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (v38[s] - v46[s]);
+    for (int s = 0; s < 8; ++s) v47[s] = (v44[s] * v34[s]);
     float v50[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v45[s] * v49[s]);
+    for (int s = 0; s < 8; ++s) v50[s] = 0.134145f;
+    float v51[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v51[s] = (v27[s] * v50[s]);
     float v53[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (v50[s] * v34[s]);
+    for (int s = 0; s < 8; ++s) v53[s] = 1.0f;
+    float v54[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v54[s] = (v51[s] + v53[s]);
+    float v55[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v55[s] = (v47[s] * v54[s]);
     float v56[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = 0.134145f;
+    for (int s = 0; s < 8; ++s) v56[s] = (v36[s] + v55[s]);
     float v57[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = (v27[s] * v56[s]);
+    for (int s = 0; s < 8; ++s) v57[s] = (v26[s] * v56[s]);
+    float v59[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v59[s] = (v57[s] * v16[s]);
     float v60[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = (v57[s] + v38[s]);
-    float v61[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v61[s] = (v53[s] * v60[s]);
-    float v62[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = (v42[s] + v61[s]);
-    float v63[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = (v26[s] * v62[s]);
-    float v65[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = (v63[s] * v16[s]);
-    float v66[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v66[s] = mt_round_bf16(v65[s]);
+    for (int s = 0; s < 8; ++s) v60[s] = mt_round_bf16(v59[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v65[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v59[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       }
     }
-    float v80[8];
+    float v72[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v80[s] = (v45[s] * v36[s]);
-    float v84[8];
+    for (int s = 0; s < 8; ++s) v72[s] = (v25[s] * v42[s]);
+    float v73[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v84[s] = (v80[s] + v45[s]);
-    float v85[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v85[s] = (v25[s] * v84[s]);
-    float v86[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v86[s] = mt_round_bf16(v85[s]);
+    for (int s = 0; s < 8; ++s) v73[s] = mt_round_bf16(v72[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v85[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v72[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       }
@@ -362,102 +356,96 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd(const mt_u16* __r
     for (int s = 0; s < 8; ++s) v32[s] = (v17[s] + v31[s]);
     float v34[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = 0.7978846f;
+    for (int s = 0; s < 8; ++s) v34[s] = 1.595769f;
     float v35[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v35[s] = (v32[s] * v34[s]);
     float v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = mt_tanh(v35[s]);
-    float v38[8];
+    for (int s = 0; s < 8; ++s) v36[s] = mt_sigmoid(v35[s]);
+    float v37[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = 1.0f;
+    for (int s = 0; s < 8; ++s) v37[s] = (-v35[s]);
     float v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v36[s] + v38[s]);
+    for (int s = 0; s < 8; ++s) v39[s] = 80.0f;
+    float v40[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v40[s] = mt_minf(v37[s], v39[s]);
     float v41[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = 0.5f;
+    for (int s = 0; s < 8; ++s) v41[s] = mt_exp(v40[s]);
     float v42[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v39[s] * v41[s]);
-    float v45[8];
+    for (int s = 0; s < 8; ++s) v42[s] = (v17[s] * v36[s]);
+    float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (v17[s] * v41[s]);
-    float v46[8];
+    for (int s = 0; s < 8; ++s) v43[s] = (v41[s] * v36[s]);
+    float v44[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v36[s] * v36[s]);
-    float v49[8];
+    for (int s = 0; s < 8; ++s) v44[s] = (v42[s] * v43[s]);
+    float v47[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (v38[s] - v46[s]);
+    for (int s = 0; s < 8; ++s) v47[s] = (v44[s] * v34[s]);
     float v50[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v45[s] * v49[s]);
+    for (int s = 0; s < 8; ++s) v50[s] = 0.134145f;
+    float v51[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v51[s] = (v27[s] * v50[s]);
     float v53[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (v50[s] * v34[s]);
+    for (int s = 0; s < 8; ++s) v53[s] = 1.0f;
+    float v54[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v54[s] = (v51[s] + v53[s]);
+    float v55[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v55[s] = (v47[s] * v54[s]);
     float v56[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = 0.134145f;
+    for (int s = 0; s < 8; ++s) v56[s] = (v36[s] + v55[s]);
     float v57[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = (v27[s] * v56[s]);
+    for (int s = 0; s < 8; ++s) v57[s] = (v26[s] * v56[s]);
+    float v59[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v59[s] = (v57[s] * v16[s]);
     float v60[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = (v57[s] + v38[s]);
-    float v61[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v61[s] = (v53[s] * v60[s]);
-    float v62[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = (v42[s] + v61[s]);
-    float v63[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = (v26[s] * v62[s]);
-    float v65[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = (v63[s] * v16[s]);
-    float v66[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v66[s] = mt_round_bf16(v65[s]);
+    for (int s = 0; s < 8; ++s) v60[s] = mt_round_bf16(v59[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (true && v12[g + 4]) && (true && v12[g + 5]) && (true && v12[g + 6]) && (true && v12[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v65[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v59[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p3[i0 + k] = mt_f32_to_bf16(v65[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p3[i0 + k] = mt_f32_to_bf16(v59[s]); }
       }
     }
-    float v80[8];
+    float v72[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v80[s] = (v45[s] * v36[s]);
-    float v84[8];
+    for (int s = 0; s < 8; ++s) v72[s] = (v25[s] * v42[s]);
+    float v73[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v84[s] = (v80[s] + v45[s]);
-    float v85[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v85[s] = (v25[s] * v84[s]);
-    float v86[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v86[s] = mt_round_bf16(v85[s]);
+    for (int s = 0; s < 8; ++s) v73[s] = mt_round_bf16(v72[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (true && v12[g + 4]) && (true && v12[g + 5]) && (true && v12[g + 6]) && (true && v12[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v85[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v72[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p4[i0 + k] = mt_f32_to_bf16(v85[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p4[i0 + k] = mt_f32_to_bf16(v72[s]); }
       }
     }
   }

@@ -148,88 +148,82 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd(const float* __re
     for (int s = 0; s < 8; ++s) v29[s] = (v16[s] + v28[s]);
     float v31[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = 0.7978846f;
+    for (int s = 0; s < 8; ++s) v31[s] = 1.595769f;
     float v32[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v32[s] = (v29[s] * v31[s]);
     float v33[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = mt_tanh(v32[s]);
-    float v35[8];
+    for (int s = 0; s < 8; ++s) v33[s] = mt_sigmoid(v32[s]);
+    float v34[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = 1.0f;
+    for (int s = 0; s < 8; ++s) v34[s] = (-v32[s]);
     float v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = (v33[s] + v35[s]);
+    for (int s = 0; s < 8; ++s) v36[s] = 80.0f;
+    float v37[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v37[s] = mt_minf(v34[s], v36[s]);
     float v38[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = 0.5f;
+    for (int s = 0; s < 8; ++s) v38[s] = mt_exp(v37[s]);
     float v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v36[s] * v38[s]);
-    float v42[8];
+    for (int s = 0; s < 8; ++s) v39[s] = (v16[s] * v33[s]);
+    float v40[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v16[s] * v38[s]);
-    float v43[8];
+    for (int s = 0; s < 8; ++s) v40[s] = (v38[s] * v33[s]);
+    float v41[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (v33[s] * v33[s]);
-    float v46[8];
+    for (int s = 0; s < 8; ++s) v41[s] = (v39[s] * v40[s]);
+    float v44[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v35[s] - v43[s]);
+    for (int s = 0; s < 8; ++s) v44[s] = (v41[s] * v31[s]);
     float v47[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = (v42[s] * v46[s]);
+    for (int s = 0; s < 8; ++s) v47[s] = 0.134145f;
+    float v48[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v48[s] = (v24[s] * v47[s]);
     float v50[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v47[s] * v31[s]);
+    for (int s = 0; s < 8; ++s) v50[s] = 1.0f;
+    float v51[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v51[s] = (v48[s] + v50[s]);
+    float v52[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v52[s] = (v44[s] * v51[s]);
     float v53[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = 0.134145f;
+    for (int s = 0; s < 8; ++s) v53[s] = (v33[s] + v52[s]);
     float v54[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = (v24[s] * v53[s]);
-    float v57[8];
+    for (int s = 0; s < 8; ++s) v54[s] = (v23[s] * v53[s]);
+    float v56[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = (v54[s] + v35[s]);
-    float v58[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = (v50[s] * v57[s]);
-    float v59[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (v39[s] + v58[s]);
-    float v60[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = (v23[s] * v59[s]);
-    float v62[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = (v60[s] * v15[s]);
+    for (int s = 0; s < 8; ++s) v56[s] = (v54[s] * v15[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v62[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v56[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       }
     }
-    float v76[8];
+    float v68[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v76[s] = (v42[s] * v33[s]);
-    float v80[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v80[s] = (v76[s] + v42[s]);
-    float v81[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v81[s] = (v22[s] * v80[s]);
+    for (int s = 0; s < 8; ++s) v68[s] = (v22[s] * v39[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v81[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v68[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       }
@@ -338,96 +332,90 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd(const float* __re
     for (int s = 0; s < 8; ++s) v29[s] = (v16[s] + v28[s]);
     float v31[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = 0.7978846f;
+    for (int s = 0; s < 8; ++s) v31[s] = 1.595769f;
     float v32[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v32[s] = (v29[s] * v31[s]);
     float v33[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = mt_tanh(v32[s]);
-    float v35[8];
+    for (int s = 0; s < 8; ++s) v33[s] = mt_sigmoid(v32[s]);
+    float v34[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = 1.0f;
+    for (int s = 0; s < 8; ++s) v34[s] = (-v32[s]);
     float v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = (v33[s] + v35[s]);
+    for (int s = 0; s < 8; ++s) v36[s] = 80.0f;
+    float v37[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v37[s] = mt_minf(v34[s], v36[s]);
     float v38[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = 0.5f;
+    for (int s = 0; s < 8; ++s) v38[s] = mt_exp(v37[s]);
     float v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v36[s] * v38[s]);
-    float v42[8];
+    for (int s = 0; s < 8; ++s) v39[s] = (v16[s] * v33[s]);
+    float v40[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v16[s] * v38[s]);
-    float v43[8];
+    for (int s = 0; s < 8; ++s) v40[s] = (v38[s] * v33[s]);
+    float v41[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (v33[s] * v33[s]);
-    float v46[8];
+    for (int s = 0; s < 8; ++s) v41[s] = (v39[s] * v40[s]);
+    float v44[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v35[s] - v43[s]);
+    for (int s = 0; s < 8; ++s) v44[s] = (v41[s] * v31[s]);
     float v47[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = (v42[s] * v46[s]);
+    for (int s = 0; s < 8; ++s) v47[s] = 0.134145f;
+    float v48[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v48[s] = (v24[s] * v47[s]);
     float v50[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v47[s] * v31[s]);
+    for (int s = 0; s < 8; ++s) v50[s] = 1.0f;
+    float v51[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v51[s] = (v48[s] + v50[s]);
+    float v52[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v52[s] = (v44[s] * v51[s]);
     float v53[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = 0.134145f;
+    for (int s = 0; s < 8; ++s) v53[s] = (v33[s] + v52[s]);
     float v54[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = (v24[s] * v53[s]);
-    float v57[8];
+    for (int s = 0; s < 8; ++s) v54[s] = (v23[s] * v53[s]);
+    float v56[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = (v54[s] + v35[s]);
-    float v58[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = (v50[s] * v57[s]);
-    float v59[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (v39[s] + v58[s]);
-    float v60[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = (v23[s] * v59[s]);
-    float v62[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = (v60[s] * v15[s]);
+    for (int s = 0; s < 8; ++s) v56[s] = (v54[s] * v15[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v62[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v56[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p3[i0 + k] = v62[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p3[i0 + k] = v56[s]; }
       }
     }
-    float v76[8];
+    float v68[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v76[s] = (v42[s] * v33[s]);
-    float v80[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v80[s] = (v76[s] + v42[s]);
-    float v81[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v81[s] = (v22[s] * v80[s]);
+    for (int s = 0; s < 8; ++s) v68[s] = (v22[s] * v39[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v81[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v68[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p4[i0 + k] = v81[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p4[i0 + k] = v68[s]; }
       }
     }
   }

@@ -131,135 +131,117 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd_derived(const mt_
     float v23[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v23[s] = v22[s];
+    float v24[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v24[s] = (v17[s] * v17[s]);
     float v25[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = 0.5f;
-    float v26[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = (v17[s] * v25[s]);
+    for (int s = 0; s < 8; ++s) v25[s] = (v24[s] * v17[s]);
     float v27[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = (v17[s] * v17[s]);
+    for (int s = 0; s < 8; ++s) v27[s] = 0.044715f;
     float v28[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = (v27[s] * v17[s]);
-    float v30[8];
+    for (int s = 0; s < 8; ++s) v28[s] = (v25[s] * v27[s]);
+    float v29[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = 0.044715f;
+    for (int s = 0; s < 8; ++s) v29[s] = (v17[s] + v28[s]);
     float v31[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = (v28[s] * v30[s]);
+    for (int s = 0; s < 8; ++s) v31[s] = 1.595769f;
     float v32[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = (v17[s] + v31[s]);
+    for (int s = 0; s < 8; ++s) v32[s] = (v29[s] * v31[s]);
+    float v33[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v33[s] = mt_sigmoid(v32[s]);
     float v34[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = 0.7978846f;
-    float v35[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v32[s] * v34[s]);
+    for (int s = 0; s < 8; ++s) v34[s] = (v17[s] * v33[s]);
     float v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = mt_tanh(v35[s]);
-    float v37[8];
+    for (int s = 0; s < 8; ++s) v36[s] = v2;
+    float v38[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v26[s] * v36[s]);
+    for (int s = 0; s < 8; ++s) v38[s] = (v20[s] * v36[s]);
+    float v39[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v39[s] = (v38[s] * v23[s]);
+    float v40[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v40[s] = (v38[s] * v34[s]);
     float v41[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (v37[s] + v26[s]);
+    for (int s = 0; s < 8; ++s) v41[s] = (v39[s] * v33[s]);
+    float v42[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v42[s] = (v39[s] * v17[s]);
     float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = v2;
+    for (int s = 0; s < 8; ++s) v43[s] = 1.0f;
+    float v44[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v44[s] = (v43[s] - v33[s]);
     float v45[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (v20[s] * v43[s]);
+    for (int s = 0; s < 8; ++s) v45[s] = (v33[s] * v44[s]);
     float v46[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v45[s] * v23[s]);
+    for (int s = 0; s < 8; ++s) v46[s] = (v42[s] * v45[s]);
     float v47[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = (v45[s] * v41[s]);
+    for (int s = 0; s < 8; ++s) v47[s] = (v46[s] * v31[s]);
     float v48[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v46[s] * v25[s]);
+    for (int s = 0; s < 8; ++s) v48[s] = (v41[s] + v47[s]);
     float v49[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (v46[s] * v36[s]);
+    for (int s = 0; s < 8; ++s) v49[s] = (v47[s] * v27[s]);
     float v50[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v46[s] * v26[s]);
+    for (int s = 0; s < 8; ++s) v50[s] = (v49[s] * v17[s]);
     float v51[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = 1.0f;
+    for (int s = 0; s < 8; ++s) v51[s] = (v49[s] * v24[s]);
     float v52[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = (v36[s] * v36[s]);
+    for (int s = 0; s < 8; ++s) v52[s] = (v48[s] + v51[s]);
     float v53[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (v51[s] - v52[s]);
-    float v54[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = (v50[s] * v53[s]);
+    for (int s = 0; s < 8; ++s) v53[s] = (v50[s] * v17[s]);
     float v55[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = (v54[s] * v34[s]);
+    for (int s = 0; s < 8; ++s) v55[s] = (v52[s] + v53[s]);
     float v56[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = (v48[s] + v55[s]);
+    for (int s = 0; s < 8; ++s) v56[s] = (v55[s] + v53[s]);
     float v57[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = (v55[s] * v30[s]);
+    for (int s = 0; s < 8; ++s) v57[s] = (v56[s] * v16[s]);
     float v58[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = (v57[s] * v17[s]);
-    float v59[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (v57[s] * v27[s]);
-    float v60[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = (v56[s] + v59[s]);
-    float v61[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v61[s] = (v58[s] * v17[s]);
-    float v63[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = (v60[s] + v61[s]);
-    float v64[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v64[s] = (v63[s] + v61[s]);
-    float v65[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = (v49[s] * v25[s]);
-    float v66[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v66[s] = (v64[s] + v65[s]);
-    float v67[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v67[s] = (v66[s] * v16[s]);
-    float v68[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v68[s] = mt_round_f16(v67[s]);
+    for (int s = 0; s < 8; ++s) v58[s] = mt_round_f16(v57[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v67[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v57[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       }
     }
-    float v69[8];
+    float v59[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v69[s] = mt_round_f16(v47[s]);
+    for (int s = 0; s < 8; ++s) v59[s] = mt_round_f16(v40[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v47[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v40[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       }
@@ -351,143 +333,125 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd_derived(const mt_
     float v23[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v23[s] = v22[s];
+    float v24[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v24[s] = (v17[s] * v17[s]);
     float v25[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = 0.5f;
-    float v26[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = (v17[s] * v25[s]);
+    for (int s = 0; s < 8; ++s) v25[s] = (v24[s] * v17[s]);
     float v27[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = (v17[s] * v17[s]);
+    for (int s = 0; s < 8; ++s) v27[s] = 0.044715f;
     float v28[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = (v27[s] * v17[s]);
-    float v30[8];
+    for (int s = 0; s < 8; ++s) v28[s] = (v25[s] * v27[s]);
+    float v29[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = 0.044715f;
+    for (int s = 0; s < 8; ++s) v29[s] = (v17[s] + v28[s]);
     float v31[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = (v28[s] * v30[s]);
+    for (int s = 0; s < 8; ++s) v31[s] = 1.595769f;
     float v32[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = (v17[s] + v31[s]);
+    for (int s = 0; s < 8; ++s) v32[s] = (v29[s] * v31[s]);
+    float v33[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v33[s] = mt_sigmoid(v32[s]);
     float v34[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = 0.7978846f;
-    float v35[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v32[s] * v34[s]);
+    for (int s = 0; s < 8; ++s) v34[s] = (v17[s] * v33[s]);
     float v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = mt_tanh(v35[s]);
-    float v37[8];
+    for (int s = 0; s < 8; ++s) v36[s] = v2;
+    float v38[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v26[s] * v36[s]);
+    for (int s = 0; s < 8; ++s) v38[s] = (v20[s] * v36[s]);
+    float v39[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v39[s] = (v38[s] * v23[s]);
+    float v40[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v40[s] = (v38[s] * v34[s]);
     float v41[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (v37[s] + v26[s]);
+    for (int s = 0; s < 8; ++s) v41[s] = (v39[s] * v33[s]);
+    float v42[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v42[s] = (v39[s] * v17[s]);
     float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = v2;
+    for (int s = 0; s < 8; ++s) v43[s] = 1.0f;
+    float v44[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v44[s] = (v43[s] - v33[s]);
     float v45[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (v20[s] * v43[s]);
+    for (int s = 0; s < 8; ++s) v45[s] = (v33[s] * v44[s]);
     float v46[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v45[s] * v23[s]);
+    for (int s = 0; s < 8; ++s) v46[s] = (v42[s] * v45[s]);
     float v47[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = (v45[s] * v41[s]);
+    for (int s = 0; s < 8; ++s) v47[s] = (v46[s] * v31[s]);
     float v48[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v46[s] * v25[s]);
+    for (int s = 0; s < 8; ++s) v48[s] = (v41[s] + v47[s]);
     float v49[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (v46[s] * v36[s]);
+    for (int s = 0; s < 8; ++s) v49[s] = (v47[s] * v27[s]);
     float v50[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v46[s] * v26[s]);
+    for (int s = 0; s < 8; ++s) v50[s] = (v49[s] * v17[s]);
     float v51[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = 1.0f;
+    for (int s = 0; s < 8; ++s) v51[s] = (v49[s] * v24[s]);
     float v52[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = (v36[s] * v36[s]);
+    for (int s = 0; s < 8; ++s) v52[s] = (v48[s] + v51[s]);
     float v53[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (v51[s] - v52[s]);
-    float v54[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = (v50[s] * v53[s]);
+    for (int s = 0; s < 8; ++s) v53[s] = (v50[s] * v17[s]);
     float v55[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = (v54[s] * v34[s]);
+    for (int s = 0; s < 8; ++s) v55[s] = (v52[s] + v53[s]);
     float v56[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = (v48[s] + v55[s]);
+    for (int s = 0; s < 8; ++s) v56[s] = (v55[s] + v53[s]);
     float v57[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = (v55[s] * v30[s]);
+    for (int s = 0; s < 8; ++s) v57[s] = (v56[s] * v16[s]);
     float v58[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = (v57[s] * v17[s]);
-    float v59[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (v57[s] * v27[s]);
-    float v60[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = (v56[s] + v59[s]);
-    float v61[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v61[s] = (v58[s] * v17[s]);
-    float v63[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = (v60[s] + v61[s]);
-    float v64[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v64[s] = (v63[s] + v61[s]);
-    float v65[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = (v49[s] * v25[s]);
-    float v66[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v66[s] = (v64[s] + v65[s]);
-    float v67[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v67[s] = (v66[s] * v16[s]);
-    float v68[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v68[s] = mt_round_f16(v67[s]);
+    for (int s = 0; s < 8; ++s) v58[s] = mt_round_f16(v57[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (true && v12[g + 4]) && (true && v12[g + 5]) && (true && v12[g + 6]) && (true && v12[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v67[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v57[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p3[i0 + k] = mt_f32_to_f16(v67[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p3[i0 + k] = mt_f32_to_f16(v57[s]); }
       }
     }
-    float v69[8];
+    float v59[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v69[s] = mt_round_f16(v47[s]);
+    for (int s = 0; s < 8; ++s) v59[s] = mt_round_f16(v40[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (true && v12[g + 4]) && (true && v12[g + 5]) && (true && v12[g + 6]) && (true && v12[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v47[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v40[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p4[i0 + k] = mt_f32_to_f16(v47[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p4[i0 + k] = mt_f32_to_f16(v40[s]); }
       }
     }
   }

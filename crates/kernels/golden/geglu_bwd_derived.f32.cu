@@ -122,118 +122,100 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd_derived(const flo
         for (int k = 0; k < 4; ++k) { v20[g + k] = v13; }
       }
     }
+    float v21[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v21[s] = (v16[s] * v16[s]);
     float v22[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v22[s] = 0.5f;
-    float v23[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = (v16[s] * v22[s]);
+    for (int s = 0; s < 8; ++s) v22[s] = (v21[s] * v16[s]);
     float v24[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = (v16[s] * v16[s]);
+    for (int s = 0; s < 8; ++s) v24[s] = 0.044715f;
     float v25[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = (v24[s] * v16[s]);
-    float v27[8];
+    for (int s = 0; s < 8; ++s) v25[s] = (v22[s] * v24[s]);
+    float v26[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = 0.044715f;
+    for (int s = 0; s < 8; ++s) v26[s] = (v16[s] + v25[s]);
     float v28[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = (v25[s] * v27[s]);
+    for (int s = 0; s < 8; ++s) v28[s] = 1.595769f;
     float v29[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = (v16[s] + v28[s]);
+    for (int s = 0; s < 8; ++s) v29[s] = (v26[s] * v28[s]);
+    float v30[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v30[s] = mt_sigmoid(v29[s]);
     float v31[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = 0.7978846f;
-    float v32[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = (v29[s] * v31[s]);
+    for (int s = 0; s < 8; ++s) v31[s] = (v16[s] * v30[s]);
     float v33[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = mt_tanh(v32[s]);
-    float v34[8];
+    for (int s = 0; s < 8; ++s) v33[s] = v2;
+    float v35[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = (v23[s] * v33[s]);
+    for (int s = 0; s < 8; ++s) v35[s] = (v18[s] * v33[s]);
+    float v36[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v36[s] = (v35[s] * v20[s]);
+    float v37[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v37[s] = (v35[s] * v31[s]);
     float v38[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = (v34[s] + v23[s]);
+    for (int s = 0; s < 8; ++s) v38[s] = (v36[s] * v30[s]);
+    float v39[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v39[s] = (v36[s] * v16[s]);
     float v40[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = v2;
+    for (int s = 0; s < 8; ++s) v40[s] = 1.0f;
+    float v41[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v41[s] = (v40[s] - v30[s]);
     float v42[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v18[s] * v40[s]);
+    for (int s = 0; s < 8; ++s) v42[s] = (v30[s] * v41[s]);
     float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (v42[s] * v20[s]);
+    for (int s = 0; s < 8; ++s) v43[s] = (v39[s] * v42[s]);
     float v44[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v42[s] * v38[s]);
+    for (int s = 0; s < 8; ++s) v44[s] = (v43[s] * v28[s]);
     float v45[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (v43[s] * v22[s]);
+    for (int s = 0; s < 8; ++s) v45[s] = (v38[s] + v44[s]);
     float v46[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v43[s] * v33[s]);
+    for (int s = 0; s < 8; ++s) v46[s] = (v44[s] * v24[s]);
     float v47[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = (v43[s] * v23[s]);
+    for (int s = 0; s < 8; ++s) v47[s] = (v46[s] * v16[s]);
     float v48[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = 1.0f;
+    for (int s = 0; s < 8; ++s) v48[s] = (v46[s] * v21[s]);
     float v49[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (v33[s] * v33[s]);
+    for (int s = 0; s < 8; ++s) v49[s] = (v45[s] + v48[s]);
     float v50[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v48[s] - v49[s]);
-    float v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (v47[s] * v50[s]);
+    for (int s = 0; s < 8; ++s) v50[s] = (v47[s] * v16[s]);
     float v52[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = (v51[s] * v31[s]);
+    for (int s = 0; s < 8; ++s) v52[s] = (v49[s] + v50[s]);
     float v53[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (v45[s] + v52[s]);
+    for (int s = 0; s < 8; ++s) v53[s] = (v52[s] + v50[s]);
     float v54[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = (v52[s] * v27[s]);
-    float v55[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = (v54[s] * v16[s]);
-    float v56[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = (v54[s] * v24[s]);
-    float v57[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = (v53[s] + v56[s]);
-    float v58[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = (v55[s] * v16[s]);
-    float v60[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = (v57[s] + v58[s]);
-    float v61[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v61[s] = (v60[s] + v58[s]);
-    float v62[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = (v46[s] * v22[s]);
-    float v63[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = (v61[s] + v62[s]);
-    float v64[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v64[s] = (v63[s] * v15[s]);
+    for (int s = 0; s < 8; ++s) v54[s] = (v53[s] * v15[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v64[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v54[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       }
@@ -244,7 +226,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd_derived(const flo
       if ((true && v12[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v44[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v37[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       }
@@ -327,123 +309,105 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd_derived(const flo
         for (int k = 0; k < 4; ++k) { const int s = g + k; v20[s] = (true && v12[s]) ? p1[i0 + k] : v13; }
       }
     }
+    float v21[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v21[s] = (v16[s] * v16[s]);
     float v22[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v22[s] = 0.5f;
-    float v23[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = (v16[s] * v22[s]);
+    for (int s = 0; s < 8; ++s) v22[s] = (v21[s] * v16[s]);
     float v24[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = (v16[s] * v16[s]);
+    for (int s = 0; s < 8; ++s) v24[s] = 0.044715f;
     float v25[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = (v24[s] * v16[s]);
-    float v27[8];
+    for (int s = 0; s < 8; ++s) v25[s] = (v22[s] * v24[s]);
+    float v26[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = 0.044715f;
+    for (int s = 0; s < 8; ++s) v26[s] = (v16[s] + v25[s]);
     float v28[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = (v25[s] * v27[s]);
+    for (int s = 0; s < 8; ++s) v28[s] = 1.595769f;
     float v29[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = (v16[s] + v28[s]);
+    for (int s = 0; s < 8; ++s) v29[s] = (v26[s] * v28[s]);
+    float v30[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v30[s] = mt_sigmoid(v29[s]);
     float v31[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = 0.7978846f;
-    float v32[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = (v29[s] * v31[s]);
+    for (int s = 0; s < 8; ++s) v31[s] = (v16[s] * v30[s]);
     float v33[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = mt_tanh(v32[s]);
-    float v34[8];
+    for (int s = 0; s < 8; ++s) v33[s] = v2;
+    float v35[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = (v23[s] * v33[s]);
+    for (int s = 0; s < 8; ++s) v35[s] = (v18[s] * v33[s]);
+    float v36[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v36[s] = (v35[s] * v20[s]);
+    float v37[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v37[s] = (v35[s] * v31[s]);
     float v38[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = (v34[s] + v23[s]);
+    for (int s = 0; s < 8; ++s) v38[s] = (v36[s] * v30[s]);
+    float v39[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v39[s] = (v36[s] * v16[s]);
     float v40[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = v2;
+    for (int s = 0; s < 8; ++s) v40[s] = 1.0f;
+    float v41[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v41[s] = (v40[s] - v30[s]);
     float v42[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v18[s] * v40[s]);
+    for (int s = 0; s < 8; ++s) v42[s] = (v30[s] * v41[s]);
     float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (v42[s] * v20[s]);
+    for (int s = 0; s < 8; ++s) v43[s] = (v39[s] * v42[s]);
     float v44[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v42[s] * v38[s]);
+    for (int s = 0; s < 8; ++s) v44[s] = (v43[s] * v28[s]);
     float v45[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (v43[s] * v22[s]);
+    for (int s = 0; s < 8; ++s) v45[s] = (v38[s] + v44[s]);
     float v46[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v43[s] * v33[s]);
+    for (int s = 0; s < 8; ++s) v46[s] = (v44[s] * v24[s]);
     float v47[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = (v43[s] * v23[s]);
+    for (int s = 0; s < 8; ++s) v47[s] = (v46[s] * v16[s]);
     float v48[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = 1.0f;
+    for (int s = 0; s < 8; ++s) v48[s] = (v46[s] * v21[s]);
     float v49[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (v33[s] * v33[s]);
+    for (int s = 0; s < 8; ++s) v49[s] = (v45[s] + v48[s]);
     float v50[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v48[s] - v49[s]);
-    float v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (v47[s] * v50[s]);
+    for (int s = 0; s < 8; ++s) v50[s] = (v47[s] * v16[s]);
     float v52[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = (v51[s] * v31[s]);
+    for (int s = 0; s < 8; ++s) v52[s] = (v49[s] + v50[s]);
     float v53[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (v45[s] + v52[s]);
+    for (int s = 0; s < 8; ++s) v53[s] = (v52[s] + v50[s]);
     float v54[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = (v52[s] * v27[s]);
-    float v55[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = (v54[s] * v16[s]);
-    float v56[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = (v54[s] * v24[s]);
-    float v57[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = (v53[s] + v56[s]);
-    float v58[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = (v55[s] * v16[s]);
-    float v60[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = (v57[s] + v58[s]);
-    float v61[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v61[s] = (v60[s] + v58[s]);
-    float v62[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = (v46[s] * v22[s]);
-    float v63[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = (v61[s] + v62[s]);
-    float v64[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v64[s] = (v63[s] * v15[s]);
+    for (int s = 0; s < 8; ++s) v54[s] = (v53[s] * v15[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v64[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v54[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p3[i0 + k] = v64[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p3[i0 + k] = v54[s]; }
       }
     }
     #pragma unroll
@@ -452,12 +416,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd_derived(const flo
       if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v44[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v37[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p4[i0 + k] = v44[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p4[i0 + k] = v37[s]; }
       }
     }
   }

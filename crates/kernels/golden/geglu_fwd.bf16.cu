@@ -113,61 +113,52 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_fwd(const mt_u16* __r
     float v20[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v20[s] = v19[s];
+    float v21[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v21[s] = (v17[s] * v17[s]);
     float v22[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v22[s] = 0.5f;
-    float v23[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = (v17[s] * v22[s]);
+    for (int s = 0; s < 8; ++s) v22[s] = (v21[s] * v17[s]);
     float v24[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = (v17[s] * v17[s]);
+    for (int s = 0; s < 8; ++s) v24[s] = 0.044715f;
     float v25[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = (v24[s] * v17[s]);
-    float v27[8];
+    for (int s = 0; s < 8; ++s) v25[s] = (v22[s] * v24[s]);
+    float v26[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = 0.044715f;
+    for (int s = 0; s < 8; ++s) v26[s] = (v17[s] + v25[s]);
     float v28[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = (v25[s] * v27[s]);
+    for (int s = 0; s < 8; ++s) v28[s] = 1.595769f;
     float v29[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = (v17[s] + v28[s]);
+    for (int s = 0; s < 8; ++s) v29[s] = (v26[s] * v28[s]);
+    float v30[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v30[s] = mt_sigmoid(v29[s]);
     float v31[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = 0.7978846f;
+    for (int s = 0; s < 8; ++s) v31[s] = (v17[s] * v30[s]);
     float v32[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = (v29[s] * v31[s]);
+    for (int s = 0; s < 8; ++s) v32[s] = (v31[s] * v20[s]);
     float v33[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = mt_tanh(v32[s]);
+    for (int s = 0; s < 8; ++s) v33[s] = v2;
     float v34[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = (v23[s] * v33[s]);
-    float v38[8];
+    for (int s = 0; s < 8; ++s) v34[s] = (v32[s] * v33[s]);
+    float v35[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = (v34[s] + v23[s]);
-    float v39[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v38[s] * v20[s]);
-    float v40[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = v2;
-    float v41[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (v39[s] * v40[s]);
-    float v42[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = mt_round_bf16(v41[s]);
+    for (int s = 0; s < 8; ++s) v35[s] = mt_round_bf16(v34[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v41[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v34[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       }
@@ -241,66 +232,57 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_fwd(const mt_u16* __r
     float v20[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v20[s] = v19[s];
+    float v21[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v21[s] = (v17[s] * v17[s]);
     float v22[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v22[s] = 0.5f;
-    float v23[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = (v17[s] * v22[s]);
+    for (int s = 0; s < 8; ++s) v22[s] = (v21[s] * v17[s]);
     float v24[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = (v17[s] * v17[s]);
+    for (int s = 0; s < 8; ++s) v24[s] = 0.044715f;
     float v25[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = (v24[s] * v17[s]);
-    float v27[8];
+    for (int s = 0; s < 8; ++s) v25[s] = (v22[s] * v24[s]);
+    float v26[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = 0.044715f;
+    for (int s = 0; s < 8; ++s) v26[s] = (v17[s] + v25[s]);
     float v28[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = (v25[s] * v27[s]);
+    for (int s = 0; s < 8; ++s) v28[s] = 1.595769f;
     float v29[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = (v17[s] + v28[s]);
+    for (int s = 0; s < 8; ++s) v29[s] = (v26[s] * v28[s]);
+    float v30[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v30[s] = mt_sigmoid(v29[s]);
     float v31[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = 0.7978846f;
+    for (int s = 0; s < 8; ++s) v31[s] = (v17[s] * v30[s]);
     float v32[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = (v29[s] * v31[s]);
+    for (int s = 0; s < 8; ++s) v32[s] = (v31[s] * v20[s]);
     float v33[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = mt_tanh(v32[s]);
+    for (int s = 0; s < 8; ++s) v33[s] = v2;
     float v34[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = (v23[s] * v33[s]);
-    float v38[8];
+    for (int s = 0; s < 8; ++s) v34[s] = (v32[s] * v33[s]);
+    float v35[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = (v34[s] + v23[s]);
-    float v39[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v38[s] * v20[s]);
-    float v40[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = v2;
-    float v41[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (v39[s] * v40[s]);
-    float v42[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = mt_round_bf16(v41[s]);
+    for (int s = 0; s < 8; ++s) v35[s] = mt_round_bf16(v34[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (true && v12[g + 4]) && (true && v12[g + 5]) && (true && v12[g + 6]) && (true && v12[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v41[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v34[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p2[i0 + k] = mt_f32_to_bf16(v41[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p2[i0 + k] = mt_f32_to_bf16(v34[s]); }
       }
     }
   }

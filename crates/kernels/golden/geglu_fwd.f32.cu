@@ -107,58 +107,49 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_fwd(const float* __re
         for (int k = 0; k < 4; ++k) { v18[g + k] = v13; }
       }
     }
+    float v19[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v19[s] = (v16[s] * v16[s]);
     float v20[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = 0.5f;
-    float v21[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v21[s] = (v16[s] * v20[s]);
+    for (int s = 0; s < 8; ++s) v20[s] = (v19[s] * v16[s]);
     float v22[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v22[s] = (v16[s] * v16[s]);
+    for (int s = 0; s < 8; ++s) v22[s] = 0.044715f;
     float v23[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = (v22[s] * v16[s]);
-    float v25[8];
+    for (int s = 0; s < 8; ++s) v23[s] = (v20[s] * v22[s]);
+    float v24[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = 0.044715f;
+    for (int s = 0; s < 8; ++s) v24[s] = (v16[s] + v23[s]);
     float v26[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = (v23[s] * v25[s]);
+    for (int s = 0; s < 8; ++s) v26[s] = 1.595769f;
     float v27[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = (v16[s] + v26[s]);
+    for (int s = 0; s < 8; ++s) v27[s] = (v24[s] * v26[s]);
+    float v28[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v28[s] = mt_sigmoid(v27[s]);
     float v29[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = 0.7978846f;
+    for (int s = 0; s < 8; ++s) v29[s] = (v16[s] * v28[s]);
     float v30[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = (v27[s] * v29[s]);
+    for (int s = 0; s < 8; ++s) v30[s] = (v29[s] * v18[s]);
     float v31[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = mt_tanh(v30[s]);
+    for (int s = 0; s < 8; ++s) v31[s] = v2;
     float v32[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = (v21[s] * v31[s]);
-    float v36[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = (v32[s] + v21[s]);
-    float v37[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v36[s] * v18[s]);
-    float v38[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = v2;
-    float v39[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v37[s] * v38[s]);
+    for (int s = 0; s < 8; ++s) v32[s] = (v30[s] * v31[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v39[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v32[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       }
@@ -226,63 +217,54 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_fwd(const float* __re
         for (int k = 0; k < 4; ++k) { const int s = g + k; v18[s] = (true && v12[s]) ? p1[i0 + k] : v13; }
       }
     }
+    float v19[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v19[s] = (v16[s] * v16[s]);
     float v20[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = 0.5f;
-    float v21[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v21[s] = (v16[s] * v20[s]);
+    for (int s = 0; s < 8; ++s) v20[s] = (v19[s] * v16[s]);
     float v22[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v22[s] = (v16[s] * v16[s]);
+    for (int s = 0; s < 8; ++s) v22[s] = 0.044715f;
     float v23[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = (v22[s] * v16[s]);
-    float v25[8];
+    for (int s = 0; s < 8; ++s) v23[s] = (v20[s] * v22[s]);
+    float v24[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = 0.044715f;
+    for (int s = 0; s < 8; ++s) v24[s] = (v16[s] + v23[s]);
     float v26[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = (v23[s] * v25[s]);
+    for (int s = 0; s < 8; ++s) v26[s] = 1.595769f;
     float v27[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = (v16[s] + v26[s]);
+    for (int s = 0; s < 8; ++s) v27[s] = (v24[s] * v26[s]);
+    float v28[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v28[s] = mt_sigmoid(v27[s]);
     float v29[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = 0.7978846f;
+    for (int s = 0; s < 8; ++s) v29[s] = (v16[s] * v28[s]);
     float v30[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = (v27[s] * v29[s]);
+    for (int s = 0; s < 8; ++s) v30[s] = (v29[s] * v18[s]);
     float v31[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = mt_tanh(v30[s]);
+    for (int s = 0; s < 8; ++s) v31[s] = v2;
     float v32[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = (v21[s] * v31[s]);
-    float v36[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = (v32[s] + v21[s]);
-    float v37[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v36[s] * v18[s]);
-    float v38[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = v2;
-    float v39[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v37[s] * v38[s]);
+    for (int s = 0; s < 8; ++s) v32[s] = (v30[s] * v31[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v39[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v32[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p2[i0 + k] = v39[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p2[i0 + k] = v32[s]; }
       }
     }
   }

@@ -180,94 +180,88 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_bwd(const mt_u
     for (int s = 0; s < 8; ++s) v44[s] = (v29[s] + v43[s]);
     float v46[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = 0.7978846f;
+    for (int s = 0; s < 8; ++s) v46[s] = 1.595769f;
     float v47[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v47[s] = (v44[s] * v46[s]);
     float v48[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = mt_tanh(v47[s]);
-    float v50[8];
+    for (int s = 0; s < 8; ++s) v48[s] = mt_sigmoid(v47[s]);
+    float v49[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = 1.0f;
+    for (int s = 0; s < 8; ++s) v49[s] = (-v47[s]);
     float v51[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (v48[s] + v50[s]);
+    for (int s = 0; s < 8; ++s) v51[s] = 80.0f;
+    float v52[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v52[s] = mt_minf(v49[s], v51[s]);
     float v53[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = 0.5f;
+    for (int s = 0; s < 8; ++s) v53[s] = mt_exp(v52[s]);
     float v54[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = (v51[s] * v53[s]);
-    float v57[8];
+    for (int s = 0; s < 8; ++s) v54[s] = (v29[s] * v48[s]);
+    float v55[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = (v29[s] * v53[s]);
-    float v58[8];
+    for (int s = 0; s < 8; ++s) v55[s] = (v53[s] * v48[s]);
+    float v56[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = (v48[s] * v48[s]);
-    float v61[8];
+    for (int s = 0; s < 8; ++s) v56[s] = (v54[s] * v55[s]);
+    float v59[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v61[s] = (v50[s] - v58[s]);
+    for (int s = 0; s < 8; ++s) v59[s] = (v56[s] * v46[s]);
     float v62[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = (v57[s] * v61[s]);
+    for (int s = 0; s < 8; ++s) v62[s] = 0.134145f;
+    float v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = (v39[s] * v62[s]);
     float v65[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = (v62[s] * v46[s]);
+    for (int s = 0; s < 8; ++s) v65[s] = 1.0f;
+    float v66[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v66[s] = (v63[s] + v65[s]);
+    float v67[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v67[s] = (v59[s] * v66[s]);
     float v68[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v68[s] = 0.134145f;
+    for (int s = 0; s < 8; ++s) v68[s] = (v48[s] + v67[s]);
     float v69[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v69[s] = (v39[s] * v68[s]);
+    for (int s = 0; s < 8; ++s) v69[s] = (v38[s] * v68[s]);
+    float v71[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v71[s] = (v69[s] * v28[s]);
     float v72[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v72[s] = (v69[s] + v50[s]);
-    float v73[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v73[s] = (v65[s] * v72[s]);
-    float v74[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v74[s] = (v54[s] + v73[s]);
-    float v75[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v75[s] = (v38[s] * v74[s]);
-    float v77[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v77[s] = (v75[s] * v28[s]);
-    float v78[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v78[s] = mt_round_bf16(v77[s]);
+    for (int s = 0; s < 8; ++s) v72[s] = mt_round_bf16(v71[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v17[g];
       if ((true && v24[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v77[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v71[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       }
     }
-    float v92[8];
+    float v84[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v92[s] = (v57[s] * v48[s]);
-    float v96[8];
+    for (int s = 0; s < 8; ++s) v84[s] = (v37[s] * v54[s]);
+    float v85[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v96[s] = (v92[s] + v57[s]);
-    float v97[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v97[s] = (v37[s] * v96[s]);
-    float v98[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v98[s] = mt_round_bf16(v97[s]);
+    for (int s = 0; s < 8; ++s) v85[s] = mt_round_bf16(v84[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v19[g];
       if ((true && v24[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v97[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v84[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       }
@@ -408,102 +402,96 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_bwd(const mt_u
     for (int s = 0; s < 8; ++s) v44[s] = (v29[s] + v43[s]);
     float v46[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = 0.7978846f;
+    for (int s = 0; s < 8; ++s) v46[s] = 1.595769f;
     float v47[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v47[s] = (v44[s] * v46[s]);
     float v48[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = mt_tanh(v47[s]);
-    float v50[8];
+    for (int s = 0; s < 8; ++s) v48[s] = mt_sigmoid(v47[s]);
+    float v49[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = 1.0f;
+    for (int s = 0; s < 8; ++s) v49[s] = (-v47[s]);
     float v51[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (v48[s] + v50[s]);
+    for (int s = 0; s < 8; ++s) v51[s] = 80.0f;
+    float v52[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v52[s] = mt_minf(v49[s], v51[s]);
     float v53[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = 0.5f;
+    for (int s = 0; s < 8; ++s) v53[s] = mt_exp(v52[s]);
     float v54[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = (v51[s] * v53[s]);
-    float v57[8];
+    for (int s = 0; s < 8; ++s) v54[s] = (v29[s] * v48[s]);
+    float v55[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = (v29[s] * v53[s]);
-    float v58[8];
+    for (int s = 0; s < 8; ++s) v55[s] = (v53[s] * v48[s]);
+    float v56[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = (v48[s] * v48[s]);
-    float v61[8];
+    for (int s = 0; s < 8; ++s) v56[s] = (v54[s] * v55[s]);
+    float v59[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v61[s] = (v50[s] - v58[s]);
+    for (int s = 0; s < 8; ++s) v59[s] = (v56[s] * v46[s]);
     float v62[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = (v57[s] * v61[s]);
+    for (int s = 0; s < 8; ++s) v62[s] = 0.134145f;
+    float v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = (v39[s] * v62[s]);
     float v65[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = (v62[s] * v46[s]);
+    for (int s = 0; s < 8; ++s) v65[s] = 1.0f;
+    float v66[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v66[s] = (v63[s] + v65[s]);
+    float v67[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v67[s] = (v59[s] * v66[s]);
     float v68[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v68[s] = 0.134145f;
+    for (int s = 0; s < 8; ++s) v68[s] = (v48[s] + v67[s]);
     float v69[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v69[s] = (v39[s] * v68[s]);
+    for (int s = 0; s < 8; ++s) v69[s] = (v38[s] * v68[s]);
+    float v71[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v71[s] = (v69[s] * v28[s]);
     float v72[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v72[s] = (v69[s] + v50[s]);
-    float v73[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v73[s] = (v65[s] * v72[s]);
-    float v74[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v74[s] = (v54[s] + v73[s]);
-    float v75[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v75[s] = (v38[s] * v74[s]);
-    float v77[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v77[s] = (v75[s] * v28[s]);
-    float v78[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v78[s] = mt_round_bf16(v77[s]);
+    for (int s = 0; s < 8; ++s) v72[s] = mt_round_bf16(v71[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v17[g];
       if ((true && v24[g + 0]) && (true && v24[g + 1]) && (true && v24[g + 2]) && (true && v24[g + 3]) && (true && v24[g + 4]) && (true && v24[g + 5]) && (true && v24[g + 6]) && (true && v24[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v77[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v71[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v24[s]) p2[i0 + k] = mt_f32_to_bf16(v77[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v24[s]) p2[i0 + k] = mt_f32_to_bf16(v71[s]); }
       }
     }
-    float v92[8];
+    float v84[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v92[s] = (v57[s] * v48[s]);
-    float v96[8];
+    for (int s = 0; s < 8; ++s) v84[s] = (v37[s] * v54[s]);
+    float v85[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v96[s] = (v92[s] + v57[s]);
-    float v97[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v97[s] = (v37[s] * v96[s]);
-    float v98[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v98[s] = mt_round_bf16(v97[s]);
+    for (int s = 0; s < 8; ++s) v85[s] = mt_round_bf16(v84[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v19[g];
       if ((true && v24[g + 0]) && (true && v24[g + 1]) && (true && v24[g + 2]) && (true && v24[g + 3]) && (true && v24[g + 4]) && (true && v24[g + 5]) && (true && v24[g + 6]) && (true && v24[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v97[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v84[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v24[s]) p2[i0 + k] = mt_f32_to_bf16(v97[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v24[s]) p2[i0 + k] = mt_f32_to_bf16(v84[s]); }
       }
     }
   }

@@ -171,88 +171,82 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_bwd(const floa
     for (int s = 0; s < 8; ++s) v41[s] = (v28[s] + v40[s]);
     float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = 0.7978846f;
+    for (int s = 0; s < 8; ++s) v43[s] = 1.595769f;
     float v44[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v44[s] = (v41[s] * v43[s]);
     float v45[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = mt_tanh(v44[s]);
-    float v47[8];
+    for (int s = 0; s < 8; ++s) v45[s] = mt_sigmoid(v44[s]);
+    float v46[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = 1.0f;
+    for (int s = 0; s < 8; ++s) v46[s] = (-v44[s]);
     float v48[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v45[s] + v47[s]);
+    for (int s = 0; s < 8; ++s) v48[s] = 80.0f;
+    float v49[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v49[s] = mt_minf(v46[s], v48[s]);
     float v50[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = 0.5f;
+    for (int s = 0; s < 8; ++s) v50[s] = mt_exp(v49[s]);
     float v51[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (v48[s] * v50[s]);
-    float v54[8];
+    for (int s = 0; s < 8; ++s) v51[s] = (v28[s] * v45[s]);
+    float v52[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = (v28[s] * v50[s]);
-    float v55[8];
+    for (int s = 0; s < 8; ++s) v52[s] = (v50[s] * v45[s]);
+    float v53[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = (v45[s] * v45[s]);
-    float v58[8];
+    for (int s = 0; s < 8; ++s) v53[s] = (v51[s] * v52[s]);
+    float v56[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = (v47[s] - v55[s]);
+    for (int s = 0; s < 8; ++s) v56[s] = (v53[s] * v43[s]);
     float v59[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (v54[s] * v58[s]);
+    for (int s = 0; s < 8; ++s) v59[s] = 0.134145f;
+    float v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = (v36[s] * v59[s]);
     float v62[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = (v59[s] * v43[s]);
+    for (int s = 0; s < 8; ++s) v62[s] = 1.0f;
+    float v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = (v60[s] + v62[s]);
+    float v64[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v64[s] = (v56[s] * v63[s]);
     float v65[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = 0.134145f;
+    for (int s = 0; s < 8; ++s) v65[s] = (v45[s] + v64[s]);
     float v66[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v66[s] = (v36[s] * v65[s]);
-    float v69[8];
+    for (int s = 0; s < 8; ++s) v66[s] = (v35[s] * v65[s]);
+    float v68[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v69[s] = (v66[s] + v47[s]);
-    float v70[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v70[s] = (v62[s] * v69[s]);
-    float v71[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v71[s] = (v51[s] + v70[s]);
-    float v72[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v72[s] = (v35[s] * v71[s]);
-    float v74[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v74[s] = (v72[s] * v27[s]);
+    for (int s = 0; s < 8; ++s) v68[s] = (v66[s] * v27[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v17[g];
       if ((true && v24[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v74[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v68[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       }
     }
-    float v88[8];
+    float v80[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v88[s] = (v54[s] * v45[s]);
-    float v92[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v92[s] = (v88[s] + v54[s]);
-    float v93[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v93[s] = (v34[s] * v92[s]);
+    for (int s = 0; s < 8; ++s) v80[s] = (v34[s] * v51[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v19[g];
       if ((true && v24[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v93[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v80[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       }
@@ -384,96 +378,90 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_bwd(const floa
     for (int s = 0; s < 8; ++s) v41[s] = (v28[s] + v40[s]);
     float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = 0.7978846f;
+    for (int s = 0; s < 8; ++s) v43[s] = 1.595769f;
     float v44[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v44[s] = (v41[s] * v43[s]);
     float v45[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = mt_tanh(v44[s]);
-    float v47[8];
+    for (int s = 0; s < 8; ++s) v45[s] = mt_sigmoid(v44[s]);
+    float v46[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = 1.0f;
+    for (int s = 0; s < 8; ++s) v46[s] = (-v44[s]);
     float v48[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v45[s] + v47[s]);
+    for (int s = 0; s < 8; ++s) v48[s] = 80.0f;
+    float v49[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v49[s] = mt_minf(v46[s], v48[s]);
     float v50[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = 0.5f;
+    for (int s = 0; s < 8; ++s) v50[s] = mt_exp(v49[s]);
     float v51[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (v48[s] * v50[s]);
-    float v54[8];
+    for (int s = 0; s < 8; ++s) v51[s] = (v28[s] * v45[s]);
+    float v52[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = (v28[s] * v50[s]);
-    float v55[8];
+    for (int s = 0; s < 8; ++s) v52[s] = (v50[s] * v45[s]);
+    float v53[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = (v45[s] * v45[s]);
-    float v58[8];
+    for (int s = 0; s < 8; ++s) v53[s] = (v51[s] * v52[s]);
+    float v56[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = (v47[s] - v55[s]);
+    for (int s = 0; s < 8; ++s) v56[s] = (v53[s] * v43[s]);
     float v59[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (v54[s] * v58[s]);
+    for (int s = 0; s < 8; ++s) v59[s] = 0.134145f;
+    float v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = (v36[s] * v59[s]);
     float v62[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = (v59[s] * v43[s]);
+    for (int s = 0; s < 8; ++s) v62[s] = 1.0f;
+    float v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = (v60[s] + v62[s]);
+    float v64[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v64[s] = (v56[s] * v63[s]);
     float v65[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = 0.134145f;
+    for (int s = 0; s < 8; ++s) v65[s] = (v45[s] + v64[s]);
     float v66[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v66[s] = (v36[s] * v65[s]);
-    float v69[8];
+    for (int s = 0; s < 8; ++s) v66[s] = (v35[s] * v65[s]);
+    float v68[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v69[s] = (v66[s] + v47[s]);
-    float v70[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v70[s] = (v62[s] * v69[s]);
-    float v71[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v71[s] = (v51[s] + v70[s]);
-    float v72[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v72[s] = (v35[s] * v71[s]);
-    float v74[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v74[s] = (v72[s] * v27[s]);
+    for (int s = 0; s < 8; ++s) v68[s] = (v66[s] * v27[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v17[g];
       if ((true && v24[g + 0]) && (true && v24[g + 1]) && (true && v24[g + 2]) && (true && v24[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v74[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v68[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v24[s]) p2[i0 + k] = v74[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v24[s]) p2[i0 + k] = v68[s]; }
       }
     }
-    float v88[8];
+    float v80[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v88[s] = (v54[s] * v45[s]);
-    float v92[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v92[s] = (v88[s] + v54[s]);
-    float v93[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v93[s] = (v34[s] * v92[s]);
+    for (int s = 0; s < 8; ++s) v80[s] = (v34[s] * v51[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v19[g];
       if ((true && v24[g + 0]) && (true && v24[g + 1]) && (true && v24[g + 2]) && (true && v24[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v93[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v80[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v24[s]) p2[i0 + k] = v93[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v24[s]) p2[i0 + k] = v80[s]; }
       }
     }
   }

@@ -154,135 +154,117 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_bwd_derived(co
     float v35[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v35[s] = v34[s];
+    float v36[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v36[s] = (v29[s] * v29[s]);
     float v37[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = 0.5f;
-    float v38[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = (v29[s] * v37[s]);
+    for (int s = 0; s < 8; ++s) v37[s] = (v36[s] * v29[s]);
     float v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v29[s] * v29[s]);
+    for (int s = 0; s < 8; ++s) v39[s] = 0.044715f;
     float v40[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = (v39[s] * v29[s]);
-    float v42[8];
+    for (int s = 0; s < 8; ++s) v40[s] = (v37[s] * v39[s]);
+    float v41[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = 0.044715f;
+    for (int s = 0; s < 8; ++s) v41[s] = (v29[s] + v40[s]);
     float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (v40[s] * v42[s]);
+    for (int s = 0; s < 8; ++s) v43[s] = 1.595769f;
     float v44[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v29[s] + v43[s]);
+    for (int s = 0; s < 8; ++s) v44[s] = (v41[s] * v43[s]);
+    float v45[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v45[s] = mt_sigmoid(v44[s]);
     float v46[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = 0.7978846f;
-    float v47[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = (v44[s] * v46[s]);
+    for (int s = 0; s < 8; ++s) v46[s] = (v29[s] * v45[s]);
     float v48[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = mt_tanh(v47[s]);
-    float v49[8];
+    for (int s = 0; s < 8; ++s) v48[s] = v2;
+    float v50[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (v38[s] * v48[s]);
+    for (int s = 0; s < 8; ++s) v50[s] = (v32[s] * v48[s]);
+    float v51[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v51[s] = (v50[s] * v35[s]);
+    float v52[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v52[s] = (v50[s] * v46[s]);
     float v53[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (v49[s] + v38[s]);
+    for (int s = 0; s < 8; ++s) v53[s] = (v51[s] * v45[s]);
+    float v54[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v54[s] = (v51[s] * v29[s]);
     float v55[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = v2;
+    for (int s = 0; s < 8; ++s) v55[s] = 1.0f;
+    float v56[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v56[s] = (v55[s] - v45[s]);
     float v57[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = (v32[s] * v55[s]);
+    for (int s = 0; s < 8; ++s) v57[s] = (v45[s] * v56[s]);
     float v58[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = (v57[s] * v35[s]);
+    for (int s = 0; s < 8; ++s) v58[s] = (v54[s] * v57[s]);
     float v59[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (v57[s] * v53[s]);
+    for (int s = 0; s < 8; ++s) v59[s] = (v58[s] * v43[s]);
     float v60[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = (v58[s] * v37[s]);
+    for (int s = 0; s < 8; ++s) v60[s] = (v53[s] + v59[s]);
     float v61[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v61[s] = (v58[s] * v48[s]);
+    for (int s = 0; s < 8; ++s) v61[s] = (v59[s] * v39[s]);
     float v62[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = (v58[s] * v38[s]);
+    for (int s = 0; s < 8; ++s) v62[s] = (v61[s] * v29[s]);
     float v63[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = 1.0f;
+    for (int s = 0; s < 8; ++s) v63[s] = (v61[s] * v36[s]);
     float v64[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v64[s] = (v48[s] * v48[s]);
+    for (int s = 0; s < 8; ++s) v64[s] = (v60[s] + v63[s]);
     float v65[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = (v63[s] - v64[s]);
-    float v66[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v66[s] = (v62[s] * v65[s]);
+    for (int s = 0; s < 8; ++s) v65[s] = (v62[s] * v29[s]);
     float v67[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v67[s] = (v66[s] * v46[s]);
+    for (int s = 0; s < 8; ++s) v67[s] = (v64[s] + v65[s]);
     float v68[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v68[s] = (v60[s] + v67[s]);
+    for (int s = 0; s < 8; ++s) v68[s] = (v67[s] + v65[s]);
     float v69[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v69[s] = (v67[s] * v42[s]);
+    for (int s = 0; s < 8; ++s) v69[s] = (v68[s] * v28[s]);
     float v70[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v70[s] = (v69[s] * v29[s]);
-    float v71[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v71[s] = (v69[s] * v39[s]);
-    float v72[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v72[s] = (v68[s] + v71[s]);
-    float v73[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v73[s] = (v70[s] * v29[s]);
-    float v75[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v75[s] = (v72[s] + v73[s]);
-    float v76[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v76[s] = (v75[s] + v73[s]);
-    float v77[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v77[s] = (v61[s] * v37[s]);
-    float v78[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v78[s] = (v76[s] + v77[s]);
-    float v79[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v79[s] = (v78[s] * v28[s]);
-    float v80[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v80[s] = mt_round_bf16(v79[s]);
+    for (int s = 0; s < 8; ++s) v70[s] = mt_round_bf16(v69[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v17[g];
       if ((true && v24[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v79[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v69[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       }
     }
-    float v81[8];
+    float v71[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v81[s] = mt_round_bf16(v59[s]);
+    for (int s = 0; s < 8; ++s) v71[s] = mt_round_bf16(v52[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v19[g];
       if ((true && v24[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v59[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v52[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       }
@@ -397,143 +379,125 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_bwd_derived(co
     float v35[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v35[s] = v34[s];
+    float v36[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v36[s] = (v29[s] * v29[s]);
     float v37[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = 0.5f;
-    float v38[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = (v29[s] * v37[s]);
+    for (int s = 0; s < 8; ++s) v37[s] = (v36[s] * v29[s]);
     float v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v29[s] * v29[s]);
+    for (int s = 0; s < 8; ++s) v39[s] = 0.044715f;
     float v40[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = (v39[s] * v29[s]);
-    float v42[8];
+    for (int s = 0; s < 8; ++s) v40[s] = (v37[s] * v39[s]);
+    float v41[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = 0.044715f;
+    for (int s = 0; s < 8; ++s) v41[s] = (v29[s] + v40[s]);
     float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (v40[s] * v42[s]);
+    for (int s = 0; s < 8; ++s) v43[s] = 1.595769f;
     float v44[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v29[s] + v43[s]);
+    for (int s = 0; s < 8; ++s) v44[s] = (v41[s] * v43[s]);
+    float v45[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v45[s] = mt_sigmoid(v44[s]);
     float v46[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = 0.7978846f;
-    float v47[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = (v44[s] * v46[s]);
+    for (int s = 0; s < 8; ++s) v46[s] = (v29[s] * v45[s]);
     float v48[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = mt_tanh(v47[s]);
-    float v49[8];
+    for (int s = 0; s < 8; ++s) v48[s] = v2;
+    float v50[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (v38[s] * v48[s]);
+    for (int s = 0; s < 8; ++s) v50[s] = (v32[s] * v48[s]);
+    float v51[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v51[s] = (v50[s] * v35[s]);
+    float v52[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v52[s] = (v50[s] * v46[s]);
     float v53[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (v49[s] + v38[s]);
+    for (int s = 0; s < 8; ++s) v53[s] = (v51[s] * v45[s]);
+    float v54[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v54[s] = (v51[s] * v29[s]);
     float v55[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = v2;
+    for (int s = 0; s < 8; ++s) v55[s] = 1.0f;
+    float v56[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v56[s] = (v55[s] - v45[s]);
     float v57[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = (v32[s] * v55[s]);
+    for (int s = 0; s < 8; ++s) v57[s] = (v45[s] * v56[s]);
     float v58[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = (v57[s] * v35[s]);
+    for (int s = 0; s < 8; ++s) v58[s] = (v54[s] * v57[s]);
     float v59[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (v57[s] * v53[s]);
+    for (int s = 0; s < 8; ++s) v59[s] = (v58[s] * v43[s]);
     float v60[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = (v58[s] * v37[s]);
+    for (int s = 0; s < 8; ++s) v60[s] = (v53[s] + v59[s]);
     float v61[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v61[s] = (v58[s] * v48[s]);
+    for (int s = 0; s < 8; ++s) v61[s] = (v59[s] * v39[s]);
     float v62[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = (v58[s] * v38[s]);
+    for (int s = 0; s < 8; ++s) v62[s] = (v61[s] * v29[s]);
     float v63[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = 1.0f;
+    for (int s = 0; s < 8; ++s) v63[s] = (v61[s] * v36[s]);
     float v64[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v64[s] = (v48[s] * v48[s]);
+    for (int s = 0; s < 8; ++s) v64[s] = (v60[s] + v63[s]);
     float v65[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = (v63[s] - v64[s]);
-    float v66[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v66[s] = (v62[s] * v65[s]);
+    for (int s = 0; s < 8; ++s) v65[s] = (v62[s] * v29[s]);
     float v67[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v67[s] = (v66[s] * v46[s]);
+    for (int s = 0; s < 8; ++s) v67[s] = (v64[s] + v65[s]);
     float v68[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v68[s] = (v60[s] + v67[s]);
+    for (int s = 0; s < 8; ++s) v68[s] = (v67[s] + v65[s]);
     float v69[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v69[s] = (v67[s] * v42[s]);
+    for (int s = 0; s < 8; ++s) v69[s] = (v68[s] * v28[s]);
     float v70[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v70[s] = (v69[s] * v29[s]);
-    float v71[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v71[s] = (v69[s] * v39[s]);
-    float v72[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v72[s] = (v68[s] + v71[s]);
-    float v73[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v73[s] = (v70[s] * v29[s]);
-    float v75[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v75[s] = (v72[s] + v73[s]);
-    float v76[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v76[s] = (v75[s] + v73[s]);
-    float v77[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v77[s] = (v61[s] * v37[s]);
-    float v78[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v78[s] = (v76[s] + v77[s]);
-    float v79[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v79[s] = (v78[s] * v28[s]);
-    float v80[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v80[s] = mt_round_bf16(v79[s]);
+    for (int s = 0; s < 8; ++s) v70[s] = mt_round_bf16(v69[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v17[g];
       if ((true && v24[g + 0]) && (true && v24[g + 1]) && (true && v24[g + 2]) && (true && v24[g + 3]) && (true && v24[g + 4]) && (true && v24[g + 5]) && (true && v24[g + 6]) && (true && v24[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v79[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v69[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v24[s]) p2[i0 + k] = mt_f32_to_bf16(v79[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v24[s]) p2[i0 + k] = mt_f32_to_bf16(v69[s]); }
       }
     }
-    float v81[8];
+    float v71[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v81[s] = mt_round_bf16(v59[s]);
+    for (int s = 0; s < 8; ++s) v71[s] = mt_round_bf16(v52[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v19[g];
       if ((true && v24[g + 0]) && (true && v24[g + 1]) && (true && v24[g + 2]) && (true && v24[g + 3]) && (true && v24[g + 4]) && (true && v24[g + 5]) && (true && v24[g + 6]) && (true && v24[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v59[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v52[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v24[s]) p2[i0 + k] = mt_f32_to_bf16(v59[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v24[s]) p2[i0 + k] = mt_f32_to_bf16(v52[s]); }
       }
     }
   }

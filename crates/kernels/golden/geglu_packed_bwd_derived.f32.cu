@@ -145,118 +145,100 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_bwd_derived(co
         for (int k = 0; k < 4; ++k) { v32[g + k] = v25; }
       }
     }
+    float v33[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v33[s] = (v28[s] * v28[s]);
     float v34[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = 0.5f;
-    float v35[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v28[s] * v34[s]);
+    for (int s = 0; s < 8; ++s) v34[s] = (v33[s] * v28[s]);
     float v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = (v28[s] * v28[s]);
+    for (int s = 0; s < 8; ++s) v36[s] = 0.044715f;
     float v37[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v36[s] * v28[s]);
-    float v39[8];
+    for (int s = 0; s < 8; ++s) v37[s] = (v34[s] * v36[s]);
+    float v38[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = 0.044715f;
+    for (int s = 0; s < 8; ++s) v38[s] = (v28[s] + v37[s]);
     float v40[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = (v37[s] * v39[s]);
+    for (int s = 0; s < 8; ++s) v40[s] = 1.595769f;
     float v41[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (v28[s] + v40[s]);
+    for (int s = 0; s < 8; ++s) v41[s] = (v38[s] * v40[s]);
+    float v42[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v42[s] = mt_sigmoid(v41[s]);
     float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = 0.7978846f;
-    float v44[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v41[s] * v43[s]);
+    for (int s = 0; s < 8; ++s) v43[s] = (v28[s] * v42[s]);
     float v45[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = mt_tanh(v44[s]);
-    float v46[8];
+    for (int s = 0; s < 8; ++s) v45[s] = v2;
+    float v47[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v35[s] * v45[s]);
+    for (int s = 0; s < 8; ++s) v47[s] = (v30[s] * v45[s]);
+    float v48[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v48[s] = (v47[s] * v32[s]);
+    float v49[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v49[s] = (v47[s] * v43[s]);
     float v50[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v46[s] + v35[s]);
+    for (int s = 0; s < 8; ++s) v50[s] = (v48[s] * v42[s]);
+    float v51[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v51[s] = (v48[s] * v28[s]);
     float v52[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = v2;
+    for (int s = 0; s < 8; ++s) v52[s] = 1.0f;
+    float v53[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v53[s] = (v52[s] - v42[s]);
     float v54[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = (v30[s] * v52[s]);
+    for (int s = 0; s < 8; ++s) v54[s] = (v42[s] * v53[s]);
     float v55[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = (v54[s] * v32[s]);
+    for (int s = 0; s < 8; ++s) v55[s] = (v51[s] * v54[s]);
     float v56[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = (v54[s] * v50[s]);
+    for (int s = 0; s < 8; ++s) v56[s] = (v55[s] * v40[s]);
     float v57[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = (v55[s] * v34[s]);
+    for (int s = 0; s < 8; ++s) v57[s] = (v50[s] + v56[s]);
     float v58[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = (v55[s] * v45[s]);
+    for (int s = 0; s < 8; ++s) v58[s] = (v56[s] * v36[s]);
     float v59[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (v55[s] * v35[s]);
+    for (int s = 0; s < 8; ++s) v59[s] = (v58[s] * v28[s]);
     float v60[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = 1.0f;
+    for (int s = 0; s < 8; ++s) v60[s] = (v58[s] * v33[s]);
     float v61[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v61[s] = (v45[s] * v45[s]);
+    for (int s = 0; s < 8; ++s) v61[s] = (v57[s] + v60[s]);
     float v62[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = (v60[s] - v61[s]);
-    float v63[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = (v59[s] * v62[s]);
+    for (int s = 0; s < 8; ++s) v62[s] = (v59[s] * v28[s]);
     float v64[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v64[s] = (v63[s] * v43[s]);
+    for (int s = 0; s < 8; ++s) v64[s] = (v61[s] + v62[s]);
     float v65[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = (v57[s] + v64[s]);
+    for (int s = 0; s < 8; ++s) v65[s] = (v64[s] + v62[s]);
     float v66[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v66[s] = (v64[s] * v39[s]);
-    float v67[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v67[s] = (v66[s] * v28[s]);
-    float v68[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v68[s] = (v66[s] * v36[s]);
-    float v69[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v69[s] = (v65[s] + v68[s]);
-    float v70[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v70[s] = (v67[s] * v28[s]);
-    float v72[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v72[s] = (v69[s] + v70[s]);
-    float v73[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v73[s] = (v72[s] + v70[s]);
-    float v74[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v74[s] = (v58[s] * v34[s]);
-    float v75[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v75[s] = (v73[s] + v74[s]);
-    float v76[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v76[s] = (v75[s] * v27[s]);
+    for (int s = 0; s < 8; ++s) v66[s] = (v65[s] * v27[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v17[g];
       if ((true && v24[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v76[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v66[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       }
@@ -267,7 +249,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_bwd_derived(co
       if ((true && v24[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v56[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v49[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       }
@@ -373,123 +355,105 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_bwd_derived(co
         for (int k = 0; k < 4; ++k) { const int s = g + k; v32[s] = (true && v24[s]) ? p0[i0 + k] : v25; }
       }
     }
+    float v33[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v33[s] = (v28[s] * v28[s]);
     float v34[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = 0.5f;
-    float v35[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v28[s] * v34[s]);
+    for (int s = 0; s < 8; ++s) v34[s] = (v33[s] * v28[s]);
     float v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = (v28[s] * v28[s]);
+    for (int s = 0; s < 8; ++s) v36[s] = 0.044715f;
     float v37[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v36[s] * v28[s]);
-    float v39[8];
+    for (int s = 0; s < 8; ++s) v37[s] = (v34[s] * v36[s]);
+    float v38[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = 0.044715f;
+    for (int s = 0; s < 8; ++s) v38[s] = (v28[s] + v37[s]);
     float v40[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = (v37[s] * v39[s]);
+    for (int s = 0; s < 8; ++s) v40[s] = 1.595769f;
     float v41[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (v28[s] + v40[s]);
+    for (int s = 0; s < 8; ++s) v41[s] = (v38[s] * v40[s]);
+    float v42[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v42[s] = mt_sigmoid(v41[s]);
     float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = 0.7978846f;
-    float v44[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v41[s] * v43[s]);
+    for (int s = 0; s < 8; ++s) v43[s] = (v28[s] * v42[s]);
     float v45[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = mt_tanh(v44[s]);
-    float v46[8];
+    for (int s = 0; s < 8; ++s) v45[s] = v2;
+    float v47[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v35[s] * v45[s]);
+    for (int s = 0; s < 8; ++s) v47[s] = (v30[s] * v45[s]);
+    float v48[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v48[s] = (v47[s] * v32[s]);
+    float v49[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v49[s] = (v47[s] * v43[s]);
     float v50[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v46[s] + v35[s]);
+    for (int s = 0; s < 8; ++s) v50[s] = (v48[s] * v42[s]);
+    float v51[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v51[s] = (v48[s] * v28[s]);
     float v52[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = v2;
+    for (int s = 0; s < 8; ++s) v52[s] = 1.0f;
+    float v53[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v53[s] = (v52[s] - v42[s]);
     float v54[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = (v30[s] * v52[s]);
+    for (int s = 0; s < 8; ++s) v54[s] = (v42[s] * v53[s]);
     float v55[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = (v54[s] * v32[s]);
+    for (int s = 0; s < 8; ++s) v55[s] = (v51[s] * v54[s]);
     float v56[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = (v54[s] * v50[s]);
+    for (int s = 0; s < 8; ++s) v56[s] = (v55[s] * v40[s]);
     float v57[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = (v55[s] * v34[s]);
+    for (int s = 0; s < 8; ++s) v57[s] = (v50[s] + v56[s]);
     float v58[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = (v55[s] * v45[s]);
+    for (int s = 0; s < 8; ++s) v58[s] = (v56[s] * v36[s]);
     float v59[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (v55[s] * v35[s]);
+    for (int s = 0; s < 8; ++s) v59[s] = (v58[s] * v28[s]);
     float v60[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = 1.0f;
+    for (int s = 0; s < 8; ++s) v60[s] = (v58[s] * v33[s]);
     float v61[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v61[s] = (v45[s] * v45[s]);
+    for (int s = 0; s < 8; ++s) v61[s] = (v57[s] + v60[s]);
     float v62[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = (v60[s] - v61[s]);
-    float v63[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = (v59[s] * v62[s]);
+    for (int s = 0; s < 8; ++s) v62[s] = (v59[s] * v28[s]);
     float v64[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v64[s] = (v63[s] * v43[s]);
+    for (int s = 0; s < 8; ++s) v64[s] = (v61[s] + v62[s]);
     float v65[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = (v57[s] + v64[s]);
+    for (int s = 0; s < 8; ++s) v65[s] = (v64[s] + v62[s]);
     float v66[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v66[s] = (v64[s] * v39[s]);
-    float v67[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v67[s] = (v66[s] * v28[s]);
-    float v68[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v68[s] = (v66[s] * v36[s]);
-    float v69[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v69[s] = (v65[s] + v68[s]);
-    float v70[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v70[s] = (v67[s] * v28[s]);
-    float v72[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v72[s] = (v69[s] + v70[s]);
-    float v73[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v73[s] = (v72[s] + v70[s]);
-    float v74[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v74[s] = (v58[s] * v34[s]);
-    float v75[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v75[s] = (v73[s] + v74[s]);
-    float v76[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v76[s] = (v75[s] * v27[s]);
+    for (int s = 0; s < 8; ++s) v66[s] = (v65[s] * v27[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v17[g];
       if ((true && v24[g + 0]) && (true && v24[g + 1]) && (true && v24[g + 2]) && (true && v24[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v76[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v66[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v24[s]) p2[i0 + k] = v76[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v24[s]) p2[i0 + k] = v66[s]; }
       }
     }
     #pragma unroll
@@ -498,12 +462,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_bwd_derived(co
       if ((true && v24[g + 0]) && (true && v24[g + 1]) && (true && v24[g + 2]) && (true && v24[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v56[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v49[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v24[s]) p2[i0 + k] = v56[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v24[s]) p2[i0 + k] = v49[s]; }
       }
     }
   }

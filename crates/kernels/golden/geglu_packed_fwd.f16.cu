@@ -136,61 +136,52 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_fwd(const mt_u
     float v32[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v32[s] = v31[s];
+    float v33[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v33[s] = (v29[s] * v29[s]);
     float v34[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = 0.5f;
-    float v35[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v29[s] * v34[s]);
+    for (int s = 0; s < 8; ++s) v34[s] = (v33[s] * v29[s]);
     float v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = (v29[s] * v29[s]);
+    for (int s = 0; s < 8; ++s) v36[s] = 0.044715f;
     float v37[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v36[s] * v29[s]);
-    float v39[8];
+    for (int s = 0; s < 8; ++s) v37[s] = (v34[s] * v36[s]);
+    float v38[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = 0.044715f;
+    for (int s = 0; s < 8; ++s) v38[s] = (v29[s] + v37[s]);
     float v40[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = (v37[s] * v39[s]);
+    for (int s = 0; s < 8; ++s) v40[s] = 1.595769f;
     float v41[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (v29[s] + v40[s]);
+    for (int s = 0; s < 8; ++s) v41[s] = (v38[s] * v40[s]);
+    float v42[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v42[s] = mt_sigmoid(v41[s]);
     float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = 0.7978846f;
+    for (int s = 0; s < 8; ++s) v43[s] = (v29[s] * v42[s]);
     float v44[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v41[s] * v43[s]);
+    for (int s = 0; s < 8; ++s) v44[s] = (v43[s] * v32[s]);
     float v45[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = mt_tanh(v44[s]);
+    for (int s = 0; s < 8; ++s) v45[s] = v2;
     float v46[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v35[s] * v45[s]);
-    float v50[8];
+    for (int s = 0; s < 8; ++s) v46[s] = (v44[s] * v45[s]);
+    float v47[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v46[s] + v35[s]);
-    float v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (v50[s] * v32[s]);
-    float v52[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = v2;
-    float v53[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (v51[s] * v52[s]);
-    float v54[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = mt_round_f16(v53[s]);
+    for (int s = 0; s < 8; ++s) v47[s] = mt_round_f16(v46[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v22[g];
       if ((true && v24[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v53[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v46[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
       }
@@ -287,66 +278,57 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_fwd(const mt_u
     float v32[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v32[s] = v31[s];
+    float v33[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v33[s] = (v29[s] * v29[s]);
     float v34[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = 0.5f;
-    float v35[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v29[s] * v34[s]);
+    for (int s = 0; s < 8; ++s) v34[s] = (v33[s] * v29[s]);
     float v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = (v29[s] * v29[s]);
+    for (int s = 0; s < 8; ++s) v36[s] = 0.044715f;
     float v37[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v36[s] * v29[s]);
-    float v39[8];
+    for (int s = 0; s < 8; ++s) v37[s] = (v34[s] * v36[s]);
+    float v38[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = 0.044715f;
+    for (int s = 0; s < 8; ++s) v38[s] = (v29[s] + v37[s]);
     float v40[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = (v37[s] * v39[s]);
+    for (int s = 0; s < 8; ++s) v40[s] = 1.595769f;
     float v41[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (v29[s] + v40[s]);
+    for (int s = 0; s < 8; ++s) v41[s] = (v38[s] * v40[s]);
+    float v42[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v42[s] = mt_sigmoid(v41[s]);
     float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = 0.7978846f;
+    for (int s = 0; s < 8; ++s) v43[s] = (v29[s] * v42[s]);
     float v44[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v41[s] * v43[s]);
+    for (int s = 0; s < 8; ++s) v44[s] = (v43[s] * v32[s]);
     float v45[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = mt_tanh(v44[s]);
+    for (int s = 0; s < 8; ++s) v45[s] = v2;
     float v46[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v35[s] * v45[s]);
-    float v50[8];
+    for (int s = 0; s < 8; ++s) v46[s] = (v44[s] * v45[s]);
+    float v47[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v46[s] + v35[s]);
-    float v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (v50[s] * v32[s]);
-    float v52[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = v2;
-    float v53[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (v51[s] * v52[s]);
-    float v54[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = mt_round_f16(v53[s]);
+    for (int s = 0; s < 8; ++s) v47[s] = mt_round_f16(v46[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v22[g];
       if ((true && v24[g + 0]) && (true && v24[g + 1]) && (true && v24[g + 2]) && (true && v24[g + 3]) && (true && v24[g + 4]) && (true && v24[g + 5]) && (true && v24[g + 6]) && (true && v24[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v53[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v46[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v24[s]) p1[i0 + k] = mt_f32_to_f16(v53[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v24[s]) p1[i0 + k] = mt_f32_to_f16(v46[s]); }
       }
     }
   }

@@ -130,58 +130,49 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_fwd(const floa
         for (int k = 0; k < 4; ++k) { v30[g + k] = v25; }
       }
     }
+    float v31[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v31[s] = (v28[s] * v28[s]);
     float v32[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = 0.5f;
-    float v33[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = (v28[s] * v32[s]);
+    for (int s = 0; s < 8; ++s) v32[s] = (v31[s] * v28[s]);
     float v34[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = (v28[s] * v28[s]);
+    for (int s = 0; s < 8; ++s) v34[s] = 0.044715f;
     float v35[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v34[s] * v28[s]);
-    float v37[8];
+    for (int s = 0; s < 8; ++s) v35[s] = (v32[s] * v34[s]);
+    float v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = 0.044715f;
+    for (int s = 0; s < 8; ++s) v36[s] = (v28[s] + v35[s]);
     float v38[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = (v35[s] * v37[s]);
+    for (int s = 0; s < 8; ++s) v38[s] = 1.595769f;
     float v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v28[s] + v38[s]);
+    for (int s = 0; s < 8; ++s) v39[s] = (v36[s] * v38[s]);
+    float v40[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v40[s] = mt_sigmoid(v39[s]);
     float v41[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = 0.7978846f;
+    for (int s = 0; s < 8; ++s) v41[s] = (v28[s] * v40[s]);
     float v42[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v39[s] * v41[s]);
+    for (int s = 0; s < 8; ++s) v42[s] = (v41[s] * v30[s]);
     float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = mt_tanh(v42[s]);
+    for (int s = 0; s < 8; ++s) v43[s] = v2;
     float v44[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v33[s] * v43[s]);
-    float v48[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v44[s] + v33[s]);
-    float v49[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (v48[s] * v30[s]);
-    float v50[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = v2;
-    float v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (v49[s] * v50[s]);
+    for (int s = 0; s < 8; ++s) v44[s] = (v42[s] * v43[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v22[g];
       if ((true && v24[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v51[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v44[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
       }
@@ -272,63 +263,54 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_fwd(const floa
         for (int k = 0; k < 4; ++k) { const int s = g + k; v30[s] = (true && v24[s]) ? p0[i0 + k] : v25; }
       }
     }
+    float v31[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v31[s] = (v28[s] * v28[s]);
     float v32[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = 0.5f;
-    float v33[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = (v28[s] * v32[s]);
+    for (int s = 0; s < 8; ++s) v32[s] = (v31[s] * v28[s]);
     float v34[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = (v28[s] * v28[s]);
+    for (int s = 0; s < 8; ++s) v34[s] = 0.044715f;
     float v35[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v34[s] * v28[s]);
-    float v37[8];
+    for (int s = 0; s < 8; ++s) v35[s] = (v32[s] * v34[s]);
+    float v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = 0.044715f;
+    for (int s = 0; s < 8; ++s) v36[s] = (v28[s] + v35[s]);
     float v38[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = (v35[s] * v37[s]);
+    for (int s = 0; s < 8; ++s) v38[s] = 1.595769f;
     float v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v28[s] + v38[s]);
+    for (int s = 0; s < 8; ++s) v39[s] = (v36[s] * v38[s]);
+    float v40[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v40[s] = mt_sigmoid(v39[s]);
     float v41[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = 0.7978846f;
+    for (int s = 0; s < 8; ++s) v41[s] = (v28[s] * v40[s]);
     float v42[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v39[s] * v41[s]);
+    for (int s = 0; s < 8; ++s) v42[s] = (v41[s] * v30[s]);
     float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = mt_tanh(v42[s]);
+    for (int s = 0; s < 8; ++s) v43[s] = v2;
     float v44[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v33[s] * v43[s]);
-    float v48[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v44[s] + v33[s]);
-    float v49[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (v48[s] * v30[s]);
-    float v50[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = v2;
-    float v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (v49[s] * v50[s]);
+    for (int s = 0; s < 8; ++s) v44[s] = (v42[s] * v43[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v22[g];
       if ((true && v24[g + 0]) && (true && v24[g + 1]) && (true && v24[g + 2]) && (true && v24[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v51[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v44[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v24[s]) p1[i0 + k] = v51[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v24[s]) p1[i0 + k] = v44[s]; }
       }
     }
   }

@@ -122,68 +122,68 @@ extern "C" __global__ void __launch_bounds__(512) mt_gelu_tanh_bwd(const mt_u16*
     for (int s = 0; s < 8; ++s) v24[s] = (v15[s] + v23[s]);
     float v26[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = 0.7978846f;
+    for (int s = 0; s < 8; ++s) v26[s] = 1.595769f;
     float v27[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v27[s] = (v24[s] * v26[s]);
     float v28[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = mt_tanh(v27[s]);
-    float v30[8];
+    for (int s = 0; s < 8; ++s) v28[s] = mt_sigmoid(v27[s]);
+    float v29[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = 1.0f;
+    for (int s = 0; s < 8; ++s) v29[s] = (-v27[s]);
     float v31[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = (v28[s] + v30[s]);
+    for (int s = 0; s < 8; ++s) v31[s] = 80.0f;
+    float v32[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v32[s] = mt_minf(v29[s], v31[s]);
     float v33[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = 0.5f;
+    for (int s = 0; s < 8; ++s) v33[s] = mt_exp(v32[s]);
     float v34[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = (v31[s] * v33[s]);
-    float v37[8];
+    for (int s = 0; s < 8; ++s) v34[s] = (v15[s] * v28[s]);
+    float v35[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v15[s] * v33[s]);
-    float v38[8];
+    for (int s = 0; s < 8; ++s) v35[s] = (v33[s] * v28[s]);
+    float v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = (v28[s] * v28[s]);
-    float v41[8];
+    for (int s = 0; s < 8; ++s) v36[s] = (v34[s] * v35[s]);
+    float v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (v30[s] - v38[s]);
+    for (int s = 0; s < 8; ++s) v39[s] = (v36[s] * v26[s]);
     float v42[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v37[s] * v41[s]);
+    for (int s = 0; s < 8; ++s) v42[s] = 0.134145f;
+    float v43[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v43[s] = (v19[s] * v42[s]);
     float v45[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (v42[s] * v26[s]);
+    for (int s = 0; s < 8; ++s) v45[s] = 1.0f;
+    float v46[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v46[s] = (v43[s] + v45[s]);
+    float v47[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v47[s] = (v39[s] * v46[s]);
     float v48[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = 0.134145f;
+    for (int s = 0; s < 8; ++s) v48[s] = (v28[s] + v47[s]);
     float v49[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (v19[s] * v48[s]);
-    float v52[8];
+    for (int s = 0; s < 8; ++s) v49[s] = (v18[s] * v48[s]);
+    float v50[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = (v49[s] + v30[s]);
-    float v53[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (v45[s] * v52[s]);
-    float v54[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = (v34[s] + v53[s]);
-    float v55[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = (v18[s] * v54[s]);
-    float v56[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = mt_round_bf16(v55[s]);
+    for (int s = 0; s < 8; ++s) v50[s] = mt_round_bf16(v49[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v55[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v49[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       }
@@ -266,73 +266,73 @@ extern "C" __global__ void __launch_bounds__(512) mt_gelu_tanh_bwd(const mt_u16*
     for (int s = 0; s < 8; ++s) v24[s] = (v15[s] + v23[s]);
     float v26[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = 0.7978846f;
+    for (int s = 0; s < 8; ++s) v26[s] = 1.595769f;
     float v27[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v27[s] = (v24[s] * v26[s]);
     float v28[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = mt_tanh(v27[s]);
-    float v30[8];
+    for (int s = 0; s < 8; ++s) v28[s] = mt_sigmoid(v27[s]);
+    float v29[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = 1.0f;
+    for (int s = 0; s < 8; ++s) v29[s] = (-v27[s]);
     float v31[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = (v28[s] + v30[s]);
+    for (int s = 0; s < 8; ++s) v31[s] = 80.0f;
+    float v32[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v32[s] = mt_minf(v29[s], v31[s]);
     float v33[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = 0.5f;
+    for (int s = 0; s < 8; ++s) v33[s] = mt_exp(v32[s]);
     float v34[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = (v31[s] * v33[s]);
-    float v37[8];
+    for (int s = 0; s < 8; ++s) v34[s] = (v15[s] * v28[s]);
+    float v35[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v15[s] * v33[s]);
-    float v38[8];
+    for (int s = 0; s < 8; ++s) v35[s] = (v33[s] * v28[s]);
+    float v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = (v28[s] * v28[s]);
-    float v41[8];
+    for (int s = 0; s < 8; ++s) v36[s] = (v34[s] * v35[s]);
+    float v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (v30[s] - v38[s]);
+    for (int s = 0; s < 8; ++s) v39[s] = (v36[s] * v26[s]);
     float v42[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v37[s] * v41[s]);
+    for (int s = 0; s < 8; ++s) v42[s] = 0.134145f;
+    float v43[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v43[s] = (v19[s] * v42[s]);
     float v45[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (v42[s] * v26[s]);
+    for (int s = 0; s < 8; ++s) v45[s] = 1.0f;
+    float v46[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v46[s] = (v43[s] + v45[s]);
+    float v47[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v47[s] = (v39[s] * v46[s]);
     float v48[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = 0.134145f;
+    for (int s = 0; s < 8; ++s) v48[s] = (v28[s] + v47[s]);
     float v49[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (v19[s] * v48[s]);
-    float v52[8];
+    for (int s = 0; s < 8; ++s) v49[s] = (v18[s] * v48[s]);
+    float v50[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = (v49[s] + v30[s]);
-    float v53[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (v45[s] * v52[s]);
-    float v54[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = (v34[s] + v53[s]);
-    float v55[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = (v18[s] * v54[s]);
-    float v56[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = mt_round_bf16(v55[s]);
+    for (int s = 0; s < 8; ++s) v50[s] = mt_round_bf16(v49[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (true && v12[g + 4]) && (true && v12[g + 5]) && (true && v12[g + 6]) && (true && v12[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v55[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v49[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p2[i0 + k] = mt_f32_to_bf16(v55[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p2[i0 + k] = mt_f32_to_bf16(v49[s]); }
       }
     }
   }

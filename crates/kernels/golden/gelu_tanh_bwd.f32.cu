@@ -116,65 +116,65 @@ extern "C" __global__ void __launch_bounds__(512) mt_gelu_tanh_bwd(const float* 
     for (int s = 0; s < 8; ++s) v22[s] = (v14[s] + v21[s]);
     float v24[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = 0.7978846f;
+    for (int s = 0; s < 8; ++s) v24[s] = 1.595769f;
     float v25[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v25[s] = (v22[s] * v24[s]);
     float v26[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = mt_tanh(v25[s]);
-    float v28[8];
+    for (int s = 0; s < 8; ++s) v26[s] = mt_sigmoid(v25[s]);
+    float v27[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = 1.0f;
+    for (int s = 0; s < 8; ++s) v27[s] = (-v25[s]);
     float v29[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = (v26[s] + v28[s]);
+    for (int s = 0; s < 8; ++s) v29[s] = 80.0f;
+    float v30[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v30[s] = mt_minf(v27[s], v29[s]);
     float v31[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = 0.5f;
+    for (int s = 0; s < 8; ++s) v31[s] = mt_exp(v30[s]);
     float v32[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = (v29[s] * v31[s]);
-    float v35[8];
+    for (int s = 0; s < 8; ++s) v32[s] = (v14[s] * v26[s]);
+    float v33[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v14[s] * v31[s]);
-    float v36[8];
+    for (int s = 0; s < 8; ++s) v33[s] = (v31[s] * v26[s]);
+    float v34[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = (v26[s] * v26[s]);
-    float v39[8];
+    for (int s = 0; s < 8; ++s) v34[s] = (v32[s] * v33[s]);
+    float v37[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v28[s] - v36[s]);
+    for (int s = 0; s < 8; ++s) v37[s] = (v34[s] * v24[s]);
     float v40[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = (v35[s] * v39[s]);
+    for (int s = 0; s < 8; ++s) v40[s] = 0.134145f;
+    float v41[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v41[s] = (v17[s] * v40[s]);
     float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (v40[s] * v24[s]);
+    for (int s = 0; s < 8; ++s) v43[s] = 1.0f;
+    float v44[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v44[s] = (v41[s] + v43[s]);
+    float v45[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v45[s] = (v37[s] * v44[s]);
     float v46[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = 0.134145f;
+    for (int s = 0; s < 8; ++s) v46[s] = (v26[s] + v45[s]);
     float v47[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = (v17[s] * v46[s]);
-    float v50[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v47[s] + v28[s]);
-    float v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (v43[s] * v50[s]);
-    float v52[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = (v32[s] + v51[s]);
-    float v53[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (v16[s] * v52[s]);
+    for (int s = 0; s < 8; ++s) v47[s] = (v16[s] * v46[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v53[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v47[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       }
@@ -251,70 +251,70 @@ extern "C" __global__ void __launch_bounds__(512) mt_gelu_tanh_bwd(const float* 
     for (int s = 0; s < 8; ++s) v22[s] = (v14[s] + v21[s]);
     float v24[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = 0.7978846f;
+    for (int s = 0; s < 8; ++s) v24[s] = 1.595769f;
     float v25[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v25[s] = (v22[s] * v24[s]);
     float v26[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = mt_tanh(v25[s]);
-    float v28[8];
+    for (int s = 0; s < 8; ++s) v26[s] = mt_sigmoid(v25[s]);
+    float v27[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = 1.0f;
+    for (int s = 0; s < 8; ++s) v27[s] = (-v25[s]);
     float v29[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = (v26[s] + v28[s]);
+    for (int s = 0; s < 8; ++s) v29[s] = 80.0f;
+    float v30[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v30[s] = mt_minf(v27[s], v29[s]);
     float v31[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = 0.5f;
+    for (int s = 0; s < 8; ++s) v31[s] = mt_exp(v30[s]);
     float v32[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = (v29[s] * v31[s]);
-    float v35[8];
+    for (int s = 0; s < 8; ++s) v32[s] = (v14[s] * v26[s]);
+    float v33[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v14[s] * v31[s]);
-    float v36[8];
+    for (int s = 0; s < 8; ++s) v33[s] = (v31[s] * v26[s]);
+    float v34[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = (v26[s] * v26[s]);
-    float v39[8];
+    for (int s = 0; s < 8; ++s) v34[s] = (v32[s] * v33[s]);
+    float v37[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v28[s] - v36[s]);
+    for (int s = 0; s < 8; ++s) v37[s] = (v34[s] * v24[s]);
     float v40[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = (v35[s] * v39[s]);
+    for (int s = 0; s < 8; ++s) v40[s] = 0.134145f;
+    float v41[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v41[s] = (v17[s] * v40[s]);
     float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (v40[s] * v24[s]);
+    for (int s = 0; s < 8; ++s) v43[s] = 1.0f;
+    float v44[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v44[s] = (v41[s] + v43[s]);
+    float v45[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v45[s] = (v37[s] * v44[s]);
     float v46[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = 0.134145f;
+    for (int s = 0; s < 8; ++s) v46[s] = (v26[s] + v45[s]);
     float v47[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = (v17[s] * v46[s]);
-    float v50[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v47[s] + v28[s]);
-    float v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (v43[s] * v50[s]);
-    float v52[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = (v32[s] + v51[s]);
-    float v53[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (v16[s] * v52[s]);
+    for (int s = 0; s < 8; ++s) v47[s] = (v16[s] * v46[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v53[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v47[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p2[i0 + k] = v53[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p2[i0 + k] = v47[s]; }
       }
     }
   }

@@ -105,100 +105,85 @@ extern "C" __global__ void __launch_bounds__(512) mt_gelu_tanh_bwd_derived(const
     float v18[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v18[s] = v17[s];
+    float v19[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v19[s] = (v15[s] * v15[s]);
     float v20[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = 0.5f;
-    float v21[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v21[s] = (v15[s] * v20[s]);
+    for (int s = 0; s < 8; ++s) v20[s] = (v19[s] * v15[s]);
     float v22[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v22[s] = (v15[s] * v15[s]);
+    for (int s = 0; s < 8; ++s) v22[s] = 0.044715f;
     float v23[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = (v22[s] * v15[s]);
-    float v25[8];
+    for (int s = 0; s < 8; ++s) v23[s] = (v20[s] * v22[s]);
+    float v24[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = 0.044715f;
+    for (int s = 0; s < 8; ++s) v24[s] = (v15[s] + v23[s]);
     float v26[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = (v23[s] * v25[s]);
+    for (int s = 0; s < 8; ++s) v26[s] = 1.595769f;
     float v27[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = (v15[s] + v26[s]);
-    float v29[8];
+    for (int s = 0; s < 8; ++s) v27[s] = (v24[s] * v26[s]);
+    float v28[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = 0.7978846f;
+    for (int s = 0; s < 8; ++s) v28[s] = mt_sigmoid(v27[s]);
     float v30[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = (v27[s] * v29[s]);
+    for (int s = 0; s < 8; ++s) v30[s] = (v18[s] * v28[s]);
     float v31[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = mt_tanh(v30[s]);
+    for (int s = 0; s < 8; ++s) v31[s] = (v18[s] * v15[s]);
+    float v32[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v32[s] = 1.0f;
+    float v33[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v33[s] = (v32[s] - v28[s]);
+    float v34[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v34[s] = (v28[s] * v33[s]);
+    float v35[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v35[s] = (v31[s] * v34[s]);
+    float v36[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v36[s] = (v35[s] * v26[s]);
     float v37[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v18[s] * v20[s]);
+    for (int s = 0; s < 8; ++s) v37[s] = (v30[s] + v36[s]);
     float v38[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = (v18[s] * v31[s]);
+    for (int s = 0; s < 8; ++s) v38[s] = (v36[s] * v22[s]);
     float v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v18[s] * v21[s]);
+    for (int s = 0; s < 8; ++s) v39[s] = (v38[s] * v15[s]);
     float v40[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = 1.0f;
+    for (int s = 0; s < 8; ++s) v40[s] = (v38[s] * v19[s]);
     float v41[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (v31[s] * v31[s]);
+    for (int s = 0; s < 8; ++s) v41[s] = (v37[s] + v40[s]);
     float v42[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v40[s] - v41[s]);
-    float v43[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (v39[s] * v42[s]);
+    for (int s = 0; s < 8; ++s) v42[s] = (v39[s] * v15[s]);
     float v44[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v43[s] * v29[s]);
+    for (int s = 0; s < 8; ++s) v44[s] = (v41[s] + v42[s]);
     float v45[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (v37[s] + v44[s]);
+    for (int s = 0; s < 8; ++s) v45[s] = (v44[s] + v42[s]);
     float v46[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v44[s] * v25[s]);
-    float v47[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = (v46[s] * v15[s]);
-    float v48[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v46[s] * v22[s]);
-    float v49[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (v45[s] + v48[s]);
-    float v50[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v47[s] * v15[s]);
-    float v52[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = (v49[s] + v50[s]);
-    float v53[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (v52[s] + v50[s]);
-    float v54[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = (v38[s] * v20[s]);
-    float v55[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = (v53[s] + v54[s]);
-    float v56[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = mt_round_f16(v55[s]);
+    for (int s = 0; s < 8; ++s) v46[s] = mt_round_f16(v45[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v55[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v45[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       }
@@ -264,105 +249,90 @@ extern "C" __global__ void __launch_bounds__(512) mt_gelu_tanh_bwd_derived(const
     float v18[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v18[s] = v17[s];
+    float v19[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v19[s] = (v15[s] * v15[s]);
     float v20[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = 0.5f;
-    float v21[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v21[s] = (v15[s] * v20[s]);
+    for (int s = 0; s < 8; ++s) v20[s] = (v19[s] * v15[s]);
     float v22[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v22[s] = (v15[s] * v15[s]);
+    for (int s = 0; s < 8; ++s) v22[s] = 0.044715f;
     float v23[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = (v22[s] * v15[s]);
-    float v25[8];
+    for (int s = 0; s < 8; ++s) v23[s] = (v20[s] * v22[s]);
+    float v24[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = 0.044715f;
+    for (int s = 0; s < 8; ++s) v24[s] = (v15[s] + v23[s]);
     float v26[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = (v23[s] * v25[s]);
+    for (int s = 0; s < 8; ++s) v26[s] = 1.595769f;
     float v27[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = (v15[s] + v26[s]);
-    float v29[8];
+    for (int s = 0; s < 8; ++s) v27[s] = (v24[s] * v26[s]);
+    float v28[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = 0.7978846f;
+    for (int s = 0; s < 8; ++s) v28[s] = mt_sigmoid(v27[s]);
     float v30[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = (v27[s] * v29[s]);
+    for (int s = 0; s < 8; ++s) v30[s] = (v18[s] * v28[s]);
     float v31[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = mt_tanh(v30[s]);
+    for (int s = 0; s < 8; ++s) v31[s] = (v18[s] * v15[s]);
+    float v32[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v32[s] = 1.0f;
+    float v33[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v33[s] = (v32[s] - v28[s]);
+    float v34[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v34[s] = (v28[s] * v33[s]);
+    float v35[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v35[s] = (v31[s] * v34[s]);
+    float v36[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v36[s] = (v35[s] * v26[s]);
     float v37[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v18[s] * v20[s]);
+    for (int s = 0; s < 8; ++s) v37[s] = (v30[s] + v36[s]);
     float v38[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = (v18[s] * v31[s]);
+    for (int s = 0; s < 8; ++s) v38[s] = (v36[s] * v22[s]);
     float v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v18[s] * v21[s]);
+    for (int s = 0; s < 8; ++s) v39[s] = (v38[s] * v15[s]);
     float v40[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = 1.0f;
+    for (int s = 0; s < 8; ++s) v40[s] = (v38[s] * v19[s]);
     float v41[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (v31[s] * v31[s]);
+    for (int s = 0; s < 8; ++s) v41[s] = (v37[s] + v40[s]);
     float v42[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v40[s] - v41[s]);
-    float v43[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (v39[s] * v42[s]);
+    for (int s = 0; s < 8; ++s) v42[s] = (v39[s] * v15[s]);
     float v44[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v43[s] * v29[s]);
+    for (int s = 0; s < 8; ++s) v44[s] = (v41[s] + v42[s]);
     float v45[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (v37[s] + v44[s]);
+    for (int s = 0; s < 8; ++s) v45[s] = (v44[s] + v42[s]);
     float v46[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v44[s] * v25[s]);
-    float v47[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = (v46[s] * v15[s]);
-    float v48[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v46[s] * v22[s]);
-    float v49[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (v45[s] + v48[s]);
-    float v50[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v47[s] * v15[s]);
-    float v52[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = (v49[s] + v50[s]);
-    float v53[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (v52[s] + v50[s]);
-    float v54[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = (v38[s] * v20[s]);
-    float v55[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = (v53[s] + v54[s]);
-    float v56[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = mt_round_f16(v55[s]);
+    for (int s = 0; s < 8; ++s) v46[s] = mt_round_f16(v45[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (true && v12[g + 4]) && (true && v12[g + 5]) && (true && v12[g + 6]) && (true && v12[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v55[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v45[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p2[i0 + k] = mt_f32_to_f16(v55[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p2[i0 + k] = mt_f32_to_f16(v45[s]); }
       }
     }
   }

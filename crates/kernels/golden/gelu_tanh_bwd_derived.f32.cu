@@ -99,97 +99,82 @@ extern "C" __global__ void __launch_bounds__(512) mt_gelu_tanh_bwd_derived(const
         for (int k = 0; k < 4; ++k) { v16[g + k] = v13; }
       }
     }
+    float v17[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v17[s] = (v14[s] * v14[s]);
     float v18[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v18[s] = 0.5f;
-    float v19[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v19[s] = (v14[s] * v18[s]);
+    for (int s = 0; s < 8; ++s) v18[s] = (v17[s] * v14[s]);
     float v20[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = (v14[s] * v14[s]);
+    for (int s = 0; s < 8; ++s) v20[s] = 0.044715f;
     float v21[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v21[s] = (v20[s] * v14[s]);
-    float v23[8];
+    for (int s = 0; s < 8; ++s) v21[s] = (v18[s] * v20[s]);
+    float v22[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = 0.044715f;
+    for (int s = 0; s < 8; ++s) v22[s] = (v14[s] + v21[s]);
     float v24[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = (v21[s] * v23[s]);
+    for (int s = 0; s < 8; ++s) v24[s] = 1.595769f;
     float v25[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = (v14[s] + v24[s]);
-    float v27[8];
+    for (int s = 0; s < 8; ++s) v25[s] = (v22[s] * v24[s]);
+    float v26[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = 0.7978846f;
+    for (int s = 0; s < 8; ++s) v26[s] = mt_sigmoid(v25[s]);
     float v28[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = (v25[s] * v27[s]);
+    for (int s = 0; s < 8; ++s) v28[s] = (v16[s] * v26[s]);
     float v29[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = mt_tanh(v28[s]);
+    for (int s = 0; s < 8; ++s) v29[s] = (v16[s] * v14[s]);
+    float v30[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v30[s] = 1.0f;
+    float v31[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v31[s] = (v30[s] - v26[s]);
+    float v32[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v32[s] = (v26[s] * v31[s]);
+    float v33[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v33[s] = (v29[s] * v32[s]);
+    float v34[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v34[s] = (v33[s] * v24[s]);
     float v35[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v16[s] * v18[s]);
+    for (int s = 0; s < 8; ++s) v35[s] = (v28[s] + v34[s]);
     float v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = (v16[s] * v29[s]);
+    for (int s = 0; s < 8; ++s) v36[s] = (v34[s] * v20[s]);
     float v37[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v16[s] * v19[s]);
+    for (int s = 0; s < 8; ++s) v37[s] = (v36[s] * v14[s]);
     float v38[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = 1.0f;
+    for (int s = 0; s < 8; ++s) v38[s] = (v36[s] * v17[s]);
     float v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v29[s] * v29[s]);
+    for (int s = 0; s < 8; ++s) v39[s] = (v35[s] + v38[s]);
     float v40[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = (v38[s] - v39[s]);
-    float v41[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (v37[s] * v40[s]);
+    for (int s = 0; s < 8; ++s) v40[s] = (v37[s] * v14[s]);
     float v42[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v41[s] * v27[s]);
+    for (int s = 0; s < 8; ++s) v42[s] = (v39[s] + v40[s]);
     float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (v35[s] + v42[s]);
-    float v44[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v42[s] * v23[s]);
-    float v45[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (v44[s] * v14[s]);
-    float v46[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v44[s] * v20[s]);
-    float v47[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = (v43[s] + v46[s]);
-    float v48[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v45[s] * v14[s]);
-    float v50[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v47[s] + v48[s]);
-    float v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (v50[s] + v48[s]);
-    float v52[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = (v36[s] * v18[s]);
-    float v53[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (v51[s] + v52[s]);
+    for (int s = 0; s < 8; ++s) v43[s] = (v42[s] + v40[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v53[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v43[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       }
@@ -249,102 +234,87 @@ extern "C" __global__ void __launch_bounds__(512) mt_gelu_tanh_bwd_derived(const
         for (int k = 0; k < 4; ++k) { const int s = g + k; v16[s] = (true && v12[s]) ? p1[i0 + k] : v13; }
       }
     }
+    float v17[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v17[s] = (v14[s] * v14[s]);
     float v18[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v18[s] = 0.5f;
-    float v19[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v19[s] = (v14[s] * v18[s]);
+    for (int s = 0; s < 8; ++s) v18[s] = (v17[s] * v14[s]);
     float v20[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = (v14[s] * v14[s]);
+    for (int s = 0; s < 8; ++s) v20[s] = 0.044715f;
     float v21[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v21[s] = (v20[s] * v14[s]);
-    float v23[8];
+    for (int s = 0; s < 8; ++s) v21[s] = (v18[s] * v20[s]);
+    float v22[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = 0.044715f;
+    for (int s = 0; s < 8; ++s) v22[s] = (v14[s] + v21[s]);
     float v24[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = (v21[s] * v23[s]);
+    for (int s = 0; s < 8; ++s) v24[s] = 1.595769f;
     float v25[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = (v14[s] + v24[s]);
-    float v27[8];
+    for (int s = 0; s < 8; ++s) v25[s] = (v22[s] * v24[s]);
+    float v26[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = 0.7978846f;
+    for (int s = 0; s < 8; ++s) v26[s] = mt_sigmoid(v25[s]);
     float v28[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = (v25[s] * v27[s]);
+    for (int s = 0; s < 8; ++s) v28[s] = (v16[s] * v26[s]);
     float v29[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = mt_tanh(v28[s]);
+    for (int s = 0; s < 8; ++s) v29[s] = (v16[s] * v14[s]);
+    float v30[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v30[s] = 1.0f;
+    float v31[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v31[s] = (v30[s] - v26[s]);
+    float v32[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v32[s] = (v26[s] * v31[s]);
+    float v33[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v33[s] = (v29[s] * v32[s]);
+    float v34[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v34[s] = (v33[s] * v24[s]);
     float v35[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v16[s] * v18[s]);
+    for (int s = 0; s < 8; ++s) v35[s] = (v28[s] + v34[s]);
     float v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = (v16[s] * v29[s]);
+    for (int s = 0; s < 8; ++s) v36[s] = (v34[s] * v20[s]);
     float v37[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v16[s] * v19[s]);
+    for (int s = 0; s < 8; ++s) v37[s] = (v36[s] * v14[s]);
     float v38[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = 1.0f;
+    for (int s = 0; s < 8; ++s) v38[s] = (v36[s] * v17[s]);
     float v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v29[s] * v29[s]);
+    for (int s = 0; s < 8; ++s) v39[s] = (v35[s] + v38[s]);
     float v40[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = (v38[s] - v39[s]);
-    float v41[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (v37[s] * v40[s]);
+    for (int s = 0; s < 8; ++s) v40[s] = (v37[s] * v14[s]);
     float v42[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v41[s] * v27[s]);
+    for (int s = 0; s < 8; ++s) v42[s] = (v39[s] + v40[s]);
     float v43[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (v35[s] + v42[s]);
-    float v44[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v42[s] * v23[s]);
-    float v45[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (v44[s] * v14[s]);
-    float v46[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v44[s] * v20[s]);
-    float v47[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = (v43[s] + v46[s]);
-    float v48[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v45[s] * v14[s]);
-    float v50[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v47[s] + v48[s]);
-    float v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (v50[s] + v48[s]);
-    float v52[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = (v36[s] * v18[s]);
-    float v53[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (v51[s] + v52[s]);
+    for (int s = 0; s < 8; ++s) v43[s] = (v42[s] + v40[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v53[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v43[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p2[i0 + k] = v53[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p2[i0 + k] = v43[s]; }
       }
     }
   }

@@ -31,10 +31,10 @@ __device__ __forceinline__ float mt_tanh(float x) {
   float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
   return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
 }
-#define MT_THREADS 512
+#define MT_THREADS 256
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
-extern "C" __global__ void __launch_bounds__(512) mt_gelu_tanh_fwd(const mt_u16* __restrict__ p0, mt_u16* __restrict__ p1, mt_i64 p2, float p3, float p4) {
+extern "C" __global__ void __launch_bounds__(256) mt_gelu_tanh_fwd(const mt_u16* __restrict__ p0, mt_u16* __restrict__ p1, mt_i64 p2, float p3, float p4) {
   const int mt_tid = threadIdx.x;
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
@@ -50,28 +50,28 @@ extern "C" __global__ void __launch_bounds__(512) mt_gelu_tanh_fwd(const mt_u16*
     mt_i64 v4 = (mt_i64)(v3);
     mt_i64 v5 = 4096LL;
     mt_i64 v6 = (v4 * v5);
-    int v7[8];
+    int v7[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v7[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v8[8];
+    for (int s = 0; s < 16; ++s) v7[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v8[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v8[s] = (mt_i64)(v7[s]);
-    mt_i64 v9[8];
+    for (int s = 0; s < 16; ++s) v8[s] = (mt_i64)(v7[s]);
+    mt_i64 v9[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v9[s] = v6;
-    mt_i64 v10[8];
+    for (int s = 0; s < 16; ++s) v9[s] = v6;
+    mt_i64 v10[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v10[s] = (v9[s] + v8[s]);
-    mt_i64 v11[8];
+    for (int s = 0; s < 16; ++s) v10[s] = (v9[s] + v8[s]);
+    mt_i64 v11[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v11[s] = v0;
-    bool v12[8];
+    for (int s = 0; s < 16; ++s) v11[s] = v0;
+    bool v12[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v12[s] = (v10[s] < v11[s]);
+    for (int s = 0; s < 16; ++s) v12[s] = (v10[s] < v11[s]);
     float v13 = 0.0f;
-    float v14[8];
+    float v14[16];
     #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
+    for (int g = 0; g < 16; g += 8) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -84,55 +84,46 @@ extern "C" __global__ void __launch_bounds__(512) mt_gelu_tanh_fwd(const mt_u16*
         for (int k = 0; k < 8; ++k) { v14[g + k] = v13; }
       }
     }
-    float v15[8];
+    float v15[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v15[s] = v14[s];
-    float v17[8];
+    for (int s = 0; s < 16; ++s) v15[s] = v14[s];
+    float v16[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v17[s] = 0.5f;
-    float v18[8];
+    for (int s = 0; s < 16; ++s) v16[s] = (v15[s] * v15[s]);
+    float v17[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v18[s] = (v15[s] * v17[s]);
-    float v19[8];
+    for (int s = 0; s < 16; ++s) v17[s] = (v16[s] * v15[s]);
+    float v19[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v19[s] = (v15[s] * v15[s]);
-    float v20[8];
+    for (int s = 0; s < 16; ++s) v19[s] = 0.044715f;
+    float v20[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = (v19[s] * v15[s]);
-    float v22[8];
+    for (int s = 0; s < 16; ++s) v20[s] = (v17[s] * v19[s]);
+    float v21[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v22[s] = 0.044715f;
-    float v23[8];
+    for (int s = 0; s < 16; ++s) v21[s] = (v15[s] + v20[s]);
+    float v23[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = (v20[s] * v22[s]);
-    float v24[8];
+    for (int s = 0; s < 16; ++s) v23[s] = 1.595769f;
+    float v24[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = (v15[s] + v23[s]);
-    float v26[8];
+    for (int s = 0; s < 16; ++s) v24[s] = (v21[s] * v23[s]);
+    float v25[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = 0.7978846f;
-    float v27[8];
+    for (int s = 0; s < 16; ++s) v25[s] = mt_sigmoid(v24[s]);
+    float v26[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = (v24[s] * v26[s]);
-    float v28[8];
+    for (int s = 0; s < 16; ++s) v26[s] = (v15[s] * v25[s]);
+    float v27[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = mt_tanh(v27[s]);
-    float v29[8];
+    for (int s = 0; s < 16; ++s) v27[s] = mt_round_bf16(v26[s]);
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = (v18[s] * v28[s]);
-    float v33[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = (v29[s] + v18[s]);
-    float v34[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = mt_round_bf16(v33[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
+    for (int g = 0; g < 16; g += 8) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v33[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v26[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
       }
@@ -143,28 +134,28 @@ extern "C" __global__ void __launch_bounds__(512) mt_gelu_tanh_fwd(const mt_u16*
     mt_i64 v4 = (mt_i64)(v3);
     mt_i64 v5 = 4096LL;
     mt_i64 v6 = (v4 * v5);
-    int v7[8];
+    int v7[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v7[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v8[8];
+    for (int s = 0; s < 16; ++s) v7[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v8[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v8[s] = (mt_i64)(v7[s]);
-    mt_i64 v9[8];
+    for (int s = 0; s < 16; ++s) v8[s] = (mt_i64)(v7[s]);
+    mt_i64 v9[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v9[s] = v6;
-    mt_i64 v10[8];
+    for (int s = 0; s < 16; ++s) v9[s] = v6;
+    mt_i64 v10[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v10[s] = (v9[s] + v8[s]);
-    mt_i64 v11[8];
+    for (int s = 0; s < 16; ++s) v10[s] = (v9[s] + v8[s]);
+    mt_i64 v11[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v11[s] = v0;
-    bool v12[8];
+    for (int s = 0; s < 16; ++s) v11[s] = v0;
+    bool v12[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v12[s] = (v10[s] < v11[s]);
+    for (int s = 0; s < 16; ++s) v12[s] = (v10[s] < v11[s]);
     float v13 = 0.0f;
-    float v14[8];
+    float v14[16];
     #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
+    for (int g = 0; g < 16; g += 8) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (true && v12[g + 4]) && (true && v12[g + 5]) && (true && v12[g + 6]) && (true && v12[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -177,60 +168,51 @@ extern "C" __global__ void __launch_bounds__(512) mt_gelu_tanh_fwd(const mt_u16*
         for (int k = 0; k < 8; ++k) { const int s = g + k; v14[s] = (true && v12[s]) ? mt_bf16_to_f32(p0[i0 + k]) : v13; }
       }
     }
-    float v15[8];
+    float v15[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v15[s] = v14[s];
-    float v17[8];
+    for (int s = 0; s < 16; ++s) v15[s] = v14[s];
+    float v16[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v17[s] = 0.5f;
-    float v18[8];
+    for (int s = 0; s < 16; ++s) v16[s] = (v15[s] * v15[s]);
+    float v17[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v18[s] = (v15[s] * v17[s]);
-    float v19[8];
+    for (int s = 0; s < 16; ++s) v17[s] = (v16[s] * v15[s]);
+    float v19[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v19[s] = (v15[s] * v15[s]);
-    float v20[8];
+    for (int s = 0; s < 16; ++s) v19[s] = 0.044715f;
+    float v20[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = (v19[s] * v15[s]);
-    float v22[8];
+    for (int s = 0; s < 16; ++s) v20[s] = (v17[s] * v19[s]);
+    float v21[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v22[s] = 0.044715f;
-    float v23[8];
+    for (int s = 0; s < 16; ++s) v21[s] = (v15[s] + v20[s]);
+    float v23[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = (v20[s] * v22[s]);
-    float v24[8];
+    for (int s = 0; s < 16; ++s) v23[s] = 1.595769f;
+    float v24[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = (v15[s] + v23[s]);
-    float v26[8];
+    for (int s = 0; s < 16; ++s) v24[s] = (v21[s] * v23[s]);
+    float v25[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = 0.7978846f;
-    float v27[8];
+    for (int s = 0; s < 16; ++s) v25[s] = mt_sigmoid(v24[s]);
+    float v26[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = (v24[s] * v26[s]);
-    float v28[8];
+    for (int s = 0; s < 16; ++s) v26[s] = (v15[s] * v25[s]);
+    float v27[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = mt_tanh(v27[s]);
-    float v29[8];
+    for (int s = 0; s < 16; ++s) v27[s] = mt_round_bf16(v26[s]);
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = (v18[s] * v28[s]);
-    float v33[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = (v29[s] + v18[s]);
-    float v34[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = mt_round_bf16(v33[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
+    for (int g = 0; g < 16; g += 8) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (true && v12[g + 4]) && (true && v12[g + 5]) && (true && v12[g + 6]) && (true && v12[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v33[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v26[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p1[i0 + k] = mt_f32_to_bf16(v33[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p1[i0 + k] = mt_f32_to_bf16(v26[s]); }
       }
     }
   }

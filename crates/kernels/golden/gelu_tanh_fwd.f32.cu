@@ -84,49 +84,40 @@ extern "C" __global__ void __launch_bounds__(256) mt_gelu_tanh_fwd(const float* 
         for (int k = 0; k < 4; ++k) { v14[g + k] = v13; }
       }
     }
+    float v15[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v15[s] = (v14[s] * v14[s]);
     float v16[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v16[s] = 0.5f;
-    float v17[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v17[s] = (v14[s] * v16[s]);
+    for (int s = 0; s < 16; ++s) v16[s] = (v15[s] * v14[s]);
     float v18[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v18[s] = (v14[s] * v14[s]);
+    for (int s = 0; s < 16; ++s) v18[s] = 0.044715f;
     float v19[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v19[s] = (v18[s] * v14[s]);
-    float v21[16];
+    for (int s = 0; s < 16; ++s) v19[s] = (v16[s] * v18[s]);
+    float v20[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v21[s] = 0.044715f;
+    for (int s = 0; s < 16; ++s) v20[s] = (v14[s] + v19[s]);
     float v22[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v22[s] = (v19[s] * v21[s]);
+    for (int s = 0; s < 16; ++s) v22[s] = 1.595769f;
     float v23[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v23[s] = (v14[s] + v22[s]);
+    for (int s = 0; s < 16; ++s) v23[s] = (v20[s] * v22[s]);
+    float v24[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v24[s] = mt_sigmoid(v23[s]);
     float v25[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v25[s] = 0.7978846f;
-    float v26[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v26[s] = (v23[s] * v25[s]);
-    float v27[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v27[s] = mt_tanh(v26[s]);
-    float v28[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v28[s] = (v17[s] * v27[s]);
-    float v32[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v32[s] = (v28[s] + v17[s]);
+    for (int s = 0; s < 16; ++s) v25[s] = (v14[s] * v24[s]);
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v32[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v25[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
       }
@@ -171,54 +162,45 @@ extern "C" __global__ void __launch_bounds__(256) mt_gelu_tanh_fwd(const float* 
         for (int k = 0; k < 4; ++k) { const int s = g + k; v14[s] = (true && v12[s]) ? p0[i0 + k] : v13; }
       }
     }
+    float v15[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v15[s] = (v14[s] * v14[s]);
     float v16[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v16[s] = 0.5f;
-    float v17[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v17[s] = (v14[s] * v16[s]);
+    for (int s = 0; s < 16; ++s) v16[s] = (v15[s] * v14[s]);
     float v18[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v18[s] = (v14[s] * v14[s]);
+    for (int s = 0; s < 16; ++s) v18[s] = 0.044715f;
     float v19[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v19[s] = (v18[s] * v14[s]);
-    float v21[16];
+    for (int s = 0; s < 16; ++s) v19[s] = (v16[s] * v18[s]);
+    float v20[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v21[s] = 0.044715f;
+    for (int s = 0; s < 16; ++s) v20[s] = (v14[s] + v19[s]);
     float v22[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v22[s] = (v19[s] * v21[s]);
+    for (int s = 0; s < 16; ++s) v22[s] = 1.595769f;
     float v23[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v23[s] = (v14[s] + v22[s]);
+    for (int s = 0; s < 16; ++s) v23[s] = (v20[s] * v22[s]);
+    float v24[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v24[s] = mt_sigmoid(v23[s]);
     float v25[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v25[s] = 0.7978846f;
-    float v26[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v26[s] = (v23[s] * v25[s]);
-    float v27[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v27[s] = mt_tanh(v26[s]);
-    float v28[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v28[s] = (v17[s] * v27[s]);
-    float v32[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v32[s] = (v28[s] + v17[s]);
+    for (int s = 0; s < 16; ++s) v25[s] = (v14[s] * v24[s]);
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
       const mt_i64 i0 = v10[g];
       if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v32[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v25[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p1[i0 + k] = v32[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p1[i0 + k] = v25[s]; }
       }
     }
   }

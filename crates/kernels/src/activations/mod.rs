@@ -129,6 +129,10 @@ impl ActSpec {
     }
 }
 
+/// `2 sqrt(2 / pi)`: tanh-GELU's `0.5 (1 + tanh(u))` is `sigmoid(2u)`, with
+/// `u = sqrt(2 / pi) (x + 0.044715 x^3)`.
+const GELU_2K: f32 = 1.595_769_1;
+
 /// `f(x)` of activation `name` on an f32 tile.
 pub fn act_tile(name: &str, x: Tile) -> Tile {
     let sig = |v: Tile| v.sigmoid();
@@ -141,7 +145,8 @@ pub fn act_tile(name: &str, x: Tile) -> Tile {
             r * r
         }
         "silu" => x * sig(x),
-        "gelu_tanh" => x * 0.5 * ((x + x * x * x * 0.044715) * 0.797_884_6).tanh() + x * 0.5,
+        // 0.5 (1 + tanh(u)) = sigmoid(2u): one exponential and no cancellation near u = 0.
+        "gelu_tanh" => x * sig((x + x * x * x * 0.044715) * GELU_2K),
         "gelu_erf" => x * 0.5 * (x * std::f32::consts::FRAC_1_SQRT_2).erf() + x * 0.5,
         _ => x * sig(x * 1.702),
     }
@@ -170,9 +175,13 @@ pub fn grad_tile(name: &str, x: Tile) -> Tile {
             s * (x * (1.0 - s) + 1.0)
         }
         "gelu_tanh" => {
-            let t = ((x + x * x * x * 0.044715) * 0.797_884_6).tanh();
-            (t + 1.0) * 0.5
-                + x * 0.5 * (1.0 - t * t) * 0.797_884_6 * (x * x * (3.0 * 0.044715) + 1.0)
+            // With s = sigmoid(2u) = 0.5 (1 + tanh(u)): s + x s (1 - s) 2u', where
+            // 1 - s = e s for e = exp(-2u) (no cancellation as s nears 1); e is capped at
+            // exp(80) so that e s stays finite (it is 1 to f32 precision there).
+            let two_u = (x + x * x * x * 0.044715) * GELU_2K;
+            let s = two_u.sigmoid();
+            let e = (-two_u).minimum(80.0).exp();
+            s + x * s * (e * s) * GELU_2K * (x * x * (3.0 * 0.044715) + 1.0)
         }
         "gelu_erf" => {
             (x * std::f32::consts::FRAC_1_SQRT_2).erf() * 0.5
