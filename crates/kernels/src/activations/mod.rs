@@ -131,7 +131,7 @@ impl ActSpec {
 
 /// `2 sqrt(2 / pi)`: tanh-GELU's `0.5 (1 + tanh(u))` is `sigmoid(2u)`, with
 /// `u = sqrt(2 / pi) (x + 0.044715 x^3)`.
-const GELU_2K: f32 = 1.595_769_1;
+const GELU_2K: f32 = 1.595_769;
 
 /// `f(x)` of activation `name` on an f32 tile.
 pub fn act_tile(name: &str, x: Tile) -> Tile {
