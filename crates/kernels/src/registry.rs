@@ -196,9 +196,38 @@ impl EntryPoint {
         inputs: &Tensors,
         params: &Params,
     ) -> Result<Tensors, OpError> {
-        let mut out = Tensors::new();
-        (self.run)(device, inputs, params, &mut out)?;
-        Ok(out)
+        self.call_into(device, inputs, params, Tensors::new())
+    }
+
+    /// Runs writing into `outputs`: a tensor given under an output's name is written in place
+    /// when its dtype and shape fit (else a fresh one replaces it), the other outputs are
+    /// allocated. A given output may share memory with an input only where the entry says so
+    /// (an elementwise backward that reads each element before writing it, such as the gated
+    /// activations' `da` over `a`).
+    pub fn call_into(
+        &self,
+        device: &Device,
+        inputs: &Tensors,
+        params: &Params,
+        mut outputs: Tensors,
+    ) -> Result<Tensors, OpError> {
+        if let Some(name) = outputs
+            .keys()
+            .find(|n| !self.outputs.iter().any(|p| p.name == n.as_str()))
+        {
+            return Err(OpError::UnknownOutput {
+                entry: self.name.into(),
+                name: name.clone(),
+                known: self
+                    .outputs
+                    .iter()
+                    .map(|p| p.name)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            });
+        }
+        (self.run)(device, inputs, params, &mut outputs)?;
+        Ok(outputs)
     }
 }
 
@@ -283,6 +312,12 @@ pub enum OpError {
         name: String,
         known: String,
     },
+    #[error("{entry}: unknown output `{name}`; outputs are: {known}")]
+    UnknownOutput {
+        entry: String,
+        name: String,
+        known: String,
+    },
     #[error("{entry}: input `{name}`: {message}")]
     BadInput {
         entry: String,
@@ -340,4 +375,50 @@ pub fn find(name: &str) -> Result<&'static EntryPoint, OpError> {
                 .collect::<Vec<_>>()
                 .join(", "),
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use metile_ir::DType;
+    use metile_runtime::{Device, Tensor};
+
+    use super::*;
+
+    fn t(shape: &[usize], f: impl Fn(usize) -> f32) -> Tensor {
+        let n = shape.iter().product();
+        Tensor::from_f32(DType::F32, shape, &(0..n).map(f).collect::<Vec<_>>()).unwrap()
+    }
+
+    /// `call_into` writes a given output that fits, replaces one that does not, and refuses a
+    /// name that is no output of the entry.
+    #[test]
+    fn call_into_writes_given_outputs_where_they_fit() {
+        let d = Device::cpu();
+        let ep = find("swiglu.backward").unwrap();
+        let params = ep.params(&[]).unwrap();
+        let mut inputs = Tensors::new();
+        inputs.insert("a".into(), t(&[3, 5], |i| i as f32 * 0.1 - 0.7));
+        inputs.insert("b".into(), t(&[3, 5], |i| 1.0 - i as f32 * 0.05));
+        inputs.insert("dc".into(), t(&[3, 5], |i| (i % 4) as f32 - 1.5));
+        let want = ep.call(&d, &inputs, &params).unwrap();
+
+        let mut given = Tensors::new();
+        given.insert("da".into(), t(&[3, 5], |_| f32::NAN));
+        given.insert("db".into(), t(&[7], |_| f32::NAN));
+        let got = ep.call_into(&d, &inputs, &params, given).unwrap();
+        for name in ["da", "db"] {
+            assert_eq!(got[name].shape, want[name].shape, "{name}");
+            assert_eq!(
+                got[name].to_f32().unwrap(),
+                want[name].to_f32().unwrap(),
+                "{name}"
+            );
+        }
+
+        let mut stray = Tensors::new();
+        stray.insert("dz".into(), t(&[3, 5], |_| 0.0));
+        let e = ep.call_into(&d, &inputs, &params, stray).unwrap_err();
+        assert!(matches!(e, OpError::UnknownOutput { .. }), "{e}");
+        assert!(e.to_string().contains("da, db"), "{e}");
+    }
 }
