@@ -415,6 +415,19 @@ mod tests {
             );
         }
 
+        // The second output given alone (matched by name; which memory it lands in shows only on
+        // a device, see the CUDA in-place test of the Python package).
+        let mut second = Tensors::new();
+        second.insert("db".into(), t(&[3, 5], |_| f32::NAN));
+        let got = ep.call_into(&d, &inputs, &params, second).unwrap();
+        for name in ["da", "db"] {
+            assert_eq!(
+                got[name].to_f32().unwrap(),
+                want[name].to_f32().unwrap(),
+                "{name} with db given alone"
+            );
+        }
+
         let mut stray = Tensors::new();
         stray.insert("dz".into(), t(&[3, 5], |_| 0.0));
         let e = ep.call_into(&d, &inputs, &params, stray).unwrap_err();

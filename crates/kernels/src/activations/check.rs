@@ -74,8 +74,10 @@ impl ActCase {
         let (fwd, bwd, derived) = if self.packed {
             self.run_packed(device, &x, &b, &dy, grad)?
         } else {
-            let poisoned = |d: DType, k: usize| -> Result<Vec<Tensor>, OpError> {
-                (0..k).map(|_| poisoned(device, d, &self.shape)).collect()
+            let poisoned = |d: DType, k: usize| -> Result<Vec<Option<Tensor>>, OpError> {
+                (0..k)
+                    .map(|_| poisoned(device, d, &self.shape).map(Some))
+                    .collect()
             };
             let (xt, bt, dyt) = (up(&x)?, up(&b)?, up(&dy)?);
             let bopt = gated.then_some(&bt);

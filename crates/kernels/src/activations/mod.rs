@@ -357,8 +357,8 @@ fn like(entry: &str, name: &str, t: &Tensor, x: &Tensor) -> Result<DType, OpErro
 }
 
 /// Runs `kind` forward (`dy == None`) or backward on `device`: `x` (the gate `a` for gated
-/// kinds), `b` for gated kinds. Returns `[y]`, `[dx]` or `[da, db]`, reusing `prev` tensors that
-/// fit.
+/// kinds), `b` for gated kinds. Returns `[y]`, `[dx]` or `[da, db]`, reusing each `prev` tensor
+/// (in that order; `None` where there is none) that fits.
 pub fn run(
     device: &Device,
     kind: Kind,
@@ -366,7 +366,7 @@ pub fn run(
     b: Option<&Tensor>,
     dy: Option<&Tensor>,
     opts: &ActOptions,
-    prev: Vec<Tensor>,
+    prev: Vec<Option<Tensor>>,
 ) -> Result<Vec<Tensor>, OpError> {
     let entry = format!(
         "{}.{}",
@@ -494,7 +494,7 @@ pub fn run_packed(
         size: Arg::I32(f as i32),
         grid: [rows as u32, col_blocks as u32, 1],
     };
-    let mut out = launch.run(device, opts, prev.into_iter().collect())?;
+    let mut out = launch.run(device, opts, vec![prev])?;
     Ok(out.remove(0))
 }
 
@@ -531,12 +531,13 @@ struct Launch<'a> {
 }
 
 impl Launch<'_> {
-    /// Allocates the outputs (reusing `prev` tensors that fit) and launches unless empty.
+    /// Allocates the outputs (reusing each `prev` tensor, in output order, that fits) and
+    /// launches unless empty.
     fn run(
         self,
         device: &Device,
         opts: &ActOptions,
-        prev: Vec<Tensor>,
+        prev: Vec<Option<Tensor>>,
     ) -> Result<Vec<Tensor>, OpError> {
         let dtype = if self.backward {
             self.spec.grad
@@ -545,7 +546,7 @@ impl Launch<'_> {
         };
         let mut prev = prev.into_iter();
         let mut out = (0..self.outs)
-            .map(|_| fit(device, prev.next(), dtype, &self.out_shape))
+            .map(|_| fit(device, prev.next().flatten(), dtype, &self.out_shape))
             .collect::<Result<Vec<_>, _>>()?;
         if self.grid.contains(&0) {
             return Ok(out);
@@ -647,7 +648,8 @@ fn run_entry(
         (true, false) => &["dx"],
         (true, true) => &["da", "db"],
     };
-    let prev = names.iter().filter_map(|n| out.remove(*n)).collect();
+    // By name: an output given alone (say `db`) must not be taken for the first one.
+    let prev = names.iter().map(|n| out.remove(*n)).collect();
     let res = run(d, kind, x, b, dy, &opts, prev)?;
     for (n, t) in names.iter().zip(res) {
         out.insert((*n).into(), t);
