@@ -131,7 +131,6 @@ fn from_mem(d: DType, e: &str) -> String {
     }
 }
 
-/// Rounds a float register expression to a narrow dtype.
 /// The casts of a float value to f16 or bf16 (see `Emitter::rounded`).
 fn rounded_casts(k: &Kernel) -> HashMap<ValueId, (ValueId, DType)> {
     let mut m = HashMap::new();
@@ -149,6 +148,7 @@ fn rounded_casts(k: &Kernel) -> HashMap<ValueId, (ValueId, DType)> {
     m
 }
 
+/// Rounds a float register expression to a narrow dtype.
 fn round(d: DType, e: String) -> String {
     match d {
         DType::F16 => format!("mt_round_f16({e})"),

@@ -201,9 +201,8 @@ impl EntryPoint {
 
     /// Runs writing into `outputs`: a tensor given under an output's name is written in place
     /// when its dtype and shape fit (else a fresh one replaces it), the other outputs are
-    /// allocated. A given output may share memory with an input only where the entry says so
-    /// (an elementwise backward that reads each element before writing it, such as the gated
-    /// activations' `da` over `a`).
+    /// allocated. A given output must not share memory with an input: kernels declare their
+    /// buffers `__restrict__` on CUDA.
     pub fn call_into(
         &self,
         device: &Device,
@@ -402,10 +401,14 @@ mod tests {
         inputs.insert("dc".into(), t(&[3, 5], |i| (i % 4) as f32 - 1.5));
         let want = ep.call(&d, &inputs, &params).unwrap();
 
+        // Where a host buffer's words live: the same address means the same memory.
+        let addr = |t: &mut Tensor| t.buffer.host_bytes_mut().unwrap().as_ptr() as usize;
         let mut given = Tensors::new();
-        given.insert("da".into(), t(&[3, 5], |_| f32::NAN));
+        let mut da = t(&[3, 5], |_| f32::NAN);
+        let da_at = addr(&mut da);
+        given.insert("da".into(), da);
         given.insert("db".into(), t(&[7], |_| f32::NAN));
-        let got = ep.call_into(&d, &inputs, &params, given).unwrap();
+        let mut got = ep.call_into(&d, &inputs, &params, given).unwrap();
         for name in ["da", "db"] {
             assert_eq!(got[name].shape, want[name].shape, "{name}");
             assert_eq!(
@@ -414,12 +417,18 @@ mod tests {
                 "{name}"
             );
         }
+        assert_eq!(
+            addr(got.get_mut("da").unwrap()),
+            da_at,
+            "da written in place"
+        );
 
-        // The second output given alone (matched by name; which memory it lands in shows only on
-        // a device, see the CUDA in-place test of the Python package).
+        // The second output given alone is the second one (matched by name, not position).
         let mut second = Tensors::new();
-        second.insert("db".into(), t(&[3, 5], |_| f32::NAN));
-        let got = ep.call_into(&d, &inputs, &params, second).unwrap();
+        let mut db = t(&[3, 5], |_| f32::NAN);
+        let db_at = addr(&mut db);
+        second.insert("db".into(), db);
+        let mut got = ep.call_into(&d, &inputs, &params, second).unwrap();
         for name in ["da", "db"] {
             assert_eq!(
                 got[name].to_f32().unwrap(),
@@ -427,6 +436,16 @@ mod tests {
                 "{name} with db given alone"
             );
         }
+        assert_eq!(
+            addr(got.get_mut("db").unwrap()),
+            db_at,
+            "db written in place"
+        );
+        assert_ne!(
+            addr(got.get_mut("da").unwrap()),
+            db_at,
+            "da is a fresh tensor"
+        );
 
         let mut stray = Tensors::new();
         stray.insert("dz".into(), t(&[3, 5], |_| 0.0));

@@ -30,16 +30,12 @@ def activation(x, kind):
     return ops.ActivationFunction.apply(x, kind)
 
 
-def swiglu(gate, up, gate_multiplier=1.0, down_multiplier=1.0, inplace=False):
-    """``silu(gate_multiplier * gate) * up * down_multiplier``; ``inplace=True`` lets the backward
-    write the gradients over ``gate`` and ``up`` on CUDA (only where nothing else uses them and
-    the graph is not backpropagated twice, as in the patched MLPs)."""
-    return ops.SwiGLUFunction.apply(gate, up, float(gate_multiplier), float(down_multiplier), bool(inplace))
+def swiglu(gate, up, gate_multiplier=1.0, down_multiplier=1.0):
+    return ops.SwiGLUFunction.apply(gate, up, float(gate_multiplier), float(down_multiplier))
 
 
-def geglu(gate, up, inplace=False):
-    """``gelu_tanh(gate) * up``; ``inplace`` as in :func:`swiglu`."""
-    return ops.GeGLUFunction.apply(gate, up, bool(inplace))
+def geglu(gate, up):
+    return ops.GeGLUFunction.apply(gate, up)
 
 
 def rope(x, cos, sin, position_ids=None):

@@ -52,15 +52,7 @@ class LayerNorm(nn.Module):
 
 
 class _GatedMLP(nn.Module):
-    """``down_proj(act(gate_proj(x)) * up_proj(x))`` with the gated product on metile.
-
-    The projections' outputs live only inside this module, so on CUDA its backward writes their
-    gradients over them (as Liger's MLPs do), saving two ``[tokens, intermediate]`` tensors at
-    the peak of the backward. A graph through it cannot be backpropagated twice
-    (``retain_graph=True``) then, nor can hooks keep those outputs; set ``inplace_backward =
-    False`` on the module for that."""
-
-    inplace_backward = True
+    """``down_proj(act(gate_proj(x)) * up_proj(x))`` with the gated product on metile."""
 
     def __init__(self, hidden_size=None, intermediate_size=None, bias=False, *, config=None,
                  gate_proj=None, up_proj=None, down_proj=None):
@@ -86,14 +78,14 @@ class SwiGLUMLP(_GatedMLP):
     """Llama/Mistral/Qwen's MLP: ``down(silu(gate(x)) * up(x))``."""
 
     def forward(self, x):
-        return self.down_proj(F.swiglu(self.gate_proj(x), self.up_proj(x), inplace=self.inplace_backward))
+        return self.down_proj(F.swiglu(self.gate_proj(x), self.up_proj(x)))
 
 
 class GeGLUMLP(_GatedMLP):
     """Gemma's MLP: ``down(gelu_tanh(gate(x)) * up(x))``."""
 
     def forward(self, x):
-        return self.down_proj(F.geglu(self.gate_proj(x), self.up_proj(x), inplace=self.inplace_backward))
+        return self.down_proj(F.geglu(self.gate_proj(x), self.up_proj(x)))
 
 
 class CrossEntropyLoss(nn.Module):

@@ -240,17 +240,6 @@ def gated_bwd(kind: str, a: Tensor, b: Tensor, dc: Tensor, gm: float, dm: float)
     return g["da"], g["db"]
 
 
-def _gated_backward(ctx, kind, dc, gm, dm):
-    """``(da, db)``; with ``ctx.inplace`` on contiguous CUDA activations outside torch.compile,
-    written over the saved ``a`` and ``b`` (each element is read before it is written, as
-    Liger's backward does), which saves two activation-sized tensors at the MLP's backward."""
-    a, b = ctx.saved_tensors
-    if ctx.inplace and not _compiling() and a.is_cuda and a.is_contiguous() and b.is_contiguous():
-        g = run(f"{kind}.backward", {"a": a, "b": b, "dc": dc}, _gated_params(kind, gm, dm), into={"da": a, "db": b})
-        return g["da"], g["db"]
-    return gated_bwd(kind, a, b, dc, gm, dm)
-
-
 class ActivationFunction(torch.autograd.Function):
     """``apply(x, kind)``: an elementwise activation (``sigmoid``, ``tanh``, ``relu``,
     ``relu_squared``, ``silu``, ``gelu_tanh``, ``gelu_erf``, ``quick_gelu``)."""
@@ -268,38 +257,34 @@ class ActivationFunction(torch.autograd.Function):
 
 
 class SwiGLUFunction(torch.autograd.Function):
-    """``apply(gate, up, gate_multiplier=1.0, down_multiplier=1.0, inplace=False)``:
-    ``silu(gm * gate) * up * dm``. ``inplace``: the backward writes the gradients over ``gate``
-    and ``up`` (on CUDA), for callers that use them nowhere else and never backpropagate twice
-    (the patched MLPs)."""
+    """``apply(gate, up, gate_multiplier=1.0, down_multiplier=1.0)``:
+    ``silu(gm * gate) * up * dm``."""
 
     @staticmethod
-    def forward(ctx, a, b, gate_multiplier=1.0, down_multiplier=1.0, inplace=False):
+    def forward(ctx, a, b, gate_multiplier=1.0, down_multiplier=1.0):
         ctx.save_for_backward(a, b)
         ctx.m = (gate_multiplier, down_multiplier)
-        ctx.inplace = bool(inplace)
         return gated_fwd("swiglu", a, b, gate_multiplier, down_multiplier)
 
     @staticmethod
     def backward(ctx, dc):
-        da, db = _gated_backward(ctx, "swiglu", dc, *ctx.m)
-        return da, db, None, None, None
+        a, b = ctx.saved_tensors
+        da, db = gated_bwd("swiglu", a, b, dc, *ctx.m)
+        return da, db, None, None
 
 
 class GeGLUFunction(torch.autograd.Function):
-    """``apply(gate, up, inplace=False)``: ``gelu_tanh(gate) * up`` (``inplace`` as in
-    :class:`SwiGLUFunction`)."""
+    """``apply(gate, up)``: ``gelu_tanh(gate) * up``."""
 
     @staticmethod
-    def forward(ctx, a, b, inplace=False):
+    def forward(ctx, a, b):
         ctx.save_for_backward(a, b)
-        ctx.inplace = bool(inplace)
         return gated_fwd("geglu", a, b, 1.0, 1.0)
 
     @staticmethod
     def backward(ctx, dc):
-        da, db = _gated_backward(ctx, "geglu", dc, 1.0, 1.0)
-        return da, db, None
+        a, b = ctx.saved_tensors
+        return gated_bwd("geglu", a, b, dc, 1.0, 1.0)
 
 
 # ---- rope --------------------------------------------------------------------------------------
