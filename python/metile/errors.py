@@ -4,8 +4,7 @@ Every error of the Rust library (``OpError``) arrives as one of these, carrying 
 message. They subclass the builtin a Python caller expects, so ``except ValueError`` works:
 
 - :class:`InputError` (``ValueError``): a missing, unknown or malformed input (shape, dtype,
-  bounds, an out-of-range class id), or an unknown output given to write into, with ``entry``
-  and ``name`` (the port's name).
+  bounds, an out-of-range class id), with ``entry`` and ``name`` (the input's port name).
 - :class:`ParamError` (``ValueError``): a bad or unknown option (``eps <= 0``, an unknown
   ``reduction``), with ``entry`` and ``name``.
 - :class:`UnknownEntryError` (``LookupError``): no such entry point.

@@ -374,7 +374,7 @@ fn call(
     params: BTreeMap<String, String>,
     device: &str,
 ) -> PyResult<Outputs> {
-    run_call(py, entry, &inputs, params, device, None, BTreeMap::new())
+    run_call(py, entry, &inputs, params, device, None)
 }
 
 /// `call` with every allocation of the call on a CUDA `device` (outputs and scratch) drawn from
@@ -391,13 +391,7 @@ fn call(
 /// its own stream waits for the library's (an event recorded on `stream_handle(device)`). On an
 /// error the call first waits for the library's stream, then drops what it released, and raises
 /// the allocator's own exception if the allocator failed (e.g. `torch.OutOfMemoryError`).
-///
-/// `outputs` (by output port name) are tensors to write into, in place, when their dtype and
-/// shape fit (`EntryPoint::call_into`): each is taken out of its object for the call (the object
-/// is empty afterwards) and comes back among the returned outputs. Used to write a gradient over
-/// a borrowed input the entry reads element by element first (the gated activations' backward).
 #[pyfunction]
-#[pyo3(signature = (entry, inputs, params, device, allocator, outputs = None))]
 fn call_allocating(
     py: Python<'_>,
     entry: &str,
@@ -405,7 +399,6 @@ fn call_allocating(
     params: BTreeMap<String, String>,
     device: &str,
     allocator: Py<PyAny>,
-    outputs: Option<BTreeMap<String, Bound<'_, PyTensor>>>,
 ) -> PyResult<(Outputs, Vec<Py<PyAny>>)> {
     let alloc = Arc::new(CallAllocator {
         alloc: allocator,
@@ -415,15 +408,7 @@ fn call_allocating(
         }),
         error: Mutex::new(None),
     });
-    let result = run_call(
-        py,
-        entry,
-        &inputs,
-        params,
-        device,
-        Some(alloc.clone()),
-        outputs.unwrap_or_default(),
-    );
+    let result = run_call(py, entry, &inputs, params, device, Some(alloc.clone()));
     let released = alloc.pool.close();
     match result {
         Ok(outputs) => Ok((outputs, released)),
@@ -438,8 +423,7 @@ fn call_allocating(
     }
 }
 
-/// `call`, drawing every allocation on the call's CUDA device from `alloc` when given, writing
-/// into the tensors of `given` outputs (taken out of their objects) where they fit.
+/// `call`, drawing every allocation on the call's CUDA device from `alloc` when given.
 fn run_call(
     py: Python<'_>,
     entry: &str,
@@ -447,18 +431,10 @@ fn run_call(
     params: BTreeMap<String, String>,
     device: &str,
     alloc: Option<Arc<CallAllocator>>,
-    given: BTreeMap<String, Bound<'_, PyTensor>>,
 ) -> PyResult<Outputs> {
     let ep = registry::find(entry).map_err(|e| py_error(py, e))?;
     for name in inputs.keys() {
         ep.check_input(name).map_err(|e| py_error(py, e))?;
-    }
-    let mut into = Tensors::new();
-    for (name, obj) in &given {
-        let t = obj.get().take().ok_or_else(|| {
-            PyRuntimeError::new_err(format!("output `{name}` is lent to another running call"))
-        })?;
-        into.insert(name.clone(), t);
     }
     let dev = self::device(device).map_err(|e| py_error(py, e))?;
     let pairs: Vec<(String, String)> = params.into_iter().collect();
@@ -500,7 +476,7 @@ fn run_call(
         // A panic must not leave the inputs lent: catch it, put them back, then report it.
         None => py.detach(|| {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                let run = || ep.call_into(&dev, &lent, &params, into);
+                let run = || ep.call(&dev, &lent, &params);
                 match alloc {
                     Some(a) => dev.with_allocator(a, run),
                     None => run(),

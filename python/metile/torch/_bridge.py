@@ -152,36 +152,26 @@ def allocator(device):
     return lambda nbytes: torch.empty(nbytes, dtype=torch.uint8, device=device)
 
 
-def _run_cuda(entry, given, text, device, lib_device, into=None):
-    """``run`` on CUDA tensors: no copies; see the module doc for the ordering. ``into`` (output
-    name -> contiguous CUDA tensor of the output's dtype and shape) is written in place and
-    returned as that output."""
+def _run_cuda(entry, given, text, device, lib_device):
+    """``run`` on CUDA tensors: no copies; see the module doc for the ordering."""
     tensors = {k: _prepare(v, f"{entry}: input `{k}`") for k, v in given.items()}
     torch_stream = torch.cuda.current_stream(device)
     lib_stream = library_stream(device, lib_device)
     lib_stream.wait_stream(torch_stream)
     lib = {k: borrow(t, lib_device) for k, t in tensors.items()}
-    lib_into = {k: borrow(t, lib_device) for k, t in (into or {}).items()}
     released = None
     try:
-        out, released = _metile.call_allocating(entry, lib, text, lib_device, allocator(device), lib_into)
-        result = {}
-        for k, v in out.items():
-            held = v.storage_owner()
-            written = k in (into or {}) and held is not None and held[0] is into[k] and held[1] == 0
-            result[k] = into[k] if written else to_torch(v, device)
-        return result
+        out, released = _metile.call_allocating(entry, lib, text, lib_device, allocator(device))
+        return {k: to_torch(v, device) for k, v in out.items()}
     finally:
         torch_stream.wait_stream(lib_stream)
         # Only now may torch reuse what the library's work used.
-        del released, lib, lib_into, tensors
+        del released, lib, tensors
 
 
-def run(entry, inputs, params=None, into=None):
+def run(entry, inputs, params=None):
     """Runs ``entry`` on torch ``inputs`` (name -> tensor, or None when absent) with ``params``;
-    returns the outputs by name as torch tensors on the inputs' device. On CUDA, ``into`` (output
-    name -> contiguous tensor of that output's dtype and shape) names memory to write an output
-    into instead of allocating it (elsewhere it is ignored and the output allocated)."""
+    returns the outputs by name as torch tensors on the inputs' device."""
     given = {k: v for k, v in inputs.items() if v is not None}
     devices = {v.device for v in given.values()}
     if len(devices) != 1:
@@ -190,7 +180,7 @@ def run(entry, inputs, params=None, into=None):
     lib_device = library_device(device)
     text = {k: param_text(v) for k, v in (params or {}).items() if v is not None}
     if device.type == "cuda":
-        return _run_cuda(entry, given, text, device, lib_device, into)
+        return _run_cuda(entry, given, text, device, lib_device)
     lib = {k: to_library(v, lib_device, f"{entry}: input `{k}`") for k, v in given.items()}
     out = _metile.call(entry, lib, text, lib_device)
     return {k: to_torch(v, device) for k, v in out.items()}
