@@ -56,7 +56,6 @@ fn py_error(py: Python<'_>, e: OpError) -> PyErr {
         OpError::UnknownKernel { .. } => ("unknown_entry", None, None),
         OpError::MissingInput { entry, name } => ("input", Some(entry), Some(name)),
         OpError::UnknownInput { entry, name, .. } => ("input", Some(entry), Some(name)),
-        OpError::UnknownOutput { entry, name, .. } => ("input", Some(entry), Some(name)),
         OpError::BadInput { entry, name, .. } => ("input", Some(entry), Some(name)),
         OpError::UnknownParam { entry, name, .. } => ("param", Some(entry), Some(name)),
         OpError::BadParam { entry, name, .. } => ("param", Some(entry), Some(name)),
