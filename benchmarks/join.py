@@ -124,6 +124,9 @@ def build(metile_rows, peer_rows, modes):
             continue
         op, mode, dtype, _ = k
         found = [metile.get((op, mode, dtype, tuple(part))) for part in parts]
+        missing = [p for p, m in zip(parts, found) if m is None]
+        if missing and len(missing) < len(parts):
+            print(f"note: {op} {mode} {dtype}: no metile rows for parts {missing}; not summed", file=sys.stderr)
         if all(found):
             metile[k] = dict(
                 found[0],

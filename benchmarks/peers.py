@@ -449,7 +449,6 @@ def main(argv=None):
         print(f"note: {n}", flush=True)
 
     rows_out = []
-    shape = [args.rows, args.cols]
     json_file = open(args.json, "w") if args.json else None
     if json_file:  # the meta line first, then each row as it is measured (a run cut off keeps its rows)
         meta = dict(
@@ -464,12 +463,12 @@ def main(argv=None):
             json_file.write(json.dumps(r) + "\n")
             json_file.flush()
 
-    def record(op, mode, dtype, peer, ms, peak, min_bytes, row_shape=None, **extra):
+    def record(op, mode, dtype, peer, ms, peak, min_bytes, row_shape, **extra):
         r = dict(
             op=op,
             mode=mode,
             dtype=dtype,
-            shape=row_shape or shape,
+            shape=row_shape,
             peer=peer,
             ms=ms,
             peak_extra_mib=peak,

@@ -54,15 +54,27 @@ def metile_cubin(binary, kernel, cols):
         capture_output=True, text=True, check=True,
     ).stdout
     src = re.sub(r"const bool mt_fast = .*;", "const bool mt_fast = true;", src)
-    _, prog = nvrtc.nvrtcCreateProgram(src.encode(), kernel.encode(), 0, [], [])
-    opts = [b"--gpu-architecture=sm_90", b"-default-device"]
+    ok = nvrtc.nvrtcResult.NVRTC_SUCCESS
+
+    def check(result, what):
+        if result[0] != ok:
+            raise SystemExit(f"NVRTC {what} failed on {kernel}: {result[0]}")
+        return result[1:]
+
+    (prog,) = check(nvrtc.nvrtcCreateProgram(src.encode(), kernel.encode(), 0, [], []), "create")
+    # The runtime's architecture flag (crates/runtime/src/cuda/compile.rs); the source is
+    # self-contained, so no include path.
+    opts = [b"--gpu-architecture=sm_90"]
     (err,) = nvrtc.nvrtcCompileProgram(prog, len(opts), opts)
-    if err != nvrtc.nvrtcResult.NVRTC_SUCCESS:
-        raise SystemExit(f"NVRTC failed on {kernel}: {err}")
-    _, size = nvrtc.nvrtcGetCUBINSize(prog)
-    buf = b" " * size
-    nvrtc.nvrtcGetCUBIN(prog, buf)
-    return buf
+    if err != ok:
+        (size,) = check(nvrtc.nvrtcGetProgramLogSize(prog), "log size")
+        log = bytearray(size)
+        nvrtc.nvrtcGetProgramLog(prog, log)
+        raise SystemExit(f"NVRTC failed on {kernel}: {err}\n{log.decode(errors='replace')}")
+    (size,) = check(nvrtc.nvrtcGetCUBINSize(prog), "cubin size")
+    buf = bytearray(size)
+    check(nvrtc.nvrtcGetCUBIN(prog, buf), "cubin")
+    return bytes(buf)
 
 
 def liger_cubin(fn, signature, constexprs, aligned, warps):

@@ -1,5 +1,5 @@
-//! `metile bench [OP...] [--rows R] [--cols C] [--out-cols N] [--dtype D] [--reps N] [--json]
-//! [-p NAME=VALUE] [--omit INPUT]`.
+//! `metile bench [OP...] [--rows R] [--cols C] [--lead B,H] [--out-cols N] [--dtype D]
+//! [--reps N] [--json] [-p NAME=VALUE] [--omit INPUT]`.
 //!
 //! For every registered entry point of the chosen operators, inputs are generated from the ports
 //! alone (`LikeX` -> `[rows, cols]`, `Cols` -> `[cols]`, `Rows` -> `[rows]`; a projection's
@@ -170,6 +170,9 @@ pub fn generate(
 ) -> Result<Tensor, OpError> {
     let led = |tail: &[usize]| lead.iter().chain(tail).copied().collect::<Vec<_>>();
     let dims = match shape {
+        // Position ids index the tables' rows; other ids are one per row of x.
+        PortShape::Positions => vec![rows],
+        PortShape::RowIds | PortShape::Classes => led(&[rows]),
         PortShape::LikeX => led(&[rows, cols]),
         PortShape::LikeOut => led(&[rows, out]),
         PortShape::Cols => vec![cols],
@@ -184,27 +187,24 @@ pub fn generate(
         PortShape::QueryHeads => vec![1, BENCH_QUERY_HEADS, rows, cols],
         PortShape::KvHeads => vec![1, 1, rows, cols],
         PortShape::HeadRows => vec![1, BENCH_QUERY_HEADS, rows],
-        // One int64 id per row, below `bound`.
-        PortShape::RowIds | PortShape::Positions | PortShape::Classes => {
-            let bound = if shape == PortShape::Classes {
-                out
-            } else {
-                rows
-            };
-            // Position ids index the tables' rows; other ids are one per row of x.
-            let dims = if shape == PortShape::Positions {
-                vec![rows]
-            } else {
-                led(&[rows])
-            };
-            let n = dims.iter().product();
-            let ids: Vec<i64> = (0..n).map(|_| rng.below(bound as u64) as i64).collect();
-            return Ok(Tensor::new(
-                metile_runtime::Buffer::from_i64(metile_ir::DType::I64, &ids)?,
-                dims,
-            )?);
-        }
     };
+    // Ids: int64, below the class count or the row count.
+    if matches!(
+        shape,
+        PortShape::RowIds | PortShape::Positions | PortShape::Classes
+    ) {
+        let bound = if shape == PortShape::Classes {
+            out
+        } else {
+            rows
+        };
+        let n = dims.iter().product();
+        let ids: Vec<i64> = (0..n).map(|_| rng.below(bound as u64) as i64).collect();
+        return Ok(Tensor::new(
+            metile_runtime::Buffer::from_i64(metile_ir::DType::I64, &ids)?,
+            dims,
+        )?);
+    }
     let values = rng.normal_vec(dims.iter().product(), 0.0, 1.0);
     Ok(Tensor::from_f32(dtype, &dims, &values)?)
 }
@@ -391,12 +391,7 @@ pub fn bench_groups(
             entry: entry.to_string(),
             mode,
             dtype: dtype.to_string(),
-            shape: args
-                .lead
-                .iter()
-                .copied()
-                .chain([args.rows, args.cols])
-                .collect(),
+            shape: args.shape(),
             bytes,
             ms,
             gbps: gb_per_s(bytes, ms),
@@ -531,12 +526,9 @@ pub fn bench(device: &Device, args: &BenchArgs) -> Result<u8, CliError> {
     if args.lead.contains(&0) {
         return Err(CliError::new("--lead axes must be at least 1"));
     }
-    args.lead
+    args.shape()
         .iter()
-        .fold(args.rows.checked_mul(args.cols), |n, &d| {
-            n.and_then(|n| n.checked_mul(d))
-        })
-        .and_then(|n| n.checked_mul(8))
+        .try_fold(8usize, |n, &d| n.checked_mul(d))
         .ok_or_else(|| CliError::new("--lead x --rows x --cols is too large"))?;
     crate::check::validate_ops(&args.ops)?;
     let all = registry::entry_points();
@@ -564,9 +556,8 @@ pub fn bench(device: &Device, args: &BenchArgs) -> Result<u8, CliError> {
         .unwrap_or(0)
         .max("fwd+bwd".len());
     let shape = args
-        .lead
+        .shape()
         .iter()
-        .chain([&args.rows, &args.cols])
         .map(|d| d.to_string())
         .collect::<Vec<_>>()
         .join("x");

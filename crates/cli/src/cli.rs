@@ -172,6 +172,17 @@ pub struct BenchArgs {
     pub params: Vec<String>,
 }
 
+impl BenchArgs {
+    /// The main input's shape: `[lead.., rows, cols]`.
+    pub fn shape(&self) -> Vec<usize> {
+        self.lead
+            .iter()
+            .copied()
+            .chain([self.rows, self.cols])
+            .collect()
+    }
+}
+
 /// A float storage dtype on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FloatDType {

@@ -1,7 +1,8 @@
-//! `metile emit KERNEL [--dtype f32|f16|bf16] [--block N] [--target tile|cuda] [--plan|--ptxas]`:
-//! the Tile IR text of a library kernel (from `metile_kernels::emit`), or its generated CUDA C, or
-//! the CUDA plan table, or the assembler's report (registers, spills: NVRTC, no GPU). Without
-//! KERNEL, lists the kernel names. Generating source needs no GPU.
+//! `metile emit KERNEL [--dtype f32|f16|bf16] [--block N] [--exact] [--target tile|cuda]
+//! [--plan|--ptxas]`: the Tile IR text of a library kernel (from `metile_kernels::emit`), or its
+//! generated CUDA C, or the CUDA plan table, or the assembler's report (registers, spills: NVRTC,
+//! no GPU). `--exact`: a row kernel as launched on rows of `--block` columns. Without KERNEL,
+//! lists the kernel names. Generating source needs no GPU.
 
 use metile_kernels::emit as kernels_emit;
 
@@ -22,21 +23,13 @@ pub fn emit(args: &EmitArgs) -> Result<u8, CliError> {
         }
         return Ok(0);
     };
+    if args.target == EmitTarget::Tile && (args.plan || args.ptxas) {
+        return Err(CliError::new("--plan and --ptxas need --target cuda"));
+    }
+    let k = kernels_emit::library_kernel_tiled(kernel, args.dtype.dtype(), args.block, args.exact)?;
     let text = match args.target {
-        EmitTarget::Tile if args.plan || args.ptxas => {
-            return Err(CliError::new("--plan and --ptxas need --target cuda"))
-        }
-        EmitTarget::Tile => metile_ir::print(
-            kernels_emit::library_kernel_tiled(kernel, args.dtype.dtype(), args.block, args.exact)?
-                .kernel(),
-        ),
+        EmitTarget::Tile => metile_ir::print(k.kernel()),
         EmitTarget::Cuda => {
-            let k = kernels_emit::library_kernel_tiled(
-                kernel,
-                args.dtype.dtype(),
-                args.block,
-                args.exact,
-            )?;
             let target = Target::sm90();
             if args.plan {
                 plan::table(&cuda_plans(&k, &target))

@@ -36,13 +36,20 @@ __device__ __forceinline__ float mt_d2bf16(double x) {
   b = (b + (1ull << 44) - 1ull + ((b >> 45) & 1ull)) & ~((1ull << 45) - 1ull);
   return (float)__longlong_as_double((long long)b);
 }
+// NaN-propagating min/max: one instruction from sm_80 on, the same results either way.
+#if __CUDA_ARCH__ >= 800
+__device__ __forceinline__ float mt_minf(float a, float b) { float r; asm("min.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b)); return r; }
+__device__ __forceinline__ float mt_maxf(float a, float b) { float r; asm("max.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b)); return r; }
+#else
+__device__ __forceinline__ float mt_minf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fminf(a, b); }
+__device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fmaxf(a, b); }
+#endif
 __device__ __forceinline__ int mt_f2i(float x) { return x != x ? 0 : (x >= 2147483648.0f ? 2147483647 : (x <= -2147483648.0f ? (-2147483647 - 1) : (int)x)); }
 __device__ __forceinline__ mt_i64 mt_f2l(float x) { return x != x ? 0 : (x >= 9.2233720368547758e18f ? 9223372036854775807LL : (x <= -9.2233720368547758e18f ? (-9223372036854775807LL - 1) : (mt_i64)x)); }
 "#;
 
 /// The float helpers whose cost dominates exp-heavy kernels (cross-entropy, softmax, the gated
-/// activations), in their fast form: NaN-propagating min/max as one instruction (sm_80 on),
-/// `exp(x)` as `ex2.approx` of `x * log2(e)` (relative error about `|x| * 2^-24` beyond the
+/// activations), in their fast form: `exp(x)` as `ex2.approx` of `x * log2(e)` (relative error about `|x| * 2^-24` beyond the
 /// instruction's 2 ulp, results below 2^-126 flushed to zero: the form Triton and Inductor use),
 /// the sigmoid's reciprocal approximated (1 ulp), float division as `div.full.f32` (2 ulp over
 /// the full range, as Triton's `/`), `rsqrtf` for the reciprocal square root (2 ulp, one MUFU
@@ -50,14 +57,7 @@ __device__ __forceinline__ mt_i64 mt_f2l(float x) { return x != x ? 0 : (x >= 9.
 /// and tanh as its Taylor polynomial below 0.25 in magnitude
 /// (truncation under 1e-8 relative), `1 - 2 / (1 + exp(2|x|))` above (about 6e-7 relative at
 /// worst, near 0.25).
-const FAST_MATH: &str = r#"#if __CUDA_ARCH__ >= 800
-__device__ __forceinline__ float mt_minf(float a, float b) { float r; asm("min.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b)); return r; }
-__device__ __forceinline__ float mt_maxf(float a, float b) { float r; asm("max.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b)); return r; }
-#else
-__device__ __forceinline__ float mt_minf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fminf(a, b); }
-__device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fmaxf(a, b); }
-#endif
-__device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
+const FAST_MATH: &str = r#"__device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
 __device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
 __device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
 __device__ __forceinline__ float mt_rsqrt(float x) { return rsqrtf(x); }
@@ -71,9 +71,7 @@ __device__ __forceinline__ float mt_tanh(float x) {
 
 /// The same helpers in their precise form (libdevice `expf`, IEEE reciprocal), chosen by
 /// [`PRECISE_MATH_ENV`] for A/B runs and accuracy investigations.
-const PRECISE_MATH: &str = r#"__device__ __forceinline__ float mt_minf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fminf(a, b); }
-__device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fmaxf(a, b); }
-__device__ __forceinline__ float mt_exp(float x) { return expf(x); }
+const PRECISE_MATH: &str = r#"__device__ __forceinline__ float mt_exp(float x) { return expf(x); }
 __device__ __forceinline__ float mt_sigmoid(float x) { return __frcp_rn(1.0f + expf(-x)); }
 __device__ __forceinline__ float mt_div(float x, float y) { return x / y; }
 __device__ __forceinline__ float mt_rsqrt(float x) { return 1.0f / sqrtf(x); }

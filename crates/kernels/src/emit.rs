@@ -1,7 +1,7 @@
 //! The library's kernels by name, for `metile emit`: each traced with a representative spec and
 //! canonicalised as a device would compile it, then printed in the Tile IR text form.
 
-use metile_ir::{print, DType, Verified};
+use metile_ir::{DType, Verified};
 use metile_lang::LangError;
 
 use crate::activations::{self, ActSpec, Kind, NAMES};
@@ -218,9 +218,9 @@ fn trace_kernel(
     let norm = |kind| {
         let mut spec = crate::norms::representative_spec(kind, dtype, block);
         if exact {
-            // As a GPU launches rows of exactly `block` columns (see `norms::reload_params`).
+            // As a GPU launches rows of exactly `block` columns.
             spec.exact = true;
-            spec.reload_params = kind == NormKind::Layer && !backward;
+            spec.reload_params = crate::norms::reload_params(true, kind, !backward);
         }
         if backward {
             backward_kernel(&spec)
@@ -245,9 +245,8 @@ fn trace_kernel(
             },
         }),
         // Rows of `block` columns, all rotated (mRoPE's by the default sections).
-        "rope" | "llama4_rope" | "qwen2vl_mrope" => crate::rope::kernel(&crate::rope::RopeSpec {
-            sections_by_8: crate::rope::mrope::by_8(crate::rope::mrope::auto_section(block)),
-            ..crate::rope::RopeSpec::shaped(
+        "rope" | "llama4_rope" | "qwen2vl_mrope" => {
+            crate::rope::kernel(&crate::rope::RopeSpec::shaped(
                 match base {
                     "rope" => crate::rope::Variant::RotateHalf,
                     "llama4_rope" => crate::rope::Variant::Interleaved,
@@ -259,9 +258,10 @@ fn trace_kernel(
                 None,
                 block,
                 block,
+                Some(crate::rope::mrope::auto_section(block)),
                 |cols| cols,
-            )
-        }),
+            ))
+        }
         "matmul" | "matmul_dx" | "matmul_dw" if backward == (base != "matmul") => {
             crate::matmul::gemm_kernel(&crate::matmul::representative_spec(base, dtype))
         }
@@ -337,13 +337,9 @@ fn trace_kernel(
     })
 }
 
-/// The Tile IR of library kernel `kernel` specialised for storage `dtype` and tiles of `block`
-/// columns (default 4096; a block of 0 or above 65536 is refused).
-pub fn emit(kernel: &str, dtype: DType, block: Option<usize>) -> Result<String, OpError> {
-    Ok(print(library_kernel(kernel, dtype, block)?.kernel()))
-}
-
-/// Library kernel `kernel` traced and canonicalised, as `emit` describes.
+/// Library kernel `kernel` traced and canonicalised, specialised for storage `dtype` and tiles
+/// of `block` columns (default 4096; a block of 0 or above 65536 is refused), as `metile emit`
+/// prints it.
 pub fn library_kernel(
     kernel: &str,
     dtype: DType,

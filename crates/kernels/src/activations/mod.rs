@@ -130,8 +130,10 @@ impl ActSpec {
 }
 
 /// `2 sqrt(2 / pi)`: tanh-GELU's `0.5 (1 + tanh(u))` is `sigmoid(2u)`, with
-/// `u = sqrt(2 / pi) (x + 0.044715 x^3)`.
+/// `u = sqrt(2 / pi) (x + GELU_C x^3)`.
 const GELU_2K: f32 = 1.595_769;
+/// tanh-GELU's cubic coefficient.
+const GELU_C: f64 = 0.044715;
 
 /// `f(x)` of activation `name` on an f32 tile.
 pub fn act_tile(name: &str, x: Tile) -> Tile {
@@ -146,7 +148,7 @@ pub fn act_tile(name: &str, x: Tile) -> Tile {
         }
         "silu" => x * sig(x),
         // 0.5 (1 + tanh(u)) = sigmoid(2u): one exponential and no cancellation near u = 0.
-        "gelu_tanh" => x * sig((x + x * x * x * 0.044715) * GELU_2K),
+        "gelu_tanh" => x * sig((x + x * x * x * GELU_C) * GELU_2K),
         "gelu_erf" => x * 0.5 * (x * std::f32::consts::FRAC_1_SQRT_2).erf() + x * 0.5,
         _ => x * sig(x * 1.702),
     }
@@ -180,10 +182,10 @@ pub fn grad_tile(name: &str, x: Tile) -> Tile {
             // that e s stays finite; past the cap (2u < -80) e s falls below 1 - s, but s is
             // under e^-80 there and the whole term under 1e-33. (A select of `e s` and `1 - s`
             // instead runs the CPU backward at half the speed.)
-            let two_u = (x + x * x * x * 0.044715) * GELU_2K;
+            let two_u = (x + x * x * x * GELU_C) * GELU_2K;
             let s = two_u.sigmoid();
             let e = (-two_u).minimum(80.0).exp();
-            s + x * s * (e * s) * GELU_2K * (x * x * (3.0 * 0.044715) + 1.0)
+            s + x * s * (e * s) * GELU_2K * (x * x * (3.0 * GELU_C) + 1.0)
         }
         "gelu_erf" => {
             (x * std::f32::consts::FRAC_1_SQRT_2).erf() * 0.5

@@ -377,10 +377,10 @@ fn forward_programs(device: &Device, rows: usize) -> (usize, usize) {
 /// GPU in LayerNorm's forward, which runs one row per program and holds weight and bias (H200,
 /// 2026-11-30, bf16 16384x4096: 0.093 -> 0.086 ms; RMSNorm and the fused add lose 2-3% with it,
 /// so they keep the hoisted weight); `METILE_NORM_RELOAD_PARAMS=0|1` overrides (for sweeps).
-fn reload_params(device: &Device, kind: NormKind, forward: bool) -> bool {
+pub(crate) fn reload_params(gpu: bool, kind: NormKind, forward: bool) -> bool {
     match tuning_override::<u8>(RELOAD_PARAMS_ENV, |v| *v <= 1) {
         Some(v) => v == 1,
-        None => forward && kind == NormKind::Layer && !device.is_cpu(),
+        None => forward && kind == NormKind::Layer && gpu,
     }
 }
 
@@ -453,7 +453,7 @@ pub fn forward_into(
             looped: tiling.looped,
             prefetch: false,
             saved: false,
-            reload_params: reload_params(device, kind, true),
+            reload_params: reload_params(!device.is_cpu(), kind, true),
         };
         let k = device.kernel(&format!("{}_fwd", kind.name()), &spec, || {
             kernels::forward(&spec)
@@ -588,7 +588,7 @@ pub fn backward_into(
         // backward 0.24 -> 0.31 ms with it; f32 fwd+bwd 0.52 -> 0.39 ms).
         prefetch: tiling.prefetch && xdt == DType::F32 && dyt == DType::F32,
         saved: cot.stats.is_some(),
-        reload_params: reload_params(device, kind, false),
+        reload_params: reload_params(!device.is_cpu(), kind, false),
     };
     let k = device.kernel(&format!("{}_bwd", kind.name()), &spec, || {
         kernels::backward(&spec)

@@ -100,7 +100,7 @@ pub fn run(
         rows: l.rows,
         d: l.d,
         r: l.d,
-        sections_by_8: false,
+        sections: None,
     };
     launch.run(device, x, scalars, prev)
 }

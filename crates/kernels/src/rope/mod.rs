@@ -1,6 +1,7 @@
 //! Rotary position embeddings (RoPE), forward and backward: rotate-half RoPE here (with its
 //! tables' gradients), Llama 4's interleaved variant in [`llama4`] and Qwen2-VL's mRoPE in
-//! [`mrope`], all rotating through one kernel ([`kernel`], by [`Variant`]).
+//! [`mrope`], rotated by [`kernel`]: pair tiles of the two halves for rotate-half and mRoPE
+//! ([`Variant`]), an interleaved kernel for Llama 4's pairs.
 //!
 //! # Contract of `rope`
 //!
@@ -90,8 +91,9 @@ pub struct RopeSpec {
 }
 
 impl RopeSpec {
-    /// The specialisation for rows of `d` columns whose first `r` rotate, `block(n)` being the
-    /// tile width for `n` columns; rows per program fill about one `[rows, D]` tile's worth.
+    /// The specialisation for rows of `d` columns whose first `r` rotate (`Sections`: by the
+    /// bounds of `sections`), `block(n)` being the tile width for `n` columns; rows per program
+    /// fill about one `[rows, D]` tile's worth.
     #[allow(clippy::too_many_arguments)]
     pub fn shaped(
         variant: Variant,
@@ -101,6 +103,7 @@ impl RopeSpec {
         positions: Option<DType>,
         d: usize,
         r: usize,
+        sections: Option<[usize; 3]>,
         block: impl Fn(usize) -> usize,
     ) -> RopeSpec {
         let (block, tail, width) = match variant {
@@ -119,7 +122,7 @@ impl RopeSpec {
             block,
             tail,
             rows: tile_rows(width),
-            sections_by_8: false,
+            sections_by_8: variant == Variant::Sections && sections.is_some_and(mrope::by_8),
         }
     }
 }
@@ -513,7 +516,7 @@ pub fn run_at(
         rows: l.rows,
         d: l.d,
         r: l.r,
-        sections_by_8: false,
+        sections: None,
     };
     launch.run(device, x, scalars, prev)
 }
@@ -529,8 +532,8 @@ struct Launch<'a> {
     d: usize,
     /// Rotated columns (`d` but for partial rotary).
     r: usize,
-    /// See [`RopeSpec::sections_by_8`].
-    sections_by_8: bool,
+    /// `Sections`: the mRoPE section sizes.
+    sections: Option<[usize; 3]>,
 }
 
 impl Launch<'_> {
@@ -555,12 +558,9 @@ impl Launch<'_> {
             self.positions.map(Tensor::dtype),
             self.d,
             self.r,
+            self.sections,
             |cols| row_block(device, cols),
         );
-        let spec = RopeSpec {
-            sections_by_8: self.sections_by_8,
-            ..spec
-        };
         let name = self.variant.kernel_name(self.backward);
         let k = device.kernel(&name, &spec, || kernel(&spec))?;
         let inputs = std::iter::once(x).chain(self.tables.iter().copied());

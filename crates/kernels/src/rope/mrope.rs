@@ -109,7 +109,7 @@ pub fn run(
         rows: l.rows,
         d: l.d,
         r: l.d,
-        sections_by_8: by_8(section),
+        sections: Some(section),
     };
     launch.run(device, x, scalars, prev)
 }
