@@ -205,10 +205,29 @@ fn progress(len: usize) -> ProgressBar {
     bar
 }
 
+/// The cases whose label contains every text of `filters` (all cases without filters); none
+/// left is an error that says what was asked.
+fn select(cases: Vec<CheckCase>, filters: &[String]) -> Result<Vec<CheckCase>, CliError> {
+    if filters.is_empty() {
+        return Ok(cases);
+    }
+    let kept: Vec<CheckCase> = cases
+        .into_iter()
+        .filter(|c| filters.iter().all(|f| c.label.contains(f.as_str())))
+        .collect();
+    if kept.is_empty() {
+        return Err(CliError::new(format!(
+            "no check case's label contains all of {filters:?}"
+        )));
+    }
+    Ok(kept)
+}
+
 /// `metile check`.
 pub fn check(
     device: &Device,
     ops: &[String],
+    filters: &[String],
     jobs: Option<u32>,
     log: bool,
 ) -> Result<u8, CliError> {
@@ -224,6 +243,7 @@ pub fn check(
         },
         _ => e.into(),
     })?;
+    let cases = select(cases, filters)?;
     let jobs = jobs.map_or_else(|| default_jobs(device), |j| j as usize);
     let results = run_cases(device, &cases, jobs, log, &progress(cases.len()));
     let (out, errors, ok) = report(&results);
@@ -334,5 +354,33 @@ mod tests {
         assert_eq!(shapes(1), want);
         assert_eq!(shapes(4), want);
         assert_eq!(shapes(64), want);
+    }
+
+    #[test]
+    fn case_filters_keep_labels_with_every_text() {
+        let labelled = |labels: &[&str]| -> Vec<CheckCase> {
+            labels
+                .iter()
+                .map(|l| CheckCase {
+                    op: "cross_entropy",
+                    label: l.to_string(),
+                    run: Box::new(|_: &Device| Ok(vec![])),
+                })
+                .collect()
+        };
+        let all = ["ce f32 chunk=1", "ce bf16 chunk=1", "ce f32 chunk=5"];
+        let kept = |f: &[&str]| -> Vec<String> {
+            let f: Vec<String> = f.iter().map(|s| s.to_string()).collect();
+            select(labelled(&all), &f)
+                .unwrap()
+                .into_iter()
+                .map(|c| c.label)
+                .collect()
+        };
+        assert_eq!(kept(&[]).len(), 3);
+        assert_eq!(kept(&["f32"]), ["ce f32 chunk=1", "ce f32 chunk=5"]);
+        assert_eq!(kept(&["f32", "chunk=1"]), ["ce f32 chunk=1"]);
+        let err = select(labelled(&all), &["f64".to_string()]).err().unwrap();
+        assert!(err.to_string().contains("f64"), "{err}");
     }
 }

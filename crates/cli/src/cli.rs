@@ -57,6 +57,11 @@ pub struct CheckArgs {
     /// label), so that a run cut off by a time limit shows what finished and what was running.
     #[arg(long)]
     pub log: bool,
+
+    /// Only the cases whose label contains every given text (repeatable), e.g. `--case f32
+    /// --case chunk=1`; a filter that keeps no case is an error.
+    #[arg(long = "case", value_name = "TEXT")]
+    pub case: Vec<String>,
 }
 
 #[derive(Debug, Args)]

@@ -38,7 +38,7 @@ fn dispatch(cli: &Cli) -> Result<u8, CliError> {
     let device = Device::by_name(&cli.device)?;
     match &cli.command {
         Command::Ops(a) => ops::ops(a.json),
-        Command::Check(a) => check::check(&device, &a.ops, a.jobs, a.log),
+        Command::Check(a) => check::check(&device, &a.ops, &a.case, a.jobs, a.log),
         Command::Run(a) => run::run(&device, a),
         Command::Emit(a) => emit::emit(a),
         Command::Bench(a) => bench::bench(&device, a),
