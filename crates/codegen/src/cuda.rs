@@ -410,7 +410,9 @@ impl Emitter<'_> {
     /// (`mt_round`), so a round needs one barrier, not two: it writes its region only after every
     /// thread passed the previous round's barrier, which every thread reaches after its last read
     /// of the region two rounds back (loops and branches included: control flow is uniform).
-    /// Every other use of shared memory starts with a barrier and ends with one after its reads.
+    /// Block-wide argmax and one-element broadcasts are rounds too. Every other use of shared
+    /// memory starts with a barrier and ends with one after its reads (`tests/shared_hazards.rs`
+    /// in the kernels crate audits every library kernel for this).
     fn reduction_slots(&mut self) -> String {
         let region = self.lay.dist.threads.div_ceil(32) as usize * 16;
         self.need_smem(2 * region);
@@ -561,15 +563,13 @@ impl Emitter<'_> {
                 if self.lay.of(r) == Layout::Uniform && self.lay.of(src) != Layout::Uniform {
                     // A one-element tile to a scalar: its element lives in thread 0.
                     let d = self.dtype(r);
+                    // Through a reduction round's region (at least 16 bytes), one barrier.
                     let ty = smem_type(d);
-                    self.need_smem(16);
+                    let base = self.reduction_slots();
+                    let slot = format!("(({ty}*)(mt_smem + {base}))[0]");
+                    self.line(format!("if (mt_tid == 0) {slot} = v{}[0];", src.0));
                     self.line("__syncthreads();");
-                    self.line(format!(
-                        "if (mt_tid == 0) (({ty}*)mt_smem)[0] = v{}[0];",
-                        src.0
-                    ));
-                    self.line("__syncthreads();");
-                    self.line(format!("{} v{} = (({ty}*)mt_smem)[0];", ctype(d), r.0));
+                    self.line(format!("{} v{} = {slot};", ctype(d), r.0));
                 } else {
                     let lay = self.lay;
                     self.elementwise(r, |s| at(lay, src, s));
@@ -913,15 +913,18 @@ impl Emitter<'_> {
                 "for (int o = 16; o > 0; o >>= 1) {{ {ct} ov = __shfl_xor_sync(0xffffffffu, bv{t}, o); int oi = __shfl_xor_sync(0xffffffffu, bi{t}, o); if (oi >= 0 && {b2}) {{ bv{t} = ov; bi{t} = oi; }} }}"
             ));
             if warps > 1 {
-                self.need_smem(warps as usize * 16);
-                self.line("__syncthreads();");
+                // One reduction round (values, then the indices 8 bytes a warp further: 12 of
+                // the round's 16 bytes a warp), so that the rounds' one-barrier discipline holds.
+                let base = self.reduction_slots();
+                let vals = format!("(({ct}*)(mt_smem + {base}))");
+                let idxs = format!("((int*)(mt_smem + {base} + {}))", 8 * warps);
                 self.line(format!(
-                    "if (mt_lane == 0) {{ (({ct}*)mt_smem)[mt_warp] = bv{t}; ((int*)(mt_smem + 8 * {warps}))[mt_warp] = bi{t}; }}"
+                    "if (mt_lane == 0) {{ {vals}[mt_warp] = bv{t}; {idxs}[mt_warp] = bi{t}; }}"
                 ));
                 self.line("__syncthreads();");
                 let b3 = better("ov", "oi", &format!("bv{t}"), &format!("bi{t}"));
                 self.line(format!(
-                    "bv{t} = (({ct}*)mt_smem)[0]; bi{t} = ((int*)(mt_smem + 8 * {warps}))[0]; for (int w = 1; w < {warps}; ++w) {{ {ct} ov = (({ct}*)mt_smem)[w]; int oi = ((int*)(mt_smem + 8 * {warps}))[w]; if (oi >= 0 && {b3}) {{ bv{t} = ov; bi{t} = oi; }} }}"
+                    "bv{t} = {vals}[0]; bi{t} = {idxs}[0]; for (int w = 1; w < {warps}; ++w) {{ {ct} ov = {vals}[w]; int oi = {idxs}[w]; if (oi >= 0 && {b3}) {{ bv{t} = ov; bi{t} = oi; }} }}"
                 ));
             }
             self.line(format!("int v{} = bi{t} < 0 ? 0 : bi{t};", r.0));
