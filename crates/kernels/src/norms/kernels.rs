@@ -434,16 +434,28 @@ pub fn backward(spec: &NormSpec) -> Result<Verified, LangError> {
             init.extend(pw.map(|_| k.zeros(block, DType::F32)));
             init.extend(pb.map(|_| k.zeros(block, DType::F32)));
         }
-        // The whole row's (x or x + residual, dy) of row `r`, in f32.
-        let load_row = |r: Tile| {
-            let (v, offs, mask) = row_input(&x, res.as_ref(), &row, r, None, n);
-            (v, load_f32(&dy, offs, mask))
+        // The prefetched next row, as loaded: x (and residual) and dy in their storage dtypes,
+        // converted to f32 only where the row is used, so that a 16-bit load stays in flight
+        // through the current row's reductions (converting on arrival would wait for it there).
+        let load_row = |r: Tile| -> Vec<Tile> {
+            let (offs, mask) = row.offsets(r, None, n);
+            let mut raw = vec![load(&x, offs, mask)];
+            raw.extend(res.as_ref().map(|b| load(b, offs, mask)));
+            raw.push(load(&dy, offs, mask));
+            raw
+        };
+        // (x or x + residual, dy) in f32 from a prefetched row.
+        let from_raw = |raw: &[Tile]| -> (Tile, Tile) {
+            let mut v = raw[0].cast(DType::F32);
+            if res.is_some() {
+                v = v + raw[1].cast(DType::F32);
+            }
+            (v, raw[raw.len() - 1].cast(DType::F32))
         };
         let prefetch = spec.prefetch && !spec.looped;
         let carried = init.len();
         if prefetch {
-            let (v, d) = load_row(first);
-            init.extend([v, d]);
+            init.extend(load_row(first));
         }
         let accs = k.for_range(first, last, 1, &init, |r, acc| {
             // One step of the row: (values, dy, offsets, mask).
@@ -456,7 +468,8 @@ pub fn backward(spec: &NormSpec) -> Result<Verified, LangError> {
             let whole = (!spec.looped).then(|| {
                 if prefetch {
                     let (offs, mask) = row.offsets(r, None, n);
-                    (acc[carried], acc[carried + 1], offs, mask)
+                    let (v, d) = from_raw(&acc[carried..]);
+                    (v, d, offs, mask)
                 } else {
                     load_step(None)
                 }
@@ -535,7 +548,7 @@ pub fn backward(spec: &NormSpec) -> Result<Verified, LangError> {
                     .zip(finish_step(None))
                     .map(|(a, c)| *a + c)
                     .collect();
-                out.extend(next.into_iter().flat_map(|(v, d)| [v, d]));
+                out.extend(next.into_iter().flatten());
                 out
             }
         });

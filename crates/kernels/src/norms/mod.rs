@@ -143,6 +143,8 @@ const GPU_STEP: usize = 4096;
 /// one wave of resident programs: `Device::resident_programs`).
 const BWD_PROGRAMS_PER_UNIT: usize = 16;
 const MAX_BWD_PROGRAMS: usize = 8192;
+/// `1`: the backward prefetches 16-bit rows too (a trial; see `backward_into`).
+pub const BWD_PREFETCH16_ENV: &str = "METILE_NORM_BWD_PREFETCH16";
 /// Overrides `BWD_PROGRAMS_PER_UNIT` (for tuning sweeps).
 pub const BWD_PROGRAMS_ENV: &str = "METILE_NORM_BWD_PROGRAMS_PER_UNIT";
 /// Byte budget of one partial-gradient buffer.
@@ -583,10 +585,13 @@ pub fn backward_into(
         block: tiling.block,
         exact: tiling.exact,
         looped: tiling.looped,
-        // Only f32 rows gain: the CUDA target converts a narrow load to f32 as it arrives, so a
-        // prefetched bf16 row waits for its load on the spot (H200, 2026-11-29: RMSNorm bf16
-        // backward 0.24 -> 0.31 ms with it; f32 fwd+bwd 0.52 -> 0.39 ms).
-        prefetch: tiling.prefetch && xdt == DType::F32 && dyt == DType::F32,
+        // f32 rows gain (H200, 2026-11-29: f32 fwd+bwd 0.52 -> 0.39 ms). 16-bit rows lost while
+        // the prefetched row was converted to f32 on arrival (RMSNorm bf16 backward 0.24 -> 0.31
+        // ms); it is now carried as loaded (`kernels::backward`), on trial behind
+        // `METILE_NORM_BWD_PREFETCH16=1` until measured.
+        prefetch: tiling.prefetch
+            && ((xdt == DType::F32 && dyt == DType::F32)
+                || tuning_override(BWD_PREFETCH16_ENV, |&on: &u8| on == 1).is_some()),
         saved: cot.stats.is_some(),
         reload_params: reload_params(!device.is_cpu(), kind, false),
     };
