@@ -13,6 +13,11 @@ for op in rms_norm layer_norm; do for dt in f32 bf16; do for th in 256 512 1024;
   e="env METILE_CUDA_THREADS=$th"; [ $p -gt 0 ] && e="$e METILE_NORM_BWD_PROGRAMS_PER_UNIT=$p"
   $e $B bench $op $N --dtype $dt 2>&1 | grep -E "\.backward " | sed "s/^/threads $th per_sm $p: /"
 done; done; done; done > $R/sweep_norm.txt; t "norm sweep"; cat $R/sweep_norm.txt | awk '{print $1,$2,$3,$4,$5,$7,$9}'; pack
+timeout 40 env METILE_NORM_BWD_PREFETCH16=1 $B check --device cuda --jobs 16 rms_norm layer_norm add_rms_norm > $R/check_pf16.txt 2>&1; t "check prefetch16 rc=$? $(tail -1 $R/check_pf16.txt)"
+for op in rms_norm layer_norm add_rms_norm; do for th in 0 256 512; do for pf in 0 1; do
+  e="env METILE_NORM_BWD_PREFETCH16=$pf"; [ $th -gt 0 ] && e="$e METILE_CUDA_THREADS=$th"
+  $e $B bench $op $N --dtype bf16 2>&1 | grep -E "\.backward " | sed "s/^/threads $th prefetch16 $pf: /"
+done; done; done > $R/sweep_pf16.txt; t "prefetch16 sweep"; awk '{print $1,$2,$3,$4,$5,$7,$9}' $R/sweep_pf16.txt; pack
 for th in 128 256 512 1024; do METILE_CUDA_THREADS=$th $B bench rope --lead 8,32 --device cuda --rows 2048 --cols 128 --dtype bf16 --reps 20 2>&1 | grep -E "forward |backward " | sed "s/^/rope threads $th: /"; done | tee $R/sweep_rope.txt; t "rope sweep"; pack
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl && export PYTHONPATH=/tmp/site
 export PYTHONUNBUFFERED=1
