@@ -677,6 +677,7 @@ mod tests {
             inputs: &[],
             outputs: &[],
             params: &[],
+            overwrites: &[],
             run: |_, _, _, _| Ok(()),
         };
         let all: Vec<&'static EntryPoint> = vec![&BACKWARD, &PANICKING, &FAKE_FORWARD];
@@ -789,6 +790,7 @@ mod tests {
         inputs: &[PORT_X, PORT_ROWSUM, PORT_DY],
         outputs: &[PORT_DX],
         params: &[],
+        overwrites: &[],
         run: fake_backward_run,
     };
 
@@ -798,6 +800,7 @@ mod tests {
         inputs: &[PORT_DY],
         outputs: &[PORT_DX],
         params: &[],
+        overwrites: &[],
         run: |_, _, _, _| {
             Err(OpError::MissingInput {
                 entry: "rms_norm.backward".into(),

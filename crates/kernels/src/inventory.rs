@@ -462,6 +462,7 @@ mod tests {
             inputs: &[X, B],
             outputs: &[X],
             params: &[EPS],
+            overwrites: &[],
             run: noop,
         },
         EntryPoint {
@@ -470,6 +471,7 @@ mod tests {
             inputs: &[X],
             outputs: &[X],
             params: &[],
+            overwrites: &[],
             run: noop,
         },
         EntryPoint {
@@ -478,6 +480,7 @@ mod tests {
             inputs: &[X],
             outputs: &[X],
             params: &[],
+            overwrites: &[],
             run: noop,
         },
         // A backward alone does not make an operator implemented.
@@ -487,6 +490,7 @@ mod tests {
             inputs: &[X],
             outputs: &[X],
             params: &[],
+            overwrites: &[],
             run: noop,
         },
         EntryPoint {
@@ -495,6 +499,7 @@ mod tests {
             inputs: &[X],
             outputs: &[X],
             params: &[],
+            overwrites: &[],
             run: noop,
         },
     ];
@@ -581,6 +586,7 @@ mod tests {
             inputs: &[],
             outputs: &[],
             params: &[],
+            overwrites: &[],
             run: noop,
         };
         foreign.push(&ALIEN);

@@ -991,6 +991,7 @@ pub static ENTRY_POINTS: [EntryPoint; 6] = [
         inputs: &[X, WEIGHT_OPT],
         outputs: &[Y, RSTD],
         params: &[EPS, OFFSET, CASTING],
+        overwrites: &[],
         run: |d, t, p, o| run_forward(NormKind::Rms, d, t, p, o),
     },
     EntryPoint {
@@ -999,6 +1000,7 @@ pub static ENTRY_POINTS: [EntryPoint; 6] = [
         inputs: &[X, WEIGHT_OPT, DY, SAVED_RSTD],
         outputs: &[DX, DW_OPT],
         params: &[EPS, OFFSET, CASTING, GRAD_DTYPE],
+        overwrites: &[],
         run: |d, t, p, o| run_backward(NormKind::Rms, d, t, p, o),
     },
     EntryPoint {
@@ -1007,6 +1009,7 @@ pub static ENTRY_POINTS: [EntryPoint; 6] = [
         inputs: &[X, WEIGHT, BIAS],
         outputs: &[Y, MEAN, RSTD],
         params: &[EPS],
+        overwrites: &[],
         run: |d, t, p, o| run_forward(NormKind::Layer, d, t, p, o),
     },
     EntryPoint {
@@ -1015,6 +1018,7 @@ pub static ENTRY_POINTS: [EntryPoint; 6] = [
         inputs: &[X, WEIGHT, BIAS, DY, SAVED_MEAN, SAVED_RSTD],
         outputs: &[DX, DW, DB],
         params: &[EPS, GRAD_DTYPE],
+        overwrites: &[],
         run: |d, t, p, o| run_backward(NormKind::Layer, d, t, p, o),
     },
     EntryPoint {
@@ -1023,6 +1027,7 @@ pub static ENTRY_POINTS: [EntryPoint; 6] = [
         inputs: &[X, RESIDUAL, WEIGHT],
         outputs: &[Y, RES_OUT, RSTD],
         params: &[EPS, OFFSET, CASTING],
+        overwrites: &[],
         run: |d, t, p, o| run_forward(NormKind::AddRms, d, t, p, o),
     },
     EntryPoint {
@@ -1031,6 +1036,7 @@ pub static ENTRY_POINTS: [EntryPoint; 6] = [
         inputs: &[X, RESIDUAL, WEIGHT, DY, DRES, SAVED_RSTD],
         outputs: &[DX, DRESIDUAL, DW],
         params: &[EPS, OFFSET, CASTING, GRAD_DTYPE],
+        overwrites: &[],
         run: |d, t, p, o| run_backward(NormKind::AddRms, d, t, p, o),
     },
 ];
