@@ -177,6 +177,9 @@ fn norm_kernel_names() -> Vec<&'static str> {
         "layer_norm_bwd",
         "add_rms_norm_fwd",
         "add_rms_norm_bwd",
+        "rms_norm_in_place_bwd",
+        "layer_norm_in_place_bwd",
+        "add_rms_norm_in_place_bwd",
         "reduce_partials",
     ]
 }
@@ -225,8 +228,12 @@ fn trace_kernel(
     if !matches!(dir, "fwd" | "bwd" | "derived") {
         return None;
     }
-    let norm = |kind| {
+    let norm = |kind, in_place: bool| {
         let mut spec = crate::norms::representative_spec(kind, dtype, block);
+        if in_place {
+            spec.in_place = true;
+            spec.grad = spec.dy;
+        }
         if exact {
             // As a GPU launches rows of exactly `block` columns.
             spec.exact = true;
@@ -239,9 +246,13 @@ fn trace_kernel(
         }
     };
     Some(match base {
-        "rms_norm" => norm(NormKind::Rms),
-        "layer_norm" => norm(NormKind::Layer),
-        "add_rms_norm" => norm(NormKind::AddRms),
+        "rms_norm" => norm(NormKind::Rms, false),
+        "layer_norm" => norm(NormKind::Layer, false),
+        "add_rms_norm" => norm(NormKind::AddRms, false),
+        // The backward that writes dx over dy (in dy's dtype, here the storage dtype).
+        "rms_norm_in_place" if backward => norm(NormKind::Rms, true),
+        "layer_norm_in_place" if backward => norm(NormKind::Layer, true),
+        "add_rms_norm_in_place" if backward => norm(NormKind::AddRms, true),
         "embedding" => crate::embedding::kernel(&crate::embedding::EmbSpec {
             backward,
             weight: dtype,

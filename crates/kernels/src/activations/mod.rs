@@ -30,14 +30,28 @@
 //! in shape and dtype; cotangents match their primal's shape and may use any float dtype.
 //! Arithmetic is FP32; outputs use the storage dtype of the primal input. Gradients use it too by
 //! default, as the framework layers they feed do (`grad_dtype=f32` gives FP32). Empty inputs give
-//! empty outputs. Nothing is modified in place; the backward recomputes `f` from the saved input.
+//! empty outputs. The backward recomputes `f` from the saved input. Nothing is modified in place
+//! except by the in-place backward below.
 //!
 //! Packed gate|up layout (Liger's `LigerFusedGateUpSiLUMulFunction`, Megatron's fc1 output):
 //! `swiglu_packed.forward(x) -> y` and `geglu_packed.forward(x) -> y` for `x` of shape
 //! `[..., 2F]` whose first `F` columns are the gate `a` and last `F` the up projection `b`, `y`
 //! `[..., F]` the gated product above (same multipliers); backward `(x, dy) -> dx` with `dy`
 //! `[..., F]` and `dx` `[..., 2F]` packed the same way, `[da | db]`. Dtypes and rounding as the
-//! separate layout; nothing is written into `x` (Liger's `in_place` option is not offered).
+//! separate layout.
+//!
+//! In-place backward (Liger's memory saving: `LigerSiLUMulFunction` writes over its saved
+//! inputs): `swiglu.in_place_backward(a, b, dc) -> (da, db)` and `geglu.in_place_backward`
+//! consume `a` and `b` and return them holding `da` and `db` (the entry's outputs are those
+//! tensors, `EntryPoint::overwrites`); `<op>_packed.in_place_backward(x, dy) -> dx` consumes `x`
+//! and returns it holding `[da | db]`. Same multipliers and the same FP32 arithmetic as the
+//! backward, rounded to the storage dtype (bit for bit the backward with `grad_dtype=storage`);
+//! no `grad_dtype` (the gradients take the inputs' memory) and no `derivative`. Each element
+//! is read and then written by one thread through one read-write buffer (never an input
+//! aliased as an output). The caller must not need `a` and `b` again: a framework that saved
+//! them elsewhere would read gradients. Under `EntryPoint::call` (e.g. `metile run`) the entry
+//! writes over copies; `call_owned` takes the inputs, except one that may share memory with
+//! another input, which is copied. Rust: [`backward_in_place`], [`backward_packed_in_place`].
 
 use metile_ir::{DType, Verified};
 use metile_lang::{trace, LangError, Tile};
