@@ -331,6 +331,8 @@ pub struct EntryInfo {
     pub inputs: Vec<PortInfo>,
     pub outputs: Vec<PortInfo>,
     pub params: Vec<ParamInfo>,
+    /// `(input, output)`: the inputs an in-place entry writes its outputs over.
+    pub overwrites: Vec<(&'static str, &'static str)>,
 }
 
 impl From<&EntryPoint> for EntryInfo {
@@ -340,6 +342,7 @@ impl From<&EntryPoint> for EntryInfo {
             inputs: e.inputs.iter().map(PortInfo::from).collect(),
             outputs: e.outputs.iter().map(PortInfo::from).collect(),
             params: e.params.iter().map(ParamInfo::from).collect(),
+            overwrites: e.overwrites.iter().map(|o| (o.input, o.output)).collect(),
         }
     }
 }
