@@ -1,6 +1,11 @@
 //! The uniform entry-point interface: every operator's forward and backward are registered here
 //! with named, shaped inputs, outputs and parameters, so that `metile run`, `metile check`,
 //! `metile bench` and `metile ops` need no per-operator code.
+//!
+//! In-place entries (`<op>.in_place_backward`) write outputs over inputs they consume
+//! ([`EntryPoint::overwrites`]): [`EntryPoint::call`] hands them copies (the caller's tensors are
+//! never written), [`EntryPoint::call_owned`] the inputs themselves, so the outputs are the
+//! inputs' memory (the Python binding's path, which saves that memory).
 
 use std::collections::BTreeMap;
 
