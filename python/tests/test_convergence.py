@@ -31,9 +31,10 @@ REPLACED = {"LlamaRMSNorm -> RMSNorm": 5, "LlamaMLP -> SwiGLUMLP": 2,
             "apply_rotary_pos_emb -> metile rotary_pos_emb": 1,
             "lm_head + ForCausalLMLoss -> metile fused_linear_cross_entropy": 1}
 # What a training step of the patched model runs in the library (a reduced fused linear
-# cross-entropy forms its gradients in the forward; the backward only scales them).
-ENTRIES = {"rms_norm.forward", "rms_norm.backward", "swiglu.forward", "swiglu.backward", "rope.forward",
-           "rope.backward", "fused_linear_cross_entropy.forward"}
+# cross-entropy forms its gradients in the forward; the backward only scales them; the norms' and
+# MLPs' backwards write over what they no longer need, as Liger's).
+ENTRIES = {"rms_norm.forward", "rms_norm.in_place_backward", "swiglu.forward", "swiglu.in_place_backward",
+           "rope.forward", "rope.backward", "fused_linear_cross_entropy.forward"}
 
 
 def test_smoke_mode_converges_patches_and_undo_restores(tmp_path, monkeypatch):

@@ -573,6 +573,30 @@ def test_metile_tensors_stay_tensors():
     assert out["c"].shape == [2, 3] and x.shape == [2, 3]
 
 
+def test_in_place_entries_take_the_tensors_they_write_over():
+    """An in-place entry's outputs are its inputs' memory: NumPy inputs are copied in, so the
+    arrays are untouched; metile Tensors written over are empty afterwards (the outputs are
+    them), the others stay. Values: the out-of-place backward's."""
+    rng = np.random.default_rng(3)
+    a, b, dc = rand(rng, 4, 9), rand(rng, 4, 9), rand(rng, 4, 9)
+    kept = a.copy()
+    want = metile.call("swiglu.backward", {"a": a, "b": b, "dc": dc})
+    got = metile.call("swiglu.in_place_backward", {"a": a, "b": b, "dc": dc})
+    assert np.array_equal(a, kept)
+    assert np.array_equal(got["da"], want["da"]) and np.array_equal(got["db"], want["db"])
+    ta, tb, tdc = (metile.to_tensor(v) for v in (a, b, dc))
+    out = metile.call("swiglu.in_place_backward", {"a": ta, "b": tb, "dc": tdc})
+    assert np.array_equal(metile.to_numpy(out["da"]), want["da"])
+    with pytest.raises(RuntimeError, match="in-place entry"):
+        ta.shape
+    assert tdc.shape == [4, 9], "a read input is put back"
+    # The same Tensor under two names: the second is a copy, so neither is written through both.
+    same = metile.to_tensor(a)
+    twice = metile.call("swiglu.in_place_backward", {"a": same, "b": same, "dc": dc})
+    pair = metile.call("swiglu.backward", {"a": a, "b": a, "dc": dc})
+    assert np.array_equal(metile.to_numpy(twice["db"]), pair["db"])
+
+
 def test_cuda_device_is_a_typed_error_without_a_gpu():
     try:
         metile.describe("cuda")

@@ -210,13 +210,17 @@ def test_embedding_with_padding_and_repeats():
 
 
 def test_gradcheck_wiring():
-    """torch.autograd.gradcheck (finite differences of the f32 kernels, taken in f64)."""
+    """torch.autograd.gradcheck (finite differences of the f32 kernels, taken in f64). It
+    backpropagates through one graph many times, which an in-place backward refuses (it
+    consumes what it saved; test_in_place_backward_* compare it with this out-of-place one)."""
     opts = dict(eps=1e-3, atol=3e-3, rtol=3e-3)
     x, w, b = gen(3, 6).requires_grad_(), gen(6, seed=1).requires_grad_(), gen(6, seed=2).requires_grad_()
     f32 = lambda fn: lambda *a: fn(*[t.float() for t in a]).double()
-    assert torch.autograd.gradcheck(f32(lambda x, w: F.rms_norm(x, w)), (x, w), **opts)
+    once = dict(in_place_backward=False)
+    assert torch.autograd.gradcheck(f32(lambda x, w: F.rms_norm(x, w, **once)), (x, w), **opts)
     assert torch.autograd.gradcheck(f32(lambda x, w, b: F.layer_norm(x, w, b)), (x, w, b), **opts)
-    assert torch.autograd.gradcheck(f32(lambda a, b: F.swiglu(a, b)), (x, gen(3, 6, seed=3).requires_grad_()), **opts)
+    up = gen(3, 6, seed=3).requires_grad_()
+    assert torch.autograd.gradcheck(f32(lambda a, b: F.swiglu(a, b, **once)), (x, up), **opts)
     assert torch.autograd.gradcheck(f32(lambda x: F.softmax(x)), (x,), **opts)
     t = torch.tensor([0, 5, 2])
     assert torch.autograd.gradcheck(f32(lambda x: F.cross_entropy(x, t)), (x,), **opts)
@@ -244,6 +248,108 @@ def test_modules_are_drop_in():
     assert torch.allclose(mt.Softmax()(logits), torch.softmax(logits, -1), atol=1e-6)
     emb = mt.Embedding(7, 3, padding_idx=0)
     assert torch.all(emb(torch.tensor([0, 0])) == 0)
+
+
+def _grads_both_ways(fn, inputs, cots, **kw):
+    """Gradients of ``fn(*made, **kw)`` for inputs made by autograd nodes (``leaf * 1``, so an
+    in-place backward may take them) with ``in_place_backward`` on and off: ``(on, off, made)``
+    where ``made`` are the intermediate tensors of the in-place run."""
+    runs = []
+    for in_place in (True, False):
+        leaves_ = [t.clone().requires_grad_() for t in inputs]
+        made = [t * 1 for t in leaves_]
+        out = fn(*made, in_place_backward=in_place, **kw)
+        outs = list(out) if isinstance(out, (tuple, list)) else [out]
+        torch.autograd.backward(outs, [c.clone() for c in cots[: len(outs)]])
+        runs.append(([t.grad for t in leaves_], made))
+    (on, made), (off, _) = runs
+    return on, off, made
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16, torch.float16])
+def test_in_place_backward_gives_the_same_gradients(dtype):
+    """The in-place backward (eager) gives the out-of-place gradients exactly; the tensors it
+    took have their versions bumped (the proof that it ran); leaves are never taken."""
+    a, b = gen(3, 7, 50, scale=2.0).to(dtype), gen(3, 7, 50, seed=1).to(dtype)
+    dc = [gen(3, 7, 50, seed=2).to(dtype)]
+    for fn, kw in [(F.swiglu, {}), (F.swiglu, {"gate_multiplier": 0.5, "down_multiplier": 2.0}), (F.geglu, {})]:
+        on, off, made = _grads_both_ways(fn, [a, b], dc, **kw)
+        for g_on, g_off in zip(on, off):
+            assert g_on.dtype == dtype and torch.equal(g_on, g_off), fn.__name__
+        assert all(t._version > 0 for t in made), "a and b were consumed"
+    # Leaves (a caller's own tensors) keep their values and versions.
+    la, lb = a.clone().requires_grad_(), b.clone().requires_grad_()
+    F.swiglu(la, lb).backward(dc[0])
+    assert la._version == 0 and lb._version == 0 and torch.equal(la.detach(), a)
+
+    x, r, w, bias = gen(4, 6, 33).to(dtype), gen(4, 6, 33, seed=3).to(dtype), gen(33, seed=4).to(dtype), gen(33, seed=5).to(dtype)
+    dy = [gen(4, 6, 33, seed=6).to(dtype), gen(4, 6, 33, seed=7).to(dtype)]
+    norms = [
+        (lambda x, **k: F.rms_norm(x, w, 1e-6, **k), [x]),
+        (lambda x, **k: F.rms_norm(x, None, 1e-6, 1.0, "gemma", **k), [x]),
+        (lambda x, **k: F.layer_norm(x, w, bias, 1e-6, **k), [x]),
+        (lambda x, r, **k: F.fused_add_rms_norm(x, r, w, 1e-6, **k), [x, r]),
+    ]
+    for k, (fn, inputs) in enumerate(norms):
+        on, off, _ = _grads_both_ways(fn, inputs, dy)
+        for g_on, g_off in zip(on, off):
+            assert torch.equal(g_on, g_off), f"norm {k}"
+
+
+def test_in_place_backward_makes_other_savers_of_its_inputs_fail_loudly():
+    """A node that saved ``gate`` and runs after the in-place backward raises torch's in-place
+    error instead of reading gradients; the out-of-place backward leaves it working. The norm's
+    incoming gradient is bumped likewise."""
+    x = gen(4, 16).float().requires_grad_()
+    for in_place, fails in [(True, True), (False, False)]:
+        a, b = x * 1.5, x * 0.5
+        s = a.sin()  # saves a; made first, so its backward runs after the gated product's
+        loss = F.swiglu(a, b, in_place_backward=in_place).sum() + s.sum()
+        if fails:
+            with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+                loss.backward()
+        else:
+            loss.backward()
+        x.grad = None
+    g = gen(4, 16, seed=1).float()
+    F.rms_norm(x, None).backward(g)
+    assert g._version == 1, "dy consumed"
+    g = gen(4, 16, seed=1).float()
+    F.rms_norm(x, None, in_place_backward=False).backward(g)
+    assert g._version == 0
+    # Building a graph of the gradients (create_graph) never writes in place.
+    a = x * 1.0
+    torch.autograd.grad(F.swiglu(a, a * 2).sum(), a, create_graph=True)
+    assert a._version == 0
+
+
+def test_a_second_backward_through_an_in_place_graph_fails_loudly():
+    """The gated product's saved tensors hold gradients after an in-place backward: a second
+    pass through the retained graph raises instead of computing with them."""
+    x = gen(4, 16).float().requires_grad_()
+    loss = F.swiglu(x * 1.5, x * 0.5).sum()
+    loss.backward(retain_graph=True)
+    with pytest.raises(RuntimeError, match="modified by an inplace operation"):
+        loss.backward()
+
+
+def test_in_place_backward_options_reach_the_modules():
+    assert mt.RMSNorm(8).in_place_backward and mt.FusedAddRMSNorm(8).in_place_backward
+    assert not mt.LayerNorm(8).in_place_backward
+    assert mt.SwiGLUMLP(8, 12).in_place_backward and not mt.GeGLUMLP(8, 12, in_place_backward=False).in_place_backward
+    torch.manual_seed(0)
+    x = torch.randn(2, 5, 8)
+    grads = []
+    for in_place in (True, False):
+        mlp = mt.SwiGLUMLP(8, 12, in_place_backward=in_place)
+        if grads:
+            mlp.load_state_dict(state)
+        state = mlp.state_dict()
+        xi = x.clone().requires_grad_()
+        mlp(xi).square().sum().backward()
+        grads.append([xi.grad] + [p.grad for p in mlp.parameters()])
+    for g_on, g_off in zip(*grads):
+        assert torch.equal(g_on, g_off)
 
 
 def test_noncontiguous_inputs_are_copied_not_refused():
@@ -492,3 +598,71 @@ def test_cuda_errors_release_memory_and_keep_the_allocators_exception(monkeypatc
         F.rms_norm(logits, None)
     monkeypatch.undo()
     close(F.rms_norm(logits, None).cpu(), F.rms_norm(logits.cpu(), None).double(), torch.float32)
+
+
+@CUDA
+def test_cuda_in_place_entries_return_their_inputs(monkeypatch):  # pragma: no cover - needs a GPU
+    """On CUDA an in-place entry's outputs are the torch tensors it was given (no copy, no new
+    memory beyond the parameter gradients), holding the out-of-place backward's values (the
+    elementwise ones bit for bit; the norm's within the CPU tests' bounds: its parameter
+    gradient sums one partial row per program, and the two kernels' occupancy may differ);
+    gate and up given as one tensor are copied first and left alone."""
+    made = _recording_allocator(monkeypatch)
+    dev = torch.device("cuda", 0)
+    for dtype in (torch.float32, torch.bfloat16):
+        a, b, dc = (gen(5, 7, 129, seed=k).to(dev, dtype) for k in range(3))
+        want = _bridge.run("swiglu.backward", {"a": a, "b": b, "dc": dc})
+        made.clear()
+        got = _bridge.run("swiglu.in_place_backward", {"a": a, "b": b, "dc": dc})
+        assert got["da"] is not None and got["da"].data_ptr() == a.data_ptr() and got["da"].shape == a.shape
+        assert got["db"].data_ptr() == b.data_ptr() and made == [], "written over a and b, nothing allocated"
+        assert torch.equal(got["da"], want["da"]) and torch.equal(got["db"], want["db"])
+        assert torch.equal(a, want["da"]), "a itself holds da"
+
+        x, w, dy = gen(9, 67).to(dev, dtype), gen(67, seed=1).to(dev, dtype), gen(9, 67, seed=2).to(dev, dtype)
+        want = _bridge.run("rms_norm.backward", {"x": x, "weight": w, "dy": dy}, {"grad_dtype": "storage"})
+        got = _bridge.run("rms_norm.in_place_backward", {"x": x, "weight": w, "dy": dy})
+        assert got["dx"].data_ptr() == dy.data_ptr()
+        close(got["dx"], want["dx"].double(), dtype, 2.0, "rms_norm dx")
+        close(got["dweight"], want["dweight"].double(), torch.float32, 64.0, "rms_norm dweight")
+
+        same = gen(5, 7, 129, seed=3).to(dev, dtype)
+        before = same.clone()
+        want = _bridge.run("swiglu.backward", {"a": same, "b": same, "dc": dc})
+        got = _bridge.run("swiglu.in_place_backward", {"a": same, "b": same, "dc": dc})
+        assert got["da"].data_ptr() != same.data_ptr() and torch.equal(same, before), "copied, not written"
+        assert torch.equal(got["da"], want["da"]) and torch.equal(got["db"], want["db"])
+
+
+@CUDA
+def test_cuda_in_place_mlp_backward_matches_and_saves_memory():  # pragma: no cover - needs a GPU
+    """A norm and an MLP on CUDA: the same gradients in place and out of place (within the CUDA
+    tests' bounds: the norm's weight gradient may sum its partial rows in other groups), and a lower
+    backward peak in place. Expected saving: one intermediate-sized tensor (out of place the
+    peak holds dc, da and db once the product's output is freed; in place the peak is dc with
+    that output, while down_proj's backward runs); the test asks for half of it, so that the
+    weight gradients' timing cannot decide it. The out-of-place run goes first (cuBLAS's
+    workspace is made then)."""
+    dev = torch.device("cuda", 0)
+    hidden, inter, tokens = 256, 4096, 1024
+    torch.manual_seed(0)
+    x = torch.randn(tokens, hidden, device=dev, dtype=torch.bfloat16)
+    results = []
+    for in_place in (False, True):
+        torch.manual_seed(1)
+        norm = mt.RMSNorm(hidden, in_place_backward=in_place).to(dev, torch.bfloat16)
+        mlp = mt.SwiGLUMLP(hidden, inter, in_place_backward=in_place).to(dev, torch.bfloat16)
+        xi = x.clone().requires_grad_()
+        loss = mlp(norm(xi)).float().square().mean()
+        torch.cuda.synchronize(dev)
+        base = torch.cuda.memory_allocated(dev)
+        torch.cuda.reset_peak_memory_stats(dev)
+        loss.backward()
+        torch.cuda.synchronize(dev)
+        peak = torch.cuda.max_memory_allocated(dev) - base
+        results.append(([xi.grad] + [p.grad for p in (*norm.parameters(), *mlp.parameters())], peak))
+    (g_off, peak_off), (g_on, peak_on) = results
+    for k, (a, b) in enumerate(zip(g_on, g_off)):
+        close(a, b.double(), torch.bfloat16, 64.0, f"gradient {k}")
+    intermediate = tokens * inter * 2
+    assert peak_off - peak_on >= intermediate // 2, (peak_on, peak_off, intermediate)

@@ -25,6 +25,10 @@
 //! inputs as generated for the `bwd` row (so `dy` and any other cotangent are random), each
 //! reusing its outputs; its bytes are the forward's bytes plus the backward's.
 //!
+//! An in-place entry (one that writes its outputs over inputs, `EntryPoint::overwrites`) is given
+//! a fresh copy of those inputs before every call (`EntryPoint::stage`, a device copy into its
+//! reused outputs), so each call sees the same values; that copy is timed with it.
+//!
 //! Every timed repetition ends with a device synchronisation (see [`sync`]), so a timing covers
 //! the work and not just its launch.
 
@@ -225,6 +229,7 @@ fn run_once(
     outputs: &mut Tensors,
 ) -> Result<(), String> {
     match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        entry.stage(device, inputs, outputs)?;
         (entry.run)(device, inputs, params, outputs)
     })) {
         Ok(r) => r.map_err(|e| e.to_string()),
@@ -677,6 +682,7 @@ mod tests {
             inputs: &[],
             outputs: &[],
             params: &[],
+            overwrites: &[],
             run: |_, _, _, _| Ok(()),
         };
         let all: Vec<&'static EntryPoint> = vec![&BACKWARD, &PANICKING, &FAKE_FORWARD];
@@ -789,6 +795,7 @@ mod tests {
         inputs: &[PORT_X, PORT_ROWSUM, PORT_DY],
         outputs: &[PORT_DX],
         params: &[],
+        overwrites: &[],
         run: fake_backward_run,
     };
 
@@ -798,6 +805,7 @@ mod tests {
         inputs: &[PORT_DY],
         outputs: &[PORT_DX],
         params: &[],
+        overwrites: &[],
         run: |_, _, _, _| {
             Err(OpError::MissingInput {
                 entry: "rms_norm.backward".into(),

@@ -50,13 +50,22 @@ fn entry_lines(e: &EntryInfo) -> String {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    format!(
+    let mut lines = format!(
         "  {}\n    inputs:  {}\n    outputs: {}\n    params:  {}\n",
         e.name,
         ports(&e.inputs),
         ports(&e.outputs),
         params
-    )
+    );
+    if !e.overwrites.is_empty() {
+        let pairs: Vec<String> = e
+            .overwrites
+            .iter()
+            .map(|(input, output)| format!("{output} over {input}"))
+            .collect();
+        lines += &format!("    in place: {}\n", pairs.join(", "));
+    }
+    lines
 }
 
 /// The inventory as text: a table of every operator, then the entry points of those registered,
@@ -128,6 +137,32 @@ mod tests {
             "{} operators: 0 paired, 1 forward-only",
             OPERATORS.len()
         )));
+    }
+
+    /// In-place entries say which inputs they write over, in text and JSON.
+    #[test]
+    fn in_place_entries_name_what_they_overwrite() {
+        let inv = metile_kernels::inventory::inventory();
+        let text = render(&inv);
+        assert!(
+            text.contains("swiglu.in_place_backward\n    inputs:  a [..., cols], b [..., cols], dc [..., cols]\n    outputs: da [..., cols], db [..., cols]\n    params:  gate_multiplier=1, down_multiplier=1\n    in place: da over a, db over b\n"),
+            "{text}"
+        );
+        assert!(text.contains("    in place: dx over dy\n"));
+        assert_eq!(text.matches("    in place:").count(), 8, "{text}");
+        let v = serde_json::to_value(&inv).unwrap();
+        let rms = v
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["name"] == "rms_norm");
+        let entries = rms.unwrap()["entries"].as_array().unwrap().clone();
+        let in_place = entries
+            .iter()
+            .find(|e| e["name"] == "rms_norm.in_place_backward")
+            .unwrap();
+        assert_eq!(in_place["overwrites"], serde_json::json!([["dy", "dx"]]));
+        assert_eq!(entries[0]["overwrites"], serde_json::json!([]));
     }
 
     #[test]

@@ -113,6 +113,7 @@ pub static FAKE_FORWARD: EntryPoint = EntryPoint {
     inputs: &[X, WEIGHT, BIAS],
     outputs: &[Y, ROWSUM],
     params: &[EPS],
+    overwrites: &[],
     run: scale_run,
 };
 
@@ -123,5 +124,6 @@ pub static PANICKING: EntryPoint = EntryPoint {
     inputs: &[X],
     outputs: &[Y],
     params: &[],
+    overwrites: &[],
     run: panicking_run,
 };

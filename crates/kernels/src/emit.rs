@@ -9,8 +9,8 @@ use crate::norms::{backward_kernel, forward_kernel, reduce_partials, NormKind};
 use crate::registry::OpError;
 
 /// Activation kernels by `emit` name, `<op>_fwd` / `<op>_bwd` / `<op>_bwd_derived` (`<op>` a
-/// kind, `_packed` for the packed layout): the spec with every storage tensor in `dtype` and
-/// tiles of `block` columns, and the direction.
+/// kind, `_packed` for the packed layout) and the gated kinds' `<op>_in_place_bwd`: the spec
+/// with every storage tensor in `dtype` and tiles of `block` columns, and the direction.
 fn activation_kernel(name: &str, dtype: DType, block: usize) -> Option<(ActSpec, bool)> {
     let (name, derived) = match name.strip_suffix("_derived") {
         Some(base) => (base, true),
@@ -22,6 +22,11 @@ fn activation_kernel(name: &str, dtype: DType, block: usize) -> Option<(ActSpec,
         "bwd" => true,
         _ => return None,
     };
+    let (op, in_place) = match op.strip_suffix("_in_place") {
+        Some(base) if backward && !derived => (base, true),
+        Some(_) => return None,
+        None => (op, false),
+    };
     let (op, packed) = match op.strip_suffix("_packed") {
         Some(gated) => (gated, true),
         None => (op, false),
@@ -29,7 +34,7 @@ fn activation_kernel(name: &str, dtype: DType, block: usize) -> Option<(ActSpec,
     let kind = match op {
         "swiglu" => Kind::Swiglu,
         "geglu" => Kind::Geglu,
-        _ if packed => return None,
+        _ if packed || in_place => return None,
         other => Kind::Unary(NAMES.iter().position(|n| *n == other)?),
     };
     let spec = ActSpec {
@@ -40,6 +45,7 @@ fn activation_kernel(name: &str, dtype: DType, block: usize) -> Option<(ActSpec,
         grad: dtype,
         block,
         derived,
+        in_place,
     };
     Some((spec, backward))
 }
@@ -116,7 +122,7 @@ const FLCE_KERNELS: [&str; 2] = [
     "fused_linear_cross_entropy_accumulate_bwd",
 ];
 
-const ACTIVATION_KERNELS: [&str; 24] = [
+const ACTIVATION_KERNELS: [&str; 28] = [
     "sigmoid_fwd",
     "sigmoid_bwd",
     "tanh_fwd",
@@ -141,6 +147,10 @@ const ACTIVATION_KERNELS: [&str; 24] = [
     "swiglu_packed_bwd",
     "geglu_packed_fwd",
     "geglu_packed_bwd",
+    "swiglu_in_place_bwd",
+    "geglu_in_place_bwd",
+    "swiglu_packed_in_place_bwd",
+    "geglu_packed_in_place_bwd",
 ];
 
 /// The activation backward kernels derived by `vjp` (`derivative=vjp`).
@@ -167,6 +177,9 @@ fn norm_kernel_names() -> Vec<&'static str> {
         "layer_norm_bwd",
         "add_rms_norm_fwd",
         "add_rms_norm_bwd",
+        "rms_norm_in_place_bwd",
+        "layer_norm_in_place_bwd",
+        "add_rms_norm_in_place_bwd",
         "reduce_partials",
     ]
 }
@@ -215,8 +228,12 @@ fn trace_kernel(
     if !matches!(dir, "fwd" | "bwd" | "derived") {
         return None;
     }
-    let norm = |kind| {
+    let norm = |kind, in_place: bool| {
         let mut spec = crate::norms::representative_spec(kind, dtype, block);
+        if in_place {
+            spec.in_place = true;
+            spec.grad = spec.dy;
+        }
         if exact {
             // As a GPU launches rows of exactly `block` columns.
             spec.exact = true;
@@ -229,9 +246,13 @@ fn trace_kernel(
         }
     };
     Some(match base {
-        "rms_norm" => norm(NormKind::Rms),
-        "layer_norm" => norm(NormKind::Layer),
-        "add_rms_norm" => norm(NormKind::AddRms),
+        "rms_norm" => norm(NormKind::Rms, false),
+        "layer_norm" => norm(NormKind::Layer, false),
+        "add_rms_norm" => norm(NormKind::AddRms, false),
+        // The backward that writes dx over dy (in dy's dtype, here the storage dtype).
+        "rms_norm_in_place" if backward => norm(NormKind::Rms, true),
+        "layer_norm_in_place" if backward => norm(NormKind::Layer, true),
+        "add_rms_norm_in_place" if backward => norm(NormKind::AddRms, true),
         "embedding" => crate::embedding::kernel(&crate::embedding::EmbSpec {
             backward,
             weight: dtype,

@@ -331,6 +331,8 @@ pub struct EntryInfo {
     pub inputs: Vec<PortInfo>,
     pub outputs: Vec<PortInfo>,
     pub params: Vec<ParamInfo>,
+    /// `(input, output)`: the inputs an in-place entry writes its outputs over.
+    pub overwrites: Vec<(&'static str, &'static str)>,
 }
 
 impl From<&EntryPoint> for EntryInfo {
@@ -340,6 +342,7 @@ impl From<&EntryPoint> for EntryInfo {
             inputs: e.inputs.iter().map(PortInfo::from).collect(),
             outputs: e.outputs.iter().map(PortInfo::from).collect(),
             params: e.params.iter().map(ParamInfo::from).collect(),
+            overwrites: e.overwrites.iter().map(|o| (o.input, o.output)).collect(),
         }
     }
 }
@@ -462,6 +465,7 @@ mod tests {
             inputs: &[X, B],
             outputs: &[X],
             params: &[EPS],
+            overwrites: &[],
             run: noop,
         },
         EntryPoint {
@@ -470,6 +474,7 @@ mod tests {
             inputs: &[X],
             outputs: &[X],
             params: &[],
+            overwrites: &[],
             run: noop,
         },
         EntryPoint {
@@ -478,6 +483,7 @@ mod tests {
             inputs: &[X],
             outputs: &[X],
             params: &[],
+            overwrites: &[],
             run: noop,
         },
         // A backward alone does not make an operator implemented.
@@ -487,6 +493,7 @@ mod tests {
             inputs: &[X],
             outputs: &[X],
             params: &[],
+            overwrites: &[],
             run: noop,
         },
         EntryPoint {
@@ -495,6 +502,7 @@ mod tests {
             inputs: &[X],
             outputs: &[X],
             params: &[],
+            overwrites: &[],
             run: noop,
         },
     ];
@@ -581,6 +589,7 @@ mod tests {
             inputs: &[],
             outputs: &[],
             params: &[],
+            overwrites: &[],
             run: noop,
         };
         foreign.push(&ALIEN);

@@ -1,6 +1,11 @@
 //! The uniform entry-point interface: every operator's forward and backward are registered here
 //! with named, shaped inputs, outputs and parameters, so that `metile run`, `metile check`,
 //! `metile bench` and `metile ops` need no per-operator code.
+//!
+//! In-place entries (`<op>.in_place_backward`) write outputs over inputs they consume
+//! ([`EntryPoint::overwrites`]): [`EntryPoint::call`] hands them copies (the caller's tensors are
+//! never written), [`EntryPoint::call_owned`] the inputs themselves, so the outputs are the
+//! inputs' memory (the Python binding's path, which saves that memory).
 
 use std::collections::BTreeMap;
 
@@ -119,6 +124,14 @@ pub struct ParamDef {
     pub doc: &'static str,
 }
 
+/// An input whose memory an in-place entry writes one of its outputs into: the output comes
+/// back in the input's buffer (the input is consumed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Overwrite {
+    pub input: &'static str,
+    pub output: &'static str,
+}
+
 /// A runnable entry point such as `rms_norm.forward`.
 pub struct EntryPoint {
     pub name: &'static str,
@@ -126,8 +139,15 @@ pub struct EntryPoint {
     pub inputs: &'static [Port],
     pub outputs: &'static [Port],
     pub params: &'static [ParamDef],
+    /// The inputs this entry writes its outputs over (in-place entries such as
+    /// `swiglu.in_place_backward`); empty for every other entry.
+    pub overwrites: &'static [Overwrite],
     /// Runs on `device`: reads `inputs`, writes every output into `outputs` (reusing a tensor
-    /// already there when its dtype and shape fit, else allocating).
+    /// already there when its dtype and shape fit, else allocating). For each of `overwrites`,
+    /// `outputs` holds on entry, under the output's name, the tensor to write over, holding the
+    /// input's values ([`EntryPoint::stage`] and [`EntryPoint::call`] put a copy there,
+    /// [`EntryPoint::call_owned`] the input itself); the input need not be in `inputs`, and
+    /// without that tensor the run fails with [`OpError::MissingInput`] naming the input.
     pub run: fn(&Device, &Tensors, &Params, &mut Tensors) -> Result<(), OpError>,
 }
 
@@ -189,7 +209,8 @@ impl EntryPoint {
             .join(", ")
     }
 
-    /// Runs with freshly allocated outputs.
+    /// Runs with freshly allocated outputs; nothing in `inputs` is modified (an in-place entry
+    /// writes over copies of the inputs it overwrites).
     pub fn call(
         &self,
         device: &Device,
@@ -197,9 +218,79 @@ impl EntryPoint {
         params: &Params,
     ) -> Result<Tensors, OpError> {
         let mut out = Tensors::new();
+        self.stage(device, inputs, &mut out)?;
         (self.run)(device, inputs, params, &mut out)?;
         Ok(out)
     }
+
+    /// Runs taking the inputs this entry overwrites out of `inputs`: each output of
+    /// `overwrites` is its input's tensor, written in place (no copy). An input that may share
+    /// memory with another input (two borrows of one device allocation) is copied instead and
+    /// left in `inputs`, since a kernel must not write memory that it also reads through another
+    /// buffer. The other inputs are only read and stay in `inputs`. On an error the inputs
+    /// taken are lost.
+    pub fn call_owned(
+        &self,
+        device: &Device,
+        inputs: &mut Tensors,
+        params: &Params,
+    ) -> Result<Tensors, OpError> {
+        let mut out = Tensors::new();
+        for ow in self.overwrites {
+            let shared = inputs.get(ow.input).is_some_and(|t| {
+                inputs
+                    .iter()
+                    .any(|(name, o)| name != ow.input && t.buffer.may_share_memory(&o.buffer))
+            });
+            if shared {
+                self.stage_one(device, ow, inputs, &mut out)?;
+            } else if let Some(t) = inputs.remove(ow.input) {
+                out.insert(ow.output.into(), t);
+            }
+        }
+        (self.run)(device, inputs, params, &mut out)?;
+        Ok(out)
+    }
+
+    /// Puts a copy of each input of `overwrites` into `outputs` under its output's name, for
+    /// [`EntryPoint::run`] to write over (reusing the tensor there when it fits, as outputs
+    /// are reused between calls). Nothing for entries that overwrite no input.
+    pub fn stage(
+        &self,
+        device: &Device,
+        inputs: &Tensors,
+        outputs: &mut Tensors,
+    ) -> Result<(), OpError> {
+        for ow in self.overwrites {
+            self.stage_one(device, ow, inputs, outputs)?;
+        }
+        Ok(())
+    }
+
+    fn stage_one(
+        &self,
+        device: &Device,
+        ow: &Overwrite,
+        inputs: &Tensors,
+        outputs: &mut Tensors,
+    ) -> Result<(), OpError> {
+        let src = input(self.name, inputs, ow.input)?;
+        let mut t = crate::host::fit(device, outputs.remove(ow.output), src.dtype(), &src.shape)?;
+        t.buffer.copy_from(&src.buffer)?;
+        outputs.insert(ow.output.into(), t);
+        Ok(())
+    }
+}
+
+/// The tensor an in-place entry writes over (see [`EntryPoint::run`]): taken out of `outputs`
+/// under `output`'s name, or [`OpError::MissingInput`] naming `input`.
+pub fn overwritten(entry: &str, outputs: &mut Tensors, ow: &Overwrite) -> Result<Tensor, OpError> {
+    outputs
+        .remove(ow.output)
+        .ok_or_else(|| OpError::MissingInput {
+            entry: entry.into(),
+            name: ow.input.into(),
+        })
 }
 
 /// Parameter values of one call, checked against the entry's definitions.
@@ -352,6 +443,51 @@ mod tests {
     fn t(shape: &[usize], f: impl Fn(usize) -> f32) -> Tensor {
         let n = shape.iter().product();
         Tensor::from_f32(DType::F32, shape, &(0..n).map(f).collect::<Vec<_>>()).unwrap()
+    }
+
+    /// An in-place entry's outputs are its overwritten inputs' memory under `call_owned` (taken
+    /// out of the map, the other inputs left), and copies under `call` (the inputs unchanged);
+    /// both give the out-of-place backward's values. `run` without the staged tensor names the
+    /// missing input.
+    #[test]
+    fn in_place_entries_take_their_inputs_under_call_owned_only() {
+        let d = Device::cpu();
+        let ep = find("swiglu.in_place_backward").unwrap();
+        let params = ep.params(&[]).unwrap();
+        let mut inputs = Tensors::new();
+        inputs.insert("a".into(), t(&[3, 5], |i| i as f32 * 0.1 - 0.7));
+        inputs.insert("b".into(), t(&[3, 5], |i| 1.0 - i as f32 * 0.05));
+        inputs.insert("dc".into(), t(&[3, 5], |i| (i % 4) as f32 - 1.5));
+        let oop = find("swiglu.backward").unwrap();
+        let want = oop.call(&d, &inputs, &oop.params(&[]).unwrap()).unwrap();
+        let addr = |t: &mut Tensor| t.buffer.host_bytes_mut().unwrap().as_ptr() as usize;
+
+        let before = inputs.clone();
+        let copied = ep.call(&d, &inputs, &params).unwrap();
+        assert_eq!(inputs, before, "call leaves its inputs alone");
+        assert_eq!(copied, want);
+
+        let mut owned = inputs.clone();
+        let a_at = addr(owned.get_mut("a").unwrap());
+        let b_at = addr(owned.get_mut("b").unwrap());
+        let mut got = ep.call_owned(&d, &mut owned, &params).unwrap();
+        assert_eq!(got, want);
+        assert_eq!(addr(got.get_mut("da").unwrap()), a_at, "da in a's memory");
+        assert_eq!(addr(got.get_mut("db").unwrap()), b_at, "db in b's memory");
+        assert_eq!(owned.keys().collect::<Vec<_>>(), ["dc"], "a and b taken");
+
+        let e = (ep.run)(&d, &inputs, &params, &mut Tensors::new()).unwrap_err();
+        assert_eq!(
+            e,
+            OpError::MissingInput {
+                entry: "swiglu.in_place_backward".into(),
+                name: "a".into()
+            }
+        );
+        let mut no_b = inputs.clone();
+        no_b.remove("b");
+        let e = ep.call(&d, &no_b, &params).unwrap_err();
+        assert!(e.to_string().contains("missing input `b`"), "{e}");
     }
 
     /// An entry's `run` writes an output already in its map when it fits (as `metile bench`

@@ -446,3 +446,121 @@ fn fused_linear_cross_entropy_draws_its_scratch_from_the_allocator() {
         "scratch was drawn from the allocator and released: {made} vs {held}"
     );
 }
+
+/// `n` elements of `dtype` borrowed at byte `offset` of `raw` (which must hold them).
+fn borrow_at(dev: &Device, raw: &Arc<Raw>, offset: usize, dtype: DType, n: usize) -> Buffer {
+    assert!(offset + n * dtype.size_bytes() <= raw.bytes);
+    // SAFETY: inside `raw`'s allocation (asserted), which outlives the keep-alive.
+    ok(
+        unsafe {
+            Buffer::borrow_cuda(
+                dev,
+                dtype,
+                n,
+                raw.ptr + offset as u64,
+                Box::new(raw.clone()),
+            )
+        },
+        "borrow_cuda",
+    )
+}
+
+/// Only borrowed memory can be shared, and only where the byte ranges meet.
+#[test]
+fn shared_memory_is_where_borrowed_ranges_meet() {
+    let Some(dev) = cuda() else { return };
+    let raw = Arc::new(Raw::new(64, 0));
+    let other = Arc::new(Raw::new(64, 0));
+    let first = borrow_at(&dev, &raw, 0, DType::F32, 8); // bytes 0..32
+    let last = borrow_at(&dev, &raw, 32, DType::F32, 8); // bytes 32..64
+    let middle = borrow_at(&dev, &raw, 28, DType::BF16, 4); // bytes 28..36
+    let elsewhere = borrow_at(&dev, &other, 0, DType::F32, 16);
+    assert!(first.may_share_memory(&first));
+    assert!(
+        !first.may_share_memory(&last),
+        "adjacent ranges do not meet"
+    );
+    assert!(middle.may_share_memory(&first) && middle.may_share_memory(&last));
+    assert!(!first.may_share_memory(&elsewhere));
+    let owned = ok(dev.zeros(DType::F32, 8), "owned");
+    assert!(!owned.may_share_memory(&first) && !owned.may_share_memory(&owned));
+    let host = wave(DType::F32, 8, 3);
+    assert!(!host.may_share_memory(&host));
+}
+
+/// `call_owned` on an in-place entry writes the gradients into the borrowed inputs' own memory
+/// (the outputs are those buffers), with the values of the out-of-place backward; an input
+/// that shares memory with another (gate and up over one block) is copied instead, so the
+/// block is untouched and the values are still right.
+#[test]
+fn in_place_entries_write_over_borrowed_inputs() {
+    let Some(dev) = cuda() else { return };
+    let (rows, cols) = (127, 1000);
+    let n = rows * cols;
+    let lent = |host: &Buffer| {
+        let (b, raw) = borrowed(&dev, host);
+        (ok(Tensor::new(b, vec![rows, cols]), "tensor"), raw)
+    };
+    for dtype in [DType::F32, DType::BF16] {
+        let (a, b, dc) = (wave(dtype, n, 11), wave(dtype, n, 12), wave(dtype, n, 13));
+        let owned = |host: &Buffer| {
+            ok(
+                Tensor::new(ok(dev.upload(host), "upload"), vec![rows, cols]),
+                "tensor",
+            )
+        };
+        let mut inputs = Tensors::new();
+        for (name, host) in [("a", &a), ("b", &b), ("dc", &dc)] {
+            inputs.insert(name.into(), owned(host));
+        }
+        let oop = ok(registry::find("swiglu.backward"), "entry");
+        let want = ok(
+            oop.call(&dev, &inputs, &ok(oop.params(&[]), "params")),
+            "out of place",
+        );
+        let ep = ok(registry::find("swiglu.in_place_backward"), "entry");
+        let params = ok(ep.params(&[]), "params");
+
+        let ((ta, ra), (tb, rb), (tdc, _rdc)) = (lent(&a), lent(&b), lent(&dc));
+        let mut lent_inputs: Tensors = [("a", ta), ("b", tb), ("dc", tdc)]
+            .into_iter()
+            .map(|(k, t)| (k.to_string(), t))
+            .collect();
+        let got = ok(ep.call_owned(&dev, &mut lent_inputs, &params), "in place");
+        for (name, raw) in [("da", &ra), ("db", &rb)] {
+            assert_eq!(got[name], want[name], "{dtype}: {name}");
+            let at = got[name].buffer.borrowed_memory().map(|(p, _)| p);
+            assert_eq!(at, Some(raw.ptr), "{dtype}: {name} in its input's memory");
+        }
+        let da_host = ok(want["da"].buffer.to_host(), "download");
+        let mut da_bytes = vec![0u8; da_host.size_bytes()];
+        ok(da_host.write_le_bytes(&mut da_bytes), "bytes");
+        assert_eq!(ra.read(), da_bytes, "{dtype}: a's block holds da");
+
+        // Gate and up over one block: copied, the block unchanged.
+        let (ta, raw) = lent(&a);
+        let tb = ok(
+            Tensor::new(borrow_at(&dev, &raw, 0, dtype, n), vec![rows, cols]),
+            "alias",
+        );
+        let before = raw.read();
+        let mut same = Tensors::new();
+        same.insert("a".into(), ta);
+        same.insert("b".into(), tb);
+        same.insert("dc".into(), owned(&dc));
+        let mut aliased_inputs = inputs.clone();
+        aliased_inputs.insert("b".into(), owned(&a));
+        let want = ok(
+            oop.call(&dev, &aliased_inputs, &ok(oop.params(&[]), "params")),
+            "oop",
+        );
+        let got = ok(ep.call_owned(&dev, &mut same, &params), "aliased in place");
+        assert_eq!(got["da"], want["da"], "{dtype}: aliased da");
+        assert_eq!(got["db"], want["db"], "{dtype}: aliased db");
+        assert!(
+            same.contains_key("a") && same.contains_key("b"),
+            "copied, not taken"
+        );
+        assert_eq!(raw.read(), before, "{dtype}: the shared block is untouched");
+    }
+}

@@ -10,9 +10,13 @@
 //!   little-endian storage bytes (`Tensor.from_bytes(dtype, shape, data, device)`) and read back
 //!   the same way (`to_bytes`). Dtype names are the IR's: `f32`, `f16`, `bf16`, `i32`, `i64`,
 //!   `bool`; f16 and bf16 travel as their 16-bit storage words, so values are exact both ways.
-//! - `call` lends the input tensors to the entry point for the call (the registry takes them by
-//!   value; they are put back afterwards, so a `Tensor` object is never consumed) and releases
-//!   the GIL while kernels run.
+//! - `call` lends the input tensors to the entry point for the call and releases the GIL while
+//!   kernels run. They are put back afterwards, except the inputs an in-place entry writes over
+//!   (`EntryPoint::overwrites`, e.g. `a` and `b` of `swiglu.in_place_backward`): those are taken
+//!   (`EntryPoint::call_owned`), their `Tensor` objects are empty afterwards, and the entry's
+//!   outputs are those tensors, in the same memory (a borrowed CUDA input stays the caller's
+//!   memory, so its `storage_owner` is the caller's object). An input that may share memory
+//!   with another input is copied instead, and put back.
 //! - Zero-copy CUDA (for `metile.torch`): `Tensor.borrow_cuda` wraps another framework's device
 //!   memory without copying it, keeping a Python object (the torch tensor) alive with it;
 //!   `call_allocating` runs an entry point with every allocation of the call drawn from a Python
@@ -120,7 +124,7 @@ impl PyTensor {
             Some(t) => Ok(f(t)),
             None => Err(PyRuntimeError::new_err(
                 "metile Tensor is lent to a running call, or its memory was handed over \
-                 (take_host_array)",
+                 (take_host_array, or an in-place entry that wrote its output over it)",
             )),
         }
     }
@@ -272,9 +276,10 @@ impl PyTensor {
         build().map(PyTensor::new).map_err(|e| py_error(py, e))
     }
 
-    /// For a tensor over memory a Python object holds (`borrow_cuda`, or an output of
-    /// `call_allocating` drawn from its allocator): `(object, byte offset of the tensor's first
-    /// element from the object's data_ptr())`; `None` for memory the library owns.
+    /// For a tensor over memory a Python object holds (`borrow_cuda`, an output of
+    /// `call_allocating` drawn from its allocator, or an in-place entry's output written over a
+    /// borrowed input): `(object, byte offset of the tensor's first element from the object's
+    /// data_ptr())`; `None` for memory the library owns.
     fn storage_owner(&self, py: Python<'_>) -> PyResult<Option<(Py<PyAny>, u64)>> {
         self.with(|t| {
             let (ptr, owner) = t.buffer.borrowed_memory()?;
@@ -440,7 +445,8 @@ fn run_call(
     let params = ep.params(&pairs).map_err(|e| py_error(py, e))?;
 
     // Lend the tensors: take each out of its Python object (a copy when the same object is
-    // passed under two names), run, then put them back whatever the outcome.
+    // passed under two names), run, then put back whatever the call did not take (an in-place
+    // entry takes the inputs it writes over), whatever the outcome.
     let mut lent = Tensors::new();
     let mut owners: Vec<(String, &Bound<'_, PyTensor>)> = Vec::new();
     for (name, obj) in inputs {
@@ -475,7 +481,7 @@ fn run_call(
         // A panic must not leave the inputs lent: catch it, put them back, then report it.
         None => py.detach(|| {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                let run = || ep.call(&dev, &lent, &params);
+                let mut run = || ep.call_owned(&dev, &mut lent, &params);
                 match alloc {
                     Some(a) => dev.with_allocator(a, run),
                     None => run(),

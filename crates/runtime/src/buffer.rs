@@ -216,6 +216,22 @@ impl Buffer {
         self.cuda_storage()?.borrowed_memory()
     }
 
+    /// Whether the two buffers' elements may overlap in memory. Only borrowed device memory can
+    /// (`borrow_cuda` twice over one allocation): host buffers and owned device buffers are
+    /// allocations of their own, and an empty buffer holds no memory.
+    pub fn may_share_memory(&self, other: &Buffer) -> bool {
+        match (self.borrowed_memory(), other.borrowed_memory()) {
+            (Some((a, _)), Some((b, _))) => {
+                let (a_end, b_end) = (
+                    a.saturating_add(self.size_bytes() as u64),
+                    b.saturating_add(other.size_bytes() as u64),
+                );
+                self.device_name() == other.device_name() && a < b_end && b < a_end
+            }
+            _ => false,
+        }
+    }
+
     /// The host words of a buffer on the cpu device; `Error::Device` for a device-resident
     /// buffer (the CPU executor cannot read device memory in place).
     pub(crate) fn host_words(&self) -> Result<&HostData> {

@@ -8,7 +8,8 @@ caller's tensor is never written.
 CPU tensors run on the library's CPU target: each input's memory is copied once into a library
 tensor (read in place from ``data_ptr()``); each output's memory is handed over to the torch
 tensor that views it (``Tensor.take_host_array``, NumPy's array interface: no copy), and the
-library never touches it again.
+library never touches it again. An in-place entry (``*.in_place_backward``) therefore writes over
+the copies: its outputs are fresh tensors and the caller's are not written.
 
 CUDA tensors run on the library's CUDA target (``cuda:N`` for the tensor's device N) with no
 copies:
@@ -21,6 +22,11 @@ copies:
   output becomes a tensor over its uint8 tensor's storage (``storage_owner``; a fresh tensor
   sharing the storage, not an autograd view). An output the allocator did not make (an empty
   one) takes the copy path.
+- In-place entries (``*.in_place_backward``) write their outputs over borrowed inputs (the
+  binding hands the inputs over, ``EntryPoint::call_owned``): such an output is that input's
+  memory, and comes back as the input tensor itself, the caller's tensor (or the contiguous copy
+  ``_prepare`` made of it), now holding the output. An input that shares memory with another
+  input is copied by the library first, and its output is allocator memory as above.
 - Ordering. The library queues all its work on its own stream L (``stream_handle``, seen by torch
   as a ``torch.cuda.ExternalStream``); torch's current stream is S. Before the call, L waits for
   an event recorded on S, after the last input was made (so the kernels read what S wrote, and
@@ -119,8 +125,9 @@ def over_storage(owner, offset, dtype, shape):
 
 def to_torch(lt, device):
     """A torch tensor on ``device`` holding the values of ``lt``, a call's own output: on the
-    CPU its memory (``lt`` is emptied); on CUDA, an output over memory the allocator made is
-    that memory; anything else is copied."""
+    CPU its memory (``lt`` is emptied); on CUDA, an output written over a borrowed input is that
+    input tensor, an output over memory the allocator made is that memory; anything else is
+    copied."""
     dtype = _TO_TORCH[lt.dtype]
     shape = tuple(lt.shape)
     if device.type == "cpu":
@@ -130,7 +137,12 @@ def to_torch(lt, device):
     if device.type == "cuda":
         held = lt.storage_owner()
         if held is not None and isinstance(held[0], torch.Tensor) and held[0].device == device:
-            t = over_storage(held[0], held[1], dtype, shape)
+            owner, offset = held
+            if owner.dtype == dtype and tuple(owner.shape) == shape and offset == 0:
+                # A borrowed input an in-place entry wrote over (the allocator's blocks are
+                # uint8, a dtype no output has).
+                return owner
+            t = over_storage(owner, offset, dtype, shape)
             if t is not None:
                 return t
     data = lt.to_bytes()

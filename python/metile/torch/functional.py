@@ -14,28 +14,33 @@ signature: ``cos``/``sin`` ``[B or 1, T, R]`` as HF's rotary embedding returns t
 from . import ops
 
 
-def rms_norm(x, weight=None, eps=1e-6, offset=0.0, casting_mode="llama"):
-    return ops.RMSNormFunction.apply(x, weight, float(eps), float(offset), casting_mode)
+def rms_norm(x, weight=None, eps=1e-6, offset=0.0, casting_mode="llama", in_place_backward=True):
+    """``in_place_backward``: the backward writes ``dx`` over the incoming gradient (Liger's
+    ``in_place``; see ``ops.RMSNormFunction`` for when that is unsafe)."""
+    return ops.RMSNormFunction.apply(x, weight, float(eps), float(offset), casting_mode, bool(in_place_backward))
 
 
-def layer_norm(x, weight, bias, eps=1e-6):
-    return ops.LayerNormFunction.apply(x, weight, bias, float(eps))
+def layer_norm(x, weight, bias, eps=1e-6, in_place_backward=False):
+    return ops.LayerNormFunction.apply(x, weight, bias, float(eps), bool(in_place_backward))
 
 
-def fused_add_rms_norm(x, residual, weight, eps=1e-6, offset=0.0, casting_mode="llama"):
-    return ops.FusedAddRMSNormFunction.apply(x, residual, weight, float(eps), float(offset), casting_mode)
+def fused_add_rms_norm(x, residual, weight, eps=1e-6, offset=0.0, casting_mode="llama", in_place_backward=True):
+    return ops.FusedAddRMSNormFunction.apply(x, residual, weight, float(eps), float(offset), casting_mode,
+                                             bool(in_place_backward))
 
 
 def activation(x, kind):
     return ops.ActivationFunction.apply(x, kind)
 
 
-def swiglu(gate, up, gate_multiplier=1.0, down_multiplier=1.0):
-    return ops.SwiGLUFunction.apply(gate, up, float(gate_multiplier), float(down_multiplier))
+def swiglu(gate, up, gate_multiplier=1.0, down_multiplier=1.0, in_place_backward=True):
+    """``in_place_backward``: the backward writes the gradients over ``gate`` and ``up`` when they
+    are not leaves (Liger's memory saving; see ``ops.SwiGLUFunction``)."""
+    return ops.SwiGLUFunction.apply(gate, up, float(gate_multiplier), float(down_multiplier), bool(in_place_backward))
 
 
-def geglu(gate, up):
-    return ops.GeGLUFunction.apply(gate, up)
+def geglu(gate, up, in_place_backward=True):
+    return ops.GeGLUFunction.apply(gate, up, bool(in_place_backward))
 
 
 def rope(x, cos, sin, position_ids=None):

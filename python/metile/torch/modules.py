@@ -12,12 +12,18 @@ from . import functional as F
 
 class RMSNorm(nn.Module):
     """``x * rstd * (offset + weight)``; Gemma's norms are ``offset=1.0, casting_mode="gemma"``
-    with a zero-initialised weight."""
+    with a zero-initialised weight.
+
+    ``in_place_backward`` (Liger's ``in_place``, on by default as there): the backward writes
+    ``dx`` over the gradient arriving at the output, saving one activation-sized buffer. Turn it
+    off when the output feeds a residual add directly (Gemma 2's post-norms), where autograd
+    gives that same gradient tensor to the other branch too (see ``ops.RMSNormFunction``)."""
 
     def __init__(self, hidden_size, eps=1e-6, offset=0.0, casting_mode="llama", init="ones",
-                 elementwise_affine=True, device=None, dtype=None):
+                 elementwise_affine=True, device=None, dtype=None, in_place_backward=True):
         super().__init__()
         self.eps, self.offset, self.casting_mode = eps, offset, casting_mode
+        self.in_place_backward = in_place_backward
         if elementwise_affine:
             fill = torch.ones if init == "ones" else torch.zeros
             self.weight = nn.Parameter(fill(hidden_size, device=device, dtype=dtype))
@@ -25,38 +31,50 @@ class RMSNorm(nn.Module):
             self.register_parameter("weight", None)
 
     def forward(self, x):
-        return F.rms_norm(x, self.weight, self.eps, self.offset, self.casting_mode)
+        return F.rms_norm(x, self.weight, self.eps, self.offset, self.casting_mode, self.in_place_backward)
 
     def extra_repr(self):
-        return f"eps={self.eps}, offset={self.offset}, casting_mode={self.casting_mode}"
+        return (f"eps={self.eps}, offset={self.offset}, casting_mode={self.casting_mode}, "
+                f"in_place_backward={self.in_place_backward}")
 
 
 class FusedAddRMSNorm(RMSNorm):
-    """``forward(x, residual) -> (rms_norm(x + residual), x + residual)``."""
+    """``forward(x, residual) -> (rms_norm(x + residual), x + residual)``; ``in_place_backward``
+    writes ``dx`` over ``y``'s gradient."""
 
     def forward(self, x, residual):
-        return F.fused_add_rms_norm(x, residual, self.weight, self.eps, self.offset, self.casting_mode)
+        return F.fused_add_rms_norm(x, residual, self.weight, self.eps, self.offset, self.casting_mode,
+                                    self.in_place_backward)
 
 
 class LayerNorm(nn.Module):
-    """LayerNorm over the last axis with affine weight and bias (bias zeros when not trained)."""
+    """LayerNorm over the last axis with affine weight and bias (bias zeros when not trained).
+    ``in_place_backward`` as ``RMSNorm``'s, off by default (Liger's LayerNorm has none)."""
 
-    def __init__(self, hidden_size, eps=1e-6, bias=True, device=None, dtype=None):
+    def __init__(self, hidden_size, eps=1e-6, bias=True, device=None, dtype=None, in_place_backward=False):
         super().__init__()
         self.eps = eps
+        self.in_place_backward = in_place_backward
         self.weight = nn.Parameter(torch.ones(hidden_size, device=device, dtype=dtype))
         self.bias = nn.Parameter(torch.zeros(hidden_size, device=device, dtype=dtype), requires_grad=bias)
 
     def forward(self, x):
-        return F.layer_norm(x, self.weight, self.bias, self.eps)
+        return F.layer_norm(x, self.weight, self.bias, self.eps, self.in_place_backward)
 
 
 class _GatedMLP(nn.Module):
-    """``down_proj(act(gate_proj(x)) * up_proj(x))`` with the gated product on metile."""
+    """``down_proj(act(gate_proj(x)) * up_proj(x))`` with the gated product on metile.
+
+    ``in_place_backward`` (on by default, as Liger's MLPs always do): the gated product's
+    backward writes its gradients over ``a = gate_proj(x)`` and ``b = up_proj(x)``, two
+    intermediate-sized activations no longer needed then: nothing else saved them (a Linear's
+    backward saves its input ``x`` and weight, not its output), so the saving is free. A
+    forward hook that keeps ``a`` or ``b`` would see gradients after the backward."""
 
     def __init__(self, hidden_size=None, intermediate_size=None, bias=False, *, config=None,
-                 gate_proj=None, up_proj=None, down_proj=None):
+                 gate_proj=None, up_proj=None, down_proj=None, in_place_backward=True):
         super().__init__()
+        self.in_place_backward = in_place_backward
         if gate_proj is not None:
             self.gate_proj, self.up_proj, self.down_proj = gate_proj, up_proj, down_proj
             return
@@ -69,23 +87,25 @@ class _GatedMLP(nn.Module):
         self.down_proj = nn.Linear(intermediate_size, hidden_size, bias=bias)
 
     @classmethod
-    def sharing(cls, mlp):
+    def sharing(cls, mlp, in_place_backward=True):
         """A metile MLP sharing ``mlp``'s projection modules (and so its parameters)."""
-        return cls(gate_proj=mlp.gate_proj, up_proj=mlp.up_proj, down_proj=mlp.down_proj)
+        return cls(gate_proj=mlp.gate_proj, up_proj=mlp.up_proj, down_proj=mlp.down_proj,
+                   in_place_backward=in_place_backward)
 
 
 class SwiGLUMLP(_GatedMLP):
     """Llama/Mistral/Qwen's MLP: ``down(silu(gate(x)) * up(x))``."""
 
     def forward(self, x):
-        return self.down_proj(F.swiglu(self.gate_proj(x), self.up_proj(x)))
+        gated = F.swiglu(self.gate_proj(x), self.up_proj(x), in_place_backward=self.in_place_backward)
+        return self.down_proj(gated)
 
 
 class GeGLUMLP(_GatedMLP):
     """Gemma's MLP: ``down(gelu_tanh(gate(x)) * up(x))``."""
 
     def forward(self, x):
-        return self.down_proj(F.geglu(self.gate_proj(x), self.up_proj(x)))
+        return self.down_proj(F.geglu(self.gate_proj(x), self.up_proj(x), self.in_place_backward))
 
 
 class CrossEntropyLoss(nn.Module):

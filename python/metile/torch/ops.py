@@ -8,6 +8,18 @@ older torch they are plain functions and compiling graph-breaks on them). Eager 
 custom-op dispatch and call the implementation directly (see ``_register``). They never alias or
 modify their inputs.
 
+In-place backward (Liger's memory saving): in eager mode the gated products' backward writes
+``da``/``db`` over the saved ``gate``/``up`` and the norms' backward writes ``dx`` over the incoming
+gradient ``dy`` (the library's ``*.in_place_backward`` entries; under ``torch.compile`` the
+out-of-place custom ops run instead). On CUDA the memory is really reused: the returned gradients
+are those tensors. On the CPU the library works on copies, so the tensors may or may not be
+overwritten; either way their autograd version counters are bumped afterwards
+(``torch.autograd.graph.increment_version``), so a node that saved one of them fails loudly
+("modified by an inplace operation") instead of reading gradients. A gated product takes this
+path only for inputs made by autograd nodes (not leaves: a caller's own tensors are never
+written); a norm cannot tell who else holds ``dy``: it must be a gradient no other node receives
+(see ``RMSNormFunction``). Each Function's ``in_place_backward`` argument turns it off.
+
 Functions (``Function.apply(...)``, positional arguments in the order documented on each):
 :class:`RMSNormFunction`, :class:`LayerNormFunction`, :class:`FusedAddRMSNormFunction`,
 :class:`ActivationFunction`, :class:`SwiGLUFunction`, :class:`GeGLUFunction`,
@@ -153,54 +165,98 @@ def _param_grad(g, p):
     return None if p is None or not p.requires_grad else g.to(p.dtype)
 
 
+def _consumed(*tensors):
+    """Marks ``tensors`` as written in place by an in-place backward (see the module doc)."""
+    bump = getattr(torch.autograd.graph, "increment_version", None)
+    if bump is not None:  # torch >= 2.1
+        for t in tensors:
+            bump(t)
+
+
+def norm_bwd_in_place(kind, x, weight, bias, residual, dy, dres, mean, rstd, eps, offset, casting):
+    """``norm_bwd`` with ``dx`` written over ``dy`` (eager only: not a custom op); ``dy`` is
+    consumed (its version is bumped)."""
+    inputs = _norm_inputs(kind, x, weight, bias, residual)
+    inputs.update(dy=dy, dresidual_out=dres, mean=mean, rstd=rstd)
+    g = run(f"{kind}.in_place_backward", inputs, _norm_params(kind, eps, offset, casting))
+    _consumed(dy)
+    return g["dx"], _output(g, "dweight", x), _output(g, "dbias", x)
+
+
+def _in_place(ctx):
+    """Whether a backward may write in place: asked to, in eager mode, and not building a graph
+    of the gradients (``create_graph=True``, where they may be saved by later nodes)."""
+    return ctx.in_place and not _compiling() and not torch.is_grad_enabled()
+
+
+def _norm_bwd(ctx, *args):
+    """The norms' backward: in place when ``_in_place(ctx)``, else the custom op."""
+    if _in_place(ctx):
+        return norm_bwd_in_place(*args)
+    return norm_bwd(*args)
+
+
 class RMSNormFunction(torch.autograd.Function):
-    """``apply(x, weight, eps=1e-6, offset=0.0, casting_mode="llama")``: RMSNorm over the last
-    axis, ``x * rstd * (offset + weight)`` (weight may be None)."""
+    """``apply(x, weight, eps=1e-6, offset=0.0, casting_mode="llama", in_place_backward=True)``:
+    RMSNorm over the last axis, ``x * rstd * (offset + weight)`` (weight may be None).
+
+    ``in_place_backward`` (Liger's ``in_place``, default on as there): the backward writes ``dx``
+    over the gradient ``dy`` it receives (see the module doc). Safe when no other node receives
+    the same gradient tensor, as when the output feeds only linear layers (pre-norm blocks, a
+    final norm); not when it feeds a residual add directly (Gemma 2's post-norms: autograd hands
+    the add's one gradient to both branches), nor when the caller passes a gradient it reads
+    again to ``backward()``. Turn it off there."""
 
     @staticmethod
-    def forward(ctx, x, weight, eps=1e-6, offset=0.0, casting_mode="llama"):
+    def forward(ctx, x, weight, eps=1e-6, offset=0.0, casting_mode="llama", in_place_backward=True):
         y, _, _, rstd = norm_fwd("rms_norm", x, weight, None, None, eps, offset, casting_mode)
         rstd = _saved_rstd(rstd)
         ctx.save_for_backward(x, weight, rstd)
         ctx.opts = (eps, offset, casting_mode)
+        ctx.in_place = in_place_backward
         return y
 
     @staticmethod
     def backward(ctx, dy):
         x, weight, rstd = ctx.saved_tensors
-        dx, dw, _ = norm_bwd("rms_norm", x, weight, None, None, dy, None, None, rstd, *ctx.opts)
-        return dx, _param_grad(dw, weight), None, None, None
+        dx, dw, _ = _norm_bwd(ctx, "rms_norm", x, weight, None, None, dy, None, None, rstd, *ctx.opts)
+        return dx, _param_grad(dw, weight), None, None, None, None
 
 
 class LayerNormFunction(torch.autograd.Function):
-    """``apply(x, weight, bias, eps=1e-6)``: LayerNorm over the last axis with affine weight
-    and bias."""
+    """``apply(x, weight, bias, eps=1e-6, in_place_backward=False)``: LayerNorm over the last axis
+    with affine weight and bias. ``in_place_backward`` as ``RMSNormFunction``'s (off by default:
+    Liger's LayerNorm has no such option)."""
 
     @staticmethod
-    def forward(ctx, x, weight, bias, eps=1e-6):
+    def forward(ctx, x, weight, bias, eps=1e-6, in_place_backward=False):
         y, _, mean, rstd = norm_fwd("layer_norm", x, weight, bias, None, eps, 0.0, "llama")
         ctx.save_for_backward(x, weight, bias, mean, rstd)
         ctx.eps = eps
+        ctx.in_place = in_place_backward
         return y
 
     @staticmethod
     def backward(ctx, dy):
         x, weight, bias, mean, rstd = ctx.saved_tensors
-        dx, dw, db = norm_bwd("layer_norm", x, weight, bias, None, dy, None, mean, rstd, ctx.eps, 0.0, "llama")
-        return dx, _param_grad(dw, weight), _param_grad(db, bias), None
+        dx, dw, db = _norm_bwd(ctx, "layer_norm", x, weight, bias, None, dy, None, mean, rstd, ctx.eps, 0.0, "llama")
+        return dx, _param_grad(dw, weight), _param_grad(db, bias), None, None
 
 
 class FusedAddRMSNormFunction(torch.autograd.Function):
-    """``apply(x, residual, weight, eps=1e-6, offset=0.0, casting_mode="llama")`` returns
-    ``(y, residual_out)``: ``residual_out = x + residual`` (rounded to x's dtype) and ``y`` its
-    RMSNorm (of the unrounded sum). Both outputs' cotangents reach ``x`` and ``residual``."""
+    """``apply(x, residual, weight, eps=1e-6, offset=0.0, casting_mode="llama",
+    in_place_backward=True)`` returns ``(y, residual_out)``: ``residual_out = x + residual``
+    (rounded to x's dtype) and ``y`` its RMSNorm (of the unrounded sum). Both outputs'
+    cotangents reach ``x`` and ``residual``. ``in_place_backward`` as ``RMSNormFunction``'s
+    (``dx`` over ``y``'s gradient)."""
 
     @staticmethod
-    def forward(ctx, x, residual, weight, eps=1e-6, offset=0.0, casting_mode="llama"):
+    def forward(ctx, x, residual, weight, eps=1e-6, offset=0.0, casting_mode="llama", in_place_backward=True):
         y, s, _, rstd = norm_fwd("add_rms_norm", x, weight, None, residual, eps, offset, casting_mode)
         rstd = _saved_rstd(rstd)
         ctx.save_for_backward(x, residual, weight, rstd)
         ctx.opts = (eps, offset, casting_mode)
+        ctx.in_place = in_place_backward
         return y, s
 
     @staticmethod
@@ -208,8 +264,8 @@ class FusedAddRMSNormFunction(torch.autograd.Function):
         x, residual, weight, rstd = ctx.saved_tensors
         if dy is None:
             dy = torch.zeros_like(x)
-        dx, dw, _ = norm_bwd("add_rms_norm", x, weight, None, residual, dy, ds, None, rstd, *ctx.opts)
-        return dx, dx, _param_grad(dw, weight), None, None, None
+        dx, dw, _ = _norm_bwd(ctx, "add_rms_norm", x, weight, None, residual, dy, ds, None, rstd, *ctx.opts)
+        return dx, dx, _param_grad(dw, weight), None, None, None, None
 
 
 # ---- activations -------------------------------------------------------------------------------
@@ -240,6 +296,22 @@ def gated_bwd(kind: str, a: Tensor, b: Tensor, dc: Tensor, gm: float, dm: float)
     return g["da"], g["db"]
 
 
+def gated_bwd_in_place(kind, a, b, dc, gm, dm):
+    """``gated_bwd`` with ``da``/``db`` written over ``a``/``b`` (eager only: not a custom op);
+    ``a`` and ``b`` are consumed (their versions are bumped)."""
+    g = run(f"{kind}.in_place_backward", {"a": a, "b": b, "dc": dc}, _gated_params(kind, gm, dm))
+    _consumed(a, b)
+    return g["da"], g["db"]
+
+
+def _gated_bwd(ctx, kind, a, b, dc, gm, dm):
+    """The gated backward: in place when ``_in_place(ctx)`` and ``a`` and ``b`` were made by
+    autograd nodes (not leaves: never a caller's own tensors); else the custom op."""
+    if _in_place(ctx) and not a.is_leaf and not b.is_leaf:
+        return gated_bwd_in_place(kind, a, b, dc, gm, dm)
+    return gated_bwd(kind, a, b, dc, gm, dm)
+
+
 class ActivationFunction(torch.autograd.Function):
     """``apply(x, kind)``: an elementwise activation (``sigmoid``, ``tanh``, ``relu``,
     ``relu_squared``, ``silu``, ``gelu_tanh``, ``gelu_erf``, ``quick_gelu``)."""
@@ -257,34 +329,40 @@ class ActivationFunction(torch.autograd.Function):
 
 
 class SwiGLUFunction(torch.autograd.Function):
-    """``apply(gate, up, gate_multiplier=1.0, down_multiplier=1.0)``:
-    ``silu(gm * gate) * up * dm``."""
+    """``apply(gate, up, gate_multiplier=1.0, down_multiplier=1.0, in_place_backward=True)``:
+    ``silu(gm * gate) * up * dm``. ``in_place_backward`` (as Liger's ``LigerSiLUMulFunction``
+    always does): the backward writes the gradients over ``gate`` and ``up`` when autograd
+    nodes made them (see the module doc); the caller must not read them after the backward."""
 
     @staticmethod
-    def forward(ctx, a, b, gate_multiplier=1.0, down_multiplier=1.0):
+    def forward(ctx, a, b, gate_multiplier=1.0, down_multiplier=1.0, in_place_backward=True):
         ctx.save_for_backward(a, b)
         ctx.m = (gate_multiplier, down_multiplier)
+        ctx.in_place = in_place_backward
         return gated_fwd("swiglu", a, b, gate_multiplier, down_multiplier)
 
     @staticmethod
     def backward(ctx, dc):
         a, b = ctx.saved_tensors
-        da, db = gated_bwd("swiglu", a, b, dc, *ctx.m)
-        return da, db, None, None
+        da, db = _gated_bwd(ctx, "swiglu", a, b, dc, *ctx.m)
+        return da, db, None, None, None
 
 
 class GeGLUFunction(torch.autograd.Function):
-    """``apply(gate, up)``: ``gelu_tanh(gate) * up``."""
+    """``apply(gate, up, in_place_backward=True)``: ``gelu_tanh(gate) * up``;
+    ``in_place_backward`` as ``SwiGLUFunction``'s."""
 
     @staticmethod
-    def forward(ctx, a, b):
+    def forward(ctx, a, b, in_place_backward=True):
         ctx.save_for_backward(a, b)
+        ctx.in_place = in_place_backward
         return gated_fwd("geglu", a, b, 1.0, 1.0)
 
     @staticmethod
     def backward(ctx, dc):
         a, b = ctx.saved_tensors
-        return gated_bwd("geglu", a, b, dc, 1.0, 1.0)
+        da, db = _gated_bwd(ctx, "geglu", a, b, dc, 1.0, 1.0)
+        return da, db, None
 
 
 # ---- rope --------------------------------------------------------------------------------------

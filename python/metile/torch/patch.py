@@ -8,11 +8,14 @@ What is matched (each can be turned off by its keyword):
   sharing the same weight ``Parameter``. Gemma's norms (class name starting ``Gemma``, or a
   ``gemma*`` config) use ``offset=1, casting_mode="gemma"``: ``x * rstd * (1 + weight)`` in FP32,
   as HF computes them; the others ``casting_mode="llama"``. Qwen3's and Gemma 3's per-head
-  ``q_norm``/``k_norm`` match too.
+  ``q_norm``/``k_norm`` match too. The norms write their input gradient over the incoming one
+  (``in_place_backward``, as Liger), except Gemma's: Gemma 2/3's post-norms feed residual adds,
+  whose one gradient tensor also reaches the other branch (Liger turns ``in_place`` off there).
 - ``layer_norm``: ``torch.nn.LayerNorm`` over one axis with weight and bias.
 - ``mlp``: a module with ``gate_proj``, ``up_proj``, ``down_proj`` linear layers and an
   ``act_fn`` that is SiLU (Llama, Mistral, Qwen2/3) or tanh-GELU (Gemma) becomes
-  :class:`~metile.torch.modules.SwiGLUMLP` / ``GeGLUMLP`` sharing the three projections.
+  :class:`~metile.torch.modules.SwiGLUMLP` / ``GeGLUMLP`` sharing the three projections; their
+  backward writes the gated product's gradients over the projections' outputs (as Liger).
 - ``rope``: the ``apply_rotary_pos_emb`` function of the modeling module that defines each
   attention class (a module with ``q_proj``, ``k_proj``, ``v_proj``, ``o_proj``) is replaced by
   metile's, which affects every model of that architecture in the process until undone (HF looks
@@ -92,7 +95,7 @@ def _rms_norm(module, gemma):
         return None
     gemma = gemma or type(module).__name__.startswith("Gemma")
     new = M.RMSNorm(weight.shape[0], eps=float(eps), offset=1.0 if gemma else 0.0,
-                    casting_mode="gemma" if gemma else "llama")
+                    casting_mode="gemma" if gemma else "llama", in_place_backward=not gemma)
     new.weight = weight
     return new
 

@@ -6,11 +6,18 @@
 //! the storage dtype (one rounding of an FP32 result, FP32 transcendental functions within a few
 //! ulp) plus 1e-6; FP32 gradients 2e-6. The backward derived by `vjp` (rows
 //! `<op>.backward_derived:*`) is held to the same tolerances as the hand-written one.
+//!
+//! The gated kinds' in-place backward (rows `<op>.in_place_backward:*`, gradients in the storage
+//! dtype) writes over copies of the inputs: it has no output to poison, so a gradient element it
+//! failed to write would still hold its input, which the oracle comparison rejects (an input is
+//! not its own gradient).
 
 use metile_ir::DType;
 use metile_runtime::{Device, Tensor};
 
-use super::{run, run_packed, ActOptions, Kind, NAMES};
+use super::{
+    backward_in_place, backward_packed_in_place, run, run_packed, ActOptions, Kind, NAMES,
+};
 use crate::check::{poisoned, tensor, CheckCase, CheckRow};
 use crate::reference::activations as oracle;
 use crate::registry::OpError;
@@ -71,7 +78,7 @@ impl ActCase {
         } else {
             self.dtype
         };
-        let (fwd, bwd, derived) = if self.packed {
+        let (fwd, bwd, derived, in_place) = if self.packed {
             self.run_packed(device, &x, &b, &dy, grad)?
         } else {
             let poisoned = |d: DType, k: usize| -> Result<Vec<Option<Tensor>>, OpError> {
@@ -95,7 +102,15 @@ impl ActCase {
                 let opts = self.opts_derived(derived_backward);
                 run(device, self.kind, &xt, bopt, Some(&dyt), &opts, prev)
             };
-            (fwd, backward(false)?, backward(true)?)
+            let in_place = if gated {
+                let (mut a, mut b) = (up(&x)?, up(&b)?);
+                let opts = self.in_place_opts();
+                backward_in_place(device, self.kind, &mut a, &mut b, &dyt, &opts)?;
+                vec![a, b]
+            } else {
+                Vec::new()
+            };
+            (fwd, backward(false)?, backward(true)?, in_place)
         };
 
         let (x64, b64, dy64) = (to_f64(&x), to_f64(&b), to_f64(&dy));
@@ -134,19 +149,36 @@ impl ActCase {
                     .collect(),
             ));
         }
-        // The derived backward is held to the same contract as the hand-written one.
-        let derived_expect: Vec<(String, Vec<f64>)> = expect
-            .iter()
-            .filter(|(name, _)| name.starts_with("backward:"))
-            .map(|(name, r)| (name.replace("backward:", "backward_derived:"), r.clone()))
-            .collect();
+        // The derived and in-place backwards are held to the same contract as the hand-written
+        // one (the in-place one in the storage dtype).
+        let like_backward = |new: &str| -> Vec<(String, Vec<f64>)> {
+            expect
+                .iter()
+                .filter(|(name, _)| name.starts_with("backward:"))
+                .map(|(name, r)| (name.replace("backward:", new), r.clone()))
+                .collect()
+        };
+        let derived_expect = like_backward("backward_derived:");
+        let in_place_expect = if gated {
+            like_backward("in_place_backward:")
+        } else {
+            Vec::new()
+        };
         let expect = expect
-            .into_iter()
-            .map(|(name, r)| (name.to_string(), r))
-            .chain(derived_expect);
+            .iter()
+            .map(|(name, r)| (name.to_string(), r.clone()))
+            .chain(derived_expect)
+            .chain(in_place_expect);
         let u = unit_roundoff(self.dtype);
-        let tensors: Vec<&Tensor> = fwd.iter().chain(&bwd).chain(&derived).collect();
+        let tensors: Vec<&Tensor> = fwd
+            .iter()
+            .chain(&bwd)
+            .chain(&derived)
+            .chain(&in_place)
+            .collect();
         let mut rows = Vec::new();
+        // The in-place backward has storage-dtype gradients whatever the case's grad dtype.
+        let in_place_config = self.describe().replace(" grad:f32", "");
         for ((name, reference), t) in expect.zip(tensors) {
             let tol = if name.starts_with("backward") && self.opts.f32_grads {
                 2e-6
@@ -159,7 +191,11 @@ impl ActCase {
                 format!("{}.{name}", self.op()),
                 self.dtype,
                 format!("{}x{}", self.shape[0], self.shape[1]),
-                self.describe(),
+                if name.starts_with("in_place") {
+                    in_place_config.clone()
+                } else {
+                    self.describe()
+                },
                 &got,
                 &reference,
                 tol,
@@ -170,10 +206,20 @@ impl ActCase {
     }
 }
 
-/// A case's outputs: forward, hand-written backward, backward derived by `vjp`.
-type Runs = (Vec<Tensor>, Vec<Tensor>, Vec<Tensor>);
+/// A case's outputs: forward, hand-written backward, backward derived by `vjp`, in-place
+/// backward (gated kinds).
+type Runs = (Vec<Tensor>, Vec<Tensor>, Vec<Tensor>, Vec<Tensor>);
 
 impl ActCase {
+    /// The case's multipliers for the in-place backward (which has only those).
+    fn in_place_opts(&self) -> ActOptions {
+        ActOptions {
+            gate_multiplier: self.opts.gate_multiplier,
+            down_multiplier: self.opts.down_multiplier,
+            ..ActOptions::default()
+        }
+    }
+
     /// The case's options, with the derived backward on or off.
     fn opts_derived(&self, derived_backward: bool) -> ActOptions {
         ActOptions {
@@ -213,7 +259,9 @@ impl ActCase {
             let opts = self.opts_derived(derived_backward);
             run_packed(device, self.kind, &xt, Some(&dyt), &opts, Some(prev))
         };
-        Ok((vec![y], vec![dx(false)?], vec![dx(true)?]))
+        let mut written = tensor(device, self.dtype, &[rows, 2 * f], &packed)?;
+        backward_packed_in_place(device, self.kind, &mut written, &dyt, &self.in_place_opts())?;
+        Ok((vec![y], vec![dx(false)?], vec![dx(true)?], vec![written]))
     }
 }
 
@@ -296,6 +344,126 @@ mod tests {
 "
             )
         );
+    }
+
+    /// The in-place backward is the out-of-place one (storage-dtype gradients) bit for bit, on
+    /// every case of the sweep, both layouts; the tensors it returns are its inputs' memory.
+    #[test]
+    fn in_place_backward_is_the_backward_bit_for_bit() {
+        let dev = Device::cpu();
+        let addr = |t: &mut Tensor| t.buffer.host_bytes_mut().unwrap().as_ptr() as usize;
+        for kind in [Kind::Swiglu, Kind::Geglu] {
+            for packed in [false, true] {
+                for case in sweep(kind, packed) {
+                    let [rows, f] = case.shape;
+                    let mut rng = Rng::new(case.seed);
+                    let width = if packed { 2 * f } else { f };
+                    let mut gen = |n: usize| {
+                        let mut v = rng.normal_vec(n, 0.0, case.scale);
+                        round_to_storage(&mut v, case.dtype);
+                        v
+                    };
+                    let (xv, bv, dyv) = (gen(rows * width), gen(rows * f), gen(rows * f));
+                    let t = |v: &[f32], w: usize| tensor(&dev, case.dtype, &[rows, w], v).unwrap();
+                    let opts = case.in_place_opts();
+                    let label = format!("{} {} {:?}", case.op(), case.dtype, case.shape);
+                    let dy = t(&dyv, f);
+                    let (want, got): (Vec<Tensor>, Vec<Tensor>) = if packed {
+                        let x = t(&xv, width);
+                        let want = run_packed(&dev, kind, &x, Some(&dy), &opts, None).unwrap();
+                        let mut x = t(&xv, width);
+                        let at = addr(&mut x);
+                        backward_packed_in_place(&dev, kind, &mut x, &dy, &opts).unwrap();
+                        assert_eq!(addr(&mut x), at, "{label}: dx in x's memory");
+                        (vec![want], vec![x])
+                    } else {
+                        let (a, b) = (t(&xv, f), t(&bv, f));
+                        let want = run(&dev, kind, &a, Some(&b), Some(&dy), &opts, vec![]);
+                        let (mut a, mut b) = (t(&xv, f), t(&bv, f));
+                        let (a_at, b_at) = (addr(&mut a), addr(&mut b));
+                        backward_in_place(&dev, kind, &mut a, &mut b, &dy, &opts).unwrap();
+                        assert_eq!((addr(&mut a), addr(&mut b)), (a_at, b_at), "{label}");
+                        (want.unwrap(), vec![a, b])
+                    };
+                    assert_eq!(got, want, "{label}: in place differs from the backward");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bad_in_place_inputs_are_typed_errors() {
+        let dev = Device::cpu();
+        let f = |s: &[usize]| Tensor::zeros(DType::F32, s);
+        let o = ActOptions::default();
+        let msg = |r: Result<(), OpError>| r.err().map(|e| e.to_string()).unwrap_or_default();
+        let (mut a, mut b) = (f(&[2, 3]), f(&[2, 3]));
+        let bad_dc = msg(backward_in_place(
+            &dev,
+            Kind::Swiglu,
+            &mut a,
+            &mut b,
+            &f(&[3, 2]),
+            &o,
+        ));
+        assert!(
+            bad_dc.contains("input `dc`") && bad_dc.contains("must match"),
+            "{bad_dc}"
+        );
+        let mut b16 = Tensor::zeros(DType::BF16, &[2, 3]);
+        let mixed = msg(backward_in_place(
+            &dev,
+            Kind::Geglu,
+            &mut a,
+            &mut b16,
+            &f(&[2, 3]),
+            &o,
+        ));
+        assert!(
+            mixed.contains("geglu.in_place_backward: input `b`"),
+            "{mixed}"
+        );
+        let f32_grads = ActOptions {
+            f32_grads: true,
+            ..o
+        };
+        let e = msg(backward_in_place(
+            &dev,
+            Kind::Swiglu,
+            &mut a,
+            &mut b,
+            &f(&[2, 3]),
+            &f32_grads,
+        ));
+        assert!(
+            e.contains("grad_dtype") && e.contains("not offered in place"),
+            "{e}"
+        );
+        let e = msg(backward_in_place(
+            &dev,
+            Kind::Unary(4),
+            &mut a,
+            &mut b,
+            &f(&[2, 3]),
+            &o,
+        ));
+        assert!(e.contains("kind"), "{e}");
+        let mut x = f(&[2, 8]);
+        let e = msg(backward_packed_in_place(
+            &dev,
+            Kind::Swiglu,
+            &mut x,
+            &f(&[2, 8]),
+            &o,
+        ));
+        assert!(
+            e.contains("swiglu_packed.in_place_backward: input `dy`"),
+            "{e}"
+        );
+        // Empty inputs are a no-op.
+        let (mut ea, mut eb) = (f(&[0, 4]), f(&[0, 4]));
+        backward_in_place(&dev, Kind::Swiglu, &mut ea, &mut eb, &f(&[0, 4]), &o).unwrap();
+        assert_eq!(ea.shape, vec![0, 4]);
     }
 
     #[test]

@@ -30,21 +30,37 @@
 //! in shape and dtype; cotangents match their primal's shape and may use any float dtype.
 //! Arithmetic is FP32; outputs use the storage dtype of the primal input. Gradients use it too by
 //! default, as the framework layers they feed do (`grad_dtype=f32` gives FP32). Empty inputs give
-//! empty outputs. Nothing is modified in place; the backward recomputes `f` from the saved input.
+//! empty outputs. The backward recomputes `f` from the saved input. Nothing is modified in place
+//! except by the in-place backward below.
 //!
 //! Packed gate|up layout (Liger's `LigerFusedGateUpSiLUMulFunction`, Megatron's fc1 output):
 //! `swiglu_packed.forward(x) -> y` and `geglu_packed.forward(x) -> y` for `x` of shape
 //! `[..., 2F]` whose first `F` columns are the gate `a` and last `F` the up projection `b`, `y`
 //! `[..., F]` the gated product above (same multipliers); backward `(x, dy) -> dx` with `dy`
 //! `[..., F]` and `dx` `[..., 2F]` packed the same way, `[da | db]`. Dtypes and rounding as the
-//! separate layout; nothing is written into `x` (Liger's `in_place` option is not offered).
+//! separate layout.
+//!
+//! In-place backward (Liger's memory saving: `LigerSiLUMulFunction` writes over its saved
+//! inputs): `swiglu.in_place_backward(a, b, dc) -> (da, db)` and `geglu.in_place_backward`
+//! consume `a` and `b` and return them holding `da` and `db` (the entry's outputs are those
+//! tensors, `EntryPoint::overwrites`); `<op>_packed.in_place_backward(x, dy) -> dx` consumes `x`
+//! and returns it holding `[da | db]`. Same multipliers and the same FP32 arithmetic as the
+//! backward, rounded to the storage dtype (bit for bit the backward with `grad_dtype=storage`);
+//! no `grad_dtype` (the gradients take the inputs' memory) and no `derivative`. Each element
+//! is read and then written by one thread through one read-write buffer (never an input
+//! aliased as an output). The caller must not need `a` and `b` again: a framework that saved
+//! them elsewhere would read gradients. Under `EntryPoint::call` (e.g. `metile run`) the entry
+//! writes over copies; `call_owned` takes the inputs, except one that may share memory with
+//! another input, which is copied. Rust: [`backward_in_place`], [`backward_packed_in_place`].
 
 use metile_ir::{DType, Verified};
 use metile_lang::{trace, LangError, Tile};
 use metile_runtime::{Arg, Device, Tensor};
 
 use crate::host::{bad, fit, float_dtype as float, row_block};
-use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
+use crate::registry::{
+    input, overwritten, EntryPoint, OpError, Overwrite, ParamDef, Params, Port, PortShape, Tensors,
+};
 
 pub mod check;
 #[cfg(test)]
@@ -109,6 +125,10 @@ pub struct ActSpec {
     /// The backward kernel derives the gradient with `Ctx::vjp` from the forward expression
     /// instead of using the hand-written `grad_tile`.
     pub derived: bool,
+    /// A gated backward that writes the gradients over its inputs: `a` and `b` (or the packed
+    /// `x`) are read-write buffers, read at an element before the same thread writes its
+    /// gradients there; `grad` is then `x`.
+    pub in_place: bool,
 }
 
 impl ActSpec {
@@ -118,14 +138,19 @@ impl ActSpec {
         format!("{}{suffix}", self.kind.name())
     }
 
-    /// The kernel name: `<op>_fwd`, `<op>_bwd` or `<op>_bwd_derived`.
+    /// The kernel name: `<op>_fwd`, `<op>_bwd`, `<op>_bwd_derived` or `<op>_in_place_bwd`.
     pub fn kernel_name(&self, backward: bool) -> String {
         let dir = match (backward, self.derived) {
             (false, _) => "fwd",
             (true, false) => "bwd",
             (true, true) => "bwd_derived",
         };
-        format!("{}_{dir}", self.op())
+        let in_place = if backward && self.in_place {
+            "_in_place"
+        } else {
+            ""
+        };
+        format!("{}{in_place}_{dir}", self.op())
     }
 }
 
@@ -203,18 +228,39 @@ pub fn grad_tile(name: &str, x: Tile) -> Tile {
 /// elements of the flattened input. Parameters: forward `x, [b], y, n, gm, dm`; backward
 /// `x, [b], dy, dx, [db], n, gm, dm`. Packed gated kinds: one program per (row, `block`
 /// columns of `F`), parameters forward `x, y, f, gm, dm` and backward `x, dy, dx, f, gm, dm`.
+/// In-place gated backward (`spec.in_place`): `a, b, dy, n, gm, dm` (packed `x, dy, f, gm,
+/// dm`) with `a` and `b` (`x`) read-write: `da` is written over `a`, `db` over `b`, each
+/// element by the thread that read it (the CUDA emitter gives each buffer one `__restrict__`
+/// pointer, which no other parameter aliases).
 pub fn kernel(spec: &ActSpec, backward: bool) -> Result<Verified, LangError> {
     trace(&spec.kernel_name(backward), |k| {
         let gated = spec.kind.gated();
         let split = gated && !spec.packed;
-        let x = k.input(if split { "a" } else { "x" }, spec.x);
-        let b = split.then(|| k.input("b", spec.x));
+        let in_place = backward && gated && spec.in_place;
+        let param = |name: &str| {
+            if in_place {
+                k.inout(name, spec.x)
+            } else {
+                k.input(name, spec.x)
+            }
+        };
+        let x = param(if split { "a" } else { "x" });
+        let b = split.then(|| param("b"));
         let dy = backward.then(|| k.input("dy", spec.dy));
-        let out = k.output(
-            if backward { "dx" } else { "y" },
-            if backward { spec.grad } else { spec.x },
-        );
-        let db = (backward && split).then(|| k.output("db", spec.grad));
+        // The gradient of the gate (or sole input) is written over x in place, else to `dx`.
+        let out = if in_place {
+            x
+        } else {
+            k.output(
+                if backward { "dx" } else { "y" },
+                if backward { spec.grad } else { spec.x },
+            )
+        };
+        let db = match (backward && split, in_place) {
+            (false, _) => None,
+            (true, true) => b,
+            (true, false) => Some(k.output("db", spec.grad)),
+        };
         let size = if spec.packed {
             k.scalar("f", DType::I32)
         } else {
@@ -372,40 +418,72 @@ pub fn run(
     opts: &ActOptions,
     prev: Vec<Option<Tensor>>,
 ) -> Result<Vec<Tensor>, OpError> {
-    let entry = format!(
-        "{}.{}",
-        kind.name(),
-        if dy.is_some() { "backward" } else { "forward" }
-    );
+    let dir = if dy.is_some() { "backward" } else { "forward" };
+    let entry = format!("{}.{dir}", kind.name());
+    let launch = plan(device, &entry, kind, x, b, dy, opts, false)?;
+    let inputs: Vec<&Tensor> = [Some(x), b, dy].into_iter().flatten().collect();
+    launch.run(device, opts, &inputs, prev)
+}
+
+/// The in-place backward of gated `kind` (entry `<kind>.in_place_backward`): the gradients of
+/// [`run`]'s backward, computed by the same arithmetic in the storage dtype, with `da` written
+/// over `a` and `db` over `b` (no new memory). `opts` gives the multipliers; FP32 gradients and
+/// the derived backward are not offered (a typed error). On an error `a` and `b` are unchanged.
+pub fn backward_in_place(
+    device: &Device,
+    kind: Kind,
+    a: &mut Tensor,
+    b: &mut Tensor,
+    dc: &Tensor,
+    opts: &ActOptions,
+) -> Result<(), OpError> {
+    let entry = format!("{}.in_place_backward", kind.name());
+    check_in_place(&entry, kind, opts)?;
+    let launch = plan(device, &entry, kind, a, Some(b), Some(dc), opts, true)?;
+    launch.run_in_place(device, opts, vec![a, b], dc)
+}
+
+/// Validates a separate-layout launch of `kind` (`entry` names it in errors).
+#[allow(clippy::too_many_arguments)]
+fn plan(
+    device: &Device,
+    entry: &str,
+    kind: Kind,
+    x: &Tensor,
+    b: Option<&Tensor>,
+    dy: Option<&Tensor>,
+    opts: &ActOptions,
+    in_place: bool,
+) -> Result<Launch, OpError> {
     let xname = if kind.gated() { "a" } else { "x" };
-    let xd = float(&entry, xname, x)?;
+    let xd = float(entry, xname, x)?;
     if let Some(b) = b {
-        if like(&entry, "b", b, x)? != xd {
+        if like(entry, "b", b, x)? != xd {
             return Err(bad(
-                &entry,
+                entry,
                 "b",
                 format!("dtype {} must match {xname}'s {xd}", b.dtype()),
             ));
         }
     } else if kind.gated() {
         return Err(OpError::MissingInput {
-            entry,
+            entry: entry.into(),
             name: "b".into(),
         });
     }
     let dyd = match dy {
-        Some(t) => like(&entry, if kind.gated() { "dc" } else { "dy" }, t, x)?,
+        Some(t) => like(entry, if kind.gated() { "dc" } else { "dy" }, t, x)?,
         None => xd,
     };
-    check_multipliers(&entry, opts)?;
+    check_multipliers(entry, opts)?;
     let backward = dy.is_some();
     let n = x.numel();
     let block = block_for(device);
     let programs = n.div_ceil(block);
     if programs > i32::MAX as usize {
-        return Err(bad(&entry, xname, format!("{n} elements is too many")));
+        return Err(bad(entry, xname, format!("{n} elements is too many")));
     }
-    let launch = Launch {
+    Ok(Launch {
         spec: ActSpec {
             kind,
             packed: false,
@@ -414,15 +492,14 @@ pub fn run(
             grad: if opts.f32_grads { DType::F32 } else { xd },
             block,
             derived: backward && opts.derived_backward,
+            in_place,
         },
         backward,
-        inputs: [Some(x), b, dy].into_iter().flatten().collect(),
         outs: if backward && kind.gated() { 2 } else { 1 },
         out_shape: x.shape.clone(),
         size: Arg::I64(n as i64),
         grid: [programs as u32, 1, 1],
-    };
-    launch.run(device, opts, prev)
+    })
 }
 
 /// Runs gated `kind` on the packed layout: forward (`dy == None`) `x [..., 2F] -> y [..., F]`,
@@ -435,20 +512,52 @@ pub fn run_packed(
     opts: &ActOptions,
     prev: Option<Tensor>,
 ) -> Result<Tensor, OpError> {
-    let backward = dy.is_some();
-    let dir = if backward { "backward" } else { "forward" };
+    let dir = if dy.is_some() { "backward" } else { "forward" };
     let entry = format!("{}_packed.{dir}", kind.name());
-    let xd = float(&entry, "x", x)?;
+    let launch = plan_packed(device, &entry, kind, x, dy, opts, false)?;
+    let inputs: Vec<&Tensor> = [Some(x), dy].into_iter().flatten().collect();
+    let mut out = launch.run(device, opts, &inputs, vec![prev])?;
+    Ok(out.remove(0))
+}
+
+/// The in-place packed backward of gated `kind` (entry `<kind>_packed.in_place_backward`):
+/// [`run_packed`]'s `dx = [da | db]` in the storage dtype, written over `x` (no new memory);
+/// options as [`backward_in_place`]. On an error `x` is unchanged.
+pub fn backward_packed_in_place(
+    device: &Device,
+    kind: Kind,
+    x: &mut Tensor,
+    dy: &Tensor,
+    opts: &ActOptions,
+) -> Result<(), OpError> {
+    let entry = format!("{}_packed.in_place_backward", kind.name());
+    check_in_place(&entry, kind, opts)?;
+    let launch = plan_packed(device, &entry, kind, x, Some(dy), opts, true)?;
+    launch.run_in_place(device, opts, vec![x], dy)
+}
+
+/// Validates a packed-layout launch of `kind` (`entry` names it in errors).
+fn plan_packed(
+    device: &Device,
+    entry: &str,
+    kind: Kind,
+    x: &Tensor,
+    dy: Option<&Tensor>,
+    opts: &ActOptions,
+    in_place: bool,
+) -> Result<Launch, OpError> {
+    let backward = dy.is_some();
+    let xd = float(entry, "x", x)?;
     let Some((&width, lead)) = x.shape.split_last().filter(|(w, _)| w.is_multiple_of(2)) else {
         return Err(bad(
-            &entry,
+            entry,
             "x",
             format!("shape {:?} must be [..., 2F]: gate and up halves", x.shape),
         ));
     };
     if !kind.gated() {
         return Err(bad(
-            &entry,
+            entry,
             "x",
             format!("{} has no gate and up halves to pack", kind.name()),
         ));
@@ -458,21 +567,21 @@ pub fn run_packed(
     let dyd = match dy {
         Some(t) if t.shape != half => {
             return Err(bad(
-                &entry,
+                entry,
                 "dy",
                 format!("shape {:?} must be [..., F] = {half:?}", t.shape),
             ))
         }
-        Some(t) => float(&entry, "dy", t)?,
+        Some(t) => float(entry, "dy", t)?,
         None => xd,
     };
-    check_multipliers(&entry, opts)?;
+    check_multipliers(entry, opts)?;
     let rows: usize = lead.iter().product();
     let block = block_for(device).min(row_block(device, f.max(1)));
     let col_blocks = f.div_ceil(block);
     if rows > i32::MAX as usize || f > i32::MAX as usize || col_blocks > u16::MAX as usize {
         return Err(bad(
-            &entry,
+            entry,
             "x",
             format!(
                 "{rows} rows of F = {f}; at most {} rows and {} columns",
@@ -481,7 +590,7 @@ pub fn run_packed(
             ),
         ));
     }
-    let launch = Launch {
+    Ok(Launch {
         spec: ActSpec {
             kind,
             packed: true,
@@ -490,16 +599,14 @@ pub fn run_packed(
             grad: if opts.f32_grads { DType::F32 } else { xd },
             block,
             derived: backward && opts.derived_backward,
+            in_place,
         },
         backward,
-        inputs: [Some(x), dy].into_iter().flatten().collect(),
         outs: 1,
         out_shape: if backward { x.shape.clone() } else { half },
         size: Arg::I32(f as i32),
         grid: [rows as u32, col_blocks as u32, 1],
-    };
-    let mut out = launch.run(device, opts, vec![prev])?;
-    Ok(out.remove(0))
+    })
 }
 
 fn check_multipliers(entry: &str, opts: &ActOptions) -> Result<(), OpError> {
@@ -520,12 +627,37 @@ fn check_multipliers(entry: &str, opts: &ActOptions) -> Result<(), OpError> {
     Ok(())
 }
 
+/// The in-place backward is gated, hand-written and in the storage dtype, or a typed error.
+fn check_in_place(entry: &str, kind: Kind, opts: &ActOptions) -> Result<(), OpError> {
+    let refused = if !kind.gated() {
+        Some(("kind", kind.name(), "swiglu or geglu"))
+    } else if opts.f32_grads {
+        Some((
+            "grad_dtype",
+            "f32",
+            "storage (the gradients take the inputs' memory)",
+        ))
+    } else if opts.derived_backward {
+        Some(("derivative", "vjp", "hand"))
+    } else {
+        None
+    };
+    match refused {
+        Some((name, value, allowed)) => Err(OpError::BadParam {
+            entry: entry.into(),
+            name: name.into(),
+            value: value.into(),
+            message: "is not offered in place".into(),
+            allowed: allowed.into(),
+        }),
+        None => Ok(()),
+    }
+}
+
 /// A validated activation launch.
-struct Launch<'a> {
+struct Launch {
     spec: ActSpec,
     backward: bool,
-    /// In kernel order: `x`, then `b` and `dy` where present.
-    inputs: Vec<&'a Tensor>,
     /// Outputs, all in the output dtype and `out_shape`.
     outs: usize,
     out_shape: Vec<usize>,
@@ -534,13 +666,15 @@ struct Launch<'a> {
     grid: [u32; 3],
 }
 
-impl Launch<'_> {
+impl Launch {
     /// Allocates the outputs (reusing each `prev` tensor, in output order, that fits) and
-    /// launches unless empty.
+    /// launches on `inputs` (in kernel order: `x`, then `b` and `dy` where present) unless
+    /// empty.
     fn run(
         self,
         device: &Device,
         opts: &ActOptions,
+        inputs: &[&Tensor],
         prev: Vec<Option<Tensor>>,
     ) -> Result<Vec<Tensor>, OpError> {
         let dtype = if self.backward {
@@ -552,22 +686,49 @@ impl Launch<'_> {
         let mut out = (0..self.outs)
             .map(|_| fit(device, prev.next().flatten(), dtype, &self.out_shape))
             .collect::<Result<Vec<_>, _>>()?;
+        let mut args: Vec<Arg<'_>> = inputs.iter().map(|t| Arg::In(&t.buffer)).collect();
+        args.extend(out.iter_mut().map(|t| Arg::Out(&mut t.buffer)));
+        self.launch(device, opts, args)?;
+        Ok(out)
+    }
+
+    /// Launches the in-place backward over `written` (`a, b` or the packed `x`) and `dy`.
+    fn run_in_place(
+        self,
+        device: &Device,
+        opts: &ActOptions,
+        written: Vec<&mut Tensor>,
+        dy: &Tensor,
+    ) -> Result<(), OpError> {
+        let mut args: Vec<Arg<'_>> = written
+            .into_iter()
+            .map(|t| Arg::Out(&mut t.buffer))
+            .collect();
+        args.push(Arg::In(&dy.buffer));
+        self.launch(device, opts, args)
+    }
+
+    /// Appends the scalars to `args` (the buffers in kernel order) and launches unless empty.
+    fn launch(
+        self,
+        device: &Device,
+        opts: &ActOptions,
+        mut args: Vec<Arg<'_>>,
+    ) -> Result<(), OpError> {
         if self.grid.contains(&0) {
-            return Ok(out);
+            return Ok(());
         }
         let (spec, backward) = (self.spec, self.backward);
         let k = device.kernel(&spec.kernel_name(backward), &spec, || {
             kernel(&spec, backward)
         })?;
-        let mut args: Vec<Arg<'_>> = self.inputs.iter().map(|t| Arg::In(&t.buffer)).collect();
-        args.extend(out.iter_mut().map(|t| Arg::Out(&mut t.buffer)));
         args.extend([
             self.size,
             Arg::F32(opts.gate_multiplier),
             Arg::F32(opts.down_multiplier),
         ]);
         device.launch(&k, self.grid, &mut args)?;
-        Ok(out)
+        Ok(())
     }
 }
 
@@ -684,6 +845,49 @@ fn run_packed_entry(
     Ok(())
 }
 
+/// The in-place backward entries' inputs written over: `a` and `b`, or the packed `x`.
+const GATE_WRITTEN: Overwrite = Overwrite {
+    input: "a",
+    output: "da",
+};
+const UP_WRITTEN: Overwrite = Overwrite {
+    input: "b",
+    output: "db",
+};
+const PACKED_WRITTEN: Overwrite = Overwrite {
+    input: "x",
+    output: "dx",
+};
+
+/// `<kind>[_packed].in_place_backward`: the gradients written over the inputs the registry
+/// hands over in `out` (see `EntryPoint::run`).
+fn run_in_place_entry(
+    kind: Kind,
+    packed: bool,
+    d: &Device,
+    t: &Tensors,
+    p: &Params,
+    out: &mut Tensors,
+) -> Result<(), OpError> {
+    let suffix = if packed { "_packed" } else { "" };
+    let entry = format!("{}{suffix}.in_place_backward", kind.name());
+    let opts = options(p, kind == Kind::Swiglu, false)?;
+    if packed {
+        let dy = input(&entry, t, "dy")?;
+        let mut x = overwritten(&entry, out, &PACKED_WRITTEN)?;
+        backward_packed_in_place(d, kind, &mut x, dy, &opts)?;
+        out.insert(PACKED_WRITTEN.output.into(), x);
+        return Ok(());
+    }
+    let dc = input(&entry, t, "dc")?;
+    let mut a = overwritten(&entry, out, &GATE_WRITTEN)?;
+    let mut b = overwritten(&entry, out, &UP_WRITTEN)?;
+    backward_in_place(d, kind, &mut a, &mut b, dc, &opts)?;
+    out.insert(GATE_WRITTEN.output.into(), a);
+    out.insert(UP_WRITTEN.output.into(), b);
+    Ok(())
+}
+
 macro_rules! unary_entries {
     ($(($i:literal, $name:literal)),*) => {
         [$(
@@ -693,6 +897,7 @@ macro_rules! unary_entries {
                 inputs: &[port("x", false, "input")],
                 outputs: &[port("y", false, "f(x), storage dtype")],
                 params: &[],
+                overwrites: &[],
                 run: |d, t, p, o| run_entry(Kind::Unary($i), false, d, t, p, o),
             },
             EntryPoint {
@@ -701,6 +906,7 @@ macro_rules! unary_entries {
                 inputs: &[port("x", false, "input"), port("dy", false, "cotangent of y")],
                 outputs: &[port("dx", false, "dy * f'(x)")],
                 params: &[GRAD_DTYPE, DERIVATIVE],
+                overwrites: &[],
                 run: |d, t, p, o| run_entry(Kind::Unary($i), true, d, t, p, o),
             },
         )*]
@@ -726,14 +932,20 @@ const GATED_BWD_IN: [Port; 3] = [
     port("dc", false, "cotangent of c"),
 ];
 
+const GATED_IN_PLACE_OUT: [Port; 2] = [
+    port("da", false, "gradient of a, in a's memory"),
+    port("db", false, "gradient of b, in b's memory"),
+];
+
 /// SwiGLU and GeGLU.
-pub static GATED_ENTRY_POINTS: [EntryPoint; 4] = [
+pub static GATED_ENTRY_POINTS: [EntryPoint; 6] = [
     EntryPoint {
         name: "swiglu.forward",
         op: "swiglu",
         inputs: &GATED_IN,
         outputs: &[port("c", false, "silu(gm a) * b * dm")],
         params: &[GM, DM],
+        overwrites: &[],
         run: |d, t, p, o| run_entry(Kind::Swiglu, false, d, t, p, o),
     },
     EntryPoint {
@@ -745,7 +957,17 @@ pub static GATED_ENTRY_POINTS: [EntryPoint; 4] = [
             port("db", false, "gradient of b"),
         ],
         params: &[GM, DM, GRAD_DTYPE, DERIVATIVE],
+        overwrites: &[],
         run: |d, t, p, o| run_entry(Kind::Swiglu, true, d, t, p, o),
+    },
+    EntryPoint {
+        name: "swiglu.in_place_backward",
+        op: "swiglu",
+        inputs: &GATED_BWD_IN,
+        outputs: &GATED_IN_PLACE_OUT,
+        params: &[GM, DM],
+        overwrites: &[GATE_WRITTEN, UP_WRITTEN],
+        run: |d, t, p, o| run_in_place_entry(Kind::Swiglu, false, d, t, p, o),
     },
     EntryPoint {
         name: "geglu.forward",
@@ -753,6 +975,7 @@ pub static GATED_ENTRY_POINTS: [EntryPoint; 4] = [
         inputs: &GATED_IN,
         outputs: &[port("c", false, "gelu_tanh(a) * b")],
         params: &[],
+        overwrites: &[],
         run: |d, t, p, o| run_entry(Kind::Geglu, false, d, t, p, o),
     },
     EntryPoint {
@@ -764,7 +987,17 @@ pub static GATED_ENTRY_POINTS: [EntryPoint; 4] = [
             port("db", false, "gradient of b"),
         ],
         params: &[GRAD_DTYPE, DERIVATIVE],
+        overwrites: &[],
         run: |d, t, p, o| run_entry(Kind::Geglu, true, d, t, p, o),
+    },
+    EntryPoint {
+        name: "geglu.in_place_backward",
+        op: "geglu",
+        inputs: &GATED_BWD_IN,
+        outputs: &GATED_IN_PLACE_OUT,
+        params: &[],
+        overwrites: &[GATE_WRITTEN, UP_WRITTEN],
+        run: |d, t, p, o| run_in_place_entry(Kind::Geglu, false, d, t, p, o),
     },
 ];
 
@@ -778,14 +1011,21 @@ const fn halved(name: &'static str, doc: &'static str) -> Port {
     }
 }
 
+const PACKED_IN_PLACE_OUT: Port = port(
+    "dx",
+    false,
+    "[..., 2F]: gradients of gate | up, in x's memory",
+);
+
 /// SwiGLU and GeGLU on the packed gate|up layout.
-pub static PACKED_ENTRY_POINTS: [EntryPoint; 4] = [
+pub static PACKED_ENTRY_POINTS: [EntryPoint; 6] = [
     EntryPoint {
         name: "swiglu_packed.forward",
         op: "swiglu_packed",
         inputs: &[PACKED_X],
         outputs: &[halved("y", "silu(gm gate) * up * dm, [..., F]")],
         params: &[GM, DM],
+        overwrites: &[],
         run: |d, t, p, o| run_packed_entry(Kind::Swiglu, false, d, t, p, o),
     },
     EntryPoint {
@@ -794,7 +1034,17 @@ pub static PACKED_ENTRY_POINTS: [EntryPoint; 4] = [
         inputs: &[PACKED_X, halved("dy", "cotangent of y")],
         outputs: &[port("dx", false, "[..., 2F]: gradients of gate | up")],
         params: &[GM, DM, GRAD_DTYPE, DERIVATIVE],
+        overwrites: &[],
         run: |d, t, p, o| run_packed_entry(Kind::Swiglu, true, d, t, p, o),
+    },
+    EntryPoint {
+        name: "swiglu_packed.in_place_backward",
+        op: "swiglu_packed",
+        inputs: &[PACKED_X, halved("dy", "cotangent of y")],
+        outputs: &[PACKED_IN_PLACE_OUT],
+        params: &[GM, DM],
+        overwrites: &[PACKED_WRITTEN],
+        run: |d, t, p, o| run_in_place_entry(Kind::Swiglu, true, d, t, p, o),
     },
     EntryPoint {
         name: "geglu_packed.forward",
@@ -802,6 +1052,7 @@ pub static PACKED_ENTRY_POINTS: [EntryPoint; 4] = [
         inputs: &[PACKED_X],
         outputs: &[halved("y", "gelu_tanh(gate) * up, [..., F]")],
         params: &[],
+        overwrites: &[],
         run: |d, t, p, o| run_packed_entry(Kind::Geglu, false, d, t, p, o),
     },
     EntryPoint {
@@ -810,6 +1061,16 @@ pub static PACKED_ENTRY_POINTS: [EntryPoint; 4] = [
         inputs: &[PACKED_X, halved("dy", "cotangent of y")],
         outputs: &[port("dx", false, "[..., 2F]: gradients of gate | up")],
         params: &[GRAD_DTYPE, DERIVATIVE],
+        overwrites: &[],
         run: |d, t, p, o| run_packed_entry(Kind::Geglu, true, d, t, p, o),
+    },
+    EntryPoint {
+        name: "geglu_packed.in_place_backward",
+        op: "geglu_packed",
+        inputs: &[PACKED_X, halved("dy", "cotangent of y")],
+        outputs: &[PACKED_IN_PLACE_OUT],
+        params: &[],
+        overwrites: &[PACKED_WRITTEN],
+        run: |d, t, p, o| run_in_place_entry(Kind::Geglu, true, d, t, p, o),
     },
 ];

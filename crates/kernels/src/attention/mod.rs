@@ -765,6 +765,7 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
         inputs: &[Q, K, V],
         outputs: &[O, LSE],
         params: &[SCALE, CAUSAL, OFFSET],
+        overwrites: &[],
         run: run_forward,
     },
     EntryPoint {
@@ -773,6 +774,7 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
         inputs: &[Q, K, V, O, LSE, DO],
         outputs: &[DQ_PORT, DK, DV],
         params: &[SCALE, CAUSAL, OFFSET],
+        overwrites: &[],
         run: run_backward,
     },
 ];

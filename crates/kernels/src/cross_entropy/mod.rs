@@ -36,8 +36,10 @@
 //! (each within half a unit of the last place, so the modes may differ by about one). Registry
 //! entries borrow their inputs, so `cross_entropy.forward` with `grad_in_forward=true` writes
 //! the gradient over a copy of the logits, its `dlogits` output (reused between calls); the
-//! memory saving is the Rust API's, which takes the logits `&mut`. Without the mode nothing the
-//! caller passed is modified.
+//! memory saving is the Rust API's, which takes the logits `&mut`. `in_place_backward` consumes
+//! its `dlogits` input (`EntryPoint::overwrites`): its output is that tensor, scaled in place
+//! under `EntryPoint::call_owned`, a copy under `call`. Without the mode nothing the caller
+//! passed is modified.
 //!
 //! Logits f32/f16/bf16, any vocabulary up to 16,777,216 (rows wider than one tile keep an online
 //! max and sum per lane, reduced once per row: `crate::online`; `metile check` covers 262,144
@@ -63,7 +65,9 @@ use crate::host::{bad, fit, float_dtype};
 use crate::norms::Tiling;
 use crate::online;
 pub use crate::reference::cross_entropy::{CeOptions, Reduction};
-use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape};
+use crate::registry::{
+    input, overwritten, EntryPoint, OpError, Overwrite, ParamDef, Params, Port, PortShape,
+};
 
 /// Kernel specialisation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -990,6 +994,11 @@ const DLOGITS: Port = Port {
     optional: false,
     doc: "gradient of the logits",
 };
+/// `cross_entropy.in_place_backward` scales the gradient in its own memory.
+const SCALED: Overwrite = Overwrite {
+    input: "dlogits",
+    output: "dlogits",
+};
 const REDUCTION: ParamDef = ParamDef {
     name: "reduction",
     default: "mean",
@@ -1109,6 +1118,7 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
             },
         ],
         params: &FWD_PARAMS,
+        overwrites: &[],
         run: |d, t, p, o| {
             let e = "cross_entropy.forward";
             let opts = options(p, "cross_entropy")?;
@@ -1152,6 +1162,7 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
         ],
         outputs: &[DLOGITS],
         params: &BWD_PARAMS,
+        overwrites: &[],
         run: |d, t, p, o| {
             let e = "cross_entropy.backward";
             let f32_grads = p.choice("grad_dtype", &["storage", "f32"])? == "f32";
@@ -1176,11 +1187,10 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
         inputs: &[DLOGITS, DLOSS],
         outputs: &[DLOGITS],
         params: &[REDUCTION],
+        overwrites: &[SCALED],
         run: |d, t, p, o| {
             let e = "cross_entropy.in_place_backward";
-            let g_in = input(e, t, "dlogits")?;
-            let mut g = fit(d, o.remove("dlogits"), g_in.dtype(), &g_in.shape)?;
-            g.buffer.copy_from(&g_in.buffer)?;
+            let mut g = overwritten(e, o, &SCALED)?;
             scale_in_place(d, &mut g, input(e, t, "dloss")?, reduction(p)?)?;
             o.insert("dlogits".into(), g);
             Ok(())

@@ -297,6 +297,7 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
             doc: "[..., D]",
         }],
         params: &[PADDING],
+        overwrites: &[],
         run: |d, t, p, o| {
             let e = "embedding.forward";
             let prev = o.remove("out");
@@ -331,6 +332,7 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
             doc: "[V, D] f32",
         }],
         params: &[PADDING],
+        overwrites: &[],
         run: |d, t, p, o| {
             let e = "embedding.backward";
             let prev = o.remove("dweight");

@@ -976,6 +976,7 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
             GRAD_BIAS,
         ],
         params: &FWD_PARAMS,
+        overwrites: &[],
         run: |d, t, p, out| {
             let e = "fused_linear_cross_entropy.forward";
             let prev = take_prev(out, SAVED);
@@ -1029,6 +1030,7 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
             ),
         ],
         params: &PARAMS,
+        overwrites: &[],
         run: |d, t, p, out| {
             let e = "fused_linear_cross_entropy.backward";
             let o = options(p, e)?;

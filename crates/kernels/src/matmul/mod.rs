@@ -1152,6 +1152,7 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
         inputs: &[X, W, BIAS],
         outputs: &[Y, Z],
         params: &[ACTIVATION, LAYOUT, SAVE_PREACT],
+        overwrites: &[],
         run: run_forward,
     },
     EntryPoint {
@@ -1160,6 +1161,7 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
         inputs: &[X, W, BIAS, Z, DY],
         outputs: &[DX, DW, DB],
         params: &[ACTIVATION, LAYOUT, GRAD_DTYPE],
+        overwrites: &[],
         run: run_backward,
     },
 ];

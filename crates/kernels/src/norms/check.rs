@@ -11,13 +11,18 @@
 //!   FP32), plus 1e-6 for FP32 accumulation over long rows;
 //! - FP32 outputs computed from exact inputs (statistics, gradients): 2e-5;
 //! - gradients rounded to the storage dtype: 2u + 2e-5.
+//!
+//! The in-place backward (rows `<kind>.in_place_backward:*`, `dx` in the storage dtype of `dy`)
+//! writes over a copy of `dy`, reading the forward's statistics where the out-of-place backward
+//! is also checked with them (FP32 ones). It has no `dx` output to poison: an element it failed
+//! to write would still hold `dy`, which the oracle comparison rejects.
 
 use metile_ir::DType;
 use metile_runtime::{Device, Tensor};
 
 use super::{
-    backward_into, forward_into, CastingMode, GradDtype, NormCotangents, NormGrads, NormInputs,
-    NormKind, NormOptions, NormOutputs, NormStats, Tiling,
+    backward_in_place, backward_into, forward_into, CastingMode, GradDtype, NormCotangents,
+    NormGrads, NormInputs, NormKind, NormOptions, NormOutputs, NormStats, Tiling,
 };
 use crate::check::{poisoned, tensor, CheckCase, CheckRow};
 use crate::reference::norms as oracle;
@@ -151,17 +156,30 @@ impl NormCase {
         // The same backward reading the forward's statistics (FP32 ones only: casting mode
         // `none` rounds rstd to the storage dtype).
         let mut bwd_saved = None;
-        if let Some(f) = fwd.as_ref().filter(|_| !rms_none) {
+        let saved_stats = fwd.as_ref().filter(|_| !rms_none).map(|f| NormStats {
+            mean: f.mean.as_ref(),
+            rstd: &f.rstd,
+        });
+        if saved_stats.is_some() {
             bwd_saved = poisoned_grads()?;
             let cot = NormCotangents {
-                stats: Some(NormStats {
-                    mean: f.mean.as_ref(),
-                    rstd: &f.rstd,
-                }),
+                stats: saved_stats,
                 ..cot
             };
             run(&cot, &mut bwd_saved)?;
         }
+        // The in-place backward over a copy of dy (the saved statistics where there are some).
+        let mut in_place_dx = tensor(device, self.dtype, &shape, &dy)?;
+        let in_place = backward_in_place(
+            device,
+            self.kind,
+            &inp,
+            &mut in_place_dx,
+            cot.dresidual_out,
+            saved_stats,
+            &self.opts,
+            self.tiling,
+        )?;
         let (Some(fwd), Some(bwd)) = (fwd, bwd) else {
             return Err(OpError::BadInput {
                 entry: self.kind.name().into(),
@@ -269,6 +287,24 @@ impl NormCase {
                 }
             }
         }
+
+        // Every backward output again, from the in-place backward (dx in the storage dtype).
+        let stored_grad_tol = 2.0 * u + exact_tol;
+        let again: Vec<_> = expect
+            .iter()
+            .filter_map(|(name, _, reference, tol, scale)| {
+                let (name, t, tol) = match *name {
+                    "backward:dx" => ("in_place_backward:dx", Some(&in_place_dx), stored_grad_tol),
+                    "backward:dweight" => {
+                        ("in_place_backward:dweight", in_place.dweight.as_ref(), *tol)
+                    }
+                    "backward:dbias" => ("in_place_backward:dbias", in_place.dbias.as_ref(), *tol),
+                    _ => return None,
+                };
+                Some((name, t?, reference.clone(), tol, *scale))
+            })
+            .collect();
+        expect.extend(again);
 
         // Every backward output again, from the backward that read the saved statistics.
         if let Some(saved) = &bwd_saved {

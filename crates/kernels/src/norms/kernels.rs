@@ -52,6 +52,19 @@ pub struct NormSpec {
     /// across the row's reductions (H200, 2026-11-30: LayerNorm bf16 forward at 64 registers,
     /// half occupancy).
     pub reload_params: bool,
+    /// Backward: `dx` is written over `dy`, a read-write buffer (`grad` is then `dy`'s dtype).
+    /// Every read of a row's `dy` flows into the row's reductions, which every store of the row
+    /// waits for, so no thread writes an element before every thread has read what it needs
+    /// (the stepped kernels reread a step's `dy` just before the same thread writes it).
+    pub in_place: bool,
+}
+
+impl NormSpec {
+    /// The backward kernel's name: `<kind>_bwd`, or `<kind>_in_place_bwd`.
+    pub fn backward_name(&self) -> String {
+        let in_place = if self.in_place { "_in_place" } else { "" };
+        format!("{}{in_place}_bwd", self.kind.name())
+    }
 }
 
 /// Per-row column addressing shared by every kernel.
@@ -359,23 +372,32 @@ pub fn forward(spec: &NormSpec) -> Result<Verified, LangError> {
 
 /// The backward kernel of `spec.kind`.
 ///
-/// Parameters: `x, [residual], [weight], dy, [ds], dx, [partial_w], [partial_b], n, rows,
-/// rows_per_program, eps, [offset]`. Program `g` handles rows
+/// Parameters: `x, [residual], [weight], dy, [ds], [mean], [rstd], dx, [partial_w],
+/// [partial_b], n, rows, rows_per_program, eps, [offset]` (`dy` read-write and no `dx` when
+/// `in_place`). Program `g` handles rows
 /// `g * rows_per_program .. min((g + 1) * rows_per_program, rows)`, writes their `dx` and row
 /// `g` of each `[programs, n]` f32 partial buffer (which the host zero-fills for looped kernels).
 /// Statistics are recomputed from x in f32; the gradient is that of the real-valued formula.
 pub fn backward(spec: &NormSpec) -> Result<Verified, LangError> {
-    trace(&format!("{}_bwd", spec.kind.name()), |k| {
+    trace(&spec.backward_name(), |k| {
         let xdt = spec.x;
         let layer = spec.kind == NormKind::Layer;
         let x = k.input("x", xdt);
         let res = (spec.kind == NormKind::AddRms).then(|| k.input("residual", xdt));
         let w = spec.w.map(|d| k.input("weight", d));
-        let dy = k.input("dy", spec.dy);
+        let dy = if spec.in_place {
+            k.inout("dy", spec.dy)
+        } else {
+            k.input("dy", spec.dy)
+        };
         let ds = spec.ds.map(|d| k.input("ds", d));
         let saved_mean = (spec.saved && layer).then(|| k.input("mean", DType::F32));
         let saved_rstd = spec.saved.then(|| k.input("rstd", DType::F32));
-        let dx = k.output("dx", spec.grad);
+        let dx = if spec.in_place {
+            dy
+        } else {
+            k.output("dx", spec.grad)
+        };
         let partial = |name: &str| {
             if spec.looped {
                 k.inout(name, DType::F32)

@@ -40,11 +40,25 @@
 //! kernel sums the partial rows in program order. The number of programs depends only on the
 //! shape and the device, so results repeat exactly from run to run.
 //!
+//! In-place backward (Liger's `in_place=True`, the default of its RMSNorm): entries
+//! `rms_norm.in_place_backward`, `layer_norm.in_place_backward` and
+//! `add_rms_norm.in_place_backward` take the backward's inputs, consume `dy` and return it
+//! holding `dx` (`EntryPoint::overwrites`), in `dy`'s dtype (no `grad_dtype`; for the fused add
+//! `dx` is the gradient of both `x` and the residual, returned once), with the FP32 parameter
+//! gradients as usual. The arithmetic is the backward's, so the result is bit for bit the
+//! backward's with `dx` in `dy`'s dtype. The kernel has one read-write `dy` buffer: each row's
+//! reads of `dy` feed the row's reductions, which every store of the row waits for. The caller
+//! must not need `dy` again: in a framework, only when no other node receives the same
+//! gradient tensor (a norm whose output feeds a residual add directly, as Gemma 2's
+//! post-norms, shares it; Liger turns `in_place` off there). Under `EntryPoint::call` the entry
+//! writes over a copy. Rust: [`backward_in_place`].
+//!
 //! Bounds: `cols` from 1 to 16,777,216 (the seed's limit of 8192 is lifted: rows wider than one
 //! tile are walked in steps); rows from 0 to 2^31 - 1 (no rows: empty outputs, zero parameter
-//! gradients); offsets are 64-bit. Inputs are never modified; outputs are fresh tensors (or the
-//! caller's, through the `_into` functions). No gradient with respect to `eps` or `offset`.
-//! Inputs are expected finite; overflow of FP32 statistics is not repaired.
+//! gradients); offsets are 64-bit. Inputs are never modified but by the in-place backward;
+//! outputs are fresh tensors (or the caller's, through the `_into` functions). No gradient
+//! with respect to `eps` or `offset`. Inputs are expected finite; overflow of FP32 statistics
+//! is not repaired.
 
 pub mod check;
 mod kernels;
@@ -55,7 +69,9 @@ use metile_ir::DType;
 use metile_runtime::{Arg, Device, Tensor};
 
 use crate::host::{bad, fit, float_dtype, tuning_override};
-use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
+use crate::registry::{
+    input, overwritten, EntryPoint, OpError, Overwrite, ParamDef, Params, Port, PortShape, Tensors,
+};
 pub use kernels::NormSpec;
 
 pub use kernels::{backward as backward_kernel, forward as forward_kernel, reduce_partials};
@@ -218,6 +234,7 @@ pub fn representative_spec(kind: NormKind, dtype: DType, block: usize) -> NormSp
         prefetch: false,
         saved: false,
         reload_params: false,
+        in_place: false,
     }
 }
 
@@ -456,6 +473,7 @@ pub fn forward_into(
             prefetch: false,
             saved: false,
             reload_params: reload_params(!device.is_cpu(), kind, true),
+            in_place: false,
         };
         let k = device.kernel(&format!("{}_fwd", kind.name()), &spec, || {
             kernels::forward(&spec)
@@ -529,10 +547,127 @@ pub fn backward_into(
     out: &mut Option<NormGrads>,
 ) -> Result<(), OpError> {
     let entry = entry_name(kind, false);
+    let s = validate_backward(entry, kind, inp, cot.dy, cot.dresidual_out, cot.stats, opts)?;
+    let grad = match opts.grad_dtype {
+        GradDtype::F32 => DType::F32,
+        GradDtype::Storage => inp.x.dtype(),
+    };
+    let prev = out.take();
+    let (pdx, pdw, pdb) = match prev {
+        Some(g) => (Some(g.dx), g.dweight, g.dbias),
+        None => (None, None, None),
+    };
+    let mut dx = fit(device, pdx, grad, &inp.x.shape)?;
+    let mut params = NormParamGrads::fit(device, inp, &s, pdw, pdb)?;
+    launch_backward(
+        device,
+        kind,
+        inp,
+        &s,
+        DyDx::Apart(cot.dy, &mut dx),
+        cot.dresidual_out,
+        cot.stats,
+        opts,
+        tiling,
+        &mut params,
+    )?;
+    *out = Some(NormGrads {
+        dx,
+        dweight: params.dweight,
+        dbias: params.dbias,
+    });
+    Ok(())
+}
+
+/// The FP32 parameter gradients of a backward (those of the parameters present).
+#[derive(Clone, Debug, PartialEq)]
+pub struct NormParamGrads {
+    pub dweight: Option<Tensor>,
+    pub dbias: Option<Tensor>,
+}
+
+impl NormParamGrads {
+    /// The gradients of `inp`'s parameters, reusing `dweight`/`dbias` when they fit; zeros
+    /// without rows (the reduction writes them whole otherwise).
+    fn fit(
+        device: &Device,
+        inp: &NormInputs<'_>,
+        s: &Shape2,
+        dweight: Option<Tensor>,
+        dbias: Option<Tensor>,
+    ) -> Result<NormParamGrads, OpError> {
+        let param_grad = |prev: Option<Tensor>, present: bool| -> Result<Option<Tensor>, OpError> {
+            match (present, s.rows) {
+                (false, _) => Ok(None),
+                (true, 0) => Ok(Some(device.tensor_zeros(DType::F32, &[s.cols])?)),
+                (true, _) => Ok(Some(fit(device, prev, DType::F32, &[s.cols])?)),
+            }
+        };
+        Ok(NormParamGrads {
+            dweight: param_grad(dweight, inp.weight.is_some())?,
+            dbias: param_grad(dbias, inp.bias.is_some())?,
+        })
+    }
+}
+
+/// The in-place backward of `kind` (entry `<kind>.in_place_backward`): [`backward`]'s
+/// arithmetic with `dx` written over `dy`, rounded to `dy`'s dtype (no new memory for it; for
+/// the fused add, `dx` is also the residual's gradient). `dresidual_out` and `stats` as in
+/// [`NormCotangents`]; `opts.grad_dtype` is ignored; `tiling` as [`backward_into`]'s. Returns
+/// the parameter gradients. On an error `dy` is unchanged.
+#[allow(clippy::too_many_arguments)]
+pub fn backward_in_place(
+    device: &Device,
+    kind: NormKind,
+    inp: &NormInputs<'_>,
+    dy: &mut Tensor,
+    dresidual_out: Option<&Tensor>,
+    stats: Option<NormStats<'_>>,
+    opts: &NormOptions,
+    tiling: Option<Tiling>,
+) -> Result<NormParamGrads, OpError> {
+    let entry = in_place_entry_name(kind);
+    let s = validate_backward(entry, kind, inp, dy, dresidual_out, stats, opts)?;
+    let mut params = NormParamGrads::fit(device, inp, &s, None, None)?;
+    launch_backward(
+        device,
+        kind,
+        inp,
+        &s,
+        DyDx::Over(dy),
+        dresidual_out,
+        stats,
+        opts,
+        tiling,
+        &mut params,
+    )?;
+    Ok(params)
+}
+
+/// Where a backward reads `dy` and writes `dx`.
+enum DyDx<'a> {
+    /// `dy` read, `dx` written to its own tensor.
+    Apart(&'a Tensor, &'a mut Tensor),
+    /// `dx` written over `dy` (a read-write buffer of the kernel).
+    Over(&'a mut Tensor),
+}
+
+/// Validates a backward's inputs.
+fn validate_backward(
+    entry: &str,
+    kind: NormKind,
+    inp: &NormInputs<'_>,
+    dy: &Tensor,
+    dresidual_out: Option<&Tensor>,
+    stats: Option<NormStats<'_>>,
+    opts: &NormOptions,
+) -> Result<Shape2, OpError> {
     let s = validate(entry, kind, inp, opts)?;
-    let dyt = check_like(entry, "dy", cot.dy, inp.x)?;
-    let dst = match cot.dresidual_out {
-        Some(t) if kind == NormKind::AddRms => Some(check_like(entry, "dresidual_out", t, inp.x)?),
+    check_like(entry, "dy", dy, inp.x)?;
+    match dresidual_out {
+        Some(t) if kind == NormKind::AddRms => {
+            check_like(entry, "dresidual_out", t, inp.x)?;
+        }
         Some(_) => {
             return Err(bad(
                 entry,
@@ -540,46 +675,44 @@ pub fn backward_into(
                 "only add_rms_norm takes it".into(),
             ))
         }
-        None => None,
-    };
-    if let Some(st) = &cot.stats {
+        None => {}
+    }
+    if let Some(st) = &stats {
         check_stats(entry, kind, st, s.rows)?;
     }
-    let xdt = inp.x.dtype();
-    let grad = match opts.grad_dtype {
-        GradDtype::F32 => DType::F32,
-        GradDtype::Storage => xdt,
-    };
-    let tiling = tiling.unwrap_or_else(|| Tiling::for_device(device, s.cols));
-    let prev = out.take();
-    let (pdx, pdw, pdb) = match prev {
-        Some(g) => (Some(g.dx), g.dweight, g.dbias),
-        None => (None, None, None),
-    };
-    // Parameter gradients are written whole by the reduction; without rows they are zeros.
-    let param_grad = |prev: Option<Tensor>, present: bool| -> Result<Option<Tensor>, OpError> {
-        match (present, s.rows) {
-            (false, _) => Ok(None),
-            (true, 0) => Ok(Some(device.tensor_zeros(DType::F32, &[s.cols])?)),
-            (true, _) => Ok(Some(fit(device, prev, DType::F32, &[s.cols])?)),
-        }
-    };
-    let mut g = NormGrads {
-        dx: fit(device, pdx, grad, &inp.x.shape)?,
-        dweight: param_grad(pdw, inp.weight.is_some())?,
-        dbias: param_grad(pdb, inp.bias.is_some())?,
-    };
+    Ok(s)
+}
+
+/// Launches a validated backward (nothing without rows) and reduces the parameter gradients.
+#[allow(clippy::too_many_arguments)]
+fn launch_backward(
+    device: &Device,
+    kind: NormKind,
+    inp: &NormInputs<'_>,
+    s: &Shape2,
+    dydx: DyDx<'_>,
+    dresidual_out: Option<&Tensor>,
+    stats: Option<NormStats<'_>>,
+    opts: &NormOptions,
+    tiling: Option<Tiling>,
+    g: &mut NormParamGrads,
+) -> Result<(), OpError> {
     if s.rows == 0 {
-        *out = Some(g);
         return Ok(());
     }
+    let xdt = inp.x.dtype();
+    let (dyt, grad, in_place) = match &dydx {
+        DyDx::Apart(dy, dx) => (dy.dtype(), dx.dtype(), false),
+        DyDx::Over(dy) => (dy.dtype(), dy.dtype(), true),
+    };
+    let tiling = tiling.unwrap_or_else(|| Tiling::for_device(device, s.cols));
     let spec = NormSpec {
         kind,
         x: xdt,
         w: inp.weight.map(|t| t.dtype()),
         b: inp.bias.map(|t| t.dtype()),
         dy: dyt,
-        ds: dst,
+        ds: dresidual_out.map(|t| t.dtype()),
         grad,
         casting: CastingMode::Llama,
         block: tiling.block,
@@ -592,12 +725,11 @@ pub fn backward_into(
         prefetch: tiling.prefetch
             && ((xdt == DType::F32 && dyt == DType::F32)
                 || tuning_override(BWD_PREFETCH16_ENV, |&on: &u8| on == 1).is_some()),
-        saved: cot.stats.is_some(),
+        saved: stats.is_some(),
         reload_params: reload_params(!device.is_cpu(), kind, false),
+        in_place,
     };
-    let k = device.kernel(&format!("{}_bwd", kind.name()), &spec, || {
-        kernels::backward(&spec)
-    })?;
+    let k = device.kernel(&spec.backward_name(), &spec, || kernels::backward(&spec))?;
     // A GPU runs one full wave of resident programs (H200, 2026-11-30, bf16 16384x4096: a second
     // wave waiting behind the first made LayerNorm's backward 0.336 ms at 2 programs per SM and
     // 512 threads, 0.219 ms at 256 threads, where both fit at once); the CPU a few programs per
@@ -624,18 +756,20 @@ pub fn backward_into(
         None => None,
     };
     {
+        let (dy_arg, dx_arg) = match dydx {
+            DyDx::Apart(dy, dx) => (Arg::In(&dy.buffer), Some(Arg::Out(&mut dx.buffer))),
+            DyDx::Over(dy) => (Arg::Out(&mut dy.buffer), None),
+        };
         let mut args: Vec<Arg<'_>> = vec![Arg::In(&inp.x.buffer)];
         args.extend(inp.residual.map(|t| Arg::In(&t.buffer)));
         args.extend(inp.weight.map(|t| Arg::In(&t.buffer)));
-        args.push(Arg::In(&cot.dy.buffer));
-        if spec.ds.is_some() {
-            args.extend(cot.dresidual_out.map(|t| Arg::In(&t.buffer)));
-        }
-        if let Some(st) = &cot.stats {
+        args.push(dy_arg);
+        args.extend(dresidual_out.map(|t| Arg::In(&t.buffer)));
+        if let Some(st) = &stats {
             args.extend(st.mean.map(|t| Arg::In(&t.buffer)));
             args.push(Arg::In(&st.rstd.buffer));
         }
-        args.push(Arg::Out(&mut g.dx.buffer));
+        args.extend(dx_arg);
         args.extend(pw.as_mut().map(Arg::Out));
         args.extend(pb.as_mut().map(Arg::Out));
         args.push(Arg::I32(s.cols as i32));
@@ -675,7 +809,6 @@ pub fn backward_into(
         ];
         device.launch(&reduce, [s.cols.div_ceil(rb) as u32, 1, 1], &mut args)?;
     }
-    *out = Some(g);
     Ok(())
 }
 
@@ -753,6 +886,14 @@ pub fn backward(
             "no output was produced".into(),
         )
     })
+}
+
+fn in_place_entry_name(kind: NormKind) -> &'static str {
+    match kind {
+        NormKind::Rms => "rms_norm.in_place_backward",
+        NormKind::Layer => "layer_norm.in_place_backward",
+        NormKind::AddRms => "add_rms_norm.in_place_backward",
+    }
 }
 
 fn entry_name(kind: NormKind, fwd: bool) -> &'static str {
@@ -946,21 +1087,10 @@ fn run_backward(
 ) -> Result<(), OpError> {
     let entry = entry_name(kind, false);
     let inp = inputs(entry, kind, t)?;
-    let stats = match (t.get("mean"), t.get("rstd")) {
-        (None, None) => None,
-        (mean, Some(rstd)) => Some(NormStats { mean, rstd }),
-        (Some(_), None) => {
-            return Err(bad(
-                entry,
-                "rstd",
-                "a saved mean needs the forward's rstd beside it".into(),
-            ))
-        }
-    };
     let cot = NormCotangents {
         dy: input(entry, t, "dy")?,
         dresidual_out: t.get("dresidual_out"),
-        stats,
+        stats: saved_stats(entry, t)?,
     };
     let opts = options(p, kind != NormKind::Layer, true)?;
     let dresidual = out.remove("dresidual");
@@ -988,14 +1118,71 @@ fn run_backward(
     Ok(())
 }
 
-/// The six registered entry points.
-pub static ENTRY_POINTS: [EntryPoint; 6] = [
+/// The forward's statistics among a backward entry's inputs, if given.
+fn saved_stats<'a>(entry: &str, t: &'a Tensors) -> Result<Option<NormStats<'a>>, OpError> {
+    match (t.get("mean"), t.get("rstd")) {
+        (None, None) => Ok(None),
+        (mean, Some(rstd)) => Ok(Some(NormStats { mean, rstd })),
+        (Some(_), None) => Err(bad(
+            entry,
+            "rstd",
+            "a saved mean needs the forward's rstd beside it".into(),
+        )),
+    }
+}
+
+/// The in-place backward entries write `dx` over `dy`.
+const DX_OVER_DY: Overwrite = Overwrite {
+    input: "dy",
+    output: "dx",
+};
+const DX_IN_PLACE: Port = port(
+    "dx",
+    PortShape::LikeX,
+    false,
+    "gradient of x, in dy's memory and dtype",
+);
+const DX_RES_IN_PLACE: Port = port(
+    "dx",
+    PortShape::LikeX,
+    false,
+    "gradient of x and of residual, in dy's memory and dtype",
+);
+
+/// `<kind>.in_place_backward`: `dx` written over the `dy` the registry hands over in `out`
+/// (see `EntryPoint::run`).
+fn run_in_place_backward(
+    kind: NormKind,
+    d: &Device,
+    t: &Tensors,
+    p: &Params,
+    out: &mut Tensors,
+) -> Result<(), OpError> {
+    let entry = in_place_entry_name(kind);
+    let inp = inputs(entry, kind, t)?;
+    let opts = options(p, kind != NormKind::Layer, false)?;
+    let stats = saved_stats(entry, t)?;
+    let mut dy = overwritten(entry, out, &DX_OVER_DY)?;
+    let dres = t.get("dresidual_out");
+    let g = backward_in_place(d, kind, &inp, &mut dy, dres, stats, &opts, None)?;
+    out.insert(DX_OVER_DY.output.into(), dy);
+    for (name, grad) in [("dweight", g.dweight), ("dbias", g.dbias)] {
+        if let Some(grad) = grad {
+            out.insert(name.into(), grad);
+        }
+    }
+    Ok(())
+}
+
+/// The nine registered entry points.
+pub static ENTRY_POINTS: [EntryPoint; 9] = [
     EntryPoint {
         name: "rms_norm.forward",
         op: "rms_norm",
         inputs: &[X, WEIGHT_OPT],
         outputs: &[Y, RSTD],
         params: &[EPS, OFFSET, CASTING],
+        overwrites: &[],
         run: |d, t, p, o| run_forward(NormKind::Rms, d, t, p, o),
     },
     EntryPoint {
@@ -1004,7 +1191,17 @@ pub static ENTRY_POINTS: [EntryPoint; 6] = [
         inputs: &[X, WEIGHT_OPT, DY, SAVED_RSTD],
         outputs: &[DX, DW_OPT],
         params: &[EPS, OFFSET, CASTING, GRAD_DTYPE],
+        overwrites: &[],
         run: |d, t, p, o| run_backward(NormKind::Rms, d, t, p, o),
+    },
+    EntryPoint {
+        name: "rms_norm.in_place_backward",
+        op: "rms_norm",
+        inputs: &[X, WEIGHT_OPT, DY, SAVED_RSTD],
+        outputs: &[DX_IN_PLACE, DW_OPT],
+        params: &[EPS, OFFSET, CASTING],
+        overwrites: &[DX_OVER_DY],
+        run: |d, t, p, o| run_in_place_backward(NormKind::Rms, d, t, p, o),
     },
     EntryPoint {
         name: "layer_norm.forward",
@@ -1012,6 +1209,7 @@ pub static ENTRY_POINTS: [EntryPoint; 6] = [
         inputs: &[X, WEIGHT, BIAS],
         outputs: &[Y, MEAN, RSTD],
         params: &[EPS],
+        overwrites: &[],
         run: |d, t, p, o| run_forward(NormKind::Layer, d, t, p, o),
     },
     EntryPoint {
@@ -1020,7 +1218,17 @@ pub static ENTRY_POINTS: [EntryPoint; 6] = [
         inputs: &[X, WEIGHT, BIAS, DY, SAVED_MEAN, SAVED_RSTD],
         outputs: &[DX, DW, DB],
         params: &[EPS, GRAD_DTYPE],
+        overwrites: &[],
         run: |d, t, p, o| run_backward(NormKind::Layer, d, t, p, o),
+    },
+    EntryPoint {
+        name: "layer_norm.in_place_backward",
+        op: "layer_norm",
+        inputs: &[X, WEIGHT, BIAS, DY, SAVED_MEAN, SAVED_RSTD],
+        outputs: &[DX_IN_PLACE, DW, DB],
+        params: &[EPS],
+        overwrites: &[DX_OVER_DY],
+        run: |d, t, p, o| run_in_place_backward(NormKind::Layer, d, t, p, o),
     },
     EntryPoint {
         name: "add_rms_norm.forward",
@@ -1028,6 +1236,7 @@ pub static ENTRY_POINTS: [EntryPoint; 6] = [
         inputs: &[X, RESIDUAL, WEIGHT],
         outputs: &[Y, RES_OUT, RSTD],
         params: &[EPS, OFFSET, CASTING],
+        overwrites: &[],
         run: |d, t, p, o| run_forward(NormKind::AddRms, d, t, p, o),
     },
     EntryPoint {
@@ -1036,6 +1245,16 @@ pub static ENTRY_POINTS: [EntryPoint; 6] = [
         inputs: &[X, RESIDUAL, WEIGHT, DY, DRES, SAVED_RSTD],
         outputs: &[DX, DRESIDUAL, DW],
         params: &[EPS, OFFSET, CASTING, GRAD_DTYPE],
+        overwrites: &[],
         run: |d, t, p, o| run_backward(NormKind::AddRms, d, t, p, o),
+    },
+    EntryPoint {
+        name: "add_rms_norm.in_place_backward",
+        op: "add_rms_norm",
+        inputs: &[X, RESIDUAL, WEIGHT, DY, DRES, SAVED_RSTD],
+        outputs: &[DX_RES_IN_PLACE, DW],
+        params: &[EPS, OFFSET, CASTING],
+        overwrites: &[DX_OVER_DY],
+        run: |d, t, p, o| run_in_place_backward(NormKind::AddRms, d, t, p, o),
     },
 ];

@@ -576,3 +576,115 @@ fn reloaded_parameters_give_the_same_results() {
         );
     }
 }
+
+/// The in-place backward is the out-of-place backward bit for bit, with `dx` in `dy`'s dtype
+/// (the storage dtype, or an FP32 `dy` beside narrow `x`), over the sweep's shapes, tilings
+/// (stepped, prefetching) and options, with and without the forward's statistics; its `dx` is
+/// `dy`'s memory.
+#[test]
+fn in_place_backward_is_the_backward_bit_for_bit() {
+    let dev = Device::cpu();
+    let addr = |t: &mut Tensor| t.buffer.host_bytes_mut().unwrap().as_ptr() as usize;
+    for kind in [NormKind::Rms, NormKind::Layer, NormKind::AddRms] {
+        for case in sweep(kind) {
+            let (rows, cols, seed) = (case.rows, case.cols, case.seed);
+            let shape = [rows, cols];
+            let x = random(case.dtype, &shape, seed);
+            let res = random(case.dtype, &shape, seed + 1);
+            let w = random(case.param_dtype, &[cols], seed + 2);
+            let b = random(case.param_dtype, &[cols], seed + 3);
+            let ds = random(case.dtype, &shape, seed + 4);
+            let inp = NormInputs {
+                x: &x,
+                residual: (kind == NormKind::AddRms).then_some(&res),
+                weight: (case.with_weight || kind != NormKind::Rms).then_some(&w),
+                bias: (kind == NormKind::Layer).then_some(&b),
+            };
+            let fwd = forward(&dev, kind, &inp, &case.opts).unwrap();
+            let fp32_stats = fwd.rstd.dtype() == DType::F32;
+            let saved = NormStats {
+                mean: fwd.mean.as_ref(),
+                rstd: &fwd.rstd,
+            };
+            for dy_dtype in [case.dtype, DType::F32] {
+                let dy = random(dy_dtype, &shape, seed + 5);
+                let opts = NormOptions {
+                    grad_dtype: if dy_dtype == DType::F32 {
+                        GradDtype::F32
+                    } else {
+                        GradDtype::Storage
+                    },
+                    ..case.opts
+                };
+                let mut stats_choices = vec![None];
+                if fp32_stats {
+                    stats_choices.push(Some(saved));
+                }
+                for stats in stats_choices {
+                    let cot = NormCotangents {
+                        dy: &dy,
+                        dresidual_out: case.with_ds.then_some(&ds),
+                        stats,
+                    };
+                    let mut want = None;
+                    backward_into(&dev, kind, &inp, &cot, &opts, case.tiling, &mut want).unwrap();
+                    let want = want.unwrap();
+                    let mut dx = dy.clone();
+                    let at = addr(&mut dx);
+                    let got = backward_in_place(
+                        &dev,
+                        kind,
+                        &inp,
+                        &mut dx,
+                        cot.dresidual_out,
+                        stats,
+                        &opts,
+                        case.tiling,
+                    )
+                    .unwrap();
+                    let label = format!("{case:?} dy {dy_dtype} saved {}", stats.is_some());
+                    assert_eq!(addr(&mut dx), at, "{label}: dx in dy's memory");
+                    assert_eq!(dx, want.dx, "{label}: dx");
+                    assert_eq!(got.dweight, want.dweight, "{label}: dweight");
+                    assert_eq!(got.dbias, want.dbias, "{label}: dbias");
+                }
+            }
+        }
+    }
+}
+
+/// The in-place entries through the registry: `call_owned` hands `dy` back as `dx` (the
+/// fused add's one gradient for both `x` and the residual), equal to the backward's with
+/// `grad_dtype=storage`; bad inputs are typed errors naming the entry.
+#[test]
+fn in_place_entries_run_through_the_registry() {
+    let dev = Device::cpu();
+    let mut inputs = Tensors::new();
+    inputs.insert("x".into(), random(DType::BF16, &[3, 5], 24));
+    inputs.insert("weight".into(), random(DType::BF16, &[5], 25));
+    inputs.insert("bias".into(), random(DType::BF16, &[5], 26));
+    inputs.insert("residual".into(), random(DType::BF16, &[3, 5], 27));
+    inputs.insert("dy".into(), random(DType::BF16, &[3, 5], 28));
+    for kind in ["rms_norm", "layer_norm", "add_rms_norm"] {
+        let oop = find(&format!("{kind}.backward")).unwrap();
+        let storage = [("grad_dtype".to_string(), "storage".to_string())];
+        let want = oop
+            .call(&dev, &inputs, &oop.params(&storage).unwrap())
+            .unwrap();
+        let e = find(&format!("{kind}.in_place_backward")).unwrap();
+        let p = e.params(&[]).unwrap();
+        let mut owned = inputs.clone();
+        let got = e.call_owned(&dev, &mut owned, &p).unwrap();
+        assert!(!owned.contains_key("dy"), "{kind}: dy taken");
+        for port in e.outputs {
+            assert_eq!(got[port.name], want[port.name], "{kind}: {}", port.name);
+        }
+        assert_eq!(got.len(), e.outputs.len(), "{kind}: outputs");
+        let mut bad = inputs.clone();
+        bad.insert("dy".into(), random(DType::BF16, &[5, 3], 29));
+        expect_err(
+            e.call_owned(&dev, &mut bad, &p),
+            &format!("{kind}.in_place_backward: input `dy`"),
+        );
+    }
+}

@@ -537,6 +537,7 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
             "[] f32 sum of squares",
         )],
         params: &[],
+        overwrites: &[],
         run: |d, t, _, o| {
             let prev = o.remove("sumsq").map(|total| SumSquares {
                 partials: Tensor::zeros(DType::F32, &[0]),
@@ -573,6 +574,7 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
             ),
         ],
         params: &HYPER,
+        overwrites: &[],
         run: run_step,
     },
 ];

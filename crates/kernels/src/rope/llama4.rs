@@ -148,6 +148,7 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
         inputs: &[like_x("x", "[B, T, H, D] (or [T, H, D], [T, D])"), FREQS],
         outputs: &[like_x("y", "rotated x")],
         params: &[],
+        overwrites: &[],
         run: |d, t, p, o| run_entry(false, d, t, p, o),
     },
     EntryPoint {
@@ -156,6 +157,7 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
         inputs: &[FREQS, like_x("dy", "cotangent of y")],
         outputs: &[like_x("dx", "gradient of x")],
         params: &[],
+        overwrites: &[],
         run: |d, t, p, o| run_entry(true, d, t, p, o),
     },
 ];

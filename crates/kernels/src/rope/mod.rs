@@ -704,6 +704,7 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
             doc: "rotated x",
         }],
         params: &[],
+        overwrites: &[],
         run: |d, t, p, o| run_entry(false, d, t, p, o),
     },
     EntryPoint {
@@ -717,6 +718,7 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
             doc: "gradient of x",
         }],
         params: &[],
+        overwrites: &[],
         run: |d, t, p, o| run_entry(true, d, t, p, o),
     },
     EntryPoint {
@@ -738,6 +740,7 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
             },
         ],
         params: &[],
+        overwrites: &[],
         run: run_table_entry,
     },
 ];

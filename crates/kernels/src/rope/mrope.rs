@@ -199,6 +199,7 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
         ],
         outputs: &[port("y", PortShape::LikeX, "rotated x")],
         params: &[SECTION],
+        overwrites: &[],
         run: |d, t, p, o| run_entry(false, d, t, p, o),
     },
     EntryPoint {
@@ -207,6 +208,7 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
         inputs: &[COS, SIN, port("dy", PortShape::LikeX, "cotangent of y")],
         outputs: &[port("dx", PortShape::LikeX, "gradient of x")],
         params: &[SECTION],
+        overwrites: &[],
         run: |d, t, p, o| run_entry(true, d, t, p, o),
     },
 ];

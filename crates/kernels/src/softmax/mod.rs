@@ -283,6 +283,7 @@ pub static ENTRY_POINTS: [EntryPoint; 4] = [
         inputs: &[X],
         outputs: &[Y],
         params: &[],
+        overwrites: &[],
         run: |d, t, p, o| run_entry(false, false, d, t, p, o),
     },
     EntryPoint {
@@ -291,6 +292,7 @@ pub static ENTRY_POINTS: [EntryPoint; 4] = [
         inputs: &[X, DY],
         outputs: &[DX],
         params: &[GRAD_DTYPE],
+        overwrites: &[],
         run: |d, t, p, o| run_entry(false, true, d, t, p, o),
     },
     EntryPoint {
@@ -299,6 +301,7 @@ pub static ENTRY_POINTS: [EntryPoint; 4] = [
         inputs: &[X],
         outputs: &[Y],
         params: &[],
+        overwrites: &[],
         run: |d, t, p, o| run_entry(true, false, d, t, p, o),
     },
     EntryPoint {
@@ -307,6 +310,7 @@ pub static ENTRY_POINTS: [EntryPoint; 4] = [
         inputs: &[X, DY],
         outputs: &[DX],
         params: &[GRAD_DTYPE],
+        overwrites: &[],
         run: |d, t, p, o| run_entry(true, true, d, t, p, o),
     },
 ];
