@@ -32,15 +32,15 @@ __device__ __forceinline__ float mt_tanh(float x) {
   float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
   return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
 }
-#define MT_THREADS 512
+#define MT_THREADS 256
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
-extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float* __restrict__ p0, const float* __restrict__ p1, const float* __restrict__ p2, float* __restrict__ p3, float* __restrict__ p4, float* __restrict__ p5, int p6, int p7, int p8, float p9) {
+extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_bwd(const float* __restrict__ p0, const float* __restrict__ p1, const float* __restrict__ p2, float* __restrict__ p3, float* __restrict__ p4, float* __restrict__ p5, int p6, int p7, int p8, float p9) {
   const int mt_tid = threadIdx.x;
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[512];
+  __shared__ __align__(128) unsigned char mt_smem[256];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -51,26 +51,26 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
     int v2 = p8;
     float v3 = p9;
     int v4 = (int)blockIdx.x;
-    int v5[8];
+    int v5[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v5[s] = (int)(0 + MT_FLAT(s));
-    int v6[8];
+    for (int s = 0; s < 16; ++s) v5[s] = (int)(0 + MT_FLAT(s));
+    int v6[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v6[s] = v0;
-    bool v7[8];
+    for (int s = 0; s < 16; ++s) v6[s] = v0;
+    bool v7[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v7[s] = (v5[s] < v6[s]);
+    for (int s = 0; s < 16; ++s) v7[s] = (v5[s] < v6[s]);
     float v8 = (float)(v0);
     int v9 = (int)((v4 * v2));
     int v10 = (int)((v9 + v2));
     int v11 = (int)((v10 < v1 ? v10 : v1));
-    mt_i64 v12[8];
+    mt_i64 v12[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v12[s] = (mt_i64)(v5[s]);
+    for (int s = 0; s < 16; ++s) v12[s] = (mt_i64)(v5[s]);
     float v13 = 0.0f;
-    float v14[8];
+    float v14[16];
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
+    for (int g = 0; g < 16; g += 4) {
       const mt_i64 i0 = v12[g];
       if ((true && v7[g])) {
         union { uint4 w[1]; float e[4]; } u;
@@ -83,29 +83,29 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
         for (int k = 0; k < 4; ++k) { v14[g + k] = v13; }
       }
     }
-    float v15[8];
+    float v15[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v15[s] = 0.0f;
+    for (int s = 0; s < 16; ++s) v15[s] = 0.0f;
     int v17 = 1;
-    float v19[8];
+    float v19[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v19[s] = v15[s];
-    float v20[8];
+    for (int s = 0; s < 16; ++s) v19[s] = v15[s];
+    float v20[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = v15[s];
+    for (int s = 0; s < 16; ++s) v20[s] = v15[s];
     for (int v18 = v9; v18 < v11; v18 += v17) {
       mt_i64 v22 = (mt_i64)(v18);
       mt_i64 v23 = (mt_i64)(v0);
       mt_i64 v24 = (v22 * v23);
-      mt_i64 v25[8];
+      mt_i64 v25[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v25[s] = v24;
-      mt_i64 v26[8];
+      for (int s = 0; s < 16; ++s) v25[s] = v24;
+      mt_i64 v26[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v26[s] = (v25[s] + v12[s]);
-      float v28[8];
+      for (int s = 0; s < 16; ++s) v26[s] = (v25[s] + v12[s]);
+      float v28[16];
       #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
+      for (int g = 0; g < 16; g += 4) {
         const mt_i64 i0 = v26[g];
         if ((true && v7[g])) {
           union { uint4 w[1]; float e[4]; } u;
@@ -118,9 +118,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
           for (int k = 0; k < 4; ++k) { v28[g + k] = v13; }
         }
       }
-      float v30[8];
+      float v30[16];
       #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
+      for (int g = 0; g < 16; g += 4) {
         const mt_i64 i0 = v26[g];
         if ((true && v7[g])) {
           union { uint4 w[1]; float e[4]; } u;
@@ -136,40 +136,40 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
       mt_round ^= 1;
       float acc2 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v28[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v28[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
       __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
+      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
       float v32 = acc2;
       float v33 = mt_div(v32, v8);
-      float v34[8];
+      float v34[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v34[s] = v33;
-      float v35[8];
+      for (int s = 0; s < 16; ++s) v34[s] = v33;
+      float v35[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v35[s] = (v28[s] - v34[s]);
-      float v38[8];
+      for (int s = 0; s < 16; ++s) v35[s] = (v28[s] - v34[s]);
+      float v38[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v38[s] = (v7[s] ? v35[s] : v15[s]);
+      for (int s = 0; s < 16; ++s) v38[s] = (v7[s] ? v35[s] : v15[s]);
       mt_round ^= 1;
       float acc3 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc3 = (acc3 + v38[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v38[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc3;
-      float v46[8];
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc3;
+      float v46[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v46[s] = (v38[s] * v38[s]);
+      for (int s = 0; s < 16; ++s) v46[s] = (v38[s] * v38[s]);
       float acc4 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v46[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v46[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc4;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc4;
       __syncthreads();
-      acc3 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 16; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
+      acc3 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
       float v39 = acc3;
-      acc4 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
+      acc4 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
       float v47 = acc4;
       float v40 = mt_div(v39, v8);
       float v48 = mt_div(v47, v8);
@@ -178,65 +178,65 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
       float v52 = mt_maxf(v50, v13);
       float v53 = (v52 + v3);
       float v54 = mt_rsqrt(v53);
-      float v57[8];
+      float v57[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v57[s] = v40;
-      float v58[8];
+      for (int s = 0; s < 16; ++s) v57[s] = v40;
+      float v58[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v58[s] = (v35[s] - v57[s]);
-      float v61[8];
+      for (int s = 0; s < 16; ++s) v58[s] = (v35[s] - v57[s]);
+      float v61[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v61[s] = (v7[s] ? v58[s] : v15[s]);
-      float v62[8];
+      for (int s = 0; s < 16; ++s) v61[s] = (v7[s] ? v58[s] : v15[s]);
+      float v62[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v62[s] = v54;
-      float v63[8];
+      for (int s = 0; s < 16; ++s) v62[s] = v54;
+      float v63[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v63[s] = (v61[s] * v62[s]);
-      float v64[8];
+      for (int s = 0; s < 16; ++s) v63[s] = (v61[s] * v62[s]);
+      float v64[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v64[s] = (v30[s] * v14[s]);
-      float v65[8];
+      for (int s = 0; s < 16; ++s) v64[s] = (v30[s] * v14[s]);
+      float v65[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v65[s] = (v63[s] * v64[s]);
+      for (int s = 0; s < 16; ++s) v65[s] = (v63[s] * v64[s]);
       mt_round ^= 1;
       float acc5 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v65[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc5 = (acc5 + v65[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = (acc5 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc5;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc5;
       float acc6 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc6 = (acc6 + v64[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v64[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc6;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc6;
       __syncthreads();
-      acc5 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 16; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
+      acc5 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
       float v66 = acc5;
-      acc6 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 16; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
+      acc6 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
       float v69 = acc6;
       float v67 = mt_div(v66, v8);
       float v70 = mt_div(v69, v8);
-      float v81[8];
+      float v81[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v81[s] = v67;
-      float v82[8];
+      for (int s = 0; s < 16; ++s) v81[s] = v67;
+      float v82[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v82[s] = (v63[s] * v81[s]);
-      float v83[8];
+      for (int s = 0; s < 16; ++s) v82[s] = (v63[s] * v81[s]);
+      float v83[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v83[s] = (v64[s] - v82[s]);
-      float v84[8];
+      for (int s = 0; s < 16; ++s) v83[s] = (v64[s] - v82[s]);
+      float v84[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v84[s] = v70;
-      float v85[8];
+      for (int s = 0; s < 16; ++s) v84[s] = v70;
+      float v85[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v85[s] = (v83[s] - v84[s]);
-      float v87[8];
+      for (int s = 0; s < 16; ++s) v85[s] = (v83[s] - v84[s]);
+      float v87[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v87[s] = (v85[s] * v62[s]);
+      for (int s = 0; s < 16; ++s) v87[s] = (v85[s] * v62[s]);
       #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
+      for (int g = 0; g < 16; g += 4) {
         const mt_i64 i0 = v26[g];
         if ((true && v7[g])) {
           union { uint4 w[1]; float e[4]; } u;
@@ -246,43 +246,43 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
           for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         }
       }
-      float v88[8];
+      float v88[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v88[s] = (v30[s] * v63[s]);
-      float v89[8];
+      for (int s = 0; s < 16; ++s) v88[s] = (v30[s] * v63[s]);
+      float v89[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v89[s] = (v19[s] + v88[s]);
-      float v90[8];
+      for (int s = 0; s < 16; ++s) v89[s] = (v19[s] + v88[s]);
+      float v90[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v90[s] = (v20[s] + v30[s]);
-      float y7[8];
+      for (int s = 0; s < 16; ++s) v90[s] = (v20[s] + v30[s]);
+      float y7[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y7[s] = v89[s];
-      float y8[8];
+      for (int s = 0; s < 16; ++s) y7[s] = v89[s];
+      float y8[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y8[s] = v90[s];
+      for (int s = 0; s < 16; ++s) y8[s] = v90[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v19[s] = y7[s];
+      for (int s = 0; s < 16; ++s) v19[s] = y7[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v20[s] = y8[s];
+      for (int s = 0; s < 16; ++s) v20[s] = y8[s];
     }
-    float v91[8];
+    float v91[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v91[s] = v19[s];
-    float v92[8];
+    for (int s = 0; s < 16; ++s) v91[s] = v19[s];
+    float v92[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v92[s] = v20[s];
+    for (int s = 0; s < 16; ++s) v92[s] = v20[s];
     mt_i64 v94 = (mt_i64)(v4);
     mt_i64 v95 = (mt_i64)(v0);
     mt_i64 v96 = (v94 * v95);
-    mt_i64 v97[8];
+    mt_i64 v97[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v97[s] = v96;
-    mt_i64 v98[8];
+    for (int s = 0; s < 16; ++s) v97[s] = v96;
+    mt_i64 v98[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v98[s] = (v97[s] + v12[s]);
+    for (int s = 0; s < 16; ++s) v98[s] = (v97[s] + v12[s]);
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
+    for (int g = 0; g < 16; g += 4) {
       const mt_i64 i0 = v98[g];
       if ((true && v7[g])) {
         union { uint4 w[1]; float e[4]; } u;
@@ -293,7 +293,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
       }
     }
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
+    for (int g = 0; g < 16; g += 4) {
       const mt_i64 i0 = v98[g];
       if ((true && v7[g])) {
         union { uint4 w[1]; float e[4]; } u;
@@ -309,26 +309,26 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
     int v2 = p8;
     float v3 = p9;
     int v4 = (int)blockIdx.x;
-    int v5[8];
+    int v5[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v5[s] = (int)(0 + MT_FLAT(s));
-    int v6[8];
+    for (int s = 0; s < 16; ++s) v5[s] = (int)(0 + MT_FLAT(s));
+    int v6[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v6[s] = v0;
-    bool v7[8];
+    for (int s = 0; s < 16; ++s) v6[s] = v0;
+    bool v7[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v7[s] = (v5[s] < v6[s]);
+    for (int s = 0; s < 16; ++s) v7[s] = (v5[s] < v6[s]);
     float v8 = (float)(v0);
     int v9 = (int)((v4 * v2));
     int v10 = (int)((v9 + v2));
     int v11 = (int)((v10 < v1 ? v10 : v1));
-    mt_i64 v12[8];
+    mt_i64 v12[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v12[s] = (mt_i64)(v5[s]);
+    for (int s = 0; s < 16; ++s) v12[s] = (mt_i64)(v5[s]);
     float v13 = 0.0f;
-    float v14[8];
+    float v14[16];
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
+    for (int g = 0; g < 16; g += 4) {
       const mt_i64 i0 = v12[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
@@ -341,29 +341,29 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
         for (int k = 0; k < 4; ++k) { const int s = g + k; v14[s] = (true && v7[s]) ? p1[i0 + k] : v13; }
       }
     }
-    float v15[8];
+    float v15[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v15[s] = 0.0f;
+    for (int s = 0; s < 16; ++s) v15[s] = 0.0f;
     int v17 = 1;
-    float v19[8];
+    float v19[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v19[s] = v15[s];
-    float v20[8];
+    for (int s = 0; s < 16; ++s) v19[s] = v15[s];
+    float v20[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = v15[s];
+    for (int s = 0; s < 16; ++s) v20[s] = v15[s];
     for (int v18 = v9; v18 < v11; v18 += v17) {
       mt_i64 v22 = (mt_i64)(v18);
       mt_i64 v23 = (mt_i64)(v0);
       mt_i64 v24 = (v22 * v23);
-      mt_i64 v25[8];
+      mt_i64 v25[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v25[s] = v24;
-      mt_i64 v26[8];
+      for (int s = 0; s < 16; ++s) v25[s] = v24;
+      mt_i64 v26[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v26[s] = (v25[s] + v12[s]);
-      float v28[8];
+      for (int s = 0; s < 16; ++s) v26[s] = (v25[s] + v12[s]);
+      float v28[16];
       #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
+      for (int g = 0; g < 16; g += 4) {
         const mt_i64 i0 = v26[g];
         if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
@@ -376,9 +376,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
           for (int k = 0; k < 4; ++k) { const int s = g + k; v28[s] = (true && v7[s]) ? p0[i0 + k] : v13; }
         }
       }
-      float v30[8];
+      float v30[16];
       #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
+      for (int g = 0; g < 16; g += 4) {
         const mt_i64 i0 = v26[g];
         if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
@@ -394,40 +394,40 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
       mt_round ^= 1;
       float acc10 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc10 = (acc10 + v28[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc10 = (acc10 + v28[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc10, o); acc10 = (acc10 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc10;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc10;
       __syncthreads();
-      acc10 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 256))[w]);
+      acc10 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 128))[w]);
       float v32 = acc10;
       float v33 = mt_div(v32, v8);
-      float v34[8];
+      float v34[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v34[s] = v33;
-      float v35[8];
+      for (int s = 0; s < 16; ++s) v34[s] = v33;
+      float v35[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v35[s] = (v28[s] - v34[s]);
-      float v38[8];
+      for (int s = 0; s < 16; ++s) v35[s] = (v28[s] - v34[s]);
+      float v38[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v38[s] = (v7[s] ? v35[s] : v15[s]);
+      for (int s = 0; s < 16; ++s) v38[s] = (v7[s] ? v35[s] : v15[s]);
       mt_round ^= 1;
       float acc11 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc11 = (acc11 + v38[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc11 = (acc11 + v38[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc11, o); acc11 = (acc11 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc11;
-      float v46[8];
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc11;
+      float v46[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v46[s] = (v38[s] * v38[s]);
+      for (int s = 0; s < 16; ++s) v46[s] = (v38[s] * v38[s]);
       float acc12 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc12 = (acc12 + v46[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc12 = (acc12 + v46[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc12, o); acc12 = (acc12 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc12;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc12;
       __syncthreads();
-      acc11 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 16; ++w) acc11 = (acc11 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
+      acc11 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc11 = (acc11 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
       float v39 = acc11;
-      acc12 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 16; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
+      acc12 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
       float v47 = acc12;
       float v40 = mt_div(v39, v8);
       float v48 = mt_div(v47, v8);
@@ -436,65 +436,65 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
       float v52 = mt_maxf(v50, v13);
       float v53 = (v52 + v3);
       float v54 = mt_rsqrt(v53);
-      float v57[8];
+      float v57[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v57[s] = v40;
-      float v58[8];
+      for (int s = 0; s < 16; ++s) v57[s] = v40;
+      float v58[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v58[s] = (v35[s] - v57[s]);
-      float v61[8];
+      for (int s = 0; s < 16; ++s) v58[s] = (v35[s] - v57[s]);
+      float v61[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v61[s] = (v7[s] ? v58[s] : v15[s]);
-      float v62[8];
+      for (int s = 0; s < 16; ++s) v61[s] = (v7[s] ? v58[s] : v15[s]);
+      float v62[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v62[s] = v54;
-      float v63[8];
+      for (int s = 0; s < 16; ++s) v62[s] = v54;
+      float v63[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v63[s] = (v61[s] * v62[s]);
-      float v64[8];
+      for (int s = 0; s < 16; ++s) v63[s] = (v61[s] * v62[s]);
+      float v64[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v64[s] = (v30[s] * v14[s]);
-      float v65[8];
+      for (int s = 0; s < 16; ++s) v64[s] = (v30[s] * v14[s]);
+      float v65[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v65[s] = (v63[s] * v64[s]);
+      for (int s = 0; s < 16; ++s) v65[s] = (v63[s] * v64[s]);
       mt_round ^= 1;
       float acc13 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc13 = (acc13 + v65[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc13 = (acc13 + v65[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc13, o); acc13 = (acc13 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc13;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc13;
       float acc14 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc14 = (acc14 + v64[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc14 = (acc14 + v64[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc14, o); acc14 = (acc14 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc14;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc14;
       __syncthreads();
-      acc13 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 16; ++w) acc13 = (acc13 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
+      acc13 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc13 = (acc13 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
       float v66 = acc13;
-      acc14 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 16; ++w) acc14 = (acc14 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
+      acc14 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc14 = (acc14 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
       float v69 = acc14;
       float v67 = mt_div(v66, v8);
       float v70 = mt_div(v69, v8);
-      float v81[8];
+      float v81[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v81[s] = v67;
-      float v82[8];
+      for (int s = 0; s < 16; ++s) v81[s] = v67;
+      float v82[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v82[s] = (v63[s] * v81[s]);
-      float v83[8];
+      for (int s = 0; s < 16; ++s) v82[s] = (v63[s] * v81[s]);
+      float v83[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v83[s] = (v64[s] - v82[s]);
-      float v84[8];
+      for (int s = 0; s < 16; ++s) v83[s] = (v64[s] - v82[s]);
+      float v84[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v84[s] = v70;
-      float v85[8];
+      for (int s = 0; s < 16; ++s) v84[s] = v70;
+      float v85[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v85[s] = (v83[s] - v84[s]);
-      float v87[8];
+      for (int s = 0; s < 16; ++s) v85[s] = (v83[s] - v84[s]);
+      float v87[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v87[s] = (v85[s] * v62[s]);
+      for (int s = 0; s < 16; ++s) v87[s] = (v85[s] * v62[s]);
       #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
+      for (int g = 0; g < 16; g += 4) {
         const mt_i64 i0 = v26[g];
         if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
@@ -507,43 +507,43 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
           for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p3[i0 + k] = v87[s]; }
         }
       }
-      float v88[8];
+      float v88[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v88[s] = (v30[s] * v63[s]);
-      float v89[8];
+      for (int s = 0; s < 16; ++s) v88[s] = (v30[s] * v63[s]);
+      float v89[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v89[s] = (v19[s] + v88[s]);
-      float v90[8];
+      for (int s = 0; s < 16; ++s) v89[s] = (v19[s] + v88[s]);
+      float v90[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v90[s] = (v20[s] + v30[s]);
-      float y15[8];
+      for (int s = 0; s < 16; ++s) v90[s] = (v20[s] + v30[s]);
+      float y15[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y15[s] = v89[s];
-      float y16[8];
+      for (int s = 0; s < 16; ++s) y15[s] = v89[s];
+      float y16[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y16[s] = v90[s];
+      for (int s = 0; s < 16; ++s) y16[s] = v90[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v19[s] = y15[s];
+      for (int s = 0; s < 16; ++s) v19[s] = y15[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v20[s] = y16[s];
+      for (int s = 0; s < 16; ++s) v20[s] = y16[s];
     }
-    float v91[8];
+    float v91[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v91[s] = v19[s];
-    float v92[8];
+    for (int s = 0; s < 16; ++s) v91[s] = v19[s];
+    float v92[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v92[s] = v20[s];
+    for (int s = 0; s < 16; ++s) v92[s] = v20[s];
     mt_i64 v94 = (mt_i64)(v4);
     mt_i64 v95 = (mt_i64)(v0);
     mt_i64 v96 = (v94 * v95);
-    mt_i64 v97[8];
+    mt_i64 v97[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v97[s] = v96;
-    mt_i64 v98[8];
+    for (int s = 0; s < 16; ++s) v97[s] = v96;
+    mt_i64 v98[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v98[s] = (v97[s] + v12[s]);
+    for (int s = 0; s < 16; ++s) v98[s] = (v97[s] + v12[s]);
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
+    for (int g = 0; g < 16; g += 4) {
       const mt_i64 i0 = v98[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
@@ -557,7 +557,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_layer_norm_bwd(const float*
       }
     }
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
+    for (int g = 0; g < 16; g += 4) {
       const mt_i64 i0 = v98[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;

@@ -418,6 +418,13 @@ pub fn backward(spec: &NormSpec) -> Result<Verified, LangError> {
             // 0.336 ms; the model picks 512, and RMSNorm's backward is 5% faster there).
             k.max_threads(256);
         }
+        if spec.x == DType::F32 && spec.kind != NormKind::AddRms {
+            // f32 rows at 4096: 256 threads beat the model's 512 (H200, 2026-11-30, 16384x4096,
+            // `benchmarks/gpu/s6_call4.sh`: RMSNorm 0.244 -> 0.228 ms, LayerNorm 0.289 -> 0.278;
+            // at 512 threads and 74 registers one program fits per SM). The fused add is
+            // unmeasured and keeps the model's choice.
+            k.max_threads(256);
+        }
         let g = k.program_id(0);
         let row = Row::new(k, spec, n);
         let first = g * rpp;

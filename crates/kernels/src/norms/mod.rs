@@ -159,8 +159,17 @@ const GPU_STEP: usize = 4096;
 /// one wave of resident programs: `Device::resident_programs`).
 const BWD_PROGRAMS_PER_UNIT: usize = 16;
 const MAX_BWD_PROGRAMS: usize = 8192;
-/// `1`: the backward prefetches 16-bit rows too (a trial; see `backward_into`).
+/// `1` / `0`: the backward prefetches 16-bit rows, or not, whatever the kind (A/B sweeps).
 pub const BWD_PREFETCH16_ENV: &str = "METILE_NORM_BWD_PREFETCH16";
+
+/// Whether the backward of `kind` prefetches the next 16-bit row. f32 rows always gain (H200,
+/// 2026-11-29: f32 fwd+bwd 0.52 -> 0.39 ms). A 16-bit row is carried as loaded and converted
+/// where used (`kernels::backward`); H200, 2026-11-30, bf16 16384x4096, `grad_dtype=storage`
+/// (`benchmarks/gpu/s6_call4.sh`): RMSNorm 0.138 -> 0.124 ms with it, but LayerNorm 0.181 ->
+/// 0.192 and the fused add 0.257 -> 0.277 (more values held across the row's reductions).
+fn prefetch16(kind: NormKind) -> bool {
+    tuning_override(BWD_PREFETCH16_ENV, |&v: &u8| v <= 1).map_or(kind == NormKind::Rms, |v| v == 1)
+}
 /// Overrides `BWD_PROGRAMS_PER_UNIT` (for tuning sweeps).
 pub const BWD_PROGRAMS_ENV: &str = "METILE_NORM_BWD_PROGRAMS_PER_UNIT";
 /// Byte budget of one partial-gradient buffer.
@@ -718,13 +727,7 @@ fn launch_backward(
         block: tiling.block,
         exact: tiling.exact,
         looped: tiling.looped,
-        // f32 rows gain (H200, 2026-11-29: f32 fwd+bwd 0.52 -> 0.39 ms). 16-bit rows lost while
-        // the prefetched row was converted to f32 on arrival (RMSNorm bf16 backward 0.24 -> 0.31
-        // ms); it is now carried as loaded (`kernels::backward`), on trial behind
-        // `METILE_NORM_BWD_PREFETCH16=1` until measured.
-        prefetch: tiling.prefetch
-            && ((xdt == DType::F32 && dyt == DType::F32)
-                || tuning_override(BWD_PREFETCH16_ENV, |&on: &u8| on == 1).is_some()),
+        prefetch: tiling.prefetch && (xdt == DType::F32 && dyt == DType::F32 || prefetch16(kind)),
         saved: stats.is_some(),
         reload_params: reload_params(!device.is_cpu(), kind, false),
         in_place,
