@@ -1,9 +1,9 @@
-//! The norm backward's 16-bit row prefetch (`METILE_NORM_BWD_PREFETCH16=1`, a trial until
-//! measured on a GPU; the rows are carried as loaded and converted where used) against the FP64
-//! oracles on the CPU: every sweep case that prefetches, in f16 and bf16, each kind. Its own test
-//! binary, so setting the variable touches no other test.
+//! The norm backward's 16-bit row prefetch (the rows carried as loaded and converted where used;
+//! RMSNorm's default on a GPU, forced for every kind by `METILE_NORM_BWD_PREFETCH16=1`) against
+//! the FP64 oracles on the CPU, which never prefetches on its own: every sweep case that asks for
+//! it, in f16 and bf16, each kind. Its own test binary, so setting the variable touches no other
+//! test.
 
-use metile_ir::DType;
 use metile_kernels::norms::check::sweep;
 use metile_kernels::norms::{NormKind, BWD_PREFETCH16_ENV};
 use metile_runtime::Device;
