@@ -40,6 +40,50 @@ fn every_library_kernel_compiles() {
     assert!(compiled > 100, "{compiled} compiled, {skipped} skipped");
 }
 
+/// Cross-entropy's pipelined stepped kernels (`METILE_CE_PIPELINE=1`: each column step loaded
+/// one step ahead), which `emit`'s default specs do not show, compile for sm_90.
+#[test]
+#[allow(clippy::panic)]
+fn pipelined_cross_entropy_compiles() {
+    use metile_kernels::cross_entropy::{kernel, CeSpec};
+    if let Err(e) = nvrtc_version() {
+        eprintln!("skipped: NVRTC is not available here ({e})");
+        return;
+    }
+    for (backward, in_place, predict) in [
+        (false, false, true),
+        (false, true, false),
+        (true, false, false),
+    ] {
+        for x in [DType::BF16, DType::F32] {
+            let spec = CeSpec {
+                backward,
+                in_place,
+                x,
+                target: DType::I64,
+                weight: Some(DType::F32),
+                grad: x,
+                softcap: true,
+                predict,
+                lse: backward,
+                tiling: metile_kernels::norms::Tiling {
+                    block: 4096,
+                    exact: false,
+                    looped: true,
+                    prefetch: true,
+                },
+                wide: false,
+            };
+            let src = cuda_source(&kernel(&spec).unwrap(), &Target::sm90()).unwrap();
+            match compile_cuda_source_cached("ce_pipelined", &src.source, 90, None) {
+                Ok(_) => {}
+                Err(e) if e.to_string().contains("cannot open source file") => return,
+                Err(e) => panic!("{spec:?}: {e}"),
+            }
+        }
+    }
+}
+
 /// The shuffles of `src` checked by `warp_shuffles_are_never_conditional`; returns how many.
 fn unconditional_shuffles(what: &str, src: &str) -> usize {
     let mut seen = 0;

@@ -196,7 +196,13 @@ fn every_library_kernel_is_free_of_shared_memory_hazards() {
     }
     // Cross-entropy's forward as fused linear cross-entropy's chunks launch it: wide programs,
     // token statistics (the block-wide argmax), one tile and a stepped row.
-    for (block, looped) in [(512, false), (128, false), (4096, true)] {
+    // The stepped row also pipelined (`METILE_CE_PIPELINE`).
+    for (block, looped, pipelined) in [
+        (512, false, false),
+        (128, false, false),
+        (4096, true, false),
+        (4096, true, true),
+    ] {
         for predict in [false, true] {
             let spec = CeSpec {
                 backward: false,
@@ -212,7 +218,7 @@ fn every_library_kernel_is_free_of_shared_memory_hazards() {
                     block,
                     exact: false,
                     looped,
-                    prefetch: !looped,
+                    prefetch: !looped || pipelined,
                 },
                 wide: true,
             };

@@ -125,6 +125,29 @@ impl<'k> RowTiles<'k> {
         (self.base + c64, c64, mask)
     }
 
+    /// Whether a stepped row loads step `s + block` before it works on step `s`
+    /// (`Tiling::prefetch` on a looped tiling): two loads in flight per thread instead of one.
+    fn pipelined(&self) -> bool {
+        self.t.looped && self.t.prefetch
+    }
+
+    /// The first step's start, for a pipelined row's first load.
+    fn first(&self) -> Tile {
+        self.k.constant(0, DType::I32)
+    }
+
+    /// Runs `body` on every step of a pipelined row with the step's tile as `load` gave it one
+    /// step earlier (the load past the row's end touches nothing: its lanes are masked off).
+    fn each_pipelined(&self, load: &dyn Fn(Tile) -> Tile, body: &dyn Fn(Tile, Tile)) {
+        let step = self.t.block as i64;
+        self.k
+            .for_range(0, self.n, step, &[load(self.first())], |st, c| {
+                let next = load(st + step);
+                body(st, c[0]);
+                vec![next]
+            });
+    }
+
     /// Runs `body` on every tile of the row (`Some(start)` when stepped, `None` for one tile).
     fn each(&self, body: &dyn Fn(Option<Tile>)) {
         if self.t.looped {
@@ -199,10 +222,17 @@ pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
             Some(w) => (1.0 - ls) * w.load_masked(y, valid, 0.0).cast(DType::F32),
             None => 1.0 - ls,
         };
-        let load = |offs: Tile, mask: Option<Tile>| match mask {
-            Some(m) => x.load_masked(offs, m, f32::NEG_INFINITY).cast(DType::F32),
-            None => x.load(offs).cast(DType::F32),
+        // The logits of a tile as stored (masked lanes -inf), and in f32.
+        let raw = |offs: Tile, mask: Option<Tile>| match mask {
+            Some(m) => x.load_masked(offs, m, f32::NEG_INFINITY),
+            None => x.load(offs),
         };
+        // A step's logits as stored (pipelined rows carry them one step ahead).
+        let raw_at = |start: Tile| {
+            let (offs, _, mask) = tiles.at(Some(start));
+            raw(offs, mask)
+        };
+        let load = |offs: Tile, mask: Option<Tile>| raw(offs, mask).cast(DType::F32);
         // Class weights of a tile (0 on masked lanes).
         let weights = |c64: Tile, mask: Option<Tile>| {
             w.as_ref().map(|w| {
@@ -222,6 +252,19 @@ pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
             None => {
                 let (offs, c64, mask) = tiles.at(start);
                 (load(offs, mask), offs, c64, mask)
+            }
+        };
+        // A step's tile from its logits as loaded.
+        let tile_of = |start: Tile, r: Tile| {
+            let (offs, c64, mask) = tiles.at(Some(start));
+            (r.cast(DType::F32), offs, c64, mask)
+        };
+        // Runs `body` on every tile of the row, its logits loaded a step ahead when pipelined.
+        let for_tiles = |body: &dyn Fn(Option<Tile>, (Tile, Tile, Tile, Option<Tile>))| {
+            if tiles.pipelined() {
+                tiles.each_pipelined(&raw_at, &|st, r| body(Some(st), tile_of(st, r)));
+            } else {
+                tiles.each(&|st| body(st, tile(st)));
             }
         };
         // sum(w z) over real columns of a tile (masked lanes hold -inf before the softcap: zero
@@ -250,8 +293,17 @@ pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
             if row_pred.is_some() {
                 init.push(k.arange(0, t.block as i64));
             }
+            // Pipelined, the next step's logits ride after the statistics.
+            let stats = init.len();
+            if tiles.pipelined() {
+                init.push(raw_at(tiles.first()));
+            }
             let r = k.for_range(0, n, t.block as i64, &init, |st, c| {
-                let (v, _, c64, mask) = tile(Some(st));
+                let (v, _, c64, mask) = if tiles.pipelined() {
+                    tile_of(st, c[stats])
+                } else {
+                    tile(Some(st))
+                };
                 let (m, s, up) = online::step(c[0], c[1], soft_row(v, mask));
                 let mut next = vec![m, s];
                 if !spec.backward {
@@ -260,8 +312,12 @@ pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
                 if row_pred.is_some() {
                     next.push(select(up, tiles.cols + st, c[3]));
                 }
+                if tiles.pipelined() {
+                    next.push(raw_at(st + t.block as i64));
+                }
                 next
             });
+            let r = &r[..stats];
             let (m, s) = online::finish(r[0], r[1]);
             let pred = row_pred
                 .as_ref()
@@ -307,16 +363,14 @@ pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
         };
         if let (Some(dx), Some(dloss)) = (&dx, &dloss) {
             let dl = dloss.load(r64);
-            tiles.each(&|st| {
-                let (v, offs, c64, mask) = tile(st);
+            for_tiles(&|_, (v, offs, c64, mask)| {
                 let g = select(valid, grad(v, c64, mask) * dl, 0.0);
                 store(dx, offs, g.cast(spec.grad), mask);
             });
             return;
         }
         if spec.in_place {
-            tiles.each(&|st| {
-                let (v, offs, c64, mask) = tile(st);
+            for_tiles(&|_, (v, offs, c64, mask)| {
                 let g = select(valid, grad(v, c64, mask), 0.0);
                 store(&x, offs, g.cast(spec.x), mask);
             });
@@ -341,6 +395,21 @@ const WIDE_ROWS_PER_UNIT: usize = 4;
 
 /// Overrides `WIDE_ROWS_PER_UNIT` (0: never wide).
 pub const WIDE_ROWS_ENV: &str = "METILE_CE_WIDE_ROWS_PER_UNIT";
+
+/// `1`: rows wider than one tile load each column step one step ahead (two loads in flight per
+/// thread; `RowTiles::pipelined`), on any device. Off by default until measured on a GPU
+/// (predicted to lift the 16-bit forward from ~1.9 TB/s, where one load per thread per step
+/// leaves it latency-bound).
+pub const PIPELINE_ENV: &str = "METILE_CE_PIPELINE";
+
+/// The tiling of rows of `v` classes for the forward and backward kernels (`PIPELINE_ENV`).
+fn row_tiling(device: &Device, v: usize) -> Tiling {
+    let mut t = Tiling::for_device(device, v);
+    if t.looped {
+        t.prefetch = crate::host::tuning_override(PIPELINE_ENV, |&on: &u8| on == 1).is_some();
+    }
+    t
+}
 
 /// Whether a launch over `rows` rows runs `wide` programs: on a GPU, with fewer rows than
 /// `WIDE_ROWS_PER_UNIT` per multiprocessor.
@@ -773,7 +842,7 @@ pub(crate) fn run_forward(
             softcap: o.softcap.is_some(),
             predict: token_stats,
             lse: false,
-            tiling: Tiling::for_device(device, c.v),
+            tiling: row_tiling(device, c.v),
             wide: wide_programs(device, c.rows),
         };
         let k = device.kernel(spec.name(), &spec, || kernel(&spec))?;
@@ -886,7 +955,7 @@ pub fn backward(
         softcap: o.softcap.is_some(),
         predict: false,
         lse: lse.is_some(),
-        tiling: Tiling::for_device(device, c.v),
+        tiling: row_tiling(device, c.v),
         wide: wide_programs(device, c.rows),
     };
     let k = device.kernel(spec.name(), &spec, || kernel(&spec))?;

@@ -1,0 +1,22 @@
+//! Cross-entropy's pipelined column steps (`METILE_CE_PIPELINE=1`: each step of a row wider than
+//! one tile loaded one step ahead and carried) against the FP64 oracles on the CPU, which steps
+//! rows wider than 65,536 classes: every sweep case of such a row (forward, backward, in place,
+//! weights, predicted tokens). Its own test binary, so setting the variable touches no other test.
+
+use metile_kernels::cross_entropy::check::sweep;
+use metile_kernels::cross_entropy::PIPELINE_ENV;
+use metile_runtime::Device;
+
+#[test]
+fn pipelined_steps_meet_the_oracles() {
+    std::env::set_var(PIPELINE_ENV, "1");
+    let dev = Device::cpu();
+    let mut checked = 0;
+    for case in sweep().into_iter().filter(|c| c.v > 1 << 16) {
+        let rows = case.run(&dev).unwrap();
+        let failed: Vec<_> = rows.iter().filter(|r| !r.pass).collect();
+        assert!(failed.is_empty(), "{}: {failed:?}", case.v);
+        checked += 1;
+    }
+    assert!(checked >= 6, "only {checked} stepped cases");
+}
