@@ -140,6 +140,29 @@ def patch_metile(model):
     return patch, "; ".join(f"{n} x {what}" for what, n in patch.counts().items())
 
 
+def peak_breakdown(snapshot, device_index, top=12):
+    """The memory a recorded step allocated and still held at its highest point, grouped by the
+    first Python frame outside torch (the adapter, Liger function or model line that asked for
+    it): ``[(MiB, frame), ...]`` largest first, and the step's own peak in MiB. Memory allocated
+    before the recording (parameters, optimizer state) is not in the trace and not counted."""
+    live, cur, peak, at_peak = {}, 0, 0, {}
+    for e in snapshot["device_traces"][device_index]:
+        if e["action"] == "alloc":
+            live[e["addr"]] = e
+            cur += e["size"]
+            if cur > peak:
+                peak, at_peak = cur, dict(live)
+        elif e["action"] == "free_requested" and e["addr"] in live:
+            cur -= live.pop(e["addr"])["size"]
+    groups = {}
+    for e in at_peak.values():
+        frame = next((f for f in e.get("frames", []) if "/torch/" not in f["filename"]), None)
+        key = f"{Path(frame['filename']).name}:{frame['line']} {frame['name']}" if frame else "?"
+        groups[key] = groups.get(key, 0) + e["size"]
+    ranked = sorted(groups.items(), key=lambda kv: -kv[1])[:top]
+    return [(round(b / 2**20, 3), k) for k, b in ranked], round(peak / 2**20, 3)
+
+
 def train(args, way, sizes, init_state, data, device):
     """Trains one way; returns its record (and the final parameters, FP32 on the host)."""
     cuda = device.type == "cuda"
@@ -158,10 +181,14 @@ def train(args, way, sizes, init_state, data, device):
         torch.cuda.synchronize()
         torch.cuda.empty_cache()
         torch.cuda.reset_peak_memory_stats()
-    losses, times = [], []
+    losses, times, memory = [], [], None
     try:
         for step in range(args.steps):
             ids = data[step]
+            recording = cuda and step == args.memory_step
+            if recording:
+                torch.cuda.synchronize()
+                torch.cuda.memory._record_memory_history(max_entries=200000, stacks="python")
             t0 = time.perf_counter()
             with autocast:
                 loss = model(input_ids=ids, labels=ids).loss
@@ -171,6 +198,10 @@ def train(args, way, sizes, init_state, data, device):
             if cuda:
                 torch.cuda.synchronize()
             times.append((time.perf_counter() - t0) * 1e3)
+            if recording:
+                snapshot = torch.cuda.memory._snapshot()
+                torch.cuda.memory._record_memory_history(enabled=None)
+                memory = peak_breakdown(snapshot, device.index or 0)
             losses.append(float(loss.detach()))
             if not math.isfinite(losses[-1]):
                 raise FloatingPointError(f"loss {losses[-1]} at step {step}")
@@ -181,7 +212,7 @@ def train(args, way, sizes, init_state, data, device):
     params = {n: p.detach().float().cpu() for n, p in model.named_parameters()}
     timed = times[args.warmup:] or times
     rec = dict(way=way, patch=what, losses=losses, step_ms=times, median_step_ms=statistics.median(timed),
-               peak_mib=peak)
+               peak_mib=peak, step_memory=memory)
     del model, opt
     if cuda:
         torch.cuda.empty_cache()
@@ -246,6 +277,9 @@ def main(argv=None):
     p.add_argument("--lr", type=float, default=1e-3)
     p.add_argument("--warmup", type=int, default=5, help="steps left out of the median step time")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--memory-step", type=int, default=None,
+                   help="record this step's CUDA allocations and print what each way held at the "
+                        "step's peak, by the line that asked for it (choose a warm-up step)")
     p.add_argument("--json", metavar="PATH", help="default $OUT/convergence.json when $OUT is set")
     args = p.parse_args(argv)
 
@@ -307,6 +341,12 @@ def main(argv=None):
             line += (f" {c['loss_max_abs_diff']:9.2e} {yes(c['loss_pass_first32']):>5s} {yes(c['loss_pass_all']):>6s}"
                      f" {c['param_rel_norm']:10.2e} {c['param_elements_outside']:>7d}/{c['param_elements']}")
         print(line)
+    for way, r in records.items():
+        if r.get("step_memory"):
+            groups, peak = r["step_memory"]
+            print(f"\n{way}: step {args.memory_step} allocated {peak:.1f} MiB at its peak, held by:")
+            for mib, where in groups:
+                print(f"  {mib:9.3f} MiB  {where}")
     print(f"tolerances ({args.precision}, Liger's): loss |dL| <= {tol[0]:g} + {tol[1]:g}|L| per step; "
           f"params |dp| <= {tol[2]:g} + {tol[3]:g}|p| per element; L@32 = first {LIGER_STEPS} steps")
     for n in notes:
