@@ -30,7 +30,10 @@ pub fn emit(args: &EmitArgs) -> Result<u8, CliError> {
     let text = match args.target {
         EmitTarget::Tile => metile_ir::print(k.kernel()),
         EmitTarget::Cuda => {
-            let target = Target::sm90();
+            let target = Target {
+                precise_math: metile_codegen::precise_math_from_env(),
+                ..Target::sm90()
+            };
             if args.plan {
                 plan::table(&cuda_plans(&k, &target))
             } else if args.ptxas {

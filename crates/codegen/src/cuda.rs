@@ -70,23 +70,13 @@ __device__ __forceinline__ float mt_tanh(float x) {
 "#;
 
 /// The same helpers in their precise form (libdevice `expf`, IEEE reciprocal), chosen by
-/// [`PRECISE_MATH_ENV`] for A/B runs and accuracy investigations.
+/// `Target::precise_math` for A/B runs and accuracy investigations.
 const PRECISE_MATH: &str = r#"__device__ __forceinline__ float mt_exp(float x) { return expf(x); }
 __device__ __forceinline__ float mt_sigmoid(float x) { return __frcp_rn(1.0f + expf(-x)); }
 __device__ __forceinline__ float mt_div(float x, float y) { return x / y; }
 __device__ __forceinline__ float mt_rsqrt(float x) { return 1.0f / sqrtf(x); }
 __device__ __forceinline__ float mt_tanh(float x) { return tanhf(x); }
 "#;
-
-/// Set to `1` to emit [`PRECISE_MATH`] instead of [`FAST_MATH`].
-pub const PRECISE_MATH_ENV: &str = "METILE_CUDA_PRECISE_MATH";
-
-fn math_helpers() -> &'static str {
-    match std::env::var(PRECISE_MATH_ENV) {
-        Ok(v) if v.trim() == "1" => PRECISE_MATH,
-        _ => FAST_MATH,
-    }
-}
 
 /// Register type of a dtype.
 fn ctype(d: DType) -> &'static str {
@@ -230,7 +220,11 @@ pub fn emit(k: &Kernel, plan: &Plan, layouts: &Layouts) -> Result<CudaSource, Co
         src.push_str("#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n#include <mma.h>\nusing namespace nvcuda;\n");
     }
     src.push_str(PRELUDE);
-    src.push_str(math_helpers());
+    src.push_str(if plan.precise_math {
+        PRECISE_MATH
+    } else {
+        FAST_MATH
+    });
     let threads = plan.threads;
     let vec = plan.vec;
     let _ = writeln!(src, "#define MT_THREADS {threads}\n#define MT_VEC {vec}");

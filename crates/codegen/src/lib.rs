@@ -27,6 +27,9 @@ pub struct Target {
     pub shared_bytes: u32,
     /// Compute capability as `major * 10 + minor` (90 for the H200).
     pub compute_capability: u32,
+    /// Emit the precise float helpers (libdevice `expf`, IEEE reciprocal and division) instead
+    /// of the fast ones; [`precise_math_from_env`] reads the switch once, where a device is made.
+    pub precise_math: bool,
 }
 
 impl Target {
@@ -37,8 +40,17 @@ impl Target {
             max_threads: 1024,
             shared_bytes: 48 * 1024,
             compute_capability: 90,
+            precise_math: false,
         }
     }
+}
+
+/// Set to `1` to emit the precise float helpers (A/B runs, accuracy investigations).
+pub const PRECISE_MATH_ENV: &str = "METILE_CUDA_PRECISE_MATH";
+
+/// Whether [`PRECISE_MATH_ENV`] asks for the precise helpers (for [`Target::precise_math`]).
+pub fn precise_math_from_env() -> bool {
+    std::env::var(PRECISE_MATH_ENV).is_ok_and(|v| v.trim() == "1")
 }
 
 /// How a kernel parameter is passed to the generated entry point, in parameter order.

@@ -44,6 +44,8 @@ pub struct Plan {
     pub declined: usize,
     /// Whether f16/bf16 `dot`s with 16-multiple shapes use the tensor cores (sm_80 and later).
     pub tensor_cores: bool,
+    /// The target's choice of float helpers (`Target::precise_math`).
+    pub precise_math: bool,
     pub score: f64,
 }
 
@@ -187,6 +189,7 @@ fn score(c: &Census, threads: u32, vec: u32) -> Plan {
         forwarded: c.forwarded,
         declined: c.declined,
         tensor_cores: false,
+        precise_math: false,
         score: work + reductions + shared + pressure + waste + PROGRAM_WIDTH_COST * threads as f64,
     }
 }
@@ -204,6 +207,7 @@ pub fn candidates(k: &Kernel, target: &Target) -> Vec<Plan> {
         })
         .map(|t| Plan {
             tensor_cores: target.compute_capability >= 80,
+            precise_math: target.precise_math,
             ..score(&c, t, vec)
         })
         .filter(|p| p.shared_bytes <= target.shared_bytes)

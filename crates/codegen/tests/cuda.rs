@@ -506,3 +506,19 @@ fn a_rounded_store_converts_its_source_once() {
         assert!(!src.contains(&rounded), "v{v} is the rounded value: {src}");
     }
 }
+
+/// The float helpers follow the target: fast forms by default (`ex2.approx`, approximate
+/// reciprocal), libdevice and IEEE forms with `Target::precise_math`, whatever the environment.
+#[test]
+fn precise_math_is_a_target_choice() {
+    let k = row_kernel(1024, DType::F32);
+    let fast = cuda_source(&k, &Target::sm90()).unwrap().source;
+    let precise = Target {
+        precise_math: true,
+        ..Target::sm90()
+    };
+    let precise = cuda_source(&k, &precise).unwrap().source;
+    assert!(fast.contains("ex2.approx") && !fast.contains("return expf(x)"));
+    assert!(precise.contains("return expf(x)") && !precise.contains("ex2.approx"));
+    assert!(precise.contains("return 1.0f / sqrtf(x)"));
+}

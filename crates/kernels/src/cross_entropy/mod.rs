@@ -93,6 +93,9 @@ pub struct CeSpec {
     pub wide: bool,
 }
 
+/// A tile of a row's logits in f32, with its element offsets, column ids (i64) and mask.
+type LogitTile = (Tile, Tile, Tile, Option<Tile>);
+
 /// The column tiles of one row of `n` columns starting at element `base`.
 struct RowTiles<'k> {
     k: &'k Ctx,
@@ -260,11 +263,11 @@ pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
             (r.cast(DType::F32), offs, c64, mask)
         };
         // Runs `body` on every tile of the row, its logits loaded a step ahead when pipelined.
-        let for_tiles = |body: &dyn Fn(Option<Tile>, (Tile, Tile, Tile, Option<Tile>))| {
+        let for_tiles = |body: &dyn Fn(LogitTile)| {
             if tiles.pipelined() {
-                tiles.each_pipelined(&raw_at, &|st, r| body(Some(st), tile_of(st, r)));
+                tiles.each_pipelined(&raw_at, &|st, r| body(tile_of(st, r)));
             } else {
-                tiles.each(&|st| body(st, tile(st)));
+                tiles.each(&|st| body(tile(st)));
             }
         };
         // sum(w z) over real columns of a tile (masked lanes hold -inf before the softcap: zero
@@ -363,14 +366,14 @@ pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
         };
         if let (Some(dx), Some(dloss)) = (&dx, &dloss) {
             let dl = dloss.load(r64);
-            for_tiles(&|_, (v, offs, c64, mask)| {
+            for_tiles(&|(v, offs, c64, mask)| {
                 let g = select(valid, grad(v, c64, mask) * dl, 0.0);
                 store(dx, offs, g.cast(spec.grad), mask);
             });
             return;
         }
         if spec.in_place {
-            for_tiles(&|_, (v, offs, c64, mask)| {
+            for_tiles(&|(v, offs, c64, mask)| {
                 let g = select(valid, grad(v, c64, mask), 0.0);
                 store(&x, offs, g.cast(spec.x), mask);
             });

@@ -135,6 +135,7 @@ impl CudaDevice {
             "shared memory per block",
         )?;
         target.compute_capability = (major.max(0) * 10 + minor.max(0)) as u32;
+        target.precise_math = metile_codegen::precise_math_from_env();
         let max_grid = [
             attr(
                 CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X,
