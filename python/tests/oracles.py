@@ -167,14 +167,15 @@ def rope(x, cos, sin):
     return np.concatenate([head, x[..., r:]], axis=-1)
 
 
-def attention(q, k, v, causal=False, scale=None):
+def attention(q, k, v, causal=False, scale=None, offset=None):
+    """Causal rows attend keys ``j <= i + offset`` (``offset`` default ``S - T``)."""
     b, hq, t, d = q.shape
     hkv, s = k.shape[1], k.shape[2]
     g = hq // hkv
     kk, vv = np.repeat(k, g, axis=1), np.repeat(v, g, axis=1)
     scores = (q @ kk.transpose(0, 1, 3, 2)) * (scale if scale else 1 / math.sqrt(d))
     if causal:
-        offset = s - t
+        offset = s - t if offset is None else offset
         mask = np.arange(s)[None, :] > np.arange(t)[:, None] + offset
         scores = np.where(mask, -np.inf, scores)
     return softmax(scores) @ vv

@@ -418,6 +418,24 @@ def test_llama4_and_mrope():
         rope.mrope_forward(x, cos, sin, mrope_section=(1, 1, 1))
 
 
+def test_llama4_rope_errors():
+    """Llama 4's RoPE: an odd head dimension, a table of the wrong shape (too few positions, the
+    wrong D/2, not (cos, sin) pairs), integer x and a cotangent of another shape are typed
+    errors naming the input."""
+    rng = np.random.default_rng(24)
+    x, freqs = rand(rng, 1, 3, 2, 8), rand(rng, 3, 4, 2)
+    with pytest.raises(metile.InputError, match="must be even"):
+        rope.llama4_rope_forward(rand(rng, 1, 3, 2, 7), rand(rng, 3, 3, 2))
+    for bad in (rand(rng, 2, 4, 2), rand(rng, 3, 3, 2), rand(rng, 3, 4, 3)):
+        with pytest.raises(metile.InputError, match="input `freqs`"):
+            rope.llama4_rope_forward(x, bad)
+    with pytest.raises(metile.InputError, match="dtype i32"):
+        rope.llama4_rope_forward(np.ones(x.shape, np.int32), freqs)
+    _, ctx = rope.llama4_rope_forward(x, freqs)
+    with pytest.raises(metile.InputError):
+        rope.rope_backward(ctx, rand(rng, 1, 3, 2, 6))
+
+
 def mrope_tables(positions, d, base=10000.0):
     """Qwen2-VL's tables from ``positions [3, B, T]`` (temporal, height, width ids): per plane
     ``cat(freqs, freqs)`` of ``freqs = position * base^(-2i/D)``, as HF's rotary embedding makes
@@ -505,6 +523,40 @@ def test_attention_gqa(causal):
     do = rand(rng, *out.shape)
     g = attn.attention_backward(ctx, do)
     check_gradients(lambda p: np.sum(do * fwd(p)), f64, {"q": g.query, "k": g.key, "v": g.value}, "f32", k=256)
+
+
+def test_attention_errors_and_rows_that_see_no_key():
+    """Bad shapes, dtypes and parameters are typed errors naming the input; a causal row with
+    ``i + offset < 0`` attends no key: its output and every gradient through it are zero."""
+    rng = np.random.default_rng(23)
+    q, k, v = rand(rng, 1, 4, 5, 8), rand(rng, 1, 2, 7, 8), rand(rng, 1, 2, 7, 8)
+    with pytest.raises(metile.InputError, match="KV heads do not divide"):
+        attn.attention_forward(q, rand(rng, 1, 3, 7, 8), rand(rng, 1, 3, 7, 8))
+    with pytest.raises(metile.InputError, match="input `k`"):
+        attn.attention_forward(q, rand(rng, 1, 2, 7, 6), rand(rng, 1, 2, 7, 6))
+    with pytest.raises(metile.InputError, match="input `v`"):
+        attn.attention_forward(q, k, rand(rng, 1, 2, 6, 8))
+    with pytest.raises(metile.InputError, match="dtype f16 must match"):
+        attn.attention_forward(q, k.astype(np.float16), v)
+    with pytest.raises(metile.InputError, match=r"\[B, Hq, T, D\]"):
+        attn.attention_forward(q[0], k[0], v[0])
+    with pytest.raises(metile.ParamError, match="scale"):
+        attn.attention_forward(q, k, v, scale=float("nan"))
+    with pytest.raises(TypeError, match="context"):
+        attn.attention_backward(object(), q)
+    _, ctx = attn.attention_forward(q, k, v)
+    with pytest.raises(metile.InputError, match="input `do`"):
+        attn.attention_backward(ctx, rand(rng, 1, 4, 5, 7))
+    # offset -3: rows 0..2 see no key, rows 3 and 4 see keys 0 and 0..1.
+    out, ctx = attn.attention_forward(q, k, v, causal=True, offset=-3)
+    # Rows 3.. of that are the rows of q[:, :, 3:] at offset 0.
+    want = o.attention(q[:, :, 3:].astype(np.float64), k.astype(np.float64), v.astype(np.float64), causal=True,
+                       offset=0)
+    assert np.all(np.asarray(out)[:, :, :3] == 0)
+    assert_close(np.asarray(out)[:, :, 3:], want, "f32", k=64)
+    g = attn.attention_backward(ctx, rand(rng, *q.shape))
+    assert np.all(np.asarray(g.query)[:, :, :3] == 0)
+    assert np.all(np.asarray(g.key)[:, :, 2:] == 0) and np.all(np.asarray(g.value)[:, :, 2:] == 0)
 
 
 def assert_within_terms(got, want, terms, dtype, k, what):
