@@ -61,6 +61,48 @@ impl CheckRow {
     }
 }
 
+impl CheckRow {
+    /// Compares `got` with `reference` element by element: element `j`'s error is held to
+    /// `tol * terms[j]`, the size of the terms that element alone is made of (an output that is
+    /// a few operations on its own inputs, as an optimizer step's). `rel` is the largest
+    /// `|got[j] - ref[j]| / terms[j]`; a non-finite output or a length mismatch fails.
+    #[allow(clippy::too_many_arguments)]
+    pub fn compare_each(
+        op: &str,
+        output: String,
+        dtype: DType,
+        shape: String,
+        config: String,
+        got: &[f32],
+        reference: &[f64],
+        tol: f64,
+        terms: &[f64],
+    ) -> CheckRow {
+        let same_len = got.len() == reference.len() && terms.len() == reference.len();
+        let (mut max_abs, mut rel) = (0.0f64, 0.0f64);
+        for ((g, r), t) in got.iter().zip(reference).zip(terms) {
+            let e = if g.is_finite() {
+                (f64::from(*g) - r).abs()
+            } else {
+                f64::INFINITY
+            };
+            max_abs = max_abs.max(e);
+            rel = rel.max(e / t.max(REL_FLOOR));
+        }
+        CheckRow {
+            op: op.into(),
+            output,
+            dtype: dtype.name().into(),
+            shape,
+            config,
+            max_abs,
+            rel,
+            tol,
+            pass: same_len && rel.is_finite() && rel <= tol,
+        }
+    }
+}
+
 /// `v` as a `dtype` tensor of `shape` on `device`.
 pub fn tensor(
     device: &Device,
@@ -132,4 +174,41 @@ pub fn cases(ops: &[String]) -> Result<Vec<CheckCase>, OpError> {
         .into_iter()
         .filter(|c| ops.is_empty() || ops.iter().any(|o| o == c.op))
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small element off by far more than its own terms allow fails `compare_each`, though the
+    /// largest element's size hides it from `compare`; a non-finite element fails both.
+    #[test]
+    fn elementwise_comparison_holds_each_element_to_its_terms() {
+        let reference = [1000.0, 1e-3, 2.0];
+        let terms = [1000.0, 1e-3, 2.0];
+        let got = [1000.0f32, 2e-3, 2.0];
+        let row = |got: &[f32], each: bool| {
+            let args = (
+                "adamw",
+                "x".to_string(),
+                DType::F32,
+                String::new(),
+                String::new(),
+            );
+            if each {
+                CheckRow::compare_each(
+                    args.0, args.1, args.2, args.3, args.4, got, &reference, 1e-6, &terms,
+                )
+            } else {
+                CheckRow::compare(
+                    args.0, args.1, args.2, args.3, args.4, got, &reference, 1e-5, 0.0,
+                )
+            }
+        };
+        assert!(row(&got, false).pass, "the global comparison cannot see it");
+        assert!(!row(&got, true).pass);
+        assert!(row(&[1000.0, 1e-3, 2.0], true).pass);
+        assert!(!row(&[1000.0, f32::NAN, 2.0], true).pass);
+        assert!(!row(&[1000.0, 1e-3], true).pass, "a length mismatch fails");
+    }
 }

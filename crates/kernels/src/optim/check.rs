@@ -6,9 +6,12 @@
 //!   missed or summed twice shows. Outputs and workspace are poisoned first.
 //! - `adamw.step` through its entry point, whose outputs are poisoned first: with and without
 //!   clipping (active and not), early and late steps. Each output element is a few FP32
-//!   operations on its own inputs, so its error is measured against the size of the terms it is
-//!   made of (`|beta1 m| + |(1 - beta1) g|` for `exp_avg`, and so on): moments 4u(f32),
-//!   parameters 32u(f32) for the update plus one rounding to the parameter's storage dtype.
+//!   operations on its own inputs, so each element's error is held to the size of the terms it
+//!   alone is made of (`|beta1 m| + |(1 - beta1) g|` for `exp_avg`, and so on;
+//!   `CheckRow::compare_each`): moments 4u(f32), parameters 32u(f32) for the update plus one
+//!   rounding to the parameter's storage dtype. With clipping, the FP32 scale
+//!   `max_norm / sqrt(grad_sumsq)` errs by up to 3u (square root, then a division of up to two
+//!   ulps on a GPU), which every `g` carries: once in `exp_avg`, twice in `exp_avg_sq`'s `g^2`.
 
 use metile_ir::DType;
 use metile_runtime::{Device, Tensor};
@@ -155,16 +158,17 @@ impl StepCase {
         // The sizes of the terms each output is computed from.
         let t = i32::try_from(o.step).unwrap_or(i32::MAX);
         let (c1, c2) = (1.0 - h.beta1.powi(t), 1.0 - h.beta2.powi(t));
-        let (mut term_m, mut term_v, mut term_p) = (0.0f64, 0.0f64, 0.0f64);
+        let (mut term_m, mut term_v, mut term_p) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
         for j in 0..n {
             let g = g64[j] * scale;
-            let tm = (h.beta1 * m64[j]).abs() + ((1.0 - h.beta1) * g).abs();
-            term_m = term_m.max(tm);
-            term_v = term_v.max(h.beta2 * v64[j] + (1.0 - h.beta2) * g * g);
-            let update = tm / c1 / ((want_v[j] / c2).sqrt() + h.eps);
-            term_p = term_p.max(p64[j].abs() * (1.0 + h.lr * h.weight_decay) + h.lr * update);
+            term_m[j] = (h.beta1 * m64[j]).abs() + ((1.0 - h.beta1) * g).abs();
+            term_v[j] = h.beta2 * v64[j] + (1.0 - h.beta2) * g * g;
+            let update = term_m[j] / c1 / ((want_v[j] / c2).sqrt() + h.eps);
+            term_p[j] = p64[j].abs() * (1.0 + h.lr * h.weight_decay) + h.lr * update;
         }
         let u32_ = unit_roundoff(DType::F32);
+        // The clipping scale's own rounding (module doc), carried by every g.
+        let clip_u = if max_norm.is_some() { 3.0 * u32_ } else { 0.0 };
         let shape = format!("{n}");
         let config = format!(
             "lr={} betas=({}, {}) wd={} step={} clip={}",
@@ -188,7 +192,7 @@ impl StepCase {
                 .to_f32()?)
         };
         Ok(vec![
-            CheckRow::compare(
+            CheckRow::compare_each(
                 "adamw",
                 "adamw.step:param".into(),
                 self.dtype,
@@ -197,9 +201,9 @@ impl StepCase {
                 &out("param")?,
                 &want_p,
                 unit_roundoff(self.dtype) + 32.0 * u32_,
-                term_p,
+                &term_p,
             ),
-            CheckRow::compare(
+            CheckRow::compare_each(
                 "adamw",
                 "adamw.step:exp_avg".into(),
                 self.dtype,
@@ -207,10 +211,10 @@ impl StepCase {
                 config.clone(),
                 &out("exp_avg")?,
                 &want_m,
-                4.0 * u32_,
-                term_m,
+                4.0 * u32_ + clip_u,
+                &term_m,
             ),
-            CheckRow::compare(
+            CheckRow::compare_each(
                 "adamw",
                 "adamw.step:exp_avg_sq".into(),
                 self.dtype,
@@ -218,8 +222,8 @@ impl StepCase {
                 config,
                 &out("exp_avg_sq")?,
                 &want_v,
-                4.0 * u32_,
-                term_v,
+                4.0 * u32_ + 2.0 * clip_u,
+                &term_v,
             ),
         ])
     }
