@@ -89,7 +89,7 @@ pub struct CodegenError {
 pub fn cuda_source(kernel: &Verified, target: &Target) -> Result<CudaSource, CodegenError> {
     let gpu = gpu_form(kernel)?;
     let k = gpu.kernel();
-    if let Some(threads) = threads_override() {
+    if let Some(threads) = threads_override(&k.name) {
         if let Some(p) = plan::candidates(k, target)
             .into_iter()
             .find(|p| p.threads == threads)
@@ -126,11 +126,43 @@ pub fn gpu_form(kernel: &Verified) -> Result<Verified, CodegenError> {
 }
 
 /// The environment variable that overrides the cost model's choice of threads per program (for
-/// tuning sweeps; a value no candidate has is ignored).
+/// tuning sweeps; a value no candidate has is ignored): `N` for every kernel, or
+/// `KERNEL=N[,KERNEL=N...]` for the kernels so named (e.g. `rms_norm_bwd=256`), so that a sweep
+/// of one kernel leaves the others of its process at their plans.
 pub const THREADS_ENV: &str = "METILE_CUDA_THREADS";
 
-fn threads_override() -> Option<u32> {
-    std::env::var(THREADS_ENV).ok()?.trim().parse().ok()
+fn threads_override(kernel: &str) -> Option<u32> {
+    threads_for(&std::env::var(THREADS_ENV).ok()?, kernel)
+}
+
+/// The threads `spec` (a [`THREADS_ENV`] value) gives `kernel`, if any.
+fn threads_for(spec: &str, kernel: &str) -> Option<u32> {
+    let spec = spec.trim();
+    if let Ok(all) = spec.parse() {
+        return Some(all);
+    }
+    spec.split(',').find_map(|pair| {
+        let (name, n) = pair.split_once('=')?;
+        (name.trim() == kernel).then(|| n.trim().parse().ok())?
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::threads_for;
+
+    #[test]
+    fn thread_overrides_name_their_kernels() {
+        assert_eq!(threads_for("256", "rms_norm_bwd"), Some(256));
+        assert_eq!(threads_for(" rms_norm_bwd=256 ", "rms_norm_bwd"), Some(256));
+        assert_eq!(
+            threads_for("rms_norm_fwd=128,rms_norm_bwd=512", "rms_norm_bwd"),
+            Some(512)
+        );
+        assert_eq!(threads_for("rms_norm_fwd=128", "rms_norm_bwd"), None);
+        assert_eq!(threads_for("rms_norm_bwd=many", "rms_norm_bwd"), None);
+        assert_eq!(threads_for("", "rms_norm_bwd"), None);
+    }
 }
 
 /// Emits CUDA C for `kernel` under a given plan.
