@@ -147,24 +147,6 @@ fn threads_for(spec: &str, kernel: &str) -> Option<u32> {
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::threads_for;
-
-    #[test]
-    fn thread_overrides_name_their_kernels() {
-        assert_eq!(threads_for("256", "rms_norm_bwd"), Some(256));
-        assert_eq!(threads_for(" rms_norm_bwd=256 ", "rms_norm_bwd"), Some(256));
-        assert_eq!(
-            threads_for("rms_norm_fwd=128,rms_norm_bwd=512", "rms_norm_bwd"),
-            Some(512)
-        );
-        assert_eq!(threads_for("rms_norm_fwd=128", "rms_norm_bwd"), None);
-        assert_eq!(threads_for("rms_norm_bwd=many", "rms_norm_bwd"), None);
-        assert_eq!(threads_for("", "rms_norm_bwd"), None);
-    }
-}
-
 /// Emits CUDA C for `kernel` under a given plan.
 pub fn cuda_source_with(kernel: &Verified, plan: &Plan) -> Result<CudaSource, CodegenError> {
     emit_with(&gpu_form(kernel)?, plan)
@@ -182,4 +164,22 @@ pub fn cuda_plans(kernel: &Verified, target: &Target) -> Vec<Plan> {
     let gpu = gpu_form(kernel);
     let k = gpu.as_ref().map_or(kernel.kernel(), |g| g.kernel());
     plan::candidates(k, target)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::threads_for;
+
+    #[test]
+    fn thread_overrides_name_their_kernels() {
+        assert_eq!(threads_for("256", "rms_norm_bwd"), Some(256));
+        assert_eq!(threads_for(" rms_norm_bwd=256 ", "rms_norm_bwd"), Some(256));
+        assert_eq!(
+            threads_for("rms_norm_fwd=128,rms_norm_bwd=512", "rms_norm_bwd"),
+            Some(512)
+        );
+        assert_eq!(threads_for("rms_norm_fwd=128", "rms_norm_bwd"), None);
+        assert_eq!(threads_for("rms_norm_bwd=many", "rms_norm_bwd"), None);
+        assert_eq!(threads_for("", "rms_norm_bwd"), None);
+    }
 }
