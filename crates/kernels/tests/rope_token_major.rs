@@ -31,7 +31,10 @@ fn the_variable_selects_the_token_major_kernel() {
     let dev = Device::cpu();
     let x = Tensor::zeros(DType::BF16, &[2, 3, 2, 5, 8]);
     let tab = Tensor::zeros(DType::BF16, &[1, 9, 6]);
-    let ids = Tensor::new(Buffer::from_i64(DType::I32, &[0, 8, 1, 1, 2]).unwrap(), vec![5]);
+    let ids = Tensor::new(
+        Buffer::from_i64(DType::I32, &[0, 8, 1, 1, 2]).unwrap(),
+        vec![5],
+    );
     let ids = ids.unwrap();
     for backward in [false, true] {
         let spec = rope::launch_spec(&dev, backward, &x, &tab, &tab, Some(&ids)).unwrap();
