@@ -153,3 +153,46 @@ fn warp_shuffles_are_never_conditional() {
     }
     assert!(seen > 100, "{seen} shuffles");
 }
+
+/// RoPE's token-major kernels (`METILE_ROPE_TOKEN_MAJOR=1`: one program per token over every
+/// head), which `emit`'s default specs do not show, compile for sm_90: forward and backward,
+/// with and without position ids, full and partial rotary, q's and k's head counts and a ragged
+/// one.
+#[test]
+#[allow(clippy::panic)]
+fn token_major_rope_compiles() {
+    use metile_kernels::rope::{kernel, RopeSpec, Variant};
+    if let Err(e) = nvrtc_version() {
+        eprintln!("skipped: NVRTC is not available here ({e})");
+        return;
+    }
+    for backward in [false, true] {
+        for (x, positions, r, heads) in [
+            (DType::BF16, None, 128, 32),
+            (DType::BF16, Some(DType::I64), 128, 8),
+            (DType::F32, Some(DType::I32), 96, 3),
+        ] {
+            let spec = RopeSpec {
+                token_major: true,
+                rows: usize::next_power_of_two(heads),
+                ..RopeSpec::shaped(
+                    Variant::RotateHalf,
+                    backward,
+                    x,
+                    x,
+                    positions,
+                    128,
+                    r,
+                    None,
+                    |c| c.next_power_of_two(),
+                )
+            };
+            let src = cuda_source(&kernel(&spec).unwrap(), &Target::sm90()).unwrap();
+            match compile_cuda_source_cached("rope_token_major", &src.source, 90, None) {
+                Ok(_) => {}
+                Err(e) if e.to_string().contains("cannot open source file") => return,
+                Err(e) => panic!("{spec:?}: {e}"),
+            }
+        }
+    }
+}

@@ -18,6 +18,7 @@ use metile_ir::{DType, Verified};
 use metile_kernels::cross_entropy::{kernel as ce_kernel, CeSpec};
 use metile_kernels::emit;
 use metile_kernels::norms::Tiling;
+use metile_kernels::rope::{kernel as rope_kernel, RopeSpec, Variant};
 
 /// One shared-memory access: bytes `[lo, hi)`, written or read, with its line for the report.
 #[derive(Clone, Debug)]
@@ -223,6 +224,29 @@ fn every_library_kernel_is_free_of_shared_memory_hazards() {
                 wide: true,
             };
             let k = metile_opt::canonicalize(ce_kernel(&spec).unwrap()).unwrap();
+            audited += audit(&format!("{spec:?}"), &k, &mut failures);
+        }
+    }
+    // RoPE's token-major kernels (`METILE_ROPE_TOKEN_MAJOR`): the table row broadcast over the
+    // heads, with and without position ids, a partial rotary dimension.
+    for backward in [false, true] {
+        for (positions, r) in [(None, 128), (Some(DType::I64), 96)] {
+            let spec = RopeSpec {
+                token_major: true,
+                rows: 32,
+                ..RopeSpec::shaped(
+                    Variant::RotateHalf,
+                    backward,
+                    DType::BF16,
+                    DType::BF16,
+                    positions,
+                    128,
+                    r,
+                    None,
+                    |c| c.next_power_of_two(),
+                )
+            };
+            let k = metile_opt::canonicalize(rope_kernel(&spec).unwrap()).unwrap();
             audited += audit(&format!("{spec:?}"), &k, &mut failures);
         }
     }

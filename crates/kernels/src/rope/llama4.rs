@@ -101,6 +101,7 @@ pub fn run(
         d: l.d,
         r: l.d,
         sections: None,
+        heads: None,
     };
     launch.run(device, x, scalars, prev)
 }

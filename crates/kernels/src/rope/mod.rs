@@ -88,6 +88,9 @@ pub struct RopeSpec {
     pub rows: usize,
     /// `Sections` only: both section bounds are multiples of 8 (see [`mrope::by_8`]).
     pub sections_by_8: bool,
+    /// `RotateHalf` only: one program per token over every head ([`token_kernel`]); `rows` is
+    /// then the head count rounded up to a power of two.
+    pub token_major: bool,
 }
 
 impl RopeSpec {
@@ -123,6 +126,7 @@ impl RopeSpec {
             tail,
             rows: tile_rows(width),
             sections_by_8: variant == Variant::Sections && sections.is_some_and(mrope::by_8),
+            token_major: false,
         }
     }
 }
@@ -132,6 +136,7 @@ impl RopeSpec {
 pub fn kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
     match spec.variant {
         Variant::Interleaved => interleaved_kernel(spec),
+        Variant::RotateHalf if spec.token_major => token_kernel(spec),
         Variant::RotateHalf | Variant::Sections => pair_kernel(spec),
     }
 }
@@ -214,11 +219,7 @@ fn pair_kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
         }
         let (c1, c2) = (load(&cos, tab, on), load(&cos, tab + h, on));
         let (s1, s2) = (load(&sin, tab, on), load(&sin, tab + h, on));
-        let (y1, y2) = if spec.backward {
-            (x1 * c1 + x2 * s2, x2 * c2 - x1 * s1)
-        } else {
-            (x1 * c1 - x2 * s1, x2 * c2 + x1 * s2)
-        };
+        let (y1, y2) = rotate(spec.backward, [x1, x2], [c1, c2], [s1, s2]);
         y.store_masked(at, y1.cast(spec.x), on);
         y.store_masked(at + h, y2.cast(spec.x), on);
         if spec.tail > 0 {
@@ -226,6 +227,87 @@ fn pair_kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
             let c = k.arange(0, spec.tail as i64).expand_dims(0);
             let keep = c.lt(d - r) & live;
             let at = base + i64_(local + r + c);
+            y.store_masked(at, x.load_masked(at, keep, 0.0), keep);
+        }
+    })
+}
+
+/// One rotate-half pair: forward `y1 = x1 c1 - x2 s1`, `y2 = x2 c2 + x1 s2`; backward the
+/// transpose, `dx1 = dy1 c1 + dy2 s2`, `dx2 = dy2 c2 - dy1 s1`.
+fn rotate(
+    backward: bool,
+    [x1, x2]: [Tile; 2],
+    [c1, c2]: [Tile; 2],
+    [s1, s2]: [Tile; 2],
+) -> (Tile, Tile) {
+    if backward {
+        (x1 * c1 + x2 * s2, x2 * c2 - x1 * s1)
+    } else {
+        (x1 * c1 - x2 * s1, x2 * c2 + x1 * s2)
+    }
+}
+
+/// `RotateHalf` token-major (`spec.token_major`, see [`TOKEN_MAJOR_ENV`]): program `p` rotates
+/// token `(b, t) = (p / T, p % T)` of every head, as `[rows, block]` tiles of the two halves
+/// whose rows are the heads `h` (`spec.rows` = the head count rounded up to a power of two;
+/// rows from `H` on touch no memory), at `((b H + h) T + t) D + j` (64-bit). The token's table
+/// row (through its position id when given) is loaded once as a `[1, block]` tile and
+/// broadcast over the heads, instead of once per row. Parameters as [`pair_kernel`]'s
+/// `RotateHalf` (`H = ht / t`; `n_rows` is not read), one program per token.
+fn token_kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
+    trace(&spec.variant.kernel_name(spec.backward), |k| {
+        let x = k.input(if spec.backward { "dy" } else { "x" }, spec.x);
+        let (cos, sin) = (k.input("cos", spec.table), k.input("sin", spec.table));
+        let positions = spec.positions.map(|dt| k.input("position_ids", dt));
+        let y = k.output(if spec.backward { "dx" } else { "y" }, spec.x);
+        let d = k.scalar("d", DType::I32);
+        let half = k.scalar("half", DType::I32);
+        let t = k.scalar("t", DType::I32);
+        let ht = k.scalar("ht", DType::I32);
+        let per_batch = k.scalar("per_batch", DType::I32);
+        let ids = positions.map(|ids| {
+            let p = k.scalar("p", DType::I32);
+            (ids, p, k.scalar("pos_per_batch", DType::I32))
+        });
+        let _n_rows = k.scalar("n_rows", DType::I32);
+        let i64_ = |v: Tile| v.cast(DType::I64);
+        let r = half * 2;
+        let token = k.program_id(0);
+        let (b, ti) = (token / t, token % t);
+        // [1, block] table columns and their offsets from the table row.
+        let j = k.arange(0, spec.block as i64).expand_dims(0);
+        let in_half = j.lt(half);
+        let tab_row = match ids {
+            None => i64_(b * per_batch * t + ti),
+            Some((ids, p, pos_per_batch)) => {
+                // The id as a [1, 1] tile (one load per program).
+                let at = i64_(b * pos_per_batch * t + ti) + i64_(k.arange(0, 1).expand_dims(1));
+                let id = ids.load_masked(at, at.ge(0), 0);
+                i64_(b * per_batch) * i64_(p) + i64_(id)
+            }
+        };
+        let h = i64_(half);
+        let tab = tab_row * i64_(r) + i64_(j);
+        let load = |buf: &metile_lang::Buffer, at: Tile, mask: Tile| {
+            buf.load_masked(at, mask, 0.0).cast(DType::F32)
+        };
+        let (c1, c2) = (load(&cos, tab, in_half), load(&cos, tab + h, in_half));
+        let (s1, s2) = (load(&sin, tab, in_half), load(&sin, tab + h, in_half));
+        // [rows, 1]: the heads; row (b, h, t) of x starts at ((b H + t) + h T) D.
+        let head = k.arange(0, spec.rows as i64).expand_dims(1);
+        let live = head.lt(ht / t);
+        let row = (i64_(b * ht + ti) + i64_(head) * i64_(t)) * i64_(d);
+        let on = in_half & live;
+        let at = row + i64_(j);
+        let (x1, x2) = (load(&x, at, on), load(&x, at + h, on));
+        let (y1, y2) = rotate(spec.backward, [x1, x2], [c1, c2], [s1, s2]);
+        y.store_masked(at, y1.cast(spec.x), on);
+        y.store_masked(at + h, y2.cast(spec.x), on);
+        if spec.tail > 0 {
+            // Partial rotary: columns R..D pass through unchanged.
+            let c = k.arange(0, spec.tail as i64).expand_dims(0);
+            let keep = c.lt(d - r) & live;
+            let at = row + i64_(r + c);
             y.store_masked(at, x.load_masked(at, keep, 0.0), keep);
         }
     })
@@ -491,12 +573,8 @@ pub fn run_at(
     positions: Option<&Tensor>,
     prev: Option<Tensor>,
 ) -> Result<Tensor, OpError> {
-    let entry = if backward {
-        "rope.backward"
-    } else {
-        "rope.forward"
-    };
-    let l = validate(entry, x, cos, sin, positions)?;
+    let tables = [cos, sin];
+    let (launch, l) = rotate_half_launch(backward, x, &tables, positions)?;
     let mut scalars = vec![
         Arg::I32(l.d as i32),
         Arg::I32((l.r / 2) as i32),
@@ -507,18 +585,57 @@ pub fn run_at(
     if positions.is_some() {
         scalars.extend([Arg::I32(l.p as i32), Arg::I32(l.pos_per_batch as i32)]);
     }
+    launch.run(device, x, scalars, prev)
+}
+
+/// The kernel specialisation [`run_at`] launches for these inputs on `device`.
+pub fn launch_spec(
+    device: &Device,
+    backward: bool,
+    x: &Tensor,
+    cos: &Tensor,
+    sin: &Tensor,
+    positions: Option<&Tensor>,
+) -> Result<RopeSpec, OpError> {
     let tables = [cos, sin];
+    let (launch, _) = rotate_half_launch(backward, x, &tables, positions)?;
+    Ok(launch.spec(device, x.dtype()))
+}
+
+/// The validated launch of `rope` over `x` with tables `[cos, sin]`.
+fn rotate_half_launch<'a>(
+    backward: bool,
+    x: &Tensor,
+    tables: &'a [&'a Tensor; 2],
+    positions: Option<&'a Tensor>,
+) -> Result<(Launch<'a>, Layout), OpError> {
+    let entry = if backward {
+        "rope.backward"
+    } else {
+        "rope.forward"
+    };
+    let l = validate(entry, x, tables[0], tables[1], positions)?;
     let launch = Launch {
         variant: Variant::RotateHalf,
         backward,
-        tables: &tables,
+        tables,
         positions,
         rows: l.rows,
         d: l.d,
         r: l.r,
         sections: None,
+        heads: l.ht.checked_div(l.t),
     };
-    launch.run(device, x, scalars, prev)
+    Ok((launch, l))
+}
+
+/// `METILE_ROPE_TOKEN_MAJOR=1` runs `rope` token-major ([`token_kernel`]: one program per token
+/// over every head, the table row loaded once) on any device; unset or `0`, the row kernel
+/// ([`pair_kernel`]). On trial until measured on the H200.
+pub const TOKEN_MAJOR_ENV: &str = "METILE_ROPE_TOKEN_MAJOR";
+
+fn token_major() -> bool {
+    crate::host::tuning_override(TOKEN_MAJOR_ENV, |&on: &u8| on <= 1) == Some(1)
 }
 
 /// One launch of a rotation kernel over `rows` rows of `d` columns.
@@ -534,9 +651,35 @@ struct Launch<'a> {
     r: usize,
     /// `Sections`: the mRoPE section sizes.
     sections: Option<[usize; 3]>,
+    /// `RotateHalf`: the head count `H`, for the token-major kernel ([`TOKEN_MAJOR_ENV`]).
+    heads: Option<usize>,
 }
 
 impl Launch<'_> {
+    /// The specialisation for `x` of dtype `x` on `device`: token-major when the variant has
+    /// heads and [`TOKEN_MAJOR_ENV`] asks for it.
+    fn spec(&self, device: &Device, x: DType) -> RopeSpec {
+        let spec = RopeSpec::shaped(
+            self.variant,
+            self.backward,
+            x,
+            self.tables[0].dtype(),
+            self.positions.map(Tensor::dtype),
+            self.d,
+            self.r,
+            self.sections,
+            |cols| row_block(device, cols),
+        );
+        match self.heads.filter(|_| token_major()) {
+            Some(h) => RopeSpec {
+                token_major: true,
+                rows: h.next_power_of_two(),
+                ..spec
+            },
+            None => spec,
+        }
+    }
+
     /// Rotates `x` (the cotangent going backward) into `prev` when it fits, else a fresh tensor
     /// shaped like `x`; `scalars` are the variant's kernel scalars in order (see [`kernel`]).
     fn run(
@@ -550,17 +693,7 @@ impl Launch<'_> {
         if self.rows == 0 || self.d == 0 {
             return Ok(out);
         }
-        let spec = RopeSpec::shaped(
-            self.variant,
-            self.backward,
-            x.dtype(),
-            self.tables[0].dtype(),
-            self.positions.map(Tensor::dtype),
-            self.d,
-            self.r,
-            self.sections,
-            |cols| row_block(device, cols),
-        );
+        let spec = self.spec(device, x.dtype());
         let name = self.variant.kernel_name(self.backward);
         let k = device.kernel(&name, &spec, || kernel(&spec))?;
         let inputs = std::iter::once(x).chain(self.tables.iter().copied());
@@ -571,7 +704,10 @@ impl Launch<'_> {
         args.push(Arg::Out(&mut out.buffer));
         args.extend(scalars);
         args.push(Arg::I32(self.rows as i32));
-        let programs = self.rows.div_ceil(spec.rows);
+        let programs = match self.heads {
+            Some(h) if spec.token_major => self.rows / h,
+            _ => self.rows.div_ceil(spec.rows),
+        };
         device.launch(&k, [programs as u32, 1, 1], &mut args)?;
         Ok(out)
     }

@@ -110,6 +110,7 @@ pub fn run(
         d: l.d,
         r: l.d,
         sections: Some(section),
+        heads: None,
     };
     launch.run(device, x, scalars, prev)
 }

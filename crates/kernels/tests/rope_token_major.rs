@@ -1,0 +1,47 @@
+//! RoPE's token-major kernel (`METILE_ROPE_TOKEN_MAJOR=1`: one program per token over every
+//! head, the table row loaded once) against the FP64 oracles on the CPU: every `rope` row of the
+//! check sweep (shared and per-batch tables, partial rotary, position ids, ragged head counts),
+//! each dtype, forward and backward. Its own test binary, so setting the variable touches no
+//! other test.
+
+use metile_ir::DType;
+use metile_kernels::rope::{self, check::cases, TOKEN_MAJOR_ENV};
+use metile_runtime::{Buffer, Device, Tensor};
+
+#[test]
+fn token_major_rotations_meet_the_oracles() {
+    std::env::set_var(TOKEN_MAJOR_ENV, "1");
+    let dev = Device::cpu();
+    let mut rotations = 0;
+    for case in cases().into_iter().filter(|c| c.op == "rope") {
+        for row in (case.run)(&dev).unwrap() {
+            assert!(row.pass, "{}: {row:?}", case.label);
+            rotations += usize::from(!row.output.contains("table_backward"));
+        }
+    }
+    // 9 shapes x 3 dtypes, forward and backward.
+    assert_eq!(rotations, 54);
+}
+
+/// The launch under the variable is the token-major kernel, its rows the head count rounded up
+/// to a power of two, with and without position ids (and any number of head axes).
+#[test]
+fn the_variable_selects_the_token_major_kernel() {
+    std::env::set_var(TOKEN_MAJOR_ENV, "1");
+    let dev = Device::cpu();
+    let x = Tensor::zeros(DType::BF16, &[2, 3, 2, 5, 8]);
+    let tab = Tensor::zeros(DType::BF16, &[1, 9, 6]);
+    let ids = Tensor::new(
+        Buffer::from_i64(DType::I32, &[0, 8, 1, 1, 2]).unwrap(),
+        vec![5],
+    );
+    let ids = ids.unwrap();
+    for backward in [false, true] {
+        let spec = rope::launch_spec(&dev, backward, &x, &tab, &tab, Some(&ids)).unwrap();
+        assert!(spec.token_major && spec.rows == 8, "{spec:?}");
+    }
+    let short = Tensor::zeros(DType::F32, &[1, 5, 6]);
+    let x = Tensor::zeros(DType::F32, &[4, 5, 8]);
+    let spec = rope::launch_spec(&dev, false, &x, &short, &short, None).unwrap();
+    assert!(spec.token_major && spec.rows == 1, "{spec:?}");
+}
