@@ -495,7 +495,10 @@ pub(crate) fn row_ids(
         return Err(bad(
             entry,
             name,
-            format!("shape {:?} must be the {of} rows {:?}", ids.shape, row_shape),
+            format!(
+                "shape {:?} must be the {of} rows {:?}",
+                ids.shape, row_shape
+            ),
         ));
     }
     Ok(())

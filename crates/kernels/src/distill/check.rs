@@ -188,10 +188,9 @@ impl DistillCase {
         let xt = tensor(device, self.dtype, &[r, v], &xs)?;
         let yt = tensor(device, self.other, &[r, v], &ys)?;
         let lt = match &labels {
-            Some(l) => Some(device.to_device(&Tensor::new(
-                Buffer::from_i64(DType::I64, l)?,
-                vec![r],
-            )?)?),
+            Some(l) => {
+                Some(device.to_device(&Tensor::new(Buffer::from_i64(DType::I64, l)?, vec![r])?)?)
+            }
             None => None,
         };
         let lt = lt.as_ref();
@@ -403,7 +402,14 @@ pub fn cases() -> Vec<CheckCase> {
         .into_iter()
         .map(|c| CheckCase {
             op: c.name(),
-            label: format!("{} {} {}x{} {}", c.name(), c.dtype, c.rows, c.v, c.describe()),
+            label: format!(
+                "{} {} {}x{} {}",
+                c.name(),
+                c.dtype,
+                c.rows,
+                c.v,
+                c.describe()
+            ),
             run: Box::new(move |d: &Device| c.run(d)),
         })
         .collect()

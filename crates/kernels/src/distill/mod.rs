@@ -178,11 +178,10 @@ pub fn kernel(spec: &DistillSpec) -> Result<Verified, LangError> {
             // Never traced: only KL's backward omits `x`.
             (_, None) => b * 0.0,
         };
-        let store = |buf: &metile_lang::Buffer, offs: Tile, v: Tile, mask: Option<Tile>| {
-            match mask {
-                Some(m) => buf.store_masked(offs, v, m),
-                None => buf.store(offs, v),
-            }
+        let store = |buf: &metile_lang::Buffer, offs: Tile, v: Tile, mask: Option<Tile>| match mask
+        {
+            Some(m) => buf.store_masked(offs, v, m),
+            None => buf.store(offs, v),
         };
         let operands = |start: Option<Tile>| {
             let (offs, _, mask) = tiles.at(start);
@@ -398,7 +397,7 @@ fn tvd_call<'a>(
 }
 
 impl Call<'_> {
-    fn spec(&self, device: &Device, backward: bool, dloss: Option<DType>) -> DistillSpec {
+    fn spec(&self, tiling: Tiling, backward: bool, dloss: Option<DType>) -> DistillSpec {
         DistillSpec {
             loss: self.loss,
             backward,
@@ -411,7 +410,7 @@ impl Call<'_> {
                 _ => None,
             },
             grad: self.x.dtype(),
-            tiling: Tiling::for_device(device, self.v),
+            tiling,
         }
     }
 
@@ -433,6 +432,18 @@ impl Call<'_> {
         out: DType,
         prev: Option<Tensor>,
     ) -> Result<Tensor, OpError> {
+        self.forward_tiled(device, out, prev, Tiling::for_device(device, self.v))
+    }
+
+    /// [`Call::forward`] with rows tiled as `tiling` says (tests run a GPU's masked tiles on
+    /// the CPU).
+    fn forward_tiled(
+        &self,
+        device: &Device,
+        out: DType,
+        prev: Option<Tensor>,
+        tiling: Tiling,
+    ) -> Result<Tensor, OpError> {
         let none = self.reduction == Reduction::None;
         let mut buf = if none {
             fit(device, prev, DType::F32, &self.x.shape)?.buffer
@@ -440,7 +451,7 @@ impl Call<'_> {
             device.zeros(DType::F32, self.rows)?
         };
         if self.rows > 0 {
-            let spec = self.spec(device, false, None);
+            let spec = self.spec(tiling, false, None);
             let k = device.kernel(spec.name(), &spec, || kernel(&spec))?;
             let mut args = Vec::new();
             args.push(Arg::In(&self.x.buffer));
@@ -464,6 +475,17 @@ impl Call<'_> {
         device: &Device,
         dloss: &Tensor,
         prev: Option<Tensor>,
+    ) -> Result<Tensor, OpError> {
+        self.backward_tiled(device, dloss, prev, Tiling::for_device(device, self.v))
+    }
+
+    /// [`Call::backward`] with rows tiled as `tiling` says.
+    fn backward_tiled(
+        &self,
+        device: &Device,
+        dloss: &Tensor,
+        prev: Option<Tensor>,
+        tiling: Tiling,
     ) -> Result<Tensor, OpError> {
         let e = self.entry;
         float_dtype(e, "dloss", dloss)?;
@@ -494,7 +516,7 @@ impl Call<'_> {
         if self.rows == 0 {
             return Ok(dx);
         }
-        let spec = self.spec(device, true, Some(dloss.dtype()));
+        let spec = self.spec(tiling, true, Some(dloss.dtype()));
         let k = device.kernel(spec.name(), &spec, || kernel(&spec))?;
         let mut args = Vec::new();
         if spec.reads_x() {

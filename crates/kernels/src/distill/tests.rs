@@ -127,3 +127,110 @@ fn registry_entries_parse_their_parameters() {
     assert_eq!(out["dp"].dtype(), DType::BF16);
     assert!(out["dp"].to_f32().unwrap().iter().all(|g| *g == 0.0));
 }
+
+/// The tilings a GPU launches, run on the CPU: one masked power-of-two tile (127 and 4097
+/// columns), and masked steps of 4096 columns (70,000). Each must give the CPU tiling's results:
+/// the same elements bit for bit (gradients, `none` losses), reduced losses within the FP32
+/// summation order's rounding.
+#[test]
+fn gpu_tilings_match_the_cpu_tiling() {
+    let dev = Device::cpu();
+    let mut rng = crate::testing::Rng::new(77);
+    for v in [127usize, 4097, 70000] {
+        let rows = 3;
+        let gpu = if v > 16384 {
+            Tiling {
+                block: 4096,
+                exact: false,
+                looped: true,
+                prefetch: false,
+            }
+        } else {
+            Tiling {
+                block: v.next_power_of_two(),
+                exact: false,
+                looped: false,
+                prefetch: false,
+            }
+        };
+        let cpu = Tiling::for_device(&dev, v);
+        let mut a = rng.normal_vec(rows * v, -9.0, 2.0);
+        let mut b = rng.normal_vec(rows * v, -9.0, 2.0);
+        crate::testing::round_to_storage(&mut a, DType::BF16);
+        crate::testing::round_to_storage(&mut b, DType::BF16);
+        let x = Tensor::from_f32(DType::BF16, &[rows, v], &a).unwrap();
+        let y = Tensor::from_f32(DType::F32, &[rows, v], &b).unwrap();
+        let p = Tensor::from_f32(
+            DType::BF16,
+            &[rows, v],
+            &a.iter().map(|e| e.exp()).collect::<Vec<_>>(),
+        )
+        .unwrap();
+        let q = Tensor::from_f32(
+            DType::F32,
+            &[rows, v],
+            &b.iter().map(|e| e.exp()).collect::<Vec<_>>(),
+        )
+        .unwrap();
+        let labels = ids(&[1, -100, 0]);
+        let dl_all =
+            Tensor::from_f32(DType::F32, &[rows, v], &rng.normal_vec(rows * v, 0.0, 1.0)).unwrap();
+        let dl_one = filled(DType::F32, &[], 0.75);
+        let mut calls = Vec::new();
+        for reduction in [Reduction::None, Reduction::BatchMean] {
+            for log_target in [false, true] {
+                let o = KlOptions {
+                    reduction,
+                    log_target,
+                    eps: 1e-10,
+                };
+                calls.push(kl_call("kl_div.forward", &x, &q, &o).unwrap());
+            }
+            let o = TvdOptions {
+                reduction,
+                ignore_index: -100,
+            };
+            calls.push(tvd_call("tvd.forward", &p, &q, Some(&labels), &o).unwrap());
+        }
+        for beta in [0.0, 0.4, 1.0] {
+            let o = JsdOptions {
+                beta,
+                ignore_index: -100,
+            };
+            calls.push(jsd_call("jsd.forward", &x, &y, Some(&labels), &o).unwrap());
+        }
+        for c in &calls {
+            let none = c.reduction == Reduction::None;
+            let dl = if none { &dl_all } else { &dl_one };
+            let what = format!("{:?} {:?} v={v}", c.loss, c.reduction);
+            let grads: Vec<Vec<f32>> = [cpu, gpu]
+                .iter()
+                .map(|t| {
+                    c.backward_tiled(&dev, dl, None, *t)
+                        .unwrap()
+                        .to_f32()
+                        .unwrap()
+                })
+                .collect();
+            assert_eq!(grads[0], grads[1], "{what}");
+            let losses: Vec<Vec<f32>> = [cpu, gpu]
+                .iter()
+                .map(|t| {
+                    c.forward_tiled(&dev, DType::F32, None, *t)
+                        .unwrap()
+                        .to_f32()
+                        .unwrap()
+                })
+                .collect();
+            if none {
+                assert_eq!(losses[0], losses[1], "{what}");
+            } else {
+                let (l0, l1) = (losses[0][0] as f64, losses[1][0] as f64);
+                assert!(
+                    (l0 - l1).abs() <= 1e-5 * l0.abs().max(1e-30),
+                    "{what}: {l0} vs {l1}"
+                );
+            }
+        }
+    }
+}
