@@ -65,6 +65,7 @@ pub fn kernel_names() -> Vec<&'static str> {
     names.extend(ROPE_EMBEDDING_KERNELS);
     names.extend(MATMUL_KERNELS);
     names.extend(FLCE_KERNELS);
+    names.extend(DISTILL_KERNELS);
     names.extend(ATTENTION_KERNELS);
     names.extend(OPTIM_KERNELS);
     names
@@ -112,6 +113,20 @@ const CROSS_ENTROPY_KERNELS: [&str; 6] = [
     "cross_entropy_weighted_bwd",
     "cross_entropy_in_place_fwd",
     "cross_entropy_scale_bwd",
+];
+
+/// The distribution losses' kernels (labelled rows, row sums; `_none`: reduction none, every
+/// element's loss or cotangent): KL divergence (log target under `none`), JSD (beta between 0
+/// and 1) and TVD.
+const DISTILL_KERNELS: [&str; 8] = [
+    "kl_div_fwd",
+    "kl_div_bwd",
+    "kl_div_none_fwd",
+    "kl_div_none_bwd",
+    "jsd_fwd",
+    "jsd_bwd",
+    "tvd_fwd",
+    "tvd_bwd",
 ];
 
 /// Fused linear cross-entropy's own kernels (its products and cross-entropy are the matmul and
@@ -338,6 +353,25 @@ fn trace_kernel(
                 tiling: row_tile(block, exact),
                 // As fused linear cross-entropy runs it: a chunk of few rows, wide programs.
                 wide: base == "cross_entropy_in_place",
+            })
+        }
+        "kl_div" | "kl_div_none" | "jsd" | "tvd" => {
+            use crate::distill::{Beta, DistillSpec, Loss};
+            let none = base == "kl_div_none";
+            let loss = match base {
+                "jsd" => Loss::Jsd(Beta::Between),
+                "tvd" => Loss::Tvd,
+                _ => Loss::Kl { log_target: none },
+            };
+            crate::distill::kernel(&DistillSpec {
+                loss,
+                backward,
+                x: dtype,
+                y: dtype,
+                labels: matches!(loss, Loss::Jsd(_) | Loss::Tvd).then_some(DType::I64),
+                elementwise: none.then_some(if backward { dtype } else { DType::F32 }),
+                grad: dtype,
+                tiling: row_tile(block, exact),
             })
         }
         "cross_entropy_scale" if backward => {

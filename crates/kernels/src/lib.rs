@@ -4,6 +4,7 @@ pub mod activations;
 pub mod attention;
 pub mod check;
 pub mod cross_entropy;
+pub mod distill;
 pub mod embedding;
 pub mod emit;
 pub mod fused_linear_cross_entropy;

@@ -408,6 +408,7 @@ pub fn entry_points() -> Vec<&'static EntryPoint> {
         .chain(crate::softmax::ENTRY_POINTS.iter())
         .chain(crate::cross_entropy::ENTRY_POINTS.iter())
         .chain(crate::fused_linear_cross_entropy::ENTRY_POINTS.iter())
+        .chain(crate::distill::ENTRY_POINTS.iter())
         .chain(crate::rope::ENTRY_POINTS.iter())
         .chain(crate::rope::llama4::ENTRY_POINTS.iter())
         .chain(crate::rope::mrope::ENTRY_POINTS.iter())

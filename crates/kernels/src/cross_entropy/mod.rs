@@ -96,8 +96,9 @@ pub struct CeSpec {
 /// A tile of a row's logits in f32, with its element offsets, column ids (i64) and mask.
 type LogitTile = (Tile, Tile, Tile, Option<Tile>);
 
-/// The column tiles of one row of `n` columns starting at element `base`.
-struct RowTiles<'k> {
+/// The column tiles of one row of `n` columns starting at element `base` (shared with the
+/// distribution losses, `crate::distill`).
+pub(crate) struct RowTiles<'k> {
     k: &'k Ctx,
     cols: Tile,
     base: Tile,
@@ -106,7 +107,7 @@ struct RowTiles<'k> {
 }
 
 impl<'k> RowTiles<'k> {
-    fn new(k: &'k Ctx, row: Tile, n: Tile, t: Tiling) -> Self {
+    pub(crate) fn new(k: &'k Ctx, row: Tile, n: Tile, t: Tiling) -> Self {
         RowTiles {
             k,
             cols: k.arange(0, t.block as i64),
@@ -118,7 +119,7 @@ impl<'k> RowTiles<'k> {
 
     /// Element offsets, column ids (i64) and mask of the tile at column `start` (the whole row
     /// when `None`); no mask when the tile is exactly the row.
-    fn at(&self, start: Option<Tile>) -> (Tile, Tile, Option<Tile>) {
+    pub(crate) fn at(&self, start: Option<Tile>) -> (Tile, Tile, Option<Tile>) {
         let c = match start {
             Some(s) => self.cols + s,
             None => self.cols,
@@ -152,7 +153,7 @@ impl<'k> RowTiles<'k> {
     }
 
     /// Runs `body` on every tile of the row (`Some(start)` when stepped, `None` for one tile).
-    fn each(&self, body: &dyn Fn(Option<Tile>)) {
+    pub(crate) fn each(&self, body: &dyn Fn(Option<Tile>)) {
         if self.t.looped {
             self.k
                 .for_range(0, self.n, self.t.block as i64, &[], |st, _| {
@@ -457,7 +458,7 @@ impl CeSpec {
 }
 
 /// Rows and columns of a float `[..., V]` tensor, or a typed error.
-fn float_rows(entry: &str, name: &str, x: &Tensor) -> Result<(usize, usize), OpError> {
+pub(crate) fn float_rows(entry: &str, name: &str, x: &Tensor) -> Result<(usize, usize), OpError> {
     float_dtype(entry, name, x)?;
     let Some((rows, v)) = x.rows_cols() else {
         return Err(bad(entry, name, "must have at least one axis".into()));
@@ -473,6 +474,60 @@ fn float_rows(entry: &str, name: &str, x: &Tensor) -> Result<(usize, usize), OpE
         ));
     }
     Ok((rows, v))
+}
+
+/// Input `name` must be int32/int64 ids, one per row of `row_shape` (the rows of `of`).
+pub(crate) fn row_ids(
+    entry: &str,
+    name: &str,
+    ids: &Tensor,
+    row_shape: &[usize],
+    of: &str,
+) -> Result<(), OpError> {
+    if !ids.dtype().is_int() {
+        return Err(bad(
+            entry,
+            name,
+            format!("dtype {} is not allowed; use int32 or int64", ids.dtype()),
+        ));
+    }
+    if ids.shape != row_shape {
+        return Err(bad(
+            entry,
+            name,
+            format!(
+                "shape {:?} must be the {of} rows {:?}",
+                ids.shape, row_shape
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The ids that are not `ignore`, counted; each must lie in `0..v`, else a typed error naming
+/// input `name`.
+pub(crate) fn count_valid(
+    entry: &str,
+    name: &str,
+    ids: &[i64],
+    v: usize,
+    ignore: i64,
+) -> Result<usize, OpError> {
+    let mut n_valid = 0;
+    for (i, y) in ids.iter().enumerate() {
+        if *y == ignore {
+            continue;
+        }
+        if *y < 0 || *y >= v as i64 {
+            return Err(bad(
+                entry,
+                name,
+                format!("row {i}: class {y} is outside 0..{v} and is not ignore_index {ignore}"),
+            ));
+        }
+        n_valid += 1;
+    }
+    Ok(n_valid)
 }
 
 struct Checked {
@@ -532,27 +587,8 @@ fn validate(
     known: Option<Known<'_>>,
 ) -> Result<Checked, OpError> {
     let (rows, v) = float_rows(entry, "logits", x)?;
-    if !target.dtype().is_int() {
-        return Err(bad(
-            entry,
-            "target",
-            format!(
-                "dtype {} is not allowed; use int32 or int64",
-                target.dtype()
-            ),
-        ));
-    }
     let row_shape = x.shape[..x.shape.len() - 1].to_vec();
-    if target.shape != row_shape {
-        return Err(bad(
-            entry,
-            "target",
-            format!(
-                "shape {:?} must be the logits' rows {:?}",
-                target.shape, row_shape
-            ),
-        ));
-    }
+    row_ids(entry, "target", target, &row_shape, "logits'")?;
     if !(0.0..=1.0).contains(&o.label_smoothing) {
         return Err(OpError::BadParam {
             entry: entry.into(),
@@ -586,23 +622,7 @@ fn validate(
         }
         None => target.buffer.to_i64()?,
     };
-    let mut n_valid = 0;
-    for (i, y) in ids.iter().enumerate() {
-        if *y == o.ignore_index {
-            continue;
-        }
-        if *y < 0 || *y >= v as i64 {
-            return Err(bad(
-                entry,
-                "target",
-                format!(
-                    "row {i}: class {y} is outside 0..{v} and is not ignore_index {}",
-                    o.ignore_index
-                ),
-            ));
-        }
-        n_valid += 1;
-    }
+    let n_valid = count_valid(entry, "target", &ids, v, o.ignore_index)?;
     let host_w = known.and_then(|k| k.weights);
     let weight_sums = weight
         .map(|w| weight_sums(entry, w, host_w, x.dtype(), v, &ids, o.ignore_index))
