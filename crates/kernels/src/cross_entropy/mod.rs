@@ -1023,10 +1023,10 @@ pub fn scale_in_place(
     Ok(())
 }
 
-/// The loss options of `p` (the parameters of [`PARAMS`]), as entry `entry` reports errors.
-pub(crate) fn options(p: &Params, entry: &str) -> Result<CeOptions, OpError> {
-    let ignore = p
-        .text("ignore_index")
+/// The integer parameter `ignore_index` of `p`, as entry `entry` reports errors (the losses
+/// with target labels share it).
+pub(crate) fn ignore_index(p: &Params, entry: &str) -> Result<i64, OpError> {
+    p.text("ignore_index")
         .trim()
         .parse::<i64>()
         .map_err(|_| OpError::BadParam {
@@ -1035,7 +1035,12 @@ pub(crate) fn options(p: &Params, entry: &str) -> Result<CeOptions, OpError> {
             value: p.text("ignore_index"),
             message: "is not an integer".into(),
             allowed: "an integer".into(),
-        })?;
+        })
+}
+
+/// The loss options of `p` (the parameters of [`PARAMS`]), as entry `entry` reports errors.
+pub(crate) fn options(p: &Params, entry: &str) -> Result<CeOptions, OpError> {
+    let ignore = ignore_index(p, entry)?;
     let cap = p.f32("softcap")? as f64;
     Ok(CeOptions {
         ignore_index: ignore,

@@ -48,7 +48,7 @@ use metile_ir::{DType, Verified};
 use metile_lang::{select, trace, LangError, Tile};
 use metile_runtime::{Arg, Device, Tensor};
 
-use crate::cross_entropy::{count_valid, float_rows, row_ids, RowTiles};
+use crate::cross_entropy::{count_valid, float_rows, ignore_index, row_ids, RowTiles};
 use crate::host::{bad, fit, float_dtype};
 use crate::norms::Tiling;
 pub use crate::reference::distill::{JsdOptions, KlOptions, Reduction, TvdOptions};
@@ -620,19 +620,6 @@ fn reduction(p: &Params) -> Result<Reduction, OpError> {
             _ => Reduction::Mean,
         },
     )
-}
-
-fn ignore_index(p: &Params, entry: &str) -> Result<i64, OpError> {
-    p.text("ignore_index")
-        .trim()
-        .parse::<i64>()
-        .map_err(|_| OpError::BadParam {
-            entry: entry.into(),
-            name: "ignore_index".into(),
-            value: p.text("ignore_index"),
-            message: "is not an integer".into(),
-            allowed: "an integer".into(),
-        })
 }
 
 fn kl_options(p: &Params) -> Result<KlOptions, OpError> {

@@ -131,6 +131,41 @@ impl RopeSpec {
     }
 }
 
+/// The rotate-half kernels' leading parameters, declared in the order every launch passes them:
+/// `x` (`dy`), `cos`, `sin`, `[position_ids]`, `y` (`dx`), `d`, `half`, `t`, `ht`.
+struct PairParams {
+    x: metile_lang::Buffer,
+    cos: metile_lang::Buffer,
+    sin: metile_lang::Buffer,
+    positions: Option<metile_lang::Buffer>,
+    y: metile_lang::Buffer,
+    d: Tile,
+    half: Tile,
+    t: Tile,
+    ht: Tile,
+}
+
+impl PairParams {
+    fn declare(k: &metile_lang::Ctx, spec: &RopeSpec) -> PairParams {
+        let x = k.input(if spec.backward { "dy" } else { "x" }, spec.x);
+        let (cos, sin) = (k.input("cos", spec.table), k.input("sin", spec.table));
+        let positions = spec.positions.map(|dt| k.input("position_ids", dt));
+        let y = k.output(if spec.backward { "dx" } else { "y" }, spec.x);
+        let [d, half, t, ht] = ["d", "half", "t", "ht"].map(|n| k.scalar(n, DType::I32));
+        PairParams {
+            x,
+            cos,
+            sin,
+            positions,
+            y,
+            d,
+            half,
+            t,
+            ht,
+        }
+    }
+}
+
 /// The kernel of `spec`: [`pair_kernel`] for the rotate-half variants, [`interleaved_kernel`]
 /// for Llama 4's.
 pub fn kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
@@ -158,14 +193,17 @@ pub fn kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
 /// transpose, `dx1 = dy1 c1 + dy2 s2`, `dx2 = dy2 c2 - dy1 s1`.
 fn pair_kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
     trace(&spec.variant.kernel_name(spec.backward), |k| {
-        let x = k.input(if spec.backward { "dy" } else { "x" }, spec.x);
-        let (cos, sin) = (k.input("cos", spec.table), k.input("sin", spec.table));
-        let positions = spec.positions.map(|dt| k.input("position_ids", dt));
-        let y = k.output(if spec.backward { "dx" } else { "y" }, spec.x);
-        let d = k.scalar("d", DType::I32);
-        let half = k.scalar("half", DType::I32);
-        let t = k.scalar("t", DType::I32);
-        let ht = k.scalar("ht", DType::I32);
+        let PairParams {
+            x,
+            cos,
+            sin,
+            positions,
+            y,
+            d,
+            half,
+            t,
+            ht,
+        } = PairParams::declare(k, spec);
         let i64_ = |v: Tile| v.cast(DType::I64);
         let r = half * 2;
         // [rows, 1]: this program's rows (from its first, `first_row`), their batch entry and
@@ -256,14 +294,17 @@ fn rotate(
 /// `RotateHalf` (`H = ht / t`; `n_rows` is not read), one program per token.
 fn token_kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
     trace(&spec.variant.kernel_name(spec.backward), |k| {
-        let x = k.input(if spec.backward { "dy" } else { "x" }, spec.x);
-        let (cos, sin) = (k.input("cos", spec.table), k.input("sin", spec.table));
-        let positions = spec.positions.map(|dt| k.input("position_ids", dt));
-        let y = k.output(if spec.backward { "dx" } else { "y" }, spec.x);
-        let d = k.scalar("d", DType::I32);
-        let half = k.scalar("half", DType::I32);
-        let t = k.scalar("t", DType::I32);
-        let ht = k.scalar("ht", DType::I32);
+        let PairParams {
+            x,
+            cos,
+            sin,
+            positions,
+            y,
+            d,
+            half,
+            t,
+            ht,
+        } = PairParams::declare(k, spec);
         let per_batch = k.scalar("per_batch", DType::I32);
         let ids = positions.map(|ids| {
             let p = k.scalar("p", DType::I32);
