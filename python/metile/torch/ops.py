@@ -657,22 +657,21 @@ def distill_bwd(
     return run(f"{kind}.backward", inputs, params)[DISTILL_PORTS[kind][2]]
 
 
+def _distill_forward(ctx, kind, x, y, labels, opts):
+    ctx.save_for_backward(x, y, labels)
+    ctx.kind, ctx.opts = kind, opts
+    return distill_fwd(kind, x, y, labels, *opts)
+
+
 class _DistillFunction(torch.autograd.Function):
     """A distribution loss: ``x`` gets the gradient, recomputed from the saved inputs in the
-    backward (no ``[..., V]`` gradient is held from forward to backward)."""
+    backward (no ``[..., V]`` gradient is held from forward to backward). Static methods only:
+    dynamo passes the class twice to a classmethod ``forward`` (torch 2.15)."""
 
-    KIND = None
-
-    @classmethod
-    def _forward(cls, ctx, x, y, labels, opts):
-        ctx.save_for_backward(x, y, labels)
-        ctx.opts = opts
-        return distill_fwd(cls.KIND, x, y, labels, *opts)
-
-    @classmethod
-    def backward(cls, ctx, dloss):
+    @staticmethod
+    def backward(ctx, dloss):
         x, y, labels = ctx.saved_tensors
-        dx = distill_bwd(cls.KIND, x, y, labels, dloss, *ctx.opts) if ctx.needs_input_grad[0] else None
+        dx = distill_bwd(ctx.kind, x, y, labels, dloss, *ctx.opts) if ctx.needs_input_grad[0] else None
         return dx, None, None, None, None
 
 
@@ -682,11 +681,9 @@ class KLDivFunction(_DistillFunction):
     divergence of log-probabilities ``y_pred`` against ``y_true`` (log-probabilities with
     ``log_target``), FP32; ``none`` gives the ``[..., V]`` elements."""
 
-    KIND = "kl_div"
-
-    @classmethod
-    def forward(cls, ctx, y_pred, y_true, reduction="batchmean", log_target=False, eps=1e-10):
-        return cls._forward(ctx, y_pred, y_true, None, (reduction, log_target, eps, 0.5, -100))
+    @staticmethod
+    def forward(ctx, y_pred, y_true, reduction="batchmean", log_target=False, eps=1e-10):
+        return _distill_forward(ctx, "kl_div", y_pred, y_true, None, (reduction, log_target, eps, 0.5, -100))
 
 
 class JSDFunction(_DistillFunction):
@@ -695,11 +692,9 @@ class JSDFunction(_DistillFunction):
     log P``, averaged over the rows whose label is not ``ignore_index``; a scalar in ``input``'s
     dtype."""
 
-    KIND = "jsd"
-
-    @classmethod
-    def forward(cls, ctx, input, target, shift_labels=None, beta=0.5, ignore_index=-100):
-        return cls._forward(ctx, input, target, shift_labels, ("mean", False, 1e-10, beta, ignore_index))
+    @staticmethod
+    def forward(ctx, input, target, shift_labels=None, beta=0.5, ignore_index=-100):
+        return _distill_forward(ctx, "jsd", input, target, shift_labels, ("mean", False, 1e-10, beta, ignore_index))
 
 
 class TVDFunction(_DistillFunction):
@@ -707,11 +702,9 @@ class TVDFunction(_DistillFunction):
     ``LigerTVDLossFunction``; its functional form defaults to ``mean``): ``0.5 |p - q|`` on the
     rows not ignored, FP32; ``none`` gives the ``[..., V]`` elements."""
 
-    KIND = "tvd"
-
-    @classmethod
-    def forward(cls, ctx, p, q, shift_labels=None, reduction="batchmean", ignore_index=-100):
-        return cls._forward(ctx, p, q, shift_labels, (reduction, False, 1e-10, 0.5, ignore_index))
+    @staticmethod
+    def forward(ctx, p, q, shift_labels=None, reduction="batchmean", ignore_index=-100):
+        return _distill_forward(ctx, "tvd", p, q, shift_labels, (reduction, False, 1e-10, 0.5, ignore_index))
 
 
 # ---- embedding ---------------------------------------------------------------------------------
