@@ -234,6 +234,7 @@ def tvd_ref(p, q, labels=None, reduction="mean", ignore_index=-100):
     return {"none": e, "sum": e.sum(), "mean": e.sum() / (n * p.shape[-1]), "batchmean": e.sum() / n}[reduction]
 
 
+@pytest.mark.filterwarnings("ignore:reduction. 'mean' divides the total loss")
 @pytest.mark.parametrize("log_target", [False, True])
 @pytest.mark.parametrize("reduction", ["none", "sum", "mean", "batchmean"])
 @pytest.mark.parametrize("dtype", DT)
@@ -280,6 +281,7 @@ def test_distribution_loss_gradients_only_reach_the_first_input():
     assert y.grad is None
 
 
+@pytest.mark.filterwarnings("ignore:reduction. 'mean' divides the total loss")
 def test_distribution_loss_defaults_and_modules():
     """Liger's defaults: the functionals ``mean``, ``KLDivFunction`` and ``TVDLoss`` ``batchmean``,
     ``KLDivLoss`` an ``nn.KLDivLoss`` (``mean``) with ``eps`` first, ``JSDLoss(beta, ignore_index)``."""
