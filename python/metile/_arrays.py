@@ -111,6 +111,33 @@ def ce_params(ignore_index, label_smoothing, lse_square_scale, softcap, reductio
     }
 
 
+# The distribution losses' port names: (differentiable input, other distribution, its gradient).
+DISTILL_PORTS = {
+    "kl_div": ("y_pred", "y_true", "dy_pred"),
+    "jsd": ("input", "target", "dinput"),
+    "tvd": ("p", "q", "dp"),
+}
+
+
+def distill_inputs(kind, x, y, labels=None):
+    """A distribution loss's inputs by port name (KL takes no labels)."""
+    first, second, _ = DISTILL_PORTS[kind]
+    inputs = {first: x, second: y}
+    if kind != "kl_div":
+        inputs["labels"] = labels
+    return inputs
+
+
+def distill_params(kind, reduction="mean", log_target=False, eps=1e-10, beta=0.5, ignore_index=-100):
+    """A distribution loss's parameters as the library names them (each loss takes its own);
+    the library checks every value."""
+    if kind == "kl_div":
+        return {"reduction": reduction, "log_target": bool(log_target), "eps": eps}
+    if kind == "jsd":
+        return {"beta": beta, "ignore_index": int(ignore_index)}
+    return {"reduction": reduction, "ignore_index": int(ignore_index)}
+
+
 def param_text(value):
     """A parameter value as the library's text (``true``/``false`` for booleans)."""
     if isinstance(value, bool):

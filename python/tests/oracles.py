@@ -231,3 +231,58 @@ def attention_backward(q, k, v, do, causal=False, scale=None):
         "dv": fold(p.transpose(0, 1, 3, 2) @ np.abs(do)),
     }
     return (dq, dk, dv), mags
+
+
+# ---- distribution losses (float64) ------------------------------------------------------------
+
+
+def _rows_kept(shape, labels, ignore_index):
+    """A ``[..., 1]`` 0/1 mask of the rows whose label is not ``ignore_index`` (all without
+    labels), and their count."""
+    rows = shape[:-1]
+    keep = np.ones(rows) if labels is None else (np.asarray(labels) != ignore_index).astype(np.float64)
+    return keep[..., None], int(keep.sum())
+
+
+def _divided(total, divisor):
+    return total / divisor if divisor else 0.0
+
+
+def kl_div(y_pred, y_true, reduction="mean", log_target=False, eps=1e-10):
+    """``KL(true || pred)`` elementwise with ``y_pred`` log-probabilities: ``p (log p - y)``,
+    ``p = y_true`` (floored at ``eps`` inside the log) or ``exp(y_true)`` with ``log_target``."""
+    if log_target:
+        p, log_p = np.exp(y_true), y_true
+    else:
+        p, log_p = y_true, np.log(np.maximum(y_true, eps))
+    e = p * (log_p - y_pred)
+    if reduction == "none":
+        return e
+    rows = e.size // e.shape[-1]
+    return _divided(e.sum(), {"sum": 1, "mean": e.size, "batchmean": rows}[reduction])
+
+
+def jsd(x, y, labels=None, beta=0.5, ignore_index=-100):
+    """Generalised JSD of ``Q = exp(x)`` (student) and ``P = exp(y)`` (teacher): ``beta KL(P||M)
+    + (1 - beta) KL(Q||M)`` with ``M = beta P + (1 - beta) Q`` (``KL(P||Q)`` at 0, ``KL(Q||P)``
+    at 1), per row, averaged over the rows kept."""
+    q, p = np.exp(x), np.exp(y)
+    if beta == 0:
+        e = p * (y - x)
+    elif beta == 1:
+        e = q * (x - y)
+    else:
+        log_m = np.log(beta * p + (1 - beta) * q)
+        e = beta * p * (y - log_m) + (1 - beta) * q * (x - log_m)
+    keep, n = _rows_kept(np.shape(x), labels, ignore_index)
+    return _divided(np.sum(e * keep), n)
+
+
+def tvd(p, q, labels=None, reduction="mean", ignore_index=-100):
+    """Total variation ``|p - q| / 2`` elementwise, 0 on the rows not kept; ``mean`` divides by
+    the kept rows times V, ``batchmean`` by the kept rows."""
+    keep, n = _rows_kept(np.shape(p), labels, ignore_index)
+    e = 0.5 * np.abs(p - q) * keep
+    if reduction == "none":
+        return e
+    return _divided(e.sum(), {"sum": 1, "mean": n * e.shape[-1], "batchmean": n}[reduction])

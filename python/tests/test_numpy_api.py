@@ -297,6 +297,133 @@ def test_fused_linear_cross_entropy(reduction):
     check_gradients(loss_fn, f64, {"x": g.hidden, "w": g.weight, "b": g.bias}, "f32", k=128)
 
 
+# ---- distribution losses -----------------------------------------------------------------------
+
+
+def distributions(rng, *shape, log=True, scale=2.0):
+    """Random rows of log-probabilities (or probabilities) as float32."""
+    lp = o.log_softmax(rng.standard_normal(shape) * scale)
+    return (lp if log else np.exp(lp)).astype(np.float32)
+
+
+def cotangent_for(reduction, rng, shape):
+    return rand(rng, *shape) if reduction == "none" else 0.5
+
+
+REDUCTIONS = ["none", "sum", "mean", "batchmean"]
+
+
+@pytest.mark.parametrize("log_target", [False, True])
+@pytest.mark.parametrize("reduction", REDUCTIONS)
+@pytest.mark.parametrize("dtype", ["f32", "bf16"])
+def test_kl_div(reduction, log_target, dtype):
+    rng = np.random.default_rng(11)
+    shape = (3, 5, 37)
+    y, yv = store(distributions(rng, *shape), dtype)
+    t, tv = store(distributions(rng, *shape, log=log_target), dtype)
+    loss, ctx = losses.kl_div_forward(y, t, reduction=reduction, log_target=log_target)
+    assert loss.dtype == np.float32 and loss.shape == (shape if reduction == "none" else ())
+    assert_close(loss, o.kl_div(yv, tv, reduction, log_target), "f32", k=64)
+    dl = cotangent_for(reduction, rng, shape)
+    g = losses.kl_div_backward(ctx, dl)
+    assert g.shape == shape and g.dtype == y.dtype
+    loss_fn = lambda p: np.sum(dl * o.kl_div(p["y"], tv, reduction, log_target))
+    check_gradients(loss_fn, {"y": yv}, {"y": g}, dtype)
+
+
+def test_kl_div_floors_the_target_at_eps():
+    """Zero probabilities add nothing (``0 * log(eps)``); ``eps`` is the floor inside the log."""
+    y = np.log(np.full((2, 4), 0.25, np.float32))
+    t = np.array([[0.5, 0.5, 0.0, 0.0], [1e-6, 1.0 - 1e-6, 0.0, 0.0]], np.float32)
+    for eps in (1e-10, 1e-3):
+        loss, _ = losses.kl_div_forward(y, t, reduction="none", eps=eps)
+        assert_close(loss, o.kl_div(y.astype(np.float64), t.astype(np.float64), "none", eps=eps), "f32", k=16)
+
+
+@pytest.mark.parametrize("beta", [0.0, 0.3, 1.0])
+@pytest.mark.parametrize("dtype", ["f32", "bf16"])
+@pytest.mark.parametrize("labelled", [False, True])
+def test_jsd(beta, dtype, labelled):
+    rng = np.random.default_rng(12)
+    shape = (7, 130)
+    x, xv = store(distributions(rng, *shape), dtype)
+    y, yv = store(distributions(rng, *shape), "f32")
+    labels = np.array([3, -100, 0, 129, -100, 5, 7]) if labelled else None
+    loss, ctx = losses.jsd_forward(x, y, labels, beta=beta)
+    assert loss.shape == () and loss.dtype == x.dtype, "the loss is in the input's dtype"
+    want = o.jsd(xv, yv, labels, beta)
+    assert_close(loss, want, dtype, k=2 if dtype == "bf16" else 64)
+    g = losses.jsd_backward(ctx, 2.0)
+    assert g.shape == shape and g.dtype == x.dtype
+    if labelled:
+        assert np.all(value(g)[labels == -100] == 0)
+    loss_fn = lambda p: 2.0 * o.jsd(p["x"], yv, labels, beta)
+    check_gradients(loss_fn, {"x": xv}, {"x": g}, dtype)
+
+
+@pytest.mark.parametrize("reduction", REDUCTIONS)
+@pytest.mark.parametrize("dtype", ["f32", "bf16"])
+def test_tvd(reduction, dtype):
+    rng = np.random.default_rng(13)
+    shape = (2, 3, 41)
+    p, pv = store(distributions(rng, *shape, log=False), dtype)
+    q, qv = store(distributions(rng, *shape, log=False), "f16")
+    labels = np.array([[1, -100, 40], [0, 2, -100]], np.int32)
+    loss, ctx = losses.tvd_forward(p, q, labels, reduction=reduction)
+    assert loss.dtype == np.float32
+    assert_close(loss, o.tvd(pv, qv, labels, reduction), "f32", k=64)
+    dl = cotangent_for(reduction, rng, shape)
+    g = losses.tvd_backward(ctx, dl)
+    assert g.shape == shape and g.dtype == p.dtype
+    assert np.all(value(g)[labels == -100] == 0)
+    loss_fn = lambda v: np.sum(dl * o.tvd(v["p"], qv, labels, reduction))
+    check_gradients(loss_fn, {"p": pv}, {"p": g}, dtype)
+
+
+def test_tvd_gradient_is_zero_where_p_equals_q():
+    p = np.array([[0.25, 0.5, 0.25]], np.float32)
+    q = np.array([[0.25, 0.25, 0.5]], np.float32)
+    _, ctx = losses.tvd_forward(p, q, reduction="sum")
+    np.testing.assert_array_equal(losses.tvd_backward(ctx), [[0.0, 0.5, -0.5]])
+
+
+def test_distribution_losses_with_every_row_ignored_are_zero():
+    x = np.log(np.full((3, 4), 0.25, np.float32))
+    y = np.log(np.array([[0.1, 0.2, 0.3, 0.4]] * 3, np.float32))
+    ignored = np.full(3, -1, np.int64)
+    loss, ctx = losses.jsd_forward(x, y, ignored, ignore_index=-1)
+    assert loss == 0.0 and np.all(losses.jsd_backward(ctx) == 0)
+    for reduction in ("mean", "batchmean"):
+        loss, ctx = losses.tvd_forward(np.exp(x), np.exp(y), ignored, reduction=reduction, ignore_index=-1)
+        assert loss == 0.0 and np.all(losses.tvd_backward(ctx) == 0)
+
+
+def test_distribution_loss_errors():
+    x = np.log(np.full((2, 4), 0.25, np.float32))
+    with pytest.raises(metile.InputError, match="y_true") as e:
+        losses.kl_div_forward(x, np.ones((2, 5), np.float32))
+    assert e.value.entry == "kl_div.forward" and e.value.name == "y_true"
+    with pytest.raises(metile.ParamError, match="eps"):
+        losses.kl_div_forward(x, x, eps=0.0)
+    with pytest.raises(metile.ParamError, match="reduction"):
+        losses.kl_div_forward(x, x, reduction="avg")
+    with pytest.raises(metile.ParamError, match="beta"):
+        losses.jsd_forward(x, x, beta=1.5)
+    with pytest.raises(metile.InputError, match="`labels`: row 1: class 4 is outside"):
+        losses.jsd_forward(x, x, np.array([0, 4]))
+    with pytest.raises(metile.InputError, match=r"`labels`: shape \[3\]"):
+        losses.tvd_forward(x, x, np.array([0, 1, 2]))
+    with pytest.raises(metile.InputError, match="`p`: dtype i32"):
+        losses.tvd_forward(np.ones((2, 4), np.int32), x)
+    with pytest.raises(TypeError, match="float64"):
+        losses.tvd_forward(x.astype(np.float64), x)
+    with pytest.raises(TypeError, match="context"):
+        losses.jsd_backward(losses.tvd_forward(x, x)[1])
+    _, ctx = losses.kl_div_forward(x, x, reduction="none")
+    with pytest.raises(metile.InputError, match="`dloss`: shape"):
+        losses.kl_div_backward(ctx, 1.0)
+
+
 # ---- matmul ------------------------------------------------------------------------------------
 
 

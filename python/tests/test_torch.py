@@ -16,12 +16,13 @@ from metile.torch import functional as F  # noqa: E402
 U = {torch.float32: 2.0**-24, torch.bfloat16: 2.0**-8, torch.float16: 2.0**-11}
 
 
-def close(got, want, dtype, k=16.0, what="value"):
+def close(got, want, dtype, k=16.0, what="value", floor=1.0):
     """``got`` within ``k`` unit roundoffs of ``dtype`` of float64 ``want`` (relative to its
-    largest magnitude, at least 1)."""
+    largest magnitude, at least ``floor``: 0 for values far below 1, such as a loss's gradients
+    divided by the rows)."""
     got, want = got.detach().double(), want.detach().double()
     assert got.shape == want.shape, f"{what}: {tuple(got.shape)} != {tuple(want.shape)}"
-    scale = max(1.0, want.abs().max().item() if want.numel() else 0.0)
+    scale = max(floor, want.abs().max().item() if want.numel() else 0.0)
     err = (got - want).abs().max().item() if want.numel() else 0.0
     assert err <= k * U[dtype] * scale, f"{what}: error {err:.3g} > {k} u x {scale:.3g}"
 
@@ -34,18 +35,21 @@ def leaves(*tensors, dtype):
     return low, ref
 
 
-def compare(metile_fn, ref_fn, inputs, dtype, k_out=16.0, k_grad=64.0, seed=0):
-    """Runs both on ``inputs`` (float64), backpropagates one random cotangent, compares."""
+def compare(metile_fn, ref_fn, inputs, dtype, k_out=16.0, k_grad=64.0, seed=0, floor=1.0):
+    """Runs both on ``inputs`` (float64), backpropagates one random cotangent, compares (an
+    input the reference gives no gradient must get none)."""
     low, ref = leaves(*inputs, dtype=dtype)
     out, want = metile_fn(*low), ref_fn(*ref)
-    close(out, want, dtype, k_out, "forward")
+    close(out, want, dtype, k_out, "forward", floor)
     g = torch.randn(want.shape, generator=torch.Generator().manual_seed(seed), dtype=torch.float64)
     out.backward(g.to(out.dtype))
     want.backward(g.to(out.dtype).double())
     for i, (a, b) in enumerate(zip(low, ref)):
         if b.grad is not None:
             assert a.grad is not None and a.grad.dtype == a.dtype, f"gradient {i}"
-            close(a.grad, b.grad, dtype, k_grad, f"gradient {i}")
+            close(a.grad, b.grad, dtype, k_grad, f"gradient {i}", floor)
+        else:
+            assert a.grad is None, f"gradient {i}: the reference has none"
 
 
 def rms_ref(x, w, eps, offset=0.0):
@@ -200,6 +204,122 @@ def test_fused_linear_cross_entropy_backward_scales_once():
     *_, loss = grads(torch.float32, 1.0, retain=True)
     with pytest.raises(RuntimeError, match="inplace|in-place"):
         loss.backward()
+
+
+# ---- distribution losses -----------------------------------------------------------------------
+
+
+def log_probs(*shape, seed=0):
+    return torch.log_softmax(gen(*shape, seed=seed, scale=2.0), -1)
+
+
+def jsd_ref(x, y, labels=None, beta=0.5, ignore_index=-100):
+    """Generalised JSD in float64 torch ops: ``beta KL(P||M) + (1 - beta) KL(Q||M)``."""
+    q, p = x.exp(), y.exp()
+    if beta == 0:
+        e = p * (y - x)
+    elif beta == 1:
+        e = q * (x - y)
+    else:
+        log_m = torch.log(beta * p + (1 - beta) * q)
+        e = beta * p * (y - log_m) + (1 - beta) * q * (x - log_m)
+    keep = torch.ones(x.shape[:-1], dtype=x.dtype) if labels is None else (labels != ignore_index).to(x.dtype)
+    return (e * keep.unsqueeze(-1)).sum() / keep.sum()
+
+
+def tvd_ref(p, q, labels=None, reduction="mean", ignore_index=-100):
+    keep = torch.ones(p.shape[:-1], dtype=p.dtype) if labels is None else (labels != ignore_index).to(p.dtype)
+    e = 0.5 * (p - q).abs() * keep.unsqueeze(-1)
+    n = keep.sum()
+    return {"none": e, "sum": e.sum(), "mean": e.sum() / (n * p.shape[-1]), "batchmean": e.sum() / n}[reduction]
+
+
+@pytest.mark.filterwarnings("ignore:reduction. 'mean' divides the total loss")
+@pytest.mark.parametrize("log_target", [False, True])
+@pytest.mark.parametrize("reduction", ["none", "sum", "mean", "batchmean"])
+@pytest.mark.parametrize("dtype", DT)
+def test_kl_div(reduction, log_target, dtype):
+    """Against ``torch.nn.functional.kl_div`` on ``[rows, V]`` (torch's ``batchmean`` divides by
+    ``size(0)``: the rows of a 2-D input). ``y_true`` gets no gradient."""
+    y = log_probs(6, 53)
+    t = log_probs(6, 53, seed=1)
+    t = t if log_target else t.exp()
+    ref = lambda y, t: torch.nn.functional.kl_div(y, t.detach(), reduction=reduction, log_target=log_target)
+    ours = lambda y, t: F.kl_div(y, t, reduction=reduction, log_target=log_target)
+    compare(ours, ref, [y, t], dtype, k_out=64, k_grad=16, floor=0.0)
+
+
+@pytest.mark.parametrize("beta", [0.0, 0.4, 1.0])
+@pytest.mark.parametrize("dtype", DT)
+def test_jsd(beta, dtype):
+    x, y = log_probs(2, 5, 67), log_probs(2, 5, 67, seed=1)
+    labels = torch.tensor([[1, -100, 3, 66, 0], [-100, 2, 2, 9, 8]])
+    ref = lambda x, y: jsd_ref(x, y.detach(), labels, beta)
+    ours = lambda x, y: F.jsd(x, y, labels, beta=beta)
+    compare(ours, ref, [x, y], dtype, k_out=2 if dtype == torch.bfloat16 else 64, k_grad=16, floor=0.0)
+
+
+@pytest.mark.parametrize("reduction", ["none", "sum", "mean", "batchmean"])
+@pytest.mark.parametrize("dtype", DT)
+def test_tvd(reduction, dtype):
+    p, q = log_probs(9, 40).exp(), log_probs(9, 40, seed=1).exp()
+    labels = torch.tensor([1, -100, 3, 39, 0, -100, 2, 2, 7], dtype=torch.int32)
+    ref = lambda p, q: tvd_ref(p, q.detach(), labels, reduction)
+    ours = lambda p, q: F.tvd(p, q, labels, reduction=reduction)
+    compare(ours, ref, [p, q], dtype, k_grad=4, floor=0.0)
+
+
+def test_distribution_loss_gradients_only_reach_the_first_input():
+    x = log_probs(4, 11).float().requires_grad_()
+    y = log_probs(4, 11, seed=1).float().requires_grad_()
+    for loss in (F.kl_div(x, y.exp()), F.jsd(x, y), F.tvd(x.exp(), y.exp())):
+        x.grad = None
+        loss.backward()
+        assert x.grad is not None and y.grad is None
+    # Without a gradient wanted for the first input, the backward computes nothing.
+    F.jsd(x.detach(), y).backward()
+    assert y.grad is None
+
+
+@pytest.mark.filterwarnings("ignore:reduction. 'mean' divides the total loss")
+def test_distribution_loss_defaults_and_modules():
+    """Liger's defaults: the functionals ``mean``, ``KLDivFunction`` and ``TVDLoss`` ``batchmean``,
+    ``KLDivLoss`` an ``nn.KLDivLoss`` (``mean``) with ``eps`` first, ``JSDLoss(beta, ignore_index)``."""
+    x, y = log_probs(4, 11).float(), log_probs(4, 11, seed=1).float()
+    p, q = x.exp(), y.exp()
+    kl = torch.nn.functional.kl_div
+    assert torch.allclose(F.kl_div(x, q), kl(x, q, reduction="mean"), atol=1e-7)
+    assert torch.allclose(mt.ops.KLDivFunction.apply(x, q), kl(x, q, reduction="batchmean"), atol=1e-6)
+    module = mt.KLDivLoss(1e-10, reduction="sum", log_target=True)
+    assert isinstance(module, torch.nn.KLDivLoss) and mt.KLDivLoss().reduction == "mean"
+    assert torch.allclose(module(x, y), kl(x, y, reduction="sum", log_target=True), atol=1e-5)
+    labels = torch.tensor([0, -1, 3, 2])
+    assert torch.allclose(mt.JSDLoss(0.2, -1)(x, y, labels), jsd_ref(x.double(), y.double(), labels, 0.2, -1).float())
+    assert torch.allclose(F.tvd(p, q), tvd_ref(p.double(), q.double()).float())
+    assert torch.allclose(mt.TVDLoss()(p, q), tvd_ref(p.double(), q.double(), reduction="batchmean").float())
+    assert torch.allclose(mt.TVDLoss("sum", -1)(p, q, labels), tvd_ref(p.double(), q.double(), labels, "sum", -1).float())
+
+
+def test_distribution_loss_gradcheck():
+    opts = dict(eps=1e-3, atol=3e-3, rtol=3e-3)
+    x, y = log_probs(3, 7).requires_grad_(), log_probs(3, 7, seed=1)
+    f32 = lambda fn: lambda a: fn(a.float()).double()
+    assert torch.autograd.gradcheck(f32(lambda a: F.kl_div(a, y.exp().float(), reduction="none")), (x,), **opts)
+    assert torch.autograd.gradcheck(f32(lambda a: F.jsd(a, y.float(), beta=0.3)), (x,), **opts)
+
+
+def test_distribution_loss_bad_inputs_raise_typed_errors():
+    x = torch.full((2, 4), 0.25)
+    with pytest.raises(metile.InputError, match="y_true"):
+        F.kl_div(x.log(), torch.ones(2, 5))
+    with pytest.raises(metile.ParamError, match="beta"):
+        F.jsd(x.log(), x.log(), beta=2.0)
+    with pytest.raises(metile.InputError, match="labels"):
+        F.tvd(x, x, torch.tensor([0, 4]))
+    with pytest.raises(metile.ParamError, match="reduction"):
+        mt.TVDLoss("avg")(x, x)
+    with pytest.raises(TypeError, match="float64"):
+        F.tvd(x.double(), x)
 
 
 def test_embedding_with_padding_and_repeats():
@@ -370,23 +490,19 @@ def test_bad_inputs_raise_typed_errors():
 
 
 def test_custom_ops_are_registered():
-    for name in ("norm_fwd", "norm_bwd", "gated_fwd", "rope_fwd", "ce_fwd", "flce_fwd", "emb_bwd"):
+    for name in ("norm_fwd", "norm_bwd", "gated_fwd", "rope_fwd", "ce_fwd", "flce_fwd", "emb_bwd", "distill_fwd",
+                 "distill_bwd"):
         assert hasattr(torch.ops.metile, name)
 
 
-def test_torch_compile_fullgraph():
-    """torch.compile traces through the Functions and treats the custom ops as nodes (no graph
-    break: fullgraph=True). The aot_eager backend exercises dynamo, the fake implementations and
-    AOTAutograd without compiling C++ (inductor would add a minute on this machine)."""
-
-    def block(x, w, g, u):
-        return F.swiglu(F.rms_norm(x, w) @ g, F.rms_norm(x, w) @ u).sum()
-
-    torch.manual_seed(0)
-    args = [torch.randn(4, 8), torch.randn(8), torch.randn(8, 5), torch.randn(8, 5)]
-    eager_args = [a.clone().requires_grad_() for a in args]
-    compiled_args = [a.clone().requires_grad_() for a in args]
-    block(*eager_args).backward()
+def _compiled_graph_ops(fn, args):
+    """Compiles ``fn`` with ``fullgraph=True`` (no graph break) on the aot_eager path (dynamo, the
+    fake implementations and AOTAutograd, without compiling C++: inductor would add a minute on
+    this machine), checks its gradients against eager ones, and returns the call targets of the
+    forward and backward graphs."""
+    eager_args = [a.clone().requires_grad_(a.is_floating_point()) for a in args]
+    compiled_args = [a.clone().requires_grad_(a.is_floating_point()) for a in args]
+    fn(*eager_args).backward()
     seen = []
 
     def recording(gm, example_inputs):
@@ -397,13 +513,42 @@ def test_torch_compile_fullgraph():
 
     from torch._dynamo.backends.common import aot_autograd
 
-    compiled = torch.compile(block, backend=aot_autograd(fw_compiler=recording, bw_compiler=recording), fullgraph=True)
+    compiled = torch.compile(fn, backend=aot_autograd(fw_compiler=recording, bw_compiler=recording), fullgraph=True)
     compiled(*compiled_args).backward()
     for a, b in zip(eager_args, compiled_args):
-        assert torch.allclose(a.grad, b.grad, atol=1e-6)
-    # The graphs hold the custom ops (eager calls skip them; a compiled graph must not).
+        assert (a.grad is None) == (b.grad is None)
+        if a.grad is not None:
+            assert torch.allclose(a.grad, b.grad, atol=1e-6)
+    return seen
+
+
+def test_torch_compile_fullgraph():
+    """torch.compile traces through the Functions and treats the custom ops as nodes; the graphs
+    hold the custom ops (eager calls skip them; a compiled graph must not)."""
+
+    def block(x, w, g, u):
+        return F.swiglu(F.rms_norm(x, w) @ g, F.rms_norm(x, w) @ u).sum()
+
+    torch.manual_seed(0)
+    seen = _compiled_graph_ops(block, [torch.randn(4, 8), torch.randn(8), torch.randn(8, 5), torch.randn(8, 5)])
     assert any("metile.norm_fwd" in t for t in seen), seen
     assert any("metile.norm_bwd" in t for t in seen), seen
+
+
+def test_torch_compile_distribution_losses():
+    """A distillation step (student logits from a projection, a JSD plus a TVD against a frozen
+    teacher) compiles to one graph holding the distribution losses' custom ops."""
+
+    def step(h, w, teacher, labels):
+        student = torch.log_softmax(h @ w, -1)
+        return F.jsd(student, teacher, labels, beta=0.3) + F.tvd(student.exp(), teacher.exp(), labels)
+
+    torch.manual_seed(0)
+    labels = torch.tensor([1, -100, 4, 0])
+    seen = _compiled_graph_ops(step, [torch.randn(4, 8), torch.randn(8, 6), torch.log_softmax(torch.randn(4, 6), -1),
+                                      labels])
+    assert any("metile.distill_fwd" in t for t in seen), seen
+    assert any("metile.distill_bwd" in t for t in seen), seen
 
 
 def _cuda_cases():
@@ -426,6 +571,11 @@ def _cuda_cases():
         ("fused_linear_cross_entropy", lambda h, w, t: F.fused_linear_cross_entropy(h, w, t),
          [gen(11, 33), gen(71, 33, seed=1, scale=0.3)], [target]),
         ("embedding", lambda w, i: F.embedding(i, w), [gen(13, 33)], [torch.tensor([[0, 5, 12], [5, 5, 1]])]),
+        ("kl_div", lambda y, t: F.kl_div(y, t, reduction="batchmean"), [log_probs(11, 71)],
+         [log_probs(11, 71, seed=1).exp()]),
+        ("jsd", lambda x, y, t: F.jsd(x, y, t, beta=0.3), [log_probs(11, 71)], [log_probs(11, 71, seed=1), target]),
+        ("tvd", lambda p, q, t: F.tvd(p, q, t, reduction="none"), [log_probs(11, 71).exp()],
+         [log_probs(11, 71, seed=1).exp(), target]),
     ]
 
 

@@ -1,5 +1,6 @@
-"""Softmax, log-softmax, cross-entropy and fused linear cross-entropy (the library's
-``softmax``, ``cross_entropy`` and ``fused_linear_cross_entropy``).
+"""Softmax, log-softmax, cross-entropy, fused linear cross-entropy and the distribution losses
+(the library's ``softmax``, ``cross_entropy``, ``fused_linear_cross_entropy``, ``kl_div``,
+``jsd`` and ``tvd``).
 
 - ``softmax_forward(x)`` / ``log_softmax_forward(x)`` return ``(output, context)`` over the last
   axis; ``softmax_backward(context, output_gradient, *, grad_dtype="storage")`` returns the input
@@ -25,11 +26,43 @@
 Logits and hidden states f32, f16 or bf16; targets any integer dtype, each in ``0..V`` or
 ``ignore_index`` (else ``InputError``); ``label_smoothing`` in ``[0, 1]``; ``softcap`` None or
 positive. Widths up to 16,777,216 classes.
+
+The distribution losses of distillation (the library's ``kl_div``, ``jsd`` and ``tvd``), over rows
+of two same-shape ``[..., V]`` distributions (f32, f16 or bf16; the two may differ in dtype):
+
+- ``kl_div_forward(y_pred, y_true, *, reduction="mean", log_target=False, eps=1e-10)``:
+  ``y_pred`` log-probabilities, ``y_true`` probabilities (log-probabilities with
+  ``log_target``); elementwise ``t (ln max(t, eps) - y)`` or ``e^t (t - y)``; ``reduction``
+  ``none`` (the elements), ``sum``, ``mean`` (divided by rows * V) or ``batchmean`` (by rows).
+- ``jsd_forward(input, target, shift_labels=None, *, beta=0.5, ignore_index=-100)``: generalised
+  JSD of student ``input = log Q`` and teacher ``target = log P`` (``beta`` 0: KL(P||Q), 1:
+  KL(Q||P)), summed over the rows whose label is not ``ignore_index`` (all rows without labels)
+  and divided by their count; a scalar in ``input``'s dtype.
+- ``tvd_forward(p, q, shift_labels=None, *, reduction="mean", ignore_index=-100)``:
+  ``0.5 |p - q|`` on the rows not ignored; ``mean`` divides by valid rows * V, ``batchmean`` by
+  valid rows, ``none`` gives the ``[..., V]`` elements.
+- ``kl_div_backward``, ``jsd_backward``, ``tvd_backward(context, loss_gradient=1.0)`` return the
+  gradient of the first distribution only, in its dtype (the other distribution and the labels get
+  none); ``loss_gradient`` is a scalar, or an array of the inputs' shape under ``none``.
+
+KL and TVD losses are FP32. Labels are integers, one per row, each in ``0..V`` or
+``ignore_index`` (else ``InputError``); ``beta`` in ``[0, 1]`` and ``eps`` positive (else
+``ParamError``). If every row is ignored, loss and gradient are zero.
 """
 
 from typing import NamedTuple, Optional
 
-from .._arrays import Context, ce_params, cotangent, prepare, run, to_numpy
+from .._arrays import (
+    DISTILL_PORTS,
+    Context,
+    ce_params,
+    cotangent,
+    distill_inputs,
+    distill_params,
+    prepare,
+    run,
+    to_numpy,
+)
 
 
 class LinearCrossEntropyGradients(NamedTuple):
@@ -149,6 +182,54 @@ def fused_linear_cross_entropy_backward(context, loss_gradient=1.0):
     _check(context, ("fused_linear_cross_entropy",))
     g = context.backward("fused_linear_cross_entropy.backward", {"dloss": cotangent(loss_gradient)})
     return LinearCrossEntropyGradients(g["dhidden"], g["dweight"], g.get("dbias"))
+
+
+def _distill_forward(kind, x, y, labels, params):
+    entry = f"{kind}.forward"
+    tensors, device, as_numpy = prepare(entry, distill_inputs(kind, x, y, labels))
+    out = run(entry, tensors, params, device, as_numpy)
+    return out["loss"], Context(kind, tensors, params, device, as_numpy)
+
+
+def _distill_backward(kind, context, loss_gradient):
+    _check(context, (kind,))
+    g = context.backward(f"{kind}.backward", {"dloss": cotangent(loss_gradient)})
+    return g[DISTILL_PORTS[kind][2]]
+
+
+def kl_div_forward(y_pred, y_true, *, reduction="mean", log_target=False, eps=1e-10):
+    """KL divergence of log-probabilities ``y_pred`` against ``y_true``; returns ``(loss,
+    context)``."""
+    params = distill_params("kl_div", reduction=reduction, log_target=log_target, eps=eps)
+    return _distill_forward("kl_div", y_pred, y_true, None, params)
+
+
+def kl_div_backward(context, loss_gradient=1.0):
+    """The gradient of ``y_pred`` of the forward that made ``context``."""
+    return _distill_backward("kl_div", context, loss_gradient)
+
+
+def jsd_forward(input, target, shift_labels=None, *, beta=0.5, ignore_index=-100):
+    """Generalised JSD of log-probabilities ``input`` (student) and ``target`` (teacher); returns
+    ``(loss, context)``."""
+    params = distill_params("jsd", beta=beta, ignore_index=ignore_index)
+    return _distill_forward("jsd", input, target, shift_labels, params)
+
+
+def jsd_backward(context, loss_gradient=1.0):
+    """The gradient of ``input`` of the forward that made ``context``."""
+    return _distill_backward("jsd", context, loss_gradient)
+
+
+def tvd_forward(p, q, shift_labels=None, *, reduction="mean", ignore_index=-100):
+    """Total variation distance of probabilities ``p`` and ``q``; returns ``(loss, context)``."""
+    params = distill_params("tvd", reduction=reduction, ignore_index=ignore_index)
+    return _distill_forward("tvd", p, q, shift_labels, params)
+
+
+def tvd_backward(context, loss_gradient=1.0):
+    """The gradient of ``p`` of the forward that made ``context``."""
+    return _distill_backward("tvd", context, loss_gradient)
 
 
 def _check(context, ops):

@@ -17,10 +17,13 @@ from .modules import (
     FusedAddRMSNorm,
     FusedLinearCrossEntropyLoss,
     GeGLUMLP,
+    JSDLoss,
+    KLDivLoss,
     LayerNorm,
     RMSNorm,
     Softmax,
     SwiGLUMLP,
+    TVDLoss,
 )
 from .patch import Patch, apply, apply_to_gemma, apply_to_llama, apply_to_mistral, apply_to_qwen2, apply_to_qwen3
 
@@ -40,8 +43,11 @@ __all__ = [
     "FusedAddRMSNorm",
     "FusedLinearCrossEntropyLoss",
     "GeGLUMLP",
+    "JSDLoss",
+    "KLDivLoss",
     "LayerNorm",
     "RMSNorm",
     "Softmax",
     "SwiGLUMLP",
+    "TVDLoss",
 ]

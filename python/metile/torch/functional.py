@@ -8,7 +8,11 @@ Argument conventions follow PyTorch and Hugging Face where they exist:
 signature: ``cos``/``sin`` ``[B or 1, T, R]`` as HF's rotary embedding returns them),
 ``cross_entropy(input, target, ...)`` (``F.cross_entropy``'s order), ``fused_linear_cross_entropy
 (input, weight, target, bias=None, ...)``, ``softmax(x, dim=-1)``, ``log_softmax(x, dim=-1)``,
-``embedding(indices, weight, padding_idx=None)`` (``F.embedding``'s order).
+``embedding(indices, weight, padding_idx=None)`` (``F.embedding``'s order), and Liger's
+distribution losses: ``kl_div(y_pred, y_true, size_average=None, reduce=None, reduction="mean",
+log_target=False, eps=1e-10)`` (``F.kl_div``'s order; ``size_average`` and ``reduce`` are ignored,
+as Liger's), ``jsd(input, target, shift_labels=None, beta=0.5, ignore_index=-100)``,
+``tvd(p, q, shift_labels=None, reduction="mean", ignore_index=-100)``.
 """
 
 from . import ops
@@ -107,3 +111,23 @@ def embedding(indices, weight, padding_idx=None):
     if padding_idx is not None and padding_idx < 0:
         padding_idx += weight.shape[0]
     return ops.EmbeddingFunction.apply(weight, indices, -1 if padding_idx is None else int(padding_idx))
+
+
+def kl_div(y_pred, y_true, size_average=None, reduce=None, reduction="mean", log_target=False, eps=1e-10):
+    """KL divergence of log-probabilities ``y_pred`` against ``y_true`` (FP32 loss; ``none``:
+    the ``[..., V]`` elements). Only ``y_pred`` gets a gradient."""
+    return ops.KLDivFunction.apply(y_pred, y_true, reduction, bool(log_target), float(eps))
+
+
+def jsd(input, target, shift_labels=None, beta=0.5, ignore_index=-100):
+    """Generalised JSD of student log-probabilities ``input`` and teacher ``target`` (a scalar in
+    ``input``'s dtype); rows whose ``shift_labels`` is ``ignore_index`` are left out. Only
+    ``input`` gets a gradient."""
+    return ops.JSDFunction.apply(input, target, shift_labels, float(beta), int(ignore_index))
+
+
+def tvd(p, q, shift_labels=None, reduction="mean", ignore_index=-100):
+    """Total variation distance ``0.5 |p - q|`` of probabilities (FP32 loss; ``none``: the
+    ``[..., V]`` elements); rows whose ``shift_labels`` is ``ignore_index`` give 0. Only ``p`` gets
+    a gradient."""
+    return ops.TVDFunction.apply(p, q, shift_labels, reduction, int(ignore_index))

@@ -130,6 +130,43 @@ class FusedLinearCrossEntropyLoss(CrossEntropyLoss):
                                             self.softcap)
 
 
+class KLDivLoss(nn.KLDivLoss):
+    """Liger's ``LigerKLDIVLoss``: ``nn.KLDivLoss`` (``reduction``, ``log_target``; default
+    ``mean``) with ``eps``, the floor of ``y_true`` inside its log, first.
+    ``forward(y_pred, y_true)``."""
+
+    def __init__(self, eps=1e-10, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.eps = eps
+
+    def forward(self, y_pred, y_true):
+        return F.kl_div(y_pred, y_true, reduction=self.reduction, log_target=self.log_target, eps=self.eps)
+
+
+class JSDLoss(nn.Module):
+    """Liger's ``LigerJSD``: ``forward(log_q, log_p, shift_labels=None)``, student then teacher
+    log-probabilities."""
+
+    def __init__(self, beta=0.5, ignore_index=-100):
+        super().__init__()
+        self.beta, self.ignore_index = beta, ignore_index
+
+    def forward(self, log_q, log_p, shift_labels=None):
+        return F.jsd(log_q, log_p, shift_labels, self.beta, self.ignore_index)
+
+
+class TVDLoss(nn.Module):
+    """Liger's ``LigerTVDLoss`` (default ``batchmean``, as there): ``forward(p, q,
+    shift_labels=None)``."""
+
+    def __init__(self, reduction="batchmean", ignore_index=-100):
+        super().__init__()
+        self.reduction, self.ignore_index = reduction, ignore_index
+
+    def forward(self, p, q, shift_labels=None):
+        return F.tvd(p, q, shift_labels, self.reduction, self.ignore_index)
+
+
 class Softmax(nn.Module):
     def __init__(self, dim=-1):
         super().__init__()

@@ -25,9 +25,10 @@ Functions (``Function.apply(...)``, positional arguments in the order documented
 :class:`ActivationFunction`, :class:`SwiGLUFunction`, :class:`GeGLUFunction`,
 :class:`RopeFunction`, :class:`SoftmaxFunction`, :class:`LogSoftmaxFunction`,
 :class:`CrossEntropyFunction`, :class:`FusedLinearCrossEntropyFunction`,
-:class:`EmbeddingFunction`. Gradients come back in each input's dtype (the library's FP32
-parameter gradients are cast to the parameter's dtype). Position tables, targets, class weights
-and indices get no gradient.
+:class:`KLDivFunction`, :class:`JSDFunction`, :class:`TVDFunction`, :class:`EmbeddingFunction`.
+Gradients come back in each input's dtype (the library's FP32 parameter gradients are cast to the
+parameter's dtype). Position tables, targets, class weights, indices, the distribution losses'
+second distribution (``y_true``, ``target``, ``q``) and their labels get no gradient.
 """
 
 import functools
@@ -35,7 +36,7 @@ from typing import Optional, Tuple
 
 import torch
 
-from .._arrays import ce_params
+from .._arrays import DISTILL_PORTS, ce_params, distill_inputs, distill_params
 from ._bridge import run
 
 Tensor = torch.Tensor
@@ -608,6 +609,102 @@ class FusedLinearCrossEntropyFunction(torch.autograd.Function):
         dw = dw.to(weight.dtype)
         db = db.to(bias.dtype) if ctx.has_bias and db is not None else None
         return (dh, dw, None, db) + (None,) * 9
+
+
+# ---- distribution losses -----------------------------------------------------------------------
+
+
+def _distill_fwd_fake(kind, x, y, labels, reduction, log_target, eps, beta, ignore_index):
+    if kind == "jsd":
+        return _empty(x, shape=())
+    return _empty(x, torch.float32, tuple(x.shape) if reduction == "none" else ())
+
+
+@_register("distill_fwd", _distill_fwd_fake)
+def distill_fwd(
+    kind: str,
+    x: Tensor,
+    y: Tensor,
+    labels: Optional[Tensor],
+    reduction: str,
+    log_target: bool,
+    eps: float,
+    beta: float,
+    ignore_index: int,
+) -> Tensor:
+    """The loss of ``kind`` (``kl_div``, ``jsd``, ``tvd``) of ``x`` against ``y``; each kind
+    reads only its own options."""
+    params = distill_params(kind, reduction, log_target, eps, beta, ignore_index)
+    return run(f"{kind}.forward", distill_inputs(kind, x, y, labels), params)["loss"]
+
+
+@_register("distill_bwd", lambda kind, x, y, labels, dloss, *opts: _empty(x))
+def distill_bwd(
+    kind: str,
+    x: Tensor,
+    y: Tensor,
+    labels: Optional[Tensor],
+    dloss: Tensor,
+    reduction: str,
+    log_target: bool,
+    eps: float,
+    beta: float,
+    ignore_index: int,
+) -> Tensor:
+    """The gradient of ``x`` (in its dtype) for the loss cotangent ``dloss``."""
+    inputs = dict(distill_inputs(kind, x, y, labels), dloss=dloss)
+    params = distill_params(kind, reduction, log_target, eps, beta, ignore_index)
+    return run(f"{kind}.backward", inputs, params)[DISTILL_PORTS[kind][2]]
+
+
+def _distill_forward(ctx, kind, x, y, labels, opts):
+    ctx.save_for_backward(x, y, labels)
+    ctx.kind, ctx.opts = kind, opts
+    return distill_fwd(kind, x, y, labels, *opts)
+
+
+class _DistillFunction(torch.autograd.Function):
+    """A distribution loss: ``x`` gets the gradient, recomputed from the saved inputs in the
+    backward (no ``[..., V]`` gradient is held from forward to backward). Static methods only:
+    dynamo passes the class twice to a classmethod ``forward`` (torch 2.15)."""
+
+    @staticmethod
+    def backward(ctx, dloss):
+        x, y, labels = ctx.saved_tensors
+        dx = distill_bwd(ctx.kind, x, y, labels, dloss, *ctx.opts) if ctx.needs_input_grad[0] else None
+        return dx, None, None, None, None
+
+
+class KLDivFunction(_DistillFunction):
+    """``apply(y_pred, y_true, reduction="batchmean", log_target=False, eps=1e-10)`` (Liger's
+    ``LigerKLDivLossFunction``; its functional form and module default to ``mean``): KL
+    divergence of log-probabilities ``y_pred`` against ``y_true`` (log-probabilities with
+    ``log_target``), FP32; ``none`` gives the ``[..., V]`` elements."""
+
+    @staticmethod
+    def forward(ctx, y_pred, y_true, reduction="batchmean", log_target=False, eps=1e-10):
+        return _distill_forward(ctx, "kl_div", y_pred, y_true, None, (reduction, log_target, eps, 0.5, -100))
+
+
+class JSDFunction(_DistillFunction):
+    """``apply(input, target, shift_labels=None, beta=0.5, ignore_index=-100)`` (Liger's
+    ``LigerJSDFunction``): generalised JSD of student ``input = log Q`` and teacher ``target =
+    log P``, averaged over the rows whose label is not ``ignore_index``; a scalar in ``input``'s
+    dtype."""
+
+    @staticmethod
+    def forward(ctx, input, target, shift_labels=None, beta=0.5, ignore_index=-100):
+        return _distill_forward(ctx, "jsd", input, target, shift_labels, ("mean", False, 1e-10, beta, ignore_index))
+
+
+class TVDFunction(_DistillFunction):
+    """``apply(p, q, shift_labels=None, reduction="batchmean", ignore_index=-100)`` (Liger's
+    ``LigerTVDLossFunction``; its functional form defaults to ``mean``): ``0.5 |p - q|`` on the
+    rows not ignored, FP32; ``none`` gives the ``[..., V]`` elements."""
+
+    @staticmethod
+    def forward(ctx, p, q, shift_labels=None, reduction="batchmean", ignore_index=-100):
+        return _distill_forward(ctx, "tvd", p, q, shift_labels, (reduction, False, 1e-10, 0.5, ignore_index))
 
 
 # ---- embedding ---------------------------------------------------------------------------------
