@@ -551,6 +551,16 @@ def test_torch_compile_distribution_losses():
     assert any("metile.distill_bwd" in t for t in seen), seen
 
 
+def test_torch_compile_softmax():
+    """Softmax and log-softmax compile to one graph each (their Functions were classmethods,
+    which torch.compile's fullgraph tracing rejects)."""
+    torch.manual_seed(0)
+    for fn, op in ((F.softmax, "softmax"), (F.log_softmax, "log_softmax")):
+        seen = _compiled_graph_ops(lambda x, w, fn=fn: (fn(x @ w) * torch.arange(6.0)).sum(), [torch.randn(4, 8), torch.randn(8, 6)])
+        assert any("metile.softmax_fwd" in t for t in seen), (op, seen)
+        assert any("metile.softmax_bwd" in t for t in seen), (op, seen)
+
+
 def _cuda_cases():
     """(name, fn, float inputs, other inputs): every functional, ragged shapes; ``fn`` returns a
     tensor or a tuple of tensors."""

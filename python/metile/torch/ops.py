@@ -408,25 +408,32 @@ def softmax_bwd(kind: str, x: Tensor, dy: Tensor) -> Tensor:
 
 
 class SoftmaxFunction(torch.autograd.Function):
-    """``apply(x)``: softmax over the last axis."""
+    """``apply(x)``: softmax over the last axis. (Static methods: torch.compile's ``fullgraph``
+    tracing fails on an autograd.Function whose forward is a classmethod.)"""
 
-    KIND = "softmax"
-
-    @classmethod
-    def forward(cls, ctx, x):
+    @staticmethod
+    def forward(ctx, x):
         ctx.save_for_backward(x)
-        return softmax_fwd(cls.KIND, x)
+        return softmax_fwd("softmax", x)
 
-    @classmethod
-    def backward(cls, ctx, dy):
+    @staticmethod
+    def backward(ctx, dy):
         (x,) = ctx.saved_tensors
-        return softmax_bwd(cls.KIND, x, dy)
+        return softmax_bwd("softmax", x, dy)
 
 
-class LogSoftmaxFunction(SoftmaxFunction):
+class LogSoftmaxFunction(torch.autograd.Function):
     """``apply(x)``: log-softmax over the last axis."""
 
-    KIND = "log_softmax"
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return softmax_fwd("log_softmax", x)
+
+    @staticmethod
+    def backward(ctx, dy):
+        (x,) = ctx.saved_tensors
+        return softmax_bwd("log_softmax", x, dy)
 
 
 # ---- cross-entropy -----------------------------------------------------------------------------
