@@ -58,7 +58,7 @@ import torch.nn.functional as F
 # RoPE's batch, query heads and key/value heads (Llama-3-8B, as in ANCHORS.md).
 ROPE_HEADS = (8, 32, 8)
 OPS = ("rms_norm", "layer_norm", "fused_add_rms_norm", "swiglu", "geglu", "softmax", "cross_entropy", "rope",
-       "fused_linear_cross_entropy")
+       "fused_linear_cross_entropy", "kl_div", "jsd", "tvd")
 DTYPES = {"bf16": torch.bfloat16, "f32": torch.float32, "f16": torch.float16}
 DTYPE_ALIASES = {"fp32": "f32", "float32": "f32", "fp16": "f16", "float16": "f16", "bfloat16": "bf16"}
 EPS = 1e-6
@@ -303,6 +303,46 @@ def make_op(op, rows, cols, dtype, device, liger, add_cotangents, vocab=128256, 
         qk = b * (hq + hk) * rows * cols * es
         # fwd reads q, k and writes both; bwd reads their cotangents and writes dq, dk.
         min_bytes = {"fwd": 2 * qk, "fwd+bwd": 4 * qk}
+    elif op in ("kl_div", "jsd", "tvd"):
+        # Rows of `cols` classes: the student's log-probabilities (or probabilities, TVD) get the
+        # gradient, the teacher's are frozen; batchmean (KL, TVD) and beta 0.5 (JSD), no labels.
+        def dist(log, grad):
+            z = torch.randn(rows, cols, device=device)
+            v = torch.log_softmax(z, -1) if log else torch.softmax(z, -1)
+            return v.to(dtype).requires_grad_(grad)
+
+        lfn = lambda name: getattr(liger, name, None) if liger else None
+        if op == "kl_div":
+            make = lambda: (dist(True, True), dist(False, False))
+            formula = lambda yp, yt: F.kl_div(yp.float(), yt.float(), reduction="batchmean")
+            eager = {"F.kl_div": lambda yp, yt: F.kl_div(yp, yt, reduction="batchmean")}
+            f = lfn("liger_kl_div")
+            lig = (lambda yp, yt: f(yp, yt, reduction="batchmean")) if f else None
+            mtl = (lambda yp, yt: mt.kl_div(yp, yt, reduction="batchmean")) if mt else None
+            # fwd reads both; the gradient (-y_true / rows) reads y_true and writes dy_pred.
+            min_bytes = {"fwd": 2 * nh, "fwd+bwd": 4 * nh}
+        elif op == "jsd":
+            make = lambda: (dist(True, True), dist(True, False))
+
+            def formula(x, y):
+                x, y = x.float(), y.float()
+                log_m = torch.logsumexp(torch.stack([x, y]), 0) - math.log(2.0)
+                return 0.5 * ((y.exp() * (y - log_m)).sum() + (x.exp() * (x - log_m)).sum()) / x.shape[0]
+
+            eager = {"formula": formula}
+            f = lfn("liger_jsd")
+            lig = (lambda x, y: f(x, y, beta=0.5)) if f else None
+            mtl = (lambda x, y: mt.jsd(x, y, beta=0.5)) if mt else None
+            # fwd reads both; fwd+bwd also reads both again (or keeps dX) and writes dX.
+            min_bytes = {"fwd": 2 * nh, "fwd+bwd": 3 * nh}
+        else:
+            make = lambda: (dist(False, True), dist(False, False))
+            formula = lambda p_, q_: 0.5 * (p_.float() - q_.float()).abs().sum() / p_.shape[0]
+            eager = {"formula": formula}
+            f = lfn("liger_tvd")
+            lig = (lambda p_, q_: f(p_, q_, reduction="batchmean")) if f else None
+            mtl = (lambda p_, q_: mt.tvd(p_, q_, reduction="batchmean")) if mt else None
+            min_bytes = {"fwd": 2 * nh, "fwd+bwd": 3 * nh}
     else:
         raise ValueError(op)
     return make, eager, formula, lig, mtl, min_bytes

@@ -29,3 +29,8 @@ timeout 100 $P --dtypes bf16,f32 --ops rms_norm,layer_norm,fused_add_rms_norm --
 timeout 40 $P --dtypes bf16 --ops softmax --copy-mib 1024 --json $R/g_sm.jsonl > $R/g_sm.log 2>&1; t "graph peers softmax rc=$?"
 cat $R/g_*.jsonl > $R/g_all.jsonl; python3 benchmarks/join.py --metile $R/m.jsonl --peers $R/g_all.jsonl > $R/table_graph.md 2>&1; grep "^|" $R/table_graph.md; pack
 timeout 170 python3 benchmarks/convergence.py --memory-step 2 --json $R/convergence_bf16.json > $R/convergence_bf16.txt 2>&1; t "convergence rc=$?"; grep -v -i "warn\|backend impl" $R/convergence_bf16.txt | tail -40; pack
+# (5) the distribution losses (new this session) beside Liger and torch: [4096, 32000] f32 and bf16.
+D="--device cuda --rows 4096 --cols 32000 --reps 10 --json -p reduction=batchmean"
+( $B bench kl_div jsd tvd $D --dtype f32; $B bench kl_div jsd tvd $D --dtype bf16 ) > $R/m_distill.jsonl 2> $R/m_distill.err; t "metile distill"
+timeout 90 python3 benchmarks/peers.py --dtypes f32,bf16 --ops kl_div,jsd,tvd --rows 4096 --cols 32000 --copy-mib 1024 --json $R/p_distill.jsonl > $R/p_distill.log 2>&1; t "peers distill rc=$?"
+python3 benchmarks/join.py --metile $R/m_distill.jsonl --peers $R/p_distill.jsonl > $R/table_distill.md 2>&1; grep "^|" $R/table_distill.md; pack
