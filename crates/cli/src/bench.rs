@@ -587,7 +587,14 @@ pub fn bench(device: &Device, args: &BenchArgs) -> Result<u8, CliError> {
             );
         }
     };
-    let mut fail = |entry: &str, message: &str| eprintln!("error: {entry}: {message}");
+    // Library errors already name their entry point; others get it in front.
+    let mut fail = |entry: &str, message: &str| {
+        if message.starts_with(entry) {
+            eprintln!("error: {message}");
+        } else {
+            eprintln!("error: {entry}: {message}");
+        }
+    };
     let failures = bench_groups(device, &groups, args, &mut emit, &mut fail);
     Ok(if failures == 0 { 0 } else { EXIT_FAILURES })
 }
