@@ -151,6 +151,7 @@ pub struct CheckCase {
 /// The cases for `ops` (every operator when empty). An unknown operator name is an error.
 pub fn cases(ops: &[String]) -> Result<Vec<CheckCase>, OpError> {
     let mut all = crate::norms::check::cases();
+    all.extend(crate::dyt::check::cases());
     all.extend(crate::activations::check::cases());
     all.extend(crate::softmax::check::cases());
     all.extend(crate::cross_entropy::check::cases());

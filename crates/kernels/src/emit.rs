@@ -53,6 +53,7 @@ fn activation_kernel(name: &str, dtype: DType, block: usize) -> Option<(ActSpec,
 /// Names accepted by `emit`.
 pub fn kernel_names() -> Vec<&'static str> {
     let mut names = norm_kernel_names();
+    names.extend(["dyt_fwd", "dyt_bwd"]);
     names.extend(ACTIVATION_KERNELS);
     names.extend(DERIVED_ACTIVATION_KERNELS);
     names.extend([
@@ -261,6 +262,14 @@ fn trace_kernel(
         }
     };
     Some(match base {
+        "dyt" => {
+            let spec = crate::dyt::representative_spec(dtype, block, exact);
+            if backward {
+                crate::dyt::backward_kernel(&spec)
+            } else {
+                crate::dyt::forward_kernel(&spec)
+            }
+        }
         "rms_norm" => norm(NormKind::Rms, false),
         "layer_norm" => norm(NormKind::Layer, false),
         "add_rms_norm" => norm(NormKind::AddRms, false),

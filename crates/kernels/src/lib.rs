@@ -5,6 +5,7 @@ pub mod attention;
 pub mod check;
 pub mod cross_entropy;
 pub mod distill;
+pub mod dyt;
 pub mod embedding;
 pub mod emit;
 pub mod fused_linear_cross_entropy;

@@ -61,6 +61,8 @@ pub enum PortShape {
     HeadRows,
     /// A rank-0 tensor holding one value (a global sum such as AdamW's `grad_sumsq`).
     Scalar,
+    /// A one-element vector `[1]` (DyT's `alpha`, as the Liger module holds it).
+    One,
 }
 
 impl PortShape {
@@ -84,6 +86,7 @@ impl PortShape {
             PortShape::KvHeads => "[B, Hkv, S, D]",
             PortShape::HeadRows => "[B, Hq, T]",
             PortShape::Scalar => "[]",
+            PortShape::One => "[1]",
         }
     }
 }
@@ -402,6 +405,7 @@ pub enum OpError {
 pub fn entry_points() -> Vec<&'static EntryPoint> {
     crate::norms::ENTRY_POINTS
         .iter()
+        .chain(crate::dyt::ENTRY_POINTS.iter())
         .chain(crate::activations::UNARY_ENTRY_POINTS.iter())
         .chain(crate::activations::GATED_ENTRY_POINTS.iter())
         .chain(crate::activations::PACKED_ENTRY_POINTS.iter())

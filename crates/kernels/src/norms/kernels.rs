@@ -67,17 +67,18 @@ impl NormSpec {
     }
 }
 
-/// Per-row column addressing shared by every kernel.
-struct Row {
+/// Per-row column addressing shared by every row kernel (the norms' and DyT's).
+pub(crate) struct Row {
     cols: Tile,
     mask: Option<Tile>,
     nf: Tile,
 }
 
 impl Row {
-    fn new(k: &Ctx, spec: &NormSpec, n: Tile) -> Row {
-        let cols = k.arange(0, spec.block as i64);
-        let mask = (!spec.exact).then(|| cols.lt(n));
+    /// Tiles of `block` columns of rows of `n` columns (`exact`: `block == n`, no mask).
+    pub(crate) fn new(k: &Ctx, block: usize, exact: bool, n: Tile) -> Row {
+        let cols = k.arange(0, block as i64);
+        let mask = (!exact).then(|| cols.lt(n));
         Row {
             cols,
             mask,
@@ -86,7 +87,7 @@ impl Row {
     }
 
     /// Column offsets (i64) and mask of the tile starting at column `start` (whole row if `None`).
-    fn columns(&self, start: Option<Tile>, n: Tile) -> (Tile, Option<Tile>) {
+    pub(crate) fn columns(&self, start: Option<Tile>, n: Tile) -> (Tile, Option<Tile>) {
         match start {
             None => (self.cols.cast(DType::I64), self.mask),
             Some(s) => {
@@ -97,24 +98,24 @@ impl Row {
     }
 
     /// Offsets of the tile starting at column `start` (i32 scalar) of row `row` (i32 scalar).
-    fn offsets(&self, row: Tile, start: Option<Tile>, n: Tile) -> (Tile, Option<Tile>) {
+    pub(crate) fn offsets(&self, row: Tile, start: Option<Tile>, n: Tile) -> (Tile, Option<Tile>) {
         let (c, mask) = self.columns(start, n);
         (row.cast(DType::I64) * n.cast(DType::I64) + c, mask)
     }
 }
 
-fn load(buf: &Buffer, offs: Tile, mask: Option<Tile>) -> Tile {
+pub(crate) fn load(buf: &Buffer, offs: Tile, mask: Option<Tile>) -> Tile {
     match mask {
         Some(m) => buf.load_masked(offs, m, 0.0),
         None => buf.load(offs),
     }
 }
 
-fn load_f32(buf: &Buffer, offs: Tile, mask: Option<Tile>) -> Tile {
+pub(crate) fn load_f32(buf: &Buffer, offs: Tile, mask: Option<Tile>) -> Tile {
     load(buf, offs, mask).cast(DType::F32)
 }
 
-fn store(buf: &Buffer, offs: Tile, v: Tile, mask: Option<Tile>) {
+pub(crate) fn store(buf: &Buffer, offs: Tile, v: Tile, mask: Option<Tile>) {
     match mask {
         Some(m) => buf.store_masked(offs, v, m),
         None => buf.store(offs, v),
@@ -278,7 +279,7 @@ pub fn forward(spec: &NormSpec) -> Result<Verified, LangError> {
         let rpp = k.scalar("rows_per_program", DType::I32);
         let eps = k.scalar("eps", DType::F32);
         let offset = (!layer).then(|| k.scalar("offset", DType::F32));
-        let row = Row::new(k, spec, n);
+        let row = Row::new(k, spec.block, spec.exact, n);
         let first = k.program_id(0) * rpp;
         let last = (first + rpp).minimum(rows);
 
@@ -426,7 +427,7 @@ pub fn backward(spec: &NormSpec) -> Result<Verified, LangError> {
             k.max_threads(256);
         }
         let g = k.program_id(0);
-        let row = Row::new(k, spec, n);
+        let row = Row::new(k, spec.block, spec.exact, n);
         let first = g * rpp;
         let last = (first + rpp).minimum(rows);
 

@@ -61,9 +61,9 @@
 //! is not repaired.
 
 pub mod check;
-mod kernels;
+pub(crate) mod kernels;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use metile_ir::DType;
 use metile_runtime::{Arg, Device, Tensor};
@@ -390,7 +390,7 @@ fn check_like(entry: &str, name: &str, t: &Tensor, x: &Tensor) -> Result<DType, 
 /// only many resident programs keep enough loads in flight to reach the copy bandwidth; the
 /// weight row comes from L2 for each (H200, 2026-11-29: 16 rows per program ran the bf16
 /// RMSNorm forward at 46% of copy). `METILE_NORM_FWD_ROWS_PER_PROGRAM` overrides (for sweeps).
-fn forward_programs(device: &Device, rows: usize) -> (usize, usize) {
+pub(crate) fn forward_programs(device: &Device, rows: usize) -> (usize, usize) {
     let rpp = tuning_override(FWD_ROWS_ENV, |&r: &usize| r > 0).unwrap_or_else(|| {
         if device.is_cpu() {
             rows.div_ceil(rayon_threads() * 64).max(1)
@@ -733,21 +733,7 @@ fn launch_backward(
         in_place,
     };
     let k = device.kernel(&spec.backward_name(), &spec, || kernels::backward(&spec))?;
-    // A GPU runs one full wave of resident programs (H200, 2026-11-30, bf16 16384x4096: a second
-    // wave waiting behind the first made LayerNorm's backward 0.336 ms at 2 programs per SM and
-    // 512 threads, 0.219 ms at 256 threads, where both fit at once); the CPU a few programs per
-    // worker. `METILE_NORM_BWD_PROGRAMS_PER_UNIT` overrides (programs per SM or worker).
-    let budget_rows = (PARTIAL_BUDGET / (s.cols * 4)).max(1);
-    let per_unit = tuning_override(BWD_PROGRAMS_ENV, |&p: &usize| p > 0);
-    let wanted = match per_unit {
-        Some(p) => device.compute_units() * p,
-        None if device.is_cpu() => device.compute_units() * BWD_PROGRAMS_PER_UNIT,
-        None => device.resident_programs(&k)?,
-    }
-    .min(MAX_BWD_PROGRAMS);
-    let programs = s.rows.min(wanted).min(budget_rows).max(1);
-    let rpp = s.rows.div_ceil(programs);
-    let programs = s.rows.div_ceil(rpp);
+    let (programs, rpp) = backward_programs(device, &k, s.rows, s.cols)?;
     // Stepped kernels accumulate into their partial rows, so those start at zero.
     let partial = || device.zeros(DType::F32, programs * s.cols);
     let mut pw = match inp.weight {
@@ -784,34 +770,74 @@ fn launch_backward(
         }
         device.launch(&k, [programs as u32, 1, 1], &mut args)?;
     }
-    // The partial rows are summed column block by column block: the whole row per program, one
-    // partial row per step, on the CPU; 128 columns per program and 32 partial rows per step on
-    // a GPU (many loads in flight per program).
-    let (rb, rexact, rrows) = if device.is_cpu() {
-        (
-            if tiling.exact { s.cols } else { tiling.block },
-            tiling.exact,
-            1,
-        )
-    } else {
-        (128.min(s.cols.next_power_of_two()), false, 32)
-    };
-    let reduce = device.kernel("reduce_partials", &(rb, rexact, rrows), || {
-        kernels::reduce_partials(rb, rexact, rrows)
-    })?;
     for (partial, dst) in pw
         .iter()
         .zip(g.dweight.iter_mut())
         .chain(pb.iter().zip(g.dbias.iter_mut()))
     {
-        let mut args = [
-            Arg::In(partial),
-            Arg::Out(&mut dst.buffer),
-            Arg::I32(s.cols as i32),
-            Arg::I32(programs as i32),
-        ];
-        device.launch(&reduce, [s.cols.div_ceil(rb) as u32, 1, 1], &mut args)?;
+        sum_partial_rows(device, tiling, s.cols, programs, partial, &mut dst.buffer)?;
     }
+    Ok(())
+}
+
+/// Programs of a parameter-gradient backward over `rows` rows of `cols` columns running kernel
+/// `k`, and rows per program (each program owns a contiguous block of rows and writes one FP32
+/// partial row). A GPU runs one full wave of resident programs (H200, 2026-11-30, bf16
+/// 16384x4096: a second wave waiting behind the first made LayerNorm's backward 0.336 ms at 2
+/// programs per SM and 512 threads, 0.219 ms at 256 threads, where both fit at once); the CPU a
+/// few programs per worker. `METILE_NORM_BWD_PROGRAMS_PER_UNIT` overrides (programs per SM or
+/// worker). The partial buffers stay within `PARTIAL_BUDGET`.
+pub(crate) fn backward_programs(
+    device: &Device,
+    k: &metile_runtime::Compiled,
+    rows: usize,
+    cols: usize,
+) -> Result<(usize, usize), OpError> {
+    let budget_rows = (PARTIAL_BUDGET / (cols * 4)).max(1);
+    let per_unit = tuning_override(BWD_PROGRAMS_ENV, |&p: &usize| p > 0);
+    let wanted = match per_unit {
+        Some(p) => device.compute_units() * p,
+        None if device.is_cpu() => device.compute_units() * BWD_PROGRAMS_PER_UNIT,
+        None => device.resident_programs(k)?,
+    }
+    .min(MAX_BWD_PROGRAMS);
+    let programs = rows.min(wanted).min(budget_rows).max(1);
+    let rpp = rows.div_ceil(programs);
+    Ok((rows.div_ceil(rpp), rpp))
+}
+
+/// Sums the `programs` FP32 partial rows of `cols` columns in `partial` into `out` (`cols`
+/// values), in program order (`reduce_partials`). The rows are summed column block by column
+/// block: the whole row per program (`tiling`'s tile when stepped), one partial row per step, on
+/// the CPU; 128 columns per program and 32 partial rows per step on a GPU (many loads in flight
+/// per program).
+pub(crate) fn sum_partial_rows(
+    device: &Device,
+    tiling: Tiling,
+    cols: usize,
+    programs: usize,
+    partial: &metile_runtime::Buffer,
+    out: &mut metile_runtime::Buffer,
+) -> Result<(), OpError> {
+    let (rb, rexact, rrows) = if device.is_cpu() {
+        (
+            if tiling.exact { cols } else { tiling.block },
+            tiling.exact,
+            1,
+        )
+    } else {
+        (128.min(cols.next_power_of_two()), false, 32)
+    };
+    let reduce = device.kernel("reduce_partials", &(rb, rexact, rrows), || {
+        kernels::reduce_partials(rb, rexact, rrows)
+    })?;
+    let mut args = [
+        Arg::In(partial),
+        Arg::Out(out),
+        Arg::I32(cols as i32),
+        Arg::I32(programs as i32),
+    ];
+    device.launch(&reduce, [cols.div_ceil(rb) as u32, 1, 1], &mut args)?;
     Ok(())
 }
 

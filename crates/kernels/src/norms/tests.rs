@@ -49,7 +49,7 @@ fn add_rms_norm_matches_oracle() {
     assert_sweep(NormKind::AddRms);
 }
 
-fn random(dtype: DType, shape: &[usize], seed: u64) -> Tensor {
+pub(crate) fn random(dtype: DType, shape: &[usize], seed: u64) -> Tensor {
     let n = shape.iter().product();
     let v = Rng::new(seed).normal_vec(n, 0.0, 1.0);
     Tensor::from_f32(dtype, shape, &v).unwrap()
@@ -128,7 +128,7 @@ fn no_rows_gives_empty_outputs_and_zero_parameter_gradients() {
     assert_eq!(g.dbias.unwrap().to_f32().unwrap(), vec![0.0; 8]);
 }
 
-fn expect_err(r: Result<impl std::fmt::Debug, OpError>, needle: &str) {
+pub(crate) fn expect_err(r: Result<impl std::fmt::Debug, OpError>, needle: &str) {
     match r {
         Ok(v) => panic!("expected an error mentioning `{needle}`, got {v:?}"),
         Err(e) => {

@@ -15,6 +15,7 @@ pub mod activations;
 pub mod attention;
 pub mod cross_entropy;
 pub mod distill;
+pub mod dyt;
 pub mod fused_linear_cross_entropy;
 pub mod matmul;
 pub mod norms;

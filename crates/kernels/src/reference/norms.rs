@@ -384,7 +384,7 @@ pub fn add_rms_norm_backward(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::testing::{storage_rounder, Rng};
     use metile_ir::DType;
@@ -410,7 +410,12 @@ mod tests {
 
     /// Checks `grad` against central finite differences of `objective` at `at`, element by
     /// element.
-    fn check_grad(what: &str, at: &[f64], grad: &[f64], objective: &dyn Fn(&[f64]) -> f64) {
+    pub(crate) fn check_grad(
+        what: &str,
+        at: &[f64],
+        grad: &[f64],
+        objective: &dyn Fn(&[f64]) -> f64,
+    ) {
         assert_eq!(at.len(), grad.len(), "{what}: gradient length");
         let scale = grad
             .iter()
