@@ -185,6 +185,7 @@ pub fn generate(
         PortShape::Rows => led(&[rows]),
         PortShape::LossCotangent | PortShape::Scalar => vec![],
         PortShape::One => vec![1],
+        PortShape::Three => vec![3],
         PortShape::Table => vec![1, rows, cols],
         PortShape::Freqs => vec![rows, cols / 2, 2],
         PortShape::Planes => vec![3, 1, rows, cols],

@@ -152,6 +152,7 @@ pub struct CheckCase {
 pub fn cases(ops: &[String]) -> Result<Vec<CheckCase>, OpError> {
     let mut all = crate::norms::check::cases();
     all.extend(crate::dyt::check::cases());
+    all.extend(crate::poly_norm::check::cases());
     all.extend(crate::activations::check::cases());
     all.extend(crate::softmax::check::cases());
     all.extend(crate::cross_entropy::check::cases());

@@ -53,7 +53,7 @@ fn activation_kernel(name: &str, dtype: DType, block: usize) -> Option<(ActSpec,
 /// Names accepted by `emit`.
 pub fn kernel_names() -> Vec<&'static str> {
     let mut names = norm_kernel_names();
-    names.extend(["dyt_fwd", "dyt_bwd"]);
+    names.extend(["dyt_fwd", "dyt_bwd", "poly_norm_fwd", "poly_norm_bwd"]);
     names.extend(ACTIVATION_KERNELS);
     names.extend(DERIVED_ACTIVATION_KERNELS);
     names.extend([
@@ -268,6 +268,14 @@ fn trace_kernel(
                 crate::dyt::backward_kernel(&spec)
             } else {
                 crate::dyt::forward_kernel(&spec)
+            }
+        }
+        "poly_norm" => {
+            let spec = crate::poly_norm::representative_spec(dtype, block, exact);
+            if backward {
+                crate::poly_norm::backward_kernel(&spec)
+            } else {
+                crate::poly_norm::forward_kernel(&spec)
             }
         }
         "rms_norm" => norm(NormKind::Rms, false),

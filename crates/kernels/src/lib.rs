@@ -15,6 +15,7 @@ pub mod matmul;
 pub mod norms;
 pub mod online;
 pub mod optim;
+pub mod poly_norm;
 pub mod reference;
 pub mod registry;
 pub mod rope;

@@ -61,8 +61,10 @@ pub enum PortShape {
     HeadRows,
     /// A rank-0 tensor holding one value (a global sum such as AdamW's `grad_sumsq`).
     Scalar,
-    /// A one-element vector `[1]` (DyT's `alpha`, as the Liger module holds it).
+    /// A one-element vector `[1]` (DyT's `alpha`, PolyNorm's bias).
     One,
+    /// A three-element vector `[3]` (PolyNorm's weight).
+    Three,
 }
 
 impl PortShape {
@@ -87,6 +89,7 @@ impl PortShape {
             PortShape::HeadRows => "[B, Hq, T]",
             PortShape::Scalar => "[]",
             PortShape::One => "[1]",
+            PortShape::Three => "[3]",
         }
     }
 }
@@ -406,6 +409,7 @@ pub fn entry_points() -> Vec<&'static EntryPoint> {
     crate::norms::ENTRY_POINTS
         .iter()
         .chain(crate::dyt::ENTRY_POINTS.iter())
+        .chain(crate::poly_norm::ENTRY_POINTS.iter())
         .chain(crate::activations::UNARY_ENTRY_POINTS.iter())
         .chain(crate::activations::GATED_ENTRY_POINTS.iter())
         .chain(crate::activations::PACKED_ENTRY_POINTS.iter())

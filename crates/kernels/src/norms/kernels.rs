@@ -71,7 +71,7 @@ impl NormSpec {
 pub(crate) struct Row {
     cols: Tile,
     mask: Option<Tile>,
-    nf: Tile,
+    pub(crate) nf: Tile,
 }
 
 impl Row {

@@ -20,5 +20,6 @@ pub mod fused_linear_cross_entropy;
 pub mod matmul;
 pub mod norms;
 pub mod optim;
+pub mod poly_norm;
 pub mod rope;
 pub mod softmax;
