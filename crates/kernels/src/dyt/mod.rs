@@ -37,8 +37,10 @@ mod tests;
 use metile_ir::DType;
 use metile_runtime::{Arg, Device, Tensor};
 
-use crate::host::{bad, fit, float_dtype, rows_fit};
-use crate::norms::{backward_programs, forward_programs, sum_partial_rows, Tiling, MAX_COLS};
+use crate::host::{bad, fit, float_dtype};
+use crate::norms::{
+    backward_programs, forward_programs, row_input_shape, sum_partial_rows, Tiling,
+};
 use crate::registry::{input, port, EntryPoint, OpError, Params, Port, PortShape, Tensors};
 pub use kernels::{backward as backward_kernel, forward as forward_kernel, DytSpec};
 
@@ -82,22 +84,7 @@ pub fn representative_spec(dtype: DType, block: usize, exact: bool) -> DytSpec {
 /// Validates the inputs: returns `(rows, cols)`.
 fn validate(entry: &str, inp: &DytInputs<'_>) -> Result<(usize, usize), OpError> {
     let x = inp.x;
-    float_dtype(entry, "x", x)?;
-    let Some((rows, cols)) = x.rows_cols() else {
-        return Err(bad(
-            entry,
-            "x",
-            "must have at least one axis (rows are every axis but the last)".into(),
-        ));
-    };
-    if cols == 0 || cols > MAX_COLS {
-        return Err(bad(
-            entry,
-            "x",
-            format!("last axis has {cols} columns; allowed: 1 to {MAX_COLS}"),
-        ));
-    }
-    rows_fit(entry, "x", rows)?;
+    let (rows, cols) = row_input_shape(entry, x)?;
     float_dtype(entry, "alpha", inp.alpha)?;
     if inp.alpha.shape != [1] {
         return Err(bad(

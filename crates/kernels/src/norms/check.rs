@@ -29,6 +29,32 @@ use crate::reference::norms as oracle;
 use crate::registry::OpError;
 use crate::testing::{round_to_storage, storage_rounder, to_f64, unit_roundoff, Rng};
 
+/// Tilings a GPU uses, forced on the CPU's row operators' checks at small widths: `(rows, cols,
+/// tiling)` of a row stepped in 256-column tiles, and of a masked 128-column single tile wider
+/// than the row (DyT and PolyNorm; the norms' own sweep adds a prefetching variant).
+pub(crate) const FORCED_TILINGS: [(usize, usize, Tiling); 2] = [
+    (
+        9,
+        1000,
+        Tiling {
+            block: 256,
+            exact: false,
+            looped: true,
+            prefetch: false,
+        },
+    ),
+    (
+        33,
+        100,
+        Tiling {
+            block: 128,
+            exact: false,
+            looped: false,
+            prefetch: false,
+        },
+    ),
+];
+
 /// One randomized configuration.
 #[derive(Clone, Copy, Debug)]
 pub struct NormCase {

@@ -287,22 +287,7 @@ fn validate(
     opts: &NormOptions,
 ) -> Result<Shape2, OpError> {
     let x = inp.x;
-    float_dtype(entry, "x", x)?;
-    let Some((rows, cols)) = x.rows_cols() else {
-        return Err(bad(
-            entry,
-            "x",
-            "must have at least one axis (rows are every axis but the last)".into(),
-        ));
-    };
-    if cols == 0 || cols > MAX_COLS {
-        return Err(bad(
-            entry,
-            "x",
-            format!("last axis has {cols} columns; allowed: 1 to {MAX_COLS}"),
-        ));
-    }
-    crate::host::rows_fit(entry, "x", rows)?;
+    let (rows, cols) = row_input_shape(entry, x)?;
     if let Some(r) = inp.residual {
         if r.shape != x.shape || r.dtype() != x.dtype() {
             return Err(bad(
@@ -382,6 +367,29 @@ fn check_like(entry: &str, name: &str, t: &Tensor, x: &Tensor) -> Result<DType, 
         ));
     }
     Ok(d)
+}
+
+/// The `(rows, cols)` of a row operator's input `x` (rows = every axis but the last): a float
+/// tensor of at least one axis, 1 to `MAX_COLS` columns and rows that fit a launch; anything else
+/// is a typed error naming `x`. The norms, DyT and PolyNorm share it.
+pub(crate) fn row_input_shape(entry: &str, x: &Tensor) -> Result<(usize, usize), OpError> {
+    float_dtype(entry, "x", x)?;
+    let Some((rows, cols)) = x.rows_cols() else {
+        return Err(bad(
+            entry,
+            "x",
+            "must have at least one axis (rows are every axis but the last)".into(),
+        ));
+    };
+    if cols == 0 || cols > MAX_COLS {
+        return Err(bad(
+            entry,
+            "x",
+            format!("last axis has {cols} columns; allowed: 1 to {MAX_COLS}"),
+        ));
+    }
+    crate::host::rows_fit(entry, "x", rows)?;
+    Ok((rows, cols))
 }
 
 /// Programs of a forward launch and rows per program. The CPU wants a few programs per worker

@@ -168,29 +168,7 @@ pub fn sweep() -> Vec<PolyCase> {
                 seed,
             });
         }
-        let forced = [
-            (
-                9,
-                1000,
-                Tiling {
-                    block: 256,
-                    exact: false,
-                    looped: true,
-                    prefetch: false,
-                },
-            ),
-            (
-                33,
-                100,
-                Tiling {
-                    block: 128,
-                    exact: false,
-                    looped: false,
-                    prefetch: false,
-                },
-            ),
-        ];
-        for (rows, cols, tiling) in forced {
+        for (rows, cols, tiling) in crate::norms::check::FORCED_TILINGS {
             seed += 1;
             cases.push(PolyCase {
                 dtype,

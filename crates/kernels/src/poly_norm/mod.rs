@@ -38,8 +38,10 @@ mod tests;
 use metile_ir::DType;
 use metile_runtime::{Arg, Device, Tensor};
 
-use crate::host::{bad, fit, float_dtype, rows_fit};
-use crate::norms::{backward_programs, forward_programs, sum_partial_rows, Tiling, MAX_COLS};
+use crate::host::{bad, fit, float_dtype};
+use crate::norms::{
+    backward_programs, forward_programs, row_input_shape, sum_partial_rows, Tiling,
+};
 use crate::registry::{
     input, port, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors,
 };
@@ -80,22 +82,7 @@ pub fn representative_spec(dtype: DType, block: usize, exact: bool) -> PolySpec 
 
 /// Validates the inputs and `eps`: returns `(rows, cols)`.
 fn validate(entry: &str, inp: &PolyInputs<'_>, eps: f32) -> Result<(usize, usize), OpError> {
-    float_dtype(entry, "x", inp.x)?;
-    let Some((rows, cols)) = inp.x.rows_cols() else {
-        return Err(bad(
-            entry,
-            "x",
-            "must have at least one axis (rows are every axis but the last)".into(),
-        ));
-    };
-    if cols == 0 || cols > MAX_COLS {
-        return Err(bad(
-            entry,
-            "x",
-            format!("last axis has {cols} columns; allowed: 1 to {MAX_COLS}"),
-        ));
-    }
-    rows_fit(entry, "x", rows)?;
+    let (rows, cols) = row_input_shape(entry, inp.x)?;
     for (name, t, len) in [("weight", inp.weight, 3), ("bias", inp.bias, 1)] {
         float_dtype(entry, name, t)?;
         if t.shape != [len] {
