@@ -145,15 +145,25 @@ def peak_breakdown(snapshot, device_index, top=12):
     first Python frame outside torch (the adapter, Liger function or model line that asked for
     it): ``[(MiB, frame), ...]`` largest first, and the step's own peak in MiB. Memory allocated
     before the recording (parameters, optimizer state) is not in the trace and not counted."""
-    live, cur, peak, at_peak = {}, 0, 0, {}
-    for e in snapshot["device_traces"][device_index]:
-        if e["action"] == "alloc":
-            live[e["addr"]] = e
-            cur += e["size"]
-            if cur > peak:
-                peak, at_peak = cur, dict(live)
-        elif e["action"] == "free_requested" and e["addr"] in live:
-            cur -= live.pop(e["addr"])["size"]
+    events = snapshot["device_traces"][device_index]
+
+    def replay(upto):
+        """The live allocations after the first ``upto`` events, the running total, and the index
+        just past the highest total."""
+        live, cur, peak, peak_at = {}, 0, 0, 0
+        for i, e in enumerate(events[:upto]):
+            if e["action"] == "alloc":
+                live[e["addr"]] = e
+                cur += e["size"]
+                if cur > peak:
+                    peak, peak_at = cur, i + 1
+            elif e["action"] == "free_requested" and e["addr"] in live:
+                cur -= live.pop(e["addr"])["size"]
+        return live, peak, peak_at
+
+    # Two replays (the peak's index, then the allocations live there), not a copy at every peak.
+    _, peak, peak_at = replay(len(events))
+    at_peak, _, _ = replay(peak_at)
     groups = {}
     for e in at_peak.values():
         frame = next((f for f in e.get("frames", []) if "/torch/" not in f["filename"]), None)

@@ -24,7 +24,7 @@ use crate::reference::distill::{
     self as oracle, valid_rows, JsdOptions, KlOptions, Reduction, TvdOptions,
 };
 use crate::registry::OpError;
-use crate::testing::{round_to_storage, to_f64, underflow_error, unit_roundoff, Rng};
+use crate::testing::{max_abs, round_to_storage, to_f64, underflow_error, unit_roundoff, Rng, REL_FLOOR};
 
 /// Which loss a case checks.
 #[derive(Clone, Copy, Debug)]
@@ -237,8 +237,14 @@ impl DistillCase {
             ));
         } else {
             let scale = terms.iter().sum::<f64>() * factor;
+            // JSD's loss is rounded once to the input's dtype: u of the loss itself, not of the
+            // (far larger) terms it sums, so relative to the row's denominator it is u |loss| /
+            // max(|loss|, scale).
             let tol = match self.op {
-                Op::Jsd(_) => SUM_TOL + unit_roundoff(self.dtype),
+                Op::Jsd(_) => {
+                    let w = max_abs(&want);
+                    SUM_TOL + unit_roundoff(self.dtype) * w / scale.max(w).max(REL_FLOOR)
+                }
                 _ => SUM_TOL,
             };
             out.push(self.row("forward:loss", &loss_got, &want, tol, scale));
