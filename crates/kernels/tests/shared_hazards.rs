@@ -8,7 +8,7 @@
 //! body and the general one are alternatives): `__syncthreads();` starts a new interval,
 //! `mt_round ^= 1;` flips the round, and each `mt_smem` access gets a byte range from its offset
 //! expression (`mt_round * R + C`: `[round R + C, round R + R)`, the rest of the round's region;
-//! a constant offset `C`: every byte from `C` on), so ranges are coarse (they over-approximate)
+//! a constant offset `C`: every byte from `C` to the body's next constant offset), so ranges are coarse (they over-approximate)
 //! and writes by different lanes to the sibling slots of one round are not compared. Loop bodies (a `for (...) {` line that opens
 //! a block) are read twice, so that one iteration's reads meet the next one's writes. Uniform
 //! control flow is assumed, as the emitter guarantees.
@@ -73,11 +73,13 @@ fn accesses(line: &str, round: usize) -> Result<Vec<Access>, String> {
             Some(r) => (base / r) * r + r,
             None => usize::MAX,
         };
-        // A write when the element access `...)[...]` is followed by `=` but not `==`.
-        let write = tail
-            .find(']')
-            .map(|e| tail[e + 1..].trim_start())
-            .is_some_and(|t| t.starts_with('=') && !t.starts_with("=="));
+        // A write when the element access `...)[...]` is followed by `=` but not `==`, or when
+        // the access is the destination of a tensor-core tile store.
+        let write = before.contains("store_matrix_sync(")
+            || tail
+                .find(']')
+                .map(|e| tail[e + 1..].trim_start())
+                .is_some_and(|t| t.starts_with('=') && !t.starts_with("=="));
         out.push(Access {
             lo,
             hi,
@@ -96,6 +98,11 @@ struct Scan {
     /// The accesses since the last barrier.
     interval: Vec<Access>,
     hazards: Vec<String>,
+    /// Shared-memory accesses seen (so that an audit that parses nothing cannot pass).
+    accesses: usize,
+    /// The body's constant offsets, ascending: a constant-offset access ends where the next
+    /// region starts (a tensor-core product's A, B and C tiles lie one after another).
+    fixed: Vec<usize>,
 }
 
 impl Scan {
@@ -121,7 +128,15 @@ impl Scan {
             if line.contains("mt_round ^= 1;") {
                 self.round ^= 1;
             }
-            for a in accesses(line, self.round)? {
+            for mut a in accesses(line, self.round)? {
+                if a.hi == usize::MAX {
+                    a.hi = self
+                        .fixed
+                        .iter()
+                        .copied()
+                        .find(|&o| o > a.lo)
+                        .unwrap_or(usize::MAX);
+                }
                 for b in &self.interval {
                     if a.write != b.write && a.lo < b.hi && b.lo < a.hi && a.line != b.line {
                         self.hazards
@@ -129,6 +144,7 @@ impl Scan {
                     }
                 }
                 self.interval.push(a);
+                self.accesses += 1;
             }
             if line.contains("__syncthreads();") {
                 self.interval.clear();
@@ -140,6 +156,11 @@ impl Scan {
 
 /// The hazards of a generated kernel: its fast body and its general body audited apart.
 fn hazards(src: &str) -> Result<Vec<String>, String> {
+    scan(src).map(|(h, _)| h)
+}
+
+/// The hazards of a generated kernel and the shared-memory accesses its scan saw.
+fn scan(src: &str) -> Result<(Vec<String>, usize), String> {
     let bodies: Vec<&str> = match src.find("if (mt_fast) {") {
         Some(start) => {
             let split = start
@@ -150,16 +171,33 @@ fn hazards(src: &str) -> Result<Vec<String>, String> {
         }
         None => vec![src],
     };
-    let mut out = Vec::new();
+    let (mut out, mut seen) = (Vec::new(), 0);
     for body in bodies {
-        let mut scan = Scan::default();
-        scan.lines(&body.lines().collect::<Vec<_>>())?;
+        let lines: Vec<&str> = body.lines().collect();
+        let mut fixed = Vec::new();
+        for line in &lines {
+            fixed.extend(
+                accesses(line, 0)?
+                    .iter()
+                    .filter(|a| a.hi == usize::MAX)
+                    .map(|a| a.lo),
+            );
+        }
+        fixed.sort_unstable();
+        fixed.dedup();
+        let mut scan = Scan {
+            fixed,
+            ..Scan::default()
+        };
+        scan.lines(&lines)?;
         out.extend(scan.hazards);
+        seen += scan.accesses;
     }
-    Ok(out)
+    Ok((out, seen))
 }
 
-/// Audits `k` under its chosen plan and the widest candidate (most warps, most rounds' bytes).
+/// Audits `k` under its chosen plan and the widest candidate (most warps, most rounds' bytes);
+/// returns the shared-memory accesses scanned. A source that cannot be generated is a failure.
 fn audit(name: &str, k: &Verified, failures: &mut Vec<String>) -> usize {
     let mut sources = vec![cuda_source(k, &Target::sm90()).map(|s| s.source)];
     if let Some(widest) = cuda_plans(k, &Target::sm90())
@@ -170,11 +208,20 @@ fn audit(name: &str, k: &Verified, failures: &mut Vec<String>) -> usize {
     }
     let mut audited = 0;
     for src in sources {
-        let Ok(src) = src else { continue };
-        audited += 1;
-        match hazards(&src) {
-            Ok(h) if h.is_empty() => {}
-            Ok(h) => failures.push(format!("{name}: {}", h.join("\n  "))),
+        let src = match src {
+            Ok(src) => src,
+            Err(e) => {
+                failures.push(format!("{name}: no CUDA source: {e}"));
+                continue;
+            }
+        };
+        match scan(&src) {
+            Ok((h, seen)) => {
+                audited += seen;
+                if !h.is_empty() {
+                    failures.push(format!("{name}: {}", h.join("\n  ")));
+                }
+            }
             Err(e) => failures.push(format!("{name}: {e}")),
         }
     }
@@ -250,7 +297,10 @@ fn every_library_kernel_is_free_of_shared_memory_hazards() {
             audited += audit(&format!("{spec:?}"), &k, &mut failures);
         }
     }
-    assert!(audited > 200, "only {audited} sources audited");
+    assert!(
+        audited > 5000,
+        "only {audited} shared-memory accesses audited"
+    );
     if !failures.is_empty() {
         panic!("{} hazards:\n{}", failures.len(), failures.join("\n"));
     }
@@ -294,6 +344,17 @@ fn the_audit_flags_reads_and_writes_between_the_same_barriers() {
   d = ((float*)(mt_smem + mt_round * 512))[0];
 ";
     assert_eq!(hazards(rounds).unwrap(), Vec::<String>::new());
+    // A tensor-core tile store is a write: over the A tile it reads, without a barrier, it is a
+    // hazard; into its own C region after A and B, it is not.
+    let wmma = |c: usize| {
+        format!(
+            "  wmma::load_matrix_sync(fa, (const __nv_bfloat16*)(mt_smem) + k, 32);\n  \
+             wmma::load_matrix_sync(fb, (const __nv_bfloat16*)(mt_smem + 4096) + k, 64);\n  \
+             wmma::store_matrix_sync((float*)(mt_smem + {c}) + tj * 16, fc, 64, wmma::mem_row_major);\n"
+        )
+    };
+    assert!(!hazards(&wmma(0)).unwrap().is_empty());
+    assert_eq!(hazards(&wmma(8192)).unwrap(), Vec::<String>::new());
     // One round in a loop: the next iteration writes the region the previous one read.
     let looped = "\
   for (int i = 0; i < n; ++i) {

@@ -24,7 +24,9 @@ use crate::reference::distill::{
     self as oracle, valid_rows, JsdOptions, KlOptions, Reduction, TvdOptions,
 };
 use crate::registry::OpError;
-use crate::testing::{max_abs, round_to_storage, to_f64, underflow_error, unit_roundoff, Rng, REL_FLOOR};
+use crate::testing::{
+    max_abs, round_to_storage, to_f64, underflow_error, unit_roundoff, Rng, REL_FLOOR,
+};
 
 /// Which loss a case checks.
 #[derive(Clone, Copy, Debug)]

@@ -323,7 +323,7 @@ fn token_kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
             Some((ids, p, pos_per_batch)) => {
                 // The id as a [1, 1] tile (one load per program).
                 let at = i64_(b * pos_per_batch * t + ti) + i64_(k.arange(0, 1).expand_dims(1));
-                let id = ids.load_masked(at, at.ge(0), 0);
+                let id = ids.load(at);
                 i64_(b * per_batch) * i64_(p) + i64_(id)
             }
         };
