@@ -387,7 +387,6 @@ fn trace_kernel(
                 y: dtype,
                 labels: matches!(loss, Loss::Jsd(_) | Loss::Tvd).then_some(DType::I64),
                 elementwise: none.then_some(if backward { dtype } else { DType::F32 }),
-                grad: dtype,
                 tiling: row_tile(block, exact),
             })
         }

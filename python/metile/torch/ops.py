@@ -166,12 +166,15 @@ def _param_grad(g, p):
     return None if p is None or not p.requires_grad else g.to(p.dtype)
 
 
+# torch >= 2.1; looked up once (the backward calls it every step).
+_INCREMENT_VERSION = getattr(torch.autograd.graph, "increment_version", None)
+
+
 def _consumed(*tensors):
     """Marks ``tensors`` as written in place by an in-place backward (see the module doc)."""
-    bump = getattr(torch.autograd.graph, "increment_version", None)
-    if bump is not None:  # torch >= 2.1
+    if _INCREMENT_VERSION is not None:
         for t in tensors:
-            bump(t)
+            _INCREMENT_VERSION(t)
 
 
 def norm_bwd_in_place(kind, x, weight, bias, residual, dy, dres, mean, rstd, eps, offset, casting):

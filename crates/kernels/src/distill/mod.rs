@@ -83,8 +83,6 @@ pub struct DistillSpec {
     /// Reduction `none`: the forward writes every element's loss; the backward reads every
     /// element's cotangent, of this dtype. `None`: row sums, one scalar cotangent.
     pub elementwise: Option<DType>,
-    /// The gradient's dtype.
-    pub grad: DType,
     pub tiling: Tiling,
 }
 
@@ -121,7 +119,7 @@ pub fn kernel(spec: &DistillSpec) -> Result<Verified, LangError> {
             (true, Some(d)) => Some(k.input("dloss", d)),
             _ => None,
         };
-        let dx = spec.backward.then(|| k.output("dx", spec.grad));
+        let dx = spec.backward.then(|| k.output("dx", spec.x));
         let n = k.scalar("n", DType::I32);
         let ignore = k.scalar("ignore_index", DType::I64);
         let beta = k.scalar("beta", DType::F32);
@@ -195,7 +193,7 @@ pub fn kernel(spec: &DistillSpec) -> Result<Verified, LangError> {
                 if let Some(dl) = &dloss {
                     g = g * load(dl, offs, mask);
                 }
-                store(dx, offs, keep(g).cast(spec.grad), mask);
+                store(dx, offs, keep(g).cast(spec.x), mask);
             });
             return;
         }
@@ -409,7 +407,6 @@ impl Call<'_> {
                 (Reduction::None, true) => dloss,
                 _ => None,
             },
-            grad: self.x.dtype(),
             tiling,
         }
     }

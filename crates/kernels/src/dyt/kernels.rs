@@ -24,8 +24,6 @@ pub struct DytSpec {
     pub beta: Option<DType>,
     /// Cotangent dtype (backward).
     pub dy: DType,
-    /// Dtype of dx (backward).
-    pub grad: DType,
     /// Columns per tile.
     pub block: usize,
     /// `block == cols`: no column mask.
@@ -103,7 +101,7 @@ pub fn backward(spec: &DytSpec) -> Result<Verified, LangError> {
         let alpha = k.input("alpha", spec.alpha);
         let gamma = k.input("gamma", spec.gamma);
         let dy = k.input("dy", spec.dy);
-        let dx = k.output("dx", spec.grad);
+        let dx = k.output("dx", spec.x);
         let partial = |name: &str| {
             if spec.looped {
                 k.inout(name, DType::F32)
@@ -139,7 +137,7 @@ pub fn backward(spec: &DytSpec) -> Result<Verified, LangError> {
             let gv = hoisted.unwrap_or_else(|| gamma_at(start));
             let t = (a * v).tanh();
             let s = gv * (1.0 - t * t) * d;
-            store(&dx, offs, (a * s).cast(spec.grad), mask);
+            store(&dx, offs, (a * s).cast(spec.x), mask);
             ((v * s).sum(0), d * t, d)
         };
         let zero = k.constant(0.0, DType::F32);

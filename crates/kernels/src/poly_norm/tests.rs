@@ -5,28 +5,13 @@
 use metile_ir::DType;
 use metile_runtime::{Buffer, Device, Tensor};
 
-use super::check::sweep;
 use super::*;
 use crate::norms::tests::{expect_err, random};
 use crate::registry::{find, Tensors};
 
 #[test]
 fn poly_norm_matches_oracle() {
-    let dev = Device::cpu();
-    let mut failures = Vec::new();
-    for case in sweep() {
-        match case.run(&dev) {
-            Ok(rows) => {
-                for r in rows.into_iter().filter(|r| !r.pass) {
-                    failures.push(format!(
-                        "{} {} {} [{}]: rel {:.3e} > tol {:.1e} (max abs {:.3e})",
-                        r.output, r.dtype, r.shape, r.config, r.rel, r.tol, r.max_abs
-                    ));
-                }
-            }
-            Err(e) => failures.push(format!("{case:?}: {e}")),
-        }
-    }
+    let failures = crate::check::failures(super::check::cases(), &Device::cpu());
     assert!(
         failures.is_empty(),
         "{} failures:\n{}",
