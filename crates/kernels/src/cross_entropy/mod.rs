@@ -400,17 +400,21 @@ const WIDE_ROWS_PER_UNIT: usize = 4;
 /// Overrides `WIDE_ROWS_PER_UNIT` (0: never wide).
 pub const WIDE_ROWS_ENV: &str = "METILE_CE_WIDE_ROWS_PER_UNIT";
 
-/// `1`: rows wider than one tile load each column step one step ahead (two loads in flight per
-/// thread; `RowTiles::pipelined`), on any device. Off by default until measured on a GPU
-/// (predicted to lift the 16-bit forward from ~1.9 TB/s, where one load per thread per step
-/// leaves it latency-bound).
+/// `1` / `0`: rows wider than one tile load each column step one step ahead (two loads in
+/// flight per thread; `RowTiles::pipelined`), or not, on any device and in both directions.
+/// Unset: the GPU forward of 16-bit logits does (H200, 2026-11-30, `benchmarks/gpu/s7_call1.sh`,
+/// 128256 classes, 4096-column steps: bf16 8192 rows forward 1.190 -> 0.962 ms, the backward
+/// unchanged at 1.195 / 1.206; f32 4096 rows forward 0.619 -> 0.641, so f32 does not).
 pub const PIPELINE_ENV: &str = "METILE_CE_PIPELINE";
 
-/// The tiling of rows of `v` classes for the forward and backward kernels (`PIPELINE_ENV`).
-fn row_tiling(device: &Device, v: usize) -> Tiling {
+/// The tiling of rows of `v` classes of dtype `x` for the forward or backward kernel
+/// (`PIPELINE_ENV`).
+fn row_tiling(device: &Device, v: usize, x: DType, backward: bool) -> Tiling {
     let mut t = Tiling::for_device(device, v);
     if t.looped {
-        t.prefetch = crate::host::tuning_override(PIPELINE_ENV, |&on: &u8| on == 1).is_some();
+        let default = !device.is_cpu() && !backward && x.size_bytes() == 2;
+        t.prefetch = crate::host::tuning_override(PIPELINE_ENV, |&on: &u8| on <= 1)
+            .map_or(default, |on| on == 1);
     }
     t
 }
@@ -865,7 +869,7 @@ pub(crate) fn run_forward(
             softcap: o.softcap.is_some(),
             predict: token_stats,
             lse: false,
-            tiling: row_tiling(device, c.v),
+            tiling: row_tiling(device, c.v, x, false),
             wide: wide_programs(device, c.rows),
         };
         let k = device.kernel(spec.name(), &spec, || kernel(&spec))?;
@@ -978,7 +982,7 @@ pub fn backward(
         softcap: o.softcap.is_some(),
         predict: false,
         lse: lse.is_some(),
-        tiling: row_tiling(device, c.v),
+        tiling: row_tiling(device, c.v, x.dtype(), true),
         wide: wide_programs(device, c.rows),
     };
     let k = device.kernel(spec.name(), &spec, || kernel(&spec))?;
