@@ -250,9 +250,13 @@ pub fn emit(k: &Kernel, plan: &Plan, layouts: &Layouts) -> Result<CudaSource, Co
         })
         .collect();
     let entry = sanitize(&k.name);
+    let bounds = match plan.min_programs {
+        0 => format!("{threads}"),
+        n => format!("{threads}, {n}"),
+    };
     let _ = writeln!(
         src,
-        "extern \"C\" __global__ void __launch_bounds__({threads}) {entry}({}) {{",
+        "extern \"C\" __global__ void __launch_bounds__({bounds}) {entry}({}) {{",
         sig.join(", ")
     );
     let _ = writeln!(src, "  const int mt_tid = threadIdx.x;");

@@ -89,21 +89,25 @@ pub struct CodegenError {
 pub fn cuda_source(kernel: &Verified, target: &Target) -> Result<CudaSource, CodegenError> {
     let gpu = gpu_form(kernel)?;
     let k = gpu.kernel();
-    if let Some(threads) = threads_override(&k.name) {
-        if let Some(p) = plan::candidates(k, target)
+    let overridden = threads_override(&k.name).and_then(|threads| {
+        plan::candidates(k, target)
             .into_iter()
             .find(|p| p.threads == threads)
-        {
-            return emit_with(&gpu, &p);
-        }
-    }
-    let plan = plan::choose(k, target).ok_or_else(|| CodegenError {
+    });
+    let chosen = match overridden {
+        Some(p) => Some(p),
+        None => plan::choose(k, target),
+    };
+    let mut plan = chosen.ok_or_else(|| CodegenError {
         kernel: k.name.clone(),
         message: format!(
             "no plan fits the target's {} bytes of shared memory",
             target.shared_bytes
         ),
     })?;
+    if let Some(n) = env_for(MIN_PROGRAMS_ENV, &k.name) {
+        plan.min_programs = n;
+    }
     emit_with(&gpu, &plan)
 }
 
@@ -131,12 +135,22 @@ pub fn gpu_form(kernel: &Verified) -> Result<Verified, CodegenError> {
 /// of one kernel leaves the others of its process at their plans.
 pub const THREADS_ENV: &str = "METILE_CUDA_THREADS";
 
+/// The environment variable that asks the register allocator to fit this many programs on each
+/// multiprocessor (`__launch_bounds__(threads, N)`, [`Plan::min_programs`]; for tuning sweeps),
+/// in [`THREADS_ENV`]'s syntax: `N` for every kernel or `KERNEL=N[,KERNEL=N...]`.
+pub const MIN_PROGRAMS_ENV: &str = "METILE_CUDA_MIN_PROGRAMS";
+
 fn threads_override(kernel: &str) -> Option<u32> {
-    threads_for(&std::env::var(THREADS_ENV).ok()?, kernel)
+    env_for(THREADS_ENV, kernel)
 }
 
-/// The threads `spec` (a [`THREADS_ENV`] value) gives `kernel`, if any.
-fn threads_for(spec: &str, kernel: &str) -> Option<u32> {
+/// The value environment variable `name` (in [`THREADS_ENV`]'s syntax) gives `kernel`, if any.
+fn env_for(name: &str, kernel: &str) -> Option<u32> {
+    value_for(&std::env::var(name).ok()?, kernel)
+}
+
+/// The value `spec` (in [`THREADS_ENV`]'s syntax) gives `kernel`, if any.
+fn value_for(spec: &str, kernel: &str) -> Option<u32> {
     let spec = spec.trim();
     if let Ok(all) = spec.parse() {
         return Some(all);
@@ -168,18 +182,18 @@ pub fn cuda_plans(kernel: &Verified, target: &Target) -> Vec<Plan> {
 
 #[cfg(test)]
 mod tests {
-    use super::threads_for;
+    use super::value_for;
 
     #[test]
     fn thread_overrides_name_their_kernels() {
-        assert_eq!(threads_for("256", "rms_norm_bwd"), Some(256));
-        assert_eq!(threads_for(" rms_norm_bwd=256 ", "rms_norm_bwd"), Some(256));
+        assert_eq!(value_for("256", "rms_norm_bwd"), Some(256));
+        assert_eq!(value_for(" rms_norm_bwd=256 ", "rms_norm_bwd"), Some(256));
         assert_eq!(
-            threads_for("rms_norm_fwd=128,rms_norm_bwd=512", "rms_norm_bwd"),
+            value_for("rms_norm_fwd=128,rms_norm_bwd=512", "rms_norm_bwd"),
             Some(512)
         );
-        assert_eq!(threads_for("rms_norm_fwd=128", "rms_norm_bwd"), None);
-        assert_eq!(threads_for("rms_norm_bwd=many", "rms_norm_bwd"), None);
-        assert_eq!(threads_for("", "rms_norm_bwd"), None);
+        assert_eq!(value_for("rms_norm_fwd=128", "rms_norm_bwd"), None);
+        assert_eq!(value_for("rms_norm_bwd=many", "rms_norm_bwd"), None);
+        assert_eq!(value_for("", "rms_norm_bwd"), None);
     }
 }

@@ -46,6 +46,10 @@ pub struct Plan {
     pub tensor_cores: bool,
     /// The target's choice of float helpers (`Target::precise_math`).
     pub precise_math: bool,
+    /// Programs each multiprocessor should hold at once, as a hint to the register allocator
+    /// (`__launch_bounds__`'s second argument; 0: none). The cost model never sets it; tuning
+    /// sweeps do (`crate::MIN_PROGRAMS_ENV`).
+    pub min_programs: u32,
     pub score: f64,
 }
 
@@ -190,6 +194,7 @@ fn score(c: &Census, threads: u32, vec: u32) -> Plan {
         declined: c.declined,
         tensor_cores: false,
         precise_math: false,
+        min_programs: 0,
         score: work + reductions + shared + pressure + waste + PROGRAM_WIDTH_COST * threads as f64,
     }
 }

@@ -522,3 +522,19 @@ fn precise_math_is_a_target_choice() {
     assert!(precise.contains("return expf(x)") && !precise.contains("ex2.approx"));
     assert!(precise.contains("return 1.0f / sqrtf(x)"));
 }
+
+#[test]
+fn a_plans_occupancy_hint_reaches_the_launch_bounds() {
+    let k = row_kernel(4096, DType::BF16);
+    let mut plan = cuda_plans(&k, &Target::sm90())[0].clone();
+    assert_eq!(plan.min_programs, 0, "the cost model sets no hint");
+    let plain = metile_codegen::cuda_source_with(&k, &plan).unwrap();
+    let bounds = format!("__launch_bounds__({})", plan.threads);
+    assert!(plain.source.contains(&bounds));
+    plan.min_programs = 6;
+    let hinted = metile_codegen::cuda_source_with(&k, &plan).unwrap();
+    assert!(hinted
+        .source
+        .contains(&format!("__launch_bounds__({}, 6)", plan.threads)));
+    assert!(!hinted.source.contains(&bounds));
+}
