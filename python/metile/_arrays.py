@@ -65,8 +65,11 @@ def numpy_dtype(name):
     return _TO_NUMPY[name]
 
 
-def to_tensor(value, device="cpu", name="input"):
-    """``value`` (a metile Tensor, or anything ``np.asarray`` takes) as a library tensor."""
+def to_tensor(value, device="cpu", name="input", borrow=False):
+    """``value`` (a metile Tensor, or anything ``np.asarray`` takes) as a library tensor: a copy,
+    or with ``borrow`` on the cpu device one that reads the array's memory in place (for a call's
+    inputs: the library copies it before writing it, and a context that saves it takes its own
+    copy, but changes made to the array while the tensor lives reach it)."""
     if isinstance(value, Tensor):
         return value
     array = np.asarray(value)
@@ -80,7 +83,9 @@ def to_tensor(value, device="cpu", name="input"):
     array = np.ascontiguousarray(array)
     if array.dtype.byteorder == ">":
         array = array.astype(array.dtype.newbyteorder("<"))
-    # One copy: the library reads the array's memory in place (the array is alive for the call).
+    if borrow and device == "cpu":
+        return Tensor.borrow_host(dt, shape, array.ctypes.data, array)
+    # One copy, read from the array's memory in place.
     return Tensor.from_host_memory(dt, shape, array.ctypes.data, array, device)
 
 
@@ -162,7 +167,7 @@ def prepare(entry, inputs, device=None):
         if len(devices) > 1:
             raise InputError(f"{entry}: inputs live on different devices: {sorted(devices)}", entry)
         device = devices.pop() if devices else "cpu"
-    tensors = {k: to_tensor(v, device, f"{entry}: input `{k}`") for k, v in given.items()}
+    tensors = {k: to_tensor(v, device, f"{entry}: input `{k}`", borrow=True) for k, v in given.items()}
     return tensors, device, not lib
 
 
@@ -194,6 +199,9 @@ class Context:
     __slots__ = ("op", "saved", "params", "device", "as_numpy", "extra")
 
     def __init__(self, op, saved, params, device, as_numpy, extra=None):
+        for t in saved.values():
+            if t is not None:
+                t.own()  # a tensor reading the caller's array in place gets its own copy
         self.op = op
         self.saved = saved
         self.params = params
@@ -219,7 +227,7 @@ class Context:
         tensors = {k: v for k, v in self.saved.items() if keep is None or k in keep}
         for k, v in cotangents.items():
             if v is not None:
-                tensors[k] = to_tensor(v, self.device, f"{entry}: input `{k}`")
+                tensors[k] = to_tensor(v, self.device, f"{entry}: input `{k}`", borrow=True)
         merged = dict(self.params)
         merged.update(params or {})
         return run(entry, tensors, merged, self.device, self.as_numpy)

@@ -837,3 +837,31 @@ def test_outputs_are_handed_over_without_a_copy(values):
     if arr.size:
         assert arr.reshape(-1)[0] == arr.reshape(-1)[-1]
     assert arr.base is not None
+
+
+def test_host_memory_is_read_in_place_by_borrowed_tensors_only():
+    """``Tensor.borrow_host`` reads an array's memory in place (calls use it for their inputs);
+    ``own`` gives the tensor its own copy; ``to_tensor`` copies; a misaligned address is copied."""
+    a = np.arange(8, dtype=np.float32)
+    t = metile.Tensor.borrow_host("f32", [8], a.ctypes.data, a)
+    assert t.borrows_host_memory
+    a[0] = 42.0
+    assert metile.to_numpy(t)[0] == 42.0, "a borrowed tensor reads the array in place"
+    t.own()
+    a[1] = -1.0
+    assert not t.borrows_host_memory and metile.to_numpy(t)[1] == 1.0
+    c = metile.to_tensor(a)
+    a[2] = 7.0
+    assert not c.borrows_host_memory and metile.to_numpy(c)[2] == 2.0
+    raw = np.zeros(8 * 4 + 1, np.uint8)
+    odd = raw[1:].view(np.float32)
+    odd[:] = np.arange(8, dtype=np.float32)
+    assert odd.ctypes.data % 4 != 0
+    m = metile.Tensor.borrow_host("f32", [8], odd.ctypes.data, odd)
+    assert not m.borrows_host_memory
+    assert np.array_equal(metile.to_numpy(m), np.arange(8, dtype=np.float32))
+    # A call reads its NumPy inputs in place and never writes them, even an in-place entry.
+    x, w = np.ones((2, 8), np.float32), np.full(8, 2.0, np.float32)
+    kept = x.copy()
+    y, _ = norms.rms_norm_forward(x, w)
+    assert np.allclose(y, 2.0) and np.array_equal(x, kept)

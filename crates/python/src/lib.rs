@@ -89,6 +89,21 @@ fn buffer_error(message: String) -> OpError {
     OpError::Runtime(metile_runtime::Error::Buffer(message))
 }
 
+/// The dtype and byte length of host memory at `ptr` holding a `dtype` tensor of `shape`
+/// (`ptr` must be non-null when there are bytes).
+fn host_extent(dtype: &str, shape: &[usize], ptr: usize) -> Result<(DType, usize), OpError> {
+    let dt = parse_dtype(dtype)?;
+    let numel = metile_runtime::numel_of(shape)
+        .ok_or_else(|| buffer_error(format!("shape {shape:?} has too many elements")))?;
+    let bytes = numel
+        .checked_mul(dt.size_bytes())
+        .ok_or_else(|| buffer_error(format!("shape {shape:?} has too many bytes")))?;
+    if bytes > 0 && ptr == 0 {
+        return Err(buffer_error("a null address for a non-empty tensor".into()));
+    }
+    Ok((dt, bytes))
+}
+
 /// A tensor of `dtype` and `shape` on `device` from little-endian storage bytes.
 fn tensor_from_le(
     dtype: DType,
@@ -222,15 +237,7 @@ impl PyTensor {
     ) -> PyResult<PyTensor> {
         let _alive = owner;
         let build = || -> Result<Tensor, OpError> {
-            let dt = parse_dtype(dtype)?;
-            let numel = metile_runtime::numel_of(&shape)
-                .ok_or_else(|| buffer_error(format!("shape {shape:?} has too many elements")))?;
-            let bytes = numel
-                .checked_mul(dt.size_bytes())
-                .ok_or_else(|| buffer_error(format!("shape {shape:?} has too many bytes")))?;
-            if bytes > 0 && ptr == 0 {
-                return Err(buffer_error("a null address for a non-empty tensor".into()));
-            }
+            let (dt, bytes) = host_extent(dtype, &shape, ptr)?;
             let data: &[u8] = if bytes == 0 {
                 &[]
             } else {
@@ -240,6 +247,44 @@ impl PyTensor {
                 unsafe { std::slice::from_raw_parts(ptr as *const u8, bytes) }
             };
             tensor_from_le(dt, shape.clone(), data, device)
+        };
+        build().map(PyTensor::new).map_err(|e| py_error(py, e))
+    }
+
+    /// A cpu tensor of `dtype` and `shape` that reads the host memory at address `ptr` in place
+    /// (`Buffer::borrow_host`: no copy), holding `owner` (the contiguous torch CPU tensor or
+    /// NumPy array whose data pointer is `ptr`) while it reads it. The library never writes that
+    /// memory: anything that writes the tensor (an in-place entry) first copies it. What the
+    /// caller writes there while the tensor lives, the tensor sees: hand such tensors to a call
+    /// and drop them after it, as the bridges do. An address not aligned to the dtype's size is
+    /// copied instead (as `from_host_memory`).
+    ///
+    /// The caller guarantees that `ptr` addresses at least `numel * size` readable bytes of
+    /// `owner`'s storage words, native-endian (`ptr` may be anything when there are no
+    /// elements), which nobody changes while the tensor is in a call.
+    #[staticmethod]
+    fn borrow_host(
+        py: Python<'_>,
+        dtype: &str,
+        shape: Vec<usize>,
+        ptr: usize,
+        owner: &Bound<'_, PyAny>,
+    ) -> PyResult<PyTensor> {
+        let build = || -> Result<Tensor, OpError> {
+            let (dt, bytes) = host_extent(dtype, &shape, ptr)?;
+            if bytes > 0 && !ptr.is_multiple_of(dt.size_bytes()) {
+                // SAFETY: as `from_host_memory`: `bytes` readable bytes at `ptr`, read now.
+                let data = unsafe { std::slice::from_raw_parts(ptr as *const u8, bytes) };
+                return tensor_from_le(dt, shape.clone(), data, "cpu");
+            }
+            let keep: KeepAlive = Box::new(owner.clone().unbind());
+            // SAFETY: the caller guarantees (see the method's doc) `bytes` readable storage
+            // words at `ptr`, owned by `owner` (held by the buffer) and unchanged while it reads
+            // them; the address is aligned (checked above, and again by `borrow_host`).
+            let buffer =
+                unsafe { Buffer::borrow_host(dt, bytes / dt.size_bytes(), ptr as *const u8, keep) }
+                    .map_err(|e| buffer_error(e.to_string()))?;
+            Ok(Tensor::new(buffer, shape.clone())?)
         };
         build().map(PyTensor::new).map_err(|e| py_error(py, e))
     }
@@ -287,6 +332,28 @@ impl PyTensor {
             let obj = keep.obj.as_ref()?;
             Some((obj.clone_ref(py), ptr - keep.base))
         })
+    }
+
+    /// Copies host memory the tensor reads in place (`borrow_host`) into memory it owns, so that
+    /// later changes to the caller's memory do not reach it; nothing for a tensor that owns its
+    /// memory.
+    fn own(&self) -> PyResult<()> {
+        let mut guard = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        match guard.as_mut() {
+            Some(t) => {
+                t.buffer.own_host_memory();
+                Ok(())
+            }
+            None => Err(PyRuntimeError::new_err(
+                "metile Tensor is lent to a running call or was handed over",
+            )),
+        }
+    }
+
+    /// Whether the tensor reads a caller's host memory in place (`borrow_host`).
+    #[getter]
+    fn borrows_host_memory(&self) -> PyResult<bool> {
+        self.with(|t| t.buffer.borrows_host_memory())
     }
 
     /// Moves the elements out into a `HostArray` (downloaded first from a device), which NumPy

@@ -13,6 +13,7 @@
 
 use std::any::Any;
 use std::borrow::Cow;
+use std::fmt;
 
 use half::{bf16, f16};
 use metile_ir::DType;
@@ -24,10 +25,99 @@ use crate::error::{Error, Result};
 /// Host storage words of a buffer.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum HostData {
-    U8(Vec<u8>),
-    U16(Vec<u16>),
-    U32(Vec<u32>),
-    U64(Vec<u64>),
+    U8(Words<u8>),
+    U16(Words<u16>),
+    U32(Words<u32>),
+    U64(Words<u64>),
+}
+
+/// Host words: owned, or read in place from a caller's memory (`Buffer::borrow_host`) and copied
+/// on the first write (`DerefMut`), so that nothing the library does changes the caller's
+/// memory. `clone` always makes an owned copy.
+pub(crate) enum Words<W> {
+    Owned(Vec<W>),
+    Borrowed {
+        ptr: *const W,
+        len: usize,
+        /// Keeps the memory allocated; dropped with the words (or when they are first written).
+        _owner: KeepAlive,
+    },
+}
+
+// SAFETY: borrowed words are only read (a write copies them first), and `Buffer::borrow_host`'s
+// caller guarantees that the memory stays allocated and unchanged while the words live, from any
+// thread; the keep-alive is itself `Send + Sync`.
+unsafe impl<W: Send> Send for Words<W> {}
+unsafe impl<W: Sync> Sync for Words<W> {}
+
+impl<W> From<Vec<W>> for Words<W> {
+    fn from(v: Vec<W>) -> Words<W> {
+        Words::Owned(v)
+    }
+}
+
+impl<W> FromIterator<W> for Words<W> {
+    fn from_iter<I: IntoIterator<Item = W>>(iter: I) -> Words<W> {
+        Words::Owned(iter.into_iter().collect())
+    }
+}
+
+impl<W> std::ops::Deref for Words<W> {
+    type Target = [W];
+    fn deref(&self) -> &[W] {
+        match self {
+            Words::Owned(v) => v,
+            // SAFETY: `borrow_host` checked that `ptr` is non-null and aligned for `W` when
+            // `len > 0`, and its caller guarantees `len` readable words there while the words
+            // live.
+            Words::Borrowed { ptr, len, .. } if *len > 0 => unsafe {
+                std::slice::from_raw_parts(*ptr, *len)
+            },
+            Words::Borrowed { .. } => &[],
+        }
+    }
+}
+
+impl<W: Clone> std::ops::DerefMut for Words<W> {
+    /// The words for writing: borrowed words are first copied into owned ones.
+    fn deref_mut(&mut self) -> &mut [W] {
+        self.own();
+        match self {
+            Words::Owned(v) => v,
+            Words::Borrowed { .. } => unreachable!("borrowed words were just copied"),
+        }
+    }
+}
+
+impl<W: Clone> Words<W> {
+    /// Copies borrowed words into owned ones (releasing the borrowed memory); nothing for owned
+    /// words.
+    fn own(&mut self) {
+        if let Words::Borrowed { .. } = self {
+            *self = Words::Owned(self.to_vec());
+        }
+    }
+}
+
+impl<W: Clone> Clone for Words<W> {
+    fn clone(&self) -> Words<W> {
+        Words::Owned(self.to_vec())
+    }
+}
+
+impl<W: PartialEq> PartialEq for Words<W> {
+    fn eq(&self, other: &Words<W>) -> bool {
+        **self == **other
+    }
+}
+
+impl<W: fmt::Debug> fmt::Debug for Words<W> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Words::Owned(v) => v.fmt(f),
+            Words::Borrowed { len, .. } => write!(f, "Borrowed({len} words)"),
+        }
+    }
 }
 
 /// The storage word types of `HostData`: plain unsigned integers, whose memory is exactly their
@@ -86,10 +176,10 @@ fn words_to_le<W: Word, const N: usize>(words: &[W], out: &mut [u8], to_le: fn(W
 impl HostData {
     pub(crate) fn zeroed(dtype: DType, len: usize) -> HostData {
         match dtype.size_bytes() {
-            1 => HostData::U8(vec![0; len]),
-            2 => HostData::U16(vec![0; len]),
-            4 => HostData::U32(vec![0; len]),
-            _ => HostData::U64(vec![0; len]),
+            1 => HostData::U8(vec![0; len].into()),
+            2 => HostData::U16(vec![0; len].into()),
+            4 => HostData::U32(vec![0; len].into()),
+            _ => HostData::U64(vec![0; len].into()),
         }
     }
 
@@ -207,6 +297,87 @@ impl Buffer {
         };
         let storage = CudaBuffer::borrowed(d, dtype, len, ptr, owner)?;
         Ok(Buffer::on_cuda(dtype, len, storage))
+    }
+
+    /// `len` elements of `dtype` read in place from host memory at `ptr` that the library does
+    /// not own (a framework's CPU tensor): no copy. `owner` keeps the memory allocated and drops
+    /// with the buffer. The buffer is a host buffer like any other, except that its words are
+    /// copied into owned memory the first time anything writes them (a kernel's output, an
+    /// in-place entry, `copy_from`, `poison`): the library never writes the caller's memory.
+    /// `try_clone` makes an owned copy. An empty buffer ignores `ptr` and drops `owner` at once.
+    ///
+    /// Errors (`Error::Buffer`): a null `ptr` for a non-empty buffer, a `ptr` not aligned to
+    /// `dtype`'s size, or a byte length that overflows.
+    ///
+    /// # Safety
+    /// `ptr` addresses at least `len * dtype.size_bytes()` readable bytes holding `dtype`'s
+    /// storage words (native-endian; f16/bf16 as 16-bit words, bool as one byte 0 or 1), which
+    /// stay allocated and unchanged (by anyone, on any thread) while the buffer holds them.
+    pub unsafe fn borrow_host(
+        dtype: DType,
+        len: usize,
+        ptr: *const u8,
+        owner: KeepAlive,
+    ) -> Result<Buffer> {
+        let word = dtype.size_bytes();
+        let bytes = len.checked_mul(word).ok_or_else(|| {
+            Error::Buffer(format!(
+                "{len} elements of {word} bytes are more than memory can address"
+            ))
+        })?;
+        if len == 0 {
+            return Ok(Buffer::zeros(dtype, 0));
+        }
+        if ptr.is_null() {
+            return Err(Error::Buffer(format!(
+                "a null host address for {bytes} bytes"
+            )));
+        }
+        if !(ptr as usize).is_multiple_of(word) {
+            return Err(Error::Buffer(format!(
+                "host address {ptr:p} is not aligned to its {word}-byte elements"
+            )));
+        }
+        fn words<W>(ptr: *const u8, len: usize, owner: KeepAlive) -> Words<W> {
+            Words::Borrowed {
+                ptr: ptr.cast(),
+                len,
+                _owner: owner,
+            }
+        }
+        let data = match word {
+            1 => HostData::U8(words(ptr, len, owner)),
+            2 => HostData::U16(words(ptr, len, owner)),
+            4 => HostData::U32(words(ptr, len, owner)),
+            _ => HostData::U64(words(ptr, len, owner)),
+        };
+        Ok(Buffer::host(dtype, len, data))
+    }
+
+    /// Copies host memory the buffer borrows (`borrow_host`) into memory it owns, releasing the
+    /// borrowed memory; nothing for any other buffer.
+    pub fn own_host_memory(&mut self) {
+        match &mut self.storage {
+            Storage::Host(HostData::U8(w)) => w.own(),
+            Storage::Host(HostData::U16(w)) => w.own(),
+            Storage::Host(HostData::U32(w)) => w.own(),
+            Storage::Host(HostData::U64(w)) => w.own(),
+            Storage::Cuda(_) => {}
+        }
+    }
+
+    /// Whether the buffer reads a caller's host memory in place (`borrow_host`, not yet
+    /// written).
+    pub fn borrows_host_memory(&self) -> bool {
+        matches!(
+            &self.storage,
+            Storage::Host(
+                HostData::U8(Words::Borrowed { .. })
+                    | HostData::U16(Words::Borrowed { .. })
+                    | HostData::U32(Words::Borrowed { .. })
+                    | HostData::U64(Words::Borrowed { .. })
+            )
+        )
     }
 
     /// For a buffer of borrowed device memory (`borrow_cuda`, or made inside a
@@ -384,10 +555,10 @@ impl Buffer {
             1 if dtype == DType::Bool => {
                 HostData::U8(bytes.iter().map(|b| u8::from(*b != 0)).collect())
             }
-            1 => HostData::U8(bytes.to_vec()),
-            2 => HostData::U16(words_from_le(bytes, u16::from_le_bytes)),
-            4 => HostData::U32(words_from_le(bytes, u32::from_le_bytes)),
-            _ => HostData::U64(words_from_le(bytes, u64::from_le_bytes)),
+            1 => HostData::U8(bytes.to_vec().into()),
+            2 => HostData::U16(words_from_le(bytes, u16::from_le_bytes).into()),
+            4 => HostData::U32(words_from_le(bytes, u32::from_le_bytes).into()),
+            _ => HostData::U64(words_from_le(bytes, u64::from_le_bytes).into()),
         };
         Ok(Buffer::host(dtype, bytes.len() / size, data))
     }
@@ -396,7 +567,7 @@ impl Buffer {
     /// another owner's view (e.g. NumPy's `__array_interface__`); `None` for a device buffer.
     pub fn host_bytes_mut(&mut self) -> Option<&mut [u8]> {
         match &mut self.storage {
-            Storage::Host(HostData::U8(w)) => Some(w.as_mut_slice()),
+            Storage::Host(HostData::U8(w)) => Some(&mut w[..]),
             Storage::Host(HostData::U16(w)) => Some(word_bytes_mut(w)),
             Storage::Host(HostData::U32(w)) => Some(word_bytes_mut(w)),
             Storage::Host(HostData::U64(w)) => Some(word_bytes_mut(w)),

@@ -437,3 +437,95 @@ fn distinct_name_and_spec_pairs_never_share_a_cache_entry() {
     assert_eq!(traces.get(), 2);
     assert_eq!(stored(&dev, &b), 10.0);
 }
+
+/// A buffer over `words`' memory (`Buffer::borrow_host`), holding `alive` until it drops.
+fn borrowed(words: &[f32], alive: &Arc<()>) -> metile_runtime::Buffer {
+    // SAFETY: the callers keep `words` alive and unchanged while the buffer lives.
+    unsafe {
+        metile_runtime::Buffer::borrow_host(
+            DType::F32,
+            words.len(),
+            words.as_ptr().cast(),
+            Box::new(alive.clone()),
+        )
+    }
+    .expect("an aligned, non-null address borrows")
+}
+
+#[test]
+fn borrowed_host_memory_is_read_in_place_and_copied_before_any_write() {
+    let alive = Arc::new(());
+    let (xs, ts) = ([1.0f32, 2.0, 3.0, 4.0], [0.5f32; 4]);
+    let (x, mut t) = (borrowed(&xs, &alive), borrowed(&ts, &alive));
+    assert!(x.borrows_host_memory() && t.borrows_host_memory());
+    assert_eq!(Arc::strong_count(&alive), 3);
+    let mut y = poisoned(DType::F32, 4);
+    axpy().ok(
+        [1, 1, 1],
+        &mut [
+            Arg::In(&x),
+            Arg::Out(&mut y),
+            Arg::F32(2.0),
+            Arg::I32(3),
+            Arg::Out(&mut t),
+        ],
+    );
+    assert_f32_eq(&f32_of(&y), &[2.5, 4.5, 6.5, f32::NAN], "y");
+    // The written buffer now holds its own copy; the caller's memory is unchanged, and the
+    // copy dropped its hold on it.
+    assert_f32_eq(&f32_of(&t), &[2.5, 4.5, 6.5, 0.5], "t");
+    assert_eq!(ts, [0.5; 4]);
+    assert!(x.borrows_host_memory() && !t.borrows_host_memory());
+    assert_eq!(Arc::strong_count(&alive), 2);
+    // A clone is an owned copy; `poison` writes a copy too.
+    let mut c = x.try_clone().expect("a host buffer clones");
+    assert!(!c.borrows_host_memory());
+    assert_eq!(c, x);
+    let mut p = borrowed(&xs, &alive);
+    p.poison();
+    assert!(f32_of(&p).iter().all(|v| v.is_nan()));
+    assert_eq!(xs, [1.0, 2.0, 3.0, 4.0]);
+    c.copy_from(&x).expect("same dtype and length");
+    let mut o = borrowed(&xs, &alive);
+    o.own_host_memory();
+    assert!(!o.borrows_host_memory());
+    assert_eq!(o, x);
+    drop((x, t, c, p, o));
+    assert_eq!(
+        Arc::strong_count(&alive),
+        1,
+        "every keep-alive dropped with its buffer"
+    );
+}
+
+#[test]
+fn borrowing_host_memory_refuses_null_misaligned_and_oversized_addresses() {
+    use metile_runtime::Buffer;
+    let words = [0u32; 4];
+    let base = words.as_ptr().cast::<u8>();
+    let owner = || -> metile_runtime::KeepAlive { Box::new(()) };
+    let refused = |r: Result<Buffer, Error>, want: &str| match r {
+        Err(Error::Buffer(m)) => assert!(m.contains(want), "`{m}` should mention {want}"),
+        other => panic!("expected Error::Buffer mentioning {want}, got {other:?}"),
+    };
+    // SAFETY (each call): the addresses are refused before anything is read, or address
+    // `words`, which outlives the buffers.
+    unsafe {
+        refused(
+            Buffer::borrow_host(DType::F32, 4, std::ptr::null(), owner()),
+            "null",
+        );
+        refused(
+            Buffer::borrow_host(DType::F32, 2, base.add(2), owner()),
+            "not aligned",
+        );
+        refused(
+            Buffer::borrow_host(DType::I64, usize::MAX, base, owner()),
+            "more than",
+        );
+        let empty = Buffer::borrow_host(DType::F32, 0, std::ptr::null(), owner()).unwrap();
+        assert!(empty.is_empty() && !empty.borrows_host_memory());
+        let bytes = Buffer::borrow_host(DType::Bool, 3, base.add(1), owner()).unwrap();
+        assert_eq!(bytes.to_bool().unwrap(), [false; 3]);
+    }
+}

@@ -5,11 +5,12 @@ Layout: the library takes contiguous row-major tensors. A non-contiguous input (
 ``q.transpose(1, 2)``) is copied with ``.contiguous()`` first, explicitly, as Liger does; the
 caller's tensor is never written.
 
-CPU tensors run on the library's CPU target: each input's memory is copied once into a library
-tensor (read in place from ``data_ptr()``); each output's memory is handed over to the torch
-tensor that views it (``Tensor.take_host_array``, NumPy's array interface: no copy), and the
-library never touches it again. An in-place entry (``*.in_place_backward``) therefore writes over
-the copies: its outputs are fresh tensors and the caller's are not written.
+CPU tensors run on the library's CPU target with no copies: each input is read in place
+(``Tensor.borrow_host`` over ``data_ptr()``, holding the torch tensor for the call); each output's
+memory is handed over to the torch tensor that views it (``Tensor.take_host_array``, NumPy's array
+interface), and the library never touches it again. The library never writes an input's memory:
+an in-place entry (``*.in_place_backward``) writes over a copy it makes first, so its outputs are
+fresh tensors and the caller's are not written.
 
 CUDA tensors run on the library's CUDA target (``cuda:N`` for the tensor's device N) with no
 copies:
@@ -96,9 +97,12 @@ def _prepare(t, what):
 
 
 def to_library(t, lib_device, what):
-    """A library tensor holding a copy of ``t``'s values (see the module doc for layout)."""
+    """A library tensor of CPU tensor ``t``'s values (see the module doc for layout): on the
+    library's cpu device it reads ``t``'s memory in place (``Tensor.borrow_host``, holding ``t``;
+    the library copies it before writing it), on another device a copy."""
     t = _prepare(t, what)  # a CPU tensor (CUDA ones are borrowed), now contiguous
-    # One copy: the library reads the tensor's memory (kept alive by passing it along).
+    if lib_device == "cpu":
+        return _metile.Tensor.borrow_host(_TO_METILE[t.dtype], list(t.shape), t.data_ptr(), t)
     return _metile.Tensor.from_host_memory(_TO_METILE[t.dtype], list(t.shape), t.data_ptr(), t, lib_device)
 
 
