@@ -70,7 +70,7 @@ use metile_runtime::{Arg, Device, Tensor};
 
 use crate::host::{bad, fit, float_dtype, tuning_override};
 use crate::registry::{
-    input, overwritten, EntryPoint, OpError, Overwrite, ParamDef, Params, Port, PortShape, Tensors,
+    input, write_over, EntryPoint, OpError, Overwrite, ParamDef, Params, Port, PortShape, Tensors,
 };
 pub use kernels::NormSpec;
 
@@ -631,7 +631,8 @@ impl NormParamGrads {
 /// arithmetic with `dx` written over `dy`, rounded to `dy`'s dtype (no new memory for it; for
 /// the fused add, `dx` is also the residual's gradient). `dresidual_out` and `stats` as in
 /// [`NormCotangents`]; `opts.grad_dtype` is ignored; `tiling` as [`backward_into`]'s. Returns
-/// the parameter gradients. On an error `dy` is unchanged.
+/// the parameter gradients. A validation error leaves `dy` unchanged; after a failed launch
+/// ([`OpError::Runtime`]) its values are unspecified.
 #[allow(clippy::too_many_arguments)]
 pub fn backward_in_place(
     device: &Device,
@@ -1199,10 +1200,10 @@ fn run_in_place_backward(
     let inp = inputs(entry, kind, t)?;
     let opts = options(p, kind != NormKind::Layer, false)?;
     let stats = saved_stats(entry, t)?;
-    let mut dy = overwritten(entry, out, &DX_OVER_DY)?;
     let dres = t.get("dresidual_out");
-    let g = backward_in_place(d, kind, &inp, &mut dy, dres, stats, &opts, None)?;
-    out.insert(DX_OVER_DY.output.into(), dy);
+    let g = write_over(entry, out, &[DX_OVER_DY], |[dy]| {
+        backward_in_place(d, kind, &inp, dy, dres, stats, &opts, None)
+    })?;
     for (name, grad) in [("dweight", g.dweight), ("dbias", g.dbias)] {
         if let Some(grad) = grad {
             out.insert(name.into(), grad);
