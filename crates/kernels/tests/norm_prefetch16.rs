@@ -3,9 +3,11 @@
 //! or `0`): the spec each kind's backward builds under the variable unset, `0` and `1`, then,
 //! with it `1`, against the FP64 oracles on the CPU, which never prefetches on its own: every
 //! sweep case that asks for it, in f16 and bf16, each kind. Its own test binary, so setting the
-//! variable touches no other test; one test, so that no other reads it meanwhile.
+//! variable touches no other test; one test, so that no other reads it meanwhile. The library
+//! reads the variable once, so each change is followed by `reload_tuning_overrides`.
 
 use metile_ir::DType;
+use metile_kernels::host::reload_tuning_overrides;
 use metile_kernels::norms::check::sweep;
 use metile_kernels::norms::{
     backward_spec, NormCotangents, NormInputs, NormKind, NormOptions, Tiling, BWD_PREFETCH16_ENV,
@@ -56,6 +58,7 @@ fn the_variable_sets_every_kinds_prefetch_and_prefetching_meets_the_oracles() {
             Some(v) => std::env::set_var(BWD_PREFETCH16_ENV, v),
             None => std::env::remove_var(BWD_PREFETCH16_ENV),
         }
+        reload_tuning_overrides();
         for (kind, want) in KINDS.into_iter().zip(want) {
             for dtype in [DType::BF16, DType::F16] {
                 let got = prefetches(&dev, kind, dtype);
