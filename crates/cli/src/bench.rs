@@ -26,8 +26,12 @@
 //! reusing its outputs; its bytes are the forward's bytes plus the backward's.
 //!
 //! An in-place entry (one that writes its outputs over inputs, `EntryPoint::overwrites`) is given
-//! a fresh copy of those inputs before every call (`EntryPoint::stage`, a device copy into its
-//! reused outputs), so each call sees the same values; that copy is timed with it.
+//! one copy of those inputs (`EntryPoint::stage`) before its first call, outside the timing and
+//! the peak-memory measurement: the copy stands for the inputs the entry consumes, which a
+//! caller owns (as under `EntryPoint::call_owned`). Every call, timed or not, then writes over
+//! that same buffer, the previous call's outputs: each does one call's work whatever values it
+//! finds there (the in-place kernels have no data-dependent control flow), so what is timed is
+//! the entry alone, and its extra memory is only its workspaces.
 //!
 //! Every timed repetition ends with a device synchronisation (see [`sync`]), so a timing covers
 //! the work and not just its launch.
@@ -68,7 +72,8 @@ pub struct Measurement {
     /// `ms / copy_ms`.
     pub x_copy: f64,
     /// Device memory one call allocated beyond what was live before it (outputs and
-    /// workspaces; the inputs excluded), in MiB, where the device counts it (CUDA); `None` for
+    /// workspaces; the inputs excluded, and so an in-place entry's outputs, which are the
+    /// memory of the inputs it consumes), in MiB, where the device counts it (CUDA); `None` for
     /// a pair and on the cpu.
     pub peak_extra_mib: Option<f64>,
     /// The device's name, such as `cpu`.
@@ -223,6 +228,16 @@ fn sync(device: &Device) -> Result<(), String> {
     device.synchronize().map_err(|e| e.to_string())
 }
 
+/// `call`'s error as text, or its panic's message.
+fn catching(call: impl FnOnce() -> Result<(), OpError>) -> Result<(), String> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(call)) {
+        Ok(r) => r.map_err(|e| e.to_string()),
+        Err(p) => Err(format!("panicked: {}", panic_message(p.as_ref()))),
+    }
+}
+
+/// One call of `entry`, writing into `outputs` (for an in-place entry, over the copies that
+/// [`time_entry`] staged there).
 fn run_once(
     device: &Device,
     entry: &EntryPoint,
@@ -230,13 +245,7 @@ fn run_once(
     params: &Params,
     outputs: &mut Tensors,
 ) -> Result<(), String> {
-    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        entry.stage(device, inputs, outputs)?;
-        (entry.run)(device, inputs, params, outputs)
-    })) {
-        Ok(r) => r.map_err(|e| e.to_string()),
-        Err(p) => Err(format!("panicked: {}", panic_message(p.as_ref()))),
-    }
+    catching(|| (entry.run)(device, inputs, params, outputs))
 }
 
 /// Calls `call` `WARMUPS` times, then times `reps` calls, each followed by a device
@@ -282,6 +291,9 @@ pub fn time_entry(
     reps: usize,
 ) -> Result<(f64, usize, Tensors, Option<f64>), String> {
     let mut outputs = Tensors::new();
+    // An in-place entry's copies of the inputs it consumes, before anything is measured (see
+    // the module doc).
+    catching(|| entry.stage(device, inputs, &mut outputs))?;
     // The first call allocates its outputs: what it adds to the live bytes at its peak is the
     // entry's extra memory (as the peers' scripts measure theirs).
     let live = device.memory().ok().flatten().map(|m| m.live_bytes);
@@ -930,6 +942,65 @@ mod tests {
         assert_eq!(n, 1);
         assert_eq!(got, vec!["fwd"]);
         assert!(failed[0].starts_with("rms_norm.backward: "), "{failed:?}");
+    }
+
+    /// What each call of [`FAKE_IN_PLACE`] found in the buffer it writes over.
+    static IN_PLACE_SEEN: std::sync::Mutex<Vec<Vec<f32>>> = std::sync::Mutex::new(Vec::new());
+
+    /// Adds 1 to `x` in place (its output `dx` is `x`'s buffer), recording what it found there.
+    static FAKE_IN_PLACE: EntryPoint = EntryPoint {
+        name: "rms_norm.in_place_backward",
+        op: "rms_norm",
+        inputs: &[PORT_X],
+        outputs: &[PORT_DX],
+        params: &[],
+        overwrites: &[registry::Overwrite {
+            input: "x",
+            output: "dx",
+        }],
+        run: |_, _, _, out| {
+            registry::write_over(
+                "rms_norm.in_place_backward",
+                out,
+                &[FAKE_IN_PLACE.overwrites[0]],
+                |[g]| {
+                    let found = g.to_f32()?;
+                    let next: Vec<f32> = found.iter().map(|v| v + 1.0).collect();
+                    g.buffer.copy_from(&Buffer::from_f32(g.dtype(), &next)?)?;
+                    IN_PLACE_SEEN.lock().unwrap().push(found);
+                    Ok(())
+                },
+            )
+        },
+    };
+
+    /// An in-place entry's input is copied once, before its first call: every later call
+    /// (warm-ups and timed ones) writes over the previous call's outputs with no copy in
+    /// between, and the caller's input is left alone.
+    #[test]
+    fn in_place_entries_are_staged_once_outside_the_timing() {
+        let d = Device::cpu();
+        let x: Vec<f32> = (0..32).map(|i| i as f32 * 0.25 - 3.0).collect();
+        let mut inputs = Tensors::new();
+        inputs.insert(
+            "x".into(),
+            Tensor::from_f32(metile_ir::DType::F32, &[4, 8], &x).unwrap(),
+        );
+        let before = inputs.clone();
+        let params = FAKE_IN_PLACE.params(&[]).unwrap();
+        let (_, bytes, outputs, _) = time_entry(&d, &FAKE_IN_PLACE, &inputs, &params, 3).unwrap();
+        let seen = std::mem::take(&mut *IN_PLACE_SEEN.lock().unwrap());
+        // The allocating call, the warm-ups, then one call per repetition (a batch of 1 on the
+        // cpu).
+        assert_eq!(seen.len(), 1 + WARMUPS + 3);
+        for (k, found) in seen.iter().enumerate() {
+            let want: Vec<f32> = x.iter().map(|v| v + k as f32).collect();
+            assert_eq!(found, &want, "call {k} finds the previous call's output");
+        }
+        let last: Vec<f32> = x.iter().map(|v| v + seen.len() as f32).collect();
+        assert_eq!(outputs["dx"].to_f32().unwrap(), last);
+        assert_eq!(inputs, before, "the caller's input is not written");
+        assert_eq!(bytes, 2 * 32 * 4, "x read once, dx written once");
     }
 
     #[test]

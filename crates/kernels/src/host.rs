@@ -1,21 +1,46 @@
 //! Host-side helpers every operator wrapper shares: typed input errors, dtype checks and output
 //! allocation on the operator's device.
 
+use std::collections::BTreeMap;
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
 use metile_ir::DType;
 use metile_runtime::{Device, Tensor};
 
 use crate::registry::OpError;
 
+/// The tuning variables' values as first read, by name (`None`: unset): the environment is read
+/// once per variable and process, not at every launch.
+static TUNING_VARS: Mutex<BTreeMap<String, Option<String>>> = Mutex::new(BTreeMap::new());
+
+fn tuning_vars() -> MutexGuard<'static, BTreeMap<String, Option<String>>> {
+    // The map holds no invariant that a panic elsewhere could break.
+    TUNING_VARS.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
 /// A tuning override from the environment variable `name` (for sweeps): its value parsed as `T`
 /// and accepted by `ok`; `None` when unset, unparsable or refused (the caller's default holds).
+/// The variable is read at its first use in the process; a later change takes effect only after
+/// [`reload_tuning_overrides`].
 pub(crate) fn tuning_override<T: std::str::FromStr>(
     name: &str,
     ok: impl Fn(&T) -> bool,
 ) -> Option<T> {
-    std::env::var(name)
-        .ok()
+    let mut vars = tuning_vars();
+    if !vars.contains_key(name) {
+        vars.insert(name.to_owned(), std::env::var(name).ok());
+    }
+    vars[name]
+        .as_deref()
         .and_then(|v| v.trim().parse::<T>().ok())
         .filter(ok)
+}
+
+/// Forgets the tuning variables read so far (`METILE_ROPE_TOKEN_MAJOR`, `METILE_CE_PIPELINE`,
+/// `METILE_NORM_BWD_PREFETCH16` and the other launch overrides), so that each is read from the
+/// environment again at its next use: for a test or sweep that changes one within a process.
+pub fn reload_tuning_overrides() {
+    tuning_vars().clear();
 }
 
 /// Tile width for a kernel that holds a whole row of `cols` in one tile: exactly `cols` on the
@@ -100,5 +125,34 @@ pub fn fit(
             Ok(t)
         }
         _ => Ok(device.tensor_zeros(dtype, shape)?),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A tuning variable is read once: a change is seen only after `reload_tuning_overrides`,
+    /// and a value `ok` refuses (or one that does not parse) is no override. The variable is
+    /// this test's own, so no other test reads it.
+    #[test]
+    fn tuning_overrides_are_read_once_until_reloaded() {
+        const VAR: &str = "METILE_TEST_TUNING_OVERRIDE_CACHE";
+        let read = || tuning_override(VAR, |&v: &u32| v < 10);
+        std::env::set_var(VAR, " 3 ");
+        assert_eq!(read(), Some(3));
+        std::env::set_var(VAR, "4");
+        assert_eq!(read(), Some(3), "cached");
+        reload_tuning_overrides();
+        assert_eq!(read(), Some(4));
+        std::env::set_var(VAR, "12");
+        reload_tuning_overrides();
+        assert_eq!(read(), None, "refused");
+        std::env::set_var(VAR, "x");
+        reload_tuning_overrides();
+        assert_eq!(read(), None, "unparsable");
+        std::env::remove_var(VAR);
+        reload_tuning_overrides();
+        assert_eq!(read(), None, "unset");
     }
 }

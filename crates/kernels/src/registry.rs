@@ -5,7 +5,8 @@
 //! In-place entries (`<op>.in_place_backward`) write outputs over inputs they consume
 //! ([`EntryPoint::overwrites`]): [`EntryPoint::call`] hands them copies (the caller's tensors are
 //! never written), [`EntryPoint::call_owned`] the inputs themselves, so the outputs are the
-//! inputs' memory (the Python binding's path, which saves that memory).
+//! inputs' memory (the Python binding's path, which saves that memory). On an error
+//! `call_owned` puts the inputs it took back into the caller's map.
 
 use std::collections::BTreeMap;
 
@@ -153,7 +154,9 @@ pub struct EntryPoint {
     /// `outputs` holds on entry, under the output's name, the tensor to write over, holding the
     /// input's values ([`EntryPoint::stage`] and [`EntryPoint::call`] put a copy there,
     /// [`EntryPoint::call_owned`] the input itself); the input need not be in `inputs`, and
-    /// without that tensor the run fails with [`OpError::MissingInput`] naming the input.
+    /// without that tensor the run fails with [`OpError::MissingInput`] naming the input. On an
+    /// error that tensor is left in `outputs` ([`write_over`] keeps it there), so that
+    /// `call_owned` can hand it back.
     pub run: fn(&Device, &Tensors, &Params, &mut Tensors) -> Result<(), OpError>,
 }
 
@@ -233,8 +236,12 @@ impl EntryPoint {
     /// `overwrites` is its input's tensor, written in place (no copy). An input that may share
     /// memory with another input (two borrows of one device allocation) is copied instead and
     /// left in `inputs`, since a kernel must not write memory that it also reads through another
-    /// buffer. The other inputs are only read and stay in `inputs`. On an error the inputs
-    /// taken are lost.
+    /// buffer. The other inputs are only read and stay in `inputs`.
+    ///
+    /// On an error the inputs taken are put back into `inputs`. After a typed validation error
+    /// (anything but [`OpError::Runtime`]) they are unchanged, since every in-place entry
+    /// validates before it writes; after a failed launch ([`OpError::Runtime`]) their values
+    /// are unspecified (a kernel may have written part of them).
     pub fn call_owned(
         &self,
         device: &Device,
@@ -242,7 +249,8 @@ impl EntryPoint {
         params: &Params,
     ) -> Result<Tensors, OpError> {
         let mut out = Tensors::new();
-        for ow in self.overwrites {
+        let mut taken = Vec::new();
+        let staged = self.overwrites.iter().try_for_each(|ow| {
             let shared = inputs.get(ow.input).is_some_and(|t| {
                 inputs
                     .iter()
@@ -252,10 +260,21 @@ impl EntryPoint {
                 self.stage_one(device, ow, inputs, &mut out)?;
             } else if let Some(t) = inputs.remove(ow.input) {
                 out.insert(ow.output.into(), t);
+                taken.push(ow);
+            }
+            Ok(())
+        });
+        match staged.and_then(|()| (self.run)(device, inputs, params, &mut out)) {
+            Ok(()) => Ok(out),
+            Err(e) => {
+                for ow in taken {
+                    if let Some(t) = out.remove(ow.output) {
+                        inputs.insert(ow.input.into(), t);
+                    }
+                }
+                Err(e)
             }
         }
-        (self.run)(device, inputs, params, &mut out)?;
-        Ok(out)
     }
 
     /// Puts a copy of each input of `overwrites` into `outputs` under its output's name, for
@@ -288,15 +307,33 @@ impl EntryPoint {
     }
 }
 
-/// The tensor an in-place entry writes over (see [`EntryPoint::run`]): taken out of `outputs`
-/// under `output`'s name, or [`OpError::MissingInput`] naming `input`.
-pub fn overwritten(entry: &str, outputs: &mut Tensors, ow: &Overwrite) -> Result<Tensor, OpError> {
-    outputs
-        .remove(ow.output)
-        .ok_or_else(|| OpError::MissingInput {
+/// Runs `write` on the tensors an in-place entry writes over (see [`EntryPoint::run`]), taken
+/// out of `outputs` under the names of `ows`' outputs, and puts them back there afterwards,
+/// whether `write` succeeds (they hold the outputs) or fails (so that
+/// [`EntryPoint::call_owned`] hands them back to the caller). A missing tensor is
+/// [`OpError::MissingInput`] naming its input, and leaves `outputs` as it was.
+pub fn write_over<const N: usize, R>(
+    entry: &str,
+    outputs: &mut Tensors,
+    ows: &[Overwrite; N],
+    write: impl FnOnce(&mut [Tensor; N]) -> Result<R, OpError>,
+) -> Result<R, OpError> {
+    if let Some(ow) = ows.iter().find(|ow| !outputs.contains_key(ow.output)) {
+        return Err(OpError::MissingInput {
             entry: entry.into(),
             name: ow.input.into(),
-        })
+        });
+    }
+    let mut written = ows.map(|ow| {
+        outputs
+            .remove(ow.output)
+            .expect("every tensor should be there: checked above")
+    });
+    let result = write(&mut written);
+    for (ow, t) in ows.iter().zip(written) {
+        outputs.insert(ow.output.into(), t);
+    }
+    result
 }
 
 /// Parameter values of one call, checked against the entry's definitions.
@@ -497,6 +534,69 @@ mod tests {
         no_b.remove("b");
         let e = ep.call(&d, &no_b, &params).unwrap_err();
         assert!(e.to_string().contains("missing input `b`"), "{e}");
+    }
+
+    /// On an error `call_owned` puts the inputs it took back into the caller's map, unchanged,
+    /// for every in-place layout: a bad parameter, a bad input found by the entry's validation,
+    /// a missing input read after the tensor to write over was taken.
+    #[test]
+    fn call_owned_hands_the_taken_inputs_back_on_an_error() {
+        let d = Device::cpu();
+        let x = |shape: &[usize]| t(shape, |i| i as f32 * 0.1 - 0.7);
+        let fails = |name: &str, given: Vec<(&str, Tensor)>, param: &[(&str, &str)], says: &str| {
+            let ep = find(name).unwrap();
+            let pairs: Vec<(String, String)> = param
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            let params = ep.params(&pairs).unwrap();
+            let mut inputs: Tensors = given.into_iter().map(|(k, v)| (k.into(), v)).collect();
+            let before = inputs.clone();
+            let e = ep.call_owned(&d, &mut inputs, &params).unwrap_err();
+            assert!(!matches!(e, OpError::Runtime(_)), "{name}: typed: {e}");
+            assert!(e.to_string().contains(says), "{name}: {e} names {says}");
+            assert_eq!(
+                inputs, before,
+                "{name} ({says}): inputs handed back unchanged"
+            );
+        };
+        let gated = |dc: &[usize]| vec![("a", x(&[3, 5])), ("b", x(&[3, 5])), ("dc", x(dc))];
+        fails(
+            "swiglu.in_place_backward",
+            gated(&[3, 5]),
+            &[("gate_multiplier", "nan")],
+            "parameter `gate_multiplier`",
+        );
+        fails(
+            "swiglu.in_place_backward",
+            gated(&[5, 3]),
+            &[],
+            "input `dc`",
+        );
+        fails(
+            "geglu_packed.in_place_backward",
+            vec![("x", x(&[3, 6])), ("dy", x(&[3, 4]))],
+            &[],
+            "input `dy`",
+        );
+        fails(
+            "rms_norm.in_place_backward",
+            vec![("x", x(&[3, 5])), ("weight", x(&[4])), ("dy", x(&[3, 5]))],
+            &[],
+            "input `weight`",
+        );
+        fails(
+            "cross_entropy.in_place_backward",
+            vec![("dlogits", x(&[3, 5])), ("dloss", x(&[7]))],
+            &[("reduction", "none")],
+            "input `dloss`",
+        );
+        fails(
+            "cross_entropy.in_place_backward",
+            vec![("dlogits", x(&[3, 5]))],
+            &[],
+            "missing input `dloss`",
+        );
     }
 
     /// An entry's `run` writes an output already in its map when it fits (as `metile bench`

@@ -5,11 +5,13 @@
 
 use metile_kernels::cross_entropy::check::sweep;
 use metile_kernels::cross_entropy::PIPELINE_ENV;
+use metile_kernels::host::reload_tuning_overrides;
 use metile_runtime::Device;
 
 #[test]
 fn pipelined_steps_meet_the_oracles() {
     std::env::set_var(PIPELINE_ENV, "1");
+    reload_tuning_overrides();
     let dev = Device::cpu();
     let mut checked = 0;
     for case in sweep().into_iter().filter(|c| c.v > 1 << 16) {

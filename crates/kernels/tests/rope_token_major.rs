@@ -5,12 +5,14 @@
 //! other test.
 
 use metile_ir::DType;
+use metile_kernels::host::reload_tuning_overrides;
 use metile_kernels::rope::{self, check::cases, TOKEN_MAJOR_ENV};
 use metile_runtime::{Buffer, Device, Tensor};
 
 #[test]
 fn token_major_rotations_meet_the_oracles() {
     std::env::set_var(TOKEN_MAJOR_ENV, "1");
+    reload_tuning_overrides();
     let dev = Device::cpu();
     let mut rotations = 0;
     for case in cases().into_iter().filter(|c| c.op == "rope") {
@@ -28,6 +30,7 @@ fn token_major_rotations_meet_the_oracles() {
 #[test]
 fn the_variable_selects_the_token_major_kernel() {
     std::env::set_var(TOKEN_MAJOR_ENV, "1");
+    reload_tuning_overrides();
     let dev = Device::cpu();
     let x = Tensor::zeros(DType::BF16, &[2, 3, 2, 5, 8]);
     let tab = Tensor::zeros(DType::BF16, &[1, 9, 6]);

@@ -51,7 +51,10 @@
 //! aliased as an output). The caller must not need `a` and `b` again: a framework that saved
 //! them elsewhere would read gradients. Under `EntryPoint::call` (e.g. `metile run`) the entry
 //! writes over copies; `call_owned` takes the inputs, except one that may share memory with
-//! another input, which is copied. Rust: [`backward_in_place`], [`backward_packed_in_place`].
+//! another input, which is copied, and on an error puts them back into the caller's map. A
+//! validation error (bad input or parameter) leaves them unchanged; after a failed launch
+//! (`OpError::Runtime`) their values are unspecified. Rust: [`backward_in_place`],
+//! [`backward_packed_in_place`].
 
 use metile_ir::{DType, Verified};
 use metile_lang::{trace, LangError, Tile};
@@ -59,7 +62,7 @@ use metile_runtime::{Arg, Device, Tensor};
 
 use crate::host::{bad, fit, float_dtype as float, row_block};
 use crate::registry::{
-    input, overwritten, EntryPoint, OpError, Overwrite, ParamDef, Params, Port, PortShape, Tensors,
+    input, write_over, EntryPoint, OpError, Overwrite, ParamDef, Params, Port, PortShape, Tensors,
 };
 
 pub mod check;
@@ -428,7 +431,9 @@ pub fn run(
 /// The in-place backward of gated `kind` (entry `<kind>.in_place_backward`): the gradients of
 /// [`run`]'s backward, computed by the same arithmetic in the storage dtype, with `da` written
 /// over `a` and `db` over `b` (no new memory). `opts` gives the multipliers; FP32 gradients and
-/// the derived backward are not offered (a typed error). On an error `a` and `b` are unchanged.
+/// the derived backward are not offered (a typed error). A validation error leaves `a` and `b`
+/// unchanged (nothing is written before every check passes); after a failed launch
+/// ([`OpError::Runtime`]) their values are unspecified.
 pub fn backward_in_place(
     device: &Device,
     kind: Kind,
@@ -522,7 +527,8 @@ pub fn run_packed(
 
 /// The in-place packed backward of gated `kind` (entry `<kind>_packed.in_place_backward`):
 /// [`run_packed`]'s `dx = [da | db]` in the storage dtype, written over `x` (no new memory);
-/// options as [`backward_in_place`]. On an error `x` is unchanged.
+/// options as [`backward_in_place`]. A validation error leaves `x` unchanged; after a failed
+/// launch ([`OpError::Runtime`]) its values are unspecified.
 pub fn backward_packed_in_place(
     device: &Device,
     kind: Kind,
@@ -874,18 +880,14 @@ fn run_in_place_entry(
     let opts = options(p, kind == Kind::Swiglu, false)?;
     if packed {
         let dy = input(&entry, t, "dy")?;
-        let mut x = overwritten(&entry, out, &PACKED_WRITTEN)?;
-        backward_packed_in_place(d, kind, &mut x, dy, &opts)?;
-        out.insert(PACKED_WRITTEN.output.into(), x);
-        return Ok(());
+        return write_over(&entry, out, &[PACKED_WRITTEN], |[x]| {
+            backward_packed_in_place(d, kind, x, dy, &opts)
+        });
     }
     let dc = input(&entry, t, "dc")?;
-    let mut a = overwritten(&entry, out, &GATE_WRITTEN)?;
-    let mut b = overwritten(&entry, out, &UP_WRITTEN)?;
-    backward_in_place(d, kind, &mut a, &mut b, dc, &opts)?;
-    out.insert(GATE_WRITTEN.output.into(), a);
-    out.insert(UP_WRITTEN.output.into(), b);
-    Ok(())
+    write_over(&entry, out, &[GATE_WRITTEN, UP_WRITTEN], |[a, b]| {
+        backward_in_place(d, kind, a, b, dc, &opts)
+    })
 }
 
 macro_rules! unary_entries {

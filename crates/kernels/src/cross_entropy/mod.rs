@@ -66,7 +66,7 @@ use crate::norms::Tiling;
 use crate::online;
 pub use crate::reference::cross_entropy::{CeOptions, Reduction};
 use crate::registry::{
-    input, overwritten, EntryPoint, OpError, Overwrite, ParamDef, Params, Port, PortShape,
+    input, write_over, EntryPoint, OpError, Overwrite, ParamDef, Params, Port, PortShape,
 };
 
 /// Kernel specialisation.
@@ -794,8 +794,9 @@ pub fn forward_with(
 }
 
 /// [`forward_with`] that also overwrites `x` with the gradient of the loss for `dloss = 1`
-/// (the memory-saving mode of the module doc); [`scale_in_place`] is its backward. On an error
-/// `x` is unchanged.
+/// (the memory-saving mode of the module doc); [`scale_in_place`] is its backward. A
+/// validation error leaves `x` unchanged; after a failed launch ([`OpError::Runtime`]) its
+/// values are unspecified.
 pub fn forward_in_place(
     device: &Device,
     x: &mut Tensor,
@@ -1291,10 +1292,10 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
         overwrites: &[SCALED],
         run: |d, t, p, o| {
             let e = "cross_entropy.in_place_backward";
-            let mut g = overwritten(e, o, &SCALED)?;
-            scale_in_place(d, &mut g, input(e, t, "dloss")?, reduction(p)?)?;
-            o.insert("dlogits".into(), g);
-            Ok(())
+            let (dloss, reduction) = (input(e, t, "dloss")?, reduction(p)?);
+            write_over(e, o, &[SCALED], |[g]| {
+                scale_in_place(d, g, dloss, reduction)
+            })
         },
     },
 ];

@@ -70,7 +70,7 @@ use metile_runtime::{Arg, Device, Tensor};
 
 use crate::host::{bad, fit, float_dtype, tuning_override};
 use crate::registry::{
-    input, overwritten, EntryPoint, OpError, Overwrite, ParamDef, Params, Port, PortShape, Tensors,
+    input, write_over, EntryPoint, OpError, Overwrite, ParamDef, Params, Port, PortShape, Tensors,
 };
 pub use kernels::NormSpec;
 
@@ -565,10 +565,7 @@ pub fn backward_into(
 ) -> Result<(), OpError> {
     let entry = entry_name(kind, false);
     let s = validate_backward(entry, kind, inp, cot.dy, cot.dresidual_out, cot.stats, opts)?;
-    let grad = match opts.grad_dtype {
-        GradDtype::F32 => DType::F32,
-        GradDtype::Storage => inp.x.dtype(),
-    };
+    let grad = grad_dtype(inp, opts);
     let prev = out.take();
     let (pdx, pdw, pdb) = match prev {
         Some(g) => (Some(g.dx), g.dweight, g.dbias),
@@ -594,6 +591,82 @@ pub fn backward_into(
         dbias: params.dbias,
     });
     Ok(())
+}
+
+/// The dtype of `dx` in an out-of-place backward.
+fn grad_dtype(inp: &NormInputs<'_>, opts: &NormOptions) -> DType {
+    match opts.grad_dtype {
+        GradDtype::F32 => DType::F32,
+        GradDtype::Storage => inp.x.dtype(),
+    }
+}
+
+/// The spec of the kernel that [`backward_into`] launches for these arguments (validated as
+/// there; `tiling` as its), for tests and tuning sweeps to inspect: e.g. whether the backward
+/// prefetches its rows (`NormSpec::prefetch`, where `METILE_NORM_BWD_PREFETCH16` acts).
+pub fn backward_spec(
+    device: &Device,
+    kind: NormKind,
+    inp: &NormInputs<'_>,
+    cot: &NormCotangents<'_>,
+    opts: &NormOptions,
+    tiling: Option<Tiling>,
+) -> Result<NormSpec, OpError> {
+    let entry = entry_name(kind, false);
+    let s = validate_backward(entry, kind, inp, cot.dy, cot.dresidual_out, cot.stats, opts)?;
+    let tiling = tiling.unwrap_or_else(|| Tiling::for_device(device, s.cols));
+    let dx = BackwardDx {
+        dy: cot.dy.dtype(),
+        grad: grad_dtype(inp, opts),
+        in_place: false,
+    };
+    Ok(build_backward_spec(
+        device,
+        kind,
+        inp,
+        dx,
+        cot.dresidual_out,
+        cot.stats,
+        tiling,
+    ))
+}
+
+/// The dtypes of a backward's `dy` and `dx`, and whether `dx` is written over `dy`.
+#[derive(Clone, Copy)]
+struct BackwardDx {
+    dy: DType,
+    grad: DType,
+    in_place: bool,
+}
+
+/// The backward kernel's spec (one builder for [`backward_spec`] and the launch).
+fn build_backward_spec(
+    device: &Device,
+    kind: NormKind,
+    inp: &NormInputs<'_>,
+    dx: BackwardDx,
+    dresidual_out: Option<&Tensor>,
+    stats: Option<NormStats<'_>>,
+    tiling: Tiling,
+) -> NormSpec {
+    let (xdt, dyt) = (inp.x.dtype(), dx.dy);
+    NormSpec {
+        kind,
+        x: xdt,
+        w: inp.weight.map(|t| t.dtype()),
+        b: inp.bias.map(|t| t.dtype()),
+        dy: dyt,
+        ds: dresidual_out.map(|t| t.dtype()),
+        grad: dx.grad,
+        casting: CastingMode::Llama,
+        block: tiling.block,
+        exact: tiling.exact,
+        looped: tiling.looped,
+        prefetch: tiling.prefetch && (xdt == DType::F32 && dyt == DType::F32 || prefetch16(kind)),
+        saved: stats.is_some(),
+        reload_params: reload_params(!device.is_cpu(), kind, false),
+        in_place: dx.in_place,
+    }
 }
 
 /// The FP32 parameter gradients of a backward (those of the parameters present).
@@ -631,7 +704,8 @@ impl NormParamGrads {
 /// arithmetic with `dx` written over `dy`, rounded to `dy`'s dtype (no new memory for it; for
 /// the fused add, `dx` is also the residual's gradient). `dresidual_out` and `stats` as in
 /// [`NormCotangents`]; `opts.grad_dtype` is ignored; `tiling` as [`backward_into`]'s. Returns
-/// the parameter gradients. On an error `dy` is unchanged.
+/// the parameter gradients. A validation error leaves `dy` unchanged; after a failed launch
+/// ([`OpError::Runtime`]) its values are unspecified.
 #[allow(clippy::too_many_arguments)]
 pub fn backward_in_place(
     device: &Device,
@@ -717,29 +791,20 @@ fn launch_backward(
     if s.rows == 0 {
         return Ok(());
     }
-    let xdt = inp.x.dtype();
-    let (dyt, grad, in_place) = match &dydx {
-        DyDx::Apart(dy, dx) => (dy.dtype(), dx.dtype(), false),
-        DyDx::Over(dy) => (dy.dtype(), dy.dtype(), true),
+    let dx = match &dydx {
+        DyDx::Apart(dy, dx) => BackwardDx {
+            dy: dy.dtype(),
+            grad: dx.dtype(),
+            in_place: false,
+        },
+        DyDx::Over(dy) => BackwardDx {
+            dy: dy.dtype(),
+            grad: dy.dtype(),
+            in_place: true,
+        },
     };
     let tiling = tiling.unwrap_or_else(|| Tiling::for_device(device, s.cols));
-    let spec = NormSpec {
-        kind,
-        x: xdt,
-        w: inp.weight.map(|t| t.dtype()),
-        b: inp.bias.map(|t| t.dtype()),
-        dy: dyt,
-        ds: dresidual_out.map(|t| t.dtype()),
-        grad,
-        casting: CastingMode::Llama,
-        block: tiling.block,
-        exact: tiling.exact,
-        looped: tiling.looped,
-        prefetch: tiling.prefetch && (xdt == DType::F32 && dyt == DType::F32 || prefetch16(kind)),
-        saved: stats.is_some(),
-        reload_params: reload_params(!device.is_cpu(), kind, false),
-        in_place,
-    };
+    let spec = build_backward_spec(device, kind, inp, dx, dresidual_out, stats, tiling);
     let k = device.kernel(&spec.backward_name(), &spec, || kernels::backward(&spec))?;
     let (programs, rpp) = backward_programs(device, &k, s.rows, s.cols)?;
     // Stepped kernels accumulate into their partial rows, so those start at zero.
@@ -1199,10 +1264,10 @@ fn run_in_place_backward(
     let inp = inputs(entry, kind, t)?;
     let opts = options(p, kind != NormKind::Layer, false)?;
     let stats = saved_stats(entry, t)?;
-    let mut dy = overwritten(entry, out, &DX_OVER_DY)?;
     let dres = t.get("dresidual_out");
-    let g = backward_in_place(d, kind, &inp, &mut dy, dres, stats, &opts, None)?;
-    out.insert(DX_OVER_DY.output.into(), dy);
+    let g = write_over(entry, out, &[DX_OVER_DY], |[dy]| {
+        backward_in_place(d, kind, &inp, dy, dres, stats, &opts, None)
+    })?;
     for (name, grad) in [("dweight", g.dweight), ("dbias", g.dbias)] {
         if let Some(grad) = grad {
             out.insert(name.into(), grad);

@@ -65,10 +65,29 @@ fn bad_inputs_are_typed_errors() {
         forward(&dev, &inp(&ids, &w, &b), 1e-6),
         "dtype i64 is not allowed",
     );
+    let int_weight = Tensor::new(Buffer::from_i64(DType::I64, &[1; 3]).unwrap(), vec![3]).unwrap();
+    expect_err(
+        forward(&dev, &inp(&x, &int_weight, &b), 1e-6),
+        "input `weight`: dtype i64 is not allowed",
+    );
+    let int_bias = Tensor::new(Buffer::from_i64(DType::I64, &[1]).unwrap(), vec![1]).unwrap();
+    expect_err(
+        forward(&dev, &inp(&x, &w, &int_bias), 1e-6),
+        "input `bias`: dtype i64 is not allowed",
+    );
     let dy_bad = random(DType::F32, &[4, 9], 5);
     expect_err(
         backward(&dev, &inp(&x, &w, &b), &dy_bad, 1e-6),
         "input `dy`: shape [4, 9] must match x [4, 8]",
+    );
+    expect_err(
+        backward(&dev, &inp(&x, &w, &b), &ids, 1e-6),
+        "input `dy`: dtype i64 is not allowed",
+    );
+    let empty_cols = random(DType::F32, &[4, 0], 6);
+    expect_err(
+        forward(&dev, &inp(&empty_cols, &w, &b), 1e-6),
+        "last axis has 0 columns",
     );
 }
 
