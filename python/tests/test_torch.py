@@ -657,6 +657,19 @@ def test_call_allocating_on_the_cpu_is_call():
     want = _metile.call("rms_norm.forward", {"x": x}, {}, "cpu")
     assert released == [] and out.keys() == want.keys()
     assert all(out[k].to_bytes() == want[k].to_bytes() for k in out)
+    # The cpu has no stream: a stream handle changes nothing.
+    out, released = _metile.call_allocating("rms_norm.forward", {"x": x}, {}, "cpu", refuse, 0)
+    assert released == [] and all(out[k].to_bytes() == want[k].to_bytes() for k in out)
+
+
+def test_the_stream_mode_is_read_from_the_environment(monkeypatch):
+    monkeypatch.delenv("METILE_TORCH_STREAM", raising=False)
+    assert _bridge.stream_mode() == "current"
+    monkeypatch.setenv("METILE_TORCH_STREAM", "library")
+    assert _bridge.stream_mode() == "library"
+    monkeypatch.setenv("METILE_TORCH_STREAM", "mine")
+    with pytest.raises(ValueError, match="METILE_TORCH_STREAM='mine'"):
+        _bridge.stream_mode()
 
 
 def _recording_allocator(monkeypatch):
@@ -692,26 +705,67 @@ def test_cuda_inputs_are_borrowed_and_outputs_are_allocator_memory(monkeypatch):
     close(y.cpu(), F.rms_norm(x.cpu(), w.cpu()).double(), torch.float32, 16.0, "rms_norm on cuda")
 
 
+STREAM_MODES = pytest.mark.parametrize("mode", ["current", "library"])
+
+
 @CUDA
-def test_cuda_calls_order_with_a_side_stream():  # pragma: no cover - needs a GPU
-    """On a non-default stream: the library waits for the input being written there (the stream
-    is kept busy first), and what the stream does next waits for the library."""
+@STREAM_MODES
+def test_cuda_calls_order_with_a_side_stream(mode, monkeypatch):  # pragma: no cover - needs a GPU
+    """On a non-default stream: the library's work runs after the input being written there (the
+    stream is kept busy first), and what the stream does next runs after the library's work.
+    In the default mode the work is queued on that stream itself: the library's own stream stays
+    idle while the side stream is still busy, and synchronising the side stream alone is enough
+    to read the result."""
+    monkeypatch.setenv("METILE_TORCH_STREAM", mode)
     dev = torch.device("cuda", 0)
     x_cpu, w_cpu = gen(64, 4097).float(), gen(4097, seed=1).float()
     want = F.rms_norm(x_cpu, w_cpu).double()
+    library = torch.cuda.ExternalStream(_metile.stream_handle("cuda:0"), device=dev)
     s = torch.cuda.Stream(dev)
     with torch.cuda.stream(s):
         src, w = x_cpu.to(dev), w_cpu.to(dev)
+        F.rms_norm(src, w)  # compile the kernels first
         torch.cuda._sleep(200_000_000)
         x = src * 1.0
         y = F.rms_norm(x, w)
+        if mode == "current":
+            assert not s.query() and library.query(), "queued on the busy side stream, not the library's"
         z = y * 2.0
         del x, y
         # May reuse the freed blocks on s: ordered after the library's kernels.
         junk = torch.full_like(src, float("nan"))
     s.synchronize()
     assert junk.isnan().all()
+    # Read on the default stream, which torch's side streams do not wait for: only the side
+    # stream's synchronisation orders the read.
     close((z / 2).cpu(), want, torch.float32, 16.0, "rms_norm on a side stream")
+
+
+@CUDA
+def test_cuda_calls_can_be_captured_in_a_graph():  # pragma: no cover - needs a GPU
+    """A call on torch's current stream is captured by ``torch.cuda.graph`` (warmed up on a side
+    stream first, as torch asks): the replay recomputes the output from the static input's new
+    values. ``rms_norm.forward`` here; see ``metile.torch._bridge`` for which entries capture."""
+    dev = torch.device("cuda", 0)
+    x, w = gen(33, 1000).float().to(dev), gen(1000, seed=1).float().to(dev)
+    side = torch.cuda.Stream(dev)
+    side.wait_stream(torch.cuda.current_stream(dev))
+    with torch.cuda.stream(side):
+        for _ in range(2):
+            F.rms_norm(x, w)
+    torch.cuda.current_stream(dev).wait_stream(side)
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        y = F.rms_norm(x, w)
+    new = gen(33, 1000, seed=9).float()
+    x.copy_(new.to(dev))
+    graph.replay()
+    torch.cuda.synchronize(dev)
+    close(y.cpu(), F.rms_norm(new, w.cpu()).double(), torch.float32, 16.0, "rms_norm replayed")
+    x.mul_(2.0)
+    graph.replay()
+    torch.cuda.synchronize(dev)
+    close(y.cpu(), F.rms_norm(new * 2.0, w.cpu()).double(), torch.float32, 16.0, "rms_norm replayed twice")
 
 
 @CUDA
@@ -737,7 +791,9 @@ def test_cuda_memory_is_torchs_and_comes_back():  # pragma: no cover - needs a G
 
 
 @CUDA
-def test_cuda_errors_release_memory_and_keep_the_allocators_exception(monkeypatch):  # pragma: no cover
+@STREAM_MODES
+def test_cuda_errors_release_memory_and_keep_the_allocators_exception(mode, monkeypatch):  # pragma: no cover
+    monkeypatch.setenv("METILE_TORCH_STREAM", mode)
     dev = torch.device("cuda", 0)
     logits, bad = gen(4, 10).float().to(dev), torch.tensor([0, 1, 99, 2], device=dev)
     F.cross_entropy(logits, bad.clamp(max=9))

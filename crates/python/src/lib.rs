@@ -21,9 +21,10 @@
 //!   memory without copying it, keeping a Python object (the torch tensor) alive with it;
 //!   `call_allocating` runs an entry point with every allocation of the call drawn from a Python
 //!   allocator (`alloc(nbytes)` returning e.g. a torch uint8 tensor), and `storage_owner` gives
-//!   back the object behind an output, so that it becomes a torch view with no copy;
-//!   `stream_handle` gives the library stream's raw handle for ordering (see `call_allocating`
-//!   and `metile.torch._bridge` for the ordering contract).
+//!   back the object behind an output, so that it becomes a torch view with no copy; given the
+//!   caller's stream (`stream=torch.cuda.current_stream(dev).cuda_stream`), the call's work is
+//!   queued on it, else on the library's stream, whose raw handle `stream_handle` gives for
+//!   ordering (see `call_allocating` and `metile.torch._bridge` for the ordering contract).
 //! - Errors: every `OpError` is raised as the class `metile.errors.from_library` picks for its
 //!   kind (`ValueError` subclasses for bad inputs and parameters, `RuntimeError` for device
 //!   failures), with the library's message. Without the Python package (the module imported on
@@ -455,14 +456,25 @@ fn call(
 /// `(outputs, released)`.
 ///
 /// Each output over allocator memory holds its object (`Tensor.storage_owner`). Scratch the
-/// library frees during the call is not handed back to Python at once: the work queued on the
-/// library's stream may still use it, and a framework's allocator that got it back could give it
-/// to work on another stream. It is reused by later allocations of the same call (ordered on the
-/// library's one stream), and what is left is `released`: the caller drops that list only once
-/// its own stream waits for the library's (an event recorded on `stream_handle(device)`). On an
-/// error the call first waits for the library's stream, then drops what it released, and raises
-/// the allocator's own exception if the allocator failed (e.g. `torch.OutOfMemoryError`).
+/// library frees during the call is not handed back to Python at once: it is reused by later
+/// allocations of the same call, and what is left is `released`, the objects for the caller to
+/// drop. When they may go depends on the stream:
+///
+/// - `stream` given (a raw `CUstream` of `device`'s context, e.g.
+///   `torch.cuda.current_stream(dev).cuda_stream`, 0 for the legacy default stream): the call's
+///   work is queued on that stream (`Device::with_stream`), the one the allocator's memory is
+///   ordered on, so everything freed is reused in that stream's order: the caller may drop
+///   `released` at once, and an error path waits for nothing.
+/// - `stream` None: the work is queued on the library's own stream (`stream_handle(device)`),
+///   and a framework's allocator that got memory back could give it to work on another stream
+///   while the library's work still uses it: the caller drops `released` only once its own
+///   stream waits for the library's (an event recorded on `stream_handle(device)`). On an error
+///   the call first waits for the library's stream, then drops what it released.
+///
+/// On an error the allocator's own exception is raised if the allocator failed (e.g.
+/// `torch.OutOfMemoryError`).
 #[pyfunction]
+#[pyo3(signature = (entry, inputs, params, device, allocator, stream = None))]
 fn call_allocating(
     py: Python<'_>,
     entry: &str,
@@ -470,6 +482,7 @@ fn call_allocating(
     params: BTreeMap<String, String>,
     device: &str,
     allocator: Py<PyAny>,
+    stream: Option<u64>,
 ) -> PyResult<(Outputs, Vec<Py<PyAny>>)> {
     let alloc = Arc::new(CallAllocator {
         alloc: allocator,
@@ -479,14 +492,21 @@ fn call_allocating(
         }),
         error: Mutex::new(None),
     });
-    let result = run_call(py, entry, &inputs, params, device, Some(alloc.clone()));
+    let scope = Scope {
+        alloc: alloc.clone(),
+        stream,
+    };
+    let result = run_call(py, entry, &inputs, params, device, Some(scope));
     let released = alloc.pool.close();
     match result {
         Ok(outputs) => Ok((outputs, released)),
         Err(e) => {
-            // Nothing orders the caller's streams after this call's work now: wait for it,
-            // so that the released memory is idle when it goes back to its allocator.
-            let _ = py.detach(|| self::device(device).map(|d| d.synchronize()));
+            if stream.is_none() {
+                // Nothing orders the caller's streams after this call's work on the library's
+                // stream now: wait for it, so that the released memory is idle when it goes
+                // back to its allocator.
+                let _ = py.detach(|| self::device(device).map(|d| d.synchronize()));
+            }
             drop(released);
             let raised = alloc.error.lock().unwrap_or_else(|e| e.into_inner()).take();
             Err(raised.unwrap_or(e))
@@ -494,14 +514,22 @@ fn call_allocating(
     }
 }
 
-/// `call`, drawing every allocation on the call's CUDA device from `alloc` when given.
+/// Where a `call_allocating` allocates and queues its work.
+struct Scope {
+    alloc: Arc<CallAllocator>,
+    /// The caller's stream (`Device::with_stream`), else the device's own.
+    stream: Option<u64>,
+}
+
+/// `call`, drawing every allocation on the call's CUDA device from the scope's allocator and
+/// queueing its work on the scope's stream, when given.
 fn run_call(
     py: Python<'_>,
     entry: &str,
     inputs: &BTreeMap<String, Bound<'_, PyTensor>>,
     params: BTreeMap<String, String>,
     device: &str,
-    alloc: Option<Arc<CallAllocator>>,
+    scope: Option<Scope>,
 ) -> PyResult<Outputs> {
     let ep = registry::find(entry).map_err(|e| py_error(py, e))?;
     for name in inputs.keys() {
@@ -549,8 +577,17 @@ fn run_call(
         None => py.detach(|| {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                 let mut run = || ep.call_owned(&dev, &mut lent, &params);
-                match alloc {
-                    Some(a) => dev.with_allocator(a, run),
+                match scope {
+                    Some(Scope {
+                        alloc,
+                        stream: Some(handle),
+                    }) => dev
+                        .with_stream(handle, || dev.with_allocator(alloc, run))
+                        .unwrap_or_else(|e| Err(e.into())),
+                    Some(Scope {
+                        alloc,
+                        stream: None,
+                    }) => dev.with_allocator(alloc, run),
                     None => run(),
                 }
             }))

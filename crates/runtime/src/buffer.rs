@@ -282,6 +282,10 @@ impl Buffer {
     /// - the library's stream is ordered with every other user of the memory (the caller
     ///   makes the library's stream wait for the writes before, and its own streams wait for the
     ///   library's work after; the library orders only its own stream).
+    ///
+    /// "The library's stream" is, for work queued inside a stream scope (`Device::with_stream`),
+    /// the scope's stream: memory that only the caller's stream uses, in its order, needs no
+    /// ordering at all.
     pub unsafe fn borrow_cuda(
         device: &Device,
         dtype: DType,

@@ -376,14 +376,39 @@ impl Device {
         }
     }
 
-    /// The raw handle (a `CUstream`) of the stream every launch and copy of this CUDA device is
-    /// queued on, for a caller that orders its own streams with the library's (e.g. torch's
-    /// `ExternalStream` and events); `None` on the cpu. The stream lives as long as the
-    /// process; the caller must not destroy it.
+    /// Runs `f` with every launch, transfer, memset and `gemm` for this CUDA device made **on
+    /// the calling thread** queued on the caller's stream `handle` (a raw `CUstream` of the
+    /// device's primary context: e.g. torch's `torch.cuda.current_stream(dev).cuda_stream`, 0
+    /// for the legacy default stream) instead of the device's own stream. Other threads, and
+    /// other devices, keep the device's stream; nested scopes for one device use the innermost
+    /// stream. The scope closes when `f` returns or unwinds. The caller keeps the stream alive
+    /// until the work queued on it is done.
+    ///
+    /// Opened together with `with_allocator` (an allocator whose memory is stream-ordered on
+    /// `handle`), the scope touches no other stream and records no event; owned pool memory
+    /// used in a scope is ordered with the stream by events instead. See the `cuda` module's
+    /// `stream` notes for the whole contract (memory, host reads, cuBLAS workspaces, graph
+    /// capture).
+    ///
+    /// `Error::Cuda` when the driver does not know the handle, `Error::Device` when the stream
+    /// belongs to another context (`f` is not run). On the cpu, whose launches run on the
+    /// calling thread and are done when they return, there is no stream: it just runs `f`.
+    pub fn with_stream<R>(&self, handle: u64, f: impl FnOnce() -> R) -> Result<R> {
+        match &self.inner.backend {
+            Backend::Cpu => Ok(f()),
+            Backend::Cuda(d) => crate::cuda::with_stream(d, handle, f),
+        }
+    }
+
+    /// The raw handle (a `CUstream`) of the device's own stream, where every launch and copy of
+    /// this CUDA device is queued outside stream scopes (`with_stream`), for a caller that
+    /// orders its own streams with the library's (e.g. torch's `ExternalStream` and events);
+    /// `None` on the cpu. The stream lives as long as the process; the caller must not destroy
+    /// it.
     pub fn cuda_stream_handle(&self) -> Option<u64> {
         match &self.inner.backend {
             Backend::Cpu => None,
-            Backend::Cuda(d) => Some(d.stream.cu_stream() as usize as u64),
+            Backend::Cuda(d) => Some(d.own_stream.cu_stream() as usize as u64),
         }
     }
 
@@ -395,8 +420,9 @@ impl Device {
         }
     }
 
-    /// Waits until the work queued on this device (launches, copies) is done; reports a fault
-    /// of that work. A no-op on the cpu, whose launches return when done.
+    /// Waits until the work queued on this device (launches, copies) is done, on its own
+    /// stream and, inside a stream scope on this thread (`with_stream`), on the scope's; reports
+    /// a fault of that work. A no-op on the cpu, whose launches return when done.
     pub fn synchronize(&self) -> Result<()> {
         match &self.inner.backend {
             Backend::Cpu => Ok(()),

@@ -6,7 +6,7 @@
 //! and runs everywhere). Buffers live on one device; `Device::upload` moves them, and reading one
 //! (`to_f32`, ...) downloads it. On CUDA a buffer can also borrow another framework's device
 //! memory without copying it (`Buffer::borrow_cuda`), and `Device::with_allocator` draws a
-//! scope's allocations from the caller's allocator (zero-copy interop, e.g. with torch). `Device::gemm` runs a vendor-library matrix product (cuBLAS on
+//! scope's allocations from the caller's allocator and `Device::with_stream` queues a scope's work on the caller's stream (zero-copy interop on torch's current stream). `Device::gemm` runs a vendor-library matrix product (cuBLAS on
 //! CUDA; see the `gemm` module for its contract). See the `cuda` module for compilation (NVRTC, disk cache) and
 //! the errors a GPU can give.
 //!

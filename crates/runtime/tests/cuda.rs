@@ -13,6 +13,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use cudarc::driver::{CudaSlice, CudaStream, DevicePtr};
 use metile_codegen::{CudaSource, ParamAbi};
 use metile_ir::DType;
 use metile_lang::trace;
@@ -153,6 +154,8 @@ fn borrowed_memory_and_allocators_are_for_cuda_devices() {
         other => panic!("expected Error::Device, got {other:?}"),
     }
     assert_eq!(cpu.cuda_stream_handle(), None);
+    // The cpu has no stream: a stream scope just runs its closure.
+    assert_eq!(ok(cpu.with_stream(0x1234, || 7), "cpu stream scope"), 7);
     let z = cpu.with_allocator(Arc::new(Refuses), || cpu.zeros(DType::F32, 3));
     let z = ok(z, "cpu zeros in a scope");
     assert!(z.is_host() && z.borrowed_memory().is_none());
@@ -986,6 +989,48 @@ fn gemm_on_the_cpu_is_unsupported() {
     ));
 }
 
+/// Checks `got`, the product `g` of host operands `(a, b, c0)` written into `C` of dtype `out`,
+/// against an FP64 product of the same values: each element within a few units of `out` and
+/// `k` units of f32 of the sum of the terms' magnitudes.
+fn assert_product(
+    g: &metile_runtime::Gemm,
+    out: DType,
+    (a, b, c0): (&Buffer, &Buffer, &Buffer),
+    got: &[f32],
+    label: &str,
+) {
+    use metile_runtime::Gemm;
+    let host =
+        |b: &Buffer| -> Vec<f64> { ok(b.to_f32(), "values").iter().map(|&v| v as f64).collect() };
+    let (av, bv, cv) = (host(a), host(b), host(c0));
+    let mut want = cv.clone();
+    g.reference(&av, &bv, &mut want);
+    // The size of the terms each element sums: the same product on magnitudes.
+    let abs = |v: &[f64]| v.iter().map(|x| x.abs()).collect::<Vec<_>>();
+    let mut scale = abs(&cv);
+    let magnitudes = Gemm { beta: 2.0, ..*g };
+    magnitudes.reference(&abs(&av), &abs(&bv), &mut scale);
+    let unit = |d: DType| match d {
+        DType::F32 => 2f64.powi(-24),
+        DType::F16 => 2f64.powi(-11),
+        _ => 2f64.powi(-8),
+    };
+    let tol = 2.0 * unit(out) + (g.k as f64 + 4.0) * unit(DType::F32);
+    for i in 0..g.batch {
+        for r in 0..g.m {
+            for c in 0..g.n {
+                let at = g.c.at(i, r, c);
+                let v = got[at] as f64;
+                assert!(
+                    (v - want[at]).abs() <= tol * scale[at],
+                    "{label} batch {i} ({r}, {c}): {v} vs {}",
+                    want[at]
+                );
+            }
+        }
+    }
+}
+
 /// Every transpose pair, dtype and output dtype, ragged sizes, operands at offsets inside
 /// padded rows, alpha/beta and a strided batch, against an FP64 product of the same values.
 #[test]
@@ -1032,40 +1077,12 @@ fn gemm_matches_a_host_product_for_every_layout() {
             let mut dc = ok(dev.upload(&c0), "upload");
             ok(dev.gemm(&g, &da, &db, &mut dc), "gemm");
             let got = ok(dc.to_f32(), "download");
-            let host = |b: &Buffer| -> Vec<f64> {
-                ok(b.to_f32(), "values").iter().map(|&v| v as f64).collect()
-            };
-            let (av, bv, cv) = (host(&a), host(&b), host(&c0));
-            let mut want = cv.clone();
-            g.reference(&av, &bv, &mut want);
-            // The size of the terms each element sums: the same product on magnitudes.
-            let abs = |v: &[f64]| v.iter().map(|x| x.abs()).collect::<Vec<_>>();
-            let mut scale = abs(&cv);
-            let magnitudes = Gemm { beta: 2.0, ..g };
-            magnitudes.reference(&abs(&av), &abs(&bv), &mut scale);
-            let unit = |d: DType| match d {
-                DType::F32 => 2f64.powi(-24),
-                DType::F16 => 2f64.powi(-11),
-                _ => 2f64.powi(-8),
-            };
-            let tol = 2.0 * unit(out) + (k as f64 + 4.0) * unit(DType::F32);
-            for i in 0..batch {
-                for r in 0..m {
-                    for c in 0..n {
-                        let at = lc.at(i, r, c);
-                        let v = got[at] as f64;
-                        assert!(
-                            (v - want[at]).abs() <= tol * scale[at],
-                            "{dt}->{out} ta {ta} tb {tb} batch {i} ({r}, {c}): {v} vs {}",
-                            want[at]
-                        );
-                    }
-                }
-            }
+            let label = format!("{dt}->{out} ta {ta} tb {tb}");
+            assert_product(&g, out, (&a, &b, &c0), &got, &label);
+            let cv = ok(c0.to_f32(), "values");
             // Padding between rows and before the first matrix is left alone.
-            let before: Vec<f64> = got[..=off + n].iter().map(|&v| v as f64).collect();
-            assert_eq!(before[..off], cv[..off]);
-            assert_eq!(before[off + n], cv[off + n]);
+            assert_eq!(got[..off], cv[..off]);
+            assert_eq!(got[off + n], cv[off + n]);
         }
     }
     // Operands of another device are refused.
@@ -1076,4 +1093,205 @@ fn gemm_matches_a_host_product_for_every_layout() {
         dev.gemm(&g, &host, &host, &mut c),
         Err(Error::Blas { .. })
     ));
+}
+
+// ------------------------------------------------------------------ stream scopes
+
+/// A stream of device 0's primary context that the test owns, as another framework would.
+fn caller_stream() -> Arc<CudaStream> {
+    let ctx = ok(cudarc::driver::CudaContext::new(0), "the primary context");
+    ok(ctx.new_stream(), "a second stream")
+}
+
+/// The raw handle `Device::with_stream` takes.
+fn handle(s: &CudaStream) -> u64 {
+    s.cu_stream() as usize as u64
+}
+
+/// `values` in device memory the test owns (on `s`, finished), and a library buffer borrowing
+/// it; the buffer must drop before the memory.
+fn borrowed_on(dev: &Device, s: &Arc<CudaStream>, values: &[f32]) -> (CudaSlice<f32>, Buffer) {
+    let mem = ok(s.clone_htod(values), "device memory of the caller");
+    ok(s.synchronize(), "synchronize the caller's stream");
+    let ptr = mem.device_ptr(s).0;
+    // SAFETY: `ptr` addresses `values.len()` f32 of device 0's primary context, which the test
+    // keeps (and orders: everything that uses it runs on `s`, or after `s` is synchronised)
+    // until the buffer has dropped.
+    let buf = unsafe { Buffer::borrow_cuda(dev, DType::F32, values.len(), ptr, Box::new(())) };
+    (mem, ok(buf, "borrow"))
+}
+
+/// Hands out consecutive 256-byte-aligned pieces of one allocation the test owns.
+struct Bump {
+    base: u64,
+    bytes: usize,
+    used: std::sync::atomic::AtomicUsize,
+}
+
+impl metile_runtime::DeviceAllocator for Bump {
+    fn allocate(&self, bytes: usize) -> metile_runtime::Result<(u64, metile_runtime::KeepAlive)> {
+        let at = self.used.fetch_add(
+            bytes.next_multiple_of(256),
+            std::sync::atomic::Ordering::Relaxed,
+        );
+        if at + bytes > self.bytes {
+            return Err(Error::Device {
+                device: "cuda:0".into(),
+                message: format!("the test's bump allocator has no room for {bytes} bytes"),
+            });
+        }
+        Ok((self.base + at as u64, Box::new(())))
+    }
+}
+
+/// The affine kernel's result on the cpu for `xs` (a = -1.25, off = -7, flag = true).
+fn affine_on_cpu(k: &Compiled, xs: &[f32]) -> Vec<f32> {
+    let x = ok(Buffer::from_f32(DType::F32, xs), "x");
+    let mut y = Buffer::zeros(DType::F32, xs.len());
+    let mut args = affine_args(&x, &mut y, xs.len());
+    ok(
+        Device::cpu().launch(k, affine_grid(xs.len()), &mut args),
+        "cpu launch",
+    );
+    ok(y.to_f32(), "cpu result")
+}
+
+fn affine_args<'a>(x: &'a Buffer, y: &'a mut Buffer, n: usize) -> [Arg<'a>; 6] {
+    [
+        Arg::In(x),
+        Arg::Out(y),
+        Arg::F32(-1.25),
+        Arg::I32(n as i32),
+        Arg::I64(-7),
+        Arg::Bool(true),
+    ]
+}
+
+fn affine_grid(n: usize) -> [u32; 3] {
+    [n.div_ceil(128) as u32, 1, 1]
+}
+
+/// The supported combination (a stream scope with an allocator scope, borrowed memory only)
+/// queues everything on the caller's stream and nothing elsewhere: captured into a CUDA graph on
+/// that stream (global mode, which refuses work on other streams and host waits), nothing runs
+/// until the graph is replayed, and the replay alone gives the result.
+#[test]
+fn a_stream_scope_queues_on_the_callers_stream_and_can_be_captured() {
+    use cudarc::driver::sys::{CUgraphInstantiate_flags, CUstreamCaptureMode};
+    let Some(dev) = cuda() else { return };
+    let k = affine_on(&dev);
+    let s = caller_stream();
+    let n = 1000;
+    let xs: Vec<f32> = (0..n).map(|i| (i as f32 * 0.37).sin()).collect();
+    let want = affine_on_cpu(&k, &xs);
+    let (_x_mem, x) = borrowed_on(&dev, &s, &xs);
+    let (out_mem, mut out) = borrowed_on(&dev, &s, &vec![f32::NAN; n]);
+    let pool = ok(s.alloc_zeros::<u8>(1 << 20), "the allocator's memory");
+    ok(s.synchronize(), "synchronize");
+    let bump = Arc::new(Bump {
+        base: pool.device_ptr(&s).0,
+        bytes: 1 << 20,
+        used: Default::default(),
+    });
+    ok(
+        s.begin_capture(CUstreamCaptureMode::CU_STREAM_CAPTURE_MODE_GLOBAL),
+        "begin capture",
+    );
+    let queued = dev.with_stream(handle(&s), || {
+        dev.with_allocator(bump.clone(), || -> metile_runtime::Result<()> {
+            // Allocator memory zero-filled, a launch, a device copy: all on `s`.
+            let mut y = dev.zeros(DType::F32, n)?;
+            dev.launch(&k, affine_grid(n), &mut affine_args(&x, &mut y, n))?;
+            out.copy_from(&y)
+        })
+    });
+    // End the capture whatever happened, so that the stream is usable again.
+    let graph = s.end_capture(CUgraphInstantiate_flags(0));
+    ok(ok(queued, "the stream scope"), "queueing inside the scope");
+    let graph = ok(graph, "end capture").expect("the capture should hold a graph");
+    let before = ok(s.clone_dtoh(&out_mem), "read before the replay");
+    assert!(
+        before.iter().all(|v| v.is_nan()),
+        "captured work must not run before the graph is replayed"
+    );
+    ok(graph.launch(), "replay the graph");
+    ok(s.synchronize(), "synchronize the caller's stream only");
+    assert_eq!(ok(s.clone_dtoh(&out_mem), "read"), want);
+}
+
+/// Owned (pool) memory made and used inside a stream scope is ordered with the caller's stream
+/// by events: results are right inside the scope, after it, and over a loop that frees and
+/// reuses pool memory.
+#[test]
+fn owned_buffers_in_a_stream_scope_are_ordered_with_it() {
+    let Some(dev) = cuda() else { return };
+    let k = affine_on(&dev);
+    let s = caller_stream();
+    for (round, n) in [1usize, 129, 4097, 100_000].into_iter().enumerate() {
+        let xs: Vec<f32> = (0..n).map(|i| ((i + round) as f32 * 0.37).sin()).collect();
+        let want = affine_on_cpu(&k, &xs);
+        let host = ok(Buffer::from_f32(DType::F32, &xs), "x");
+        let y = dev.with_stream(handle(&s), || -> metile_runtime::Result<Buffer> {
+            let x = dev.upload(&host)?;
+            let mut y = dev.zeros(DType::F32, n)?;
+            y.poison();
+            dev.launch(&k, affine_grid(n), &mut affine_args(&x, &mut y, n))?;
+            assert_eq!(y.to_f32()?, want, "n = {n}, read inside the scope");
+            // A pool copy, then the source overwritten: the copy must have read it first.
+            let copy = y.try_clone()?;
+            y.poison();
+            Ok(copy)
+        });
+        let y = ok(ok(y, "the stream scope"), "work inside the scope");
+        assert_eq!(ok(y.to_f32(), "read after the scope"), want, "n = {n}");
+    }
+    ok(s.synchronize(), "synchronize");
+}
+
+/// cuBLAS products inside a stream scope: on the caller's stream with a workspace of its own,
+/// and captured into a graph (the first product on a capturing stream runs with no workspace).
+#[test]
+fn gemm_in_a_stream_scope_runs_on_the_callers_stream() {
+    use cudarc::driver::sys::{CUgraphInstantiate_flags, CUstreamCaptureMode};
+    use metile_runtime::{Gemm, MatrixLayout};
+    let Some(dev) = cuda() else { return };
+    if let Err(e) = dev.gemm_available() {
+        println!("skipping: no cuBLAS ({e})");
+        return;
+    }
+    let (m, n, k) = (67, 129, 300);
+    let g = Gemm::new(m, n, k, MatrixLayout::rows(k), MatrixLayout::rows(n));
+    let (a, b) = (wave(DType::F32, m * k, 5), wave(DType::F32, k * n, 6));
+    let c0 = Buffer::zeros(DType::F32, m * n);
+    let values = |b: &Buffer| ok(b.to_f32(), "values");
+    for captured in [false, true] {
+        let s = caller_stream();
+        let (_a_mem, da) = borrowed_on(&dev, &s, &values(&a));
+        let (_b_mem, db) = borrowed_on(&dev, &s, &values(&b));
+        let (c_mem, mut dc) = borrowed_on(&dev, &s, &vec![f32::NAN; m * n]);
+        if captured {
+            ok(
+                s.begin_capture(CUstreamCaptureMode::CU_STREAM_CAPTURE_MODE_GLOBAL),
+                "begin capture",
+            );
+        }
+        let queued = dev.with_stream(handle(&s), || dev.gemm(&g, &da, &db, &mut dc));
+        if captured {
+            let graph = s.end_capture(CUgraphInstantiate_flags(0));
+            ok(ok(queued, "the stream scope"), "gemm inside the scope");
+            let graph = ok(graph, "end capture").expect("the capture should hold a graph");
+            let before = ok(s.clone_dtoh(&c_mem), "read before the replay");
+            assert!(
+                before.iter().all(|v| v.is_nan()),
+                "the product ran before the replay"
+            );
+            ok(graph.launch(), "replay the graph");
+        } else {
+            ok(ok(queued, "the stream scope"), "gemm inside the scope");
+        }
+        ok(s.synchronize(), "synchronize the caller's stream only");
+        let got = ok(s.clone_dtoh(&c_mem), "read");
+        let label = format!("captured {captured}");
+        assert_product(&g, DType::F32, (&a, &b, &c0), &got, &label);
+    }
 }

@@ -28,24 +28,33 @@ copies:
   memory, and comes back as the input tensor itself, the caller's tensor (or the contiguous copy
   ``_prepare`` made of it), now holding the output. An input that shares memory with another
   input is copied by the library first, and its output is allocator memory as above.
-- Ordering. The library queues all its work on its own stream L (``stream_handle``, seen by torch
-  as a ``torch.cuda.ExternalStream``); torch's current stream is S. Before the call, L waits for
-  an event recorded on S, after the last input was made (so the kernels read what S wrote, and
-  memory torch hands the library is free of S's earlier users); after the call, S waits for an
-  event recorded on L, so whatever S does next (reading the outputs, reusing freed memory) runs
-  after the library's work. Neither wait blocks the host: the host waits only where the library
-  itself reads a device value (e.g. validating cross-entropy targets) or an output takes the copy
-  path.
-- Memory torch frees. Freed memory goes back to torch's caching allocator, which hands it out
-  again for work on S, so nothing the library's queued work still uses may be freed before S
-  waits for L: the inputs (and contiguous copies of them) stay referenced here until then; scratch
-  the library frees during the call is held by the binding, reused by the same call's later
-  allocations (ordered on L), and handed back here as ``released``, dropped only after S waits for
-  L. After that wait every freed block is ordered after the library's work on S, as torch
-  assumes. If the call fails, the binding waits for L (a host synchronisation on the error path
-  only) before it drops what it holds. Outputs are ordinary tensors of S from then on.
-  Tensors used on other streams follow torch's usual rules (``record_stream``): the library orders
-  itself with the current stream only.
+- Ordering. The library queues the call's work (launches, copies, memsets, cuBLAS products) on
+  torch's current stream S of the device (``torch.cuda.current_stream(device)``, passed to
+  ``call_allocating`` as ``stream``): in S's order after whatever S queued before (so the kernels
+  read what S wrote) and before whatever S queues next (reading the outputs). No events, no
+  waits: the host waits only where the library itself reads a device value (e.g. validating
+  cross-entropy targets) or an output takes the copy path. Like any torch operator, the call
+  orders itself with the current stream only: tensors made or used on other streams follow
+  torch's usual rules (``wait_stream``, ``record_stream``).
+- Memory torch frees. All the call's memory is torch's, allocated on S (the allocator runs with
+  S current) and used only by work on S, so freeing it is ordered as torch assumes: the inputs
+  and outputs are ordinary tensors of S, and scratch the library frees during the call (reused
+  by the same call's later allocations, then handed back as ``released``) goes back to the
+  caching allocator as soon as the call returns, for work on S to reuse in S's order. On an
+  error nothing needs waiting for either.
+- CUDA graphs. With nothing but S touched, a call can be captured by ``torch.cuda.graph`` (warm
+  it up once first, so its kernels are compiled and loaded before capture), unless the entry
+  reads device values on the host or uploads host data (capture forbids host waits and pageable
+  copies): by their host code the norms, activations and RoPE are capturable; cross-entropy,
+  fused linear cross-entropy and the distillation losses (which read values on the host) and
+  embedding's backward (which uploads an index built on the host) are not.
+  ``python/tests/test_torch.py`` captures ``rms_norm.forward``.
+- ``METILE_TORCH_STREAM=library`` (the default is ``current``) restores the earlier protocol:
+  the library queues its work on its own stream L (``stream_handle``, seen by torch as a
+  ``torch.cuda.ExternalStream``); L waits for S before the call and S waits for L after it (two
+  event waits per call, not capturable), and the inputs and ``released`` stay referenced until S
+  waits for L, because torch would hand freed memory to work on S while L may still use it (if
+  the call fails, the binding waits for L before it drops what it holds).
 
 This path runs on the lead's H200 (``python/tests/test_torch.py``'s CUDA tests); the build
 machine has no GPU. Set ``METILE_TORCH_CUDA=0`` to refuse CUDA tensors instead.
@@ -168,9 +177,25 @@ def allocator(device):
     return lambda nbytes: torch.empty(nbytes, dtype=torch.uint8, device=device)
 
 
+def stream_mode():
+    """Where CUDA calls queue their work: ``current`` (torch's current stream, the default) or
+    ``library`` (the library's stream, ordered with torch's by events), from
+    ``METILE_TORCH_STREAM``, read at every call."""
+    mode = os.environ.get("METILE_TORCH_STREAM", "current")
+    if mode not in ("current", "library"):
+        raise ValueError(f"metile: METILE_TORCH_STREAM={mode!r}; use 'current' or 'library'")
+    return mode
+
+
 def _run_cuda(entry, given, text, device, lib_device):
     """``run`` on CUDA tensors: no copies; see the module doc for the ordering."""
     tensors = {k: _prepare(v, f"{entry}: input `{k}`") for k, v in given.items()}
+    if stream_mode() == "current":
+        stream = torch.cuda.current_stream(device).cuda_stream
+        lib = {k: borrow(t, lib_device) for k, t in tensors.items()}
+        # Everything freed during the call is ordered on the current stream: `released` may go.
+        out, _released = _metile.call_allocating(entry, lib, text, lib_device, allocator(device), stream)
+        return {k: to_torch(v, device) for k, v in out.items()}
     torch_stream = torch.cuda.current_stream(device)
     lib_stream = library_stream(device, lib_device)
     lib_stream.wait_stream(torch_stream)

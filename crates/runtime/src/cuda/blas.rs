@@ -1,7 +1,15 @@
 //! `Device::gemm` on CUDA: cuBLAS (`libcublas.so`, opened at run time like the driver).
 //!
-//! One cuBLAS handle per device, created on the first product and bound to the device's one
-//! stream, so products are ordered with launches and copies. A missing or unusable library is
+//! One cuBLAS handle per device, created on the first product. Each product first binds the
+//! handle to the calling thread's stream of the device (a stream scope's,
+//! `Device::with_stream`, else the device's own), so products are ordered with launches and
+//! copies. Calls are serialised on the handle. On the device's own stream the handle uses
+//! cuBLAS's default workspace pool; on a scope's stream a workspace of that stream's own (one per
+//! stream handle, allocated at the first product on it and kept for the process), so that
+//! products on different streams never share one. A first product on a stream that is being
+//! captured into a CUDA graph cannot allocate: it runs with no workspace (correct, maybe slower),
+//! and so does every later product captured on that stream until one runs uncaptured. A missing
+//! or unusable library is
 //! `Error::Device` (checked before cudarc is asked for it, and its first touch guarded, as for
 //! the driver); a cuBLAS status other than success is `Error::Blas`. Either is remembered: the
 //! handle is not retried.
@@ -33,6 +41,7 @@
 //! The row-major bounds `Gemm::validate` checks are thus exactly cuBLAS's. Batch strides carry
 //! over unchanged (`B`'s to the first operand, `A`'s to the second).
 
+use std::collections::HashMap;
 use std::ffi::{c_int, c_longlong, c_void};
 use std::sync::{Arc, Mutex};
 
@@ -41,17 +50,85 @@ use cudarc::cublas::safe::CudaBlas;
 use cudarc::cublas::sys::{
     cublasComputeType_t, cublasGemmAlgo_t, cublasMath_t, cublasOperation_t, cudaDataType,
 };
+use cudarc::driver::sys::CUstreamCaptureStatus;
+use cudarc::driver::CudaStream;
 use metile_ir::DType;
 
 use crate::buffer::Buffer;
 use crate::cuda::memory::Words;
-use crate::cuda::{cuda_error, guarded, library_present, CudaDevice};
+use crate::cuda::{alloc_error, cuda_error, guarded, library_present, CudaDevice};
 use crate::error::{Error, Result};
 use crate::gemm::Gemm;
 
-/// A device's cuBLAS handle; calls are serialised (they only queue work on the one stream).
+/// A device's cuBLAS handle; calls are serialised (they only queue work).
 #[derive(Debug)]
-pub(crate) struct BlasHandle(Mutex<CudaBlas>);
+pub(crate) struct BlasHandle(Mutex<Blas>);
+
+/// The handle and the workspaces of the scopes' streams.
+#[derive(Debug)]
+struct Blas {
+    handle: CudaBlas,
+    /// Device address of each scope stream's workspace, by raw stream handle; never freed.
+    workspaces: HashMap<usize, u64>,
+}
+
+/// The workspace of a scope's stream: cuBLAS's recommendation for a user workspace (32 MiB on
+/// Hopper and later, else 4 MiB, the size of its default pool).
+fn workspace_bytes(compute_capability: u32) -> usize {
+    if compute_capability >= 90 {
+        32 << 20
+    } else {
+        4 << 20
+    }
+}
+
+impl Blas {
+    /// Binds the handle to `stream` for the next product, with the stream's workspace (see
+    /// the module doc). The device's context must be current.
+    fn bind(&mut self, device: &CudaDevice, stream: &CudaStream) -> Result<()> {
+        let label = device.label();
+        let handle = *self.handle.handle();
+        // SAFETY: a valid handle and a live stream of the device's context. Setting the stream
+        // also resets the handle to cuBLAS's default workspace pool.
+        unsafe { blas::set_stream(handle, stream.cu_stream() as _) }
+            .map_err(|e| blas_error(&label, "set stream", e))?;
+        if device.is_own(stream) {
+            return Ok(());
+        }
+        let key = stream.cu_stream() as usize;
+        let workspace = match self.workspaces.get(&key) {
+            Some(&ptr) => Some(ptr),
+            None => {
+                // SAFETY: only reads the capture status of a live stream.
+                let status =
+                    unsafe { cudarc::driver::result::stream::is_capturing(stream.cu_stream()) }
+                        .map_err(|e| cuda_error(&label, "query stream capture", e))?;
+                if status == CUstreamCaptureStatus::CU_STREAM_CAPTURE_STATUS_NONE {
+                    let bytes = workspace_bytes(device.target.compute_capability);
+                    // SAFETY: the context is current; the allocation is kept for the process.
+                    let ptr =
+                        unsafe { cudarc::driver::result::malloc_sync(bytes) }.map_err(|e| {
+                            alloc_error(&label, "allocate a cuBLAS workspace", bytes, e)
+                        })?;
+                    self.workspaces.insert(key, ptr);
+                    Some(ptr)
+                } else {
+                    None
+                }
+            }
+        };
+        let (ptr, bytes) = match workspace {
+            Some(ptr) => (ptr, workspace_bytes(device.target.compute_capability)),
+            None => (0, 0),
+        };
+        // SAFETY: `ptr` addresses `bytes` bytes of this device's memory, aligned to 256 (a
+        // driver allocation), used only by products on this one stream, which the handle's lock
+        // serialises; or no workspace at all.
+        unsafe { cudarc::cublas::sys::cublasSetWorkspace_v2(handle, ptr as *mut c_void, bytes) }
+            .result()
+            .map_err(|e| blas_error(&label, "set workspace", e))
+    }
+}
 
 /// The library as the errors name it.
 const LIBRARY: &str = "cuBLAS (libcublas.so)";
@@ -65,7 +142,7 @@ fn blas_error(device: &str, op: &str, e: CublasError) -> Error {
 }
 
 impl BlasHandle {
-    /// Loads cuBLAS and creates a handle on `device`'s stream.
+    /// Loads cuBLAS and creates a handle on `device`'s own stream.
     pub(crate) fn create(device: &CudaDevice) -> Result<Arc<BlasHandle>> {
         let label = device.label();
         library_present(&label, "libcublas.so", "cublas", || {
@@ -73,7 +150,7 @@ impl BlasHandle {
             unsafe { cudarc::cublas::sys::is_culib_present() }
         })?;
         guarded(&label, LIBRARY, || {
-            let handle = CudaBlas::new(device.stream.clone())
+            let handle = CudaBlas::new(device.own_stream.clone())
                 .map_err(|e| blas_error(&label, "create handle", e))?;
             // SAFETY: the handle was just created and is valid.
             unsafe {
@@ -84,7 +161,10 @@ impl BlasHandle {
             }
             .result()
             .map_err(|e| blas_error(&label, "set math mode", e))?;
-            Ok(Arc::new(BlasHandle(Mutex::new(handle))))
+            Ok(Arc::new(BlasHandle(Mutex::new(Blas {
+                handle,
+                workspaces: HashMap::new(),
+            }))))
         })
     }
 }
@@ -161,12 +241,14 @@ pub(crate) fn gemm(
         (DType::F32, false) => cublasComputeType_t::CUBLAS_COMPUTE_32F_PEDANTIC,
         _ => cublasComputeType_t::CUBLAS_COMPUTE_32F,
     };
-    let stream = &device.stream;
+    let stream = &device.stream();
     stream
         .context()
         .bind_to_thread()
         .map_err(|e| cuda_error(&label, "bind context", e))?;
-    let blas = handle.0.lock().unwrap_or_else(|e| e.into_inner());
+    let mut blas = handle.0.lock().unwrap_or_else(|e| e.into_inner());
+    blas.bind(device, stream)?;
+    let blas = &blas.handle;
     let (alpha, beta) = (g.alpha, g.beta);
     // Column-major operands: (B, A) -> C^T; sizes (n, m, k). Validated to fit c_int.
     let (mm, nn, kk) = (g.n as c_int, g.m as c_int, g.k as c_int);
@@ -179,7 +261,8 @@ pub(crate) fn gemm(
     let pc = at(pc, g.c.offset, c_dtype);
     let algo = cublasGemmAlgo_t::CUBLAS_GEMM_DEFAULT;
     guarded(&label, LIBRARY, || {
-        // SAFETY: the handle is bound to this device's stream and its context is current; the
+        // SAFETY: the handle is bound to the thread's stream of this device (with a workspace
+        // of that stream's own or the default pool) and its context is current; the
         // pointers are live allocations of this device (owned, or borrowed under
         // `Buffer::borrow_cuda`'s contract) holding the operands `validate` bounded (every
         // matrix of the batch inside its buffer), with the dtypes passed; `c` is borrowed

@@ -486,7 +486,7 @@ pub(crate) fn load_kernel(device: &Arc<CudaDevice>, source: CudaSource) -> Resul
     let cc = device.target.compute_capability;
     let cache = default_cache_dir();
     let label = device.label();
-    let ctx = device.stream.context();
+    let ctx = device.own_stream.context();
     let mut cubin = compile(&name, &source.source, cc, cache.as_deref(), true)?;
     let module = match ctx.load_module(Ptx::from_binary(cubin.bytes.clone())) {
         Ok(m) => m,

@@ -1,5 +1,5 @@
 //! Launches on a CUDA device: binds arguments by the kernel's ABI (`CudaSource::params`) and
-//! queues the kernel on the device's stream.
+//! queues the kernel on the calling thread's stream of the device.
 //!
 //! Arguments are checked as the CPU executor checks them (count, `Arg::In`/`Arg::Out` against the
 //! parameter's access, buffer dtype, scalar kind) and, in addition, each buffer must live on this
@@ -8,7 +8,9 @@
 //! `float` (f16 and bf16 parameters too, after rounding to their dtype as the CPU executor
 //! does), `int`, `long long`, and bool as `unsigned char`. The
 //! grid is the program grid (program `(x, y, z)` is block `(x, y, z)`), checked against the
-//! device's limits; the block is `CudaSource::threads` threads. The launch returns once queued.
+//! device's limits; the block is `CudaSource::threads` threads. The launch returns once queued,
+//! on the stream of a stream scope open on this thread (`Device::with_stream`), else on the
+//! device's own.
 
 use std::sync::Arc;
 
@@ -153,7 +155,8 @@ pub(crate) fn launch(
         return Ok(());
     }
     let null: u64 = 0;
-    let mut builder = device.stream.launch_builder(&ck.function);
+    let stream = device.stream();
+    let mut builder = stream.launch_builder(&ck.function);
     for b in bound.iter_mut() {
         match b {
             Bound::Read(w) => push_read(&mut builder, w),

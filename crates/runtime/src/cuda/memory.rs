@@ -10,17 +10,18 @@
 //!   library never frees it and `Usage` does not count it.
 //!
 //! Every operation handles both (launch binding, downloads, uploads, device copies, copies and
-//! zeros). Every transfer is queued on the device's one stream, so it is ordered after the
-//! launches before it. Uploads return once the host words are staged; downloads wait for the
-//! stream, so a kernel fault shows up there as `Error::Cuda`. An empty buffer holds no
+//! zeros). Every transfer is queued on the calling thread's stream of the device (a stream
+//! scope's, `Device::with_stream`, else the device's own; see `stream` for how owned memory is
+//! ordered with a scope's stream), so it is ordered after the launches before it. Uploads return
+//! once the host words are staged; downloads wait for the stream, so a kernel fault shows up
+//! there as `Error::Cuda`. An empty buffer holds no
 //! allocation (CUDA refuses zero-byte allocations) and binds as a null pointer.
 //!
 //! Foreign allocation: inside [`with_allocator`] (`Device::with_allocator`), every allocation for
 //! that device made **on the calling thread** (zeros, uploads, copies: the only allocation
 //! sites) comes from the caller's allocator instead of the pool, as borrowed memory; zeros are
-//! filled by a memset queued on the device's stream. The scope is thread-local because a
-//! registry call runs on its caller's thread, and another thread's work on the same device must
-//! not draw on this caller's allocator.
+//! filled by a memset queued on the thread's stream of the device. The scope is thread-local
+//! (see `scope`).
 
 use std::any::Any;
 use std::cell::RefCell;
@@ -36,6 +37,7 @@ use cudarc::driver::{
 use metile_ir::DType;
 
 use crate::buffer::HostData;
+use crate::cuda::scope::{innermost, scoped, Scopes};
 use crate::cuda::{alloc_error, cuda_error, CudaDevice};
 use crate::error::{Error, Result};
 
@@ -52,14 +54,16 @@ pub trait DeviceAllocator: Send + Sync {
     ///
     /// The keep-alive drops when the buffer does, which may be before the work queued on the
     /// device's stream that uses the memory has run: an allocator whose keep-alive frees or
-    /// reuses memory must order that after the device's stream (`Device::cuda_stream_handle`).
+    /// reuses memory must order that after the device's stream (`Device::cuda_stream_handle`),
+    /// or, inside a stream scope (`Device::with_stream`), after the scope's stream (an
+    /// allocator whose memory is stream-ordered on that stream, as torch's caching allocator on
+    /// torch's current stream, needs nothing more).
     fn allocate(&self, bytes: usize) -> Result<(u64, KeepAlive)>;
 }
 
 thread_local! {
-    /// The allocator scopes open on this thread, innermost last: (device ordinal, allocator).
-    static ALLOCATORS: RefCell<Vec<(usize, Arc<dyn DeviceAllocator>)>> =
-        const { RefCell::new(Vec::new()) };
+    /// The allocator scopes open on this thread.
+    static ALLOCATORS: Scopes<Arc<dyn DeviceAllocator>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Runs `f` with every allocation for device `ordinal` on this thread drawn from `alloc`
@@ -70,26 +74,12 @@ pub(crate) fn with_allocator<R>(
     alloc: Arc<dyn DeviceAllocator>,
     f: impl FnOnce() -> R,
 ) -> R {
-    struct Close;
-    impl Drop for Close {
-        fn drop(&mut self) {
-            ALLOCATORS.with(|a| a.borrow_mut().pop());
-        }
-    }
-    ALLOCATORS.with(|a| a.borrow_mut().push((ordinal, alloc)));
-    let _close = Close;
-    f()
+    scoped(&ALLOCATORS, ordinal, alloc, f)
 }
 
 /// The allocator of the innermost scope open on this thread for device `ordinal`.
 fn foreign_allocator(ordinal: usize) -> Option<Arc<dyn DeviceAllocator>> {
-    ALLOCATORS.with(|a| {
-        a.borrow()
-            .iter()
-            .rev()
-            .find(|(o, _)| *o == ordinal)
-            .map(|(_, alloc)| alloc.clone())
-    })
+    innermost(&ALLOCATORS, ordinal)
 }
 
 /// The words of a non-empty device buffer.
@@ -361,7 +351,7 @@ impl CudaBuffer {
                 let (ptr, owner) = alloc.allocate(bytes)?;
                 let b = Borrowed::new(&"the device allocator", ptr, len, word, owner)?;
                 if zeroed {
-                    let s = &device.stream;
+                    let s = device.stream();
                     let err = |e: DriverError| cuda_error(&label, "zero-fill", e);
                     s.context().bind_to_thread().map_err(err)?;
                     // SAFETY: the allocator's contract: `bytes` bytes of this device's memory
@@ -373,14 +363,20 @@ impl CudaBuffer {
                 Words::Borrowed(b)
             }
             None => {
-                let s = &device.stream;
+                let s = &device.own_stream;
                 let w = match word {
                     1 => pooled(s, len, zeroed).map(Words::U8),
                     2 => pooled(s, len, zeroed).map(Words::U16),
                     4 => pooled(s, len, zeroed).map(Words::U32),
                     _ => pooled(s, len, zeroed).map(Words::U64),
                 };
-                w.map_err(|e| alloc_error(&label, "allocate", bytes, e))?
+                let mut w = w.map_err(|e| alloc_error(&label, "allocate", bytes, e))?;
+                if !device.is_own(&device.stream()) {
+                    // Inside a stream scope: record the allocation as a write on the pool's
+                    // stream, so that work on the scope's stream waits for it (cudarc's events).
+                    drop(w.write_ptr(s));
+                }
+                w
             }
         };
         Ok(CudaBuffer::counted(device, Some(words)))
@@ -438,7 +434,7 @@ impl CudaBuffer {
         let Some(w) = &self.words else {
             return Ok(HostData::zeroed(dtype, 0));
         };
-        let s = &self.device.stream;
+        let s = &self.device.stream();
         let err = |e: DriverError| cuda_error(&self.device_name(), "download", e);
         let mut data = HostData::zeroed(dtype, w.bytes() / dtype.size_bytes());
         if host_len(&data).1 != w.word() {
@@ -455,8 +451,8 @@ impl CudaBuffer {
             // current. A copy into pageable host memory has finished when the call returns.
             unsafe { copy_to_host(&mut data, src, s.cu_stream()) }.map_err(err)?;
         }
-        // The wait reports an error of earlier asynchronous work (a faulting kernel) rather
-        // than leaving it to the next call.
+        // The wait (for the copy's stream and the device's own) reports an error of earlier
+        // asynchronous work (a faulting kernel) rather than leaving it to the next call.
         self.device.synchronize()?;
         Ok(data)
     }
@@ -476,7 +472,7 @@ impl CudaBuffer {
         let Some(w) = &mut self.words else {
             return Ok(());
         };
-        let s = &self.device.stream;
+        let s = &self.device.stream();
         let label = self.device.label();
         let err = |e: DriverError| cuda_error(&label, "upload", e);
         s.context().bind_to_thread().map_err(err)?;
@@ -500,7 +496,7 @@ impl CudaBuffer {
         let (Some(d), Some(w)) = (&mut self.words, &src.words) else {
             return Ok(());
         };
-        let s = &self.device.stream;
+        let s = &self.device.stream();
         let label = self.device.label();
         let err = |e: DriverError| cuda_error(&label, "device-to-device copy", e);
         s.context().bind_to_thread().map_err(err)?;
@@ -508,21 +504,22 @@ impl CudaBuffer {
             let (from, _read) = w.read_ptr(s);
             let (to, _write) = d.write_ptr(s);
             // SAFETY: both address `bytes` bytes of this device (checked above); the context is
-            // current and the copy is ordered on the one stream.
+            // current and the copy is ordered on the thread's stream of the device.
             unsafe { result::memcpy_dtod_async(to, from, bytes, s.cu_stream()) }.map_err(err)
         } else {
-            // As cudarc's peer copies: the source's guard records on its own stream, and this
-            // stream waits for everything queued there so far.
-            let (from, _read) = w.read_ptr(&src.device.stream);
+            // As cudarc's peer copies: the source's guard records on its device's stream, and
+            // this stream waits for everything queued there so far.
+            let src_stream = src.device.stream();
+            let (from, _read) = w.read_ptr(&src_stream);
             let (to, _write) = d.write_ptr(s);
-            let ready = src.device.stream.record_event(None).map_err(err)?;
+            let ready = src_stream.record_event(None).map_err(err)?;
             s.wait(&ready).map_err(err)?;
             // SAFETY: as above, each address in its own device's context.
             unsafe {
                 result::memcpy_peer_async(
                     s.context().cu_ctx(),
                     to,
-                    src.device.stream.context().cu_ctx(),
+                    src_stream.context().cu_ctx(),
                     from,
                     bytes,
                     s.cu_stream(),
@@ -591,24 +588,10 @@ mod tests {
     }
 
     #[test]
-    fn allocator_scopes_nest_per_device_and_thread_and_close_on_unwind() {
+    fn allocator_scopes_are_per_device() {
         assert_eq!(current(0), None);
         with_allocator(0, Arc::new(Fake(1)), || {
-            assert_eq!(current(0), Some(1));
-            assert_eq!(current(1), None, "another device keeps the pool");
-            with_allocator(1, Arc::new(Fake(2)), || {
-                with_allocator(0, Arc::new(Fake(3)), || {
-                    assert_eq!((current(0), current(1)), (Some(3), Some(2)));
-                });
-                assert_eq!((current(0), current(1)), (Some(1), Some(2)));
-            });
-            let other = std::thread::spawn(|| current(0)).join().expect("thread");
-            assert_eq!(other, None, "another thread keeps the pool");
-            let unwound = std::panic::catch_unwind(|| {
-                with_allocator(0, Arc::new(Fake(4)), || panic!("unwinding on purpose"))
-            });
-            assert!(unwound.is_err());
-            assert_eq!(current(0), Some(1), "the unwound scope closed");
+            assert_eq!((current(0), current(1)), (Some(1), None));
         });
         assert_eq!(current(0), None);
     }

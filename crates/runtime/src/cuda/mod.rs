@@ -23,7 +23,9 @@
 //! asynchronous; downloads and `Device::synchronize` wait. The stream is a non-blocking stream
 //! (no implicit ordering with the legacy default stream); `Device::cuda_stream_handle` gives its
 //! raw handle so that a caller sharing memory with the library (another framework on the same
-//! primary context) can order its own streams with it through events.
+//! primary context) can order its own streams with it through events. Alternatively the caller
+//! queues the library's work on its own stream (`Device::with_stream`, a thread-local scope;
+//! see `stream` for the contract), with no events at all.
 //!
 //! Memory: buffers own pooled device memory, or borrow a caller's (`Buffer::borrow_cuda`, or a
 //! `DeviceAllocator` inside `Device::with_allocator`); see `memory`.
@@ -36,6 +38,8 @@ mod blas;
 mod compile;
 mod launch;
 mod memory;
+mod scope;
+mod stream;
 
 use std::panic::AssertUnwindSafe;
 use std::sync::{Arc, OnceLock};
@@ -55,13 +59,16 @@ pub use compile::{
 pub(crate) use launch::launch;
 pub(crate) use memory::{with_allocator, CudaBuffer, Usage};
 pub use memory::{DeviceAllocator, KeepAlive};
+pub(crate) use stream::with_stream;
 
 /// One opened CUDA device: its primary context, the process's stream on it and what the
 /// lowering needs to know about it.
 #[derive(Debug)]
 pub(crate) struct CudaDevice {
     pub(crate) ordinal: usize,
-    pub(crate) stream: Arc<CudaStream>,
+    /// The device's own stream, where its work is queued outside stream scopes (work goes to
+    /// `CudaDevice::stream`; the pool allocates and frees here).
+    pub(crate) own_stream: Arc<CudaStream>,
     /// The product name, e.g. "NVIDIA H200".
     pub(crate) product: String,
     pub(crate) sms: u32,
@@ -159,7 +166,7 @@ impl CudaDevice {
             .map_err(|e| cuda_error(&label, "read device name", e))?;
         Ok(CudaDevice {
             ordinal,
-            stream,
+            own_stream: stream,
             product,
             sms,
             target,
@@ -193,17 +200,21 @@ impl CudaDevice {
     /// `(free, total)` device memory as the driver reports it (`cuMemGetInfo`): every user of
     /// the device counts, including contexts, libraries' workspaces and pooled free blocks.
     pub(crate) fn driver_memory(&self) -> Result<(usize, usize)> {
-        self.stream
+        self.own_stream
             .context()
             .mem_get_info()
             .map_err(|e| cuda_error(&self.label(), "read memory info", e))
     }
 
-    /// Waits for everything queued on the device's stream.
+    /// Waits for everything queued on the device's own stream and, inside a stream scope on
+    /// this thread, on the scope's stream.
     pub(crate) fn synchronize(&self) -> Result<()> {
-        self.stream
-            .synchronize()
-            .map_err(|e| cuda_error(&self.label(), "synchronize", e))
+        let err = |e| cuda_error(&self.label(), "synchronize", e);
+        let stream = self.stream();
+        if !self.is_own(&stream) {
+            stream.synchronize().map_err(err)?;
+        }
+        self.own_stream.synchronize().map_err(err)
     }
 }
 
