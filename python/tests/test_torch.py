@@ -718,6 +718,7 @@ def test_cuda_calls_order_with_a_side_stream(mode, monkeypatch):  # pragma: no c
     to read the result."""
     monkeypatch.setenv("METILE_TORCH_STREAM", mode)
     dev = torch.device("cuda", 0)
+    torch.cuda.synchronize(dev)  # no earlier test's work left on any stream (the library's too)
     x_cpu, w_cpu = gen(64, 4097).float(), gen(4097, seed=1).float()
     want = F.rms_norm(x_cpu, w_cpu).double()
     library = torch.cuda.ExternalStream(_metile.stream_handle("cuda:0"), device=dev)

@@ -1173,8 +1173,10 @@ fn affine_grid(n: usize) -> [u32; 3] {
 
 /// The supported combination (a stream scope with an allocator scope, borrowed memory only)
 /// queues everything on the caller's stream and nothing elsewhere: captured into a CUDA graph on
-/// that stream (global mode, which refuses work on other streams and host waits), nothing runs
-/// until the graph is replayed, and the replay alone gives the result.
+/// that stream (thread-local mode, which refuses this thread's host waits and allocations; global
+/// mode would also fail the other tests' CUDA calls, which run on other threads meanwhile), nothing
+/// runs until the graph is replayed (work queued on any other stream would run at once), and the
+/// replay alone gives the result.
 #[test]
 fn a_stream_scope_queues_on_the_callers_stream_and_can_be_captured() {
     use cudarc::driver::sys::{CUgraphInstantiate_flags, CUstreamCaptureMode};
@@ -1194,7 +1196,7 @@ fn a_stream_scope_queues_on_the_callers_stream_and_can_be_captured() {
         used: Default::default(),
     });
     ok(
-        s.begin_capture(CUstreamCaptureMode::CU_STREAM_CAPTURE_MODE_GLOBAL),
+        s.begin_capture(CUstreamCaptureMode::CU_STREAM_CAPTURE_MODE_THREAD_LOCAL),
         "begin capture",
     );
     let queued = dev.with_stream(handle(&s), || {
@@ -1271,7 +1273,7 @@ fn gemm_in_a_stream_scope_runs_on_the_callers_stream() {
         let (c_mem, mut dc) = borrowed_on(&dev, &s, &vec![f32::NAN; m * n]);
         if captured {
             ok(
-                s.begin_capture(CUstreamCaptureMode::CU_STREAM_CAPTURE_MODE_GLOBAL),
+                s.begin_capture(CUstreamCaptureMode::CU_STREAM_CAPTURE_MODE_THREAD_LOCAL),
                 "begin capture",
             );
         }
