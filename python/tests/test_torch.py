@@ -145,6 +145,31 @@ def test_rope_matches_hf_on_transposed_views(dtype):
     compare(ours, ref, [q, k], dtype)
 
 
+def test_rope_reads_hf_views_in_place_and_returns_views_alike():
+    """A ``[B, H, T, D]`` view of ``[B, T, H, D]`` memory is rotated as ``layout=bthd`` (no
+    contiguous copy) and comes back as the same kind of view, bit for bit the contiguous input's
+    result; the gradient is right in either layout it arrives in."""
+    from metile.torch import ops
+
+    b, t, h, d = 2, 5, 3, 8
+    theta = gen(1, t, d // 2, seed=3).float()
+    cos, sin = torch.cat([theta, theta], -1).cos(), torch.cat([theta, theta], -1).sin()
+    mem = gen(b, t, h, d).float().requires_grad_()
+    view = mem.transpose(1, 2)
+    assert ops._heads_layout(view)[0] == "bthd" and ops._heads_layout(view.contiguous())[0] == "bhtd"
+    y = F.rope(view, cos, sin)
+    assert y.shape == (b, h, t, d) and y.transpose(1, 2).is_contiguous()
+    assert torch.equal(y, F.rope(view.detach().contiguous(), cos, sin))
+    m64 = mem.detach().double().requires_grad_()
+    y64 = hf_rope(m64.transpose(1, 2), m64.transpose(1, 2), cos.double(), sin.double())[0]
+    assert torch.allclose(y.double(), y64, atol=1e-5)
+    # A contiguous cotangent, and one laid out as HF's views are.
+    for dy in (gen(b, h, t, d, seed=4).float(), gen(b, t, h, d, seed=4).float().transpose(1, 2)):
+        (g,) = torch.autograd.grad(y, mem, dy, retain_graph=True)
+        (g64,) = torch.autograd.grad(y64, m64, dy.double(), retain_graph=True)
+        assert torch.allclose(g.double(), g64, atol=1e-5)
+
+
 def test_softmax_and_log_softmax_any_dim():
     x = gen(3, 7, 5, scale=3.0)
     compare(lambda x: F.softmax(x, dim=1), lambda x: torch.softmax(x, dim=1), [x], torch.float32)

@@ -196,3 +196,42 @@ fn token_major_rope_compiles() {
         }
     }
 }
+
+/// RoPE over `[B, T, H, D]` rows (`layout=bthd`: `RopeSpec::heads_inner`, with and without
+/// position ids), which `emit`'s default specs do not show, compiles for sm_90.
+#[test]
+#[allow(clippy::panic)]
+fn heads_inner_rope_compiles() {
+    use metile_kernels::rope::{kernel, RopeSpec, Variant};
+    if let Err(e) = nvrtc_version() {
+        eprintln!("skipped: NVRTC is not available here ({e})");
+        return;
+    }
+    for backward in [false, true] {
+        for positions in [None, Some(DType::I64)] {
+            for x in [DType::BF16, DType::F32] {
+                let shaped = RopeSpec::shaped(
+                    Variant::RotateHalf,
+                    backward,
+                    x,
+                    x,
+                    positions,
+                    128,
+                    128,
+                    None,
+                    |c| c.next_power_of_two(),
+                );
+                let spec = RopeSpec {
+                    heads_inner: true,
+                    ..shaped
+                };
+                let k = kernel(&spec).unwrap();
+                let src = cuda_source(&k, &Target::sm90()).unwrap();
+                assert!(src.source.contains("int p"), "scalars are passed");
+                if let Err(e) = compile_cuda_source_cached("rope_bthd", &src.source, 90, None) {
+                    panic!("rope bthd backward={backward} {positions:?} {x:?}: {e}");
+                }
+            }
+        }
+    }
+}

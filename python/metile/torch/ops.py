@@ -372,29 +372,47 @@ class GeGLUFunction(torch.autograd.Function):
 # ---- rope --------------------------------------------------------------------------------------
 
 
-@_register("rope_fwd", lambda x, cos, sin, position_ids: _empty(x))
-def rope_fwd(x: Tensor, cos: Tensor, sin: Tensor, position_ids: Optional[Tensor]) -> Tensor:
-    return run("rope.forward", {"x": x, "cos": cos, "sin": sin, "position_ids": position_ids})["y"]
+@_register("rope_fwd", lambda x, cos, sin, position_ids, layout: _empty(x))
+def rope_fwd(x: Tensor, cos: Tensor, sin: Tensor, position_ids: Optional[Tensor], layout: str) -> Tensor:
+    params = {"layout": layout}
+    return run("rope.forward", {"x": x, "cos": cos, "sin": sin, "position_ids": position_ids}, params)["y"]
 
 
-@_register("rope_bwd", lambda cos, sin, position_ids, dy: _empty(dy))
-def rope_bwd(cos: Tensor, sin: Tensor, position_ids: Optional[Tensor], dy: Tensor) -> Tensor:
-    return run("rope.backward", {"cos": cos, "sin": sin, "position_ids": position_ids, "dy": dy})["dx"]
+@_register("rope_bwd", lambda cos, sin, position_ids, dy, layout: _empty(dy))
+def rope_bwd(cos: Tensor, sin: Tensor, position_ids: Optional[Tensor], dy: Tensor, layout: str) -> Tensor:
+    params = {"layout": layout}
+    return run("rope.backward", {"cos": cos, "sin": sin, "position_ids": position_ids, "dy": dy}, params)["dx"]
+
+
+def _heads_layout(x):
+    """``x [B, H, T, D]`` as the library reads it in place: ``("bthd", x.transpose(1, 2))`` when
+    ``x`` is a transposed view of contiguous ``[B, T, H, D]`` memory (HF's q and k: the
+    projections' output viewed per head), else ``("bhtd", x)`` (copied if not contiguous)."""
+    if x.dim() == 4 and not x.is_contiguous() and x.transpose(1, 2).is_contiguous():
+        return "bthd", x.transpose(1, 2)
+    return "bhtd", x
 
 
 class RopeFunction(torch.autograd.Function):
     """``apply(x, cos, sin, position_ids=None)``: rotate-half RoPE of ``x [B, H, T, D]`` with
-    tables ``[1 or B, T, R]`` (``R <= D`` rotated columns); the tables are constants."""
+    tables ``[1 or B, T, R]`` (``R <= D`` rotated columns); the tables are constants. A
+    transposed view of ``[B, T, H, D]`` memory (HF's q and k) is rotated in that memory's order
+    (``layout=bthd``: no contiguous copy) and comes back as the same kind of view; so does its
+    gradient when it arrives so laid out."""
 
     @staticmethod
     def forward(ctx, x, cos, sin, position_ids=None):
         ctx.save_for_backward(cos, sin, position_ids)
-        return rope_fwd(x, cos, sin, position_ids)
+        layout, xin = _heads_layout(x)
+        y = rope_fwd(xin, cos, sin, position_ids, layout)
+        return y.transpose(1, 2) if layout == "bthd" else y
 
     @staticmethod
     def backward(ctx, dy):
         cos, sin, position_ids = ctx.saved_tensors
-        return rope_bwd(cos, sin, position_ids, dy), None, None, None
+        layout, dyin = _heads_layout(dy)
+        dx = rope_bwd(cos, sin, position_ids, dyin, layout)
+        return (dx.transpose(1, 2) if layout == "bthd" else dx), None, None, None
 
 
 # ---- softmax -----------------------------------------------------------------------------------

@@ -13,18 +13,20 @@
 use metile_ir::DType;
 use metile_runtime::{Buffer, Device, Tensor};
 
-use super::{llama4, mrope, run_at, run_tables};
+use super::{llama4, mrope, run_in, run_tables, XLayout};
 use crate::check::{poisoned, tensor, CheckCase, CheckRow};
 use crate::reference::rope::{self as oracle, Positions};
 use crate::registry::OpError;
 use crate::testing::{round_to_storage, to_f64, unit_roundoff, Rng};
 
-/// One randomized configuration: `x [b, h, t, d]`, tables `[bc, t, r]`, or with position ids
-/// `[ids_rows, t]` (`ids_rows` 1 or b) tables `[bc, p, r]`.
+/// One randomized configuration: `x [b, h, t, d]` (stored `[b, t, h, d]` under
+/// `XLayout::HeadsInner`), tables `[bc, t, r]`, or with position ids `[ids_rows, t]` (`ids_rows`
+/// 1 or b) tables `[bc, p, r]`.
 #[derive(Clone, Copy, Debug)]
 pub struct RopeCase {
     pub dtype: DType,
     pub dims: [usize; 4],
+    pub layout: XLayout,
     pub bc: usize,
     pub r: usize,
     /// `(ids_rows, p)` when the case uses position ids.
@@ -50,13 +52,17 @@ impl RopeCase {
         let (cos, sin) = table(nt, self.dtype);
         let up = |v: &[f32], shape: &[usize]| tensor(device, self.dtype, shape, v);
         let tab = [self.bc, p, self.r];
+        // `x` and `dy` as stored: `[b, h, t, d]` (the oracle's order), or `[b, t, h, d]`.
+        let inner = self.layout == XLayout::HeadsInner;
+        let stored_dims = if inner { [b, t, h, d] } else { self.dims };
+        let stored = |v: &[f32]| stored_order(v, self.dims, self.layout);
         let (xt, dyt, ct, st) = (
-            up(&x, &self.dims)?,
-            up(&dy, &self.dims)?,
+            up(&stored(&x), &stored_dims)?,
+            up(&stored(&dy), &stored_dims)?,
             up(&cos, &tab)?,
             up(&sin, &tab)?,
         );
-        let out_buf = || poisoned(device, self.dtype, &self.dims);
+        let out_buf = || poisoned(device, self.dtype, &stored_dims);
         let idt = match (&ids, self.positions) {
             (Some(v), Some((rows, _))) => {
                 let v: Vec<i64> = v.iter().map(|&i| i as i64).collect();
@@ -65,21 +71,66 @@ impl RopeCase {
             }
             _ => None,
         };
-        let y = run_at(device, false, &xt, &ct, &st, idt.as_ref(), Some(out_buf()?))?;
-        let dx = run_at(device, true, &dyt, &ct, &st, idt.as_ref(), Some(out_buf()?))?;
+        let ids_t = idt.as_ref();
+        let y = run_in(
+            device,
+            false,
+            &xt,
+            &ct,
+            &st,
+            ids_t,
+            self.layout,
+            Some(out_buf()?),
+        )?;
+        let dx = run_in(
+            device,
+            true,
+            &dyt,
+            &ct,
+            &st,
+            ids_t,
+            self.layout,
+            Some(out_buf()?),
+        )?;
         let (c64, s64) = (to_f64(&cos), to_f64(&sin));
         let at = Positions {
             p,
             ids: ids.as_deref(),
         };
         let (bc, r) = (self.bc, self.r);
-        let want_y = oracle::forward(&to_f64(&x), &c64, &s64, b, h, t, d, bc, r, at);
-        let want_dx = oracle::backward(&to_f64(&dy), &c64, &s64, b, h, t, d, bc, r, at);
+        let in_order = |v: Vec<f64>| stored_order(&v, self.dims, self.layout);
+        let want_y = in_order(oracle::forward(
+            &to_f64(&x),
+            &c64,
+            &s64,
+            b,
+            h,
+            t,
+            d,
+            bc,
+            r,
+            at,
+        ));
+        let want_dx = in_order(oracle::backward(
+            &to_f64(&dy),
+            &c64,
+            &s64,
+            b,
+            h,
+            t,
+            d,
+            bc,
+            r,
+            at,
+        ));
         let config = match self.positions {
             None => format!("tables {}x{t}x{}", self.bc, self.r),
             Some((rows, _)) => format!("tables {}x{p}x{}, ids {rows}x{t}", self.bc, self.r),
         };
-        let shape = format!("{b}x{h}x{t}x{d}");
+        let shape = match self.layout {
+            XLayout::HeadsOuter => format!("{b}x{h}x{t}x{d}"),
+            XLayout::HeadsInner => format!("{b}x{t}x{h}x{d} bthd"),
+        };
         let mut out = rotation_rows(
             "rope",
             self.dtype,
@@ -87,7 +138,7 @@ impl RopeCase {
             &config,
             [(&y, want_y), (&dx, want_dx)],
         )?;
-        if self.positions.is_none() {
+        if self.positions.is_none() && !inner {
             // Table gradients: FP32 sums of `groups` FP32 products of storage values, so at most
             // (groups + 2) FP32 roundings of the largest sum of |terms|.
             let (dcos, dsin) = run_tables(device, &xt, &ct, &st, &dyt)?;
@@ -113,6 +164,19 @@ impl RopeCase {
             }
         }
         Ok(out)
+    }
+}
+
+/// Values of an `[b, h, t, d]` tensor in the order `layout` stores them.
+fn stored_order<T: Copy>(v: &[T], [b, h, t, d]: [usize; 4], layout: XLayout) -> Vec<T> {
+    match layout {
+        XLayout::HeadsOuter => v.to_vec(),
+        XLayout::HeadsInner => (0..b * t * h * d)
+            .map(|i| {
+                let (bi, ti, hi, j) = (i / (t * h * d), i / (h * d) % t, i / d % h, i % d);
+                v[((bi * h + hi) * t + ti) * d + j]
+            })
+            .collect(),
     }
 }
 
@@ -266,20 +330,31 @@ pub fn cases() -> Vec<CheckCase> {
             ([2, 3, 37, 64], 2, 48, None),
             ([2, 2, 33, 128], 1, 96, Some((2, 50))),
         ] {
-            seed += 1;
-            let c = RopeCase {
-                dtype,
-                dims,
-                bc,
-                r,
-                positions,
-                seed,
-            };
-            out.push(CheckCase {
-                op: "rope",
-                label: format!("rope {dtype} {dims:?} tables {bc}x{r} ids {positions:?}"),
-                run: Box::new(move |d: &Device| c.run(d)),
-            });
+            // Every configuration as `[b, h, t, d]`; those with several heads also as
+            // `[b, t, h, d]`.
+            for layout in [XLayout::HeadsOuter, XLayout::HeadsInner] {
+                if layout == XLayout::HeadsInner && dims[1] == 1 {
+                    continue;
+                }
+                seed += 1;
+                let c = RopeCase {
+                    dtype,
+                    dims,
+                    layout,
+                    bc,
+                    r,
+                    positions,
+                    seed,
+                };
+                let name = XLayout::NAMES[layout as usize];
+                out.push(CheckCase {
+                    op: "rope",
+                    label: format!(
+                        "rope {dtype} {dims:?} {name} tables {bc}x{r} ids {positions:?}"
+                    ),
+                    run: Box::new(move |d: &Device| c.run(d)),
+                });
+            }
         }
         // [b, t, h, d] and table rows: q and k head counts, longer tables, ragged widths; an
         // FP32 table with narrow x, as Llama 4 keeps its frequencies.
@@ -336,6 +411,7 @@ pub fn cases() -> Vec<CheckCase> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rope::run_at;
 
     #[test]
     fn every_rotation_matches_the_oracle() {
@@ -434,6 +510,44 @@ mod tests {
             .unwrap();
         let want = run_at(&dev, true, &dy, &cos, &sin, Some(&ids), None).unwrap();
         assert_eq!(out["dx"].to_f32().unwrap(), want.to_f32().unwrap());
+        // The same cotangent stored [B, T, H, D] under layout bthd: the same values, moved.
+        let moved = stored_order(&dy.to_f32().unwrap(), [2, 3, 4, 8], XLayout::HeadsInner);
+        let dy_bthd = Tensor::from_f32(DType::F32, &[2, 4, 3, 8], &moved).unwrap();
+        let inputs = named(&[
+            ("cos", &cos),
+            ("sin", &sin),
+            ("position_ids", &ids),
+            ("dy", &dy_bthd),
+        ]);
+        let params = entry.params(&[("layout".into(), "bthd".into())]).unwrap();
+        let out = entry.call(&dev, &inputs, &params).unwrap();
+        assert_eq!(out["dx"].shape, [2, 4, 3, 8]);
+        let want = stored_order(&want.to_f32().unwrap(), [2, 3, 4, 8], XLayout::HeadsInner);
+        assert_eq!(out["dx"].to_f32().unwrap(), want);
+    }
+
+    #[test]
+    fn a_bad_layout_is_a_typed_error() {
+        let dev = Device::cpu();
+        let entry = crate::registry::find("rope.forward").unwrap();
+        assert!(matches!(
+            entry
+                .params(&[("layout".into(), "btdh".into())])
+                .and_then(|p| {
+                    let t = Tensor::zeros(DType::F32, &[1, 2, 1, 4]);
+                    let inputs = [("x", &t), ("cos", &t), ("sin", &t)]
+                        .iter()
+                        .map(|(n, t)| (n.to_string(), (*t).clone()))
+                        .collect();
+                    entry.call(&dev, &inputs, &p)
+                }),
+            Err(OpError::BadParam { .. })
+        ));
+        // bthd needs exactly [B, T, H, D].
+        let x = Tensor::zeros(DType::F32, &[3, 4, 8]);
+        let tab = Tensor::zeros(DType::F32, &[1, 3, 8]);
+        let err = run_in(&dev, false, &x, &tab, &tab, None, XLayout::HeadsInner, None).unwrap_err();
+        assert!(err.to_string().contains("[B, T, H, D]"), "{err}");
     }
 
     #[test]

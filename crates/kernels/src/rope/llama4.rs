@@ -102,6 +102,7 @@ pub fn run(
         r: l.d,
         sections: None,
         heads: None,
+        heads_inner: false,
     };
     launch.run(device, x, scalars, prev)
 }

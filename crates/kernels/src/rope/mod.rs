@@ -23,6 +23,12 @@
 //! separate calls with their own head counts. f32/f16/bf16 storage, FP32 arithmetic, outputs in
 //! x's dtype.
 //!
+//! Layout (entry parameter `layout`, [`XLayout`]): `bhtd` (default) as above; `bthd` takes `x`
+//! (`dy`) as `[B, T, H, D]`, each token's heads together, and returns `y` (`dx`) alike, with the
+//! same tables and position ids: the memory of the projections that Hugging Face views as
+//! `[B, H, T, D]` through a transpose, rotated in place of a contiguous copy. Only
+//! `rope.forward` and `rope.backward` take it (`table_backward` is `bhtd`).
+//!
 //! Position ids (optional input `position_ids`, int32 or int64, shape `[T]` or `[1 or B, T]`):
 //! row `t` of batch `b` reads table row `position_ids[b, t]` instead of `t`, so the tables may be
 //! a longer cache `[1 or B, P, R]` (`P` any length; without position ids `P` must equal `T`).
@@ -38,7 +44,7 @@ use metile_lang::{trace, LangError, Tile};
 use metile_runtime::{Arg, Device, Tensor};
 
 use crate::host::{bad, fit, float_dtype, row_block, tile_rows};
-use crate::registry::{input, EntryPoint, OpError, Params, Port, PortShape, Tensors};
+use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
 
 /// How a rotation kernel pairs the columns of a row and addresses its tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -91,6 +97,34 @@ pub struct RopeSpec {
     /// `RotateHalf` only: one program per token over every head ([`token_kernel`]); `rows` is
     /// then the head count rounded up to a power of two.
     pub token_major: bool,
+    /// `RotateHalf` only: `x` is `[B, T, H, D]` ([`XLayout::HeadsInner`]): row `r` is token
+    /// `(r / H) % T` of batch entry `r / (H T)`, and the kernel takes the head count `heads`.
+    pub heads_inner: bool,
+}
+
+/// Where the heads sit in `x` (entry parameter `layout`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum XLayout {
+    /// `bhtd`: `[B, H.., T, D]` (or `[T, D]`), each head's `T` rows together: HF's q and k after
+    /// their transpose, made contiguous.
+    #[default]
+    HeadsOuter,
+    /// `bthd`: `[B, T, H, D]`, each token's heads together: the projections' own memory, of
+    /// which HF's `[B, H, T, D]` q and k are a transposed view (read in place, no copy).
+    HeadsInner,
+}
+
+impl XLayout {
+    /// The parameter values, in [`XLayout`] order.
+    pub const NAMES: [&'static str; 2] = ["bhtd", "bthd"];
+
+    pub fn parse(s: &str) -> Option<XLayout> {
+        match s {
+            "bhtd" => Some(XLayout::HeadsOuter),
+            "bthd" => Some(XLayout::HeadsInner),
+            _ => None,
+        }
+    }
 }
 
 impl RopeSpec {
@@ -127,6 +161,7 @@ impl RopeSpec {
             rows: tile_rows(width),
             sections_by_8: variant == Variant::Sections && sections.is_some_and(mrope::by_8),
             token_major: false,
+            heads_inner: false,
         }
     }
 }
@@ -183,7 +218,8 @@ pub fn kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
 /// time, table row) are `[rows, 1]` columns, and rows from `n_rows` on (the last program's
 /// ragged tail) touch no memory. Parameters, each list followed by `n_rows`:
 /// - `RotateHalf`: `x, cos, sin, y, d, half, t, ht, per_batch`; with position ids
-///   `x, cos, sin, position_ids, y, d, half, t, ht, per_batch, p, pos_per_batch`;
+///   `x, cos, sin, position_ids, y, d, half, t, ht, per_batch, p, pos_per_batch`; with
+///   `spec.heads_inner` the head count `heads` follows `ht`;
 /// - `Sections`: `x, cos, sin, y, d, half, t, ht, s0, s1, plane` (`s0 = s_t`,
 ///   `s1 = s_t + s_h`, `plane` = `B T D`, the stride between planes; half-column `j` reads
 ///   plane 0 below `s0`, 1 below `s1`, else 2);
@@ -211,7 +247,12 @@ fn pair_kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
         let first_row = k.program_id(0) * spec.rows as i64;
         let local = k.arange(0, spec.rows as i64).expand_dims(1);
         let row = first_row + local;
-        let (b, ti) = (row / ht, row % t);
+        let b = row / ht;
+        let ti = if spec.heads_inner {
+            (row / k.scalar("heads", DType::I32)) % t
+        } else {
+            row % t
+        };
         // The table row's offset (without position ids) and, for mRoPE, its planes.
         let (tab, gather, planes) = if spec.variant == Variant::Sections {
             let (s0, s1) = (k.scalar("s0", DType::I32), k.scalar("s1", DType::I32));
@@ -443,6 +484,8 @@ pub fn table_kernel(spec: &RopeTableSpec) -> Result<Verified, LangError> {
 }
 
 struct Layout {
+    /// `Some(H)` for [`XLayout::HeadsInner`].
+    heads_inner: Option<usize>,
     rows: usize,
     d: usize,
     r: usize,
@@ -464,7 +507,7 @@ struct Axes {
 }
 
 /// What both rotate-half variants require of `x`, `cos` and `sin` (float dtypes, `sin` matching
-/// `cos`, `x` at least `[T, D]`); returns `x`'s axes.
+/// `cos`, `x` at least `[T, D]`); returns `x`'s axes (`[B, H.., T, D]`).
 fn rotate_half_axes(entry: &str, x: &Tensor, cos: &Tensor, sin: &Tensor) -> Result<Axes, OpError> {
     float_dtype(entry, "x", x)?;
     let tdt = float_dtype(entry, "cos", cos)?;
@@ -502,8 +545,23 @@ fn validate(
     cos: &Tensor,
     sin: &Tensor,
     positions: Option<&Tensor>,
+    layout: XLayout,
 ) -> Result<Layout, OpError> {
     let Axes { b, lead, t, d } = rotate_half_axes(entry, x, cos, sin)?;
+    // Rows of D columns, in memory order.
+    let rows = lead * t;
+    // `[B, T, H, D]`: the same rows, each token's heads together.
+    let (t, heads, heads_inner) = match (layout, &x.shape[..]) {
+        (XLayout::HeadsOuter, _) => (t, lead / b.max(1), None),
+        (XLayout::HeadsInner, &[_, t, h, _]) => (t, h, Some(h)),
+        (XLayout::HeadsInner, shape) => {
+            return Err(bad(
+                entry,
+                "x",
+                format!("shape {shape:?} must be [B, T, H, D] under layout bthd"),
+            ))
+        }
+    };
     let table_len_ok = positions.is_some() || cos.shape.get(1) == Some(&t);
     if cos.shape.len() != 3 || !table_len_ok || !(cos.shape[0] == 1 || cos.shape[0] == b) {
         let len = match positions {
@@ -531,14 +589,14 @@ fn validate(
             ),
         ));
     }
-    let rows = lead * t;
     crate::host::rows_fit(entry, "x", rows)?;
     Ok(Layout {
+        heads_inner,
         rows,
         d,
         r,
         t,
-        ht: (lead / b.max(1)) * t,
+        ht: heads * t,
         per_batch: cos.shape[0] == b && b > 1,
         p,
         pos_per_batch,
@@ -614,15 +672,40 @@ pub fn run_at(
     positions: Option<&Tensor>,
     prev: Option<Tensor>,
 ) -> Result<Tensor, OpError> {
+    run_in(
+        device,
+        backward,
+        x,
+        cos,
+        sin,
+        positions,
+        XLayout::default(),
+        prev,
+    )
+}
+
+/// [`run_at`] on `x` laid out as `layout` says (the output is laid out alike).
+#[allow(clippy::too_many_arguments)]
+pub fn run_in(
+    device: &Device,
+    backward: bool,
+    x: &Tensor,
+    cos: &Tensor,
+    sin: &Tensor,
+    positions: Option<&Tensor>,
+    layout: XLayout,
+    prev: Option<Tensor>,
+) -> Result<Tensor, OpError> {
     let tables = [cos, sin];
-    let (launch, l) = rotate_half_launch(backward, x, &tables, positions)?;
+    let (launch, l) = rotate_half_launch(backward, x, &tables, positions, layout)?;
     let mut scalars = vec![
         Arg::I32(l.d as i32),
         Arg::I32((l.r / 2) as i32),
         Arg::I32(l.t as i32),
         Arg::I32(l.ht as i32),
-        Arg::I32(l.per_batch as i32),
     ];
+    scalars.extend(l.heads_inner.map(|h| Arg::I32(h as i32)));
+    scalars.push(Arg::I32(l.per_batch as i32));
     if positions.is_some() {
         scalars.extend([Arg::I32(l.p as i32), Arg::I32(l.pos_per_batch as i32)]);
     }
@@ -639,7 +722,7 @@ pub fn launch_spec(
     positions: Option<&Tensor>,
 ) -> Result<RopeSpec, OpError> {
     let tables = [cos, sin];
-    let (launch, _) = rotate_half_launch(backward, x, &tables, positions)?;
+    let (launch, _) = rotate_half_launch(backward, x, &tables, positions, XLayout::default())?;
     Ok(launch.spec(device, x.dtype()))
 }
 
@@ -649,13 +732,14 @@ fn rotate_half_launch<'a>(
     x: &Tensor,
     tables: &'a [&'a Tensor; 2],
     positions: Option<&'a Tensor>,
+    layout: XLayout,
 ) -> Result<(Launch<'a>, Layout), OpError> {
     let entry = if backward {
         "rope.backward"
     } else {
         "rope.forward"
     };
-    let l = validate(entry, x, tables[0], tables[1], positions)?;
+    let l = validate(entry, x, tables[0], tables[1], positions, layout)?;
     let launch = Launch {
         variant: Variant::RotateHalf,
         backward,
@@ -666,6 +750,7 @@ fn rotate_half_launch<'a>(
         r: l.r,
         sections: None,
         heads: l.ht.checked_div(l.t),
+        heads_inner: l.heads_inner.is_some(),
     };
     Ok((launch, l))
 }
@@ -694,11 +779,13 @@ struct Launch<'a> {
     sections: Option<[usize; 3]>,
     /// `RotateHalf`: the head count `H`, for the token-major kernel ([`TOKEN_MAJOR_ENV`]).
     heads: Option<usize>,
+    /// `RotateHalf`: `x` is `[B, T, H, D]` ([`RopeSpec::heads_inner`]; never token-major).
+    heads_inner: bool,
 }
 
 impl Launch<'_> {
-    /// The specialisation for `x` of dtype `x` on `device`: token-major when the variant has
-    /// heads and [`TOKEN_MAJOR_ENV`] asks for it.
+    /// The specialisation for `x` of dtype `x` on `device`: `[B, T, H, D]` rows when `x` is so
+    /// laid out, else token-major when the variant has heads and [`TOKEN_MAJOR_ENV`] asks for it.
     fn spec(&self, device: &Device, x: DType) -> RopeSpec {
         let spec = RopeSpec::shaped(
             self.variant,
@@ -711,6 +798,12 @@ impl Launch<'_> {
             self.sections,
             |cols| row_block(device, cols),
         );
+        if self.heads_inner {
+            return RopeSpec {
+                heads_inner: true,
+                ..spec
+            };
+        }
         match self.heads.filter(|_| token_major()) {
             Some(h) => RopeSpec {
                 token_major: true,
@@ -763,7 +856,7 @@ pub fn run_tables(
     dy: &Tensor,
 ) -> Result<(Tensor, Tensor), OpError> {
     let entry = "rope.table_backward";
-    let l = validate(entry, x, cos, sin, None)?;
+    let l = validate(entry, x, cos, sin, None, XLayout::HeadsOuter)?;
     if dy.shape != x.shape || dy.dtype() != x.dtype() {
         return Err(bad(
             entry,
@@ -809,7 +902,7 @@ fn run_entry(
     backward: bool,
     d: &Device,
     t: &Tensors,
-    _p: &Params,
+    p: &Params,
     out: &mut Tensors,
 ) -> Result<(), OpError> {
     let entry = if backward {
@@ -817,12 +910,23 @@ fn run_entry(
     } else {
         "rope.forward"
     };
+    let layout = XLayout::parse(&p.choice("layout", &XLayout::NAMES)?)
+        .expect("choice returns one of XLayout::NAMES");
     let (cos, sin) = (input(entry, t, "cos")?, input(entry, t, "sin")?);
     let key = if backward { "dx" } else { "y" };
     // The backward rotates dy alone: its shape is x's, and x itself is never read.
     let src = input(entry, t, if backward { "dy" } else { "x" })?;
     let prev = out.remove(key);
-    let res = run_at(d, backward, src, cos, sin, t.get("position_ids"), prev)?;
+    let res = run_in(
+        d,
+        backward,
+        src,
+        cos,
+        sin,
+        t.get("position_ids"),
+        layout,
+        prev,
+    )?;
     out.insert(key.into(), res);
     Ok(())
 }
@@ -831,7 +935,13 @@ const X: Port = Port {
     name: "x",
     shape: PortShape::LikeX,
     optional: false,
-    doc: "[B, H, T, D] (or [T, D])",
+    doc: "[B, H, T, D] (or [T, D]); [B, T, H, D] under layout bthd",
+};
+const LAYOUT: ParamDef = ParamDef {
+    name: "layout",
+    default: "bhtd",
+    allowed: "bhtd, bthd",
+    doc: "x (dy) as [B, H.., T, D] or [B, T, H, D]; the output alike",
 };
 const COS: Port = Port {
     name: "cos",
@@ -880,7 +990,7 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
             optional: false,
             doc: "rotated x",
         }],
-        params: &[],
+        params: &[LAYOUT],
         overwrites: &[],
         run: |d, t, p, o| run_entry(false, d, t, p, o),
     },
@@ -894,7 +1004,7 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
             optional: false,
             doc: "gradient of x",
         }],
-        params: &[],
+        params: &[LAYOUT],
         overwrites: &[],
         run: |d, t, p, o| run_entry(true, d, t, p, o),
     },

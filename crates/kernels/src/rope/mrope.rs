@@ -111,6 +111,7 @@ pub fn run(
         r: l.d,
         sections: Some(section),
         heads: None,
+        heads_inner: false,
     };
     launch.run(device, x, scalars, prev)
 }
