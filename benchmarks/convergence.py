@@ -140,11 +140,26 @@ def patch_metile(model):
     return patch, "; ".join(f"{n} x {what}" for what, n in patch.counts().items())
 
 
+def asking_frame(frames):
+    """The frame an allocation is charged to: the innermost one outside torch itself and outside
+    metile's bridge (whose allocator callback makes every metile allocation), i.e. the metile
+    op wrapper, Liger function or model line that asked for the memory; ``None`` if there is none.
+    (metile's adapters live under ``metile/torch/``, which a plain ``/torch/`` test would skip.)"""
+    for f in frames:
+        name = f["filename"]
+        if "/metile/" in name:
+            if not name.endswith("_bridge.py"):
+                return f
+        elif "/torch/" not in name:
+            return f
+    return None
+
+
 def peak_breakdown(snapshot, device_index, top=12):
     """The memory a recorded step allocated and still held at its highest point, grouped by the
-    first Python frame outside torch (the adapter, Liger function or model line that asked for
-    it): ``[(MiB, frame), ...]`` largest first, and the step's own peak in MiB. Memory allocated
-    before the recording (parameters, optimizer state) is not in the trace and not counted."""
+    frame that asked for it (``asking_frame``): ``[(MiB, frame), ...]`` largest first, and the
+    step's own peak in MiB. Memory allocated before the recording (parameters, optimizer state) is
+    not in the trace and not counted."""
     events = snapshot["device_traces"][device_index]
 
     def replay(upto):
@@ -166,7 +181,7 @@ def peak_breakdown(snapshot, device_index, top=12):
     at_peak, _, _ = replay(peak_at)
     groups = {}
     for e in at_peak.values():
-        frame = next((f for f in e.get("frames", []) if "/torch/" not in f["filename"]), None)
+        frame = asking_frame(e.get("frames", []))
         key = f"{Path(frame['filename']).name}:{frame['line']} {frame['name']}" if frame else "?"
         groups[key] = groups.get(key, 0) + e["size"]
     ranked = sorted(groups.items(), key=lambda kv: -kv[1])[:top]

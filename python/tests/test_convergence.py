@@ -86,3 +86,28 @@ def test_smoke_mode_converges_patches_and_undo_restores(tmp_path, monkeypatch):
     assert {path: m for path, m in model.named_modules()} == before  # the very same module objects
     assert modeling.apply_rotary_pos_emb is seen["rope"]
     assert "forward" not in vars(model) and "_loss_function" not in vars(model)
+
+
+def test_peak_memory_is_charged_to_the_op_that_asked_for_it():
+    """An allocation made by metile's bridge callback is charged to the metile op wrapper under it
+    (not skipped as torch's, as ``/torch/`` alone would), torch's own frames are skipped, and the
+    breakdown sums what is live at the peak."""
+    convergence = load_script()
+    f = lambda path, line, name: {"filename": path, "line": line, "name": name}
+    bridge = f("/site/metile/torch/_bridge.py", 170, "<lambda>")
+    ops = f("/site/metile/torch/ops.py", 377, "rope_fwd")
+    torch_f = f("/site/torch/autograd/function.py", 575, "apply")
+    model = f("/repo/benchmarks/convergence.py", 204, "train")
+    assert convergence.asking_frame([bridge, ops, torch_f, model]) == ops
+    assert convergence.asking_frame([torch_f, model]) == model
+    assert convergence.asking_frame([bridge, torch_f]) is None
+    mib = 2**20
+    events = [
+        {"action": "alloc", "addr": 1, "size": 3 * mib, "frames": [bridge, ops, model]},
+        {"action": "alloc", "addr": 2, "size": 1 * mib, "frames": [torch_f, model]},
+        {"action": "free_requested", "addr": 2},
+        {"action": "alloc", "addr": 3, "size": 2 * mib, "frames": [bridge, ops, model]},
+    ]
+    groups, peak = convergence.peak_breakdown({"device_traces": [events]}, 0)
+    assert peak == 5.0
+    assert groups == [(5.0, "ops.py:377 rope_fwd")]
