@@ -750,12 +750,17 @@ def test_cuda_calls_order_with_a_side_stream(mode, monkeypatch):  # pragma: no c
     s = torch.cuda.Stream(dev)
     with torch.cuda.stream(s):
         src, w = x_cpu.to(dev), w_cpu.to(dev)
-        F.rms_norm(src, w)  # compile the kernels first
+        # Compile the library's kernels and load torch's (lazily loaded modules may synchronise
+        # the context at their first use, which would wait out the sleep below).
+        F.rms_norm(src * 1.0, w) * 2.0
+        torch.full_like(src, 0.0)
+        s.synchronize()
         torch.cuda._sleep(200_000_000)
         x = src * 1.0
         y = F.rms_norm(x, w)
         if mode == "current":
-            assert not s.query() and library.query(), "queued on the busy side stream, not the library's"
+            assert not s.query(), "the side stream is still busy with the sleep"
+            assert library.query(), "nothing was queued on the library's stream"
         z = y * 2.0
         del x, y
         # May reuse the freed blocks on s: ordered after the library's kernels.

@@ -94,17 +94,15 @@ pub fn cuda_source(kernel: &Verified, target: &Target) -> Result<CudaSource, Cod
             .into_iter()
             .find(|p| p.threads == threads)
     });
-    let chosen = match overridden {
-        Some(p) => Some(p),
-        None => plan::choose(k, target),
-    };
-    let mut plan = chosen.ok_or_else(|| CodegenError {
-        kernel: k.name.clone(),
-        message: format!(
-            "no plan fits the target's {} bytes of shared memory",
-            target.shared_bytes
-        ),
-    })?;
+    let mut plan = overridden
+        .or_else(|| plan::choose(k, target))
+        .ok_or_else(|| CodegenError {
+            kernel: k.name.clone(),
+            message: format!(
+                "no plan fits the target's {} bytes of shared memory",
+                target.shared_bytes
+            ),
+        })?;
     if let Some(n) = env_for(MIN_PROGRAMS_ENV, &k.name) {
         plan.min_programs = n;
     }

@@ -36,9 +36,18 @@ pub(crate) fn tuning_override<T: std::str::FromStr>(
         .filter(ok)
 }
 
+/// An on/off tuning switch from the environment variable `name`: `1` on, `0` off, unset (or
+/// anything else) `default`; read as [`tuning_override`] reads it.
+pub(crate) fn tuning_switch(name: &str, default: bool) -> bool {
+    tuning_override(name, |&v: &u8| v <= 1).map_or(default, |v| v == 1)
+}
+
 /// Forgets the tuning variables read so far (`METILE_ROPE_TOKEN_MAJOR`, `METILE_CE_PIPELINE`,
 /// `METILE_NORM_BWD_PREFETCH16` and the other launch overrides), so that each is read from the
 /// environment again at its next use: for a test or sweep that changes one within a process.
+/// Kernels already compiled are not affected: `Device::kernel` caches them by name and spec, so
+/// the emitter's own variables (`METILE_CUDA_THREADS`, `METILE_CUDA_MIN_PROGRAMS`) apply only to
+/// kernels compiled afterwards.
 pub fn reload_tuning_overrides() {
     tuning_vars().clear();
 }

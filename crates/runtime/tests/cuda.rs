@@ -1176,7 +1176,7 @@ fn affine_grid(n: usize) -> [u32; 3] {
 /// that stream (thread-local mode, which refuses this thread's host waits and allocations; global
 /// mode would also fail the other tests' CUDA calls, which run on other threads meanwhile), nothing
 /// runs until the graph is replayed (work queued on any other stream would run at once), and the
-/// replay alone gives the result.
+/// replay alone gives the result, of the values x holds at the replay (the graph reads x then).
 #[test]
 fn a_stream_scope_queues_on_the_callers_stream_and_can_be_captured() {
     use cudarc::driver::sys::{CUgraphInstantiate_flags, CUstreamCaptureMode};
@@ -1186,7 +1186,7 @@ fn a_stream_scope_queues_on_the_callers_stream_and_can_be_captured() {
     let n = 1000;
     let xs: Vec<f32> = (0..n).map(|i| (i as f32 * 0.37).sin()).collect();
     let want = affine_on_cpu(&k, &xs);
-    let (_x_mem, x) = borrowed_on(&dev, &s, &xs);
+    let (mut x_mem, x) = borrowed_on(&dev, &s, &xs);
     let (out_mem, mut out) = borrowed_on(&dev, &s, &vec![f32::NAN; n]);
     let pool = ok(s.alloc_zeros::<u8>(1 << 20), "the allocator's memory");
     ok(s.synchronize(), "synchronize");
@@ -1219,11 +1219,19 @@ fn a_stream_scope_queues_on_the_callers_stream_and_can_be_captured() {
     ok(graph.launch(), "replay the graph");
     ok(s.synchronize(), "synchronize the caller's stream only");
     assert_eq!(ok(s.clone_dtoh(&out_mem), "read"), want);
+    // New inputs, replayed again: the graph reads x at the replay.
+    let xs2: Vec<f32> = xs.iter().map(|v| 2.0 * v + 0.5).collect();
+    ok(s.memcpy_htod(&xs2, &mut x_mem), "new inputs");
+    ok(graph.launch(), "replay the graph again");
+    ok(s.synchronize(), "synchronize the caller's stream only");
+    assert_eq!(ok(s.clone_dtoh(&out_mem), "read"), affine_on_cpu(&k, &xs2));
 }
 
 /// Owned (pool) memory made and used inside a stream scope is ordered with the caller's stream
 /// by events: results are right inside the scope, after it, and over a loop that frees and
-/// reuses pool memory.
+/// reuses pool memory. The largest round reads nothing inside the scope, so the read after it (a
+/// download queued on the device's own stream) is the first wait for the scope's work: only the
+/// events order it.
 #[test]
 fn owned_buffers_in_a_stream_scope_are_ordered_with_it() {
     let Some(dev) = cuda() else { return };
@@ -1238,7 +1246,9 @@ fn owned_buffers_in_a_stream_scope_are_ordered_with_it() {
             let mut y = dev.zeros(DType::F32, n)?;
             y.poison();
             dev.launch(&k, affine_grid(n), &mut affine_args(&x, &mut y, n))?;
-            assert_eq!(y.to_f32()?, want, "n = {n}, read inside the scope");
+            if n < 100_000 {
+                assert_eq!(y.to_f32()?, want, "n = {n}, read inside the scope");
+            }
             // A pool copy, then the source overwritten: the copy must have read it first.
             let copy = y.try_clone()?;
             y.poison();
@@ -1251,7 +1261,7 @@ fn owned_buffers_in_a_stream_scope_are_ordered_with_it() {
 }
 
 /// cuBLAS products inside a stream scope: on the caller's stream with a workspace of its own,
-/// and captured into a graph (the first product on a capturing stream runs with no workspace).
+/// and captured into a graph (a product on a capturing stream runs with no workspace).
 #[test]
 fn gemm_in_a_stream_scope_runs_on_the_callers_stream() {
     use cudarc::driver::sys::{CUgraphInstantiate_flags, CUstreamCaptureMode};
@@ -1266,8 +1276,10 @@ fn gemm_in_a_stream_scope_runs_on_the_callers_stream() {
     let (a, b) = (wave(DType::F32, m * k, 5), wave(DType::F32, k * n, 6));
     let c0 = Buffer::zeros(DType::F32, m * n);
     let values = |b: &Buffer| ok(b.to_f32(), "values");
-    for captured in [false, true] {
-        let s = caller_stream();
+    // Both streams made first: a stream made after the first is destroyed could reuse its
+    // handle, and with it the first's workspace.
+    let streams = [caller_stream(), caller_stream()];
+    for (captured, s) in [false, true].into_iter().zip(streams) {
         let (_a_mem, da) = borrowed_on(&dev, &s, &values(&a));
         let (_b_mem, db) = borrowed_on(&dev, &s, &values(&b));
         let (c_mem, mut dc) = borrowed_on(&dev, &s, &vec![f32::NAN; m * n]);

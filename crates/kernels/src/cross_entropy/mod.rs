@@ -412,11 +412,15 @@ pub const PIPELINE_ENV: &str = "METILE_CE_PIPELINE";
 fn row_tiling(device: &Device, v: usize, x: DType, backward: bool) -> Tiling {
     let mut t = Tiling::for_device(device, v);
     if t.looped {
-        let default = !device.is_cpu() && !backward && x.size_bytes() == 2;
-        t.prefetch = crate::host::tuning_override(PIPELINE_ENV, |&on: &u8| on <= 1)
-            .map_or(default, |on| on == 1);
+        t.prefetch = pipelined_steps(!device.is_cpu(), x, backward);
     }
     t
+}
+
+/// Whether stepped rows of logits of dtype `x` load each column step one step ahead
+/// (`PIPELINE_ENV`; by default on a GPU, forward, 16-bit).
+fn pipelined_steps(gpu: bool, x: DType, backward: bool) -> bool {
+    crate::host::tuning_switch(PIPELINE_ENV, gpu && !backward && x.size_bytes() == 2)
 }
 
 /// Whether a launch over `rows` rows runs `wide` programs: on a GPU, with fewer rows than

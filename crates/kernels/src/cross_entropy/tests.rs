@@ -389,3 +389,24 @@ fn stepped_rows_reduce_once_after_the_column_loop() {
         }
     }
 }
+
+#[test]
+fn gpu_forwards_of_16_bit_logits_pipeline_their_steps_by_default() {
+    // `METILE_CE_PIPELINE` is unset in the unit tests (`tests/ce_pipeline.rs` sets it in its
+    // own process).
+    use super::pipelined_steps;
+    for x in [DType::F32, DType::F16, DType::BF16] {
+        for backward in [false, true] {
+            let want = !backward && x != DType::F32;
+            assert_eq!(
+                pipelined_steps(true, x, backward),
+                want,
+                "{x} backward={backward}"
+            );
+            assert!(
+                !pipelined_steps(false, x, backward),
+                "never by default on the CPU"
+            );
+        }
+    }
+}

@@ -68,7 +68,7 @@ pub(crate) mod tests;
 use metile_ir::DType;
 use metile_runtime::{Arg, Device, Tensor};
 
-use crate::host::{bad, fit, float_dtype, tuning_override};
+use crate::host::{bad, fit, float_dtype, tuning_override, tuning_switch};
 use crate::registry::{
     input, write_over, EntryPoint, OpError, Overwrite, ParamDef, Params, Port, PortShape, Tensors,
 };
@@ -168,7 +168,7 @@ pub const BWD_PREFETCH16_ENV: &str = "METILE_NORM_BWD_PREFETCH16";
 /// (`benchmarks/gpu/s6_call4.sh`): RMSNorm 0.138 -> 0.124 ms with it, but LayerNorm 0.181 ->
 /// 0.192 and the fused add 0.257 -> 0.277 (more values held across the row's reductions).
 fn prefetch16(kind: NormKind) -> bool {
-    tuning_override(BWD_PREFETCH16_ENV, |&v: &u8| v <= 1).map_or(kind == NormKind::Rms, |v| v == 1)
+    tuning_switch(BWD_PREFETCH16_ENV, kind == NormKind::Rms)
 }
 /// Overrides `BWD_PROGRAMS_PER_UNIT` (for tuning sweeps).
 pub const BWD_PROGRAMS_ENV: &str = "METILE_NORM_BWD_PROGRAMS_PER_UNIT";
@@ -414,10 +414,7 @@ pub(crate) fn forward_programs(device: &Device, rows: usize) -> (usize, usize) {
 /// 2026-11-30, bf16 16384x4096: 0.093 -> 0.086 ms; RMSNorm and the fused add lose 2-3% with it,
 /// so they keep the hoisted weight); `METILE_NORM_RELOAD_PARAMS=0|1` overrides (for sweeps).
 pub(crate) fn reload_params(gpu: bool, kind: NormKind, forward: bool) -> bool {
-    match tuning_override::<u8>(RELOAD_PARAMS_ENV, |v| *v <= 1) {
-        Some(v) => v == 1,
-        None => forward && kind == NormKind::Layer && gpu,
-    }
+    tuning_switch(RELOAD_PARAMS_ENV, forward && kind == NormKind::Layer && gpu)
 }
 
 /// Overrides whether single-tile norm kernels reload their parameters per row (for sweeps).

@@ -761,7 +761,7 @@ fn rotate_half_launch<'a>(
 pub const TOKEN_MAJOR_ENV: &str = "METILE_ROPE_TOKEN_MAJOR";
 
 fn token_major() -> bool {
-    crate::host::tuning_override(TOKEN_MAJOR_ENV, |&on: &u8| on <= 1) == Some(1)
+    crate::host::tuning_switch(TOKEN_MAJOR_ENV, false)
 }
 
 /// One launch of a rotation kernel over `rows` rows of `d` columns.

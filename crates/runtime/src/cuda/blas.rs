@@ -6,10 +6,12 @@
 //! copies. Calls are serialised on the handle. On the device's own stream the handle uses
 //! cuBLAS's default workspace pool; on a scope's stream a workspace of that stream's own (one per
 //! stream handle, allocated at the first product on it and kept for the process), so that
-//! products on different streams never share one. A first product on a stream that is being
-//! captured into a CUDA graph cannot allocate: it runs with no workspace (correct, maybe slower),
-//! and so does every later product captured on that stream until one runs uncaptured. A missing
-//! or unusable library is
+//! products on different streams never share one. A product on a stream being captured into a
+//! CUDA graph runs with no workspace (correct, maybe slower: the graph must not record memory that
+//! later products reuse), and so does every product on the per-thread default stream (one handle
+//! value, a different stream on each thread). A stream destroyed while its products still run
+//! and a new stream at the same handle would share the workspace: callers keep a stream alive
+//! until its work is done (torch's streams are). A missing or unusable library is
 //! `Error::Device` (checked before cudarc is asked for it, and its first touch guarded, as for
 //! the driver); a cuBLAS status other than success is `Error::Blas`. Either is remembered: the
 //! handle is not retried.
@@ -95,26 +97,25 @@ impl Blas {
         if device.is_own(stream) {
             return Ok(());
         }
+        // SAFETY: only reads the capture status of a live stream.
+        let status = unsafe { cudarc::driver::result::stream::is_capturing(stream.cu_stream()) }
+            .map_err(|e| cuda_error(&label, "query stream capture", e))?;
+        // No workspace while the stream is being captured (a graph must not record memory that
+        // later products on the stream reuse), nor on the per-thread default stream, which is a
+        // different stream on each thread under one handle value.
         let key = stream.cu_stream() as usize;
-        let workspace = match self.workspaces.get(&key) {
-            Some(&ptr) => Some(ptr),
-            None => {
-                // SAFETY: only reads the capture status of a live stream.
-                let status =
-                    unsafe { cudarc::driver::result::stream::is_capturing(stream.cu_stream()) }
-                        .map_err(|e| cuda_error(&label, "query stream capture", e))?;
-                if status == CUstreamCaptureStatus::CU_STREAM_CAPTURE_STATUS_NONE {
-                    let bytes = workspace_bytes(device.target.compute_capability);
-                    // SAFETY: the context is current; the allocation is kept for the process.
-                    let ptr =
-                        unsafe { cudarc::driver::result::malloc_sync(bytes) }.map_err(|e| {
-                            alloc_error(&label, "allocate a cuBLAS workspace", bytes, e)
-                        })?;
-                    self.workspaces.insert(key, ptr);
-                    Some(ptr)
-                } else {
-                    None
-                }
+        let shared = status == CUstreamCaptureStatus::CU_STREAM_CAPTURE_STATUS_NONE
+            && key != PER_THREAD_STREAM;
+        let workspace = match (shared, self.workspaces.get(&key)) {
+            (false, _) => None,
+            (true, Some(&ptr)) => Some(ptr),
+            (true, None) => {
+                let bytes = workspace_bytes(device.target.compute_capability);
+                // SAFETY: the context is current; the allocation is kept for the process.
+                let ptr = unsafe { cudarc::driver::result::malloc_sync(bytes) }
+                    .map_err(|e| alloc_error(&label, "allocate a cuBLAS workspace", bytes, e))?;
+                self.workspaces.insert(key, ptr);
+                Some(ptr)
             }
         };
         let (ptr, bytes) = match workspace {
@@ -129,6 +130,9 @@ impl Blas {
             .map_err(|e| blas_error(&label, "set workspace", e))
     }
 }
+
+/// `CU_STREAM_PER_THREAD`'s handle value.
+const PER_THREAD_STREAM: usize = 2;
 
 /// The library as the errors name it.
 const LIBRARY: &str = "cuBLAS (libcublas.so)";

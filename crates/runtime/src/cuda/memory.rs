@@ -451,9 +451,11 @@ impl CudaBuffer {
             // current. A copy into pageable host memory has finished when the call returns.
             unsafe { copy_to_host(&mut data, src, s.cu_stream()) }.map_err(err)?;
         }
-        // The wait (for the copy's stream and the device's own) reports an error of earlier
-        // asynchronous work (a faulting kernel) rather than leaving it to the next call.
-        self.device.synchronize()?;
+        // The wait for the copy's stream (the writes of the buffer are ordered on it) also reports
+        // an error of earlier asynchronous work (a faulting kernel) rather than leaving it to the
+        // next call. Inside a stream scope, work other threads queued on the device's own stream
+        // is not waited for.
+        s.synchronize().map_err(err)?;
         Ok(data)
     }
 
