@@ -860,8 +860,14 @@ def test_host_memory_is_read_in_place_by_borrowed_tensors_only():
     m = metile.Tensor.borrow_host("f32", [8], odd.ctypes.data, odd)
     assert not m.borrows_host_memory
     assert np.array_equal(metile.to_numpy(m), np.arange(8, dtype=np.float32))
-    # A call reads its NumPy inputs in place and never writes them, even an in-place entry.
-    x, w = np.ones((2, 8), np.float32), np.full(8, 2.0, np.float32)
-    kept = x.copy()
-    y, _ = norms.rms_norm_forward(x, w)
-    assert np.allclose(y, 2.0) and np.array_equal(x, kept)
+    # A call reads its NumPy inputs in place and never writes them, even an in-place entry; and
+    # one that leaves its input unwritten (a scale by 1) returns memory of its own.
+    g = np.linspace(-1.0, 1.0, 15, dtype=np.float32).reshape(3, 5)
+    kept = g.copy()
+    for dloss, want in ((2.0, 2.0 * kept), (1.0, kept)):
+        out = metile.call("cross_entropy.in_place_backward", {"dlogits": g, "dloss": np.float32(dloss)})
+        assert np.array_equal(g, kept), "the caller's array is not written"
+        assert np.array_equal(out["dlogits"], want)
+        g[0, 0] = 9.0  # the output does not read the array
+        assert out["dlogits"][0, 0] == want[0, 0]
+        g[0, 0] = kept[0, 0]

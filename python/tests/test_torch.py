@@ -666,8 +666,8 @@ def test_zero_copy_needs_cuda_and_can_be_refused(monkeypatch):
     with pytest.raises(metile.DeviceError, match="needs a CUDA device"):
         _metile.Tensor.borrow_cuda("f32", [2], 0x1000, "cpu", torch.zeros(2))
     assert _metile.stream_handle("cpu") is None
-    x = _bridge.to_library(torch.ones(2, 3), "cpu", "x")
-    assert x.storage_owner() is None, "library-owned memory has no Python owner"
+    x = _bridge.to_library(torch.ones(2, 3), "x")
+    assert x.borrows_host_memory and x.storage_owner() is None, "host memory has no device owner"
     monkeypatch.setenv("METILE_TORCH_CUDA", "0")
     with pytest.raises(RuntimeError, match="METILE_TORCH_CUDA=0"):
         _bridge.library_device(torch.device("cuda", 0))
@@ -677,7 +677,7 @@ def test_call_allocating_on_the_cpu_is_call():
     def refuse(nbytes):
         raise AssertionError("the cpu never draws on the allocator")
 
-    x = _bridge.to_library(gen(3, 7).float(), "cpu", "x")
+    x = _bridge.to_library(gen(3, 7).float(), "x")
     out, released = _metile.call_allocating("rms_norm.forward", {"x": x}, {}, "cpu", refuse)
     want = _metile.call("rms_norm.forward", {"x": x}, {}, "cpu")
     assert released == [] and out.keys() == want.keys()

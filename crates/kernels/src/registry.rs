@@ -265,7 +265,16 @@ impl EntryPoint {
             Ok(())
         });
         match staged.and_then(|()| (self.run)(device, inputs, params, &mut out)) {
-            Ok(()) => Ok(out),
+            Ok(()) => {
+                // An entry may leave an input it took unwritten (e.g. a scale by 1): its output
+                // must not go on reading a caller's host memory (`Buffer::borrow_host`).
+                for ow in taken {
+                    if let Some(t) = out.get_mut(ow.output) {
+                        t.buffer.own_host_memory();
+                    }
+                }
+                Ok(out)
+            }
             Err(e) => {
                 for ow in taken {
                     if let Some(t) = out.remove(ow.output) {
@@ -597,6 +606,31 @@ mod tests {
             &[],
             "missing input `dloss`",
         );
+    }
+
+    /// An in-place entry that leaves the tensor it took unwritten (cross-entropy's scale by a
+    /// cotangent of 1) still returns memory of its own, not a caller's host memory it borrowed.
+    #[test]
+    fn call_owned_outputs_never_borrow_the_callers_host_memory() {
+        let d = Device::cpu();
+        let ep = find("cross_entropy.in_place_backward").unwrap();
+        let grads: Vec<f32> = (0..15).map(|i| i as f32 * 0.1 - 0.7).collect();
+        // SAFETY: `grads` outlives the call and is not written during it.
+        let borrowed = unsafe {
+            metile_runtime::Buffer::borrow_host(DType::F32, 15, grads.as_ptr().cast(), Box::new(()))
+        };
+        let mut inputs = Tensors::new();
+        inputs.insert(
+            "dlogits".into(),
+            Tensor::new(borrowed.unwrap(), vec![3, 5]).unwrap(),
+        );
+        inputs.insert("dloss".into(), t(&[], |_| 1.0));
+        assert!(inputs["dlogits"].buffer.borrows_host_memory());
+        let params = ep.params(&[]).unwrap();
+        let out = ep.call_owned(&d, &mut inputs, &params).unwrap();
+        assert!(!inputs.contains_key("dlogits"), "the input was taken");
+        assert!(!out["dlogits"].buffer.borrows_host_memory());
+        assert_eq!(out["dlogits"].to_f32().unwrap(), grads);
     }
 
     /// An entry's `run` writes an output already in its map when it fits (as `metile bench`

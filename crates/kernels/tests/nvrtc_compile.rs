@@ -157,7 +157,7 @@ fn warp_shuffles_are_never_conditional() {
 /// RoPE's token-major kernels (`METILE_ROPE_TOKEN_MAJOR=1`: one program per token over every
 /// head), which `emit`'s default specs do not show, compile for sm_90: forward and backward,
 /// with and without position ids, full and partial rotary, q's and k's head counts and a ragged
-/// one.
+/// one; and the row kernel over `[B, T, H, D]` (`layout=bthd`).
 #[test]
 #[allow(clippy::panic)]
 fn token_major_rope_compiles() {
@@ -172,64 +172,36 @@ fn token_major_rope_compiles() {
             (DType::BF16, Some(DType::I64), 128, 8),
             (DType::F32, Some(DType::I32), 96, 3),
         ] {
-            let spec = RopeSpec {
+            let shaped = RopeSpec::shaped(
+                Variant::RotateHalf,
+                backward,
+                x,
+                x,
+                positions,
+                128,
+                r,
+                None,
+                |c| c.next_power_of_two(),
+            );
+            // Token-major, and rows of `[B, T, H, D]` (`layout=bthd`), which takes `heads`.
+            let token = RopeSpec {
                 token_major: true,
                 rows: usize::next_power_of_two(heads),
-                ..RopeSpec::shaped(
-                    Variant::RotateHalf,
-                    backward,
-                    x,
-                    x,
-                    positions,
-                    128,
-                    r,
-                    None,
-                    |c| c.next_power_of_two(),
-                )
+                ..shaped
             };
-            let src = cuda_source(&kernel(&spec).unwrap(), &Target::sm90()).unwrap();
-            match compile_cuda_source_cached("rope_token_major", &src.source, 90, None) {
-                Ok(_) => {}
-                Err(e) if e.to_string().contains("cannot open source file") => return,
-                Err(e) => panic!("{spec:?}: {e}"),
-            }
-        }
-    }
-}
-
-/// RoPE over `[B, T, H, D]` rows (`layout=bthd`: `RopeSpec::heads_inner`, with and without
-/// position ids), which `emit`'s default specs do not show, compiles for sm_90.
-#[test]
-#[allow(clippy::panic)]
-fn heads_inner_rope_compiles() {
-    use metile_kernels::rope::{kernel, RopeSpec, Variant};
-    if let Err(e) = nvrtc_version() {
-        eprintln!("skipped: NVRTC is not available here ({e})");
-        return;
-    }
-    for backward in [false, true] {
-        for positions in [None, Some(DType::I64)] {
-            for x in [DType::BF16, DType::F32] {
-                let shaped = RopeSpec::shaped(
-                    Variant::RotateHalf,
-                    backward,
-                    x,
-                    x,
-                    positions,
-                    128,
-                    128,
-                    None,
-                    |c| c.next_power_of_two(),
-                );
-                let spec = RopeSpec {
-                    heads_inner: true,
-                    ..shaped
-                };
+            let inner = RopeSpec {
+                heads_inner: true,
+                ..shaped
+            };
+            for spec in [token, inner] {
                 let k = kernel(&spec).unwrap();
+                let takes_heads = k.kernel().param_index("heads").is_some();
+                assert_eq!(spec.heads_inner, takes_heads, "{spec:?}");
                 let src = cuda_source(&k, &Target::sm90()).unwrap();
-                assert!(src.source.contains("int p"), "scalars are passed");
-                if let Err(e) = compile_cuda_source_cached("rope_bthd", &src.source, 90, None) {
-                    panic!("rope bthd backward={backward} {positions:?} {x:?}: {e}");
+                match compile_cuda_source_cached("rope_rows", &src.source, 90, None) {
+                    Ok(_) => {}
+                    Err(e) if e.to_string().contains("cannot open source file") => return,
+                    Err(e) => panic!("{spec:?}: {e}"),
                 }
             }
         }

@@ -174,6 +174,17 @@ fn words_to_le<W: Word, const N: usize>(words: &[W], out: &mut [u8], to_le: fn(W
 }
 
 impl HostData {
+    /// Whether the words read a caller's memory in place (`Buffer::borrow_host`).
+    pub(crate) fn is_borrowed(&self) -> bool {
+        matches!(
+            self,
+            HostData::U8(Words::Borrowed { .. })
+                | HostData::U16(Words::Borrowed { .. })
+                | HostData::U32(Words::Borrowed { .. })
+                | HostData::U64(Words::Borrowed { .. })
+        )
+    }
+
     pub(crate) fn zeroed(dtype: DType, len: usize) -> HostData {
         match dtype.size_bytes() {
             1 => HostData::U8(vec![0; len].into()),
@@ -316,7 +327,10 @@ impl Buffer {
     /// # Safety
     /// `ptr` addresses at least `len * dtype.size_bytes()` readable bytes holding `dtype`'s
     /// storage words (native-endian; f16/bf16 as 16-bit words, bool as one byte 0 or 1), which
-    /// stay allocated and unchanged (by anyone, on any thread) while the buffer holds them.
+    /// stay allocated while the buffer holds them and are not written (by anyone, on any
+    /// thread) while a library operation reads the buffer (a launch, a copy, an upload until
+    /// it returns). Between operations the caller may change them: the buffer then reads the
+    /// new values.
     pub unsafe fn borrow_host(
         dtype: DType,
         len: usize,
@@ -373,15 +387,7 @@ impl Buffer {
     /// Whether the buffer reads a caller's host memory in place (`borrow_host`, not yet
     /// written).
     pub fn borrows_host_memory(&self) -> bool {
-        matches!(
-            &self.storage,
-            Storage::Host(
-                HostData::U8(Words::Borrowed { .. })
-                    | HostData::U16(Words::Borrowed { .. })
-                    | HostData::U32(Words::Borrowed { .. })
-                    | HostData::U64(Words::Borrowed { .. })
-            )
-        )
+        matches!(&self.storage, Storage::Host(d) if d.is_borrowed())
     }
 
     /// For a buffer of borrowed device memory (`borrow_cuda`, or made inside a
@@ -391,9 +397,11 @@ impl Buffer {
         self.cuda_storage()?.borrowed_memory()
     }
 
-    /// Whether the two buffers' elements may overlap in memory. Only borrowed device memory can
-    /// (`borrow_cuda` twice over one allocation): host buffers and owned device buffers are
-    /// allocations of their own, and an empty buffer holds no memory.
+    /// Whether the two buffers' elements may overlap in memory where one could be written
+    /// while the other is read. Only borrowed device memory can (`borrow_cuda` twice over one
+    /// allocation): owned host and device buffers are allocations of their own, borrowed host
+    /// memory (`borrow_host`) may overlap but is never written (copied first), and an empty
+    /// buffer holds no memory.
     pub fn may_share_memory(&self, other: &Buffer) -> bool {
         match (self.borrowed_memory(), other.borrowed_memory()) {
             (Some((a, _)), Some((b, _))) => {

@@ -486,6 +486,13 @@ fn borrowed_host_memory_is_read_in_place_and_copied_before_any_write() {
     assert!(f32_of(&p).iter().all(|v| v.is_nan()));
     assert_eq!(xs, [1.0, 2.0, 3.0, 4.0]);
     c.copy_from(&x).expect("same dtype and length");
+    // Written by a copy: the borrowed destination gets words of its own first.
+    let mut dst = borrowed(&ts, &alive);
+    dst.copy_from(&x).expect("same dtype and length");
+    assert!(!dst.borrows_host_memory());
+    assert_eq!(dst, x);
+    assert_eq!(ts, [0.5; 4]);
+    drop(dst);
     let mut o = borrowed(&xs, &alive);
     o.own_host_memory();
     assert!(!o.borrows_host_memory());

@@ -105,14 +105,11 @@ def _prepare(t, what):
     return t if t.is_contiguous() else t.contiguous()
 
 
-def to_library(t, lib_device, what):
-    """A library tensor of CPU tensor ``t``'s values (see the module doc for layout): on the
-    library's cpu device it reads ``t``'s memory in place (``Tensor.borrow_host``, holding ``t``;
-    the library copies it before writing it), on another device a copy."""
+def to_library(t, what):
+    """A library cpu tensor that reads CPU tensor ``t``'s memory in place (``Tensor.borrow_host``,
+    holding ``t``; the library copies it before writing it; see the module doc for layout)."""
     t = _prepare(t, what)  # a CPU tensor (CUDA ones are borrowed), now contiguous
-    if lib_device == "cpu":
-        return _metile.Tensor.borrow_host(_TO_METILE[t.dtype], list(t.shape), t.data_ptr(), t)
-    return _metile.Tensor.from_host_memory(_TO_METILE[t.dtype], list(t.shape), t.data_ptr(), t, lib_device)
+    return _metile.Tensor.borrow_host(_TO_METILE[t.dtype], list(t.shape), t.data_ptr(), t)
 
 
 def borrow(t, lib_device):
@@ -222,6 +219,6 @@ def run(entry, inputs, params=None):
     text = {k: param_text(v) for k, v in (params or {}).items() if v is not None}
     if device.type == "cuda":
         return _run_cuda(entry, given, text, device, lib_device)
-    lib = {k: to_library(v, lib_device, f"{entry}: input `{k}`") for k, v in given.items()}
+    lib = {k: to_library(v, f"{entry}: input `{k}`") for k, v in given.items()}
     out = _metile.call(entry, lib, text, lib_device)
     return {k: to_torch(v, device) for k, v in out.items()}

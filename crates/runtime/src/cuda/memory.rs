@@ -481,8 +481,14 @@ impl CudaBuffer {
         let (dst, _guard) = w.write_ptr(s);
         // SAFETY: `dst` addresses exactly `data`'s bytes on this device (checked above) and the
         // context is current. From pageable host memory the call returns once the words are
-        // staged, so `data` may go when it returns.
-        unsafe { copy_to_device(dst, data, s.cu_stream()) }.map_err(err)
+        // staged, so `data` may go when it returns; from page-locked memory the copy runs
+        // later, so words the library does not own (`Buffer::borrow_host`: a pinned tensor's)
+        // are waited for before returning, as their contract ends here.
+        unsafe { copy_to_device(dst, data, s.cu_stream()) }.map_err(err)?;
+        if data.is_borrowed() {
+            s.synchronize().map_err(err)?;
+        }
+        Ok(())
     }
 
     /// Overwrites the elements with those of `src` (same kind and length), on this buffer's
