@@ -207,3 +207,44 @@ fn token_major_rope_compiles() {
         }
     }
 }
+
+/// The distribution losses' reduced forwards with pipelined steps (the default for a 16-bit
+/// first input on a GPU), which `emit`'s default specs do not show, compile for sm_90.
+#[test]
+#[allow(clippy::panic)]
+fn pipelined_distribution_losses_compile() {
+    use metile_kernels::distill::{kernel, Beta, DistillSpec, Loss};
+    use metile_kernels::norms::Tiling;
+    if let Err(e) = nvrtc_version() {
+        eprintln!("skipped: NVRTC is not available here ({e})");
+        return;
+    }
+    let tiling = Tiling {
+        block: 4096,
+        exact: false,
+        looped: true,
+        prefetch: true,
+    };
+    for (loss, labels) in [
+        (Loss::Kl { log_target: false }, None),
+        (Loss::Kl { log_target: true }, None),
+        (Loss::Jsd(Beta::Between), Some(DType::I64)),
+        (Loss::Tvd, Some(DType::I64)),
+    ] {
+        let spec = DistillSpec {
+            loss,
+            backward: false,
+            x: DType::BF16,
+            y: DType::F32,
+            labels,
+            elementwise: None,
+            tiling,
+        };
+        let src = cuda_source(&kernel(&spec).unwrap(), &Target::sm90()).unwrap();
+        match compile_cuda_source_cached("distill_pipelined", &src.source, 90, None) {
+            Ok(_) => {}
+            Err(e) if e.to_string().contains("cannot open source file") => return,
+            Err(e) => panic!("{spec:?}: {e}"),
+        }
+    }
+}

@@ -131,7 +131,7 @@ impl<'k> RowTiles<'k> {
 
     /// Whether a stepped row loads step `s + block` before it works on step `s`
     /// (`Tiling::prefetch` on a looped tiling): two loads in flight per thread instead of one.
-    fn pipelined(&self) -> bool {
+    pub(crate) fn pipelined(&self) -> bool {
         self.t.looped && self.t.prefetch
     }
 
@@ -404,12 +404,14 @@ pub const WIDE_ROWS_ENV: &str = "METILE_CE_WIDE_ROWS_PER_UNIT";
 /// flight per thread; `RowTiles::pipelined`), or not, on any device and in both directions.
 /// Unset: the GPU forward of 16-bit logits does (H200, 2026-11-30, `benchmarks/gpu/s7_call1.sh`,
 /// 128256 classes, 4096-column steps: bf16 8192 rows forward 1.190 -> 0.962 ms, the backward
-/// unchanged at 1.195 / 1.206; f32 4096 rows forward 0.619 -> 0.641, so f32 does not).
+/// unchanged at 1.195 / 1.206; f32 4096 rows forward 0.619 -> 0.641, so f32 does not). The
+/// distribution losses' reduced forwards follow the same policy (not yet measured there).
 pub const PIPELINE_ENV: &str = "METILE_CE_PIPELINE";
 
 /// The tiling of rows of `v` classes of dtype `x` for the forward or backward kernel
-/// (`PIPELINE_ENV`).
-fn row_tiling(device: &Device, v: usize, x: DType, backward: bool) -> Tiling {
+/// (`PIPELINE_ENV`); the distribution losses' reduced forward (`crate::distill`) steps its rows
+/// the same way.
+pub(crate) fn row_tiling(device: &Device, v: usize, x: DType, backward: bool) -> Tiling {
     let mut t = Tiling::for_device(device, v);
     if t.looped {
         t.prefetch = pipelined_steps(!device.is_cpu(), x, backward);

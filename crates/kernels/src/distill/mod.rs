@@ -25,7 +25,9 @@
 //!
 //! Inputs f32/f16/bf16 (the two distributions may differ in dtype), arithmetic FP32, any `V` up
 //! to 16,777,216: one program per row, a row wider than one tile (`Tiling::for_device`) stepped
-//! in tiles with a per-lane FP32 accumulator reduced once per row. KL and TVD losses are f32;
+//! in tiles with a per-lane FP32 accumulator reduced once per row; the reduced forward steps its
+//! rows as cross-entropy does (`cross_entropy::row_tiling`: on a GPU with a 16-bit first input,
+//! each step's two inputs loaded a step ahead; the same sums bit for bit). KL and TVD losses are f32;
 //! JSD's is rounded to the input's dtype. Gradients have the differentiable input's dtype. Row
 //! sums are FP32 in the kernels (times the divisor), added over rows on the host in f64, in row
 //! order (deterministic). `dloss` is a float scalar, or under `none` a float tensor of the
@@ -218,7 +220,38 @@ pub fn kernel(spec: &DistillSpec) -> Result<Verified, LangError> {
                 None => l,
             }
         };
-        let sum = if t.looped {
+        let sum = if tiles.pipelined() {
+            // Each step's two inputs are loaded a step ahead (as stored) and ride after the
+            // accumulator: two steps' loads in flight per thread.
+            let raw = |st: Tile| {
+                let (offs, _, mask) = tiles.at(Some(st));
+                let at = |buf: &metile_lang::Buffer| match mask {
+                    Some(m) => buf.load_masked(offs, m, 0.0),
+                    None => buf.load(offs),
+                };
+                [
+                    x.as_ref().map_or_else(|| k.zeros([t.block], spec.x), at),
+                    at(&y),
+                ]
+            };
+            let step = t.block as i64;
+            let mut init = vec![k.zeros([t.block], DType::F32)];
+            init.extend(raw(k.constant(0, DType::I32)));
+            let r = k.for_range(0, n, step, &init, |st, c| {
+                let next = raw(st + step);
+                let (_, _, mask) = tiles.at(Some(st));
+                let a = x.as_ref().map(|_| c[1].cast(DType::F32));
+                let l = elem(a, c[2].cast(DType::F32));
+                let l = match mask {
+                    Some(m) => select(m, l, 0.0),
+                    None => l,
+                };
+                let mut carry = vec![c[0] + l];
+                carry.extend(next);
+                carry
+            });
+            r[0].sum(0)
+        } else if t.looped {
             let acc = k.zeros([t.block], DType::F32);
             let r = k.for_range(0, n, t.block as i64, &[acc], |st, c| {
                 vec![c[0] + masked(Some(st))]
@@ -429,7 +462,8 @@ impl Call<'_> {
         out: DType,
         prev: Option<Tensor>,
     ) -> Result<Tensor, OpError> {
-        self.forward_tiled(device, out, prev, Tiling::for_device(device, self.v))
+        let tiling = crate::cross_entropy::row_tiling(device, self.v, self.x.dtype(), false);
+        self.forward_tiled(device, out, prev, tiling)
     }
 
     /// [`Call::forward`] with rows tiled as `tiling` says (tests run a GPU's masked tiles on

@@ -129,7 +129,8 @@ fn registry_entries_parse_their_parameters() {
 }
 
 /// The tilings a GPU launches, run on the CPU: one masked power-of-two tile (127 and 4097
-/// columns), and masked steps of 4096 columns (70,000). Each must give the CPU tiling's results:
+/// columns), and masked steps of 4096 columns (70,000), also pipelined (the reduced forward's
+/// inputs loaded a step ahead). Each must give the CPU tiling's results:
 /// the same elements bit for bit (gradients, `none` losses), reduced losses within the FP32
 /// summation order's rounding.
 #[test]
@@ -154,6 +155,12 @@ fn gpu_tilings_match_the_cpu_tiling() {
             }
         };
         let cpu = Tiling::for_device(&dev, v);
+        // A GPU's stepped tiling with each step's inputs loaded a step ahead (the default for a
+        // 16-bit first input: `cross_entropy::row_tiling`).
+        let pipelined = Tiling {
+            prefetch: gpu.looped,
+            ..gpu
+        };
         let mut a = rng.normal_vec(rows * v, -9.0, 2.0);
         let mut b = rng.normal_vec(rows * v, -9.0, 2.0);
         crate::testing::round_to_storage(&mut a, DType::BF16);
@@ -213,7 +220,7 @@ fn gpu_tilings_match_the_cpu_tiling() {
                 })
                 .collect();
             assert_eq!(grads[0], grads[1], "{what}");
-            let losses: Vec<Vec<f32>> = [cpu, gpu]
+            let losses: Vec<Vec<f32>> = [cpu, gpu, pipelined]
                 .iter()
                 .map(|t| {
                     c.forward_tiled(&dev, DType::F32, None, *t)
@@ -230,6 +237,8 @@ fn gpu_tilings_match_the_cpu_tiling() {
                     (l0 - l1).abs() <= 1e-5 * l0.abs().max(1e-30),
                     "{what}: {l0} vs {l1}"
                 );
+                // Pipelined loads change no arithmetic: the stepped tiling's sum bit for bit.
+                assert_eq!(losses[2], losses[1], "{what} pipelined");
             }
         }
     }
