@@ -72,26 +72,11 @@ impl RopeCase {
             _ => None,
         };
         let ids_t = idt.as_ref();
-        let y = run_in(
-            device,
-            false,
-            &xt,
-            &ct,
-            &st,
-            ids_t,
-            self.layout,
-            Some(out_buf()?),
-        )?;
-        let dx = run_in(
-            device,
-            true,
-            &dyt,
-            &ct,
-            &st,
-            ids_t,
-            self.layout,
-            Some(out_buf()?),
-        )?;
+        let rotate = |backward: bool, src: &Tensor| {
+            let out = Some(out_buf()?);
+            run_in(device, backward, src, &ct, &st, ids_t, self.layout, out)
+        };
+        let (y, dx) = (rotate(false, &xt)?, rotate(true, &dyt)?);
         let (c64, s64) = (to_f64(&cos), to_f64(&sin));
         let at = Positions {
             p,
