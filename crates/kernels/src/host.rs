@@ -26,14 +26,19 @@ pub(crate) fn tuning_override<T: std::str::FromStr>(
     name: &str,
     ok: impl Fn(&T) -> bool,
 ) -> Option<T> {
+    tuning_var(name)
+        .and_then(|v| v.trim().parse::<T>().ok())
+        .filter(ok)
+}
+
+/// The value of the tuning variable `name` as first read in the process (`None`: unset), for
+/// callers that refuse a bad value themselves; see [`tuning_override`].
+pub(crate) fn tuning_var(name: &str) -> Option<String> {
     let mut vars = tuning_vars();
     if !vars.contains_key(name) {
         vars.insert(name.to_owned(), std::env::var(name).ok());
     }
-    vars[name]
-        .as_deref()
-        .and_then(|v| v.trim().parse::<T>().ok())
-        .filter(ok)
+    vars[name].clone()
 }
 
 /// An on/off tuning switch from the environment variable `name`: `1` on, `0` off, unset (or

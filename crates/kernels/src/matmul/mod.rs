@@ -156,7 +156,8 @@ pub enum MatmulBackend {
 }
 
 /// The environment variable that picks the backend of [`MatmulBackend::Auto`]: `dsl`, `blas` or
-/// `auto` (the same as unset).
+/// `auto` (the same as unset); read once per process (`crate::host::tuning_var`), any other
+/// value a typed error at each product.
 pub const BACKEND_ENV: &str = "METILE_MATMUL_BACKEND";
 
 impl MatmulBackend {
@@ -165,7 +166,7 @@ impl MatmulBackend {
         if self != MatmulBackend::Auto {
             return Ok(self);
         }
-        match std::env::var(BACKEND_ENV).ok().as_deref().map(str::trim) {
+        match crate::host::tuning_var(BACKEND_ENV).as_deref().map(str::trim) {
             None | Some("") | Some("auto") => Ok(MatmulBackend::Auto),
             Some("dsl") => Ok(MatmulBackend::Dsl),
             Some("blas") => Ok(MatmulBackend::Blas),
