@@ -183,9 +183,10 @@ def add_rms_formula(x, r, w):
     return w * (sf * torch.rsqrt(sf.pow(2).mean(-1, keepdim=True) + EPS)).to(s.dtype), s
 
 
-def make_op(op, rows, cols, dtype, device, liger, add_cotangents, vocab=128256, mt=None):
+def make_op(op, rows, cols, dtype, device, liger, add_cotangents, vocab=128256, mt=None, rope_views=False):
     """(make_inputs, eager variants {name: fn}, formula, liger fn or None, metile fn or None,
-    min_bytes {mode: n}); ``mt`` is ``metile.torch.functional`` or None."""
+    min_bytes {mode: n}); ``mt`` is ``metile.torch.functional`` or None; ``rope_views``: RoPE's q
+    and k as Hugging Face hands them over, ``[B, H, T, D]`` views of ``[B, T, H, D]`` memory."""
     es = torch.empty((), dtype=dtype).element_size()
     nh = rows * cols * es
 
@@ -283,11 +284,14 @@ def make_op(op, rows, cols, dtype, device, liger, add_cotangents, vocab=128256, 
         # theta), both rotated by one call as in ANCHORS.md.
         b, hq, hk = ROPE_HEADS
 
+        def heads(h):
+            return t(b, rows, h, cols).transpose(1, 2) if rope_views else t(b, h, rows, cols)
+
         def make():
             inv = 1.0 / (500000 ** (torch.arange(0, cols, 2, device=device).float() / cols))
             fr = torch.outer(torch.arange(rows, device=device).float(), inv)
             emb = torch.cat((fr, fr), -1)
-            return (t(b, hq, rows, cols), t(b, hk, rows, cols), emb.cos()[None].to(dtype), emb.sin()[None].to(dtype))
+            return (heads(hq), heads(hk), emb.cos()[None].to(dtype), emb.sin()[None].to(dtype))
 
         def rot(x):
             x1, x2 = x[..., : x.shape[-1] // 2], x[..., x.shape[-1] // 2 :]
@@ -424,6 +428,8 @@ def main(argv=None):
         help="fused_add_rms_norm fwd+bwd: cotangents for y and s (default) or y only",
     )
     p.add_argument("--vocab", type=int, default=128256, help="fused_linear_cross_entropy: rows of the weight")
+    p.add_argument("--rope-views", action="store_true",
+                   help="rope: q and k as HF hands them over, [B, H, T, D] views of [B, T, H, D] memory")
     p.add_argument("--slow-ms", type=float, default=100.0,
                    help="a peer whose warm call took longer is timed by 3 synchronised calls (default 100)")
     p.add_argument("--seed", type=int, default=0)
@@ -549,7 +555,8 @@ def main(argv=None):
         dtype = DTYPES[dt_name]
         for op in ops:
             make, eager, formula, lig, mtl, min_bytes = make_op(
-                op, args.rows, args.cols, dtype, device, liger, args.add_cotangents, args.vocab, mt
+                op, args.rows, args.cols, dtype, device, liger, args.add_cotangents, args.vocab, mt,
+                args.rope_views,
             )
             op_shape, parts = row_shape_of(op, args.rows, args.cols)
             shaped = {"row_shape": op_shape, **({"parts": parts} if parts else {})}

@@ -9,9 +9,9 @@
 # (2) Never run on a GPU yet: RoPE layout=bthd (every multi-head check case in both layouts) and
 #     the distribution losses' pipelined reduced forward (the new default for 16-bit inputs).
 # (3) The distribution losses' pipeline A/B (METILE_CE_PIPELINE=0 against the default).
-# (4) RoPE beside the peers with the metile.torch column (its adapter now rotates HF's views in
-#     place: no contiguous copies), and the convergence run whose peak breakdown now names
-#     metile's ops (the 8.2 MiB over Liger).
+# (4) RoPE beside the peers with the metile.torch column, on contiguous q/k and on HF's views
+#     (`--rope-views`: the adapter now rotates those in place, no contiguous copies), and the
+#     convergence run whose peak breakdown now names metile's ops (the 8.2 MiB over Liger).
 cd "$(dirname "$0")/../.."
 B=.device/bin/metile; R=/tmp/r; mkdir -p $R; s=$(date +%s); t() { echo "[$(( $(date +%s) - s )) s] $*"; }
 pack() { tar czf $OUT/all.tar.gz -C $R .; }
@@ -28,5 +28,7 @@ done; done > $R/ab_distill.txt; t "distill a/b"; awk '{print $1,$2,$3,$4,$8}' $R
 Q="--device cuda --rows 2048 --cols 128 --dtype bf16 --reps 20 --json"
 ( $B bench rope --lead 8,32 $Q; $B bench rope --lead 8,8 $Q ) > $R/m_rope.jsonl 2> $R/m_rope.err
 timeout 60 python3 benchmarks/peers.py --dtypes bf16 --ops rope --rows 2048 --cols 128 --copy-mib 1024 --json $R/p_rope.jsonl > $R/p_rope.log 2>&1; t "peers rope rc=$?"
-python3 benchmarks/join.py --metile $R/m_rope.jsonl --peers $R/p_rope.jsonl > $R/table_rope.md 2>&1; grep "^|" $R/table_rope.md; pack
+python3 benchmarks/join.py --metile $R/m_rope.jsonl --peers $R/p_rope.jsonl > $R/table_rope.md 2>&1; grep "^|" $R/table_rope.md
+# q and k as HF hands them over (views of [B, T, H, D]): metile.torch rotates them as layout=bthd.
+timeout 60 python3 benchmarks/peers.py --dtypes bf16 --ops rope --rows 2048 --cols 128 --copy-mib 1024 --rope-views > $R/p_rope_views.log 2>&1; t "peers rope views rc=$?"; grep -E "^rope" $R/p_rope_views.log; pack
 timeout 150 python3 benchmarks/convergence.py --memory-step 2 --json $R/convergence_bf16.json > $R/convergence_bf16.txt 2>&1; t "convergence rc=$?"; grep -v -i "warn\|backend impl" $R/convergence_bf16.txt | tail -45; pack
