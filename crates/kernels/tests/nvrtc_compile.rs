@@ -161,7 +161,7 @@ fn warp_shuffles_are_never_conditional() {
 #[test]
 #[allow(clippy::panic)]
 fn token_major_rope_compiles() {
-    use metile_kernels::rope::{kernel, RopeSpec, Variant};
+    use metile_kernels::rope::{kernel, RopeSpec, RowOrder, Variant};
     if let Err(e) = nvrtc_version() {
         eprintln!("skipped: NVRTC is not available here ({e})");
         return;
@@ -185,18 +185,18 @@ fn token_major_rope_compiles() {
             );
             // Token-major, and rows of `[B, T, H, D]` (`layout=bthd`), which takes `heads`.
             let token = RopeSpec {
-                token_major: true,
+                order: RowOrder::TokenMajor,
                 rows: usize::next_power_of_two(heads),
                 ..shaped
             };
             let inner = RopeSpec {
-                heads_inner: true,
+                order: RowOrder::HeadsInner,
                 ..shaped
             };
             for spec in [token, inner] {
                 let k = kernel(&spec).unwrap();
                 let takes_heads = k.kernel().param_index("heads").is_some();
-                assert_eq!(spec.heads_inner, takes_heads, "{spec:?}");
+                assert_eq!(spec.order == RowOrder::HeadsInner, takes_heads, "{spec:?}");
                 let src = cuda_source(&k, &Target::sm90()).unwrap();
                 match compile_cuda_source_cached("rope_rows", &src.source, 90, None) {
                     Ok(_) => {}

@@ -45,10 +45,16 @@ fn the_variable_selects_the_token_major_kernel() {
     let ids = ids.unwrap();
     for backward in [false, true] {
         let spec = rope::launch_spec(&dev, backward, &x, &tab, &tab, Some(&ids)).unwrap();
-        assert!(spec.token_major && spec.rows == 8, "{spec:?}");
+        assert!(
+            spec.order == rope::RowOrder::TokenMajor && spec.rows == 8,
+            "{spec:?}"
+        );
     }
     let short = Tensor::zeros(DType::F32, &[1, 5, 6]);
     let x = Tensor::zeros(DType::F32, &[4, 5, 8]);
     let spec = rope::launch_spec(&dev, false, &x, &short, &short, None).unwrap();
-    assert!(spec.token_major && spec.rows == 1, "{spec:?}");
+    assert!(
+        spec.order == rope::RowOrder::TokenMajor && spec.rows == 1,
+        "{spec:?}"
+    );
 }

@@ -279,7 +279,7 @@ fn every_library_kernel_is_free_of_shared_memory_hazards() {
     for backward in [false, true] {
         for (positions, r) in [(None, 128), (Some(DType::I64), 96)] {
             let spec = RopeSpec {
-                token_major: true,
+                order: metile_kernels::rope::RowOrder::TokenMajor,
                 rows: 32,
                 ..RopeSpec::shaped(
                     Variant::RotateHalf,

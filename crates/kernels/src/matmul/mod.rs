@@ -166,7 +166,10 @@ impl MatmulBackend {
         if self != MatmulBackend::Auto {
             return Ok(self);
         }
-        match crate::host::tuning_var(BACKEND_ENV).as_deref().map(str::trim) {
+        match crate::host::tuning_var(BACKEND_ENV)
+            .as_deref()
+            .map(str::trim)
+        {
             None | Some("") | Some("auto") => Ok(MatmulBackend::Auto),
             Some("dsl") => Ok(MatmulBackend::Dsl),
             Some("blas") => Ok(MatmulBackend::Blas),

@@ -16,7 +16,7 @@
 
 use metile_runtime::{Arg, Device, Tensor};
 
-use super::{Launch, Variant};
+use super::{Launch, Variant, XLayout};
 use crate::host::{bad, float_dtype};
 use crate::registry::{input, EntryPoint, OpError, Params, Port, PortShape, Tensors};
 
@@ -102,7 +102,7 @@ pub fn run(
         r: l.d,
         sections: None,
         heads: None,
-        heads_inner: false,
+        layout: XLayout::HeadsOuter,
     };
     launch.run(device, x, scalars, prev)
 }

@@ -94,12 +94,22 @@ pub struct RopeSpec {
     pub rows: usize,
     /// `Sections` only: both section bounds are multiples of 8 (see [`mrope::by_8`]).
     pub sections_by_8: bool,
-    /// `RotateHalf` only: one program per token over every head ([`token_kernel`]); `rows` is
-    /// then the head count rounded up to a power of two.
-    pub token_major: bool,
-    /// `RotateHalf` only: `x` is `[B, T, H, D]` ([`XLayout::HeadsInner`]): row `r` is token
+    /// How programs map onto rows (`RotateHalf` only; the others take `RowOrder::Rows`).
+    pub order: RowOrder,
+}
+
+/// How a rotate-half launch maps its programs onto the rows of `x`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum RowOrder {
+    /// `rows` consecutive rows of `[B, H.., T, D]` per program ([`pair_kernel`]).
+    #[default]
+    Rows,
+    /// One program per token over every head ([`token_kernel`]); `rows` is the head count
+    /// rounded up to a power of two.
+    TokenMajor,
+    /// `rows` consecutive rows of `[B, T, H, D]` ([`XLayout::HeadsInner`]): row `r` is token
     /// `(r / H) % T` of batch entry `r / (H T)`, and the kernel takes the head count `heads`.
-    pub heads_inner: bool,
+    HeadsInner,
 }
 
 /// Where the heads sit in `x` (entry parameter `layout`).
@@ -160,8 +170,7 @@ impl RopeSpec {
             tail,
             rows: tile_rows(width),
             sections_by_8: variant == Variant::Sections && sections.is_some_and(mrope::by_8),
-            token_major: false,
-            heads_inner: false,
+            order: RowOrder::Rows,
         }
     }
 }
@@ -206,7 +215,7 @@ impl PairParams {
 pub fn kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
     match spec.variant {
         Variant::Interleaved => interleaved_kernel(spec),
-        Variant::RotateHalf if spec.token_major => token_kernel(spec),
+        Variant::RotateHalf if spec.order == RowOrder::TokenMajor => token_kernel(spec),
         Variant::RotateHalf | Variant::Sections => pair_kernel(spec),
     }
 }
@@ -219,7 +228,7 @@ pub fn kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
 /// ragged tail) touch no memory. Parameters, each list followed by `n_rows`:
 /// - `RotateHalf`: `x, cos, sin, y, d, half, t, ht, per_batch`; with position ids
 ///   `x, cos, sin, position_ids, y, d, half, t, ht, per_batch, p, pos_per_batch`; with
-///   `spec.heads_inner` the head count `heads` follows `ht`;
+///   `RowOrder::HeadsInner` the head count `heads` follows `ht`;
 /// - `Sections`: `x, cos, sin, y, d, half, t, ht, s0, s1, plane` (`s0 = s_t`,
 ///   `s1 = s_t + s_h`, `plane` = `B T D`, the stride between planes; half-column `j` reads
 ///   plane 0 below `s0`, 1 below `s1`, else 2);
@@ -248,7 +257,7 @@ fn pair_kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
         let local = k.arange(0, spec.rows as i64).expand_dims(1);
         let row = first_row + local;
         let b = row / ht;
-        let ti = if spec.heads_inner {
+        let ti = if spec.order == RowOrder::HeadsInner {
             (row / k.scalar("heads", DType::I32)) % t
         } else {
             row % t
@@ -326,7 +335,7 @@ fn rotate(
     }
 }
 
-/// `RotateHalf` token-major (`spec.token_major`, see [`TOKEN_MAJOR_ENV`]): program `p` rotates
+/// `RotateHalf` token-major (`RowOrder::TokenMajor`, see [`TOKEN_MAJOR_ENV`]): program `p` rotates
 /// token `(b, t) = (p / T, p % T)` of every head, as `[rows, block]` tiles of the two halves
 /// whose rows are the heads `h` (`spec.rows` = the head count rounded up to a power of two;
 /// rows from `H` on touch no memory), at `((b H + h) T + t) D + j` (64-bit). The token's table
@@ -750,7 +759,10 @@ fn rotate_half_launch<'a>(
         r: l.r,
         sections: None,
         heads: l.ht.checked_div(l.t),
-        heads_inner: l.heads_inner.is_some(),
+        layout: match l.heads_inner {
+            Some(_) => XLayout::HeadsInner,
+            None => XLayout::HeadsOuter,
+        },
     };
     Ok((launch, l))
 }
@@ -779,8 +791,8 @@ struct Launch<'a> {
     sections: Option<[usize; 3]>,
     /// `RotateHalf`: the head count `H`, for the token-major kernel ([`TOKEN_MAJOR_ENV`]).
     heads: Option<usize>,
-    /// `RotateHalf`: `x` is `[B, T, H, D]` ([`RopeSpec::heads_inner`]; never token-major).
-    heads_inner: bool,
+    /// `RotateHalf`: where the heads sit in `x` (`[B, T, H, D]` is never token-major).
+    layout: XLayout,
 }
 
 impl Launch<'_> {
@@ -798,15 +810,15 @@ impl Launch<'_> {
             self.sections,
             |cols| row_block(device, cols),
         );
-        if self.heads_inner {
+        if self.layout == XLayout::HeadsInner {
             return RopeSpec {
-                heads_inner: true,
+                order: RowOrder::HeadsInner,
                 ..spec
             };
         }
         match self.heads.filter(|_| token_major()) {
             Some(h) => RopeSpec {
-                token_major: true,
+                order: RowOrder::TokenMajor,
                 rows: h.next_power_of_two(),
                 ..spec
             },
@@ -839,7 +851,7 @@ impl Launch<'_> {
         args.extend(scalars);
         args.push(Arg::I32(self.rows as i32));
         let programs = match self.heads {
-            Some(h) if spec.token_major => self.rows / h,
+            Some(h) if spec.order == RowOrder::TokenMajor => self.rows / h,
             _ => self.rows.div_ceil(spec.rows),
         };
         device.launch(&k, [programs as u32, 1, 1], &mut args)?;

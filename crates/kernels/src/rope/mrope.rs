@@ -19,7 +19,7 @@
 
 use metile_runtime::{Arg, Device, Tensor};
 
-use super::{rotate_half_axes, Axes, Launch, Variant};
+use super::{rotate_half_axes, Axes, Launch, Variant, XLayout};
 use crate::host::bad;
 use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
 
@@ -111,7 +111,7 @@ pub fn run(
         r: l.d,
         sections: Some(section),
         heads: None,
-        heads_inner: false,
+        layout: XLayout::HeadsOuter,
     };
     launch.run(device, x, scalars, prev)
 }
