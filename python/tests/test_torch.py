@@ -576,6 +576,22 @@ def test_torch_compile_distribution_losses():
     assert any("metile.distill_bwd" in t for t in seen), seen
 
 
+def test_torch_compile_rope_on_hf_views():
+    """RoPE on HF's q/k views (the ``bthd`` path, chosen from the strides while tracing) compiles
+    to one graph holding RoPE's custom ops, forward and backward."""
+    torch.manual_seed(0)
+    theta = gen(1, 5, 4, seed=3).float()
+    cos, sin = torch.cat([theta, theta], -1).cos(), torch.cat([theta, theta], -1).sin()
+
+    def step(x, wq):
+        q = (x @ wq).view(2, 5, 3, 8).transpose(1, 2)
+        return (F.rope(q, cos, sin) * torch.arange(8.0)).sum()
+
+    seen = _compiled_graph_ops(step, [torch.randn(2, 5, 16), torch.randn(16, 24)])
+    assert any("metile.rope_fwd" in t for t in seen), seen
+    assert any("metile.rope_bwd" in t for t in seen), seen
+
+
 def test_torch_compile_softmax():
     """Softmax and log-softmax compile to one graph each (their Functions were classmethods,
     which torch.compile's fullgraph tracing rejects)."""
