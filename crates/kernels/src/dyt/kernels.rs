@@ -11,7 +11,7 @@
 use metile_ir::{DType, Verified};
 use metile_lang::{trace, Ctx, LangError, Tile};
 
-use crate::norms::kernels::{load, load_f32, store, Row};
+use crate::norms::kernels::{load, load_f32, store, Row, Steps};
 
 /// What a DyT kernel is specialised on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -41,13 +41,11 @@ fn steps(
     acc: Vec<Tile>,
     body: impl Fn(Option<Tile>, &[Tile]) -> Vec<Tile>,
 ) -> Vec<Tile> {
-    if spec.looped {
-        k.for_range(0, n, spec.block as i64, &acc, |start, acc| {
-            body(Some(start), acc)
-        })
-    } else {
-        body(None, &acc)
-    }
+    let steps = Steps {
+        looped: spec.looped,
+        block: spec.block,
+    };
+    steps.fold(k, n, acc, body)
 }
 
 /// The forward kernel. Parameters: `x, alpha, gamma, [beta], y, n, rows, rows_per_program`.

@@ -148,17 +148,76 @@ fn row_input(
     (v, offs, mask)
 }
 
+/// How a row kernel walks a row: as one tile, or in steps of `block` columns (`looped`); shared
+/// by the norms, DyT and PolyNorm.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Steps {
+    pub(crate) looped: bool,
+    pub(crate) block: usize,
+}
+
+impl Steps {
+    /// Runs `body` on the row's single tile (`None`) or on each step (`Some(start)`), threading
+    /// the carried values through the steps; returns the last step's.
+    pub(crate) fn fold(
+        self,
+        k: &Ctx,
+        n: Tile,
+        carry: Vec<Tile>,
+        body: impl Fn(Option<Tile>, &[Tile]) -> Vec<Tile>,
+    ) -> Vec<Tile> {
+        if self.looped {
+            k.for_range(0, n, self.block as i64, &carry, |start, c| {
+                body(Some(start), c)
+            })
+        } else {
+            body(None, &carry)
+        }
+    }
+
+    /// Runs `body` on each tile of the row.
+    pub(crate) fn each(self, k: &Ctx, n: Tile, body: impl Fn(Option<Tile>)) {
+        self.fold(k, n, Vec::new(), |start, _| {
+            body(start);
+            Vec::new()
+        });
+    }
+
+    /// The row sums (FP32 scalars) of the `count` tiles `f` gives at each step.
+    pub(crate) fn sums(
+        self,
+        k: &Ctx,
+        n: Tile,
+        count: usize,
+        f: &dyn Fn(Option<Tile>) -> Vec<Tile>,
+    ) -> Vec<Tile> {
+        if !self.looped {
+            return f(None).into_iter().map(|t| t.sum(0)).collect();
+        }
+        let zeros = vec![k.constant(0.0, DType::F32); count];
+        self.fold(k, n, zeros, |start, acc| {
+            f(start)
+                .into_iter()
+                .zip(acc)
+                .map(|(t, a)| *a + t.sum(0))
+                .collect()
+        })
+    }
+}
+
+impl NormSpec {
+    fn steps(&self) -> Steps {
+        Steps {
+            looped: self.looped,
+            block: self.block,
+        }
+    }
+}
+
 /// Scalar sum over a row of the tile `f(start)` returns for each column step (`None`: the whole
 /// row in one tile).
 fn row_sum(k: &Ctx, spec: &NormSpec, n: Tile, f: &dyn Fn(Option<Tile>) -> Tile) -> Tile {
-    if spec.looped {
-        let zero = k.constant(0.0, DType::F32);
-        k.for_range(0, n, spec.block as i64, &[zero], |start, acc| {
-            vec![acc[0] + f(Some(start)).sum(0)]
-        })[0]
-    } else {
-        f(None).sum(0)
-    }
+    spec.steps().sums(k, n, 1, &|s| vec![f(s)])[0]
 }
 
 /// LayerNorm statistics of a row whose values (and mask) at a step `values` gives.
@@ -245,14 +304,7 @@ fn centre(v: Tile, mean0: Tile, delta: Tile, mask: Option<Tile>) -> Tile {
 
 /// Runs `body` for the single tile of the row, or for each `block`-column step.
 fn steps(k: &Ctx, spec: &NormSpec, n: Tile, body: impl Fn(Option<Tile>)) {
-    if spec.looped {
-        k.for_range(0, n, spec.block as i64, &[], |start, _| {
-            body(Some(start));
-            Vec::new()
-        });
-    } else {
-        body(None);
-    }
+    spec.steps().each(k, n, body)
 }
 
 /// The forward kernel of `spec.kind`.

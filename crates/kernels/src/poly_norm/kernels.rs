@@ -11,7 +11,7 @@
 use metile_ir::{DType, Verified};
 use metile_lang::{trace, Buffer, Ctx, LangError, Tile};
 
-use crate::norms::kernels::{load_f32, store, Row};
+use crate::norms::kernels::{load_f32, store, Row, Steps};
 
 /// What a PolyNorm kernel is specialised on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -36,34 +36,30 @@ fn element(k: &Ctx, buf: &Buffer, i: i64) -> Tile {
     buf.load(k.constant(i, DType::I64)).cast(DType::F32)
 }
 
-/// Row sums of the tiles `f(start)` returns for the single tile of the row, or summed over its
-/// `block`-column steps.
-fn row_sums(k: &Ctx, spec: &PolySpec, n: Tile, f: &dyn Fn(Option<Tile>) -> Vec<Tile>) -> Vec<Tile> {
-    if spec.looped {
-        let count = f(Some(k.constant(0, DType::I32))).len();
-        let zeros = vec![k.constant(0.0, DType::F32); count];
-        k.for_range(0, n, spec.block as i64, &zeros, |start, acc| {
-            f(Some(start))
-                .into_iter()
-                .zip(acc)
-                .map(|(t, a)| *a + t.sum(0))
-                .collect()
-        })
-    } else {
-        f(None).into_iter().map(|t| t.sum(0)).collect()
+impl PolySpec {
+    fn steps(&self) -> Steps {
+        Steps {
+            looped: self.looped,
+            block: self.block,
+        }
     }
+}
+
+/// Row sums of the `count` tiles `f(start)` returns for the single tile of the row, or summed
+/// over its `block`-column steps.
+fn row_sums(
+    k: &Ctx,
+    spec: &PolySpec,
+    n: Tile,
+    count: usize,
+    f: &dyn Fn(Option<Tile>) -> Vec<Tile>,
+) -> Vec<Tile> {
+    spec.steps().sums(k, n, count, f)
 }
 
 /// Runs `body` for the single tile of the row, or for each `block`-column step.
 fn steps(k: &Ctx, spec: &PolySpec, n: Tile, body: impl Fn(Option<Tile>)) {
-    if spec.looped {
-        k.for_range(0, n, spec.block as i64, &[], |start, _| {
-            body(Some(start));
-            Vec::new()
-        });
-    } else {
-        body(None);
-    }
+    spec.steps().each(k, n, body)
 }
 
 /// `[x^3, x^2, x]`, the powers weights 0, 1, 2 scale.
@@ -81,7 +77,7 @@ fn rstds(
     eps: Tile,
     x: &dyn Fn(Option<Tile>) -> Tile,
 ) -> [Tile; 3] {
-    let sq = row_sums(k, spec, n, &|s| {
+    let sq = row_sums(k, spec, n, 3, &|s| {
         powers(x(s)).iter().map(|u| *u * *u).collect()
     });
     [0, 1, 2].map(|i| (sq[i] / nf + eps).rsqrt())
@@ -162,7 +158,7 @@ pub fn backward(spec: &PolySpec) -> Result<Verified, LangError> {
             let at = |s: Option<Tile>| whole.unwrap_or_else(|| tile(s));
             let rstd = rstds(k, spec, n, row.nf, eps, &|s| at(s).0);
             // s_0..2 and sum dy.
-            let sums = row_sums(k, spec, n, &|st| {
+            let sums = row_sums(k, spec, n, 4, &|st| {
                 let (v, d, _, _) = at(st);
                 let u = powers(v);
                 vec![d * u[0], d * u[1], d * u[2], d]
