@@ -686,6 +686,8 @@ impl Buffer {
             )));
         }
         match (&mut self.storage, &src.storage) {
+            // Borrowed words are replaced, not copied first and then overwritten.
+            (Storage::Host(d), Storage::Host(s)) if d.is_borrowed() => *d = s.clone(),
             (Storage::Host(d), Storage::Host(s)) => match (d, s) {
                 (HostData::U8(d), HostData::U8(s)) => d.copy_from_slice(s),
                 (HostData::U16(d), HostData::U16(s)) => d.copy_from_slice(s),
@@ -715,6 +717,8 @@ impl Buffer {
     /// `poison`, returning a device error instead of panicking.
     pub fn try_poison(&mut self) -> Result<()> {
         match &mut self.storage {
+            // Borrowed words are replaced, not copied first and then overwritten.
+            Storage::Host(d) if d.is_borrowed() => *d = HostData::poisoned(self.dtype, self.len),
             Storage::Host(d) => d.fill_poison(self.dtype),
             Storage::Cuda(c) => c.write(&HostData::poisoned(self.dtype, self.len))?,
         }
