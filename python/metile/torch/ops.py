@@ -428,33 +428,29 @@ def softmax_bwd(kind: str, x: Tensor, dy: Tensor) -> Tensor:
     return run(f"{kind}.backward", {"x": x, "dy": dy})["dx"]
 
 
-class SoftmaxFunction(torch.autograd.Function):
-    """``apply(x)``: softmax over the last axis. (Static methods: torch.compile's ``fullgraph``
-    tracing fails on an autograd.Function whose forward is a classmethod.)"""
+def _softmax_function(kind):
+    """The autograd Function of ``kind`` (``softmax`` or ``log_softmax``) over the last axis:
+    ``apply(x)``. (Static methods: torch.compile's ``fullgraph`` tracing fails on an
+    autograd.Function whose forward is a classmethod.)"""
 
-    @staticmethod
-    def forward(ctx, x):
-        ctx.save_for_backward(x)
-        return softmax_fwd("softmax", x)
+    class Function(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            ctx.save_for_backward(x)
+            return softmax_fwd(kind, x)
 
-    @staticmethod
-    def backward(ctx, dy):
-        (x,) = ctx.saved_tensors
-        return softmax_bwd("softmax", x, dy)
+        @staticmethod
+        def backward(ctx, dy):
+            (x,) = ctx.saved_tensors
+            return softmax_bwd(kind, x, dy)
+
+    Function.__name__ = Function.__qualname__ = "".join(w.title() for w in kind.split("_")) + "Function"
+    Function.__doc__ = f"``apply(x)``: {kind.replace('_', '-')} over the last axis."
+    return Function
 
 
-class LogSoftmaxFunction(torch.autograd.Function):
-    """``apply(x)``: log-softmax over the last axis."""
-
-    @staticmethod
-    def forward(ctx, x):
-        ctx.save_for_backward(x)
-        return softmax_fwd("log_softmax", x)
-
-    @staticmethod
-    def backward(ctx, dy):
-        (x,) = ctx.saved_tensors
-        return softmax_bwd("log_softmax", x, dy)
+SoftmaxFunction = _softmax_function("softmax")
+LogSoftmaxFunction = _softmax_function("log_softmax")
 
 
 # ---- cross-entropy -----------------------------------------------------------------------------
