@@ -139,12 +139,18 @@ pub fn kernel(spec: &DistillSpec) -> Result<Verified, LangError> {
             Some(ok) => select(ok, v, 0.0),
             None => v,
         };
+        // A tile as stored (masked lanes 0), and in f32.
+        let raw = |buf: &metile_lang::Buffer, offs: Tile, mask: Option<Tile>| match mask {
+            Some(m) => buf.load_masked(offs, m, 0.0),
+            None => buf.load(offs),
+        };
         let load = |buf: &metile_lang::Buffer, offs: Tile, mask: Option<Tile>| {
-            match mask {
-                Some(m) => buf.load_masked(offs, m, 0.0),
-                None => buf.load(offs),
-            }
-            .cast(DType::F32)
+            raw(buf, offs, mask).cast(DType::F32)
+        };
+        // Zero on lanes past the row.
+        let in_row = |v: Tile, mask: Option<Tile>| match mask {
+            Some(m) => select(m, v, 0.0),
+            None => v,
         };
         // JSD's ln M, shifted by the larger log-probability so that it never underflows.
         let log_m = |a: Tile, b: Tile| {
@@ -214,39 +220,28 @@ pub fn kernel(spec: &DistillSpec) -> Result<Verified, LangError> {
         // A tile's losses, zero on lanes past the row.
         let masked = |st: Option<Tile>| {
             let (a, b, _, mask) = operands(st);
-            let l = elem(a, b);
-            match mask {
-                Some(m) => select(m, l, 0.0),
-                None => l,
-            }
+            in_row(elem(a, b), mask)
         };
         let sum = if tiles.pipelined() {
-            // Each step's two inputs are loaded a step ahead (as stored) and ride after the
-            // accumulator: two steps' loads in flight per thread.
-            let raw = |st: Tile| {
+            // Each step's inputs (x when read, then y) are loaded a step ahead, as stored, and
+            // ride after the accumulator: two steps' loads in flight per thread.
+            let inputs: Vec<&metile_lang::Buffer> = x.iter().chain([&y]).collect();
+            let ahead = |st: Tile| {
                 let (offs, _, mask) = tiles.at(Some(st));
-                let at = |buf: &metile_lang::Buffer| match mask {
-                    Some(m) => buf.load_masked(offs, m, 0.0),
-                    None => buf.load(offs),
-                };
-                [
-                    x.as_ref().map_or_else(|| k.zeros([t.block], spec.x), at),
-                    at(&y),
-                ]
+                inputs
+                    .iter()
+                    .map(|b| raw(b, offs, mask))
+                    .collect::<Vec<_>>()
             };
             let step = t.block as i64;
             let mut init = vec![k.zeros([t.block], DType::F32)];
-            init.extend(raw(k.constant(0, DType::I32)));
+            init.extend(ahead(k.constant(0, DType::I32)));
             let r = k.for_range(0, n, step, &init, |st, c| {
-                let next = raw(st + step);
+                let next = ahead(st + step);
                 let (_, _, mask) = tiles.at(Some(st));
-                let a = x.as_ref().map(|_| c[1].cast(DType::F32));
-                let l = elem(a, c[2].cast(DType::F32));
-                let l = match mask {
-                    Some(m) => select(m, l, 0.0),
-                    None => l,
-                };
-                let mut carry = vec![c[0] + l];
+                let now: Vec<Tile> = c[1..].iter().map(|v| v.cast(DType::F32)).collect();
+                let (a, b) = (x.as_ref().map(|_| now[0]), now[now.len() - 1]);
+                let mut carry = vec![c[0] + in_row(elem(a, b), mask)];
                 carry.extend(next);
                 carry
             });
