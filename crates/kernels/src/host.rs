@@ -142,6 +142,21 @@ pub fn fit(
     }
 }
 
+/// A row operator's FP32 parameter gradient of `len` elements over `rows` rows: `prev` when it
+/// fits (the reduction then writes it whole), zeros when there are no rows (no reduction runs).
+pub(crate) fn param_grad(
+    device: &Device,
+    rows: usize,
+    prev: Option<Tensor>,
+    len: usize,
+) -> Result<Tensor, OpError> {
+    if rows == 0 {
+        Ok(device.tensor_zeros(DType::F32, &[len])?)
+    } else {
+        fit(device, prev, DType::F32, &[len])
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

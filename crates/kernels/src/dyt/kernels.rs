@@ -20,7 +20,8 @@ pub struct DytSpec {
     pub x: DType,
     pub alpha: DType,
     pub gamma: DType,
-    /// Dtype of beta (forward), `None` without beta; the backward only asks whether it is there.
+    /// Dtype of beta (forward), `None` without beta; the backward only asks whether it is there
+    /// (F32 in backward specs).
     pub beta: Option<DType>,
     /// Cotangent dtype (backward).
     pub dy: DType,

@@ -164,28 +164,14 @@ pub fn backward_into(
     out: &mut Option<DytGrads>,
 ) -> Result<(), OpError> {
     let (rows, cols) = validate(BACKWARD, inp)?;
-    float_dtype(BACKWARD, "dy", dy)?;
-    if dy.shape != inp.x.shape {
-        return Err(bad(
-            BACKWARD,
-            "dy",
-            format!("shape {:?} must match x {:?}", dy.shape, inp.x.shape),
-        ));
-    }
+    crate::norms::check_like(BACKWARD, "dy", dy, inp.x)?;
     let xdt = inp.x.dtype();
     let prev = out.take();
     let (pdx, pda, pdg, pdb) = match prev {
         Some(g) => (Some(g.dx), Some(g.dalpha), Some(g.dgamma), g.dbeta),
         None => (None, None, None, None),
     };
-    // Zeros without rows; the reduction writes them whole otherwise.
-    let param_grad = |prev: Option<Tensor>, len: usize| -> Result<Tensor, OpError> {
-        if rows == 0 {
-            Ok(device.tensor_zeros(DType::F32, &[len])?)
-        } else {
-            fit(device, prev, DType::F32, &[len])
-        }
-    };
+    let param_grad = |prev, len| crate::host::param_grad(device, rows, prev, len);
     let mut g = DytGrads {
         dx: fit(device, pdx, xdt, &inp.x.shape)?,
         dalpha: param_grad(pda, 1)?,
@@ -201,7 +187,8 @@ pub fn backward_into(
             x: xdt,
             alpha: inp.alpha.dtype(),
             gamma: inp.gamma.dtype(),
-            beta: inp.beta.map(|b| b.dtype()),
+            // Whether beta is there, not its dtype: one kernel whatever it is.
+            beta: inp.beta.map(|_| DType::F32),
             dy: dy.dtype(),
             block: t.block,
             exact: t.exact,

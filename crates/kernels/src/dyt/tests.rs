@@ -58,6 +58,19 @@ fn no_rows_give_empty_outputs_and_zero_parameter_gradients() {
     assert_eq!(g.dalpha.to_f32().unwrap(), [0.0]);
     assert_eq!(g.dgamma.to_f32().unwrap(), [0.0; 6]);
     assert_eq!(g.dbeta.unwrap().to_f32().unwrap(), [0.0; 6]);
+    // Reused gradients that fit are zeroed too: no reduction runs to write them.
+    let nan = |n: usize| Tensor::from_f32(DType::F32, &[n], &vec![f32::NAN; n]).unwrap();
+    let mut out = Some(DytGrads {
+        dx: x.clone(),
+        dalpha: nan(1),
+        dgamma: nan(6),
+        dbeta: Some(nan(6)),
+    });
+    backward_into(&dev, &inp, &x, None, &mut out).unwrap();
+    let g = out.unwrap();
+    assert_eq!(g.dalpha.to_f32().unwrap(), [0.0]);
+    assert_eq!(g.dgamma.to_f32().unwrap(), [0.0; 6]);
+    assert_eq!(g.dbeta.unwrap().to_f32().unwrap(), [0.0; 6]);
 }
 
 #[test]

@@ -357,7 +357,12 @@ fn validate(
     })
 }
 
-fn check_like(entry: &str, name: &str, t: &Tensor, x: &Tensor) -> Result<DType, OpError> {
+pub(crate) fn check_like(
+    entry: &str,
+    name: &str,
+    t: &Tensor,
+    x: &Tensor,
+) -> Result<DType, OpError> {
     let d = float_dtype(entry, name, t)?;
     if t.shape != x.shape {
         return Err(bad(
@@ -684,11 +689,9 @@ impl NormParamGrads {
         dbias: Option<Tensor>,
     ) -> Result<NormParamGrads, OpError> {
         let param_grad = |prev: Option<Tensor>, present: bool| -> Result<Option<Tensor>, OpError> {
-            match (present, s.rows) {
-                (false, _) => Ok(None),
-                (true, 0) => Ok(Some(device.tensor_zeros(DType::F32, &[s.cols])?)),
-                (true, _) => Ok(Some(fit(device, prev, DType::F32, &[s.cols])?)),
-            }
+            present
+                .then(|| crate::host::param_grad(device, s.rows, prev, s.cols))
+                .transpose()
         };
         Ok(NormParamGrads {
             dweight: param_grad(dweight, inp.weight.is_some())?,

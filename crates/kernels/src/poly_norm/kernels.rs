@@ -19,7 +19,7 @@ pub struct PolySpec {
     /// Storage dtype of x (and y, and dx).
     pub x: DType,
     pub weight: DType,
-    /// Dtype of the bias (forward).
+    /// Dtype of the bias (forward; F32 in backward specs, which never read it).
     pub bias: DType,
     /// Cotangent dtype (backward).
     pub dy: DType,

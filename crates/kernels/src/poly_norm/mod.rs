@@ -166,26 +166,12 @@ pub fn backward_into(
     out: &mut Option<PolyGrads>,
 ) -> Result<(), OpError> {
     let (rows, cols) = validate(BACKWARD, inp, eps)?;
-    float_dtype(BACKWARD, "dy", dy)?;
-    if dy.shape != inp.x.shape {
-        return Err(bad(
-            BACKWARD,
-            "dy",
-            format!("shape {:?} must match x {:?}", dy.shape, inp.x.shape),
-        ));
-    }
+    crate::norms::check_like(BACKWARD, "dy", dy, inp.x)?;
     let (pdx, pdw, pdb) = match out.take() {
         Some(g) => (Some(g.dx), Some(g.dweight), Some(g.dbias)),
         None => (None, None, None),
     };
-    // Zeros without rows; the reduction writes them whole otherwise.
-    let param_grad = |prev: Option<Tensor>, len: usize| -> Result<Tensor, OpError> {
-        if rows == 0 {
-            Ok(device.tensor_zeros(DType::F32, &[len])?)
-        } else {
-            fit(device, prev, DType::F32, &[len])
-        }
-    };
+    let param_grad = |prev, len| crate::host::param_grad(device, rows, prev, len);
     let mut g = PolyGrads {
         dx: fit(device, pdx, inp.x.dtype(), &inp.x.shape)?,
         dweight: param_grad(pdw, 3)?,
@@ -193,7 +179,11 @@ pub fn backward_into(
     };
     if rows > 0 {
         let t = tiling.unwrap_or_else(|| Tiling::for_device(device, cols));
-        let spec = spec(inp, dy.dtype(), t);
+        // The backward never reads the bias: one kernel whatever its dtype.
+        let spec = PolySpec {
+            bias: DType::F32,
+            ..spec(inp, dy.dtype(), t)
+        };
         let k = device.kernel("poly_norm_bwd", &spec, || kernels::backward(&spec))?;
         // The partials are 4 values per program, whatever the width.
         let (programs, rpp) = backward_programs(device, &k, rows, 4)?;

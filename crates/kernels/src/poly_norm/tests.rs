@@ -40,6 +40,17 @@ fn gradients_repeat_bit_for_bit_and_no_rows_give_zeros() {
     let g = backward(&dev, &inp, &empty, 1e-6).unwrap();
     assert_eq!(g.dweight.to_f32().unwrap(), [0.0; 3]);
     assert_eq!(g.dbias.to_f32().unwrap(), [0.0]);
+    // Reused gradients that fit are zeroed too: no reduction runs to write them.
+    let nan = |n: usize| Tensor::from_f32(DType::F32, &[n], &vec![f32::NAN; n]).unwrap();
+    let mut out = Some(PolyGrads {
+        dx: empty.clone(),
+        dweight: nan(3),
+        dbias: nan(1),
+    });
+    backward_into(&dev, &inp, &empty, 1e-6, None, &mut out).unwrap();
+    let g = out.unwrap();
+    assert_eq!(g.dweight.to_f32().unwrap(), [0.0; 3]);
+    assert_eq!(g.dbias.to_f32().unwrap(), [0.0]);
 }
 
 #[test]
