@@ -285,7 +285,11 @@ def make_op(op, rows, cols, dtype, device, liger, add_cotangents, vocab=128256, 
         b, hq, hk = ROPE_HEADS
 
         def heads(h):
-            return t(b, rows, h, cols).transpose(1, 2) if rope_views else t(b, h, rows, cols)
+            if not rope_views:
+                return t(b, h, rows, cols)
+            # The view itself is the leaf, so that each repetition's gradient replaces the last.
+            x = torch.randn(b, rows, h, cols, device=device, dtype=dtype).transpose(1, 2)
+            return x.requires_grad_()
 
         def make():
             inv = 1.0 / (500000 ** (torch.arange(0, cols, 2, device=device).float() / cols))
