@@ -205,43 +205,43 @@ pub fn kernel(spec: &DistillSpec) -> Result<Verified, LangError> {
             });
             return;
         }
-        let Some(loss) = &loss else { return };
-        let elem = |a: Option<Tile>, b: Tile| match a {
-            Some(a) => term(a, b),
-            None => b * 0.0,
+        // The forward always reads x (only KL's backward does not).
+        let (Some(loss), Some(x)) = (&loss, &x) else {
+            return;
+        };
+        // A tile's losses, with its offsets and mask.
+        let losses = |start: Option<Tile>| {
+            let (offs, _, mask) = tiles.at(start);
+            (term(load(x, offs, mask), load(&y, offs, mask)), offs, mask)
         };
         if spec.elementwise.is_some() {
             tiles.each(&|st| {
-                let (a, b, offs, mask) = operands(st);
-                store(loss, offs, keep(elem(a, b)), mask);
+                let (l, offs, mask) = losses(st);
+                store(loss, offs, keep(l), mask);
             });
             return;
         }
         // A tile's losses, zero on lanes past the row.
         let masked = |st: Option<Tile>| {
-            let (a, b, _, mask) = operands(st);
-            in_row(elem(a, b), mask)
+            let (l, _, mask) = losses(st);
+            in_row(l, mask)
+        };
+        // A step's inputs as stored.
+        let stored = |start: Tile| {
+            let (offs, _, mask) = tiles.at(Some(start));
+            [raw(x, offs, mask), raw(&y, offs, mask)]
         };
         let sum = if tiles.pipelined() {
-            // Each step's inputs (x when read, then y) are loaded a step ahead, as stored, and
-            // ride after the accumulator: two steps' loads in flight per thread.
-            let inputs: Vec<&metile_lang::Buffer> = x.iter().chain([&y]).collect();
-            let ahead = |st: Tile| {
-                let (offs, _, mask) = tiles.at(Some(st));
-                inputs
-                    .iter()
-                    .map(|b| raw(b, offs, mask))
-                    .collect::<Vec<_>>()
-            };
+            // Each step's inputs are loaded a step ahead, as stored, and ride after the
+            // accumulator: two steps' loads in flight per thread.
             let step = t.block as i64;
             let mut init = vec![k.zeros([t.block], DType::F32)];
-            init.extend(ahead(k.constant(0, DType::I32)));
+            init.extend(stored(k.constant(0, DType::I32)));
             let r = k.for_range(0, n, step, &init, |st, c| {
-                let next = ahead(st + step);
-                let (_, _, mask) = tiles.at(Some(st));
-                let now: Vec<Tile> = c[1..].iter().map(|v| v.cast(DType::F32)).collect();
-                let (a, b) = (x.as_ref().map(|_| now[0]), now[now.len() - 1]);
-                let mut carry = vec![c[0] + in_row(elem(a, b), mask)];
+                let next = stored(st + step);
+                let l = term(c[1].cast(DType::F32), c[2].cast(DType::F32));
+                let l = in_row(l, tiles.at(Some(st)).2);
+                let mut carry = vec![c[0] + l];
                 carry.extend(next);
                 carry
             });
@@ -331,8 +331,15 @@ fn kl_call<'a>(
     o: &KlOptions,
 ) -> Result<Call<'a>, OpError> {
     // NaN fails too.
-    if !(o.eps > 0.0 && o.eps.is_finite()) {
-        return Err(bad_param(entry, "eps", o.eps, "a positive finite number"));
+    // The kernel takes eps in FP32: it must stay positive and finite there.
+    let eps32 = o.eps as f32;
+    if !(eps32 > 0.0 && eps32.is_finite()) {
+        return Err(bad_param(
+            entry,
+            "eps",
+            o.eps,
+            "a positive finite number in FP32",
+        ));
     }
     let (rows, v, _) = rows_of(entry, ["y_pred", "y_true"], y_pred, y_true, None, 0)?;
     let factor = match o.reduction {

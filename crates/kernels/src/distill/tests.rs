@@ -68,7 +68,8 @@ fn bad_inputs_and_options_are_typed_errors() {
         let o = JsdOptions { beta, ..js };
         assert!(message(jsd(&dev, &x, &y, None, &o)).contains("parameter `beta`"));
     }
-    for eps in [0.0, -1e-10, f64::INFINITY] {
+    // 1e-50 and 1e39 are positive and finite in f64 but 0 and inf in the kernel's FP32.
+    for eps in [0.0, -1e-10, f64::INFINITY, 1e-50, 1e39] {
         let o = KlOptions { eps, ..kl };
         assert!(message(kl_div(&dev, &x, &y, &o, None)).contains("parameter `eps`"));
     }
