@@ -26,6 +26,8 @@ struct Access {
     lo: usize,
     hi: usize,
     write: bool,
+    /// A tensor-core tile load or store (`*_matrix_sync`), whose extent is its region's.
+    tile: bool,
     line: String,
 }
 
@@ -75,6 +77,7 @@ fn accesses(line: &str, round: usize) -> Result<Vec<Access>, String> {
         };
         // A write when the element access `...)[...]` is followed by `=` but not `==`, or when
         // the access is the destination of a tensor-core tile store.
+        let tile = before.contains("_matrix_sync(");
         let write = before.contains("store_matrix_sync(")
             || tail
                 .find(']')
@@ -84,6 +87,7 @@ fn accesses(line: &str, round: usize) -> Result<Vec<Access>, String> {
             lo,
             hi,
             write,
+            tile,
             line: line.trim().to_string(),
         });
         rest = after;
@@ -100,8 +104,9 @@ struct Scan {
     hazards: Vec<String>,
     /// Shared-memory accesses seen (so that an audit that parses nothing cannot pass).
     accesses: usize,
-    /// The body's constant offsets, ascending: a constant-offset access ends where the next
-    /// region starts (a tensor-core product's A, B and C tiles lie one after another).
+    /// The body's constant offsets, ascending: a constant-offset tensor-core tile access ends
+    /// where the next region starts (a product's A, B and C tiles lie one after another);
+    /// any other constant-offset access runs to the end of shared memory.
     fixed: Vec<usize>,
 }
 
@@ -129,7 +134,7 @@ impl Scan {
                 self.round ^= 1;
             }
             for mut a in accesses(line, self.round)? {
-                if a.hi == usize::MAX {
+                if a.hi == usize::MAX && a.tile {
                     a.hi = self
                         .fixed
                         .iter()
