@@ -411,7 +411,7 @@ pub const PIPELINE_ENV: &str = "METILE_CE_PIPELINE";
 /// The tiling of rows of `v` classes of dtype `x` for the forward or backward kernel
 /// (`PIPELINE_ENV`); the distribution losses' reduced forward (`crate::distill`) steps its rows
 /// the same way.
-pub(crate) fn row_tiling(device: &Device, v: usize, x: DType, backward: bool) -> Tiling {
+pub fn row_tiling(device: &Device, v: usize, x: DType, backward: bool) -> Tiling {
     let mut t = Tiling::for_device(device, v);
     if t.looped {
         t.prefetch = pipelined_steps(!device.is_cpu(), x, backward);
