@@ -294,16 +294,24 @@ def test_tvd(reduction, dtype):
     compare(ours, ref, [p, q], dtype, k_grad=4, floor=0.0)
 
 
-def test_distribution_loss_gradients_only_reach_the_first_input():
+def test_distribution_loss_gradients_only_reach_the_first_input(monkeypatch):
     x = log_probs(4, 11).float().requires_grad_()
     y = log_probs(4, 11, seed=1).float().requires_grad_()
     for loss in (F.kl_div(x, y.exp()), F.jsd(x, y), F.tvd(x.exp(), y.exp())):
         x.grad = None
         loss.backward()
         assert x.grad is not None and y.grad is None
-    # Without a gradient wanted for the first input, the backward computes nothing.
+    # Without a gradient wanted for the first input, the backward computes nothing: no library
+    # backward runs.
+    from metile.torch import ops
+
+    calls = []
+    monkeypatch.setattr(ops, "distill_bwd", lambda *a: calls.append(a))
     F.jsd(x.detach(), y).backward()
-    assert y.grad is None
+    assert y.grad is None and calls == []
+    # (The same patch does see a backward that is wanted.)
+    F.jsd(x, y.detach()).backward()
+    assert len(calls) == 1
 
 
 @pytest.mark.filterwarnings("ignore:reduction. 'mean' divides the total loss")
