@@ -460,8 +460,9 @@ fn call(
 /// allocations of the same call, and what is left is `released`, the objects for the caller to
 /// drop. When they may go depends on the stream:
 ///
-/// - `stream` given (a raw `CUstream` of `device`'s context, e.g.
-///   `torch.cuda.current_stream(dev).cuda_stream`, 0 for the legacy default stream): the call's
+/// - `stream` given (a raw `CUstream` of `device`'s context that the caller keeps alive until
+///   the call's work is done, e.g. `torch.cuda.current_stream(dev).cuda_stream`, 0 for the
+///   legacy default stream; the driver is handed it as it is): the call's
 ///   work is queued on that stream (`Device::with_stream`), the one the allocator's memory is
 ///   ordered on, so everything freed is reused in that stream's order: the caller may drop
 ///   `released` at once, and an error path waits for nothing.
@@ -581,8 +582,9 @@ fn run_call(
                     Some(Scope {
                         alloc,
                         stream: Some(handle),
-                    }) => dev
-                        .with_stream(handle, || dev.with_allocator(alloc, run))
+                        // SAFETY: `call_allocating`'s contract: `stream` is the caller's live
+                        // stream of this device (torch's current stream), which outlives its work.
+                    }) => unsafe { dev.with_stream(handle, || dev.with_allocator(alloc, run)) }
                         .unwrap_or_else(|e| Err(e.into())),
                     Some(Scope {
                         alloc,

@@ -393,7 +393,12 @@ impl Device {
     /// `Error::Cuda` when the driver does not know the handle, `Error::Device` when the stream
     /// belongs to another context (`f` is not run). On the cpu, whose launches run on the
     /// calling thread and are done when they return, there is no stream: it just runs `f`.
-    pub fn with_stream<R>(&self, handle: u64, f: impl FnOnce() -> R) -> Result<R> {
+    ///
+    /// # Safety
+    /// On a CUDA device, `handle` is a live stream (or 0, or the per-thread default stream 2)
+    /// of the device's primary context, and it stays alive until the work `f` queues on it is
+    /// done: the driver is handed the raw handle as it is.
+    pub unsafe fn with_stream<R>(&self, handle: u64, f: impl FnOnce() -> R) -> Result<R> {
         match &self.inner.backend {
             Backend::Cpu => Ok(f()),
             Backend::Cuda(d) => crate::cuda::with_stream(d, handle, f),

@@ -155,7 +155,11 @@ fn borrowed_memory_and_allocators_are_for_cuda_devices() {
     }
     assert_eq!(cpu.cuda_stream_handle(), None);
     // The cpu has no stream: a stream scope just runs its closure.
-    assert_eq!(ok(cpu.with_stream(0x1234, || 7), "cpu stream scope"), 7);
+    // SAFETY: the cpu ignores the handle.
+    assert_eq!(
+        ok(unsafe { cpu.with_stream(0x1234, || 7) }, "cpu stream scope"),
+        7
+    );
     let z = cpu.with_allocator(Arc::new(Refuses), || cpu.zeros(DType::F32, 3));
     let z = ok(z, "cpu zeros in a scope");
     assert!(z.is_host() && z.borrowed_memory().is_none());
@@ -1121,6 +1125,18 @@ fn borrowed_on(dev: &Device, s: &Arc<CudaStream>, values: &[f32]) -> (CudaSlice<
     (mem, ok(buf, "borrow"))
 }
 
+/// `Device::with_stream` on a stream the test made (`caller_stream`) and keeps alive, and
+/// synchronises, until its work is done.
+fn on_stream<R>(
+    dev: &Device,
+    s: &Arc<CudaStream>,
+    f: impl FnOnce() -> R,
+) -> metile_runtime::Result<R> {
+    // SAFETY: `s` is a live stream of device 0's primary context, which the caller keeps until
+    // the work queued on it is done.
+    unsafe { dev.with_stream(handle(s), f) }
+}
+
 /// Hands out consecutive 256-byte-aligned pieces of one allocation the test owns.
 struct Bump {
     base: u64,
@@ -1199,7 +1215,7 @@ fn a_stream_scope_queues_on_the_callers_stream_and_can_be_captured() {
         s.begin_capture(CUstreamCaptureMode::CU_STREAM_CAPTURE_MODE_THREAD_LOCAL),
         "begin capture",
     );
-    let queued = dev.with_stream(handle(&s), || {
+    let queued = on_stream(&dev, &s, || {
         dev.with_allocator(bump.clone(), || -> metile_runtime::Result<()> {
             // Allocator memory zero-filled, a launch, a device copy: all on `s`.
             let mut y = dev.zeros(DType::F32, n)?;
@@ -1241,7 +1257,7 @@ fn owned_buffers_in_a_stream_scope_are_ordered_with_it() {
         let xs: Vec<f32> = (0..n).map(|i| ((i + round) as f32 * 0.37).sin()).collect();
         let want = affine_on_cpu(&k, &xs);
         let host = ok(Buffer::from_f32(DType::F32, &xs), "x");
-        let y = dev.with_stream(handle(&s), || -> metile_runtime::Result<Buffer> {
+        let y = on_stream(&dev, &s, || -> metile_runtime::Result<Buffer> {
             let x = dev.upload(&host)?;
             let mut y = dev.zeros(DType::F32, n)?;
             y.poison();
@@ -1289,7 +1305,7 @@ fn gemm_in_a_stream_scope_runs_on_the_callers_stream() {
                 "begin capture",
             );
         }
-        let queued = dev.with_stream(handle(&s), || dev.gemm(&g, &da, &db, &mut dc));
+        let queued = on_stream(&dev, &s, || dev.gemm(&g, &da, &db, &mut dc));
         if captured {
             let graph = s.end_capture(CUgraphInstantiate_flags(0));
             ok(ok(queued, "the stream scope"), "gemm inside the scope");
