@@ -753,9 +753,9 @@ def test_metile_tensors_stay_tensors():
 
 
 def test_in_place_entries_take_the_tensors_they_write_over():
-    """An in-place entry's outputs are its inputs' memory: NumPy inputs are copied in, so the
-    arrays are untouched; metile Tensors written over are empty afterwards (the outputs are
-    them), the others stay. Values: the out-of-place backward's."""
+    """An in-place entry's outputs are its inputs' memory: NumPy inputs are read in place and
+    copied before any write, so the arrays are untouched; metile Tensors written over are empty
+    afterwards (the outputs are them), the others stay. Values: the out-of-place backward's."""
     rng = np.random.default_rng(3)
     a, b, dc = rand(rng, 4, 9), rand(rng, 4, 9), rand(rng, 4, 9)
     kept = a.copy()

@@ -135,8 +135,13 @@ impl PyTensor {
     /// Runs `f` on the tensor (a poisoned lock only means a panic elsewhere; the tensor is
     /// intact).
     fn with<R>(&self, f: impl FnOnce(&Tensor) -> R) -> PyResult<R> {
-        let guard = self.inner.lock().unwrap_or_else(|e| e.into_inner());
-        match guard.as_ref() {
+        self.with_mut(|t| f(t))
+    }
+
+    /// [`PyTensor::with`], for changing the tensor.
+    fn with_mut<R>(&self, f: impl FnOnce(&mut Tensor) -> R) -> PyResult<R> {
+        let mut guard = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+        match guard.as_mut() {
             Some(t) => Ok(f(t)),
             None => Err(PyRuntimeError::new_err(
                 "metile Tensor is lent to a running call, or its memory was handed over \
@@ -339,16 +344,7 @@ impl PyTensor {
     /// later changes to the caller's memory do not reach it; nothing for a tensor that owns its
     /// memory.
     fn own(&self) -> PyResult<()> {
-        let mut guard = self.inner.lock().unwrap_or_else(|e| e.into_inner());
-        match guard.as_mut() {
-            Some(t) => {
-                t.buffer.own_host_memory();
-                Ok(())
-            }
-            None => Err(PyRuntimeError::new_err(
-                "metile Tensor is lent to a running call or was handed over",
-            )),
-        }
+        self.with_mut(|t| t.buffer.own_host_memory())
     }
 
     /// Whether the tensor reads a caller's host memory in place (`borrow_host`).

@@ -67,13 +67,10 @@ impl<W> std::ops::Deref for Words<W> {
     fn deref(&self) -> &[W] {
         match self {
             Words::Owned(v) => v,
-            // SAFETY: `borrow_host` checked that `ptr` is non-null and aligned for `W` when
-            // `len > 0`, and its caller guarantees `len` readable words there while the words
-            // live.
-            Words::Borrowed { ptr, len, .. } if *len > 0 => unsafe {
-                std::slice::from_raw_parts(*ptr, *len)
-            },
-            Words::Borrowed { .. } => &[],
+            // SAFETY: `borrow_host` checked that `ptr` is non-null and aligned for `W` (it makes
+            // no borrowed words of length 0), and its caller guarantees `len` readable words
+            // there while the words live.
+            Words::Borrowed { ptr, len, .. } => unsafe { std::slice::from_raw_parts(*ptr, *len) },
         }
     }
 }

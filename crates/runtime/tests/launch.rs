@@ -485,7 +485,10 @@ fn borrowed_host_memory_is_read_in_place_and_copied_before_any_write() {
     p.poison();
     assert!(f32_of(&p).iter().all(|v| v.is_nan()));
     assert_eq!(xs, [1.0, 2.0, 3.0, 4.0]);
+    c.poison();
     c.copy_from(&x).expect("same dtype and length");
+    assert!(!c.borrows_host_memory());
+    assert_eq!(c, x, "an owned copy takes the borrowed source's values");
     // Written by a copy: the borrowed destination gets words of its own first.
     let mut dst = borrowed(&ts, &alive);
     dst.copy_from(&x).expect("same dtype and length");

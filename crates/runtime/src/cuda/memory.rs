@@ -371,9 +371,10 @@ impl CudaBuffer {
                     _ => pooled(s, len, zeroed).map(Words::U64),
                 };
                 let mut w = w.map_err(|e| alloc_error(&label, "allocate", bytes, e))?;
-                if !device.is_own(&device.stream()) {
+                if !zeroed && !device.is_own(&device.stream()) {
                     // Inside a stream scope: record the allocation as a write on the pool's
-                    // stream, so that work on the scope's stream waits for it (cudarc's events).
+                    // stream, so that work on the scope's stream waits for it (cudarc's events;
+                    // a zero-filled allocation's memset has recorded it already).
                     drop(w.write_ptr(s));
                 }
                 w

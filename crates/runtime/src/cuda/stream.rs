@@ -19,11 +19,15 @@
 //! - Owned (pool) memory is still allocated on and freed to the pool on `L`, so that a buffer
 //!   may outlive the scope and `S`: each allocation made in a scope is recorded as a write on
 //!   `L` (cudarc's event tracking), uses on `S` wait for it and record their own events, and the
-//!   free on `L` waits for those. Correct, but it costs events and cannot be captured.
+//!   free on `L` waits for the last recorded read and write. cudarc keeps one read event per
+//!   slice, so a buffer read on `S` in a scope and then read on `L` after it may be freed
+//!   before `S`'s read has run: synchronise the device (or `S`) before using a scope's owned
+//!   buffers outside it. Such calls cost events and cannot be captured.
 //! - Borrowed memory used both inside and outside a scope (on `S` and on `L`) is not ordered by
 //!   the library.
 //!
-//! Host reads inside a scope (downloads, `Device::synchronize`) wait for `S` and for `L`.
+//! Host reads inside a scope: a download waits for `S`, the stream its copy is queued on;
+//! `Device::synchronize` waits for `S` and for `L`.
 
 use std::ptr;
 use std::sync::Arc;
