@@ -73,13 +73,7 @@ const SUM_TOL: f64 = 64.0 / (1u64 << 24) as f64;
 /// `rows` rows of `v` log-probabilities (log-softmax of normal logits, scale 2) in f64.
 fn log_probs(rng: &mut Rng, rows: usize, v: usize) -> Vec<f64> {
     let z = to_f64(&rng.normal_vec(rows * v, 0.0, 2.0));
-    z.chunks(v)
-        .flat_map(|r| {
-            let m = r.iter().fold(f64::NEG_INFINITY, |m, e| m.max(*e));
-            let lse = m + r.iter().map(|e| (e - m).exp()).sum::<f64>().ln();
-            r.iter().map(move |e| e - lse).collect::<Vec<_>>()
-        })
-        .collect()
+    crate::reference::softmax::forward(&z, rows, v, true)
 }
 
 /// `v` rounded to `dtype`, as f32 (what the tensor holds) and f64 (what the oracle reads).

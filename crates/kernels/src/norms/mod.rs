@@ -176,7 +176,9 @@ pub const BWD_PROGRAMS_ENV: &str = "METILE_NORM_BWD_PROGRAMS_PER_UNIT";
 const PARTIAL_BUDGET: usize = 64 << 20;
 
 /// How a row is tiled: columns per tile, whether the tile is exactly the row, whether to step,
-/// and whether a single-tile backward loads its next row ahead (see `NormSpec::prefetch`).
+/// and `prefetch`, whose meaning follows `looped`: on a single tile, a norm backward loads its
+/// next row ahead (`NormSpec::prefetch`); on a stepped row, the cross-entropy and distribution
+/// kernels load each column step one step ahead (`cross_entropy::row_tiling`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Tiling {
     pub block: usize,

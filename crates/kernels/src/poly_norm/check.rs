@@ -99,10 +99,7 @@ impl PolyCase {
         let (mut y_scale, mut dx_scale) = (0.0f64, 0.0f64);
         let (mut dw_sq, mut db_sq) = ([0.0f64; 3], 0.0f64);
         for (row, drow) in x64.chunks(cols).zip(dy64.chunks(cols)) {
-            let r = [3, 2, 1].map(|p| {
-                let m = row.iter().map(|v| v.powi(2 * p)).sum::<f64>() / cols as f64;
-                1.0 / (m + eps).sqrt()
-            });
+            let r = oracle::rstds(row, eps);
             for (&v, &d) in row.iter().zip(drow) {
                 let u = [v.powi(3), v * v, v];
                 let du = [3.0 * v * v, 2.0 * v, 1.0];

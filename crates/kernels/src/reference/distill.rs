@@ -263,12 +263,7 @@ mod tests {
         let raw: Vec<f64> = (0..rows * v)
             .map(|i| (((i + salt) * 7 % 11) as f64 - 5.0) / 3.0)
             .collect();
-        raw.chunks(v)
-            .flat_map(|r| {
-                let lse = r.iter().map(|e| e.exp()).sum::<f64>().ln();
-                r.iter().map(move |e| e - lse).collect::<Vec<_>>()
-            })
-            .collect()
+        crate::reference::softmax::forward(&raw, rows, v, true)
     }
 
     fn cotangents(reduction: Reduction, n: usize) -> Vec<f64> {

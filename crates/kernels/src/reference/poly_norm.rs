@@ -9,7 +9,7 @@
 const POWERS: [i32; 3] = [3, 2, 1];
 
 /// `1 / sqrt(mean(row^(2p)) + eps)` for each power of [`POWERS`].
-fn rstds(row: &[f64], eps: f64) -> [f64; 3] {
+pub(crate) fn rstds(row: &[f64], eps: f64) -> [f64; 3] {
     POWERS.map(|p| {
         let m = row.iter().map(|v| v.powi(2 * p)).sum::<f64>() / row.len() as f64;
         1.0 / (m + eps).sqrt()

@@ -384,7 +384,7 @@ fn token_kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
         };
         let (c1, c2) = (load(&cos, tab, in_half), load(&cos, tab + h, in_half));
         let (s1, s2) = (load(&sin, tab, in_half), load(&sin, tab + h, in_half));
-        // [rows, 1]: the heads; row (b, h, t) of x starts at ((b H + t) + h T) D.
+        // [rows, 1]: the heads; row (b, h, t) of x starts at ((b H + h) T + t) D.
         let head = k.arange(0, spec.rows as i64).expand_dims(1);
         let live = head.lt(ht / t);
         let row = (i64_(b * ht + ti) + i64_(head) * i64_(t)) * i64_(d);
