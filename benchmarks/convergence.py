@@ -52,9 +52,11 @@ CPU smoke test (seconds):  python3 benchmarks/convergence.py --device cpu --step
 """
 
 import argparse
+import cProfile
 import json
 import math
 import os
+import pstats
 import statistics
 import sys
 import time
@@ -188,6 +190,53 @@ def peak_breakdown(snapshot, device_index, top=12):
     return [(round(b / 2**20, 3), k) for k, b in ranked], round(peak / 2**20, 3)
 
 
+class HostTimes:
+    """Host time of metile's calls by entry point, from every thread (the autograd engine runs
+    CUDA backwards on its own thread, which cProfile does not see): ``run`` (the bridge, whole)
+    and ``call`` (the Rust binding inside it), installed over metile.torch's module attributes
+    while a profiled step runs."""
+
+    def __init__(self):
+        import metile
+        import metile.torch.ops as ops
+
+        self.ops, self.lib, self.active = ops, metile._metile, False
+        self.run, self.call = ops.run, self.lib.call_allocating
+        self.times = {}  # entry -> [calls, run seconds, call seconds]
+        ops.run, self.lib.call_allocating = self._run, self._call
+
+    def _add(self, entry, slot, seconds):
+        if self.active:
+            self.times.setdefault(entry, [0, 0.0, 0.0])[slot] += seconds
+            if slot == 1:
+                self.times[entry][0] += 1
+
+    def _run(self, entry, *a, **k):
+        t0 = time.perf_counter()
+        try:
+            return self.run(entry, *a, **k)
+        finally:
+            self._add(entry, 1, time.perf_counter() - t0)
+
+    def _call(self, entry, *a, **k):
+        t0 = time.perf_counter()
+        try:
+            return self.call(entry, *a, **k)
+        finally:
+            self._add(entry, 2, time.perf_counter() - t0)
+
+    def undo(self):
+        self.ops.run, self.lib.call_allocating = self.run, self.call
+
+    def report(self, steps):
+        total = [sum(v[i] for v in self.times.values()) for i in range(3)]
+        print(f"metile host time per step over {steps} steps: {total[0] / steps:.0f} calls, bridge "
+              f"{total[1] / steps * 1e3:.2f} ms, of which the Rust binding {total[2] / steps * 1e3:.2f} ms")
+        for entry, (n, run_s, call_s) in sorted(self.times.items(), key=lambda kv: -kv[1][1]):
+            print(f"  {entry:40s} {n / steps:5.1f} calls  {run_s / n * 1e6:7.1f} us/call bridge  "
+                  f"{call_s / n * 1e6:7.1f} us/call binding")
+
+
 def train(args, way, sizes, init_state, data, device):
     """Trains one way; returns its record (and the final parameters, FP32 on the host)."""
     cuda = device.type == "cuda"
@@ -207,9 +256,16 @@ def train(args, way, sizes, init_state, data, device):
         torch.cuda.empty_cache()
         torch.cuda.reset_peak_memory_stats()
     losses, times, memory = [], [], None
+    profiler = cProfile.Profile() if args.profile else None
+    profiled = range(args.warmup, args.warmup + args.profile)
+    host = HostTimes() if args.profile and way == "metile" else None
     try:
         for step in range(args.steps):
             ids = data[step]
+            if profiler and step in profiled:
+                profiler.enable()
+                if host:
+                    host.active = True
             recording = cuda and step == args.memory_step
             if recording:
                 torch.cuda.synchronize()
@@ -223,6 +279,10 @@ def train(args, way, sizes, init_state, data, device):
             if cuda:
                 torch.cuda.synchronize()
             times.append((time.perf_counter() - t0) * 1e3)
+            if profiler and step in profiled:
+                profiler.disable()
+                if host:
+                    host.active = False
             if recording:
                 snapshot = torch.cuda.memory._snapshot()
                 torch.cuda.memory._record_memory_history(enabled=None)
@@ -233,6 +293,13 @@ def train(args, way, sizes, init_state, data, device):
     finally:
         if undo is not None:
             undo()
+        if host:
+            host.undo()
+    if host and args.warmup < args.steps:
+        host.report(len(range(args.warmup, min(args.steps, args.warmup + args.profile))))
+    if profiler and args.warmup < args.steps:
+        print(f"\n{way}: host profile of {len(profiled)} steps (cProfile, by own time)")
+        pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
     peak = torch.cuda.max_memory_allocated() / 2**20 if cuda else None
     params = {n: p.detach().float().cpu() for n, p in model.named_parameters()}
     timed = times[args.warmup:] or times
@@ -305,6 +372,9 @@ def main(argv=None):
     p.add_argument("--memory-step", type=int, default=None,
                    help="record this step's CUDA allocations and print what each way held at the "
                         "step's peak, by the line that asked for it (choose a warm-up step)")
+    p.add_argument("--profile", type=int, default=0, metavar="N",
+                   help="cProfile N steps after the warm-up of each way and print where its host time "
+                        "went (the top functions by own time); their step times stay in the median")
     p.add_argument("--json", metavar="PATH", help="default $OUT/convergence.json when $OUT is set")
     args = p.parse_args(argv)
 
