@@ -394,6 +394,53 @@ impl Buffer {
         self.cuda_storage()?.borrowed_memory()
     }
 
+    /// Elements `start..start + len` of this buffer as a buffer over the same memory, with no
+    /// copy, where that memory can be shared: host memory (owned or borrowed), which the window
+    /// reads in place as `borrow_host` does (a write to the window copies its words first and
+    /// never reaches this buffer), and borrowed device memory (`borrow_cuda`, or memory from an
+    /// allocator scope), which the window reads and writes in place. `None` for device memory
+    /// the library owns (the CUDA slices' uses are tracked per slice), an empty range, or a
+    /// range past the end.
+    ///
+    /// # Safety
+    /// The window holds no keep-alive: it must drop before this buffer does, and while it
+    /// lives this buffer's memory must not move (a first write to borrowed host words copies
+    /// them) and must not be written other than through the window.
+    pub unsafe fn window(&self, start: usize, len: usize) -> Option<Buffer> {
+        let end = start.checked_add(len)?;
+        if len == 0 || end > self.len {
+            return None;
+        }
+        let word = self.dtype.size_bytes();
+        match &self.storage {
+            Storage::Host(d) => {
+                let base = match d {
+                    HostData::U8(w) => w.as_ptr(),
+                    HostData::U16(w) => w.as_ptr().cast(),
+                    HostData::U32(w) => w.as_ptr().cast(),
+                    HostData::U64(w) => w.as_ptr().cast(),
+                };
+                // SAFETY: the range lies inside this buffer's words (checked above), which the
+                // caller keeps allocated, unmoved and unwritten while the window lives.
+                unsafe {
+                    Buffer::borrow_host(self.dtype, len, base.add(start * word), Box::new(()))
+                }
+                .ok()
+            }
+            Storage::Cuda(c) => {
+                let (ptr, _) = c.borrowed_memory()?;
+                let window = CudaBuffer::borrowed(
+                    &c.device,
+                    self.dtype,
+                    len,
+                    ptr + (start * word) as u64,
+                    Box::new(()),
+                );
+                window.ok().map(|w| Buffer::on_cuda(self.dtype, len, w))
+            }
+        }
+    }
+
     /// Whether the two buffers' elements may overlap in memory where one could be written
     /// while the other is read. Only borrowed device memory can (`borrow_cuda` twice over one
     /// allocation): owned host and device buffers are allocations of their own, borrowed host
@@ -920,5 +967,58 @@ mod tests {
             [1.5]
         );
         assert!(Buffer::from_le_bytes(DType::F32, &[0; 6]).is_err());
+    }
+
+    /// A host window reads its range of the parent in place, for every word size and for
+    /// borrowed words too; writing it copies and leaves the parent as it was; an empty range
+    /// or one past the end has no window.
+    #[test]
+    fn host_windows_read_in_place_and_never_write_the_parent() {
+        let values: Vec<f32> = (0..10).map(|i| i as f32 * 1.5 - 3.0).collect();
+        let ints: Vec<i64> = (0..10).map(|i| i * 3 - 7).collect();
+        for dtype in [
+            DType::F32,
+            DType::BF16,
+            DType::F16,
+            DType::I64,
+            DType::I32,
+            DType::Bool,
+        ] {
+            let parent = match dtype {
+                DType::I64 | DType::I32 => Buffer::from_i64(dtype, &ints),
+                DType::Bool => Ok(Buffer::from_bool(
+                    &ints.iter().map(|i| i % 2 == 0).collect::<Vec<_>>(),
+                )),
+                _ => Buffer::from_f32(dtype, &values),
+            }
+            .expect("parent");
+            let bytes = |b: &Buffer| {
+                let mut out = vec![0; b.size_bytes()];
+                b.write_le_bytes(&mut out).expect("bytes");
+                out
+            };
+            let expect = bytes(&parent);
+            let word = dtype.size_bytes();
+            // SAFETY: each window drops before `parent`, which nothing writes meanwhile.
+            let mut w = unsafe { parent.window(3, 4) }.expect("a host window");
+            assert_eq!(w.dtype(), dtype);
+            assert!(w.borrows_host_memory(), "{dtype}: read in place");
+            assert_eq!(bytes(&w), expect[3 * word..7 * word], "{dtype}");
+            w.poison();
+            assert!(!w.borrows_host_memory(), "{dtype}: copied on write");
+            assert_eq!(bytes(&parent), expect, "{dtype}: parent unwritten");
+            assert!(unsafe { parent.window(3, 0) }.is_none());
+            assert!(unsafe { parent.window(7, 4) }.is_none());
+            assert!(unsafe { parent.window(usize::MAX, 2) }.is_none());
+            assert!(unsafe { parent.window(0, 10) }.is_some());
+        }
+        let words: Vec<f32> = values.clone();
+        // SAFETY: `words` outlives `borrowed` and its window and is not written meanwhile.
+        let borrowed = unsafe {
+            Buffer::borrow_host(DType::F32, words.len(), words.as_ptr().cast(), Box::new(()))
+        }
+        .expect("borrowed");
+        let w = unsafe { borrowed.window(8, 2) }.expect("a window of borrowed words");
+        assert_eq!(w.to_f32().expect("window"), values[8..]);
     }
 }

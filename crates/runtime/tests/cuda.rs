@@ -1325,3 +1325,48 @@ fn gemm_in_a_stream_scope_runs_on_the_callers_stream() {
         assert_product(&g, DType::F32, (&a, &b, &c0), &got, &label);
     }
 }
+
+/// A window of borrowed device memory reads and writes its range of that memory in place (a
+/// kernel launched on the window changes the parent's elements there and no others); a window of
+/// memory the library owns is refused, as is a range past the end.
+#[test]
+fn windows_of_borrowed_device_memory_are_read_and_written_in_place() {
+    let Some(dev) = cuda() else { return };
+    let k = affine_on(&dev);
+    let s = caller_stream();
+    let xs: Vec<f32> = (0..300).map(|i| i as f32 * 0.25 - 20.0).collect();
+    let (x_mem, x) = borrowed_on(&dev, &s, &xs);
+    let (y_mem, y) = borrowed_on(&dev, &s, &vec![7.0; 300]);
+    let (start, len) = (37, 200);
+    // SAFETY: both windows drop before `x` and `y`, which nothing else uses meanwhile.
+    let xw = unsafe { x.window(start, len) }.expect("a window of borrowed memory");
+    let mut yw = unsafe { y.window(start, len) }.expect("a window of borrowed memory");
+    assert!(!yw.is_host());
+    let mut args = affine_args(&xw, &mut yw, len);
+    ok(
+        dev.launch(&k, affine_grid(len), &mut args),
+        "launch on windows",
+    );
+    ok(dev.synchronize(), "synchronize");
+    let want = affine_on_cpu(&k, &xs[start..start + len]);
+    let got = ok(y.to_f32(), "y");
+    assert_eq!(got[start..start + len], want[..]);
+    assert!(
+        got[..start]
+            .iter()
+            .chain(&got[start + len..])
+            .all(|v| *v == 7.0),
+        "outside untouched"
+    );
+    assert!(unsafe { x.window(start, 300) }.is_none(), "past the end");
+    let owned = ok(
+        dev.upload(&ok(Buffer::from_f32(DType::F32, &xs), "xs")),
+        "owned",
+    );
+    assert!(
+        unsafe { owned.window(0, 1) }.is_none(),
+        "owned device memory"
+    );
+    drop((xw, yw, x, y));
+    drop((x_mem, y_mem));
+}

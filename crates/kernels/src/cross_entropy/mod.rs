@@ -549,6 +549,8 @@ struct Checked {
     ids: Vec<i64>,
     /// With class weights: `W = sum_j w_j` and `sum_valid w_y` (f64).
     weight_sums: Option<(f64, f64)>,
+    /// The caller's row factors (`Known::factors`), instead of the reduction's.
+    factors: Option<(f64, f64)>,
 }
 
 impl Checked {
@@ -559,9 +561,10 @@ impl Checked {
             .weight_sums
             .unwrap_or((self.v as f64, self.n_valid as f64));
         let inv = |d: f64| if d == 0.0 { 0.0 } else { 1.0 / d };
-        let (fce, fz) = match o.reduction {
-            Reduction::Mean => (inv(w_valid), inv(self.n_valid as f64)),
-            Reduction::None | Reduction::Sum => (1.0, 1.0),
+        let (fce, fz) = match (self.factors, o.reduction) {
+            (Some(f), _) => f,
+            (None, Reduction::Mean) => (inv(w_valid), inv(self.n_valid as f64)),
+            (None, Reduction::None | Reduction::Sum) => (1.0, 1.0),
         };
         let smooth = o.label_smoothing * w_sum / self.v as f64;
         (fce as f32, fz as f32, smooth as f32)
@@ -576,6 +579,10 @@ pub(crate) struct Known<'a> {
     pub ids: &'a [i64],
     /// Required when the call has class weights.
     pub weights: Option<KnownWeights<'a>>,
+    /// The row factors `(ce_factor, z_factor)` the kernels apply instead of the reduction's
+    /// (module doc): fused linear cross-entropy's mean over all its rows, of which this call
+    /// sees one chunk. The call's reduction then only says how the rows are returned.
+    pub factors: Option<(f64, f64)>,
 }
 
 /// The host's copy of the class weights: their values, checked finite, and their f64 sum (the
@@ -644,6 +651,7 @@ fn validate(
         n_valid,
         ids,
         weight_sums,
+        factors: known.and_then(|k| k.factors),
     })
 }
 

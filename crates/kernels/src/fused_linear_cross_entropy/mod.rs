@@ -19,10 +19,14 @@
 //! `g^T hidden_chunk` and `sum_rows g` (FP32) into `grad_weight` and `grad_bias` themselves
 //! (`MatmulOptions::accumulate`: cuBLAS with `beta = 1`, or the DSL product starting from the
 //! running sum), chunk after chunk in row order: deterministic, but FP32 sums that depend on the
-//! chunk size (losses and `grad_hidden` do not). The mean's global factors reach the cross-entropy
-//! kernel through its public API: it is called with per-row reduction and FP32 class weights
-//! `w * fce` (`fce` for every class without `ce_weight`) and `lse_square_scale * fz`, which
-//! scale its two terms exactly as `fce` and `fz` do (to one FP32 rounding of `w * fce`).
+//! chunk size (losses and `grad_hidden` do not). Each chunk's cross-entropy runs at per-row
+//! reduction; under `mean` it applies the global factors `fce = 1 / sum_valid w_y` (or
+//! `1 / n_valid`) and `fz = 1 / n_valid` as its row factors (`cross_entropy::Known::factors`),
+//! with the caller's class weights as they are.
+//!
+//! The chunk's hidden rows are read in place, and its `grad_hidden` rows written in place,
+//! where the memory allows it (`Buffer::window`: a framework's device memory, which is what
+//! metile.torch passes; reading also host memory); otherwise each is a chunk buffer and a copy.
 //!
 //! When gradients are made: under `mean` and `sum` the forward returns them for `dloss = 1`
 //! (as Liger), and `fused_linear_cross_entropy.backward(..., grad_hidden, grad_weight,
@@ -45,9 +49,10 @@
 //! `inc = ceil(V / (C H))`, `chunk = min(next_pow2(ceil(N / inc)), N)`, so the chunk's logits
 //! hold about `C N H` elements (`C` times the hidden states). Extra memory beyond inputs and
 //! outputs, `s` the storage size: `c V s` (logits, then `g`, one buffer reused; the ragged last
-//! chunk reallocates it after freeing it) + `2 c H s` (the chunk's hidden rows and its
-//! `grad_hidden`) + `4 V` (the mean's scaled class weights) + `c` targets and losses; the weight
-//! and bias gradients need no workspace. Outputs: `N H s` + `4 V H` + `4 V`.
+//! chunk reallocates it after freeing it) + `c` targets and losses + `N` FP32 per-row losses (and
+//! `N` z-losses, unless `lse_square_scale` is 0, when every z-loss is 0) + where they are not windows (above), `2 c H s` (the chunk's hidden rows and its
+//! `grad_hidden`); the weight and bias gradients need no workspace. Outputs: `N H s` + `4 V H`
+//! + `4 V`.
 //!
 //! Inputs: `hidden`, `weight`, `bias` one float dtype (f32, f16, bf16); `target` int32/int64 in
 //! `0..V` or `ignore_index`; `ce_weight` finite, the hidden dtype or f32; `V >= 1`; any `N`,
@@ -252,23 +257,19 @@ struct Plan {
     ids: Vec<i64>,
     /// Rows per chunk.
     chunk: usize,
-    /// The class weights and `lse_square_scale` the chunks' cross-entropy runs with (module
-    /// doc: the mean's global factors folded in), always at per-row reduction.
-    ce_weight: Option<Tensor>,
+    /// Under `mean`, its global row factors `(1 / sum_valid w_y (or n_valid), 1 / n_valid)`,
+    /// which each chunk's cross-entropy applies (`ce::Known::factors`).
+    factors: Option<(f64, f64)>,
     /// `ce_weight`'s values on the host and their f64 sum, handed to each chunk's cross-entropy
     /// with the ids so that it reads nothing back from the device and sums them once.
     ce_weight_host: Option<(Vec<f32>, f64)>,
+    /// The options each chunk's cross-entropy runs with: the call's, at per-row reduction.
     ce: CeOptions,
     /// `grad_weight` and `grad_bias`'s dtype.
     param_grad: DType,
 }
 
-fn validate(
-    device: &Device,
-    entry: &str,
-    inp: &FlceInputs<'_>,
-    o: &FlceOptions,
-) -> Result<Plan, OpError> {
+fn validate(entry: &str, inp: &FlceInputs<'_>, o: &FlceOptions) -> Result<Plan, OpError> {
     let dt = float_dtype(entry, "hidden", inp.hidden)?;
     let Some((&h, lead)) = inp.hidden.shape.split_last() else {
         return Err(bad(
@@ -391,47 +392,24 @@ fn validate(
             Ok(w)
         })
         .transpose()?;
-    // The mean's global factors, folded into the class weights and the z-loss scale.
-    let (ce_weight, ce_opts) = if c.reduction == Reduction::Mean {
+    // The mean's global factors, applied by each chunk's kernel as its row factors.
+    let factors = (c.reduction == Reduction::Mean).then(|| {
         let valid = ids.iter().filter(|y| **y != c.ignore_index);
         let n_valid = valid.clone().count() as f64;
         let w_valid: f64 = valid
             .map(|y| class_w.as_ref().map_or(1.0, |w| w[*y as usize] as f64))
             .sum();
         let inv = |d: f64| if d == 0.0 { 0.0 } else { 1.0 / d };
-        let (fce, fz) = (inv(w_valid), inv(n_valid));
-        let scaled: Vec<f32> = match &class_w {
-            Some(w) => w.iter().map(|w| (*w as f64 * fce) as f32).collect(),
-            None => vec![fce as f32; v],
-        };
-        let w = device.to_device(&Tensor::from_f32(DType::F32, &[v], &scaled)?)?;
-        let opts = CeOptions {
-            z_loss: c.z_loss * fz,
-            reduction: Reduction::None,
-            ..*c
-        };
-        (Some((w, scaled)), opts)
-    } else {
-        let w = inp
-            .ce_weight
-            .map(|w| w.buffer.try_clone().map(|b| Tensor::new(b, vec![v])));
-        let w = match (w, class_w) {
-            (Some(w), Some(host)) => Some((w??, host)),
-            _ => None,
-        };
-        (
-            w,
-            CeOptions {
-                reduction: Reduction::None,
-                ..*c
-            },
-        )
-    };
-    let (ce_weight, ce_weight_host) = ce_weight.unzip();
-    let ce_weight_host = ce_weight_host.map(|w: Vec<f32>| {
+        (inv(w_valid), inv(n_valid))
+    });
+    let ce_weight_host = class_w.map(|w| {
         let total = w.iter().map(|w| f64::from(*w)).sum();
         (w, total)
     });
+    let ce_opts = CeOptions {
+        reduction: Reduction::None,
+        ..*c
+    };
     Ok(Plan {
         n,
         h,
@@ -439,7 +417,7 @@ fn validate(
         row_shape: lead.to_vec(),
         chunk: o.chunking.rows(n, h, v),
         ids,
-        ce_weight,
+        factors,
         ce_weight_host,
         ce: ce_opts,
         param_grad: o.param_grad_dtype(dt),
@@ -465,7 +443,8 @@ struct RowResults {
     /// device, so the chunk loop never waits for the GPU; the host reads them once, at the end,
     /// when the loss is reduced.
     loss: Buffer,
-    z_loss: Buffer,
+    /// `None` when `lse_square_scale` is 0: every row's z-loss is then 0.
+    z_loss: Option<Buffer>,
     predicted: Vec<i64>,
     /// 1 where the row is predicted right, else 0 (ignored rows 0).
     hits: Vec<f32>,
@@ -488,7 +467,9 @@ fn run_chunks(
     let grads = !matches!(pass, Pass::Losses { .. });
     let mut rows_out = RowResults {
         loss: device.zeros(DType::F32, n)?,
-        z_loss: device.zeros(DType::F32, n)?,
+        z_loss: (p.ce.z_loss != 0.0)
+            .then(|| device.zeros(DType::F32, n))
+            .transpose()?,
         predicted: Vec::new(),
         hits: Vec::new(),
     };
@@ -532,20 +513,30 @@ fn run_chunks(
         let c = p.chunk.min(n - start);
         // Buffers of a different (the ragged last) shape are freed before reallocating.
         let keep = |t: Option<Tensor>, shape: &[usize]| t.filter(|t| t.shape == shape);
-        let mut x = fit(device, keep(rows.take(), &[c, h]), dt, &[c, h])?;
-        copy(
-            device,
-            &inp.hidden.buffer,
-            &mut x.buffer,
-            [c * h, start * h, 0],
-            false,
-        )?;
+        // The chunk's hidden rows, read in place where the memory allows it, else copied.
+        // SAFETY: the window drops before `inp.hidden`, which nothing writes during the call.
+        let window = unsafe { inp.hidden.buffer.window(start * h, c * h) };
+        let (x, copied) = match window {
+            Some(b) => (Tensor::new(b, vec![c, h])?, false),
+            None => {
+                let mut x = fit(device, keep(rows.take(), &[c, h]), dt, &[c, h])?;
+                copy(
+                    device,
+                    &inp.hidden.buffer,
+                    &mut x.buffer,
+                    [c * h, start * h, 0],
+                    false,
+                )?;
+                (x, true)
+            }
+        };
         let ids = &p.ids[start..start + c];
         let y = device.to_device(&Tensor::new(Buffer::from_i64(DType::I64, ids)?, vec![c])?)?;
         let prev_y = keep(logits.take(), &[c, v]).map(|y| MatmulOutputs { y, z: None });
         let mut z = matmul::forward(device, &x, inp.weight, inp.bias, &mm, prev_y)?.y;
-        let w = p.ce_weight.as_ref();
+        let w = inp.ce_weight;
         let known = ce::Known {
+            factors: p.factors,
             ids,
             weights: p
                 .ce_weight_host
@@ -592,8 +583,17 @@ fn run_chunks(
                     accumulate: index > 0,
                     ..mm
                 };
+                // The chunk's rows of `grad_hidden`, written in place where the memory allows
+                // it (device memory: a write to a host window would not reach `grad_hidden`),
+                // else written to a chunk buffer and copied in.
+                // SAFETY: the window drops in this block, and `g.hidden` is not used meanwhile.
+                let direct = unsafe { g.hidden.buffer.window(start * h, c * h) }
+                    .filter(|b| !b.is_host())
+                    .map(|b| Tensor::new(b, vec![c, h]))
+                    .transpose()?;
+                let in_place = direct.is_some();
                 let prev = Some(MatmulGrads {
-                    dx: chunk_dx.take().unwrap_or_else(empty),
+                    dx: direct.unwrap_or_else(|| chunk_dx.take().unwrap_or_else(empty)),
                     dw: std::mem::replace(&mut g.weight, empty()),
                     dbias: g.bias.take(),
                 });
@@ -605,21 +605,26 @@ fn run_chunks(
                     dy: &z,
                 };
                 let mut mg = matmul::backward(device, &bi, &chunk_mm, prev)?;
-                let hidden_at = [c * h, 0, start * h];
-                copy(
-                    device,
-                    &mg.dx.buffer,
-                    &mut g.hidden.buffer,
-                    hidden_at,
-                    false,
-                )?;
+                if !in_place {
+                    let hidden_at = [c * h, 0, start * h];
+                    copy(
+                        device,
+                        &mg.dx.buffer,
+                        &mut g.hidden.buffer,
+                        hidden_at,
+                        false,
+                    )?;
+                }
                 g.weight = std::mem::replace(&mut mg.dw, empty());
                 g.bias = mg.dbias.take();
-                chunk_dx = Some(mg.dx);
+                if !in_place {
+                    chunk_dx = Some(mg.dx);
+                }
             }
         }
         logits = Some(z);
-        rows = Some(x);
+        // Only a copy is kept for the next chunk to reuse (a window ends with its chunk).
+        rows = copied.then_some(x);
     }
     Ok((rows_out, out))
 }
@@ -631,13 +636,9 @@ impl RowResults {
     fn push(&mut self, device: &Device, f: ce::CeForward, start: usize) -> Result<(), OpError> {
         let c = f.loss.buffer.len();
         copy(device, &f.loss.buffer, &mut self.loss, [c, 0, start], false)?;
-        copy(
-            device,
-            &f.z_loss.buffer,
-            &mut self.z_loss,
-            [c, 0, start],
-            false,
-        )?;
+        if let Some(z) = &mut self.z_loss {
+            copy(device, &f.z_loss.buffer, z, [c, 0, start], false)?;
+        }
         if let (Some(pred), Some(acc)) = (f.predicted, f.accuracy) {
             self.predicted.extend(pred.buffer.to_i64()?);
             self.hits.extend(acc.to_f32()?);
@@ -685,7 +686,7 @@ pub fn forward_with(
     prev: Option<FlceGrads>,
     token_stats: bool,
 ) -> Result<FlceForward, OpError> {
-    let p = validate(device, "fused_linear_cross_entropy.forward", inp, o)?;
+    let p = validate("fused_linear_cross_entropy.forward", inp, o)?;
     let pass = match o.ce.reduction {
         Reduction::None => Pass::Losses { token_stats },
         Reduction::Sum | Reduction::Mean => Pass::Both { token_stats },
@@ -718,7 +719,16 @@ pub fn forward_with(
     };
     Ok(FlceForward {
         loss: reduce(device, rows.loss, &p.row_shape, o.ce.reduction)?,
-        z_loss: reduce(device, rows.z_loss, &p.row_shape, o.ce.reduction)?,
+        z_loss: match rows.z_loss {
+            Some(z) => reduce(device, z, &p.row_shape, o.ce.reduction)?,
+            None => {
+                let shape: &[usize] = match o.ce.reduction {
+                    Reduction::None => &p.row_shape,
+                    Reduction::Sum | Reduction::Mean => &[],
+                };
+                device.tensor_zeros(DType::F32, shape)?
+            }
+        },
         grads,
         predicted,
         accuracy,
@@ -737,7 +747,7 @@ pub fn backward(
     prev: Option<FlceGrads>,
 ) -> Result<FlceGrads, OpError> {
     let entry = "fused_linear_cross_entropy.backward";
-    let p = validate(device, entry, inp, o)?;
+    let p = validate(entry, inp, o)?;
     let dl = ce::row_cotangents(entry, dloss, p.n, &p.row_shape, o.ce.reduction)?;
     if o.ce.reduction == Reduction::None {
         let (_, g) = run_chunks(device, inp, &p, Pass::Grads(&dl), prev)?;
