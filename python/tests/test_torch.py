@@ -690,7 +690,7 @@ def test_zero_copy_needs_cuda_and_can_be_refused(monkeypatch):
     with pytest.raises(metile.DeviceError, match="needs a CUDA device"):
         _metile.Tensor.borrow_cuda("f32", [2], 0x1000, "cpu", torch.zeros(2))
     assert _metile.stream_handle("cpu") is None
-    x = _bridge.to_library(torch.ones(2, 3), "x")
+    x = _bridge.to_library(torch.ones(2, 3), "test", "x")
     assert x.borrows_host_memory and x.storage_owner() is None, "host memory has no device owner"
     monkeypatch.setenv("METILE_TORCH_CUDA", "0")
     with pytest.raises(RuntimeError, match="METILE_TORCH_CUDA=0"):
@@ -701,7 +701,7 @@ def test_call_allocating_on_the_cpu_is_call():
     def refuse(nbytes):
         raise AssertionError("the cpu never draws on the allocator")
 
-    x = _bridge.to_library(gen(3, 7).float(), "x")
+    x = _bridge.to_library(gen(3, 7).float(), "test", "x")
     out, released = _metile.call_allocating("rms_norm.forward", {"x": x}, {}, "cpu", refuse)
     want = _metile.call("rms_norm.forward", {"x": x}, {}, "cpu")
     assert released == [] and out.keys() == want.keys()
@@ -773,6 +773,7 @@ def test_cuda_calls_order_with_a_side_stream(mode, monkeypatch):  # pragma: no c
     library = torch.cuda.ExternalStream(_metile.stream_handle("cuda:0"), device=dev)
     s = torch.cuda.Stream(dev)
     with torch.cuda.stream(s):
+        assert _bridge._current_stream(dev) == s.cuda_stream != torch.cuda.default_stream(dev).cuda_stream
         src, w = x_cpu.to(dev), w_cpu.to(dev)
         # Compile the library's kernels and load torch's (lazily loaded modules may synchronise
         # the context at their first use, which would wait out the sleep below).

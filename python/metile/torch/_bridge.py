@@ -94,21 +94,23 @@ def library_device(device):
     raise RuntimeError(f"metile: tensors on {device.type} are not supported; use cpu or cuda")
 
 
-def _prepare(t, what):
-    """``t`` as the library takes it: a supported dtype (other integers as int64), detached and
-    contiguous (a copy when it is not)."""
+def _prepare(t, entry, name):
+    """``t`` (input ``name`` of ``entry``) as the library takes it: a supported dtype (other
+    integers as int64), detached and contiguous (a copy when it is not)."""
     if t.dtype not in _TO_METILE:
         if t.dtype.is_floating_point or t.dtype.is_complex:
-            raise TypeError(f"{what}: dtype {t.dtype} is not supported; use float32, float16 or bfloat16")
+            raise TypeError(f"{entry}: input `{name}`: dtype {t.dtype} is not supported; "
+                            "use float32, float16 or bfloat16")
         t = t.to(torch.int64)
     t = t.detach()
     return t if t.is_contiguous() else t.contiguous()
 
 
-def to_library(t, what):
-    """A library cpu tensor that reads CPU tensor ``t``'s memory in place (``Tensor.borrow_host``,
-    holding ``t``; the library copies it before writing it; see the module doc for layout)."""
-    t = _prepare(t, what)  # a CPU tensor (CUDA ones are borrowed), now contiguous
+def to_library(t, entry, name):
+    """A library cpu tensor that reads CPU tensor ``t`` (input ``name`` of ``entry``) in place
+    (``Tensor.borrow_host``, holding ``t``; the library copies it before writing it; see the
+    module doc for layout)."""
+    t = _prepare(t, entry, name)  # a CPU tensor (CUDA ones are borrowed), now contiguous
     return _metile.Tensor.borrow_host(_TO_METILE[t.dtype], list(t.shape), t.data_ptr(), t)
 
 
@@ -184,11 +186,21 @@ def stream_mode():
     return mode
 
 
+def _current_stream(device):
+    """The raw ``CUstream`` of torch's current stream on ``device``: ``torch.cuda.current_stream
+    (device).cuda_stream``, through torch's own raw getter where it has one (what its compiled
+    code calls; about 0.3 us against 6 us per call, H200 box, torch 2.11)."""
+    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+    if raw is None:  # pragma: no cover - a torch without the getter
+        return torch.cuda.current_stream(device).cuda_stream
+    return raw(device.index if device.index is not None else torch.cuda.current_device())
+
+
 def _run_cuda(entry, given, text, device, lib_device):
     """``run`` on CUDA tensors: no copies; see the module doc for the ordering."""
-    tensors = {k: _prepare(v, f"{entry}: input `{k}`") for k, v in given.items()}
+    tensors = {k: _prepare(v, entry, k) for k, v in given.items()}
     if stream_mode() == "current":
-        stream = torch.cuda.current_stream(device).cuda_stream
+        stream = _current_stream(device)
         lib = {k: borrow(t, lib_device) for k, t in tensors.items()}
         # Everything freed during the call is ordered on the current stream: `released` may go.
         out, _released = _metile.call_allocating(entry, lib, text, lib_device, allocator(device), stream)
@@ -219,6 +231,6 @@ def run(entry, inputs, params=None):
     text = {k: param_text(v) for k, v in (params or {}).items() if v is not None}
     if device.type == "cuda":
         return _run_cuda(entry, given, text, device, lib_device)
-    lib = {k: to_library(v, f"{entry}: input `{k}`") for k, v in given.items()}
+    lib = {k: to_library(v, entry, k) for k, v in given.items()}
     out = _metile.call(entry, lib, text, lib_device)
     return {k: to_torch(v, device) for k, v in out.items()}

@@ -804,6 +804,7 @@ pub fn forward_with(
         o,
         token_stats,
         None,
+        None,
     )
 }
 
@@ -827,6 +828,7 @@ pub fn forward_in_place(
         o,
         token_stats,
         None,
+        None,
     )
 }
 
@@ -846,9 +848,20 @@ impl Logits<'_> {
     }
 }
 
+/// Buffers a forward writes its per-row loss, z-loss and logsumexp into instead of new ones
+/// (FP32, one element per row, each written whole): fused linear cross-entropy's chunks pass
+/// windows of their call's rows and scratch reused chunk after chunk. One of another dtype,
+/// length or device is replaced by a new buffer.
+pub(crate) struct RowBuffers {
+    pub loss: Buffer,
+    pub z_loss: Buffer,
+    pub lse: Buffer,
+}
+
 /// The forwards' one implementation. `known`: the host's copies of the targets and class
 /// weights, so that nothing is read back from the device (a wait for the GPU per call); fused
-/// linear cross-entropy's chunks pass them.
+/// linear cross-entropy's chunks pass them, and `rows`.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn run_forward(
     device: &Device,
     logits: Logits<'_>,
@@ -857,6 +870,7 @@ pub(crate) fn run_forward(
     o: &CeOptions,
     token_stats: bool,
     known: Option<Known<'_>>,
+    rows: Option<RowBuffers>,
 ) -> Result<CeForward, OpError> {
     let c = validate(
         "cross_entropy.forward",
@@ -866,9 +880,19 @@ pub(crate) fn run_forward(
         o,
         known,
     )?;
-    let mut rl = device.zeros(DType::F32, c.rows)?;
-    let mut rz = device.zeros(DType::F32, c.rows)?;
-    let mut lse = device.zeros(DType::F32, c.rows)?;
+    let label = device.label();
+    let row_buffer = |b: Option<Buffer>| -> Result<Buffer, OpError> {
+        match b {
+            Some(b) if b.dtype() == DType::F32 && b.len() == c.rows && b.device_name() == label => {
+                Ok(b)
+            }
+            _ => Ok(device.zeros(DType::F32, c.rows)?),
+        }
+    };
+    let (l, z, s) = rows.map_or((None, None, None), |r| {
+        (Some(r.loss), Some(r.z_loss), Some(r.lse))
+    });
+    let (mut rl, mut rz, mut lse) = (row_buffer(l)?, row_buffer(z)?, row_buffer(s)?);
     let mut pred = token_stats
         .then(|| device.zeros(DType::I64, c.rows))
         .transpose()?;

@@ -507,6 +507,8 @@ fn run_chunks(
     let empty = || Tensor::zeros(DType::F32, &[0]);
     let mut logits: Option<Tensor> = None;
     let mut rows: Option<Tensor> = None;
+    // The chunks' per-row scratch (what was not a window), reused by the next chunk.
+    let mut scratch: Option<ce::RowBuffers> = None;
     // The chunk's `grad_hidden` rows, reused by the next chunk of the same size.
     let mut chunk_dx: Option<Tensor> = None;
     for (index, start) in (0..n).step_by(p.chunk).enumerate() {
@@ -531,7 +533,25 @@ fn run_chunks(
             }
         };
         let ids = &p.ids[start..start + c];
-        let y = device.to_device(&Tensor::new(Buffer::from_i64(DType::I64, ids)?, vec![c])?)?;
+        // The chunk's targets, read in place where the memory allows it, else uploaded.
+        // SAFETY: the window drops before `inp.target`, which nothing writes during the call.
+        let y = match unsafe { inp.target.buffer.window(start, c) } {
+            Some(b) => Tensor::new(b, vec![c])?,
+            None => device.to_device(&Tensor::new(Buffer::from_i64(DType::I64, ids)?, vec![c])?)?,
+        };
+        // Where the chunk's cross-entropy writes its per-row results: windows of the call's
+        // rows where the memory allows it, else the scratch of the chunk before.
+        let spare = scratch.take();
+        let (spare_l, spare_z, spare_s) = spare.map_or((None, None, None), |r| {
+            (Some(r.loss), Some(r.z_loss), Some(r.lse))
+        });
+        let (loss_at, loss_direct) = row_slot(Some(&rows_out.loss), start, c, spare_l);
+        let (z_at, z_direct) = row_slot(rows_out.z_loss.as_ref(), start, c, spare_z);
+        let row_buffers = Some(ce::RowBuffers {
+            loss: loss_at,
+            z_loss: z_at,
+            lse: spare_s.unwrap_or_else(|| Buffer::zeros(DType::F32, 0)),
+        });
         let prev_y = keep(logits.take(), &[c, v]).map(|y| MatmulOutputs { y, z: None });
         let mut z = matmul::forward(device, &x, inp.weight, inp.bias, &mm, prev_y)?.y;
         let w = inp.ce_weight;
@@ -556,8 +576,9 @@ fn run_chunks(
                     &p.ce,
                     token_stats,
                     Some(known),
+                    row_buffers,
                 )?;
-                rows_out.push(device, f, start)?;
+                scratch = Some(rows_out.push(device, f, start, [loss_direct, z_direct])?);
             }
             Pass::Both { .. } | Pass::Grads(_) => {
                 let stats = matches!(pass, Pass::Both { token_stats: true });
@@ -569,12 +590,16 @@ fn run_chunks(
                     &p.ce,
                     stats,
                     Some(known),
+                    row_buffers,
                 )?;
                 if let Pass::Grads(dl) = pass {
                     let dl = Tensor::from_f32(DType::F32, &[c], &dl[start..start + c])?;
                     ce::scale_in_place(device, &mut z, &device.to_device(&dl)?, Reduction::None)?;
+                    // The rows' losses are not wanted: nothing is copied (nor kept, windows
+                    // included).
+                    scratch = None;
                 } else {
-                    rows_out.push(device, f, start)?;
+                    scratch = Some(rows_out.push(device, f, start, [loss_direct, z_direct])?);
                 }
                 let g = out.as_mut().expect("gradients are allocated for this pass");
                 // The weight and bias gradients are the outputs themselves: the first chunk's
@@ -629,21 +654,63 @@ fn run_chunks(
     Ok((rows_out, out))
 }
 
+/// Where a chunk's `c` per-row results from row `start` go: a window of the call's rows `all`
+/// written in place (device memory; `true`), else `spare` when it has `c` rows, or a new
+/// buffer, to be copied in after (`false`; `Buffer::zeros` on the host: the cross-entropy
+/// replaces a buffer of another length or device).
+fn row_slot(all: Option<&Buffer>, start: usize, c: usize, spare: Option<Buffer>) -> (Buffer, bool) {
+    // SAFETY: the window drops with its chunk's cross-entropy results, before `all`, which
+    // nothing else reads or writes meanwhile (`RowResults::push` copies only into others).
+    match all
+        .and_then(|a| unsafe { a.window(start, c) })
+        .filter(|w| !w.is_host())
+    {
+        Some(w) => (w, true),
+        None => (
+            spare
+                .filter(|b| b.len() == c)
+                .unwrap_or_else(|| Buffer::zeros(DType::F32, 0)),
+            false,
+        ),
+    }
+}
+
 impl RowResults {
     /// Puts a chunk's rows, starting at row `start`, in place (its cross-entropy ran at per-row
-    /// reduction, so its accuracy is the per-row hits). Token statistics are read to the host
-    /// here; losses stay on the device.
-    fn push(&mut self, device: &Device, f: ce::CeForward, start: usize) -> Result<(), OpError> {
+    /// reduction, so its accuracy is the per-row hits): the loss and z-loss rows by a copy
+    /// unless `direct` says they were written there already. Token statistics are read to the
+    /// host here; losses stay on the device. Returns the chunk's buffers that are not windows,
+    /// for the next chunk to reuse (windows are replaced by empty buffers).
+    fn push(
+        &mut self,
+        device: &Device,
+        f: ce::CeForward,
+        start: usize,
+        [loss_direct, z_direct]: [bool; 2],
+    ) -> Result<ce::RowBuffers, OpError> {
         let c = f.loss.buffer.len();
-        copy(device, &f.loss.buffer, &mut self.loss, [c, 0, start], false)?;
-        if let Some(z) = &mut self.z_loss {
+        if !loss_direct {
+            copy(device, &f.loss.buffer, &mut self.loss, [c, 0, start], false)?;
+        }
+        if let (Some(z), false) = (&mut self.z_loss, z_direct) {
             copy(device, &f.z_loss.buffer, z, [c, 0, start], false)?;
         }
         if let (Some(pred), Some(acc)) = (f.predicted, f.accuracy) {
             self.predicted.extend(pred.buffer.to_i64()?);
             self.hits.extend(acc.to_f32()?);
         }
-        Ok(())
+        let spare = |b: Buffer, direct: bool| {
+            if direct {
+                Buffer::zeros(DType::F32, 0)
+            } else {
+                b
+            }
+        };
+        Ok(ce::RowBuffers {
+            loss: spare(f.loss.buffer, loss_direct),
+            z_loss: spare(f.z_loss.buffer, z_direct),
+            lse: f.lse.buffer,
+        })
     }
 }
 
