@@ -509,7 +509,7 @@ def test_rope_backward_needs_no_x():
     cos, sin = tables(rng, 1, 10, 6)
     ids = np.array([[9, 0, 4, 4], [1, 2, 3, 8]])
     entry = next(e for e in metile.entry_points() if e["name"] == "rope.backward")
-    assert [p["name"] for p in entry["inputs"]] == ["cos", "sin", "position_ids", "dy"]
+    assert [p["name"] for p in entry["inputs"]] == ["cos", "sin", "position_ids", "dy", "dy2"]
     dx = metile.call("rope.backward", {"cos": cos, "sin": sin, "position_ids": ids, "dy": dy})["dx"]
     c = cos[0, ids].astype(np.float64)  # [B, T, R]: each batch entry's rows
     s = sin[0, ids].astype(np.float64)

@@ -170,6 +170,48 @@ def test_rope_reads_hf_views_in_place_and_returns_views_alike():
         assert torch.allclose(g.double(), g64, atol=1e-5)
 
 
+@pytest.mark.parametrize("hk", [1, 2])
+@pytest.mark.parametrize("layouts", [("bhtd", "bhtd"), ("bthd", "bthd"), ("bthd", "bhtd")])
+def test_rope_rotates_q_and_k_in_one_call(layouts, hk, monkeypatch):
+    """``apply_rotary_pos_emb`` rotates q and k (their own head counts) with one library call each
+    way when they are laid out alike (contiguous, or both HF's transposed views; a single head
+    reads either way), two when not; values and gradients match HF's formula in FP64, also when
+    only q reaches the loss."""
+    from metile.torch import ops
+
+    calls = []
+    real = ops.run
+    monkeypatch.setattr(ops, "run", lambda entry, inputs, *a: calls.append((entry, sorted(k for k, v in inputs.items() if v is not None))) or real(entry, inputs, *a))
+    b, t, hq, d = 2, 5, 3, 8
+    theta = gen(1, t, d // 2, seed=3).float()
+    cos, sin = torch.cat([theta, theta], -1).cos(), torch.cat([theta, theta], -1).sin()
+
+    def heads(h, layout, seed):
+        x = gen(b, t, h, d, seed=seed).float()
+        return (x.transpose(1, 2) if layout == "bthd" else x.transpose(1, 2).contiguous()).detach().requires_grad_()
+
+    q, k = heads(hq, layouts[0], 1), heads(hk, layouts[1], 2)
+    q64, k64 = [v.detach().double().requires_grad_() for v in (q, k)]
+    yq, yk = F.apply_rotary_pos_emb(q, k, cos, sin)
+    wq, wk = hf_rope(q64, k64, cos.double(), sin.double())
+    assert torch.allclose(yq.double(), wq, atol=1e-5) and torch.allclose(yk.double(), wk, atol=1e-5)
+    dq, dk = gen(b, hq, t, d, seed=4).float(), gen(b, hk, t, d, seed=5).float()
+    got = torch.autograd.grad((yq, yk), (q, k), (dq, dk), retain_graph=True)
+    want = torch.autograd.grad((wq, wk), (q64, k64), (dq.double(), dk.double()), retain_graph=True)
+    for g, w in zip(got, want):
+        assert torch.allclose(g.double(), w, atol=1e-5)
+    # The cotangents are contiguous: the backward is one call whatever the inputs' layouts.
+    pair_fwd, pair_bwd = ("rope.forward", ["cos", "sin", "x", "x2"]), ("rope.backward", ["cos", "dy", "dy2", "sin"])
+    one = ("rope.forward", ["cos", "sin", "x"])
+    rope_calls = [c for c in calls if c[0].startswith("rope.")]
+    paired = layouts[0] == layouts[1] or hk == 1
+    assert rope_calls == ([pair_fwd] if paired else [one, one]) + [pair_bwd], rope_calls
+    # Only q reaches the loss: k's gradient is zero, q's as before.
+    gq, gk = torch.autograd.grad(yq, (q, k), dq, allow_unused=True)
+    assert torch.allclose(gq.double(), want[0], atol=1e-5)
+    assert gk is None or not gk.any()
+
+
 def test_softmax_and_log_softmax_any_dim():
     x = gen(3, 7, 5, scale=3.0)
     compare(lambda x: F.softmax(x, dim=1), lambda x: torch.softmax(x, dim=1), [x], torch.float32)

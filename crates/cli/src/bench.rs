@@ -183,6 +183,13 @@ pub fn generate(
         PortShape::Positions => vec![rows],
         PortShape::RowIds | PortShape::Classes => led(&[rows]),
         PortShape::LikeX => led(&[rows, cols]),
+        PortShape::KvLikeX => {
+            let mut l = lead.to_vec();
+            if let [_, heads, ..] = &mut l[..] {
+                *heads = (*heads / 4).max(1);
+            }
+            l.into_iter().chain([rows, cols]).collect()
+        }
         PortShape::LikeOut => led(&[rows, out]),
         PortShape::Cols => vec![cols],
         PortShape::OutCols => vec![out],
@@ -316,6 +323,23 @@ struct Timed {
     params: Params,
     outputs: Tensors,
     bytes: usize,
+    shape: Vec<usize>,
+}
+
+/// The shape a measurement reports: `[lead.., rows, cols]`, except that an entry given a second
+/// tensor beside `x` (`PortShape::KvLikeX`: RoPE's k beside q, one launch) reports both as one,
+/// their head axes added (`[B, Hq + Hk, T, D]`, as the peers' RoPE rows do).
+fn reported_shape(entry: &EntryPoint, inputs: &Tensors, args: &BenchArgs) -> Vec<usize> {
+    let mut shape = args.shape();
+    let second = entry
+        .inputs
+        .iter()
+        .filter(|p| p.shape == PortShape::KvLikeX)
+        .find_map(|p| inputs.get(p.name));
+    if let (Some(t), true) = (second, shape.len() >= 4) {
+        shape[1] += t.shape[1];
+    }
+    shape
 }
 
 /// Times `fwd` followed by `bwd`, each on its own inputs and reusing its own outputs; returns the
@@ -400,6 +424,7 @@ pub fn bench_groups(
     let measure = |op: &str,
                    entry: &str,
                    mode: String,
+                   shape: Vec<usize>,
                    (ms, peak_extra_mib): (f64, Option<f64>),
                    bytes: usize,
                    rng: &mut Rng| {
@@ -410,7 +435,7 @@ pub fn bench_groups(
             entry: entry.to_string(),
             mode,
             dtype: dtype.to_string(),
-            shape: args.shape(),
+            shape,
             bytes,
             ms,
             gbps: gb_per_s(bytes, ms),
@@ -469,11 +494,13 @@ pub fn bench_groups(
                     time_entry(device, entry, &inputs, &params, args.reps)
                         .map(|(ms, bytes, outputs, peak)| ((ms, peak), bytes, outputs, params))
                 });
+            let shape = reported_shape(entry, &inputs, args);
             let result = result.and_then(|(timing, bytes, outputs, params)| {
                 let m = measure(
                     entry.op,
                     entry.name,
                     mode_of(entry.name),
+                    shape.clone(),
                     timing,
                     bytes,
                     &mut rng,
@@ -492,6 +519,7 @@ pub fn bench_groups(
                         params,
                         outputs,
                         bytes,
+                        shape,
                     });
                 }
                 Err(message) => {
@@ -521,8 +549,18 @@ pub fn bench_groups(
             (&mut hi[0], &mut lo[b])
         };
         let bytes = fwd.bytes + bwd.bytes;
-        let result = time_pair(device, fwd, bwd, args.reps)
-            .and_then(|ms| measure(op, &name, "fwd+bwd".into(), (ms, None), bytes, &mut rng));
+        let shape = fwd.shape.clone();
+        let result = time_pair(device, fwd, bwd, args.reps).and_then(|ms| {
+            measure(
+                op,
+                &name,
+                "fwd+bwd".into(),
+                shape,
+                (ms, None),
+                bytes,
+                &mut rng,
+            )
+        });
         match result {
             Ok(m) => emit(&m),
             Err(message) => {
@@ -574,13 +612,15 @@ pub fn bench(device: &Device, args: &BenchArgs) -> Result<u8, CliError> {
         .max()
         .unwrap_or(0)
         .max("fwd+bwd".len());
-    let shape = args
-        .shape()
-        .iter()
-        .map(|d| d.to_string())
-        .collect::<Vec<_>>()
-        .join("x");
-    let shape_w = shape.len().max("shape".len());
+    let shape_text = |shape: &[usize]| {
+        shape
+            .iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join("x")
+    };
+    // Room for a pair's combined head axis (`reported_shape`) too.
+    let shape_w = shape_text(&args.shape()).len().max("shape".len()) + 2;
     if !args.json {
         println!(
             "{:<width$}  {:<mode_w$}  {:<5}  {:<shape_w$}  {:>10}  {:>8}  {:>10}  {:>8}",
@@ -597,7 +637,14 @@ pub fn bench(device: &Device, args: &BenchArgs) -> Result<u8, CliError> {
         } else {
             println!(
                 "{:<width$}  {:<mode_w$}  {:<5}  {:<shape_w$}  {:>10.3}  {:>8.2}  {:>10.3}  {:>8.2}",
-                m.entry, m.mode, m.dtype, shape, m.ms, m.gbps, m.copy_ms, m.x_copy
+                m.entry,
+                m.mode,
+                m.dtype,
+                shape_text(&m.shape),
+                m.ms,
+                m.gbps,
+                m.copy_ms,
+                m.x_copy
             );
         }
     };

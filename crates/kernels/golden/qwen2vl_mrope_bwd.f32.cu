@@ -50,14 +50,14 @@ extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_bwd(const flo
     int v1 = p5;
     int v2 = p6;
     int v3 = p7;
-    int v6 = (int)blockIdx.x;
-    int v17 = p8;
-    int v18 = p9;
-    mt_i64 v19 = p10;
-    mt_i64 v24 = (mt_i64)(v0);
-    int v27 = p11;
-    mt_i64 v30 = (mt_i64)(v6);
-    mt_i64 v32 = (v30 * v24);
+    int v4 = p8;
+    int v5 = p9;
+    mt_i64 v6 = p10;
+    int v7 = p11;
+    int v8 = (int)blockIdx.x;
+    mt_i64 v25 = (mt_i64)(v0);
+    mt_i64 v30 = (mt_i64)(v8);
+    mt_i64 v32 = (v30 * v25);
     int v35[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v35[s] = (int)(0 + MT_FLAT(s));
@@ -72,13 +72,13 @@ extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_bwd(const flo
     for (int s = 0; s < 4; ++s) v38[s] = (v36[s] < v37[s]);
     int v96[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v96[s] = v6;
+    for (int s = 0; s < 4; ++s) v96[s] = v8;
     int v97[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v97[s] = 0;
     int v99[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v99[s] = v27;
+    for (int s = 0; s < 4; ++s) v99[s] = v7;
     bool v100[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v100[s] = (v96[s] < v99[s]);
@@ -167,7 +167,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_bwd(const flo
     for (int s = 0; s < 4; ++s) v125[s] = (mt_i64)(v124[s]);
     mt_i64 v126[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v126[s] = v24;
+    for (int s = 0; s < 4; ++s) v126[s] = v25;
     mt_i64 v127[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v127[s] = (v125[s] * v126[s]);
@@ -185,7 +185,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_bwd(const flo
     for (int s = 0; s < 4; ++s) v61[s] = (int)((v58[s] * v57[s]));
     int v62[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v62[s] = v17;
+    for (int s = 0; s < 4; ++s) v62[s] = v4;
     bool v63[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v63[s] = (v61[s] >= v62[s]);
@@ -194,7 +194,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_bwd(const flo
     for (int s = 0; s < 4; ++s) v64[s] = (mt_i64)(v63[s]);
     int v65[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v65[s] = v18;
+    for (int s = 0; s < 4; ++s) v65[s] = v5;
     bool v66[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v66[s] = (v61[s] >= v65[s]);
@@ -206,7 +206,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_bwd(const flo
     for (int s = 0; s < 4; ++s) v68[s] = (v64[s] + v67[s]);
     mt_i64 v69[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v69[s] = v19;
+    for (int s = 0; s < 4; ++s) v69[s] = v6;
     mt_i64 v70[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v70[s] = (v68[s] * v69[s]);
@@ -321,14 +321,14 @@ extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_bwd(const flo
     int v1 = p5;
     int v2 = p6;
     int v3 = p7;
-    int v6 = (int)blockIdx.x;
-    int v17 = p8;
-    int v18 = p9;
-    mt_i64 v19 = p10;
-    mt_i64 v24 = (mt_i64)(v0);
-    int v27 = p11;
-    mt_i64 v30 = (mt_i64)(v6);
-    mt_i64 v32 = (v30 * v24);
+    int v4 = p8;
+    int v5 = p9;
+    mt_i64 v6 = p10;
+    int v7 = p11;
+    int v8 = (int)blockIdx.x;
+    mt_i64 v25 = (mt_i64)(v0);
+    mt_i64 v30 = (mt_i64)(v8);
+    mt_i64 v32 = (v30 * v25);
     int v35[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v35[s] = (int)(0 + MT_FLAT(s));
@@ -343,13 +343,13 @@ extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_bwd(const flo
     for (int s = 0; s < 4; ++s) v38[s] = (v36[s] < v37[s]);
     int v96[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v96[s] = v6;
+    for (int s = 0; s < 4; ++s) v96[s] = v8;
     int v97[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v97[s] = 0;
     int v99[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v99[s] = v27;
+    for (int s = 0; s < 4; ++s) v99[s] = v7;
     bool v100[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v100[s] = (v96[s] < v99[s]);
@@ -438,7 +438,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_bwd(const flo
     for (int s = 0; s < 4; ++s) v125[s] = (mt_i64)(v124[s]);
     mt_i64 v126[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v126[s] = v24;
+    for (int s = 0; s < 4; ++s) v126[s] = v25;
     mt_i64 v127[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v127[s] = (v125[s] * v126[s]);
@@ -456,7 +456,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_bwd(const flo
     for (int s = 0; s < 4; ++s) v61[s] = (int)((v58[s] * v57[s]));
     int v62[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v62[s] = v17;
+    for (int s = 0; s < 4; ++s) v62[s] = v4;
     bool v63[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v63[s] = (v61[s] >= v62[s]);
@@ -465,7 +465,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_bwd(const flo
     for (int s = 0; s < 4; ++s) v64[s] = (mt_i64)(v63[s]);
     int v65[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v65[s] = v18;
+    for (int s = 0; s < 4; ++s) v65[s] = v5;
     bool v66[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v66[s] = (v61[s] >= v65[s]);
@@ -477,7 +477,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_bwd(const flo
     for (int s = 0; s < 4; ++s) v68[s] = (v64[s] + v67[s]);
     mt_i64 v69[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v69[s] = v19;
+    for (int s = 0; s < 4; ++s) v69[s] = v6;
     mt_i64 v70[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v70[s] = (v68[s] * v69[s]);

@@ -50,14 +50,14 @@ extern "C" __global__ void __launch_bounds__(256) mt_qwen2vl_mrope_fwd(const mt_
     int v1 = p5;
     int v2 = p6;
     int v3 = p7;
-    int v6 = (int)blockIdx.x;
-    int v17 = p8;
-    int v18 = p9;
-    mt_i64 v19 = p10;
-    mt_i64 v24 = (mt_i64)(v0);
-    int v27 = p11;
-    mt_i64 v30 = (mt_i64)(v6);
-    mt_i64 v32 = (v30 * v24);
+    int v4 = p8;
+    int v5 = p9;
+    mt_i64 v6 = p10;
+    int v7 = p11;
+    int v8 = (int)blockIdx.x;
+    mt_i64 v25 = (mt_i64)(v0);
+    mt_i64 v30 = (mt_i64)(v8);
+    mt_i64 v32 = (v30 * v25);
     int v35[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v35[s] = (int)(0 + MT_FLAT(s));
@@ -72,13 +72,13 @@ extern "C" __global__ void __launch_bounds__(256) mt_qwen2vl_mrope_fwd(const mt_
     for (int s = 0; s < 8; ++s) v38[s] = (v36[s] < v37[s]);
     int v104[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v104[s] = v6;
+    for (int s = 0; s < 8; ++s) v104[s] = v8;
     int v105[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v105[s] = 0;
     int v107[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v107[s] = v27;
+    for (int s = 0; s < 8; ++s) v107[s] = v7;
     bool v108[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v108[s] = (v104[s] < v107[s]);
@@ -173,7 +173,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_qwen2vl_mrope_fwd(const mt_
     for (int s = 0; s < 8; ++s) v133[s] = (mt_i64)(v132[s]);
     mt_i64 v134[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v134[s] = v24;
+    for (int s = 0; s < 8; ++s) v134[s] = v25;
     mt_i64 v135[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v135[s] = (v133[s] * v134[s]);
@@ -191,7 +191,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_qwen2vl_mrope_fwd(const mt_
     for (int s = 0; s < 8; ++s) v63[s] = (int)((v60[s] * v59[s]));
     int v64[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v64[s] = v17;
+    for (int s = 0; s < 8; ++s) v64[s] = v4;
     bool v65[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v65[s] = (v63[s] >= v64[s]);
@@ -200,7 +200,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_qwen2vl_mrope_fwd(const mt_
     for (int s = 0; s < 8; ++s) v66[s] = (mt_i64)(v65[s]);
     int v67[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v67[s] = v18;
+    for (int s = 0; s < 8; ++s) v67[s] = v5;
     bool v68[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v68[s] = (v63[s] >= v67[s]);
@@ -212,7 +212,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_qwen2vl_mrope_fwd(const mt_
     for (int s = 0; s < 8; ++s) v70[s] = (v66[s] + v69[s]);
     mt_i64 v71[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v71[s] = v19;
+    for (int s = 0; s < 8; ++s) v71[s] = v6;
     mt_i64 v72[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v72[s] = (v70[s] * v71[s]);
@@ -345,14 +345,14 @@ extern "C" __global__ void __launch_bounds__(256) mt_qwen2vl_mrope_fwd(const mt_
     int v1 = p5;
     int v2 = p6;
     int v3 = p7;
-    int v6 = (int)blockIdx.x;
-    int v17 = p8;
-    int v18 = p9;
-    mt_i64 v19 = p10;
-    mt_i64 v24 = (mt_i64)(v0);
-    int v27 = p11;
-    mt_i64 v30 = (mt_i64)(v6);
-    mt_i64 v32 = (v30 * v24);
+    int v4 = p8;
+    int v5 = p9;
+    mt_i64 v6 = p10;
+    int v7 = p11;
+    int v8 = (int)blockIdx.x;
+    mt_i64 v25 = (mt_i64)(v0);
+    mt_i64 v30 = (mt_i64)(v8);
+    mt_i64 v32 = (v30 * v25);
     int v35[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v35[s] = (int)(0 + MT_FLAT(s));
@@ -367,13 +367,13 @@ extern "C" __global__ void __launch_bounds__(256) mt_qwen2vl_mrope_fwd(const mt_
     for (int s = 0; s < 8; ++s) v38[s] = (v36[s] < v37[s]);
     int v104[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v104[s] = v6;
+    for (int s = 0; s < 8; ++s) v104[s] = v8;
     int v105[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v105[s] = 0;
     int v107[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v107[s] = v27;
+    for (int s = 0; s < 8; ++s) v107[s] = v7;
     bool v108[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v108[s] = (v104[s] < v107[s]);
@@ -468,7 +468,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_qwen2vl_mrope_fwd(const mt_
     for (int s = 0; s < 8; ++s) v133[s] = (mt_i64)(v132[s]);
     mt_i64 v134[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v134[s] = v24;
+    for (int s = 0; s < 8; ++s) v134[s] = v25;
     mt_i64 v135[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v135[s] = (v133[s] * v134[s]);
@@ -486,7 +486,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_qwen2vl_mrope_fwd(const mt_
     for (int s = 0; s < 8; ++s) v63[s] = (int)((v60[s] * v59[s]));
     int v64[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v64[s] = v17;
+    for (int s = 0; s < 8; ++s) v64[s] = v4;
     bool v65[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v65[s] = (v63[s] >= v64[s]);
@@ -495,7 +495,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_qwen2vl_mrope_fwd(const mt_
     for (int s = 0; s < 8; ++s) v66[s] = (mt_i64)(v65[s]);
     int v67[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v67[s] = v18;
+    for (int s = 0; s < 8; ++s) v67[s] = v5;
     bool v68[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v68[s] = (v63[s] >= v67[s]);
@@ -507,7 +507,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_qwen2vl_mrope_fwd(const mt_
     for (int s = 0; s < 8; ++s) v70[s] = (v66[s] + v69[s]);
     mt_i64 v71[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v71[s] = v19;
+    for (int s = 0; s < 8; ++s) v71[s] = v6;
     mt_i64 v72[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v72[s] = (v70[s] * v71[s]);

@@ -50,12 +50,12 @@ extern "C" __global__ void __launch_bounds__(256) mt_rope_bwd(const mt_u16* __re
     int v1 = p5;
     int v2 = p6;
     int v3 = p7;
-    int v4 = 2;
-    int v5 = (int)((v1 * v4));
+    int v4 = p8;
+    int v5 = p9;
     int v6 = (int)blockIdx.x;
-    int v17 = p8;
-    mt_i64 v24 = (mt_i64)(v5);
-    int v27 = p9;
+    int v7 = 2;
+    int v8 = (int)((v1 * v7));
+    mt_i64 v25 = (mt_i64)(v8);
     mt_i64 v30 = (mt_i64)(v6);
     mt_i64 v31 = (mt_i64)(v0);
     mt_i64 v32 = (v30 * v31);
@@ -79,7 +79,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rope_bwd(const mt_u16* __re
     for (int s = 0; s < 8; ++s) v89[s] = 0;
     int v91[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v91[s] = v27;
+    for (int s = 0; s < 8; ++s) v91[s] = v5;
     bool v92[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v92[s] = (v88[s] < v91[s]);
@@ -159,7 +159,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rope_bwd(const mt_u16* __re
     for (int s = 0; s < 8; ++s) v108[s] = (int)((v107[s] == 0 ? 0 : v88[s] / v107[s]));
     int v109[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v109[s] = v17;
+    for (int s = 0; s < 8; ++s) v109[s] = v4;
     int v110[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v110[s] = (int)((v108[s] * v109[s]));
@@ -180,7 +180,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rope_bwd(const mt_u16* __re
     for (int s = 0; s < 8; ++s) v119[s] = (mt_i64)(v118[s]);
     mt_i64 v120[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v120[s] = v24;
+    for (int s = 0; s < 8; ++s) v120[s] = v25;
     mt_i64 v121[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v121[s] = (v119[s] * v120[s]);
@@ -313,12 +313,12 @@ extern "C" __global__ void __launch_bounds__(256) mt_rope_bwd(const mt_u16* __re
     int v1 = p5;
     int v2 = p6;
     int v3 = p7;
-    int v4 = 2;
-    int v5 = (int)((v1 * v4));
+    int v4 = p8;
+    int v5 = p9;
     int v6 = (int)blockIdx.x;
-    int v17 = p8;
-    mt_i64 v24 = (mt_i64)(v5);
-    int v27 = p9;
+    int v7 = 2;
+    int v8 = (int)((v1 * v7));
+    mt_i64 v25 = (mt_i64)(v8);
     mt_i64 v30 = (mt_i64)(v6);
     mt_i64 v31 = (mt_i64)(v0);
     mt_i64 v32 = (v30 * v31);
@@ -342,7 +342,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rope_bwd(const mt_u16* __re
     for (int s = 0; s < 8; ++s) v89[s] = 0;
     int v91[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v91[s] = v27;
+    for (int s = 0; s < 8; ++s) v91[s] = v5;
     bool v92[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v92[s] = (v88[s] < v91[s]);
@@ -422,7 +422,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rope_bwd(const mt_u16* __re
     for (int s = 0; s < 8; ++s) v108[s] = (int)((v107[s] == 0 ? 0 : v88[s] / v107[s]));
     int v109[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v109[s] = v17;
+    for (int s = 0; s < 8; ++s) v109[s] = v4;
     int v110[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v110[s] = (int)((v108[s] * v109[s]));
@@ -443,7 +443,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rope_bwd(const mt_u16* __re
     for (int s = 0; s < 8; ++s) v119[s] = (mt_i64)(v118[s]);
     mt_i64 v120[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v120[s] = v24;
+    for (int s = 0; s < 8; ++s) v120[s] = v25;
     mt_i64 v121[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v121[s] = (v119[s] * v120[s]);

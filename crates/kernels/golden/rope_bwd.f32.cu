@@ -50,12 +50,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_rope_bwd(const float* __res
     int v1 = p5;
     int v2 = p6;
     int v3 = p7;
-    int v4 = 2;
-    int v5 = (int)((v1 * v4));
+    int v4 = p8;
+    int v5 = p9;
     int v6 = (int)blockIdx.x;
-    int v17 = p8;
-    mt_i64 v24 = (mt_i64)(v5);
-    int v27 = p9;
+    int v7 = 2;
+    int v8 = (int)((v1 * v7));
+    mt_i64 v25 = (mt_i64)(v8);
     mt_i64 v30 = (mt_i64)(v6);
     mt_i64 v31 = (mt_i64)(v0);
     mt_i64 v32 = (v30 * v31);
@@ -79,7 +79,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rope_bwd(const float* __res
     for (int s = 0; s < 4; ++s) v81[s] = 0;
     int v83[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v83[s] = v27;
+    for (int s = 0; s < 4; ++s) v83[s] = v5;
     bool v84[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v84[s] = (v80[s] < v83[s]);
@@ -153,7 +153,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rope_bwd(const float* __res
     for (int s = 0; s < 4; ++s) v100[s] = (int)((v99[s] == 0 ? 0 : v80[s] / v99[s]));
     int v101[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v101[s] = v17;
+    for (int s = 0; s < 4; ++s) v101[s] = v4;
     int v102[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v102[s] = (int)((v100[s] * v101[s]));
@@ -174,7 +174,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rope_bwd(const float* __res
     for (int s = 0; s < 4; ++s) v111[s] = (mt_i64)(v110[s]);
     mt_i64 v112[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v112[s] = v24;
+    for (int s = 0; s < 4; ++s) v112[s] = v25;
     mt_i64 v113[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v113[s] = (v111[s] * v112[s]);
@@ -289,12 +289,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_rope_bwd(const float* __res
     int v1 = p5;
     int v2 = p6;
     int v3 = p7;
-    int v4 = 2;
-    int v5 = (int)((v1 * v4));
+    int v4 = p8;
+    int v5 = p9;
     int v6 = (int)blockIdx.x;
-    int v17 = p8;
-    mt_i64 v24 = (mt_i64)(v5);
-    int v27 = p9;
+    int v7 = 2;
+    int v8 = (int)((v1 * v7));
+    mt_i64 v25 = (mt_i64)(v8);
     mt_i64 v30 = (mt_i64)(v6);
     mt_i64 v31 = (mt_i64)(v0);
     mt_i64 v32 = (v30 * v31);
@@ -318,7 +318,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rope_bwd(const float* __res
     for (int s = 0; s < 4; ++s) v81[s] = 0;
     int v83[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v83[s] = v27;
+    for (int s = 0; s < 4; ++s) v83[s] = v5;
     bool v84[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v84[s] = (v80[s] < v83[s]);
@@ -392,7 +392,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rope_bwd(const float* __res
     for (int s = 0; s < 4; ++s) v100[s] = (int)((v99[s] == 0 ? 0 : v80[s] / v99[s]));
     int v101[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v101[s] = v17;
+    for (int s = 0; s < 4; ++s) v101[s] = v4;
     int v102[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v102[s] = (int)((v100[s] * v101[s]));
@@ -413,7 +413,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_rope_bwd(const float* __res
     for (int s = 0; s < 4; ++s) v111[s] = (mt_i64)(v110[s]);
     mt_i64 v112[4];
     #pragma unroll
-    for (int s = 0; s < 4; ++s) v112[s] = v24;
+    for (int s = 0; s < 4; ++s) v112[s] = v25;
     mt_i64 v113[4];
     #pragma unroll
     for (int s = 0; s < 4; ++s) v113[s] = (v111[s] * v112[s]);

@@ -66,6 +66,9 @@ pub enum PortShape {
     One,
     /// A three-element vector `[3]` (PolyNorm's weight).
     Three,
+    /// A second `x` with a quarter of its heads (GQA's k beside q): `x`'s shape with the second
+    /// leading axis divided by 4 (at least 1) where there are two leading axes, else `x`'s.
+    KvLikeX,
 }
 
 impl PortShape {
@@ -91,6 +94,7 @@ impl PortShape {
             PortShape::Scalar => "[]",
             PortShape::One => "[1]",
             PortShape::Three => "[3]",
+            PortShape::KvLikeX => "[B, Hk, ..., cols]",
         }
     }
 }

@@ -193,10 +193,18 @@ fn token_major_rope_compiles() {
                 order: RowOrder::HeadsInner,
                 ..shaped
             };
-            for spec in [token, inner] {
+            // Two tensors in one launch (q and k), by rows of either layout.
+            let pairs = [shaped, inner].map(|s| RopeSpec { pair: true, ..s });
+            for spec in [token, inner, pairs[0], pairs[1]] {
                 let k = kernel(&spec).unwrap();
                 let takes_heads = k.kernel().param_index("heads").is_some();
                 assert_eq!(spec.order == RowOrder::HeadsInner, takes_heads, "{spec:?}");
+                assert_eq!(
+                    spec.pair,
+                    k.kernel().param_index("x2").is_some()
+                        || k.kernel().param_index("dy2").is_some(),
+                    "{spec:?}"
+                );
                 let src = cuda_source(&k, &Target::sm90()).unwrap();
                 match compile_cuda_source_cached("rope_rows", &src.source, 90, None) {
                     Ok(_) => {}

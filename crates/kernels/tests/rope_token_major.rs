@@ -1,7 +1,7 @@
 //! RoPE's token-major kernel (`METILE_ROPE_TOKEN_MAJOR=1`: one program per token over every
 //! head, the table row loaded once) against the FP64 oracles on the CPU: every `rope` row of the
-//! check sweep (shared and per-batch tables, partial rotary, position ids, ragged head counts),
-//! each dtype, forward and backward. Its own test binary, so setting the variable touches no
+//! check sweep (shared and per-batch tables, partial rotary, position ids, ragged head counts,
+//! a second tensor beside the first), each dtype, forward and backward. Its own test binary, so setting the variable touches no
 //! other test.
 
 use metile_ir::DType;
@@ -25,8 +25,9 @@ fn token_major_rotations_meet_the_oracles() {
             rotations += usize::from(!row.output.contains("table_backward"));
         }
     }
-    // 9 shapes x 3 dtypes, forward and backward.
-    assert_eq!(rotations, 54);
+    // 9 shapes x 3 dtypes, forward and backward; again with a second tensor (`run_pair`, which
+    // under the variable rotates each in a token-major launch of its own), two rows more each.
+    assert_eq!(rotations, 54 + 54 * 2);
 }
 
 /// The launch under the variable is the token-major kernel, its rows the head count rounded up

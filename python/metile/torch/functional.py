@@ -62,7 +62,7 @@ def apply_rotary_pos_emb(q, k, cos, sin, position_ids=None, unsqueeze_dim=1):
         raise ValueError(f"unsqueeze_dim must be 1 or 2, got {unsqueeze_dim}")
     if cos.dim() == 2:
         cos, sin = cos.unsqueeze(0), sin.unsqueeze(0)
-    qr, kr = rope(q, cos, sin), rope(k, cos, sin)
+    qr, kr = ops.RopeQKFunction.apply(q, k, cos, sin)
     if unsqueeze_dim == 2:
         qr, kr = qr.transpose(1, 2), kr.transpose(1, 2)
     return qr, kr

@@ -23,7 +23,7 @@ written); a norm cannot tell who else holds ``dy``: it must be a gradient no oth
 Functions (``Function.apply(...)``, positional arguments in the order documented on each):
 :class:`RMSNormFunction`, :class:`LayerNormFunction`, :class:`FusedAddRMSNormFunction`,
 :class:`ActivationFunction`, :class:`SwiGLUFunction`, :class:`GeGLUFunction`,
-:class:`RopeFunction`, :class:`SoftmaxFunction`, :class:`LogSoftmaxFunction`,
+:class:`RopeFunction`, :class:`RopeQKFunction`, :class:`SoftmaxFunction`, :class:`LogSoftmaxFunction`,
 :class:`CrossEntropyFunction`, :class:`FusedLinearCrossEntropyFunction`,
 :class:`KLDivFunction`, :class:`JSDFunction`, :class:`TVDFunction`, :class:`EmbeddingFunction`.
 Gradients come back in each input's dtype (the library's FP32 parameter gradients are cast to the
@@ -384,6 +384,24 @@ def rope_bwd(cos: Tensor, sin: Tensor, position_ids: Optional[Tensor], dy: Tenso
     return run("rope.backward", {"cos": cos, "sin": sin, "position_ids": position_ids, "dy": dy}, params)["dx"]
 
 
+@_register("rope_pair_fwd", lambda q, k, cos, sin, position_ids, layout: (_empty(q), _empty(k)))
+def rope_pair_fwd(q: Tensor, k: Tensor, cos: Tensor, sin: Tensor, position_ids: Optional[Tensor],
+                  layout: str) -> Tuple[Tensor, Tensor]:
+    """``rope_fwd`` of q and k (their own head counts) in one launch."""
+    inputs = {"x": q, "x2": k, "cos": cos, "sin": sin, "position_ids": position_ids}
+    out = run("rope.forward", inputs, {"layout": layout})
+    return out["y"], out["y2"]
+
+
+@_register("rope_pair_bwd", lambda cos, sin, position_ids, dq, dk, layout: (_empty(dq), _empty(dk)))
+def rope_pair_bwd(cos: Tensor, sin: Tensor, position_ids: Optional[Tensor], dq: Tensor, dk: Tensor,
+                  layout: str) -> Tuple[Tensor, Tensor]:
+    """``rope_bwd`` of q's and k's cotangents in one launch."""
+    inputs = {"cos": cos, "sin": sin, "position_ids": position_ids, "dy": dq, "dy2": dk}
+    out = run("rope.backward", inputs, {"layout": layout})
+    return out["dx"], out["dx2"]
+
+
 def _heads_layout(x):
     """``x [B, H, T, D]`` as the library reads it in place: ``("bthd", x.transpose(1, 2))`` when
     ``x`` is a transposed view of contiguous ``[B, T, H, D]`` memory (HF's q and k: the
@@ -413,6 +431,60 @@ class RopeFunction(torch.autograd.Function):
         layout, dyin = _heads_layout(dy)
         dx = rope_bwd(cos, sin, position_ids, dyin, layout)
         return (dx.transpose(1, 2) if layout == "bthd" else dx), None, None, None
+
+
+def _layouts_alike(a, b):
+    """``_heads_layout`` of ``a`` and ``b`` (either may be None), the same for both where one of
+    them reads in place either way (a single head, or a single position, is contiguous in both
+    layouts)."""
+    la = None if a is None else _heads_layout(a)
+    lb = None if b is None else _heads_layout(b)
+    if la is None or lb is None or la[0] == lb[0]:
+        return la, lb
+    for first, second, x in ((la, lb, b), (lb, la, a)):
+        if first[0] == "bthd" and x.dim() == 4 and x.transpose(1, 2).is_contiguous():
+            second = ("bthd", x.transpose(1, 2))
+        elif first[0] == "bhtd" and x.is_contiguous():
+            second = ("bhtd", x)
+        else:
+            continue
+        return (first, second) if first is la else (second, first)
+    return la, lb
+
+
+def _back(layout, t):
+    """``t``, laid out as ``layout`` (``_heads_layout``), as the ``[B, H, T, D]`` view it came as."""
+    return t.transpose(1, 2) if layout == "bthd" else t
+
+
+class RopeQKFunction(torch.autograd.Function):
+    """``apply(q, k, cos, sin, position_ids=None)`` returns ``(q_rot, k_rot)``: ``RopeFunction``
+    of q and k (their own head counts; the same batch, time and head dimension) in one call and
+    one launch each way, as Liger's ``liger_rotary_pos_emb`` takes both. When q and k are laid
+    out differently (one a transposed view, the other contiguous), they go as two calls."""
+
+    @staticmethod
+    def forward(ctx, q, k, cos, sin, position_ids=None):
+        ctx.save_for_backward(cos, sin, position_ids)
+        (lq, qin), (lk, kin) = _layouts_alike(q, k)
+        if lq == lk:
+            yq, yk = rope_pair_fwd(qin, kin, cos, sin, position_ids, lq)
+        else:
+            yq, yk = rope_fwd(qin, cos, sin, position_ids, lq), rope_fwd(kin, cos, sin, position_ids, lk)
+        return _back(lq, yq), _back(lk, yk)
+
+    @staticmethod
+    def backward(ctx, dq, dk):
+        cos, sin, position_ids = ctx.saved_tensors
+        laid = _layouts_alike(dq, dk)
+        if laid[0] is not None and laid[1] is not None and laid[0][0] == laid[1][0]:
+            lay = laid[0][0]
+            xq, xk = rope_pair_bwd(cos, sin, position_ids, laid[0][1], laid[1][1], lay)
+            gq, gk = _back(lay, xq), _back(lay, xk)
+        else:
+            gq, gk = [None if lg is None else _back(lg[0], rope_bwd(cos, sin, position_ids, lg[1], lg[0]))
+                      for lg in laid]
+        return gq, gk, None, None, None
 
 
 # ---- softmax -----------------------------------------------------------------------------------

@@ -13,7 +13,7 @@
 use metile_ir::DType;
 use metile_runtime::{Buffer, Device, Tensor};
 
-use super::{llama4, mrope, run_in, run_tables, XLayout};
+use super::{llama4, mrope, run_in, run_pair, run_tables, XLayout};
 use crate::check::{poisoned, tensor, CheckCase, CheckRow};
 use crate::reference::rope::{self as oracle, Positions};
 use crate::registry::OpError;
@@ -31,6 +31,9 @@ pub struct RopeCase {
     pub r: usize,
     /// `(ids_rows, p)` when the case uses position ids.
     pub positions: Option<(usize, usize)>,
+    /// The head count of a second tensor rotated in the same launch (`run_pair`: k beside q),
+    /// of `x`'s batch, time and width.
+    pub pair_heads: Option<usize>,
     pub seed: u64,
 }
 
@@ -72,50 +75,76 @@ impl RopeCase {
             _ => None,
         };
         let ids_t = idt.as_ref();
-        let rotate = |backward: bool, src: &Tensor| {
-            let out = Some(out_buf()?);
-            run_in(device, backward, src, &ct, &st, ids_t, self.layout, out)
-        };
-        let (y, dx) = (rotate(false, &xt)?, rotate(true, &dyt)?);
         let (c64, s64) = (to_f64(&cos), to_f64(&sin));
         let at = Positions {
             p,
             ids: ids.as_deref(),
         };
         let (bc, r) = (self.bc, self.r);
-        let in_order = |v: Vec<f64>| stored_order(&v, self.dims, self.layout);
-        let want_y = in_order(oracle::forward(
-            &to_f64(&x),
-            &c64,
-            &s64,
-            b,
-            h,
-            t,
-            d,
-            bc,
-            r,
-            at,
-        ));
-        let want_dx = in_order(oracle::backward(
-            &to_f64(&dy),
-            &c64,
-            &s64,
-            b,
-            h,
-            t,
-            d,
-            bc,
-            r,
-            at,
-        ));
+        // The oracle's rotation of `v` (`[b, heads, t, d]`) forward or backward, stored as the
+        // layout stores it.
+        let want = |backward: bool, v: &[f32], heads: usize| {
+            let rotate = if backward {
+                oracle::backward
+            } else {
+                oracle::forward
+            };
+            let w = rotate(&to_f64(v), &c64, &s64, b, heads, t, d, bc, r, at);
+            stored_order(&w, [b, heads, t, d], self.layout)
+        };
+        let (want_y, want_dx) = (want(false, &x, h), want(true, &dy, h));
+        let mut second = Vec::new();
+        let (y, dx) = match self.pair_heads {
+            None => {
+                let rotate = |backward: bool, src: &Tensor| {
+                    let out = Some(out_buf()?);
+                    run_in(device, backward, src, &ct, &st, ids_t, self.layout, out)
+                };
+                (rotate(false, &xt)?, rotate(true, &dyt)?)
+            }
+            Some(h2) => {
+                let dims2 = [b, h2, t, d];
+                let n2 = b * h2 * t * d;
+                let (x2, dy2) = (
+                    normal(&mut rng, n2, self.dtype),
+                    normal(&mut rng, n2, self.dtype),
+                );
+                let stored2 = if inner { [b, t, h2, d] } else { dims2 };
+                let up2 = |v: &[f32]| up(&stored_order(v, dims2, self.layout), &stored2);
+                let pair = |backward: bool, a: &Tensor, a2: &Tensor| {
+                    let outs = [
+                        Some(out_buf()?),
+                        Some(poisoned(device, self.dtype, &stored2)?),
+                    ];
+                    run_pair(
+                        device,
+                        backward,
+                        [a, a2],
+                        &ct,
+                        &st,
+                        ids_t,
+                        self.layout,
+                        outs,
+                    )
+                };
+                let [y, y2] = pair(false, &xt, &up2(&x2)?)?;
+                let [dx, dx2] = pair(true, &dyt, &up2(&dy2)?)?;
+                second.push(("forward:y2", y2, want(false, &x2, h2)));
+                second.push(("backward:dx2", dx2, want(true, &dy2, h2)));
+                (y, dx)
+            }
+        };
         let config = match self.positions {
             None => format!("tables {}x{t}x{}", self.bc, self.r),
             Some((rows, _)) => format!("tables {}x{p}x{}, ids {rows}x{t}", self.bc, self.r),
         };
-        let shape = match self.layout {
+        let mut shape = match self.layout {
             XLayout::HeadsOuter => format!("{b}x{h}x{t}x{d}"),
             XLayout::HeadsInner => format!("{b}x{t}x{h}x{d} bthd"),
         };
+        if let Some(h2) = self.pair_heads {
+            shape += &format!(" +{h2} heads");
+        }
         let mut out = rotation_rows(
             "rope",
             self.dtype,
@@ -123,7 +152,21 @@ impl RopeCase {
             &config,
             [(&y, want_y), (&dx, want_dx)],
         )?;
-        if self.positions.is_none() && !inner {
+        let tol = 4.0 * unit_roundoff(self.dtype) + 1e-6;
+        for (name, got, want) in second {
+            out.push(CheckRow::compare(
+                "rope",
+                format!("rope.{name}"),
+                self.dtype,
+                shape.clone(),
+                config.clone(),
+                &got.to_f32()?,
+                &want,
+                tol,
+                0.0,
+            ));
+        }
+        if self.positions.is_none() && !inner && self.pair_heads.is_none() {
             // Table gradients: FP32 sums of `groups` FP32 products of storage values, so at most
             // (groups + 2) FP32 roundings of the largest sum of |terms|.
             let (dcos, dsin) = run_tables(device, &xt, &ct, &st, &dyt)?;
@@ -316,29 +359,35 @@ pub fn cases() -> Vec<CheckCase> {
             ([2, 2, 33, 128], 1, 96, Some((2, 50))),
         ] {
             // Every configuration as `[b, h, t, d]`; those with several heads also as
-            // `[b, t, h, d]`.
+            // `[b, t, h, d]`. Each also with a second tensor in the same launch (k beside q:
+            // half the heads, or two beside one), under its own seeds.
             for layout in [XLayout::HeadsOuter, XLayout::HeadsInner] {
                 if layout == XLayout::HeadsInner && dims[1] == 1 {
                     continue;
                 }
                 seed += 1;
-                let c = RopeCase {
-                    dtype,
-                    dims,
-                    layout,
-                    bc,
-                    r,
-                    positions,
-                    seed,
-                };
-                let name = XLayout::NAMES[layout as usize];
-                out.push(CheckCase {
-                    op: "rope",
-                    label: format!(
-                        "rope {dtype} {dims:?} {name} tables {bc}x{r} ids {positions:?}"
-                    ),
-                    run: Box::new(move |d: &Device| c.run(d)),
-                });
+                let pair = (dims[1] / 2).max(if dims[1] == 1 { 2 } else { 1 });
+                for pair_heads in [None, Some(pair)] {
+                    let c = RopeCase {
+                        dtype,
+                        dims,
+                        layout,
+                        bc,
+                        r,
+                        positions,
+                        pair_heads,
+                        seed: seed + if pair_heads.is_some() { 100_000 } else { 0 },
+                    };
+                    let name = XLayout::NAMES[layout as usize];
+                    out.push(CheckCase {
+                        op: "rope",
+                        label: format!(
+                            "rope {dtype} {dims:?} {name} tables {bc}x{r} ids {positions:?} \
+                             pair {pair_heads:?}"
+                        ),
+                        run: Box::new(move |d: &Device| c.run(d)),
+                    });
+                }
             }
         }
         // [b, t, h, d] and table rows: q and k head counts, longer tables, ragged widths; an

@@ -19,9 +19,10 @@
 //! sum sign_i dy[i] x[partner(i)]` over every (batch, head) that reads table row `(b', t)`,
 //! summed in FP32 in a fixed order by one program per table row (deterministic, no atomics),
 //! FP32 outputs shaped like `cos`. Not with position ids (rows gathered more than once would need
-//! a segmented reduction). GQA: q and k are
-//! separate calls with their own head counts. f32/f16/bf16 storage, FP32 arithmetic, outputs in
-//! x's dtype.
+//! a segmented reduction). GQA: q and k have their own head counts; `rope.forward` takes k as
+//! the optional second tensor `x2` (`[B, Hk, T, D]`, x's layout, batch, `T` and `D`) and rotates
+//! both in one launch ([`run_pair`]: `y2`), as `rope.backward` takes `dy2` (`dx2`). f32/f16/bf16
+//! storage, FP32 arithmetic, outputs in x's dtype.
 //!
 //! Layout (entry parameter `layout`, [`XLayout`]): `bhtd` (default) as above; `bthd` takes `x`
 //! (`dy`) as `[B, T, H, D]`, each token's heads together, and returns `y` (`dx`) alike, with the
@@ -96,6 +97,9 @@ pub struct RopeSpec {
     pub sections_by_8: bool,
     /// How programs map onto rows (`RotateHalf` only; the others take `RowOrder::Rows`).
     pub order: RowOrder,
+    /// `RotateHalf` by rows (`RowOrder::Rows` or `HeadsInner`): one launch rotates a second
+    /// tensor too (q and k), with the same tables (see [`pair_kernel`]).
+    pub pair: bool,
 }
 
 /// How a rotate-half launch maps its programs onto the rows of `x`.
@@ -171,6 +175,7 @@ impl RopeSpec {
             rows: tile_rows(width),
             sections_by_8: variant == Variant::Sections && sections.is_some_and(mrope::by_8),
             order: RowOrder::Rows,
+            pair: false,
         }
     }
 }
@@ -249,75 +254,186 @@ fn pair_kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
             t,
             ht,
         } = PairParams::declare(k, spec);
-        let i64_ = |v: Tile| v.cast(DType::I64);
-        let r = half * 2;
-        // [rows, 1]: this program's rows (from its first, `first_row`), their batch entry and
-        // time.
-        let first_row = k.program_id(0) * spec.rows as i64;
-        let local = k.arange(0, spec.rows as i64).expand_dims(1);
-        let row = first_row + local;
-        let b = row / ht;
-        let ti = if spec.order == RowOrder::HeadsInner {
-            (row / k.scalar("heads", DType::I32)) % t
-        } else {
-            row % t
-        };
-        // The table row's offset (without position ids) and, for mRoPE, its planes.
-        let (tab, gather, planes) = if spec.variant == Variant::Sections {
+        let heads_inner = spec.order == RowOrder::HeadsInner;
+        // Every parameter is declared before the body, in the order the launches pass them.
+        let heads = heads_inner.then(|| k.scalar("heads", DType::I32));
+        let table = if spec.variant == Variant::Sections {
             let (s0, s1) = (k.scalar("s0", DType::I32), k.scalar("s1", DType::I32));
-            let plane = k.scalar("plane", DType::I64);
-            (i64_(b * t + ti) * i64_(d), None, Some((s0, s1, plane)))
+            Tables::Planes(s0, s1, k.scalar("plane", DType::I64))
         } else {
             let per_batch = k.scalar("per_batch", DType::I32);
             match positions {
-                None => (i64_(b * per_batch * t + ti) * i64_(r), None, None),
-                Some(ids) => {
-                    let p = i64_(k.scalar("p", DType::I32));
-                    let pos_per_batch = k.scalar("pos_per_batch", DType::I32);
-                    let at = i64_(b * pos_per_batch * t + ti);
-                    (i64_(b * per_batch) * p * i64_(r), Some((ids, at)), None)
-                }
+                None => Tables::Rows(per_batch),
+                Some(ids) => Tables::Gathered {
+                    per_batch,
+                    ids,
+                    p: k.scalar("p", DType::I32),
+                    pos_per_batch: k.scalar("pos_per_batch", DType::I32),
+                },
             }
         };
-        let live = row.lt(k.scalar("n_rows", DType::I32));
-        // Position ids are gathered per row, for live rows only.
-        let tab = match gather {
-            None => tab,
-            Some((ids, at)) => tab + i64_(ids.load_masked(at, live, 0)) * i64_(r),
+        let n_rows = k.scalar("n_rows", DType::I32);
+        let shared = Shared {
+            spec,
+            cos: &cos,
+            sin: &sin,
+            table: &table,
+            d,
+            half,
+            t,
         };
-        // Offsets into x: the program's first row (I64), then I32 within the program (at most
-        // `rows * D` elements), which keeps the per-element indices narrow.
-        let base = i64_(first_row) * i64_(d);
-        let local = local * d;
-        let j = k.arange(0, spec.block as i64).expand_dims(0);
-        let on = j.lt(half) & live;
-        let h = i64_(half);
-        let load = |buf: &metile_lang::Buffer, at: Tile, mask: Tile| {
-            buf.load_masked(at, mask, 0.0).cast(DType::F32)
+        let first = Rows {
+            x: &x,
+            y: &y,
+            ht,
+            heads,
+            n_rows,
         };
-        let at = base + i64_(local + j);
-        let (x1, x2) = (load(&x, at, on), load(&x, at + h, on));
-        let mut tab = tab + i64_(j);
-        if let Some((s0, s1, plane)) = planes {
-            // Half-column j reads plane (j >= s0) + (j >= s1) (s0 <= s1). With sections in
-            // multiples of 8, j rounded down to a multiple of 8 gives the same plane, so each
-            // group of 8 columns shares one plane offset (and loads as a vector).
-            let jp = if spec.sections_by_8 { j / 8 * 8 } else { j };
-            tab = tab + (i64_(jp.ge(s0)) + i64_(jp.ge(s1))) * plane;
+        if !spec.pair {
+            rotate_rows(k, &shared, &first, k.program_id(0));
+            return;
         }
-        let (c1, c2) = (load(&cos, tab, on), load(&cos, tab + h, on));
-        let (s1, s2) = (load(&sin, tab, on), load(&sin, tab + h, on));
-        let (y1, y2) = rotate(spec.backward, [x1, x2], [c1, c2], [s1, s2]);
-        y.store_masked(at, y1.cast(spec.x), on);
-        y.store_masked(at + h, y2.cast(spec.x), on);
-        if spec.tail > 0 {
-            // Partial rotary: columns R..D pass through unchanged.
-            let c = k.arange(0, spec.tail as i64).expand_dims(0);
-            let keep = c.lt(d - r) & live;
-            let at = base + i64_(local + r + c);
-            y.store_masked(at, x.load_masked(at, keep, 0.0), keep);
-        }
+        // The second tensor (k beside q): its own rows and head count, the same tables; the
+        // programs from `programs` on rotate it.
+        let x2 = k.input(if spec.backward { "dy2" } else { "x2" }, spec.x);
+        let y2 = k.output(if spec.backward { "dx2" } else { "y2" }, spec.x);
+        let ht2 = k.scalar("ht2", DType::I32);
+        let heads2 = heads_inner.then(|| k.scalar("heads2", DType::I32));
+        let n_rows2 = k.scalar("n_rows2", DType::I32);
+        let programs = k.scalar("programs", DType::I32);
+        let second = Rows {
+            x: &x2,
+            y: &y2,
+            ht: ht2,
+            heads: heads2,
+            n_rows: n_rows2,
+        };
+        let pid = k.program_id(0);
+        k.when(pid.lt(programs), || rotate_rows(k, &shared, &first, pid));
+        k.when(pid.ge(programs), || {
+            rotate_rows(k, &shared, &second, pid - programs)
+        });
     })
+}
+
+/// How a rotate-half kernel finds a row's table row.
+enum Tables {
+    /// `RotateHalf` without position ids: `per_batch` says whether each batch entry has its own.
+    Rows(Tile),
+    /// `RotateHalf` through position ids `[1 or B, T]` into tables of `p` rows.
+    Gathered {
+        per_batch: Tile,
+        ids: metile_lang::Buffer,
+        p: Tile,
+        pos_per_batch: Tile,
+    },
+    /// `Sections`: the section bounds `s0`, `s1` and the stride between planes.
+    Planes(Tile, Tile, Tile),
+}
+
+/// What every tensor of a rotate-half launch shares: the tables and the row geometry.
+struct Shared<'a> {
+    spec: &'a RopeSpec,
+    cos: &'a metile_lang::Buffer,
+    sin: &'a metile_lang::Buffer,
+    table: &'a Tables,
+    d: Tile,
+    half: Tile,
+    t: Tile,
+}
+
+/// One tensor of a rotate-half launch: its input and output, `ht` (heads times `T`), its head
+/// count under `RowOrder::HeadsInner`, and its row count.
+struct Rows<'a> {
+    x: &'a metile_lang::Buffer,
+    y: &'a metile_lang::Buffer,
+    ht: Tile,
+    heads: Option<Tile>,
+    n_rows: Tile,
+}
+
+/// Rotates the `spec.rows` rows of `r` that program `program` (counted from the tensor's first)
+/// owns; see [`pair_kernel`].
+fn rotate_rows(k: &metile_lang::Ctx, sh: &Shared<'_>, r: &Rows<'_>, program: Tile) {
+    let Shared {
+        spec,
+        cos,
+        sin,
+        table,
+        d,
+        half,
+        t,
+    } = *sh;
+    let i64_ = |v: Tile| v.cast(DType::I64);
+    let rr = half * 2;
+    // [rows, 1]: this program's rows (from its first, `first_row`), their batch entry and
+    // time.
+    let first_row = program * spec.rows as i64;
+    let local = k.arange(0, spec.rows as i64).expand_dims(1);
+    let row = first_row + local;
+    let b = row / r.ht;
+    let ti = match r.heads {
+        Some(heads) => (row / heads) % t,
+        None => row % t,
+    };
+    // The table row's offset (without position ids) and, for mRoPE, its planes.
+    let (tab, gather, planes) = match table {
+        Tables::Planes(s0, s1, plane) => {
+            (i64_(b * t + ti) * i64_(d), None, Some((*s0, *s1, *plane)))
+        }
+        Tables::Rows(per_batch) => (i64_(b * *per_batch * t + ti) * i64_(rr), None, None),
+        Tables::Gathered {
+            per_batch,
+            ids,
+            p,
+            pos_per_batch,
+        } => {
+            let at = i64_(b * *pos_per_batch * t + ti);
+            (
+                i64_(b * *per_batch) * i64_(*p) * i64_(rr),
+                Some((ids, at)),
+                None,
+            )
+        }
+    };
+    let live = row.lt(r.n_rows);
+    // Position ids are gathered per row, for live rows only.
+    let tab = match gather {
+        None => tab,
+        Some((ids, at)) => tab + i64_(ids.load_masked(at, live, 0)) * i64_(rr),
+    };
+    // Offsets into x: the program's first row (I64), then I32 within the program (at most
+    // `rows * D` elements), which keeps the per-element indices narrow.
+    let base = i64_(first_row) * i64_(d);
+    let local = local * d;
+    let j = k.arange(0, spec.block as i64).expand_dims(0);
+    let on = j.lt(half) & live;
+    let h = i64_(half);
+    let load = |buf: &metile_lang::Buffer, at: Tile, mask: Tile| {
+        buf.load_masked(at, mask, 0.0).cast(DType::F32)
+    };
+    let at = base + i64_(local + j);
+    let (x1, x2) = (load(r.x, at, on), load(r.x, at + h, on));
+    let mut tab = tab + i64_(j);
+    if let Some((s0, s1, plane)) = planes {
+        // Half-column j reads plane (j >= s0) + (j >= s1) (s0 <= s1). With sections in
+        // multiples of 8, j rounded down to a multiple of 8 gives the same plane, so each
+        // group of 8 columns shares one plane offset (and loads as a vector).
+        let jp = if spec.sections_by_8 { j / 8 * 8 } else { j };
+        tab = tab + (i64_(jp.ge(s0)) + i64_(jp.ge(s1))) * plane;
+    }
+    let (c1, c2) = (load(cos, tab, on), load(cos, tab + h, on));
+    let (s1, s2) = (load(sin, tab, on), load(sin, tab + h, on));
+    let (y1, y2) = rotate(spec.backward, [x1, x2], [c1, c2], [s1, s2]);
+    r.y.store_masked(at, y1.cast(spec.x), on);
+    r.y.store_masked(at + h, y2.cast(spec.x), on);
+    if spec.tail > 0 {
+        // Partial rotary: columns R..D pass through unchanged.
+        let c = k.arange(0, spec.tail as i64).expand_dims(0);
+        let keep = c.lt(d - rr) & live;
+        let at = base + i64_(local + rr + c);
+        r.y.store_masked(at, r.x.load_masked(at, keep, 0.0), keep);
+    }
 }
 
 /// One rotate-half pair: forward `y1 = x1 c1 - x2 s1`, `y2 = x2 c2 + x1 s2`; backward the
@@ -493,6 +609,8 @@ pub fn table_kernel(spec: &RopeTableSpec) -> Result<Verified, LangError> {
 }
 
 struct Layout {
+    /// The batch `B`.
+    b: usize,
     /// `Some(H)` for [`XLayout::HeadsInner`].
     heads_inner: Option<usize>,
     rows: usize,
@@ -517,8 +635,14 @@ struct Axes {
 
 /// What both rotate-half variants require of `x`, `cos` and `sin` (float dtypes, `sin` matching
 /// `cos`, `x` at least `[T, D]`); returns `x`'s axes (`[B, H.., T, D]`).
-fn rotate_half_axes(entry: &str, x: &Tensor, cos: &Tensor, sin: &Tensor) -> Result<Axes, OpError> {
-    float_dtype(entry, "x", x)?;
+fn rotate_half_axes(
+    entry: &str,
+    name: &str,
+    x: &Tensor,
+    cos: &Tensor,
+    sin: &Tensor,
+) -> Result<Axes, OpError> {
+    float_dtype(entry, name, x)?;
     let tdt = float_dtype(entry, "cos", cos)?;
     if sin.dtype() != tdt || sin.shape != cos.shape {
         return Err(bad(
@@ -536,7 +660,7 @@ fn rotate_half_axes(entry: &str, x: &Tensor, cos: &Tensor, sin: &Tensor) -> Resu
     if rank < 2 {
         return Err(bad(
             entry,
-            "x",
+            name,
             format!("shape {:?} needs at least [T, D]", x.shape),
         ));
     }
@@ -548,15 +672,17 @@ fn rotate_half_axes(entry: &str, x: &Tensor, cos: &Tensor, sin: &Tensor) -> Resu
     })
 }
 
+/// Checks input `name` (`x` or its cotangent; the pair's second tensor) against the tables.
 fn validate(
     entry: &str,
+    name: &str,
     x: &Tensor,
     cos: &Tensor,
     sin: &Tensor,
     positions: Option<&Tensor>,
     layout: XLayout,
 ) -> Result<Layout, OpError> {
-    let Axes { b, lead, t, d } = rotate_half_axes(entry, x, cos, sin)?;
+    let Axes { b, lead, t, d } = rotate_half_axes(entry, name, x, cos, sin)?;
     // Rows of D columns, in memory order.
     let rows = lead * t;
     // `[B, T, H, D]`: the same rows, each token's heads together.
@@ -566,7 +692,7 @@ fn validate(
         (XLayout::HeadsInner, shape) => {
             return Err(bad(
                 entry,
-                "x",
+                name,
                 format!("shape {shape:?} must be [B, T, H, D] under layout bthd"),
             ))
         }
@@ -598,8 +724,9 @@ fn validate(
             ),
         ));
     }
-    crate::host::rows_fit(entry, "x", rows)?;
+    crate::host::rows_fit(entry, name, rows)?;
     Ok(Layout {
+        b,
         heads_inner,
         rows,
         d,
@@ -707,18 +834,101 @@ pub fn run_in(
 ) -> Result<Tensor, OpError> {
     let tables = [cos, sin];
     let (launch, l) = rotate_half_launch(backward, x, &tables, positions, layout)?;
-    let mut scalars = vec![
-        Arg::I32(l.d as i32),
-        Arg::I32((l.r / 2) as i32),
-        Arg::I32(l.t as i32),
-        Arg::I32(l.ht as i32),
-    ];
-    scalars.extend(l.heads_inner.map(|h| Arg::I32(h as i32)));
-    scalars.push(Arg::I32(l.per_batch as i32));
-    if positions.is_some() {
-        scalars.extend([Arg::I32(l.p as i32), Arg::I32(l.pos_per_batch as i32)]);
+    launch.run(device, x, l.scalars(positions.is_some()), prev)
+}
+
+impl Layout {
+    /// The rotate-half kernels' scalars after `y`, before `n_rows` (see [`pair_kernel`]).
+    fn scalars(&self, positions: bool) -> Vec<Arg<'static>> {
+        let mut scalars = vec![
+            Arg::I32(self.d as i32),
+            Arg::I32((self.r / 2) as i32),
+            Arg::I32(self.t as i32),
+            Arg::I32(self.ht as i32),
+        ];
+        scalars.extend(self.heads_inner.map(|h| Arg::I32(h as i32)));
+        scalars.push(Arg::I32(self.per_batch as i32));
+        if positions {
+            scalars.extend([Arg::I32(self.p as i32), Arg::I32(self.pos_per_batch as i32)]);
+        }
+        scalars
     }
-    launch.run(device, x, scalars, prev)
+}
+
+/// [`run_in`] of two tensors with the same tables in one launch (q and k; [`RopeSpec::pair`]):
+/// `x2` (the second input, `x2` or `dy2`) has `x`'s dtype, layout, batch, time and head
+/// dimension and its own head count. Returns both rotations, into `prev`/`prev2` when they fit.
+/// Token-major runs ([`TOKEN_MAJOR_ENV`]) rotate them in two launches.
+#[allow(clippy::too_many_arguments)]
+pub fn run_pair(
+    device: &Device,
+    backward: bool,
+    [x, x2]: [&Tensor; 2],
+    cos: &Tensor,
+    sin: &Tensor,
+    positions: Option<&Tensor>,
+    layout: XLayout,
+    [prev, prev2]: [Option<Tensor>; 2],
+) -> Result<[Tensor; 2], OpError> {
+    let (entry, second) = if backward {
+        ("rope.backward", "dy2")
+    } else {
+        ("rope.forward", "x2")
+    };
+    let tables = [cos, sin];
+    let (launch, l) = rotate_half_launch(backward, x, &tables, positions, layout)?;
+    let l2 = validate(entry, second, x2, cos, sin, positions, layout)?;
+    if x2.dtype() != x.dtype()
+        || x2.shape.len() != x.shape.len()
+        || (l2.b, l2.t, l2.d) != (l.b, l.t, l.d)
+    {
+        return Err(bad(
+            entry,
+            second,
+            format!(
+                "{} {:?} must have the first tensor's dtype {}, rank, batch, time and head                  dimension ({:?}); only the head count may differ",
+                x2.dtype(),
+                x2.shape,
+                x.dtype(),
+                x.shape
+            ),
+        ));
+    }
+    let spec = RopeSpec {
+        pair: true,
+        ..launch.spec(device, x.dtype())
+    };
+    if spec.order == RowOrder::TokenMajor {
+        let y = launch.run(device, x, l.scalars(positions.is_some()), prev)?;
+        let y2 = run_in(device, backward, x2, cos, sin, positions, layout, prev2)?;
+        return Ok([y, y2]);
+    }
+    let mut y = fit(device, prev, x.dtype(), &x.shape)?;
+    let mut y2 = fit(device, prev2, x2.dtype(), &x2.shape)?;
+    let programs = l.rows.div_ceil(spec.rows);
+    let total = programs + l2.rows.div_ceil(spec.rows);
+    if total == 0 || l.d == 0 {
+        return Ok([y, y2]);
+    }
+    let name = Variant::RotateHalf.kernel_name(backward);
+    let k = device.kernel(&name, &spec, || kernel(&spec))?;
+    let mut args: Vec<Arg<'_>> = [x, cos, sin]
+        .into_iter()
+        .chain(positions)
+        .map(|t| Arg::In(&t.buffer))
+        .collect();
+    args.push(Arg::Out(&mut y.buffer));
+    args.extend(l.scalars(positions.is_some()));
+    args.extend([
+        Arg::I32(l.rows as i32),
+        Arg::In(&x2.buffer),
+        Arg::Out(&mut y2.buffer),
+        Arg::I32(l2.ht as i32),
+    ]);
+    args.extend(l2.heads_inner.map(|h| Arg::I32(h as i32)));
+    args.extend([Arg::I32(l2.rows as i32), Arg::I32(programs as i32)]);
+    device.launch(&k, [total as u32, 1, 1], &mut args)?;
+    Ok([y, y2])
 }
 
 /// The kernel specialisation [`run_at`] launches for these inputs on `device`.
@@ -748,7 +958,7 @@ fn rotate_half_launch<'a>(
     } else {
         "rope.forward"
     };
-    let l = validate(entry, x, tables[0], tables[1], positions, layout)?;
+    let l = validate(entry, "x", x, tables[0], tables[1], positions, layout)?;
     let launch = Launch {
         variant: Variant::RotateHalf,
         backward,
@@ -868,7 +1078,7 @@ pub fn run_tables(
     dy: &Tensor,
 ) -> Result<(Tensor, Tensor), OpError> {
     let entry = "rope.table_backward";
-    let l = validate(entry, x, cos, sin, None, XLayout::HeadsOuter)?;
+    let l = validate(entry, "x", x, cos, sin, None, XLayout::HeadsOuter)?;
     if dy.shape != x.shape || dy.dtype() != x.dtype() {
         return Err(bad(
             entry,
@@ -925,21 +1135,36 @@ fn run_entry(
     let layout = XLayout::parse(&p.choice("layout", &XLayout::NAMES)?)
         .expect("choice returns one of XLayout::NAMES");
     let (cos, sin) = (input(entry, t, "cos")?, input(entry, t, "sin")?);
-    let key = if backward { "dx" } else { "y" };
+    let [(src_name, key), (src2_name, key2)] = if backward {
+        [("dy", "dx"), ("dy2", "dx2")]
+    } else {
+        [("x", "y"), ("x2", "y2")]
+    };
     // The backward rotates dy alone: its shape is x's, and x itself is never read.
-    let src = input(entry, t, if backward { "dy" } else { "x" })?;
+    let src = input(entry, t, src_name)?;
+    let positions = t.get("position_ids");
     let prev = out.remove(key);
-    let res = run_in(
-        d,
-        backward,
-        src,
-        cos,
-        sin,
-        t.get("position_ids"),
-        layout,
-        prev,
-    )?;
-    out.insert(key.into(), res);
+    match t.get(src2_name) {
+        None => {
+            let res = run_in(d, backward, src, cos, sin, positions, layout, prev)?;
+            out.insert(key.into(), res);
+        }
+        Some(src2) => {
+            let prev2 = out.remove(key2);
+            let [y, y2] = run_pair(
+                d,
+                backward,
+                [src, src2],
+                cos,
+                sin,
+                positions,
+                layout,
+                [prev, prev2],
+            )?;
+            out.insert(key.into(), y);
+            out.insert(key2.into(), y2);
+        }
+    }
     Ok(())
 }
 
@@ -948,6 +1173,13 @@ const X: Port = Port {
     shape: PortShape::LikeX,
     optional: false,
     doc: "[B, H, T, D] (or [T, D]); [B, T, H, D] under layout bthd",
+};
+const X2: Port = Port {
+    name: "x2",
+    shape: PortShape::KvLikeX,
+    optional: true,
+    doc: "a second tensor rotated by the same tables in the same launch (k beside q): x's \
+          layout, batch, T and D, its own head count",
 };
 const LAYOUT: ParamDef = ParamDef {
     name: "layout",
@@ -989,19 +1221,33 @@ const DY: Port = Port {
     optional: false,
     doc: "cotangent of y",
 };
+const DY2: Port = Port {
+    name: "dy2",
+    shape: PortShape::KvLikeX,
+    optional: true,
+    doc: "cotangent of y2, rotated in the same launch (as x2 going forward)",
+};
 
 /// RoPE entries.
 pub static ENTRY_POINTS: [EntryPoint; 3] = [
     EntryPoint {
         name: "rope.forward",
         op: "rope",
-        inputs: &[X, COS, SIN, POSITIONS],
-        outputs: &[Port {
-            name: "y",
-            shape: PortShape::LikeX,
-            optional: false,
-            doc: "rotated x",
-        }],
+        inputs: &[X, COS, SIN, POSITIONS, X2],
+        outputs: &[
+            Port {
+                name: "y",
+                shape: PortShape::LikeX,
+                optional: false,
+                doc: "rotated x",
+            },
+            Port {
+                name: "y2",
+                shape: PortShape::KvLikeX,
+                optional: true,
+                doc: "rotated x2, when given",
+            },
+        ],
         params: &[LAYOUT],
         overwrites: &[],
         run: |d, t, p, o| run_entry(false, d, t, p, o),
@@ -1009,13 +1255,21 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
     EntryPoint {
         name: "rope.backward",
         op: "rope",
-        inputs: &[COS, SIN, POSITIONS, DY],
-        outputs: &[Port {
-            name: "dx",
-            shape: PortShape::LikeX,
-            optional: false,
-            doc: "gradient of x",
-        }],
+        inputs: &[COS, SIN, POSITIONS, DY, DY2],
+        outputs: &[
+            Port {
+                name: "dx",
+                shape: PortShape::LikeX,
+                optional: false,
+                doc: "gradient of x",
+            },
+            Port {
+                name: "dx2",
+                shape: PortShape::KvLikeX,
+                optional: true,
+                doc: "gradient of x2, when dy2 is given",
+            },
+        ],
         params: &[LAYOUT],
         overwrites: &[],
         run: |d, t, p, o| run_entry(true, d, t, p, o),

@@ -40,7 +40,7 @@ fn validate(
     sin: &Tensor,
     section: [usize; 3],
 ) -> Result<Layout, OpError> {
-    let Axes { b, lead, t, d } = rotate_half_axes(entry, x, cos, sin)?;
+    let Axes { b, lead, t, d } = rotate_half_axes(entry, "x", x, cos, sin)?;
     if !d.is_multiple_of(2) || d > 1 << 16 {
         return Err(bad(
             entry,
