@@ -982,6 +982,16 @@ fn rotate_half_launch<'a>(
 /// ([`pair_kernel`]). On trial until measured on the H200.
 pub const TOKEN_MAJOR_ENV: &str = "METILE_ROPE_TOKEN_MAJOR";
 
+/// Overrides the rows per program of the row kernels (a power of two, 1 to 1024), for tuning
+/// sweeps.
+pub const ROWS_ENV: &str = "METILE_ROPE_ROWS_PER_PROGRAM";
+
+fn rows_override() -> Option<usize> {
+    crate::host::tuning_override(ROWS_ENV, |r: &usize| {
+        r.is_power_of_two() && *r <= 1024
+    })
+}
+
 fn token_major() -> bool {
     crate::host::tuning_switch(TOKEN_MAJOR_ENV, false)
 }
@@ -1020,6 +1030,10 @@ impl Launch<'_> {
             self.sections,
             |cols| row_block(device, cols),
         );
+        let spec = RopeSpec {
+            rows: rows_override().unwrap_or(spec.rows),
+            ..spec
+        };
         if self.layout == XLayout::HeadsInner {
             return RopeSpec {
                 order: RowOrder::HeadsInner,
