@@ -33,16 +33,11 @@ def cuobjdump():
 
 
 def count(cubin):
-    """(instructions, the most frequent opcodes) of a cubin's SASS: of its fast entry point alone
-    (`mt_<kernel>_fast`) when it has one, the one aligned launches take."""
+    """(instructions, the most frequent opcodes) of a cubin's SASS."""
     with tempfile.NamedTemporaryFile(suffix=".cubin") as f:
         f.write(cubin)
         f.flush()
         sass = subprocess.run([cuobjdump(), "-sass", f.name], capture_output=True, text=True, check=True).stdout
-    functions = re.split(r"\n\s*Function : ", sass)
-    fast = [f for f in functions if f.split("\n", 1)[0].strip().endswith("_fast")]
-    if fast:
-        sass = fast[0]
     ops = []
     for line in sass.splitlines():
         m = re.match(r"\s*/\*[0-9a-f]{4}\*/\s+(@!?U?P\w+\s+)?([A-Z0-9_]+)", line)
@@ -58,7 +53,6 @@ def metile_cubin(binary, kernel, cols):
         [binary, "emit", kernel, "--target", "cuda", "--exact", "--block", str(cols), "--dtype", "bf16"],
         capture_output=True, text=True, check=True,
     ).stdout
-    # Sources from before the split into two entry points tested alignment on the device.
     src = re.sub(r"const bool mt_fast = .*;", "const bool mt_fast = true;", src)
     ok = nvrtc.nvrtcResult.NVRTC_SUCCESS
 

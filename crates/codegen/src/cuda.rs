@@ -200,22 +200,14 @@ pub fn emit(k: &Kernel, plan: &Plan, layouts: &Layouts) -> Result<CudaSource, Co
         e.block(&body)?;
         e.fast = false;
     }
-    // The two bodies as two entry points (the launcher tests the fast one's conditions), or, with
-    // `METILE_CUDA_SPLIT=0`, one entry point that tests them itself.
-    let mut fast = None;
     if e.fast_accesses > 0 {
         let fast_body = std::mem::take(&mut e.out);
         e.block(&body)?;
         let general_body = std::mem::take(&mut e.out);
-        if split_entries() {
-            e.out = general_body;
-            fast = Some((fast_body, e.fast_entry()));
-        } else {
-            e.out = format!(
-                "  const bool mt_fast = {};\n  if (mt_fast) {{\n{fast_body}  }} else {{\n{general_body}  }}\n",
-                e.fast_test()
-            );
-        }
+        e.out = format!(
+            "  const bool mt_fast = {};\n  if (mt_fast) {{\n{fast_body}  }} else {{\n{general_body}  }}\n",
+            e.fast_test()
+        );
     } else {
         e.out.clear();
         e.depth = 1;
@@ -262,50 +254,32 @@ pub fn emit(k: &Kernel, plan: &Plan, layouts: &Layouts) -> Result<CudaSource, Co
         0 => format!("{threads}"),
         n => format!("{threads}, {n}"),
     };
+    let _ = writeln!(
+        src,
+        "extern \"C\" __global__ void __launch_bounds__({bounds}) {entry}({}) {{",
+        sig.join(", ")
+    );
+    let _ = writeln!(src, "  const int mt_tid = threadIdx.x;");
+    let _ = writeln!(src, "  const int mt_lane = mt_tid & 31;");
+    let _ = writeln!(src, "  const int mt_warp = mt_tid >> 5;");
+    let _ = writeln!(src, "  (void)mt_lane; (void)mt_warp;");
     let smem = e.smem_bytes.max(16);
-    let write_entry = |src: &mut String, name: &str, body: &str| {
-        let _ = writeln!(
-            src,
-            "extern \"C\" __global__ void __launch_bounds__({bounds}) {name}({}) {{",
-            sig.join(", ")
-        );
-        let _ = writeln!(src, "  const int mt_tid = threadIdx.x;");
-        let _ = writeln!(src, "  const int mt_lane = mt_tid & 31;");
-        let _ = writeln!(src, "  const int mt_warp = mt_tid >> 5;");
-        let _ = writeln!(src, "  (void)mt_lane; (void)mt_warp;");
-        let _ = writeln!(
-            src,
-            "  __shared__ __align__(128) unsigned char mt_smem[{smem}];"
-        );
-        let _ = writeln!(src, "  (void)mt_smem;");
-        let _ = writeln!(src, "  int mt_round = 0;");
-        let _ = writeln!(src, "  (void)mt_round;");
-        src.push_str(body);
-        src.push_str("}\n");
-    };
-    write_entry(&mut src, &entry, &e.out);
-    let fast = fast.map(|(body, mut fast)| {
-        fast.entry = format!("{entry}_fast");
-        // Written at the depth of a branch body: the same text, one level deeper.
-        write_entry(&mut src, &fast.entry, &body);
-        fast
-    });
+    let _ = writeln!(
+        src,
+        "  __shared__ __align__(128) unsigned char mt_smem[{smem}];"
+    );
+    let _ = writeln!(src, "  (void)mt_smem;");
+    let _ = writeln!(src, "  int mt_round = 0;");
+    let _ = writeln!(src, "  (void)mt_round;");
+    src.push_str(&e.out);
+    src.push_str("}\n");
     Ok(CudaSource {
         entry,
         source: src,
         threads,
         shared_bytes: e.smem_bytes as u32,
         params,
-        fast,
     })
-}
-
-/// `METILE_CUDA_SPLIT=0` keeps the fast and general bodies in one entry point that tests the
-/// fast one's conditions on the device (the emitter's form before the split; for A/B runs).
-pub const SPLIT_ENV: &str = "METILE_CUDA_SPLIT";
-
-fn split_entries() -> bool {
-    std::env::var(SPLIT_ENV).map_or(true, |v| v.trim() != "0")
 }
 
 /// `METILE_CUDA_FAST=0` leaves out the fast body (for measuring what it gains).
@@ -1280,23 +1254,6 @@ impl Emitter<'_> {
     }
 
     /// The kernel-entry test of the fast body's assumptions (a C expression).
-    /// The fast entry point's conditions (its name is set by the caller).
-    fn fast_entry(&self) -> crate::FastEntry {
-        let vec = self.align.vec();
-        crate::FastEntry {
-            entry: String::new(),
-            multiples: (0..64u32)
-                .filter(|p| self.fast_params & (1u64 << p) != 0)
-                .map(|p| (p as usize, vec))
-                .collect(),
-            aligned: self
-                .fast_buffers
-                .iter()
-                .map(|(b, bytes)| (*b as usize, *bytes))
-                .collect(),
-        }
-    }
-
     fn fast_test(&self) -> String {
         let vec = self.align.vec();
         let params = (0..64u32)

@@ -75,40 +75,6 @@ pub struct CudaSource {
     pub shared_bytes: u32,
     /// One entry per kernel parameter, in order.
     pub params: Vec<ParamAbi>,
-    /// A second entry point in the same source whose accesses skip their alignment tests, for
-    /// launches whose arguments meet its conditions; `entry` is then the general body alone.
-    pub fast: Option<FastEntry>,
-}
-
-/// The fast entry point of a [`CudaSource`]: the kernel's body with the accesses that the
-/// alignment facts prove aligned written without their run-time tests (vector loads and stores
-/// under one predicate). It is correct only for launches where every integer scalar parameter
-/// in `multiples` is a multiple of its number and every buffer in `aligned` starts at a device
-/// address that is a multiple of its byte count (a null address counts as aligned); the launcher
-/// checks them and falls back to `CudaSource::entry`, which is always correct. Compiled apart
-/// from the general body, it keeps its own (usually far fewer) registers.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FastEntry {
-    /// The `extern "C" __global__` name.
-    pub entry: String,
-    /// `(parameter index, multiple)` for integer scalar parameters.
-    pub multiples: Vec<(usize, u32)>,
-    /// `(parameter index, bytes)` for buffer parameters.
-    pub aligned: Vec<(usize, usize)>,
-}
-
-impl FastEntry {
-    /// Whether a launch with these scalar values and buffer addresses may take the fast entry:
-    /// `scalar(i)` is parameter `i`'s integer value, `address(i)` its device address.
-    pub fn admits(&self, scalar: impl Fn(usize) -> i64, address: impl Fn(usize) -> u64) -> bool {
-        self.multiples
-            .iter()
-            .all(|&(i, m)| scalar(i).rem_euclid(i64::from(m)) == 0)
-            && self
-                .aligned
-                .iter()
-                .all(|&(i, bytes)| address(i).is_multiple_of(bytes as u64))
-    }
 }
 
 /// Why a kernel could not be lowered.

@@ -270,18 +270,18 @@ fn reduction_rounds_alternate_shared_regions() {
     })
     .unwrap();
     let src = cuda_source(&k, &Target::sm90()).unwrap().source;
-    // Two rounds in each of the fast and the general entry point.
-    assert!(src.contains("mt_two_sums_fast("), "{src}");
+    // Two rounds in each of the fast and the general body.
+    assert!(src.contains("if (mt_fast) {"), "{src}");
     assert_eq!(src.matches("mt_round ^= 1;").count(), 4);
-    assert_eq!(src.matches("int mt_round = 0;").count(), 2);
+    assert!(src.contains("int mt_round = 0;"));
 }
 
-/// The fast entry point and the general one of a generated kernel (the general entry comes
-/// first; the fast one is named `<entry>_fast`).
+/// The fast body and the general one of a generated kernel: the text between `if (mt_fast) {`
+/// and the top-level `} else {`, and the rest.
 fn fast_and_general(src: &str) -> (&str, &str) {
-    let split = src.find("_fast(").expect("a fast entry point");
-    let start = src[..split].rfind("extern \"C\"").expect("its declaration");
-    (&src[start..], &src[..start])
+    let start = src.find("if (mt_fast) {").expect("a fast body");
+    let split = start + src[start..].find("\n  } else {\n").expect("a general body");
+    (&src[start..split], &src[split..])
 }
 
 /// Row accesses through `row * n + cols` masked by `cols < n`: when `n` is a multiple of the
@@ -289,24 +289,16 @@ fn fast_and_general(src: &str) -> (&str, &str) {
 /// elements is one predicated 16-byte access with no alignment test and no element fallback.
 #[test]
 fn aligned_row_accesses_get_a_fast_body_tested_at_entry() {
-    let cuda = cuda_source(&row_kernel(4096, DType::BF16), &Target::sm90()).unwrap();
-    let entry = cuda.fast.as_ref().expect("a fast entry point");
-    assert_eq!(entry.entry, format!("{}_fast", cuda.entry));
-    assert_eq!(entry.multiples, [(2, 8)]);
-    assert_eq!(entry.aligned, [(0, 16), (1, 16)]);
-    // The launcher's test: n a multiple of 8, both pointers 16-byte aligned (null counts).
-    let n = |v: i64| move |i: usize| if i == 2 { v } else { 0 };
-    let at = |p0: u64, p1: u64| move |i: usize| [p0, p1][i];
-    assert!(entry.admits(n(4096), at(0x1000, 0x2010)));
-    assert!(entry.admits(n(-8), at(0, 0)));
-    assert!(!entry.admits(n(4092), at(0x1000, 0x2000)));
-    assert!(!entry.admits(n(4096), at(0x1008, 0x2000)));
-    assert!(!entry.admits(n(4096), at(0x1000, 0x2002)));
-    let src = cuda.source;
-    assert!(
-        !src.contains("mt_fast"),
-        "no entry test on the device: {src}"
-    );
+    let src = cuda_source(&row_kernel(4096, DType::BF16), &Target::sm90())
+        .unwrap()
+        .source;
+    let test = src
+        .lines()
+        .find(|l| l.contains("const bool mt_fast ="))
+        .expect("an entry test");
+    assert!(test.contains("(p2 % 8) == 0"), "{test}");
+    assert!(test.contains("(const void*)p0 % 16) == 0"), "{test}");
+    assert!(test.contains("(const void*)p1 % 16) == 0"), "{test}");
     let (fast, general) = fast_and_general(&src);
     assert!(!fast.contains("i0 % 8"), "{fast}");
     assert!(!fast.contains("p0[i0 + k]"), "no element fallback: {fast}");
@@ -334,13 +326,9 @@ fn fast_body_declines_what_it_cannot_prove() {
         y.store_masked(offs, x.load_masked(offs, cols.lt(n), 0.0), cols.lt(n));
     })
     .unwrap();
-    let cuda = cuda_source(&shifted, &Target::sm90()).unwrap();
-    assert!(
-        cuda.fast.is_none() && !cuda.source.contains("_fast("),
-        "{}",
-        cuda.source
-    );
-    assert!(cuda.source.contains("(i0 % 4) == 0"));
+    let src = cuda_source(&shifted, &Target::sm90()).unwrap().source;
+    assert!(!src.contains("mt_fast"), "{src}");
+    assert!(src.contains("(i0 % 4) == 0"));
 
     let inclusive = trace("inclusive", |k| {
         let x = k.input("x", DType::F32);
@@ -351,12 +339,16 @@ fn fast_body_declines_what_it_cannot_prove() {
         y.store_masked(offs, x.load_masked(offs, cols.le(n), 0.0), cols.le(n));
     })
     .unwrap();
-    let cuda = cuda_source(&inclusive, &Target::sm90()).unwrap();
-    let (fast, _) = fast_and_general(&cuda.source);
+    let src = cuda_source(&inclusive, &Target::sm90()).unwrap().source;
+    let (fast, _) = fast_and_general(&src);
     assert!(!fast.contains("i0 % 4"), "{fast}");
     assert!(fast.contains("p0[i0 + k]"), "element fallback kept: {fast}");
     // `n` is only in the mask, which the fast body does not rely on: no test of it.
-    assert!(cuda.fast.as_ref().unwrap().multiples.is_empty());
+    let test = src
+        .lines()
+        .find(|l| l.contains("const bool mt_fast ="))
+        .unwrap();
+    assert!(!test.contains("p2 %"), "{test}");
 
     let src = cuda_source(&row_kernel(100, DType::BF16), &Target::sm90())
         .unwrap()
@@ -467,13 +459,12 @@ fn sibling_reductions_share_a_barrier() {
         "one warp needs no barrier: {}",
         src.threads
     );
-    let fast = &src.source[src.source.find("_fast(").expect("a fast entry point")..];
+    let body = src.source.split("if (mt_fast)").last().unwrap();
     let rounds = |s: &str| s.matches("mt_round ^= 1;").count();
     let barriers = |s: &str| s.matches("__syncthreads();").count();
-    // Each entry point (general and fast) holds three rounds, not four.
+    // Both bodies (fast and general) hold three rounds, not four.
     assert_eq!(rounds(&src.source), barriers(&src.source));
-    assert_eq!(barriers(&src.source), 6, "{}", src.source);
-    assert_eq!(barriers(fast), 3, "{fast}");
+    assert_eq!(barriers(body), 6, "{body}");
     let half = (src.threads as usize / 32) * 8;
     assert!(src
         .source

@@ -44,6 +44,237 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(mt_u16* __restri
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p5 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0;
+  if (mt_fast) {
+    mt_i64 v0 = p5;
+    float v1 = p6;
+    float v2 = p7;
+    float v3 = p8;
+    float v4 = p9;
+    float v5 = p10;
+    float v6 = p11;
+    float v7 = p12;
+    int v8 = (int)blockIdx.x;
+    mt_i64 v9 = (mt_i64)(v8);
+    mt_i64 v10 = 4096LL;
+    mt_i64 v11 = (v9 * v10);
+    int v12[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v12[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v13[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v13[s] = (mt_i64)(v12[s]);
+    mt_i64 v14[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v14[s] = v11;
+    mt_i64 v15[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v15[s] = (v14[s] + v13[s]);
+    mt_i64 v16[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v16[s] = v0;
+    bool v17[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v17[s] = (v15[s] < v16[s]);
+    float v18 = 0.0f;
+    float v19[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v15[g];
+      if ((true && v17[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v19[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v19[g + k] = v18; }
+      }
+    }
+    float v20[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v20[s] = v19[s];
+    float v21 = p13;
+    mt_i64 v22 = 0LL;
+    float v23 = true ? p4[v22] : 0;
+    float v24 = sqrtf(v23);
+    bool v25 = (v24 > v21);
+    float v26 = 3.4028235e38f;
+    bool v27 = (v24 <= v26);
+    bool v28 = (v25 && v27);
+    float v29 = mt_div(v21, v24);
+    float v30 = 1.0f;
+    float v31 = (v28 ? v29 : v30);
+    float v32[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v32[s] = v31;
+    float v33[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v33[s] = (v20[s] * v32[s]);
+    float v34 = 0.0f;
+    float v35[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v15[g];
+      if ((true && v17[g])) {
+        union { uint4 w[2]; float e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 2; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v35[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v35[g + k] = v34; }
+      }
+    }
+    float v36[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v36[s] = v2;
+    float v37[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v37[s] = (v36[s] * v35[s]);
+    float v39 = (v30 - v2);
+    float v40[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v40[s] = v39;
+    float v41[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v41[s] = (v40[s] * v33[s]);
+    float v42[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v42[s] = (v37[s] + v41[s]);
+    float v44[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v15[g];
+      if ((true && v17[g])) {
+        union { uint4 w[2]; float e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 2; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v44[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v44[g + k] = v34; }
+      }
+    }
+    float v45[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v45[s] = v3;
+    float v46[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v46[s] = (v45[s] * v44[s]);
+    float v48 = (v30 - v3);
+    float v49[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v49[s] = v48;
+    float v50[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v50[s] = (v49[s] * v33[s]);
+    float v51[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v51[s] = (v50[s] * v33[s]);
+    float v52[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v52[s] = (v46[s] + v51[s]);
+    float v53[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v53[s] = v6;
+    float v54[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v54[s] = mt_div(v42[s], v53[s]);
+    float v55[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v55[s] = v7;
+    float v56[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v56[s] = mt_div(v52[s], v55[s]);
+    float v57[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v57[s] = sqrtf(v56[s]);
+    float v58[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v58[s] = v4;
+    float v59[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v59[s] = (v57[s] + v58[s]);
+    float v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = mt_div(v54[s], v59[s]);
+    float v62[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v15[g];
+      if ((true && v17[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v62[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v62[g + k] = v18; }
+      }
+    }
+    float v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = v62[s];
+    float v64[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v64[s] = v5;
+    float v65[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v65[s] = (v64[s] * v63[s]);
+    float v66[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v66[s] = (v60[s] + v65[s]);
+    float v67[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v67[s] = v1;
+    float v68[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v68[s] = (v67[s] * v66[s]);
+    float v69[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v69[s] = (v63[s] - v68[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v15[g];
+      if ((true && v17[g])) {
+        union { uint4 w[2]; float e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v42[g + k];
+        #pragma unroll
+        for (int q = 0; q < 2; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
+      }
+    }
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v15[g];
+      if ((true && v17[g])) {
+        union { uint4 w[2]; float e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v52[g + k];
+        #pragma unroll
+        for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      }
+    }
+    float v70[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v70[s] = mt_round_bf16(v69[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v15[g];
+      if ((true && v17[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v69[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p0 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     mt_i64 v0 = p5;
     float v1 = p6;
     float v2 = p7;
@@ -281,242 +512,5 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(mt_u16* __restri
         for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v17[s]) p0[i0 + k] = mt_f32_to_bf16(v69[s]); }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(512) mt_adamw_step_fast(mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, float* __restrict__ p2, float* __restrict__ p3, const float* __restrict__ p4, mt_i64 p5, float p6, float p7, float p8, float p9, float p10, float p11, float p12, float p13) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    mt_i64 v0 = p5;
-    float v1 = p6;
-    float v2 = p7;
-    float v3 = p8;
-    float v4 = p9;
-    float v5 = p10;
-    float v6 = p11;
-    float v7 = p12;
-    int v8 = (int)blockIdx.x;
-    mt_i64 v9 = (mt_i64)(v8);
-    mt_i64 v10 = 4096LL;
-    mt_i64 v11 = (v9 * v10);
-    int v12[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v12[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v13[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v13[s] = (mt_i64)(v12[s]);
-    mt_i64 v14[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v14[s] = v11;
-    mt_i64 v15[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v15[s] = (v14[s] + v13[s]);
-    mt_i64 v16[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v16[s] = v0;
-    bool v17[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v17[s] = (v15[s] < v16[s]);
-    float v18 = 0.0f;
-    float v19[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v15[g];
-      if ((true && v17[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v19[g + k] = mt_bf16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v19[g + k] = v18; }
-      }
-    }
-    float v20[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = v19[s];
-    float v21 = p13;
-    mt_i64 v22 = 0LL;
-    float v23 = true ? p4[v22] : 0;
-    float v24 = sqrtf(v23);
-    bool v25 = (v24 > v21);
-    float v26 = 3.4028235e38f;
-    bool v27 = (v24 <= v26);
-    bool v28 = (v25 && v27);
-    float v29 = mt_div(v21, v24);
-    float v30 = 1.0f;
-    float v31 = (v28 ? v29 : v30);
-    float v32[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = v31;
-    float v33[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = (v20[s] * v32[s]);
-    float v34 = 0.0f;
-    float v35[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v15[g];
-      if ((true && v17[g])) {
-        union { uint4 w[2]; float e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 2; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v35[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v35[g + k] = v34; }
-      }
-    }
-    float v36[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = v2;
-    float v37[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v36[s] * v35[s]);
-    float v39 = (v30 - v2);
-    float v40[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = v39;
-    float v41[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (v40[s] * v33[s]);
-    float v42[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v37[s] + v41[s]);
-    float v44[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v15[g];
-      if ((true && v17[g])) {
-        union { uint4 w[2]; float e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 2; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v44[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v44[g + k] = v34; }
-      }
-    }
-    float v45[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = v3;
-    float v46[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v45[s] * v44[s]);
-    float v48 = (v30 - v3);
-    float v49[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = v48;
-    float v50[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v49[s] * v33[s]);
-    float v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (v50[s] * v33[s]);
-    float v52[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = (v46[s] + v51[s]);
-    float v53[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = v6;
-    float v54[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = mt_div(v42[s], v53[s]);
-    float v55[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = v7;
-    float v56[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = mt_div(v52[s], v55[s]);
-    float v57[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = sqrtf(v56[s]);
-    float v58[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = v4;
-    float v59[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (v57[s] + v58[s]);
-    float v60[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = mt_div(v54[s], v59[s]);
-    float v62[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v15[g];
-      if ((true && v17[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v62[g + k] = mt_bf16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v62[g + k] = v18; }
-      }
-    }
-    float v63[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = v62[s];
-    float v64[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v64[s] = v5;
-    float v65[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = (v64[s] * v63[s]);
-    float v66[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v66[s] = (v60[s] + v65[s]);
-    float v67[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v67[s] = v1;
-    float v68[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v68[s] = (v67[s] * v66[s]);
-    float v69[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v69[s] = (v63[s] - v68[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v15[g];
-      if ((true && v17[g])) {
-        union { uint4 w[2]; float e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v42[g + k];
-        #pragma unroll
-        for (int q = 0; q < 2; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
-      }
-    }
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v15[g];
-      if ((true && v17[g])) {
-        union { uint4 w[2]; float e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v52[g + k];
-        #pragma unroll
-        for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
-      }
-    }
-    float v70[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v70[s] = mt_round_bf16(v69[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v15[g];
-      if ((true && v17[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v69[g + k]);
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p0 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

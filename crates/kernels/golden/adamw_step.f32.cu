@@ -44,6 +44,227 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(float* __restric
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p5 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0;
+  if (mt_fast) {
+    mt_i64 v0 = p5;
+    float v1 = p6;
+    float v2 = p7;
+    float v3 = p8;
+    float v4 = p9;
+    float v5 = p10;
+    float v6 = p11;
+    float v7 = p12;
+    int v8 = (int)blockIdx.x;
+    mt_i64 v9 = (mt_i64)(v8);
+    mt_i64 v10 = 4096LL;
+    mt_i64 v11 = (v9 * v10);
+    int v12[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v12[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v13[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v13[s] = (mt_i64)(v12[s]);
+    mt_i64 v14[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v14[s] = v11;
+    mt_i64 v15[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v15[s] = (v14[s] + v13[s]);
+    mt_i64 v16[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v16[s] = v0;
+    bool v17[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v17[s] = (v15[s] < v16[s]);
+    float v18 = 0.0f;
+    float v19[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v15[g];
+      if ((true && v17[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v19[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v19[g + k] = v18; }
+      }
+    }
+    float v20 = p13;
+    mt_i64 v21 = 0LL;
+    float v22 = true ? p4[v21] : 0;
+    float v23 = sqrtf(v22);
+    bool v24 = (v23 > v20);
+    float v25 = 3.4028235e38f;
+    bool v26 = (v23 <= v25);
+    bool v27 = (v24 && v26);
+    float v28 = mt_div(v20, v23);
+    float v29 = 1.0f;
+    float v30 = (v27 ? v28 : v29);
+    float v31[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v31[s] = v30;
+    float v32[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v32[s] = (v19[s] * v31[s]);
+    float v34[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v15[g];
+      if ((true && v17[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v34[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v34[g + k] = v18; }
+      }
+    }
+    float v35[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v35[s] = v2;
+    float v36[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v36[s] = (v35[s] * v34[s]);
+    float v38 = (v29 - v2);
+    float v39[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v39[s] = v38;
+    float v40[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v40[s] = (v39[s] * v32[s]);
+    float v41[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v41[s] = (v36[s] + v40[s]);
+    float v43[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v15[g];
+      if ((true && v17[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v43[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v43[g + k] = v18; }
+      }
+    }
+    float v44[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v44[s] = v3;
+    float v45[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v45[s] = (v44[s] * v43[s]);
+    float v47 = (v29 - v3);
+    float v48[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v48[s] = v47;
+    float v49[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v49[s] = (v48[s] * v32[s]);
+    float v50[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v50[s] = (v49[s] * v32[s]);
+    float v51[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v51[s] = (v45[s] + v50[s]);
+    float v52[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v52[s] = v6;
+    float v53[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v53[s] = mt_div(v41[s], v52[s]);
+    float v54[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v54[s] = v7;
+    float v55[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v55[s] = mt_div(v51[s], v54[s]);
+    float v56[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v56[s] = sqrtf(v55[s]);
+    float v57[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v57[s] = v4;
+    float v58[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v58[s] = (v56[s] + v57[s]);
+    float v59[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v59[s] = mt_div(v53[s], v58[s]);
+    float v61[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v15[g];
+      if ((true && v17[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v61[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v61[g + k] = v18; }
+      }
+    }
+    float v62[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v62[s] = v5;
+    float v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = (v62[s] * v61[s]);
+    float v64[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v64[s] = (v59[s] + v63[s]);
+    float v65[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v65[s] = v1;
+    float v66[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v66[s] = (v65[s] * v64[s]);
+    float v67[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v67[s] = (v61[s] - v66[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v15[g];
+      if ((true && v17[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v41[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
+      }
+    }
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v15[g];
+      if ((true && v17[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v51[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      }
+    }
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v15[g];
+      if ((true && v17[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v67[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p0 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     mt_i64 v0 = p5;
     float v1 = p6;
     float v2 = p7;
@@ -271,232 +492,5 @@ extern "C" __global__ void __launch_bounds__(512) mt_adamw_step(float* __restric
         for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v17[s]) p0[i0 + k] = v67[s]; }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(512) mt_adamw_step_fast(float* __restrict__ p0, const float* __restrict__ p1, float* __restrict__ p2, float* __restrict__ p3, const float* __restrict__ p4, mt_i64 p5, float p6, float p7, float p8, float p9, float p10, float p11, float p12, float p13) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    mt_i64 v0 = p5;
-    float v1 = p6;
-    float v2 = p7;
-    float v3 = p8;
-    float v4 = p9;
-    float v5 = p10;
-    float v6 = p11;
-    float v7 = p12;
-    int v8 = (int)blockIdx.x;
-    mt_i64 v9 = (mt_i64)(v8);
-    mt_i64 v10 = 4096LL;
-    mt_i64 v11 = (v9 * v10);
-    int v12[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v12[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v13[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v13[s] = (mt_i64)(v12[s]);
-    mt_i64 v14[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v14[s] = v11;
-    mt_i64 v15[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v15[s] = (v14[s] + v13[s]);
-    mt_i64 v16[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v16[s] = v0;
-    bool v17[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v17[s] = (v15[s] < v16[s]);
-    float v18 = 0.0f;
-    float v19[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v15[g];
-      if ((true && v17[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v19[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v19[g + k] = v18; }
-      }
-    }
-    float v20 = p13;
-    mt_i64 v21 = 0LL;
-    float v22 = true ? p4[v21] : 0;
-    float v23 = sqrtf(v22);
-    bool v24 = (v23 > v20);
-    float v25 = 3.4028235e38f;
-    bool v26 = (v23 <= v25);
-    bool v27 = (v24 && v26);
-    float v28 = mt_div(v20, v23);
-    float v29 = 1.0f;
-    float v30 = (v27 ? v28 : v29);
-    float v31[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = v30;
-    float v32[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = (v19[s] * v31[s]);
-    float v34[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v15[g];
-      if ((true && v17[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v34[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v34[g + k] = v18; }
-      }
-    }
-    float v35[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = v2;
-    float v36[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = (v35[s] * v34[s]);
-    float v38 = (v29 - v2);
-    float v39[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = v38;
-    float v40[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = (v39[s] * v32[s]);
-    float v41[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (v36[s] + v40[s]);
-    float v43[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v15[g];
-      if ((true && v17[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v43[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v43[g + k] = v18; }
-      }
-    }
-    float v44[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = v3;
-    float v45[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (v44[s] * v43[s]);
-    float v47 = (v29 - v3);
-    float v48[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = v47;
-    float v49[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (v48[s] * v32[s]);
-    float v50[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v49[s] * v32[s]);
-    float v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (v45[s] + v50[s]);
-    float v52[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = v6;
-    float v53[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = mt_div(v41[s], v52[s]);
-    float v54[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = v7;
-    float v55[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = mt_div(v51[s], v54[s]);
-    float v56[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = sqrtf(v55[s]);
-    float v57[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = v4;
-    float v58[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = (v56[s] + v57[s]);
-    float v59[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = mt_div(v53[s], v58[s]);
-    float v61[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v15[g];
-      if ((true && v17[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v61[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v61[g + k] = v18; }
-      }
-    }
-    float v62[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = v5;
-    float v63[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = (v62[s] * v61[s]);
-    float v64[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v64[s] = (v59[s] + v63[s]);
-    float v65[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = v1;
-    float v66[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v66[s] = (v65[s] * v64[s]);
-    float v67[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v67[s] = (v61[s] - v66[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v15[g];
-      if ((true && v17[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v41[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
-      }
-    }
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v15[g];
-      if ((true && v17[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v51[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
-      }
-    }
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v15[g];
-      if ((true && v17[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v67[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p0 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

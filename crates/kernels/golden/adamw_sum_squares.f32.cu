@@ -44,92 +44,8 @@ extern "C" __global__ void __launch_bounds__(256) mt_adamw_sum_squares(const flo
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
-    mt_i64 v0 = p2;
-    mt_i64 v1 = p3;
-    mt_i64 v2 = p4;
-    int v3 = (int)blockIdx.x;
-    mt_i64 v4 = (mt_i64)(v3);
-    mt_i64 v5 = (v4 * v1);
-    mt_i64 v6 = (v5 + v1);
-    mt_i64 v7 = (v6 < v0 ? v6 : v0);
-    int v8[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v8[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v9[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v9[s] = (mt_i64)(v8[s]);
-    float v10[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v10[s] = 0.0f;
-    mt_i64 v11 = 4096LL;
-    float v13[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v13[s] = v10[s];
-    for (mt_i64 v12 = v5; v12 < v7; v12 += v11) {
-      mt_i64 v14[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v14[s] = v12;
-      mt_i64 v15[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v15[s] = (v14[s] + v9[s]);
-      mt_i64 v16[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v16[s] = v7;
-      bool v17[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v17[s] = (v15[s] < v16[s]);
-      float v18 = 0.0f;
-      float v19[16];
-      #pragma unroll
-      for (int g = 0; g < 16; g += 4) {
-        const mt_i64 i0 = v15[g];
-        if ((true && v17[g + 0]) && (true && v17[g + 1]) && (true && v17[g + 2]) && (true && v17[g + 3]) && (i0 % 4) == 0) {
-          union { uint4 w[1]; float e[4]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v19[g + k] = u.e[k];
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; v19[s] = (true && v17[s]) ? p0[i0 + k] : v18; }
-        }
-      }
-      float v20[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v20[s] = (v19[s] * v19[s]);
-      float v21[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v21[s] = (v13[s] + v20[s]);
-      float y4[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) y4[s] = v21[s];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v13[s] = y4[s];
-    }
-    float v22[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v22[s] = v13[s];
-    mt_i64 v23 = (v2 + v4);
-    mt_round ^= 1;
-    float acc6 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v22[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc6;
-    __syncthreads();
-    acc6 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v24 = acc6;
-    if (mt_tid == 0) p1[v23] = v24;
-}
-extern "C" __global__ void __launch_bounds__(256) mt_adamw_sum_squares_fast(const float* __restrict__ p0, float* __restrict__ p1, mt_i64 p2, mt_i64 p3, mt_i64 p4) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[256];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
+  const bool mt_fast = (p2 % 4) == 0 && (p3 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0;
+  if (mt_fast) {
     mt_i64 v0 = p2;
     mt_i64 v1 = p3;
     mt_i64 v2 = p4;
@@ -206,4 +122,82 @@ extern "C" __global__ void __launch_bounds__(256) mt_adamw_sum_squares_fast(cons
     acc3 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128))[w]);
     float v24 = acc3;
     if (mt_tid == 0) p1[v23] = v24;
+  } else {
+    mt_i64 v0 = p2;
+    mt_i64 v1 = p3;
+    mt_i64 v2 = p4;
+    int v3 = (int)blockIdx.x;
+    mt_i64 v4 = (mt_i64)(v3);
+    mt_i64 v5 = (v4 * v1);
+    mt_i64 v6 = (v5 + v1);
+    mt_i64 v7 = (v6 < v0 ? v6 : v0);
+    int v8[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v8[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v9[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v9[s] = (mt_i64)(v8[s]);
+    float v10[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v10[s] = 0.0f;
+    mt_i64 v11 = 4096LL;
+    float v13[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v13[s] = v10[s];
+    for (mt_i64 v12 = v5; v12 < v7; v12 += v11) {
+      mt_i64 v14[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v14[s] = v12;
+      mt_i64 v15[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v15[s] = (v14[s] + v9[s]);
+      mt_i64 v16[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v16[s] = v7;
+      bool v17[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v17[s] = (v15[s] < v16[s]);
+      float v18 = 0.0f;
+      float v19[16];
+      #pragma unroll
+      for (int g = 0; g < 16; g += 4) {
+        const mt_i64 i0 = v15[g];
+        if ((true && v17[g + 0]) && (true && v17[g + 1]) && (true && v17[g + 2]) && (true && v17[g + 3]) && (i0 % 4) == 0) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v19[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v19[s] = (true && v17[s]) ? p0[i0 + k] : v18; }
+        }
+      }
+      float v20[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v20[s] = (v19[s] * v19[s]);
+      float v21[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v21[s] = (v13[s] + v20[s]);
+      float y4[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) y4[s] = v21[s];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v13[s] = y4[s];
+    }
+    float v22[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v22[s] = v13[s];
+    mt_i64 v23 = (v2 + v4);
+    mt_round ^= 1;
+    float acc6 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v22[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc6;
+    __syncthreads();
+    acc6 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128))[w]);
+    float v24 = acc6;
+    if (mt_tid == 0) p1[v23] = v24;
+  }
 }

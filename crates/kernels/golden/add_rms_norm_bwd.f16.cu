@@ -44,6 +44,225 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p6 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0 && ((unsigned long long)(const void*)p5 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p6;
+    int v1 = p7;
+    int v2 = p8;
+    float v3 = p9;
+    float v4 = p10;
+    int v5 = (int)blockIdx.x;
+    int v6[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v6[s] = (int)(0 + MT_FLAT(s));
+    int v7[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v7[s] = v0;
+    bool v8[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v8[s] = (v6[s] < v7[s]);
+    float v9 = (float)(v0);
+    int v10 = (int)((v5 * v2));
+    int v11 = (int)((v10 + v2));
+    int v12 = (int)((v11 < v1 ? v11 : v1));
+    mt_i64 v13[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v13[s] = (mt_i64)(v6[s]);
+    float v14 = 0.0f;
+    float v15[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v13[g];
+      if ((true && v8[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v15[g + k] = v14; }
+      }
+    }
+    float v16[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v16[s] = v15[s];
+    float v17[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v17[s] = v4;
+    float v18[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v18[s] = (v16[s] + v17[s]);
+    float v19[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v19[s] = 0.0f;
+    int v20 = 1;
+    float v22[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v22[s] = v19[s];
+    for (int v21 = v10; v21 < v12; v21 += v20) {
+      mt_i64 v24 = (mt_i64)(v21);
+      mt_i64 v25 = (mt_i64)(v0);
+      mt_i64 v26 = (v24 * v25);
+      mt_i64 v27[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v27[s] = v26;
+      mt_i64 v28[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v28[s] = (v27[s] + v13[s]);
+      float v30[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v28[g];
+        if ((true && v8[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v30[g + k] = mt_f16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { v30[g + k] = v14; }
+        }
+      }
+      float v31[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v31[s] = v30[s];
+      float v33[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v28[g];
+        if ((true && v8[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v33[g + k] = mt_f16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { v33[g + k] = v14; }
+        }
+      }
+      float v34[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v34[s] = v33[s];
+      float v35[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v35[s] = (v31[s] + v34[s]);
+      float v37[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v28[g];
+        if ((true && v8[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v37[g + k] = mt_f16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { v37[g + k] = v14; }
+        }
+      }
+      float v38[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v38[s] = v37[s];
+      float v40[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v40[s] = (v35[s] * v35[s]);
+      mt_round ^= 1;
+      float acc2 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v40[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
+      __syncthreads();
+      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v41 = acc2;
+      float v42 = mt_div(v41, v9);
+      float v43 = (v42 + v3);
+      float v44 = mt_rsqrt(v43);
+      float v45[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v45[s] = v44;
+      float v46[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v46[s] = (v35[s] * v45[s]);
+      float v47[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v47[s] = (v38[s] * v18[s]);
+      float v48[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v48[s] = (v46[s] * v47[s]);
+      mt_round ^= 1;
+      float acc4 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v48[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
+      __syncthreads();
+      acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v49 = acc4;
+      float v50 = mt_div(v49, v9);
+      float v54[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v54[s] = v50;
+      float v55[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v55[s] = (v46[s] * v54[s]);
+      float v56[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v56[s] = (v47[s] - v55[s]);
+      float v58[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v58[s] = (v56[s] * v45[s]);
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v28[g];
+        if ((true && v8[g])) {
+          union { uint4 w[2]; float e[8]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v58[g + k];
+          #pragma unroll
+          for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+        }
+      }
+      float v59[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v59[s] = (v38[s] * v46[s]);
+      float v60[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v60[s] = (v22[s] + v59[s]);
+      float y5[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y5[s] = v60[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v22[s] = y5[s];
+    }
+    float v61[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v61[s] = v22[s];
+    mt_i64 v63 = (mt_i64)(v5);
+    mt_i64 v64 = (mt_i64)(v0);
+    mt_i64 v65 = (v63 * v64);
+    mt_i64 v66[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v66[s] = v65;
+    mt_i64 v67[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v67[s] = (v66[s] + v13[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v67[g];
+      if ((true && v8[g])) {
+        union { uint4 w[2]; float e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v61[g + k];
+        #pragma unroll
+        for (int q = 0; q < 2; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     int v0 = p6;
     int v1 = p7;
     int v2 = p8;
@@ -266,230 +485,5 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const mt_u
         for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v8[s]) p5[i0 + k] = v61[s]; }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd_fast(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, const mt_u16* __restrict__ p2, const mt_u16* __restrict__ p3, float* __restrict__ p4, float* __restrict__ p5, int p6, int p7, int p8, float p9, float p10) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[512];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p6;
-    int v1 = p7;
-    int v2 = p8;
-    float v3 = p9;
-    float v4 = p10;
-    int v5 = (int)blockIdx.x;
-    int v6[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v6[s] = (int)(0 + MT_FLAT(s));
-    int v7[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v7[s] = v0;
-    bool v8[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v8[s] = (v6[s] < v7[s]);
-    float v9 = (float)(v0);
-    int v10 = (int)((v5 * v2));
-    int v11 = (int)((v10 + v2));
-    int v12 = (int)((v11 < v1 ? v11 : v1));
-    mt_i64 v13[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v13[s] = (mt_i64)(v6[s]);
-    float v14 = 0.0f;
-    float v15[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v13[g];
-      if ((true && v8[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v15[g + k] = v14; }
-      }
-    }
-    float v16[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v16[s] = v15[s];
-    float v17[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v17[s] = v4;
-    float v18[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v18[s] = (v16[s] + v17[s]);
-    float v19[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v19[s] = 0.0f;
-    int v20 = 1;
-    float v22[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v22[s] = v19[s];
-    for (int v21 = v10; v21 < v12; v21 += v20) {
-      mt_i64 v24 = (mt_i64)(v21);
-      mt_i64 v25 = (mt_i64)(v0);
-      mt_i64 v26 = (v24 * v25);
-      mt_i64 v27[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v27[s] = v26;
-      mt_i64 v28[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v28[s] = (v27[s] + v13[s]);
-      float v30[8];
-      #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
-        const mt_i64 i0 = v28[g];
-        if ((true && v8[g])) {
-          union { uint4 w[1]; mt_u16 e[8]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v30[g + k] = mt_f16_to_f32(u.e[k]);
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 8; ++k) { v30[g + k] = v14; }
-        }
-      }
-      float v31[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v31[s] = v30[s];
-      float v33[8];
-      #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
-        const mt_i64 i0 = v28[g];
-        if ((true && v8[g])) {
-          union { uint4 w[1]; mt_u16 e[8]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v33[g + k] = mt_f16_to_f32(u.e[k]);
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 8; ++k) { v33[g + k] = v14; }
-        }
-      }
-      float v34[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v34[s] = v33[s];
-      float v35[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v35[s] = (v31[s] + v34[s]);
-      float v37[8];
-      #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
-        const mt_i64 i0 = v28[g];
-        if ((true && v8[g])) {
-          union { uint4 w[1]; mt_u16 e[8]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v37[g + k] = mt_f16_to_f32(u.e[k]);
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 8; ++k) { v37[g + k] = v14; }
-        }
-      }
-      float v38[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v38[s] = v37[s];
-      float v40[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v40[s] = (v35[s] * v35[s]);
-      mt_round ^= 1;
-      float acc2 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v40[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
-      __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v41 = acc2;
-      float v42 = mt_div(v41, v9);
-      float v43 = (v42 + v3);
-      float v44 = mt_rsqrt(v43);
-      float v45[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v45[s] = v44;
-      float v46[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v46[s] = (v35[s] * v45[s]);
-      float v47[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v47[s] = (v38[s] * v18[s]);
-      float v48[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v48[s] = (v46[s] * v47[s]);
-      mt_round ^= 1;
-      float acc4 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v48[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
-      __syncthreads();
-      acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v49 = acc4;
-      float v50 = mt_div(v49, v9);
-      float v54[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v54[s] = v50;
-      float v55[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v55[s] = (v46[s] * v54[s]);
-      float v56[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v56[s] = (v47[s] - v55[s]);
-      float v58[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v58[s] = (v56[s] * v45[s]);
-      #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
-        const mt_i64 i0 = v28[g];
-        if ((true && v8[g])) {
-          union { uint4 w[2]; float e[8]; } u;
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v58[g + k];
-          #pragma unroll
-          for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
-        }
-      }
-      float v59[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v59[s] = (v38[s] * v46[s]);
-      float v60[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v60[s] = (v22[s] + v59[s]);
-      float y5[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) y5[s] = v60[s];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v22[s] = y5[s];
-    }
-    float v61[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v61[s] = v22[s];
-    mt_i64 v63 = (mt_i64)(v5);
-    mt_i64 v64 = (mt_i64)(v0);
-    mt_i64 v65 = (v63 * v64);
-    mt_i64 v66[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v66[s] = v65;
-    mt_i64 v67[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v67[s] = (v66[s] + v13[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v67[g];
-      if ((true && v8[g])) {
-        union { uint4 w[2]; float e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v61[g + k];
-        #pragma unroll
-        for (int q = 0; q < 2; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

@@ -44,6 +44,166 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_fwd(const mt_u
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p6 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p6;
+    int v1 = p7;
+    int v2 = p8;
+    float v3 = p9;
+    float v4 = p10;
+    int v5[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v5[s] = (int)(0 + MT_FLAT(s));
+    int v6[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v6[s] = v0;
+    bool v7[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v7[s] = (v5[s] < v6[s]);
+    float v8 = (float)(v0);
+    int v9 = (int)blockIdx.x;
+    int v10 = (int)((v9 * v2));
+    int v11 = (int)((v10 + v2));
+    int v12 = (int)((v11 < v1 ? v11 : v1));
+    mt_i64 v13[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v13[s] = (mt_i64)(v5[s]);
+    float v14 = 0.0f;
+    float v15[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v13[g];
+      if ((true && v7[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v15[g + k] = v14; }
+      }
+    }
+    float v16[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v16[s] = v15[s];
+    float v17[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v17[s] = v4;
+    float v18[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v18[s] = (v16[s] + v17[s]);
+    int v19 = 1;
+    for (int v20 = v10; v20 < v12; v20 += v19) {
+      mt_i64 v22 = (mt_i64)(v20);
+      mt_i64 v23 = (mt_i64)(v0);
+      mt_i64 v24 = (v22 * v23);
+      mt_i64 v25[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v25[s] = v24;
+      mt_i64 v26[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v26[s] = (v25[s] + v13[s]);
+      float v28[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v26[g];
+        if ((true && v7[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v28[g + k] = mt_bf16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { v28[g + k] = v14; }
+        }
+      }
+      float v29[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v29[s] = v28[s];
+      float v31[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v26[g];
+        if ((true && v7[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v31[g + k] = mt_bf16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { v31[g + k] = v14; }
+        }
+      }
+      float v32[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v32[s] = v31[s];
+      float v33[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v33[s] = (v29[s] + v32[s]);
+      float v35[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v35[s] = mt_round_bf16(v33[s]);
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v26[g];
+        if ((true && v7[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v33[g + k]);
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+        }
+      }
+      float v36[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v36[s] = (v33[s] * v33[s]);
+      mt_round ^= 1;
+      float acc2 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v36[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
+      __syncthreads();
+      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v37 = acc2;
+      float v38 = mt_div(v37, v8);
+      float v39 = (v38 + v3);
+      float v40 = mt_rsqrt(v39);
+      if (mt_tid == 0) p5[v22] = v40;
+      float v41[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v41[s] = v40;
+      float v42[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v42[s] = (v33[s] * v41[s]);
+      float v43[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v43[s] = mt_round_bf16(v42[s]);
+      float v44[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v44[s] = v43[s];
+      float v45[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v45[s] = (v44[s] * v18[s]);
+      float v46[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v46[s] = mt_round_bf16(v45[s]);
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v26[g];
+        if ((true && v7[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v45[g + k]);
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+        }
+      }
+    }
+  } else {
     int v0 = p6;
     int v1 = p7;
     int v2 = p8;
@@ -207,171 +367,5 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_fwd(const mt_u
         }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_fwd_fast(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, const mt_u16* __restrict__ p2, mt_u16* __restrict__ p3, mt_u16* __restrict__ p4, float* __restrict__ p5, int p6, int p7, int p8, float p9, float p10) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[512];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p6;
-    int v1 = p7;
-    int v2 = p8;
-    float v3 = p9;
-    float v4 = p10;
-    int v5[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v5[s] = (int)(0 + MT_FLAT(s));
-    int v6[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v6[s] = v0;
-    bool v7[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v7[s] = (v5[s] < v6[s]);
-    float v8 = (float)(v0);
-    int v9 = (int)blockIdx.x;
-    int v10 = (int)((v9 * v2));
-    int v11 = (int)((v10 + v2));
-    int v12 = (int)((v11 < v1 ? v11 : v1));
-    mt_i64 v13[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v13[s] = (mt_i64)(v5[s]);
-    float v14 = 0.0f;
-    float v15[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v13[g];
-      if ((true && v7[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_bf16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v15[g + k] = v14; }
-      }
-    }
-    float v16[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v16[s] = v15[s];
-    float v17[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v17[s] = v4;
-    float v18[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v18[s] = (v16[s] + v17[s]);
-    int v19 = 1;
-    for (int v20 = v10; v20 < v12; v20 += v19) {
-      mt_i64 v22 = (mt_i64)(v20);
-      mt_i64 v23 = (mt_i64)(v0);
-      mt_i64 v24 = (v22 * v23);
-      mt_i64 v25[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v25[s] = v24;
-      mt_i64 v26[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v26[s] = (v25[s] + v13[s]);
-      float v28[8];
-      #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
-        const mt_i64 i0 = v26[g];
-        if ((true && v7[g])) {
-          union { uint4 w[1]; mt_u16 e[8]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v28[g + k] = mt_bf16_to_f32(u.e[k]);
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 8; ++k) { v28[g + k] = v14; }
-        }
-      }
-      float v29[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v29[s] = v28[s];
-      float v31[8];
-      #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
-        const mt_i64 i0 = v26[g];
-        if ((true && v7[g])) {
-          union { uint4 w[1]; mt_u16 e[8]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v31[g + k] = mt_bf16_to_f32(u.e[k]);
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 8; ++k) { v31[g + k] = v14; }
-        }
-      }
-      float v32[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v32[s] = v31[s];
-      float v33[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v33[s] = (v29[s] + v32[s]);
-      float v35[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v35[s] = mt_round_bf16(v33[s]);
-      #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
-        const mt_i64 i0 = v26[g];
-        if ((true && v7[g])) {
-          union { uint4 w[1]; mt_u16 e[8]; } u;
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v33[g + k]);
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
-        }
-      }
-      float v36[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v36[s] = (v33[s] * v33[s]);
-      mt_round ^= 1;
-      float acc2 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v36[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
-      __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v37 = acc2;
-      float v38 = mt_div(v37, v8);
-      float v39 = (v38 + v3);
-      float v40 = mt_rsqrt(v39);
-      if (mt_tid == 0) p5[v22] = v40;
-      float v41[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v41[s] = v40;
-      float v42[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v42[s] = (v33[s] * v41[s]);
-      float v43[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v43[s] = mt_round_bf16(v42[s]);
-      float v44[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v44[s] = v43[s];
-      float v45[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v45[s] = (v44[s] * v18[s]);
-      float v46[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v46[s] = mt_round_bf16(v45[s]);
-      #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
-        const mt_i64 i0 = v26[g];
-        if ((true && v7[g])) {
-          union { uint4 w[1]; mt_u16 e[8]; } u;
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v45[g + k]);
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
-        }
-      }
-    }
+  }
 }

@@ -44,6 +44,145 @@ extern "C" __global__ void __launch_bounds__(256) mt_add_rms_norm_fwd(const floa
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p6 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p6;
+    int v1 = p7;
+    int v2 = p8;
+    float v3 = p9;
+    float v4 = p10;
+    int v5[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v5[s] = (int)(0 + MT_FLAT(s));
+    int v6[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v6[s] = v0;
+    bool v7[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v7[s] = (v5[s] < v6[s]);
+    float v8 = (float)(v0);
+    int v9 = (int)blockIdx.x;
+    int v10 = (int)((v9 * v2));
+    int v11 = (int)((v10 + v2));
+    int v12 = (int)((v11 < v1 ? v11 : v1));
+    mt_i64 v13[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v13[s] = (mt_i64)(v5[s]);
+    float v14 = 0.0f;
+    float v15[16];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 4) {
+      const mt_i64 i0 = v13[g];
+      if ((true && v7[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v15[g + k] = v14; }
+      }
+    }
+    float v16[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v16[s] = v4;
+    float v17[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v17[s] = (v15[s] + v16[s]);
+    int v18 = 1;
+    for (int v19 = v10; v19 < v12; v19 += v18) {
+      mt_i64 v21 = (mt_i64)(v19);
+      mt_i64 v22 = (mt_i64)(v0);
+      mt_i64 v23 = (v21 * v22);
+      mt_i64 v24[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v24[s] = v23;
+      mt_i64 v25[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v25[s] = (v24[s] + v13[s]);
+      float v27[16];
+      #pragma unroll
+      for (int g = 0; g < 16; g += 4) {
+        const mt_i64 i0 = v25[g];
+        if ((true && v7[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v27[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { v27[g + k] = v14; }
+        }
+      }
+      float v29[16];
+      #pragma unroll
+      for (int g = 0; g < 16; g += 4) {
+        const mt_i64 i0 = v25[g];
+        if ((true && v7[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v29[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { v29[g + k] = v14; }
+        }
+      }
+      float v30[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v30[s] = (v27[s] + v29[s]);
+      #pragma unroll
+      for (int g = 0; g < 16; g += 4) {
+        const mt_i64 i0 = v25[g];
+        if ((true && v7[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v30[g + k];
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+        }
+      }
+      float v32[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v32[s] = (v30[s] * v30[s]);
+      mt_round ^= 1;
+      float acc2 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v32[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
+      __syncthreads();
+      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
+      float v33 = acc2;
+      float v34 = mt_div(v33, v8);
+      float v35 = (v34 + v3);
+      float v36 = mt_rsqrt(v35);
+      if (mt_tid == 0) p5[v21] = v36;
+      float v37[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v37[s] = v36;
+      float v38[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v38[s] = (v30[s] * v37[s]);
+      float v39[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v39[s] = (v38[s] * v17[s]);
+      #pragma unroll
+      for (int g = 0; g < 16; g += 4) {
+        const mt_i64 i0 = v25[g];
+        if ((true && v7[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v39[g + k];
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+        }
+      }
+    }
+  } else {
     int v0 = p6;
     int v1 = p7;
     int v2 = p8;
@@ -186,150 +325,5 @@ extern "C" __global__ void __launch_bounds__(256) mt_add_rms_norm_fwd(const floa
         }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(256) mt_add_rms_norm_fwd_fast(const float* __restrict__ p0, const float* __restrict__ p1, const float* __restrict__ p2, float* __restrict__ p3, float* __restrict__ p4, float* __restrict__ p5, int p6, int p7, int p8, float p9, float p10) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[256];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p6;
-    int v1 = p7;
-    int v2 = p8;
-    float v3 = p9;
-    float v4 = p10;
-    int v5[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v5[s] = (int)(0 + MT_FLAT(s));
-    int v6[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v6[s] = v0;
-    bool v7[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v7[s] = (v5[s] < v6[s]);
-    float v8 = (float)(v0);
-    int v9 = (int)blockIdx.x;
-    int v10 = (int)((v9 * v2));
-    int v11 = (int)((v10 + v2));
-    int v12 = (int)((v11 < v1 ? v11 : v1));
-    mt_i64 v13[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v13[s] = (mt_i64)(v5[s]);
-    float v14 = 0.0f;
-    float v15[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v13[g];
-      if ((true && v7[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v15[g + k] = v14; }
-      }
-    }
-    float v16[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v16[s] = v4;
-    float v17[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v17[s] = (v15[s] + v16[s]);
-    int v18 = 1;
-    for (int v19 = v10; v19 < v12; v19 += v18) {
-      mt_i64 v21 = (mt_i64)(v19);
-      mt_i64 v22 = (mt_i64)(v0);
-      mt_i64 v23 = (v21 * v22);
-      mt_i64 v24[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v24[s] = v23;
-      mt_i64 v25[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v25[s] = (v24[s] + v13[s]);
-      float v27[16];
-      #pragma unroll
-      for (int g = 0; g < 16; g += 4) {
-        const mt_i64 i0 = v25[g];
-        if ((true && v7[g])) {
-          union { uint4 w[1]; float e[4]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v27[g + k] = u.e[k];
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 4; ++k) { v27[g + k] = v14; }
-        }
-      }
-      float v29[16];
-      #pragma unroll
-      for (int g = 0; g < 16; g += 4) {
-        const mt_i64 i0 = v25[g];
-        if ((true && v7[g])) {
-          union { uint4 w[1]; float e[4]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v29[g + k] = u.e[k];
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 4; ++k) { v29[g + k] = v14; }
-        }
-      }
-      float v30[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v30[s] = (v27[s] + v29[s]);
-      #pragma unroll
-      for (int g = 0; g < 16; g += 4) {
-        const mt_i64 i0 = v25[g];
-        if ((true && v7[g])) {
-          union { uint4 w[1]; float e[4]; } u;
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v30[g + k];
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
-        }
-      }
-      float v32[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v32[s] = (v30[s] * v30[s]);
-      mt_round ^= 1;
-      float acc2 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v32[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
-      __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v33 = acc2;
-      float v34 = mt_div(v33, v8);
-      float v35 = (v34 + v3);
-      float v36 = mt_rsqrt(v35);
-      if (mt_tid == 0) p5[v21] = v36;
-      float v37[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v37[s] = v36;
-      float v38[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v38[s] = (v30[s] * v37[s]);
-      float v39[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v39[s] = (v38[s] * v17[s]);
-      #pragma unroll
-      for (int g = 0; g < 16; g += 4) {
-        const mt_i64 i0 = v25[g];
-        if ((true && v7[g])) {
-          union { uint4 w[1]; float e[4]; } u;
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v39[g + k];
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
-        }
-      }
-    }
+  }
 }

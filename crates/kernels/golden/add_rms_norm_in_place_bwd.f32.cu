@@ -44,6 +44,213 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_in_place_bwd(c
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p5 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p5;
+    int v1 = p6;
+    int v2 = p7;
+    float v3 = p8;
+    float v4 = p9;
+    int v5 = (int)blockIdx.x;
+    int v6[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v6[s] = (int)(0 + MT_FLAT(s));
+    int v7[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v7[s] = v0;
+    bool v8[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v8[s] = (v6[s] < v7[s]);
+    float v9 = (float)(v0);
+    int v10 = (int)((v5 * v2));
+    int v11 = (int)((v10 + v2));
+    int v12 = (int)((v11 < v1 ? v11 : v1));
+    mt_i64 v13[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v13[s] = (mt_i64)(v6[s]);
+    float v14 = 0.0f;
+    float v15[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v13[g];
+      if ((true && v8[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v15[g + k] = v14; }
+      }
+    }
+    float v16[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v16[s] = v4;
+    float v17[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v17[s] = (v15[s] + v16[s]);
+    float v18[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v18[s] = 0.0f;
+    int v19 = 1;
+    float v21[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v21[s] = v18[s];
+    for (int v20 = v10; v20 < v12; v20 += v19) {
+      mt_i64 v23 = (mt_i64)(v20);
+      mt_i64 v24 = (mt_i64)(v0);
+      mt_i64 v25 = (v23 * v24);
+      mt_i64 v26[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v26[s] = v25;
+      mt_i64 v27[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v27[s] = (v26[s] + v13[s]);
+      float v29[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 4) {
+        const mt_i64 i0 = v27[g];
+        if ((true && v8[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v29[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { v29[g + k] = v14; }
+        }
+      }
+      float v31[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 4) {
+        const mt_i64 i0 = v27[g];
+        if ((true && v8[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v31[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { v31[g + k] = v14; }
+        }
+      }
+      float v32[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v32[s] = (v29[s] + v31[s]);
+      float v34[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 4) {
+        const mt_i64 i0 = v27[g];
+        if ((true && v8[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v34[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { v34[g + k] = v14; }
+        }
+      }
+      float v36[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v36[s] = (v32[s] * v32[s]);
+      mt_round ^= 1;
+      float acc2 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v36[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
+      __syncthreads();
+      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v37 = acc2;
+      float v38 = mt_div(v37, v9);
+      float v39 = (v38 + v3);
+      float v40 = mt_rsqrt(v39);
+      float v41[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v41[s] = v40;
+      float v42[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v42[s] = (v32[s] * v41[s]);
+      float v43[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v43[s] = (v34[s] * v17[s]);
+      float v44[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v44[s] = (v42[s] * v43[s]);
+      mt_round ^= 1;
+      float acc4 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v44[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
+      __syncthreads();
+      acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v45 = acc4;
+      float v46 = mt_div(v45, v9);
+      float v50[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v50[s] = v46;
+      float v51[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v51[s] = (v42[s] * v50[s]);
+      float v52[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v52[s] = (v43[s] - v51[s]);
+      float v54[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v54[s] = (v52[s] * v41[s]);
+      #pragma unroll
+      for (int g = 0; g < 8; g += 4) {
+        const mt_i64 i0 = v27[g];
+        if ((true && v8[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v54[g + k];
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+        }
+      }
+      float v55[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v55[s] = (v34[s] * v42[s]);
+      float v56[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v56[s] = (v21[s] + v55[s]);
+      float y5[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y5[s] = v56[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v21[s] = y5[s];
+    }
+    float v57[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v57[s] = v21[s];
+    mt_i64 v59 = (mt_i64)(v5);
+    mt_i64 v60 = (mt_i64)(v0);
+    mt_i64 v61 = (v59 * v60);
+    mt_i64 v62[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v62[s] = v61;
+    mt_i64 v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = (v62[s] + v13[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v63[g];
+      if ((true && v8[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v57[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     int v0 = p5;
     int v1 = p6;
     int v2 = p7;
@@ -254,218 +461,5 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_in_place_bwd(c
         for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v8[s]) p4[i0 + k] = v57[s]; }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_in_place_bwd_fast(const float* __restrict__ p0, const float* __restrict__ p1, const float* __restrict__ p2, float* __restrict__ p3, float* __restrict__ p4, int p5, int p6, int p7, float p8, float p9) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[512];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p5;
-    int v1 = p6;
-    int v2 = p7;
-    float v3 = p8;
-    float v4 = p9;
-    int v5 = (int)blockIdx.x;
-    int v6[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v6[s] = (int)(0 + MT_FLAT(s));
-    int v7[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v7[s] = v0;
-    bool v8[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v8[s] = (v6[s] < v7[s]);
-    float v9 = (float)(v0);
-    int v10 = (int)((v5 * v2));
-    int v11 = (int)((v10 + v2));
-    int v12 = (int)((v11 < v1 ? v11 : v1));
-    mt_i64 v13[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v13[s] = (mt_i64)(v6[s]);
-    float v14 = 0.0f;
-    float v15[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v13[g];
-      if ((true && v8[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v15[g + k] = v14; }
-      }
-    }
-    float v16[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v16[s] = v4;
-    float v17[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v17[s] = (v15[s] + v16[s]);
-    float v18[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v18[s] = 0.0f;
-    int v19 = 1;
-    float v21[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v21[s] = v18[s];
-    for (int v20 = v10; v20 < v12; v20 += v19) {
-      mt_i64 v23 = (mt_i64)(v20);
-      mt_i64 v24 = (mt_i64)(v0);
-      mt_i64 v25 = (v23 * v24);
-      mt_i64 v26[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v26[s] = v25;
-      mt_i64 v27[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v27[s] = (v26[s] + v13[s]);
-      float v29[8];
-      #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
-        const mt_i64 i0 = v27[g];
-        if ((true && v8[g])) {
-          union { uint4 w[1]; float e[4]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v29[g + k] = u.e[k];
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 4; ++k) { v29[g + k] = v14; }
-        }
-      }
-      float v31[8];
-      #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
-        const mt_i64 i0 = v27[g];
-        if ((true && v8[g])) {
-          union { uint4 w[1]; float e[4]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v31[g + k] = u.e[k];
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 4; ++k) { v31[g + k] = v14; }
-        }
-      }
-      float v32[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v32[s] = (v29[s] + v31[s]);
-      float v34[8];
-      #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
-        const mt_i64 i0 = v27[g];
-        if ((true && v8[g])) {
-          union { uint4 w[1]; float e[4]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v34[g + k] = u.e[k];
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 4; ++k) { v34[g + k] = v14; }
-        }
-      }
-      float v36[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v36[s] = (v32[s] * v32[s]);
-      mt_round ^= 1;
-      float acc2 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v36[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
-      __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v37 = acc2;
-      float v38 = mt_div(v37, v9);
-      float v39 = (v38 + v3);
-      float v40 = mt_rsqrt(v39);
-      float v41[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v41[s] = v40;
-      float v42[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v42[s] = (v32[s] * v41[s]);
-      float v43[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v43[s] = (v34[s] * v17[s]);
-      float v44[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v44[s] = (v42[s] * v43[s]);
-      mt_round ^= 1;
-      float acc4 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v44[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
-      __syncthreads();
-      acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v45 = acc4;
-      float v46 = mt_div(v45, v9);
-      float v50[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v50[s] = v46;
-      float v51[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v51[s] = (v42[s] * v50[s]);
-      float v52[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v52[s] = (v43[s] - v51[s]);
-      float v54[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v54[s] = (v52[s] * v41[s]);
-      #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
-        const mt_i64 i0 = v27[g];
-        if ((true && v8[g])) {
-          union { uint4 w[1]; float e[4]; } u;
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v54[g + k];
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
-        }
-      }
-      float v55[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v55[s] = (v34[s] * v42[s]);
-      float v56[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v56[s] = (v21[s] + v55[s]);
-      float y5[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) y5[s] = v56[s];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v21[s] = y5[s];
-    }
-    float v57[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = v21[s];
-    mt_i64 v59 = (mt_i64)(v5);
-    mt_i64 v60 = (mt_i64)(v0);
-    mt_i64 v61 = (v59 * v60);
-    mt_i64 v62[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = v61;
-    mt_i64 v63[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = (v62[s] + v13[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v63[g];
-      if ((true && v8[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v57[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

@@ -44,6 +44,174 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const flo
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p5 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p5;
+    mt_i64 v1 = p6;
+    float v2 = p7;
+    float v3 = p8;
+    float v4 = p9;
+    float v5 = p10;
+    float v6 = p11;
+    float v7 = p12;
+    int v8 = (int)blockIdx.x;
+    mt_i64 v9 = (mt_i64)(v8);
+    int v10[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v10[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v12 = (mt_i64)(v0);
+    mt_i64 v13 = (v9 * v12);
+    mt_i64 v14 = true ? p1[v9] : 0;
+    bool v15 = (v14 != v1);
+    float v16 = (float)(v0);
+    float v17 = mt_div(v2, v16);
+    float v18 = 1.0f;
+    float v19 = (v18 - v2);
+    int v20[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v20[s] = v0;
+    bool v21[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v21[s] = (v10[s] < v20[s]);
+    mt_i64 v22[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v22[s] = (mt_i64)(v10[s]);
+    mt_i64 v23[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v23[s] = v13;
+    mt_i64 v24[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v24[s] = (v23[s] + v22[s]);
+    float v25 = __int_as_float(0xff800000);
+    float v26[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v24[g];
+      if ((true && v21[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v26[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v26[g + k] = v25; }
+      }
+    }
+    float v27 = true ? p3[v9] : 0;
+    float v28 = (v4 * v27);
+    float v29 = 2.0f;
+    float v30 = (v28 * v29);
+    float v31 = (v30 * v7);
+    float v32 = true ? p2[v9] : 0;
+    float v33[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v33[s] = v5;
+    float v34[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v34[s] = mt_div(v26[s], v33[s]);
+    float v35[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v35[s] = mt_tanh(v34[s]);
+    float v37[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v37[s] = (v35[s] * v33[s]);
+    float v38[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v38[s] = v27;
+    float v39[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v39[s] = (v37[s] - v38[s]);
+    float v40[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v40[s] = mt_exp(v39[s]);
+    mt_i64 v41[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v41[s] = v14;
+    bool v42[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v42[s] = (v22[s] == v41[s]);
+    float v43[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v43[s] = (float)(v42[s]);
+    float v44[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v44[s] = (v40[s] - v43[s]);
+    float v45[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v45[s] = v19;
+    float v46[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v46[s] = (v44[s] * v45[s]);
+    float v47[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v47[s] = v3;
+    float v48[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v48[s] = (v40[s] * v47[s]);
+    float v49[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v49[s] = (v46[s] + v48[s]);
+    float v50[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v50[s] = v17;
+    float v51[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v51[s] = (v49[s] - v50[s]);
+    float v52[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v52[s] = v6;
+    float v53[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v53[s] = (v51[s] * v52[s]);
+    float v54[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v54[s] = v31;
+    float v55[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v55[s] = (v40[s] * v54[s]);
+    float v56[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v56[s] = (v53[s] + v55[s]);
+    float v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = (v35[s] * v35[s]);
+    float v62[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v62[s] = 1.0f;
+    float v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = (v62[s] - v60[s]);
+    float v64[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v64[s] = (v56[s] * v63[s]);
+    float v65[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v65[s] = v32;
+    float v66[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v66[s] = (v64[s] * v65[s]);
+    bool v68[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v68[s] = v15;
+    float v69[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v69[s] = 0.0f;
+    float v70[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v70[s] = (v68[s] ? v66[s] : v69[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v24[g];
+      if ((true && v21[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v70[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     int v0 = p5;
     mt_i64 v1 = p6;
     float v2 = p7;
@@ -212,179 +380,5 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const flo
         for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v21[s]) p4[i0 + k] = v70[s]; }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd_fast(const float* __restrict__ p0, const mt_i64* __restrict__ p1, const float* __restrict__ p2, const float* __restrict__ p3, float* __restrict__ p4, int p5, mt_i64 p6, float p7, float p8, float p9, float p10, float p11, float p12) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p5;
-    mt_i64 v1 = p6;
-    float v2 = p7;
-    float v3 = p8;
-    float v4 = p9;
-    float v5 = p10;
-    float v6 = p11;
-    float v7 = p12;
-    int v8 = (int)blockIdx.x;
-    mt_i64 v9 = (mt_i64)(v8);
-    int v10[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v10[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v12 = (mt_i64)(v0);
-    mt_i64 v13 = (v9 * v12);
-    mt_i64 v14 = true ? p1[v9] : 0;
-    bool v15 = (v14 != v1);
-    float v16 = (float)(v0);
-    float v17 = mt_div(v2, v16);
-    float v18 = 1.0f;
-    float v19 = (v18 - v2);
-    int v20[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = v0;
-    bool v21[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v21[s] = (v10[s] < v20[s]);
-    mt_i64 v22[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v22[s] = (mt_i64)(v10[s]);
-    mt_i64 v23[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = v13;
-    mt_i64 v24[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = (v23[s] + v22[s]);
-    float v25 = __int_as_float(0xff800000);
-    float v26[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v24[g];
-      if ((true && v21[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v26[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v26[g + k] = v25; }
-      }
-    }
-    float v27 = true ? p3[v9] : 0;
-    float v28 = (v4 * v27);
-    float v29 = 2.0f;
-    float v30 = (v28 * v29);
-    float v31 = (v30 * v7);
-    float v32 = true ? p2[v9] : 0;
-    float v33[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = v5;
-    float v34[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = mt_div(v26[s], v33[s]);
-    float v35[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = mt_tanh(v34[s]);
-    float v37[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v35[s] * v33[s]);
-    float v38[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = v27;
-    float v39[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v37[s] - v38[s]);
-    float v40[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = mt_exp(v39[s]);
-    mt_i64 v41[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = v14;
-    bool v42[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v22[s] == v41[s]);
-    float v43[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (float)(v42[s]);
-    float v44[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v40[s] - v43[s]);
-    float v45[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = v19;
-    float v46[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v44[s] * v45[s]);
-    float v47[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = v3;
-    float v48[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v40[s] * v47[s]);
-    float v49[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (v46[s] + v48[s]);
-    float v50[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = v17;
-    float v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (v49[s] - v50[s]);
-    float v52[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = v6;
-    float v53[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (v51[s] * v52[s]);
-    float v54[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = v31;
-    float v55[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = (v40[s] * v54[s]);
-    float v56[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = (v53[s] + v55[s]);
-    float v60[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = (v35[s] * v35[s]);
-    float v62[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = 1.0f;
-    float v63[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = (v62[s] - v60[s]);
-    float v64[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v64[s] = (v56[s] * v63[s]);
-    float v65[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = v32;
-    float v66[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v66[s] = (v64[s] * v65[s]);
-    bool v68[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v68[s] = v15;
-    float v69[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v69[s] = 0.0f;
-    float v70[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v70[s] = (v68[s] ? v66[s] : v69[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v24[g];
-      if ((true && v21[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v70[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

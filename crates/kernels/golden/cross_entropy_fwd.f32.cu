@@ -44,150 +44,8 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const flo
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
-    int v0 = p5;
-    mt_i64 v1 = p6;
-    float v2 = p7;
-    float v3 = p8;
-    float v4 = p9;
-    float v5 = p10;
-    float v6 = p11;
-    float v7 = p12;
-    int v8 = (int)blockIdx.x;
-    mt_i64 v9 = (mt_i64)(v8);
-    int v10[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v10[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v12 = (mt_i64)(v0);
-    mt_i64 v13 = (v9 * v12);
-    mt_i64 v14 = true ? p1[v9] : 0;
-    bool v15 = (v14 != v1);
-    float v16 = (float)(v0);
-    float v17 = mt_div(v2, v16);
-    mt_i64 v18 = (v13 + v14);
-    float v19 = 0.0f;
-    float v20 = v15 ? p0[v18] : v19;
-    float v21 = mt_div(v20, v5);
-    float v22 = mt_tanh(v21);
-    float v23 = (v22 * v5);
-    float v24 = 1.0f;
-    float v25 = (v24 - v2);
-    int v26[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v26[s] = v0;
-    bool v27[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v27[s] = (v10[s] < v26[s]);
-    mt_i64 v28[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v28[s] = (mt_i64)(v10[s]);
-    mt_i64 v29[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v29[s] = v13;
-    mt_i64 v30[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v30[s] = (v29[s] + v28[s]);
-    float v31 = __int_as_float(0xff800000);
-    float v32[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v30[g];
-      if ((true && v27[g + 0]) && (true && v27[g + 1]) && (true && v27[g + 2]) && (true && v27[g + 3]) && (i0 % 4) == 0) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v32[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v32[s] = (true && v27[s]) ? p0[i0 + k] : v31; }
-      }
-    }
-    float v33[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v33[s] = v5;
-    float v34[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v34[s] = mt_div(v32[s], v33[s]);
-    float v35[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v35[s] = mt_tanh(v34[s]);
-    float v37[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v37[s] = (v35[s] * v33[s]);
-    float v39[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v39[s] = __int_as_float(0xff800000);
-    float v40[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v40[s] = (v27[s] ? v37[s] : v39[s]);
-    mt_round ^= 1;
-    float acc5 = __int_as_float(0xff800000);
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc5 = mt_maxf(acc5, v40[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = mt_maxf(acc5, mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc5;
-    float v48[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v48[s] = 0.0f;
-    float v49[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v49[s] = (v27[s] ? v37[s] : v48[s]);
-    float acc6 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v49[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc6;
-    __syncthreads();
-    acc5 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc5 = mt_maxf(acc5, ((float*)(mt_smem + mt_round * 128 + 0))[w]);
-    float v41 = acc5;
-    acc6 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
-    float v50 = acc6;
-    float v51[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v51[s] = v41;
-    float v52[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v52[s] = (v40[s] - v51[s]);
-    float v53[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v53[s] = mt_exp(v52[s]);
-    mt_round ^= 1;
-    float acc8 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc8 = (acc8 + v53[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc8;
-    __syncthreads();
-    acc8 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v54 = acc8;
-    float v55 = logf(v54);
-    float v56 = (v41 + v55);
-    if (mt_tid == 0) p4[v9] = v56;
-    float v57 = (v4 * v56);
-    float v62 = (v57 * v56);
-    float v63 = (v56 - v23);
-    float v64 = (v63 * v25);
-    float v65 = (v3 * v56);
-    float v66 = (v64 + v65);
-    float v67 = (v17 * v50);
-    float v68 = (v66 - v67);
-    float v69 = (v68 * v6);
-    float v70 = (v62 * v7);
-    float v71 = (v69 + v70);
-    float v73 = (v15 ? v71 : v19);
-    if (mt_tid == 0) p2[v9] = v73;
-    float v76 = (v15 ? v70 : v19);
-    if (mt_tid == 0) p3[v9] = v76;
-}
-extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd_fast(const float* __restrict__ p0, const mt_i64* __restrict__ p1, float* __restrict__ p2, float* __restrict__ p3, float* __restrict__ p4, int p5, mt_i64 p6, float p7, float p8, float p9, float p10, float p11, float p12) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[256];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
+  const bool mt_fast = (p5 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0;
+  if (mt_fast) {
     int v0 = p5;
     mt_i64 v1 = p6;
     float v2 = p7;
@@ -322,4 +180,140 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd_fast(cons
     if (mt_tid == 0) p2[v9] = v73;
     float v76 = (v15 ? v70 : v19);
     if (mt_tid == 0) p3[v9] = v76;
+  } else {
+    int v0 = p5;
+    mt_i64 v1 = p6;
+    float v2 = p7;
+    float v3 = p8;
+    float v4 = p9;
+    float v5 = p10;
+    float v6 = p11;
+    float v7 = p12;
+    int v8 = (int)blockIdx.x;
+    mt_i64 v9 = (mt_i64)(v8);
+    int v10[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v10[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v12 = (mt_i64)(v0);
+    mt_i64 v13 = (v9 * v12);
+    mt_i64 v14 = true ? p1[v9] : 0;
+    bool v15 = (v14 != v1);
+    float v16 = (float)(v0);
+    float v17 = mt_div(v2, v16);
+    mt_i64 v18 = (v13 + v14);
+    float v19 = 0.0f;
+    float v20 = v15 ? p0[v18] : v19;
+    float v21 = mt_div(v20, v5);
+    float v22 = mt_tanh(v21);
+    float v23 = (v22 * v5);
+    float v24 = 1.0f;
+    float v25 = (v24 - v2);
+    int v26[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v26[s] = v0;
+    bool v27[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v27[s] = (v10[s] < v26[s]);
+    mt_i64 v28[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v28[s] = (mt_i64)(v10[s]);
+    mt_i64 v29[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v29[s] = v13;
+    mt_i64 v30[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v30[s] = (v29[s] + v28[s]);
+    float v31 = __int_as_float(0xff800000);
+    float v32[16];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 4) {
+      const mt_i64 i0 = v30[g];
+      if ((true && v27[g + 0]) && (true && v27[g + 1]) && (true && v27[g + 2]) && (true && v27[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v32[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v32[s] = (true && v27[s]) ? p0[i0 + k] : v31; }
+      }
+    }
+    float v33[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v33[s] = v5;
+    float v34[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v34[s] = mt_div(v32[s], v33[s]);
+    float v35[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v35[s] = mt_tanh(v34[s]);
+    float v37[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v37[s] = (v35[s] * v33[s]);
+    float v39[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v39[s] = __int_as_float(0xff800000);
+    float v40[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v40[s] = (v27[s] ? v37[s] : v39[s]);
+    mt_round ^= 1;
+    float acc5 = __int_as_float(0xff800000);
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc5 = mt_maxf(acc5, v40[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = mt_maxf(acc5, mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc5;
+    float v48[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v48[s] = 0.0f;
+    float v49[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v49[s] = (v27[s] ? v37[s] : v48[s]);
+    float acc6 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v49[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc6;
+    __syncthreads();
+    acc5 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc5 = mt_maxf(acc5, ((float*)(mt_smem + mt_round * 128 + 0))[w]);
+    float v41 = acc5;
+    acc6 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
+    float v50 = acc6;
+    float v51[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v51[s] = v41;
+    float v52[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v52[s] = (v40[s] - v51[s]);
+    float v53[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v53[s] = mt_exp(v52[s]);
+    mt_round ^= 1;
+    float acc8 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc8 = (acc8 + v53[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc8;
+    __syncthreads();
+    acc8 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 128))[w]);
+    float v54 = acc8;
+    float v55 = logf(v54);
+    float v56 = (v41 + v55);
+    if (mt_tid == 0) p4[v9] = v56;
+    float v57 = (v4 * v56);
+    float v62 = (v57 * v56);
+    float v63 = (v56 - v23);
+    float v64 = (v63 * v25);
+    float v65 = (v3 * v56);
+    float v66 = (v64 + v65);
+    float v67 = (v17 * v50);
+    float v68 = (v66 - v67);
+    float v69 = (v68 * v6);
+    float v70 = (v62 * v7);
+    float v71 = (v69 + v70);
+    float v73 = (v15 ? v71 : v19);
+    if (mt_tid == 0) p2[v9] = v73;
+    float v76 = (v15 ? v70 : v19);
+    if (mt_tid == 0) p3[v9] = v76;
+  }
 }

@@ -44,6 +44,255 @@ extern "C" __global__ void __launch_bounds__(1024) mt_cross_entropy_fwd_grad(flo
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p6 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p6;
+    mt_i64 v1 = p7;
+    float v2 = p8;
+    float v3 = p9;
+    float v4 = p10;
+    float v5 = p11;
+    float v6 = p12;
+    float v7 = p13;
+    int v8 = (int)blockIdx.x;
+    mt_i64 v9 = (mt_i64)(v8);
+    int v10[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v10[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v12 = (mt_i64)(v0);
+    mt_i64 v13 = (v9 * v12);
+    mt_i64 v14 = true ? p1[v9] : 0;
+    bool v15 = (v14 != v1);
+    float v16 = (float)(v0);
+    float v17 = mt_div(v2, v16);
+    mt_i64 v18 = (v13 + v14);
+    float v19 = 0.0f;
+    float v20 = v15 ? p0[v18] : v19;
+    float v21 = mt_div(v20, v5);
+    float v22 = mt_tanh(v21);
+    float v23 = (v22 * v5);
+    float v24 = 1.0f;
+    float v25 = (v24 - v2);
+    float v27 = v15 ? p2[v14] : v19;
+    float v28 = (v25 * v27);
+    int v29[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v29[s] = v0;
+    bool v30[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v30[s] = (v10[s] < v29[s]);
+    mt_i64 v31[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v31[s] = (mt_i64)(v10[s]);
+    mt_i64 v32[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v32[s] = v13;
+    mt_i64 v33[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v33[s] = (v32[s] + v31[s]);
+    float v34 = __int_as_float(0xff800000);
+    float v35[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v33[g];
+      if ((true && v30[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v35[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v35[g + k] = v34; }
+      }
+    }
+    float v36[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v36[s] = v5;
+    float v37[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v37[s] = mt_div(v35[s], v36[s]);
+    float v38[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v38[s] = mt_tanh(v37[s]);
+    float v40[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v40[s] = (v38[s] * v36[s]);
+    float v42[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v42[s] = __int_as_float(0xff800000);
+    float v43[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v43[s] = (v30[s] ? v40[s] : v42[s]);
+    mt_round ^= 1;
+    float acc2 = __int_as_float(0xff800000);
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) if (true) acc2 = mt_maxf(acc2, v43[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = mt_maxf(acc2, mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc2;
+    __syncthreads();
+    acc2 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 32; ++w) acc2 = mt_maxf(acc2, ((float*)(mt_smem + mt_round * 512))[w]);
+    float v44 = acc2;
+    float v51[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v51[s] = 0.0f;
+    float v52[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v52[s] = (v30[s] ? v40[s] : v51[s]);
+    float v54[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v31[g];
+      if ((true && v30[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v54[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v54[g + k] = v19; }
+      }
+    }
+    float v55[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v55[s] = (v52[s] * v54[s]);
+    mt_round ^= 1;
+    float acc3 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) if (true) acc3 = (acc3 + v55[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 0))[mt_warp] = acc3;
+    float v57[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v57[s] = v44;
+    float v58[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v58[s] = (v43[s] - v57[s]);
+    float v59[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v59[s] = mt_exp(v58[s]);
+    float acc4 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) if (true) acc4 = (acc4 + v59[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 256))[mt_warp] = acc4;
+    __syncthreads();
+    acc3 = ((float*)(mt_smem + mt_round * 512 + 0))[0]; for (int w = 1; w < 32; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 512 + 0))[w]);
+    float v56 = acc3;
+    acc4 = ((float*)(mt_smem + mt_round * 512 + 256))[0]; for (int w = 1; w < 32; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 512 + 256))[w]);
+    float v60 = acc4;
+    float v61 = logf(v60);
+    float v62 = (v44 + v61);
+    if (mt_tid == 0) p5[v9] = v62;
+    float v63 = (v4 * v62);
+    float v64 = 2.0f;
+    float v65 = (v63 * v64);
+    float v66 = (v65 * v7);
+    float v72[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v72[s] = v62;
+    float v73[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v73[s] = (v40[s] - v72[s]);
+    float v74[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v74[s] = mt_exp(v73[s]);
+    mt_i64 v75[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v75[s] = v14;
+    bool v76[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v76[s] = (v31[s] == v75[s]);
+    float v77[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v77[s] = (float)(v76[s]);
+    float v80[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v80[s] = v17;
+    float v81[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v81[s] = (v54[s] * v80[s]);
+    float v82[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v82[s] = (v74[s] - v77[s]);
+    float v83[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v83[s] = v28;
+    float v84[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v84[s] = (v82[s] * v83[s]);
+    float v85[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v85[s] = v3;
+    float v86[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v86[s] = (v74[s] * v85[s]);
+    float v87[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v87[s] = (v84[s] + v86[s]);
+    float v88[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v88[s] = (v87[s] - v81[s]);
+    float v89[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v89[s] = v6;
+    float v90[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v90[s] = (v88[s] * v89[s]);
+    float v91[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v91[s] = v66;
+    float v92[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v92[s] = (v74[s] * v91[s]);
+    float v93[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v93[s] = (v90[s] + v92[s]);
+    float v97[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v97[s] = (v38[s] * v38[s]);
+    float v99[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v99[s] = 1.0f;
+    float v100[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v100[s] = (v99[s] - v97[s]);
+    float v101[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v101[s] = (v93[s] * v100[s]);
+    bool v103[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v103[s] = v15;
+    float v105[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v105[s] = (v103[s] ? v101[s] : v51[s]);
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v33[g];
+      if ((true && v30[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v105[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p0 + i0))[q] = u.w[q];
+      }
+    }
+    float v107 = (v63 * v62);
+    float v108 = (v62 - v23);
+    float v109 = (v108 * v28);
+    float v110 = (v3 * v62);
+    float v111 = (v109 + v110);
+    float v112 = (v17 * v56);
+    float v113 = (v111 - v112);
+    float v114 = (v113 * v6);
+    float v115 = (v107 * v7);
+    float v116 = (v114 + v115);
+    float v118 = (v15 ? v116 : v19);
+    if (mt_tid == 0) p3[v9] = v118;
+    float v121 = (v15 ? v115 : v19);
+    if (mt_tid == 0) p4[v9] = v121;
+  } else {
     int v0 = p6;
     mt_i64 v1 = p7;
     float v2 = p8;
@@ -293,260 +542,5 @@ extern "C" __global__ void __launch_bounds__(1024) mt_cross_entropy_fwd_grad(flo
     if (mt_tid == 0) p3[v9] = v118;
     float v121 = (v15 ? v115 : v19);
     if (mt_tid == 0) p4[v9] = v121;
-}
-extern "C" __global__ void __launch_bounds__(1024) mt_cross_entropy_fwd_grad_fast(float* __restrict__ p0, const mt_i64* __restrict__ p1, const float* __restrict__ p2, float* __restrict__ p3, float* __restrict__ p4, float* __restrict__ p5, int p6, mt_i64 p7, float p8, float p9, float p10, float p11, float p12, float p13) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[1024];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p6;
-    mt_i64 v1 = p7;
-    float v2 = p8;
-    float v3 = p9;
-    float v4 = p10;
-    float v5 = p11;
-    float v6 = p12;
-    float v7 = p13;
-    int v8 = (int)blockIdx.x;
-    mt_i64 v9 = (mt_i64)(v8);
-    int v10[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v10[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v12 = (mt_i64)(v0);
-    mt_i64 v13 = (v9 * v12);
-    mt_i64 v14 = true ? p1[v9] : 0;
-    bool v15 = (v14 != v1);
-    float v16 = (float)(v0);
-    float v17 = mt_div(v2, v16);
-    mt_i64 v18 = (v13 + v14);
-    float v19 = 0.0f;
-    float v20 = v15 ? p0[v18] : v19;
-    float v21 = mt_div(v20, v5);
-    float v22 = mt_tanh(v21);
-    float v23 = (v22 * v5);
-    float v24 = 1.0f;
-    float v25 = (v24 - v2);
-    float v27 = v15 ? p2[v14] : v19;
-    float v28 = (v25 * v27);
-    int v29[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v29[s] = v0;
-    bool v30[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v30[s] = (v10[s] < v29[s]);
-    mt_i64 v31[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v31[s] = (mt_i64)(v10[s]);
-    mt_i64 v32[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v32[s] = v13;
-    mt_i64 v33[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v33[s] = (v32[s] + v31[s]);
-    float v34 = __int_as_float(0xff800000);
-    float v35[4];
-    #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
-      const mt_i64 i0 = v33[g];
-      if ((true && v30[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v35[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v35[g + k] = v34; }
-      }
-    }
-    float v36[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v36[s] = v5;
-    float v37[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v37[s] = mt_div(v35[s], v36[s]);
-    float v38[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v38[s] = mt_tanh(v37[s]);
-    float v40[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v40[s] = (v38[s] * v36[s]);
-    float v42[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v42[s] = __int_as_float(0xff800000);
-    float v43[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v43[s] = (v30[s] ? v40[s] : v42[s]);
-    mt_round ^= 1;
-    float acc2 = __int_as_float(0xff800000);
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) if (true) acc2 = mt_maxf(acc2, v43[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = mt_maxf(acc2, mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc2;
-    __syncthreads();
-    acc2 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 32; ++w) acc2 = mt_maxf(acc2, ((float*)(mt_smem + mt_round * 512))[w]);
-    float v44 = acc2;
-    float v51[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v51[s] = 0.0f;
-    float v52[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v52[s] = (v30[s] ? v40[s] : v51[s]);
-    float v54[4];
-    #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
-      const mt_i64 i0 = v31[g];
-      if ((true && v30[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v54[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v54[g + k] = v19; }
-      }
-    }
-    float v55[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v55[s] = (v52[s] * v54[s]);
-    mt_round ^= 1;
-    float acc3 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) if (true) acc3 = (acc3 + v55[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 0))[mt_warp] = acc3;
-    float v57[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v57[s] = v44;
-    float v58[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v58[s] = (v43[s] - v57[s]);
-    float v59[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v59[s] = mt_exp(v58[s]);
-    float acc4 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) if (true) acc4 = (acc4 + v59[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 256))[mt_warp] = acc4;
-    __syncthreads();
-    acc3 = ((float*)(mt_smem + mt_round * 512 + 0))[0]; for (int w = 1; w < 32; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 512 + 0))[w]);
-    float v56 = acc3;
-    acc4 = ((float*)(mt_smem + mt_round * 512 + 256))[0]; for (int w = 1; w < 32; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 512 + 256))[w]);
-    float v60 = acc4;
-    float v61 = logf(v60);
-    float v62 = (v44 + v61);
-    if (mt_tid == 0) p5[v9] = v62;
-    float v63 = (v4 * v62);
-    float v64 = 2.0f;
-    float v65 = (v63 * v64);
-    float v66 = (v65 * v7);
-    float v72[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v72[s] = v62;
-    float v73[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v73[s] = (v40[s] - v72[s]);
-    float v74[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v74[s] = mt_exp(v73[s]);
-    mt_i64 v75[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v75[s] = v14;
-    bool v76[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v76[s] = (v31[s] == v75[s]);
-    float v77[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v77[s] = (float)(v76[s]);
-    float v80[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v80[s] = v17;
-    float v81[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v81[s] = (v54[s] * v80[s]);
-    float v82[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v82[s] = (v74[s] - v77[s]);
-    float v83[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v83[s] = v28;
-    float v84[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v84[s] = (v82[s] * v83[s]);
-    float v85[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v85[s] = v3;
-    float v86[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v86[s] = (v74[s] * v85[s]);
-    float v87[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v87[s] = (v84[s] + v86[s]);
-    float v88[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v88[s] = (v87[s] - v81[s]);
-    float v89[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v89[s] = v6;
-    float v90[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v90[s] = (v88[s] * v89[s]);
-    float v91[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v91[s] = v66;
-    float v92[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v92[s] = (v74[s] * v91[s]);
-    float v93[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v93[s] = (v90[s] + v92[s]);
-    float v97[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v97[s] = (v38[s] * v38[s]);
-    float v99[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v99[s] = 1.0f;
-    float v100[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v100[s] = (v99[s] - v97[s]);
-    float v101[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v101[s] = (v93[s] * v100[s]);
-    bool v103[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v103[s] = v15;
-    float v105[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v105[s] = (v103[s] ? v101[s] : v51[s]);
-    #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
-      const mt_i64 i0 = v33[g];
-      if ((true && v30[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v105[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p0 + i0))[q] = u.w[q];
-      }
-    }
-    float v107 = (v63 * v62);
-    float v108 = (v62 - v23);
-    float v109 = (v108 * v28);
-    float v110 = (v3 * v62);
-    float v111 = (v109 + v110);
-    float v112 = (v17 * v56);
-    float v113 = (v111 - v112);
-    float v114 = (v113 * v6);
-    float v115 = (v107 * v7);
-    float v116 = (v114 + v115);
-    float v118 = (v15 ? v116 : v19);
-    if (mt_tid == 0) p3[v9] = v118;
-    float v121 = (v15 ? v115 : v19);
-    if (mt_tid == 0) p4[v9] = v121;
+  }
 }

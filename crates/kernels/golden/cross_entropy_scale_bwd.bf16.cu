@@ -44,6 +44,72 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_scale(mt_u16*
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p2 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p2;
+    int v1 = (int)blockIdx.x;
+    int v2[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v2[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v3 = (mt_i64)(v1);
+    mt_i64 v4 = (mt_i64)(v0);
+    mt_i64 v5 = (v3 * v4);
+    float v7 = true ? p1[v3] : 0;
+    int v8[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v8[s] = v0;
+    bool v9[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v9[s] = (v2[s] < v8[s]);
+    mt_i64 v10[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v10[s] = (mt_i64)(v2[s]);
+    mt_i64 v11[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v11[s] = v5;
+    mt_i64 v12[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v12[s] = (v11[s] + v10[s]);
+    float v13 = 0.0f;
+    float v14[16];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 8) {
+      const mt_i64 i0 = v12[g];
+      if ((true && v9[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v14[g + k] = v13; }
+      }
+    }
+    float v15[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v15[s] = v14[s];
+    float v16[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v16[s] = v7;
+    float v17[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v17[s] = (v15[s] * v16[s]);
+    float v18[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v18[s] = mt_round_bf16(v17[s]);
+    #pragma unroll
+    for (int g = 0; g < 16; g += 8) {
+      const mt_i64 i0 = v12[g];
+      if ((true && v9[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v17[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p0 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     int v0 = p2;
     int v1 = (int)blockIdx.x;
     int v2[16];
@@ -110,77 +176,5 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_scale(mt_u16*
         for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v9[s]) p0[i0 + k] = mt_f32_to_bf16(v17[s]); }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_scale_fast(mt_u16* __restrict__ p0, const float* __restrict__ p1, int p2) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p2;
-    int v1 = (int)blockIdx.x;
-    int v2[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v2[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v3 = (mt_i64)(v1);
-    mt_i64 v4 = (mt_i64)(v0);
-    mt_i64 v5 = (v3 * v4);
-    float v7 = true ? p1[v3] : 0;
-    int v8[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v8[s] = v0;
-    bool v9[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v9[s] = (v2[s] < v8[s]);
-    mt_i64 v10[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v10[s] = (mt_i64)(v2[s]);
-    mt_i64 v11[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v11[s] = v5;
-    mt_i64 v12[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v12[s] = (v11[s] + v10[s]);
-    float v13 = 0.0f;
-    float v14[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v12[g];
-      if ((true && v9[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_bf16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v14[g + k] = v13; }
-      }
-    }
-    float v15[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v15[s] = v14[s];
-    float v16[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v16[s] = v7;
-    float v17[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v17[s] = (v15[s] * v16[s]);
-    float v18[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v18[s] = mt_round_bf16(v17[s]);
-    #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v12[g];
-      if ((true && v9[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v17[g + k]);
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p0 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

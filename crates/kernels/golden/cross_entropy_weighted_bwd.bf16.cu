@@ -44,6 +44,205 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const mt_
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p6 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p5 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p6;
+    mt_i64 v1 = p7;
+    float v2 = p8;
+    float v3 = p9;
+    float v4 = p10;
+    float v5 = p11;
+    float v6 = p12;
+    float v7 = p13;
+    int v8 = (int)blockIdx.x;
+    mt_i64 v9 = (mt_i64)(v8);
+    int v10[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v10[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v12 = (mt_i64)(v0);
+    mt_i64 v13 = (v9 * v12);
+    mt_i64 v14 = true ? p1[v9] : 0;
+    bool v15 = (v14 != v1);
+    float v16 = (float)(v0);
+    float v17 = mt_div(v2, v16);
+    float v18 = 1.0f;
+    float v19 = (v18 - v2);
+    float v20 = 0.0f;
+    float v21 = v15 ? mt_bf16_to_f32(p2[v14]) : v20;
+    float v22 = v21;
+    float v23 = (v19 * v22);
+    int v24[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v24[s] = v0;
+    bool v25[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v25[s] = (v10[s] < v24[s]);
+    mt_i64 v26[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v26[s] = (mt_i64)(v10[s]);
+    mt_i64 v27[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v27[s] = v13;
+    mt_i64 v28[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v28[s] = (v27[s] + v26[s]);
+    float v29 = __int_as_float(0xff800000);
+    float v30[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v28[g];
+      if ((true && v25[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v30[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v30[g + k] = v29; }
+      }
+    }
+    float v31[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v31[s] = v30[s];
+    float v32 = true ? p4[v9] : 0;
+    float v33 = (v4 * v32);
+    float v34 = 2.0f;
+    float v35 = (v33 * v34);
+    float v36 = (v35 * v7);
+    float v37 = true ? p3[v9] : 0;
+    float v38[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v38[s] = v5;
+    float v39[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v39[s] = mt_div(v31[s], v38[s]);
+    float v40[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v40[s] = mt_tanh(v39[s]);
+    float v42[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v42[s] = (v40[s] * v38[s]);
+    float v43[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v43[s] = v32;
+    float v44[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v44[s] = (v42[s] - v43[s]);
+    float v45[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v45[s] = mt_exp(v44[s]);
+    mt_i64 v46[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v46[s] = v14;
+    bool v47[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v47[s] = (v26[s] == v46[s]);
+    float v48[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v48[s] = (float)(v47[s]);
+    float v50[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v26[g];
+      if ((true && v25[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v50[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v50[g + k] = v20; }
+      }
+    }
+    float v51[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v51[s] = v50[s];
+    float v52[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v52[s] = v17;
+    float v53[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v53[s] = (v51[s] * v52[s]);
+    float v54[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v54[s] = (v45[s] - v48[s]);
+    float v55[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v55[s] = v23;
+    float v56[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v56[s] = (v54[s] * v55[s]);
+    float v57[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v57[s] = v3;
+    float v58[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v58[s] = (v45[s] * v57[s]);
+    float v59[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v59[s] = (v56[s] + v58[s]);
+    float v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = (v59[s] - v53[s]);
+    float v61[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v61[s] = v6;
+    float v62[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v62[s] = (v60[s] * v61[s]);
+    float v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = v36;
+    float v64[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v64[s] = (v45[s] * v63[s]);
+    float v65[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v65[s] = (v62[s] + v64[s]);
+    float v69[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v69[s] = (v40[s] * v40[s]);
+    float v71[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v71[s] = 1.0f;
+    float v72[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v72[s] = (v71[s] - v69[s]);
+    float v73[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v73[s] = (v65[s] * v72[s]);
+    float v74[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v74[s] = v37;
+    float v75[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v75[s] = (v73[s] * v74[s]);
+    bool v77[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v77[s] = v15;
+    float v78[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v78[s] = 0.0f;
+    float v79[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v79[s] = (v77[s] ? v75[s] : v78[s]);
+    float v80[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v80[s] = mt_round_bf16(v79[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v28[g];
+      if ((true && v25[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v79[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     int v0 = p6;
     mt_i64 v1 = p7;
     float v2 = p8;
@@ -243,210 +442,5 @@ extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd(const mt_
         for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v25[s]) p5[i0 + k] = mt_f32_to_bf16(v79[s]); }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(512) mt_cross_entropy_bwd_fast(const mt_u16* __restrict__ p0, const mt_i64* __restrict__ p1, const mt_u16* __restrict__ p2, const float* __restrict__ p3, const float* __restrict__ p4, mt_u16* __restrict__ p5, int p6, mt_i64 p7, float p8, float p9, float p10, float p11, float p12, float p13) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p6;
-    mt_i64 v1 = p7;
-    float v2 = p8;
-    float v3 = p9;
-    float v4 = p10;
-    float v5 = p11;
-    float v6 = p12;
-    float v7 = p13;
-    int v8 = (int)blockIdx.x;
-    mt_i64 v9 = (mt_i64)(v8);
-    int v10[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v10[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v12 = (mt_i64)(v0);
-    mt_i64 v13 = (v9 * v12);
-    mt_i64 v14 = true ? p1[v9] : 0;
-    bool v15 = (v14 != v1);
-    float v16 = (float)(v0);
-    float v17 = mt_div(v2, v16);
-    float v18 = 1.0f;
-    float v19 = (v18 - v2);
-    float v20 = 0.0f;
-    float v21 = v15 ? mt_bf16_to_f32(p2[v14]) : v20;
-    float v22 = v21;
-    float v23 = (v19 * v22);
-    int v24[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = v0;
-    bool v25[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = (v10[s] < v24[s]);
-    mt_i64 v26[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = (mt_i64)(v10[s]);
-    mt_i64 v27[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = v13;
-    mt_i64 v28[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = (v27[s] + v26[s]);
-    float v29 = __int_as_float(0xff800000);
-    float v30[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v28[g];
-      if ((true && v25[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v30[g + k] = mt_bf16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v30[g + k] = v29; }
-      }
-    }
-    float v31[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = v30[s];
-    float v32 = true ? p4[v9] : 0;
-    float v33 = (v4 * v32);
-    float v34 = 2.0f;
-    float v35 = (v33 * v34);
-    float v36 = (v35 * v7);
-    float v37 = true ? p3[v9] : 0;
-    float v38[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = v5;
-    float v39[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = mt_div(v31[s], v38[s]);
-    float v40[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = mt_tanh(v39[s]);
-    float v42[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v40[s] * v38[s]);
-    float v43[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = v32;
-    float v44[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v42[s] - v43[s]);
-    float v45[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = mt_exp(v44[s]);
-    mt_i64 v46[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = v14;
-    bool v47[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = (v26[s] == v46[s]);
-    float v48[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (float)(v47[s]);
-    float v50[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v26[g];
-      if ((true && v25[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v50[g + k] = mt_bf16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v50[g + k] = v20; }
-      }
-    }
-    float v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = v50[s];
-    float v52[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = v17;
-    float v53[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (v51[s] * v52[s]);
-    float v54[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = (v45[s] - v48[s]);
-    float v55[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = v23;
-    float v56[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = (v54[s] * v55[s]);
-    float v57[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = v3;
-    float v58[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = (v45[s] * v57[s]);
-    float v59[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (v56[s] + v58[s]);
-    float v60[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = (v59[s] - v53[s]);
-    float v61[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v61[s] = v6;
-    float v62[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = (v60[s] * v61[s]);
-    float v63[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = v36;
-    float v64[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v64[s] = (v45[s] * v63[s]);
-    float v65[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = (v62[s] + v64[s]);
-    float v69[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v69[s] = (v40[s] * v40[s]);
-    float v71[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v71[s] = 1.0f;
-    float v72[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v72[s] = (v71[s] - v69[s]);
-    float v73[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v73[s] = (v65[s] * v72[s]);
-    float v74[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v74[s] = v37;
-    float v75[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v75[s] = (v73[s] * v74[s]);
-    bool v77[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v77[s] = v15;
-    float v78[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v78[s] = 0.0f;
-    float v79[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v79[s] = (v77[s] ? v75[s] : v78[s]);
-    float v80[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v80[s] = mt_round_bf16(v79[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v28[g];
-      if ((true && v25[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v79[g + k]);
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

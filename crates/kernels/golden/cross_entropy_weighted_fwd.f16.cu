@@ -44,179 +44,8 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const mt_
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
-    int v0 = p6;
-    mt_i64 v1 = p7;
-    float v2 = p8;
-    float v3 = p9;
-    float v4 = p10;
-    float v5 = p11;
-    float v6 = p12;
-    float v7 = p13;
-    int v8 = (int)blockIdx.x;
-    mt_i64 v9 = (mt_i64)(v8);
-    int v10[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v10[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v12 = (mt_i64)(v0);
-    mt_i64 v13 = (v9 * v12);
-    mt_i64 v14 = true ? p1[v9] : 0;
-    bool v15 = (v14 != v1);
-    float v16 = (float)(v0);
-    float v17 = mt_div(v2, v16);
-    mt_i64 v18 = (v13 + v14);
-    float v19 = 0.0f;
-    float v20 = v15 ? mt_f16_to_f32(p0[v18]) : v19;
-    float v21 = v20;
-    float v22 = mt_div(v21, v5);
-    float v23 = mt_tanh(v22);
-    float v24 = (v23 * v5);
-    float v25 = 1.0f;
-    float v26 = (v25 - v2);
-    float v28 = v15 ? mt_f16_to_f32(p2[v14]) : v19;
-    float v29 = v28;
-    float v30 = (v26 * v29);
-    int v31[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v31[s] = v0;
-    bool v32[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v32[s] = (v10[s] < v31[s]);
-    mt_i64 v33[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v33[s] = (mt_i64)(v10[s]);
-    mt_i64 v34[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v34[s] = v13;
-    mt_i64 v35[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v35[s] = (v34[s] + v33[s]);
-    float v36 = __int_as_float(0xff800000);
-    float v37[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v35[g];
-      if ((true && v32[g + 0]) && (true && v32[g + 1]) && (true && v32[g + 2]) && (true && v32[g + 3]) && (true && v32[g + 4]) && (true && v32[g + 5]) && (true && v32[g + 6]) && (true && v32[g + 7]) && (i0 % 8) == 0) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v37[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v37[s] = (true && v32[s]) ? mt_f16_to_f32(p0[i0 + k]) : v36; }
-      }
-    }
-    float v38[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v38[s] = v37[s];
-    float v39[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v39[s] = v5;
-    float v40[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v40[s] = mt_div(v38[s], v39[s]);
-    float v41[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v41[s] = mt_tanh(v40[s]);
-    float v43[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v43[s] = (v41[s] * v39[s]);
-    float v45[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v45[s] = __int_as_float(0xff800000);
-    float v46[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v46[s] = (v32[s] ? v43[s] : v45[s]);
-    mt_round ^= 1;
-    float acc6 = __int_as_float(0xff800000);
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc6 = mt_maxf(acc6, v46[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = mt_maxf(acc6, mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc6;
-    __syncthreads();
-    acc6 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc6 = mt_maxf(acc6, ((float*)(mt_smem + mt_round * 128))[w]);
-    float v47 = acc6;
-    float v53 = 0.0f;
-    float v54[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v54[s] = 0.0f;
-    float v55[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v55[s] = (v32[s] ? v43[s] : v54[s]);
-    float v57[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v33[g];
-      if ((true && v32[g + 0]) && (true && v32[g + 1]) && (true && v32[g + 2]) && (true && v32[g + 3]) && (true && v32[g + 4]) && (true && v32[g + 5]) && (true && v32[g + 6]) && (true && v32[g + 7]) && (i0 % 8) == 0) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v57[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v57[s] = (true && v32[s]) ? mt_f16_to_f32(p2[i0 + k]) : v19; }
-      }
-    }
-    float v58[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v58[s] = v57[s];
-    float v59[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v59[s] = (v55[s] * v58[s]);
-    mt_round ^= 1;
-    float acc7 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc7 = (acc7 + v59[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc7, o); acc7 = (acc7 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc7;
-    float v61[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v61[s] = v47;
-    float v62[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v62[s] = (v46[s] - v61[s]);
-    float v63[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v63[s] = mt_exp(v62[s]);
-    float acc8 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc8 = (acc8 + v63[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc8;
-    __syncthreads();
-    acc7 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
-    float v60 = acc7;
-    acc8 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
-    float v64 = acc8;
-    float v65 = logf(v64);
-    float v66 = (v47 + v65);
-    if (mt_tid == 0) p5[v9] = v66;
-    float v67 = (v4 * v66);
-    float v72 = (v67 * v66);
-    float v73 = (v66 - v24);
-    float v74 = (v73 * v30);
-    float v75 = (v3 * v66);
-    float v76 = (v74 + v75);
-    float v77 = (v17 * v60);
-    float v78 = (v76 - v77);
-    float v79 = (v78 * v6);
-    float v80 = (v72 * v7);
-    float v81 = (v79 + v80);
-    float v83 = (v15 ? v81 : v53);
-    if (mt_tid == 0) p3[v9] = v83;
-    float v86 = (v15 ? v80 : v53);
-    if (mt_tid == 0) p4[v9] = v86;
-}
-extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd_fast(const mt_u16* __restrict__ p0, const mt_i64* __restrict__ p1, const mt_u16* __restrict__ p2, float* __restrict__ p3, float* __restrict__ p4, float* __restrict__ p5, int p6, mt_i64 p7, float p8, float p9, float p10, float p11, float p12, float p13) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[256];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
+  const bool mt_fast = (p6 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0;
+  if (mt_fast) {
     int v0 = p6;
     mt_i64 v1 = p7;
     float v2 = p8;
@@ -380,4 +209,169 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd_fast(cons
     if (mt_tid == 0) p3[v9] = v83;
     float v86 = (v15 ? v80 : v53);
     if (mt_tid == 0) p4[v9] = v86;
+  } else {
+    int v0 = p6;
+    mt_i64 v1 = p7;
+    float v2 = p8;
+    float v3 = p9;
+    float v4 = p10;
+    float v5 = p11;
+    float v6 = p12;
+    float v7 = p13;
+    int v8 = (int)blockIdx.x;
+    mt_i64 v9 = (mt_i64)(v8);
+    int v10[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v10[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v12 = (mt_i64)(v0);
+    mt_i64 v13 = (v9 * v12);
+    mt_i64 v14 = true ? p1[v9] : 0;
+    bool v15 = (v14 != v1);
+    float v16 = (float)(v0);
+    float v17 = mt_div(v2, v16);
+    mt_i64 v18 = (v13 + v14);
+    float v19 = 0.0f;
+    float v20 = v15 ? mt_f16_to_f32(p0[v18]) : v19;
+    float v21 = v20;
+    float v22 = mt_div(v21, v5);
+    float v23 = mt_tanh(v22);
+    float v24 = (v23 * v5);
+    float v25 = 1.0f;
+    float v26 = (v25 - v2);
+    float v28 = v15 ? mt_f16_to_f32(p2[v14]) : v19;
+    float v29 = v28;
+    float v30 = (v26 * v29);
+    int v31[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v31[s] = v0;
+    bool v32[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v32[s] = (v10[s] < v31[s]);
+    mt_i64 v33[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v33[s] = (mt_i64)(v10[s]);
+    mt_i64 v34[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v34[s] = v13;
+    mt_i64 v35[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v35[s] = (v34[s] + v33[s]);
+    float v36 = __int_as_float(0xff800000);
+    float v37[16];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 8) {
+      const mt_i64 i0 = v35[g];
+      if ((true && v32[g + 0]) && (true && v32[g + 1]) && (true && v32[g + 2]) && (true && v32[g + 3]) && (true && v32[g + 4]) && (true && v32[g + 5]) && (true && v32[g + 6]) && (true && v32[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v37[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v37[s] = (true && v32[s]) ? mt_f16_to_f32(p0[i0 + k]) : v36; }
+      }
+    }
+    float v38[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v38[s] = v37[s];
+    float v39[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v39[s] = v5;
+    float v40[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v40[s] = mt_div(v38[s], v39[s]);
+    float v41[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v41[s] = mt_tanh(v40[s]);
+    float v43[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v43[s] = (v41[s] * v39[s]);
+    float v45[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v45[s] = __int_as_float(0xff800000);
+    float v46[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v46[s] = (v32[s] ? v43[s] : v45[s]);
+    mt_round ^= 1;
+    float acc6 = __int_as_float(0xff800000);
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc6 = mt_maxf(acc6, v46[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = mt_maxf(acc6, mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc6;
+    __syncthreads();
+    acc6 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc6 = mt_maxf(acc6, ((float*)(mt_smem + mt_round * 128))[w]);
+    float v47 = acc6;
+    float v53 = 0.0f;
+    float v54[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v54[s] = 0.0f;
+    float v55[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v55[s] = (v32[s] ? v43[s] : v54[s]);
+    float v57[16];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 8) {
+      const mt_i64 i0 = v33[g];
+      if ((true && v32[g + 0]) && (true && v32[g + 1]) && (true && v32[g + 2]) && (true && v32[g + 3]) && (true && v32[g + 4]) && (true && v32[g + 5]) && (true && v32[g + 6]) && (true && v32[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v57[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v57[s] = (true && v32[s]) ? mt_f16_to_f32(p2[i0 + k]) : v19; }
+      }
+    }
+    float v58[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v58[s] = v57[s];
+    float v59[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v59[s] = (v55[s] * v58[s]);
+    mt_round ^= 1;
+    float acc7 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc7 = (acc7 + v59[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc7, o); acc7 = (acc7 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc7;
+    float v61[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v61[s] = v47;
+    float v62[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v62[s] = (v46[s] - v61[s]);
+    float v63[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v63[s] = mt_exp(v62[s]);
+    float acc8 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc8 = (acc8 + v63[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc8;
+    __syncthreads();
+    acc7 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
+    float v60 = acc7;
+    acc8 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
+    float v64 = acc8;
+    float v65 = logf(v64);
+    float v66 = (v47 + v65);
+    if (mt_tid == 0) p5[v9] = v66;
+    float v67 = (v4 * v66);
+    float v72 = (v67 * v66);
+    float v73 = (v66 - v24);
+    float v74 = (v73 * v30);
+    float v75 = (v3 * v66);
+    float v76 = (v74 + v75);
+    float v77 = (v17 * v60);
+    float v78 = (v76 - v77);
+    float v79 = (v78 * v6);
+    float v80 = (v72 * v7);
+    float v81 = (v79 + v80);
+    float v83 = (v15 ? v81 : v53);
+    if (mt_tid == 0) p3[v9] = v83;
+    float v86 = (v15 ? v80 : v53);
+    if (mt_tid == 0) p4[v9] = v86;
+  }
 }

@@ -44,6 +44,225 @@ extern "C" __global__ void __launch_bounds__(512) mt_dyt_bwd(const mt_u16* __res
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p8 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0 && ((unsigned long long)(const void*)p5 % 16) == 0 && ((unsigned long long)(const void*)p6 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p8;
+    int v1 = p9;
+    int v2 = p10;
+    int v3[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v3[s] = (int)(0 + MT_FLAT(s));
+    int v4[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v4[s] = v0;
+    bool v5[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v5[s] = (v3[s] < v4[s]);
+    mt_i64 v7 = 0LL;
+    float v8 = true ? mt_f16_to_f32(p1[v7]) : 0;
+    float v9 = v8;
+    int v10 = (int)blockIdx.x;
+    int v11 = (int)((v10 * v2));
+    int v12 = (int)((v11 + v2));
+    int v13 = (int)((v12 < v1 ? v12 : v1));
+    mt_i64 v14[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v14[s] = (mt_i64)(v3[s]);
+    float v15 = 0.0f;
+    float v16[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v14[g];
+      if ((true && v5[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v16[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v16[g + k] = v15; }
+      }
+    }
+    float v17[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v17[s] = v16[s];
+    float v18 = 0.0f;
+    float v19[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v19[s] = 0.0f;
+    int v21 = 1;
+    float v23;
+    v23 = v18;
+    float v24[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v24[s] = v19[s];
+    float v25[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v25[s] = v19[s];
+    for (int v22 = v11; v22 < v13; v22 += v21) {
+      mt_i64 v27 = (mt_i64)(v22);
+      mt_i64 v28 = (mt_i64)(v0);
+      mt_i64 v29 = (v27 * v28);
+      mt_i64 v30[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v30[s] = v29;
+      mt_i64 v31[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v31[s] = (v30[s] + v14[s]);
+      float v33[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v31[g];
+        if ((true && v5[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v33[g + k] = mt_f16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { v33[g + k] = v15; }
+        }
+      }
+      float v34[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v34[s] = v33[s];
+      float v36[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v31[g];
+        if ((true && v5[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v36[g + k] = mt_f16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { v36[g + k] = v15; }
+        }
+      }
+      float v37[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v37[s] = v36[s];
+      float v38[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v38[s] = v9;
+      float v39[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v39[s] = (v38[s] * v34[s]);
+      float v40[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v40[s] = mt_tanh(v39[s]);
+      float v41[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v41[s] = (v40[s] * v40[s]);
+      float v43[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v43[s] = 1.0f;
+      float v44[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v44[s] = (v43[s] - v41[s]);
+      float v45[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v45[s] = (v17[s] * v44[s]);
+      float v46[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v46[s] = (v45[s] * v37[s]);
+      float v48[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v48[s] = (v38[s] * v46[s]);
+      float v49[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v49[s] = mt_round_f16(v48[s]);
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v31[g];
+        if ((true && v5[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v48[g + k]);
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+        }
+      }
+      float v50[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v50[s] = (v34[s] * v46[s]);
+      mt_round ^= 1;
+      float acc2 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v50[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
+      __syncthreads();
+      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v51 = acc2;
+      float v52[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v52[s] = (v37[s] * v40[s]);
+      float v53 = (v23 + v51);
+      float v54[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v54[s] = (v24[s] + v52[s]);
+      float v55[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v55[s] = (v25[s] + v37[s]);
+      float y3 = v53;
+      float y4[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y4[s] = v54[s];
+      float y5[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y5[s] = v55[s];
+      v23 = y3;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v24[s] = y4[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v25[s] = y5[s];
+    }
+    float v56;
+    v56 = v23;
+    float v57[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v57[s] = v24[s];
+    float v58[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v58[s] = v25[s];
+    mt_i64 v60 = (mt_i64)(v10);
+    mt_i64 v61 = (mt_i64)(v0);
+    mt_i64 v62 = (v60 * v61);
+    mt_i64 v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = v62;
+    mt_i64 v64[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v64[s] = (v63[s] + v14[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v64[g];
+      if ((true && v5[g])) {
+        union { uint4 w[2]; float e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v57[g + k];
+        #pragma unroll
+        for (int q = 0; q < 2; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
+      }
+    }
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v64[g];
+      if ((true && v5[g])) {
+        union { uint4 w[2]; float e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v58[g + k];
+        #pragma unroll
+        for (int q = 0; q < 2; ++q) ((uint4*)(p6 + i0))[q] = u.w[q];
+      }
+    }
+    if (mt_tid == 0) p7[v60] = v56;
+  } else {
     int v0 = p8;
     int v1 = p9;
     int v2 = p10;
@@ -269,230 +488,5 @@ extern "C" __global__ void __launch_bounds__(512) mt_dyt_bwd(const mt_u16* __res
       }
     }
     if (mt_tid == 0) p7[v60] = v56;
-}
-extern "C" __global__ void __launch_bounds__(512) mt_dyt_bwd_fast(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, const mt_u16* __restrict__ p2, const mt_u16* __restrict__ p3, mt_u16* __restrict__ p4, float* __restrict__ p5, float* __restrict__ p6, float* __restrict__ p7, int p8, int p9, int p10) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[512];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p8;
-    int v1 = p9;
-    int v2 = p10;
-    int v3[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v3[s] = (int)(0 + MT_FLAT(s));
-    int v4[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v4[s] = v0;
-    bool v5[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v5[s] = (v3[s] < v4[s]);
-    mt_i64 v7 = 0LL;
-    float v8 = true ? mt_f16_to_f32(p1[v7]) : 0;
-    float v9 = v8;
-    int v10 = (int)blockIdx.x;
-    int v11 = (int)((v10 * v2));
-    int v12 = (int)((v11 + v2));
-    int v13 = (int)((v12 < v1 ? v12 : v1));
-    mt_i64 v14[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v14[s] = (mt_i64)(v3[s]);
-    float v15 = 0.0f;
-    float v16[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v14[g];
-      if ((true && v5[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v16[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v16[g + k] = v15; }
-      }
-    }
-    float v17[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v17[s] = v16[s];
-    float v18 = 0.0f;
-    float v19[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v19[s] = 0.0f;
-    int v21 = 1;
-    float v23;
-    v23 = v18;
-    float v24[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = v19[s];
-    float v25[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = v19[s];
-    for (int v22 = v11; v22 < v13; v22 += v21) {
-      mt_i64 v27 = (mt_i64)(v22);
-      mt_i64 v28 = (mt_i64)(v0);
-      mt_i64 v29 = (v27 * v28);
-      mt_i64 v30[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v30[s] = v29;
-      mt_i64 v31[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v31[s] = (v30[s] + v14[s]);
-      float v33[8];
-      #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
-        const mt_i64 i0 = v31[g];
-        if ((true && v5[g])) {
-          union { uint4 w[1]; mt_u16 e[8]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v33[g + k] = mt_f16_to_f32(u.e[k]);
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 8; ++k) { v33[g + k] = v15; }
-        }
-      }
-      float v34[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v34[s] = v33[s];
-      float v36[8];
-      #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
-        const mt_i64 i0 = v31[g];
-        if ((true && v5[g])) {
-          union { uint4 w[1]; mt_u16 e[8]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v36[g + k] = mt_f16_to_f32(u.e[k]);
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 8; ++k) { v36[g + k] = v15; }
-        }
-      }
-      float v37[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v37[s] = v36[s];
-      float v38[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v38[s] = v9;
-      float v39[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v39[s] = (v38[s] * v34[s]);
-      float v40[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v40[s] = mt_tanh(v39[s]);
-      float v41[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v41[s] = (v40[s] * v40[s]);
-      float v43[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v43[s] = 1.0f;
-      float v44[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v44[s] = (v43[s] - v41[s]);
-      float v45[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v45[s] = (v17[s] * v44[s]);
-      float v46[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v46[s] = (v45[s] * v37[s]);
-      float v48[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v48[s] = (v38[s] * v46[s]);
-      float v49[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v49[s] = mt_round_f16(v48[s]);
-      #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
-        const mt_i64 i0 = v31[g];
-        if ((true && v5[g])) {
-          union { uint4 w[1]; mt_u16 e[8]; } u;
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v48[g + k]);
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
-        }
-      }
-      float v50[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v50[s] = (v34[s] * v46[s]);
-      mt_round ^= 1;
-      float acc2 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v50[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
-      __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v51 = acc2;
-      float v52[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v52[s] = (v37[s] * v40[s]);
-      float v53 = (v23 + v51);
-      float v54[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v54[s] = (v24[s] + v52[s]);
-      float v55[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v55[s] = (v25[s] + v37[s]);
-      float y3 = v53;
-      float y4[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) y4[s] = v54[s];
-      float y5[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) y5[s] = v55[s];
-      v23 = y3;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v24[s] = y4[s];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v25[s] = y5[s];
-    }
-    float v56;
-    v56 = v23;
-    float v57[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = v24[s];
-    float v58[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = v25[s];
-    mt_i64 v60 = (mt_i64)(v10);
-    mt_i64 v61 = (mt_i64)(v0);
-    mt_i64 v62 = (v60 * v61);
-    mt_i64 v63[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = v62;
-    mt_i64 v64[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v64[s] = (v63[s] + v14[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v64[g];
-      if ((true && v5[g])) {
-        union { uint4 w[2]; float e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v57[g + k];
-        #pragma unroll
-        for (int q = 0; q < 2; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
-      }
-    }
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v64[g];
-      if ((true && v5[g])) {
-        union { uint4 w[2]; float e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v58[g + k];
-        #pragma unroll
-        for (int q = 0; q < 2; ++q) ((uint4*)(p6 + i0))[q] = u.w[q];
-      }
-    }
-    if (mt_tid == 0) p7[v60] = v56;
+  }
 }

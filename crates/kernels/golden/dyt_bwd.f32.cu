@@ -44,6 +44,211 @@ extern "C" __global__ void __launch_bounds__(512) mt_dyt_bwd(const float* __rest
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p8 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0 && ((unsigned long long)(const void*)p5 % 16) == 0 && ((unsigned long long)(const void*)p6 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p8;
+    int v1 = p9;
+    int v2 = p10;
+    int v3[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v3[s] = (int)(0 + MT_FLAT(s));
+    int v4[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v4[s] = v0;
+    bool v5[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v5[s] = (v3[s] < v4[s]);
+    mt_i64 v7 = 0LL;
+    float v8 = true ? p1[v7] : 0;
+    int v9 = (int)blockIdx.x;
+    int v10 = (int)((v9 * v2));
+    int v11 = (int)((v10 + v2));
+    int v12 = (int)((v11 < v1 ? v11 : v1));
+    mt_i64 v13[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v13[s] = (mt_i64)(v3[s]);
+    float v14 = 0.0f;
+    float v15[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v13[g];
+      if ((true && v5[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v15[g + k] = v14; }
+      }
+    }
+    float v17[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v17[s] = 0.0f;
+    int v19 = 1;
+    float v21;
+    v21 = v14;
+    float v22[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v22[s] = v17[s];
+    float v23[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v23[s] = v17[s];
+    for (int v20 = v10; v20 < v12; v20 += v19) {
+      mt_i64 v25 = (mt_i64)(v20);
+      mt_i64 v26 = (mt_i64)(v0);
+      mt_i64 v27 = (v25 * v26);
+      mt_i64 v28[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v28[s] = v27;
+      mt_i64 v29[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v29[s] = (v28[s] + v13[s]);
+      float v31[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 4) {
+        const mt_i64 i0 = v29[g];
+        if ((true && v5[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v31[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { v31[g + k] = v14; }
+        }
+      }
+      float v33[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 4) {
+        const mt_i64 i0 = v29[g];
+        if ((true && v5[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v33[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { v33[g + k] = v14; }
+        }
+      }
+      float v34[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v34[s] = v8;
+      float v35[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v35[s] = (v34[s] * v31[s]);
+      float v36[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v36[s] = mt_tanh(v35[s]);
+      float v37[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v37[s] = (v36[s] * v36[s]);
+      float v39[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v39[s] = 1.0f;
+      float v40[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v40[s] = (v39[s] - v37[s]);
+      float v41[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v41[s] = (v15[s] * v40[s]);
+      float v42[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v42[s] = (v41[s] * v33[s]);
+      float v44[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v44[s] = (v34[s] * v42[s]);
+      #pragma unroll
+      for (int g = 0; g < 8; g += 4) {
+        const mt_i64 i0 = v29[g];
+        if ((true && v5[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v44[g + k];
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+        }
+      }
+      float v45[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v45[s] = (v31[s] * v42[s]);
+      mt_round ^= 1;
+      float acc2 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v45[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
+      __syncthreads();
+      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v46 = acc2;
+      float v47[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v47[s] = (v33[s] * v36[s]);
+      float v48 = (v21 + v46);
+      float v49[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v49[s] = (v22[s] + v47[s]);
+      float v50[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v50[s] = (v23[s] + v33[s]);
+      float y3 = v48;
+      float y4[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y4[s] = v49[s];
+      float y5[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y5[s] = v50[s];
+      v21 = y3;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v22[s] = y4[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v23[s] = y5[s];
+    }
+    float v51;
+    v51 = v21;
+    float v52[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v52[s] = v22[s];
+    float v53[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v53[s] = v23[s];
+    mt_i64 v55 = (mt_i64)(v9);
+    mt_i64 v56 = (mt_i64)(v0);
+    mt_i64 v57 = (v55 * v56);
+    mt_i64 v58[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v58[s] = v57;
+    mt_i64 v59[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v59[s] = (v58[s] + v13[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v59[g];
+      if ((true && v5[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v52[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
+      }
+    }
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v59[g];
+      if ((true && v5[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v53[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p6 + i0))[q] = u.w[q];
+      }
+    }
+    if (mt_tid == 0) p7[v55] = v51;
+  } else {
     int v0 = p8;
     int v1 = p9;
     int v2 = p10;
@@ -255,216 +460,5 @@ extern "C" __global__ void __launch_bounds__(512) mt_dyt_bwd(const float* __rest
       }
     }
     if (mt_tid == 0) p7[v55] = v51;
-}
-extern "C" __global__ void __launch_bounds__(512) mt_dyt_bwd_fast(const float* __restrict__ p0, const float* __restrict__ p1, const float* __restrict__ p2, const float* __restrict__ p3, float* __restrict__ p4, float* __restrict__ p5, float* __restrict__ p6, float* __restrict__ p7, int p8, int p9, int p10) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[512];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p8;
-    int v1 = p9;
-    int v2 = p10;
-    int v3[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v3[s] = (int)(0 + MT_FLAT(s));
-    int v4[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v4[s] = v0;
-    bool v5[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v5[s] = (v3[s] < v4[s]);
-    mt_i64 v7 = 0LL;
-    float v8 = true ? p1[v7] : 0;
-    int v9 = (int)blockIdx.x;
-    int v10 = (int)((v9 * v2));
-    int v11 = (int)((v10 + v2));
-    int v12 = (int)((v11 < v1 ? v11 : v1));
-    mt_i64 v13[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v13[s] = (mt_i64)(v3[s]);
-    float v14 = 0.0f;
-    float v15[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v13[g];
-      if ((true && v5[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v15[g + k] = v14; }
-      }
-    }
-    float v17[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v17[s] = 0.0f;
-    int v19 = 1;
-    float v21;
-    v21 = v14;
-    float v22[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v22[s] = v17[s];
-    float v23[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = v17[s];
-    for (int v20 = v10; v20 < v12; v20 += v19) {
-      mt_i64 v25 = (mt_i64)(v20);
-      mt_i64 v26 = (mt_i64)(v0);
-      mt_i64 v27 = (v25 * v26);
-      mt_i64 v28[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v28[s] = v27;
-      mt_i64 v29[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v29[s] = (v28[s] + v13[s]);
-      float v31[8];
-      #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
-        const mt_i64 i0 = v29[g];
-        if ((true && v5[g])) {
-          union { uint4 w[1]; float e[4]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v31[g + k] = u.e[k];
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 4; ++k) { v31[g + k] = v14; }
-        }
-      }
-      float v33[8];
-      #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
-        const mt_i64 i0 = v29[g];
-        if ((true && v5[g])) {
-          union { uint4 w[1]; float e[4]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v33[g + k] = u.e[k];
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 4; ++k) { v33[g + k] = v14; }
-        }
-      }
-      float v34[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v34[s] = v8;
-      float v35[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v35[s] = (v34[s] * v31[s]);
-      float v36[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v36[s] = mt_tanh(v35[s]);
-      float v37[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v37[s] = (v36[s] * v36[s]);
-      float v39[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v39[s] = 1.0f;
-      float v40[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v40[s] = (v39[s] - v37[s]);
-      float v41[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v41[s] = (v15[s] * v40[s]);
-      float v42[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v42[s] = (v41[s] * v33[s]);
-      float v44[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v44[s] = (v34[s] * v42[s]);
-      #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
-        const mt_i64 i0 = v29[g];
-        if ((true && v5[g])) {
-          union { uint4 w[1]; float e[4]; } u;
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v44[g + k];
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
-        }
-      }
-      float v45[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v45[s] = (v31[s] * v42[s]);
-      mt_round ^= 1;
-      float acc2 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v45[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
-      __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v46 = acc2;
-      float v47[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v47[s] = (v33[s] * v36[s]);
-      float v48 = (v21 + v46);
-      float v49[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v49[s] = (v22[s] + v47[s]);
-      float v50[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v50[s] = (v23[s] + v33[s]);
-      float y3 = v48;
-      float y4[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) y4[s] = v49[s];
-      float y5[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) y5[s] = v50[s];
-      v21 = y3;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v22[s] = y4[s];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v23[s] = y5[s];
-    }
-    float v51;
-    v51 = v21;
-    float v52[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = v22[s];
-    float v53[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = v23[s];
-    mt_i64 v55 = (mt_i64)(v9);
-    mt_i64 v56 = (mt_i64)(v0);
-    mt_i64 v57 = (v55 * v56);
-    mt_i64 v58[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = v57;
-    mt_i64 v59[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (v58[s] + v13[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v59[g];
-      if ((true && v5[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v52[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
-      }
-    }
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v59[g];
-      if ((true && v5[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v53[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p6 + i0))[q] = u.w[q];
-      }
-    }
-    if (mt_tid == 0) p7[v55] = v51;
+  }
 }

@@ -44,6 +44,127 @@ extern "C" __global__ void __launch_bounds__(256) mt_dyt_fwd(const mt_u16* __res
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p5 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p5;
+    int v1 = p6;
+    int v2 = p7;
+    int v3[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v3[s] = (int)(0 + MT_FLAT(s));
+    int v4[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v4[s] = v0;
+    bool v5[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v5[s] = (v3[s] < v4[s]);
+    mt_i64 v7 = 0LL;
+    float v8 = true ? mt_f16_to_f32(p1[v7]) : 0;
+    float v9 = v8;
+    int v10 = (int)blockIdx.x;
+    int v11 = (int)((v10 * v2));
+    int v12 = (int)((v11 + v2));
+    int v13 = (int)((v12 < v1 ? v12 : v1));
+    mt_i64 v14[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v14[s] = (mt_i64)(v3[s]);
+    float v15 = 0.0f;
+    float v16[16];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 8) {
+      const mt_i64 i0 = v14[g];
+      if ((true && v5[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v16[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v16[g + k] = v15; }
+      }
+    }
+    float v17[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v17[s] = v16[s];
+    float v19[16];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 8) {
+      const mt_i64 i0 = v14[g];
+      if ((true && v5[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v19[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v19[g + k] = v15; }
+      }
+    }
+    float v20[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v20[s] = v19[s];
+    int v21 = 1;
+    for (int v22 = v11; v22 < v13; v22 += v21) {
+      mt_i64 v24 = (mt_i64)(v22);
+      mt_i64 v25 = (mt_i64)(v0);
+      mt_i64 v26 = (v24 * v25);
+      mt_i64 v27[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v27[s] = v26;
+      mt_i64 v28[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v28[s] = (v27[s] + v14[s]);
+      float v30[16];
+      #pragma unroll
+      for (int g = 0; g < 16; g += 8) {
+        const mt_i64 i0 = v28[g];
+        if ((true && v5[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v30[g + k] = mt_f16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { v30[g + k] = v15; }
+        }
+      }
+      float v31[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v31[s] = v30[s];
+      float v32[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v32[s] = v9;
+      float v33[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v33[s] = (v32[s] * v31[s]);
+      float v34[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v34[s] = mt_tanh(v33[s]);
+      float v35[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v35[s] = (v20[s] * v34[s]);
+      float v36[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v36[s] = (v35[s] + v17[s]);
+      float v37[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v37[s] = mt_round_f16(v36[s]);
+      #pragma unroll
+      for (int g = 0; g < 16; g += 8) {
+        const mt_i64 i0 = v28[g];
+        if ((true && v5[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v36[g + k]);
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+        }
+      }
+    }
+  } else {
     int v0 = p5;
     int v1 = p6;
     int v2 = p7;
@@ -165,132 +286,5 @@ extern "C" __global__ void __launch_bounds__(256) mt_dyt_fwd(const mt_u16* __res
         }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(256) mt_dyt_fwd_fast(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, const mt_u16* __restrict__ p2, const mt_u16* __restrict__ p3, mt_u16* __restrict__ p4, int p5, int p6, int p7) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p5;
-    int v1 = p6;
-    int v2 = p7;
-    int v3[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v3[s] = (int)(0 + MT_FLAT(s));
-    int v4[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v4[s] = v0;
-    bool v5[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v5[s] = (v3[s] < v4[s]);
-    mt_i64 v7 = 0LL;
-    float v8 = true ? mt_f16_to_f32(p1[v7]) : 0;
-    float v9 = v8;
-    int v10 = (int)blockIdx.x;
-    int v11 = (int)((v10 * v2));
-    int v12 = (int)((v11 + v2));
-    int v13 = (int)((v12 < v1 ? v12 : v1));
-    mt_i64 v14[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v14[s] = (mt_i64)(v3[s]);
-    float v15 = 0.0f;
-    float v16[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v14[g];
-      if ((true && v5[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v16[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v16[g + k] = v15; }
-      }
-    }
-    float v17[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v17[s] = v16[s];
-    float v19[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v14[g];
-      if ((true && v5[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v19[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v19[g + k] = v15; }
-      }
-    }
-    float v20[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v20[s] = v19[s];
-    int v21 = 1;
-    for (int v22 = v11; v22 < v13; v22 += v21) {
-      mt_i64 v24 = (mt_i64)(v22);
-      mt_i64 v25 = (mt_i64)(v0);
-      mt_i64 v26 = (v24 * v25);
-      mt_i64 v27[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v27[s] = v26;
-      mt_i64 v28[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v28[s] = (v27[s] + v14[s]);
-      float v30[16];
-      #pragma unroll
-      for (int g = 0; g < 16; g += 8) {
-        const mt_i64 i0 = v28[g];
-        if ((true && v5[g])) {
-          union { uint4 w[1]; mt_u16 e[8]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v30[g + k] = mt_f16_to_f32(u.e[k]);
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 8; ++k) { v30[g + k] = v15; }
-        }
-      }
-      float v31[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v31[s] = v30[s];
-      float v32[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v32[s] = v9;
-      float v33[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v33[s] = (v32[s] * v31[s]);
-      float v34[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v34[s] = mt_tanh(v33[s]);
-      float v35[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v35[s] = (v20[s] * v34[s]);
-      float v36[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v36[s] = (v35[s] + v17[s]);
-      float v37[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v37[s] = mt_round_f16(v36[s]);
-      #pragma unroll
-      for (int g = 0; g < 16; g += 8) {
-        const mt_i64 i0 = v28[g];
-        if ((true && v5[g])) {
-          union { uint4 w[1]; mt_u16 e[8]; } u;
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v36[g + k]);
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
-        }
-      }
-    }
+  }
 }

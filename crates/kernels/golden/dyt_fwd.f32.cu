@@ -44,6 +44,114 @@ extern "C" __global__ void __launch_bounds__(256) mt_dyt_fwd(const float* __rest
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p5 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p5;
+    int v1 = p6;
+    int v2 = p7;
+    int v3[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v3[s] = (int)(0 + MT_FLAT(s));
+    int v4[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v4[s] = v0;
+    bool v5[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v5[s] = (v3[s] < v4[s]);
+    mt_i64 v7 = 0LL;
+    float v8 = true ? p1[v7] : 0;
+    int v9 = (int)blockIdx.x;
+    int v10 = (int)((v9 * v2));
+    int v11 = (int)((v10 + v2));
+    int v12 = (int)((v11 < v1 ? v11 : v1));
+    mt_i64 v13[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v13[s] = (mt_i64)(v3[s]);
+    float v14 = 0.0f;
+    float v15[16];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 4) {
+      const mt_i64 i0 = v13[g];
+      if ((true && v5[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v15[g + k] = v14; }
+      }
+    }
+    float v17[16];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 4) {
+      const mt_i64 i0 = v13[g];
+      if ((true && v5[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v17[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v17[g + k] = v14; }
+      }
+    }
+    int v18 = 1;
+    for (int v19 = v10; v19 < v12; v19 += v18) {
+      mt_i64 v21 = (mt_i64)(v19);
+      mt_i64 v22 = (mt_i64)(v0);
+      mt_i64 v23 = (v21 * v22);
+      mt_i64 v24[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v24[s] = v23;
+      mt_i64 v25[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v25[s] = (v24[s] + v13[s]);
+      float v27[16];
+      #pragma unroll
+      for (int g = 0; g < 16; g += 4) {
+        const mt_i64 i0 = v25[g];
+        if ((true && v5[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v27[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { v27[g + k] = v14; }
+        }
+      }
+      float v28[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v28[s] = v8;
+      float v29[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v29[s] = (v28[s] * v27[s]);
+      float v30[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v30[s] = mt_tanh(v29[s]);
+      float v31[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v31[s] = (v17[s] * v30[s]);
+      float v32[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v32[s] = (v31[s] + v15[s]);
+      #pragma unroll
+      for (int g = 0; g < 16; g += 4) {
+        const mt_i64 i0 = v25[g];
+        if ((true && v5[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v32[g + k];
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+        }
+      }
+    }
+  } else {
     int v0 = p5;
     int v1 = p6;
     int v2 = p7;
@@ -152,119 +260,5 @@ extern "C" __global__ void __launch_bounds__(256) mt_dyt_fwd(const float* __rest
         }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(256) mt_dyt_fwd_fast(const float* __restrict__ p0, const float* __restrict__ p1, const float* __restrict__ p2, const float* __restrict__ p3, float* __restrict__ p4, int p5, int p6, int p7) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p5;
-    int v1 = p6;
-    int v2 = p7;
-    int v3[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v3[s] = (int)(0 + MT_FLAT(s));
-    int v4[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v4[s] = v0;
-    bool v5[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v5[s] = (v3[s] < v4[s]);
-    mt_i64 v7 = 0LL;
-    float v8 = true ? p1[v7] : 0;
-    int v9 = (int)blockIdx.x;
-    int v10 = (int)((v9 * v2));
-    int v11 = (int)((v10 + v2));
-    int v12 = (int)((v11 < v1 ? v11 : v1));
-    mt_i64 v13[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v13[s] = (mt_i64)(v3[s]);
-    float v14 = 0.0f;
-    float v15[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v13[g];
-      if ((true && v5[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p3 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v15[g + k] = v14; }
-      }
-    }
-    float v17[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v13[g];
-      if ((true && v5[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v17[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v17[g + k] = v14; }
-      }
-    }
-    int v18 = 1;
-    for (int v19 = v10; v19 < v12; v19 += v18) {
-      mt_i64 v21 = (mt_i64)(v19);
-      mt_i64 v22 = (mt_i64)(v0);
-      mt_i64 v23 = (v21 * v22);
-      mt_i64 v24[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v24[s] = v23;
-      mt_i64 v25[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v25[s] = (v24[s] + v13[s]);
-      float v27[16];
-      #pragma unroll
-      for (int g = 0; g < 16; g += 4) {
-        const mt_i64 i0 = v25[g];
-        if ((true && v5[g])) {
-          union { uint4 w[1]; float e[4]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v27[g + k] = u.e[k];
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 4; ++k) { v27[g + k] = v14; }
-        }
-      }
-      float v28[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v28[s] = v8;
-      float v29[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v29[s] = (v28[s] * v27[s]);
-      float v30[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v30[s] = mt_tanh(v29[s]);
-      float v31[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v31[s] = (v17[s] * v30[s]);
-      float v32[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v32[s] = (v31[s] + v15[s]);
-      #pragma unroll
-      for (int g = 0; g < 16; g += 4) {
-        const mt_i64 i0 = v25[g];
-        if ((true && v5[g])) {
-          union { uint4 w[1]; float e[4]; } u;
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v32[g + k];
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
-        }
-      }
-    }
+  }
 }

@@ -44,6 +44,93 @@ extern "C" __global__ void __launch_bounds__(256) mt_embedding_bwd(const float* 
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p4 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0;
+  if (mt_fast) {
+    int v0[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v0[s] = (int)(0 + MT_FLAT(s));
+    int v1 = p4;
+    int v2 = (int)blockIdx.x;
+    int v3[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v3[s] = v1;
+    bool v4[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v4[s] = (v0[s] < v3[s]);
+    mt_i64 v5 = (mt_i64)(v1);
+    mt_i64 v6[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v6[s] = (mt_i64)(v0[s]);
+    mt_i64 v7 = (mt_i64)(v2);
+    int v8 = true ? p2[v7] : 0;
+    int v9 = 1;
+    int v10 = (int)((v2 + v9));
+    mt_i64 v11 = (mt_i64)(v10);
+    int v12 = true ? p2[v11] : 0;
+    float v13[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v13[s] = 0.0f;
+    float v16[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v16[s] = v13[s];
+    for (int v15 = v8; v15 < v12; v15 += v9) {
+      mt_i64 v17 = (mt_i64)(v15);
+      int v18 = true ? p1[v17] : 0;
+      mt_i64 v19 = (mt_i64)(v18);
+      mt_i64 v20 = (v19 * v5);
+      mt_i64 v21[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v21[s] = v20;
+      mt_i64 v22[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v22[s] = (v21[s] + v6[s]);
+      float v23 = 0.0f;
+      float v24[16];
+      #pragma unroll
+      for (int g = 0; g < 16; g += 4) {
+        const mt_i64 i0 = v22[g];
+        if ((true && v4[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v24[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { v24[g + k] = v23; }
+        }
+      }
+      float v25[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v25[s] = (v16[s] + v24[s]);
+      float y1[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) y1[s] = v25[s];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v16[s] = y1[s];
+    }
+    float v26[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v26[s] = v16[s];
+    mt_i64 v28 = (v7 * v5);
+    mt_i64 v29[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v29[s] = v28;
+    mt_i64 v30[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v30[s] = (v29[s] + v6[s]);
+    #pragma unroll
+    for (int g = 0; g < 16; g += 4) {
+      const mt_i64 i0 = v30[g];
+      if ((true && v4[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v26[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     int v0[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v0[s] = (int)(0 + MT_FLAT(s));
@@ -131,98 +218,5 @@ extern "C" __global__ void __launch_bounds__(256) mt_embedding_bwd(const float* 
         for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v4[s]) p3[i0 + k] = v26[s]; }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(256) mt_embedding_bwd_fast(const float* __restrict__ p0, const int* __restrict__ p1, const int* __restrict__ p2, float* __restrict__ p3, int p4) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v0[s] = (int)(0 + MT_FLAT(s));
-    int v1 = p4;
-    int v2 = (int)blockIdx.x;
-    int v3[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v3[s] = v1;
-    bool v4[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v4[s] = (v0[s] < v3[s]);
-    mt_i64 v5 = (mt_i64)(v1);
-    mt_i64 v6[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v6[s] = (mt_i64)(v0[s]);
-    mt_i64 v7 = (mt_i64)(v2);
-    int v8 = true ? p2[v7] : 0;
-    int v9 = 1;
-    int v10 = (int)((v2 + v9));
-    mt_i64 v11 = (mt_i64)(v10);
-    int v12 = true ? p2[v11] : 0;
-    float v13[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v13[s] = 0.0f;
-    float v16[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v16[s] = v13[s];
-    for (int v15 = v8; v15 < v12; v15 += v9) {
-      mt_i64 v17 = (mt_i64)(v15);
-      int v18 = true ? p1[v17] : 0;
-      mt_i64 v19 = (mt_i64)(v18);
-      mt_i64 v20 = (v19 * v5);
-      mt_i64 v21[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v21[s] = v20;
-      mt_i64 v22[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v22[s] = (v21[s] + v6[s]);
-      float v23 = 0.0f;
-      float v24[16];
-      #pragma unroll
-      for (int g = 0; g < 16; g += 4) {
-        const mt_i64 i0 = v22[g];
-        if ((true && v4[g])) {
-          union { uint4 w[1]; float e[4]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v24[g + k] = u.e[k];
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 4; ++k) { v24[g + k] = v23; }
-        }
-      }
-      float v25[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v25[s] = (v16[s] + v24[s]);
-      float y1[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) y1[s] = v25[s];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v16[s] = y1[s];
-    }
-    float v26[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v26[s] = v16[s];
-    mt_i64 v28 = (v7 * v5);
-    mt_i64 v29[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v29[s] = v28;
-    mt_i64 v30[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v30[s] = (v29[s] + v6[s]);
-    #pragma unroll
-    for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v30[g];
-      if ((true && v4[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v26[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

@@ -44,6 +44,101 @@ extern "C" __global__ void __launch_bounds__(512) mt_embedding_fwd(const mt_u16*
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p3 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0;
+  if (mt_fast) {
+    int v0[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v0[s] = (int)(0 + MT_FLAT(s));
+    int v1 = p3;
+    mt_i64 v2 = p4;
+    int v3 = p5;
+    mt_i64 v4 = (mt_i64)(v3);
+    int v5 = (int)blockIdx.x;
+    mt_i64 v6 = (mt_i64)(v5);
+    mt_i64 v16 = 0LL;
+    mt_i64 v18 = (mt_i64)(v1);
+    mt_i64 v19[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v19[s] = (mt_i64)(v0[s]);
+    mt_i64 v20[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v20[s] = v19[s];
+    int v21[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v21[s] = v1;
+    bool v22[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v22[s] = (v0[s] < v21[s]);
+    bool v23[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v23[s] = v22[s];
+    mt_i64 v44[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v44[s] = v6;
+    mt_i64 v48[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v48[s] = v4;
+    bool v49[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v49[s] = (v44[s] < v48[s]);
+    bool v25[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v25[s] = (v23[s] && v49[s]);
+    mt_i64 v64[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { v64[s] = (true && v49[s]) ? p1[v44[s]] : v16; }
+    mt_i64 v65[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v65[s] = v18;
+    mt_i64 v66[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v66[s] = (v64[s] * v65[s]);
+    mt_i64 v31[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v31[s] = (v66[s] + v20[s]);
+    mt_i64 v82[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v82[s] = v2;
+    bool v83[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v83[s] = (v64[s] != v82[s]);
+    bool v33[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v33[s] = (v25[s] && v83[s]);
+    float v34 = 0.0f;
+    float v35[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v31[g];
+      if ((true && v33[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v35[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v35[g + k] = v34; }
+      }
+    }
+    mt_i64 v93[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v93[s] = (v44[s] * v65[s]);
+    mt_i64 v39[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v39[s] = (v93[s] + v20[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v25[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v35[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     int v0[8];
     #pragma unroll
     for (int s = 0; s < 8; ++s) v0[s] = (int)(0 + MT_FLAT(s));
@@ -139,106 +234,5 @@ extern "C" __global__ void __launch_bounds__(512) mt_embedding_fwd(const mt_u16*
         for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v25[s]) p2[i0 + k] = mt_f32_to_f16(v35[s]); }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(512) mt_embedding_fwd_fast(const mt_u16* __restrict__ p0, const mt_i64* __restrict__ p1, mt_u16* __restrict__ p2, int p3, mt_i64 p4, int p5) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v0[s] = (int)(0 + MT_FLAT(s));
-    int v1 = p3;
-    mt_i64 v2 = p4;
-    int v3 = p5;
-    mt_i64 v4 = (mt_i64)(v3);
-    int v5 = (int)blockIdx.x;
-    mt_i64 v6 = (mt_i64)(v5);
-    mt_i64 v16 = 0LL;
-    mt_i64 v18 = (mt_i64)(v1);
-    mt_i64 v19[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v19[s] = (mt_i64)(v0[s]);
-    mt_i64 v20[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = v19[s];
-    int v21[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v21[s] = v1;
-    bool v22[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v22[s] = (v0[s] < v21[s]);
-    bool v23[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = v22[s];
-    mt_i64 v44[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = v6;
-    mt_i64 v48[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = v4;
-    bool v49[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (v44[s] < v48[s]);
-    bool v25[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = (v23[s] && v49[s]);
-    mt_i64 v64[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v64[s] = (true && v49[s]) ? p1[v44[s]] : v16; }
-    mt_i64 v65[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = v18;
-    mt_i64 v66[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v66[s] = (v64[s] * v65[s]);
-    mt_i64 v31[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = (v66[s] + v20[s]);
-    mt_i64 v82[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v82[s] = v2;
-    bool v83[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v83[s] = (v64[s] != v82[s]);
-    bool v33[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = (v25[s] && v83[s]);
-    float v34 = 0.0f;
-    float v35[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v31[g];
-      if ((true && v33[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v35[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v35[g + k] = v34; }
-      }
-    }
-    mt_i64 v93[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v93[s] = (v44[s] * v65[s]);
-    mt_i64 v39[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v93[s] + v20[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v39[g];
-      if ((true && v25[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v35[g + k]);
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

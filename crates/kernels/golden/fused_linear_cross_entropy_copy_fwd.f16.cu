@@ -44,6 +44,73 @@ extern "C" __global__ void __launch_bounds__(256) mt_fused_linear_cross_entropy_
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p2 % 8) == 0 && (p3 % 8) == 0 && (p4 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0;
+  if (mt_fast) {
+    mt_i64 v0 = p2;
+    mt_i64 v1 = p3;
+    mt_i64 v2 = p4;
+    int v3 = (int)blockIdx.x;
+    mt_i64 v4 = (mt_i64)(v3);
+    mt_i64 v5 = 4096LL;
+    mt_i64 v6 = (v4 * v5);
+    int v7[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v7[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v8[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v8[s] = (mt_i64)(v7[s]);
+    mt_i64 v9[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v9[s] = v6;
+    mt_i64 v10[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v10[s] = (v9[s] + v8[s]);
+    mt_i64 v11[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v11[s] = v0;
+    bool v12[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v12[s] = (v10[s] < v11[s]);
+    mt_i64 v13[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v13[s] = v1;
+    mt_i64 v14[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v14[s] = (v10[s] + v13[s]);
+    float v15 = 0.0f;
+    float v16[16];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 8) {
+      const mt_i64 i0 = v14[g];
+      if ((true && v12[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v16[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v16[g + k] = v15; }
+      }
+    }
+    mt_i64 v17[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v17[s] = v2;
+    mt_i64 v18[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v18[s] = (v10[s] + v17[s]);
+    #pragma unroll
+    for (int g = 0; g < 16; g += 8) {
+      const mt_i64 i0 = v18[g];
+      if ((true && v12[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v16[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     mt_i64 v0 = p2;
     mt_i64 v1 = p3;
     mt_i64 v2 = p4;
@@ -111,78 +178,5 @@ extern "C" __global__ void __launch_bounds__(256) mt_fused_linear_cross_entropy_
         for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p1[i0 + k] = mt_f32_to_f16(v16[s]); }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(256) mt_fused_linear_cross_entropy_copy_fast(const mt_u16* __restrict__ p0, mt_u16* __restrict__ p1, mt_i64 p2, mt_i64 p3, mt_i64 p4) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    mt_i64 v0 = p2;
-    mt_i64 v1 = p3;
-    mt_i64 v2 = p4;
-    int v3 = (int)blockIdx.x;
-    mt_i64 v4 = (mt_i64)(v3);
-    mt_i64 v5 = 4096LL;
-    mt_i64 v6 = (v4 * v5);
-    int v7[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v7[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v8[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v8[s] = (mt_i64)(v7[s]);
-    mt_i64 v9[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v9[s] = v6;
-    mt_i64 v10[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v10[s] = (v9[s] + v8[s]);
-    mt_i64 v11[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v11[s] = v0;
-    bool v12[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v12[s] = (v10[s] < v11[s]);
-    mt_i64 v13[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v13[s] = v1;
-    mt_i64 v14[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v14[s] = (v10[s] + v13[s]);
-    float v15 = 0.0f;
-    float v16[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v14[g];
-      if ((true && v12[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v16[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v16[g + k] = v15; }
-      }
-    }
-    mt_i64 v17[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v17[s] = v2;
-    mt_i64 v18[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v18[s] = (v10[s] + v17[s]);
-    #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v18[g];
-      if ((true && v12[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v16[g + k]);
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

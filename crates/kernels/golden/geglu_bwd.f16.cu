@@ -44,6 +44,207 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd(const mt_u16* __r
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p5 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0;
+  if (mt_fast) {
+    mt_i64 v0 = p5;
+    float v1 = p6;
+    float v2 = p7;
+    int v3 = (int)blockIdx.x;
+    mt_i64 v4 = (mt_i64)(v3);
+    mt_i64 v5 = 4096LL;
+    mt_i64 v6 = (v4 * v5);
+    int v7[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v7[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v8[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v8[s] = (mt_i64)(v7[s]);
+    mt_i64 v9[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v9[s] = v6;
+    mt_i64 v10[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v10[s] = (v9[s] + v8[s]);
+    mt_i64 v11[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v11[s] = v0;
+    bool v12[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v12[s] = (v10[s] < v11[s]);
+    float v13 = 0.0f;
+    float v14[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v10[g];
+      if ((true && v12[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v14[g + k] = v13; }
+      }
+    }
+    float v15[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v15[s] = v14[s];
+    float v16[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v16[s] = v1;
+    float v17[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v17[s] = (v15[s] * v16[s]);
+    float v19[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v10[g];
+      if ((true && v12[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v19[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v19[g + k] = v13; }
+      }
+    }
+    float v20[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v20[s] = v19[s];
+    float v22[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v10[g];
+      if ((true && v12[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v22[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v22[g + k] = v13; }
+      }
+    }
+    float v23[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v23[s] = v22[s];
+    float v24[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v24[s] = v2;
+    float v25[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v25[s] = (v20[s] * v24[s]);
+    float v26[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v26[s] = (v25[s] * v23[s]);
+    float v27[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v27[s] = (v17[s] * v17[s]);
+    float v28[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v28[s] = (v27[s] * v17[s]);
+    float v30[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v30[s] = 0.044715f;
+    float v31[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v31[s] = (v28[s] * v30[s]);
+    float v32[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v32[s] = (v17[s] + v31[s]);
+    float v34[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v34[s] = 1.595769f;
+    float v35[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v35[s] = (v32[s] * v34[s]);
+    float v36[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v36[s] = mt_sigmoid(v35[s]);
+    float v37[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v37[s] = (-v35[s]);
+    float v39[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v39[s] = 80.0f;
+    float v40[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v40[s] = mt_minf(v37[s], v39[s]);
+    float v41[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v41[s] = mt_exp(v40[s]);
+    float v42[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v42[s] = (v17[s] * v36[s]);
+    float v43[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v43[s] = (v41[s] * v36[s]);
+    float v44[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v44[s] = (v42[s] * v43[s]);
+    float v47[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v47[s] = (v44[s] * v34[s]);
+    float v50[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v50[s] = 0.134145f;
+    float v51[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v51[s] = (v27[s] * v50[s]);
+    float v53[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v53[s] = 1.0f;
+    float v54[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v54[s] = (v51[s] + v53[s]);
+    float v55[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v55[s] = (v47[s] * v54[s]);
+    float v56[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v56[s] = (v36[s] + v55[s]);
+    float v57[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v57[s] = (v26[s] * v56[s]);
+    float v59[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v59[s] = (v57[s] * v16[s]);
+    float v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = mt_round_f16(v59[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v10[g];
+      if ((true && v12[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v59[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      }
+    }
+    float v72[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v72[s] = (v25[s] * v42[s]);
+    float v73[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v73[s] = mt_round_f16(v72[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v10[g];
+      if ((true && v12[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v72[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     mt_i64 v0 = p5;
     float v1 = p6;
     float v2 = p7;
@@ -248,212 +449,5 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd(const mt_u16* __r
         for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p4[i0 + k] = mt_f32_to_f16(v72[s]); }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(512) mt_geglu_bwd_fast(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, const mt_u16* __restrict__ p2, mt_u16* __restrict__ p3, mt_u16* __restrict__ p4, mt_i64 p5, float p6, float p7) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    mt_i64 v0 = p5;
-    float v1 = p6;
-    float v2 = p7;
-    int v3 = (int)blockIdx.x;
-    mt_i64 v4 = (mt_i64)(v3);
-    mt_i64 v5 = 4096LL;
-    mt_i64 v6 = (v4 * v5);
-    int v7[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v7[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v8[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v8[s] = (mt_i64)(v7[s]);
-    mt_i64 v9[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v9[s] = v6;
-    mt_i64 v10[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v10[s] = (v9[s] + v8[s]);
-    mt_i64 v11[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v11[s] = v0;
-    bool v12[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v12[s] = (v10[s] < v11[s]);
-    float v13 = 0.0f;
-    float v14[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v10[g];
-      if ((true && v12[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v14[g + k] = v13; }
-      }
-    }
-    float v15[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v15[s] = v14[s];
-    float v16[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v16[s] = v1;
-    float v17[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v17[s] = (v15[s] * v16[s]);
-    float v19[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v10[g];
-      if ((true && v12[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v19[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v19[g + k] = v13; }
-      }
-    }
-    float v20[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = v19[s];
-    float v22[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v10[g];
-      if ((true && v12[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v22[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v22[g + k] = v13; }
-      }
-    }
-    float v23[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = v22[s];
-    float v24[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = v2;
-    float v25[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = (v20[s] * v24[s]);
-    float v26[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = (v25[s] * v23[s]);
-    float v27[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = (v17[s] * v17[s]);
-    float v28[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = (v27[s] * v17[s]);
-    float v30[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = 0.044715f;
-    float v31[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = (v28[s] * v30[s]);
-    float v32[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = (v17[s] + v31[s]);
-    float v34[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = 1.595769f;
-    float v35[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v32[s] * v34[s]);
-    float v36[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = mt_sigmoid(v35[s]);
-    float v37[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (-v35[s]);
-    float v39[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = 80.0f;
-    float v40[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = mt_minf(v37[s], v39[s]);
-    float v41[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = mt_exp(v40[s]);
-    float v42[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v17[s] * v36[s]);
-    float v43[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (v41[s] * v36[s]);
-    float v44[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v42[s] * v43[s]);
-    float v47[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = (v44[s] * v34[s]);
-    float v50[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = 0.134145f;
-    float v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (v27[s] * v50[s]);
-    float v53[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = 1.0f;
-    float v54[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = (v51[s] + v53[s]);
-    float v55[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = (v47[s] * v54[s]);
-    float v56[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = (v36[s] + v55[s]);
-    float v57[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = (v26[s] * v56[s]);
-    float v59[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = (v57[s] * v16[s]);
-    float v60[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = mt_round_f16(v59[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v10[g];
-      if ((true && v12[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v59[g + k]);
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
-      }
-    }
-    float v72[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v72[s] = (v25[s] * v42[s]);
-    float v73[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v73[s] = mt_round_f16(v72[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v10[g];
-      if ((true && v12[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v72[g + k]);
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

@@ -44,6 +44,141 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_fwd(const floa
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p2 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p2;
+    float v1 = p3;
+    float v2 = p4;
+    int v3 = (int)blockIdx.y;
+    int v4 = 4096;
+    int v5 = (int)((v3 * v4));
+    int v6[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v6[s] = (int)(0 + MT_FLAT(s));
+    int v7[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v7[s] = v5;
+    int v8[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v8[s] = (int)((v7[s] + v6[s]));
+    int v9 = (int)blockIdx.x;
+    mt_i64 v10 = (mt_i64)(v9);
+    mt_i64 v11 = (mt_i64)(v0);
+    mt_i64 v12[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v12[s] = (mt_i64)(v8[s]);
+    mt_i64 v13 = (v10 * v11);
+    mt_i64 v14 = 2LL;
+    mt_i64 v15 = (v13 * v14);
+    mt_i64 v16[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v16[s] = v15;
+    mt_i64 v17[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v17[s] = (v16[s] + v12[s]);
+    mt_i64 v18[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v18[s] = v11;
+    mt_i64 v19[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v19[s] = (v17[s] + v18[s]);
+    mt_i64 v21[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v21[s] = v13;
+    mt_i64 v22[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v22[s] = (v21[s] + v12[s]);
+    int v23[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v23[s] = v0;
+    bool v24[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v24[s] = (v8[s] < v23[s]);
+    float v25 = 0.0f;
+    float v26[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v17[g];
+      if ((true && v24[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v26[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v26[g + k] = v25; }
+      }
+    }
+    float v27[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v27[s] = v1;
+    float v28[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v28[s] = (v26[s] * v27[s]);
+    float v30[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v19[g];
+      if ((true && v24[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v30[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v30[g + k] = v25; }
+      }
+    }
+    float v31[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v31[s] = (v28[s] * v28[s]);
+    float v32[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v32[s] = (v31[s] * v28[s]);
+    float v34[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v34[s] = 0.044715f;
+    float v35[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v35[s] = (v32[s] * v34[s]);
+    float v36[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v36[s] = (v28[s] + v35[s]);
+    float v38[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v38[s] = 1.595769f;
+    float v39[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v39[s] = (v36[s] * v38[s]);
+    float v40[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v40[s] = mt_sigmoid(v39[s]);
+    float v41[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v41[s] = (v28[s] * v40[s]);
+    float v42[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v42[s] = (v41[s] * v30[s]);
+    float v43[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v43[s] = v2;
+    float v44[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v44[s] = (v42[s] * v43[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v22[g];
+      if ((true && v24[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v44[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     int v0 = p2;
     float v1 = p3;
     float v2 = p4;
@@ -179,146 +314,5 @@ extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_fwd(const floa
         for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v24[s]) p1[i0 + k] = v44[s]; }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(512) mt_geglu_packed_fwd_fast(const float* __restrict__ p0, float* __restrict__ p1, int p2, float p3, float p4) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p2;
-    float v1 = p3;
-    float v2 = p4;
-    int v3 = (int)blockIdx.y;
-    int v4 = 4096;
-    int v5 = (int)((v3 * v4));
-    int v6[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v6[s] = (int)(0 + MT_FLAT(s));
-    int v7[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v7[s] = v5;
-    int v8[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v8[s] = (int)((v7[s] + v6[s]));
-    int v9 = (int)blockIdx.x;
-    mt_i64 v10 = (mt_i64)(v9);
-    mt_i64 v11 = (mt_i64)(v0);
-    mt_i64 v12[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v12[s] = (mt_i64)(v8[s]);
-    mt_i64 v13 = (v10 * v11);
-    mt_i64 v14 = 2LL;
-    mt_i64 v15 = (v13 * v14);
-    mt_i64 v16[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v16[s] = v15;
-    mt_i64 v17[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v17[s] = (v16[s] + v12[s]);
-    mt_i64 v18[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v18[s] = v11;
-    mt_i64 v19[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v19[s] = (v17[s] + v18[s]);
-    mt_i64 v21[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v21[s] = v13;
-    mt_i64 v22[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v22[s] = (v21[s] + v12[s]);
-    int v23[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = v0;
-    bool v24[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = (v8[s] < v23[s]);
-    float v25 = 0.0f;
-    float v26[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v17[g];
-      if ((true && v24[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v26[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v26[g + k] = v25; }
-      }
-    }
-    float v27[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = v1;
-    float v28[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = (v26[s] * v27[s]);
-    float v30[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v19[g];
-      if ((true && v24[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v30[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v30[g + k] = v25; }
-      }
-    }
-    float v31[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = (v28[s] * v28[s]);
-    float v32[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = (v31[s] * v28[s]);
-    float v34[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = 0.044715f;
-    float v35[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v32[s] * v34[s]);
-    float v36[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = (v28[s] + v35[s]);
-    float v38[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = 1.595769f;
-    float v39[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v36[s] * v38[s]);
-    float v40[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = mt_sigmoid(v39[s]);
-    float v41[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (v28[s] * v40[s]);
-    float v42[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v41[s] * v30[s]);
-    float v43[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = v2;
-    float v44[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v42[s] * v43[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v22[g];
-      if ((true && v24[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v44[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

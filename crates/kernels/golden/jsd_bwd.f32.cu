@@ -44,6 +44,144 @@ extern "C" __global__ void __launch_bounds__(512) mt_jsd_bwd(const float* __rest
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p4 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p4;
+    mt_i64 v1 = p5;
+    float v2 = p6;
+    float v4 = p8;
+    int v5 = (int)blockIdx.x;
+    mt_i64 v6 = (mt_i64)(v5);
+    int v7[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v7[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v9 = (mt_i64)(v0);
+    mt_i64 v10 = (v6 * v9);
+    mt_i64 v11 = true ? p2[v6] : 0;
+    bool v12 = (v11 != v1);
+    int v13[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v13[s] = v0;
+    bool v14[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v14[s] = (v7[s] < v13[s]);
+    mt_i64 v15[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v15[s] = (mt_i64)(v7[s]);
+    mt_i64 v16[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v16[s] = v10;
+    mt_i64 v17[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v17[s] = (v16[s] + v15[s]);
+    float v18 = 0.0f;
+    float v19[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v17[g];
+      if ((true && v14[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v19[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v19[g + k] = v18; }
+      }
+    }
+    float v21[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v17[g];
+      if ((true && v14[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v21[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v21[g + k] = v18; }
+      }
+    }
+    float v22[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v22[s] = mt_exp(v19[s]);
+    float v23[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v23[s] = mt_maxf(v19[s], v21[s]);
+    float v24[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v24[s] = (v21[s] - v23[s]);
+    float v25[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v25[s] = mt_exp(v24[s]);
+    float v26[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v26[s] = v2;
+    float v27[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v27[s] = (v25[s] * v26[s]);
+    float v28[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v28[s] = (v19[s] - v23[s]);
+    float v29[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v29[s] = mt_exp(v28[s]);
+    float v30 = 1.0f;
+    float v31 = (v30 - v2);
+    float v32[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v32[s] = v31;
+    float v33[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v33[s] = (v29[s] * v32[s]);
+    float v34[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v34[s] = (v27[s] + v33[s]);
+    float v35[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v35[s] = logf(v34[s]);
+    float v36[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v36[s] = (v23[s] + v35[s]);
+    float v37[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v37[s] = (v19[s] - v36[s]);
+    float v38[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v38[s] = (v22[s] * v37[s]);
+    float v42[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v42[s] = (v38[s] * v32[s]);
+    float v43[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v43[s] = v4;
+    float v44[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v44[s] = (v42[s] * v43[s]);
+    bool v46[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v46[s] = v12;
+    float v47[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v47[s] = 0.0f;
+    float v48[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v48[s] = (v46[s] ? v44[s] : v47[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v17[g];
+      if ((true && v14[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v48[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     int v0 = p4;
     mt_i64 v1 = p5;
     float v2 = p6;
@@ -182,149 +320,5 @@ extern "C" __global__ void __launch_bounds__(512) mt_jsd_bwd(const float* __rest
         for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v14[s]) p3[i0 + k] = v48[s]; }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(512) mt_jsd_bwd_fast(const float* __restrict__ p0, const float* __restrict__ p1, const mt_i64* __restrict__ p2, float* __restrict__ p3, int p4, mt_i64 p5, float p6, float p7, float p8) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p4;
-    mt_i64 v1 = p5;
-    float v2 = p6;
-    float v4 = p8;
-    int v5 = (int)blockIdx.x;
-    mt_i64 v6 = (mt_i64)(v5);
-    int v7[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v7[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v9 = (mt_i64)(v0);
-    mt_i64 v10 = (v6 * v9);
-    mt_i64 v11 = true ? p2[v6] : 0;
-    bool v12 = (v11 != v1);
-    int v13[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v13[s] = v0;
-    bool v14[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v14[s] = (v7[s] < v13[s]);
-    mt_i64 v15[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v15[s] = (mt_i64)(v7[s]);
-    mt_i64 v16[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v16[s] = v10;
-    mt_i64 v17[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v17[s] = (v16[s] + v15[s]);
-    float v18 = 0.0f;
-    float v19[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v17[g];
-      if ((true && v14[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v19[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v19[g + k] = v18; }
-      }
-    }
-    float v21[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v17[g];
-      if ((true && v14[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v21[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v21[g + k] = v18; }
-      }
-    }
-    float v22[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v22[s] = mt_exp(v19[s]);
-    float v23[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = mt_maxf(v19[s], v21[s]);
-    float v24[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = (v21[s] - v23[s]);
-    float v25[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = mt_exp(v24[s]);
-    float v26[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = v2;
-    float v27[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = (v25[s] * v26[s]);
-    float v28[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = (v19[s] - v23[s]);
-    float v29[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = mt_exp(v28[s]);
-    float v30 = 1.0f;
-    float v31 = (v30 - v2);
-    float v32[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = v31;
-    float v33[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = (v29[s] * v32[s]);
-    float v34[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = (v27[s] + v33[s]);
-    float v35[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = logf(v34[s]);
-    float v36[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = (v23[s] + v35[s]);
-    float v37[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v19[s] - v36[s]);
-    float v38[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = (v22[s] * v37[s]);
-    float v42[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v38[s] * v32[s]);
-    float v43[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = v4;
-    float v44[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v42[s] * v43[s]);
-    bool v46[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = v12;
-    float v47[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = 0.0f;
-    float v48[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v46[s] ? v44[s] : v47[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v17[g];
-      if ((true && v14[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v48[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

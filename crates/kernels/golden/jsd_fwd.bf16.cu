@@ -44,165 +44,8 @@ extern "C" __global__ void __launch_bounds__(512) mt_jsd_fwd(const mt_u16* __res
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
-    int v0 = p4;
-    mt_i64 v1 = p5;
-    float v2 = p6;
-    float v4 = p8;
-    int v5 = (int)blockIdx.x;
-    mt_i64 v6 = (mt_i64)(v5);
-    int v7[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v7[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v9 = (mt_i64)(v0);
-    mt_i64 v10 = (v6 * v9);
-    mt_i64 v11 = true ? p2[v6] : 0;
-    bool v12 = (v11 != v1);
-    int v13[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v13[s] = v0;
-    bool v14[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v14[s] = (v7[s] < v13[s]);
-    mt_i64 v15[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v15[s] = (mt_i64)(v7[s]);
-    mt_i64 v16[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v16[s] = v10;
-    mt_i64 v17[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v17[s] = (v16[s] + v15[s]);
-    float v18 = 0.0f;
-    float v19[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v17[g];
-      if ((true && v14[g + 0]) && (true && v14[g + 1]) && (true && v14[g + 2]) && (true && v14[g + 3]) && (true && v14[g + 4]) && (true && v14[g + 5]) && (true && v14[g + 6]) && (true && v14[g + 7]) && (i0 % 8) == 0) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v19[g + k] = mt_bf16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v19[s] = (true && v14[s]) ? mt_bf16_to_f32(p0[i0 + k]) : v18; }
-      }
-    }
-    float v20[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = v19[s];
-    float v22[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v17[g];
-      if ((true && v14[g + 0]) && (true && v14[g + 1]) && (true && v14[g + 2]) && (true && v14[g + 3]) && (true && v14[g + 4]) && (true && v14[g + 5]) && (true && v14[g + 6]) && (true && v14[g + 7]) && (i0 % 8) == 0) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v22[g + k] = mt_bf16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v22[s] = (true && v14[s]) ? mt_bf16_to_f32(p1[i0 + k]) : v18; }
-      }
-    }
-    float v23[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = v22[s];
-    float v24[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = mt_maxf(v20[s], v23[s]);
-    float v25[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = (v23[s] - v24[s]);
-    float v26[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = mt_exp(v25[s]);
-    float v27[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = v2;
-    float v28[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = (v26[s] * v27[s]);
-    float v29[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = (v20[s] - v24[s]);
-    float v30[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = mt_exp(v29[s]);
-    float v31 = 1.0f;
-    float v32 = (v31 - v2);
-    float v33[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = v32;
-    float v34[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = (v30[s] * v33[s]);
-    float v35[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v28[s] + v34[s]);
-    float v36[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = logf(v35[s]);
-    float v37[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v24[s] + v36[s]);
-    float v38[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = mt_exp(v23[s]);
-    float v39[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v23[s] - v37[s]);
-    float v40[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = (v38[s] * v39[s]);
-    float v42[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v40[s] * v27[s]);
-    float v43[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = mt_exp(v20[s]);
-    float v44[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v20[s] - v37[s]);
-    float v45[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (v43[s] * v44[s]);
-    float v49[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (v45[s] * v33[s]);
-    float v50[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v42[s] + v49[s]);
-    float v51 = 0.0f;
-    float v52[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = 0.0f;
-    float v53[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (v14[s] ? v50[s] : v52[s]);
-    mt_round ^= 1;
-    float acc4 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v53[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
-    __syncthreads();
-    acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v54 = acc4;
-    float v55 = (v54 * v4);
-    float v57 = (v12 ? v55 : v51);
-    if (mt_tid == 0) p3[v6] = v57;
-}
-extern "C" __global__ void __launch_bounds__(512) mt_jsd_fwd_fast(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, const mt_i64* __restrict__ p2, float* __restrict__ p3, int p4, mt_i64 p5, float p6, float p7, float p8) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[512];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
+  const bool mt_fast = (p4 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0;
+  if (mt_fast) {
     int v0 = p4;
     mt_i64 v1 = p5;
     float v2 = p6;
@@ -352,4 +195,155 @@ extern "C" __global__ void __launch_bounds__(512) mt_jsd_fwd_fast(const mt_u16* 
     float v55 = (v54 * v4);
     float v57 = (v12 ? v55 : v51);
     if (mt_tid == 0) p3[v6] = v57;
+  } else {
+    int v0 = p4;
+    mt_i64 v1 = p5;
+    float v2 = p6;
+    float v4 = p8;
+    int v5 = (int)blockIdx.x;
+    mt_i64 v6 = (mt_i64)(v5);
+    int v7[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v7[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v9 = (mt_i64)(v0);
+    mt_i64 v10 = (v6 * v9);
+    mt_i64 v11 = true ? p2[v6] : 0;
+    bool v12 = (v11 != v1);
+    int v13[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v13[s] = v0;
+    bool v14[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v14[s] = (v7[s] < v13[s]);
+    mt_i64 v15[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v15[s] = (mt_i64)(v7[s]);
+    mt_i64 v16[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v16[s] = v10;
+    mt_i64 v17[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v17[s] = (v16[s] + v15[s]);
+    float v18 = 0.0f;
+    float v19[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v17[g];
+      if ((true && v14[g + 0]) && (true && v14[g + 1]) && (true && v14[g + 2]) && (true && v14[g + 3]) && (true && v14[g + 4]) && (true && v14[g + 5]) && (true && v14[g + 6]) && (true && v14[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v19[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v19[s] = (true && v14[s]) ? mt_bf16_to_f32(p0[i0 + k]) : v18; }
+      }
+    }
+    float v20[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v20[s] = v19[s];
+    float v22[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v17[g];
+      if ((true && v14[g + 0]) && (true && v14[g + 1]) && (true && v14[g + 2]) && (true && v14[g + 3]) && (true && v14[g + 4]) && (true && v14[g + 5]) && (true && v14[g + 6]) && (true && v14[g + 7]) && (i0 % 8) == 0) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v22[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v22[s] = (true && v14[s]) ? mt_bf16_to_f32(p1[i0 + k]) : v18; }
+      }
+    }
+    float v23[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v23[s] = v22[s];
+    float v24[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v24[s] = mt_maxf(v20[s], v23[s]);
+    float v25[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v25[s] = (v23[s] - v24[s]);
+    float v26[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v26[s] = mt_exp(v25[s]);
+    float v27[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v27[s] = v2;
+    float v28[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v28[s] = (v26[s] * v27[s]);
+    float v29[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v29[s] = (v20[s] - v24[s]);
+    float v30[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v30[s] = mt_exp(v29[s]);
+    float v31 = 1.0f;
+    float v32 = (v31 - v2);
+    float v33[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v33[s] = v32;
+    float v34[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v34[s] = (v30[s] * v33[s]);
+    float v35[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v35[s] = (v28[s] + v34[s]);
+    float v36[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v36[s] = logf(v35[s]);
+    float v37[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v37[s] = (v24[s] + v36[s]);
+    float v38[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v38[s] = mt_exp(v23[s]);
+    float v39[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v39[s] = (v23[s] - v37[s]);
+    float v40[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v40[s] = (v38[s] * v39[s]);
+    float v42[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v42[s] = (v40[s] * v27[s]);
+    float v43[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v43[s] = mt_exp(v20[s]);
+    float v44[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v44[s] = (v20[s] - v37[s]);
+    float v45[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v45[s] = (v43[s] * v44[s]);
+    float v49[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v49[s] = (v45[s] * v33[s]);
+    float v50[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v50[s] = (v42[s] + v49[s]);
+    float v51 = 0.0f;
+    float v52[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v52[s] = 0.0f;
+    float v53[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v53[s] = (v14[s] ? v50[s] : v52[s]);
+    mt_round ^= 1;
+    float acc4 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v53[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
+    __syncthreads();
+    acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
+    float v54 = acc4;
+    float v55 = (v54 * v4);
+    float v57 = (v12 ? v55 : v51);
+    if (mt_tid == 0) p3[v6] = v57;
+  }
 }

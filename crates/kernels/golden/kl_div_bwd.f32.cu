@@ -44,6 +44,69 @@ extern "C" __global__ void __launch_bounds__(256) mt_kl_div_bwd(const float* __r
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p2 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p2;
+    float v4 = p6;
+    int v5 = (int)blockIdx.x;
+    mt_i64 v6 = (mt_i64)(v5);
+    int v7[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v7[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v9 = (mt_i64)(v0);
+    mt_i64 v10 = (v6 * v9);
+    int v11[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v11[s] = v0;
+    bool v12[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v12[s] = (v7[s] < v11[s]);
+    mt_i64 v13[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v13[s] = (mt_i64)(v7[s]);
+    mt_i64 v14[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v14[s] = v10;
+    mt_i64 v15[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v15[s] = (v14[s] + v13[s]);
+    float v16 = 0.0f;
+    float v17[16];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 4) {
+      const mt_i64 i0 = v15[g];
+      if ((true && v12[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v17[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v17[g + k] = v16; }
+      }
+    }
+    float v18[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v18[s] = (-v17[s]);
+    float v19[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v19[s] = v4;
+    float v20[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v20[s] = (v18[s] * v19[s]);
+    #pragma unroll
+    for (int g = 0; g < 16; g += 4) {
+      const mt_i64 i0 = v15[g];
+      if ((true && v12[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v20[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     int v0 = p2;
     float v4 = p6;
     int v5 = (int)blockIdx.x;
@@ -107,74 +170,5 @@ extern "C" __global__ void __launch_bounds__(256) mt_kl_div_bwd(const float* __r
         for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p1[i0 + k] = v20[s]; }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(256) mt_kl_div_bwd_fast(const float* __restrict__ p0, float* __restrict__ p1, int p2, mt_i64 p3, float p4, float p5, float p6) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p2;
-    float v4 = p6;
-    int v5 = (int)blockIdx.x;
-    mt_i64 v6 = (mt_i64)(v5);
-    int v7[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v7[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v9 = (mt_i64)(v0);
-    mt_i64 v10 = (v6 * v9);
-    int v11[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v11[s] = v0;
-    bool v12[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v12[s] = (v7[s] < v11[s]);
-    mt_i64 v13[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v13[s] = (mt_i64)(v7[s]);
-    mt_i64 v14[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v14[s] = v10;
-    mt_i64 v15[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v15[s] = (v14[s] + v13[s]);
-    float v16 = 0.0f;
-    float v17[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v15[g];
-      if ((true && v12[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v17[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v17[g + k] = v16; }
-      }
-    }
-    float v18[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v18[s] = (-v17[s]);
-    float v19[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v19[s] = v4;
-    float v20[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v20[s] = (v18[s] * v19[s]);
-    #pragma unroll
-    for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v15[g];
-      if ((true && v12[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v20[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

@@ -44,104 +44,8 @@ extern "C" __global__ void __launch_bounds__(256) mt_kl_div_fwd(const float* __r
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
-    int v0 = p3;
-    float v3 = p6;
-    float v4 = p7;
-    int v5 = (int)blockIdx.x;
-    mt_i64 v6 = (mt_i64)(v5);
-    int v7[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v7[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v9 = (mt_i64)(v0);
-    mt_i64 v10 = (v6 * v9);
-    int v11[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v11[s] = v0;
-    bool v12[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v12[s] = (v7[s] < v11[s]);
-    mt_i64 v13[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v13[s] = (mt_i64)(v7[s]);
-    mt_i64 v14[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v14[s] = v10;
-    mt_i64 v15[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v15[s] = (v14[s] + v13[s]);
-    float v16 = 0.0f;
-    float v17[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v15[g];
-      if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (i0 % 4) == 0) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v17[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v17[s] = (true && v12[s]) ? p0[i0 + k] : v16; }
-      }
-    }
-    float v19[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v15[g];
-      if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (i0 % 4) == 0) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v19[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v19[s] = (true && v12[s]) ? p1[i0 + k] : v16; }
-      }
-    }
-    float v20[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v20[s] = v3;
-    float v21[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v21[s] = mt_maxf(v19[s], v20[s]);
-    float v22[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v22[s] = logf(v21[s]);
-    float v23[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v23[s] = (v22[s] - v17[s]);
-    float v24[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v24[s] = (v19[s] * v23[s]);
-    float v26[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v26[s] = 0.0f;
-    float v27[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v27[s] = (v12[s] ? v24[s] : v26[s]);
-    mt_round ^= 1;
-    float acc4 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v27[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
-    __syncthreads();
-    acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v28 = acc4;
-    float v29 = (v28 * v4);
-    if (mt_tid == 0) p2[v6] = v29;
-}
-extern "C" __global__ void __launch_bounds__(256) mt_kl_div_fwd_fast(const float* __restrict__ p0, const float* __restrict__ p1, float* __restrict__ p2, int p3, mt_i64 p4, float p5, float p6, float p7) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[256];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
+  const bool mt_fast = (p3 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0;
+  if (mt_fast) {
     int v0 = p3;
     float v3 = p6;
     float v4 = p7;
@@ -230,4 +134,94 @@ extern "C" __global__ void __launch_bounds__(256) mt_kl_div_fwd_fast(const float
     float v28 = acc2;
     float v29 = (v28 * v4);
     if (mt_tid == 0) p2[v6] = v29;
+  } else {
+    int v0 = p3;
+    float v3 = p6;
+    float v4 = p7;
+    int v5 = (int)blockIdx.x;
+    mt_i64 v6 = (mt_i64)(v5);
+    int v7[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v7[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v9 = (mt_i64)(v0);
+    mt_i64 v10 = (v6 * v9);
+    int v11[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v11[s] = v0;
+    bool v12[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v12[s] = (v7[s] < v11[s]);
+    mt_i64 v13[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v13[s] = (mt_i64)(v7[s]);
+    mt_i64 v14[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v14[s] = v10;
+    mt_i64 v15[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v15[s] = (v14[s] + v13[s]);
+    float v16 = 0.0f;
+    float v17[16];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 4) {
+      const mt_i64 i0 = v15[g];
+      if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v17[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v17[s] = (true && v12[s]) ? p0[i0 + k] : v16; }
+      }
+    }
+    float v19[16];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 4) {
+      const mt_i64 i0 = v15[g];
+      if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v19[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v19[s] = (true && v12[s]) ? p1[i0 + k] : v16; }
+      }
+    }
+    float v20[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v20[s] = v3;
+    float v21[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v21[s] = mt_maxf(v19[s], v20[s]);
+    float v22[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v22[s] = logf(v21[s]);
+    float v23[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v23[s] = (v22[s] - v17[s]);
+    float v24[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v24[s] = (v19[s] * v23[s]);
+    float v26[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v26[s] = 0.0f;
+    float v27[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v27[s] = (v12[s] ? v24[s] : v26[s]);
+    mt_round ^= 1;
+    float acc4 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v27[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
+    __syncthreads();
+    acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128))[w]);
+    float v28 = acc4;
+    float v29 = (v28 * v4);
+    if (mt_tid == 0) p2[v6] = v29;
+  }
 }

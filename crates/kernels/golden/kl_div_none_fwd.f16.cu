@@ -44,6 +44,89 @@ extern "C" __global__ void __launch_bounds__(256) mt_kl_div_fwd(const mt_u16* __
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p3 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p3;
+    int v5 = (int)blockIdx.x;
+    mt_i64 v6 = (mt_i64)(v5);
+    int v7[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v7[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v9 = (mt_i64)(v0);
+    mt_i64 v10 = (v6 * v9);
+    int v11[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v11[s] = v0;
+    bool v12[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v12[s] = (v7[s] < v11[s]);
+    mt_i64 v13[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v13[s] = (mt_i64)(v7[s]);
+    mt_i64 v14[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v14[s] = v10;
+    mt_i64 v15[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v15[s] = (v14[s] + v13[s]);
+    float v16 = 0.0f;
+    float v17[16];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 8) {
+      const mt_i64 i0 = v15[g];
+      if ((true && v12[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v17[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v17[g + k] = v16; }
+      }
+    }
+    float v18[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v18[s] = v17[s];
+    float v20[16];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 8) {
+      const mt_i64 i0 = v15[g];
+      if ((true && v12[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v20[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v20[g + k] = v16; }
+      }
+    }
+    float v21[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v21[s] = v20[s];
+    float v22[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v22[s] = mt_exp(v21[s]);
+    float v23[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v23[s] = (v21[s] - v18[s]);
+    float v24[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v24[s] = (v22[s] * v23[s]);
+    #pragma unroll
+    for (int g = 0; g < 16; g += 8) {
+      const mt_i64 i0 = v15[g];
+      if ((true && v12[g])) {
+        union { uint4 w[2]; float e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v24[g + k];
+        #pragma unroll
+        for (int q = 0; q < 2; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     int v0 = p3;
     int v5 = (int)blockIdx.x;
     mt_i64 v6 = (mt_i64)(v5);
@@ -127,94 +210,5 @@ extern "C" __global__ void __launch_bounds__(256) mt_kl_div_fwd(const mt_u16* __
         for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p2[i0 + k] = v24[s]; }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(256) mt_kl_div_fwd_fast(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, float* __restrict__ p2, int p3, mt_i64 p4, float p5, float p6, float p7) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p3;
-    int v5 = (int)blockIdx.x;
-    mt_i64 v6 = (mt_i64)(v5);
-    int v7[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v7[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v9 = (mt_i64)(v0);
-    mt_i64 v10 = (v6 * v9);
-    int v11[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v11[s] = v0;
-    bool v12[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v12[s] = (v7[s] < v11[s]);
-    mt_i64 v13[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v13[s] = (mt_i64)(v7[s]);
-    mt_i64 v14[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v14[s] = v10;
-    mt_i64 v15[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v15[s] = (v14[s] + v13[s]);
-    float v16 = 0.0f;
-    float v17[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v15[g];
-      if ((true && v12[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v17[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v17[g + k] = v16; }
-      }
-    }
-    float v18[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v18[s] = v17[s];
-    float v20[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v15[g];
-      if ((true && v12[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v20[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v20[g + k] = v16; }
-      }
-    }
-    float v21[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v21[s] = v20[s];
-    float v22[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v22[s] = mt_exp(v21[s]);
-    float v23[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v23[s] = (v21[s] - v18[s]);
-    float v24[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v24[s] = (v22[s] * v23[s]);
-    #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v15[g];
-      if ((true && v12[g])) {
-        union { uint4 w[2]; float e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v24[g + k];
-        #pragma unroll
-        for (int q = 0; q < 2; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

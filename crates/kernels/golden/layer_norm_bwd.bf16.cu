@@ -44,6 +44,276 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_bwd(const mt_u16
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p6 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0 && ((unsigned long long)(const void*)p5 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p6;
+    int v1 = p7;
+    int v2 = p8;
+    float v3 = p9;
+    int v4 = (int)blockIdx.x;
+    int v5[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v5[s] = (int)(0 + MT_FLAT(s));
+    int v6[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v6[s] = v0;
+    bool v7[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v7[s] = (v5[s] < v6[s]);
+    float v8 = (float)(v0);
+    int v9 = (int)((v4 * v2));
+    int v10 = (int)((v9 + v2));
+    int v11 = (int)((v10 < v1 ? v10 : v1));
+    mt_i64 v12[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v12[s] = (mt_i64)(v5[s]);
+    float v13 = 0.0f;
+    float v14[16];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 8) {
+      const mt_i64 i0 = v12[g];
+      if ((true && v7[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v14[g + k] = v13; }
+      }
+    }
+    float v15[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v15[s] = v14[s];
+    float v16[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v16[s] = 0.0f;
+    int v18 = 1;
+    float v20[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v20[s] = v16[s];
+    float v21[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v21[s] = v16[s];
+    for (int v19 = v9; v19 < v11; v19 += v18) {
+      mt_i64 v23 = (mt_i64)(v19);
+      mt_i64 v24 = (mt_i64)(v0);
+      mt_i64 v25 = (v23 * v24);
+      mt_i64 v26[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v26[s] = v25;
+      mt_i64 v27[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v27[s] = (v26[s] + v12[s]);
+      float v29[16];
+      #pragma unroll
+      for (int g = 0; g < 16; g += 8) {
+        const mt_i64 i0 = v27[g];
+        if ((true && v7[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v29[g + k] = mt_bf16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { v29[g + k] = v13; }
+        }
+      }
+      float v30[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v30[s] = v29[s];
+      float v32[16];
+      #pragma unroll
+      for (int g = 0; g < 16; g += 8) {
+        const mt_i64 i0 = v27[g];
+        if ((true && v7[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v32[g + k] = mt_bf16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { v32[g + k] = v13; }
+        }
+      }
+      float v33[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v33[s] = v32[s];
+      mt_round ^= 1;
+      float acc2 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v30[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
+      __syncthreads();
+      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
+      float v35 = acc2;
+      float v36 = mt_div(v35, v8);
+      float v37[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v37[s] = v36;
+      float v38[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v38[s] = (v30[s] - v37[s]);
+      float v39 = 0.0f;
+      float v41[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v41[s] = (v7[s] ? v38[s] : v16[s]);
+      mt_round ^= 1;
+      float acc3 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v41[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc3;
+      float v49[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v49[s] = (v41[s] * v41[s]);
+      float acc4 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v49[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc4;
+      __syncthreads();
+      acc3 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
+      float v42 = acc3;
+      acc4 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
+      float v50 = acc4;
+      float v43 = mt_div(v42, v8);
+      float v51 = mt_div(v50, v8);
+      float v52 = (v43 * v43);
+      float v53 = (v51 - v52);
+      float v55 = mt_maxf(v53, v39);
+      float v56 = (v55 + v3);
+      float v57 = mt_rsqrt(v56);
+      float v60[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v60[s] = v43;
+      float v61[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v61[s] = (v38[s] - v60[s]);
+      float v64[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v64[s] = (v7[s] ? v61[s] : v16[s]);
+      float v65[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v65[s] = v57;
+      float v66[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v66[s] = (v64[s] * v65[s]);
+      float v67[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v67[s] = (v33[s] * v15[s]);
+      float v68[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v68[s] = (v66[s] * v67[s]);
+      mt_round ^= 1;
+      float acc5 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc5 = (acc5 + v68[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = (acc5 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc5;
+      float acc6 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v67[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc6;
+      __syncthreads();
+      acc5 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
+      float v69 = acc5;
+      acc6 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
+      float v72 = acc6;
+      float v70 = mt_div(v69, v8);
+      float v73 = mt_div(v72, v8);
+      float v84[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v84[s] = v70;
+      float v85[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v85[s] = (v66[s] * v84[s]);
+      float v86[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v86[s] = (v67[s] - v85[s]);
+      float v87[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v87[s] = v73;
+      float v88[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v88[s] = (v86[s] - v87[s]);
+      float v90[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v90[s] = (v88[s] * v65[s]);
+      #pragma unroll
+      for (int g = 0; g < 16; g += 8) {
+        const mt_i64 i0 = v27[g];
+        if ((true && v7[g])) {
+          union { uint4 w[2]; float e[8]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v90[g + k];
+          #pragma unroll
+          for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+        }
+      }
+      float v91[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v91[s] = (v33[s] * v66[s]);
+      float v92[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v92[s] = (v20[s] + v91[s]);
+      float v93[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v93[s] = (v21[s] + v33[s]);
+      float y7[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) y7[s] = v92[s];
+      float y8[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) y8[s] = v93[s];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v20[s] = y7[s];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v21[s] = y8[s];
+    }
+    float v94[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v94[s] = v20[s];
+    float v95[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v95[s] = v21[s];
+    mt_i64 v97 = (mt_i64)(v4);
+    mt_i64 v98 = (mt_i64)(v0);
+    mt_i64 v99 = (v97 * v98);
+    mt_i64 v100[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v100[s] = v99;
+    mt_i64 v101[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v101[s] = (v100[s] + v12[s]);
+    #pragma unroll
+    for (int g = 0; g < 16; g += 8) {
+      const mt_i64 i0 = v101[g];
+      if ((true && v7[g])) {
+        union { uint4 w[2]; float e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v94[g + k];
+        #pragma unroll
+        for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+      }
+    }
+    #pragma unroll
+    for (int g = 0; g < 16; g += 8) {
+      const mt_i64 i0 = v101[g];
+      if ((true && v7[g])) {
+        union { uint4 w[2]; float e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v95[g + k];
+        #pragma unroll
+        for (int q = 0; q < 2; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     int v0 = p6;
     int v1 = p7;
     int v2 = p8;
@@ -320,281 +590,5 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_bwd(const mt_u16
         for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p5[i0 + k] = v95[s]; }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_bwd_fast(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, const mt_u16* __restrict__ p2, float* __restrict__ p3, float* __restrict__ p4, float* __restrict__ p5, int p6, int p7, int p8, float p9) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[256];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p6;
-    int v1 = p7;
-    int v2 = p8;
-    float v3 = p9;
-    int v4 = (int)blockIdx.x;
-    int v5[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v5[s] = (int)(0 + MT_FLAT(s));
-    int v6[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v6[s] = v0;
-    bool v7[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v7[s] = (v5[s] < v6[s]);
-    float v8 = (float)(v0);
-    int v9 = (int)((v4 * v2));
-    int v10 = (int)((v9 + v2));
-    int v11 = (int)((v10 < v1 ? v10 : v1));
-    mt_i64 v12[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v12[s] = (mt_i64)(v5[s]);
-    float v13 = 0.0f;
-    float v14[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v12[g];
-      if ((true && v7[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_bf16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v14[g + k] = v13; }
-      }
-    }
-    float v15[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v15[s] = v14[s];
-    float v16[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v16[s] = 0.0f;
-    int v18 = 1;
-    float v20[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v20[s] = v16[s];
-    float v21[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v21[s] = v16[s];
-    for (int v19 = v9; v19 < v11; v19 += v18) {
-      mt_i64 v23 = (mt_i64)(v19);
-      mt_i64 v24 = (mt_i64)(v0);
-      mt_i64 v25 = (v23 * v24);
-      mt_i64 v26[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v26[s] = v25;
-      mt_i64 v27[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v27[s] = (v26[s] + v12[s]);
-      float v29[16];
-      #pragma unroll
-      for (int g = 0; g < 16; g += 8) {
-        const mt_i64 i0 = v27[g];
-        if ((true && v7[g])) {
-          union { uint4 w[1]; mt_u16 e[8]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v29[g + k] = mt_bf16_to_f32(u.e[k]);
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 8; ++k) { v29[g + k] = v13; }
-        }
-      }
-      float v30[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v30[s] = v29[s];
-      float v32[16];
-      #pragma unroll
-      for (int g = 0; g < 16; g += 8) {
-        const mt_i64 i0 = v27[g];
-        if ((true && v7[g])) {
-          union { uint4 w[1]; mt_u16 e[8]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v32[g + k] = mt_bf16_to_f32(u.e[k]);
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 8; ++k) { v32[g + k] = v13; }
-        }
-      }
-      float v33[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v33[s] = v32[s];
-      mt_round ^= 1;
-      float acc2 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v30[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
-      __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v35 = acc2;
-      float v36 = mt_div(v35, v8);
-      float v37[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v37[s] = v36;
-      float v38[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v38[s] = (v30[s] - v37[s]);
-      float v39 = 0.0f;
-      float v41[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v41[s] = (v7[s] ? v38[s] : v16[s]);
-      mt_round ^= 1;
-      float acc3 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v41[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc3;
-      float v49[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v49[s] = (v41[s] * v41[s]);
-      float acc4 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v49[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc4;
-      __syncthreads();
-      acc3 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
-      float v42 = acc3;
-      acc4 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
-      float v50 = acc4;
-      float v43 = mt_div(v42, v8);
-      float v51 = mt_div(v50, v8);
-      float v52 = (v43 * v43);
-      float v53 = (v51 - v52);
-      float v55 = mt_maxf(v53, v39);
-      float v56 = (v55 + v3);
-      float v57 = mt_rsqrt(v56);
-      float v60[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v60[s] = v43;
-      float v61[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v61[s] = (v38[s] - v60[s]);
-      float v64[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v64[s] = (v7[s] ? v61[s] : v16[s]);
-      float v65[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v65[s] = v57;
-      float v66[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v66[s] = (v64[s] * v65[s]);
-      float v67[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v67[s] = (v33[s] * v15[s]);
-      float v68[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v68[s] = (v66[s] * v67[s]);
-      mt_round ^= 1;
-      float acc5 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc5 = (acc5 + v68[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = (acc5 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc5;
-      float acc6 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v67[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc6;
-      __syncthreads();
-      acc5 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
-      float v69 = acc5;
-      acc6 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
-      float v72 = acc6;
-      float v70 = mt_div(v69, v8);
-      float v73 = mt_div(v72, v8);
-      float v84[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v84[s] = v70;
-      float v85[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v85[s] = (v66[s] * v84[s]);
-      float v86[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v86[s] = (v67[s] - v85[s]);
-      float v87[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v87[s] = v73;
-      float v88[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v88[s] = (v86[s] - v87[s]);
-      float v90[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v90[s] = (v88[s] * v65[s]);
-      #pragma unroll
-      for (int g = 0; g < 16; g += 8) {
-        const mt_i64 i0 = v27[g];
-        if ((true && v7[g])) {
-          union { uint4 w[2]; float e[8]; } u;
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v90[g + k];
-          #pragma unroll
-          for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
-        }
-      }
-      float v91[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v91[s] = (v33[s] * v66[s]);
-      float v92[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v92[s] = (v20[s] + v91[s]);
-      float v93[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v93[s] = (v21[s] + v33[s]);
-      float y7[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) y7[s] = v92[s];
-      float y8[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) y8[s] = v93[s];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v20[s] = y7[s];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v21[s] = y8[s];
-    }
-    float v94[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v94[s] = v20[s];
-    float v95[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v95[s] = v21[s];
-    mt_i64 v97 = (mt_i64)(v4);
-    mt_i64 v98 = (mt_i64)(v0);
-    mt_i64 v99 = (v97 * v98);
-    mt_i64 v100[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v100[s] = v99;
-    mt_i64 v101[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v101[s] = (v100[s] + v12[s]);
-    #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v101[g];
-      if ((true && v7[g])) {
-        union { uint4 w[2]; float e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v94[g + k];
-        #pragma unroll
-        for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
-      }
-    }
-    #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v101[g];
-      if ((true && v7[g])) {
-        union { uint4 w[2]; float e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v95[g + k];
-        #pragma unroll
-        for (int q = 0; q < 2; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

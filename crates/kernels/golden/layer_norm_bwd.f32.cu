@@ -44,6 +44,266 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_bwd(const float*
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p6 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0 && ((unsigned long long)(const void*)p5 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p6;
+    int v1 = p7;
+    int v2 = p8;
+    float v3 = p9;
+    int v4 = (int)blockIdx.x;
+    int v5[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v5[s] = (int)(0 + MT_FLAT(s));
+    int v6[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v6[s] = v0;
+    bool v7[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v7[s] = (v5[s] < v6[s]);
+    float v8 = (float)(v0);
+    int v9 = (int)((v4 * v2));
+    int v10 = (int)((v9 + v2));
+    int v11 = (int)((v10 < v1 ? v10 : v1));
+    mt_i64 v12[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v12[s] = (mt_i64)(v5[s]);
+    float v13 = 0.0f;
+    float v14[16];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 4) {
+      const mt_i64 i0 = v12[g];
+      if ((true && v7[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v14[g + k] = v13; }
+      }
+    }
+    float v15[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v15[s] = 0.0f;
+    int v17 = 1;
+    float v19[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v19[s] = v15[s];
+    float v20[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v20[s] = v15[s];
+    for (int v18 = v9; v18 < v11; v18 += v17) {
+      mt_i64 v22 = (mt_i64)(v18);
+      mt_i64 v23 = (mt_i64)(v0);
+      mt_i64 v24 = (v22 * v23);
+      mt_i64 v25[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v25[s] = v24;
+      mt_i64 v26[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v26[s] = (v25[s] + v12[s]);
+      float v28[16];
+      #pragma unroll
+      for (int g = 0; g < 16; g += 4) {
+        const mt_i64 i0 = v26[g];
+        if ((true && v7[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v28[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { v28[g + k] = v13; }
+        }
+      }
+      float v30[16];
+      #pragma unroll
+      for (int g = 0; g < 16; g += 4) {
+        const mt_i64 i0 = v26[g];
+        if ((true && v7[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v30[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { v30[g + k] = v13; }
+        }
+      }
+      mt_round ^= 1;
+      float acc2 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v28[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
+      __syncthreads();
+      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
+      float v32 = acc2;
+      float v33 = mt_div(v32, v8);
+      float v34[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v34[s] = v33;
+      float v35[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v35[s] = (v28[s] - v34[s]);
+      float v38[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v38[s] = (v7[s] ? v35[s] : v15[s]);
+      mt_round ^= 1;
+      float acc3 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v38[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc3;
+      float v46[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v46[s] = (v38[s] * v38[s]);
+      float acc4 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v46[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc4;
+      __syncthreads();
+      acc3 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
+      float v39 = acc3;
+      acc4 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
+      float v47 = acc4;
+      float v40 = mt_div(v39, v8);
+      float v48 = mt_div(v47, v8);
+      float v49 = (v40 * v40);
+      float v50 = (v48 - v49);
+      float v52 = mt_maxf(v50, v13);
+      float v53 = (v52 + v3);
+      float v54 = mt_rsqrt(v53);
+      float v57[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v57[s] = v40;
+      float v58[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v58[s] = (v35[s] - v57[s]);
+      float v61[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v61[s] = (v7[s] ? v58[s] : v15[s]);
+      float v62[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v62[s] = v54;
+      float v63[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v63[s] = (v61[s] * v62[s]);
+      float v64[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v64[s] = (v30[s] * v14[s]);
+      float v65[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v65[s] = (v63[s] * v64[s]);
+      mt_round ^= 1;
+      float acc5 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc5 = (acc5 + v65[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = (acc5 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc5;
+      float acc6 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v64[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc6;
+      __syncthreads();
+      acc5 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
+      float v66 = acc5;
+      acc6 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
+      float v69 = acc6;
+      float v67 = mt_div(v66, v8);
+      float v70 = mt_div(v69, v8);
+      float v81[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v81[s] = v67;
+      float v82[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v82[s] = (v63[s] * v81[s]);
+      float v83[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v83[s] = (v64[s] - v82[s]);
+      float v84[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v84[s] = v70;
+      float v85[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v85[s] = (v83[s] - v84[s]);
+      float v87[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v87[s] = (v85[s] * v62[s]);
+      #pragma unroll
+      for (int g = 0; g < 16; g += 4) {
+        const mt_i64 i0 = v26[g];
+        if ((true && v7[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v87[g + k];
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+        }
+      }
+      float v88[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v88[s] = (v30[s] * v63[s]);
+      float v89[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v89[s] = (v19[s] + v88[s]);
+      float v90[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v90[s] = (v20[s] + v30[s]);
+      float y7[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) y7[s] = v89[s];
+      float y8[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) y8[s] = v90[s];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v19[s] = y7[s];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v20[s] = y8[s];
+    }
+    float v91[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v91[s] = v19[s];
+    float v92[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v92[s] = v20[s];
+    mt_i64 v94 = (mt_i64)(v4);
+    mt_i64 v95 = (mt_i64)(v0);
+    mt_i64 v96 = (v94 * v95);
+    mt_i64 v97[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v97[s] = v96;
+    mt_i64 v98[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v98[s] = (v97[s] + v12[s]);
+    #pragma unroll
+    for (int g = 0; g < 16; g += 4) {
+      const mt_i64 i0 = v98[g];
+      if ((true && v7[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v91[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+      }
+    }
+    #pragma unroll
+    for (int g = 0; g < 16; g += 4) {
+      const mt_i64 i0 = v98[g];
+      if ((true && v7[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v92[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     int v0 = p6;
     int v1 = p7;
     int v2 = p8;
@@ -310,271 +570,5 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_bwd(const float*
         for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p5[i0 + k] = v92[s]; }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_bwd_fast(const float* __restrict__ p0, const float* __restrict__ p1, const float* __restrict__ p2, float* __restrict__ p3, float* __restrict__ p4, float* __restrict__ p5, int p6, int p7, int p8, float p9) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[256];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p6;
-    int v1 = p7;
-    int v2 = p8;
-    float v3 = p9;
-    int v4 = (int)blockIdx.x;
-    int v5[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v5[s] = (int)(0 + MT_FLAT(s));
-    int v6[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v6[s] = v0;
-    bool v7[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v7[s] = (v5[s] < v6[s]);
-    float v8 = (float)(v0);
-    int v9 = (int)((v4 * v2));
-    int v10 = (int)((v9 + v2));
-    int v11 = (int)((v10 < v1 ? v10 : v1));
-    mt_i64 v12[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v12[s] = (mt_i64)(v5[s]);
-    float v13 = 0.0f;
-    float v14[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v12[g];
-      if ((true && v7[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v14[g + k] = v13; }
-      }
-    }
-    float v15[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v15[s] = 0.0f;
-    int v17 = 1;
-    float v19[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v19[s] = v15[s];
-    float v20[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v20[s] = v15[s];
-    for (int v18 = v9; v18 < v11; v18 += v17) {
-      mt_i64 v22 = (mt_i64)(v18);
-      mt_i64 v23 = (mt_i64)(v0);
-      mt_i64 v24 = (v22 * v23);
-      mt_i64 v25[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v25[s] = v24;
-      mt_i64 v26[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v26[s] = (v25[s] + v12[s]);
-      float v28[16];
-      #pragma unroll
-      for (int g = 0; g < 16; g += 4) {
-        const mt_i64 i0 = v26[g];
-        if ((true && v7[g])) {
-          union { uint4 w[1]; float e[4]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v28[g + k] = u.e[k];
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 4; ++k) { v28[g + k] = v13; }
-        }
-      }
-      float v30[16];
-      #pragma unroll
-      for (int g = 0; g < 16; g += 4) {
-        const mt_i64 i0 = v26[g];
-        if ((true && v7[g])) {
-          union { uint4 w[1]; float e[4]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v30[g + k] = u.e[k];
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 4; ++k) { v30[g + k] = v13; }
-        }
-      }
-      mt_round ^= 1;
-      float acc2 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v28[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
-      __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v32 = acc2;
-      float v33 = mt_div(v32, v8);
-      float v34[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v34[s] = v33;
-      float v35[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v35[s] = (v28[s] - v34[s]);
-      float v38[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v38[s] = (v7[s] ? v35[s] : v15[s]);
-      mt_round ^= 1;
-      float acc3 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v38[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc3;
-      float v46[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v46[s] = (v38[s] * v38[s]);
-      float acc4 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v46[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc4;
-      __syncthreads();
-      acc3 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
-      float v39 = acc3;
-      acc4 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
-      float v47 = acc4;
-      float v40 = mt_div(v39, v8);
-      float v48 = mt_div(v47, v8);
-      float v49 = (v40 * v40);
-      float v50 = (v48 - v49);
-      float v52 = mt_maxf(v50, v13);
-      float v53 = (v52 + v3);
-      float v54 = mt_rsqrt(v53);
-      float v57[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v57[s] = v40;
-      float v58[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v58[s] = (v35[s] - v57[s]);
-      float v61[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v61[s] = (v7[s] ? v58[s] : v15[s]);
-      float v62[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v62[s] = v54;
-      float v63[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v63[s] = (v61[s] * v62[s]);
-      float v64[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v64[s] = (v30[s] * v14[s]);
-      float v65[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v65[s] = (v63[s] * v64[s]);
-      mt_round ^= 1;
-      float acc5 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc5 = (acc5 + v65[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = (acc5 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc5;
-      float acc6 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v64[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc6;
-      __syncthreads();
-      acc5 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
-      float v66 = acc5;
-      acc6 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
-      float v69 = acc6;
-      float v67 = mt_div(v66, v8);
-      float v70 = mt_div(v69, v8);
-      float v81[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v81[s] = v67;
-      float v82[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v82[s] = (v63[s] * v81[s]);
-      float v83[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v83[s] = (v64[s] - v82[s]);
-      float v84[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v84[s] = v70;
-      float v85[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v85[s] = (v83[s] - v84[s]);
-      float v87[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v87[s] = (v85[s] * v62[s]);
-      #pragma unroll
-      for (int g = 0; g < 16; g += 4) {
-        const mt_i64 i0 = v26[g];
-        if ((true && v7[g])) {
-          union { uint4 w[1]; float e[4]; } u;
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v87[g + k];
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
-        }
-      }
-      float v88[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v88[s] = (v30[s] * v63[s]);
-      float v89[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v89[s] = (v19[s] + v88[s]);
-      float v90[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v90[s] = (v20[s] + v30[s]);
-      float y7[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) y7[s] = v89[s];
-      float y8[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) y8[s] = v90[s];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v19[s] = y7[s];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v20[s] = y8[s];
-    }
-    float v91[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v91[s] = v19[s];
-    float v92[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v92[s] = v20[s];
-    mt_i64 v94 = (mt_i64)(v4);
-    mt_i64 v95 = (mt_i64)(v0);
-    mt_i64 v96 = (v94 * v95);
-    mt_i64 v97[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v97[s] = v96;
-    mt_i64 v98[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v98[s] = (v97[s] + v12[s]);
-    #pragma unroll
-    for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v98[g];
-      if ((true && v7[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v91[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
-      }
-    }
-    #pragma unroll
-    for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v98[g];
-      if ((true && v7[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v92[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

@@ -44,6 +44,184 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p6 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p6;
+    int v1 = p7;
+    int v2 = p8;
+    float v3 = p9;
+    int v4[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v4[s] = (int)(0 + MT_FLAT(s));
+    int v5[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v5[s] = v0;
+    bool v6[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v6[s] = (v4[s] < v5[s]);
+    float v7 = (float)(v0);
+    int v8 = (int)blockIdx.x;
+    int v9 = (int)((v8 * v2));
+    int v10 = (int)((v9 + v2));
+    int v11 = (int)((v10 < v1 ? v10 : v1));
+    mt_i64 v12[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v12[s] = (mt_i64)(v4[s]);
+    float v13 = 0.0f;
+    float v14[16];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 8) {
+      const mt_i64 i0 = v12[g];
+      if ((true && v6[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v14[g + k] = v13; }
+      }
+    }
+    float v15[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v15[s] = v14[s];
+    float v17[16];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 8) {
+      const mt_i64 i0 = v12[g];
+      if ((true && v6[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v17[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v17[g + k] = v13; }
+      }
+    }
+    float v18[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v18[s] = v17[s];
+    int v19 = 1;
+    for (int v20 = v9; v20 < v11; v20 += v19) {
+      mt_i64 v22 = (mt_i64)(v20);
+      mt_i64 v23 = (mt_i64)(v0);
+      mt_i64 v24 = (v22 * v23);
+      mt_i64 v25[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v25[s] = v24;
+      mt_i64 v26[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v26[s] = (v25[s] + v12[s]);
+      float v28[16];
+      #pragma unroll
+      for (int g = 0; g < 16; g += 8) {
+        const mt_i64 i0 = v26[g];
+        if ((true && v6[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v28[g + k] = mt_bf16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { v28[g + k] = v13; }
+        }
+      }
+      float v29[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v29[s] = v28[s];
+      mt_round ^= 1;
+      float acc2 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v29[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
+      __syncthreads();
+      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
+      float v31 = acc2;
+      float v32 = mt_div(v31, v7);
+      float v33[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v33[s] = v32;
+      float v34[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v34[s] = (v29[s] - v33[s]);
+      float v35 = 0.0f;
+      float v36[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v36[s] = 0.0f;
+      float v37[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v37[s] = (v6[s] ? v34[s] : v36[s]);
+      mt_round ^= 1;
+      float acc3 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v37[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc3;
+      float v45[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v45[s] = (v37[s] * v37[s]);
+      float acc4 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v45[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc4;
+      __syncthreads();
+      acc3 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
+      float v38 = acc3;
+      acc4 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
+      float v46 = acc4;
+      float v39 = mt_div(v38, v7);
+      float v47 = mt_div(v46, v7);
+      float v48 = (v39 * v39);
+      float v49 = (v47 - v48);
+      float v51 = mt_maxf(v49, v35);
+      float v52 = (v51 + v3);
+      float v53 = mt_rsqrt(v52);
+      float v54 = (v32 + v39);
+      if (mt_tid == 0) p4[v22] = v54;
+      if (mt_tid == 0) p5[v22] = v53;
+      float v57[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v57[s] = v39;
+      float v58[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v58[s] = (v34[s] - v57[s]);
+      float v61[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v61[s] = (v6[s] ? v58[s] : v36[s]);
+      float v62[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v62[s] = v53;
+      float v63[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v63[s] = (v61[s] * v62[s]);
+      float v64[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v64[s] = (v63[s] * v15[s]);
+      float v65[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v65[s] = (v64[s] + v18[s]);
+      float v66[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v66[s] = mt_round_bf16(v65[s]);
+      #pragma unroll
+      for (int g = 0; g < 16; g += 8) {
+        const mt_i64 i0 = v26[g];
+        if ((true && v6[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v65[g + k]);
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+        }
+      }
+    }
+  } else {
     int v0 = p6;
     int v1 = p7;
     int v2 = p8;
@@ -222,189 +400,5 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
         }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd_fast(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, const mt_u16* __restrict__ p2, mt_u16* __restrict__ p3, float* __restrict__ p4, float* __restrict__ p5, int p6, int p7, int p8, float p9) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[256];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p6;
-    int v1 = p7;
-    int v2 = p8;
-    float v3 = p9;
-    int v4[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v4[s] = (int)(0 + MT_FLAT(s));
-    int v5[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v5[s] = v0;
-    bool v6[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v6[s] = (v4[s] < v5[s]);
-    float v7 = (float)(v0);
-    int v8 = (int)blockIdx.x;
-    int v9 = (int)((v8 * v2));
-    int v10 = (int)((v9 + v2));
-    int v11 = (int)((v10 < v1 ? v10 : v1));
-    mt_i64 v12[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v12[s] = (mt_i64)(v4[s]);
-    float v13 = 0.0f;
-    float v14[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v12[g];
-      if ((true && v6[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_bf16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v14[g + k] = v13; }
-      }
-    }
-    float v15[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v15[s] = v14[s];
-    float v17[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v12[g];
-      if ((true && v6[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v17[g + k] = mt_bf16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v17[g + k] = v13; }
-      }
-    }
-    float v18[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v18[s] = v17[s];
-    int v19 = 1;
-    for (int v20 = v9; v20 < v11; v20 += v19) {
-      mt_i64 v22 = (mt_i64)(v20);
-      mt_i64 v23 = (mt_i64)(v0);
-      mt_i64 v24 = (v22 * v23);
-      mt_i64 v25[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v25[s] = v24;
-      mt_i64 v26[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v26[s] = (v25[s] + v12[s]);
-      float v28[16];
-      #pragma unroll
-      for (int g = 0; g < 16; g += 8) {
-        const mt_i64 i0 = v26[g];
-        if ((true && v6[g])) {
-          union { uint4 w[1]; mt_u16 e[8]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v28[g + k] = mt_bf16_to_f32(u.e[k]);
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 8; ++k) { v28[g + k] = v13; }
-        }
-      }
-      float v29[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v29[s] = v28[s];
-      mt_round ^= 1;
-      float acc2 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v29[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
-      __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v31 = acc2;
-      float v32 = mt_div(v31, v7);
-      float v33[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v33[s] = v32;
-      float v34[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v34[s] = (v29[s] - v33[s]);
-      float v35 = 0.0f;
-      float v36[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v36[s] = 0.0f;
-      float v37[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v37[s] = (v6[s] ? v34[s] : v36[s]);
-      mt_round ^= 1;
-      float acc3 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v37[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc3;
-      float v45[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v45[s] = (v37[s] * v37[s]);
-      float acc4 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v45[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc4;
-      __syncthreads();
-      acc3 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
-      float v38 = acc3;
-      acc4 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
-      float v46 = acc4;
-      float v39 = mt_div(v38, v7);
-      float v47 = mt_div(v46, v7);
-      float v48 = (v39 * v39);
-      float v49 = (v47 - v48);
-      float v51 = mt_maxf(v49, v35);
-      float v52 = (v51 + v3);
-      float v53 = mt_rsqrt(v52);
-      float v54 = (v32 + v39);
-      if (mt_tid == 0) p4[v22] = v54;
-      if (mt_tid == 0) p5[v22] = v53;
-      float v57[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v57[s] = v39;
-      float v58[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v58[s] = (v34[s] - v57[s]);
-      float v61[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v61[s] = (v6[s] ? v58[s] : v36[s]);
-      float v62[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v62[s] = v53;
-      float v63[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v63[s] = (v61[s] * v62[s]);
-      float v64[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v64[s] = (v63[s] * v15[s]);
-      float v65[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v65[s] = (v64[s] + v18[s]);
-      float v66[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v66[s] = mt_round_bf16(v65[s]);
-      #pragma unroll
-      for (int g = 0; g < 16; g += 8) {
-        const mt_i64 i0 = v26[g];
-        if ((true && v6[g])) {
-          union { uint4 w[1]; mt_u16 e[8]; } u;
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v65[g + k]);
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
-        }
-      }
-    }
+  }
 }

@@ -44,6 +44,171 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p6 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p6;
+    int v1 = p7;
+    int v2 = p8;
+    float v3 = p9;
+    int v4[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v4[s] = (int)(0 + MT_FLAT(s));
+    int v5[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v5[s] = v0;
+    bool v6[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v6[s] = (v4[s] < v5[s]);
+    float v7 = (float)(v0);
+    int v8 = (int)blockIdx.x;
+    int v9 = (int)((v8 * v2));
+    int v10 = (int)((v9 + v2));
+    int v11 = (int)((v10 < v1 ? v10 : v1));
+    mt_i64 v12[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v12[s] = (mt_i64)(v4[s]);
+    float v13 = 0.0f;
+    float v14[16];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 4) {
+      const mt_i64 i0 = v12[g];
+      if ((true && v6[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v14[g + k] = v13; }
+      }
+    }
+    float v16[16];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 4) {
+      const mt_i64 i0 = v12[g];
+      if ((true && v6[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v16[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v16[g + k] = v13; }
+      }
+    }
+    int v17 = 1;
+    for (int v18 = v9; v18 < v11; v18 += v17) {
+      mt_i64 v20 = (mt_i64)(v18);
+      mt_i64 v21 = (mt_i64)(v0);
+      mt_i64 v22 = (v20 * v21);
+      mt_i64 v23[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v23[s] = v22;
+      mt_i64 v24[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v24[s] = (v23[s] + v12[s]);
+      float v26[16];
+      #pragma unroll
+      for (int g = 0; g < 16; g += 4) {
+        const mt_i64 i0 = v24[g];
+        if ((true && v6[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v26[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { v26[g + k] = v13; }
+        }
+      }
+      mt_round ^= 1;
+      float acc2 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v26[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
+      __syncthreads();
+      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
+      float v28 = acc2;
+      float v29 = mt_div(v28, v7);
+      float v30[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v30[s] = v29;
+      float v31[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v31[s] = (v26[s] - v30[s]);
+      float v33[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v33[s] = 0.0f;
+      float v34[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v34[s] = (v6[s] ? v31[s] : v33[s]);
+      mt_round ^= 1;
+      float acc3 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v34[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc3;
+      float v42[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v42[s] = (v34[s] * v34[s]);
+      float acc4 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v42[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc4;
+      __syncthreads();
+      acc3 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
+      float v35 = acc3;
+      acc4 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
+      float v43 = acc4;
+      float v36 = mt_div(v35, v7);
+      float v44 = mt_div(v43, v7);
+      float v45 = (v36 * v36);
+      float v46 = (v44 - v45);
+      float v48 = mt_maxf(v46, v13);
+      float v49 = (v48 + v3);
+      float v50 = mt_rsqrt(v49);
+      float v51 = (v29 + v36);
+      if (mt_tid == 0) p4[v20] = v51;
+      if (mt_tid == 0) p5[v20] = v50;
+      float v54[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v54[s] = v36;
+      float v55[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v55[s] = (v31[s] - v54[s]);
+      float v58[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v58[s] = (v6[s] ? v55[s] : v33[s]);
+      float v59[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v59[s] = v50;
+      float v60[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v60[s] = (v58[s] * v59[s]);
+      float v61[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v61[s] = (v60[s] * v14[s]);
+      float v62[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v62[s] = (v61[s] + v16[s]);
+      #pragma unroll
+      for (int g = 0; g < 16; g += 4) {
+        const mt_i64 i0 = v24[g];
+        if ((true && v6[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v62[g + k];
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+        }
+      }
+    }
+  } else {
     int v0 = p6;
     int v1 = p7;
     int v2 = p8;
@@ -209,176 +374,5 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
         }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd_fast(const float* __restrict__ p0, const float* __restrict__ p1, const float* __restrict__ p2, float* __restrict__ p3, float* __restrict__ p4, float* __restrict__ p5, int p6, int p7, int p8, float p9) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[256];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p6;
-    int v1 = p7;
-    int v2 = p8;
-    float v3 = p9;
-    int v4[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v4[s] = (int)(0 + MT_FLAT(s));
-    int v5[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v5[s] = v0;
-    bool v6[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v6[s] = (v4[s] < v5[s]);
-    float v7 = (float)(v0);
-    int v8 = (int)blockIdx.x;
-    int v9 = (int)((v8 * v2));
-    int v10 = (int)((v9 + v2));
-    int v11 = (int)((v10 < v1 ? v10 : v1));
-    mt_i64 v12[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v12[s] = (mt_i64)(v4[s]);
-    float v13 = 0.0f;
-    float v14[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v12[g];
-      if ((true && v6[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v14[g + k] = v13; }
-      }
-    }
-    float v16[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v12[g];
-      if ((true && v6[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v16[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v16[g + k] = v13; }
-      }
-    }
-    int v17 = 1;
-    for (int v18 = v9; v18 < v11; v18 += v17) {
-      mt_i64 v20 = (mt_i64)(v18);
-      mt_i64 v21 = (mt_i64)(v0);
-      mt_i64 v22 = (v20 * v21);
-      mt_i64 v23[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v23[s] = v22;
-      mt_i64 v24[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v24[s] = (v23[s] + v12[s]);
-      float v26[16];
-      #pragma unroll
-      for (int g = 0; g < 16; g += 4) {
-        const mt_i64 i0 = v24[g];
-        if ((true && v6[g])) {
-          union { uint4 w[1]; float e[4]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v26[g + k] = u.e[k];
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 4; ++k) { v26[g + k] = v13; }
-        }
-      }
-      mt_round ^= 1;
-      float acc2 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v26[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
-      __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v28 = acc2;
-      float v29 = mt_div(v28, v7);
-      float v30[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v30[s] = v29;
-      float v31[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v31[s] = (v26[s] - v30[s]);
-      float v33[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v33[s] = 0.0f;
-      float v34[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v34[s] = (v6[s] ? v31[s] : v33[s]);
-      mt_round ^= 1;
-      float acc3 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v34[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc3;
-      float v42[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v42[s] = (v34[s] * v34[s]);
-      float acc4 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v42[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc4;
-      __syncthreads();
-      acc3 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
-      float v35 = acc3;
-      acc4 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
-      float v43 = acc4;
-      float v36 = mt_div(v35, v7);
-      float v44 = mt_div(v43, v7);
-      float v45 = (v36 * v36);
-      float v46 = (v44 - v45);
-      float v48 = mt_maxf(v46, v13);
-      float v49 = (v48 + v3);
-      float v50 = mt_rsqrt(v49);
-      float v51 = (v29 + v36);
-      if (mt_tid == 0) p4[v20] = v51;
-      if (mt_tid == 0) p5[v20] = v50;
-      float v54[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v54[s] = v36;
-      float v55[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v55[s] = (v31[s] - v54[s]);
-      float v58[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v58[s] = (v6[s] ? v55[s] : v33[s]);
-      float v59[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v59[s] = v50;
-      float v60[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v60[s] = (v58[s] * v59[s]);
-      float v61[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v61[s] = (v60[s] * v14[s]);
-      float v62[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v62[s] = (v61[s] + v16[s]);
-      #pragma unroll
-      for (int g = 0; g < 16; g += 4) {
-        const mt_i64 i0 = v24[g];
-        if ((true && v6[g])) {
-          union { uint4 w[1]; float e[4]; } u;
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v62[g + k];
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
-        }
-      }
-    }
+  }
 }

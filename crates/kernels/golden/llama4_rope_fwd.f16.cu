@@ -44,6 +44,177 @@ extern "C" __global__ void __launch_bounds__(512) mt_llama4_rope_fwd(const mt_u1
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p3 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p3;
+    int v1 = p4;
+    int v2 = p5;
+    int v3 = (int)blockIdx.x;
+    mt_i64 v15 = (mt_i64)(v0);
+    int v18 = p6;
+    int v25[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v25[s] = (int)(0 + MT_FLAT(s));
+    int v26[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v26[s] = v25[s];
+    int v27[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v27[s] = v0;
+    bool v28[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v28[s] = (v26[s] < v27[s]);
+    int v80[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v80[s] = v3;
+    int v81[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v81[s] = 0;
+    int v83[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v83[s] = v18;
+    bool v84[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v84[s] = (v80[s] < v83[s]);
+    bool v30[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v30[s] = (v28[s] && v84[s]);
+    int v32[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v32[s] = 1;
+    int v33[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v33[s] = (int)((v26[s] & v32[s]));
+    bool v36[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v36[s] = (v33[s] == v81[s]);
+    mt_i64 v37[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v37[s] = (mt_i64)(v26[s]);
+    mt_i64 v92[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v92[s] = (mt_i64)(v80[s]);
+    mt_i64 v93[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v93[s] = v15;
+    mt_i64 v94[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v94[s] = (v92[s] * v93[s]);
+    mt_i64 v39[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v39[s] = (v94[s] + v37[s]);
+    float v40 = 0.0f;
+    float v41[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v30[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v41[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v41[g + k] = v40; }
+      }
+    }
+    float v42[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v42[s] = v41[s];
+    int v45[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v45[s] = (int)((v26[s] ^ v32[s]));
+    mt_i64 v46[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v46[s] = (mt_i64)(v45[s]);
+    mt_i64 v48[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v48[s] = (v94[s] + v46[s]);
+    float v50[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { v50[s] = (true && v30[s]) ? mt_f16_to_f32(p0[v48[s]]) : v40; }
+    float v51[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v51[s] = v50[s];
+    int v53[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v53[s] = -2;
+    int v54[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v54[s] = (int)((v26[s] & v53[s]));
+    mt_i64 v55[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v55[s] = (mt_i64)(v54[s]);
+    int v102[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v102[s] = v2;
+    int v103[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v103[s] = (int)((v102[s] == 0 ? 0 : v80[s] / v102[s]));
+    int v104[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v104[s] = v1;
+    int v105[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v105[s] = (int)((v104[s] == 0 ? 0 : v103[s] % v104[s]));
+    mt_i64 v106[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v106[s] = (mt_i64)(v105[s]);
+    mt_i64 v108[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v108[s] = (v106[s] * v93[s]);
+    mt_i64 v57[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v57[s] = (v108[s] + v55[s]);
+    float v59[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { v59[s] = (true && v30[s]) ? mt_f16_to_f32(p1[v57[s]]) : v40; }
+    float v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = v59[s];
+    mt_i64 v62[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v62[s] = 1LL;
+    mt_i64 v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = (v57[s] + v62[s]);
+    float v65[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { v65[s] = (true && v30[s]) ? mt_f16_to_f32(p1[v63[s]]) : v40; }
+    float v66[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v66[s] = v65[s];
+    float v67[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v67[s] = (v51[s] * v66[s]);
+    float v68[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v68[s] = (v42[s] * v60[s]);
+    float v69[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v69[s] = (-v67[s]);
+    float v70[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v70[s] = (v36[s] ? v69[s] : v67[s]);
+    float v71[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v71[s] = (v68[s] + v70[s]);
+    float v75[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v75[s] = mt_round_f16(v71[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v30[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v71[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     int v0 = p3;
     int v1 = p4;
     int v2 = p5;
@@ -215,182 +386,5 @@ extern "C" __global__ void __launch_bounds__(512) mt_llama4_rope_fwd(const mt_u1
         for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v30[s]) p2[i0 + k] = mt_f32_to_f16(v71[s]); }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(512) mt_llama4_rope_fwd_fast(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, mt_u16* __restrict__ p2, int p3, int p4, int p5, int p6) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p3;
-    int v1 = p4;
-    int v2 = p5;
-    int v3 = (int)blockIdx.x;
-    mt_i64 v15 = (mt_i64)(v0);
-    int v18 = p6;
-    int v25[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = (int)(0 + MT_FLAT(s));
-    int v26[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = v25[s];
-    int v27[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = v0;
-    bool v28[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = (v26[s] < v27[s]);
-    int v80[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v80[s] = v3;
-    int v81[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v81[s] = 0;
-    int v83[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v83[s] = v18;
-    bool v84[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v84[s] = (v80[s] < v83[s]);
-    bool v30[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = (v28[s] && v84[s]);
-    int v32[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = 1;
-    int v33[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = (int)((v26[s] & v32[s]));
-    bool v36[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = (v33[s] == v81[s]);
-    mt_i64 v37[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (mt_i64)(v26[s]);
-    mt_i64 v92[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v92[s] = (mt_i64)(v80[s]);
-    mt_i64 v93[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v93[s] = v15;
-    mt_i64 v94[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v94[s] = (v92[s] * v93[s]);
-    mt_i64 v39[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v94[s] + v37[s]);
-    float v40 = 0.0f;
-    float v41[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v39[g];
-      if ((true && v30[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v41[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v41[g + k] = v40; }
-      }
-    }
-    float v42[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = v41[s];
-    int v45[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (int)((v26[s] ^ v32[s]));
-    mt_i64 v46[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (mt_i64)(v45[s]);
-    mt_i64 v48[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v94[s] + v46[s]);
-    float v50[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v50[s] = (true && v30[s]) ? mt_f16_to_f32(p0[v48[s]]) : v40; }
-    float v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = v50[s];
-    int v53[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = -2;
-    int v54[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = (int)((v26[s] & v53[s]));
-    mt_i64 v55[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = (mt_i64)(v54[s]);
-    int v102[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v102[s] = v2;
-    int v103[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v103[s] = (int)((v102[s] == 0 ? 0 : v80[s] / v102[s]));
-    int v104[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v104[s] = v1;
-    int v105[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v105[s] = (int)((v104[s] == 0 ? 0 : v103[s] % v104[s]));
-    mt_i64 v106[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v106[s] = (mt_i64)(v105[s]);
-    mt_i64 v108[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v108[s] = (v106[s] * v93[s]);
-    mt_i64 v57[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = (v108[s] + v55[s]);
-    float v59[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v59[s] = (true && v30[s]) ? mt_f16_to_f32(p1[v57[s]]) : v40; }
-    float v60[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = v59[s];
-    mt_i64 v62[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = 1LL;
-    mt_i64 v63[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = (v57[s] + v62[s]);
-    float v65[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v65[s] = (true && v30[s]) ? mt_f16_to_f32(p1[v63[s]]) : v40; }
-    float v66[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v66[s] = v65[s];
-    float v67[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v67[s] = (v51[s] * v66[s]);
-    float v68[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v68[s] = (v42[s] * v60[s]);
-    float v69[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v69[s] = (-v67[s]);
-    float v70[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v70[s] = (v36[s] ? v69[s] : v67[s]);
-    float v71[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v71[s] = (v68[s] + v70[s]);
-    float v75[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v75[s] = mt_round_f16(v71[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v39[g];
-      if ((true && v30[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v71[g + k]);
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

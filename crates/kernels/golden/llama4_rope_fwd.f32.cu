@@ -44,6 +44,162 @@ extern "C" __global__ void __launch_bounds__(512) mt_llama4_rope_fwd(const float
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p3 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p3;
+    int v1 = p4;
+    int v2 = p5;
+    int v3 = (int)blockIdx.x;
+    mt_i64 v15 = (mt_i64)(v0);
+    int v18 = p6;
+    int v25[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v25[s] = (int)(0 + MT_FLAT(s));
+    int v26[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v26[s] = v25[s];
+    int v27[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v27[s] = v0;
+    bool v28[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v28[s] = (v26[s] < v27[s]);
+    int v75[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v75[s] = v3;
+    int v76[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v76[s] = 0;
+    int v78[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v78[s] = v18;
+    bool v79[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v79[s] = (v75[s] < v78[s]);
+    bool v30[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v30[s] = (v28[s] && v79[s]);
+    int v32[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v32[s] = 1;
+    int v33[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v33[s] = (int)((v26[s] & v32[s]));
+    bool v36[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v36[s] = (v33[s] == v76[s]);
+    mt_i64 v37[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v37[s] = (mt_i64)(v26[s]);
+    mt_i64 v87[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v87[s] = (mt_i64)(v75[s]);
+    mt_i64 v88[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v88[s] = v15;
+    mt_i64 v89[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v89[s] = (v87[s] * v88[s]);
+    mt_i64 v39[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v39[s] = (v89[s] + v37[s]);
+    float v40 = 0.0f;
+    float v41[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v30[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v41[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v41[g + k] = v40; }
+      }
+    }
+    int v44[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v44[s] = (int)((v26[s] ^ v32[s]));
+    mt_i64 v45[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v45[s] = (mt_i64)(v44[s]);
+    mt_i64 v47[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v47[s] = (v89[s] + v45[s]);
+    float v49[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { v49[s] = (true && v30[s]) ? p0[v47[s]] : v40; }
+    int v51[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v51[s] = -2;
+    int v52[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v52[s] = (int)((v26[s] & v51[s]));
+    mt_i64 v53[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v53[s] = (mt_i64)(v52[s]);
+    int v97[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v97[s] = v2;
+    int v98[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v98[s] = (int)((v97[s] == 0 ? 0 : v75[s] / v97[s]));
+    int v99[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v99[s] = v1;
+    int v100[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v100[s] = (int)((v99[s] == 0 ? 0 : v98[s] % v99[s]));
+    mt_i64 v101[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v101[s] = (mt_i64)(v100[s]);
+    mt_i64 v103[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v103[s] = (v101[s] * v88[s]);
+    mt_i64 v55[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v55[s] = (v103[s] + v53[s]);
+    float v57[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { v57[s] = (true && v30[s]) ? p1[v55[s]] : v40; }
+    mt_i64 v59[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v59[s] = 1LL;
+    mt_i64 v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = (v55[s] + v59[s]);
+    float v62[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) { v62[s] = (true && v30[s]) ? p1[v60[s]] : v40; }
+    float v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = (v49[s] * v62[s]);
+    float v64[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v64[s] = (v41[s] * v57[s]);
+    float v65[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v65[s] = (-v63[s]);
+    float v66[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v66[s] = (v36[s] ? v65[s] : v63[s]);
+    float v67[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v67[s] = (v64[s] + v66[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v30[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v67[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     int v0 = p3;
     int v1 = p4;
     int v2 = p5;
@@ -200,167 +356,5 @@ extern "C" __global__ void __launch_bounds__(512) mt_llama4_rope_fwd(const float
         for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v30[s]) p2[i0 + k] = v67[s]; }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(512) mt_llama4_rope_fwd_fast(const float* __restrict__ p0, const float* __restrict__ p1, float* __restrict__ p2, int p3, int p4, int p5, int p6) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p3;
-    int v1 = p4;
-    int v2 = p5;
-    int v3 = (int)blockIdx.x;
-    mt_i64 v15 = (mt_i64)(v0);
-    int v18 = p6;
-    int v25[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = (int)(0 + MT_FLAT(s));
-    int v26[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = v25[s];
-    int v27[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = v0;
-    bool v28[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = (v26[s] < v27[s]);
-    int v75[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v75[s] = v3;
-    int v76[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v76[s] = 0;
-    int v78[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v78[s] = v18;
-    bool v79[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v79[s] = (v75[s] < v78[s]);
-    bool v30[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = (v28[s] && v79[s]);
-    int v32[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = 1;
-    int v33[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = (int)((v26[s] & v32[s]));
-    bool v36[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = (v33[s] == v76[s]);
-    mt_i64 v37[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (mt_i64)(v26[s]);
-    mt_i64 v87[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v87[s] = (mt_i64)(v75[s]);
-    mt_i64 v88[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v88[s] = v15;
-    mt_i64 v89[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v89[s] = (v87[s] * v88[s]);
-    mt_i64 v39[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v89[s] + v37[s]);
-    float v40 = 0.0f;
-    float v41[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v39[g];
-      if ((true && v30[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v41[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v41[g + k] = v40; }
-      }
-    }
-    int v44[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (int)((v26[s] ^ v32[s]));
-    mt_i64 v45[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (mt_i64)(v44[s]);
-    mt_i64 v47[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = (v89[s] + v45[s]);
-    float v49[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v49[s] = (true && v30[s]) ? p0[v47[s]] : v40; }
-    int v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = -2;
-    int v52[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = (int)((v26[s] & v51[s]));
-    mt_i64 v53[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = (mt_i64)(v52[s]);
-    int v97[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v97[s] = v2;
-    int v98[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v98[s] = (int)((v97[s] == 0 ? 0 : v75[s] / v97[s]));
-    int v99[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v99[s] = v1;
-    int v100[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v100[s] = (int)((v99[s] == 0 ? 0 : v98[s] % v99[s]));
-    mt_i64 v101[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v101[s] = (mt_i64)(v100[s]);
-    mt_i64 v103[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v103[s] = (v101[s] * v88[s]);
-    mt_i64 v55[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = (v103[s] + v53[s]);
-    float v57[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v57[s] = (true && v30[s]) ? p1[v55[s]] : v40; }
-    mt_i64 v59[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = 1LL;
-    mt_i64 v60[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = (v55[s] + v59[s]);
-    float v62[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v62[s] = (true && v30[s]) ? p1[v60[s]] : v40; }
-    float v63[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = (v49[s] * v62[s]);
-    float v64[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v64[s] = (v41[s] * v57[s]);
-    float v65[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = (-v63[s]);
-    float v66[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v66[s] = (v36[s] ? v65[s] : v63[s]);
-    float v67[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v67[s] = (v64[s] + v66[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v39[g];
-      if ((true && v30[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v67[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

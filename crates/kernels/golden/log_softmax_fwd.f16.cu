@@ -44,6 +44,99 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_fwd(const mt_u1
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p2 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p2;
+    int v1[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v1[s] = (int)(0 + MT_FLAT(s));
+    int v2 = (int)blockIdx.x;
+    mt_i64 v3 = (mt_i64)(v2);
+    mt_i64 v4 = (mt_i64)(v0);
+    mt_i64 v5 = (v3 * v4);
+    int v6[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v6[s] = v0;
+    bool v7[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v7[s] = (v1[s] < v6[s]);
+    mt_i64 v8[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v8[s] = (mt_i64)(v1[s]);
+    mt_i64 v9[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v9[s] = v5;
+    mt_i64 v10[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v10[s] = (v9[s] + v8[s]);
+    float v11 = __int_as_float(0xff800000);
+    float v12[16];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 8) {
+      const mt_i64 i0 = v10[g];
+      if ((true && v7[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v12[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v12[g + k] = v11; }
+      }
+    }
+    float v13[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v13[s] = v12[s];
+    mt_round ^= 1;
+    float acc2 = __int_as_float(0xff800000);
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc2 = mt_maxf(acc2, v13[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = mt_maxf(acc2, mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
+    __syncthreads();
+    acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = mt_maxf(acc2, ((float*)(mt_smem + mt_round * 128))[w]);
+    float v14 = acc2;
+    float v15[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v15[s] = v14;
+    float v16[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v16[s] = (v13[s] - v15[s]);
+    float v17[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v17[s] = mt_exp(v16[s]);
+    mt_round ^= 1;
+    float acc4 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v17[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
+    __syncthreads();
+    acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128))[w]);
+    float v18 = acc4;
+    float v19 = logf(v18);
+    float v27[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v27[s] = v19;
+    float v28[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v28[s] = (v16[s] - v27[s]);
+    float v29[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v29[s] = mt_round_f16(v28[s]);
+    #pragma unroll
+    for (int g = 0; g < 16; g += 8) {
+      const mt_i64 i0 = v10[g];
+      if ((true && v7[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v28[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     int v0 = p2;
     int v1[16];
     #pragma unroll
@@ -137,104 +230,5 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_fwd(const mt_u1
         for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p1[i0 + k] = mt_f32_to_f16(v28[s]); }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_fwd_fast(const mt_u16* __restrict__ p0, mt_u16* __restrict__ p1, int p2) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[256];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p2;
-    int v1[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v1[s] = (int)(0 + MT_FLAT(s));
-    int v2 = (int)blockIdx.x;
-    mt_i64 v3 = (mt_i64)(v2);
-    mt_i64 v4 = (mt_i64)(v0);
-    mt_i64 v5 = (v3 * v4);
-    int v6[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v6[s] = v0;
-    bool v7[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v7[s] = (v1[s] < v6[s]);
-    mt_i64 v8[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v8[s] = (mt_i64)(v1[s]);
-    mt_i64 v9[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v9[s] = v5;
-    mt_i64 v10[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v10[s] = (v9[s] + v8[s]);
-    float v11 = __int_as_float(0xff800000);
-    float v12[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v10[g];
-      if ((true && v7[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v12[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v12[g + k] = v11; }
-      }
-    }
-    float v13[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v13[s] = v12[s];
-    mt_round ^= 1;
-    float acc2 = __int_as_float(0xff800000);
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc2 = mt_maxf(acc2, v13[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = mt_maxf(acc2, mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
-    __syncthreads();
-    acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = mt_maxf(acc2, ((float*)(mt_smem + mt_round * 128))[w]);
-    float v14 = acc2;
-    float v15[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v15[s] = v14;
-    float v16[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v16[s] = (v13[s] - v15[s]);
-    float v17[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v17[s] = mt_exp(v16[s]);
-    mt_round ^= 1;
-    float acc4 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v17[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
-    __syncthreads();
-    acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128))[w]);
-    float v18 = acc4;
-    float v19 = logf(v18);
-    float v27[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v27[s] = v19;
-    float v28[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v28[s] = (v16[s] - v27[s]);
-    float v29[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v29[s] = mt_round_f16(v28[s]);
-    #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v10[g];
-      if ((true && v7[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v28[g + k]);
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

@@ -44,6 +44,113 @@ extern "C" __global__ void __launch_bounds__(256) mt_matmul_epilogue(const float
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p4 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0;
+  if (mt_fast) {
+    mt_i64 v0 = p4;
+    int v1 = (int)blockIdx.y;
+    mt_i64 v2 = (mt_i64)(v1);
+    mt_i64 v3 = 4096LL;
+    mt_i64 v4 = (v2 * v3);
+    int v5[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v5[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v6[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v6[s] = (mt_i64)(v5[s]);
+    mt_i64 v7[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v7[s] = v4;
+    mt_i64 v8[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v8[s] = (v7[s] + v6[s]);
+    int v9 = (int)blockIdx.x;
+    mt_i64 v10 = (mt_i64)(v9);
+    mt_i64 v11 = (v10 * v0);
+    mt_i64 v12[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v12[s] = v11;
+    mt_i64 v13[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v13[s] = (v12[s] + v8[s]);
+    mt_i64 v14[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v14[s] = v0;
+    bool v15[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v15[s] = (v8[s] < v14[s]);
+    float v16 = 0.0f;
+    float v17[16];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 8) {
+      const mt_i64 i0 = v13[g];
+      if ((true && v15[g])) {
+        union { uint4 w[2]; float e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 2; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v17[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v17[g + k] = v16; }
+      }
+    }
+    float v18 = 0.0f;
+    float v19[16];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 8) {
+      const mt_i64 i0 = v8[g];
+      if ((true && v15[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v19[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v19[g + k] = v18; }
+      }
+    }
+    float v20[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v20[s] = v19[s];
+    float v21[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v21[s] = (v17[s] + v20[s]);
+    float v22[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v22[s] = mt_round_bf16(v21[s]);
+    #pragma unroll
+    for (int g = 0; g < 16; g += 8) {
+      const mt_i64 i0 = v13[g];
+      if ((true && v15[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v21[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      }
+    }
+    float v23[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v23[s] = mt_sigmoid(v21[s]);
+    float v24[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v24[s] = (v21[s] * v23[s]);
+    float v25[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v25[s] = mt_round_bf16(v24[s]);
+    #pragma unroll
+    for (int g = 0; g < 16; g += 8) {
+      const mt_i64 i0 = v13[g];
+      if ((true && v15[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v24[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     mt_i64 v0 = p4;
     int v1 = (int)blockIdx.y;
     mt_i64 v2 = (mt_i64)(v1);
@@ -154,118 +261,5 @@ extern "C" __global__ void __launch_bounds__(256) mt_matmul_epilogue(const float
         for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v15[s]) p2[i0 + k] = mt_f32_to_bf16(v24[s]); }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(256) mt_matmul_epilogue_fast(const float* __restrict__ p0, const mt_u16* __restrict__ p1, mt_u16* __restrict__ p2, mt_u16* __restrict__ p3, mt_i64 p4) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    mt_i64 v0 = p4;
-    int v1 = (int)blockIdx.y;
-    mt_i64 v2 = (mt_i64)(v1);
-    mt_i64 v3 = 4096LL;
-    mt_i64 v4 = (v2 * v3);
-    int v5[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v5[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v6[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v6[s] = (mt_i64)(v5[s]);
-    mt_i64 v7[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v7[s] = v4;
-    mt_i64 v8[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v8[s] = (v7[s] + v6[s]);
-    int v9 = (int)blockIdx.x;
-    mt_i64 v10 = (mt_i64)(v9);
-    mt_i64 v11 = (v10 * v0);
-    mt_i64 v12[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v12[s] = v11;
-    mt_i64 v13[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v13[s] = (v12[s] + v8[s]);
-    mt_i64 v14[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v14[s] = v0;
-    bool v15[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v15[s] = (v8[s] < v14[s]);
-    float v16 = 0.0f;
-    float v17[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v13[g];
-      if ((true && v15[g])) {
-        union { uint4 w[2]; float e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 2; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v17[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v17[g + k] = v16; }
-      }
-    }
-    float v18 = 0.0f;
-    float v19[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v8[g];
-      if ((true && v15[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v19[g + k] = mt_bf16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v19[g + k] = v18; }
-      }
-    }
-    float v20[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v20[s] = v19[s];
-    float v21[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v21[s] = (v17[s] + v20[s]);
-    float v22[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v22[s] = mt_round_bf16(v21[s]);
-    #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v13[g];
-      if ((true && v15[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v21[g + k]);
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
-      }
-    }
-    float v23[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v23[s] = mt_sigmoid(v21[s]);
-    float v24[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v24[s] = (v21[s] * v23[s]);
-    float v25[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v25[s] = mt_round_bf16(v24[s]);
-    #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v13[g];
-      if ((true && v15[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v24[g + k]);
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

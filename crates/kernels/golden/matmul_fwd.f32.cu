@@ -44,331 +44,8 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm(const float* _
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
-    mt_i64 v0 = p5;
-    mt_i64 v1 = p6;
-    mt_i64 v2 = p7;
-    mt_i64 v3 = p8;
-    mt_i64 v4 = p9;
-    mt_i64 v5 = p10;
-    mt_i64 v6 = p11;
-    mt_i64 v7 = p12;
-    mt_i64 v8 = p13;
-    int v9 = (int)blockIdx.x;
-    mt_i64 v10 = (mt_i64)(v9);
-    int v11 = (int)blockIdx.y;
-    mt_i64 v12 = (mt_i64)(v11);
-    mt_i64 v13 = 64LL;
-    mt_i64 v14 = (v10 * v13);
-    mt_i64 v20 = (v12 * v13);
-    int v118[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v118[s] = (int)(0 + MT_FLAT(s));
-    int v119[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v119[s] = v118[s];
-    int v120[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v120[s] = 32;
-    int v121[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v121[s] = (int)((v120[s] == 0 ? 0 : v119[s] / v120[s]));
-    int v123[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v123[s] = (int)((v120[s] == 0 ? 0 : v119[s] % v120[s]));
-    mt_i64 v124[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v124[s] = v14;
-    mt_i64 v125[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v125[s] = (mt_i64)(v121[s]);
-    mt_i64 v126[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v126[s] = (v124[s] + v125[s]);
-    mt_i64 v127[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v127[s] = v3;
-    mt_i64 v128[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v128[s] = (v126[s] * v127[s]);
-    mt_i64 v135[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v135[s] = (mt_i64)(v123[s]);
-    mt_i64 v136[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v136[s] = v4;
-    mt_i64 v137[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v137[s] = (v135[s] * v136[s]);
-    mt_i64 v39[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v39[s] = (v128[s] + v137[s]);
-    int v139[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v139[s] = v118[s];
-    int v140[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v140[s] = 64;
-    int v141[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v141[s] = (int)((v140[s] == 0 ? 0 : v139[s] / v140[s]));
-    int v143[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v143[s] = (int)((v140[s] == 0 ? 0 : v139[s] % v140[s]));
-    mt_i64 v144[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v144[s] = (mt_i64)(v141[s]);
-    mt_i64 v145[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v145[s] = v5;
-    mt_i64 v146[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v146[s] = (v144[s] * v145[s]);
-    mt_i64 v153[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v153[s] = v20;
-    mt_i64 v154[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v154[s] = (mt_i64)(v143[s]);
-    mt_i64 v155[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v155[s] = (v153[s] + v154[s]);
-    mt_i64 v156[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v156[s] = v6;
-    mt_i64 v157[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v157[s] = (v155[s] * v156[s]);
-    mt_i64 v48[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v48[s] = (v146[s] + v157[s]);
-    mt_i64 v167[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v167[s] = v0;
-    bool v168[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v168[s] = (v126[s] < v167[s]);
-    mt_i64 v178[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v178[s] = v1;
-    bool v179[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v179[s] = (v155[s] < v178[s]);
-    int v180[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v180[s] = (int)(0 + MT_FLAT(s));
-    int v181[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v181[s] = v180[s];
-    int v182[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v182[s] = 64;
-    int v183[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v183[s] = (int)((v182[s] == 0 ? 0 : v181[s] / v182[s]));
-    int v185[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v185[s] = (int)((v182[s] == 0 ? 0 : v181[s] % v182[s]));
-    mt_i64 v186[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v186[s] = v14;
-    mt_i64 v187[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v187[s] = (mt_i64)(v183[s]);
-    mt_i64 v188[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v188[s] = (v186[s] + v187[s]);
-    mt_i64 v189[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v189[s] = v7;
-    mt_i64 v190[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v190[s] = (v188[s] * v189[s]);
-    mt_i64 v197[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v197[s] = v20;
-    mt_i64 v198[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v198[s] = (mt_i64)(v185[s]);
-    mt_i64 v199[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v199[s] = (v197[s] + v198[s]);
-    mt_i64 v200[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v200[s] = v8;
-    mt_i64 v201[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v201[s] = (v199[s] * v200[s]);
-    mt_i64 v61[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v61[s] = (v190[s] + v201[s]);
-    mt_i64 v211[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v211[s] = v0;
-    bool v212[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v212[s] = (v188[s] < v211[s]);
-    mt_i64 v222[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v222[s] = v1;
-    bool v223[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v223[s] = (v199[s] < v222[s]);
-    bool v66[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v66[s] = (v212[s] && v223[s]);
-    float v67[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v67[s] = 0.0f;
-    mt_i64 v68 = 32LL;
-    mt_i64 v69 = (v68 == 0 ? 0 : v2 % v68);
-    mt_i64 v70 = (v2 - v69);
-    mt_i64 v71 = 0LL;
-    float v74[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v74[s] = v67[s];
-    for (mt_i64 v73 = v71; v73 < v70; v73 += v68) {
-      mt_i64 v75 = (v73 * v4);
-      mt_i64 v76[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v76[s] = v75;
-      mt_i64 v77[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v77[s] = (v39[s] + v76[s]);
-      float v78 = 0.0f;
-      float v79[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { v79[s] = (MT_FLAT(s) < 2048 && v168[s]) ? p0[v77[s]] : v78; }
-      mt_i64 v80 = (v73 * v5);
-      mt_i64 v81[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v81[s] = v80;
-      mt_i64 v82[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v82[s] = (v48[s] + v81[s]);
-      float v84[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { v84[s] = (MT_FLAT(s) < 2048 && v179[s]) ? p1[v82[s]] : v78; }
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 0))[f] = v79[s]; }
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 8192))[f] = v84[s]; }
-      __syncthreads();
-      float v85[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v74[s]; if (f < 4096) { const int i = f / 64, j = f % 64; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 8192))[k * 64 + j], t); } v85[s] = t; }
-      __syncthreads();
-      float y3[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) y3[s] = v85[s];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v74[s] = y3[s];
-    }
-    float v86[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v86[s] = v74[s];
-    float v89[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v89[s] = v86[s];
-    for (mt_i64 v88 = v70; v88 < v2; v88 += v68) {
-      mt_i64 v90 = (v2 - v88);
-      mt_i64 v231[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v231[s] = v90;
-      bool v232[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v232[s] = (v135[s] < v231[s]);
-      bool v95[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v95[s] = (v168[s] && v232[s]);
-      mt_i64 v240[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v240[s] = v90;
-      bool v241[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v241[s] = (v144[s] < v240[s]);
-      bool v98[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v98[s] = (v179[s] && v241[s]);
-      mt_i64 v99 = (v88 * v4);
-      mt_i64 v100[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v100[s] = v99;
-      mt_i64 v101[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v101[s] = (v39[s] + v100[s]);
-      float v102 = 0.0f;
-      float v103[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { v103[s] = (MT_FLAT(s) < 2048 && v95[s]) ? p0[v101[s]] : v102; }
-      mt_i64 v104 = (v88 * v5);
-      mt_i64 v105[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v105[s] = v104;
-      mt_i64 v106[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v106[s] = (v48[s] + v105[s]);
-      float v108[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { v108[s] = (MT_FLAT(s) < 2048 && v98[s]) ? p1[v106[s]] : v102; }
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 0))[f] = v103[s]; }
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 8192))[f] = v108[s]; }
-      __syncthreads();
-      float v109[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v89[s]; if (f < 4096) { const int i = f / 64, j = f % 64; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 8192))[k * 64 + j], t); } v109[s] = t; }
-      __syncthreads();
-      float y4[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) y4[s] = v109[s];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) v89[s] = y4[s];
-    }
-    float v110[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v110[s] = v89[s];
-    float v111 = 0.0f;
-    float v256[4];
-    #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
-      const mt_i64 i0 = v199[g];
-      if ((true && v223[g + 0]) && (true && v223[g + 1]) && (true && v223[g + 2]) && (true && v223[g + 3]) && (i0 % 4) == 0) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v256[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v256[s] = (true && v223[s]) ? p2[i0 + k] : v111; }
-      }
-    }
-    float v115[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v115[s] = (v110[s] + v256[s]);
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { if (true && v66[s]) p4[v61[s]] = v115[s]; }
-    float v116[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v116[s] = mt_sigmoid(v115[s]);
-    float v117[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v117[s] = (v115[s] * v116[s]);
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) { if (true && v66[s]) p3[v61[s]] = v117[s]; }
-}
-extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm_fast(const float* __restrict__ p0, const float* __restrict__ p1, const float* __restrict__ p2, float* __restrict__ p3, float* __restrict__ p4, mt_i64 p5, mt_i64 p6, mt_i64 p7, mt_i64 p8, mt_i64 p9, mt_i64 p10, mt_i64 p11, mt_i64 p12, mt_i64 p13) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16384];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
+  const bool mt_fast = (p6 % 4) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0;
+  if (mt_fast) {
     mt_i64 v0 = p5;
     mt_i64 v1 = p6;
     mt_i64 v2 = p7;
@@ -684,4 +361,321 @@ extern "C" __global__ void __launch_bounds__(1024) mt_matmul_gemm_fast(const flo
     for (int s = 0; s < 4; ++s) v117[s] = (v115[s] * v116[s]);
     #pragma unroll
     for (int s = 0; s < 4; ++s) { if (true && v66[s]) p3[v61[s]] = v117[s]; }
+  } else {
+    mt_i64 v0 = p5;
+    mt_i64 v1 = p6;
+    mt_i64 v2 = p7;
+    mt_i64 v3 = p8;
+    mt_i64 v4 = p9;
+    mt_i64 v5 = p10;
+    mt_i64 v6 = p11;
+    mt_i64 v7 = p12;
+    mt_i64 v8 = p13;
+    int v9 = (int)blockIdx.x;
+    mt_i64 v10 = (mt_i64)(v9);
+    int v11 = (int)blockIdx.y;
+    mt_i64 v12 = (mt_i64)(v11);
+    mt_i64 v13 = 64LL;
+    mt_i64 v14 = (v10 * v13);
+    mt_i64 v20 = (v12 * v13);
+    int v118[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v118[s] = (int)(0 + MT_FLAT(s));
+    int v119[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v119[s] = v118[s];
+    int v120[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v120[s] = 32;
+    int v121[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v121[s] = (int)((v120[s] == 0 ? 0 : v119[s] / v120[s]));
+    int v123[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v123[s] = (int)((v120[s] == 0 ? 0 : v119[s] % v120[s]));
+    mt_i64 v124[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v124[s] = v14;
+    mt_i64 v125[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v125[s] = (mt_i64)(v121[s]);
+    mt_i64 v126[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v126[s] = (v124[s] + v125[s]);
+    mt_i64 v127[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v127[s] = v3;
+    mt_i64 v128[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v128[s] = (v126[s] * v127[s]);
+    mt_i64 v135[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v135[s] = (mt_i64)(v123[s]);
+    mt_i64 v136[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v136[s] = v4;
+    mt_i64 v137[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v137[s] = (v135[s] * v136[s]);
+    mt_i64 v39[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v39[s] = (v128[s] + v137[s]);
+    int v139[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v139[s] = v118[s];
+    int v140[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v140[s] = 64;
+    int v141[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v141[s] = (int)((v140[s] == 0 ? 0 : v139[s] / v140[s]));
+    int v143[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v143[s] = (int)((v140[s] == 0 ? 0 : v139[s] % v140[s]));
+    mt_i64 v144[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v144[s] = (mt_i64)(v141[s]);
+    mt_i64 v145[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v145[s] = v5;
+    mt_i64 v146[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v146[s] = (v144[s] * v145[s]);
+    mt_i64 v153[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v153[s] = v20;
+    mt_i64 v154[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v154[s] = (mt_i64)(v143[s]);
+    mt_i64 v155[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v155[s] = (v153[s] + v154[s]);
+    mt_i64 v156[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v156[s] = v6;
+    mt_i64 v157[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v157[s] = (v155[s] * v156[s]);
+    mt_i64 v48[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v48[s] = (v146[s] + v157[s]);
+    mt_i64 v167[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v167[s] = v0;
+    bool v168[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v168[s] = (v126[s] < v167[s]);
+    mt_i64 v178[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v178[s] = v1;
+    bool v179[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v179[s] = (v155[s] < v178[s]);
+    int v180[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v180[s] = (int)(0 + MT_FLAT(s));
+    int v181[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v181[s] = v180[s];
+    int v182[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v182[s] = 64;
+    int v183[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v183[s] = (int)((v182[s] == 0 ? 0 : v181[s] / v182[s]));
+    int v185[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v185[s] = (int)((v182[s] == 0 ? 0 : v181[s] % v182[s]));
+    mt_i64 v186[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v186[s] = v14;
+    mt_i64 v187[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v187[s] = (mt_i64)(v183[s]);
+    mt_i64 v188[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v188[s] = (v186[s] + v187[s]);
+    mt_i64 v189[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v189[s] = v7;
+    mt_i64 v190[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v190[s] = (v188[s] * v189[s]);
+    mt_i64 v197[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v197[s] = v20;
+    mt_i64 v198[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v198[s] = (mt_i64)(v185[s]);
+    mt_i64 v199[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v199[s] = (v197[s] + v198[s]);
+    mt_i64 v200[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v200[s] = v8;
+    mt_i64 v201[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v201[s] = (v199[s] * v200[s]);
+    mt_i64 v61[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v61[s] = (v190[s] + v201[s]);
+    mt_i64 v211[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v211[s] = v0;
+    bool v212[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v212[s] = (v188[s] < v211[s]);
+    mt_i64 v222[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v222[s] = v1;
+    bool v223[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v223[s] = (v199[s] < v222[s]);
+    bool v66[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v66[s] = (v212[s] && v223[s]);
+    float v67[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v67[s] = 0.0f;
+    mt_i64 v68 = 32LL;
+    mt_i64 v69 = (v68 == 0 ? 0 : v2 % v68);
+    mt_i64 v70 = (v2 - v69);
+    mt_i64 v71 = 0LL;
+    float v74[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v74[s] = v67[s];
+    for (mt_i64 v73 = v71; v73 < v70; v73 += v68) {
+      mt_i64 v75 = (v73 * v4);
+      mt_i64 v76[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v76[s] = v75;
+      mt_i64 v77[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v77[s] = (v39[s] + v76[s]);
+      float v78 = 0.0f;
+      float v79[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v79[s] = (MT_FLAT(s) < 2048 && v168[s]) ? p0[v77[s]] : v78; }
+      mt_i64 v80 = (v73 * v5);
+      mt_i64 v81[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v81[s] = v80;
+      mt_i64 v82[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v82[s] = (v48[s] + v81[s]);
+      float v84[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v84[s] = (MT_FLAT(s) < 2048 && v179[s]) ? p1[v82[s]] : v78; }
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 0))[f] = v79[s]; }
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 8192))[f] = v84[s]; }
+      __syncthreads();
+      float v85[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v74[s]; if (f < 4096) { const int i = f / 64, j = f % 64; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 8192))[k * 64 + j], t); } v85[s] = t; }
+      __syncthreads();
+      float y3[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) y3[s] = v85[s];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v74[s] = y3[s];
+    }
+    float v86[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v86[s] = v74[s];
+    float v89[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v89[s] = v86[s];
+    for (mt_i64 v88 = v70; v88 < v2; v88 += v68) {
+      mt_i64 v90 = (v2 - v88);
+      mt_i64 v231[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v231[s] = v90;
+      bool v232[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v232[s] = (v135[s] < v231[s]);
+      bool v95[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v95[s] = (v168[s] && v232[s]);
+      mt_i64 v240[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v240[s] = v90;
+      bool v241[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v241[s] = (v144[s] < v240[s]);
+      bool v98[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v98[s] = (v179[s] && v241[s]);
+      mt_i64 v99 = (v88 * v4);
+      mt_i64 v100[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v100[s] = v99;
+      mt_i64 v101[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v101[s] = (v39[s] + v100[s]);
+      float v102 = 0.0f;
+      float v103[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v103[s] = (MT_FLAT(s) < 2048 && v95[s]) ? p0[v101[s]] : v102; }
+      mt_i64 v104 = (v88 * v5);
+      mt_i64 v105[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v105[s] = v104;
+      mt_i64 v106[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v106[s] = (v48[s] + v105[s]);
+      float v108[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { v108[s] = (MT_FLAT(s) < 2048 && v98[s]) ? p1[v106[s]] : v102; }
+      __syncthreads();
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 0))[f] = v103[s]; }
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 2048) ((float*)(mt_smem + 8192))[f] = v108[s]; }
+      __syncthreads();
+      float v109[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); float t = v89[s]; if (f < 4096) { const int i = f / 64, j = f % 64; for (int k = 0; k < 32; ++k) t = fmaf(((float*)mt_smem)[i * 32 + k], ((float*)(mt_smem + 8192))[k * 64 + j], t); } v109[s] = t; }
+      __syncthreads();
+      float y4[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) y4[s] = v109[s];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v89[s] = y4[s];
+    }
+    float v110[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v110[s] = v89[s];
+    float v111 = 0.0f;
+    float v256[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v199[g];
+      if ((true && v223[g + 0]) && (true && v223[g + 1]) && (true && v223[g + 2]) && (true && v223[g + 3]) && (i0 % 4) == 0) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v256[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v256[s] = (true && v223[s]) ? p2[i0 + k] : v111; }
+      }
+    }
+    float v115[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v115[s] = (v110[s] + v256[s]);
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) { if (true && v66[s]) p4[v61[s]] = v115[s]; }
+    float v116[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v116[s] = mt_sigmoid(v115[s]);
+    float v117[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v117[s] = (v115[s] * v116[s]);
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) { if (true && v66[s]) p3[v61[s]] = v117[s]; }
+  }
 }

@@ -44,6 +44,155 @@ extern "C" __global__ void __launch_bounds__(256) mt_poly_norm_fwd(const float* 
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p4 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p4;
+    int v1 = p5;
+    int v2 = p6;
+    float v3 = p7;
+    int v4[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v4[s] = (int)(0 + MT_FLAT(s));
+    int v5[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v5[s] = v0;
+    bool v6[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v6[s] = (v4[s] < v5[s]);
+    float v7 = (float)(v0);
+    mt_i64 v8 = 0LL;
+    float v9 = true ? p1[v8] : 0;
+    mt_i64 v10 = 1LL;
+    float v11 = true ? p1[v10] : 0;
+    mt_i64 v12 = 2LL;
+    float v13 = true ? p1[v12] : 0;
+    float v15 = true ? p2[v8] : 0;
+    int v16 = (int)blockIdx.x;
+    int v17 = (int)((v16 * v2));
+    int v18 = (int)((v17 + v2));
+    int v19 = (int)((v18 < v1 ? v18 : v1));
+    int v20 = 1;
+    for (int v21 = v17; v21 < v19; v21 += v20) {
+      mt_i64 v22[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v22[s] = (mt_i64)(v4[s]);
+      mt_i64 v23 = (mt_i64)(v21);
+      mt_i64 v24 = (mt_i64)(v0);
+      mt_i64 v25 = (v23 * v24);
+      mt_i64 v26[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v26[s] = v25;
+      mt_i64 v27[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v27[s] = (v26[s] + v22[s]);
+      float v28 = 0.0f;
+      float v29[16];
+      #pragma unroll
+      for (int g = 0; g < 16; g += 4) {
+        const mt_i64 i0 = v27[g];
+        if ((true && v6[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v29[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { v29[g + k] = v28; }
+        }
+      }
+      float v30[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v30[s] = (v29[s] * v29[s]);
+      float v31[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v31[s] = (v30[s] * v29[s]);
+      float v32[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v32[s] = (v31[s] * v31[s]);
+      float v33[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v33[s] = (v30[s] * v30[s]);
+      mt_round ^= 1;
+      float acc1 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc1 = (acc1 + v32[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = (acc1 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc1;
+      float acc2 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v33[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc2;
+      __syncthreads();
+      acc1 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
+      float v35 = acc1;
+      acc2 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
+      float v36 = acc2;
+      mt_round ^= 1;
+      float acc4 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v30[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
+      __syncthreads();
+      acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128))[w]);
+      float v37 = acc4;
+      float v38 = mt_div(v35, v7);
+      float v39 = (v38 + v3);
+      float v40 = mt_rsqrt(v39);
+      float v41 = mt_div(v36, v7);
+      float v42 = (v41 + v3);
+      float v43 = mt_rsqrt(v42);
+      float v44 = mt_div(v37, v7);
+      float v45 = (v44 + v3);
+      float v46 = mt_rsqrt(v45);
+      float v47 = (v9 * v40);
+      float v48 = (v11 * v43);
+      float v49 = (v13 * v46);
+      float v52[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v52[s] = v47;
+      float v53[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v53[s] = (v31[s] * v52[s]);
+      float v54[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v54[s] = v48;
+      float v55[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v55[s] = (v30[s] * v54[s]);
+      float v56[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v56[s] = (v53[s] + v55[s]);
+      float v57[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v57[s] = v49;
+      float v58[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v58[s] = (v29[s] * v57[s]);
+      float v59[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v59[s] = (v56[s] + v58[s]);
+      float v60[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v60[s] = v15;
+      float v61[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v61[s] = (v59[s] + v60[s]);
+      #pragma unroll
+      for (int g = 0; g < 16; g += 4) {
+        const mt_i64 i0 = v27[g];
+        if ((true && v6[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v61[g + k];
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+        }
+      }
+    }
+  } else {
     int v0 = p4;
     int v1 = p5;
     int v2 = p6;
@@ -193,160 +342,5 @@ extern "C" __global__ void __launch_bounds__(256) mt_poly_norm_fwd(const float* 
         }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(256) mt_poly_norm_fwd_fast(const float* __restrict__ p0, const float* __restrict__ p1, const float* __restrict__ p2, float* __restrict__ p3, int p4, int p5, int p6, float p7) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[256];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p4;
-    int v1 = p5;
-    int v2 = p6;
-    float v3 = p7;
-    int v4[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v4[s] = (int)(0 + MT_FLAT(s));
-    int v5[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v5[s] = v0;
-    bool v6[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v6[s] = (v4[s] < v5[s]);
-    float v7 = (float)(v0);
-    mt_i64 v8 = 0LL;
-    float v9 = true ? p1[v8] : 0;
-    mt_i64 v10 = 1LL;
-    float v11 = true ? p1[v10] : 0;
-    mt_i64 v12 = 2LL;
-    float v13 = true ? p1[v12] : 0;
-    float v15 = true ? p2[v8] : 0;
-    int v16 = (int)blockIdx.x;
-    int v17 = (int)((v16 * v2));
-    int v18 = (int)((v17 + v2));
-    int v19 = (int)((v18 < v1 ? v18 : v1));
-    int v20 = 1;
-    for (int v21 = v17; v21 < v19; v21 += v20) {
-      mt_i64 v22[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v22[s] = (mt_i64)(v4[s]);
-      mt_i64 v23 = (mt_i64)(v21);
-      mt_i64 v24 = (mt_i64)(v0);
-      mt_i64 v25 = (v23 * v24);
-      mt_i64 v26[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v26[s] = v25;
-      mt_i64 v27[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v27[s] = (v26[s] + v22[s]);
-      float v28 = 0.0f;
-      float v29[16];
-      #pragma unroll
-      for (int g = 0; g < 16; g += 4) {
-        const mt_i64 i0 = v27[g];
-        if ((true && v6[g])) {
-          union { uint4 w[1]; float e[4]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v29[g + k] = u.e[k];
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 4; ++k) { v29[g + k] = v28; }
-        }
-      }
-      float v30[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v30[s] = (v29[s] * v29[s]);
-      float v31[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v31[s] = (v30[s] * v29[s]);
-      float v32[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v32[s] = (v31[s] * v31[s]);
-      float v33[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v33[s] = (v30[s] * v30[s]);
-      mt_round ^= 1;
-      float acc1 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc1 = (acc1 + v32[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = (acc1 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc1;
-      float acc2 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v33[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc2;
-      __syncthreads();
-      acc1 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
-      float v35 = acc1;
-      acc2 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
-      float v36 = acc2;
-      mt_round ^= 1;
-      float acc4 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v30[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
-      __syncthreads();
-      acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v37 = acc4;
-      float v38 = mt_div(v35, v7);
-      float v39 = (v38 + v3);
-      float v40 = mt_rsqrt(v39);
-      float v41 = mt_div(v36, v7);
-      float v42 = (v41 + v3);
-      float v43 = mt_rsqrt(v42);
-      float v44 = mt_div(v37, v7);
-      float v45 = (v44 + v3);
-      float v46 = mt_rsqrt(v45);
-      float v47 = (v9 * v40);
-      float v48 = (v11 * v43);
-      float v49 = (v13 * v46);
-      float v52[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v52[s] = v47;
-      float v53[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v53[s] = (v31[s] * v52[s]);
-      float v54[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v54[s] = v48;
-      float v55[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v55[s] = (v30[s] * v54[s]);
-      float v56[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v56[s] = (v53[s] + v55[s]);
-      float v57[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v57[s] = v49;
-      float v58[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v58[s] = (v29[s] * v57[s]);
-      float v59[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v59[s] = (v56[s] + v58[s]);
-      float v60[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v60[s] = v15;
-      float v61[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v61[s] = (v59[s] + v60[s]);
-      #pragma unroll
-      for (int g = 0; g < 16; g += 4) {
-        const mt_i64 i0 = v27[g];
-        if ((true && v6[g])) {
-          union { uint4 w[1]; float e[4]; } u;
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v61[g + k];
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
-        }
-      }
-    }
+  }
 }

@@ -44,6 +44,107 @@ extern "C" __global__ void __launch_bounds__(256) mt_quick_gelu_bwd_derived(cons
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p3 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0;
+  if (mt_fast) {
+    mt_i64 v0 = p3;
+    int v3 = (int)blockIdx.x;
+    mt_i64 v4 = (mt_i64)(v3);
+    mt_i64 v5 = 4096LL;
+    mt_i64 v6 = (v4 * v5);
+    int v7[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v7[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v8[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v8[s] = (mt_i64)(v7[s]);
+    mt_i64 v9[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v9[s] = v6;
+    mt_i64 v10[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v10[s] = (v9[s] + v8[s]);
+    mt_i64 v11[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v11[s] = v0;
+    bool v12[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v12[s] = (v10[s] < v11[s]);
+    float v13 = 0.0f;
+    float v14[16];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 4) {
+      const mt_i64 i0 = v10[g];
+      if ((true && v12[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v14[g + k] = v13; }
+      }
+    }
+    float v16[16];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 4) {
+      const mt_i64 i0 = v10[g];
+      if ((true && v12[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v16[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v16[g + k] = v13; }
+      }
+    }
+    float v18[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v18[s] = 1.702f;
+    float v19[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v19[s] = (v14[s] * v18[s]);
+    float v20[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v20[s] = mt_sigmoid(v19[s]);
+    float v22[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v22[s] = (v16[s] * v20[s]);
+    float v23[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v23[s] = (v16[s] * v14[s]);
+    float v24[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v24[s] = 1.0f;
+    float v25[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v25[s] = (v24[s] - v20[s]);
+    float v26[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v26[s] = (v20[s] * v25[s]);
+    float v27[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v27[s] = (v23[s] * v26[s]);
+    float v28[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v28[s] = (v27[s] * v18[s]);
+    float v29[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v29[s] = (v22[s] + v28[s]);
+    #pragma unroll
+    for (int g = 0; g < 16; g += 4) {
+      const mt_i64 i0 = v10[g];
+      if ((true && v12[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v29[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     mt_i64 v0 = p3;
     int v3 = (int)blockIdx.x;
     mt_i64 v4 = (mt_i64)(v3);
@@ -145,112 +246,5 @@ extern "C" __global__ void __launch_bounds__(256) mt_quick_gelu_bwd_derived(cons
         for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p2[i0 + k] = v29[s]; }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(256) mt_quick_gelu_bwd_derived_fast(const float* __restrict__ p0, const float* __restrict__ p1, float* __restrict__ p2, mt_i64 p3, float p4, float p5) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    mt_i64 v0 = p3;
-    int v3 = (int)blockIdx.x;
-    mt_i64 v4 = (mt_i64)(v3);
-    mt_i64 v5 = 4096LL;
-    mt_i64 v6 = (v4 * v5);
-    int v7[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v7[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v8[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v8[s] = (mt_i64)(v7[s]);
-    mt_i64 v9[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v9[s] = v6;
-    mt_i64 v10[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v10[s] = (v9[s] + v8[s]);
-    mt_i64 v11[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v11[s] = v0;
-    bool v12[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v12[s] = (v10[s] < v11[s]);
-    float v13 = 0.0f;
-    float v14[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v10[g];
-      if ((true && v12[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v14[g + k] = v13; }
-      }
-    }
-    float v16[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v10[g];
-      if ((true && v12[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v16[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v16[g + k] = v13; }
-      }
-    }
-    float v18[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v18[s] = 1.702f;
-    float v19[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v19[s] = (v14[s] * v18[s]);
-    float v20[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v20[s] = mt_sigmoid(v19[s]);
-    float v22[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v22[s] = (v16[s] * v20[s]);
-    float v23[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v23[s] = (v16[s] * v14[s]);
-    float v24[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v24[s] = 1.0f;
-    float v25[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v25[s] = (v24[s] - v20[s]);
-    float v26[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v26[s] = (v20[s] * v25[s]);
-    float v27[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v27[s] = (v23[s] * v26[s]);
-    float v28[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v28[s] = (v27[s] * v18[s]);
-    float v29[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v29[s] = (v22[s] + v28[s]);
-    #pragma unroll
-    for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v10[g];
-      if ((true && v12[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v29[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

@@ -44,6 +44,279 @@ extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_bwd(const flo
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p4 % 4) == 0 && (p5 % 4) == 0 && (p10 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p4;
+    int v1 = p5;
+    int v2 = p6;
+    int v3 = p7;
+    int v4 = p8;
+    int v5 = p9;
+    mt_i64 v6 = p10;
+    int v7 = p11;
+    int v8 = (int)blockIdx.x;
+    mt_i64 v25 = (mt_i64)(v0);
+    mt_i64 v30 = (mt_i64)(v8);
+    mt_i64 v32 = (v30 * v25);
+    int v35[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v35[s] = (int)(0 + MT_FLAT(s));
+    int v36[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v36[s] = v35[s];
+    int v37[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v37[s] = v1;
+    bool v38[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v38[s] = (v36[s] < v37[s]);
+    int v96[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v96[s] = v8;
+    int v97[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v97[s] = 0;
+    int v99[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v99[s] = v7;
+    bool v100[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v100[s] = (v96[s] < v99[s]);
+    bool v40[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v40[s] = (v38[s] && v100[s]);
+    mt_i64 v41 = (mt_i64)(v1);
+    int v106[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v106[s] = v0;
+    int v107[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v107[s] = (int)((v97[s] * v106[s]));
+    int v43[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v43[s] = (int)((v107[s] + v36[s]));
+    mt_i64 v44[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v44[s] = (mt_i64)(v43[s]);
+    mt_i64 v45[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v45[s] = v32;
+    mt_i64 v46[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v46[s] = (v45[s] + v44[s]);
+    float v47 = 0.0f;
+    float v48[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v46[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v48[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v48[g + k] = v47; }
+      }
+    }
+    mt_i64 v49[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v49[s] = v41;
+    mt_i64 v50[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v50[s] = (v46[s] + v49[s]);
+    float v52[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v50[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v52[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v52[g + k] = v47; }
+      }
+    }
+    mt_i64 v53[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v53[s] = (mt_i64)(v36[s]);
+    int v115[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v115[s] = v3;
+    int v116[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v116[s] = (int)((v115[s] == 0 ? 0 : v96[s] / v115[s]));
+    int v117[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v117[s] = v2;
+    int v118[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v118[s] = (int)((v116[s] * v117[s]));
+    int v123[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v123[s] = (int)((v117[s] == 0 ? 0 : v96[s] % v117[s]));
+    int v124[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v124[s] = (int)((v118[s] + v123[s]));
+    mt_i64 v125[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v125[s] = (mt_i64)(v124[s]);
+    mt_i64 v126[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v126[s] = v25;
+    mt_i64 v127[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v127[s] = (v125[s] * v126[s]);
+    mt_i64 v55[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v55[s] = (v127[s] + v53[s]);
+    int v57[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v57[s] = 8;
+    int v58[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v58[s] = (int)((v57[s] == 0 ? 0 : v36[s] / v57[s]));
+    int v61[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v61[s] = (int)((v58[s] * v57[s]));
+    int v62[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v62[s] = v4;
+    bool v63[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v63[s] = (v61[s] >= v62[s]);
+    mt_i64 v64[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v64[s] = (mt_i64)(v63[s]);
+    int v65[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v65[s] = v5;
+    bool v66[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v66[s] = (v61[s] >= v65[s]);
+    mt_i64 v67[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v67[s] = (mt_i64)(v66[s]);
+    mt_i64 v68[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v68[s] = (v64[s] + v67[s]);
+    mt_i64 v69[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v69[s] = v6;
+    mt_i64 v70[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v70[s] = (v68[s] * v69[s]);
+    mt_i64 v71[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v71[s] = (v55[s] + v70[s]);
+    float v73[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v71[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v73[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v73[g + k] = v47; }
+      }
+    }
+    mt_i64 v75[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v75[s] = (v71[s] + v49[s]);
+    float v77[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v75[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v77[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v77[g + k] = v47; }
+      }
+    }
+    float v79[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v71[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v79[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v79[g + k] = v47; }
+      }
+    }
+    float v83[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v75[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v83[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v83[g + k] = v47; }
+      }
+    }
+    float v84[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v84[s] = (v48[s] * v73[s]);
+    float v85[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v85[s] = (v52[s] * v83[s]);
+    float v86[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v86[s] = (v84[s] + v85[s]);
+    float v87[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v87[s] = (v52[s] * v77[s]);
+    float v88[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v88[s] = (v48[s] * v79[s]);
+    float v89[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v89[s] = (v87[s] - v88[s]);
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v46[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v86[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      }
+    }
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v50[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v89[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     int v0 = p4;
     int v1 = p5;
     int v2 = p6;
@@ -320,284 +593,5 @@ extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_bwd(const flo
         for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v40[s]) p3[i0 + k] = v89[s]; }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(512) mt_qwen2vl_mrope_bwd_fast(const float* __restrict__ p0, const float* __restrict__ p1, const float* __restrict__ p2, float* __restrict__ p3, int p4, int p5, int p6, int p7, int p8, int p9, mt_i64 p10, int p11) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p4;
-    int v1 = p5;
-    int v2 = p6;
-    int v3 = p7;
-    int v4 = p8;
-    int v5 = p9;
-    mt_i64 v6 = p10;
-    int v7 = p11;
-    int v8 = (int)blockIdx.x;
-    mt_i64 v25 = (mt_i64)(v0);
-    mt_i64 v30 = (mt_i64)(v8);
-    mt_i64 v32 = (v30 * v25);
-    int v35[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v35[s] = (int)(0 + MT_FLAT(s));
-    int v36[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v36[s] = v35[s];
-    int v37[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v37[s] = v1;
-    bool v38[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v38[s] = (v36[s] < v37[s]);
-    int v96[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v96[s] = v8;
-    int v97[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v97[s] = 0;
-    int v99[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v99[s] = v7;
-    bool v100[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v100[s] = (v96[s] < v99[s]);
-    bool v40[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v40[s] = (v38[s] && v100[s]);
-    mt_i64 v41 = (mt_i64)(v1);
-    int v106[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v106[s] = v0;
-    int v107[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v107[s] = (int)((v97[s] * v106[s]));
-    int v43[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v43[s] = (int)((v107[s] + v36[s]));
-    mt_i64 v44[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v44[s] = (mt_i64)(v43[s]);
-    mt_i64 v45[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v45[s] = v32;
-    mt_i64 v46[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v46[s] = (v45[s] + v44[s]);
-    float v47 = 0.0f;
-    float v48[4];
-    #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
-      const mt_i64 i0 = v46[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v48[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v48[g + k] = v47; }
-      }
-    }
-    mt_i64 v49[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v49[s] = v41;
-    mt_i64 v50[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v50[s] = (v46[s] + v49[s]);
-    float v52[4];
-    #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
-      const mt_i64 i0 = v50[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v52[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v52[g + k] = v47; }
-      }
-    }
-    mt_i64 v53[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v53[s] = (mt_i64)(v36[s]);
-    int v115[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v115[s] = v3;
-    int v116[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v116[s] = (int)((v115[s] == 0 ? 0 : v96[s] / v115[s]));
-    int v117[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v117[s] = v2;
-    int v118[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v118[s] = (int)((v116[s] * v117[s]));
-    int v123[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v123[s] = (int)((v117[s] == 0 ? 0 : v96[s] % v117[s]));
-    int v124[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v124[s] = (int)((v118[s] + v123[s]));
-    mt_i64 v125[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v125[s] = (mt_i64)(v124[s]);
-    mt_i64 v126[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v126[s] = v25;
-    mt_i64 v127[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v127[s] = (v125[s] * v126[s]);
-    mt_i64 v55[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v55[s] = (v127[s] + v53[s]);
-    int v57[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v57[s] = 8;
-    int v58[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v58[s] = (int)((v57[s] == 0 ? 0 : v36[s] / v57[s]));
-    int v61[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v61[s] = (int)((v58[s] * v57[s]));
-    int v62[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v62[s] = v4;
-    bool v63[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v63[s] = (v61[s] >= v62[s]);
-    mt_i64 v64[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v64[s] = (mt_i64)(v63[s]);
-    int v65[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v65[s] = v5;
-    bool v66[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v66[s] = (v61[s] >= v65[s]);
-    mt_i64 v67[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v67[s] = (mt_i64)(v66[s]);
-    mt_i64 v68[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v68[s] = (v64[s] + v67[s]);
-    mt_i64 v69[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v69[s] = v6;
-    mt_i64 v70[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v70[s] = (v68[s] * v69[s]);
-    mt_i64 v71[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v71[s] = (v55[s] + v70[s]);
-    float v73[4];
-    #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
-      const mt_i64 i0 = v71[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v73[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v73[g + k] = v47; }
-      }
-    }
-    mt_i64 v75[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v75[s] = (v71[s] + v49[s]);
-    float v77[4];
-    #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
-      const mt_i64 i0 = v75[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v77[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v77[g + k] = v47; }
-      }
-    }
-    float v79[4];
-    #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
-      const mt_i64 i0 = v71[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v79[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v79[g + k] = v47; }
-      }
-    }
-    float v83[4];
-    #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
-      const mt_i64 i0 = v75[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v83[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v83[g + k] = v47; }
-      }
-    }
-    float v84[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v84[s] = (v48[s] * v73[s]);
-    float v85[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v85[s] = (v52[s] * v83[s]);
-    float v86[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v86[s] = (v84[s] + v85[s]);
-    float v87[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v87[s] = (v52[s] * v77[s]);
-    float v88[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v88[s] = (v48[s] * v79[s]);
-    float v89[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v89[s] = (v87[s] - v88[s]);
-    #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
-      const mt_i64 i0 = v46[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v86[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
-      }
-    }
-    #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
-      const mt_i64 i0 = v50[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v89[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

@@ -44,6 +44,303 @@ extern "C" __global__ void __launch_bounds__(256) mt_qwen2vl_mrope_fwd(const mt_
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p4 % 8) == 0 && (p5 % 8) == 0 && (p10 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p4;
+    int v1 = p5;
+    int v2 = p6;
+    int v3 = p7;
+    int v4 = p8;
+    int v5 = p9;
+    mt_i64 v6 = p10;
+    int v7 = p11;
+    int v8 = (int)blockIdx.x;
+    mt_i64 v25 = (mt_i64)(v0);
+    mt_i64 v30 = (mt_i64)(v8);
+    mt_i64 v32 = (v30 * v25);
+    int v35[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v35[s] = (int)(0 + MT_FLAT(s));
+    int v36[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v36[s] = v35[s];
+    int v37[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v37[s] = v1;
+    bool v38[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v38[s] = (v36[s] < v37[s]);
+    int v104[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v104[s] = v8;
+    int v105[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v105[s] = 0;
+    int v107[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v107[s] = v7;
+    bool v108[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v108[s] = (v104[s] < v107[s]);
+    bool v40[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v40[s] = (v38[s] && v108[s]);
+    mt_i64 v41 = (mt_i64)(v1);
+    int v114[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v114[s] = v0;
+    int v115[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v115[s] = (int)((v105[s] * v114[s]));
+    int v43[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v43[s] = (int)((v115[s] + v36[s]));
+    mt_i64 v44[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v44[s] = (mt_i64)(v43[s]);
+    mt_i64 v45[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v45[s] = v32;
+    mt_i64 v46[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v46[s] = (v45[s] + v44[s]);
+    float v47 = 0.0f;
+    float v48[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v46[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v48[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v48[g + k] = v47; }
+      }
+    }
+    float v49[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v49[s] = v48[s];
+    mt_i64 v50[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v50[s] = v41;
+    mt_i64 v51[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v51[s] = (v46[s] + v50[s]);
+    float v53[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v51[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v53[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v53[g + k] = v47; }
+      }
+    }
+    float v54[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v54[s] = v53[s];
+    mt_i64 v55[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v55[s] = (mt_i64)(v36[s]);
+    int v123[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v123[s] = v3;
+    int v124[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v124[s] = (int)((v123[s] == 0 ? 0 : v104[s] / v123[s]));
+    int v125[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v125[s] = v2;
+    int v126[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v126[s] = (int)((v124[s] * v125[s]));
+    int v131[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v131[s] = (int)((v125[s] == 0 ? 0 : v104[s] % v125[s]));
+    int v132[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v132[s] = (int)((v126[s] + v131[s]));
+    mt_i64 v133[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v133[s] = (mt_i64)(v132[s]);
+    mt_i64 v134[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v134[s] = v25;
+    mt_i64 v135[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v135[s] = (v133[s] * v134[s]);
+    mt_i64 v57[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v57[s] = (v135[s] + v55[s]);
+    int v59[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v59[s] = 8;
+    int v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = (int)((v59[s] == 0 ? 0 : v36[s] / v59[s]));
+    int v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = (int)((v60[s] * v59[s]));
+    int v64[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v64[s] = v4;
+    bool v65[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v65[s] = (v63[s] >= v64[s]);
+    mt_i64 v66[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v66[s] = (mt_i64)(v65[s]);
+    int v67[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v67[s] = v5;
+    bool v68[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v68[s] = (v63[s] >= v67[s]);
+    mt_i64 v69[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v69[s] = (mt_i64)(v68[s]);
+    mt_i64 v70[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v70[s] = (v66[s] + v69[s]);
+    mt_i64 v71[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v71[s] = v6;
+    mt_i64 v72[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v72[s] = (v70[s] * v71[s]);
+    mt_i64 v73[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v73[s] = (v57[s] + v72[s]);
+    float v75[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v73[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v75[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v75[g + k] = v47; }
+      }
+    }
+    float v76[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v76[s] = v75[s];
+    mt_i64 v78[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v78[s] = (v73[s] + v50[s]);
+    float v80[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v78[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v80[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v80[g + k] = v47; }
+      }
+    }
+    float v81[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v81[s] = v80[s];
+    float v83[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v73[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v83[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v83[g + k] = v47; }
+      }
+    }
+    float v84[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v84[s] = v83[s];
+    float v88[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v78[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v88[g + k] = mt_bf16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v88[g + k] = v47; }
+      }
+    }
+    float v89[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v89[s] = v88[s];
+    float v90[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v90[s] = (v49[s] * v76[s]);
+    float v91[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v91[s] = (v54[s] * v84[s]);
+    float v92[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v92[s] = (v90[s] - v91[s]);
+    float v93[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v93[s] = (v54[s] * v81[s]);
+    float v94[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v94[s] = (v49[s] * v89[s]);
+    float v95[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v95[s] = (v93[s] + v94[s]);
+    float v96[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v96[s] = mt_round_bf16(v92[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v46[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v92[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      }
+    }
+    float v99[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v99[s] = mt_round_bf16(v95[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v51[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v95[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     int v0 = p4;
     int v1 = p5;
     int v2 = p6;
@@ -344,308 +641,5 @@ extern "C" __global__ void __launch_bounds__(256) mt_qwen2vl_mrope_fwd(const mt_
         for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v40[s]) p3[i0 + k] = mt_f32_to_bf16(v95[s]); }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(256) mt_qwen2vl_mrope_fwd_fast(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, const mt_u16* __restrict__ p2, mt_u16* __restrict__ p3, int p4, int p5, int p6, int p7, int p8, int p9, mt_i64 p10, int p11) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p4;
-    int v1 = p5;
-    int v2 = p6;
-    int v3 = p7;
-    int v4 = p8;
-    int v5 = p9;
-    mt_i64 v6 = p10;
-    int v7 = p11;
-    int v8 = (int)blockIdx.x;
-    mt_i64 v25 = (mt_i64)(v0);
-    mt_i64 v30 = (mt_i64)(v8);
-    mt_i64 v32 = (v30 * v25);
-    int v35[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (int)(0 + MT_FLAT(s));
-    int v36[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = v35[s];
-    int v37[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = v1;
-    bool v38[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = (v36[s] < v37[s]);
-    int v104[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v104[s] = v8;
-    int v105[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v105[s] = 0;
-    int v107[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v107[s] = v7;
-    bool v108[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v108[s] = (v104[s] < v107[s]);
-    bool v40[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = (v38[s] && v108[s]);
-    mt_i64 v41 = (mt_i64)(v1);
-    int v114[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v114[s] = v0;
-    int v115[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v115[s] = (int)((v105[s] * v114[s]));
-    int v43[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (int)((v115[s] + v36[s]));
-    mt_i64 v44[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (mt_i64)(v43[s]);
-    mt_i64 v45[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = v32;
-    mt_i64 v46[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v45[s] + v44[s]);
-    float v47 = 0.0f;
-    float v48[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v46[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v48[g + k] = mt_bf16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v48[g + k] = v47; }
-      }
-    }
-    float v49[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = v48[s];
-    mt_i64 v50[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = v41;
-    mt_i64 v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (v46[s] + v50[s]);
-    float v53[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v51[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v53[g + k] = mt_bf16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v53[g + k] = v47; }
-      }
-    }
-    float v54[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = v53[s];
-    mt_i64 v55[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = (mt_i64)(v36[s]);
-    int v123[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v123[s] = v3;
-    int v124[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v124[s] = (int)((v123[s] == 0 ? 0 : v104[s] / v123[s]));
-    int v125[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v125[s] = v2;
-    int v126[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v126[s] = (int)((v124[s] * v125[s]));
-    int v131[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v131[s] = (int)((v125[s] == 0 ? 0 : v104[s] % v125[s]));
-    int v132[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v132[s] = (int)((v126[s] + v131[s]));
-    mt_i64 v133[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v133[s] = (mt_i64)(v132[s]);
-    mt_i64 v134[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v134[s] = v25;
-    mt_i64 v135[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v135[s] = (v133[s] * v134[s]);
-    mt_i64 v57[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = (v135[s] + v55[s]);
-    int v59[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = 8;
-    int v60[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = (int)((v59[s] == 0 ? 0 : v36[s] / v59[s]));
-    int v63[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = (int)((v60[s] * v59[s]));
-    int v64[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v64[s] = v4;
-    bool v65[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = (v63[s] >= v64[s]);
-    mt_i64 v66[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v66[s] = (mt_i64)(v65[s]);
-    int v67[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v67[s] = v5;
-    bool v68[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v68[s] = (v63[s] >= v67[s]);
-    mt_i64 v69[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v69[s] = (mt_i64)(v68[s]);
-    mt_i64 v70[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v70[s] = (v66[s] + v69[s]);
-    mt_i64 v71[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v71[s] = v6;
-    mt_i64 v72[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v72[s] = (v70[s] * v71[s]);
-    mt_i64 v73[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v73[s] = (v57[s] + v72[s]);
-    float v75[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v73[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v75[g + k] = mt_bf16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v75[g + k] = v47; }
-      }
-    }
-    float v76[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v76[s] = v75[s];
-    mt_i64 v78[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v78[s] = (v73[s] + v50[s]);
-    float v80[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v78[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v80[g + k] = mt_bf16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v80[g + k] = v47; }
-      }
-    }
-    float v81[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v81[s] = v80[s];
-    float v83[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v73[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v83[g + k] = mt_bf16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v83[g + k] = v47; }
-      }
-    }
-    float v84[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v84[s] = v83[s];
-    float v88[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v78[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v88[g + k] = mt_bf16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v88[g + k] = v47; }
-      }
-    }
-    float v89[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v89[s] = v88[s];
-    float v90[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v90[s] = (v49[s] * v76[s]);
-    float v91[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v91[s] = (v54[s] * v84[s]);
-    float v92[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v92[s] = (v90[s] - v91[s]);
-    float v93[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v93[s] = (v54[s] * v81[s]);
-    float v94[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v94[s] = (v49[s] * v89[s]);
-    float v95[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v95[s] = (v93[s] + v94[s]);
-    float v96[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v96[s] = mt_round_bf16(v92[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v46[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v92[g + k]);
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
-      }
-    }
-    float v99[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v99[s] = mt_round_bf16(v95[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v51[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v95[g + k]);
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

@@ -44,6 +44,89 @@ extern "C" __global__ void __launch_bounds__(256) mt_reduce_partials(const float
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p2 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p2;
+    int v1 = p3;
+    int v2[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v2[s] = (int)(0 + MT_FLAT(s));
+    int v3 = (int)blockIdx.x;
+    int v4 = 4096;
+    int v5 = (int)((v3 * v4));
+    int v6[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v6[s] = v5;
+    int v7[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v7[s] = (int)((v2[s] + v6[s]));
+    int v8[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v8[s] = v0;
+    bool v9[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v9[s] = (v7[s] < v8[s]);
+    mt_i64 v10[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v10[s] = (mt_i64)(v7[s]);
+    float v11[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v11[s] = 0.0f;
+    int v12 = 0;
+    int v13 = 1;
+    float v15[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v15[s] = v11[s];
+    for (int v14 = v12; v14 < v1; v14 += v13) {
+      mt_i64 v16 = (mt_i64)(v14);
+      mt_i64 v17 = (mt_i64)(v0);
+      mt_i64 v18 = (v16 * v17);
+      mt_i64 v19[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v19[s] = v18;
+      mt_i64 v20[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v20[s] = (v19[s] + v10[s]);
+      float v21 = 0.0f;
+      float v22[16];
+      #pragma unroll
+      for (int g = 0; g < 16; g += 4) {
+        const mt_i64 i0 = v20[g];
+        if ((true && v9[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v22[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { v22[g + k] = v21; }
+        }
+      }
+      float v23[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v23[s] = (v15[s] + v22[s]);
+      float y1[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) y1[s] = v23[s];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v15[s] = y1[s];
+    }
+    float v24[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v24[s] = v15[s];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 4) {
+      const mt_i64 i0 = v10[g];
+      if ((true && v9[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v24[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     int v0 = p2;
     int v1 = p3;
     int v2[16];
@@ -127,94 +210,5 @@ extern "C" __global__ void __launch_bounds__(256) mt_reduce_partials(const float
         for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v9[s]) p1[i0 + k] = v24[s]; }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(256) mt_reduce_partials_fast(const float* __restrict__ p0, float* __restrict__ p1, int p2, int p3) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p2;
-    int v1 = p3;
-    int v2[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v2[s] = (int)(0 + MT_FLAT(s));
-    int v3 = (int)blockIdx.x;
-    int v4 = 4096;
-    int v5 = (int)((v3 * v4));
-    int v6[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v6[s] = v5;
-    int v7[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v7[s] = (int)((v2[s] + v6[s]));
-    int v8[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v8[s] = v0;
-    bool v9[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v9[s] = (v7[s] < v8[s]);
-    mt_i64 v10[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v10[s] = (mt_i64)(v7[s]);
-    float v11[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v11[s] = 0.0f;
-    int v12 = 0;
-    int v13 = 1;
-    float v15[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v15[s] = v11[s];
-    for (int v14 = v12; v14 < v1; v14 += v13) {
-      mt_i64 v16 = (mt_i64)(v14);
-      mt_i64 v17 = (mt_i64)(v0);
-      mt_i64 v18 = (v16 * v17);
-      mt_i64 v19[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v19[s] = v18;
-      mt_i64 v20[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v20[s] = (v19[s] + v10[s]);
-      float v21 = 0.0f;
-      float v22[16];
-      #pragma unroll
-      for (int g = 0; g < 16; g += 4) {
-        const mt_i64 i0 = v20[g];
-        if ((true && v9[g])) {
-          union { uint4 w[1]; float e[4]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v22[g + k] = u.e[k];
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 4; ++k) { v22[g + k] = v21; }
-        }
-      }
-      float v23[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v23[s] = (v15[s] + v22[s]);
-      float y1[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) y1[s] = v23[s];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v15[s] = y1[s];
-    }
-    float v24[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v24[s] = v15[s];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v10[g];
-      if ((true && v9[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v24[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

@@ -44,6 +44,131 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_fwd(const mt_u16* 
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p4 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p4;
+    int v1 = p5;
+    int v2 = p6;
+    float v3 = p7;
+    float v4 = p8;
+    int v5[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v5[s] = (int)(0 + MT_FLAT(s));
+    int v6[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v6[s] = v0;
+    bool v7[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v7[s] = (v5[s] < v6[s]);
+    float v8 = (float)(v0);
+    int v9 = (int)blockIdx.x;
+    int v10 = (int)((v9 * v2));
+    int v11 = (int)((v10 + v2));
+    int v12 = (int)((v11 < v1 ? v11 : v1));
+    mt_i64 v13[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v13[s] = (mt_i64)(v5[s]);
+    float v14 = 0.0f;
+    float v15[16];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 8) {
+      const mt_i64 i0 = v13[g];
+      if ((true && v7[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v15[g + k] = v14; }
+      }
+    }
+    float v16[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v16[s] = v15[s];
+    float v17[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v17[s] = v4;
+    float v18[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v18[s] = (v16[s] + v17[s]);
+    int v19 = 1;
+    for (int v20 = v10; v20 < v12; v20 += v19) {
+      mt_i64 v22 = (mt_i64)(v20);
+      mt_i64 v23 = (mt_i64)(v0);
+      mt_i64 v24 = (v22 * v23);
+      mt_i64 v25[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v25[s] = v24;
+      mt_i64 v26[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v26[s] = (v25[s] + v13[s]);
+      float v28[16];
+      #pragma unroll
+      for (int g = 0; g < 16; g += 8) {
+        const mt_i64 i0 = v26[g];
+        if ((true && v7[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v28[g + k] = mt_f16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { v28[g + k] = v14; }
+        }
+      }
+      float v29[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v29[s] = v28[s];
+      float v31[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v31[s] = (v29[s] * v29[s]);
+      mt_round ^= 1;
+      float acc2 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v31[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
+      __syncthreads();
+      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
+      float v32 = acc2;
+      float v33 = mt_div(v32, v8);
+      float v34 = (v33 + v3);
+      float v35 = mt_rsqrt(v34);
+      if (mt_tid == 0) p3[v22] = v35;
+      float v36[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v36[s] = v35;
+      float v37[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v37[s] = (v29[s] * v36[s]);
+      float v38[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v38[s] = mt_round_f16(v37[s]);
+      float v39[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v39[s] = v38[s];
+      float v40[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v40[s] = (v39[s] * v18[s]);
+      float v41[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v41[s] = mt_round_f16(v40[s]);
+      #pragma unroll
+      for (int g = 0; g < 16; g += 8) {
+        const mt_i64 i0 = v26[g];
+        if ((true && v7[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v40[g + k]);
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
+        }
+      }
+    }
+  } else {
     int v0 = p4;
     int v1 = p5;
     int v2 = p6;
@@ -169,136 +294,5 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_fwd(const mt_u16* 
         }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_fwd_fast(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, mt_u16* __restrict__ p2, float* __restrict__ p3, int p4, int p5, int p6, float p7, float p8) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[256];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p4;
-    int v1 = p5;
-    int v2 = p6;
-    float v3 = p7;
-    float v4 = p8;
-    int v5[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v5[s] = (int)(0 + MT_FLAT(s));
-    int v6[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v6[s] = v0;
-    bool v7[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v7[s] = (v5[s] < v6[s]);
-    float v8 = (float)(v0);
-    int v9 = (int)blockIdx.x;
-    int v10 = (int)((v9 * v2));
-    int v11 = (int)((v10 + v2));
-    int v12 = (int)((v11 < v1 ? v11 : v1));
-    mt_i64 v13[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v13[s] = (mt_i64)(v5[s]);
-    float v14 = 0.0f;
-    float v15[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v13[g];
-      if ((true && v7[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v15[g + k] = v14; }
-      }
-    }
-    float v16[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v16[s] = v15[s];
-    float v17[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v17[s] = v4;
-    float v18[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v18[s] = (v16[s] + v17[s]);
-    int v19 = 1;
-    for (int v20 = v10; v20 < v12; v20 += v19) {
-      mt_i64 v22 = (mt_i64)(v20);
-      mt_i64 v23 = (mt_i64)(v0);
-      mt_i64 v24 = (v22 * v23);
-      mt_i64 v25[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v25[s] = v24;
-      mt_i64 v26[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v26[s] = (v25[s] + v13[s]);
-      float v28[16];
-      #pragma unroll
-      for (int g = 0; g < 16; g += 8) {
-        const mt_i64 i0 = v26[g];
-        if ((true && v7[g])) {
-          union { uint4 w[1]; mt_u16 e[8]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v28[g + k] = mt_f16_to_f32(u.e[k]);
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 8; ++k) { v28[g + k] = v14; }
-        }
-      }
-      float v29[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v29[s] = v28[s];
-      float v31[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v31[s] = (v29[s] * v29[s]);
-      mt_round ^= 1;
-      float acc2 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v31[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
-      __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v32 = acc2;
-      float v33 = mt_div(v32, v8);
-      float v34 = (v33 + v3);
-      float v35 = mt_rsqrt(v34);
-      if (mt_tid == 0) p3[v22] = v35;
-      float v36[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v36[s] = v35;
-      float v37[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v37[s] = (v29[s] * v36[s]);
-      float v38[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v38[s] = mt_round_f16(v37[s]);
-      float v39[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v39[s] = v38[s];
-      float v40[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v40[s] = (v39[s] * v18[s]);
-      float v41[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v41[s] = mt_round_f16(v40[s]);
-      #pragma unroll
-      for (int g = 0; g < 16; g += 8) {
-        const mt_i64 i0 = v26[g];
-        if ((true && v7[g])) {
-          union { uint4 w[1]; mt_u16 e[8]; } u;
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v40[g + k]);
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
-        }
-      }
-    }
+  }
 }

@@ -44,6 +44,195 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_in_place_bwd(const
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p4 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p4;
+    int v1 = p5;
+    int v2 = p6;
+    float v3 = p7;
+    float v4 = p8;
+    int v5 = (int)blockIdx.x;
+    int v6[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v6[s] = (int)(0 + MT_FLAT(s));
+    int v7[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v7[s] = v0;
+    bool v8[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v8[s] = (v6[s] < v7[s]);
+    float v9 = (float)(v0);
+    int v10 = (int)((v5 * v2));
+    int v11 = (int)((v10 + v2));
+    int v12 = (int)((v11 < v1 ? v11 : v1));
+    mt_i64 v13[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v13[s] = (mt_i64)(v6[s]);
+    float v14 = 0.0f;
+    float v15[16];
+    #pragma unroll
+    for (int g = 0; g < 16; g += 4) {
+      const mt_i64 i0 = v13[g];
+      if ((true && v8[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v15[g + k] = v14; }
+      }
+    }
+    float v16[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v16[s] = v4;
+    float v17[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v17[s] = (v15[s] + v16[s]);
+    float v18[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v18[s] = 0.0f;
+    int v19 = 1;
+    float v21[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v21[s] = v18[s];
+    for (int v20 = v10; v20 < v12; v20 += v19) {
+      mt_i64 v23 = (mt_i64)(v20);
+      mt_i64 v24 = (mt_i64)(v0);
+      mt_i64 v25 = (v23 * v24);
+      mt_i64 v26[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v26[s] = v25;
+      mt_i64 v27[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v27[s] = (v26[s] + v13[s]);
+      float v29[16];
+      #pragma unroll
+      for (int g = 0; g < 16; g += 4) {
+        const mt_i64 i0 = v27[g];
+        if ((true && v8[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v29[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { v29[g + k] = v14; }
+        }
+      }
+      float v31[16];
+      #pragma unroll
+      for (int g = 0; g < 16; g += 4) {
+        const mt_i64 i0 = v27[g];
+        if ((true && v8[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v31[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { v31[g + k] = v14; }
+        }
+      }
+      float v33[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v33[s] = (v29[s] * v29[s]);
+      mt_round ^= 1;
+      float acc2 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v33[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
+      __syncthreads();
+      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
+      float v34 = acc2;
+      float v35 = mt_div(v34, v9);
+      float v36 = (v35 + v3);
+      float v37 = mt_rsqrt(v36);
+      float v38[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v38[s] = v37;
+      float v39[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v39[s] = (v29[s] * v38[s]);
+      float v40[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v40[s] = (v31[s] * v17[s]);
+      float v41[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v41[s] = (v39[s] * v40[s]);
+      mt_round ^= 1;
+      float acc4 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v41[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
+      __syncthreads();
+      acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128))[w]);
+      float v42 = acc4;
+      float v43 = mt_div(v42, v9);
+      float v47[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v47[s] = v43;
+      float v48[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v48[s] = (v39[s] * v47[s]);
+      float v49[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v49[s] = (v40[s] - v48[s]);
+      float v51[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v51[s] = (v49[s] * v38[s]);
+      #pragma unroll
+      for (int g = 0; g < 16; g += 4) {
+        const mt_i64 i0 = v27[g];
+        if ((true && v8[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v51[g + k];
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
+        }
+      }
+      float v52[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v52[s] = (v31[s] * v39[s]);
+      float v53[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v53[s] = (v21[s] + v52[s]);
+      float y5[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) y5[s] = v53[s];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v21[s] = y5[s];
+    }
+    float v54[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v54[s] = v21[s];
+    mt_i64 v56 = (mt_i64)(v5);
+    mt_i64 v57 = (mt_i64)(v0);
+    mt_i64 v58 = (v56 * v57);
+    mt_i64 v59[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v59[s] = v58;
+    mt_i64 v60[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v60[s] = (v59[s] + v13[s]);
+    #pragma unroll
+    for (int g = 0; g < 16; g += 4) {
+      const mt_i64 i0 = v60[g];
+      if ((true && v8[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v54[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     int v0 = p4;
     int v1 = p5;
     int v2 = p6;
@@ -236,200 +425,5 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_in_place_bwd(const
         for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v8[s]) p3[i0 + k] = v54[s]; }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_in_place_bwd_fast(const float* __restrict__ p0, const float* __restrict__ p1, float* __restrict__ p2, float* __restrict__ p3, int p4, int p5, int p6, float p7, float p8) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[256];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p4;
-    int v1 = p5;
-    int v2 = p6;
-    float v3 = p7;
-    float v4 = p8;
-    int v5 = (int)blockIdx.x;
-    int v6[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v6[s] = (int)(0 + MT_FLAT(s));
-    int v7[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v7[s] = v0;
-    bool v8[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v8[s] = (v6[s] < v7[s]);
-    float v9 = (float)(v0);
-    int v10 = (int)((v5 * v2));
-    int v11 = (int)((v10 + v2));
-    int v12 = (int)((v11 < v1 ? v11 : v1));
-    mt_i64 v13[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v13[s] = (mt_i64)(v6[s]);
-    float v14 = 0.0f;
-    float v15[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v13[g];
-      if ((true && v8[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v15[g + k] = v14; }
-      }
-    }
-    float v16[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v16[s] = v4;
-    float v17[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v17[s] = (v15[s] + v16[s]);
-    float v18[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v18[s] = 0.0f;
-    int v19 = 1;
-    float v21[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v21[s] = v18[s];
-    for (int v20 = v10; v20 < v12; v20 += v19) {
-      mt_i64 v23 = (mt_i64)(v20);
-      mt_i64 v24 = (mt_i64)(v0);
-      mt_i64 v25 = (v23 * v24);
-      mt_i64 v26[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v26[s] = v25;
-      mt_i64 v27[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v27[s] = (v26[s] + v13[s]);
-      float v29[16];
-      #pragma unroll
-      for (int g = 0; g < 16; g += 4) {
-        const mt_i64 i0 = v27[g];
-        if ((true && v8[g])) {
-          union { uint4 w[1]; float e[4]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v29[g + k] = u.e[k];
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 4; ++k) { v29[g + k] = v14; }
-        }
-      }
-      float v31[16];
-      #pragma unroll
-      for (int g = 0; g < 16; g += 4) {
-        const mt_i64 i0 = v27[g];
-        if ((true && v8[g])) {
-          union { uint4 w[1]; float e[4]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v31[g + k] = u.e[k];
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 4; ++k) { v31[g + k] = v14; }
-        }
-      }
-      float v33[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v33[s] = (v29[s] * v29[s]);
-      mt_round ^= 1;
-      float acc2 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v33[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
-      __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v34 = acc2;
-      float v35 = mt_div(v34, v9);
-      float v36 = (v35 + v3);
-      float v37 = mt_rsqrt(v36);
-      float v38[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v38[s] = v37;
-      float v39[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v39[s] = (v29[s] * v38[s]);
-      float v40[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v40[s] = (v31[s] * v17[s]);
-      float v41[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v41[s] = (v39[s] * v40[s]);
-      mt_round ^= 1;
-      float acc4 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v41[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
-      __syncthreads();
-      acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v42 = acc4;
-      float v43 = mt_div(v42, v9);
-      float v47[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v47[s] = v43;
-      float v48[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v48[s] = (v39[s] * v47[s]);
-      float v49[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v49[s] = (v40[s] - v48[s]);
-      float v51[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v51[s] = (v49[s] * v38[s]);
-      #pragma unroll
-      for (int g = 0; g < 16; g += 4) {
-        const mt_i64 i0 = v27[g];
-        if ((true && v8[g])) {
-          union { uint4 w[1]; float e[4]; } u;
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v51[g + k];
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
-        }
-      }
-      float v52[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v52[s] = (v31[s] * v39[s]);
-      float v53[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v53[s] = (v21[s] + v52[s]);
-      float y5[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) y5[s] = v53[s];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v21[s] = y5[s];
-    }
-    float v54[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v54[s] = v21[s];
-    mt_i64 v56 = (mt_i64)(v5);
-    mt_i64 v57 = (mt_i64)(v0);
-    mt_i64 v58 = (v56 * v57);
-    mt_i64 v59[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v59[s] = v58;
-    mt_i64 v60[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v60[s] = (v59[s] + v13[s]);
-    #pragma unroll
-    for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v60[g];
-      if ((true && v8[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v54[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

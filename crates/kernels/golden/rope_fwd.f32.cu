@@ -44,6 +44,247 @@ extern "C" __global__ void __launch_bounds__(512) mt_rope_fwd(const float* __res
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p4 % 4) == 0 && (p5 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p4;
+    int v1 = p5;
+    int v2 = p6;
+    int v3 = p7;
+    int v4 = p8;
+    int v5 = p9;
+    int v6 = (int)blockIdx.x;
+    int v7 = 2;
+    int v8 = (int)((v1 * v7));
+    mt_i64 v25 = (mt_i64)(v8);
+    mt_i64 v30 = (mt_i64)(v6);
+    mt_i64 v31 = (mt_i64)(v0);
+    mt_i64 v32 = (v30 * v31);
+    int v35[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v35[s] = (int)(0 + MT_FLAT(s));
+    int v36[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v36[s] = v35[s];
+    int v37[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v37[s] = v1;
+    bool v38[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v38[s] = (v36[s] < v37[s]);
+    int v80[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v80[s] = v6;
+    int v81[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v81[s] = 0;
+    int v83[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v83[s] = v5;
+    bool v84[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v84[s] = (v80[s] < v83[s]);
+    bool v40[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v40[s] = (v38[s] && v84[s]);
+    mt_i64 v41 = (mt_i64)(v1);
+    int v90[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v90[s] = v0;
+    int v91[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v91[s] = (int)((v81[s] * v90[s]));
+    int v43[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v43[s] = (int)((v91[s] + v36[s]));
+    mt_i64 v44[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v44[s] = (mt_i64)(v43[s]);
+    mt_i64 v45[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v45[s] = v32;
+    mt_i64 v46[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v46[s] = (v45[s] + v44[s]);
+    float v47 = 0.0f;
+    float v48[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v46[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v48[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v48[g + k] = v47; }
+      }
+    }
+    mt_i64 v49[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v49[s] = v41;
+    mt_i64 v50[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v50[s] = (v46[s] + v49[s]);
+    float v52[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v50[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v52[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v52[g + k] = v47; }
+      }
+    }
+    mt_i64 v53[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v53[s] = (mt_i64)(v36[s]);
+    int v99[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v99[s] = v3;
+    int v100[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v100[s] = (int)((v99[s] == 0 ? 0 : v80[s] / v99[s]));
+    int v101[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v101[s] = v4;
+    int v102[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v102[s] = (int)((v100[s] * v101[s]));
+    int v103[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v103[s] = v2;
+    int v104[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v104[s] = (int)((v102[s] * v103[s]));
+    int v109[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v109[s] = (int)((v103[s] == 0 ? 0 : v80[s] % v103[s]));
+    int v110[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v110[s] = (int)((v104[s] + v109[s]));
+    mt_i64 v111[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v111[s] = (mt_i64)(v110[s]);
+    mt_i64 v112[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v112[s] = v25;
+    mt_i64 v113[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v113[s] = (v111[s] * v112[s]);
+    mt_i64 v55[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v55[s] = (v113[s] + v53[s]);
+    float v57[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v55[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v57[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v57[g + k] = v47; }
+      }
+    }
+    mt_i64 v59[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v59[s] = (v55[s] + v49[s]);
+    float v61[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v59[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v61[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v61[g + k] = v47; }
+      }
+    }
+    float v63[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v55[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v63[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v63[g + k] = v47; }
+      }
+    }
+    float v67[4];
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v59[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v67[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v67[g + k] = v47; }
+      }
+    }
+    float v68[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v68[s] = (v48[s] * v57[s]);
+    float v69[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v69[s] = (v52[s] * v63[s]);
+    float v70[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v70[s] = (v68[s] - v69[s]);
+    float v71[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v71[s] = (v52[s] * v61[s]);
+    float v72[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v72[s] = (v48[s] * v67[s]);
+    float v73[4];
+    #pragma unroll
+    for (int s = 0; s < 4; ++s) v73[s] = (v71[s] + v72[s]);
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v46[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v70[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      }
+    }
+    #pragma unroll
+    for (int g = 0; g < 4; g += 4) {
+      const mt_i64 i0 = v50[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v73[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     int v0 = p4;
     int v1 = p5;
     int v2 = p6;
@@ -288,252 +529,5 @@ extern "C" __global__ void __launch_bounds__(512) mt_rope_fwd(const float* __res
         for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v40[s]) p3[i0 + k] = v73[s]; }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(512) mt_rope_fwd_fast(const float* __restrict__ p0, const float* __restrict__ p1, const float* __restrict__ p2, float* __restrict__ p3, int p4, int p5, int p6, int p7, int p8, int p9) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p4;
-    int v1 = p5;
-    int v2 = p6;
-    int v3 = p7;
-    int v4 = p8;
-    int v5 = p9;
-    int v6 = (int)blockIdx.x;
-    int v7 = 2;
-    int v8 = (int)((v1 * v7));
-    mt_i64 v25 = (mt_i64)(v8);
-    mt_i64 v30 = (mt_i64)(v6);
-    mt_i64 v31 = (mt_i64)(v0);
-    mt_i64 v32 = (v30 * v31);
-    int v35[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v35[s] = (int)(0 + MT_FLAT(s));
-    int v36[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v36[s] = v35[s];
-    int v37[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v37[s] = v1;
-    bool v38[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v38[s] = (v36[s] < v37[s]);
-    int v80[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v80[s] = v6;
-    int v81[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v81[s] = 0;
-    int v83[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v83[s] = v5;
-    bool v84[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v84[s] = (v80[s] < v83[s]);
-    bool v40[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v40[s] = (v38[s] && v84[s]);
-    mt_i64 v41 = (mt_i64)(v1);
-    int v90[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v90[s] = v0;
-    int v91[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v91[s] = (int)((v81[s] * v90[s]));
-    int v43[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v43[s] = (int)((v91[s] + v36[s]));
-    mt_i64 v44[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v44[s] = (mt_i64)(v43[s]);
-    mt_i64 v45[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v45[s] = v32;
-    mt_i64 v46[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v46[s] = (v45[s] + v44[s]);
-    float v47 = 0.0f;
-    float v48[4];
-    #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
-      const mt_i64 i0 = v46[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v48[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v48[g + k] = v47; }
-      }
-    }
-    mt_i64 v49[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v49[s] = v41;
-    mt_i64 v50[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v50[s] = (v46[s] + v49[s]);
-    float v52[4];
-    #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
-      const mt_i64 i0 = v50[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v52[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v52[g + k] = v47; }
-      }
-    }
-    mt_i64 v53[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v53[s] = (mt_i64)(v36[s]);
-    int v99[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v99[s] = v3;
-    int v100[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v100[s] = (int)((v99[s] == 0 ? 0 : v80[s] / v99[s]));
-    int v101[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v101[s] = v4;
-    int v102[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v102[s] = (int)((v100[s] * v101[s]));
-    int v103[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v103[s] = v2;
-    int v104[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v104[s] = (int)((v102[s] * v103[s]));
-    int v109[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v109[s] = (int)((v103[s] == 0 ? 0 : v80[s] % v103[s]));
-    int v110[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v110[s] = (int)((v104[s] + v109[s]));
-    mt_i64 v111[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v111[s] = (mt_i64)(v110[s]);
-    mt_i64 v112[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v112[s] = v25;
-    mt_i64 v113[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v113[s] = (v111[s] * v112[s]);
-    mt_i64 v55[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v55[s] = (v113[s] + v53[s]);
-    float v57[4];
-    #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
-      const mt_i64 i0 = v55[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v57[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v57[g + k] = v47; }
-      }
-    }
-    mt_i64 v59[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v59[s] = (v55[s] + v49[s]);
-    float v61[4];
-    #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
-      const mt_i64 i0 = v59[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v61[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v61[g + k] = v47; }
-      }
-    }
-    float v63[4];
-    #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
-      const mt_i64 i0 = v55[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v63[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v63[g + k] = v47; }
-      }
-    }
-    float v67[4];
-    #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
-      const mt_i64 i0 = v59[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v67[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v67[g + k] = v47; }
-      }
-    }
-    float v68[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v68[s] = (v48[s] * v57[s]);
-    float v69[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v69[s] = (v52[s] * v63[s]);
-    float v70[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v70[s] = (v68[s] - v69[s]);
-    float v71[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v71[s] = (v52[s] * v61[s]);
-    float v72[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v72[s] = (v48[s] * v67[s]);
-    float v73[4];
-    #pragma unroll
-    for (int s = 0; s < 4; ++s) v73[s] = (v71[s] + v72[s]);
-    #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
-      const mt_i64 i0 = v46[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v70[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
-      }
-    }
-    #pragma unroll
-    for (int g = 0; g < 4; g += 4) {
-      const mt_i64 i0 = v50[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v73[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

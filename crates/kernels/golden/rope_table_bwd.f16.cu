@@ -44,6 +44,192 @@ extern "C" __global__ void __launch_bounds__(512) mt_rope_table_bwd(const mt_u16
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p4 % 8) == 0 && (p5 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p4;
+    int v1 = p5;
+    int v2 = p6;
+    int v3 = p7;
+    int v4 = p8;
+    int v5 = (int)blockIdx.x;
+    int v6 = (int)((v2 == 0 ? 0 : v5 / v2));
+    int v7 = (int)((v2 == 0 ? 0 : v5 % v2));
+    int v8[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v8[s] = (int)(0 + MT_FLAT(s));
+    int v9[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v9[s] = v1;
+    bool v10[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v10[s] = (v8[s] < v9[s]);
+    int v11 = 2;
+    int v12 = (int)((v11 == 0 ? 0 : v1 / v11));
+    int v13[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v13[s] = v12;
+    bool v14[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v14[s] = (v8[s] < v13[s]);
+    int v16[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v16[s] = (int)((v8[s] + v13[s]));
+    int v18[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v18[s] = (int)((v8[s] - v13[s]));
+    int v19[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v19[s] = (v14[s] ? v16[s] : v18[s]);
+    float v20[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v20[s] = 0.0f;
+    int v21 = 0;
+    int v22 = 1;
+    float v24[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v24[s] = v20[s];
+    float v25[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v25[s] = v20[s];
+    for (int v23 = v21; v23 < v4; v23 += v22) {
+      int v26 = (int)((v3 == 0 ? 0 : v23 / v3));
+      int v27 = (int)((v6 + v26));
+      int v28 = (int)((v27 * v3));
+      int v29 = (int)((v3 == 0 ? 0 : v23 % v3));
+      int v30 = (int)((v28 + v29));
+      int v31 = (int)((v30 * v2));
+      int v32 = (int)((v31 + v7));
+      mt_i64 v33 = (mt_i64)(v32);
+      mt_i64 v34 = (mt_i64)(v0);
+      mt_i64 v35 = (v33 * v34);
+      mt_i64 v36[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v36[s] = (mt_i64)(v8[s]);
+      mt_i64 v37[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v37[s] = v35;
+      mt_i64 v38[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v38[s] = (v37[s] + v36[s]);
+      float v39 = 0.0f;
+      float v40[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v38[g];
+        if ((true && v10[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v40[g + k] = mt_f16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { v40[g + k] = v39; }
+        }
+      }
+      float v41[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v41[s] = v40[s];
+      mt_i64 v42[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v42[s] = (mt_i64)(v19[s]);
+      mt_i64 v44[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v44[s] = (v37[s] + v42[s]);
+      float v46[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v46[s] = (true && v10[s]) ? mt_f16_to_f32(p0[v44[s]]) : v39; }
+      float v47[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v47[s] = v46[s];
+      float v52[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 8) {
+        const mt_i64 i0 = v38[g];
+        if ((true && v10[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v52[g + k] = mt_f16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { v52[g + k] = v39; }
+        }
+      }
+      float v53[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v53[s] = v52[s];
+      float v54[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v54[s] = (v41[s] * v53[s]);
+      float v55[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v55[s] = (v24[s] + v54[s]);
+      float v56[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v56[s] = (-v47[s]);
+      float v57[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v57[s] = (v14[s] ? v56[s] : v47[s]);
+      float v58[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v58[s] = (v41[s] * v57[s]);
+      float v59[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v59[s] = (v25[s] + v58[s]);
+      float y1[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y1[s] = v55[s];
+      float y2[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y2[s] = v59[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v24[s] = y1[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v25[s] = y2[s];
+    }
+    float v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = v24[s];
+    float v61[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v61[s] = v25[s];
+    mt_i64 v62 = (mt_i64)(v5);
+    mt_i64 v63 = (mt_i64)(v1);
+    mt_i64 v64 = (v62 * v63);
+    mt_i64 v65[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v65[s] = (mt_i64)(v8[s]);
+    mt_i64 v66[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v66[s] = v64;
+    mt_i64 v67[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v67[s] = (v66[s] + v65[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v67[g];
+      if ((true && v10[g])) {
+        union { uint4 w[2]; float e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v60[g + k];
+        #pragma unroll
+        for (int q = 0; q < 2; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
+      }
+    }
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v67[g];
+      if ((true && v10[g])) {
+        union { uint4 w[2]; float e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v61[g + k];
+        #pragma unroll
+        for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     int v0 = p4;
     int v1 = p5;
     int v2 = p6;
@@ -233,197 +419,5 @@ extern "C" __global__ void __launch_bounds__(512) mt_rope_table_bwd(const mt_u16
         for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v10[s]) p3[i0 + k] = v61[s]; }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(512) mt_rope_table_bwd_fast(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, float* __restrict__ p2, float* __restrict__ p3, int p4, int p5, int p6, int p7, int p8) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p4;
-    int v1 = p5;
-    int v2 = p6;
-    int v3 = p7;
-    int v4 = p8;
-    int v5 = (int)blockIdx.x;
-    int v6 = (int)((v2 == 0 ? 0 : v5 / v2));
-    int v7 = (int)((v2 == 0 ? 0 : v5 % v2));
-    int v8[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v8[s] = (int)(0 + MT_FLAT(s));
-    int v9[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v9[s] = v1;
-    bool v10[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v10[s] = (v8[s] < v9[s]);
-    int v11 = 2;
-    int v12 = (int)((v11 == 0 ? 0 : v1 / v11));
-    int v13[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v13[s] = v12;
-    bool v14[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v14[s] = (v8[s] < v13[s]);
-    int v16[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v16[s] = (int)((v8[s] + v13[s]));
-    int v18[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v18[s] = (int)((v8[s] - v13[s]));
-    int v19[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v19[s] = (v14[s] ? v16[s] : v18[s]);
-    float v20[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = 0.0f;
-    int v21 = 0;
-    int v22 = 1;
-    float v24[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = v20[s];
-    float v25[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = v20[s];
-    for (int v23 = v21; v23 < v4; v23 += v22) {
-      int v26 = (int)((v3 == 0 ? 0 : v23 / v3));
-      int v27 = (int)((v6 + v26));
-      int v28 = (int)((v27 * v3));
-      int v29 = (int)((v3 == 0 ? 0 : v23 % v3));
-      int v30 = (int)((v28 + v29));
-      int v31 = (int)((v30 * v2));
-      int v32 = (int)((v31 + v7));
-      mt_i64 v33 = (mt_i64)(v32);
-      mt_i64 v34 = (mt_i64)(v0);
-      mt_i64 v35 = (v33 * v34);
-      mt_i64 v36[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v36[s] = (mt_i64)(v8[s]);
-      mt_i64 v37[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v37[s] = v35;
-      mt_i64 v38[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v38[s] = (v37[s] + v36[s]);
-      float v39 = 0.0f;
-      float v40[8];
-      #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
-        const mt_i64 i0 = v38[g];
-        if ((true && v10[g])) {
-          union { uint4 w[1]; mt_u16 e[8]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v40[g + k] = mt_f16_to_f32(u.e[k]);
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 8; ++k) { v40[g + k] = v39; }
-        }
-      }
-      float v41[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v41[s] = v40[s];
-      mt_i64 v42[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v42[s] = (mt_i64)(v19[s]);
-      mt_i64 v44[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v44[s] = (v37[s] + v42[s]);
-      float v46[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { v46[s] = (true && v10[s]) ? mt_f16_to_f32(p0[v44[s]]) : v39; }
-      float v47[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v47[s] = v46[s];
-      float v52[8];
-      #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
-        const mt_i64 i0 = v38[g];
-        if ((true && v10[g])) {
-          union { uint4 w[1]; mt_u16 e[8]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v52[g + k] = mt_f16_to_f32(u.e[k]);
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 8; ++k) { v52[g + k] = v39; }
-        }
-      }
-      float v53[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v53[s] = v52[s];
-      float v54[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v54[s] = (v41[s] * v53[s]);
-      float v55[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v55[s] = (v24[s] + v54[s]);
-      float v56[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v56[s] = (-v47[s]);
-      float v57[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v57[s] = (v14[s] ? v56[s] : v47[s]);
-      float v58[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v58[s] = (v41[s] * v57[s]);
-      float v59[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v59[s] = (v25[s] + v58[s]);
-      float y1[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) y1[s] = v55[s];
-      float y2[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) y2[s] = v59[s];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v24[s] = y1[s];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v25[s] = y2[s];
-    }
-    float v60[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = v24[s];
-    float v61[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v61[s] = v25[s];
-    mt_i64 v62 = (mt_i64)(v5);
-    mt_i64 v63 = (mt_i64)(v1);
-    mt_i64 v64 = (v62 * v63);
-    mt_i64 v65[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = (mt_i64)(v8[s]);
-    mt_i64 v66[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v66[s] = v64;
-    mt_i64 v67[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v67[s] = (v66[s] + v65[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v67[g];
-      if ((true && v10[g])) {
-        union { uint4 w[2]; float e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v60[g + k];
-        #pragma unroll
-        for (int q = 0; q < 2; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
-      }
-    }
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v67[g];
-      if ((true && v10[g])) {
-        union { uint4 w[2]; float e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v61[g + k];
-        #pragma unroll
-        for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

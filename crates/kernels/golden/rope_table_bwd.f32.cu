@@ -44,6 +44,183 @@ extern "C" __global__ void __launch_bounds__(512) mt_rope_table_bwd(const float*
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p4 % 4) == 0 && (p5 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p4;
+    int v1 = p5;
+    int v2 = p6;
+    int v3 = p7;
+    int v4 = p8;
+    int v5 = (int)blockIdx.x;
+    int v6 = (int)((v2 == 0 ? 0 : v5 / v2));
+    int v7 = (int)((v2 == 0 ? 0 : v5 % v2));
+    int v8[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v8[s] = (int)(0 + MT_FLAT(s));
+    int v9[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v9[s] = v1;
+    bool v10[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v10[s] = (v8[s] < v9[s]);
+    int v11 = 2;
+    int v12 = (int)((v11 == 0 ? 0 : v1 / v11));
+    int v13[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v13[s] = v12;
+    bool v14[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v14[s] = (v8[s] < v13[s]);
+    int v16[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v16[s] = (int)((v8[s] + v13[s]));
+    int v18[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v18[s] = (int)((v8[s] - v13[s]));
+    int v19[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v19[s] = (v14[s] ? v16[s] : v18[s]);
+    float v20[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v20[s] = 0.0f;
+    int v21 = 0;
+    int v22 = 1;
+    float v24[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v24[s] = v20[s];
+    float v25[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v25[s] = v20[s];
+    for (int v23 = v21; v23 < v4; v23 += v22) {
+      int v26 = (int)((v3 == 0 ? 0 : v23 / v3));
+      int v27 = (int)((v6 + v26));
+      int v28 = (int)((v27 * v3));
+      int v29 = (int)((v3 == 0 ? 0 : v23 % v3));
+      int v30 = (int)((v28 + v29));
+      int v31 = (int)((v30 * v2));
+      int v32 = (int)((v31 + v7));
+      mt_i64 v33 = (mt_i64)(v32);
+      mt_i64 v34 = (mt_i64)(v0);
+      mt_i64 v35 = (v33 * v34);
+      mt_i64 v36[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v36[s] = (mt_i64)(v8[s]);
+      mt_i64 v37[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v37[s] = v35;
+      mt_i64 v38[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v38[s] = (v37[s] + v36[s]);
+      float v39 = 0.0f;
+      float v40[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 4) {
+        const mt_i64 i0 = v38[g];
+        if ((true && v10[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v40[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { v40[g + k] = v39; }
+        }
+      }
+      mt_i64 v41[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v41[s] = (mt_i64)(v19[s]);
+      mt_i64 v43[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v43[s] = (v37[s] + v41[s]);
+      float v45[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) { v45[s] = (true && v10[s]) ? p0[v43[s]] : v39; }
+      float v50[8];
+      #pragma unroll
+      for (int g = 0; g < 8; g += 4) {
+        const mt_i64 i0 = v38[g];
+        if ((true && v10[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v50[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { v50[g + k] = v39; }
+        }
+      }
+      float v51[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v51[s] = (v40[s] * v50[s]);
+      float v52[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v52[s] = (v24[s] + v51[s]);
+      float v53[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v53[s] = (-v45[s]);
+      float v54[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v54[s] = (v14[s] ? v53[s] : v45[s]);
+      float v55[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v55[s] = (v40[s] * v54[s]);
+      float v56[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v56[s] = (v25[s] + v55[s]);
+      float y1[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y1[s] = v52[s];
+      float y2[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) y2[s] = v56[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v24[s] = y1[s];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v25[s] = y2[s];
+    }
+    float v57[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v57[s] = v24[s];
+    float v58[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v58[s] = v25[s];
+    mt_i64 v59 = (mt_i64)(v5);
+    mt_i64 v60 = (mt_i64)(v1);
+    mt_i64 v61 = (v59 * v60);
+    mt_i64 v62[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v62[s] = (mt_i64)(v8[s]);
+    mt_i64 v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = v61;
+    mt_i64 v64[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v64[s] = (v63[s] + v62[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v64[g];
+      if ((true && v10[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v57[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
+      }
+    }
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v64[g];
+      if ((true && v10[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v58[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     int v0 = p4;
     int v1 = p5;
     int v2 = p6;
@@ -224,188 +401,5 @@ extern "C" __global__ void __launch_bounds__(512) mt_rope_table_bwd(const float*
         for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v10[s]) p3[i0 + k] = v58[s]; }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(512) mt_rope_table_bwd_fast(const float* __restrict__ p0, const float* __restrict__ p1, float* __restrict__ p2, float* __restrict__ p3, int p4, int p5, int p6, int p7, int p8) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p4;
-    int v1 = p5;
-    int v2 = p6;
-    int v3 = p7;
-    int v4 = p8;
-    int v5 = (int)blockIdx.x;
-    int v6 = (int)((v2 == 0 ? 0 : v5 / v2));
-    int v7 = (int)((v2 == 0 ? 0 : v5 % v2));
-    int v8[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v8[s] = (int)(0 + MT_FLAT(s));
-    int v9[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v9[s] = v1;
-    bool v10[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v10[s] = (v8[s] < v9[s]);
-    int v11 = 2;
-    int v12 = (int)((v11 == 0 ? 0 : v1 / v11));
-    int v13[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v13[s] = v12;
-    bool v14[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v14[s] = (v8[s] < v13[s]);
-    int v16[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v16[s] = (int)((v8[s] + v13[s]));
-    int v18[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v18[s] = (int)((v8[s] - v13[s]));
-    int v19[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v19[s] = (v14[s] ? v16[s] : v18[s]);
-    float v20[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = 0.0f;
-    int v21 = 0;
-    int v22 = 1;
-    float v24[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = v20[s];
-    float v25[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = v20[s];
-    for (int v23 = v21; v23 < v4; v23 += v22) {
-      int v26 = (int)((v3 == 0 ? 0 : v23 / v3));
-      int v27 = (int)((v6 + v26));
-      int v28 = (int)((v27 * v3));
-      int v29 = (int)((v3 == 0 ? 0 : v23 % v3));
-      int v30 = (int)((v28 + v29));
-      int v31 = (int)((v30 * v2));
-      int v32 = (int)((v31 + v7));
-      mt_i64 v33 = (mt_i64)(v32);
-      mt_i64 v34 = (mt_i64)(v0);
-      mt_i64 v35 = (v33 * v34);
-      mt_i64 v36[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v36[s] = (mt_i64)(v8[s]);
-      mt_i64 v37[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v37[s] = v35;
-      mt_i64 v38[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v38[s] = (v37[s] + v36[s]);
-      float v39 = 0.0f;
-      float v40[8];
-      #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
-        const mt_i64 i0 = v38[g];
-        if ((true && v10[g])) {
-          union { uint4 w[1]; float e[4]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v40[g + k] = u.e[k];
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 4; ++k) { v40[g + k] = v39; }
-        }
-      }
-      mt_i64 v41[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v41[s] = (mt_i64)(v19[s]);
-      mt_i64 v43[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v43[s] = (v37[s] + v41[s]);
-      float v45[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { v45[s] = (true && v10[s]) ? p0[v43[s]] : v39; }
-      float v50[8];
-      #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
-        const mt_i64 i0 = v38[g];
-        if ((true && v10[g])) {
-          union { uint4 w[1]; float e[4]; } u;
-          #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-          #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v50[g + k] = u.e[k];
-        } else {
-          #pragma unroll
-          for (int k = 0; k < 4; ++k) { v50[g + k] = v39; }
-        }
-      }
-      float v51[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v51[s] = (v40[s] * v50[s]);
-      float v52[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v52[s] = (v24[s] + v51[s]);
-      float v53[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v53[s] = (-v45[s]);
-      float v54[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v54[s] = (v14[s] ? v53[s] : v45[s]);
-      float v55[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v55[s] = (v40[s] * v54[s]);
-      float v56[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v56[s] = (v25[s] + v55[s]);
-      float y1[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) y1[s] = v52[s];
-      float y2[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) y2[s] = v56[s];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v24[s] = y1[s];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v25[s] = y2[s];
-    }
-    float v57[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = v24[s];
-    float v58[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v58[s] = v25[s];
-    mt_i64 v59 = (mt_i64)(v5);
-    mt_i64 v60 = (mt_i64)(v1);
-    mt_i64 v61 = (v59 * v60);
-    mt_i64 v62[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = (mt_i64)(v8[s]);
-    mt_i64 v63[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = v61;
-    mt_i64 v64[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v64[s] = (v63[s] + v62[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v64[g];
-      if ((true && v10[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v57[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
-      }
-    }
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v64[g];
-      if ((true && v10[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v58[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

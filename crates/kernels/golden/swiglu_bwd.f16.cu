@@ -44,6 +44,162 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_bwd(const mt_u16* __
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p5 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0;
+  if (mt_fast) {
+    mt_i64 v0 = p5;
+    float v1 = p6;
+    float v2 = p7;
+    int v3 = (int)blockIdx.x;
+    mt_i64 v4 = (mt_i64)(v3);
+    mt_i64 v5 = 4096LL;
+    mt_i64 v6 = (v4 * v5);
+    int v7[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v7[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v8[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v8[s] = (mt_i64)(v7[s]);
+    mt_i64 v9[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v9[s] = v6;
+    mt_i64 v10[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v10[s] = (v9[s] + v8[s]);
+    mt_i64 v11[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v11[s] = v0;
+    bool v12[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v12[s] = (v10[s] < v11[s]);
+    float v13 = 0.0f;
+    float v14[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v10[g];
+      if ((true && v12[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v14[g + k] = v13; }
+      }
+    }
+    float v15[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v15[s] = v14[s];
+    float v16[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v16[s] = v1;
+    float v17[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v17[s] = (v15[s] * v16[s]);
+    float v19[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v10[g];
+      if ((true && v12[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v19[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v19[g + k] = v13; }
+      }
+    }
+    float v20[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v20[s] = v19[s];
+    float v22[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v10[g];
+      if ((true && v12[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v22[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v22[g + k] = v13; }
+      }
+    }
+    float v23[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v23[s] = v22[s];
+    float v24[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v24[s] = v2;
+    float v25[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v25[s] = (v20[s] * v24[s]);
+    float v26[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v26[s] = (v25[s] * v23[s]);
+    float v27[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v27[s] = mt_sigmoid(v17[s]);
+    float v29[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v29[s] = 1.0f;
+    float v30[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v30[s] = (v29[s] - v27[s]);
+    float v31[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v31[s] = (v17[s] * v30[s]);
+    float v34[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v34[s] = (v31[s] + v29[s]);
+    float v35[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v35[s] = (v27[s] * v34[s]);
+    float v36[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v36[s] = (v26[s] * v35[s]);
+    float v38[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v38[s] = (v36[s] * v16[s]);
+    float v39[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v39[s] = mt_round_f16(v38[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v10[g];
+      if ((true && v12[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v38[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      }
+    }
+    float v41[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v41[s] = (v17[s] * v27[s]);
+    float v42[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v42[s] = (v25[s] * v41[s]);
+    float v43[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v43[s] = mt_round_f16(v42[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v10[g];
+      if ((true && v12[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v42[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     mt_i64 v0 = p5;
     float v1 = p6;
     float v2 = p7;
@@ -203,167 +359,5 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_bwd(const mt_u16* __
         for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v12[s]) p4[i0 + k] = mt_f32_to_f16(v42[s]); }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(512) mt_swiglu_bwd_fast(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, const mt_u16* __restrict__ p2, mt_u16* __restrict__ p3, mt_u16* __restrict__ p4, mt_i64 p5, float p6, float p7) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    mt_i64 v0 = p5;
-    float v1 = p6;
-    float v2 = p7;
-    int v3 = (int)blockIdx.x;
-    mt_i64 v4 = (mt_i64)(v3);
-    mt_i64 v5 = 4096LL;
-    mt_i64 v6 = (v4 * v5);
-    int v7[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v7[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v8[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v8[s] = (mt_i64)(v7[s]);
-    mt_i64 v9[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v9[s] = v6;
-    mt_i64 v10[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v10[s] = (v9[s] + v8[s]);
-    mt_i64 v11[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v11[s] = v0;
-    bool v12[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v12[s] = (v10[s] < v11[s]);
-    float v13 = 0.0f;
-    float v14[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v10[g];
-      if ((true && v12[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v14[g + k] = v13; }
-      }
-    }
-    float v15[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v15[s] = v14[s];
-    float v16[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v16[s] = v1;
-    float v17[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v17[s] = (v15[s] * v16[s]);
-    float v19[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v10[g];
-      if ((true && v12[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v19[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v19[g + k] = v13; }
-      }
-    }
-    float v20[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = v19[s];
-    float v22[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v10[g];
-      if ((true && v12[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v22[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v22[g + k] = v13; }
-      }
-    }
-    float v23[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = v22[s];
-    float v24[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = v2;
-    float v25[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = (v20[s] * v24[s]);
-    float v26[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = (v25[s] * v23[s]);
-    float v27[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = mt_sigmoid(v17[s]);
-    float v29[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = 1.0f;
-    float v30[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = (v29[s] - v27[s]);
-    float v31[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = (v17[s] * v30[s]);
-    float v34[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = (v31[s] + v29[s]);
-    float v35[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v27[s] * v34[s]);
-    float v36[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = (v26[s] * v35[s]);
-    float v38[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = (v36[s] * v16[s]);
-    float v39[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = mt_round_f16(v38[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v10[g];
-      if ((true && v12[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v38[g + k]);
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
-      }
-    }
-    float v41[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (v17[s] * v27[s]);
-    float v42[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v25[s] * v41[s]);
-    float v43[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = mt_round_f16(v42[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v10[g];
-      if ((true && v12[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v42[g + k]);
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

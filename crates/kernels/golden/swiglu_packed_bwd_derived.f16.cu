@@ -44,6 +44,188 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_packed_bwd_derived(c
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p3 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p3;
+    float v1 = p4;
+    float v2 = p5;
+    int v3 = (int)blockIdx.y;
+    int v4 = 4096;
+    int v5 = (int)((v3 * v4));
+    int v6[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v6[s] = (int)(0 + MT_FLAT(s));
+    int v7[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v7[s] = v5;
+    int v8[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v8[s] = (int)((v7[s] + v6[s]));
+    int v9 = (int)blockIdx.x;
+    mt_i64 v10 = (mt_i64)(v9);
+    mt_i64 v11 = (mt_i64)(v0);
+    mt_i64 v12[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v12[s] = (mt_i64)(v8[s]);
+    mt_i64 v13 = (v10 * v11);
+    mt_i64 v14 = 2LL;
+    mt_i64 v15 = (v13 * v14);
+    mt_i64 v16[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v16[s] = v15;
+    mt_i64 v17[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v17[s] = (v16[s] + v12[s]);
+    mt_i64 v18[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v18[s] = v11;
+    mt_i64 v19[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v19[s] = (v17[s] + v18[s]);
+    mt_i64 v21[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v21[s] = v13;
+    mt_i64 v22[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v22[s] = (v21[s] + v12[s]);
+    int v23[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v23[s] = v0;
+    bool v24[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v24[s] = (v8[s] < v23[s]);
+    float v25 = 0.0f;
+    float v26[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v17[g];
+      if ((true && v24[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v26[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v26[g + k] = v25; }
+      }
+    }
+    float v27[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v27[s] = v26[s];
+    float v28[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v28[s] = v1;
+    float v29[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v29[s] = (v27[s] * v28[s]);
+    float v31[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v22[g];
+      if ((true && v24[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v31[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v31[g + k] = v25; }
+      }
+    }
+    float v32[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v32[s] = v31[s];
+    float v34[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v19[g];
+      if ((true && v24[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v34[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v34[g + k] = v25; }
+      }
+    }
+    float v35[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v35[s] = v34[s];
+    float v36[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v36[s] = mt_sigmoid(v29[s]);
+    float v37[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v37[s] = (v29[s] * v36[s]);
+    float v39[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v39[s] = v2;
+    float v41[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v41[s] = (v32[s] * v39[s]);
+    float v42[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v42[s] = (v41[s] * v35[s]);
+    float v43[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v43[s] = (v41[s] * v37[s]);
+    float v44[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v44[s] = (v42[s] * v36[s]);
+    float v45[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v45[s] = (v42[s] * v29[s]);
+    float v46[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v46[s] = 1.0f;
+    float v47[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v47[s] = (v46[s] - v36[s]);
+    float v48[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v48[s] = (v36[s] * v47[s]);
+    float v49[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v49[s] = (v45[s] * v48[s]);
+    float v50[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v50[s] = (v44[s] + v49[s]);
+    float v51[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v51[s] = (v50[s] * v28[s]);
+    float v52[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v52[s] = mt_round_f16(v51[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v17[g];
+      if ((true && v24[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v51[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
+      }
+    }
+    float v53[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v53[s] = mt_round_f16(v43[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v19[g];
+      if ((true && v24[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v43[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     int v0 = p3;
     float v1 = p4;
     float v2 = p5;
@@ -229,193 +411,5 @@ extern "C" __global__ void __launch_bounds__(512) mt_swiglu_packed_bwd_derived(c
         for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v24[s]) p2[i0 + k] = mt_f32_to_f16(v43[s]); }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(512) mt_swiglu_packed_bwd_derived_fast(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, mt_u16* __restrict__ p2, int p3, float p4, float p5) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p3;
-    float v1 = p4;
-    float v2 = p5;
-    int v3 = (int)blockIdx.y;
-    int v4 = 4096;
-    int v5 = (int)((v3 * v4));
-    int v6[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v6[s] = (int)(0 + MT_FLAT(s));
-    int v7[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v7[s] = v5;
-    int v8[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v8[s] = (int)((v7[s] + v6[s]));
-    int v9 = (int)blockIdx.x;
-    mt_i64 v10 = (mt_i64)(v9);
-    mt_i64 v11 = (mt_i64)(v0);
-    mt_i64 v12[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v12[s] = (mt_i64)(v8[s]);
-    mt_i64 v13 = (v10 * v11);
-    mt_i64 v14 = 2LL;
-    mt_i64 v15 = (v13 * v14);
-    mt_i64 v16[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v16[s] = v15;
-    mt_i64 v17[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v17[s] = (v16[s] + v12[s]);
-    mt_i64 v18[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v18[s] = v11;
-    mt_i64 v19[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v19[s] = (v17[s] + v18[s]);
-    mt_i64 v21[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v21[s] = v13;
-    mt_i64 v22[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v22[s] = (v21[s] + v12[s]);
-    int v23[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = v0;
-    bool v24[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = (v8[s] < v23[s]);
-    float v25 = 0.0f;
-    float v26[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v17[g];
-      if ((true && v24[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v26[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v26[g + k] = v25; }
-      }
-    }
-    float v27[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = v26[s];
-    float v28[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = v1;
-    float v29[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = (v27[s] * v28[s]);
-    float v31[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v22[g];
-      if ((true && v24[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v31[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v31[g + k] = v25; }
-      }
-    }
-    float v32[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = v31[s];
-    float v34[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v19[g];
-      if ((true && v24[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v34[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v34[g + k] = v25; }
-      }
-    }
-    float v35[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = v34[s];
-    float v36[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = mt_sigmoid(v29[s]);
-    float v37[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v29[s] * v36[s]);
-    float v39[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = v2;
-    float v41[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (v32[s] * v39[s]);
-    float v42[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v41[s] * v35[s]);
-    float v43[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (v41[s] * v37[s]);
-    float v44[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v42[s] * v36[s]);
-    float v45[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (v42[s] * v29[s]);
-    float v46[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = 1.0f;
-    float v47[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = (v46[s] - v36[s]);
-    float v48[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v36[s] * v47[s]);
-    float v49[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (v45[s] * v48[s]);
-    float v50[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = (v44[s] + v49[s]);
-    float v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (v50[s] * v28[s]);
-    float v52[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = mt_round_f16(v51[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v17[g];
-      if ((true && v24[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v51[g + k]);
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
-      }
-    }
-    float v53[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v53[s] = mt_round_f16(v43[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v19[g];
-      if ((true && v24[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v43[g + k]);
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

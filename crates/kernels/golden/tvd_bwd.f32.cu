@@ -44,6 +44,114 @@ extern "C" __global__ void __launch_bounds__(512) mt_tvd_bwd(const float* __rest
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
+  const bool mt_fast = (p4 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p4;
+    mt_i64 v1 = p5;
+    float v4 = p8;
+    int v5 = (int)blockIdx.x;
+    mt_i64 v6 = (mt_i64)(v5);
+    int v7[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v7[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v9 = (mt_i64)(v0);
+    mt_i64 v10 = (v6 * v9);
+    mt_i64 v11 = true ? p2[v6] : 0;
+    bool v12 = (v11 != v1);
+    int v13[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v13[s] = v0;
+    bool v14[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v14[s] = (v7[s] < v13[s]);
+    mt_i64 v15[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v15[s] = (mt_i64)(v7[s]);
+    mt_i64 v16[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v16[s] = v10;
+    mt_i64 v17[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v17[s] = (v16[s] + v15[s]);
+    float v18 = 0.0f;
+    float v19[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v17[g];
+      if ((true && v14[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v19[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v19[g + k] = v18; }
+      }
+    }
+    float v21[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v17[g];
+      if ((true && v14[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v21[g + k] = u.e[k];
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 4; ++k) { v21[g + k] = v18; }
+      }
+    }
+    bool v22[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v22[s] = (v19[s] > v21[s]);
+    float v23[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v23[s] = (float)(v22[s]);
+    bool v24[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v24[s] = (v19[s] < v21[s]);
+    float v25[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v25[s] = (float)(v24[s]);
+    float v26[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v26[s] = (v23[s] - v25[s]);
+    float v28[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v28[s] = 0.5f;
+    float v29[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v29[s] = (v26[s] * v28[s]);
+    float v30[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v30[s] = v4;
+    float v31[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v31[s] = (v29[s] * v30[s]);
+    bool v33[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v33[s] = v12;
+    float v34[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v34[s] = 0.0f;
+    float v35[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v35[s] = (v33[s] ? v31[s] : v34[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 4) {
+      const mt_i64 i0 = v17[g];
+      if ((true && v14[g])) {
+        union { uint4 w[1]; float e[4]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v35[g + k];
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      }
+    }
+  } else {
     int v0 = p4;
     mt_i64 v1 = p5;
     float v4 = p8;
@@ -152,119 +260,5 @@ extern "C" __global__ void __launch_bounds__(512) mt_tvd_bwd(const float* __rest
         for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v14[s]) p3[i0 + k] = v35[s]; }
       }
     }
-}
-extern "C" __global__ void __launch_bounds__(512) mt_tvd_bwd_fast(const float* __restrict__ p0, const float* __restrict__ p1, const mt_i64* __restrict__ p2, float* __restrict__ p3, int p4, mt_i64 p5, float p6, float p7, float p8) {
-  const int mt_tid = threadIdx.x;
-  const int mt_lane = mt_tid & 31;
-  const int mt_warp = mt_tid >> 5;
-  (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16];
-  (void)mt_smem;
-  int mt_round = 0;
-  (void)mt_round;
-    int v0 = p4;
-    mt_i64 v1 = p5;
-    float v4 = p8;
-    int v5 = (int)blockIdx.x;
-    mt_i64 v6 = (mt_i64)(v5);
-    int v7[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v7[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v9 = (mt_i64)(v0);
-    mt_i64 v10 = (v6 * v9);
-    mt_i64 v11 = true ? p2[v6] : 0;
-    bool v12 = (v11 != v1);
-    int v13[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v13[s] = v0;
-    bool v14[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v14[s] = (v7[s] < v13[s]);
-    mt_i64 v15[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v15[s] = (mt_i64)(v7[s]);
-    mt_i64 v16[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v16[s] = v10;
-    mt_i64 v17[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v17[s] = (v16[s] + v15[s]);
-    float v18 = 0.0f;
-    float v19[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v17[g];
-      if ((true && v14[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v19[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v19[g + k] = v18; }
-      }
-    }
-    float v21[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v17[g];
-      if ((true && v14[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v21[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v21[g + k] = v18; }
-      }
-    }
-    bool v22[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v22[s] = (v19[s] > v21[s]);
-    float v23[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = (float)(v22[s]);
-    bool v24[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = (v19[s] < v21[s]);
-    float v25[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = (float)(v24[s]);
-    float v26[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = (v23[s] - v25[s]);
-    float v28[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = 0.5f;
-    float v29[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = (v26[s] * v28[s]);
-    float v30[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = v4;
-    float v31[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = (v29[s] * v30[s]);
-    bool v33[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = v12;
-    float v34[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = 0.0f;
-    float v35[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v33[s] ? v31[s] : v34[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v17[g];
-      if ((true && v14[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v35[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
-      }
-    }
+  }
 }

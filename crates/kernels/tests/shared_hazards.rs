@@ -159,29 +159,22 @@ impl Scan {
     }
 }
 
-/// The hazards of a generated kernel: its entry points (the general body, the fast one) audited
-/// apart.
+/// The hazards of a generated kernel: its fast body and its general body audited apart.
 fn hazards(src: &str) -> Result<Vec<String>, String> {
     scan(src).map(|(h, _)| h)
 }
 
 /// The hazards of a generated kernel and the shared-memory accesses its scan saw.
 fn scan(src: &str) -> Result<(Vec<String>, usize), String> {
-    let starts: Vec<usize> = src.match_indices("extern \"C\"").map(|(i, _)| i).collect();
-    let bodies: Vec<&str> = match starts[..] {
-        [] => vec![src],
-        // Each entry point's body, after its prologue (which declares `mt_smem`).
-        _ => starts
-            .iter()
-            .zip(starts.iter().skip(1).chain([&src.len()]))
-            .map(|(&a, &b)| {
-                let prologue = "(void)mt_round;\n";
-                let body = src[a..b]
-                    .find(prologue)
-                    .map_or(a, |i| a + i + prologue.len());
-                &src[body..b]
-            })
-            .collect(),
+    let bodies: Vec<&str> = match src.find("if (mt_fast) {") {
+        Some(start) => {
+            let split = start
+                + src[start..]
+                    .find("\n  } else {\n")
+                    .ok_or("a fast body without a general one")?;
+            vec![&src[start..split], &src[split..]]
+        }
+        None => vec![src],
     };
     let (mut out, mut seen) = (Vec::new(), 0);
     for body in bodies {

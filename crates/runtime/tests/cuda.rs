@@ -125,7 +125,6 @@ fn the_cpu_device_has_the_same_buffer_api() {
         threads: 1,
         shared_bytes: 0,
         params: vec![],
-        fast: None,
     };
     let kernel = ok(trace("k", |_| {}), "tracing an empty kernel");
     assert!(matches!(
@@ -514,7 +513,6 @@ fn affine_source(src: String) -> CudaSource {
             ParamAbi::Scalar { dtype: DType::I64 },
             ParamAbi::Scalar { dtype: DType::Bool },
         ],
-        fast: None,
     }
 }
 
@@ -668,7 +666,6 @@ fn kinds_source() -> CudaSource {
             abi(DType::F32),
             ParamAbi::Scalar { dtype: DType::I32 },
         ],
-        fast: None,
     }
 }
 

@@ -156,7 +156,7 @@ pub(crate) fn launch(
     }
     let null: u64 = 0;
     let stream = device.stream();
-    let mut builder = stream.launch_builder(entry_for(ck, &bound));
+    let mut builder = stream.launch_builder(&ck.function);
     for b in bound.iter_mut() {
         match b {
             Bound::Read(w) => push_read(&mut builder, w),
@@ -193,35 +193,6 @@ pub(crate) fn launch(
     unsafe { builder.launch(cfg) }
         .map_err(|e| cuda_error(&label, &format!("launch of `{}`", k.name), e))?;
     Ok(())
-}
-
-/// The entry point for these arguments: the source's fast one when they meet its conditions
-/// (`FastEntry::admits`), else the general one. A buffer's address is its borrowed memory's; an
-/// owned slice is a whole allocation of the driver's allocator (aligned to 256 bytes or more),
-/// and a null pointer is aligned too, so both count as address 0.
-fn entry_for<'k>(
-    ck: &'k crate::cuda::CudaKernel,
-    bound: &[Bound<'_>],
-) -> &'k cudarc::driver::CudaFunction {
-    let (Some(fast), Some(function)) = (&ck.source.fast, &ck.fast_function) else {
-        return &ck.function;
-    };
-    let scalar = |i: usize| match bound.get(i) {
-        Some(Bound::I32(v)) => i64::from(*v),
-        Some(Bound::I64(v)) => *v,
-        // Not an integer scalar: never a multiple of anything above 1 (the general entry).
-        _ => 1,
-    };
-    let address = |i: usize| match bound.get(i) {
-        Some(Bound::Read(Words::Borrowed(b))) => b.ptr,
-        Some(Bound::Write(Words::Borrowed(b))) => b.ptr,
-        _ => 0,
-    };
-    if fast.admits(scalar, address) {
-        function
-    } else {
-        &ck.function
-    }
 }
 
 /// Pushes a read buffer: an owned slice through cudarc (which tracks its use), borrowed memory
