@@ -987,9 +987,7 @@ pub const TOKEN_MAJOR_ENV: &str = "METILE_ROPE_TOKEN_MAJOR";
 pub const ROWS_ENV: &str = "METILE_ROPE_ROWS_PER_PROGRAM";
 
 fn rows_override() -> Option<usize> {
-    crate::host::tuning_override(ROWS_ENV, |r: &usize| {
-        r.is_power_of_two() && *r <= 1024
-    })
+    crate::host::tuning_override(ROWS_ENV, |r: &usize| r.is_power_of_two() && *r <= 1024)
 }
 
 fn token_major() -> bool {
