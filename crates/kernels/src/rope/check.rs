@@ -145,27 +145,13 @@ impl RopeCase {
         if let Some(h2) = self.pair_heads {
             shape += &format!(" +{h2} heads");
         }
-        let mut out = rotation_rows(
-            "rope",
-            self.dtype,
-            &shape,
-            &config,
-            [(&y, want_y), (&dx, want_dx)],
-        )?;
-        let tol = 4.0 * unit_roundoff(self.dtype) + 1e-6;
-        for (name, got, want) in second {
-            out.push(CheckRow::compare(
-                "rope",
-                format!("rope.{name}"),
-                self.dtype,
-                shape.clone(),
-                config.clone(),
-                &got.to_f32()?,
-                &want,
-                tol,
-                0.0,
-            ));
-        }
+        let mut rows = vec![("forward:y", &y, want_y), ("backward:dx", &dx, want_dx)];
+        rows.extend(
+            second
+                .iter()
+                .map(|(name, got, want)| (*name, got, want.clone())),
+        );
+        let mut out = rotation_rows("rope", self.dtype, &shape, &config, rows)?;
         if self.positions.is_none() && !inner && self.pair_heads.is_none() {
             // Table gradients: FP32 sums of `groups` FP32 products of storage values, so at most
             // (groups + 2) FP32 roundings of the largest sum of |terms|.
@@ -225,18 +211,18 @@ fn table(n: usize, dtype: DType) -> (Vec<f32>, Vec<f32>) {
     (cos, sin)
 }
 
-/// The forward `y` and backward `dx` rows of a rotation case against the oracle's, held to 4u
-/// of the storage dtype + 1e-6.
+/// The rows of a rotation case (`(name, result, oracle)`: the forward `y`, the backward `dx`, a
+/// pair's second tensor) against the oracle's, held to 4u of the storage dtype + 1e-6.
 fn rotation_rows(
     op: &str,
     dtype: DType,
     shape: &str,
     config: &str,
-    [(y, want_y), (dx, want_dx)]: [(&Tensor, Vec<f64>); 2],
+    rows: Vec<(&str, &Tensor, Vec<f64>)>,
 ) -> Result<Vec<CheckRow>, OpError> {
     let tol = 4.0 * unit_roundoff(dtype) + 1e-6;
     let mut out = Vec::new();
-    for (name, got, want) in [("forward:y", y, want_y), ("backward:dx", dx, want_dx)] {
+    for (name, got, want) in rows {
         out.push(CheckRow::compare(
             op,
             format!("{op}.{name}"),
@@ -291,7 +277,7 @@ impl Llama4Case {
             self.dtype,
             &shape,
             &config,
-            [(&y, want_y), (&dx, want_dx)],
+            vec![("forward:y", &y, want_y), ("backward:dx", &dx, want_dx)],
         )
     }
 }
@@ -336,7 +322,7 @@ impl MropeCase {
             self.dtype,
             &format!("{b}x{h}x{t}x{d}"),
             &format!("section {st_},{sh},{sw}"),
-            [(&y, want_y), (&dx, want_dx)],
+            vec![("forward:y", &y, want_y), ("backward:dx", &dx, want_dx)],
         )
     }
 }
