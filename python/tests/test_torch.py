@@ -92,6 +92,51 @@ def test_fused_add_rms_norm_both_outputs(dtype):
     compare(ours, ref, [x, r, w], dtype)
 
 
+def dyt_ref(x, alpha, gamma, beta=None):
+    y = gamma * torch.tanh(alpha * x)
+    return y if beta is None else y + beta
+
+
+def poly_norm_ref(x, w, b, eps):
+    n = lambda u: u * torch.rsqrt(u.pow(2).mean(-1, keepdim=True) + eps)
+    return w[0] * n(x**3) + w[1] * n(x**2) + w[2] * n(x) + b
+
+
+@pytest.mark.parametrize("dtype", DT)
+def test_dyt(dtype):
+    """DyT's value and the gradients of x, alpha, gamma and beta (with and without beta), every
+    gradient in its input's dtype."""
+    x, a, g, b = gen(3, 5, 40, scale=2.0), 0.5 + gen(1, seed=1, scale=0.1), gen(40, seed=2), gen(40, seed=3)
+    compare(lambda x, a, g, b: F.dyt(x, a, g, b), dyt_ref, [x, a, g, b], dtype)
+    compare(lambda x, a, g: F.dyt(x, a, g), dyt_ref, [x, a, g], dtype)
+
+
+@pytest.mark.parametrize("dtype", DT)
+def test_poly_norm(dtype):
+    """PolyNorm's value and the gradients of x, weight [3] and the 0-d bias."""
+    x, w, b = gen(4, 33, scale=0.8), gen(3, seed=1), gen(1, seed=2)[0]
+    compare(lambda x, w, b: F.poly_norm(x, w, b, 1e-6), lambda x, w, b: poly_norm_ref(x, w, b, 1e-6), [x, w, b], dtype)
+
+
+def test_dyt_and_poly_norm_modules():
+    """The modules have Liger's parameters and initial values and run the functionals; a bad
+    parameter shape is the library's typed error."""
+    m = mt.DyT(16, init_alpha=0.7)
+    assert dict((n, tuple(p.shape)) for n, p in m.named_parameters()) == {"alpha": (1,), "gamma": (16,), "beta": (16,)}
+    assert m.alpha.item() == pytest.approx(0.7) and m.gamma.eq(1).all() and m.beta.eq(0).all()
+    assert mt.DyT(16, beta=False).beta is None
+    x = gen(2, 16).float()
+    assert torch.equal(m(x), F.dyt(x, m.alpha, m.gamma, m.beta))
+    p = mt.PolyNorm(eps=1e-5)
+    assert tuple(p.weight.shape) == (3,) and p.bias.dim() == 0 and p.bias.item() == 1.0
+    assert torch.allclose(p.weight, torch.full((3,), 1 / 3))
+    assert torch.equal(p(x), F.poly_norm(x, p.weight, p.bias, 1e-5))
+    with pytest.raises(metile.InputError, match="weight"):
+        F.poly_norm(x, torch.ones(4), torch.tensor(1.0))
+    with pytest.raises(metile.InputError, match="gamma"):
+        F.dyt(x, torch.ones(1), torch.ones(15))
+
+
 @pytest.mark.parametrize("kind", ["sigmoid", "tanh", "relu", "silu", "gelu_tanh", "gelu_erf", "quick_gelu", "relu_squared"])
 def test_activations(kind):
     refs = {
@@ -642,6 +687,32 @@ def test_torch_compile_rope_on_hf_views():
     assert any("metile.rope_bwd" in t for t in seen), seen
 
 
+def test_torch_compile_rope_pair_dyt_and_poly_norm():
+    """RoPE's q+k call (HF's views), DyT and PolyNorm compile to graphs holding their custom ops,
+    forward and backward."""
+    torch.manual_seed(0)
+    theta = gen(1, 5, 4, seed=3).float()
+    cos, sin = torch.cat([theta, theta], -1).cos(), torch.cat([theta, theta], -1).sin()
+
+    def attn(x, wq, wk):
+        q = (x @ wq).view(2, 5, 3, 8).transpose(1, 2)
+        k = (x @ wk).view(2, 5, 2, 8).transpose(1, 2)
+        qr, kr = F.apply_rotary_pos_emb(q, k, cos, sin)
+        return (qr * torch.arange(8.0)).sum() + (kr * kr).sum()
+
+    seen = _compiled_graph_ops(attn, [torch.randn(2, 5, 16), torch.randn(16, 24), torch.randn(16, 16)])
+    assert any("metile.rope_pair_fwd" in t for t in seen), seen
+    assert any("metile.rope_pair_bwd" in t for t in seen), seen
+
+    def norms(x, a, g, w, b):
+        return (F.poly_norm(F.dyt(x, a, g), w, b) * torch.arange(6.0)).sum()
+
+    seen = _compiled_graph_ops(norms, [torch.randn(4, 6), torch.full((1,), 0.5), torch.randn(6), torch.randn(3),
+                                       torch.tensor(0.3)])
+    for op in ("dyt_fwd", "dyt_bwd", "poly_norm_fwd", "poly_norm_bwd"):
+        assert any(f"metile.{op}" in t for t in seen), (op, seen)
+
+
 def test_torch_compile_softmax():
     """Softmax and log-softmax compile to one graph each (their Functions were classmethods,
     which torch.compile's fullgraph tracing rejects)."""
@@ -662,6 +733,9 @@ def _cuda_cases():
         ("layer_norm", lambda x, w, b: F.layer_norm(x, w, b), [gen(7, 67) + 1, gen(67, seed=1), gen(67, seed=2)], []),
         ("fused_add_rms_norm", lambda x, r, w: F.fused_add_rms_norm(x, r, w),
          [gen(7, 67), gen(7, 67, seed=1), gen(67, seed=2)], []),
+        ("dyt", lambda x, a, g, b: F.dyt(x, a, g, b), [gen(5, 67), 0.5 + gen(1, seed=1, scale=0.1), gen(67, seed=2),
+                                                        gen(67, seed=3)], []),
+        ("poly_norm", lambda x, w, b: F.poly_norm(x, w, b), [gen(5, 67, scale=0.8), gen(3, seed=1), gen(1, seed=2)[0]], []),
         ("silu", lambda x: F.activation(x, "silu"), [gen(5, 129, scale=2.0)], []),
         ("swiglu", F.swiglu, [gen(5, 129, scale=2.0), gen(5, 129, seed=1)], []),
         ("geglu", F.geglu, [gen(5, 129, scale=2.0), gen(5, 129, seed=1)], []),

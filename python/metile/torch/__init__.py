@@ -13,6 +13,7 @@ contiguous (a copy) first. Every call is a ``torch.library`` custom operator, so
 from . import functional, modules, ops
 from .modules import (
     CrossEntropyLoss,
+    DyT,
     Embedding,
     FusedAddRMSNorm,
     FusedLinearCrossEntropyLoss,
@@ -20,6 +21,7 @@ from .modules import (
     JSDLoss,
     KLDivLoss,
     LayerNorm,
+    PolyNorm,
     RMSNorm,
     Softmax,
     SwiGLUMLP,
@@ -39,6 +41,7 @@ __all__ = [
     "apply_to_qwen3",
     "Patch",
     "CrossEntropyLoss",
+    "DyT",
     "Embedding",
     "FusedAddRMSNorm",
     "FusedLinearCrossEntropyLoss",
@@ -46,6 +49,7 @@ __all__ = [
     "JSDLoss",
     "KLDivLoss",
     "LayerNorm",
+    "PolyNorm",
     "RMSNorm",
     "Softmax",
     "SwiGLUMLP",

@@ -2,7 +2,8 @@
 
 Argument conventions follow PyTorch and Hugging Face where they exist:
 ``rms_norm(x, weight, eps)``, ``layer_norm(x, weight, bias, eps)``,
-``fused_add_rms_norm(x, residual, weight, eps) -> (y, residual_out)``, ``swiglu(gate, up)``,
+``fused_add_rms_norm(x, residual, weight, eps) -> (y, residual_out)``, ``dyt(x, alpha, gamma,
+beta=None)``, ``poly_norm(x, weight, bias, eps)``, ``swiglu(gate, up)``,
 ``geglu(gate, up)``, ``activation(x, kind)``,
 ``apply_rotary_pos_emb(q, k, cos, sin, position_ids=None, unsqueeze_dim=1) -> (q, k)`` (HF's
 signature: ``cos``/``sin`` ``[B or 1, T, R]`` as HF's rotary embedding returns them),
@@ -31,6 +32,16 @@ def layer_norm(x, weight, bias, eps=1e-6, in_place_backward=False):
 def fused_add_rms_norm(x, residual, weight, eps=1e-6, offset=0.0, casting_mode="llama", in_place_backward=True):
     return ops.FusedAddRMSNormFunction.apply(x, residual, weight, float(eps), float(offset), casting_mode,
                                              bool(in_place_backward))
+
+
+def dyt(x, alpha, gamma, beta=None):
+    """DyT: ``gamma * tanh(alpha * x) + beta`` (Liger's ``liger_dyt``)."""
+    return ops.DyTFunction.apply(x, alpha, gamma, beta)
+
+
+def poly_norm(x, weight, bias, eps=1e-6):
+    """PolyNorm: ``w0 n(x^3) + w1 n(x^2) + w2 n(x) + bias`` (Liger's ``liger_poly_norm``)."""
+    return ops.PolyNormFunction.apply(x, weight, bias, float(eps))
 
 
 def activation(x, kind):

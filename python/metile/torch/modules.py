@@ -47,6 +47,44 @@ class FusedAddRMSNorm(RMSNorm):
                                     self.in_place_backward)
 
 
+class DyT(nn.Module):
+    """Dynamic tanh, ``gamma * tanh(alpha * x) + beta`` (Liger's ``LigerDyT(hidden_size, beta=True,
+    init_alpha=0.5)``: ``alpha`` one element, ``gamma`` ones, ``beta`` zeros or none)."""
+
+    def __init__(self, hidden_size, beta=True, init_alpha=0.5, device=None, dtype=None):
+        super().__init__()
+        self.hidden_size = hidden_size
+        self.alpha = nn.Parameter(torch.full((1,), float(init_alpha), device=device, dtype=dtype))
+        self.gamma = nn.Parameter(torch.ones(hidden_size, device=device, dtype=dtype))
+        if beta:
+            self.beta = nn.Parameter(torch.zeros(hidden_size, device=device, dtype=dtype))
+        else:
+            self.register_parameter("beta", None)
+
+    def forward(self, x):
+        return F.dyt(x, self.alpha, self.gamma, self.beta)
+
+    def extra_repr(self):
+        return f"hidden_size={self.hidden_size}, beta={self.beta is not None}"
+
+
+class PolyNorm(nn.Module):
+    """PolyNorm (Liger's ``LigerPolyNorm(eps=1e-6)``): ``weight`` ``[3]`` initialised to 1/3 each,
+    a scalar ``bias`` initialised to 1."""
+
+    def __init__(self, eps=1e-6, device=None, dtype=None):
+        super().__init__()
+        self.eps = eps
+        self.weight = nn.Parameter(torch.full((3,), 1.0 / 3.0, device=device, dtype=dtype))
+        self.bias = nn.Parameter(torch.tensor(1.0, device=device, dtype=dtype))
+
+    def forward(self, x):
+        return F.poly_norm(x, self.weight, self.bias, self.eps)
+
+    def extra_repr(self):
+        return f"eps={self.eps}"
+
+
 class LayerNorm(nn.Module):
     """LayerNorm over the last axis with affine weight and bias (bias zeros when not trained).
     ``in_place_backward`` as ``RMSNorm``'s, off by default (Liger's LayerNorm has none)."""

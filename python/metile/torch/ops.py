@@ -22,7 +22,7 @@ written); a norm cannot tell who else holds ``dy``: it must be a gradient no oth
 
 Functions (``Function.apply(...)``, positional arguments in the order documented on each):
 :class:`RMSNormFunction`, :class:`LayerNormFunction`, :class:`FusedAddRMSNormFunction`,
-:class:`ActivationFunction`, :class:`SwiGLUFunction`, :class:`GeGLUFunction`,
+:class:`DyTFunction`, :class:`PolyNormFunction`, :class:`ActivationFunction`, :class:`SwiGLUFunction`, :class:`GeGLUFunction`,
 :class:`RopeFunction`, :class:`RopeQKFunction`, :class:`SoftmaxFunction`, :class:`LogSoftmaxFunction`,
 :class:`CrossEntropyFunction`, :class:`FusedLinearCrossEntropyFunction`,
 :class:`KLDivFunction`, :class:`JSDFunction`, :class:`TVDFunction`, :class:`EmbeddingFunction`.
@@ -270,6 +270,81 @@ class FusedAddRMSNormFunction(torch.autograd.Function):
             dy = torch.zeros_like(x)
         dx, dw, _ = _norm_bwd(ctx, "add_rms_norm", x, weight, None, residual, dy, ds, None, rstd, *ctx.opts)
         return dx, dx, _param_grad(dw, weight), None, None, None, None
+
+
+# ---- DyT and PolyNorm --------------------------------------------------------------------------
+
+
+@_register("dyt_fwd", lambda x, alpha, gamma, beta: _empty(x))
+def dyt_fwd(x: Tensor, alpha: Tensor, gamma: Tensor, beta: Optional[Tensor]) -> Tensor:
+    return run("dyt.forward", {"x": x, "alpha": alpha, "gamma": gamma, "beta": beta})["y"]
+
+
+def _dyt_bwd_fake(x, alpha, gamma, beta, dy):
+    f32 = lambda t: _empty(x, torch.float32, tuple(t.shape))
+    return _empty(x), f32(alpha), f32(gamma), (f32(beta) if beta is not None else _nothing(x))
+
+
+@_register("dyt_bwd", _dyt_bwd_fake)
+def dyt_bwd(x: Tensor, alpha: Tensor, gamma: Tensor, beta: Optional[Tensor],
+            dy: Tensor) -> Tuple[Tensor, Tensor, Tensor, Tensor]:
+    """``(dx, dalpha, dgamma, dbeta)``, the parameters' in FP32 (``dbeta`` empty without beta)."""
+    g = run("dyt.backward", {"x": x, "alpha": alpha, "gamma": gamma, "beta": beta, "dy": dy})
+    return g["dx"], g["dalpha"], g["dgamma"], _output(g, "dbeta", x)
+
+
+class DyTFunction(torch.autograd.Function):
+    """``apply(x, alpha, gamma, beta=None)``: DyT, ``gamma * tanh(alpha * x) + beta`` over the last
+    axis (``alpha`` one element, ``gamma``/``beta`` ``[cols]``; Liger's ``LigerDyTFunction``).
+    Every gradient comes back in its input's dtype (Liger returns ``dalpha`` and ``dbeta`` in x's,
+    which PARITY.md lists as a bug not to copy)."""
+
+    @staticmethod
+    def forward(ctx, x, alpha, gamma, beta=None):
+        ctx.save_for_backward(x, alpha, gamma, beta)
+        return dyt_fwd(x, alpha.reshape(1), gamma, beta)
+
+    @staticmethod
+    def backward(ctx, dy):
+        x, alpha, gamma, beta = ctx.saved_tensors
+        dx, da, dg, db = dyt_bwd(x, alpha.reshape(1), gamma, beta, dy)
+        return (dx, _param_grad(da.reshape(alpha.shape), alpha), _param_grad(dg, gamma),
+                _param_grad(db, beta))
+
+
+@_register("poly_norm_fwd", lambda x, weight, bias, eps: _empty(x))
+def poly_norm_fwd(x: Tensor, weight: Tensor, bias: Tensor, eps: float) -> Tensor:
+    return run("poly_norm.forward", {"x": x, "weight": weight, "bias": bias}, {"eps": eps})["y"]
+
+
+def _poly_norm_bwd_fake(x, weight, bias, dy, eps):
+    return _empty(x), _empty(x, torch.float32, (3,)), _empty(x, torch.float32, (1,))
+
+
+@_register("poly_norm_bwd", _poly_norm_bwd_fake)
+def poly_norm_bwd(x: Tensor, weight: Tensor, bias: Tensor, dy: Tensor, eps: float) -> Tuple[Tensor, Tensor, Tensor]:
+    """``(dx, dweight, dbias)``, the parameters' in FP32."""
+    g = run("poly_norm.backward", {"x": x, "weight": weight, "bias": bias, "dy": dy}, {"eps": eps})
+    return g["dx"], g["dweight"], g["dbias"]
+
+
+class PolyNormFunction(torch.autograd.Function):
+    """``apply(x, weight, bias, eps=1e-6)``: PolyNorm, ``w0 n(x^3) + w1 n(x^2) + w2 n(x) + b`` with
+    ``n(u) = u rsqrt(mean(u^2) + eps)`` over the last axis (``weight`` ``[3]``, ``bias`` one
+    element, a 0-d tensor as Liger's module keeps it; Liger's ``LigerPolyNormFunction``, without
+    its in-place backward). Gradients in each input's dtype."""
+
+    @staticmethod
+    def forward(ctx, x, weight, bias, eps=1e-6):
+        ctx.save_for_backward(x, weight, bias)
+        ctx.eps = eps
+        return poly_norm_fwd(x, weight, bias.reshape(1), eps)
+
+    @staticmethod
+    def backward(ctx, dy):
+        x, weight, bias = ctx.saved_tensors
+        dx, dw, db = poly_norm_bwd(x, weight, bias.reshape(1), dy, ctx.eps)
+        return dx, _param_grad(dw, weight), _param_grad(db.reshape(bias.shape), bias), None
 
 
 # ---- activations -------------------------------------------------------------------------------
