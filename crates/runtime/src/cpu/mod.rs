@@ -92,6 +92,11 @@ pub(crate) fn launch(
     }
     let launch = Launch::new(k, last, grid, bound);
     let total = grid[0] as usize * grid[1] as usize * grid[2] as usize;
+    if total == 1 {
+        // One program: on the calling thread (handing it to the pool and waiting for it costs
+        // more than many small programs take).
+        return launch.run_program(&mut Frame::new(k.values.len()), [0, 0, 0]);
+    }
     let threads = rayon::current_num_threads().max(1);
     let min_len = (total / (threads * 16)).max(1);
     let values = k.values.len();
