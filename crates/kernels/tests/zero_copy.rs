@@ -434,16 +434,56 @@ fn fused_linear_cross_entropy_draws_its_scratch_from_the_allocator() {
         Tensor::new(ok(Buffer::from_i64(DType::I64, &ids), "ids"), vec![n]),
         "target",
     );
+    let inputs = [
+        ("hidden", hidden.clone()),
+        ("weight", weight.clone()),
+        ("target", target.clone()),
+    ];
     let blocks = both_ways(
         &dev,
         "fused_linear_cross_entropy.forward",
-        &[("hidden", hidden), ("weight", weight), ("target", target)],
+        &inputs,
         &[("chunk_rows", "16")],
     );
     let (made, held) = blocks.counts();
     assert!(
         made > held,
         "scratch was drawn from the allocator and released: {made} vs {held}"
+    );
+    // Borrowed memory takes the windows (hidden rows, targets, grad_hidden rows, per-row
+    // losses and z-losses); owned buffers the copies: every reduction, the z-loss rows, and the
+    // backward under `none` (which recomputes each chunk and keeps no rows) agree.
+    for params in [
+        &[
+            ("chunk_rows", "16"),
+            ("reduction", "sum"),
+            ("lse_square_scale", "1e-3"),
+        ][..],
+        &[
+            ("chunk_rows", "16"),
+            ("reduction", "none"),
+            ("lse_square_scale", "1e-3"),
+        ],
+    ] {
+        both_ways(&dev, "fused_linear_cross_entropy.forward", &inputs, params);
+    }
+    let dloss = ok(
+        Tensor::from_f32(
+            DType::F32,
+            &[n],
+            &(0..n)
+                .map(|i| 0.5 - i as f32 / n as f32)
+                .collect::<Vec<_>>(),
+        ),
+        "dloss",
+    );
+    let mut backward_inputs = inputs.to_vec();
+    backward_inputs.push(("dloss", dloss));
+    both_ways(
+        &dev,
+        "fused_linear_cross_entropy.backward",
+        &backward_inputs,
+        &[("chunk_rows", "16"), ("reduction", "none")],
     );
 }
 

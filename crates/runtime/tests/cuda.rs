@@ -1341,7 +1341,7 @@ fn windows_of_borrowed_device_memory_are_read_and_written_in_place() {
     // SAFETY: both windows drop before `x` and `y`, which nothing else uses meanwhile.
     let xw = unsafe { x.window(start, len) }.expect("a window of borrowed memory");
     let mut yw = unsafe { y.window(start, len) }.expect("a window of borrowed memory");
-    assert!(!yw.is_host());
+    assert!(!yw.is_host() && xw.len() == len && yw.len() == len);
     let mut args = affine_args(&xw, &mut yw, len);
     ok(
         dev.launch(&k, affine_grid(len), &mut args),

@@ -850,12 +850,13 @@ impl Logits<'_> {
 
 /// Buffers a forward writes its per-row loss, z-loss and logsumexp into instead of new ones
 /// (FP32, one element per row, each written whole): fused linear cross-entropy's chunks pass
-/// windows of their call's rows and scratch reused chunk after chunk. One of another dtype,
-/// length or device is replaced by a new buffer.
+/// windows of their call's rows and scratch reused chunk after chunk. A missing one, or one of
+/// another dtype, length or device, is replaced by a new buffer.
+#[derive(Default)]
 pub(crate) struct RowBuffers {
-    pub loss: Buffer,
-    pub z_loss: Buffer,
-    pub lse: Buffer,
+    pub loss: Option<Buffer>,
+    pub z_loss: Option<Buffer>,
+    pub lse: Option<Buffer>,
 }
 
 /// The forwards' one implementation. `known`: the host's copies of the targets and class
@@ -889,10 +890,12 @@ pub(crate) fn run_forward(
             _ => Ok(device.zeros(DType::F32, c.rows)?),
         }
     };
-    let (l, z, s) = rows.map_or((None, None, None), |r| {
-        (Some(r.loss), Some(r.z_loss), Some(r.lse))
-    });
-    let (mut rl, mut rz, mut lse) = (row_buffer(l)?, row_buffer(z)?, row_buffer(s)?);
+    let rows = rows.unwrap_or_default();
+    let (mut rl, mut rz, mut lse) = (
+        row_buffer(rows.loss)?,
+        row_buffer(rows.z_loss)?,
+        row_buffer(rows.lse)?,
+    );
     let mut pred = token_stats
         .then(|| device.zeros(DType::I64, c.rows))
         .transpose()?;

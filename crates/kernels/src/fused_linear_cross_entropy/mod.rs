@@ -505,6 +505,18 @@ fn run_chunks(
     };
     // A placeholder that never fits, so that the product allocates.
     let empty = || Tensor::zeros(DType::F32, &[0]);
+    // Windows are read only when they are on the call's device (a host target on a CUDA
+    // device is uploaded, as class weights are), and `grad_hidden` is written in place only when
+    // it shares no memory with `hidden` (a caller's reused output over the input).
+    let label = device.label();
+    let on_device = |b: &Buffer| b.device_name() == label;
+    let write_in_place = out
+        .as_ref()
+        .is_some_and(|g| !g.hidden.buffer.may_share_memory(&inp.hidden.buffer));
+    let uploaded = match inp.ce_weight {
+        Some(w) if !on_device(&w.buffer) => Some(device.to_device(w)?),
+        _ => None,
+    };
     let mut logits: Option<Tensor> = None;
     let mut rows: Option<Tensor> = None;
     // The chunks' per-row scratch (what was not a window), reused by the next chunk.
@@ -517,7 +529,7 @@ fn run_chunks(
         let keep = |t: Option<Tensor>, shape: &[usize]| t.filter(|t| t.shape == shape);
         // The chunk's hidden rows, read in place where the memory allows it, else copied.
         // SAFETY: the window drops before `inp.hidden`, which nothing writes during the call.
-        let window = unsafe { inp.hidden.buffer.window(start * h, c * h) };
+        let window = unsafe { inp.hidden.buffer.window(start * h, c * h) }.filter(on_device);
         let (x, copied) = match window {
             Some(b) => (Tensor::new(b, vec![c, h])?, false),
             None => {
@@ -535,26 +547,32 @@ fn run_chunks(
         let ids = &p.ids[start..start + c];
         // The chunk's targets, read in place where the memory allows it, else uploaded.
         // SAFETY: the window drops before `inp.target`, which nothing writes during the call.
-        let y = match unsafe { inp.target.buffer.window(start, c) } {
+        let y = match unsafe { inp.target.buffer.window(start, c) }.filter(on_device) {
             Some(b) => Tensor::new(b, vec![c])?,
             None => device.to_device(&Tensor::new(Buffer::from_i64(DType::I64, ids)?, vec![c])?)?,
         };
         // Where the chunk's cross-entropy writes its per-row results: windows of the call's
-        // rows where the memory allows it, else the scratch of the chunk before.
-        let spare = scratch.take();
-        let (spare_l, spare_z, spare_s) = spare.map_or((None, None, None), |r| {
-            (Some(r.loss), Some(r.z_loss), Some(r.lse))
-        });
-        let (loss_at, loss_direct) = row_slot(Some(&rows_out.loss), start, c, spare_l);
-        let (z_at, z_direct) = row_slot(rows_out.z_loss.as_ref(), start, c, spare_z);
+        // rows where the memory allows it (not under `Pass::Grads`, which keeps none of them),
+        // else the scratch of the chunk before.
+        let spare = scratch.take().unwrap_or_default();
+        let keeps = !matches!(pass, Pass::Grads(_));
+        let (loss_at, loss_direct) =
+            row_slot(keeps.then_some(&rows_out.loss), start, c, spare.loss);
+        let (z_at, z_direct) = row_slot(
+            rows_out.z_loss.as_ref().filter(|_| keeps),
+            start,
+            c,
+            spare.z_loss,
+        );
+        let direct = [loss_direct, z_direct];
         let row_buffers = Some(ce::RowBuffers {
             loss: loss_at,
             z_loss: z_at,
-            lse: spare_s.unwrap_or_else(|| Buffer::zeros(DType::F32, 0)),
+            lse: spare.lse,
         });
         let prev_y = keep(logits.take(), &[c, v]).map(|y| MatmulOutputs { y, z: None });
         let mut z = matmul::forward(device, &x, inp.weight, inp.bias, &mm, prev_y)?.y;
-        let w = inp.ce_weight;
+        let w = uploaded.as_ref().or(inp.ce_weight);
         let known = ce::Known {
             factors: p.factors,
             ids,
@@ -578,7 +596,7 @@ fn run_chunks(
                     Some(known),
                     row_buffers,
                 )?;
-                scratch = Some(rows_out.push(device, f, start, [loss_direct, z_direct])?);
+                scratch = Some(rows_out.push(device, f, start, direct)?);
             }
             Pass::Both { .. } | Pass::Grads(_) => {
                 let stats = matches!(pass, Pass::Both { token_stats: true });
@@ -595,11 +613,10 @@ fn run_chunks(
                 if let Pass::Grads(dl) = pass {
                     let dl = Tensor::from_f32(DType::F32, &[c], &dl[start..start + c])?;
                     ce::scale_in_place(device, &mut z, &device.to_device(&dl)?, Reduction::None)?;
-                    // The rows' losses are not wanted: nothing is copied (nor kept, windows
-                    // included).
-                    scratch = None;
+                    // The rows' losses are not wanted: nothing is copied, the scratch is kept.
+                    scratch = Some(spares(f, direct));
                 } else {
-                    scratch = Some(rows_out.push(device, f, start, [loss_direct, z_direct])?);
+                    scratch = Some(rows_out.push(device, f, start, direct)?);
                 }
                 let g = out.as_mut().expect("gradients are allocated for this pass");
                 // The weight and bias gradients are the outputs themselves: the first chunk's
@@ -613,7 +630,7 @@ fn run_chunks(
                 // else written to a chunk buffer and copied in.
                 // SAFETY: the window drops in this block, and `g.hidden` is not used meanwhile.
                 let direct = unsafe { g.hidden.buffer.window(start * h, c * h) }
-                    .filter(|b| !b.is_host())
+                    .filter(|b| write_in_place && !b.is_host())
                     .map(|b| Tensor::new(b, vec![c, h]))
                     .transpose()?;
                 let in_place = direct.is_some();
@@ -655,23 +672,32 @@ fn run_chunks(
 }
 
 /// Where a chunk's `c` per-row results from row `start` go: a window of the call's rows `all`
-/// written in place (device memory; `true`), else `spare` when it has `c` rows, or a new
-/// buffer, to be copied in after (`false`; `Buffer::zeros` on the host: the cross-entropy
-/// replaces a buffer of another length or device).
-fn row_slot(all: Option<&Buffer>, start: usize, c: usize, spare: Option<Buffer>) -> (Buffer, bool) {
+/// written in place (device memory; `true`), else `spare` (the cross-entropy replaces it when
+/// its length is not `c`), to be copied in after (`false`).
+fn row_slot(
+    all: Option<&Buffer>,
+    start: usize,
+    c: usize,
+    spare: Option<Buffer>,
+) -> (Option<Buffer>, bool) {
     // SAFETY: the window drops with its chunk's cross-entropy results, before `all`, which
     // nothing else reads or writes meanwhile (`RowResults::push` copies only into others).
     match all
         .and_then(|a| unsafe { a.window(start, c) })
         .filter(|w| !w.is_host())
     {
-        Some(w) => (w, true),
-        None => (
-            spare
-                .filter(|b| b.len() == c)
-                .unwrap_or_else(|| Buffer::zeros(DType::F32, 0)),
-            false,
-        ),
+        Some(w) => (Some(w), true),
+        None => (spare, false),
+    }
+}
+
+/// The buffers of a chunk's cross-entropy results that the next chunk may reuse: all but the
+/// windows (`direct`: the loss's and the z-loss's).
+fn spares(f: ce::CeForward, [loss_direct, z_direct]: [bool; 2]) -> ce::RowBuffers {
+    ce::RowBuffers {
+        loss: (!loss_direct).then_some(f.loss.buffer),
+        z_loss: (!z_direct).then_some(f.z_loss.buffer),
+        lse: Some(f.lse.buffer),
     }
 }
 
@@ -695,22 +721,11 @@ impl RowResults {
         if let (Some(z), false) = (&mut self.z_loss, z_direct) {
             copy(device, &f.z_loss.buffer, z, [c, 0, start], false)?;
         }
-        if let (Some(pred), Some(acc)) = (f.predicted, f.accuracy) {
+        if let (Some(pred), Some(acc)) = (&f.predicted, &f.accuracy) {
             self.predicted.extend(pred.buffer.to_i64()?);
             self.hits.extend(acc.to_f32()?);
         }
-        let spare = |b: Buffer, direct: bool| {
-            if direct {
-                Buffer::zeros(DType::F32, 0)
-            } else {
-                b
-            }
-        };
-        Ok(ce::RowBuffers {
-            loss: spare(f.loss.buffer, loss_direct),
-            z_loss: spare(f.z_loss.buffer, z_direct),
-            lse: f.lse.buffer,
-        })
+        Ok(spares(f, [loss_direct, z_direct]))
     }
 }
 

@@ -608,6 +608,7 @@ pub fn table_kernel(spec: &RopeTableSpec) -> Result<Verified, LangError> {
     })
 }
 
+#[derive(Clone, Copy)]
 struct Layout {
     /// The batch `B`.
     b: usize,
@@ -838,6 +839,44 @@ pub fn run_in(
 }
 
 impl Layout {
+    /// The layout of `x2`, a second tensor beside `x` (the tensor of this layout, whose tables
+    /// and position ids were checked): `x`'s dtype, rank, batch, time and head dimension, its own
+    /// head count (the axes between the batch and `T`; under `bthd` the third axis).
+    fn second(&self, entry: &str, name: &str, x: &Tensor, x2: &Tensor) -> Result<Layout, OpError> {
+        let rank = x.shape.len();
+        let heads_axes = match self.heads_inner {
+            Some(_) => 2..3,
+            None if rank >= 3 => 1..rank - 2,
+            None => 0..0,
+        };
+        let alike = x2.dtype() == x.dtype()
+            && x2.shape.len() == rank
+            && (0..rank).all(|i| heads_axes.contains(&i) || x2.shape[i] == x.shape[i]);
+        if !alike {
+            return Err(bad(
+                entry,
+                name,
+                format!(
+                    "{} {:?} must have the first tensor's dtype, rank, batch, time and head \
+                     dimension ({} {:?}); only the head count may differ",
+                    x2.dtype(),
+                    x2.shape,
+                    x.dtype(),
+                    x.shape
+                ),
+            ));
+        }
+        let heads: usize = x2.shape[heads_axes].iter().product();
+        let rows = self.b * heads * self.t;
+        crate::host::rows_fit(entry, name, rows)?;
+        Ok(Layout {
+            rows,
+            ht: heads * self.t,
+            heads_inner: self.heads_inner.map(|_| heads),
+            ..*self
+        })
+    }
+
     /// The rotate-half kernels' scalars after `y`, before `n_rows` (see [`pair_kernel`]).
     fn scalars(&self, positions: bool) -> Vec<Arg<'static>> {
         let mut scalars = vec![
@@ -877,23 +916,7 @@ pub fn run_pair(
     };
     let tables = [cos, sin];
     let (launch, l) = rotate_half_launch(backward, x, &tables, positions, layout)?;
-    let l2 = validate(entry, second, x2, cos, sin, positions, layout)?;
-    if x2.dtype() != x.dtype()
-        || x2.shape.len() != x.shape.len()
-        || (l2.b, l2.t, l2.d) != (l.b, l.t, l.d)
-    {
-        return Err(bad(
-            entry,
-            second,
-            format!(
-                "{} {:?} must have the first tensor's dtype {}, rank, batch, time and head                  dimension ({:?}); only the head count may differ",
-                x2.dtype(),
-                x2.shape,
-                x.dtype(),
-                x.shape
-            ),
-        ));
-    }
+    let l2 = l.second(entry, second, x, x2)?;
     let spec = RopeSpec {
         pair: true,
         ..launch.spec(device, x.dtype())
