@@ -302,12 +302,12 @@ class DyTFunction(torch.autograd.Function):
     @staticmethod
     def forward(ctx, x, alpha, gamma, beta=None):
         ctx.save_for_backward(x, alpha, gamma, beta)
-        return dyt_fwd(x, alpha.reshape(1), gamma, beta)
+        return dyt_fwd(x, alpha.reshape(-1), gamma, beta)
 
     @staticmethod
     def backward(ctx, dy):
         x, alpha, gamma, beta = ctx.saved_tensors
-        dx, da, dg, db = dyt_bwd(x, alpha.reshape(1), gamma, beta, dy)
+        dx, da, dg, db = dyt_bwd(x, alpha.reshape(-1), gamma, beta, dy)
         return (dx, _param_grad(da.reshape(alpha.shape), alpha), _param_grad(dg, gamma),
                 _param_grad(db, beta))
 
@@ -338,12 +338,12 @@ class PolyNormFunction(torch.autograd.Function):
     def forward(ctx, x, weight, bias, eps=1e-6):
         ctx.save_for_backward(x, weight, bias)
         ctx.eps = eps
-        return poly_norm_fwd(x, weight, bias.reshape(1), eps)
+        return poly_norm_fwd(x, weight, bias.reshape(-1), eps)
 
     @staticmethod
     def backward(ctx, dy):
         x, weight, bias = ctx.saved_tensors
-        dx, dw, db = poly_norm_bwd(x, weight, bias.reshape(1), dy, ctx.eps)
+        dx, dw, db = poly_norm_bwd(x, weight, bias.reshape(-1), dy, ctx.eps)
         return dx, _param_grad(dw, weight), _param_grad(db.reshape(bias.shape), bias), None
 
 
@@ -498,32 +498,29 @@ class RopeFunction(torch.autograd.Function):
         ctx.save_for_backward(cos, sin, position_ids)
         layout, xin = _heads_layout(x)
         y = rope_fwd(xin, cos, sin, position_ids, layout)
-        return y.transpose(1, 2) if layout == "bthd" else y
+        return _back(layout, y)
 
     @staticmethod
     def backward(ctx, dy):
         cos, sin, position_ids = ctx.saved_tensors
         layout, dyin = _heads_layout(dy)
         dx = rope_bwd(cos, sin, position_ids, dyin, layout)
-        return (dx.transpose(1, 2) if layout == "bthd" else dx), None, None, None
+        return _back(layout, dx), None, None, None
 
 
 def _layouts_alike(a, b):
-    """``_heads_layout`` of ``a`` and ``b`` (either may be None), the same for both where one of
-    them reads in place either way (a single head, or a single position, is contiguous in both
-    layouts)."""
+    """``_heads_layout`` of ``a`` and ``b`` (either may be None), the same for both where that
+    reads in place: a tensor with a single head is contiguous as ``[B, H, T, D]`` and as
+    ``[B, T, H, D]`` alike, so it follows the other when that one is HF's transposed view."""
     la = None if a is None else _heads_layout(a)
     lb = None if b is None else _heads_layout(b)
     if la is None or lb is None or la[0] == lb[0]:
         return la, lb
-    for first, second, x in ((la, lb, b), (lb, la, a)):
-        if first[0] == "bthd" and x.dim() == 4 and x.transpose(1, 2).is_contiguous():
-            second = ("bthd", x.transpose(1, 2))
-        elif first[0] == "bhtd" and x.is_contiguous():
-            second = ("bhtd", x)
-        else:
-            continue
-        return (first, second) if first is la else (second, first)
+    # Layouts differ: one is "bthd" (never contiguous), the other contiguous "bhtd".
+    if la[0] == "bthd" and b.transpose(1, 2).is_contiguous():
+        return la, ("bthd", b.transpose(1, 2))
+    if lb[0] == "bthd" and a.transpose(1, 2).is_contiguous():
+        return ("bthd", a.transpose(1, 2)), lb
     return la, lb
 
 
@@ -536,13 +533,16 @@ class RopeQKFunction(torch.autograd.Function):
     """``apply(q, k, cos, sin, position_ids=None)`` returns ``(q_rot, k_rot)``: ``RopeFunction``
     of q and k (their own head counts; the same batch, time and head dimension) in one call and
     one launch each way, as Liger's ``liger_rotary_pos_emb`` takes both. When q and k are laid
-    out differently (one a transposed view, the other contiguous), they go as two calls."""
+    out differently (one a transposed view, the other contiguous) or differ in dtype, they go as
+    two calls."""
 
     @staticmethod
     def forward(ctx, q, k, cos, sin, position_ids=None):
         ctx.save_for_backward(cos, sin, position_ids)
+        # An output that reaches no loss gets no cotangent (None), and no rotation.
+        ctx.set_materialize_grads(False)
         (lq, qin), (lk, kin) = _layouts_alike(q, k)
-        if lq == lk:
+        if lq == lk and q.dtype == k.dtype:
             yq, yk = rope_pair_fwd(qin, kin, cos, sin, position_ids, lq)
         else:
             yq, yk = rope_fwd(qin, cos, sin, position_ids, lq), rope_fwd(kin, cos, sin, position_ids, lk)
@@ -552,7 +552,7 @@ class RopeQKFunction(torch.autograd.Function):
     def backward(ctx, dq, dk):
         cos, sin, position_ids = ctx.saved_tensors
         laid = _layouts_alike(dq, dk)
-        if laid[0] is not None and laid[1] is not None and laid[0][0] == laid[1][0]:
+        if laid[0] is not None and laid[1] is not None and laid[0][0] == laid[1][0] and dq.dtype == dk.dtype:
             lay = laid[0][0]
             xq, xk = rope_pair_bwd(cos, sin, position_ids, laid[0][1], laid[1][1], lay)
             gq, gk = _back(lay, xq), _back(lay, xk)

@@ -496,6 +496,67 @@ mod tests {
         assert!(run_at(&dev, true, &x, &tab, &tab, Some(&i32_ids.unwrap()), None).is_ok());
     }
 
+    /// A second tensor that differs from the first in anything but its head count is a typed
+    /// error naming it (`x2` forward, `dy2` backward), also under `bthd`; empty ones run.
+    #[test]
+    fn a_bad_second_tensor_is_a_typed_error_naming_it() {
+        let dev = Device::cpu();
+        let tab = Tensor::zeros(DType::F32, &[1, 4, 8]);
+        let run = |backward, layout, x: &Tensor, x2: &Tensor| {
+            super::run_pair(
+                &dev,
+                backward,
+                [x, x2],
+                &tab,
+                &tab,
+                None,
+                layout,
+                [None, None],
+            )
+        };
+        let bhtd = XLayout::HeadsOuter;
+        let x = Tensor::zeros(DType::F32, &[2, 3, 4, 8]);
+        for (backward, name) in [(false, "`x2`"), (true, "`dy2`")] {
+            for bad in [
+                Tensor::zeros(DType::F32, &[2, 1, 5, 8]),  // T
+                Tensor::zeros(DType::F32, &[2, 1, 4, 6]),  // D
+                Tensor::zeros(DType::F32, &[3, 1, 4, 8]),  // B
+                Tensor::zeros(DType::F32, &[2, 4, 8]),     // rank
+                Tensor::zeros(DType::BF16, &[2, 1, 4, 8]), // dtype
+            ] {
+                let e = run(backward, bhtd, &x, &bad).unwrap_err().to_string();
+                assert!(e.contains(name) && e.contains("only the head count"), "{e}");
+            }
+            // Under bthd the heads are the third axis: a different T is refused there.
+            let xt = Tensor::zeros(DType::F32, &[2, 4, 3, 8]);
+            let e = run(
+                backward,
+                XLayout::HeadsInner,
+                &xt,
+                &Tensor::zeros(DType::F32, &[2, 5, 1, 8]),
+            )
+            .unwrap_err()
+            .to_string();
+            assert!(e.contains(name), "{e}");
+            // Empty tensors on either side run (no program for them), the other rotated as alone.
+            let mut rng = Rng::new(9);
+            let full = Tensor::from_f32(DType::F32, &[2, 3, 4, 8], &rng.normal_vec(192, 0.0, 1.0))
+                .unwrap();
+            let tab =
+                Tensor::from_f32(DType::F32, &[1, 4, 8], &rng.normal_vec(32, 0.0, 1.0)).unwrap();
+            let alone = run_in(&dev, backward, &full, &tab, &tab, None, bhtd, None).unwrap();
+            let empty = Tensor::zeros(DType::F32, &[2, 0, 4, 8]);
+            for pair in [[&full, &empty], [&empty, &full]] {
+                let out =
+                    super::run_pair(&dev, backward, pair, &tab, &tab, None, bhtd, [None, None])
+                        .unwrap();
+                let i = usize::from(pair[0].numel() == 0);
+                assert_eq!(out[1 - i].shape, vec![2, 0, 4, 8]);
+                assert_eq!(out[i].to_f32().unwrap(), alone.to_f32().unwrap());
+            }
+        }
+    }
+
     #[test]
     fn the_backward_entry_rotates_dy_without_x() {
         let dev = Device::cpu();
