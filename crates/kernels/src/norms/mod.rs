@@ -408,7 +408,9 @@ pub(crate) fn row_input_shape(entry: &str, x: &Tensor) -> Result<(usize, usize),
 pub(crate) fn forward_programs(device: &Device, rows: usize) -> (usize, usize) {
     let rpp = tuning_override(FWD_ROWS_ENV, |&r: &usize| r > 0).unwrap_or_else(|| {
         if device.is_cpu() {
-            rows.div_ceil(rayon_threads() * 64).max(1)
+            // The worker threads (`compute_units`; `available_parallelism` would read the
+            // cgroup's CPU quota from files at every call).
+            rows.div_ceil(device.compute_units() * 64).max(1)
         } else {
             1
         }
@@ -429,12 +431,6 @@ pub const RELOAD_PARAMS_ENV: &str = "METILE_NORM_RELOAD_PARAMS";
 
 /// Overrides the rows per forward program (for tuning sweeps).
 pub const FWD_ROWS_ENV: &str = "METILE_NORM_FWD_ROWS_PER_PROGRAM";
-
-fn rayon_threads() -> usize {
-    std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1)
-}
 
 /// Runs the forward of `kind` into `out` (whose tensors are reused when they fit).
 pub fn forward_into(

@@ -51,6 +51,15 @@ pub(crate) fn launch(
                 .join(", ")
         )));
     }
+    // The bytes the launch can touch: a small launch runs on the calling thread (below).
+    let bytes: usize = args
+        .iter()
+        .map(|a| match a {
+            Arg::In(b) => b.size_bytes(),
+            Arg::Out(b) => b.size_bytes(),
+            _ => 0,
+        })
+        .sum();
     let mut bound = Vec::with_capacity(args.len());
     for (p, a) in k.params.iter().zip(args.iter_mut()) {
         let b = match &p.kind {
@@ -92,10 +101,16 @@ pub(crate) fn launch(
     }
     let launch = Launch::new(k, last, grid, bound);
     let total = grid[0] as usize * grid[1] as usize * grid[2] as usize;
-    if total == 1 {
-        // One program: on the calling thread (handing it to the pool and waiting for it costs
-        // more than many small programs take).
-        return launch.run_program(&mut Frame::new(k.values.len()), [0, 0, 0]);
+    if total == 1 || (bytes <= INLINE_BYTES && !has_dot(k)) {
+        // One program, or a kernel without matrix products over buffers that fit in L2 (its
+        // work follows its bytes; a product's, as in matmul or attention, grows faster): on the
+        // calling thread, in order (handing programs to the pool and waiting for them costs more
+        // than such a launch takes).
+        let mut frame = Frame::new(k.values.len());
+        for p in 0..total {
+            launch.run_program(&mut frame, program_at(p, grid))?;
+        }
+        return Ok(());
     }
     let threads = rayon::current_num_threads().max(1);
     let min_len = (total / (threads * 16)).max(1);
@@ -105,13 +120,28 @@ pub(crate) fn launch(
         .with_min_len(min_len)
         .try_for_each_init(
             || Frame::new(values),
-            |frame, p| {
-                let x = (p % grid[0] as usize) as u32;
-                let y = ((p / grid[0] as usize) % grid[1] as usize) as u32;
-                let z = (p / (grid[0] as usize * grid[1] as usize)) as u32;
-                launch.run_program(frame, [x, y, z])
-            },
+            |frame, p| launch.run_program(frame, program_at(p, grid)),
         )
+}
+
+/// Launches whose buffers hold at most this many bytes run on the calling thread: about what
+/// one core streams in the 20-50 us that handing programs to rayon's pool and waiting for them
+/// costs (`perf` on this 2-core machine: most of a small call was the pool's scheduling).
+const INLINE_BYTES: usize = 128 << 10;
+
+/// Whether `k` has a matrix product (`dot`).
+fn has_dot(k: &metile_ir::Kernel) -> bool {
+    let mut found = false;
+    k.walk(|_, inst| found |= matches!(inst.op, metile_ir::Op::Dot { .. }));
+    found
+}
+
+/// The grid coordinates of program `p`, x fastest.
+fn program_at(p: usize, grid: [u32; 3]) -> [u32; 3] {
+    let x = (p % grid[0] as usize) as u32;
+    let y = ((p / grid[0] as usize) % grid[1] as usize) as u32;
+    let z = (p / (grid[0] as usize * grid[1] as usize)) as u32;
+    [x, y, z]
 }
 
 fn off_host(name: &str, on: &str) -> String {
