@@ -1,0 +1,23 @@
+#!/bin/bash
+# Prepared in session 8 (2026-11-30) for the next device session, not run. Rebuild first:
+# `cargo build --release -p metile-cli` -> .device/bin/metile; `cargo test --release -p
+# metile-kernels --test zero_copy --no-run` -> .device/bin/test_zero_copy; the wheel into .whl/.
+# Carry [".device", ".whl"].
+# (1) Never run on a GPU: the FLCE window review mends (the zero-copy test compares windows with
+#     copies under sum, none with z-loss rows, and the backward under none), metile.torch's DyT
+#     and PolyNorm on CUDA tensors, RopeQKFunction's mends (unused output not rotated, dtypes).
+# (2) RoPE's forward (1.8x torch.compile): ncu of our q+k kernel beside compile's (s8_call4.sh's
+#     ncu run failed on a duplicated --reps).
+# (3) Host time per call and the convergence run after the session's last changes.
+cd "$(dirname "$0")/../.."
+B=.device/bin/metile; R=/tmp/r; mkdir -p $R; s=$(date +%s); t() { echo "[$(( $(date +%s) - s )) s] $*"; }
+pack() { tar czf $OUT/all.tar.gz -C $R .; }
+timeout 60 .device/bin/test_zero_copy > $R/zero_copy.txt 2>&1; t "zero copy rc=$?"; grep -E "test result|FAILED|panicked" $R/zero_copy.txt | head -5
+python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl && export PYTHONPATH=/tmp/site
+export PYTHONUNBUFFERED=1
+timeout 60 python3 -m pytest -q -rs python/tests/test_torch.py -k "cuda or rope or dyt or poly" > $R/pytest_cuda.txt 2>&1; t "pytest rc=$?"; grep -E "passed|failed|Error" $R/pytest_cuda.txt | tail -4; pack
+M="--clock-control none --section SpeedOfLight --section Occupancy --section WarpStateStats --section MemoryWorkloadAnalysis --section SourceCounters"
+timeout 120 ncu $M -k regex:mt_rope_fwd --launch-skip 3 --launch-count 1 $B bench rope --lead 8,32 --device cuda --rows 2048 --cols 128 --dtype bf16 --reps 1 > $R/ncu_rope_metile.txt 2>&1; t "ncu metile rc=$?"
+grep -E "Duration|DRAM Throughput|L2 Hit|Achieved Occupancy|Registers Per|Block Size|Grid Size|Theoretical Occupancy|Warp Cycles Per Issued|L1/TEX Hit" $R/ncu_rope_metile.txt | head -16; pack
+timeout 90 python3 benchmarks/host_overhead.py > $R/host_overhead.txt 2>&1; t "host overhead rc=$?"; grep "^|" $R/host_overhead.txt | tail -16; pack
+timeout 200 python3 benchmarks/convergence.py --memory-step 2 --json $R/convergence_bf16.json > $R/convergence_bf16.txt 2>&1; t "convergence rc=$?"; grep -v -i "warn\|backend impl" $R/convergence_bf16.txt | grep -A5 "^way " | cut -c1-200; pack
