@@ -51,6 +51,12 @@ fn the_variable_selects_the_token_major_kernel() {
             "{spec:?}"
         );
     }
+    // A token's heads that would not fit one tile run by rows.
+    let many = Tensor::zeros(DType::F32, &[1, 300, 2, 128]);
+    let tab128 = Tensor::zeros(DType::F32, &[1, 2, 128]);
+    let spec = rope::launch_spec(&dev, false, &many, &tab128, &tab128, None).unwrap();
+    assert!(spec.order == rope::RowOrder::Rows, "{spec:?}");
+    assert!(512 * spec.block > rope::MAX_TOKEN_TILE);
     let short = Tensor::zeros(DType::F32, &[1, 5, 6]);
     let x = Tensor::zeros(DType::F32, &[4, 5, 8]);
     let spec = rope::launch_spec(&dev, false, &x, &short, &short, None).unwrap();

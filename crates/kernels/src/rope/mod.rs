@@ -1000,6 +1000,10 @@ fn rotate_half_launch<'a>(
     Ok((launch, l))
 }
 
+/// The largest `[heads, block]` tile of the token-major kernel (elements): more heads than fit
+/// run by rows.
+pub const MAX_TOKEN_TILE: usize = 16384;
+
 /// `METILE_ROPE_TOKEN_MAJOR=1` runs `rope` token-major ([`token_kernel`]: one program per token
 /// over every head, the table row loaded once) on any device; unset or `0`, the row kernel
 /// ([`pair_kernel`]). On trial until measured on the H200.
@@ -1061,7 +1065,9 @@ impl Launch<'_> {
                 ..spec
             };
         }
-        match self.heads.filter(|_| token_major()) {
+        // A token's heads form one tile: at most `MAX_TOKEN_TILE` elements per half, else rows.
+        let fits = |h: usize| h.next_power_of_two() * spec.block.max(spec.tail) <= MAX_TOKEN_TILE;
+        match self.heads.filter(|&h| token_major() && fits(h)) {
             Some(h) => RopeSpec {
                 order: RowOrder::TokenMajor,
                 rows: h.next_power_of_two(),
