@@ -528,6 +528,47 @@ fn shared_memory_is_where_borrowed_ranges_meet() {
     assert!(!host.may_share_memory(&host));
 }
 
+/// The in-place gated backwards called directly (not through `call_owned`, which copies) refuse
+/// inputs that share memory, naming the later one; separate borrowed views run.
+#[test]
+fn in_place_gated_backwards_refuse_overlapping_inputs() {
+    let Some(dev) = cuda() else { return };
+    use metile_kernels::activations::{
+        backward_in_place, backward_packed_in_place, ActOptions, Kind,
+    };
+    let raw = Arc::new(Raw::new(4096, 0));
+    let view = |offset: usize| {
+        ok(
+            Tensor::new(borrow_at(&dev, &raw, offset, DType::F32, 64), vec![2, 32]),
+            "view",
+        )
+    };
+    let dc = ok(
+        dev.to_device(&ok(Tensor::new(wave(DType::F32, 64, 4), vec![2, 32]), "dc")),
+        "dc",
+    );
+    let opts = ActOptions::default();
+    // b starts 16 elements into a: the two share memory.
+    let (mut a, mut b) = (view(0), view(64));
+    let e = backward_in_place(&dev, Kind::Swiglu, &mut a, &mut b, &dc, &opts).unwrap_err();
+    assert!(
+        e.to_string().contains("`b`") && e.to_string().contains("shares memory"),
+        "{e}"
+    );
+    let (mut a, mut b) = (view(0), view(1024));
+    let dc_over_b = view(1024 + 128);
+    let e = backward_in_place(&dev, Kind::Swiglu, &mut a, &mut b, &dc_over_b, &opts).unwrap_err();
+    assert!(e.to_string().contains("`dc`"), "{e}");
+    assert!(backward_in_place(&dev, Kind::Swiglu, &mut a, &mut b, &dc, &opts).is_ok());
+    let mut x = ok(
+        Tensor::new(borrow_at(&dev, &raw, 2048, DType::F32, 128), vec![2, 64]),
+        "packed x",
+    );
+    let dy_over_x = view(2048 + 256);
+    let e = backward_packed_in_place(&dev, Kind::Swiglu, &mut x, &dy_over_x, &opts).unwrap_err();
+    assert!(e.to_string().contains("`dy`"), "{e}");
+}
+
 /// `call_owned` on an in-place entry writes the gradients into the borrowed inputs' own memory
 /// (the outputs are those buffers), with the values of the out-of-place backward; an input
 /// that shares memory with another (gate and up over one block) is copied instead, so the

@@ -444,6 +444,7 @@ pub fn backward_in_place(
 ) -> Result<(), OpError> {
     let entry = format!("{}.in_place_backward", kind.name());
     check_in_place(&entry, kind, opts)?;
+    separate(&entry, &[("a", &*a), ("b", &*b), ("dc", dc)])?;
     let launch = plan(device, &entry, kind, a, Some(b), Some(dc), opts, true)?;
     launch.run_in_place(device, opts, vec![a, b], dc)
 }
@@ -538,6 +539,7 @@ pub fn backward_packed_in_place(
 ) -> Result<(), OpError> {
     let entry = format!("{}_packed.in_place_backward", kind.name());
     check_in_place(&entry, kind, opts)?;
+    separate(&entry, &[("x", &*x), ("dy", dy)])?;
     let launch = plan_packed(device, &entry, kind, x, Some(dy), opts, true)?;
     launch.run_in_place(device, opts, vec![x], dy)
 }
@@ -634,6 +636,27 @@ fn check_multipliers(entry: &str, opts: &ActOptions) -> Result<(), OpError> {
 }
 
 /// The in-place backward is gated, hand-written and in the storage dtype, or a typed error.
+/// The in-place backwards write over inputs that they read at other elements too: the named
+/// tensors must not share memory (borrowed device views of one allocation can; the registry's
+/// `call_owned` copies such an input first).
+fn separate(entry: &str, named: &[(&str, &Tensor)]) -> Result<(), OpError> {
+    for (i, (name, t)) in named.iter().enumerate() {
+        if let Some((other, _)) = named[..i]
+            .iter()
+            .find(|(_, u)| u.buffer.may_share_memory(&t.buffer))
+        {
+            return Err(bad(
+                entry,
+                name,
+                format!(
+                    "shares memory with `{other}`; the in-place backward needs separate buffers"
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn check_in_place(entry: &str, kind: Kind, opts: &ActOptions) -> Result<(), OpError> {
     let refused = if !kind.gated() {
         Some(("kind", kind.name(), "swiglu or geglu"))
