@@ -19,5 +19,10 @@ timeout 60 python3 -m pytest -q -rs python/tests/test_torch.py -k "cuda or rope 
 M="--clock-control none --section SpeedOfLight --section Occupancy --section WarpStateStats --section MemoryWorkloadAnalysis --section SourceCounters"
 timeout 120 ncu $M -k regex:mt_rope_fwd --launch-skip 3 --launch-count 1 $B bench rope --lead 8,32 --device cuda --rows 2048 --cols 128 --dtype bf16 --reps 1 > $R/ncu_rope_metile.txt 2>&1; t "ncu metile rc=$?"
 grep -E "Duration|DRAM Throughput|L2 Hit|Achieved Occupancy|Registers Per|Block Size|Grid Size|Theoretical Occupancy|Warp Cycles Per Issued|L1/TEX Hit" $R/ncu_rope_metile.txt | head -16; pack
+# The library's own host time per call (`host_us`, new in session 8) at the convergence run's shapes.
+C="--device cuda --dtype bf16 --reps 20 --json"
+( $B bench rms_norm --rows 4096 --cols 256 $C; $B bench swiglu --rows 4096 --cols 688 $C
+  $B bench rope --lead 8,4 --rows 512 --cols 64 $C ) > $R/host_us.jsonl 2>&1
+python3 -c "import json,sys; [print(r['entry'], r['mode'], round(r['ms']*1e3,1), 'us;', round(r['host_us'],1), 'us host') for r in map(json.loads, open('$R/host_us.jsonl')) if r.get('host_us') is not None]"
 timeout 90 python3 benchmarks/host_overhead.py > $R/host_overhead.txt 2>&1; t "host overhead rc=$?"; grep "^|" $R/host_overhead.txt | tail -16; pack
 timeout 200 python3 benchmarks/convergence.py --memory-step 2 --json $R/convergence_bf16.json > $R/convergence_bf16.txt 2>&1; t "convergence rc=$?"; grep -v -i "warn\|backend impl" $R/convergence_bf16.txt | grep -A5 "^way " | cut -c1-200; pack

@@ -34,7 +34,9 @@
 //! the entry alone, and its extra memory is only its workspaces.
 //!
 //! Every timed repetition ends with a device synchronisation (see [`sync`]), so a timing covers
-//! the work and not just its launch.
+//! the work and not just its launch. On a GPU the JSON rows also carry `host_us`, the host's
+//! microseconds to queue one call (the repetition's time before its synchronisation): the
+//! library's own launch cost, without Python.
 
 use std::time::{Duration, Instant};
 
@@ -78,6 +80,9 @@ pub struct Measurement {
     pub peak_extra_mib: Option<f64>,
     /// The device's name, such as `cpu`.
     pub device: String,
+    /// On a GPU, the median host microseconds to queue one call (`None` on the cpu, where the
+    /// call is all host time).
+    pub host_us: Option<f64>,
 }
 
 /// The mode of an entry point: `fwd` for `<op>.forward`, `bwd` for `<op>.backward`, else the
@@ -160,6 +165,7 @@ pub fn time_device_copy(
     time_calls(device, reps, &mut || {
         dst.copy_from(&src).map_err(|e| e.to_string())
     })
+    .map(|t| t.ms)
 }
 
 /// Query heads of generated attention inputs (one KV head: grouped-query attention 4:1).
@@ -255,13 +261,22 @@ fn run_once(
     catching(|| (entry.run)(device, inputs, params, outputs))
 }
 
+/// What `time_calls` measured: the median ms per call, and on a GPU the median host
+/// microseconds per call (the time to queue it: validation, planning, launches; the queue
+/// never fills at `GPU_BATCH` calls, so the GPU's work is not in it).
+#[derive(Clone, Copy, Debug)]
+struct Timing {
+    ms: f64,
+    host_us: Option<f64>,
+}
+
 /// Calls `call` `WARMUPS` times, then times `reps` calls, each followed by a device
-/// synchronisation; returns the median ms.
+/// synchronisation.
 fn time_calls(
     device: &Device,
     reps: usize,
     call: &mut dyn FnMut() -> Result<(), String>,
-) -> Result<f64, String> {
+) -> Result<Timing, String> {
     for _ in 0..WARMUPS {
         call()?;
     }
@@ -270,15 +285,20 @@ fn time_calls(
     // and synchronisation latency does not count against kernels of tens of microseconds.
     let batch = if device.is_cpu() { 1 } else { GPU_BATCH };
     let mut times = Vec::with_capacity(reps);
+    let mut queued = Vec::with_capacity(reps);
     for _ in 0..reps {
         let t = Instant::now();
         for _ in 0..batch {
             call()?;
         }
+        queued.push(t.elapsed() / batch as u32);
         sync(device)?;
         times.push(t.elapsed() / batch as u32);
     }
-    Ok(median_ms(&mut times))
+    Ok(Timing {
+        ms: median_ms(&mut times),
+        host_us: (!device.is_cpu()).then(|| median_ms(&mut queued) * 1e3),
+    })
 }
 
 fn bytes_of(inputs: &Tensors, outputs: &Tensors) -> usize {
@@ -289,14 +309,15 @@ fn bytes_of(inputs: &Tensors, outputs: &Tensors) -> usize {
         .sum()
 }
 
-/// Times `entry` on `inputs`; returns the median ms, the bytes moved and the outputs.
-pub fn time_entry(
+/// Times `entry` on `inputs`; returns the timing, the bytes moved, the outputs and the extra
+/// memory.
+fn time_entry(
     device: &Device,
     entry: &EntryPoint,
     inputs: &Tensors,
     params: &Params,
     reps: usize,
-) -> Result<(f64, usize, Tensors, Option<f64>), String> {
+) -> Result<(Timing, usize, Tensors, Option<f64>), String> {
     let mut outputs = Tensors::new();
     // An in-place entry's copies of the inputs it consumes, before anything is measured (see
     // the module doc).
@@ -342,14 +363,13 @@ fn reported_shape(entry: &EntryPoint, inputs: &Tensors, args: &BenchArgs) -> Vec
     shape
 }
 
-/// Times `fwd` followed by `bwd`, each on its own inputs and reusing its own outputs; returns the
-/// median ms of the pair.
+/// Times `fwd` followed by `bwd`, each on its own inputs and reusing its own outputs.
 fn time_pair(
     device: &Device,
     fwd: &mut Timed,
     bwd: &mut Timed,
     reps: usize,
-) -> Result<f64, String> {
+) -> Result<Timing, String> {
     time_calls(device, reps, &mut || {
         run_once(
             device,
@@ -425,7 +445,7 @@ pub fn bench_groups(
                    entry: &str,
                    mode: String,
                    shape: Vec<usize>,
-                   (ms, peak_extra_mib): (f64, Option<f64>),
+                   (Timing { ms, host_us }, peak_extra_mib): (Timing, Option<f64>),
                    bytes: usize,
                    rng: &mut Rng| {
         let copy_ms = time_device_copy(device, bytes, args.reps, rng)
@@ -448,6 +468,7 @@ pub fn bench_groups(
             },
             peak_extra_mib,
             device: device.label(),
+            host_us,
         })
     };
     for group in groups {
