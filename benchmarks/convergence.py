@@ -203,27 +203,23 @@ class HostTimes:
         self.ops, self.lib, self.active = ops, metile._metile, False
         self.run, self.call = ops.run, self.lib.call_allocating
         self.times = {}  # entry -> [calls, run seconds, call seconds]
-        ops.run, self.lib.call_allocating = self._run, self._call
+        ops.run, self.lib.call_allocating = self._timed(self.run, 1), self._timed(self.call, 2)
 
-    def _add(self, entry, slot, seconds):
-        if self.active:
-            self.times.setdefault(entry, [0, 0.0, 0.0])[slot] += seconds
-            if slot == 1:
-                self.times[entry][0] += 1
+    def _timed(self, fn, slot):
+        """``fn(entry, ...)``, its seconds added to ``slot`` of the entry's record (a bridge
+        call, slot 1, also counts the call)."""
 
-    def _run(self, entry, *a, **k):
-        t0 = time.perf_counter()
-        try:
-            return self.run(entry, *a, **k)
-        finally:
-            self._add(entry, 1, time.perf_counter() - t0)
+        def timed(entry, *a, **k):
+            t0 = time.perf_counter()
+            try:
+                return fn(entry, *a, **k)
+            finally:
+                if self.active:
+                    rec = self.times.setdefault(entry, [0, 0.0, 0.0])
+                    rec[slot] += time.perf_counter() - t0
+                    rec[0] += slot == 1
 
-    def _call(self, entry, *a, **k):
-        t0 = time.perf_counter()
-        try:
-            return self.call(entry, *a, **k)
-        finally:
-            self._add(entry, 2, time.perf_counter() - t0)
+        return timed
 
     def undo(self):
         self.ops.run, self.lib.call_allocating = self.run, self.call

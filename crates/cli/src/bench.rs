@@ -192,7 +192,7 @@ pub fn generate(
         PortShape::KvLikeX => {
             let mut l = lead.to_vec();
             if let [_, heads, ..] = &mut l[..] {
-                *heads = (*heads / 4).max(1);
+                *heads = (*heads / registry::KV_HEADS_DIVISOR).max(1);
             }
             l.into_iter().chain([rows, cols]).collect()
         }
@@ -814,6 +814,7 @@ mod tests {
             assert_eq!(m.entry, "rms_norm.forward");
             assert_eq!((m.op.as_str(), m.mode.as_str()), ("rms_norm", "fwd"));
             assert_eq!(m.device, "cpu");
+            assert_eq!(m.host_us, None, "on the cpu a call is all host time");
             assert_eq!(m.shape, [4, 8]);
             // x (32), weight (8) and the optional bias (8) in the storage dtype, y (32) likewise,
             // rowsum (4) in f32.

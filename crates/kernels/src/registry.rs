@@ -67,9 +67,13 @@ pub enum PortShape {
     /// A three-element vector `[3]` (PolyNorm's weight).
     Three,
     /// A second `x` with a quarter of its heads (GQA's k beside q): `x`'s shape with the second
-    /// leading axis divided by 4 (at least 1) where there are two leading axes, else `x`'s.
+    /// leading axis divided by [`KV_HEADS_DIVISOR`] (at least 1) where there are two leading
+    /// axes, else `x`'s.
     KvLikeX,
 }
+
+/// How many of `x`'s heads share one of a generated `PortShape::KvLikeX` tensor's (GQA 4:1).
+pub const KV_HEADS_DIVISOR: usize = 4;
 
 impl PortShape {
     pub fn describe(self) -> &'static str {

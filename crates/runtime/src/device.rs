@@ -57,8 +57,8 @@ pub struct Compiled {
     pub kernel: Verified,
     /// For a kernel compiled on a CUDA device: its CUDA source and the loaded entry point.
     pub cuda: Option<CudaKernel>,
-    /// The CPU executor's per-instruction last uses, computed at the first cpu launch.
-    cpu_last_uses: OnceLock<Vec<Vec<metile_ir::ValueId>>>,
+    /// What the CPU executor derives from the kernel, computed at the first cpu launch.
+    cpu: OnceLock<crate::cpu::Prepared>,
 }
 
 impl Compiled {
@@ -68,13 +68,13 @@ impl Compiled {
             key,
             kernel,
             cuda,
-            cpu_last_uses: OnceLock::new(),
+            cpu: OnceLock::new(),
         }
     }
 
-    fn cpu_last_uses(&self) -> &[Vec<metile_ir::ValueId>] {
-        self.cpu_last_uses
-            .get_or_init(|| crate::cpu::last_uses(self.kernel.kernel()))
+    fn cpu_prepared(&self) -> &crate::cpu::Prepared {
+        self.cpu
+            .get_or_init(|| crate::cpu::Prepared::new(self.kernel.kernel()))
     }
 
     /// The generated CUDA source, for a kernel compiled on a CUDA device.
@@ -531,7 +531,7 @@ impl Device {
     /// `synchronize` waits for it). Buffers must live on this device.
     pub fn launch(&self, kernel: &Compiled, grid: [u32; 3], args: &mut [Arg<'_>]) -> Result<()> {
         match &self.inner.backend {
-            Backend::Cpu => crate::cpu::launch(&kernel.kernel, kernel.cpu_last_uses(), grid, args),
+            Backend::Cpu => crate::cpu::launch(&kernel.kernel, kernel.cpu_prepared(), grid, args),
             Backend::Cuda(d) if tracing() => {
                 // Debugging aid: each launch by name, waited for, with its time, so that a
                 // kernel that faults or never ends shows by name.

@@ -39,24 +39,28 @@ fn assert_launch_error(r: Result<(), Error>, parts: &[&str]) {
     }
 }
 
-#[test]
-fn a_valid_launch_runs() {
-    let (x, mut y, mut t) = (
-        f32s(&[1.0, 2.0, 3.0, 4.0]),
-        poisoned(DType::F32, 4),
-        f32s(&[0.5; 4]),
-    );
+/// `axpy` over x = [1, 2, 3, 4] (`x`), s = 2, n = 3 into a poisoned `y`, adding into `t` = 0.5
+/// each: `y` gets [2.5, 4.5, 6.5] and keeps its poison past n (checked here); `t` is the
+/// caller's to check.
+fn run_axpy(x: &metile_runtime::Buffer, t: &mut metile_runtime::Buffer) {
+    let mut y = poisoned(DType::F32, 4);
     axpy().ok(
         [1, 1, 1],
         &mut [
-            Arg::In(&x),
+            Arg::In(x),
             Arg::Out(&mut y),
             Arg::F32(2.0),
             Arg::I32(3),
-            Arg::Out(&mut t),
+            Arg::Out(t),
         ],
     );
     assert_f32_eq(&f32_of(&y), &[2.5, 4.5, 6.5, f32::NAN], "y");
+}
+
+#[test]
+fn a_valid_launch_runs() {
+    let (x, mut t) = (f32s(&[1.0, 2.0, 3.0, 4.0]), f32s(&[0.5; 4]));
+    run_axpy(&x, &mut t);
     assert_f32_eq(&f32_of(&t), &[2.5, 4.5, 6.5, 0.5], "t");
 }
 
@@ -459,18 +463,7 @@ fn borrowed_host_memory_is_read_in_place_and_copied_before_any_write() {
     let (x, mut t) = (borrowed(&xs, &alive), borrowed(&ts, &alive));
     assert!(x.borrows_host_memory() && t.borrows_host_memory());
     assert_eq!(Arc::strong_count(&alive), 3);
-    let mut y = poisoned(DType::F32, 4);
-    axpy().ok(
-        [1, 1, 1],
-        &mut [
-            Arg::In(&x),
-            Arg::Out(&mut y),
-            Arg::F32(2.0),
-            Arg::I32(3),
-            Arg::Out(&mut t),
-        ],
-    );
-    assert_f32_eq(&f32_of(&y), &[2.5, 4.5, 6.5, f32::NAN], "y");
+    run_axpy(&x, &mut t);
     // The written buffer now holds its own copy; the caller's memory is unchanged, and the
     // copy dropped its hold on it.
     assert_f32_eq(&f32_of(&t), &[2.5, 4.5, 6.5, 0.5], "t");

@@ -22,8 +22,9 @@ written); a norm cannot tell who else holds ``dy``: it must be a gradient no oth
 
 Functions (``Function.apply(...)``, positional arguments in the order documented on each):
 :class:`RMSNormFunction`, :class:`LayerNormFunction`, :class:`FusedAddRMSNormFunction`,
-:class:`DyTFunction`, :class:`PolyNormFunction`, :class:`ActivationFunction`, :class:`SwiGLUFunction`, :class:`GeGLUFunction`,
-:class:`RopeFunction`, :class:`RopeQKFunction`, :class:`SoftmaxFunction`, :class:`LogSoftmaxFunction`,
+:class:`DyTFunction`, :class:`PolyNormFunction`, :class:`ActivationFunction`,
+:class:`SwiGLUFunction`, :class:`GeGLUFunction`, :class:`RopeFunction`, :class:`RopeQKFunction`,
+:class:`SoftmaxFunction`, :class:`LogSoftmaxFunction`,
 :class:`CrossEntropyFunction`, :class:`FusedLinearCrossEntropyFunction`,
 :class:`KLDivFunction`, :class:`JSDFunction`, :class:`TVDFunction`, :class:`EmbeddingFunction`.
 Gradients come back in each input's dtype (the library's FP32 parameter gradients are cast to the
@@ -496,16 +497,12 @@ class RopeFunction(torch.autograd.Function):
     @staticmethod
     def forward(ctx, x, cos, sin, position_ids=None):
         ctx.save_for_backward(cos, sin, position_ids)
-        layout, xin = _heads_layout(x)
-        y = rope_fwd(xin, cos, sin, position_ids, layout)
-        return _back(layout, y)
+        return _rotate_both(False, x, None, cos, sin, position_ids)[0]
 
     @staticmethod
     def backward(ctx, dy):
         cos, sin, position_ids = ctx.saved_tensors
-        layout, dyin = _heads_layout(dy)
-        dx = rope_bwd(cos, sin, position_ids, dyin, layout)
-        return _back(layout, dx), None, None, None
+        return _rotate_both(True, dy, None, cos, sin, position_ids)[0], None, None, None
 
 
 def _layouts_alike(a, b):
@@ -541,25 +538,35 @@ class RopeQKFunction(torch.autograd.Function):
         ctx.save_for_backward(cos, sin, position_ids)
         # An output that reaches no loss gets no cotangent (None), and no rotation.
         ctx.set_materialize_grads(False)
-        (lq, qin), (lk, kin) = _layouts_alike(q, k)
-        if lq == lk and q.dtype == k.dtype:
-            yq, yk = rope_pair_fwd(qin, kin, cos, sin, position_ids, lq)
-        else:
-            yq, yk = rope_fwd(qin, cos, sin, position_ids, lq), rope_fwd(kin, cos, sin, position_ids, lk)
-        return _back(lq, yq), _back(lk, yk)
+        return _rotate_both(False, q, k, cos, sin, position_ids)
 
     @staticmethod
     def backward(ctx, dq, dk):
         cos, sin, position_ids = ctx.saved_tensors
-        laid = _layouts_alike(dq, dk)
-        if laid[0] is not None and laid[1] is not None and laid[0][0] == laid[1][0] and dq.dtype == dk.dtype:
-            lay = laid[0][0]
-            xq, xk = rope_pair_bwd(cos, sin, position_ids, laid[0][1], laid[1][1], lay)
-            gq, gk = _back(lay, xq), _back(lay, xk)
+        return (*_rotate_both(True, dq, dk, cos, sin, position_ids), None, None, None)
+
+
+def _rotate_both(backward, a, b, cos, sin, position_ids):
+    """RoPE of ``a`` and ``b`` (the backward's rotation of cotangents when ``backward``; either
+    may be None, which stays None): one call when they read alike (``_layouts_alike``, one
+    dtype), else one each; each comes back as the kind of view it came as."""
+    la, lb = _layouts_alike(a, b)
+    if la is not None and lb is not None and la[0] == lb[0] and a.dtype == b.dtype:
+        lay = la[0]
+        if backward:
+            ra, rb = rope_pair_bwd(cos, sin, position_ids, la[1], lb[1], lay)
         else:
-            gq, gk = [None if lg is None else _back(lg[0], rope_bwd(cos, sin, position_ids, lg[1], lg[0]))
-                      for lg in laid]
-        return gq, gk, None, None, None
+            ra, rb = rope_pair_fwd(la[1], lb[1], cos, sin, position_ids, lay)
+        return _back(lay, ra), _back(lay, rb)
+
+    def one(laid):
+        if laid is None:
+            return None
+        lay, t = laid
+        r = rope_bwd(cos, sin, position_ids, t, lay) if backward else rope_fwd(t, cos, sin, position_ids, lay)
+        return _back(lay, r)
+
+    return one(la), one(lb)
 
 
 # ---- softmax -----------------------------------------------------------------------------------

@@ -804,7 +804,7 @@ pub fn forward_with(
         o,
         token_stats,
         None,
-        None,
+        RowBuffers::default(),
     )
 }
 
@@ -828,7 +828,7 @@ pub fn forward_in_place(
         o,
         token_stats,
         None,
-        None,
+        RowBuffers::default(),
     )
 }
 
@@ -871,7 +871,7 @@ pub(crate) fn run_forward(
     o: &CeOptions,
     token_stats: bool,
     known: Option<Known<'_>>,
-    rows: Option<RowBuffers>,
+    rows: RowBuffers,
 ) -> Result<CeForward, OpError> {
     let c = validate(
         "cross_entropy.forward",
@@ -890,7 +890,6 @@ pub(crate) fn run_forward(
             _ => Ok(device.zeros(DType::F32, c.rows)?),
         }
     };
-    let rows = rows.unwrap_or_default();
     let (mut rl, mut rz, mut lse) = (
         row_buffer(rows.loss)?,
         row_buffer(rows.z_loss)?,

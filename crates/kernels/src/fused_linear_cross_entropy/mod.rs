@@ -50,9 +50,9 @@
 //! hold about `C N H` elements (`C` times the hidden states). Extra memory beyond inputs and
 //! outputs, `s` the storage size: `c V s` (logits, then `g`, one buffer reused; the ragged last
 //! chunk reallocates it after freeing it) + `c` targets and losses + `N` FP32 per-row losses (and
-//! `N` z-losses, unless `lse_square_scale` is 0, when every z-loss is 0) + where they are not windows (above), `2 c H s` (the chunk's hidden rows and its
-//! `grad_hidden`); the weight and bias gradients need no workspace. Outputs: `N H s` + `4 V H`
-//! + `4 V`.
+//! `N` z-losses, unless `lse_square_scale` is 0, when every z-loss is 0) + `2 c H s` (the
+//! chunk's hidden rows and its `grad_hidden`) where they are not windows (above); the weight and
+//! bias gradients need no workspace. Outputs: `N H s` + `4 V H` + `4 V`.
 //!
 //! Inputs: `hidden`, `weight`, `bias` one float dtype (f32, f16, bf16); `target` int32/int64 in
 //! `0..V` or `ignore_index`; `ce_weight` finite, the hidden dtype or f32; `V >= 1`; any `N`,
@@ -565,11 +565,11 @@ fn run_chunks(
             spare.z_loss,
         );
         let direct = [loss_direct, z_direct];
-        let row_buffers = Some(ce::RowBuffers {
+        let row_buffers = ce::RowBuffers {
             loss: loss_at,
             z_loss: z_at,
             lse: spare.lse,
-        });
+        };
         let prev_y = keep(logits.take(), &[c, v]).map(|y| MatmulOutputs { y, z: None });
         let mut z = matmul::forward(device, &x, inp.weight, inp.bias, &mm, prev_y)?.y;
         let w = uploaded.as_ref().or(inp.ce_weight);
@@ -706,7 +706,7 @@ impl RowResults {
     /// reduction, so its accuracy is the per-row hits): the loss and z-loss rows by a copy
     /// unless `direct` says they were written there already. Token statistics are read to the
     /// host here; losses stay on the device. Returns the chunk's buffers that are not windows,
-    /// for the next chunk to reuse (windows are replaced by empty buffers).
+    /// for the next chunk to reuse ([`spares`]).
     fn push(
         &mut self,
         device: &Device,
@@ -732,16 +732,19 @@ impl RowResults {
 // ---- Host API --------------------------------------------------------------------------------
 
 /// The reduced loss: the rows themselves (`row_shape`) under `none`, else their f64 sum in row
-/// order (read to the host: the call's one wait for the GPU).
+/// order (read to the host: the call's one wait for the GPU); zeros for rows that were not kept
+/// (`None`: every one is 0).
 fn reduce(
     device: &Device,
-    rows: Buffer,
+    rows: Option<Buffer>,
     row_shape: &[usize],
     reduction: Reduction,
 ) -> Result<Tensor, OpError> {
-    match reduction {
-        Reduction::None => Ok(Tensor::new(rows, row_shape.to_vec())?),
-        Reduction::Sum | Reduction::Mean => {
+    match (rows, reduction) {
+        (Some(rows), Reduction::None) => Ok(Tensor::new(rows, row_shape.to_vec())?),
+        (None, Reduction::None) => Ok(device.tensor_zeros(DType::F32, row_shape)?),
+        (None, Reduction::Sum | Reduction::Mean) => Ok(device.tensor_zeros(DType::F32, &[])?),
+        (Some(rows), Reduction::Sum | Reduction::Mean) => {
             let total: f64 = rows.to_f32()?.iter().map(|v| *v as f64).sum();
             let t = Tensor::from_f32(DType::F32, &[], &[total as f32])?;
             Ok(device.to_device(&t)?)
@@ -800,17 +803,8 @@ pub fn forward_with(
         (None, None)
     };
     Ok(FlceForward {
-        loss: reduce(device, rows.loss, &p.row_shape, o.ce.reduction)?,
-        z_loss: match rows.z_loss {
-            Some(z) => reduce(device, z, &p.row_shape, o.ce.reduction)?,
-            None => {
-                let shape: &[usize] = match o.ce.reduction {
-                    Reduction::None => &p.row_shape,
-                    Reduction::Sum | Reduction::Mean => &[],
-                };
-                device.tensor_zeros(DType::F32, shape)?
-            }
-        },
+        loss: reduce(device, Some(rows.loss), &p.row_shape, o.ce.reduction)?,
+        z_loss: reduce(device, rows.z_loss, &p.row_shape, o.ce.reduction)?,
         grads,
         predicted,
         accuracy,

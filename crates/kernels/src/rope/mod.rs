@@ -935,15 +935,8 @@ pub fn run_pair(
     }
     let name = Variant::RotateHalf.kernel_name(backward);
     let k = device.kernel(&name, &spec, || kernel(&spec))?;
-    let mut args: Vec<Arg<'_>> = [x, cos, sin]
-        .into_iter()
-        .chain(positions)
-        .map(|t| Arg::In(&t.buffer))
-        .collect();
-    args.push(Arg::Out(&mut y.buffer));
-    args.extend(l.scalars(positions.is_some()));
+    let mut args = launch.args(x, &mut y, l.scalars(positions.is_some()));
     args.extend([
-        Arg::I32(l.rows as i32),
         Arg::In(&x2.buffer),
         Arg::Out(&mut y2.buffer),
         Arg::I32(l2.ht as i32),
@@ -1077,6 +1070,25 @@ impl Launch<'_> {
         }
     }
 
+    /// The arguments of a launch over `x` into `out`, in the kernel's order: `x`, the tables,
+    /// `[position_ids]`, `out`, the variant's `scalars`, `n_rows` (see [`kernel`]).
+    fn args<'b>(
+        &'b self,
+        x: &'b Tensor,
+        out: &'b mut Tensor,
+        scalars: Vec<Arg<'b>>,
+    ) -> Vec<Arg<'b>> {
+        let inputs = std::iter::once(x).chain(self.tables.iter().copied());
+        let mut args: Vec<Arg<'b>> = inputs
+            .chain(self.positions)
+            .map(|t| Arg::In(&t.buffer))
+            .collect();
+        args.push(Arg::Out(&mut out.buffer));
+        args.extend(scalars);
+        args.push(Arg::I32(self.rows as i32));
+        args
+    }
+
     /// Rotates `x` (the cotangent going backward) into `prev` when it fits, else a fresh tensor
     /// shaped like `x`; `scalars` are the variant's kernel scalars in order (see [`kernel`]).
     fn run(
@@ -1093,14 +1105,7 @@ impl Launch<'_> {
         let spec = self.spec(device, x.dtype());
         let name = self.variant.kernel_name(self.backward);
         let k = device.kernel(&name, &spec, || kernel(&spec))?;
-        let inputs = std::iter::once(x).chain(self.tables.iter().copied());
-        let mut args: Vec<Arg<'_>> = inputs
-            .chain(self.positions)
-            .map(|t| Arg::In(&t.buffer))
-            .collect();
-        args.push(Arg::Out(&mut out.buffer));
-        args.extend(scalars);
-        args.push(Arg::I32(self.rows as i32));
+        let mut args = self.args(x, &mut out, scalars);
         let programs = match self.heads {
             Some(h) if spec.order == RowOrder::TokenMajor => self.rows / h,
             _ => self.rows.div_ceil(spec.rows),

@@ -20,17 +20,37 @@ use metile_ir::{Access, DType, ParamKind, Verified};
 
 use crate::device::Arg;
 use crate::error::{Error, Result};
-pub(crate) use exec::last_uses;
+use exec::last_uses;
 use exec::{Bound, Frame, Launch};
 use memory::View;
 use value::Scalar;
 
-/// Runs `kernel` over `grid` with `args` bound to its parameters in order.
-/// Runs `kernel` over `grid`; `last` is `last_uses` of it (cached by the caller, see
-/// `Compiled::cpu_last_uses`).
+/// What the executor derives from a kernel once, cached by the caller (`Compiled`).
+#[derive(Debug)]
+pub(crate) struct Prepared {
+    /// `last_uses` of the kernel.
+    last: Vec<Vec<metile_ir::ValueId>>,
+    /// Whether the kernel has a matrix product (`dot`): its work then grows faster than its
+    /// bytes, and a small launch still goes to the pool.
+    has_dot: bool,
+}
+
+impl Prepared {
+    pub(crate) fn new(k: &metile_ir::Kernel) -> Prepared {
+        let mut has_dot = false;
+        k.walk(|_, inst| has_dot |= matches!(inst.op, metile_ir::Op::Dot { .. }));
+        Prepared {
+            last: last_uses(k),
+            has_dot,
+        }
+    }
+}
+
+/// Runs `kernel` over `grid` with `args` bound to its parameters in order; `prepared` is
+/// [`Prepared::new`] of it.
 pub(crate) fn launch(
     kernel: &Verified,
-    last: &[Vec<metile_ir::ValueId>],
+    prepared: &Prepared,
     grid: [u32; 3],
     args: &mut [Arg<'_>],
 ) -> Result<()> {
@@ -99,9 +119,9 @@ pub(crate) fn launch(
     if grid.contains(&0) {
         return Ok(());
     }
-    let launch = Launch::new(k, last, grid, bound);
+    let launch = Launch::new(k, &prepared.last, grid, bound);
     let total = grid[0] as usize * grid[1] as usize * grid[2] as usize;
-    if total == 1 || (bytes <= INLINE_BYTES && !has_dot(k)) {
+    if total == 1 || (bytes <= INLINE_BYTES && !prepared.has_dot) {
         // One program, or a kernel without matrix products over buffers that fit in L2 (its
         // work follows its bytes; a product's, as in matmul or attention, grows faster): on the
         // calling thread, in order (handing programs to the pool and waiting for them costs more
@@ -128,13 +148,6 @@ pub(crate) fn launch(
 /// one core streams in the 20-50 us that handing programs to rayon's pool and waiting for them
 /// costs (`perf` on this 2-core machine: most of a small call was the pool's scheduling).
 const INLINE_BYTES: usize = 128 << 10;
-
-/// Whether `k` has a matrix product (`dot`).
-fn has_dot(k: &metile_ir::Kernel) -> bool {
-    let mut found = false;
-    k.walk(|_, inst| found |= matches!(inst.op, metile_ir::Op::Dot { .. }));
-    found
-}
 
 /// The grid coordinates of program `p`, x fastest.
 fn program_at(p: usize, grid: [u32; 3]) -> [u32; 3] {
