@@ -23,6 +23,8 @@ pub struct Target {
     pub simd_width: u32,
     /// Most threads per program (block).
     pub max_threads: u32,
+    /// Most threads resident on one multiprocessor (2048 on sm_80 and sm_90).
+    pub max_resident_threads: u32,
     /// Shared memory a program may use without opting in, in bytes.
     pub shared_bytes: u32,
     /// Compute capability as `major * 10 + minor` (90 for the H200).
@@ -38,6 +40,7 @@ impl Target {
         Target {
             simd_width: 32,
             max_threads: 1024,
+            max_resident_threads: 2048,
             shared_bytes: 48 * 1024,
             compute_capability: 90,
             precise_math: false,

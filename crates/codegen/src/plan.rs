@@ -47,8 +47,9 @@ pub struct Plan {
     /// The target's choice of float helpers (`Target::precise_math`).
     pub precise_math: bool,
     /// Programs each multiprocessor should hold at once, as a hint to the register allocator
-    /// (`__launch_bounds__`'s second argument; 0: none). The cost model never sets it; tuning
-    /// sweeps do (`crate::MIN_PROGRAMS_ENV`).
+    /// (`__launch_bounds__`'s second argument; 0: none). The cost model never sets it of its own:
+    /// it comes from the kernel's `min_resident_threads` ([`resident_programs`]) or a tuning
+    /// sweep (`crate::MIN_PROGRAMS_ENV`).
     pub min_programs: u32,
     pub score: f64,
 }
@@ -213,6 +214,7 @@ pub fn candidates(k: &Kernel, target: &Target) -> Vec<Plan> {
         .map(|t| Plan {
             tensor_cores: target.compute_capability >= 80,
             precise_math: target.precise_math,
+            min_programs: resident_programs(k, target, t),
             ..score(&c, t, vec)
         })
         .filter(|p| p.shared_bytes <= target.shared_bytes)
@@ -223,6 +225,17 @@ pub fn candidates(k: &Kernel, target: &Target) -> Vec<Plan> {
         plans.sort_by_key(|p| p.threads < min);
     }
     plans
+}
+
+/// The programs of `threads` threads that meet `k`'s `min_resident_threads` on `target` (0 for
+/// none asked): `ceil(n / threads)`, at most what the multiprocessor can hold.
+pub fn resident_programs(k: &Kernel, target: &Target, threads: u32) -> u32 {
+    match k.min_resident_threads {
+        Some(n) if n > 0 && threads > 0 => {
+            n.div_ceil(threads).min(target.max_resident_threads / threads)
+        }
+        _ => 0,
+    }
 }
 
 /// The plan the model picks (`None` when no candidate fits the target's shared memory).

@@ -436,6 +436,53 @@ fn min_threads_floors_the_plan() {
     );
 }
 
+/// A kernel's `min_resident_threads` becomes each plan's programs per multiprocessor,
+/// `ceil(n / threads)` capped at what the multiprocessor holds, and the entry point's
+/// `__launch_bounds__`; without it there is no second bound.
+#[test]
+fn min_resident_threads_bounds_the_registers() {
+    let streaming = |resident: Option<u32>| {
+        trace("stream", |k| {
+            if let Some(n) = resident {
+                k.min_resident_threads(n);
+            }
+            let x = k.input("x", DType::BF16);
+            let y = k.output("y", DType::BF16);
+            let offs = k.program_id(0) * 2048 + k.arange(0, 2048);
+            y.store(offs, (x.load(offs).cast(DType::F32) * 2.0).cast(DType::BF16));
+        })
+        .unwrap()
+    };
+    let target = Target::sm90();
+    let free = streaming(None);
+    assert!(cuda_plans(&free, &target).iter().all(|p| p.min_programs == 0));
+    let src = cuda_source(&free, &target).unwrap();
+    assert!(src.source.contains(&format!("__launch_bounds__({}) ", src.threads)));
+
+    let bounded = streaming(Some(1280));
+    let plans = cuda_plans(&bounded, &target);
+    for p in &plans {
+        let want = 1280u32.div_ceil(p.threads).min(2048 / p.threads);
+        assert_eq!(p.min_programs, want, "{} threads", p.threads);
+    }
+    assert!(plans.iter().any(|p| p.threads == 256 && p.min_programs == 5));
+    assert!(plans.iter().any(|p| p.threads == 1024 && p.min_programs == 2));
+    let src = cuda_source(&bounded, &target).unwrap();
+    let want = 1280u32.div_ceil(src.threads).min(2048 / src.threads);
+    let bounds = format!("__launch_bounds__({}, {want}) ", src.threads);
+    assert!(src.source.contains(&bounds), "{bounds} not in the source");
+
+    // More than the multiprocessor holds: as many as fit.
+    let small = Target {
+        max_resident_threads: 1536,
+        ..Target::sm90()
+    };
+    let over = streaming(Some(4096));
+    for p in cuda_plans(&over, &small) {
+        assert_eq!(p.min_programs, 1536 / p.threads, "{} threads", p.threads);
+    }
+}
+
 /// Two independent row reductions share one barrier round (each warp's two partials in the two
 /// halves of the round's slots); a reduction of the first's result waits for its own round.
 #[test]

@@ -106,6 +106,13 @@ pub struct Kernel {
     /// at least this many threads (when any fits). For kernels launched over too few programs
     /// to fill the device with the model's choice. `None`: no floor.
     pub min_threads: Option<u32>,
+    /// The kernel author's floor on threads resident on one multiprocessor at once: a GPU plan of
+    /// `t` threads asks the register allocator to fit `ceil(n / t)` programs
+    /// (`__launch_bounds__`'s second argument), so that enough loads are in flight to cover the
+    /// memory latency. Registers decide residency and are known only after compiling, so this is
+    /// set from a measurement, for streaming kernels that hold many loaded vectors per thread.
+    /// `None`: the compiler's choice.
+    pub min_resident_threads: Option<u32>,
 }
 
 impl Kernel {
@@ -118,6 +125,7 @@ impl Kernel {
             body: Block::default(),
             max_threads: None,
             min_threads: None,
+            min_resident_threads: None,
         }
     }
 

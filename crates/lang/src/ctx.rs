@@ -100,6 +100,12 @@ impl Ctx {
         scope::with(|s| s.kernel.min_threads = Some(threads));
     }
 
+    /// Asks a GPU plan to keep at least `threads` threads resident per multiprocessor
+    /// (`Kernel::min_resident_threads`: a register budget).
+    pub fn min_resident_threads(&self, threads: u32) {
+        scope::with(|s| s.kernel.min_resident_threads = Some(threads));
+    }
+
     /// This program's index along grid axis `axis` (i32 scalar).
     pub fn program_id(&self, axis: u8) -> Tile {
         with_scope("program_id", |s| {

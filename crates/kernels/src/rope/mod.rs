@@ -225,6 +225,14 @@ pub fn kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
     }
 }
 
+/// Threads the row kernels keep resident per multiprocessor on a GPU (a register budget; see
+/// `Kernel::min_resident_threads`). Each thread holds six loaded vectors (both halves of `x` and
+/// of both tables); at the compiler's own 62 registers only 1,024 threads fit, and the forward
+/// moved 3,580 GB/s. H200, bf16 q+k 8x(32+8)x2048x128, programs of 256 threads asked to hold 4 /
+/// 5 / 6 per multiprocessor: 3,576 / 3,862 / 3,551 GB/s (5 leaves 48 registers and a few spill
+/// slots in the unaligned body; 6 spills in the aligned one).
+pub const RESIDENT_THREADS: u32 = 1280;
+
 /// The rotate-half variants (`RotateHalf`, `Sections`): `spec.rows` rows per program, each as
 /// its two halves of rotated columns, `[rows, block]` tiles of columns `j` and `j + R/2`
 /// (`j < R/2`), loaded, rotated and stored whole (no element reads its partner's address); the
@@ -254,6 +262,7 @@ fn pair_kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
             t,
             ht,
         } = PairParams::declare(k, spec);
+        k.min_resident_threads(RESIDENT_THREADS);
         let heads_inner = spec.order == RowOrder::HeadsInner;
         // Every parameter is declared before the body, in the order the launches pass them.
         let heads = heads_inner.then(|| k.scalar("heads", DType::I32));

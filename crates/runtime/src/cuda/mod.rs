@@ -137,6 +137,10 @@ impl CudaDevice {
             CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_BLOCK,
             "max threads per block",
         )?;
+        target.max_resident_threads = attr(
+            CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR,
+            "max threads per multiprocessor",
+        )?;
         target.shared_bytes = attr(
             CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK,
             "shared memory per block",
