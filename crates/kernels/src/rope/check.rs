@@ -496,6 +496,59 @@ mod tests {
         assert!(run_at(&dev, true, &x, &tab, &tab, Some(&i32_ids.unwrap()), None).is_ok());
     }
 
+    /// The row kernel's own guard, which is all a device launch has (ids in device memory are not
+    /// read on the host): a row whose position id is outside the table reads no table memory and
+    /// gets NaN in every rotated column; the other rows are those of the same ids all in range.
+    /// Run here on the CPU by launching past the host check.
+    #[test]
+    fn unknown_position_ids_poison_their_rows_in_the_kernel() {
+        let dev = Device::cpu();
+        let (b, h, t, d, p) = (2, 3, 4, 8, 10);
+        let mut rng = Rng::new(41);
+        let mk = |shape: &[usize], rng: &mut Rng| {
+            let n = shape.iter().product();
+            Tensor::from_f32(DType::F32, shape, &rng.normal_vec(n, 0.0, 1.0)).unwrap()
+        };
+        let x = mk(&[b, h, t, d], &mut rng);
+        let (cos, sin) = (mk(&[1, p, d], &mut rng), mk(&[1, p, d], &mut rng));
+        let ids = |v: &[i64]| {
+            Tensor::new(Buffer::from_i64(DType::I64, v).unwrap(), vec![b, t]).unwrap()
+        };
+        let good = ids(&[3, 0, 9, 1, 2, 2, 5, 7]);
+        // Batch 0 time 2 past the end, batch 1 time 0 negative; the rest as `good`.
+        let bad = ids(&[3, 0, 10, 1, -1, 2, 5, 7]);
+        let unknown = |bi: usize, ti: usize| (bi, ti) == (0, 2) || (bi, ti) == (1, 0);
+        for backward in [false, true] {
+            let want = run_at(&dev, backward, &x, &cos, &sin, Some(&good), None)
+                .unwrap()
+                .buffer
+                .to_f32()
+                .unwrap();
+            let tables = [&cos, &sin];
+            let (launch, l) =
+                super::super::rotate_half_launch(backward, &x, &tables, Some(&good), XLayout::HeadsOuter)
+                    .unwrap();
+            let launch = super::super::Launch {
+                positions: Some(&bad),
+                ..launch
+            };
+            let got = launch
+                .run(&dev, &x, l.scalars(true), None)
+                .unwrap()
+                .buffer
+                .to_f32()
+                .unwrap();
+            for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+                let (bi, ti) = (i / (h * t * d), i / d % t);
+                if unknown(bi, ti) {
+                    assert!(g.is_nan(), "backward {backward}, element {i}: {g}, want NaN");
+                } else {
+                    assert_eq!(g.to_bits(), w.to_bits(), "backward {backward}, element {i}");
+                }
+            }
+        }
+    }
+
     /// A second tensor that differs from the first in anything but its head count is a typed
     /// error naming it (`x2` forward, `dy2` backward), also under `bthd`; empty ones run.
     #[test]

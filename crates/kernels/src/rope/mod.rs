@@ -33,15 +33,17 @@
 //! Position ids (optional input `position_ids`, int32 or int64, shape `[T]` or `[1 or B, T]`):
 //! row `t` of batch `b` reads table row `position_ids[b, t]` instead of `t`, so the tables may be
 //! a longer cache `[1 or B, P, R]` (`P` any length; without position ids `P` must equal `T`).
-//! Every id must lie in `0..P`; one outside is a typed error (the ids are read on the host for
-//! this check, as cross-entropy reads its targets).
+//! Every id must lie in `0..P`. Ids in host memory are checked on the host (one outside is a
+//! typed error); ids in device memory are not read by the host, which would wait for the device
+//! at every call: the kernel reads no table row outside `0..P` and writes NaN over the rotated
+//! columns of a row whose id is outside it.
 
 pub mod check;
 pub mod llama4;
 pub mod mrope;
 
 use metile_ir::{DType, Verified};
-use metile_lang::{trace, LangError, Tile};
+use metile_lang::{select, trace, LangError, Tile};
 use metile_runtime::{Arg, Device, Tensor};
 
 use crate::host::{bad, fit, float_dtype, row_block, tile_rows};
@@ -400,16 +402,19 @@ fn rotate_rows(k: &metile_lang::Ctx, sh: &Shared<'_>, r: &Rows<'_>, program: Til
             let at = i64_(b * *pos_per_batch * t + ti);
             (
                 i64_(b * *per_batch) * i64_(*p) * i64_(rr),
-                Some((ids, at)),
+                Some((ids, at, *p)),
                 None,
             )
         }
     };
     let live = row.lt(r.n_rows);
-    // Position ids are gathered per row, for live rows only.
-    let tab = match gather {
-        None => tab,
-        Some((ids, at)) => tab + i64_(ids.load_masked(at, live, 0)) * i64_(rr),
+    // Position ids are gathered per row, for live rows only; see `known_position`.
+    let (tab, known) = match gather {
+        None => (tab, None),
+        Some((ids, at, p)) => {
+            let (id, known) = known_position(ids.load_masked(at, live, 0), p);
+            (tab + id * i64_(rr), Some(known))
+        }
     };
     // Offsets into x: the program's first row (I64), then I32 within the program (at most
     // `rows * D` elements), which keeps the per-element indices narrow.
@@ -433,7 +438,7 @@ fn rotate_rows(k: &metile_lang::Ctx, sh: &Shared<'_>, r: &Rows<'_>, program: Til
     }
     let (c1, c2) = (load(cos, tab, on), load(cos, tab + h, on));
     let (s1, s2) = (load(sin, tab, on), load(sin, tab + h, on));
-    let (y1, y2) = rotate(spec.backward, [x1, x2], [c1, c2], [s1, s2]);
+    let (y1, y2) = poison_unknown(known, rotate(spec.backward, [x1, x2], [c1, c2], [s1, s2]));
     r.y.store_masked(at, y1.cast(spec.x), on);
     r.y.store_masked(at + h, y2.cast(spec.x), on);
     if spec.tail > 0 {
@@ -442,6 +447,24 @@ fn rotate_rows(k: &metile_lang::Ctx, sh: &Shared<'_>, r: &Rows<'_>, program: Til
         let keep = c.lt(d - rr) & live;
         let at = base + i64_(local + rr + c);
         r.y.store_masked(at, r.x.load_masked(at, keep, 0.0), keep);
+    }
+}
+
+/// A gathered position id (I64) and whether it names a table row (`0 <= id < p`); an unknown id
+/// reads row 0 instead. The host checks ids only where it can read them without waiting for the
+/// device (see [`check_positions`]); on a GPU the kernel never reads outside the table and
+/// [`poison_unknown`] makes the row's rotated columns NaN.
+fn known_position(id: Tile, p: Tile) -> (Tile, Tile) {
+    let id = id.cast(DType::I64);
+    let known = id.ge(0) & id.lt(p.cast(DType::I64));
+    (select(known, id, 0), known)
+}
+
+/// The rotated pair, NaN in the rows whose position id is unknown (`known` false).
+fn poison_unknown(known: Option<Tile>, (y1, y2): (Tile, Tile)) -> (Tile, Tile) {
+    match known {
+        Some(ok) => (select(ok, y1, f32::NAN), select(ok, y2, f32::NAN)),
+        None => (y1, y2),
     }
 }
 
@@ -493,13 +516,13 @@ fn token_kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
         // [1, block] table columns and their offsets from the table row.
         let j = k.arange(0, spec.block as i64).expand_dims(0);
         let in_half = j.lt(half);
-        let tab_row = match ids {
-            None => i64_(b * per_batch * t + ti),
+        let (tab_row, known) = match ids {
+            None => (i64_(b * per_batch * t + ti), None),
             Some((ids, p, pos_per_batch)) => {
                 // The id as a [1, 1] tile (one load per program).
                 let at = i64_(b * pos_per_batch * t + ti) + i64_(k.arange(0, 1).expand_dims(1));
-                let id = ids.load(at);
-                i64_(b * per_batch) * i64_(p) + i64_(id)
+                let (id, known) = known_position(ids.load(at), p);
+                (i64_(b * per_batch) * i64_(p) + id, Some(known))
             }
         };
         let h = i64_(half);
@@ -516,7 +539,7 @@ fn token_kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
         let on = in_half & live;
         let at = row + i64_(j);
         let (x1, x2) = (load(&x, at, on), load(&x, at + h, on));
-        let (y1, y2) = rotate(spec.backward, [x1, x2], [c1, c2], [s1, s2]);
+        let (y1, y2) = poison_unknown(known, rotate(spec.backward, [x1, x2], [c1, c2], [s1, s2]));
         y.store_masked(at, y1.cast(spec.x), on);
         y.store_masked(at + h, y2.cast(spec.x), on);
         if spec.tail > 0 {
@@ -749,8 +772,10 @@ fn validate(
     })
 }
 
-/// Checks `position_ids` (`[T]` or `[1 or B, T]`, every id in `0..p`); returns whether the ids
-/// differ per batch entry.
+/// Checks `position_ids` (`[T]` or `[1 or B, T]`; in host memory, every id in `0..p`); returns
+/// whether the ids differ per batch entry. Ids in device memory are not read here: that would
+/// wait for the device at every call. The kernels read no table row outside `0..p` and write NaN
+/// over the rotated columns of a row whose id is outside it.
 fn check_positions(
     entry: &str,
     ids: &Tensor,
@@ -783,6 +808,9 @@ fn check_positions(
             "cos",
             format!("{p} table rows; at most {}", i32::MAX),
         ));
+    }
+    if !ids.buffer.is_host() {
+        return Ok(per_batch);
     }
     for (i, &pos) in ids.buffer.to_i64()?.iter().enumerate() {
         if pos < 0 || pos as u64 >= p as u64 {
