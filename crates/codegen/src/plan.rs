@@ -231,9 +231,9 @@ pub fn candidates(k: &Kernel, target: &Target) -> Vec<Plan> {
 /// none asked): `ceil(n / threads)`, at most what the multiprocessor can hold.
 pub fn resident_programs(k: &Kernel, target: &Target, threads: u32) -> u32 {
     match k.min_resident_threads {
-        Some(n) if n > 0 && threads > 0 => {
-            n.div_ceil(threads).min(target.max_resident_threads / threads)
-        }
+        Some(n) if n > 0 && threads > 0 => n
+            .div_ceil(threads)
+            .min(target.max_resident_threads / threads),
         _ => 0,
     }
 }

@@ -449,15 +449,22 @@ fn min_resident_threads_bounds_the_registers() {
             let x = k.input("x", DType::BF16);
             let y = k.output("y", DType::BF16);
             let offs = k.program_id(0) * 2048 + k.arange(0, 2048);
-            y.store(offs, (x.load(offs).cast(DType::F32) * 2.0).cast(DType::BF16));
+            y.store(
+                offs,
+                (x.load(offs).cast(DType::F32) * 2.0).cast(DType::BF16),
+            );
         })
         .unwrap()
     };
     let target = Target::sm90();
     let free = streaming(None);
-    assert!(cuda_plans(&free, &target).iter().all(|p| p.min_programs == 0));
+    assert!(cuda_plans(&free, &target)
+        .iter()
+        .all(|p| p.min_programs == 0));
     let src = cuda_source(&free, &target).unwrap();
-    assert!(src.source.contains(&format!("__launch_bounds__({}) ", src.threads)));
+    assert!(src
+        .source
+        .contains(&format!("__launch_bounds__({}) ", src.threads)));
 
     let bounded = streaming(Some(1280));
     let plans = cuda_plans(&bounded, &target);
@@ -465,8 +472,12 @@ fn min_resident_threads_bounds_the_registers() {
         let want = 1280u32.div_ceil(p.threads).min(2048 / p.threads);
         assert_eq!(p.min_programs, want, "{} threads", p.threads);
     }
-    assert!(plans.iter().any(|p| p.threads == 256 && p.min_programs == 5));
-    assert!(plans.iter().any(|p| p.threads == 1024 && p.min_programs == 2));
+    assert!(plans
+        .iter()
+        .any(|p| p.threads == 256 && p.min_programs == 5));
+    assert!(plans
+        .iter()
+        .any(|p| p.threads == 1024 && p.min_programs == 2));
     let src = cuda_source(&bounded, &target).unwrap();
     let want = 1280u32.div_ceil(src.threads).min(2048 / src.threads);
     let bounds = format!("__launch_bounds__({}, {want}) ", src.threads);

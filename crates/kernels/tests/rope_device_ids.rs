@@ -32,7 +32,8 @@ fn unknown_device_position_ids_poison_only_their_rows() {
         Tensor::from_f32(DType::F32, shape, &rng.normal_vec(n, 0.0, 1.0)).unwrap()
     };
     let (x, cos, sin) = (mk(&[b, h, t, d]), mk(&[1, p, d]), mk(&[1, p, d]));
-    let ids = |v: &[i64]| Tensor::new(Buffer::from_i64(DType::I64, v).unwrap(), vec![b, t]).unwrap();
+    let ids =
+        |v: &[i64]| Tensor::new(Buffer::from_i64(DType::I64, v).unwrap(), vec![b, t]).unwrap();
     let good = ids(&[0, 11, 3, 3, 7, 1, 2, 4, 8, 9]);
     // Batch 0 time 1 past the end, batch 1 time 3 negative; the rest as `good`.
     let bad = ids(&[0, 12, 3, 3, 7, 1, 2, 4, -5, 9]);

@@ -70,7 +70,10 @@ impl Pass for RematerializeBroadcasts {
             let Some(pos) = b.positions() else {
                 continue;
             };
-            if let Some(v) = b.rebuild(src, &pos) {
+            // Through the broadcast itself, whose arm drops the positions of the source's
+            // extent-1 dimensions (an `arange(0, 1)` there is 0 at every element, not the
+            // broadcast's index along that dimension).
+            if let Some(v) = b.rebuild(result, &pos) {
                 let new = b.new;
                 map.insert(result, v);
                 dead.insert(id);

@@ -496,54 +496,75 @@ mod tests {
         assert!(run_at(&dev, true, &x, &tab, &tab, Some(&i32_ids.unwrap()), None).is_ok());
     }
 
-    /// The row kernel's own guard, which is all a device launch has (ids in device memory are not
+    /// The kernels' own guard, which is all a device launch has (ids in device memory are not
     /// read on the host): a row whose position id is outside the table reads no table memory and
     /// gets NaN in every rotated column; the other rows are those of the same ids all in range.
-    /// Run here on the CPU by launching past the host check.
+    /// The row kernel and the token-major one, forward and backward, launched past the host check
+    /// on the CPU as written and in the GPU form (rematerialised broadcasts: the token kernel's
+    /// `[1, 1]` id broadcast over its `[heads, block]` tile once read other tokens' ids).
     #[test]
     fn unknown_position_ids_poison_their_rows_in_the_kernel() {
-        let dev = Device::cpu();
-        let (b, h, t, d, p) = (2, 3, 4, 8, 10);
+        use super::super::{kernel, rotate_half_launch, Launch, RopeSpec, RowOrder};
+        let (b, h, t, d, p) = (2, 3, 5, 16, 12);
         let mut rng = Rng::new(41);
-        let mk = |shape: &[usize], rng: &mut Rng| {
+        let mut mk = |shape: &[usize]| {
             let n = shape.iter().product();
             Tensor::from_f32(DType::F32, shape, &rng.normal_vec(n, 0.0, 1.0)).unwrap()
         };
-        let x = mk(&[b, h, t, d], &mut rng);
-        let (cos, sin) = (mk(&[1, p, d], &mut rng), mk(&[1, p, d], &mut rng));
-        let ids = |v: &[i64]| {
-            Tensor::new(Buffer::from_i64(DType::I64, v).unwrap(), vec![b, t]).unwrap()
-        };
-        let good = ids(&[3, 0, 9, 1, 2, 2, 5, 7]);
-        // Batch 0 time 2 past the end, batch 1 time 0 negative; the rest as `good`.
-        let bad = ids(&[3, 0, 10, 1, -1, 2, 5, 7]);
-        let unknown = |bi: usize, ti: usize| (bi, ti) == (0, 2) || (bi, ti) == (1, 0);
-        for backward in [false, true] {
-            let want = run_at(&dev, backward, &x, &cos, &sin, Some(&good), None)
-                .unwrap()
-                .buffer
-                .to_f32()
-                .unwrap();
-            let tables = [&cos, &sin];
-            let (launch, l) =
-                super::super::rotate_half_launch(backward, &x, &tables, Some(&good), XLayout::HeadsOuter)
+        let (x, cos, sin) = (mk(&[b, h, t, d]), mk(&[1, p, d]), mk(&[1, p, d]));
+        let ids =
+            |v: &[i64]| Tensor::new(Buffer::from_i64(DType::I64, v).unwrap(), vec![b, t]).unwrap();
+        let good = ids(&[0, 11, 3, 3, 7, 1, 2, 4, 8, 9]);
+        // Batch 0 time 1 past the end, batch 1 time 3 negative; the rest as `good`.
+        let bad = ids(&[0, 12, 3, 3, 7, 1, 2, 4, -5, 9]);
+        let unknown = |bi: usize, ti: usize| (bi, ti) == (0, 1) || (bi, ti) == (1, 3);
+        let tables = [&cos, &sin];
+        for dev in [Device::cpu(), Device::cpu_in_gpu_form()] {
+            for (backward, token_major) in
+                [(false, false), (true, false), (false, true), (true, true)]
+            {
+                let want = run_at(&dev, backward, &x, &cos, &sin, Some(&good), None)
+                    .unwrap()
+                    .buffer
+                    .to_f32()
                     .unwrap();
-            let launch = super::super::Launch {
-                positions: Some(&bad),
-                ..launch
-            };
-            let got = launch
-                .run(&dev, &x, l.scalars(true), None)
-                .unwrap()
-                .buffer
-                .to_f32()
-                .unwrap();
-            for (i, (g, w)) in got.iter().zip(&want).enumerate() {
-                let (bi, ti) = (i / (h * t * d), i / d % t);
-                if unknown(bi, ti) {
-                    assert!(g.is_nan(), "backward {backward}, element {i}: {g}, want NaN");
+                let (launch, l) =
+                    rotate_half_launch(backward, &x, &tables, Some(&good), XLayout::HeadsOuter)
+                        .unwrap();
+                let launch = Launch {
+                    positions: Some(&bad),
+                    ..launch
+                };
+                let spec = launch.spec(&dev, DType::F32);
+                let (spec, programs) = if token_major {
+                    let spec = RopeSpec {
+                        order: RowOrder::TokenMajor,
+                        rows: h.next_power_of_two(),
+                        ..spec
+                    };
+                    (spec, b * t)
                 } else {
-                    assert_eq!(g.to_bits(), w.to_bits(), "backward {backward}, element {i}");
+                    (spec, (b * h * t).div_ceil(spec.rows))
+                };
+                let k = dev
+                    .kernel(&spec.variant.kernel_name(backward), &spec, || kernel(&spec))
+                    .unwrap();
+                let mut y = dev.tensor_zeros(DType::F32, &x.shape).unwrap();
+                let mut args = launch.args(&x, &mut y, l.scalars(true));
+                dev.launch(&k, [programs as u32, 1, 1], &mut args).unwrap();
+                drop(args);
+                let got = y.buffer.to_f32().unwrap();
+                let what = format!(
+                    "{}, backward {backward}, token-major {token_major}",
+                    dev.label()
+                );
+                for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+                    let (bi, ti) = (i / (h * t * d), i / d % t);
+                    if unknown(bi, ti) {
+                        assert!(g.is_nan(), "{what}, element {i}: {g}, want NaN");
+                    } else {
+                        assert_eq!(g.to_bits(), w.to_bits(), "{what}, element {i}");
+                    }
                 }
             }
         }
