@@ -9,11 +9,9 @@
 
 #![allow(clippy::panic, clippy::print_stdout)]
 
-use metile_ir::DType;
 use metile_kernels::host::reload_tuning_overrides;
-use metile_kernels::rope::{self, TOKEN_MAJOR_ENV};
-use metile_kernels::testing::Rng;
-use metile_runtime::{Buffer, Device, Tensor};
+use metile_kernels::rope::{self, check::UnknownIds, TOKEN_MAJOR_ENV};
+use metile_runtime::{Device, Tensor};
 
 #[test]
 fn unknown_device_position_ids_poison_only_their_rows() {
@@ -25,19 +23,15 @@ fn unknown_device_position_ids_poison_only_their_rows() {
         }
     };
     let cpu = Device::cpu();
-    let (b, h, t, d, p) = (2, 3, 5, 16, 12);
-    let mut rng = Rng::new(7);
-    let mut mk = |shape: &[usize]| {
-        let n = shape.iter().product();
-        Tensor::from_f32(DType::F32, shape, &rng.normal_vec(n, 0.0, 1.0)).unwrap()
-    };
-    let (x, cos, sin) = (mk(&[b, h, t, d]), mk(&[1, p, d]), mk(&[1, p, d]));
-    let ids =
-        |v: &[i64]| Tensor::new(Buffer::from_i64(DType::I64, v).unwrap(), vec![b, t]).unwrap();
-    let good = ids(&[0, 11, 3, 3, 7, 1, 2, 4, 8, 9]);
-    // Batch 0 time 1 past the end, batch 1 time 3 negative; the rest as `good`.
-    let bad = ids(&[0, 12, 3, 3, 7, 1, 2, 4, -5, 9]);
-    let unknown = |bi: usize, ti: usize| (bi, ti) == (0, 1) || (bi, ti) == (1, 3);
+    let UnknownIds {
+        dims: [_, h, t, d],
+        x,
+        cos,
+        sin,
+        good,
+        bad,
+    } = UnknownIds::new();
+    let unknown = UnknownIds::unknown;
     let on_gpu = |t: &Tensor| gpu.to_device(t).unwrap();
     let (gx, gcos, gsin, gbad) = (on_gpu(&x), on_gpu(&cos), on_gpu(&sin), on_gpu(&bad));
     for token_major in [false, true] {

@@ -428,6 +428,47 @@ pub fn cases() -> Vec<CheckCase> {
     out
 }
 
+/// Inputs for the kernels' guard against unknown position ids (the host does not read ids in
+/// device memory): `x [b, h, t, d]` and tables `[1, 12, d]` (f32, random), in-range ids `good`
+/// `[b, t]`, and `bad`, the same ids but for two outside `0..12` (see [`UnknownIds::unknown`]).
+pub struct UnknownIds {
+    pub dims: [usize; 4],
+    pub x: Tensor,
+    pub cos: Tensor,
+    pub sin: Tensor,
+    pub good: Tensor,
+    pub bad: Tensor,
+}
+
+impl UnknownIds {
+    #[allow(clippy::new_without_default, clippy::unwrap_used)]
+    pub fn new() -> UnknownIds {
+        let (b, h, t, d, p) = (2, 3, 5, 16, 12);
+        let mut rng = Rng::new(41);
+        let mut mk = |shape: &[usize]| {
+            let n = shape.iter().product();
+            Tensor::from_f32(DType::F32, shape, &rng.normal_vec(n, 0.0, 1.0)).unwrap()
+        };
+        let (x, cos, sin) = (mk(&[b, h, t, d]), mk(&[1, p, d]), mk(&[1, p, d]));
+        let ids =
+            |v: &[i64]| Tensor::new(Buffer::from_i64(DType::I64, v).unwrap(), vec![b, t]).unwrap();
+        UnknownIds {
+            dims: [b, h, t, d],
+            x,
+            cos,
+            sin,
+            good: ids(&[0, 11, 3, 3, 7, 1, 2, 4, 8, 9]),
+            // Batch 0 time 1 past the end, batch 1 time 3 negative; the rest as `good`.
+            bad: ids(&[0, 12, 3, 3, 7, 1, 2, 4, -5, 9]),
+        }
+    }
+
+    /// Whether `bad`'s id for batch `b`, time `t` is outside the table.
+    pub fn unknown(b: usize, t: usize) -> bool {
+        (b, t) == (0, 1) || (b, t) == (1, 3)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -505,19 +546,15 @@ mod tests {
     #[test]
     fn unknown_position_ids_poison_their_rows_in_the_kernel() {
         use super::super::{kernel, rotate_half_launch, Launch, RopeSpec, RowOrder};
-        let (b, h, t, d, p) = (2, 3, 5, 16, 12);
-        let mut rng = Rng::new(41);
-        let mut mk = |shape: &[usize]| {
-            let n = shape.iter().product();
-            Tensor::from_f32(DType::F32, shape, &rng.normal_vec(n, 0.0, 1.0)).unwrap()
-        };
-        let (x, cos, sin) = (mk(&[b, h, t, d]), mk(&[1, p, d]), mk(&[1, p, d]));
-        let ids =
-            |v: &[i64]| Tensor::new(Buffer::from_i64(DType::I64, v).unwrap(), vec![b, t]).unwrap();
-        let good = ids(&[0, 11, 3, 3, 7, 1, 2, 4, 8, 9]);
-        // Batch 0 time 1 past the end, batch 1 time 3 negative; the rest as `good`.
-        let bad = ids(&[0, 12, 3, 3, 7, 1, 2, 4, -5, 9]);
-        let unknown = |bi: usize, ti: usize| (bi, ti) == (0, 1) || (bi, ti) == (1, 3);
+        let UnknownIds {
+            dims: [b, h, t, d],
+            x,
+            cos,
+            sin,
+            good,
+            bad,
+        } = UnknownIds::new();
+        let unknown = UnknownIds::unknown;
         let tables = [&cos, &sin];
         for dev in [Device::cpu(), Device::cpu_in_gpu_form()] {
             for (backward, token_major) in
