@@ -59,3 +59,44 @@ fn rewritten_kernels_pass_the_oracle_suite() {
     }
     assert!(rows > 1000, "{rows} rows");
 }
+
+/// A broadcast whose source has an extent-1 dimension (here a `[1, 1]` position-id load indexed
+/// by `arange(0, 1)`, as RoPE's token-major kernel has) holds that one value at every element
+/// after rematerialisation, not the value at the broadcast's index along that dimension: the
+/// kernel in GPU form writes what it writes as traced.
+#[test]
+#[allow(clippy::unwrap_used)]
+fn extent_one_broadcast_sources_stay_one_value() {
+    use metile_runtime::{Arg, Buffer};
+    let v = metile_lang::trace("one_id", |k| {
+        let ids = k.input("ids", DType::I32);
+        let y = k.output("y", DType::I32);
+        let p = k.program_id(0);
+        let id = ids.load(k.arange(0, 1).expand_dims(1) + p);
+        let rows = k.arange(0, 4).expand_dims(1);
+        let cols = k.arange(0, 8).expand_dims(0);
+        let at = (p * 4 + rows) * 8 + cols;
+        // `[1, 1]` to `[4, 8]` in one broadcast.
+        y.store(at, id + at * 0);
+    })
+    .unwrap();
+    let g = metile_codegen::gpu_form(&v).unwrap();
+    assert_eq!(
+        tile_broadcasts(g.kernel()),
+        0,
+        "the id broadcast is rematerialised"
+    );
+    let dev = Device::cpu();
+    let ids: Vec<i64> = vec![7, -3, 11, 5];
+    let run = |kernel| {
+        let k = dev.compile_verified("one_id", kernel).unwrap();
+        let input = Buffer::from_i64(DType::I32, &ids).unwrap();
+        let mut y = dev.zeros(DType::I32, 4 * 32).unwrap();
+        dev.launch(&k, [4, 1, 1], &mut [Arg::In(&input), Arg::Out(&mut y)])
+            .unwrap();
+        y.to_i64().unwrap()
+    };
+    let want: Vec<i64> = ids.iter().flat_map(|&i| [i; 32]).collect();
+    assert_eq!(run(v), want);
+    assert_eq!(run(g), want);
+}
