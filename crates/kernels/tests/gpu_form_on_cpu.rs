@@ -77,7 +77,7 @@ fn extent_one_broadcast_sources_stay_one_value() {
         let cols = k.arange(0, 8).expand_dims(0);
         let at = (p * 4 + rows) * 8 + cols;
         // `[1, 1]` to `[4, 8]` in one broadcast.
-        y.store(at, id + at * 0);
+        y.store(at, id.broadcast_to([4, 8]));
     })
     .unwrap();
     let g = metile_codegen::gpu_form(&v).unwrap();
