@@ -1,8 +1,9 @@
 //! RoPE's position ids in device memory, on a real device: the host does not read them (that
 //! would wait for the device at every call), so an id outside the table is no error; the kernel
 //! reads no table row outside it and writes NaN over the rotated columns of that row, and every
-//! other row is the CPU's rotation of the same inputs. The row kernel, then the token-major one
-//! (`METILE_ROPE_TOKEN_MAJOR=1`, set in this binary only, after the row kernel has run).
+//! other row is the CPU's rotation of the same inputs. The default launch (token-major: ids on a
+//! GPU), then the row kernel and the token-major one by `METILE_ROPE_TOKEN_MAJOR` (set in this
+//! binary only, after the default has run).
 //!
 //! Without a device the test prints "skipping: no CUDA device (<reason>)" and passes. On a GPU
 //! machine: `cargo test -p metile-kernels --test rope_device_ids`.
@@ -34,11 +35,18 @@ fn unknown_device_position_ids_poison_only_their_rows() {
     let unknown = UnknownIds::unknown;
     let on_gpu = |t: &Tensor| gpu.to_device(t).unwrap();
     let (gx, gcos, gsin, gbad) = (on_gpu(&x), on_gpu(&cos), on_gpu(&sin), on_gpu(&bad));
-    for token_major in [false, true] {
-        if token_major {
-            std::env::set_var(TOKEN_MAJOR_ENV, "1");
+    // The default (token-major on a GPU when ids are given), then each kernel by the variable.
+    for (setting, token_major) in [(None, true), (Some("0"), false), (Some("1"), true)] {
+        if let Some(v) = setting {
+            std::env::set_var(TOKEN_MAJOR_ENV, v);
             reload_tuning_overrides();
         }
+        let spec = rope::launch_spec(&gpu, false, &gx, &gcos, &gsin, Some(&gbad)).unwrap();
+        assert_eq!(
+            spec.order == rope::RowOrder::TokenMajor,
+            token_major,
+            "{setting:?}: {spec:?}"
+        );
         for backward in [false, true] {
             let want = rope::run_at(&cpu, backward, &x, &cos, &sin, Some(&good), None)
                 .unwrap()
@@ -49,7 +57,7 @@ fn unknown_device_position_ids_poison_only_their_rows() {
                 Ok(y) => y.buffer.to_f32().unwrap(),
                 Err(e) => panic!("device ids are not checked on the host, got: {e}"),
             };
-            let what = format!("token-major {token_major}, backward {backward}");
+            let what = format!("{setting:?}, token-major {token_major}, backward {backward}");
             for (i, (g, w)) in got.iter().zip(&want).enumerate() {
                 let (bi, ti) = (i / (h * t * d), i / d % t);
                 if unknown(bi, ti) {

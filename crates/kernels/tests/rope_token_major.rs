@@ -13,21 +13,24 @@ use metile_runtime::{Buffer, Device, Tensor};
 fn token_major_rotations_meet_the_oracles() {
     std::env::set_var(TOKEN_MAJOR_ENV, "1");
     reload_tuning_overrides();
-    let dev = Device::cpu();
-    let mut rotations = 0;
-    // `[B, H, T, D]` cases only: `layout=bthd` always runs the row kernel.
-    for case in cases()
-        .into_iter()
-        .filter(|c| c.op == "rope" && c.label.contains(" bhtd "))
-    {
-        for row in (case.run)(&dev).unwrap() {
-            assert!(row.pass, "{}: {row:?}", case.label);
-            rotations += usize::from(!row.output.contains("table_backward"));
+    // As written and in the GPU form (rematerialised broadcasts: its `[1, 1]` position id).
+    for dev in [Device::cpu(), Device::cpu_in_gpu_form()] {
+        let mut rotations = 0;
+        // `[B, H, T, D]` cases only: `layout=bthd` always runs the row kernel.
+        for case in cases()
+            .into_iter()
+            .filter(|c| c.op == "rope" && c.label.contains(" bhtd "))
+        {
+            for row in (case.run)(&dev).unwrap() {
+                assert!(row.pass, "{}: {row:?}", case.label);
+                rotations += usize::from(!row.output.contains("table_backward"));
+            }
         }
+        // 9 shapes x 3 dtypes, forward and backward; again with a second tensor (`run_pair`,
+        // which under the variable rotates each in a token-major launch of its own), two rows
+        // more each.
+        assert_eq!(rotations, 54 + 54 * 2);
     }
-    // 9 shapes x 3 dtypes, forward and backward; again with a second tensor (`run_pair`, which
-    // under the variable rotates each in a token-major launch of its own), two rows more each.
-    assert_eq!(rotations, 54 + 54 * 2);
 }
 
 /// The launch under the variable is the token-major kernel, its rows the head count rounded up
