@@ -67,6 +67,18 @@ pub fn row_block(device: &Device, cols: usize) -> usize {
     }
 }
 
+/// `tile` capped, on the CPU, at the `live` elements (or rows) a launch has, rounded up to a power
+/// of two: the CPU executor computes every element of a tile, masked or not, so a small call
+/// with a full-size tile spends its time on masked-out elements (RoPE over 1x5x8x16: 45 ->
+/// 11 us). A GPU keeps `tile`: its programs run the tile's lanes side by side, and each size is
+/// a compile.
+pub fn cpu_tile_cap(device: &Device, tile: usize, live: usize) -> usize {
+    match device.is_cpu() {
+        true => tile.min(live.next_power_of_two()),
+        false => tile,
+    }
+}
+
 /// Rows per program for a kernel that holds `rows` whole rows of `block` columns in one
 /// `[rows, block]` tile: enough rows for ~4096 elements. One program per short row leaves a GPU
 /// bound by block scheduling and the CPU executor by per-op dispatch (measured: RoPE over
@@ -164,6 +176,18 @@ mod tests {
     /// A tuning variable is read once: a change is seen only after `reload_tuning_overrides`,
     /// and a value `ok` refuses (or one that does not parse) is no override. The variable is
     /// this test's own, so no other test reads it.
+    /// On the CPU a tile shrinks to the launch's elements (a power of two at least that many),
+    /// never grows.
+    #[test]
+    fn cpu_tiles_shrink_to_small_launches() {
+        let cpu = Device::cpu();
+        assert_eq!(cpu_tile_cap(&cpu, 16384, 256), 256);
+        assert_eq!(cpu_tile_cap(&cpu, 16384, 257), 512);
+        assert_eq!(cpu_tile_cap(&cpu, 512, 40), 64);
+        assert_eq!(cpu_tile_cap(&cpu, 64, 100_000), 64);
+        assert_eq!(cpu_tile_cap(&cpu, 64, 1), 1);
+    }
+
     #[test]
     fn tuning_overrides_are_read_once_until_reloaded() {
         const VAR: &str = "METILE_TEST_TUNING_OVERRIDE_CACHE";

@@ -484,7 +484,7 @@ fn plan(
     check_multipliers(entry, opts)?;
     let backward = dy.is_some();
     let n = x.numel();
-    let block = block_for(device);
+    let block = crate::host::cpu_tile_cap(device, block_for(device), n.max(32));
     let programs = n.div_ceil(block);
     if programs > i32::MAX as usize {
         return Err(bad(entry, xname, format!("{n} elements is too many")));

@@ -46,7 +46,7 @@ use metile_ir::{DType, Verified};
 use metile_lang::{select, trace, LangError, Tile};
 use metile_runtime::{Arg, Device, Tensor};
 
-use crate::host::{bad, fit, float_dtype, row_block, tile_rows};
+use crate::host::{bad, cpu_tile_cap, fit, float_dtype, row_block, tile_rows};
 use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
 
 /// How a rotation kernel pairs the columns of a row and addresses its tables.
@@ -1091,7 +1091,7 @@ impl Launch<'_> {
             |cols| row_block(device, cols),
         );
         let spec = RopeSpec {
-            rows: rows_override().unwrap_or(spec.rows),
+            rows: rows_override().unwrap_or(cpu_tile_cap(device, spec.rows, self.rows)),
             ..spec
         };
         if self.layout == XLayout::HeadsInner {
