@@ -173,9 +173,6 @@ pub(crate) fn param_grad(
 mod tests {
     use super::*;
 
-    /// A tuning variable is read once: a change is seen only after `reload_tuning_overrides`,
-    /// and a value `ok` refuses (or one that does not parse) is no override. The variable is
-    /// this test's own, so no other test reads it.
     /// On the CPU a tile shrinks to the launch's elements (a power of two at least that many),
     /// never grows.
     #[test]
@@ -188,6 +185,9 @@ mod tests {
         assert_eq!(cpu_tile_cap(&cpu, 64, 1), 1);
     }
 
+    /// A tuning variable is read once: a change is seen only after `reload_tuning_overrides`,
+    /// and a value `ok` refuses (or one that does not parse) is no override. The variable is
+    /// this test's own, so no other test reads it.
     #[test]
     fn tuning_overrides_are_read_once_until_reloaded() {
         const VAR: &str = "METILE_TEST_TUNING_OVERRIDE_CACHE";

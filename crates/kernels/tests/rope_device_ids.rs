@@ -36,6 +36,8 @@ fn unknown_device_position_ids_poison_only_their_rows() {
     let on_gpu = |t: &Tensor| gpu.to_device(t).unwrap();
     let (gx, gcos, gsin, gbad) = (on_gpu(&x), on_gpu(&cos), on_gpu(&sin), on_gpu(&bad));
     // The default (token-major on a GPU when ids are given), then each kernel by the variable.
+    std::env::remove_var(TOKEN_MAJOR_ENV);
+    reload_tuning_overrides();
     for (setting, token_major) in [(None, true), (Some("0"), false), (Some("1"), true)] {
         if let Some(v) = setting {
             std::env::set_var(TOKEN_MAJOR_ENV, v);

@@ -364,12 +364,18 @@ impl Offsets {
     }
 }
 
-/// Elements per program: large tiles on the CPU, a register-sized tile on a GPU.
-/// `METILE_ACT_BLOCK` (a power of two) overrides it, for tuning sweeps.
-fn block_for(device: &Device) -> usize {
+/// The smallest tile of elements (one warp).
+const MIN_BLOCK: usize = 32;
+
+/// Elements per program for a launch over `n` elements: large tiles on the CPU (no larger than
+/// the launch, `host::cpu_tile_cap`), a register-sized tile on a GPU. `METILE_ACT_BLOCK` (a power
+/// of two, at least [`MIN_BLOCK`]) overrides it, for tuning sweeps.
+fn block_for(device: &Device, n: usize) -> usize {
     let default = if device.is_cpu() { 16384 } else { 2048 };
-    crate::host::tuning_override(BLOCK_ENV, |b: &usize| b.is_power_of_two() && *b >= 32)
-        .unwrap_or(default)
+    crate::host::tuning_override(BLOCK_ENV, |b: &usize| {
+        b.is_power_of_two() && *b >= MIN_BLOCK
+    })
+    .unwrap_or_else(|| crate::host::cpu_tile_cap(device, default, n.max(MIN_BLOCK)))
 }
 
 /// Overrides the elements per program (for tuning sweeps).
@@ -484,7 +490,7 @@ fn plan(
     check_multipliers(entry, opts)?;
     let backward = dy.is_some();
     let n = x.numel();
-    let block = crate::host::cpu_tile_cap(device, block_for(device), n.max(32));
+    let block = block_for(device, n);
     let programs = n.div_ceil(block);
     if programs > i32::MAX as usize {
         return Err(bad(entry, xname, format!("{n} elements is too many")));
@@ -585,7 +591,7 @@ fn plan_packed(
     };
     check_multipliers(entry, opts)?;
     let rows: usize = lead.iter().product();
-    let block = block_for(device).min(row_block(device, f.max(1)));
+    let block = block_for(device, f).min(row_block(device, f.max(1)));
     let col_blocks = f.div_ceil(block);
     if rows > i32::MAX as usize || f > i32::MAX as usize || col_blocks > u16::MAX as usize {
         return Err(bad(

@@ -545,7 +545,7 @@ mod tests {
     /// `[1, 1]` id broadcast over its `[heads, block]` tile once read other tokens' ids).
     #[test]
     fn unknown_position_ids_poison_their_rows_in_the_kernel() {
-        use super::super::{kernel, rotate_half_launch, Launch, RopeSpec, RowOrder};
+        use super::super::{rotate_half_launch, Launch, RopeSpec, RowOrder};
         let UnknownIds {
             dims: [b, h, t, d],
             x,
@@ -572,24 +572,18 @@ mod tests {
                     positions: Some(&bad),
                     ..launch
                 };
-                let spec = launch.spec(&dev, DType::F32);
-                let (spec, programs) = if token_major {
-                    let spec = RopeSpec {
+                let spec = launch.spec(&dev, DType::F32, b * h * t);
+                let spec = match token_major {
+                    true => RopeSpec {
                         order: RowOrder::TokenMajor,
                         rows: h.next_power_of_two(),
                         ..spec
-                    };
-                    (spec, b * t)
-                } else {
-                    (spec, (b * h * t).div_ceil(spec.rows))
+                    },
+                    false => spec,
                 };
-                let k = dev
-                    .kernel(&spec.variant.kernel_name(backward), &spec, || kernel(&spec))
+                let y = launch
+                    .run_spec(&dev, &spec, &x, l.scalars(true), None)
                     .unwrap();
-                let mut y = dev.tensor_zeros(DType::F32, &x.shape).unwrap();
-                let mut args = launch.args(&x, &mut y, l.scalars(true));
-                dev.launch(&k, [programs as u32, 1, 1], &mut args).unwrap();
-                drop(args);
                 let got = y.buffer.to_f32().unwrap();
                 let what = format!(
                     "{}, backward {backward}, token-major {token_major}",

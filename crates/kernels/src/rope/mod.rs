@@ -227,8 +227,10 @@ pub fn kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
     }
 }
 
-/// Threads the row kernels keep resident per multiprocessor on a GPU (a register budget; see
-/// `Kernel::min_resident_threads`). Each thread holds six loaded vectors (both halves of `x` and
+/// Threads the rotate-half row kernel keeps resident per multiprocessor on a GPU at 16-bit storage
+/// (a register budget; see `Kernel::min_resident_threads`), the case measured; f32 and mRoPE keep
+/// the compiler's choice (at f32 the plan has 512 threads, where this budget would round up to
+/// three programs, 1,536 threads: the setting that spills below). Each thread holds six loaded vectors (both halves of `x` and
 /// of both tables); at the compiler's own 62 registers only 1,024 threads fit, and the forward
 /// moved 3,580 GB/s. H200, bf16 q+k 8x(32+8)x2048x128, programs of 256 threads asked to hold 4 /
 /// 5 / 6 per multiprocessor: 3,576 / 3,862 / 3,551 GB/s (5 leaves 48 registers and a few spill
@@ -264,7 +266,9 @@ fn pair_kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
             t,
             ht,
         } = PairParams::declare(k, spec);
-        k.min_resident_threads(RESIDENT_THREADS);
+        if spec.variant == Variant::RotateHalf && spec.x.size_bytes() == 2 {
+            k.min_resident_threads(RESIDENT_THREADS);
+        }
         let heads_inner = spec.order == RowOrder::HeadsInner;
         // Every parameter is declared before the body, in the order the launches pass them.
         let heads = heads_inner.then(|| k.scalar("heads", DType::I32));
@@ -956,7 +960,7 @@ pub fn run_pair(
     let l2 = l.second(entry, second, x, x2)?;
     let spec = RopeSpec {
         pair: true,
-        ..launch.spec(device, x.dtype())
+        ..launch.spec(device, x.dtype(), l.rows.max(l2.rows))
     };
     if spec.order == RowOrder::TokenMajor {
         let y = launch.run(device, x, l.scalars(positions.is_some()), prev)?;
@@ -995,7 +999,7 @@ pub fn launch_spec(
 ) -> Result<RopeSpec, OpError> {
     let tables = [cos, sin];
     let (launch, _) = rotate_half_launch(backward, x, &tables, positions, XLayout::default())?;
-    Ok(launch.spec(device, x.dtype()))
+    Ok(launch.spec(device, x.dtype(), launch.rows))
 }
 
 /// The validated launch of `rope` over `x` with tables `[cos, sin]`.
@@ -1078,7 +1082,7 @@ impl Launch<'_> {
     /// The specialisation for `x` of dtype `x` on `device`: `[B, T, H, D]` rows when `x` is so
     /// laid out, else token-major when the variant has heads and [`TOKEN_MAJOR_ENV`] (or its
     /// default: position ids on a GPU) asks for it.
-    fn spec(&self, device: &Device, x: DType) -> RopeSpec {
+    fn spec(&self, device: &Device, x: DType, live_rows: usize) -> RopeSpec {
         let spec = RopeSpec::shaped(
             self.variant,
             self.backward,
@@ -1091,7 +1095,7 @@ impl Launch<'_> {
             |cols| row_block(device, cols),
         );
         let spec = RopeSpec {
-            rows: rows_override().unwrap_or(cpu_tile_cap(device, spec.rows, self.rows)),
+            rows: rows_override().unwrap_or(cpu_tile_cap(device, spec.rows, live_rows)),
             ..spec
         };
         if self.layout == XLayout::HeadsInner {
@@ -1143,13 +1147,30 @@ impl Launch<'_> {
         scalars: Vec<Arg<'_>>,
         prev: Option<Tensor>,
     ) -> Result<Tensor, OpError> {
+        self.run_spec(
+            device,
+            &self.spec(device, x.dtype(), self.rows),
+            x,
+            scalars,
+            prev,
+        )
+    }
+
+    /// [`Launch::run`] under `spec` (its own, or one a test forces).
+    fn run_spec(
+        &self,
+        device: &Device,
+        spec: &RopeSpec,
+        x: &Tensor,
+        scalars: Vec<Arg<'_>>,
+        prev: Option<Tensor>,
+    ) -> Result<Tensor, OpError> {
         let mut out = fit(device, prev, x.dtype(), &x.shape)?;
         if self.rows == 0 || self.d == 0 {
             return Ok(out);
         }
-        let spec = self.spec(device, x.dtype());
         let name = self.variant.kernel_name(self.backward);
-        let k = device.kernel(&name, &spec, || kernel(&spec))?;
+        let k = device.kernel(&name, spec, || kernel(spec))?;
         let mut args = self.args(x, &mut out, scalars);
         let programs = match self.heads {
             Some(h) if spec.order == RowOrder::TokenMajor => self.rows / h,
