@@ -35,7 +35,7 @@ __device__ __forceinline__ float mt_tanh(float x) {
 #define MT_THREADS 512
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
-extern "C" __global__ void __launch_bounds__(512) mt_embedding_fwd(const float* __restrict__ p0, const mt_i64* __restrict__ p1, float* __restrict__ p2, int p3, mt_i64 p4, int p5) {
+extern "C" __global__ void __launch_bounds__(512) mt_embedding_fwd(const float* __restrict__ p0, const mt_i64* __restrict__ p1, float* __restrict__ p2, int p3, mt_i64 p4, int p5, int p6) {
   const int mt_tid = threadIdx.x;
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
@@ -53,87 +53,125 @@ extern "C" __global__ void __launch_bounds__(512) mt_embedding_fwd(const float* 
     mt_i64 v2 = p4;
     int v3 = p5;
     mt_i64 v4 = (mt_i64)(v3);
-    int v5 = (int)blockIdx.x;
+    int v5 = p6;
     mt_i64 v6 = (mt_i64)(v5);
-    mt_i64 v16 = 0LL;
-    mt_i64 v18 = (mt_i64)(v1);
-    mt_i64 v19[8];
+    int v7 = (int)blockIdx.x;
+    mt_i64 v8 = (mt_i64)(v7);
+    mt_i64 v18 = 0LL;
+    mt_i64 v20 = (mt_i64)(v1);
+    mt_i64 v21[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v19[s] = (mt_i64)(v0[s]);
-    mt_i64 v20[8];
+    for (int s = 0; s < 8; ++s) v21[s] = (mt_i64)(v0[s]);
+    mt_i64 v22[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = v19[s];
-    int v21[8];
+    for (int s = 0; s < 8; ++s) v22[s] = v21[s];
+    int v23[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v21[s] = v1;
-    bool v22[8];
+    for (int s = 0; s < 8; ++s) v23[s] = v1;
+    bool v24[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v22[s] = (v0[s] < v21[s]);
-    bool v23[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = v22[s];
-    mt_i64 v44[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = v6;
-    mt_i64 v48[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = v4;
-    bool v49[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (v44[s] < v48[s]);
+    for (int s = 0; s < 8; ++s) v24[s] = (v0[s] < v23[s]);
     bool v25[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = (v23[s] && v49[s]);
-    mt_i64 v64[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v64[s] = (true && v49[s]) ? p1[v44[s]] : v16; }
+    for (int s = 0; s < 8; ++s) v25[s] = v24[s];
     mt_i64 v65[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = v18;
-    mt_i64 v66[8];
+    for (int s = 0; s < 8; ++s) v65[s] = v8;
+    mt_i64 v67[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v66[s] = (v64[s] * v65[s]);
-    mt_i64 v31[8];
+    for (int s = 0; s < 8; ++s) v67[s] = 0LL;
+    mt_i64 v69[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = (v66[s] + v20[s]);
-    mt_i64 v82[8];
+    for (int s = 0; s < 8; ++s) v69[s] = v4;
+    bool v70[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v82[s] = v2;
-    bool v83[8];
+    for (int s = 0; s < 8; ++s) v70[s] = (v65[s] < v69[s]);
+    bool v27[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v83[s] = (v64[s] != v82[s]);
-    bool v33[8];
+    for (int s = 0; s < 8; ++s) v27[s] = (v25[s] && v70[s]);
+    mt_i64 v85[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = (v25[s] && v83[s]);
-    float v34 = 0.0f;
-    float v35[8];
+    for (int s = 0; s < 8; ++s) { v85[s] = (true && v70[s]) ? p1[v65[s]] : v18; }
+    mt_i64 v86[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v86[s] = v20;
+    mt_i64 v87[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v87[s] = (v85[s] * v86[s]);
+    mt_i64 v39[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v39[s] = (v87[s] + v22[s]);
+    mt_i64 v103[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v103[s] = v2;
+    bool v104[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v104[s] = (v85[s] != v103[s]);
+    bool v41[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v41[s] = (v27[s] && v104[s]);
+    bool v121[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v121[s] = (v85[s] >= v67[s]);
+    mt_i64 v133[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v133[s] = v6;
+    bool v134[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v134[s] = (v85[s] < v133[s]);
+    bool v135[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v135[s] = (v121[s] && v134[s]);
+    bool v43[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v43[s] = (v41[s] && v135[s]);
+    float v44 = 0.0f;
+    float v45[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v31[g];
-      if ((true && v33[g])) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v43[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v35[g + k] = u.e[k];
+        for (int k = 0; k < MT_VEC; ++k) v45[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { v35[g + k] = v34; }
+        for (int k = 0; k < 4; ++k) { v45[g + k] = v44; }
       }
     }
-    mt_i64 v93[8];
+    mt_i64 v145[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v93[s] = (v44[s] * v65[s]);
-    mt_i64 v39[8];
+    for (int s = 0; s < 8; ++s) v145[s] = (v65[s] * v86[s]);
+    mt_i64 v56[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v93[s] + v20[s]);
+    for (int s = 0; s < 8; ++s) v56[s] = (v145[s] + v22[s]);
+    bool v175[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v175[s] = (v85[s] < v67[s]);
+    bool v188[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v188[s] = (v85[s] >= v133[s]);
+    bool v189[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v189[s] = (v175[s] || v188[s]);
+    bool v190[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v190[s] = (v104[s] && v189[s]);
+    float v59[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v59[s] = __int_as_float(0x7fc00000);
+    float v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = (v190[s] ? v59[s] : v45[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v39[g];
-      if ((true && v25[g])) {
+      const mt_i64 i0 = v56[g];
+      if ((true && v27[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v35[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v60[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       }
@@ -146,92 +184,130 @@ extern "C" __global__ void __launch_bounds__(512) mt_embedding_fwd(const float* 
     mt_i64 v2 = p4;
     int v3 = p5;
     mt_i64 v4 = (mt_i64)(v3);
-    int v5 = (int)blockIdx.x;
+    int v5 = p6;
     mt_i64 v6 = (mt_i64)(v5);
-    mt_i64 v16 = 0LL;
-    mt_i64 v18 = (mt_i64)(v1);
-    mt_i64 v19[8];
+    int v7 = (int)blockIdx.x;
+    mt_i64 v8 = (mt_i64)(v7);
+    mt_i64 v18 = 0LL;
+    mt_i64 v20 = (mt_i64)(v1);
+    mt_i64 v21[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v19[s] = (mt_i64)(v0[s]);
-    mt_i64 v20[8];
+    for (int s = 0; s < 8; ++s) v21[s] = (mt_i64)(v0[s]);
+    mt_i64 v22[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = v19[s];
-    int v21[8];
+    for (int s = 0; s < 8; ++s) v22[s] = v21[s];
+    int v23[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v21[s] = v1;
-    bool v22[8];
+    for (int s = 0; s < 8; ++s) v23[s] = v1;
+    bool v24[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v22[s] = (v0[s] < v21[s]);
-    bool v23[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = v22[s];
-    mt_i64 v44[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = v6;
-    mt_i64 v48[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = v4;
-    bool v49[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (v44[s] < v48[s]);
+    for (int s = 0; s < 8; ++s) v24[s] = (v0[s] < v23[s]);
     bool v25[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = (v23[s] && v49[s]);
-    mt_i64 v64[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) { v64[s] = (true && v49[s]) ? p1[v44[s]] : v16; }
+    for (int s = 0; s < 8; ++s) v25[s] = v24[s];
     mt_i64 v65[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = v18;
-    mt_i64 v66[8];
+    for (int s = 0; s < 8; ++s) v65[s] = v8;
+    mt_i64 v67[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v66[s] = (v64[s] * v65[s]);
-    mt_i64 v31[8];
+    for (int s = 0; s < 8; ++s) v67[s] = 0LL;
+    mt_i64 v69[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = (v66[s] + v20[s]);
-    mt_i64 v82[8];
+    for (int s = 0; s < 8; ++s) v69[s] = v4;
+    bool v70[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v82[s] = v2;
-    bool v83[8];
+    for (int s = 0; s < 8; ++s) v70[s] = (v65[s] < v69[s]);
+    bool v27[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v83[s] = (v64[s] != v82[s]);
-    bool v33[8];
+    for (int s = 0; s < 8; ++s) v27[s] = (v25[s] && v70[s]);
+    mt_i64 v85[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = (v25[s] && v83[s]);
-    float v34 = 0.0f;
-    float v35[8];
+    for (int s = 0; s < 8; ++s) { v85[s] = (true && v70[s]) ? p1[v65[s]] : v18; }
+    mt_i64 v86[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v86[s] = v20;
+    mt_i64 v87[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v87[s] = (v85[s] * v86[s]);
+    mt_i64 v39[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v39[s] = (v87[s] + v22[s]);
+    mt_i64 v103[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v103[s] = v2;
+    bool v104[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v104[s] = (v85[s] != v103[s]);
+    bool v41[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v41[s] = (v27[s] && v104[s]);
+    bool v121[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v121[s] = (v85[s] >= v67[s]);
+    mt_i64 v133[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v133[s] = v6;
+    bool v134[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v134[s] = (v85[s] < v133[s]);
+    bool v135[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v135[s] = (v121[s] && v134[s]);
+    bool v43[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v43[s] = (v41[s] && v135[s]);
+    float v44 = 0.0f;
+    float v45[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v31[g];
-      if ((true && v33[g + 0]) && (true && v33[g + 1]) && (true && v33[g + 2]) && (true && v33[g + 3]) && (i0 % 4) == 0) {
+      const mt_i64 i0 = v39[g];
+      if ((true && v43[g + 0]) && (true && v43[g + 1]) && (true && v43[g + 2]) && (true && v43[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v35[g + k] = u.e[k];
+        for (int k = 0; k < MT_VEC; ++k) v45[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v35[s] = (true && v33[s]) ? p0[i0 + k] : v34; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v45[s] = (true && v43[s]) ? p0[i0 + k] : v44; }
       }
     }
-    mt_i64 v93[8];
+    mt_i64 v145[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v93[s] = (v44[s] * v65[s]);
-    mt_i64 v39[8];
+    for (int s = 0; s < 8; ++s) v145[s] = (v65[s] * v86[s]);
+    mt_i64 v56[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v93[s] + v20[s]);
+    for (int s = 0; s < 8; ++s) v56[s] = (v145[s] + v22[s]);
+    bool v175[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v175[s] = (v85[s] < v67[s]);
+    bool v188[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v188[s] = (v85[s] >= v133[s]);
+    bool v189[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v189[s] = (v175[s] || v188[s]);
+    bool v190[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v190[s] = (v104[s] && v189[s]);
+    float v59[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v59[s] = __int_as_float(0x7fc00000);
+    float v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = (v190[s] ? v59[s] : v45[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v39[g];
-      if ((true && v25[g + 0]) && (true && v25[g + 1]) && (true && v25[g + 2]) && (true && v25[g + 3]) && (i0 % 4) == 0) {
+      const mt_i64 i0 = v56[g];
+      if ((true && v27[g + 0]) && (true && v27[g + 1]) && (true && v27[g + 2]) && (true && v27[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v35[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v60[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v25[s]) p2[i0 + k] = v35[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v27[s]) p2[i0 + k] = v60[s]; }
       }
     }
   }

@@ -137,4 +137,44 @@ mod tests {
             .unwrap_or_default();
         assert!(e.contains("outside 0..4"), "{e}");
     }
+
+    /// The forward kernel's own guard, which is all a device launch has (indices in device
+    /// memory are not read on the host): an index outside the table reads nothing and writes a
+    /// NaN row, a `padding_idx` row stays zeros (also when the padding id is outside the table),
+    /// the other rows are the table's. Launched past the host check on the CPU, as written and in
+    /// the GPU form.
+    #[test]
+    fn unknown_indices_poison_their_rows_in_the_kernel() {
+        let (v, d) = (5, 6);
+        let table: Vec<f32> = (0..v * d).map(|i| i as f32 * 0.25 - 3.0).collect();
+        let ids = [4, -1, 2, 5, 7, 0, 9];
+        let indices =
+            Tensor::new(Buffer::from_i64(DType::I32, &ids).unwrap(), vec![ids.len()]).unwrap();
+        for dev in [Device::cpu(), Device::cpu_in_gpu_form()] {
+            for padding in [None, Some(2), Some(9)] {
+                let w = Tensor::from_f32(DType::F32, &[v, d], &table).unwrap();
+                let c = super::super::Checked {
+                    v,
+                    d,
+                    n: ids.len(),
+                    ids: None,
+                };
+                let mut out = dev.tensor_zeros(DType::F32, &[ids.len(), d]).unwrap();
+                super::super::launch_forward(&dev, &w, &indices, padding, &c, &mut out).unwrap();
+                let got = out.buffer.to_f32().unwrap();
+                for (r, &id) in ids.iter().enumerate() {
+                    let row = &got[r * d..(r + 1) * d];
+                    let what = format!("padding {padding:?}, position {r}, index {id}");
+                    if Some(id) == padding {
+                        assert!(row.iter().all(|x| *x == 0.0), "{what}: {row:?}");
+                    } else if (0..v as i64).contains(&id) {
+                        let want = &table[id as usize * d..(id as usize + 1) * d];
+                        assert_eq!(row, want, "{what}");
+                    } else {
+                        assert!(row.iter().all(|x| x.is_nan()), "{what}: {row:?}");
+                    }
+                }
+            }
+        }
+    }
 }

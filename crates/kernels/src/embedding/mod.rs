@@ -9,13 +9,17 @@
 //! (FP32): `dweight[v] = sum of dout[i] over i with idx[i] = v`, in increasing `i`, skipping
 //! `padding_idx`. No float atomics: the host orders the positions by index (a stable counting
 //! sort), and one program per table row sums its positions in that order, so results repeat
-//! exactly (unlike Liger's atomics). Indices are int32/int64 in `0..V` (else a typed error); the
-//! indices get no gradient. Weight f32/f16/bf16.
+//! exactly (unlike Liger's atomics). Indices are int32/int64 in `0..V`, else a typed error where
+//! the host reads them: host memory, and every backward (its order is built on the host). The
+//! forward does not read indices in device memory on the host, which would wait for the device
+//! at every call: its kernel reads no table row outside `0..V` and writes NaN over the output row
+//! of an index outside it (a `padding_idx` row stays zeros). The indices get no gradient. Weight
+//! f32/f16/bf16.
 
 pub mod check;
 
 use metile_ir::{DType, Verified};
-use metile_lang::{trace, LangError};
+use metile_lang::{select, trace, LangError};
 use metile_runtime::{Arg, Buffer, Device, Tensor};
 
 use crate::host::{bad, fit, float_dtype, row_block, tile_rows};
@@ -34,8 +38,9 @@ pub struct EmbSpec {
 }
 
 /// Forward: `spec.rows` indices per program as one `[rows, block]` tile (the gathered table rows
-/// a `[rows, 1]` column), parameters `weight, indices, out, d, padding, n` (`n` indices; the last
-/// program's rows from `n` on touch no memory). Backward: one program per table row, parameters
+/// a `[rows, 1]` column), parameters `weight, indices, out, d, padding, n, v` (`n` indices, `v`
+/// table rows; the last program's rows from `n` on touch no memory; an index outside `0..v` that
+/// is not `padding` reads nothing and writes a NaN row). Backward: one program per table row, parameters
 /// `dout, order, starts, dweight, d`.
 pub fn kernel(spec: &EmbSpec) -> Result<Verified, LangError> {
     trace(
@@ -76,6 +81,7 @@ pub fn kernel(spec: &EmbSpec) -> Result<Verified, LangError> {
                 let d = k.scalar("d", DType::I32);
                 let padding = k.scalar("padding", DType::I64);
                 let n = k.scalar("n", DType::I32).cast(DType::I64);
+                let v = k.scalar("v", DType::I32).cast(DType::I64);
                 let tile_rows = spec.rows as i64;
                 // [rows, 1]: this program's positions and the table rows they gather.
                 let i = (k.program_id(0).cast(DType::I64) * tile_rows
@@ -87,8 +93,12 @@ pub fn kernel(spec: &EmbSpec) -> Result<Verified, LangError> {
                 let c64 = cols.cast(DType::I64).expand_dims(0);
                 let mask = cols.lt(d).expand_dims(0) & live;
                 let keep = row.not_equal(padding);
-                let vals = w.load_masked(row * d64 + c64, mask & keep, 0.0);
-                out.store_masked(i * d64 + c64, vals, mask);
+                // Compares and and/or only (no `not`), so that a GPU recomputes these `[rows, 1]`
+                // masks per element instead of broadcasting them through shared memory.
+                let known = row.ge(0) & row.lt(v);
+                let vals = w.load_masked(row * d64 + c64, mask & keep & known, 0.0);
+                let unknown = keep & (row.lt(0) | row.ge(v));
+                out.store_masked(i * d64 + c64, select(unknown, f32::NAN, vals), mask);
             }
         },
     )
@@ -97,10 +107,20 @@ pub fn kernel(spec: &EmbSpec) -> Result<Verified, LangError> {
 struct Checked {
     v: usize,
     d: usize,
-    ids: Vec<i64>,
+    /// Indices (`indices.numel()`).
+    n: usize,
+    /// The indices, range-checked, when read on the host (see [`validate`]).
+    ids: Option<Vec<i64>>,
 }
 
-fn validate(entry: &str, weight: &Tensor, indices: &Tensor) -> Result<Checked, OpError> {
+/// Checks the table and the indices' dtype; reads the indices (and checks each is in `0..V`)
+/// when they are in host memory or `read` asks (the backward's order needs them).
+fn validate(
+    entry: &str,
+    weight: &Tensor,
+    indices: &Tensor,
+    read: bool,
+) -> Result<Checked, OpError> {
     float_dtype(entry, "weight", weight)?;
     if weight.shape.len() != 2 || weight.shape[1] == 0 || weight.shape[1] > 1 << 16 {
         return Err(bad(
@@ -122,27 +142,33 @@ fn validate(entry: &str, weight: &Tensor, indices: &Tensor) -> Result<Checked, O
             ),
         ));
     }
-    let (v, d) = (weight.shape[0], weight.shape[1]);
-    let ids = indices.buffer.to_i64()?;
-    if let Some((i, x)) = ids
-        .iter()
-        .enumerate()
-        .find(|(_, x)| **x < 0 || **x >= v as i64)
-    {
-        return Err(bad(
-            entry,
-            "indices",
-            format!("position {i}: index {x} is outside 0..{v}"),
-        ));
-    }
-    if ids.len() > i32::MAX as usize || v > i32::MAX as usize - 1 {
+    let (v, d, n) = (weight.shape[0], weight.shape[1], indices.numel());
+    if n > i32::MAX as usize || v > i32::MAX as usize - 1 {
         return Err(bad(
             entry,
             "indices",
             "too many indices or table rows".into(),
         ));
     }
-    Ok(Checked { v, d, ids })
+    let ids = match read || indices.buffer.is_host() {
+        false => None,
+        true => {
+            let ids = indices.buffer.to_i64()?;
+            if let Some((i, x)) = ids
+                .iter()
+                .enumerate()
+                .find(|(_, x)| **x < 0 || **x >= v as i64)
+            {
+                return Err(bad(
+                    entry,
+                    "indices",
+                    format!("position {i}: index {x} is outside 0..{v}"),
+                ));
+            }
+            Some(ids)
+        }
+    };
+    Ok(Checked { v, d, n, ids })
 }
 
 /// The forward.
@@ -153,12 +179,26 @@ pub fn forward(
     padding: Option<i64>,
     prev: Option<Tensor>,
 ) -> Result<Tensor, OpError> {
-    let c = validate("embedding.forward", weight, indices)?;
+    let c = validate("embedding.forward", weight, indices, false)?;
     let mut shape = indices.shape.clone();
     shape.push(c.d);
     let mut out = fit(device, prev, weight.dtype(), &shape)?;
-    if c.ids.is_empty() {
-        return Ok(out);
+    launch_forward(device, weight, indices, padding, &c, &mut out)?;
+    Ok(out)
+}
+
+/// The forward's launch over checked inputs (the indices' range is the kernel's guard when the
+/// host did not read them).
+fn launch_forward(
+    device: &Device,
+    weight: &Tensor,
+    indices: &Tensor,
+    padding: Option<i64>,
+    c: &Checked,
+    out: &mut Tensor,
+) -> Result<(), OpError> {
+    if c.n == 0 {
+        return Ok(());
     }
     let block = row_block(device, c.d);
     let spec = EmbSpec {
@@ -175,12 +215,15 @@ pub fn forward(
         Arg::In(&indices.buffer),
         Arg::Out(&mut out.buffer),
         Arg::I32(c.d as i32),
-        Arg::I64(padding.unwrap_or(-1)),
-        Arg::I32(c.ids.len() as i32),
+        // No padding: an id no index can match (the kernel's indices are int32 or int64, and
+        // i64::MIN is outside every table).
+        Arg::I64(padding.unwrap_or(i64::MIN)),
+        Arg::I32(c.n as i32),
+        Arg::I32(c.v as i32),
     ];
-    let programs = c.ids.len().div_ceil(spec.rows);
+    let programs = c.n.div_ceil(spec.rows);
     device.launch(&k, [programs as u32, 1, 1], &mut args)?;
-    Ok(out)
+    Ok(())
 }
 
 /// The backward: `dweight` in FP32.
@@ -193,7 +236,8 @@ pub fn backward(
     prev: Option<Tensor>,
 ) -> Result<Tensor, OpError> {
     let entry = "embedding.backward";
-    let c = validate(entry, weight, indices)?;
+    let c = validate(entry, weight, indices, true)?;
+    let ids = c.ids.as_deref().unwrap_or_default();
     let mut want = indices.shape.clone();
     want.push(c.d);
     float_dtype(entry, "dout", dout)?;
@@ -207,7 +251,7 @@ pub fn backward(
     let mut dw = fit(device, prev, DType::F32, &weight.shape)?;
     // Stable counting sort of positions by index; padding positions are left out.
     let mut counts = vec![0i64; c.v + 1];
-    for x in &c.ids {
+    for x in ids {
         if Some(*x) != padding {
             counts[*x as usize + 1] += 1;
         }
@@ -217,7 +261,7 @@ pub fn backward(
     }
     let mut next = counts.clone();
     let mut order = vec![0i64; counts[c.v] as usize];
-    for (i, x) in c.ids.iter().enumerate() {
+    for (i, x) in ids.iter().enumerate() {
         if Some(*x) != padding {
             order[next[*x as usize] as usize] = i as i64;
             next[*x as usize] += 1;

@@ -1,18 +1,22 @@
-//! RoPE's position ids in device memory, on a real device: the host does not read them (that
-//! would wait for the device at every call), so an id outside the table is no error; the kernel
-//! reads no table row outside it and writes NaN over the rotated columns of that row, and every
-//! other row is the CPU's rotation of the same inputs. The default launch (token-major: ids on a
+//! Ids in device memory, on a real device: the host does not read them (that would wait for the
+//! device at every call), so an id outside the table is no error; the kernel reads no table row
+//! outside it and writes NaN there, and every other row is the CPU's result for the same inputs.
+//! RoPE's position ids: NaN over the rotated columns of the row. The default launch (token-major: ids on a
 //! GPU), then the row kernel and the token-major one by `METILE_ROPE_TOKEN_MAJOR` (set in this
 //! binary only, after the default has run).
 //!
 //! Without a device the test prints "skipping: no CUDA device (<reason>)" and passes. On a GPU
-//! machine: `cargo test -p metile-kernels --test rope_device_ids`.
+//! machine: `cargo test -p metile-kernels --test device_ids`.
+//!
+//! The embedding forward's indices: a NaN output row (a `padding_idx` row stays zeros).
 
 #![allow(clippy::panic, clippy::print_stdout)]
 
+use metile_ir::DType;
+use metile_kernels::embedding;
 use metile_kernels::host::reload_tuning_overrides;
 use metile_kernels::rope::{self, check::UnknownIds, TOKEN_MAJOR_ENV};
-use metile_runtime::{Device, Tensor};
+use metile_runtime::{Buffer, Device, Tensor};
 
 #[test]
 fn unknown_device_position_ids_poison_only_their_rows() {
@@ -75,4 +79,47 @@ fn unknown_device_position_ids_poison_only_their_rows() {
     // Host ids are still checked: a typed error.
     let err = rope::run_at(&cpu, false, &x, &cos, &sin, Some(&bad), None).unwrap_err();
     assert!(err.to_string().contains("outside the table"), "{err}");
+}
+
+#[test]
+fn unknown_device_embedding_indices_poison_only_their_rows() {
+    let gpu = match Device::cuda() {
+        Ok(d) => d,
+        Err(e) => {
+            println!("skipping: no CUDA device ({e})");
+            return;
+        }
+    };
+    let (v, d) = (5, 40);
+    let table: Vec<f32> = (0..v * d).map(|i| i as f32 * 0.125 - 12.5).collect();
+    let w = gpu
+        .to_device(&Tensor::from_f32(DType::BF16, &[v, d], &table).unwrap())
+        .unwrap();
+    let ids = [4, -1, 2, 5, 7, 0, 9, 1];
+    let indices = Tensor::new(Buffer::from_i64(DType::I64, &ids).unwrap(), vec![2, 4]).unwrap();
+    let indices = gpu.to_device(&indices).unwrap();
+    for padding in [None, Some(2)] {
+        let out = match embedding::forward(&gpu, &w, &indices, padding, None) {
+            Ok(o) => o,
+            Err(e) => panic!("device indices are not checked on the host, got: {e}"),
+        };
+        assert_eq!(out.shape, [2, 4, d]);
+        let got = out.buffer.to_f32().unwrap();
+        for (r, &id) in ids.iter().enumerate() {
+            let row = &got[r * d..(r + 1) * d];
+            let what = format!("padding {padding:?}, position {r}, index {id}");
+            if Some(id) == padding {
+                assert!(row.iter().all(|x| *x == 0.0), "{what}: {row:?}");
+            } else if (0..v as i64).contains(&id) {
+                // The table's values are exact in bf16: k / 8 with |k| <= 100 (8 significant bits).
+                assert_eq!(
+                    row,
+                    &table[id as usize * d..(id as usize + 1) * d],
+                    "{what}"
+                );
+            } else {
+                assert!(row.iter().all(|x| x.is_nan()), "{what}: {row:?}");
+            }
+        }
+    }
 }
