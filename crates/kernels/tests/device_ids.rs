@@ -13,20 +13,25 @@
 #![allow(clippy::panic, clippy::print_stdout)]
 
 use metile_ir::DType;
-use metile_kernels::embedding;
+use metile_kernels::embedding::{self, check::assert_guarded_rows};
 use metile_kernels::host::reload_tuning_overrides;
 use metile_kernels::rope::{self, check::UnknownIds, TOKEN_MAJOR_ENV};
 use metile_runtime::{Buffer, Device, Tensor};
 
-#[test]
-fn unknown_device_position_ids_poison_only_their_rows() {
-    let gpu = match Device::cuda() {
-        Ok(d) => d,
+/// The CUDA device, or `None` after saying why the test skips.
+fn cuda() -> Option<Device> {
+    match Device::cuda() {
+        Ok(d) => Some(d),
         Err(e) => {
             println!("skipping: no CUDA device ({e})");
-            return;
+            None
         }
-    };
+    }
+}
+
+#[test]
+fn unknown_device_position_ids_poison_only_their_rows() {
+    let Some(gpu) = cuda() else { return };
     let cpu = Device::cpu();
     let UnknownIds {
         dims: [_, h, t, d],
@@ -83,13 +88,7 @@ fn unknown_device_position_ids_poison_only_their_rows() {
 
 #[test]
 fn unknown_device_embedding_indices_poison_only_their_rows() {
-    let gpu = match Device::cuda() {
-        Ok(d) => d,
-        Err(e) => {
-            println!("skipping: no CUDA device ({e})");
-            return;
-        }
-    };
+    let Some(gpu) = cuda() else { return };
     let (v, d) = (5, 40);
     let table: Vec<f32> = (0..v * d).map(|i| i as f32 * 0.125 - 12.5).collect();
     let w = gpu
@@ -104,22 +103,7 @@ fn unknown_device_embedding_indices_poison_only_their_rows() {
             Err(e) => panic!("device indices are not checked on the host, got: {e}"),
         };
         assert_eq!(out.shape, [2, 4, d]);
-        let got = out.buffer.to_f32().unwrap();
-        for (r, &id) in ids.iter().enumerate() {
-            let row = &got[r * d..(r + 1) * d];
-            let what = format!("padding {padding:?}, position {r}, index {id}");
-            if Some(id) == padding {
-                assert!(row.iter().all(|x| *x == 0.0), "{what}: {row:?}");
-            } else if (0..v as i64).contains(&id) {
-                // The table's values are exact in bf16: k / 8 with |k| <= 100 (8 significant bits).
-                assert_eq!(
-                    row,
-                    &table[id as usize * d..(id as usize + 1) * d],
-                    "{what}"
-                );
-            } else {
-                assert!(row.iter().all(|x| x.is_nan()), "{what}: {row:?}");
-            }
-        }
+        // The table's values are exact in bf16: k / 8 with |k| <= 100 (8 significant bits).
+        assert_guarded_rows(&out.buffer.to_f32().unwrap(), &ids, &table, d, padding);
     }
 }

@@ -108,6 +108,36 @@ pub fn cases() -> Vec<CheckCase> {
     out
 }
 
+/// Checks a forward's output `got` (`[ids.len(), d]`, f32 values) for indices that may lie
+/// outside the table (the kernel's guard): a `padding` row is zeros, an index in `0..V` gives its
+/// row of `table` (`[V, d]`, exactly: use values the weight's dtype holds), any other a NaN row.
+/// Panics naming the first row that differs.
+#[allow(clippy::panic)]
+pub fn assert_guarded_rows(
+    got: &[f32],
+    ids: &[i64],
+    table: &[f32],
+    d: usize,
+    padding: Option<i64>,
+) {
+    let v = table.len() / d.max(1);
+    for (r, &id) in ids.iter().enumerate() {
+        let row = &got[r * d..(r + 1) * d];
+        let what = format!("padding {padding:?}, position {r}, index {id}");
+        if Some(id) == padding {
+            assert!(row.iter().all(|x| *x == 0.0), "{what}: {row:?}");
+        } else if (0..v as i64).contains(&id) {
+            assert_eq!(
+                row,
+                &table[id as usize * d..(id as usize + 1) * d],
+                "{what}"
+            );
+        } else {
+            assert!(row.iter().all(|x| x.is_nan()), "{what}: {row:?}");
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -161,19 +191,7 @@ mod tests {
                 };
                 let mut out = dev.tensor_zeros(DType::F32, &[ids.len(), d]).unwrap();
                 super::super::launch_forward(&dev, &w, &indices, padding, &c, &mut out).unwrap();
-                let got = out.buffer.to_f32().unwrap();
-                for (r, &id) in ids.iter().enumerate() {
-                    let row = &got[r * d..(r + 1) * d];
-                    let what = format!("padding {padding:?}, position {r}, index {id}");
-                    if Some(id) == padding {
-                        assert!(row.iter().all(|x| *x == 0.0), "{what}: {row:?}");
-                    } else if (0..v as i64).contains(&id) {
-                        let want = &table[id as usize * d..(id as usize + 1) * d];
-                        assert_eq!(row, want, "{what}");
-                    } else {
-                        assert!(row.iter().all(|x| x.is_nan()), "{what}: {row:?}");
-                    }
-                }
+                assert_guarded_rows(&out.buffer.to_f32().unwrap(), &ids, &table, d, padding);
             }
         }
     }
