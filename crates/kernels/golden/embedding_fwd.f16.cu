@@ -141,37 +141,37 @@ extern "C" __global__ void __launch_bounds__(512) mt_embedding_fwd(const mt_u16*
         for (int k = 0; k < 8; ++k) { v45[g + k] = v44; }
       }
     }
-    mt_i64 v145[8];
+    bool v165[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v145[s] = (v65[s] * v86[s]);
-    mt_i64 v56[8];
+    for (int s = 0; s < 8; ++s) v165[s] = (v85[s] < v67[s]);
+    bool v178[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = (v145[s] + v22[s]);
-    bool v175[8];
+    for (int s = 0; s < 8; ++s) v178[s] = (v85[s] >= v133[s]);
+    bool v179[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v175[s] = (v85[s] < v67[s]);
-    bool v188[8];
+    for (int s = 0; s < 8; ++s) v179[s] = (v165[s] || v178[s]);
+    bool v180[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v188[s] = (v85[s] >= v133[s]);
-    bool v189[8];
+    for (int s = 0; s < 8; ++s) v180[s] = (v104[s] && v179[s]);
+    float v55[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v189[s] = (v175[s] || v188[s]);
-    bool v190[8];
+    for (int s = 0; s < 8; ++s) v55[s] = __int_as_float(0x7fc00000);
+    float v56[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v190[s] = (v104[s] && v189[s]);
-    float v59[8];
+    for (int s = 0; s < 8; ++s) v56[s] = (v180[s] ? v55[s] : v45[s]);
+    mt_i64 v190[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = __int_as_float(0x7fc00000);
-    float v60[8];
+    for (int s = 0; s < 8; ++s) v190[s] = (v65[s] * v86[s]);
+    mt_i64 v60[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = (v190[s] ? v59[s] : v45[s]);
+    for (int s = 0; s < 8; ++s) v60[s] = (v190[s] + v22[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v56[g];
+      const mt_i64 i0 = v60[g];
       if ((true && v27[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v60[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v56[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       }
@@ -272,42 +272,42 @@ extern "C" __global__ void __launch_bounds__(512) mt_embedding_fwd(const mt_u16*
         for (int k = 0; k < 8; ++k) { const int s = g + k; v45[s] = (true && v43[s]) ? mt_f16_to_f32(p0[i0 + k]) : v44; }
       }
     }
-    mt_i64 v145[8];
+    bool v165[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v145[s] = (v65[s] * v86[s]);
-    mt_i64 v56[8];
+    for (int s = 0; s < 8; ++s) v165[s] = (v85[s] < v67[s]);
+    bool v178[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = (v145[s] + v22[s]);
-    bool v175[8];
+    for (int s = 0; s < 8; ++s) v178[s] = (v85[s] >= v133[s]);
+    bool v179[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v175[s] = (v85[s] < v67[s]);
-    bool v188[8];
+    for (int s = 0; s < 8; ++s) v179[s] = (v165[s] || v178[s]);
+    bool v180[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v188[s] = (v85[s] >= v133[s]);
-    bool v189[8];
+    for (int s = 0; s < 8; ++s) v180[s] = (v104[s] && v179[s]);
+    float v55[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v189[s] = (v175[s] || v188[s]);
-    bool v190[8];
+    for (int s = 0; s < 8; ++s) v55[s] = __int_as_float(0x7fc00000);
+    float v56[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v190[s] = (v104[s] && v189[s]);
-    float v59[8];
+    for (int s = 0; s < 8; ++s) v56[s] = (v180[s] ? v55[s] : v45[s]);
+    mt_i64 v190[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v59[s] = __int_as_float(0x7fc00000);
-    float v60[8];
+    for (int s = 0; s < 8; ++s) v190[s] = (v65[s] * v86[s]);
+    mt_i64 v60[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = (v190[s] ? v59[s] : v45[s]);
+    for (int s = 0; s < 8; ++s) v60[s] = (v190[s] + v22[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v56[g];
+      const mt_i64 i0 = v60[g];
       if ((true && v27[g + 0]) && (true && v27[g + 1]) && (true && v27[g + 2]) && (true && v27[g + 3]) && (true && v27[g + 4]) && (true && v27[g + 5]) && (true && v27[g + 6]) && (true && v27[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v60[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v56[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v27[s]) p2[i0 + k] = mt_f32_to_f16(v60[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v27[s]) p2[i0 + k] = mt_f32_to_f16(v56[s]); }
       }
     }
   }

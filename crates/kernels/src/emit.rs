@@ -296,6 +296,8 @@ fn trace_kernel(
             } else {
                 crate::host::tile_rows(block)
             },
+            // As a GPU launches it: indices in device memory, guarded by the kernel.
+            guarded: !backward,
         }),
         // Rows of `block` columns, all rotated (mRoPE's by the default sections).
         "rope" | "llama4_rope" | "qwen2vl_mrope" => {
