@@ -572,7 +572,11 @@ mod tests {
                     positions: Some(&bad),
                     ..launch
                 };
-                let spec = launch.spec(&dev, DType::F32, b * h * t);
+                // As a GPU launches ids the host did not read.
+                let spec = RopeSpec {
+                    guarded: true,
+                    ..launch.spec(&dev, DType::F32, b * h * t)
+                };
                 let spec = match token_major {
                     true => RopeSpec {
                         order: RowOrder::TokenMajor,

@@ -88,6 +88,10 @@ pub struct RopeSpec {
     pub table: DType,
     /// Storage dtype of `position_ids`, when given (`RotateHalf` only).
     pub positions: Option<DType>,
+    /// With position ids: the kernel guards the tables against ids outside them (NaN rows; see
+    /// [`known_position`]), for ids the host did not read. Without it the host has checked them
+    /// (the guard cost the CPU's forward 13%, bf16 2x10x512x128).
+    pub guarded: bool,
     /// Columns per tile: of each half of the rotated columns (`>= R/2`) for the rotate-half
     /// variants, of the whole row (`>= D`) for `Interleaved`.
     pub block: usize,
@@ -172,6 +176,7 @@ impl RopeSpec {
             x,
             table,
             positions,
+            guarded: positions.is_some(),
             block,
             tail,
             rows: tile_rows(width),
@@ -416,8 +421,14 @@ fn rotate_rows(k: &metile_lang::Ctx, sh: &Shared<'_>, r: &Rows<'_>, program: Til
     let (tab, known) = match gather {
         None => (tab, None),
         Some((ids, at, p)) => {
-            let (id, known) = known_position(ids.load_masked(at, live, 0), p);
-            (tab + id * i64_(rr), Some(known))
+            let id = ids.load_masked(at, live, 0);
+            match spec.guarded {
+                true => {
+                    let (id, known) = known_position(id, p);
+                    (tab + id * i64_(rr), Some(known))
+                }
+                false => (tab + i64_(id) * i64_(rr), None),
+            }
         }
     };
     // Offsets into x: the program's first row (I64), then I32 within the program (at most
@@ -525,8 +536,14 @@ fn token_kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
             Some((ids, p, pos_per_batch)) => {
                 // The id as a [1, 1] tile (one load per program).
                 let at = i64_(b * pos_per_batch * t + ti) + i64_(k.arange(0, 1).expand_dims(1));
-                let (id, known) = known_position(ids.load(at), p);
-                (i64_(b * per_batch) * i64_(p) + id, Some(known))
+                let (id, known) = match spec.guarded {
+                    true => {
+                        let (id, known) = known_position(ids.load(at), p);
+                        (id, Some(known))
+                    }
+                    false => (i64_(ids.load(at)), None),
+                };
+                (i64_(b * per_batch) * i64_(p) + id, known)
             }
         };
         let h = i64_(half);
@@ -1096,6 +1113,7 @@ impl Launch<'_> {
         );
         let spec = RopeSpec {
             rows: rows_override().unwrap_or(cpu_tile_cap(device, spec.rows, live_rows)),
+            guarded: self.positions.is_some_and(|p| !p.buffer.is_host()),
             ..spec
         };
         if self.layout == XLayout::HeadsInner {
