@@ -54,124 +54,115 @@ extern "C" __global__ void __launch_bounds__(512) mt_embedding_fwd(const mt_u16*
     int v3 = p5;
     mt_i64 v4 = (mt_i64)(v3);
     int v5 = p6;
-    mt_i64 v6 = (mt_i64)(v5);
-    int v7 = (int)blockIdx.x;
-    mt_i64 v8 = (mt_i64)(v7);
-    mt_i64 v18 = 0LL;
-    mt_i64 v20 = (mt_i64)(v1);
+    int v6 = (int)blockIdx.x;
+    mt_i64 v7 = (mt_i64)(v6);
+    mt_i64 v17 = 0LL;
+    mt_i64 v19 = (mt_i64)(v1);
+    mt_i64 v20[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v20[s] = (mt_i64)(v0[s]);
     mt_i64 v21[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v21[s] = (mt_i64)(v0[s]);
-    mt_i64 v22[8];
+    for (int s = 0; s < 8; ++s) v21[s] = v20[s];
+    int v22[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v22[s] = v21[s];
-    int v23[8];
+    for (int s = 0; s < 8; ++s) v22[s] = v1;
+    bool v23[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = v1;
+    for (int s = 0; s < 8; ++s) v23[s] = (v0[s] < v22[s]);
     bool v24[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = (v0[s] < v23[s]);
-    bool v25[8];
+    for (int s = 0; s < 8; ++s) v24[s] = v23[s];
+    mt_i64 v61[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = v24[s];
+    for (int s = 0; s < 8; ++s) v61[s] = v7;
+    mt_i64 v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = 0LL;
     mt_i64 v65[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = v8;
-    mt_i64 v67[8];
+    for (int s = 0; s < 8; ++s) v65[s] = v4;
+    bool v66[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v67[s] = 0LL;
-    mt_i64 v69[8];
+    for (int s = 0; s < 8; ++s) v66[s] = (v61[s] < v65[s]);
+    bool v26[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v69[s] = v4;
-    bool v70[8];
+    for (int s = 0; s < 8; ++s) v26[s] = (v24[s] && v66[s]);
+    mt_i64 v32 = (mt_i64)(v5);
+    mt_i64 v81[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v70[s] = (v65[s] < v69[s]);
-    bool v27[8];
+    for (int s = 0; s < 8; ++s) { v81[s] = (true && v66[s]) ? p1[v61[s]] : v17; }
+    bool v83[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = (v25[s] && v70[s]);
-    mt_i64 v85[8];
+    for (int s = 0; s < 8; ++s) v83[s] = (v81[s] >= v63[s]);
+    mt_i64 v95[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v85[s] = (true && v70[s]) ? p1[v65[s]] : v18; }
-    mt_i64 v86[8];
+    for (int s = 0; s < 8; ++s) v95[s] = v32;
+    bool v96[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v86[s] = v20;
-    mt_i64 v87[8];
+    for (int s = 0; s < 8; ++s) v96[s] = (v81[s] < v95[s]);
+    bool v97[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v87[s] = (v85[s] * v86[s]);
-    mt_i64 v39[8];
+    for (int s = 0; s < 8; ++s) v97[s] = (v83[s] && v96[s]);
+    mt_i64 v110[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v87[s] + v22[s]);
-    mt_i64 v103[8];
+    for (int s = 0; s < 8; ++s) v110[s] = (v97[s] ? v81[s] : v63[s]);
+    mt_i64 v111[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v103[s] = v2;
-    bool v104[8];
+    for (int s = 0; s < 8; ++s) v111[s] = v19;
+    mt_i64 v112[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v104[s] = (v85[s] != v103[s]);
-    bool v41[8];
+    for (int s = 0; s < 8; ++s) v112[s] = (v110[s] * v111[s]);
+    mt_i64 v42[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (v27[s] && v104[s]);
-    bool v121[8];
+    for (int s = 0; s < 8; ++s) v42[s] = (v112[s] + v21[s]);
+    mt_i64 v128[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v121[s] = (v85[s] >= v67[s]);
-    mt_i64 v133[8];
+    for (int s = 0; s < 8; ++s) v128[s] = v2;
+    bool v129[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v133[s] = v6;
-    bool v134[8];
+    for (int s = 0; s < 8; ++s) v129[s] = (v81[s] != v128[s]);
+    bool v44[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v134[s] = (v85[s] < v133[s]);
-    bool v135[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v135[s] = (v121[s] && v134[s]);
-    bool v43[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (v41[s] && v135[s]);
-    float v44 = 0.0f;
-    float v45[8];
+    for (int s = 0; s < 8; ++s) v44[s] = (v26[s] && v129[s]);
+    float v45 = 0.0f;
+    float v46[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v39[g];
-      if ((true && v43[g])) {
+      const mt_i64 i0 = v42[g];
+      if ((true && v44[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v45[g + k] = mt_bf16_to_f32(u.e[k]);
+        for (int k = 0; k < MT_VEC; ++k) v46[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { v45[g + k] = v44; }
+        for (int k = 0; k < 8; ++k) { v46[g + k] = v45; }
       }
     }
-    bool v165[8];
+    float v49[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v165[s] = (v85[s] < v67[s]);
-    bool v178[8];
+    for (int s = 0; s < 8; ++s) v49[s] = __int_as_float(0x7fc00000);
+    float v50[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v178[s] = (v85[s] >= v133[s]);
-    bool v179[8];
+    for (int s = 0; s < 8; ++s) v50[s] = (v129[s] ? v49[s] : v46[s]);
+    float v52[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v179[s] = (v165[s] || v178[s]);
-    bool v180[8];
+    for (int s = 0; s < 8; ++s) v52[s] = (v97[s] ? v46[s] : v50[s]);
+    mt_i64 v170[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v180[s] = (v104[s] && v179[s]);
-    float v55[8];
+    for (int s = 0; s < 8; ++s) v170[s] = (v61[s] * v111[s]);
+    mt_i64 v56[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = __int_as_float(0x7fc00000);
-    float v56[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = (v180[s] ? v55[s] : v45[s]);
-    mt_i64 v190[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v190[s] = (v65[s] * v86[s]);
-    mt_i64 v60[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = (v190[s] + v22[s]);
+    for (int s = 0; s < 8; ++s) v56[s] = (v170[s] + v21[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v60[g];
-      if ((true && v27[g])) {
+      const mt_i64 i0 = v56[g];
+      if ((true && v26[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v56[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v52[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       }
@@ -185,129 +176,120 @@ extern "C" __global__ void __launch_bounds__(512) mt_embedding_fwd(const mt_u16*
     int v3 = p5;
     mt_i64 v4 = (mt_i64)(v3);
     int v5 = p6;
-    mt_i64 v6 = (mt_i64)(v5);
-    int v7 = (int)blockIdx.x;
-    mt_i64 v8 = (mt_i64)(v7);
-    mt_i64 v18 = 0LL;
-    mt_i64 v20 = (mt_i64)(v1);
+    int v6 = (int)blockIdx.x;
+    mt_i64 v7 = (mt_i64)(v6);
+    mt_i64 v17 = 0LL;
+    mt_i64 v19 = (mt_i64)(v1);
+    mt_i64 v20[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v20[s] = (mt_i64)(v0[s]);
     mt_i64 v21[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v21[s] = (mt_i64)(v0[s]);
-    mt_i64 v22[8];
+    for (int s = 0; s < 8; ++s) v21[s] = v20[s];
+    int v22[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v22[s] = v21[s];
-    int v23[8];
+    for (int s = 0; s < 8; ++s) v22[s] = v1;
+    bool v23[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = v1;
+    for (int s = 0; s < 8; ++s) v23[s] = (v0[s] < v22[s]);
     bool v24[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = (v0[s] < v23[s]);
-    bool v25[8];
+    for (int s = 0; s < 8; ++s) v24[s] = v23[s];
+    mt_i64 v61[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = v24[s];
+    for (int s = 0; s < 8; ++s) v61[s] = v7;
+    mt_i64 v63[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v63[s] = 0LL;
     mt_i64 v65[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = v8;
-    mt_i64 v67[8];
+    for (int s = 0; s < 8; ++s) v65[s] = v4;
+    bool v66[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v67[s] = 0LL;
-    mt_i64 v69[8];
+    for (int s = 0; s < 8; ++s) v66[s] = (v61[s] < v65[s]);
+    bool v26[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v69[s] = v4;
-    bool v70[8];
+    for (int s = 0; s < 8; ++s) v26[s] = (v24[s] && v66[s]);
+    mt_i64 v32 = (mt_i64)(v5);
+    mt_i64 v81[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v70[s] = (v65[s] < v69[s]);
-    bool v27[8];
+    for (int s = 0; s < 8; ++s) { v81[s] = (true && v66[s]) ? p1[v61[s]] : v17; }
+    bool v83[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = (v25[s] && v70[s]);
-    mt_i64 v85[8];
+    for (int s = 0; s < 8; ++s) v83[s] = (v81[s] >= v63[s]);
+    mt_i64 v95[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) { v85[s] = (true && v70[s]) ? p1[v65[s]] : v18; }
-    mt_i64 v86[8];
+    for (int s = 0; s < 8; ++s) v95[s] = v32;
+    bool v96[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v86[s] = v20;
-    mt_i64 v87[8];
+    for (int s = 0; s < 8; ++s) v96[s] = (v81[s] < v95[s]);
+    bool v97[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v87[s] = (v85[s] * v86[s]);
-    mt_i64 v39[8];
+    for (int s = 0; s < 8; ++s) v97[s] = (v83[s] && v96[s]);
+    mt_i64 v110[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v87[s] + v22[s]);
-    mt_i64 v103[8];
+    for (int s = 0; s < 8; ++s) v110[s] = (v97[s] ? v81[s] : v63[s]);
+    mt_i64 v111[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v103[s] = v2;
-    bool v104[8];
+    for (int s = 0; s < 8; ++s) v111[s] = v19;
+    mt_i64 v112[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v104[s] = (v85[s] != v103[s]);
-    bool v41[8];
+    for (int s = 0; s < 8; ++s) v112[s] = (v110[s] * v111[s]);
+    mt_i64 v42[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (v27[s] && v104[s]);
-    bool v121[8];
+    for (int s = 0; s < 8; ++s) v42[s] = (v112[s] + v21[s]);
+    mt_i64 v128[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v121[s] = (v85[s] >= v67[s]);
-    mt_i64 v133[8];
+    for (int s = 0; s < 8; ++s) v128[s] = v2;
+    bool v129[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v133[s] = v6;
-    bool v134[8];
+    for (int s = 0; s < 8; ++s) v129[s] = (v81[s] != v128[s]);
+    bool v44[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v134[s] = (v85[s] < v133[s]);
-    bool v135[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v135[s] = (v121[s] && v134[s]);
-    bool v43[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (v41[s] && v135[s]);
-    float v44 = 0.0f;
-    float v45[8];
+    for (int s = 0; s < 8; ++s) v44[s] = (v26[s] && v129[s]);
+    float v45 = 0.0f;
+    float v46[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v39[g];
-      if ((true && v43[g + 0]) && (true && v43[g + 1]) && (true && v43[g + 2]) && (true && v43[g + 3]) && (true && v43[g + 4]) && (true && v43[g + 5]) && (true && v43[g + 6]) && (true && v43[g + 7]) && (i0 % 8) == 0) {
+      const mt_i64 i0 = v42[g];
+      if ((true && v44[g + 0]) && (true && v44[g + 1]) && (true && v44[g + 2]) && (true && v44[g + 3]) && (true && v44[g + 4]) && (true && v44[g + 5]) && (true && v44[g + 6]) && (true && v44[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v45[g + k] = mt_bf16_to_f32(u.e[k]);
+        for (int k = 0; k < MT_VEC; ++k) v46[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v45[s] = (true && v43[s]) ? mt_bf16_to_f32(p0[i0 + k]) : v44; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v46[s] = (true && v44[s]) ? mt_bf16_to_f32(p0[i0 + k]) : v45; }
       }
     }
-    bool v165[8];
+    float v49[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v165[s] = (v85[s] < v67[s]);
-    bool v178[8];
+    for (int s = 0; s < 8; ++s) v49[s] = __int_as_float(0x7fc00000);
+    float v50[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v178[s] = (v85[s] >= v133[s]);
-    bool v179[8];
+    for (int s = 0; s < 8; ++s) v50[s] = (v129[s] ? v49[s] : v46[s]);
+    float v52[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v179[s] = (v165[s] || v178[s]);
-    bool v180[8];
+    for (int s = 0; s < 8; ++s) v52[s] = (v97[s] ? v46[s] : v50[s]);
+    mt_i64 v170[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v180[s] = (v104[s] && v179[s]);
-    float v55[8];
+    for (int s = 0; s < 8; ++s) v170[s] = (v61[s] * v111[s]);
+    mt_i64 v56[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = __int_as_float(0x7fc00000);
-    float v56[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = (v180[s] ? v55[s] : v45[s]);
-    mt_i64 v190[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v190[s] = (v65[s] * v86[s]);
-    mt_i64 v60[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = (v190[s] + v22[s]);
+    for (int s = 0; s < 8; ++s) v56[s] = (v170[s] + v21[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v60[g];
-      if ((true && v27[g + 0]) && (true && v27[g + 1]) && (true && v27[g + 2]) && (true && v27[g + 3]) && (true && v27[g + 4]) && (true && v27[g + 5]) && (true && v27[g + 6]) && (true && v27[g + 7]) && (i0 % 8) == 0) {
+      const mt_i64 i0 = v56[g];
+      if ((true && v26[g + 0]) && (true && v26[g + 1]) && (true && v26[g + 2]) && (true && v26[g + 3]) && (true && v26[g + 4]) && (true && v26[g + 5]) && (true && v26[g + 6]) && (true && v26[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v56[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v52[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v27[s]) p2[i0 + k] = mt_f32_to_bf16(v56[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v26[s]) p2[i0 + k] = mt_f32_to_bf16(v52[s]); }
       }
     }
   }

@@ -9,6 +9,7 @@ pub mod dyt;
 pub mod embedding;
 pub mod emit;
 pub mod fused_linear_cross_entropy;
+pub mod gather;
 pub mod host;
 pub mod inventory;
 pub mod matmul;

@@ -166,6 +166,10 @@ mod tests {
             .map(|e| e.to_string())
             .unwrap_or_default();
         assert!(e.contains("outside 0..4"), "{e}");
+        // A table of no rows: no index names one (a typed error before any index is read).
+        let empty = Tensor::zeros(DType::F32, &[0, 8]);
+        let e = forward(&dev, &empty, &ids(&[0]), None, None).unwrap_err();
+        assert!(e.to_string().contains("table of no rows"), "{e}");
     }
 
     /// The forward kernel's own guard, which is all a device launch has (indices in device

@@ -22,6 +22,7 @@ use metile_ir::{DType, Verified};
 use metile_lang::{select, trace, LangError};
 use metile_runtime::{Arg, Buffer, Device, Tensor};
 
+use crate::gather::known_index;
 use crate::host::{bad, cpu_tile_cap, fit, float_dtype, row_block, tile_rows};
 use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape};
 
@@ -43,9 +44,9 @@ pub struct EmbSpec {
 
 /// Forward: `spec.rows` indices per program as one `[rows, block]` tile (the gathered table rows
 /// a `[rows, 1]` column), parameters `weight, indices, out, d, padding, n, v` (`n` indices, `v`
-/// table rows; the last program's rows from `n` on touch no memory; an index outside `0..v` that
-/// is not `padding` reads nothing and writes a NaN row). Backward: one program per table row, parameters
-/// `dout, order, starts, dweight, d`.
+/// table rows; the last program's rows from `n` on touch no memory; under `spec.guarded` an
+/// index outside `0..v` that is not `padding` reads row 0 and writes a NaN row). Backward: one
+/// program per table row, parameters `dout, order, starts, dweight, d`.
 pub fn kernel(spec: &EmbSpec) -> Result<Verified, LangError> {
     trace(
         if spec.backward {
@@ -85,7 +86,7 @@ pub fn kernel(spec: &EmbSpec) -> Result<Verified, LangError> {
                 let d = k.scalar("d", DType::I32);
                 let padding = k.scalar("padding", DType::I64);
                 let n = k.scalar("n", DType::I32).cast(DType::I64);
-                let v = k.scalar("v", DType::I32).cast(DType::I64);
+                let v = k.scalar("v", DType::I32);
                 let tile_rows = spec.rows as i64;
                 // [rows, 1]: this program's positions and the table rows they gather.
                 let i = (k.program_id(0).cast(DType::I64) * tile_rows
@@ -98,13 +99,11 @@ pub fn kernel(spec: &EmbSpec) -> Result<Verified, LangError> {
                 let mask = cols.lt(d).expand_dims(0) & live;
                 let keep = row.not_equal(padding);
                 let vals = match spec.guarded {
-                    // Compares and and/or only (no `not`), so that a GPU recomputes these
-                    // `[rows, 1]` masks per element instead of broadcasting them through shared
-                    // memory.
+                    // An unknown index reads row 0 and writes NaN; padding stays zeros.
                     true => {
-                        let known = row.ge(0) & row.lt(v);
-                        let vals = w.load_masked(row * d64 + c64, mask & keep & known, 0.0);
-                        select(keep & (row.lt(0) | row.ge(v)), f32::NAN, vals)
+                        let (safe, known) = known_index(row, v);
+                        let vals = w.load_masked(safe * d64 + c64, mask & keep, 0.0);
+                        select(known, vals, select(keep, f32::NAN, vals))
                     }
                     false => w.load_masked(row * d64 + c64, mask & keep, 0.0),
                 };
@@ -158,6 +157,14 @@ fn validate(
             entry,
             "indices",
             "too many indices or table rows".into(),
+        ));
+    }
+    // No row for any index (nothing for the forward kernel's guard to read instead).
+    if v == 0 && n > 0 {
+        return Err(bad(
+            entry,
+            "indices",
+            format!("{n} indices into a table of no rows"),
         ));
     }
     let ids = match read || indices.buffer.is_host() {

@@ -516,6 +516,18 @@ mod tests {
         assert!(err(&ids(&[3, 4], &[0; 12])).contains("must be [T=4] or [1 or B=2, T]"));
         let float_ids = Tensor::zeros(DType::F32, &[4]);
         assert!(err(&float_ids).contains("int32 or int64"));
+        // Tables of no rows: no id names one (a typed error before any id is read).
+        let empty = Tensor::zeros(DType::F32, &[1, 0, 8]);
+        let no_rows = run_at(
+            &dev,
+            false,
+            &x,
+            &empty,
+            &empty,
+            Some(&ids(&[4], &[0; 4])),
+            None,
+        );
+        assert!(no_rows.unwrap_err().to_string().contains("no rows"));
         // A table longer than T needs position ids.
         let no_ids = run_at(&dev, false, &x, &tab, &tab, None, None).unwrap_err();
         assert!(no_ids.to_string().contains("[1 or B=2, T=4, R]"));

@@ -46,6 +46,7 @@ use metile_ir::{DType, Verified};
 use metile_lang::{select, trace, LangError, Tile};
 use metile_runtime::{Arg, Device, Tensor};
 
+use crate::gather::known_index;
 use crate::host::{bad, cpu_tile_cap, fit, float_dtype, row_block, tile_rows};
 use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
 
@@ -89,7 +90,7 @@ pub struct RopeSpec {
     /// Storage dtype of `position_ids`, when given (`RotateHalf` only).
     pub positions: Option<DType>,
     /// With position ids: the kernel guards the tables against ids outside them (NaN rows; see
-    /// [`known_position`]), for ids the host did not read. Without it the host has checked them
+    /// [`known_index`]), for ids the host did not read. Without it the host has checked them
     /// (the guard cost the CPU's forward 13%, bf16 2x10x512x128).
     pub guarded: bool,
     /// Columns per tile: of each half of the rotated columns (`>= R/2`) for the rotate-half
@@ -232,12 +233,12 @@ pub fn kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
     }
 }
 
-/// Threads the rotate-half row kernel keeps resident per multiprocessor on a GPU at 16-bit storage
-/// (a register budget; see `Kernel::min_resident_threads`), the case measured; f32 and mRoPE keep
-/// the compiler's choice (at f32 the plan has 512 threads, where this budget would round up to
-/// three programs, 1,536 threads: the setting that spills below). Each thread holds six loaded vectors (both halves of `x` and
-/// of both tables); at the compiler's own 62 registers only 1,024 threads fit, and the forward
-/// moved 3,580 GB/s. H200, bf16 q+k 8x(32+8)x2048x128, programs of 256 threads asked to hold 4 /
+/// Threads the rotate-half row kernel keeps resident per multiprocessor on a GPU at 16-bit
+/// storage (a register budget; see `Kernel::min_resident_threads`), the case measured; f32 and
+/// mRoPE keep the compiler's choice (at f32 the plan has 512 threads, where this budget would
+/// round up to three programs, 1,536 threads: the setting that spills below). Each thread holds
+/// six loaded vectors (both halves of `x` and of both tables); at the compiler's own 62
+/// registers only 1,024 threads fit, and the forward moved 3,580 GB/s. H200, bf16 q+k 8x(32+8)x2048x128, programs of 256 threads asked to hold 4 /
 /// 5 / 6 per multiprocessor: 3,576 / 3,862 / 3,551 GB/s (5 leaves 48 registers and a few spill
 /// slots in the unaligned body; 6 spills in the aligned one).
 pub const RESIDENT_THREADS: u32 = 1280;
@@ -417,14 +418,14 @@ fn rotate_rows(k: &metile_lang::Ctx, sh: &Shared<'_>, r: &Rows<'_>, program: Til
         }
     };
     let live = row.lt(r.n_rows);
-    // Position ids are gathered per row, for live rows only; see `known_position`.
+    // Position ids are gathered per row, for live rows only; see `known_index`.
     let (tab, known) = match gather {
         None => (tab, None),
         Some((ids, at, p)) => {
             let id = ids.load_masked(at, live, 0);
             match spec.guarded {
                 true => {
-                    let (id, known) = known_position(id, p);
+                    let (id, known) = known_index(id, p);
                     (tab + id * i64_(rr), Some(known))
                 }
                 false => (tab + i64_(id) * i64_(rr), None),
@@ -465,17 +466,8 @@ fn rotate_rows(k: &metile_lang::Ctx, sh: &Shared<'_>, r: &Rows<'_>, program: Til
     }
 }
 
-/// A gathered position id (I64) and whether it names a table row (`0 <= id < p`); an unknown id
-/// reads row 0 instead. The host checks ids only where it can read them without waiting for the
-/// device (see [`check_positions`]); on a GPU the kernel never reads outside the table and
-/// [`poison_unknown`] makes the row's rotated columns NaN.
-fn known_position(id: Tile, p: Tile) -> (Tile, Tile) {
-    let id = id.cast(DType::I64);
-    let known = id.ge(0) & id.lt(p.cast(DType::I64));
-    (select(known, id, 0), known)
-}
-
-/// The rotated pair, NaN in the rows whose position id is unknown (`known` false).
+/// The rotated pair, NaN in the rows whose position id is unknown (`known` false, from
+/// [`known_index`]: the ids the host did not read, see [`check_positions`]).
 fn poison_unknown(known: Option<Tile>, (y1, y2): (Tile, Tile)) -> (Tile, Tile) {
     match known {
         Some(ok) => (select(ok, y1, f32::NAN), select(ok, y2, f32::NAN)),
@@ -538,7 +530,7 @@ fn token_kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
                 let at = i64_(b * pos_per_batch * t + ti) + i64_(k.arange(0, 1).expand_dims(1));
                 let (id, known) = match spec.guarded {
                     true => {
-                        let (id, known) = known_position(ids.load(at), p);
+                        let (id, known) = known_index(ids.load(at), p);
                         (id, Some(known))
                     }
                     false => (i64_(ids.load(at)), None),
@@ -828,6 +820,14 @@ fn check_positions(
             entry,
             "cos",
             format!("{p} table rows; at most {}", i32::MAX),
+        ));
+    }
+    // No table row for any id (nothing for the kernel's guard to read instead).
+    if p == 0 && ids.numel() > 0 {
+        return Err(bad(
+            entry,
+            "position_ids",
+            "the tables have no rows for the ids to name".into(),
         ));
     }
     if !ids.buffer.is_host() {
