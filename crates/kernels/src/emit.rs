@@ -372,6 +372,9 @@ fn trace_kernel(
                 tiling: row_tile(block, exact),
                 // As fused linear cross-entropy runs it: a chunk of few rows, wide programs.
                 wide: base == "cross_entropy_in_place",
+                device_targets: false,
+                dloss: DType::F32,
+                dloss_per_row: true,
             })
         }
         "kl_div" | "kl_div_none" | "jsd" | "tvd" => {

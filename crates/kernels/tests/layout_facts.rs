@@ -397,6 +397,9 @@ fn more_kernels() -> Vec<(String, Verified)> {
                 tiling: looped,
                 // Fused linear cross-entropy's chunks run wide programs (1024 threads).
                 wide: !backward,
+                device_targets: false,
+                dloss: DType::F32,
+                dloss_per_row: true,
             };
             out.push((format!("{spec:?}"), kernel(&spec).unwrap()));
         }

@@ -73,6 +73,10 @@ fn pipelined_cross_entropy_compiles() {
                     prefetch: true,
                 },
                 wide: false,
+                // Targets in device memory: guarded, the row factors loaded.
+                device_targets: true,
+                dloss: x,
+                dloss_per_row: false,
             };
             let src = cuda_source(&kernel(&spec).unwrap(), &Target::sm90()).unwrap();
             match compile_cuda_source_cached("ce_pipelined", &src.source, 90, None) {
@@ -139,6 +143,9 @@ fn warp_shuffles_are_never_conditional() {
             prefetch: false,
         },
         wide: false,
+        device_targets: false,
+        dloss: DType::F32,
+        dloss_per_row: true,
     };
     for wide in [false, true] {
         let src = cuda_source(&kernel(&CeSpec { wide, ..spec }).unwrap(), &Target::sm90())

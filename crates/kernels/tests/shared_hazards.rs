@@ -274,6 +274,9 @@ fn every_library_kernel_is_free_of_shared_memory_hazards() {
                     prefetch: !looped || pipelined,
                 },
                 wide: true,
+                device_targets: false,
+                dloss: DType::F32,
+                dloss_per_row: true,
             };
             let k = metile_opt::canonicalize(ce_kernel(&spec).unwrap()).unwrap();
             audited += audit(&format!("{spec:?}"), &k, &mut failures);

@@ -46,8 +46,20 @@
 //! and 262,147); targets int32 or int64, each in
 //! `0..V` or `ignore_index`; `weight` `[V]` in the logits' dtype or f32, finite (any sign);
 //! anything else is a typed error. Sums are FP32 in the kernels, which also apply the row
-//! factors; `sum_valid w_y`, `n_valid` and `W` are summed in f64 on the host, as are the rows
-//! under `sum`/`mean`, in row order (deterministic). [`forward_with`] with `token_stats` (entry parameter
+//! factors.
+//!
+//! Where the targets live decides who counts them, so that a call on a GPU never waits for the
+//! device: targets in host memory (the CPU) are read and checked on the host (a bad target or
+//! a non-finite weight is a typed error), and `sum_valid w_y`, `n_valid`, `W` and the rows under
+//! `sum`/`mean` are summed there in f64, in row order. Targets in device memory are not read:
+//! one device program computes the row factors (f32 sums, [`factors_kernel`]) and another adds
+//! the rows ([`sums_kernel`]), each in a fixed order (deterministic); a target outside `0..V`
+//! that is not `ignore_index` gives NaN in its row's losses and gradient (and so in a reduced
+//! loss), and non-finite weights give non-finite losses instead of an error. Token statistics
+//! read the targets wherever they live (a bad one is then a typed error) but keep the factors
+//! where the targets live, so that every call on the same tensors applies the same factors.
+//! `dloss` is read by the backward kernel where it lives; only [`scale_in_place`] reads it on
+//! the host, to skip its pass when every cotangent is 1. [`forward_with`] with `token_stats` (entry parameter
 //! `token_stats=true`) also returns each row's predicted class (the first index of the largest
 //! softcapped logit, int64, -1 on ignored rows) and the token accuracy (f32: per row under
 //! `none`, else the share of non-ignored rows predicted right, 0 when all are ignored), as
@@ -61,6 +73,7 @@ use metile_ir::{DType, Verified};
 use metile_lang::{select, trace, Ctx, LangError, Tile};
 use metile_runtime::{Arg, Buffer, Device, Tensor};
 
+use crate::gather::known_index;
 use crate::host::{bad, fit, float_dtype};
 use crate::norms::Tiling;
 use crate::online;
@@ -91,6 +104,15 @@ pub struct CeSpec {
     /// a launch of a few hundred rows (fused linear cross-entropy's chunks) still keeps every
     /// multiprocessor's loads in flight, as Liger's 32-warp programs do.
     pub wide: bool,
+    /// Targets the host did not read (in device memory). The kernel guards each row's target
+    /// ([`known_index`]): a target that is not `ignore_index` and lies outside `0..V` reads class
+    /// 0 instead, and the row's losses and gradient are NaN. The row factors come from the
+    /// `factors` input ([`factors_kernel`]'s output) instead of scalars.
+    pub device_targets: bool,
+    /// The backward's cotangent `dloss`: its dtype, and whether it holds one value per row
+    /// (reduction `none`) or one for every row (`sum`, `mean`).
+    pub dloss: DType,
+    pub dloss_per_row: bool,
 }
 
 /// A tile of a row's logits in f32, with its element offsets, column ids (i64) and mask.
@@ -167,10 +189,11 @@ impl<'k> RowTiles<'k> {
 }
 
 /// One program per row. Parameters: `logits` (read-write when `in_place`), `target`,
-/// `[weight,]` then forward `row_loss, row_z, [row_pred,] row_lse` or backward
-/// `dloss, [lse,] dlogits`, then
-/// the scalars `n, ignore_index, label_smoothing, smooth_mass (ls W / V), lse_square_scale,
-/// softcap, ce_factor, z_factor`.
+/// `[weight,] [factors,]` then forward `row_loss, row_z, [row_pred,] row_lse` or backward
+/// `dloss, [lse,] dlogits`, then the scalars `n, ignore_index, label_smoothing, [smooth_mass
+/// (ls W / V),] lse_square_scale, softcap, [ce_factor, z_factor]`: the bracketed factors are
+/// scalars unless `device_targets`, where the `factors` input holds `(ce_factor, z_factor,
+/// smooth_mass)`.
 pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
     trace(spec.name(), |k| {
         let x = if spec.in_place {
@@ -180,7 +203,8 @@ pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
         };
         let target = k.input("target", spec.target);
         let w = spec.weight.map(|d| k.input("weight", d));
-        let dloss = spec.backward.then(|| k.input("dloss", DType::F32));
+        let factors = spec.device_targets.then(|| k.input("factors", DType::F32));
+        let dloss = spec.backward.then(|| k.input("dloss", spec.dloss));
         let lse_in = (spec.backward && spec.lse).then(|| k.input("lse", DType::F32));
         let dx = spec.backward.then(|| k.output("dlogits", spec.grad));
         let row_loss = (!spec.backward).then(|| k.output("row_loss", DType::F32));
@@ -190,11 +214,18 @@ pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
         let n = k.scalar("n", DType::I32);
         let ignore = k.scalar("ignore_index", DType::I64);
         let ls = k.scalar("label_smoothing", DType::F32);
-        let smooth = k.scalar("smooth_mass", DType::F32);
+        let host = |name: &str| (!spec.device_targets).then(|| k.scalar(name, DType::F32));
+        let smooth = host("smooth_mass");
         let lss = k.scalar("lse_square_scale", DType::F32);
         let cap = k.scalar("softcap", DType::F32);
-        let fce = k.scalar("ce_factor", DType::F32);
-        let fz = k.scalar("z_factor", DType::F32);
+        let (fce, fz) = (host("ce_factor"), host("z_factor"));
+        let (fce, fz, smooth) = match &factors {
+            Some(f) => {
+                let at = |i: i64| f.load(k.constant(i, DType::I64));
+                (at(0), at(1), at(2))
+            }
+            None => (fce.unwrap(), fz.unwrap(), smooth.unwrap()),
+        };
         let t = spec.tiling;
         if spec.wide {
             k.min_threads(WIDE_THREADS);
@@ -204,6 +235,18 @@ pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
         let tiles = RowTiles::new(k, row, n, t);
         let y = target.load(r64).cast(DType::I64);
         let valid = y.not_equal(ignore);
+        // A target the host did not read is read at a class that exists; `poison` then turns
+        // the row's values to NaN unless it named one (ignored rows keep their zeros).
+        let (y, known) = if spec.device_targets {
+            let (safe, known) = known_index(y, n);
+            (safe, Some(known))
+        } else {
+            (y, None)
+        };
+        let poison = |v: Tile| match known {
+            Some(kn) => select(kn, v, f32::NAN),
+            None => v,
+        };
         let eps = ls / n.cast(DType::F32);
         let soft = |v: Tile| {
             if spec.softcap {
@@ -366,25 +409,118 @@ pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
             None => buf.store(offs, g),
         };
         if let (Some(dx), Some(dloss)) = (&dx, &dloss) {
-            let dl = dloss.load(r64);
+            let at = if spec.dloss_per_row {
+                r64
+            } else {
+                k.constant(0, DType::I64)
+            };
+            let dl = dloss.load(at).cast(DType::F32);
             for_tiles(&|(v, offs, c64, mask)| {
-                let g = select(valid, grad(v, c64, mask) * dl, 0.0);
+                let g = select(valid, poison(grad(v, c64, mask) * dl), 0.0);
                 store(dx, offs, g.cast(spec.grad), mask);
             });
             return;
         }
         if spec.in_place {
             for_tiles(&|(v, offs, c64, mask)| {
-                let g = select(valid, grad(v, c64, mask), 0.0);
+                let g = select(valid, poison(grad(v, c64, mask)), 0.0);
                 store(&x, offs, g.cast(spec.x), mask);
             });
         }
         if let (Some(rl), Some(rz), Some(zy), Some(sum_wz)) = (&row_loss, &row_z, zy, sum_wz) {
             let zl = lss * lse * lse;
             let ce = (lse - zy) * target_coef + smooth * lse - eps * sum_wz;
-            rl.store(r64, select(valid, ce * fce + zl * fz, 0.0));
-            rz.store(r64, select(valid, zl * fz, 0.0));
+            rl.store(r64, select(valid, poison(ce * fce + zl * fz), 0.0));
+            rz.store(r64, select(valid, poison(zl * fz), 0.0));
         }
+    })
+}
+
+/// Lanes of the single-program kernels over a call's rows ([`factors_kernel`],
+/// [`sums_kernel`]).
+const ROW_LANES: usize = 1024;
+
+/// The row factors, from targets (and class weights) in device memory, in one program that
+/// steps over the rows in a fixed order (the result repeats exactly): `factors = (ce_factor,
+/// z_factor, smooth_mass)` as the module doc defines them, for reduction `mean` when `mean != 0`
+/// and `sum`/`none` otherwise. Counts are f32 sums of ones, exact below 2^24 valid rows per lane;
+/// weights are summed in f32. A target outside `0..V` that is not `ignore_index` counts as
+/// valid, with class 0's weight (the main kernel makes its row NaN). Parameters: `target,
+/// [weight,] factors, rows, n, ignore_index, label_smoothing, mean`.
+pub fn factors_kernel(target: DType, weight: Option<DType>) -> Result<Verified, LangError> {
+    trace("cross_entropy_factors", |k| {
+        let target = k.input("target", target);
+        let w = weight.map(|d| k.input("weight", d));
+        let out = k.output("factors", DType::F32);
+        let rows = k.scalar("rows", DType::I32);
+        let n = k.scalar("n", DType::I32);
+        let ignore = k.scalar("ignore_index", DType::I64);
+        let ls = k.scalar("label_smoothing", DType::F32);
+        let mean = k.scalar("mean", DType::I32);
+        let lanes = k.arange(0, ROW_LANES as i64);
+        let zero = k.zeros([ROW_LANES], DType::F32);
+        let acc = k.for_range(0, rows, ROW_LANES as i64, &[zero, zero], |st, c| {
+            let r = lanes + st;
+            let live = r.lt(rows);
+            let y = target
+                .load_masked(r.cast(DType::I64), live, 0)
+                .cast(DType::I64);
+            let valid = live & y.not_equal(ignore);
+            let weighted = match &w {
+                Some(w) => {
+                    let (safe, _) = known_index(y, n);
+                    c[1] + w.load_masked(safe, valid, 0.0).cast(DType::F32)
+                }
+                None => c[1],
+            };
+            vec![c[0] + valid.cast(DType::F32), weighted]
+        });
+        let n_valid = acc[0].sum(0);
+        let (w_valid, w_total) = match &w {
+            Some(w) => {
+                let total = k.for_range(0, n, ROW_LANES as i64, &[zero], |st, c| {
+                    let j = lanes + st;
+                    let m = j.lt(n);
+                    vec![c[0] + w.load_masked(j.cast(DType::I64), m, 0.0).cast(DType::F32)]
+                });
+                (acc[1].sum(0), total[0].sum(0))
+            }
+            None => (n_valid, n.cast(DType::F32)),
+        };
+        // A zero divisor gives a zero factor (module doc).
+        let inv = |d: Tile| select(d.equal(0.0), 0.0, 1.0 / d);
+        let is_mean = mean.not_equal(0);
+        let at = |i: i64| k.constant(i, DType::I64);
+        out.store(at(0), select(is_mean, inv(w_valid), 1.0));
+        out.store(at(1), select(is_mean, inv(n_valid), 1.0));
+        out.store(at(2), ls * w_total / n.cast(DType::F32));
+    })
+}
+
+/// The sums of a call's per-row losses and z-losses (`sum` and `mean`, whose factors the rows
+/// carry), in one program that steps over the rows in a fixed order (the result repeats
+/// exactly). Parameters: `row_loss, row_z, loss, z_loss, rows`.
+pub fn sums_kernel() -> Result<Verified, LangError> {
+    trace("cross_entropy_sums", |k| {
+        let rl = k.input("row_loss", DType::F32);
+        let rz = k.input("row_z", DType::F32);
+        let loss = k.output("loss", DType::F32);
+        let z_loss = k.output("z_loss", DType::F32);
+        let rows = k.scalar("rows", DType::I32);
+        let lanes = k.arange(0, ROW_LANES as i64);
+        let zero = k.zeros([ROW_LANES], DType::F32);
+        let acc = k.for_range(0, rows, ROW_LANES as i64, &[zero, zero], |st, c| {
+            let r = lanes + st;
+            let live = r.lt(rows);
+            let r64 = r.cast(DType::I64);
+            vec![
+                c[0] + rl.load_masked(r64, live, 0.0),
+                c[1] + rz.load_masked(r64, live, 0.0),
+            ]
+        });
+        let at0 = k.constant(0, DType::I64);
+        loss.store(at0, acc[0].sum(0));
+        z_loss.store(at0, acc[1].sum(0));
     })
 }
 
@@ -544,8 +680,29 @@ struct Checked {
     rows: usize,
     v: usize,
     row_shape: Vec<usize>,
+    /// The targets are in device memory and the caller does not know them (`Known`): the device
+    /// computes the row factors and the row sums, and the kernels guard the targets
+    /// (`CeSpec::device_targets`), whether or not the host also reads them (token statistics
+    /// do), so that every call on the same tensors uses the same factors.
+    on_device: bool,
+    /// What the host read of the targets: always unless `on_device`; there only for token
+    /// statistics.
+    host: Option<HostTargets>,
+}
+
+impl Checked {
+    /// The host's row factors (`HostTargets::factors`), unless the device computes them.
+    fn host_factors(&self, o: &CeOptions) -> Option<(f32, f32, f32)> {
+        match (&self.host, self.on_device) {
+            (Some(h), false) => Some(h.factors(self.v, o)),
+            _ => None,
+        }
+    }
+}
+
+/// The targets as the host read them (once, for validation, the row factors and token accuracy).
+struct HostTargets {
     n_valid: usize,
-    /// The targets, read to the host once for validation and reused for token accuracy.
     ids: Vec<i64>,
     /// With class weights: `W = sum_j w_j` and `sum_valid w_y` (f64).
     weight_sums: Option<(f64, f64)>,
@@ -553,22 +710,32 @@ struct Checked {
     factors: Option<(f64, f64)>,
 }
 
-impl Checked {
+impl HostTargets {
     /// The kernels' `(ce_factor, z_factor, smooth_mass)`: the row factors of the module doc and
-    /// `ls W / V` (exactly `ls` without weights).
-    fn factors(&self, o: &CeOptions) -> (f32, f32, f32) {
-        let (w_sum, w_valid) = self
-            .weight_sums
-            .unwrap_or((self.v as f64, self.n_valid as f64));
+    /// `ls W / V` (exactly `ls` without weights), for rows of `v` classes.
+    fn factors(&self, v: usize, o: &CeOptions) -> (f32, f32, f32) {
+        let (w_sum, w_valid) = self.weight_sums.unwrap_or((v as f64, self.n_valid as f64));
         let inv = |d: f64| if d == 0.0 { 0.0 } else { 1.0 / d };
         let (fce, fz) = match (self.factors, o.reduction) {
             (Some(f), _) => f,
             (None, Reduction::Mean) => (inv(w_valid), inv(self.n_valid as f64)),
             (None, Reduction::None | Reduction::Sum) => (1.0, 1.0),
         };
-        let smooth = o.label_smoothing * w_sum / self.v as f64;
+        let smooth = o.label_smoothing * w_sum / v as f64;
         (fce as f32, fz as f32, smooth as f32)
     }
+}
+
+/// Whether a call reads its targets on the host where `always` does not ask it to: where they
+/// are in host memory (the CPU: the read is free and a bad target is a typed error), never in
+/// device memory, so that a call on a GPU queues its kernels without waiting for the device.
+/// Where it does not, the device computes the row factors and sums ([`Checked::on_device`]).
+fn reads_targets(target: &Tensor) -> bool {
+    #[cfg(test)]
+    if tests::LEAVE_TARGETS_UNREAD.with(|c| c.get()) {
+        return false;
+    }
+    target.buffer.is_host()
 }
 
 /// The host's copies of a call's target ids and class weights (exactly the device tensors'
@@ -593,8 +760,9 @@ pub(crate) struct KnownWeights<'a> {
     pub total: f64,
 }
 
-/// Checks the inputs and options; the targets' (and class weights') values are read from the
-/// device, or taken from `known` (no device read).
+/// Checks the inputs and options. The targets' (and class weights') values are taken from
+/// `known`, or read from where they live when `always` or [`reads_targets`] says so; left
+/// unread, only their dtypes and shapes are checked.
 fn validate(
     entry: &str,
     x: &Tensor,
@@ -602,6 +770,7 @@ fn validate(
     weight: Option<&Tensor>,
     o: &CeOptions,
     known: Option<Known<'_>>,
+    always: bool,
 ) -> Result<Checked, OpError> {
     let (rows, v) = float_rows(entry, "logits", x)?;
     let row_shape = x.shape[..x.shape.len() - 1].to_vec();
@@ -624,6 +793,19 @@ fn validate(
             allowed: "finite numbers; softcap 0 (off) or positive".into(),
         });
     }
+    if let Some(w) = weight {
+        weight_shape(entry, w, x.dtype(), v)?;
+    }
+    let on_device = known.is_none() && !reads_targets(target);
+    if on_device && !always {
+        return Ok(Checked {
+            rows,
+            v,
+            row_shape,
+            on_device,
+            host: None,
+        });
+    }
     let ids = match known {
         Some(k) if k.ids.len() == target.buffer.len() => k.ids.to_vec(),
         Some(k) => {
@@ -642,31 +824,24 @@ fn validate(
     let n_valid = count_valid(entry, "target", &ids, v, o.ignore_index)?;
     let host_w = known.and_then(|k| k.weights);
     let weight_sums = weight
-        .map(|w| weight_sums(entry, w, host_w, x.dtype(), v, &ids, o.ignore_index))
+        .map(|w| weight_sums(entry, w, host_w, v, &ids, o.ignore_index))
         .transpose()?;
     Ok(Checked {
         rows,
         v,
         row_shape,
-        n_valid,
-        ids,
-        weight_sums,
-        factors: known.and_then(|k| k.factors),
+        on_device,
+        host: Some(HostTargets {
+            n_valid,
+            ids,
+            weight_sums,
+            factors: known.and_then(|k| k.factors),
+        }),
     })
 }
 
-/// Checks class weights `w` (`[V]`, the logits' dtype or f32, finite; its values read from the
-/// device unless `host` holds them, checked and summed) and returns `(sum_j w_j, sum over valid rows of w_y)` in
-/// f64.
-fn weight_sums(
-    entry: &str,
-    w: &Tensor,
-    host: Option<KnownWeights<'_>>,
-    x: DType,
-    v: usize,
-    ids: &[i64],
-    ignore: i64,
-) -> Result<(f64, f64), OpError> {
+/// Class weights `w` must be `[V]`, in the logits' dtype or f32.
+fn weight_shape(entry: &str, w: &Tensor, x: DType, v: usize) -> Result<(), OpError> {
     if w.dtype() != x && w.dtype() != DType::F32 {
         return Err(bad(
             entry,
@@ -684,6 +859,20 @@ fn weight_sums(
             format!("shape {:?} must be [{v}], one weight per class", w.shape),
         ));
     }
+    Ok(())
+}
+
+/// The class weights `w` (checked by [`weight_shape`]), finite (their values read from where
+/// they live unless `host` holds them, checked and summed): `(sum_j w_j, sum over valid rows of
+/// w_y)` in f64.
+fn weight_sums(
+    entry: &str,
+    w: &Tensor,
+    host: Option<KnownWeights<'_>>,
+    v: usize,
+    ids: &[i64],
+    ignore: i64,
+) -> Result<(f64, f64), OpError> {
     let downloaded;
     let (w, total) = match host {
         // The caller's copy, already checked and summed once for all its calls.
@@ -717,7 +906,7 @@ fn weight_sums(
 }
 
 /// The cotangent of each row, from `dloss` (`[]` or one value under sum and mean, the rows'
-/// shape under none).
+/// shape under none), read to the host.
 pub(crate) fn row_cotangents(
     entry: &str,
     dloss: &Tensor,
@@ -725,13 +914,25 @@ pub(crate) fn row_cotangents(
     row_shape: &[usize],
     reduction: Reduction,
 ) -> Result<Vec<f32>, OpError> {
-    let d = match dloss.buffer.to_f32() {
-        Ok(d) if dloss.dtype().is_float() => d,
-        _ => return Err(bad(entry, "dloss", "must be a float tensor".into())),
-    };
+    let per_row = cotangent_shape(entry, dloss, row_shape, reduction)?;
+    let d = dloss.buffer.to_f32()?;
+    Ok(if per_row { d } else { vec![d[0]; rows] })
+}
+
+/// Checks `dloss` (a float tensor: `[]` or one value under sum and mean, the rows' shape under
+/// none) without reading it; whether it holds one value per row.
+fn cotangent_shape(
+    entry: &str,
+    dloss: &Tensor,
+    row_shape: &[usize],
+    reduction: Reduction,
+) -> Result<bool, OpError> {
+    if !dloss.dtype().is_float() {
+        return Err(bad(entry, "dloss", "must be a float tensor".into()));
+    }
     match reduction {
-        Reduction::None if dloss.shape == row_shape => Ok(d),
-        Reduction::Sum | Reduction::Mean if dloss.numel() == 1 => Ok(vec![d[0]; rows]),
+        Reduction::None if dloss.shape == row_shape => Ok(true),
+        Reduction::Sum | Reduction::Mean if dloss.numel() == 1 => Ok(false),
         _ => Err(bad(
             entry,
             "dloss",
@@ -743,18 +944,49 @@ pub(crate) fn row_cotangents(
     }
 }
 
+/// The kernels' scalars (`kernel`'s list): the row factors among them where the host read the
+/// targets, else they come from the `factors` input.
 fn scalars(args: &mut Vec<Arg<'_>>, c: &Checked, o: &CeOptions) {
-    let (fce, fz, smooth) = c.factors(o);
+    let f = c.host_factors(o);
     args.extend([
         Arg::I32(c.v as i32),
         Arg::I64(o.ignore_index),
         Arg::F32(o.label_smoothing as f32),
-        Arg::F32(smooth),
+    ]);
+    args.extend(f.map(|(_, _, smooth)| Arg::F32(smooth)));
+    args.extend([
         Arg::F32(o.z_loss as f32),
         Arg::F32(o.softcap.unwrap_or(1.0) as f32),
-        Arg::F32(fce),
-        Arg::F32(fz),
     ]);
+    if let Some((fce, fz, _)) = f {
+        args.extend([Arg::F32(fce), Arg::F32(fz)]);
+    }
+}
+
+/// The row factors computed on the device from targets the host did not read
+/// ([`factors_kernel`]): the `factors` input of the kernels.
+fn device_factors(
+    device: &Device,
+    c: &Checked,
+    target: &Tensor,
+    weight: Option<&Tensor>,
+    o: &CeOptions,
+) -> Result<Buffer, OpError> {
+    let (t, w) = (target.dtype(), weight.map(|w| w.dtype()));
+    let k = device.kernel("cross_entropy_factors", &(t, w), || factors_kernel(t, w))?;
+    let mut f = device.zeros(DType::F32, 3)?;
+    let mut args = vec![Arg::In(&target.buffer)];
+    args.extend(weight.map(|w| Arg::In(&w.buffer)));
+    args.extend([
+        Arg::Out(&mut f),
+        Arg::I32(c.rows as i32),
+        Arg::I32(c.v as i32),
+        Arg::I64(o.ignore_index),
+        Arg::F32(o.label_smoothing as f32),
+        Arg::I32(i32::from(o.reduction == Reduction::Mean)),
+    ]);
+    device.launch(&k, [1, 1, 1], &mut args)?;
+    Ok(f)
 }
 
 /// The forward: `(loss, z_loss)` reduced as `o.reduction` asks.
@@ -861,7 +1093,9 @@ pub(crate) struct RowBuffers {
 
 /// The forwards' one implementation. `known`: the host's copies of the targets and class
 /// weights, so that nothing is read back from the device (a wait for the GPU per call); fused
-/// linear cross-entropy's chunks pass them, and `rows`.
+/// linear cross-entropy's chunks pass them, and `rows`. Without them, targets in device memory
+/// stay unread ([`reads_targets`]) unless token statistics need them: the device then computes
+/// the row factors and sums the rows.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn run_forward(
     device: &Device,
@@ -880,6 +1114,7 @@ pub(crate) fn run_forward(
         weight,
         o,
         known,
+        token_stats,
     )?;
     let label = device.label();
     let row_buffer = |b: Option<Buffer>| -> Result<Buffer, OpError> {
@@ -900,6 +1135,10 @@ pub(crate) fn run_forward(
         .transpose()?;
     if c.rows > 0 {
         let x = logits.tensor().dtype();
+        let factors = c
+            .on_device
+            .then(|| device_factors(device, &c, target, weight, o))
+            .transpose()?;
         let spec = CeSpec {
             backward: false,
             in_place: matches!(logits, Logits::Overwrite(_)),
@@ -912,6 +1151,9 @@ pub(crate) fn run_forward(
             lse: false,
             tiling: row_tiling(device, c.v, x, false),
             wide: wide_programs(device, c.rows),
+            device_targets: factors.is_some(),
+            dloss: DType::F32,
+            dloss_per_row: false,
         };
         let k = device.kernel(spec.name(), &spec, || kernel(&spec))?;
         let mut args = vec![
@@ -922,30 +1164,32 @@ pub(crate) fn run_forward(
             Arg::In(&target.buffer),
         ];
         args.extend(weight.map(|w| Arg::In(&w.buffer)));
+        args.extend(factors.as_ref().map(Arg::In));
         args.extend([Arg::Out(&mut rl), Arg::Out(&mut rz)]);
         args.extend(pred.as_mut().map(Arg::Out));
         args.push(Arg::Out(&mut lse));
         scalars(&mut args, &c, o);
         device.launch(&k, [c.rows as u32, 1, 1], &mut args)?;
     }
-    let (predicted, accuracy) = match pred {
-        None => (None, None),
-        Some(p) => {
+    let (predicted, accuracy) = match (pred, &c.host) {
+        (None, _) => (None, None),
+        (Some(_), None) => unreachable!("token statistics read the targets"),
+        (Some(p), Some(h)) => {
             // Ignored rows predict -1, which is never a valid target.
             let hit: Vec<f32> = p
                 .to_i64()?
                 .iter()
-                .zip(&c.ids)
+                .zip(&h.ids)
                 .map(|(p, y)| f32::from(u8::from(*y != o.ignore_index && p == y)))
                 .collect();
             let acc = match o.reduction {
                 Reduction::None => Tensor::from_f32(DType::F32, &c.row_shape, &hit)?,
                 _ => {
                     let hits: f64 = hit.iter().map(|h| *h as f64).sum();
-                    let share = if c.n_valid == 0 {
+                    let share = if h.n_valid == 0 {
                         0.0
                     } else {
-                        hits / c.n_valid as f64
+                        hits / h.n_valid as f64
                     };
                     Tensor::from_f32(DType::F32, &[], &[share as f32])?
                 }
@@ -954,30 +1198,57 @@ pub(crate) fn run_forward(
             (Some(Tensor::new(p, c.row_shape.clone())?), Some(acc))
         }
     };
-    // The kernels applied the mean's factors per row: `sum` and `mean` both add the rows.
-    let reduce = |b: Buffer| -> Result<Tensor, OpError> {
-        match o.reduction {
-            Reduction::None => Ok(Tensor::new(b, c.row_shape.clone())?),
-            Reduction::Sum | Reduction::Mean => {
-                let total: f64 = b.to_f32()?.iter().map(|v| *v as f64).sum();
-                Ok(device.to_device(&Tensor::from_f32(DType::F32, &[], &[total as f32])?)?)
-            }
-        }
+    // The kernels applied the mean's factors per row: `sum` and `mean` both add the rows, in
+    // f64 on the host where it read the targets, else on the device.
+    let host_sum = |b: Buffer| -> Result<Tensor, OpError> {
+        let total: f64 = b.to_f32()?.iter().map(|v| *v as f64).sum();
+        Ok(device.to_device(&Tensor::from_f32(DType::F32, &[], &[total as f32])?)?)
+    };
+    let (loss, z_loss) = match (o.reduction, c.on_device) {
+        (Reduction::None, _) => (
+            Tensor::new(rl, c.row_shape.clone())?,
+            Tensor::new(rz, c.row_shape.clone())?,
+        ),
+        (_, false) => (host_sum(rl)?, host_sum(rz)?),
+        (_, true) => device_sums(device, &rl, &rz, c.rows)?,
     };
     Ok(CeForward {
-        loss: reduce(rl)?,
-        z_loss: reduce(rz)?,
+        loss,
+        z_loss,
         predicted,
         accuracy,
         lse: Tensor::new(lse, c.row_shape.clone())?,
     })
 }
 
+/// The sums of the per-row losses and z-losses on the device ([`sums_kernel`]), as `[]` tensors.
+fn device_sums(
+    device: &Device,
+    rl: &Buffer,
+    rz: &Buffer,
+    rows: usize,
+) -> Result<(Tensor, Tensor), OpError> {
+    let (mut loss, mut z) = (device.zeros(DType::F32, 1)?, device.zeros(DType::F32, 1)?);
+    if rows > 0 {
+        let k = device.kernel("cross_entropy_sums", &(), sums_kernel)?;
+        let mut args = [
+            Arg::In(rl),
+            Arg::In(rz),
+            Arg::Out(&mut loss),
+            Arg::Out(&mut z),
+            Arg::I32(rows as i32),
+        ];
+        device.launch(&k, [1, 1, 1], &mut args)?;
+    }
+    Ok((Tensor::new(loss, vec![])?, Tensor::new(z, vec![])?))
+}
+
 /// The backward: `dlogits` for the cotangent `dloss` of the reduced loss (the logits are only
 /// read). `lse`, the forward's [`CeForward::lse`] for these logits and options, spares the pass
 /// that recomputes the row statistics (f32, the logits' row shape; its values on ignored rows are
 /// not used). `prev`, a tensor of the gradient's dtype and shape, is written over instead of a
-/// new allocation (every element is written).
+/// new allocation (every element is written). Targets in device memory are not read (module
+/// doc); `dloss` is read by the kernel, copied first if it lives on another device.
 #[allow(clippy::too_many_arguments)]
 pub fn backward(
     device: &Device,
@@ -991,8 +1262,8 @@ pub fn backward(
     prev: Option<Tensor>,
 ) -> Result<Tensor, OpError> {
     let entry = "cross_entropy.backward";
-    let c = validate(entry, x, target, weight, o, None)?;
-    let dl = row_cotangents(entry, dloss, c.rows, &c.row_shape, o.reduction)?;
+    let c = validate(entry, x, target, weight, o, None, false)?;
+    let per_row = cotangent_shape(entry, dloss, &c.row_shape, o.reduction)?;
     if let Some(l) = lse {
         if l.dtype() != DType::F32 || l.shape != c.row_shape {
             return Err(bad(
@@ -1007,12 +1278,19 @@ pub fn backward(
             ));
         }
     }
-    let dl = device.upload(&Buffer::from_f32(DType::F32, &dl)?)?;
     let grad = if f32_grads { DType::F32 } else { x.dtype() };
     let mut dx = fit(device, prev, grad, &x.shape)?;
     if c.rows == 0 {
         return Ok(dx);
     }
+    let moved = (dloss.buffer.device_name() != device.label())
+        .then(|| device.to_device(dloss))
+        .transpose()?;
+    let dl = moved.as_ref().unwrap_or(dloss);
+    let factors = c
+        .on_device
+        .then(|| device_factors(device, &c, target, weight, o))
+        .transpose()?;
     let spec = CeSpec {
         backward: true,
         in_place: false,
@@ -1025,11 +1303,15 @@ pub fn backward(
         lse: lse.is_some(),
         tiling: row_tiling(device, c.v, x.dtype(), true),
         wide: wide_programs(device, c.rows),
+        device_targets: factors.is_some(),
+        dloss: dl.dtype(),
+        dloss_per_row: per_row,
     };
     let k = device.kernel(spec.name(), &spec, || kernel(&spec))?;
     let mut args = vec![Arg::In(&x.buffer), Arg::In(&target.buffer)];
     args.extend(weight.map(|w| Arg::In(&w.buffer)));
-    args.push(Arg::In(&dl));
+    args.extend(factors.as_ref().map(Arg::In));
+    args.push(Arg::In(&dl.buffer));
     args.extend(lse.map(|l| Arg::In(&l.buffer)));
     args.push(Arg::Out(&mut dx.buffer));
     scalars(&mut args, &c, o);

@@ -38,6 +38,115 @@ fn cross_entropy_matches_the_oracle() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
+thread_local! {
+    /// Set by the tests of the device path on the CPU: targets in host memory are left unread,
+    /// as targets in device memory are (`reads_targets`).
+    pub(super) static LEAVE_TARGETS_UNREAD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// `f`, with the targets of every cross-entropy call it makes on this thread left unread.
+fn targets_unread<T>(f: impl FnOnce() -> T) -> T {
+    LEAVE_TARGETS_UNREAD.with(|c| c.set(true));
+    let out = f();
+    LEAVE_TARGETS_UNREAD.with(|c| c.set(false));
+    out
+}
+
+#[test]
+fn targets_left_in_device_memory_match_the_oracle() {
+    // Every case of the sweep with the device's own row factors, row sums and target guard
+    // (token statistics still read the targets).
+    let failures = targets_unread(|| crate::check::failures(check::cases(), &Device::cpu()));
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn unknown_targets_left_in_device_memory_poison_their_rows() {
+    let dev = Device::cpu();
+    let (x, _, w) = inputs(DType::F32, 4, 5, 7);
+    // Row 0 names a class, 1 and 3 none, 2 is ignored.
+    let t = ids(&[3, 5, -100, -1]);
+    let nan_rows = [false, true, false, true];
+    for weight in [None, Some(&w)] {
+        let o = CeOptions {
+            label_smoothing: 0.1,
+            z_loss: 1e-3,
+            ..opts(Reduction::None)
+        };
+        let f = targets_unread(|| forward(&dev, &x, &t, weight, &o)).unwrap();
+        for loss in [&f.0, &f.1] {
+            let l = loss.to_f32().unwrap();
+            for (r, v) in l.iter().enumerate() {
+                assert_eq!(v.is_nan(), nan_rows[r], "row {r}: {l:?}");
+            }
+            assert_eq!(l[2], 0.0);
+        }
+        let dl = Tensor::from_f32(DType::F32, &[4], &[1.0, 2.0, 3.0, 4.0]).unwrap();
+        let g = targets_unread(|| backward(&dev, &x, &t, weight, &dl, None, &o, true, None));
+        let g = g.unwrap().to_f32().unwrap();
+        for (r, row) in g.chunks(5).enumerate() {
+            assert!(
+                row.iter().all(|v| v.is_nan() == nan_rows[r]),
+                "row {r}: {row:?}"
+            );
+        }
+        assert_eq!(&g[10..15], &[0.0; 5]);
+        let mut z = x.clone();
+        targets_unread(|| forward_in_place(&dev, &mut z, &t, weight, &o, false)).unwrap();
+        let z = z.to_f32().unwrap();
+        for (r, row) in z.chunks(5).enumerate() {
+            assert!(
+                row.iter().all(|v| v.is_nan() == nan_rows[r]),
+                "row {r}: {row:?}"
+            );
+        }
+        // Reduced, the NaN reaches the loss; read on the host, the same targets are an error.
+        let mean = opts(Reduction::Mean);
+        let m = targets_unread(|| forward(&dev, &x, &t, weight, &mean)).unwrap();
+        assert!(m.0.to_f32().unwrap()[0].is_nan());
+        assert!(message(forward(&dev, &x, &t, weight, &mean)).contains("outside 0..5"));
+    }
+}
+
+#[test]
+fn targets_left_in_device_memory_give_the_host_path_results() {
+    // Same inputs, both paths: per-row values agree exactly (the same kernel arithmetic; only
+    // where the factors and sums come from differs), the mean within f32 summation.
+    let dev = Device::cpu();
+    let (x, t, w) = inputs(DType::BF16, 37, 11, 3);
+    for weight in [None, Some(&w)] {
+        for reduction in [Reduction::None, Reduction::Sum, Reduction::Mean] {
+            let o = CeOptions {
+                label_smoothing: 0.2,
+                z_loss: 1e-2,
+                softcap: Some(3.0),
+                ..opts(reduction)
+            };
+            let host = forward(&dev, &x, &t, weight, &o).unwrap();
+            let unread = targets_unread(|| forward(&dev, &x, &t, weight, &o)).unwrap();
+            for (a, b) in [(&host.0, &unread.0), (&host.1, &unread.1)] {
+                let (a, b) = (a.to_f32().unwrap(), b.to_f32().unwrap());
+                assert_eq!(a.len(), b.len());
+                for (p, q) in a.iter().zip(&b) {
+                    assert!(
+                        (p - q).abs() <= 2e-6 * p.abs().max(1.0),
+                        "{reduction:?}: {a:?} {b:?}"
+                    );
+                }
+            }
+            let n = if reduction == Reduction::None { 37 } else { 1 };
+            let shape: &[usize] = if n == 1 { &[] } else { &[37] };
+            let dl = Tensor::from_f32(DType::F32, shape, &vec![0.5; n]).unwrap();
+            let g0 = backward(&dev, &x, &t, weight, &dl, None, &o, true, None).unwrap();
+            let g1 = targets_unread(|| backward(&dev, &x, &t, weight, &dl, None, &o, true, None));
+            let (g0, g1) = (g0.to_f32().unwrap(), g1.unwrap().to_f32().unwrap());
+            for (p, q) in g0.iter().zip(&g1) {
+                assert!((p - q).abs() <= 2e-6 * p.abs().max(1e-3), "{reduction:?}");
+            }
+        }
+    }
+}
+
 #[test]
 fn bad_targets_and_options_are_typed_errors() {
     let dev = Device::cpu();
@@ -305,7 +414,11 @@ fn every_kernel_variant_lowers_to_cuda() {
                 (true, false, true),
             ] {
                 for weight in [None, Some(x), Some(DType::F32)] {
-                    for (softcap, predict) in [(false, false), (true, true)] {
+                    for (softcap, predict, device_targets) in [
+                        (false, false, false),
+                        (true, true, false),
+                        (true, false, true),
+                    ] {
                         let spec = CeSpec {
                             backward,
                             in_place,
@@ -318,6 +431,9 @@ fn every_kernel_variant_lowers_to_cuda() {
                             lse,
                             tiling,
                             wide: softcap,
+                            device_targets,
+                            dloss: if device_targets { x } else { DType::F32 },
+                            dloss_per_row: !device_targets,
                         };
                         lower(kernel(&spec), &format!("{spec:?}"));
                     }
@@ -326,6 +442,15 @@ fn every_kernel_variant_lowers_to_cuda() {
             lower(scale_kernel(x, tiling), &format!("scale {x} {tiling:?}"));
         }
     }
+    for target in [DType::I32, DType::I64] {
+        for weight in [None, Some(DType::BF16), Some(DType::F32)] {
+            lower(
+                factors_kernel(target, weight),
+                &format!("factors {target} {weight:?}"),
+            );
+        }
+    }
+    lower(sums_kernel(), "sums");
 }
 
 /// `(instructions, reductions)` in the body of each top-level column loop of a canonicalized
@@ -381,6 +506,9 @@ fn stepped_rows_reduce_once_after_the_column_loop() {
                 lse,
                 tiling,
                 wide: false,
+                device_targets: false,
+                dloss: DType::F32,
+                dloss_per_row: true,
             };
             let k = metile_opt::canonicalize(kernel(&spec).unwrap()).unwrap();
             let bodies = loop_bodies(&k);
