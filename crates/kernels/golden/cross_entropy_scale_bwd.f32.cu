@@ -55,53 +55,58 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_scale(float* 
     mt_i64 v4 = (mt_i64)(v0);
     mt_i64 v5 = (v3 * v4);
     float v7 = true ? p1[v3] : 0;
-    int v8[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v8[s] = v0;
-    bool v9[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v9[s] = (v2[s] < v8[s]);
-    mt_i64 v10[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v10[s] = (mt_i64)(v2[s]);
-    mt_i64 v11[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v11[s] = v5;
-    mt_i64 v12[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v12[s] = (v11[s] + v10[s]);
-    float v13 = 0.0f;
-    float v14[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v12[g];
-      if ((true && v9[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { v14[g + k] = v13; }
+    float v8 = 1.0f;
+    bool v9 = (v7 != v8);
+    if (v9) {
+      int v10[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v10[s] = v0;
+      bool v11[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v11[s] = (v2[s] < v10[s]);
+      mt_i64 v12[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v12[s] = (mt_i64)(v2[s]);
+      mt_i64 v13[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v13[s] = v5;
+      mt_i64 v14[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v14[s] = (v13[s] + v12[s]);
+      float v15 = 0.0f;
+      float v16[16];
+      #pragma unroll
+      for (int g = 0; g < 16; g += 4) {
+        const mt_i64 i0 = v14[g];
+        if ((true && v11[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v16[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { v16[g + k] = v15; }
+        }
       }
-    }
-    float v15[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v15[s] = v7;
-    float v16[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v16[s] = (v14[s] * v15[s]);
-    #pragma unroll
-    for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v12[g];
-      if ((true && v9[g])) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v16[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p0 + i0))[q] = u.w[q];
+      float v17[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v17[s] = v7;
+      float v18[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v18[s] = (v16[s] * v17[s]);
+      #pragma unroll
+      for (int g = 0; g < 16; g += 4) {
+        const mt_i64 i0 = v14[g];
+        if ((true && v11[g])) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v18[g + k];
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) ((uint4*)(p0 + i0))[q] = u.w[q];
+        }
       }
+    } else {
     }
   } else {
     int v0 = p2;
@@ -113,56 +118,61 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_scale(float* 
     mt_i64 v4 = (mt_i64)(v0);
     mt_i64 v5 = (v3 * v4);
     float v7 = true ? p1[v3] : 0;
-    int v8[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v8[s] = v0;
-    bool v9[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v9[s] = (v2[s] < v8[s]);
-    mt_i64 v10[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v10[s] = (mt_i64)(v2[s]);
-    mt_i64 v11[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v11[s] = v5;
-    mt_i64 v12[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v12[s] = (v11[s] + v10[s]);
-    float v13 = 0.0f;
-    float v14[16];
-    #pragma unroll
-    for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v12[g];
-      if ((true && v9[g + 0]) && (true && v9[g + 1]) && (true && v9[g + 2]) && (true && v9[g + 3]) && (i0 % 4) == 0) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v14[s] = (true && v9[s]) ? p0[i0 + k] : v13; }
+    float v8 = 1.0f;
+    bool v9 = (v7 != v8);
+    if (v9) {
+      int v10[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v10[s] = v0;
+      bool v11[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v11[s] = (v2[s] < v10[s]);
+      mt_i64 v12[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v12[s] = (mt_i64)(v2[s]);
+      mt_i64 v13[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v13[s] = v5;
+      mt_i64 v14[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v14[s] = (v13[s] + v12[s]);
+      float v15 = 0.0f;
+      float v16[16];
+      #pragma unroll
+      for (int g = 0; g < 16; g += 4) {
+        const mt_i64 i0 = v14[g];
+        if ((true && v11[g + 0]) && (true && v11[g + 1]) && (true && v11[g + 2]) && (true && v11[g + 3]) && (i0 % 4) == 0) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v16[g + k] = u.e[k];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v16[s] = (true && v11[s]) ? p0[i0 + k] : v15; }
+        }
       }
-    }
-    float v15[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v15[s] = v7;
-    float v16[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v16[s] = (v14[s] * v15[s]);
-    #pragma unroll
-    for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v12[g];
-      if ((true && v9[g + 0]) && (true && v9[g + 1]) && (true && v9[g + 2]) && (true && v9[g + 3]) && (i0 % 4) == 0) {
-        union { uint4 w[1]; float e[4]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v16[g + k];
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p0 + i0))[q] = u.w[q];
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v9[s]) p0[i0 + k] = v16[s]; }
+      float v17[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v17[s] = v7;
+      float v18[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v18[s] = (v16[s] * v17[s]);
+      #pragma unroll
+      for (int g = 0; g < 16; g += 4) {
+        const mt_i64 i0 = v14[g];
+        if ((true && v11[g + 0]) && (true && v11[g + 1]) && (true && v11[g + 2]) && (true && v11[g + 3]) && (i0 % 4) == 0) {
+          union { uint4 w[1]; float e[4]; } u;
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v18[g + k];
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) ((uint4*)(p0 + i0))[q] = u.w[q];
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v11[s]) p0[i0 + k] = v18[s]; }
+        }
       }
+    } else {
     }
   }
 }

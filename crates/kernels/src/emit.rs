@@ -396,7 +396,7 @@ fn trace_kernel(
             })
         }
         "cross_entropy_scale" if backward => {
-            crate::cross_entropy::scale_kernel(dtype, row_tile(block, exact))
+            crate::cross_entropy::scale_kernel(dtype, row_tile(block, exact), DType::F32, true)
         }
         "softmax" | "log_softmax" => crate::softmax::kernel(&crate::softmax::SoftmaxSpec {
             log: base == "log_softmax",

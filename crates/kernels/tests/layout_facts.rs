@@ -406,7 +406,7 @@ fn more_kernels() -> Vec<(String, Verified)> {
     }
     out.push((
         "scale looped".into(),
-        scale_kernel(DType::BF16, looped).unwrap(),
+        scale_kernel(DType::BF16, looped, DType::F32, true).unwrap(),
     ));
     out
 }

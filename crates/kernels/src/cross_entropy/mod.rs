@@ -58,8 +58,8 @@
 //! loss), and non-finite weights give non-finite losses instead of an error. Token statistics
 //! read the targets wherever they live (a bad one is then a typed error) but keep the factors
 //! where the targets live, so that every call on the same tensors applies the same factors.
-//! `dloss` is read by the backward kernel where it lives; only [`scale_in_place`] reads it on
-//! the host, to skip its pass when every cotangent is 1. [`forward_with`] with `token_stats` (entry parameter
+//! `dloss` is read by the kernels where it lives (in host memory, [`scale_in_place`] reads it
+//! first to launch nothing when every cotangent is 1). [`forward_with`] with `token_stats` (entry parameter
 //! `token_stats=true`) also returns each row's predicted class (the first index of the largest
 //! softcapped logit, int64, -1 on ignored rows) and the token accuracy (f32: per row under
 //! `none`, else the share of non-ignored rows predicted right, 0 when all are ignored), as
@@ -569,25 +569,39 @@ pub(crate) fn wide_programs(device: &Device, rows: usize) -> bool {
     !device.is_cpu() && rows < per_unit * device.compute_units()
 }
 
-/// The in-place backward: `dlogits[r, :] *= dloss[r]` (`dloss` FP32, one value per row), one
-/// program per row. Parameters: `dlogits` (read-write), `dloss`, `n`.
-pub fn scale_kernel(dtype: DType, tiling: Tiling) -> Result<Verified, LangError> {
+/// The in-place backward: `dlogits[r, :] *= dl` with `dl = dloss[r]` when `per_row`, else
+/// `dloss[0]` (`dloss` of dtype `dloss`), one program per row; a row whose `dl` is 1 is left
+/// as it is (scaling by 1 is exact), without a pass over it. Parameters: `dlogits`
+/// (read-write), `dloss`, `n`.
+pub fn scale_kernel(
+    dtype: DType,
+    tiling: Tiling,
+    dloss: DType,
+    per_row: bool,
+) -> Result<Verified, LangError> {
     trace("cross_entropy_scale", |k| {
         let g = k.inout("dlogits", dtype);
-        let dloss = k.input("dloss", DType::F32);
+        let dloss = k.input("dloss", dloss);
         let n = k.scalar("n", DType::I32);
         let row = k.program_id(0);
         let tiles = RowTiles::new(k, row, n, tiling);
-        let dl = dloss.load(row.cast(DType::I64));
-        tiles.each(&|st| {
-            let (offs, _, mask) = tiles.at(st);
-            match mask {
-                Some(mk) => {
-                    let v = g.load_masked(offs, mk, 0.0).cast(DType::F32) * dl;
-                    g.store_masked(offs, v.cast(dtype), mk);
+        let at = if per_row {
+            row.cast(DType::I64)
+        } else {
+            k.constant(0, DType::I64)
+        };
+        let dl = dloss.load(at).cast(DType::F32);
+        k.when(dl.not_equal(1.0), || {
+            tiles.each(&|st| {
+                let (offs, _, mask) = tiles.at(st);
+                match mask {
+                    Some(mk) => {
+                        let v = g.load_masked(offs, mk, 0.0).cast(DType::F32) * dl;
+                        g.store_masked(offs, v.cast(dtype), mk);
+                    }
+                    None => g.store(offs, (g.load(offs).cast(DType::F32) * dl).cast(dtype)),
                 }
-                None => g.store(offs, (g.load(offs).cast(DType::F32) * dl).cast(dtype)),
-            }
+            });
         });
     })
 }
@@ -1320,8 +1334,10 @@ pub fn backward(
 }
 
 /// The backward of [`forward_in_place`]: multiplies the gradient it left in `dlogits` by the
-/// cotangent `dloss` of the reduced loss (per row under `none`), in place; no pass at all when
-/// every cotangent is 1.
+/// cotangent `dloss` of the reduced loss (per row under `none`), in place. Scaling by 1 is
+/// exact, so a row whose cotangent is 1 gets no pass: cotangents in host memory are read, and
+/// when all are 1 nothing is launched; in device memory they are not read on the host (Liger's
+/// check waits for the device), and each program skips its row when its cotangent is 1.
 pub fn scale_in_place(
     device: &Device,
     dlogits: &mut Tensor,
@@ -1331,19 +1347,22 @@ pub fn scale_in_place(
     let entry = "cross_entropy.in_place_backward";
     let (rows, v) = float_rows(entry, "dlogits", dlogits)?;
     let row_shape = &dlogits.shape[..dlogits.shape.len() - 1];
-    let dl = row_cotangents(entry, dloss, rows, row_shape, reduction)?;
-    // Scaling by 1 is exact: skip the pass over the gradient (Liger does too).
-    if dl.iter().all(|d| *d == 1.0) {
+    let per_row = cotangent_shape(entry, dloss, row_shape, reduction)?;
+    if rows == 0 || dloss.buffer.is_host() && dloss.buffer.to_f32()?.iter().all(|d| *d == 1.0) {
         return Ok(());
     }
-    let dl = device.upload(&Buffer::from_f32(DType::F32, &dl)?)?;
+    let moved = (dloss.buffer.device_name() != device.label())
+        .then(|| device.to_device(dloss))
+        .transpose()?;
+    let dl = moved.as_ref().unwrap_or(dloss);
     let (dtype, tiling) = (dlogits.dtype(), Tiling::for_device(device, v));
-    let k = device.kernel("cross_entropy_scale", &(dtype, tiling), || {
-        scale_kernel(dtype, tiling)
+    let key = (dtype, tiling, dl.dtype(), per_row);
+    let k = device.kernel("cross_entropy_scale", &key, || {
+        scale_kernel(dtype, tiling, dl.dtype(), per_row)
     })?;
     let mut args = [
         Arg::Out(&mut dlogits.buffer),
-        Arg::In(&dl),
+        Arg::In(&dl.buffer),
         Arg::I32(v as i32),
     ];
     device.launch(&k, [rows as u32, 1, 1], &mut args)?;

@@ -254,6 +254,16 @@ fn bad_in_place_cotangents_are_typed_errors() {
     scale_in_place(&dev, &mut g, &rows, Reduction::None).unwrap();
     let want: Vec<f32> = [2.0f32, 3.0].iter().flat_map(|d| [0.1 * d; 4]).collect();
     assert_eq!(g.to_f32().unwrap(), want);
+    // A row whose cotangent is 1 is skipped in the kernel; a 16-bit scalar cotangent is read
+    // in its dtype.
+    let one_row = Tensor::from_f32(DType::F32, &[2], &[1.0, 0.5]).unwrap();
+    scale_in_place(&dev, &mut g, &one_row, Reduction::None).unwrap();
+    let half: Vec<f32> = [0.2f32, 0.15].iter().flat_map(|v| [*v; 4]).collect();
+    assert_eq!(g.to_f32().unwrap(), half);
+    let bf16 = Tensor::from_f32(DType::BF16, &[], &[4.0]).unwrap();
+    scale_in_place(&dev, &mut g, &bf16, Reduction::Sum).unwrap();
+    let quad: Vec<f32> = half.iter().map(|v| v * 4.0).collect();
+    assert_eq!(g.to_f32().unwrap(), quad);
 }
 
 /// Logits, targets (every third row ignored) and positive weights with zeros.
@@ -439,7 +449,12 @@ fn every_kernel_variant_lowers_to_cuda() {
                     }
                 }
             }
-            lower(scale_kernel(x, tiling), &format!("scale {x} {tiling:?}"));
+            for (dl, per_row) in [(DType::F32, true), (x, false)] {
+                lower(
+                    scale_kernel(x, tiling, dl, per_row),
+                    &format!("scale {x} {tiling:?}"),
+                );
+            }
         }
     }
     for target in [DType::I32, DType::I64] {
