@@ -61,37 +61,37 @@ extern "C" __global__ void __launch_bounds__(256) mt_add_rms_norm_fwd(const floa
     #pragma unroll
     for (int s = 0; s < 16; ++s) v7[s] = (v5[s] < v6[s]);
     float v8 = (float)(v0);
-    int v9 = (int)blockIdx.x;
-    int v10 = (int)((v9 * v2));
-    int v11 = (int)((v10 + v2));
-    int v12 = (int)((v11 < v1 ? v11 : v1));
-    mt_i64 v13[16];
+    mt_i64 v9[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v13[s] = (mt_i64)(v5[s]);
-    float v14 = 0.0f;
-    float v15[16];
+    for (int s = 0; s < 16; ++s) v9[s] = (mt_i64)(v5[s]);
+    float v10 = 0.0f;
+    float v11[16];
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v13[g];
+      const mt_i64 i0 = v9[g];
       if ((true && v7[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
+        for (int k = 0; k < MT_VEC; ++k) v11[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { v15[g + k] = v14; }
+        for (int k = 0; k < 4; ++k) { v11[g + k] = v10; }
       }
     }
-    float v16[16];
+    float v12[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v16[s] = v4;
-    float v17[16];
+    for (int s = 0; s < 16; ++s) v12[s] = v4;
+    float v13[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v17[s] = (v15[s] + v16[s]);
+    for (int s = 0; s < 16; ++s) v13[s] = (v11[s] + v12[s]);
+    int v14 = (int)blockIdx.x;
+    int v15 = (int)((v14 * v2));
+    int v16 = (int)((v15 + v2));
+    int v17 = (int)((v16 < v1 ? v16 : v1));
     int v18 = 1;
-    for (int v19 = v10; v19 < v12; v19 += v18) {
+    for (int v19 = v15; v19 < v17; v19 += v18) {
       mt_i64 v21 = (mt_i64)(v19);
       mt_i64 v22 = (mt_i64)(v0);
       mt_i64 v23 = (v21 * v22);
@@ -100,7 +100,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_add_rms_norm_fwd(const floa
       for (int s = 0; s < 16; ++s) v24[s] = v23;
       mt_i64 v25[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v25[s] = (v24[s] + v13[s]);
+      for (int s = 0; s < 16; ++s) v25[s] = (v24[s] + v9[s]);
       float v27[16];
       #pragma unroll
       for (int g = 0; g < 16; g += 4) {
@@ -113,7 +113,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_add_rms_norm_fwd(const floa
           for (int k = 0; k < MT_VEC; ++k) v27[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { v27[g + k] = v14; }
+          for (int k = 0; k < 4; ++k) { v27[g + k] = v10; }
         }
       }
       float v29[16];
@@ -128,7 +128,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_add_rms_norm_fwd(const floa
           for (int k = 0; k < MT_VEC; ++k) v29[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { v29[g + k] = v14; }
+          for (int k = 0; k < 4; ++k) { v29[g + k] = v10; }
         }
       }
       float v30[16];
@@ -169,7 +169,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_add_rms_norm_fwd(const floa
       for (int s = 0; s < 16; ++s) v38[s] = (v30[s] * v37[s]);
       float v39[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v39[s] = (v38[s] * v17[s]);
+      for (int s = 0; s < 16; ++s) v39[s] = (v38[s] * v13[s]);
       #pragma unroll
       for (int g = 0; g < 16; g += 4) {
         const mt_i64 i0 = v25[g];
@@ -198,37 +198,37 @@ extern "C" __global__ void __launch_bounds__(256) mt_add_rms_norm_fwd(const floa
     #pragma unroll
     for (int s = 0; s < 16; ++s) v7[s] = (v5[s] < v6[s]);
     float v8 = (float)(v0);
-    int v9 = (int)blockIdx.x;
-    int v10 = (int)((v9 * v2));
-    int v11 = (int)((v10 + v2));
-    int v12 = (int)((v11 < v1 ? v11 : v1));
-    mt_i64 v13[16];
+    mt_i64 v9[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v13[s] = (mt_i64)(v5[s]);
-    float v14 = 0.0f;
-    float v15[16];
+    for (int s = 0; s < 16; ++s) v9[s] = (mt_i64)(v5[s]);
+    float v10 = 0.0f;
+    float v11[16];
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v13[g];
+      const mt_i64 i0 = v9[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
+        for (int k = 0; k < MT_VEC; ++k) v11[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v15[s] = (true && v7[s]) ? p2[i0 + k] : v14; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v11[s] = (true && v7[s]) ? p2[i0 + k] : v10; }
       }
     }
-    float v16[16];
+    float v12[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v16[s] = v4;
-    float v17[16];
+    for (int s = 0; s < 16; ++s) v12[s] = v4;
+    float v13[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v17[s] = (v15[s] + v16[s]);
+    for (int s = 0; s < 16; ++s) v13[s] = (v11[s] + v12[s]);
+    int v14 = (int)blockIdx.x;
+    int v15 = (int)((v14 * v2));
+    int v16 = (int)((v15 + v2));
+    int v17 = (int)((v16 < v1 ? v16 : v1));
     int v18 = 1;
-    for (int v19 = v10; v19 < v12; v19 += v18) {
+    for (int v19 = v15; v19 < v17; v19 += v18) {
       mt_i64 v21 = (mt_i64)(v19);
       mt_i64 v22 = (mt_i64)(v0);
       mt_i64 v23 = (v21 * v22);
@@ -237,7 +237,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_add_rms_norm_fwd(const floa
       for (int s = 0; s < 16; ++s) v24[s] = v23;
       mt_i64 v25[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v25[s] = (v24[s] + v13[s]);
+      for (int s = 0; s < 16; ++s) v25[s] = (v24[s] + v9[s]);
       float v27[16];
       #pragma unroll
       for (int g = 0; g < 16; g += 4) {
@@ -250,7 +250,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_add_rms_norm_fwd(const floa
           for (int k = 0; k < MT_VEC; ++k) v27[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; v27[s] = (true && v7[s]) ? p0[i0 + k] : v14; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v27[s] = (true && v7[s]) ? p0[i0 + k] : v10; }
         }
       }
       float v29[16];
@@ -265,7 +265,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_add_rms_norm_fwd(const floa
           for (int k = 0; k < MT_VEC; ++k) v29[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; v29[s] = (true && v7[s]) ? p1[i0 + k] : v14; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v29[s] = (true && v7[s]) ? p1[i0 + k] : v10; }
         }
       }
       float v30[16];
@@ -309,7 +309,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_add_rms_norm_fwd(const floa
       for (int s = 0; s < 16; ++s) v38[s] = (v30[s] * v37[s]);
       float v39[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v39[s] = (v38[s] * v17[s]);
+      for (int s = 0; s < 16; ++s) v39[s] = (v38[s] * v13[s]);
       #pragma unroll
       for (int g = 0; g < 16; g += 4) {
         const mt_i64 i0 = v25[g];

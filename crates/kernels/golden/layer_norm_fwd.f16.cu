@@ -60,52 +60,52 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
     #pragma unroll
     for (int s = 0; s < 16; ++s) v6[s] = (v4[s] < v5[s]);
     float v7 = (float)(v0);
-    int v8 = (int)blockIdx.x;
-    int v9 = (int)((v8 * v2));
-    int v10 = (int)((v9 + v2));
-    int v11 = (int)((v10 < v1 ? v10 : v1));
-    mt_i64 v12[16];
+    mt_i64 v8[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v12[s] = (mt_i64)(v4[s]);
-    float v13 = 0.0f;
-    float v14[16];
+    for (int s = 0; s < 16; ++s) v8[s] = (mt_i64)(v4[s]);
+    float v9 = 0.0f;
+    float v10[16];
     #pragma unroll
     for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v12[g];
+      const mt_i64 i0 = v8[g];
       if ((true && v6[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_f16_to_f32(u.e[k]);
+        for (int k = 0; k < MT_VEC; ++k) v10[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { v14[g + k] = v13; }
+        for (int k = 0; k < 8; ++k) { v10[g + k] = v9; }
       }
     }
-    float v15[16];
+    float v11[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v15[s] = v14[s];
-    float v17[16];
+    for (int s = 0; s < 16; ++s) v11[s] = v10[s];
+    float v13[16];
     #pragma unroll
     for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v12[g];
+      const mt_i64 i0 = v8[g];
       if ((true && v6[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v17[g + k] = mt_f16_to_f32(u.e[k]);
+        for (int k = 0; k < MT_VEC; ++k) v13[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { v17[g + k] = v13; }
+        for (int k = 0; k < 8; ++k) { v13[g + k] = v9; }
       }
     }
-    float v18[16];
+    float v14[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v18[s] = v17[s];
+    for (int s = 0; s < 16; ++s) v14[s] = v13[s];
+    int v15 = (int)blockIdx.x;
+    int v16 = (int)((v15 * v2));
+    int v17 = (int)((v16 + v2));
+    int v18 = (int)((v17 < v1 ? v17 : v1));
     int v19 = 1;
-    for (int v20 = v9; v20 < v11; v20 += v19) {
+    for (int v20 = v16; v20 < v18; v20 += v19) {
       mt_i64 v22 = (mt_i64)(v20);
       mt_i64 v23 = (mt_i64)(v0);
       mt_i64 v24 = (v22 * v23);
@@ -114,7 +114,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
       for (int s = 0; s < 16; ++s) v25[s] = v24;
       mt_i64 v26[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v26[s] = (v25[s] + v12[s]);
+      for (int s = 0; s < 16; ++s) v26[s] = (v25[s] + v8[s]);
       float v28[16];
       #pragma unroll
       for (int g = 0; g < 16; g += 8) {
@@ -127,7 +127,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
           for (int k = 0; k < MT_VEC; ++k) v28[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { v28[g + k] = v13; }
+          for (int k = 0; k < 8; ++k) { v28[g + k] = v9; }
         }
       }
       float v29[16];
@@ -202,10 +202,10 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
       for (int s = 0; s < 16; ++s) v63[s] = (v61[s] * v62[s]);
       float v64[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v64[s] = (v63[s] * v15[s]);
+      for (int s = 0; s < 16; ++s) v64[s] = (v63[s] * v11[s]);
       float v65[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v65[s] = (v64[s] + v18[s]);
+      for (int s = 0; s < 16; ++s) v65[s] = (v64[s] + v14[s]);
       float v66[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v66[s] = mt_round_f16(v65[s]);
@@ -236,52 +236,52 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
     #pragma unroll
     for (int s = 0; s < 16; ++s) v6[s] = (v4[s] < v5[s]);
     float v7 = (float)(v0);
-    int v8 = (int)blockIdx.x;
-    int v9 = (int)((v8 * v2));
-    int v10 = (int)((v9 + v2));
-    int v11 = (int)((v10 < v1 ? v10 : v1));
-    mt_i64 v12[16];
+    mt_i64 v8[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v12[s] = (mt_i64)(v4[s]);
-    float v13 = 0.0f;
-    float v14[16];
+    for (int s = 0; s < 16; ++s) v8[s] = (mt_i64)(v4[s]);
+    float v9 = 0.0f;
+    float v10[16];
     #pragma unroll
     for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v12[g];
+      const mt_i64 i0 = v8[g];
       if ((true && v6[g + 0]) && (true && v6[g + 1]) && (true && v6[g + 2]) && (true && v6[g + 3]) && (true && v6[g + 4]) && (true && v6[g + 5]) && (true && v6[g + 6]) && (true && v6[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v14[g + k] = mt_f16_to_f32(u.e[k]);
+        for (int k = 0; k < MT_VEC; ++k) v10[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v14[s] = (true && v6[s]) ? mt_f16_to_f32(p1[i0 + k]) : v13; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v10[s] = (true && v6[s]) ? mt_f16_to_f32(p1[i0 + k]) : v9; }
       }
     }
-    float v15[16];
+    float v11[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v15[s] = v14[s];
-    float v17[16];
+    for (int s = 0; s < 16; ++s) v11[s] = v10[s];
+    float v13[16];
     #pragma unroll
     for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v12[g];
+      const mt_i64 i0 = v8[g];
       if ((true && v6[g + 0]) && (true && v6[g + 1]) && (true && v6[g + 2]) && (true && v6[g + 3]) && (true && v6[g + 4]) && (true && v6[g + 5]) && (true && v6[g + 6]) && (true && v6[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v17[g + k] = mt_f16_to_f32(u.e[k]);
+        for (int k = 0; k < MT_VEC; ++k) v13[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v17[s] = (true && v6[s]) ? mt_f16_to_f32(p2[i0 + k]) : v13; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v13[s] = (true && v6[s]) ? mt_f16_to_f32(p2[i0 + k]) : v9; }
       }
     }
-    float v18[16];
+    float v14[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v18[s] = v17[s];
+    for (int s = 0; s < 16; ++s) v14[s] = v13[s];
+    int v15 = (int)blockIdx.x;
+    int v16 = (int)((v15 * v2));
+    int v17 = (int)((v16 + v2));
+    int v18 = (int)((v17 < v1 ? v17 : v1));
     int v19 = 1;
-    for (int v20 = v9; v20 < v11; v20 += v19) {
+    for (int v20 = v16; v20 < v18; v20 += v19) {
       mt_i64 v22 = (mt_i64)(v20);
       mt_i64 v23 = (mt_i64)(v0);
       mt_i64 v24 = (v22 * v23);
@@ -290,7 +290,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
       for (int s = 0; s < 16; ++s) v25[s] = v24;
       mt_i64 v26[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v26[s] = (v25[s] + v12[s]);
+      for (int s = 0; s < 16; ++s) v26[s] = (v25[s] + v8[s]);
       float v28[16];
       #pragma unroll
       for (int g = 0; g < 16; g += 8) {
@@ -303,7 +303,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
           for (int k = 0; k < MT_VEC; ++k) v28[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; v28[s] = (true && v6[s]) ? mt_f16_to_f32(p0[i0 + k]) : v13; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v28[s] = (true && v6[s]) ? mt_f16_to_f32(p0[i0 + k]) : v9; }
         }
       }
       float v29[16];
@@ -378,10 +378,10 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
       for (int s = 0; s < 16; ++s) v63[s] = (v61[s] * v62[s]);
       float v64[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v64[s] = (v63[s] * v15[s]);
+      for (int s = 0; s < 16; ++s) v64[s] = (v63[s] * v11[s]);
       float v65[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v65[s] = (v64[s] + v18[s]);
+      for (int s = 0; s < 16; ++s) v65[s] = (v64[s] + v14[s]);
       float v66[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v66[s] = mt_round_f16(v65[s]);

@@ -60,46 +60,46 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
     #pragma unroll
     for (int s = 0; s < 16; ++s) v6[s] = (v4[s] < v5[s]);
     float v7 = (float)(v0);
-    int v8 = (int)blockIdx.x;
-    int v9 = (int)((v8 * v2));
-    int v10 = (int)((v9 + v2));
-    int v11 = (int)((v10 < v1 ? v10 : v1));
-    mt_i64 v12[16];
+    mt_i64 v8[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v12[s] = (mt_i64)(v4[s]);
-    float v13 = 0.0f;
-    float v14[16];
+    for (int s = 0; s < 16; ++s) v8[s] = (mt_i64)(v4[s]);
+    float v9 = 0.0f;
+    float v10[16];
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v12[g];
+      const mt_i64 i0 = v8[g];
       if ((true && v6[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
+        for (int k = 0; k < MT_VEC; ++k) v10[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { v14[g + k] = v13; }
+        for (int k = 0; k < 4; ++k) { v10[g + k] = v9; }
       }
     }
-    float v16[16];
+    float v12[16];
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v12[g];
+      const mt_i64 i0 = v8[g];
       if ((true && v6[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v16[g + k] = u.e[k];
+        for (int k = 0; k < MT_VEC; ++k) v12[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { v16[g + k] = v13; }
+        for (int k = 0; k < 4; ++k) { v12[g + k] = v9; }
       }
     }
+    int v13 = (int)blockIdx.x;
+    int v14 = (int)((v13 * v2));
+    int v15 = (int)((v14 + v2));
+    int v16 = (int)((v15 < v1 ? v15 : v1));
     int v17 = 1;
-    for (int v18 = v9; v18 < v11; v18 += v17) {
+    for (int v18 = v14; v18 < v16; v18 += v17) {
       mt_i64 v20 = (mt_i64)(v18);
       mt_i64 v21 = (mt_i64)(v0);
       mt_i64 v22 = (v20 * v21);
@@ -108,7 +108,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
       for (int s = 0; s < 16; ++s) v23[s] = v22;
       mt_i64 v24[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v24[s] = (v23[s] + v12[s]);
+      for (int s = 0; s < 16; ++s) v24[s] = (v23[s] + v8[s]);
       float v26[16];
       #pragma unroll
       for (int g = 0; g < 16; g += 4) {
@@ -121,7 +121,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
           for (int k = 0; k < MT_VEC; ++k) v26[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { v26[g + k] = v13; }
+          for (int k = 0; k < 4; ++k) { v26[g + k] = v9; }
         }
       }
       mt_round ^= 1;
@@ -169,7 +169,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
       float v44 = mt_div(v43, v7);
       float v45 = (v36 * v36);
       float v46 = (v44 - v45);
-      float v48 = mt_maxf(v46, v13);
+      float v48 = mt_maxf(v46, v9);
       float v49 = (v48 + v3);
       float v50 = mt_rsqrt(v49);
       float v51 = (v29 + v36);
@@ -192,10 +192,10 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
       for (int s = 0; s < 16; ++s) v60[s] = (v58[s] * v59[s]);
       float v61[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v61[s] = (v60[s] * v14[s]);
+      for (int s = 0; s < 16; ++s) v61[s] = (v60[s] * v10[s]);
       float v62[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v62[s] = (v61[s] + v16[s]);
+      for (int s = 0; s < 16; ++s) v62[s] = (v61[s] + v12[s]);
       #pragma unroll
       for (int g = 0; g < 16; g += 4) {
         const mt_i64 i0 = v24[g];
@@ -223,46 +223,46 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
     #pragma unroll
     for (int s = 0; s < 16; ++s) v6[s] = (v4[s] < v5[s]);
     float v7 = (float)(v0);
-    int v8 = (int)blockIdx.x;
-    int v9 = (int)((v8 * v2));
-    int v10 = (int)((v9 + v2));
-    int v11 = (int)((v10 < v1 ? v10 : v1));
-    mt_i64 v12[16];
+    mt_i64 v8[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v12[s] = (mt_i64)(v4[s]);
-    float v13 = 0.0f;
-    float v14[16];
+    for (int s = 0; s < 16; ++s) v8[s] = (mt_i64)(v4[s]);
+    float v9 = 0.0f;
+    float v10[16];
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v12[g];
+      const mt_i64 i0 = v8[g];
       if ((true && v6[g + 0]) && (true && v6[g + 1]) && (true && v6[g + 2]) && (true && v6[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
+        for (int k = 0; k < MT_VEC; ++k) v10[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v14[s] = (true && v6[s]) ? p1[i0 + k] : v13; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v10[s] = (true && v6[s]) ? p1[i0 + k] : v9; }
       }
     }
-    float v16[16];
+    float v12[16];
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v12[g];
+      const mt_i64 i0 = v8[g];
       if ((true && v6[g + 0]) && (true && v6[g + 1]) && (true && v6[g + 2]) && (true && v6[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v16[g + k] = u.e[k];
+        for (int k = 0; k < MT_VEC; ++k) v12[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v16[s] = (true && v6[s]) ? p2[i0 + k] : v13; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v12[s] = (true && v6[s]) ? p2[i0 + k] : v9; }
       }
     }
+    int v13 = (int)blockIdx.x;
+    int v14 = (int)((v13 * v2));
+    int v15 = (int)((v14 + v2));
+    int v16 = (int)((v15 < v1 ? v15 : v1));
     int v17 = 1;
-    for (int v18 = v9; v18 < v11; v18 += v17) {
+    for (int v18 = v14; v18 < v16; v18 += v17) {
       mt_i64 v20 = (mt_i64)(v18);
       mt_i64 v21 = (mt_i64)(v0);
       mt_i64 v22 = (v20 * v21);
@@ -271,7 +271,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
       for (int s = 0; s < 16; ++s) v23[s] = v22;
       mt_i64 v24[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v24[s] = (v23[s] + v12[s]);
+      for (int s = 0; s < 16; ++s) v24[s] = (v23[s] + v8[s]);
       float v26[16];
       #pragma unroll
       for (int g = 0; g < 16; g += 4) {
@@ -284,7 +284,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
           for (int k = 0; k < MT_VEC; ++k) v26[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; v26[s] = (true && v6[s]) ? p0[i0 + k] : v13; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v26[s] = (true && v6[s]) ? p0[i0 + k] : v9; }
         }
       }
       mt_round ^= 1;
@@ -332,7 +332,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
       float v44 = mt_div(v43, v7);
       float v45 = (v36 * v36);
       float v46 = (v44 - v45);
-      float v48 = mt_maxf(v46, v13);
+      float v48 = mt_maxf(v46, v9);
       float v49 = (v48 + v3);
       float v50 = mt_rsqrt(v49);
       float v51 = (v29 + v36);
@@ -355,10 +355,10 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
       for (int s = 0; s < 16; ++s) v60[s] = (v58[s] * v59[s]);
       float v61[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v61[s] = (v60[s] * v14[s]);
+      for (int s = 0; s < 16; ++s) v61[s] = (v60[s] * v10[s]);
       float v62[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v62[s] = (v61[s] + v16[s]);
+      for (int s = 0; s < 16; ++s) v62[s] = (v61[s] + v12[s]);
       #pragma unroll
       for (int g = 0; g < 16; g += 4) {
         const mt_i64 i0 = v24[g];

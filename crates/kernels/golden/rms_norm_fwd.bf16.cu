@@ -61,40 +61,40 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_fwd(const mt_u16* 
     #pragma unroll
     for (int s = 0; s < 16; ++s) v7[s] = (v5[s] < v6[s]);
     float v8 = (float)(v0);
-    int v9 = (int)blockIdx.x;
-    int v10 = (int)((v9 * v2));
-    int v11 = (int)((v10 + v2));
-    int v12 = (int)((v11 < v1 ? v11 : v1));
-    mt_i64 v13[16];
+    mt_i64 v9[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v13[s] = (mt_i64)(v5[s]);
-    float v14 = 0.0f;
-    float v15[16];
+    for (int s = 0; s < 16; ++s) v9[s] = (mt_i64)(v5[s]);
+    float v10 = 0.0f;
+    float v11[16];
     #pragma unroll
     for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v13[g];
+      const mt_i64 i0 = v9[g];
       if ((true && v7[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_bf16_to_f32(u.e[k]);
+        for (int k = 0; k < MT_VEC; ++k) v11[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { v15[g + k] = v14; }
+        for (int k = 0; k < 8; ++k) { v11[g + k] = v10; }
       }
     }
-    float v16[16];
+    float v12[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v16[s] = v15[s];
-    float v17[16];
+    for (int s = 0; s < 16; ++s) v12[s] = v11[s];
+    float v13[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v17[s] = v4;
-    float v18[16];
+    for (int s = 0; s < 16; ++s) v13[s] = v4;
+    float v14[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v18[s] = (v16[s] + v17[s]);
+    for (int s = 0; s < 16; ++s) v14[s] = (v12[s] + v13[s]);
+    int v15 = (int)blockIdx.x;
+    int v16 = (int)((v15 * v2));
+    int v17 = (int)((v16 + v2));
+    int v18 = (int)((v17 < v1 ? v17 : v1));
     int v19 = 1;
-    for (int v20 = v10; v20 < v12; v20 += v19) {
+    for (int v20 = v16; v20 < v18; v20 += v19) {
       mt_i64 v22 = (mt_i64)(v20);
       mt_i64 v23 = (mt_i64)(v0);
       mt_i64 v24 = (v22 * v23);
@@ -103,7 +103,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_fwd(const mt_u16* 
       for (int s = 0; s < 16; ++s) v25[s] = v24;
       mt_i64 v26[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v26[s] = (v25[s] + v13[s]);
+      for (int s = 0; s < 16; ++s) v26[s] = (v25[s] + v9[s]);
       float v28[16];
       #pragma unroll
       for (int g = 0; g < 16; g += 8) {
@@ -116,7 +116,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_fwd(const mt_u16* 
           for (int k = 0; k < MT_VEC; ++k) v28[g + k] = mt_bf16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { v28[g + k] = v14; }
+          for (int k = 0; k < 8; ++k) { v28[g + k] = v10; }
         }
       }
       float v29[16];
@@ -152,7 +152,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_fwd(const mt_u16* 
       for (int s = 0; s < 16; ++s) v39[s] = v38[s];
       float v40[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v40[s] = (v39[s] * v18[s]);
+      for (int s = 0; s < 16; ++s) v40[s] = (v39[s] * v14[s]);
       float v41[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v41[s] = mt_round_bf16(v40[s]);
@@ -184,40 +184,40 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_fwd(const mt_u16* 
     #pragma unroll
     for (int s = 0; s < 16; ++s) v7[s] = (v5[s] < v6[s]);
     float v8 = (float)(v0);
-    int v9 = (int)blockIdx.x;
-    int v10 = (int)((v9 * v2));
-    int v11 = (int)((v10 + v2));
-    int v12 = (int)((v11 < v1 ? v11 : v1));
-    mt_i64 v13[16];
+    mt_i64 v9[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v13[s] = (mt_i64)(v5[s]);
-    float v14 = 0.0f;
-    float v15[16];
+    for (int s = 0; s < 16; ++s) v9[s] = (mt_i64)(v5[s]);
+    float v10 = 0.0f;
+    float v11[16];
     #pragma unroll
     for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v13[g];
+      const mt_i64 i0 = v9[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_bf16_to_f32(u.e[k]);
+        for (int k = 0; k < MT_VEC; ++k) v11[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v15[s] = (true && v7[s]) ? mt_bf16_to_f32(p1[i0 + k]) : v14; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v11[s] = (true && v7[s]) ? mt_bf16_to_f32(p1[i0 + k]) : v10; }
       }
     }
-    float v16[16];
+    float v12[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v16[s] = v15[s];
-    float v17[16];
+    for (int s = 0; s < 16; ++s) v12[s] = v11[s];
+    float v13[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v17[s] = v4;
-    float v18[16];
+    for (int s = 0; s < 16; ++s) v13[s] = v4;
+    float v14[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v18[s] = (v16[s] + v17[s]);
+    for (int s = 0; s < 16; ++s) v14[s] = (v12[s] + v13[s]);
+    int v15 = (int)blockIdx.x;
+    int v16 = (int)((v15 * v2));
+    int v17 = (int)((v16 + v2));
+    int v18 = (int)((v17 < v1 ? v17 : v1));
     int v19 = 1;
-    for (int v20 = v10; v20 < v12; v20 += v19) {
+    for (int v20 = v16; v20 < v18; v20 += v19) {
       mt_i64 v22 = (mt_i64)(v20);
       mt_i64 v23 = (mt_i64)(v0);
       mt_i64 v24 = (v22 * v23);
@@ -226,7 +226,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_fwd(const mt_u16* 
       for (int s = 0; s < 16; ++s) v25[s] = v24;
       mt_i64 v26[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v26[s] = (v25[s] + v13[s]);
+      for (int s = 0; s < 16; ++s) v26[s] = (v25[s] + v9[s]);
       float v28[16];
       #pragma unroll
       for (int g = 0; g < 16; g += 8) {
@@ -239,7 +239,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_fwd(const mt_u16* 
           for (int k = 0; k < MT_VEC; ++k) v28[g + k] = mt_bf16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; v28[s] = (true && v7[s]) ? mt_bf16_to_f32(p0[i0 + k]) : v14; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v28[s] = (true && v7[s]) ? mt_bf16_to_f32(p0[i0 + k]) : v10; }
         }
       }
       float v29[16];
@@ -275,7 +275,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_fwd(const mt_u16* 
       for (int s = 0; s < 16; ++s) v39[s] = v38[s];
       float v40[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v40[s] = (v39[s] * v18[s]);
+      for (int s = 0; s < 16; ++s) v40[s] = (v39[s] * v14[s]);
       float v41[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v41[s] = mt_round_bf16(v40[s]);

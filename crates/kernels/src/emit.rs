@@ -254,6 +254,7 @@ fn trace_kernel(
             // As a GPU launches rows of exactly `block` columns.
             spec.exact = true;
             spec.reload_params = crate::norms::reload_params(true, kind, !backward);
+            spec.one_row = !backward && crate::norms::one_row(true, 1);
         }
         if backward {
             backward_kernel(&spec)

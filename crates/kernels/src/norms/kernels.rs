@@ -52,6 +52,11 @@ pub struct NormSpec {
     /// across the row's reductions (H200, 2026-11-30: LayerNorm bf16 forward at 64 registers,
     /// half occupancy).
     pub reload_params: bool,
+    /// Forward: exactly one row per program (`rows_per_program` 1, a program per row): the
+    /// body runs once, without the row loop, so that a GPU compiler sees the row's loads and the
+    /// parameters' in one block and issues them together, instead of waiting for the weights
+    /// (from L2) before the loop that loads the row.
+    pub one_row: bool,
     /// Backward: `dx` is written over `dy`, a read-write buffer (`grad` is then `dy`'s dtype).
     /// Every read of a row's `dy` flows into the row's reductions, which every store of the row
     /// waits for, so no thread writes an element before every thread has read what it needs
@@ -324,8 +329,9 @@ pub const LAYER_FWD_BF16_BUDGET_BLOCK: usize = 4096;
 ///
 /// Parameters: `x, [residual], [weight], [bias], y, [residual_out], [mean], rstd, n, rows,
 /// rows_per_program, eps, [offset]`. Program `g` normalizes rows
-/// `g * rows_per_program .. min((g + 1) * rows_per_program, rows)`; single-tile kernels load the
-/// parameters once per program. `rstd` is f32, or x's dtype in casting mode `none`; `mean` is f32.
+/// `g * rows_per_program .. min((g + 1) * rows_per_program, rows)` (`one_row`: row `g`, which
+/// must exist); single-tile kernels load the parameters once per program. `rstd` is f32, or
+/// x's dtype in casting mode `none`; `mean` is f32.
 pub fn forward(spec: &NormSpec) -> Result<Verified, LangError> {
     trace(&format!("{}_fwd", spec.kind.name()), |k| {
         let xdt = spec.x;
@@ -349,8 +355,6 @@ pub fn forward(spec: &NormSpec) -> Result<Verified, LangError> {
             k.min_resident_threads(LAYER_FWD_BF16_RESIDENT_THREADS);
         }
         let row = Row::new(k, spec.block, spec.exact, n);
-        let first = k.program_id(0) * rpp;
-        let last = (first + rpp).minimum(rows);
 
         // Per-column parameters of a step: the RMS scale `offset + w` (in the arithmetic of the
         // casting mode) or LayerNorm's `(w, b)`; hoisted out of the row loop when single-tile.
@@ -367,7 +371,7 @@ pub fn forward(spec: &NormSpec) -> Result<Verified, LangError> {
         let hoisted = (!spec.looped && !spec.reload_params).then(|| params_at(None));
         let params = |start: Option<Tile>| hoisted.unwrap_or_else(|| params_at(start));
 
-        k.for_range(first, last, 1, &[], |row_id, _| {
+        let body = |row_id: Tile| {
             // A single-tile row is loaded once and reused by every pass; a stepped row is
             // reloaded per pass.
             let whole = (!spec.looped).then(|| row_input(&x, res.as_ref(), &row, row_id, None, n));
@@ -405,7 +409,7 @@ pub fn forward(spec: &NormSpec) -> Result<Verified, LangError> {
                     }
                     store(&y, offs, out.cast(xdt), mask);
                 });
-                return Vec::new();
+                return;
             }
             let rstd = if rms_none {
                 // Squares in the storage dtype, summed in f32, statistic rounded to it.
@@ -435,8 +439,17 @@ pub fn forward(spec: &NormSpec) -> Result<Verified, LangError> {
                     .unwrap_or(normed);
                 store(&y, offs, out.cast(xdt), mask);
             });
-            Vec::new()
-        });
+        };
+        if spec.one_row {
+            body(k.program_id(0));
+        } else {
+            let first = k.program_id(0) * rpp;
+            let last = (first + rpp).minimum(rows);
+            k.for_range(first, last, 1, &[], |row_id, _| {
+                body(row_id);
+                Vec::new()
+            });
+        }
     })
 }
 

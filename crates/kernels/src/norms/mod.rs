@@ -245,6 +245,7 @@ pub fn representative_spec(kind: NormKind, dtype: DType, block: usize) -> NormSp
         prefetch: false,
         saved: false,
         reload_params: false,
+        one_row: false,
         in_place: false,
     }
 }
@@ -426,6 +427,17 @@ pub(crate) fn reload_params(gpu: bool, kind: NormKind, forward: bool) -> bool {
     tuning_switch(RELOAD_PARAMS_ENV, forward && kind == NormKind::Layer && gpu)
 }
 
+/// Whether a forward of `rows_per_program` rows per program runs its one row without the row
+/// loop (`NormSpec::one_row`): on a GPU, which runs one row per program (`forward_programs`);
+/// `METILE_NORM_FWD_ONE_ROW=0|1` overrides (for A/B runs; the loop form is then kept where
+/// programs have more rows).
+pub(crate) fn one_row(gpu: bool, rows_per_program: usize) -> bool {
+    rows_per_program == 1 && tuning_switch(ONE_ROW_ENV, gpu)
+}
+
+/// Overrides whether a GPU forward of one row per program drops the row loop (for A/B runs).
+pub const ONE_ROW_ENV: &str = "METILE_NORM_FWD_ONE_ROW";
+
 /// Overrides whether single-tile norm kernels reload their parameters per row (for sweeps).
 pub const RELOAD_PARAMS_ENV: &str = "METILE_NORM_RELOAD_PARAMS";
 
@@ -471,6 +483,7 @@ pub fn forward_into(
         )?,
     };
     if s.rows > 0 {
+        let (programs, rpp) = forward_programs(device, s.rows);
         let spec = NormSpec {
             kind,
             x: xdt,
@@ -490,6 +503,7 @@ pub fn forward_into(
             prefetch: false,
             saved: false,
             reload_params: reload_params(!device.is_cpu(), kind, true),
+            one_row: one_row(!device.is_cpu(), rpp),
             in_place: false,
         };
         let k = device.kernel(&format!("{}_fwd", kind.name()), &spec, || {
@@ -503,7 +517,6 @@ pub fn forward_into(
         args.extend(o.residual_out.as_mut().map(|t| Arg::Out(&mut t.buffer)));
         args.extend(o.mean.as_mut().map(|t| Arg::Out(&mut t.buffer)));
         args.push(Arg::Out(&mut o.rstd.buffer));
-        let (programs, rpp) = forward_programs(device, s.rows);
         args.push(Arg::I32(s.cols as i32));
         args.push(Arg::I32(s.rows as i32));
         args.push(Arg::I32(rpp as i32));
@@ -665,6 +678,7 @@ fn build_backward_spec(
         prefetch: tiling.prefetch && (xdt == DType::F32 && dyt == DType::F32 || prefetch16(kind)),
         saved: stats.is_some(),
         reload_params: reload_params(!device.is_cpu(), kind, false),
+        one_row: false,
         in_place: dx.in_place,
     }
 }

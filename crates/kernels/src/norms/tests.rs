@@ -454,7 +454,8 @@ fn saved_statistics_are_read() {
 
 /// Loading the parameters at each row (`reload_params`, the GPU LayerNorm forward's choice) gives
 /// the same bits as loading them once per program, forward and backward, with several rows per
-/// program and a ragged last one.
+/// program and a ragged last one; so does a forward of one row per program without the row loop
+/// (`one_row`, the GPU's).
 #[test]
 fn reloaded_parameters_give_the_same_results() {
     use metile_runtime::{Arg, Buffer};
@@ -465,7 +466,7 @@ fn reloaded_parameters_give_the_same_results() {
     let w = random(DType::F32, &[cols], 43);
     let b = random(DType::F32, &[cols], 44);
     // `n, rows, rows_per_program, eps`, then RMSNorm's `offset`.
-    let scalars = |offset: bool| {
+    let scalars = |offset: bool, rpp: usize| {
         let mut s = vec![
             Arg::I32(cols as i32),
             Arg::I32(rows as i32),
@@ -478,13 +479,15 @@ fn reloaded_parameters_give_the_same_results() {
         s
     };
     for kind in [NormKind::Rms, NormKind::Layer, NormKind::AddRms] {
-        let run = |reload_params: bool| {
+        let run = |reload_params: bool, one_row: bool| {
             let spec = NormSpec {
                 reload_params,
+                one_row,
                 ..representative_spec(kind, DType::F32, cols)
             };
+            let rpp = if one_row { 1 } else { rpp };
             let k = dev
-                .kernel(&format!("reload_{reload_params}"), &spec, || {
+                .kernel(&format!("reload_{reload_params}_{one_row}"), &spec, || {
                     kernels::forward(&spec)
                 })
                 .unwrap();
@@ -512,17 +515,23 @@ fn reloaded_parameters_give_the_same_results() {
                 args.push(Arg::Out(&mut mean));
             }
             args.push(Arg::Out(&mut rstd));
-            args.extend(scalars(!layer));
+            args.extend(scalars(!layer, rpp));
             dev.launch(&k, [rows.div_ceil(rpp) as u32, 1, 1], &mut args)
                 .unwrap();
             drop(args);
             [y, ro, mean, rstd].map(|t| t.to_f32().unwrap())
         };
-        let (hoisted, reloaded) = (run(false), run(true));
+        let hoisted = run(false, false);
         assert!(hoisted[0].iter().any(|v| *v != 0.0), "{kind:?}");
         let bits = |v: &[f32]| v.iter().map(|f| f.to_bits()).collect::<Vec<_>>();
-        for (a, b) in hoisted.iter().zip(&reloaded) {
-            assert_eq!(bits(a), bits(b), "{kind:?}");
+        for (reload, one_row) in [(true, false), (false, true), (true, true)] {
+            for (a, b) in hoisted.iter().zip(&run(reload, one_row)) {
+                assert_eq!(
+                    bits(a),
+                    bits(b),
+                    "{kind:?} reload {reload} one row {one_row}"
+                );
+            }
         }
         // The backward: dx and both partial rows (the weight must still be applied).
         let run_bwd = |reload_params: bool, weighted: bool| {
@@ -560,7 +569,7 @@ fn reloaded_parameters_give_the_same_results() {
                     args.push(Arg::Out(&mut pb));
                 }
             }
-            args.extend(scalars(kind != NormKind::Layer));
+            args.extend(scalars(kind != NormKind::Layer, rpp));
             dev.launch(&k, [programs as u32, 1, 1], &mut args).unwrap();
             drop(args);
             [dx, pw, pb].map(|t| t.to_f32().unwrap())
