@@ -1,14 +1,16 @@
 //! `metile bench [OP...] [--rows R] [--cols C] [--lead B,H] [--out-cols N] [--dtype D]
-//! [--reps N] [--json] [-p NAME=VALUE] [--omit INPUT]`.
+//! [--reps N] [--json] [-p NAME=VALUE] [--omit INPUT] [--with INPUT]`.
 //!
 //! For every registered entry point of the chosen operators, inputs are generated from the ports
 //! alone (`LikeX` -> `[rows, cols]`, `Cols` -> `[cols]`, `Rows` -> `[rows]`; a projection's
 //! `Weight` -> `[N, cols]`, `LikeOut` -> `[rows, N]`, `OutCols` -> `[N]` and class ids below `N`,
 //! with `N = --out-cols`, default `cols`; attention's `QueryHeads` -> `[1, 4, rows, cols]`,
 //! `KvHeads` -> `[1, 1, rows, cols]`, `HeadRows` -> `[1, 4, rows]`, so `T = S = rows`, `D = cols`,
-//! four query heads on one KV head), standard normal values in the chosen storage dtype; optional
-//! inputs are included unless `--omit NAME` names them, as in the common use: a weighted RMSNorm,
-//! a fused add whose residual output also receives a gradient). Entry points of one operator run in order, forward
+//! four query heads on one KV head), standard normal values in the chosen storage dtype. Optional
+//! inputs of the common use are included unless `--omit NAME` names them (a weighted RMSNorm, a
+//! fused add whose residual output also receives a gradient); those outside it (`Port::common`:
+//! a cross-entropy's class weights, RoPE's position ids) only when `--with NAME` names them, so
+//! that by default an operator is timed as its peers run it. Entry points of one operator run in order, forward
 //! first, and an input named like an output of an earlier entry point of the same operator (such
 //! as saved statistics) takes that output instead of random data.
 //!
@@ -478,7 +480,8 @@ pub fn bench_groups(
             let mut inputs = Tensors::new();
             let mut generated = Ok(());
             for port in entry.inputs {
-                if port.optional && args.omit.iter().any(|o| o == port.name) {
+                let named = |list: &[String]| list.iter().any(|o| o == port.name);
+                if port.optional && (named(&args.omit) || !port.common && !named(&args.with)) {
                     continue;
                 }
                 let t = match pool.get(port.name) {
@@ -702,6 +705,7 @@ mod tests {
             json: false,
             out_cols: None,
             omit: vec![],
+            with: vec![],
             params: vec![],
         }
     }
@@ -839,24 +843,28 @@ mod tests {
         name: "x",
         shape: PortShape::LikeX,
         optional: false,
+        common: true,
         doc: "",
     };
     const PORT_DY: Port = Port {
         name: "dy",
         shape: PortShape::LikeX,
         optional: false,
+        common: true,
         doc: "",
     };
     const PORT_ROWSUM: Port = Port {
         name: "rowsum",
         shape: PortShape::Rows,
         optional: false,
+        common: true,
         doc: "",
     };
     const PORT_DX: Port = Port {
         name: "dx",
         shape: PortShape::LikeX,
         optional: false,
+        common: true,
         doc: "",
     };
 
@@ -903,6 +911,34 @@ mod tests {
             })
         },
     };
+
+    #[test]
+    fn rare_inputs_are_timed_only_when_named() {
+        let all = registry::entry_points();
+        let ce = *all
+            .iter()
+            .find(|e| e.name == "cross_entropy.forward")
+            .unwrap();
+        let bytes = |with: &[&str], omit: &[&str]| {
+            let mut a = args(FloatDType::F32);
+            a.with = with.iter().map(|s| s.to_string()).collect();
+            a.omit = omit.iter().map(|s| s.to_string()).collect();
+            let (mut got, mut failed) = (Vec::new(), Vec::new());
+            bench_groups(
+                &Device::cpu(),
+                &[vec![ce]],
+                &a,
+                &mut |m| got.push(m.bytes),
+                &mut |e, msg| failed.push(format!("{e}: {msg}")),
+            );
+            assert!(failed.is_empty(), "{failed:?}");
+            got[0]
+        };
+        // The class weights (`[cols]` f32) are outside the common use: only with `--with`,
+        // and `--omit` still wins.
+        assert_eq!(bytes(&["weight"], &[]), bytes(&[], &[]) + 8 * 4);
+        assert_eq!(bytes(&["weight"], &["weight"]), bytes(&[], &[]));
+    }
 
     #[test]
     fn params_go_only_to_entries_that_define_them() {

@@ -166,10 +166,16 @@ pub struct BenchArgs {
     #[arg(long, value_name = "N")]
     pub out_cols: Option<usize>,
 
-    /// An optional input not to generate (repeatable), e.g. `--omit weight` times the
-    /// cross-entropy without class weights.
+    /// An optional input not to generate (repeatable), e.g. `--omit bias` times LayerNorm
+    /// without a bias.
     #[arg(long, value_name = "INPUT")]
     pub omit: Vec<String>,
+
+    /// An optional input outside the common use to generate (repeatable; `metile ops` marks them
+    /// "rare"), e.g. `--with weight` times the cross-entropy with class weights and `--with
+    /// position_ids` RoPE with gathered table rows.
+    #[arg(long = "with", value_name = "INPUT")]
+    pub with: Vec<String>,
 
     /// A parameter for every entry point that defines it (repeatable; others ignore it), e.g.
     /// `-p reduction=sum`.

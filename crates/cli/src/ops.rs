@@ -33,7 +33,11 @@ fn ports(ports: &[PortInfo]) -> String {
     ports
         .iter()
         .map(|p| {
-            let opt = if p.optional { " (optional)" } else { "" };
+            let opt = match (p.optional, p.common) {
+                (false, _) => "",
+                (true, true) => " (optional)",
+                (true, false) => " (optional, rare)",
+            };
             format!("{} {}{opt}", p.name, p.shape)
         })
         .collect::<Vec<_>>()
@@ -114,7 +118,7 @@ pub fn render(inv: &[OperatorInfo]) -> String {
 #[cfg(test)]
 mod tests {
     use metile_kernels::inventory::{inventory_with, OPERATORS};
-    use metile_kernels::registry::EntryPoint;
+    use metile_kernels::registry::{self, EntryPoint};
 
     use super::*;
     use crate::testing::FAKE_FORWARD;
@@ -166,6 +170,13 @@ mod tests {
     }
 
     #[test]
+    fn rare_inputs_are_marked() {
+        let text = render(&inventory_with(&registry::entry_points()));
+        assert!(text.contains("weight [cols] (optional, rare)"), "{text}");
+        assert!(text.contains("position_ids"));
+    }
+
+    #[test]
     fn json_has_the_inventory_fields() {
         let entries: Vec<&EntryPoint> = vec![&FAKE_FORWARD];
         let v = serde_json::to_value(inventory_with(&entries)).unwrap();
@@ -181,6 +192,7 @@ mod tests {
         let e = &rms["entries"][0];
         assert_eq!(e["name"], "rms_norm.forward");
         assert_eq!(e["inputs"][2]["optional"], true);
+        assert_eq!(e["inputs"][2]["common"], true);
         assert_eq!(e["inputs"][1]["shape"], "[cols]");
         assert_eq!(e["params"][0]["default"], "1e-6");
         let chunked = arr.iter().find(|o| o["name"] == "chunked_dpo").unwrap();

@@ -8,30 +8,35 @@ const X: Port = Port {
     name: "x",
     shape: PortShape::LikeX,
     optional: false,
+    common: true,
     doc: "input rows",
 };
 const WEIGHT: Port = Port {
     name: "weight",
     shape: PortShape::Cols,
     optional: false,
+    common: true,
     doc: "per-column scale",
 };
 const BIAS: Port = Port {
     name: "bias",
     shape: PortShape::Cols,
     optional: true,
+    common: true,
     doc: "per-column shift",
 };
 const Y: Port = Port {
     name: "y",
     shape: PortShape::LikeX,
     optional: false,
+    common: true,
     doc: "output",
 };
 const ROWSUM: Port = Port {
     name: "rowsum",
     shape: PortShape::Rows,
     optional: false,
+    common: true,
     doc: "sum of each input row",
 };
 const EPS: ParamDef = ParamDef {

@@ -290,6 +290,8 @@ pub struct PortInfo {
     /// `PortShape::describe`, e.g. `[..., cols]`.
     pub shape: &'static str,
     pub optional: bool,
+    /// `Port::common`.
+    pub common: bool,
     pub doc: &'static str,
 }
 
@@ -299,6 +301,7 @@ impl From<&Port> for PortInfo {
             name: p.name,
             shape: p.shape.describe(),
             optional: p.optional,
+            common: p.common,
             doc: p.doc,
         }
     }
@@ -443,12 +446,14 @@ mod tests {
         name: "x",
         shape: PortShape::LikeX,
         optional: false,
+        common: true,
         doc: "input",
     };
     const B: Port = Port {
         name: "bias",
         shape: PortShape::Cols,
         optional: true,
+        common: true,
         doc: "bias",
     };
     const EPS: ParamDef = ParamDef {

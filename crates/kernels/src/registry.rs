@@ -117,16 +117,32 @@ pub struct Port {
     pub name: &'static str,
     pub shape: PortShape,
     pub optional: bool,
+    /// Whether the operator's common use passes this port (always, for a required one). An
+    /// optional input outside it (a cross-entropy's class weights, RoPE's position ids) is left
+    /// out where inputs are made up for a caller who did not name them: `metile bench`, which
+    /// times what peers time unless told otherwise.
+    pub common: bool,
     pub doc: &'static str,
 }
 
-/// A port, in `const` position.
+/// A port, in `const` position (in the common use; see [`Port::rare`]).
 pub const fn port(name: &'static str, shape: PortShape, optional: bool, doc: &'static str) -> Port {
     Port {
         name,
         shape,
         optional,
+        common: true,
         doc,
+    }
+}
+
+impl Port {
+    /// This optional port, marked as outside the operator's common use ([`Port::common`]).
+    pub const fn rare(self) -> Port {
+        Port {
+            common: false,
+            ..self
+        }
     }
 }
 

@@ -763,6 +763,7 @@ fn entry_points(py: Python<'_>) -> PyResult<Bound<'_, PyList>> {
             d.set_item("name", p.name)?;
             d.set_item("shape", p.shape.describe())?;
             d.set_item("optional", p.optional)?;
+            d.set_item("common", p.common)?;
             d.set_item("doc", p.doc)?;
             list.append(d)?;
         }

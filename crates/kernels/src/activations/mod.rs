@@ -774,6 +774,7 @@ const fn port(name: &'static str, optional: bool, doc: &'static str) -> Port {
         name,
         shape: PortShape::LikeX,
         optional,
+        common: true,
         doc,
     }
 }
@@ -1038,6 +1039,7 @@ const fn halved(name: &'static str, doc: &'static str) -> Port {
         name,
         shape: PortShape::Halved,
         optional: false,
+        common: true,
         doc,
     }
 }

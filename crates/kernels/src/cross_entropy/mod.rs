@@ -1411,30 +1411,35 @@ const LOGITS: Port = Port {
     name: "logits",
     shape: PortShape::LikeX,
     optional: false,
+    common: true,
     doc: "[..., V] f32/f16/bf16",
 };
 const TARGET: Port = Port {
     name: "target",
     shape: PortShape::Classes,
     optional: false,
+    common: true,
     doc: "class per row, int32/int64",
 };
 const WEIGHT: Port = Port {
     name: "weight",
     shape: PortShape::Cols,
     optional: true,
+    common: false,
     doc: "class weights [V], the logits' dtype or f32",
 };
 const DLOSS: Port = Port {
     name: "dloss",
     shape: PortShape::LossCotangent,
     optional: false,
+    common: true,
     doc: "cotangent of loss (scalar unless none)",
 };
 const DLOGITS: Port = Port {
     name: "dlogits",
     shape: PortShape::LikeX,
     optional: false,
+    common: true,
     doc: "gradient of the logits",
 };
 /// `cross_entropy.in_place_backward` scales the gradient in its own memory.
@@ -1527,36 +1532,42 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
                 name: "loss",
                 shape: PortShape::LossCotangent,
                 optional: false,
+                common: true,
                 doc: "f32; [...] under none, scalar otherwise",
             },
             Port {
                 name: "z_loss",
                 shape: PortShape::LossCotangent,
                 optional: false,
+                common: true,
                 doc: "lse_square_scale * lse^2, reduced likewise",
             },
             Port {
                 name: "predicted",
                 shape: PortShape::Rows,
                 optional: true,
+                common: true,
                 doc: "int64 argmax class per row (token_stats=true)",
             },
             Port {
                 name: "accuracy",
                 shape: PortShape::LossCotangent,
                 optional: true,
+                common: true,
                 doc: "f32 share of non-ignored rows predicted right; per row under none",
             },
             Port {
                 name: "dlogits",
                 shape: PortShape::LikeX,
                 optional: true,
+                common: true,
                 doc: "gradient for dloss = 1 in the logits' dtype (grad_in_forward=true)",
             },
             Port {
                 name: "lse",
                 shape: PortShape::Rows,
                 optional: false,
+                common: true,
                 doc: "f32 logsumexp of each row's softcapped logits, for the backward",
             },
         ],
@@ -1600,6 +1611,7 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
                 name: "lse",
                 shape: PortShape::Rows,
                 optional: true,
+                common: true,
                 doc: "f32 per-row logsumexp from cross_entropy.forward; skips recomputing it",
             },
         ],

@@ -682,6 +682,7 @@ const fn dist(name: &'static str, doc: &'static str) -> Port {
         name,
         shape: PortShape::LikeX,
         optional: false,
+        common: true,
         doc,
     }
 }
@@ -689,18 +690,21 @@ const LABELS: Port = Port {
     name: "labels",
     shape: PortShape::Classes,
     optional: true,
+    common: false,
     doc: "int32/int64 per row, in 0..V or ignore_index",
 };
 const DLOSS: Port = Port {
     name: "dloss",
     shape: PortShape::LossCotangent,
     optional: false,
+    common: true,
     doc: "cotangent of loss: scalar ([..., V] under reduction none)",
 };
 const LOSS: Port = Port {
     name: "loss",
     shape: PortShape::LossCotangent,
     optional: false,
+    common: true,
     doc: "f32; [..., V] under reduction none, scalar otherwise",
 };
 const Y_PRED: Port = dist("y_pred", "[..., V] log-probabilities, f32/f16/bf16");
@@ -793,6 +797,7 @@ pub static ENTRY_POINTS: [EntryPoint; 6] = [
             name: "loss",
             shape: PortShape::Scalar,
             optional: false,
+            common: true,
             doc: "scalar in the input's dtype",
         }],
         params: &JSD_PARAMS,
@@ -816,6 +821,7 @@ pub static ENTRY_POINTS: [EntryPoint; 6] = [
                 name: "dloss",
                 shape: PortShape::Scalar,
                 optional: false,
+                common: true,
                 doc: "cotangent of the scalar loss",
             },
         ],

@@ -332,12 +332,14 @@ const WEIGHT: Port = Port {
     name: "weight",
     shape: PortShape::LikeX,
     optional: false,
+    common: true,
     doc: "[V, D] table",
 };
 const INDICES: Port = Port {
     name: "indices",
     shape: PortShape::RowIds,
     optional: false,
+    common: true,
     doc: "[...] ids in 0..V",
 };
 const PADDING: ParamDef = ParamDef {
@@ -357,6 +359,7 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
             name: "out",
             shape: PortShape::LikeX,
             optional: false,
+            common: true,
             doc: "[..., D]",
         }],
         params: &[PADDING],
@@ -385,6 +388,7 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
                 name: "dout",
                 shape: PortShape::LikeX,
                 optional: false,
+                common: true,
                 doc: "cotangent of out",
             },
         ],
@@ -392,6 +396,7 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
             name: "dweight",
             shape: PortShape::LikeX,
             optional: false,
+            common: true,
             doc: "[V, D] f32",
         }],
         params: &[PADDING],

@@ -918,13 +918,14 @@ const TARGET: Port = port(
     false,
     "class per row, int32/int64",
 );
-const BIAS: Port = port("bias", PortShape::OutCols, true, "[V], hidden's dtype");
+const BIAS: Port = port("bias", PortShape::OutCols, true, "[V], hidden's dtype").rare();
 const CE_WEIGHT: Port = port(
     "ce_weight",
     PortShape::OutCols,
     true,
     "class weights [V], hidden's dtype or f32",
-);
+)
+.rare();
 const GRAD_HIDDEN: Port = port(
     "grad_hidden",
     PortShape::LikeX,

@@ -130,6 +130,7 @@ const FREQS: Port = Port {
     name: "freqs",
     shape: PortShape::Freqs,
     optional: false,
+    common: true,
     doc: "[P >= T, D/2, 2]: (cos, sin) of each pair at each time",
 };
 
@@ -138,6 +139,7 @@ const fn like_x(name: &'static str, doc: &'static str) -> Port {
         name,
         shape: PortShape::LikeX,
         optional: false,
+        common: true,
         doc,
     }
 }

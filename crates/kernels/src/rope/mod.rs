@@ -1302,12 +1302,14 @@ const X: Port = Port {
     name: "x",
     shape: PortShape::LikeX,
     optional: false,
+    common: true,
     doc: "[B, H, T, D] (or [T, D]); [B, T, H, D] under layout bthd",
 };
 const X2: Port = Port {
     name: "x2",
     shape: PortShape::KvLikeX,
     optional: true,
+    common: true,
     doc: "a second tensor rotated by the same tables in the same launch (k beside q): x's \
           layout, batch, T and D, its own head count",
 };
@@ -1321,18 +1323,21 @@ const COS: Port = Port {
     name: "cos",
     shape: PortShape::Table,
     optional: false,
+    common: true,
     doc: "[1 or B, T, R], R even <= D",
 };
 const SIN: Port = Port {
     name: "sin",
     shape: PortShape::Table,
     optional: false,
+    common: true,
     doc: "as cos",
 };
 const POSITIONS: Port = Port {
     name: "position_ids",
     shape: PortShape::Positions,
     optional: true,
+    common: false,
     doc: "[T] or [1 or B, T] rows of the tables (then cos is [1 or B, P, R])",
 };
 
@@ -1349,12 +1354,14 @@ const DY: Port = Port {
     name: "dy",
     shape: PortShape::LikeX,
     optional: false,
+    common: true,
     doc: "cotangent of y",
 };
 const DY2: Port = Port {
     name: "dy2",
     shape: PortShape::KvLikeX,
     optional: true,
+    common: true,
     doc: "cotangent of y2, rotated in the same launch (as x2 going forward)",
 };
 
@@ -1369,12 +1376,14 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
                 name: "y",
                 shape: PortShape::LikeX,
                 optional: false,
+                common: true,
                 doc: "rotated x",
             },
             Port {
                 name: "y2",
                 shape: PortShape::KvLikeX,
                 optional: true,
+                common: true,
                 doc: "rotated x2, when given",
             },
         ],
@@ -1391,12 +1400,14 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
                 name: "dx",
                 shape: PortShape::LikeX,
                 optional: false,
+                common: true,
                 doc: "gradient of x",
             },
             Port {
                 name: "dx2",
                 shape: PortShape::KvLikeX,
                 optional: true,
+                common: true,
                 doc: "gradient of x2, when dy2 is given",
             },
         ],
@@ -1413,12 +1424,14 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
                 name: "dcos",
                 shape: PortShape::Table,
                 optional: false,
+                common: true,
                 doc: "gradient of cos, f32",
             },
             Port {
                 name: "dsin",
                 shape: PortShape::Table,
                 optional: false,
+                common: true,
                 doc: "gradient of sin, f32",
             },
         ],

@@ -227,24 +227,28 @@ const X: Port = Port {
     name: "x",
     shape: PortShape::LikeX,
     optional: false,
+    common: true,
     doc: "input rows",
 };
 const DY: Port = Port {
     name: "dy",
     shape: PortShape::LikeX,
     optional: false,
+    common: true,
     doc: "cotangent of y",
 };
 const Y: Port = Port {
     name: "y",
     shape: PortShape::LikeX,
     optional: false,
+    common: true,
     doc: "output, storage dtype",
 };
 const DX: Port = Port {
     name: "dx",
     shape: PortShape::LikeX,
     optional: false,
+    common: true,
     doc: "gradient of x",
 };
 const GRAD_DTYPE: ParamDef = ParamDef {
