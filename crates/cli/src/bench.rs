@@ -646,20 +646,27 @@ pub fn bench(device: &Device, args: &BenchArgs) -> Result<u8, CliError> {
     // Room for a pair's combined head axis (`reported_shape`) too.
     let shape_w = shape_text(&args.shape()).len().max("shape".len()) + 2;
     if !args.json {
-        println!(
+        outln!(
             "{:<width$}  {:<mode_w$}  {:<5}  {:<shape_w$}  {:>10}  {:>8}  {:>10}  {:>8}",
-            "entry", "mode", "dtype", "shape", "ms", "GB/s", "copy ms", "x copy"
+            "entry",
+            "mode",
+            "dtype",
+            "shape",
+            "ms",
+            "GB/s",
+            "copy ms",
+            "x copy"
         );
     }
     let json = args.json;
     let mut emit = |m: &Measurement| {
         if json {
             match serde_json::to_string(m) {
-                Ok(line) => println!("{line}"),
+                Ok(line) => outln!("{line}"),
                 Err(e) => eprintln!("error: cannot serialise a measurement: {e}"),
             }
         } else {
-            println!(
+            outln!(
                 "{:<width$}  {:<mode_w$}  {:<5}  {:<shape_w$}  {:>10.3}  {:>8.2}  {:>10.3}  {:>8.2}",
                 m.entry,
                 m.mode,

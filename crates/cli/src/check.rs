@@ -247,7 +247,7 @@ pub fn check(
     let jobs = jobs.map_or_else(|| default_jobs(device), |j| j as usize);
     let results = run_cases(device, &cases, jobs, log, &progress(cases.len()));
     let (out, errors, ok) = report(&results);
-    print!("{out}");
+    out!("{out}");
     eprint!("{errors}");
     Ok(if ok { 0 } else { EXIT_FAILURES })
 }

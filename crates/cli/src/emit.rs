@@ -16,10 +16,10 @@ pub fn emit(args: &EmitArgs) -> Result<u8, CliError> {
     let Some(kernel) = &args.kernel else {
         let names = kernels_emit::kernel_names();
         if names.is_empty() {
-            println!("no library kernels are available to emit yet");
+            outln!("no library kernels are available to emit yet");
         }
         for n in names {
-            println!("{n}");
+            outln!("{n}");
         }
         return Ok(0);
     };
@@ -52,9 +52,9 @@ pub fn emit(args: &EmitArgs) -> Result<u8, CliError> {
             }
         }
     };
-    print!("{text}");
+    out!("{text}");
     if !text.ends_with('\n') {
-        println!();
+        outln!();
     }
     Ok(0)
 }

@@ -13,6 +13,9 @@
 
 #![allow(clippy::print_stdout)]
 
+#[macro_use]
+mod out;
+
 mod bench;
 mod check;
 mod cli;

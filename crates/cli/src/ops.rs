@@ -11,9 +11,9 @@ pub fn ops(json: bool) -> Result<u8, CliError> {
     if json {
         let text = serde_json::to_string_pretty(&inv)
             .map_err(|e| CliError::new(format!("cannot serialise the inventory: {e}")))?;
-        println!("{text}");
+        outln!("{text}");
     } else {
-        print!("{}", render(&inv));
+        out!("{}", render(&inv));
     }
     Ok(0)
 }

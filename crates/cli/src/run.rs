@@ -201,7 +201,7 @@ pub fn run_entry(device: &Device, entry: &EntryPoint, args: &RunArgs) -> Result<
     }
     let outputs = call(device, entry, &inputs, &request.params)?;
     for w in write_outputs(&outputs, &args.output_dir)? {
-        println!(
+        outln!(
             "{}: {} {:?} -> {} ({})",
             w.name,
             w.dtype,

@@ -47,7 +47,7 @@ pub fn train(device: &Device, a: &TrainArgs) -> Result<u8, CliError> {
     let c = t.config;
     let m = c.model;
     let params: usize = t.specs.iter().map(|s| s.numel()).sum();
-    println!(
+    outln!(
         "model: {} layers, dim {}, {} heads ({} KV), ffn {}, {:.2}M parameters; batch {} x {} bytes; \
          {} steps from step {} on {}",
         m.layers,
@@ -89,12 +89,12 @@ pub fn train(device: &Device, a: &TrainArgs) -> Result<u8, CliError> {
     if !losses.is_empty() {
         let tail = &losses[losses.len().saturating_sub(10)..];
         let train_loss = tail.iter().sum::<f32>() / tail.len() as f32;
-        println!(
+        outln!(
             "trained {} steps in {wall:.1} s ({:.0} tokens/s)",
             losses.len(),
             (losses.len() * c.batch * c.seq_len) as f64 / wall
         );
-        println!(
+        outln!(
             "loss (nats/byte): first {:.4}, last 10 steps {train_loss:.4}, held-out {:.4}; \
              unigram entropy of the corpus {:.4}",
             losses[0],
@@ -102,16 +102,16 @@ pub fn train(device: &Device, a: &TrainArgs) -> Result<u8, CliError> {
             t.corpus.unigram_entropy()
         );
         for line in chart(&losses, 8, 60) {
-            println!("{line}");
+            outln!("{line}");
         }
     }
     print_peak_memory(device)?;
     t.save(&a.checkpoint)?;
-    println!("checkpoint: {} (step {})", a.checkpoint.display(), t.step);
+    outln!("checkpoint: {} (step {})", a.checkpoint.display(), t.step);
     if a.samples > 0 {
-        println!("samples (temperature {}):", a.temperature);
+        outln!("samples (temperature {}):", a.temperature);
         for line in t.sample("The ", a.samples, 100, a.temperature)? {
-            println!("  {line}");
+            outln!("  {line}");
         }
     }
     Ok(0)
@@ -120,16 +120,18 @@ pub fn train(device: &Device, a: &TrainArgs) -> Result<u8, CliError> {
 fn gradient_check(device: &Device, c: &RunConfig) -> Result<u8, CliError> {
     let start = Instant::now();
     let (loss, loss64, rows) = check_gradients(device, c)?;
-    println!("first-step loss: device {loss:.7}, f64 model {loss64:.7}");
-    println!(
+    outln!("first-step loss: device {loss:.7}, f64 model {loss64:.7}");
+    outln!(
         "{:<24} {:>12} {:>14}",
-        "parameter", "max |ref|", "rel. error"
+        "parameter",
+        "max |ref|",
+        "rel. error"
     );
     let mut failed = 0;
     for r in &rows {
         let ok = r.rel_error <= GRAD_TOLERANCE;
         failed += usize::from(!ok);
-        println!(
+        outln!(
             "{:<24} {:>12.3e} {:>14.3e} {}",
             r.name,
             r.max_abs_ref,
@@ -138,7 +140,7 @@ fn gradient_check(device: &Device, c: &RunConfig) -> Result<u8, CliError> {
         );
     }
     let worst = rows.iter().map(|r| r.rel_error).fold(0.0, f64::max);
-    println!(
+    outln!(
         "{} of {} gradients within {GRAD_TOLERANCE:e} (worst {worst:.3e}; relative error = \
          max |device - f64| / max |f64| per tensor) in {:.1} s",
         rows.len() - failed,
@@ -195,7 +197,7 @@ fn chart(values: &[f32], height: usize, width: usize) -> Vec<String> {
 fn print_peak_memory(device: &Device) -> Result<(), CliError> {
     const MIB: f64 = (1 << 20) as f64;
     match device.memory()? {
-        Some(m) => println!(
+        Some(m) => outln!(
             "peak memory ({} buffers): {:.1} MiB; device memory in use now (driver): {:.1} of \
              {:.1} MiB",
             device.label(),
@@ -205,7 +207,7 @@ fn print_peak_memory(device: &Device) -> Result<(), CliError> {
         ),
         None => {
             if let Some(kib) = peak_rss_kib() {
-                println!("peak memory (process RSS): {:.1} MiB", kib as f64 / 1024.0);
+                outln!("peak memory (process RSS): {:.1} MiB", kib as f64 / 1024.0);
             }
         }
     }

@@ -586,3 +586,24 @@ fn train_resume_keeps_the_checkpoints_run_length_unless_steps_is_given() {
     let out = run(&["--resume", first_s, "--steps=3", "--checkpoint", &second_s]);
     assert!(out.contains("3 steps from step 2"), "{out}");
 }
+
+#[test]
+fn a_closed_pipe_ends_the_program_quietly() {
+    use std::io::Read;
+    use std::process::Stdio;
+    // `metile ops --json` writes more than a pipe holds (over 100 KB), so closing the read end
+    // after a few bytes makes a later write fail with a broken pipe.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_metile"))
+        .args(["ops", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the metile binary should start");
+    let mut first = [0u8; 16];
+    let mut out = child.stdout.take().expect("piped stdout");
+    out.read_exact(&mut first).expect("the first bytes");
+    drop(out);
+    let o = child.wait_with_output().expect("the program should end");
+    assert!(o.status.success(), "{:?}: {}", o.status, stderr(&o));
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+}
