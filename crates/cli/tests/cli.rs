@@ -477,7 +477,8 @@ fn emit_lists_kernels_and_rejects_unknown_ones() {
 
 /// `emit --exact` shows a row-tiled kernel as launched on rows of exactly `--block` columns:
 /// no column mask (the masked representative compares the columns with the row length), and
-/// LayerNorm's GPU forward loads its parameters inside the row loop.
+/// LayerNorm's GPU forward as a GPU runs it: one row per program without a row loop, its
+/// parameters loaded after the row's statistics, where they are used.
 #[test]
 fn emit_exact_drops_the_column_mask() {
     let ir = |args: &[&str]| {
@@ -491,9 +492,10 @@ fn emit_exact_drops_the_column_mask() {
     assert!(!exact.contains("cmp.lt"), "{exact}");
     assert!(!exact.contains(" mask "), "{exact}");
     let ln = ir(&["emit", "layer_norm_fwd", "--block", "512", "--exact"]);
-    let (before_loop, in_loop) = ln.split_once("for ").expect("a row loop");
-    assert!(!before_loop.contains("@weight["), "{ln}");
-    assert!(in_loop.contains("@weight["), "{ln}");
+    assert!(!ln.contains("for "), "{ln}");
+    let (before_stats, after_stats) = ln.split_once("store @rstd").expect("the row's rstd");
+    assert!(!before_stats.contains("@weight["), "{ln}");
+    assert!(after_stats.contains("@weight["), "{ln}");
 }
 
 /// `emit --ptxas` prints the assembler's report where NVRTC loads, says why where it does not
