@@ -11,8 +11,6 @@
 //! `bench` ran and something failed, 2 for any usage or input error (printed as
 //! `error: <message>`). User input never causes a panic.
 
-#![allow(clippy::print_stdout)]
-
 #[macro_use]
 mod out;
 

@@ -173,7 +173,10 @@ mod tests {
     fn rare_inputs_are_marked() {
         let text = render(&inventory_with(&registry::entry_points()));
         assert!(text.contains("weight [cols] (optional, rare)"), "{text}");
-        assert!(text.contains("position_ids"));
+        assert!(
+            text.contains("position_ids [T] or [1 or B, T] ids in 0..P (optional, rare)"),
+            "{text}"
+        );
     }
 
     #[test]

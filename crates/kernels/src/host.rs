@@ -134,6 +134,18 @@ pub fn float_dtype(entry: &str, name: &str, t: &Tensor) -> Result<DType, OpError
     }
 }
 
+/// `t` where `device` can read it: itself when it lives there, else a copy on the device.
+pub(crate) fn here<'a>(
+    device: &Device,
+    t: &'a Tensor,
+) -> Result<std::borrow::Cow<'a, Tensor>, OpError> {
+    if t.buffer.device_name() == device.label() {
+        Ok(std::borrow::Cow::Borrowed(t))
+    } else {
+        Ok(std::borrow::Cow::Owned(device.to_device(t)?))
+    }
+}
+
 /// `prev` when it has `dtype` and `shape` and lives on `device` (outputs are reused between
 /// calls), else a fresh tensor there.
 pub fn fit(

@@ -524,6 +524,32 @@ mod tests {
         Tensor::from_f32(DType::F32, shape, &(0..n).map(f).collect::<Vec<_>>()).unwrap()
     }
 
+    /// Only optional inputs are outside the common use (`Port::common`), and every output is in
+    /// it; the rare ones are the inputs the peers' common use leaves out.
+    #[test]
+    fn only_optional_inputs_are_rare() {
+        let mut rare = Vec::new();
+        for e in entry_points() {
+            for p in e.inputs.iter().filter(|p| !p.common) {
+                assert!(
+                    p.optional,
+                    "{}: {} is required but marked rare",
+                    e.name, p.name
+                );
+                rare.push(format!("{}:{}", e.name, p.name));
+            }
+            assert!(e.outputs.iter().all(|p| p.common), "{}", e.name);
+        }
+        for want in [
+            "cross_entropy.forward:weight",
+            "rope.forward:position_ids",
+            "fused_linear_cross_entropy.forward:bias",
+            "fused_linear_cross_entropy.forward:ce_weight",
+        ] {
+            assert!(rare.iter().any(|r| r == want), "{want} not rare: {rare:?}");
+        }
+    }
+
     /// An in-place entry's outputs are its overwritten inputs' memory under `call_owned` (taken
     /// out of the map, the other inputs left), and copies under `call` (the inputs unchanged);
     /// both give the out-of-place backward's values. `run` without the staged tensor names the

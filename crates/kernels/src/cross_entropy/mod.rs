@@ -56,8 +56,11 @@
 //! the rows ([`sums_kernel`]), each in a fixed order (deterministic); a target outside `0..V`
 //! that is not `ignore_index` gives NaN in its row's losses and gradient (and so in a reduced
 //! loss), and non-finite weights give non-finite losses instead of an error. Token statistics
-//! read the targets wherever they live (a bad one is then a typed error) but keep the factors
-//! where the targets live, so that every call on the same tensors applies the same factors.
+//! read targets in device memory after the launches (a bad one is then a typed error), but the
+//! factors stay the device's, so that every call on the same tensors applies the same factors.
+//! The device's counts are f32 sums, exact up to 2^24 valid rows; with class weights of both
+//! signs whose valid sum cancels, f32 and the host's f64 may disagree on whether it is exactly
+//! zero (a zero factor, or a very large one).
 //! `dloss` is read by the kernels where it lives (in host memory, [`scale_in_place`] reads it
 //! first to launch nothing when every cotangent is 1). [`forward_with`] with `token_stats` (entry parameter
 //! `token_stats=true`) also returns each row's predicted class (the first index of the largest
@@ -74,7 +77,7 @@ use metile_lang::{select, trace, Ctx, LangError, Tile};
 use metile_runtime::{Arg, Buffer, Device, Tensor};
 
 use crate::gather::known_index;
-use crate::host::{bad, fit, float_dtype};
+use crate::host::{bad, fit, float_dtype, here};
 use crate::norms::Tiling;
 use crate::online;
 pub use crate::reference::cross_entropy::{CeOptions, Reduction};
@@ -443,7 +446,7 @@ const ROW_LANES: usize = 1024;
 /// The row factors, from targets (and class weights) in device memory, in one program that
 /// steps over the rows in a fixed order (the result repeats exactly): `factors = (ce_factor,
 /// z_factor, smooth_mass)` as the module doc defines them, for reduction `mean` when `mean != 0`
-/// and `sum`/`none` otherwise. Counts are f32 sums of ones, exact below 2^24 valid rows per lane;
+/// and `sum`/`none` otherwise. Counts are f32 sums of ones, exact up to 2^24 valid rows in all;
 /// weights are summed in f32. A target outside `0..V` that is not `ignore_index` counts as
 /// valid, with class 0's weight (the main kernel makes its row NaN). Parameters: `target,
 /// [weight,] factors, rows, n, ignore_index, label_smoothing, mean`.
@@ -694,23 +697,21 @@ struct Checked {
     rows: usize,
     v: usize,
     row_shape: Vec<usize>,
-    /// The targets are in device memory and the caller does not know them (`Known`): the device
-    /// computes the row factors and the row sums, and the kernels guard the targets
-    /// (`CeSpec::device_targets`), whether or not the host also reads them (token statistics
-    /// do), so that every call on the same tensors uses the same factors.
-    on_device: bool,
-    /// What the host read of the targets: always unless `on_device`; there only for token
-    /// statistics.
+    /// What the host read of the targets (or took from `Known`); `None` when they stay unread
+    /// in device memory: the device then computes the row factors and the row sums, and the
+    /// kernels guard the targets (`CeSpec::device_targets`).
     host: Option<HostTargets>,
 }
 
 impl Checked {
+    /// Whether the targets stay unread in device memory (`host` is `None`).
+    fn on_device(&self) -> bool {
+        self.host.is_none()
+    }
+
     /// The host's row factors (`HostTargets::factors`), unless the device computes them.
     fn host_factors(&self, o: &CeOptions) -> Option<(f32, f32, f32)> {
-        match (&self.host, self.on_device) {
-            (Some(h), false) => Some(h.factors(self.v, o)),
-            _ => None,
-        }
+        self.host.as_ref().map(|h| h.factors(self.v, o))
     }
 }
 
@@ -740,10 +741,10 @@ impl HostTargets {
     }
 }
 
-/// Whether a call reads its targets on the host where `always` does not ask it to: where they
-/// are in host memory (the CPU: the read is free and a bad target is a typed error), never in
-/// device memory, so that a call on a GPU queues its kernels without waiting for the device.
-/// Where it does not, the device computes the row factors and sums ([`Checked::on_device`]).
+/// Whether a call reads its targets on the host before its launches: where they are in host
+/// memory (the CPU: the read is free and a bad target is a typed error), never in device
+/// memory, so that a call on a GPU queues its kernels without waiting for the device. Where it
+/// does not, the device computes the row factors and sums ([`Checked::on_device`]).
 fn reads_targets(target: &Tensor) -> bool {
     #[cfg(test)]
     if tests::LEAVE_TARGETS_UNREAD.with(|c| c.get()) {
@@ -775,8 +776,8 @@ pub(crate) struct KnownWeights<'a> {
 }
 
 /// Checks the inputs and options. The targets' (and class weights') values are taken from
-/// `known`, or read from where they live when `always` or [`reads_targets`] says so; left
-/// unread, only their dtypes and shapes are checked.
+/// `known`, or read from where they live when [`reads_targets`] says so; left unread, only
+/// their dtypes and shapes are checked.
 fn validate(
     entry: &str,
     x: &Tensor,
@@ -784,7 +785,6 @@ fn validate(
     weight: Option<&Tensor>,
     o: &CeOptions,
     known: Option<Known<'_>>,
-    always: bool,
 ) -> Result<Checked, OpError> {
     let (rows, v) = float_rows(entry, "logits", x)?;
     let row_shape = x.shape[..x.shape.len() - 1].to_vec();
@@ -810,13 +810,11 @@ fn validate(
     if let Some(w) = weight {
         weight_shape(entry, w, x.dtype(), v)?;
     }
-    let on_device = known.is_none() && !reads_targets(target);
-    if on_device && !always {
+    if known.is_none() && !reads_targets(target) {
         return Ok(Checked {
             rows,
             v,
             row_shape,
-            on_device,
             host: None,
         });
     }
@@ -844,7 +842,6 @@ fn validate(
         rows,
         v,
         row_shape,
-        on_device,
         host: Some(HostTargets {
             n_valid,
             ids,
@@ -935,7 +932,7 @@ pub(crate) fn row_cotangents(
 
 /// Checks `dloss` (a float tensor: `[]` or one value under sum and mean, the rows' shape under
 /// none) without reading it; whether it holds one value per row.
-fn cotangent_shape(
+pub(crate) fn cotangent_shape(
     entry: &str,
     dloss: &Tensor,
     row_shape: &[usize],
@@ -1078,6 +1075,9 @@ pub fn forward_in_place(
     )
 }
 
+/// The forward's entry name, as its errors report it.
+const ENTRY_FWD: &str = "cross_entropy.forward";
+
 /// How the forward treats the logits.
 pub(crate) enum Logits<'a> {
     Read(&'a Tensor),
@@ -1121,15 +1121,7 @@ pub(crate) fn run_forward(
     known: Option<Known<'_>>,
     rows: RowBuffers,
 ) -> Result<CeForward, OpError> {
-    let c = validate(
-        "cross_entropy.forward",
-        logits.tensor(),
-        target,
-        weight,
-        o,
-        known,
-        token_stats,
-    )?;
+    let c = validate(ENTRY_FWD, logits.tensor(), target, weight, o, known)?;
     let label = device.label();
     let row_buffer = |b: Option<Buffer>| -> Result<Buffer, OpError> {
         match b {
@@ -1150,7 +1142,7 @@ pub(crate) fn run_forward(
     if c.rows > 0 {
         let x = logits.tensor().dtype();
         let factors = c
-            .on_device
+            .on_device()
             .then(|| device_factors(device, &c, target, weight, o))
             .transpose()?;
         let spec = CeSpec {
@@ -1185,25 +1177,34 @@ pub(crate) fn run_forward(
         scalars(&mut args, &c, o);
         device.launch(&k, [c.rows as u32, 1, 1], &mut args)?;
     }
-    let (predicted, accuracy) = match (pred, &c.host) {
-        (None, _) => (None, None),
-        (Some(_), None) => unreachable!("token statistics read the targets"),
-        (Some(p), Some(h)) => {
+    let (predicted, accuracy) = match pred {
+        None => (None, None),
+        Some(p) => {
+            // Targets left in device memory are read only now, after the launches: one wait.
+            let read;
+            let (ids, n_valid) = match &c.host {
+                Some(h) => (&h.ids[..], h.n_valid),
+                None => {
+                    read = target.buffer.to_i64()?;
+                    let n = count_valid(ENTRY_FWD, "target", &read, c.v, o.ignore_index)?;
+                    (&read[..], n)
+                }
+            };
             // Ignored rows predict -1, which is never a valid target.
             let hit: Vec<f32> = p
                 .to_i64()?
                 .iter()
-                .zip(&h.ids)
+                .zip(ids)
                 .map(|(p, y)| f32::from(u8::from(*y != o.ignore_index && p == y)))
                 .collect();
             let acc = match o.reduction {
                 Reduction::None => Tensor::from_f32(DType::F32, &c.row_shape, &hit)?,
                 _ => {
                     let hits: f64 = hit.iter().map(|h| *h as f64).sum();
-                    let share = if h.n_valid == 0 {
+                    let share = if n_valid == 0 {
                         0.0
                     } else {
-                        hits / h.n_valid as f64
+                        hits / n_valid as f64
                     };
                     Tensor::from_f32(DType::F32, &[], &[share as f32])?
                 }
@@ -1218,7 +1219,7 @@ pub(crate) fn run_forward(
         let total: f64 = b.to_f32()?.iter().map(|v| *v as f64).sum();
         Ok(device.to_device(&Tensor::from_f32(DType::F32, &[], &[total as f32])?)?)
     };
-    let (loss, z_loss) = match (o.reduction, c.on_device) {
+    let (loss, z_loss) = match (o.reduction, c.on_device()) {
         (Reduction::None, _) => (
             Tensor::new(rl, c.row_shape.clone())?,
             Tensor::new(rz, c.row_shape.clone())?,
@@ -1276,7 +1277,7 @@ pub fn backward(
     prev: Option<Tensor>,
 ) -> Result<Tensor, OpError> {
     let entry = "cross_entropy.backward";
-    let c = validate(entry, x, target, weight, o, None, false)?;
+    let c = validate(entry, x, target, weight, o, None)?;
     let per_row = cotangent_shape(entry, dloss, &c.row_shape, o.reduction)?;
     if let Some(l) = lse {
         if l.dtype() != DType::F32 || l.shape != c.row_shape {
@@ -1297,12 +1298,9 @@ pub fn backward(
     if c.rows == 0 {
         return Ok(dx);
     }
-    let moved = (dloss.buffer.device_name() != device.label())
-        .then(|| device.to_device(dloss))
-        .transpose()?;
-    let dl = moved.as_ref().unwrap_or(dloss);
+    let dl = here(device, dloss)?;
     let factors = c
-        .on_device
+        .on_device()
         .then(|| device_factors(device, &c, target, weight, o))
         .transpose()?;
     let spec = CeSpec {
@@ -1351,10 +1349,7 @@ pub fn scale_in_place(
     if rows == 0 || dloss.buffer.is_host() && dloss.buffer.to_f32()?.iter().all(|d| *d == 1.0) {
         return Ok(());
     }
-    let moved = (dloss.buffer.device_name() != device.label())
-        .then(|| device.to_device(dloss))
-        .transpose()?;
-    let dl = moved.as_ref().unwrap_or(dloss);
+    let dl = here(device, dloss)?;
     let (dtype, tiling) = (dlogits.dtype(), Tiling::for_device(device, v));
     let key = (dtype, tiling, dl.dtype(), per_row);
     let k = device.kernel("cross_entropy_scale", &key, || {

@@ -611,8 +611,9 @@ fn run_chunks(
                     row_buffers,
                 )?;
                 if let Pass::Grads(dl) = pass {
+                    // Host cotangents: a chunk of ones launches nothing.
                     let dl = Tensor::from_f32(DType::F32, &[c], &dl[start..start + c])?;
-                    ce::scale_in_place(device, &mut z, &device.to_device(&dl)?, Reduction::None)?;
+                    ce::scale_in_place(device, &mut z, &dl, Reduction::None)?;
                     // The rows' losses are not wanted: nothing is copied, the scratch is kept.
                     scratch = Some(spares(f, direct));
                 } else {
@@ -824,11 +825,14 @@ pub fn backward(
 ) -> Result<FlceGrads, OpError> {
     let entry = "fused_linear_cross_entropy.backward";
     let p = validate(entry, inp, o)?;
-    let dl = ce::row_cotangents(entry, dloss, p.n, &p.row_shape, o.ce.reduction)?;
     if o.ce.reduction == Reduction::None {
+        // Read on the host: each chunk scales its rows by its slice.
+        let dl = ce::row_cotangents(entry, dloss, p.n, &p.row_shape, o.ce.reduction)?;
         let (_, g) = run_chunks(device, inp, &p, Pass::Grads(&dl), prev)?;
         return Ok(g.expect("the gradient pass returns gradients"));
     }
+    // One cotangent, which the scaling kernels read where it lives.
+    ce::cotangent_shape(entry, dloss, &p.row_shape, o.ce.reduction)?;
     let expect = |name, t, dtype, shape: &[usize]| saved_grad(entry, name, t, dtype, shape);
     let (prev_h, prev_w, prev_b) = prev.map_or((None, None, None), |g| {
         (Some(g.hidden), Some(g.weight), g.bias)
