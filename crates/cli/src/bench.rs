@@ -231,8 +231,30 @@ pub fn generate(
             dims,
         )?);
     }
-    let values = rng.normal_vec(dims.iter().product(), 0.0, 1.0);
-    Ok(Tensor::from_f32(dtype, &dims, &values)?)
+    Ok(Tensor::from_f32(
+        dtype,
+        &dims,
+        &normal_values(dims.iter().product(), rng),
+    )?)
+}
+
+/// Values per chunk of [`normal_values`].
+const NORMAL_CHUNK: usize = 1 << 16;
+
+/// `n` standard normal values, drawn in chunks on every core: each chunk from its own generator,
+/// seeded from one draw of `rng` and the chunk's index, so the values depend on `rng` alone, not
+/// on the cores (a bench's inputs of hundreds of millions of values took seconds on one core).
+fn normal_values(n: usize, rng: &mut Rng) -> Vec<f32> {
+    use rayon::prelude::*;
+    let seed = rng.next_u64();
+    let mut v = vec![0.0; n];
+    v.par_chunks_mut(NORMAL_CHUNK)
+        .enumerate()
+        .for_each(|(i, c)| {
+            let mut r = Rng::new(seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+            r.fill_normal(c, 0.0, 1.0);
+        });
+    v
 }
 
 /// Calls per timed repetition on a GPU.
@@ -723,6 +745,22 @@ mod tests {
         assert_eq!(median_ms(&mut [ms(3), ms(1), ms(2)]), 2.0);
         assert_eq!(median_ms(&mut [ms(4), ms(1), ms(2), ms(3)]), 2.5);
         assert_eq!(median_ms(&mut []), 0.0);
+    }
+
+    #[test]
+    fn normal_values_repeat_and_differ_by_chunk() {
+        let n = 2 * NORMAL_CHUNK + 5;
+        let a = normal_values(n, &mut Rng::new(3));
+        assert_eq!(a, normal_values(n, &mut Rng::new(3)));
+        assert_ne!(a, normal_values(n, &mut Rng::new(4)));
+        // Chunks are not copies of one another, and the values look standard normal.
+        assert_ne!(a[..16], a[NORMAL_CHUNK..NORMAL_CHUNK + 16]);
+        let mean = a.iter().map(|v| *v as f64).sum::<f64>() / n as f64;
+        let var = a.iter().map(|v| (*v as f64 - mean).powi(2)).sum::<f64>() / n as f64;
+        assert!(
+            mean.abs() < 0.01 && (var - 1.0).abs() < 0.02,
+            "{mean} {var}"
+        );
     }
 
     #[test]
