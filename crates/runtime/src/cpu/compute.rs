@@ -401,6 +401,28 @@ pub(crate) fn cast(from: DType, to: DType, n: usize, a: &Val, out: &mut Val) {
         *out = Val::F(o);
         return;
     }
+    // Dense integers (index tiles: i32 -> i64 offsets above all), one loop per target dtype,
+    // the same per-element arithmetic as `cast_scalar`.
+    if let Val::I(v) = a {
+        match to {
+            DType::Bool => *out = Val::B(v.iter().map(|x| *x != 0).collect()),
+            d if d.is_int() => {
+                let mut o = out.reuse_i(n);
+                for (d_, x) in o.iter_mut().zip(v) {
+                    *d_ = wrap_int(d, *x);
+                }
+                *out = Val::I(o);
+            }
+            d => {
+                let mut o = out.reuse_f(n);
+                for (d_, x) in o.iter_mut().zip(v) {
+                    *d_ = int_to_float(d, *x);
+                }
+                *out = Val::F(o);
+            }
+        }
+        return;
+    }
     let dense = match to {
         DType::Bool => Val::B(
             (0..n)
