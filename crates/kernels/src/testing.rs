@@ -6,7 +6,8 @@
 //!   reference (an oracle of [`crate::reference`]);
 //! - [`round_to_storage`] and [`storage_rounder`]: quantize values to a storage dtype, so that a
 //!   test can round its random inputs to the dtype the kernel reads and then run the oracle on
-//!   exactly those values.
+//!   exactly those values;
+//! - [`cuda_or_skip`]: the CUDA device of a GPU test, or a printed reason to skip.
 
 use std::fmt;
 
@@ -309,6 +310,19 @@ pub fn max_abs(v: &[f64]) -> f64 {
 /// Widens a slice of f32 values to f64, e.g. to feed quantized inputs to an oracle.
 pub fn to_f64(values: &[f32]) -> Vec<f64> {
     values.iter().map(|&v| f64::from(v)).collect()
+}
+
+/// The CUDA device for a test that needs one, or `None` after printing why the test skips
+/// ("skipping: no CUDA device (<reason>)"): the GPU tests pass without a device, saying so.
+#[allow(clippy::print_stdout)]
+pub fn cuda_or_skip() -> Option<metile_runtime::Device> {
+    match metile_runtime::Device::cuda() {
+        Ok(d) => Some(d),
+        Err(e) => {
+            println!("skipping: no CUDA device ({e})");
+            None
+        }
+    }
 }
 
 #[cfg(test)]

@@ -16,22 +16,12 @@ use metile_ir::DType;
 use metile_kernels::embedding::{self, check::assert_guarded_rows};
 use metile_kernels::host::reload_tuning_overrides;
 use metile_kernels::rope::{self, check::UnknownIds, TOKEN_MAJOR_ENV};
+use metile_kernels::testing::cuda_or_skip;
 use metile_runtime::{Buffer, Device, Tensor};
-
-/// The CUDA device, or `None` after saying why the test skips.
-fn cuda() -> Option<Device> {
-    match Device::cuda() {
-        Ok(d) => Some(d),
-        Err(e) => {
-            println!("skipping: no CUDA device ({e})");
-            None
-        }
-    }
-}
 
 #[test]
 fn unknown_device_position_ids_poison_only_their_rows() {
-    let Some(gpu) = cuda() else { return };
+    let Some(gpu) = cuda_or_skip() else { return };
     let cpu = Device::cpu();
     let UnknownIds {
         dims: [_, h, t, d],
@@ -88,7 +78,7 @@ fn unknown_device_position_ids_poison_only_their_rows() {
 
 #[test]
 fn unknown_device_embedding_indices_poison_only_their_rows() {
-    let Some(gpu) = cuda() else { return };
+    let Some(gpu) = cuda_or_skip() else { return };
     let (v, d) = (5, 40);
     let table: Vec<f32> = (0..v * d).map(|i| i as f32 * 0.125 - 12.5).collect();
     let w = gpu

@@ -12,17 +12,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use cudarc::driver::{result, CudaContext};
 use metile_ir::DType;
 use metile_kernels::registry::{self, Tensors};
+use metile_kernels::testing::cuda_or_skip;
 use metile_runtime::{Buffer, Device, DeviceAllocator, Error, KeepAlive, Tensor};
-
-fn cuda() -> Option<Device> {
-    match Device::cuda() {
-        Ok(d) => Some(d),
-        Err(e) => {
-            println!("skipping: no CUDA device ({e})");
-            None
-        }
-    }
-}
 
 fn ok<T, E: std::fmt::Display>(r: Result<T, E>, what: &str) -> T {
     match r {
@@ -156,7 +147,7 @@ fn wave(dtype: DType, len: usize, seed: usize) -> Buffer {
 #[test]
 fn the_stream_handle_is_the_devices() {
     assert_eq!(Device::cpu().cuda_stream_handle(), None);
-    let Some(dev) = cuda() else { return };
+    let Some(dev) = cuda_or_skip() else { return };
     let h = dev
         .cuda_stream_handle()
         .expect("a CUDA device has a stream");
@@ -172,7 +163,7 @@ fn the_stream_handle_is_the_devices() {
 /// the keep-alive without freeing the memory (`Raw`'s drop frees it and would fail otherwise).
 #[test]
 fn borrowed_memory_is_used_in_place_and_never_freed() {
-    let Some(dev) = cuda() else { return };
+    let Some(dev) = cuda_or_skip() else { return };
     for host in [
         wave(DType::F32, 1000, 1),
         wave(DType::BF16, 257, 2),
@@ -239,7 +230,7 @@ fn borrowed_memory_is_used_in_place_and_never_freed() {
 
 #[test]
 fn borrowed_addresses_are_checked() {
-    let Some(dev) = cuda() else { return };
+    let Some(dev) = cuda_or_skip() else { return };
     for (ptr, dtype, what) in [
         (0, DType::F32, "a null device address"),
         (0x1002, DType::F32, "not aligned to its 4-byte elements"),
@@ -257,7 +248,7 @@ fn borrowed_addresses_are_checked() {
 /// allocator's 0xFF), outside it none does.
 #[test]
 fn allocator_scopes_draw_every_allocation() {
-    let Some(dev) = cuda() else { return };
+    let Some(dev) = cuda_or_skip() else { return };
     let blocks = Arc::new(Blocks::default());
     let host = wave(DType::F16, 999, 3);
     let (zeros, up, copy, moved) = dev.with_allocator(blocks.clone(), || {
@@ -295,7 +286,7 @@ fn allocator_scopes_draw_every_allocation() {
 #[test]
 fn gemm_takes_borrowed_operands() {
     use metile_runtime::{Gemm, MatrixLayout};
-    let Some(dev) = cuda() else { return };
+    let Some(dev) = cuda_or_skip() else { return };
     if let Err(e) = dev.gemm_available() {
         println!("skipping: no cuBLAS ({e})");
         return;
@@ -386,7 +377,7 @@ fn both_ways(
 
 #[test]
 fn registry_calls_on_borrowed_memory_match_owned_buffers() {
-    let Some(dev) = cuda() else { return };
+    let Some(dev) = cuda_or_skip() else { return };
     for dtype in [DType::F32, DType::BF16] {
         let (rows, cols) = (127, 1000);
         let x = ok(
@@ -407,7 +398,7 @@ fn registry_calls_on_borrowed_memory_match_owned_buffers() {
 /// allocator too and is released inside the call.
 #[test]
 fn fused_linear_cross_entropy_draws_its_scratch_from_the_allocator() {
-    let Some(dev) = cuda() else { return };
+    let Some(dev) = cuda_or_skip() else { return };
     if let Err(e) = dev.gemm_available() {
         println!("skipping: no cuBLAS ({e})");
         return;
@@ -508,7 +499,7 @@ fn borrow_at(dev: &Device, raw: &Arc<Raw>, offset: usize, dtype: DType, n: usize
 /// Only borrowed memory can be shared, and only where the byte ranges meet.
 #[test]
 fn shared_memory_is_where_borrowed_ranges_meet() {
-    let Some(dev) = cuda() else { return };
+    let Some(dev) = cuda_or_skip() else { return };
     let raw = Arc::new(Raw::new(64, 0));
     let other = Arc::new(Raw::new(64, 0));
     let first = borrow_at(&dev, &raw, 0, DType::F32, 8); // bytes 0..32
@@ -532,7 +523,7 @@ fn shared_memory_is_where_borrowed_ranges_meet() {
 /// inputs that share memory, naming the later one; separate borrowed views run.
 #[test]
 fn in_place_gated_backwards_refuse_overlapping_inputs() {
-    let Some(dev) = cuda() else { return };
+    let Some(dev) = cuda_or_skip() else { return };
     use metile_kernels::activations::{
         backward_in_place, backward_packed_in_place, ActOptions, Kind,
     };
@@ -575,7 +566,7 @@ fn in_place_gated_backwards_refuse_overlapping_inputs() {
 /// block is untouched and the values are still right.
 #[test]
 fn in_place_entries_write_over_borrowed_inputs() {
-    let Some(dev) = cuda() else { return };
+    let Some(dev) = cuda_or_skip() else { return };
     let (rows, cols) = (127, 1000);
     let n = rows * cols;
     let lent = |host: &Buffer| {

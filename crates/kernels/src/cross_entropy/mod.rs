@@ -76,7 +76,7 @@ use metile_ir::{DType, Verified};
 use metile_lang::{select, trace, Ctx, LangError, Tile};
 use metile_runtime::{Arg, Buffer, Device, Tensor};
 
-use crate::gather::known_index;
+use crate::gather::{guarded_index, known_index, poison};
 use crate::host::{bad, fit, float_dtype, here};
 use crate::norms::Tiling;
 use crate::online;
@@ -240,16 +240,7 @@ pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
         let valid = y.not_equal(ignore);
         // A target the host did not read is read at a class that exists; `poison` then turns
         // the row's values to NaN unless it named one (ignored rows keep their zeros).
-        let (y, known) = if spec.device_targets {
-            let (safe, known) = known_index(y, n);
-            (safe, Some(known))
-        } else {
-            (y, None)
-        };
-        let poison = |v: Tile| match known {
-            Some(kn) => select(kn, v, f32::NAN),
-            None => v,
-        };
+        let (y, known) = guarded_index(y, n, spec.device_targets);
         let eps = ls / n.cast(DType::F32);
         let soft = |v: Tile| {
             if spec.softcap {
@@ -419,22 +410,22 @@ pub fn kernel(spec: &CeSpec) -> Result<Verified, LangError> {
             };
             let dl = dloss.load(at).cast(DType::F32);
             for_tiles(&|(v, offs, c64, mask)| {
-                let g = select(valid, poison(grad(v, c64, mask) * dl), 0.0);
+                let g = select(valid, poison(known, grad(v, c64, mask) * dl), 0.0);
                 store(dx, offs, g.cast(spec.grad), mask);
             });
             return;
         }
         if spec.in_place {
             for_tiles(&|(v, offs, c64, mask)| {
-                let g = select(valid, poison(grad(v, c64, mask)), 0.0);
+                let g = select(valid, poison(known, grad(v, c64, mask)), 0.0);
                 store(&x, offs, g.cast(spec.x), mask);
             });
         }
         if let (Some(rl), Some(rz), Some(zy), Some(sum_wz)) = (&row_loss, &row_z, zy, sum_wz) {
             let zl = lss * lse * lse;
             let ce = (lse - zy) * target_coef + smooth * lse - eps * sum_wz;
-            rl.store(r64, select(valid, poison(ce * fce + zl * fz), 0.0));
-            rz.store(r64, select(valid, poison(zl * fz), 0.0));
+            rl.store(r64, select(valid, poison(known, ce * fce + zl * fz), 0.0));
+            rz.store(r64, select(valid, poison(known, zl * fz), 0.0));
         }
     })
 }
@@ -1108,8 +1099,8 @@ pub(crate) struct RowBuffers {
 /// The forwards' one implementation. `known`: the host's copies of the targets and class
 /// weights, so that nothing is read back from the device (a wait for the GPU per call); fused
 /// linear cross-entropy's chunks pass them, and `rows`. Without them, targets in device memory
-/// stay unread ([`reads_targets`]) unless token statistics need them: the device then computes
-/// the row factors and sums the rows.
+/// are not read before the launches ([`reads_targets`]): the device computes the row factors and
+/// sums the rows, and token statistics read the targets once, after the launches.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn run_forward(
     device: &Device,

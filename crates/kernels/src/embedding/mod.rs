@@ -22,7 +22,7 @@ use metile_ir::{DType, Verified};
 use metile_lang::{select, trace, LangError};
 use metile_runtime::{Arg, Buffer, Device, Tensor};
 
-use crate::gather::known_index;
+use crate::gather::guarded_index;
 use crate::host::{bad, cpu_tile_cap, fit, float_dtype, row_block, tile_rows};
 use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape};
 
@@ -98,14 +98,12 @@ pub fn kernel(spec: &EmbSpec) -> Result<Verified, LangError> {
                 let c64 = cols.cast(DType::I64).expand_dims(0);
                 let mask = cols.lt(d).expand_dims(0) & live;
                 let keep = row.not_equal(padding);
-                let vals = match spec.guarded {
-                    // An unknown index reads row 0 and writes NaN; padding stays zeros.
-                    true => {
-                        let (safe, known) = known_index(row, v);
-                        let vals = w.load_masked(safe * d64 + c64, mask & keep, 0.0);
-                        select(known, vals, select(keep, f32::NAN, vals))
-                    }
-                    false => w.load_masked(row * d64 + c64, mask & keep, 0.0),
+                // An unknown index reads row 0 and writes NaN; padding stays zeros.
+                let (at, known) = guarded_index(row, v, spec.guarded);
+                let vals = w.load_masked(at * d64 + c64, mask & keep, 0.0);
+                let vals = match known {
+                    Some(kn) => select(kn, vals, select(keep, f32::NAN, vals)),
+                    None => vals,
                 };
                 out.store_masked(i * d64 + c64, vals, mask);
             }

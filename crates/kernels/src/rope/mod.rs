@@ -43,10 +43,10 @@ pub mod llama4;
 pub mod mrope;
 
 use metile_ir::{DType, Verified};
-use metile_lang::{select, trace, LangError, Tile};
+use metile_lang::{trace, LangError, Tile};
 use metile_runtime::{Arg, Device, Tensor};
 
-use crate::gather::known_index;
+use crate::gather::{guarded_index, poison};
 use crate::host::{bad, cpu_tile_cap, fit, float_dtype, row_block, tile_rows};
 use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
 
@@ -90,7 +90,7 @@ pub struct RopeSpec {
     /// Storage dtype of `position_ids`, when given (`RotateHalf` only).
     pub positions: Option<DType>,
     /// With position ids: the kernel guards the tables against ids outside them (NaN rows; see
-    /// [`known_index`]), for ids the host did not read. Without it the host has checked them
+    /// [`crate::gather::known_index`]), for ids the host did not read. Without it the host has checked them
     /// (the guard cost the CPU's forward 13%, bf16 2x10x512x128).
     pub guarded: bool,
     /// Columns per tile: of each half of the rotated columns (`>= R/2`) for the rotate-half
@@ -418,18 +418,12 @@ fn rotate_rows(k: &metile_lang::Ctx, sh: &Shared<'_>, r: &Rows<'_>, program: Til
         }
     };
     let live = row.lt(r.n_rows);
-    // Position ids are gathered per row, for live rows only; see `known_index`.
+    // Position ids are gathered per row, for live rows only; see `guarded_index`.
     let (tab, known) = match gather {
         None => (tab, None),
         Some((ids, at, p)) => {
-            let id = ids.load_masked(at, live, 0);
-            match spec.guarded {
-                true => {
-                    let (id, known) = known_index(id, p);
-                    (tab + id * i64_(rr), Some(known))
-                }
-                false => (tab + i64_(id) * i64_(rr), None),
-            }
+            let (id, known) = guarded_index(ids.load_masked(at, live, 0), p, spec.guarded);
+            (tab + id * i64_(rr), known)
         }
     };
     // Offsets into x: the program's first row (I64), then I32 within the program (at most
@@ -454,7 +448,8 @@ fn rotate_rows(k: &metile_lang::Ctx, sh: &Shared<'_>, r: &Rows<'_>, program: Til
     }
     let (c1, c2) = (load(cos, tab, on), load(cos, tab + h, on));
     let (s1, s2) = (load(sin, tab, on), load(sin, tab + h, on));
-    let (y1, y2) = poison_unknown(known, rotate(spec.backward, [x1, x2], [c1, c2], [s1, s2]));
+    let (y1, y2) = rotate(spec.backward, [x1, x2], [c1, c2], [s1, s2]);
+    let (y1, y2) = (poison(known, y1), poison(known, y2));
     r.y.store_masked(at, y1.cast(spec.x), on);
     r.y.store_masked(at + h, y2.cast(spec.x), on);
     if spec.tail > 0 {
@@ -463,15 +458,6 @@ fn rotate_rows(k: &metile_lang::Ctx, sh: &Shared<'_>, r: &Rows<'_>, program: Til
         let keep = c.lt(d - rr) & live;
         let at = base + i64_(local + rr + c);
         r.y.store_masked(at, r.x.load_masked(at, keep, 0.0), keep);
-    }
-}
-
-/// The rotated pair, NaN in the rows whose position id is unknown (`known` false, from
-/// [`known_index`]: the ids the host did not read, see [`check_positions`]).
-fn poison_unknown(known: Option<Tile>, (y1, y2): (Tile, Tile)) -> (Tile, Tile) {
-    match known {
-        Some(ok) => (select(ok, y1, f32::NAN), select(ok, y2, f32::NAN)),
-        None => (y1, y2),
     }
 }
 
@@ -528,13 +514,7 @@ fn token_kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
             Some((ids, p, pos_per_batch)) => {
                 // The id as a [1, 1] tile (one load per program).
                 let at = i64_(b * pos_per_batch * t + ti) + i64_(k.arange(0, 1).expand_dims(1));
-                let (id, known) = match spec.guarded {
-                    true => {
-                        let (id, known) = known_index(ids.load(at), p);
-                        (id, Some(known))
-                    }
-                    false => (i64_(ids.load(at)), None),
-                };
+                let (id, known) = guarded_index(ids.load(at), p, spec.guarded);
                 (i64_(b * per_batch) * i64_(p) + id, known)
             }
         };
@@ -552,7 +532,8 @@ fn token_kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
         let on = in_half & live;
         let at = row + i64_(j);
         let (x1, x2) = (load(&x, at, on), load(&x, at + h, on));
-        let (y1, y2) = poison_unknown(known, rotate(spec.backward, [x1, x2], [c1, c2], [s1, s2]));
+        let (y1, y2) = rotate(spec.backward, [x1, x2], [c1, c2], [s1, s2]);
+        let (y1, y2) = (poison(known, y1), poison(known, y2));
         y.store_masked(at, y1.cast(spec.x), on);
         y.store_masked(at + h, y2.cast(spec.x), on);
         if spec.tail > 0 {
