@@ -332,6 +332,25 @@ fn int_to_int_casts_wrap_and_sign_extend() {
     assert_eq!(i64_of(&y), w, "i32 -> i64");
 }
 
+/// The wrap of a cast to i32 is the cast's own, not the store's: `i64 -> i32 -> i64` kept in
+/// the kernel and stored as i64 (a store into i32 memory would wrap whatever the cast did).
+#[test]
+fn narrowing_int_casts_wrap_inside_the_kernel() {
+    let v: Vec<i64> = vec![(1 << 32) + 5, 1 << 31, -(1 << 31) - 1, -1, i64::MIN, 77];
+    let x = ints(DType::I64, &v);
+    let mut y = poisoned(DType::I64, v.len());
+    let k = compile("cast_i64_i32_i64", |k| {
+        let (x, y) = (k.input("x", DType::I64), k.output("y", DType::I64));
+        let i = k.arange(0, v.len() as i64);
+        y.store(i, x.load(i).cast(DType::I32).cast(DType::I64));
+    });
+    k.ok([1, 1, 1], &mut [Arg::In(&x), Arg::Out(&mut y)]);
+    assert_eq!(
+        i64_of(&y),
+        v.iter().map(|a| *a as i32 as i64).collect::<Vec<_>>()
+    );
+}
+
 #[test]
 fn casts_to_and_from_bool() {
     let fv = [0.0, -0.0, f32::NAN, 1e-40, -3.0, f32::INFINITY];
