@@ -412,7 +412,7 @@ impl Emitter<'_> {
     /// memory starts with a barrier and ends with one after its reads (`tests/shared_hazards.rs`
     /// in the kernels crate audits every library kernel for this).
     fn reduction_slots(&mut self) -> String {
-        let region = self.lay.dist.threads.div_ceil(32) as usize * 16;
+        let region = self.lay.dist.threads.div_ceil(32) as usize * 8 * MAX_SIBLINGS;
         self.need_smem(2 * region);
         self.line("mt_round ^= 1;");
         format!("mt_round * {region}")
@@ -456,44 +456,57 @@ impl Emitter<'_> {
         }
     }
 
-    /// Two independent cross-warp reductions at the start of `insts`, with only register
-    /// arithmetic between them: they can share one barrier round (`emit_siblings`). The
-    /// instructions between that use the first one's result (directly or through each other)
-    /// wait until after the barrier; the others are emitted where they are.
+    /// Independent cross-warp reductions (two to [`MAX_SIBLINGS`]) from the start of `insts`,
+    /// with only register arithmetic between them: they share one barrier round
+    /// (`emit_siblings`). The instructions between that use an earlier member's result (directly
+    /// or through each other) wait until after the barrier; the others are emitted where they
+    /// are. The group ends before a reduction that waits for a member, or any instruction that
+    /// is not register arithmetic.
     fn sibling_reductions(&self, insts: &[InstId]) -> Option<Siblings> {
         let first = self.k.inst(*insts.first()?);
         if !self.cross_warp_reduce(first) {
             return None;
         }
         let mut waiting: HashSet<ValueId> = first.results.iter().copied().collect();
+        let mut reduces = vec![0];
         let mut blocked = Vec::new();
         for (j, &id) in insts.iter().enumerate().skip(1).take(SIBLING_WINDOW) {
             let inst = self.k.inst(id);
             let uses_waiting = inst.op.operands().iter().any(|v| waiting.contains(v));
-            if self.cross_warp_reduce(inst) && !uses_waiting {
-                return Some(Siblings {
-                    len: j + 1,
-                    reduces: [0, j],
-                    blocked,
-                });
+            if self.cross_warp_reduce(inst) {
+                if uses_waiting {
+                    break;
+                }
+                reduces.push(j);
+                waiting.extend(inst.results.iter().copied());
+                if reduces.len() == MAX_SIBLINGS {
+                    break;
+                }
+                continue;
             }
             if !register_only(&inst.op) {
-                return None;
+                break;
             }
             if uses_waiting {
                 blocked.push(j);
                 waiting.extend(inst.results.iter().copied());
             }
         }
-        None
+        let len = reduces.last()? + 1;
+        blocked.retain(|&j| j < len);
+        (reduces.len() > 1).then_some(Siblings {
+            len,
+            reduces,
+            blocked,
+        })
     }
 
-    /// Emits `insts` (a `Siblings` group): both reductions' partials into the two halves of one
-    /// round's shared slots, the independent instructions in order, one barrier, both results,
+    /// Emits `insts` (a `Siblings` group): each reduction's partials into its part of one
+    /// round's shared slots, the independent instructions in order, one barrier, every result,
     /// then the instructions that waited for them, in order.
     fn emit_siblings(&mut self, insts: &[InstId], g: &Siblings) -> Result<(), CodegenError> {
         let base = self.reduction_slots();
-        let half = self.lay.dist.threads.div_ceil(32) as usize * 8;
+        let part = self.lay.dist.threads.div_ceil(32) as usize * 8;
         let mut pending = Vec::new();
         for (j, &id) in insts.iter().enumerate() {
             let inst = self.k.inst(id).clone();
@@ -502,7 +515,7 @@ impl Emitter<'_> {
                 else {
                     return Err(self.err("a sibling reduction has no result".into()));
                 };
-                let slot = format!("{base} + {}", k * half);
+                let slot = format!("{base} + {}", k * part);
                 let d = self.dtype(*src);
                 pending.push(self.reduce_start(r, *op, *src, d, Some(&slot)));
             } else if !g.blocked.contains(&j) {
@@ -912,7 +925,7 @@ impl Emitter<'_> {
             ));
             if warps > 1 {
                 // One reduction round (values, then the indices 8 bytes a warp further: 12 of
-                // the round's 16 bytes a warp), so that the rounds' one-barrier discipline holds.
+                // the round's 32 bytes a warp), so that the rounds' one-barrier discipline holds.
                 let base = self.reduction_slots();
                 let vals = format!("(({ct}*)(mt_smem + {base}))");
                 let idxs = format!("((int*)(mt_smem + {base} + {}))", 8 * warps);
@@ -1698,12 +1711,16 @@ fn combine(op: ReduceOp, d: DType, a: &str, b: &str) -> String {
 /// How far past a cross-warp reduction `sibling_reductions` looks for its sibling.
 const SIBLING_WINDOW: usize = 64;
 
-/// Two cross-warp reductions that share a barrier round, found by `sibling_reductions`: the
-/// group's length in instructions, the positions of the two reductions (the first is 0) and of
-/// the instructions between that wait for the first's result.
+/// The most cross-warp reductions that share one barrier round: a round's shared region holds
+/// 8 bytes a warp for each.
+const MAX_SIBLINGS: usize = 4;
+
+/// Cross-warp reductions that share a barrier round, found by `sibling_reductions`: the group's
+/// length in instructions, the positions of the reductions (the first is 0) and of the
+/// instructions between that wait for an earlier reduction's result.
 struct Siblings {
     len: usize,
-    reduces: [usize; 2],
+    reduces: Vec<usize>,
     blocked: Vec<usize>,
 }
 

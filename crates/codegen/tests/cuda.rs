@@ -523,10 +523,34 @@ fn sibling_reductions_share_a_barrier() {
     // Both bodies (fast and general) hold three rounds, not four.
     assert_eq!(rounds(&src.source), barriers(&src.source));
     assert_eq!(barriers(body), 6, "{body}");
-    let half = (src.threads as usize / 32) * 8;
+    // A round's region holds four reductions' partials, 8 bytes a warp each.
+    let part = (src.threads as usize / 32) * 8;
     assert!(src
         .source
-        .contains(&format!("mt_round * {} + {half}))[mt_warp]", 2 * half)));
+        .contains(&format!("mt_round * {} + {part}))[mt_warp]", 4 * part)));
+}
+
+/// Up to four independent row reductions share one barrier round; a fifth takes the next one.
+#[test]
+fn four_sibling_reductions_share_a_barrier_a_fifth_waits() {
+    let k = trace("five", |k| {
+        let x = k.input("x", DType::F32);
+        let y = k.output("y", DType::F32);
+        let cols = k.arange(0, 4096);
+        let offs = k.program_id(0) * 4096 + cols;
+        let v = x.load(offs);
+        let terms = [v, v * v, v + 2.0, v * 3.0, v - 5.0];
+        let total = terms.iter().map(|t| t.sum(0)).reduce(|a, b| a + b).unwrap();
+        y.store(offs, v * total);
+    })
+    .unwrap();
+    let src = cuda_source(&k, &Target::sm90()).unwrap();
+    assert!(src.threads > 32, "one warp needs no barrier");
+    let body = src.source.split("if (mt_fast)").last().unwrap();
+    assert_eq!(body.matches("__syncthreads();").count(), 4, "{body}");
+    let part = (src.threads as usize / 32) * 8;
+    let fourth = format!("mt_round * {} + {}))[mt_warp]", 4 * part, 3 * part);
+    assert_eq!(src.source.matches(&fourth).count(), 2, "{}", src.source);
 }
 
 /// A value rounded to bf16 by a cast and stored as bf16 is converted once, from the cast's FP32

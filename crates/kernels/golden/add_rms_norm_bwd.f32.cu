@@ -40,7 +40,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const floa
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[512];
+  __shared__ __align__(128) unsigned char mt_smem[1024];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -157,95 +157,94 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const floa
       }
       float v36[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v36[s] = (v32[s] * v32[s]);
+      for (int s = 0; s < 8; ++s) v36[s] = (v34[s] * v17[s]);
+      float v37[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v37[s] = (v32[s] * v36[s]);
+      float v38[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v38[s] = (v32[s] * v32[s]);
       mt_round ^= 1;
+      float acc1 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v37[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = (acc1 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 0))[mt_warp] = acc1;
       float acc2 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v36[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v38[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 128))[mt_warp] = acc2;
       __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v37 = acc2;
-      float v38 = mt_div(v37, v9);
-      float v39 = (v38 + v3);
-      float v40 = mt_rsqrt(v39);
-      float v41[8];
+      acc1 = ((float*)(mt_smem + mt_round * 512 + 0))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 512 + 0))[w]);
+      float v39 = acc1;
+      acc2 = ((float*)(mt_smem + mt_round * 512 + 128))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 512 + 128))[w]);
+      float v40 = acc2;
+      float v41 = mt_div(v40, v9);
+      float v42 = (v41 + v3);
+      float v43 = mt_rsqrt(v42);
+      float v44 = (v43 * v39);
+      float v45 = mt_div(v44, v9);
+      float v46[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v41[s] = v40;
-      float v42[8];
+      for (int s = 0; s < 8; ++s) v46[s] = v43;
+      float v47[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v42[s] = (v32[s] * v41[s]);
-      float v43[8];
+      for (int s = 0; s < 8; ++s) v47[s] = (v32[s] * v46[s]);
+      float v49[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v43[s] = (v34[s] * v17[s]);
-      float v44[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v44[s] = (v42[s] * v43[s]);
-      mt_round ^= 1;
-      float acc4 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v44[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
-      __syncthreads();
-      acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v45 = acc4;
-      float v46 = mt_div(v45, v9);
+      for (int s = 0; s < 8; ++s) v49[s] = v45;
       float v50[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v50[s] = v46;
+      for (int s = 0; s < 8; ++s) v50[s] = (v47[s] * v49[s]);
       float v51[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v51[s] = (v42[s] * v50[s]);
-      float v52[8];
+      for (int s = 0; s < 8; ++s) v51[s] = (v36[s] - v50[s]);
+      float v53[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v52[s] = (v43[s] - v51[s]);
-      float v54[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v54[s] = (v52[s] * v41[s]);
+      for (int s = 0; s < 8; ++s) v53[s] = (v51[s] * v46[s]);
       #pragma unroll
       for (int g = 0; g < 8; g += 4) {
         const mt_i64 i0 = v27[g];
         if ((true && v8[g])) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v54[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v53[g + k];
           #pragma unroll
           for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
         }
       }
+      float v54[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v54[s] = (v34[s] * v47[s]);
       float v55[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v55[s] = (v34[s] * v42[s]);
-      float v56[8];
+      for (int s = 0; s < 8; ++s) v55[s] = (v21[s] + v54[s]);
+      float y3[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v56[s] = (v21[s] + v55[s]);
-      float y5[8];
+      for (int s = 0; s < 8; ++s) y3[s] = v55[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y5[s] = v56[s];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v21[s] = y5[s];
+      for (int s = 0; s < 8; ++s) v21[s] = y3[s];
     }
-    float v57[8];
+    float v56[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = v21[s];
-    mt_i64 v59 = (mt_i64)(v5);
-    mt_i64 v60 = (mt_i64)(v0);
-    mt_i64 v61 = (v59 * v60);
+    for (int s = 0; s < 8; ++s) v56[s] = v21[s];
+    mt_i64 v58 = (mt_i64)(v5);
+    mt_i64 v59 = (mt_i64)(v0);
+    mt_i64 v60 = (v58 * v59);
+    mt_i64 v61[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v61[s] = v60;
     mt_i64 v62[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = v61;
-    mt_i64 v63[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = (v62[s] + v13[s]);
+    for (int s = 0; s < 8; ++s) v62[s] = (v61[s] + v13[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v63[g];
+      const mt_i64 i0 = v62[g];
       if ((true && v8[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v57[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v56[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
       }
@@ -362,103 +361,102 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_bwd(const floa
       }
       float v36[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v36[s] = (v32[s] * v32[s]);
+      for (int s = 0; s < 8; ++s) v36[s] = (v34[s] * v17[s]);
+      float v37[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v37[s] = (v32[s] * v36[s]);
+      float v38[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v38[s] = (v32[s] * v32[s]);
       mt_round ^= 1;
-      float acc7 = 0.0f;
+      float acc4 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc7 = (acc7 + v36[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc7, o); acc7 = (acc7 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc7;
+      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v37[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 0))[mt_warp] = acc4;
+      float acc5 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v38[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = (acc5 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 128))[mt_warp] = acc5;
       __syncthreads();
-      acc7 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v37 = acc7;
-      float v38 = mt_div(v37, v9);
-      float v39 = (v38 + v3);
-      float v40 = mt_rsqrt(v39);
-      float v41[8];
+      acc4 = ((float*)(mt_smem + mt_round * 512 + 0))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 512 + 0))[w]);
+      float v39 = acc4;
+      acc5 = ((float*)(mt_smem + mt_round * 512 + 128))[0]; for (int w = 1; w < 16; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 512 + 128))[w]);
+      float v40 = acc5;
+      float v41 = mt_div(v40, v9);
+      float v42 = (v41 + v3);
+      float v43 = mt_rsqrt(v42);
+      float v44 = (v43 * v39);
+      float v45 = mt_div(v44, v9);
+      float v46[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v41[s] = v40;
-      float v42[8];
+      for (int s = 0; s < 8; ++s) v46[s] = v43;
+      float v47[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v42[s] = (v32[s] * v41[s]);
-      float v43[8];
+      for (int s = 0; s < 8; ++s) v47[s] = (v32[s] * v46[s]);
+      float v49[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v43[s] = (v34[s] * v17[s]);
-      float v44[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v44[s] = (v42[s] * v43[s]);
-      mt_round ^= 1;
-      float acc9 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc9 = (acc9 + v44[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc9, o); acc9 = (acc9 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc9;
-      __syncthreads();
-      acc9 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc9 = (acc9 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v45 = acc9;
-      float v46 = mt_div(v45, v9);
+      for (int s = 0; s < 8; ++s) v49[s] = v45;
       float v50[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v50[s] = v46;
+      for (int s = 0; s < 8; ++s) v50[s] = (v47[s] * v49[s]);
       float v51[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v51[s] = (v42[s] * v50[s]);
-      float v52[8];
+      for (int s = 0; s < 8; ++s) v51[s] = (v36[s] - v50[s]);
+      float v53[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v52[s] = (v43[s] - v51[s]);
-      float v54[8];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v54[s] = (v52[s] * v41[s]);
+      for (int s = 0; s < 8; ++s) v53[s] = (v51[s] * v46[s]);
       #pragma unroll
       for (int g = 0; g < 8; g += 4) {
         const mt_i64 i0 = v27[g];
         if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v54[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v53[g + k];
           #pragma unroll
           for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v8[s]) p4[i0 + k] = v54[s]; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v8[s]) p4[i0 + k] = v53[s]; }
         }
       }
+      float v54[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v54[s] = (v34[s] * v47[s]);
       float v55[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v55[s] = (v34[s] * v42[s]);
-      float v56[8];
+      for (int s = 0; s < 8; ++s) v55[s] = (v21[s] + v54[s]);
+      float y6[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v56[s] = (v21[s] + v55[s]);
-      float y10[8];
+      for (int s = 0; s < 8; ++s) y6[s] = v55[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y10[s] = v56[s];
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) v21[s] = y10[s];
+      for (int s = 0; s < 8; ++s) v21[s] = y6[s];
     }
-    float v57[8];
+    float v56[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = v21[s];
-    mt_i64 v59 = (mt_i64)(v5);
-    mt_i64 v60 = (mt_i64)(v0);
-    mt_i64 v61 = (v59 * v60);
+    for (int s = 0; s < 8; ++s) v56[s] = v21[s];
+    mt_i64 v58 = (mt_i64)(v5);
+    mt_i64 v59 = (mt_i64)(v0);
+    mt_i64 v60 = (v58 * v59);
+    mt_i64 v61[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v61[s] = v60;
     mt_i64 v62[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = v61;
-    mt_i64 v63[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v63[s] = (v62[s] + v13[s]);
+    for (int s = 0; s < 8; ++s) v62[s] = (v61[s] + v13[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v63[g];
+      const mt_i64 i0 = v62[g];
       if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v57[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v56[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v8[s]) p5[i0 + k] = v57[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v8[s]) p5[i0 + k] = v56[s]; }
       }
     }
   }

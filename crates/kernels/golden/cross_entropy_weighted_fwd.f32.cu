@@ -40,7 +40,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const flo
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[256];
+  __shared__ __align__(128) unsigned char mt_smem[512];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -129,9 +129,9 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const flo
     #pragma unroll
     for (int s = 0; s < 16; ++s) if (true) acc2 = mt_maxf(acc2, v43[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = mt_maxf(acc2, mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
     __syncthreads();
-    acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = mt_maxf(acc2, ((float*)(mt_smem + mt_round * 128))[w]);
+    acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc2 = mt_maxf(acc2, ((float*)(mt_smem + mt_round * 256))[w]);
     float v44 = acc2;
     float v51[16];
     #pragma unroll
@@ -162,7 +162,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const flo
     #pragma unroll
     for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v55[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc3;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc3;
     float v57[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v57[s] = v44;
@@ -176,11 +176,11 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const flo
     #pragma unroll
     for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v59[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc4;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 64))[mt_warp] = acc4;
     __syncthreads();
-    acc3 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
+    acc3 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
     float v56 = acc3;
-    acc4 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
+    acc4 = ((float*)(mt_smem + mt_round * 256 + 64))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256 + 64))[w]);
     float v60 = acc4;
     float v61 = logf(v60);
     float v62 = (v44 + v61);
@@ -284,9 +284,9 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const flo
     #pragma unroll
     for (int s = 0; s < 16; ++s) if (true) acc6 = mt_maxf(acc6, v43[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = mt_maxf(acc6, mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc6;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc6;
     __syncthreads();
-    acc6 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc6 = mt_maxf(acc6, ((float*)(mt_smem + mt_round * 128))[w]);
+    acc6 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc6 = mt_maxf(acc6, ((float*)(mt_smem + mt_round * 256))[w]);
     float v44 = acc6;
     float v51[16];
     #pragma unroll
@@ -317,7 +317,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const flo
     #pragma unroll
     for (int s = 0; s < 16; ++s) if (true) acc7 = (acc7 + v55[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc7, o); acc7 = (acc7 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc7;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc7;
     float v57[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v57[s] = v44;
@@ -331,11 +331,11 @@ extern "C" __global__ void __launch_bounds__(256) mt_cross_entropy_fwd(const flo
     #pragma unroll
     for (int s = 0; s < 16; ++s) if (true) acc8 = (acc8 + v59[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc8;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 64))[mt_warp] = acc8;
     __syncthreads();
-    acc7 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
+    acc7 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 8; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
     float v56 = acc7;
-    acc8 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
+    acc8 = ((float*)(mt_smem + mt_round * 256 + 64))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 256 + 64))[w]);
     float v60 = acc8;
     float v61 = logf(v60);
     float v62 = (v44 + v61);

@@ -40,7 +40,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_dyt_bwd(const float* __rest
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[512];
+  __shared__ __align__(128) unsigned char mt_smem[1024];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -181,9 +181,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_dyt_bwd(const float* __rest
       #pragma unroll
       for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v45[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc2;
       __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
+      acc2 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 512))[w]);
       float v46 = acc2;
       float v47[8];
       #pragma unroll
@@ -387,9 +387,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_dyt_bwd(const float* __rest
       #pragma unroll
       for (int s = 0; s < 8; ++s) if (true) acc7 = (acc7 + v45[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc7, o); acc7 = (acc7 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc7;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc7;
       __syncthreads();
-      acc7 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 256))[w]);
+      acc7 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 512))[w]);
       float v46 = acc7;
       float v47[8];
       #pragma unroll

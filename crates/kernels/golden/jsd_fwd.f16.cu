@@ -40,7 +40,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_jsd_fwd(const mt_u16* __res
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[512];
+  __shared__ __align__(128) unsigned char mt_smem[1024];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -188,9 +188,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_jsd_fwd(const mt_u16* __res
     #pragma unroll
     for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v53[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc2;
     __syncthreads();
-    acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
+    acc2 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 512))[w]);
     float v54 = acc2;
     float v55 = (v54 * v4);
     float v57 = (v12 ? v55 : v51);
@@ -338,9 +338,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_jsd_fwd(const mt_u16* __res
     #pragma unroll
     for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v53[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc4;
     __syncthreads();
-    acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
+    acc4 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 512))[w]);
     float v54 = acc4;
     float v55 = (v54 * v4);
     float v57 = (v12 ? v55 : v51);

@@ -40,7 +40,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_bwd(const float*
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[256];
+  __shared__ __align__(128) unsigned char mt_smem[512];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -138,9 +138,9 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_bwd(const float*
       #pragma unroll
       for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v28[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
       __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
+      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v32 = acc2;
       float v33 = mt_div(v32, v8);
       float v34[16];
@@ -152,153 +152,154 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_bwd(const float*
       float v38[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v38[s] = (v7[s] ? v35[s] : v15[s]);
+      float v39[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v39[s] = (v30[s] * v14[s]);
+      float v40[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v40[s] = (v38[s] * v39[s]);
+      float v41[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v41[s] = (v38[s] * v38[s]);
       mt_round ^= 1;
       float acc3 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v38[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc3;
-      float v46[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v46[s] = (v38[s] * v38[s]);
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc3;
       float acc4 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v46[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v40[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc4;
-      __syncthreads();
-      acc3 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
-      float v39 = acc3;
-      acc4 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
-      float v47 = acc4;
-      float v40 = mt_div(v39, v8);
-      float v48 = mt_div(v47, v8);
-      float v49 = (v40 * v40);
-      float v50 = (v48 - v49);
-      float v52 = mt_maxf(v50, v13);
-      float v53 = (v52 + v3);
-      float v54 = mt_rsqrt(v53);
-      float v57[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v57[s] = v40;
-      float v58[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v58[s] = (v35[s] - v57[s]);
-      float v61[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v61[s] = (v7[s] ? v58[s] : v15[s]);
-      float v62[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v62[s] = v54;
-      float v63[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v63[s] = (v61[s] * v62[s]);
-      float v64[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v64[s] = (v30[s] * v14[s]);
-      float v65[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v65[s] = (v63[s] * v64[s]);
-      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 64))[mt_warp] = acc4;
       float acc5 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc5 = (acc5 + v65[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc5 = (acc5 + v39[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = (acc5 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc5;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc5;
       float acc6 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v64[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v41[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc6;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 192))[mt_warp] = acc6;
       __syncthreads();
-      acc5 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
-      float v66 = acc5;
-      acc6 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
-      float v69 = acc6;
-      float v67 = mt_div(v66, v8);
-      float v70 = mt_div(v69, v8);
-      float v81[16];
+      acc3 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
+      float v42 = acc3;
+      acc4 = ((float*)(mt_smem + mt_round * 256 + 64))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256 + 64))[w]);
+      float v43 = acc4;
+      acc5 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 8; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
+      float v44 = acc5;
+      acc6 = ((float*)(mt_smem + mt_round * 256 + 192))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 256 + 192))[w]);
+      float v45 = acc6;
+      float v46 = mt_div(v42, v8);
+      float v47 = mt_div(v45, v8);
+      float v48 = (v46 * v46);
+      float v49 = (v47 - v48);
+      float v51 = mt_maxf(v49, v13);
+      float v52 = (v51 + v3);
+      float v53 = mt_rsqrt(v52);
+      float v54 = (v46 * v44);
+      float v55 = (v43 - v54);
+      float v56 = (v53 * v55);
+      float v57 = mt_div(v56, v8);
+      float v58 = mt_div(v44, v8);
+      float v61[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v81[s] = v67;
-      float v82[16];
+      for (int s = 0; s < 16; ++s) v61[s] = v46;
+      float v62[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v82[s] = (v63[s] * v81[s]);
-      float v83[16];
+      for (int s = 0; s < 16; ++s) v62[s] = (v35[s] - v61[s]);
+      float v65[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v83[s] = (v64[s] - v82[s]);
-      float v84[16];
+      for (int s = 0; s < 16; ++s) v65[s] = (v7[s] ? v62[s] : v15[s]);
+      float v66[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v84[s] = v70;
-      float v85[16];
+      for (int s = 0; s < 16; ++s) v66[s] = v53;
+      float v67[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v85[s] = (v83[s] - v84[s]);
-      float v87[16];
+      for (int s = 0; s < 16; ++s) v67[s] = (v65[s] * v66[s]);
+      float v69[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v87[s] = (v85[s] * v62[s]);
+      for (int s = 0; s < 16; ++s) v69[s] = v57;
+      float v70[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v70[s] = (v67[s] * v69[s]);
+      float v71[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v71[s] = (v39[s] - v70[s]);
+      float v72[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v72[s] = v58;
+      float v73[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v73[s] = (v71[s] - v72[s]);
+      float v75[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v75[s] = (v73[s] * v66[s]);
       #pragma unroll
       for (int g = 0; g < 16; g += 4) {
         const mt_i64 i0 = v26[g];
         if ((true && v7[g])) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v87[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v75[g + k];
           #pragma unroll
           for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         }
       }
-      float v88[16];
+      float v76[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v88[s] = (v30[s] * v63[s]);
-      float v89[16];
+      for (int s = 0; s < 16; ++s) v76[s] = (v30[s] * v67[s]);
+      float v77[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v89[s] = (v19[s] + v88[s]);
-      float v90[16];
+      for (int s = 0; s < 16; ++s) v77[s] = (v19[s] + v76[s]);
+      float v78[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v90[s] = (v20[s] + v30[s]);
+      for (int s = 0; s < 16; ++s) v78[s] = (v20[s] + v30[s]);
       float y7[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) y7[s] = v89[s];
+      for (int s = 0; s < 16; ++s) y7[s] = v77[s];
       float y8[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) y8[s] = v90[s];
+      for (int s = 0; s < 16; ++s) y8[s] = v78[s];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v19[s] = y7[s];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v20[s] = y8[s];
     }
-    float v91[16];
+    float v79[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v91[s] = v19[s];
-    float v92[16];
+    for (int s = 0; s < 16; ++s) v79[s] = v19[s];
+    float v80[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v92[s] = v20[s];
-    mt_i64 v94 = (mt_i64)(v4);
-    mt_i64 v95 = (mt_i64)(v0);
-    mt_i64 v96 = (v94 * v95);
-    mt_i64 v97[16];
+    for (int s = 0; s < 16; ++s) v80[s] = v20[s];
+    mt_i64 v82 = (mt_i64)(v4);
+    mt_i64 v83 = (mt_i64)(v0);
+    mt_i64 v84 = (v82 * v83);
+    mt_i64 v85[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v97[s] = v96;
-    mt_i64 v98[16];
+    for (int s = 0; s < 16; ++s) v85[s] = v84;
+    mt_i64 v86[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v98[s] = (v97[s] + v12[s]);
+    for (int s = 0; s < 16; ++s) v86[s] = (v85[s] + v12[s]);
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v98[g];
+      const mt_i64 i0 = v86[g];
       if ((true && v7[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v91[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v79[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       }
     }
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v98[g];
+      const mt_i64 i0 = v86[g];
       if ((true && v7[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v92[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v80[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
       }
@@ -396,9 +397,9 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_bwd(const float*
       #pragma unroll
       for (int s = 0; s < 16; ++s) if (true) acc10 = (acc10 + v28[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc10, o); acc10 = (acc10 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc10;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc10;
       __syncthreads();
-      acc10 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 128))[w]);
+      acc10 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v32 = acc10;
       float v33 = mt_div(v32, v8);
       float v34[16];
@@ -410,164 +411,165 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_bwd(const float*
       float v38[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v38[s] = (v7[s] ? v35[s] : v15[s]);
+      float v39[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v39[s] = (v30[s] * v14[s]);
+      float v40[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v40[s] = (v38[s] * v39[s]);
+      float v41[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v41[s] = (v38[s] * v38[s]);
       mt_round ^= 1;
       float acc11 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 16; ++s) if (true) acc11 = (acc11 + v38[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc11, o); acc11 = (acc11 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc11;
-      float v46[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v46[s] = (v38[s] * v38[s]);
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc11;
       float acc12 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc12 = (acc12 + v46[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc12 = (acc12 + v40[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc12, o); acc12 = (acc12 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc12;
-      __syncthreads();
-      acc11 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc11 = (acc11 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
-      float v39 = acc11;
-      acc12 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
-      float v47 = acc12;
-      float v40 = mt_div(v39, v8);
-      float v48 = mt_div(v47, v8);
-      float v49 = (v40 * v40);
-      float v50 = (v48 - v49);
-      float v52 = mt_maxf(v50, v13);
-      float v53 = (v52 + v3);
-      float v54 = mt_rsqrt(v53);
-      float v57[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v57[s] = v40;
-      float v58[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v58[s] = (v35[s] - v57[s]);
-      float v61[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v61[s] = (v7[s] ? v58[s] : v15[s]);
-      float v62[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v62[s] = v54;
-      float v63[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v63[s] = (v61[s] * v62[s]);
-      float v64[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v64[s] = (v30[s] * v14[s]);
-      float v65[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v65[s] = (v63[s] * v64[s]);
-      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 64))[mt_warp] = acc12;
       float acc13 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc13 = (acc13 + v65[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc13 = (acc13 + v39[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc13, o); acc13 = (acc13 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc13;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc13;
       float acc14 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc14 = (acc14 + v64[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc14 = (acc14 + v41[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc14, o); acc14 = (acc14 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc14;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 192))[mt_warp] = acc14;
       __syncthreads();
-      acc13 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc13 = (acc13 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
-      float v66 = acc13;
-      acc14 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc14 = (acc14 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
-      float v69 = acc14;
-      float v67 = mt_div(v66, v8);
-      float v70 = mt_div(v69, v8);
-      float v81[16];
+      acc11 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 8; ++w) acc11 = (acc11 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
+      float v42 = acc11;
+      acc12 = ((float*)(mt_smem + mt_round * 256 + 64))[0]; for (int w = 1; w < 8; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 256 + 64))[w]);
+      float v43 = acc12;
+      acc13 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 8; ++w) acc13 = (acc13 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
+      float v44 = acc13;
+      acc14 = ((float*)(mt_smem + mt_round * 256 + 192))[0]; for (int w = 1; w < 8; ++w) acc14 = (acc14 + ((float*)(mt_smem + mt_round * 256 + 192))[w]);
+      float v45 = acc14;
+      float v46 = mt_div(v42, v8);
+      float v47 = mt_div(v45, v8);
+      float v48 = (v46 * v46);
+      float v49 = (v47 - v48);
+      float v51 = mt_maxf(v49, v13);
+      float v52 = (v51 + v3);
+      float v53 = mt_rsqrt(v52);
+      float v54 = (v46 * v44);
+      float v55 = (v43 - v54);
+      float v56 = (v53 * v55);
+      float v57 = mt_div(v56, v8);
+      float v58 = mt_div(v44, v8);
+      float v61[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v81[s] = v67;
-      float v82[16];
+      for (int s = 0; s < 16; ++s) v61[s] = v46;
+      float v62[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v82[s] = (v63[s] * v81[s]);
-      float v83[16];
+      for (int s = 0; s < 16; ++s) v62[s] = (v35[s] - v61[s]);
+      float v65[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v83[s] = (v64[s] - v82[s]);
-      float v84[16];
+      for (int s = 0; s < 16; ++s) v65[s] = (v7[s] ? v62[s] : v15[s]);
+      float v66[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v84[s] = v70;
-      float v85[16];
+      for (int s = 0; s < 16; ++s) v66[s] = v53;
+      float v67[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v85[s] = (v83[s] - v84[s]);
-      float v87[16];
+      for (int s = 0; s < 16; ++s) v67[s] = (v65[s] * v66[s]);
+      float v69[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v87[s] = (v85[s] * v62[s]);
+      for (int s = 0; s < 16; ++s) v69[s] = v57;
+      float v70[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v70[s] = (v67[s] * v69[s]);
+      float v71[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v71[s] = (v39[s] - v70[s]);
+      float v72[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v72[s] = v58;
+      float v73[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v73[s] = (v71[s] - v72[s]);
+      float v75[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v75[s] = (v73[s] * v66[s]);
       #pragma unroll
       for (int g = 0; g < 16; g += 4) {
         const mt_i64 i0 = v26[g];
         if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v87[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v75[g + k];
           #pragma unroll
           for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p3[i0 + k] = v87[s]; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p3[i0 + k] = v75[s]; }
         }
       }
-      float v88[16];
+      float v76[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v88[s] = (v30[s] * v63[s]);
-      float v89[16];
+      for (int s = 0; s < 16; ++s) v76[s] = (v30[s] * v67[s]);
+      float v77[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v89[s] = (v19[s] + v88[s]);
-      float v90[16];
+      for (int s = 0; s < 16; ++s) v77[s] = (v19[s] + v76[s]);
+      float v78[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v90[s] = (v20[s] + v30[s]);
+      for (int s = 0; s < 16; ++s) v78[s] = (v20[s] + v30[s]);
       float y15[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) y15[s] = v89[s];
+      for (int s = 0; s < 16; ++s) y15[s] = v77[s];
       float y16[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) y16[s] = v90[s];
+      for (int s = 0; s < 16; ++s) y16[s] = v78[s];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v19[s] = y15[s];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v20[s] = y16[s];
     }
-    float v91[16];
+    float v79[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v91[s] = v19[s];
-    float v92[16];
+    for (int s = 0; s < 16; ++s) v79[s] = v19[s];
+    float v80[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v92[s] = v20[s];
-    mt_i64 v94 = (mt_i64)(v4);
-    mt_i64 v95 = (mt_i64)(v0);
-    mt_i64 v96 = (v94 * v95);
-    mt_i64 v97[16];
+    for (int s = 0; s < 16; ++s) v80[s] = v20[s];
+    mt_i64 v82 = (mt_i64)(v4);
+    mt_i64 v83 = (mt_i64)(v0);
+    mt_i64 v84 = (v82 * v83);
+    mt_i64 v85[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v97[s] = v96;
-    mt_i64 v98[16];
+    for (int s = 0; s < 16; ++s) v85[s] = v84;
+    mt_i64 v86[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v98[s] = (v97[s] + v12[s]);
+    for (int s = 0; s < 16; ++s) v86[s] = (v85[s] + v12[s]);
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v98[g];
+      const mt_i64 i0 = v86[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v91[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v79[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p4[i0 + k] = v91[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p4[i0 + k] = v79[s]; }
       }
     }
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v98[g];
+      const mt_i64 i0 = v86[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v92[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v80[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p5[i0 + k] = v92[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p5[i0 + k] = v80[s]; }
       }
     }
   }

@@ -40,7 +40,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[256];
+  __shared__ __align__(128) unsigned char mt_smem[512];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -138,9 +138,9 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
       #pragma unroll
       for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v29[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
       __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
+      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v31 = acc2;
       float v32 = mt_div(v31, v7);
       float v33[16];
@@ -156,66 +156,66 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
       float v37[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v37[s] = (v6[s] ? v34[s] : v36[s]);
+      float v38[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v38[s] = (v37[s] * v37[s]);
       mt_round ^= 1;
       float acc3 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v37[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc3;
-      float v45[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v45[s] = (v37[s] * v37[s]);
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc3;
       float acc4 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v45[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v38[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc4;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 64))[mt_warp] = acc4;
       __syncthreads();
-      acc3 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
-      float v38 = acc3;
-      acc4 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
-      float v46 = acc4;
-      float v39 = mt_div(v38, v7);
-      float v47 = mt_div(v46, v7);
-      float v48 = (v39 * v39);
-      float v49 = (v47 - v48);
-      float v51 = mt_maxf(v49, v35);
-      float v52 = (v51 + v3);
-      float v53 = mt_rsqrt(v52);
-      float v54 = (v32 + v39);
-      if (mt_tid == 0) p4[v22] = v54;
-      if (mt_tid == 0) p5[v22] = v53;
+      acc3 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
+      float v39 = acc3;
+      acc4 = ((float*)(mt_smem + mt_round * 256 + 64))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256 + 64))[w]);
+      float v40 = acc4;
+      float v41 = mt_div(v39, v7);
+      float v42 = mt_div(v40, v7);
+      float v43 = (v41 * v41);
+      float v44 = (v42 - v43);
+      float v46 = mt_maxf(v44, v35);
+      float v47 = (v46 + v3);
+      float v48 = mt_rsqrt(v47);
+      float v49 = (v32 + v41);
+      if (mt_tid == 0) p4[v22] = v49;
+      if (mt_tid == 0) p5[v22] = v48;
+      float v52[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v52[s] = v41;
+      float v53[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v53[s] = (v34[s] - v52[s]);
+      float v56[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v56[s] = (v6[s] ? v53[s] : v36[s]);
       float v57[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v57[s] = v39;
+      for (int s = 0; s < 16; ++s) v57[s] = v48;
       float v58[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v58[s] = (v34[s] - v57[s]);
+      for (int s = 0; s < 16; ++s) v58[s] = (v56[s] * v57[s]);
+      float v59[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v59[s] = (v58[s] * v11[s]);
+      float v60[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v60[s] = (v59[s] + v14[s]);
       float v61[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v61[s] = (v6[s] ? v58[s] : v36[s]);
-      float v62[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v62[s] = v53;
-      float v63[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v63[s] = (v61[s] * v62[s]);
-      float v64[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v64[s] = (v63[s] * v11[s]);
-      float v65[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v65[s] = (v64[s] + v14[s]);
-      float v66[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v66[s] = mt_round_f16(v65[s]);
+      for (int s = 0; s < 16; ++s) v61[s] = mt_round_f16(v60[s]);
       #pragma unroll
       for (int g = 0; g < 16; g += 8) {
         const mt_i64 i0 = v26[g];
         if ((true && v6[g])) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v65[g + k]);
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v60[g + k]);
           #pragma unroll
           for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         }
@@ -314,9 +314,9 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
       #pragma unroll
       for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v29[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc6;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc6;
       __syncthreads();
-      acc6 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128))[w]);
+      acc6 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v31 = acc6;
       float v32 = mt_div(v31, v7);
       float v33[16];
@@ -332,71 +332,71 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const mt_u16
       float v37[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v37[s] = (v6[s] ? v34[s] : v36[s]);
+      float v38[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v38[s] = (v37[s] * v37[s]);
       mt_round ^= 1;
       float acc7 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 16; ++s) if (true) acc7 = (acc7 + v37[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc7, o); acc7 = (acc7 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc7;
-      float v45[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v45[s] = (v37[s] * v37[s]);
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc7;
       float acc8 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc8 = (acc8 + v45[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc8 = (acc8 + v38[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc8;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 64))[mt_warp] = acc8;
       __syncthreads();
-      acc7 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
-      float v38 = acc7;
-      acc8 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
-      float v46 = acc8;
-      float v39 = mt_div(v38, v7);
-      float v47 = mt_div(v46, v7);
-      float v48 = (v39 * v39);
-      float v49 = (v47 - v48);
-      float v51 = mt_maxf(v49, v35);
-      float v52 = (v51 + v3);
-      float v53 = mt_rsqrt(v52);
-      float v54 = (v32 + v39);
-      if (mt_tid == 0) p4[v22] = v54;
-      if (mt_tid == 0) p5[v22] = v53;
+      acc7 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 8; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
+      float v39 = acc7;
+      acc8 = ((float*)(mt_smem + mt_round * 256 + 64))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 256 + 64))[w]);
+      float v40 = acc8;
+      float v41 = mt_div(v39, v7);
+      float v42 = mt_div(v40, v7);
+      float v43 = (v41 * v41);
+      float v44 = (v42 - v43);
+      float v46 = mt_maxf(v44, v35);
+      float v47 = (v46 + v3);
+      float v48 = mt_rsqrt(v47);
+      float v49 = (v32 + v41);
+      if (mt_tid == 0) p4[v22] = v49;
+      if (mt_tid == 0) p5[v22] = v48;
+      float v52[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v52[s] = v41;
+      float v53[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v53[s] = (v34[s] - v52[s]);
+      float v56[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v56[s] = (v6[s] ? v53[s] : v36[s]);
       float v57[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v57[s] = v39;
+      for (int s = 0; s < 16; ++s) v57[s] = v48;
       float v58[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v58[s] = (v34[s] - v57[s]);
+      for (int s = 0; s < 16; ++s) v58[s] = (v56[s] * v57[s]);
+      float v59[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v59[s] = (v58[s] * v11[s]);
+      float v60[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v60[s] = (v59[s] + v14[s]);
       float v61[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v61[s] = (v6[s] ? v58[s] : v36[s]);
-      float v62[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v62[s] = v53;
-      float v63[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v63[s] = (v61[s] * v62[s]);
-      float v64[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v64[s] = (v63[s] * v11[s]);
-      float v65[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v65[s] = (v64[s] + v14[s]);
-      float v66[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v66[s] = mt_round_f16(v65[s]);
+      for (int s = 0; s < 16; ++s) v61[s] = mt_round_f16(v60[s]);
       #pragma unroll
       for (int g = 0; g < 16; g += 8) {
         const mt_i64 i0 = v26[g];
         if ((true && v6[g + 0]) && (true && v6[g + 1]) && (true && v6[g + 2]) && (true && v6[g + 3]) && (true && v6[g + 4]) && (true && v6[g + 5]) && (true && v6[g + 6]) && (true && v6[g + 7]) && (i0 % 8) == 0) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v65[g + k]);
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v60[g + k]);
           #pragma unroll
           for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v6[s]) p3[i0 + k] = mt_f32_to_f16(v65[s]); }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v6[s]) p3[i0 + k] = mt_f32_to_f16(v60[s]); }
         }
       }
     }

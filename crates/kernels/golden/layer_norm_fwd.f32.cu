@@ -40,7 +40,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[256];
+  __shared__ __align__(128) unsigned char mt_smem[512];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -129,9 +129,9 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
       #pragma unroll
       for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v26[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
       __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
+      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v28 = acc2;
       float v29 = mt_div(v28, v7);
       float v30[16];
@@ -146,63 +146,63 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
       float v34[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v34[s] = (v6[s] ? v31[s] : v33[s]);
+      float v35[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v35[s] = (v34[s] * v34[s]);
       mt_round ^= 1;
       float acc3 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v34[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc3;
-      float v42[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v42[s] = (v34[s] * v34[s]);
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc3;
       float acc4 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v42[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v35[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc4;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 64))[mt_warp] = acc4;
       __syncthreads();
-      acc3 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
-      float v35 = acc3;
-      acc4 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
-      float v43 = acc4;
-      float v36 = mt_div(v35, v7);
-      float v44 = mt_div(v43, v7);
-      float v45 = (v36 * v36);
-      float v46 = (v44 - v45);
-      float v48 = mt_maxf(v46, v9);
-      float v49 = (v48 + v3);
-      float v50 = mt_rsqrt(v49);
-      float v51 = (v29 + v36);
-      if (mt_tid == 0) p4[v20] = v51;
-      if (mt_tid == 0) p5[v20] = v50;
+      acc3 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
+      float v36 = acc3;
+      acc4 = ((float*)(mt_smem + mt_round * 256 + 64))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256 + 64))[w]);
+      float v37 = acc4;
+      float v38 = mt_div(v36, v7);
+      float v39 = mt_div(v37, v7);
+      float v40 = (v38 * v38);
+      float v41 = (v39 - v40);
+      float v43 = mt_maxf(v41, v9);
+      float v44 = (v43 + v3);
+      float v45 = mt_rsqrt(v44);
+      float v46 = (v29 + v38);
+      if (mt_tid == 0) p4[v20] = v46;
+      if (mt_tid == 0) p5[v20] = v45;
+      float v49[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v49[s] = v38;
+      float v50[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v50[s] = (v31[s] - v49[s]);
+      float v53[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v53[s] = (v6[s] ? v50[s] : v33[s]);
       float v54[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v54[s] = v36;
+      for (int s = 0; s < 16; ++s) v54[s] = v45;
       float v55[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v55[s] = (v31[s] - v54[s]);
-      float v58[16];
+      for (int s = 0; s < 16; ++s) v55[s] = (v53[s] * v54[s]);
+      float v56[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v58[s] = (v6[s] ? v55[s] : v33[s]);
-      float v59[16];
+      for (int s = 0; s < 16; ++s) v56[s] = (v55[s] * v10[s]);
+      float v57[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v59[s] = v50;
-      float v60[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v60[s] = (v58[s] * v59[s]);
-      float v61[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v61[s] = (v60[s] * v10[s]);
-      float v62[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v62[s] = (v61[s] + v12[s]);
+      for (int s = 0; s < 16; ++s) v57[s] = (v56[s] + v12[s]);
       #pragma unroll
       for (int g = 0; g < 16; g += 4) {
         const mt_i64 i0 = v24[g];
         if ((true && v6[g])) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v62[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v57[g + k];
           #pragma unroll
           for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         }
@@ -292,9 +292,9 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
       #pragma unroll
       for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v26[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc6;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc6;
       __syncthreads();
-      acc6 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128))[w]);
+      acc6 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v28 = acc6;
       float v29 = mt_div(v28, v7);
       float v30[16];
@@ -309,68 +309,68 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_fwd(const float*
       float v34[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v34[s] = (v6[s] ? v31[s] : v33[s]);
+      float v35[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v35[s] = (v34[s] * v34[s]);
       mt_round ^= 1;
       float acc7 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 16; ++s) if (true) acc7 = (acc7 + v34[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc7, o); acc7 = (acc7 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc7;
-      float v42[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v42[s] = (v34[s] * v34[s]);
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc7;
       float acc8 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc8 = (acc8 + v42[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc8 = (acc8 + v35[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc8;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 64))[mt_warp] = acc8;
       __syncthreads();
-      acc7 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
-      float v35 = acc7;
-      acc8 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
-      float v43 = acc8;
-      float v36 = mt_div(v35, v7);
-      float v44 = mt_div(v43, v7);
-      float v45 = (v36 * v36);
-      float v46 = (v44 - v45);
-      float v48 = mt_maxf(v46, v9);
-      float v49 = (v48 + v3);
-      float v50 = mt_rsqrt(v49);
-      float v51 = (v29 + v36);
-      if (mt_tid == 0) p4[v20] = v51;
-      if (mt_tid == 0) p5[v20] = v50;
+      acc7 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 8; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
+      float v36 = acc7;
+      acc8 = ((float*)(mt_smem + mt_round * 256 + 64))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 256 + 64))[w]);
+      float v37 = acc8;
+      float v38 = mt_div(v36, v7);
+      float v39 = mt_div(v37, v7);
+      float v40 = (v38 * v38);
+      float v41 = (v39 - v40);
+      float v43 = mt_maxf(v41, v9);
+      float v44 = (v43 + v3);
+      float v45 = mt_rsqrt(v44);
+      float v46 = (v29 + v38);
+      if (mt_tid == 0) p4[v20] = v46;
+      if (mt_tid == 0) p5[v20] = v45;
+      float v49[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v49[s] = v38;
+      float v50[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v50[s] = (v31[s] - v49[s]);
+      float v53[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v53[s] = (v6[s] ? v50[s] : v33[s]);
       float v54[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v54[s] = v36;
+      for (int s = 0; s < 16; ++s) v54[s] = v45;
       float v55[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v55[s] = (v31[s] - v54[s]);
-      float v58[16];
+      for (int s = 0; s < 16; ++s) v55[s] = (v53[s] * v54[s]);
+      float v56[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v58[s] = (v6[s] ? v55[s] : v33[s]);
-      float v59[16];
+      for (int s = 0; s < 16; ++s) v56[s] = (v55[s] * v10[s]);
+      float v57[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v59[s] = v50;
-      float v60[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v60[s] = (v58[s] * v59[s]);
-      float v61[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v61[s] = (v60[s] * v10[s]);
-      float v62[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v62[s] = (v61[s] + v12[s]);
+      for (int s = 0; s < 16; ++s) v57[s] = (v56[s] + v12[s]);
       #pragma unroll
       for (int g = 0; g < 16; g += 4) {
         const mt_i64 i0 = v24[g];
         if ((true && v6[g + 0]) && (true && v6[g + 1]) && (true && v6[g + 2]) && (true && v6[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v62[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v57[g + k];
           #pragma unroll
           for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v6[s]) p3[i0 + k] = v62[s]; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v6[s]) p3[i0 + k] = v57[s]; }
         }
       }
     }

@@ -40,7 +40,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_in_place_bwd(con
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[256];
+  __shared__ __align__(128) unsigned char mt_smem[512];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -147,9 +147,9 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_in_place_bwd(con
       #pragma unroll
       for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v30[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
       __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
+      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v35 = acc2;
       float v36 = mt_div(v35, v8);
       float v37[16];
@@ -162,156 +162,157 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_in_place_bwd(con
       float v41[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v41[s] = (v7[s] ? v38[s] : v16[s]);
+      float v42[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v42[s] = (v33[s] * v15[s]);
+      float v43[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v43[s] = (v41[s] * v42[s]);
+      float v44[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v44[s] = (v41[s] * v41[s]);
       mt_round ^= 1;
       float acc3 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v41[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc3;
-      float v49[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v49[s] = (v41[s] * v41[s]);
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc3;
       float acc4 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v49[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v43[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc4;
-      __syncthreads();
-      acc3 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
-      float v42 = acc3;
-      acc4 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
-      float v50 = acc4;
-      float v43 = mt_div(v42, v8);
-      float v51 = mt_div(v50, v8);
-      float v52 = (v43 * v43);
-      float v53 = (v51 - v52);
-      float v55 = mt_maxf(v53, v39);
-      float v56 = (v55 + v3);
-      float v57 = mt_rsqrt(v56);
-      float v60[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v60[s] = v43;
-      float v61[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v61[s] = (v38[s] - v60[s]);
-      float v64[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v64[s] = (v7[s] ? v61[s] : v16[s]);
-      float v65[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v65[s] = v57;
-      float v66[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v66[s] = (v64[s] * v65[s]);
-      float v67[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v67[s] = (v33[s] * v15[s]);
-      float v68[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v68[s] = (v66[s] * v67[s]);
-      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 64))[mt_warp] = acc4;
       float acc5 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc5 = (acc5 + v68[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc5 = (acc5 + v42[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = (acc5 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc5;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc5;
       float acc6 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v67[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v44[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc6;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 192))[mt_warp] = acc6;
       __syncthreads();
-      acc5 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
-      float v69 = acc5;
-      acc6 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
-      float v72 = acc6;
-      float v70 = mt_div(v69, v8);
-      float v73 = mt_div(v72, v8);
-      float v84[16];
+      acc3 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
+      float v45 = acc3;
+      acc4 = ((float*)(mt_smem + mt_round * 256 + 64))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256 + 64))[w]);
+      float v46 = acc4;
+      acc5 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 8; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
+      float v47 = acc5;
+      acc6 = ((float*)(mt_smem + mt_round * 256 + 192))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 256 + 192))[w]);
+      float v48 = acc6;
+      float v49 = mt_div(v45, v8);
+      float v50 = mt_div(v48, v8);
+      float v51 = (v49 * v49);
+      float v52 = (v50 - v51);
+      float v54 = mt_maxf(v52, v39);
+      float v55 = (v54 + v3);
+      float v56 = mt_rsqrt(v55);
+      float v57 = (v49 * v47);
+      float v58 = (v46 - v57);
+      float v59 = (v56 * v58);
+      float v60 = mt_div(v59, v8);
+      float v61 = mt_div(v47, v8);
+      float v64[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v84[s] = v70;
-      float v85[16];
+      for (int s = 0; s < 16; ++s) v64[s] = v49;
+      float v65[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v85[s] = (v66[s] * v84[s]);
-      float v86[16];
+      for (int s = 0; s < 16; ++s) v65[s] = (v38[s] - v64[s]);
+      float v68[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v86[s] = (v67[s] - v85[s]);
-      float v87[16];
+      for (int s = 0; s < 16; ++s) v68[s] = (v7[s] ? v65[s] : v16[s]);
+      float v69[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v87[s] = v73;
-      float v88[16];
+      for (int s = 0; s < 16; ++s) v69[s] = v56;
+      float v70[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v88[s] = (v86[s] - v87[s]);
-      float v90[16];
+      for (int s = 0; s < 16; ++s) v70[s] = (v68[s] * v69[s]);
+      float v72[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v90[s] = (v88[s] * v65[s]);
-      float v91[16];
+      for (int s = 0; s < 16; ++s) v72[s] = v60;
+      float v73[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v91[s] = mt_round_bf16(v90[s]);
+      for (int s = 0; s < 16; ++s) v73[s] = (v70[s] * v72[s]);
+      float v74[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v74[s] = (v42[s] - v73[s]);
+      float v75[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v75[s] = v61;
+      float v76[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v76[s] = (v74[s] - v75[s]);
+      float v78[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v78[s] = (v76[s] * v69[s]);
+      float v79[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v79[s] = mt_round_bf16(v78[s]);
       #pragma unroll
       for (int g = 0; g < 16; g += 8) {
         const mt_i64 i0 = v27[g];
         if ((true && v7[g])) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v90[g + k]);
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v78[g + k]);
           #pragma unroll
           for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
         }
       }
-      float v92[16];
+      float v80[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v92[s] = (v33[s] * v66[s]);
-      float v93[16];
+      for (int s = 0; s < 16; ++s) v80[s] = (v33[s] * v70[s]);
+      float v81[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v93[s] = (v20[s] + v92[s]);
-      float v94[16];
+      for (int s = 0; s < 16; ++s) v81[s] = (v20[s] + v80[s]);
+      float v82[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v94[s] = (v21[s] + v33[s]);
+      for (int s = 0; s < 16; ++s) v82[s] = (v21[s] + v33[s]);
       float y7[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) y7[s] = v93[s];
+      for (int s = 0; s < 16; ++s) y7[s] = v81[s];
       float y8[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) y8[s] = v94[s];
+      for (int s = 0; s < 16; ++s) y8[s] = v82[s];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v20[s] = y7[s];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v21[s] = y8[s];
     }
-    float v95[16];
+    float v83[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v95[s] = v20[s];
-    float v96[16];
+    for (int s = 0; s < 16; ++s) v83[s] = v20[s];
+    float v84[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v96[s] = v21[s];
-    mt_i64 v98 = (mt_i64)(v4);
-    mt_i64 v99 = (mt_i64)(v0);
-    mt_i64 v100 = (v98 * v99);
-    mt_i64 v101[16];
+    for (int s = 0; s < 16; ++s) v84[s] = v21[s];
+    mt_i64 v86 = (mt_i64)(v4);
+    mt_i64 v87 = (mt_i64)(v0);
+    mt_i64 v88 = (v86 * v87);
+    mt_i64 v89[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v101[s] = v100;
-    mt_i64 v102[16];
+    for (int s = 0; s < 16; ++s) v89[s] = v88;
+    mt_i64 v90[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v102[s] = (v101[s] + v12[s]);
+    for (int s = 0; s < 16; ++s) v90[s] = (v89[s] + v12[s]);
     #pragma unroll
     for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v102[g];
+      const mt_i64 i0 = v90[g];
       if ((true && v7[g])) {
         union { uint4 w[2]; float e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v95[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v83[g + k];
         #pragma unroll
         for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       }
     }
     #pragma unroll
     for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v102[g];
+      const mt_i64 i0 = v90[g];
       if ((true && v7[g])) {
         union { uint4 w[2]; float e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v96[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v84[g + k];
         #pragma unroll
         for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       }
@@ -418,9 +419,9 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_in_place_bwd(con
       #pragma unroll
       for (int s = 0; s < 16; ++s) if (true) acc10 = (acc10 + v30[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc10, o); acc10 = (acc10 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc10;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc10;
       __syncthreads();
-      acc10 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 128))[w]);
+      acc10 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v35 = acc10;
       float v36 = mt_div(v35, v8);
       float v37[16];
@@ -433,167 +434,168 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_in_place_bwd(con
       float v41[16];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v41[s] = (v7[s] ? v38[s] : v16[s]);
+      float v42[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v42[s] = (v33[s] * v15[s]);
+      float v43[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v43[s] = (v41[s] * v42[s]);
+      float v44[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v44[s] = (v41[s] * v41[s]);
       mt_round ^= 1;
       float acc11 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 16; ++s) if (true) acc11 = (acc11 + v41[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc11, o); acc11 = (acc11 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc11;
-      float v49[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v49[s] = (v41[s] * v41[s]);
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc11;
       float acc12 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc12 = (acc12 + v49[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc12 = (acc12 + v43[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc12, o); acc12 = (acc12 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc12;
-      __syncthreads();
-      acc11 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc11 = (acc11 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
-      float v42 = acc11;
-      acc12 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
-      float v50 = acc12;
-      float v43 = mt_div(v42, v8);
-      float v51 = mt_div(v50, v8);
-      float v52 = (v43 * v43);
-      float v53 = (v51 - v52);
-      float v55 = mt_maxf(v53, v39);
-      float v56 = (v55 + v3);
-      float v57 = mt_rsqrt(v56);
-      float v60[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v60[s] = v43;
-      float v61[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v61[s] = (v38[s] - v60[s]);
-      float v64[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v64[s] = (v7[s] ? v61[s] : v16[s]);
-      float v65[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v65[s] = v57;
-      float v66[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v66[s] = (v64[s] * v65[s]);
-      float v67[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v67[s] = (v33[s] * v15[s]);
-      float v68[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v68[s] = (v66[s] * v67[s]);
-      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 64))[mt_warp] = acc12;
       float acc13 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc13 = (acc13 + v68[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc13 = (acc13 + v42[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc13, o); acc13 = (acc13 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc13;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc13;
       float acc14 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc14 = (acc14 + v67[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc14 = (acc14 + v44[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc14, o); acc14 = (acc14 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc14;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 192))[mt_warp] = acc14;
       __syncthreads();
-      acc13 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc13 = (acc13 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
-      float v69 = acc13;
-      acc14 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc14 = (acc14 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
-      float v72 = acc14;
-      float v70 = mt_div(v69, v8);
-      float v73 = mt_div(v72, v8);
-      float v84[16];
+      acc11 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 8; ++w) acc11 = (acc11 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
+      float v45 = acc11;
+      acc12 = ((float*)(mt_smem + mt_round * 256 + 64))[0]; for (int w = 1; w < 8; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 256 + 64))[w]);
+      float v46 = acc12;
+      acc13 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 8; ++w) acc13 = (acc13 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
+      float v47 = acc13;
+      acc14 = ((float*)(mt_smem + mt_round * 256 + 192))[0]; for (int w = 1; w < 8; ++w) acc14 = (acc14 + ((float*)(mt_smem + mt_round * 256 + 192))[w]);
+      float v48 = acc14;
+      float v49 = mt_div(v45, v8);
+      float v50 = mt_div(v48, v8);
+      float v51 = (v49 * v49);
+      float v52 = (v50 - v51);
+      float v54 = mt_maxf(v52, v39);
+      float v55 = (v54 + v3);
+      float v56 = mt_rsqrt(v55);
+      float v57 = (v49 * v47);
+      float v58 = (v46 - v57);
+      float v59 = (v56 * v58);
+      float v60 = mt_div(v59, v8);
+      float v61 = mt_div(v47, v8);
+      float v64[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v84[s] = v70;
-      float v85[16];
+      for (int s = 0; s < 16; ++s) v64[s] = v49;
+      float v65[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v85[s] = (v66[s] * v84[s]);
-      float v86[16];
+      for (int s = 0; s < 16; ++s) v65[s] = (v38[s] - v64[s]);
+      float v68[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v86[s] = (v67[s] - v85[s]);
-      float v87[16];
+      for (int s = 0; s < 16; ++s) v68[s] = (v7[s] ? v65[s] : v16[s]);
+      float v69[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v87[s] = v73;
-      float v88[16];
+      for (int s = 0; s < 16; ++s) v69[s] = v56;
+      float v70[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v88[s] = (v86[s] - v87[s]);
-      float v90[16];
+      for (int s = 0; s < 16; ++s) v70[s] = (v68[s] * v69[s]);
+      float v72[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v90[s] = (v88[s] * v65[s]);
-      float v91[16];
+      for (int s = 0; s < 16; ++s) v72[s] = v60;
+      float v73[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v91[s] = mt_round_bf16(v90[s]);
+      for (int s = 0; s < 16; ++s) v73[s] = (v70[s] * v72[s]);
+      float v74[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v74[s] = (v42[s] - v73[s]);
+      float v75[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v75[s] = v61;
+      float v76[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v76[s] = (v74[s] - v75[s]);
+      float v78[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v78[s] = (v76[s] * v69[s]);
+      float v79[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v79[s] = mt_round_bf16(v78[s]);
       #pragma unroll
       for (int g = 0; g < 16; g += 8) {
         const mt_i64 i0 = v27[g];
         if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v90[g + k]);
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v78[g + k]);
           #pragma unroll
           for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p2[i0 + k] = mt_f32_to_bf16(v90[s]); }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p2[i0 + k] = mt_f32_to_bf16(v78[s]); }
         }
       }
-      float v92[16];
+      float v80[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v92[s] = (v33[s] * v66[s]);
-      float v93[16];
+      for (int s = 0; s < 16; ++s) v80[s] = (v33[s] * v70[s]);
+      float v81[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v93[s] = (v20[s] + v92[s]);
-      float v94[16];
+      for (int s = 0; s < 16; ++s) v81[s] = (v20[s] + v80[s]);
+      float v82[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v94[s] = (v21[s] + v33[s]);
+      for (int s = 0; s < 16; ++s) v82[s] = (v21[s] + v33[s]);
       float y15[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) y15[s] = v93[s];
+      for (int s = 0; s < 16; ++s) y15[s] = v81[s];
       float y16[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) y16[s] = v94[s];
+      for (int s = 0; s < 16; ++s) y16[s] = v82[s];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v20[s] = y15[s];
       #pragma unroll
       for (int s = 0; s < 16; ++s) v21[s] = y16[s];
     }
-    float v95[16];
+    float v83[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v95[s] = v20[s];
-    float v96[16];
+    for (int s = 0; s < 16; ++s) v83[s] = v20[s];
+    float v84[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v96[s] = v21[s];
-    mt_i64 v98 = (mt_i64)(v4);
-    mt_i64 v99 = (mt_i64)(v0);
-    mt_i64 v100 = (v98 * v99);
-    mt_i64 v101[16];
+    for (int s = 0; s < 16; ++s) v84[s] = v21[s];
+    mt_i64 v86 = (mt_i64)(v4);
+    mt_i64 v87 = (mt_i64)(v0);
+    mt_i64 v88 = (v86 * v87);
+    mt_i64 v89[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v101[s] = v100;
-    mt_i64 v102[16];
+    for (int s = 0; s < 16; ++s) v89[s] = v88;
+    mt_i64 v90[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v102[s] = (v101[s] + v12[s]);
+    for (int s = 0; s < 16; ++s) v90[s] = (v89[s] + v12[s]);
     #pragma unroll
     for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v102[g];
+      const mt_i64 i0 = v90[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[2]; float e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v95[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v83[g + k];
         #pragma unroll
         for (int q = 0; q < 2; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p3[i0 + k] = v95[s]; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p3[i0 + k] = v83[s]; }
       }
     }
     #pragma unroll
     for (int g = 0; g < 16; g += 8) {
-      const mt_i64 i0 = v102[g];
+      const mt_i64 i0 = v90[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[2]; float e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v96[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v84[g + k];
         #pragma unroll
         for (int q = 0; q < 2; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p4[i0 + k] = v96[s]; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p4[i0 + k] = v84[s]; }
       }
     }
   }

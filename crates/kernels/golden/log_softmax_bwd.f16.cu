@@ -40,7 +40,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const mt_u1
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[256];
+  __shared__ __align__(128) unsigned char mt_smem[512];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -93,9 +93,9 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const mt_u1
     #pragma unroll
     for (int s = 0; s < 16; ++s) if (true) acc2 = mt_maxf(acc2, v13[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = mt_maxf(acc2, mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
     __syncthreads();
-    acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = mt_maxf(acc2, ((float*)(mt_smem + mt_round * 128))[w]);
+    acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc2 = mt_maxf(acc2, ((float*)(mt_smem + mt_round * 256))[w]);
     float v14 = acc2;
     float v15[16];
     #pragma unroll
@@ -111,9 +111,9 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const mt_u1
     #pragma unroll
     for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v17[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
     __syncthreads();
-    acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128))[w]);
+    acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
     float v18 = acc4;
     float v23[16];
     #pragma unroll
@@ -145,9 +145,9 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const mt_u1
     #pragma unroll
     for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v27[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc6;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc6;
     __syncthreads();
-    acc6 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128))[w]);
+    acc6 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 256))[w]);
     float v28 = acc6;
     float v37[16];
     #pragma unroll
@@ -220,9 +220,9 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const mt_u1
     #pragma unroll
     for (int s = 0; s < 16; ++s) if (true) acc8 = mt_maxf(acc8, v13[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = mt_maxf(acc8, mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc8;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc8;
     __syncthreads();
-    acc8 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc8 = mt_maxf(acc8, ((float*)(mt_smem + mt_round * 128))[w]);
+    acc8 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc8 = mt_maxf(acc8, ((float*)(mt_smem + mt_round * 256))[w]);
     float v14 = acc8;
     float v15[16];
     #pragma unroll
@@ -238,9 +238,9 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const mt_u1
     #pragma unroll
     for (int s = 0; s < 16; ++s) if (true) acc10 = (acc10 + v17[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc10, o); acc10 = (acc10 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc10;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc10;
     __syncthreads();
-    acc10 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 128))[w]);
+    acc10 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 256))[w]);
     float v18 = acc10;
     float v23[16];
     #pragma unroll
@@ -272,9 +272,9 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const mt_u1
     #pragma unroll
     for (int s = 0; s < 16; ++s) if (true) acc12 = (acc12 + v27[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc12, o); acc12 = (acc12 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc12;
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc12;
     __syncthreads();
-    acc12 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 128))[w]);
+    acc12 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 256))[w]);
     float v28 = acc12;
     float v37[16];
     #pragma unroll

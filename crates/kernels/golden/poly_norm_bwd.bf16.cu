@@ -40,7 +40,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_poly_norm_bwd(const mt_u16*
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[512];
+  __shared__ __align__(128) unsigned char mt_smem[1024];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -150,29 +150,17 @@ extern "C" __global__ void __launch_bounds__(512) mt_poly_norm_bwd(const mt_u16*
       #pragma unroll
       for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v42[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = (acc1 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 0))[mt_warp] = acc1;
       float acc2 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v43[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc2;
-      __syncthreads();
-      acc1 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
-      float v45 = acc1;
-      acc2 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
-      float v46 = acc2;
-      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 128))[mt_warp] = acc2;
       float acc3 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 8; ++s) if (true) acc3 = (acc3 + v40[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc3;
-      float v48 = mt_div(v45, v7);
-      float v49 = (v48 + v3);
-      float v50 = mt_rsqrt(v49);
-      float v51 = mt_div(v46, v7);
-      float v52 = (v51 + v3);
-      float v53 = mt_rsqrt(v52);
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 256))[mt_warp] = acc3;
       float v59[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v59[s] = (v39[s] * v41[s]);
@@ -186,12 +174,22 @@ extern "C" __global__ void __launch_bounds__(512) mt_poly_norm_bwd(const mt_u16*
       #pragma unroll
       for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v59[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc4;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 384))[mt_warp] = acc4;
       __syncthreads();
-      acc3 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 16; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
+      acc1 = ((float*)(mt_smem + mt_round * 512 + 0))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 512 + 0))[w]);
+      float v45 = acc1;
+      acc2 = ((float*)(mt_smem + mt_round * 512 + 128))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 512 + 128))[w]);
+      float v46 = acc2;
+      acc3 = ((float*)(mt_smem + mt_round * 512 + 256))[0]; for (int w = 1; w < 16; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 512 + 256))[w]);
       float v47 = acc3;
-      acc4 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
+      acc4 = ((float*)(mt_smem + mt_round * 512 + 384))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 512 + 384))[w]);
       float v62 = acc4;
+      float v48 = mt_div(v45, v7);
+      float v49 = (v48 + v3);
+      float v50 = mt_rsqrt(v49);
+      float v51 = mt_div(v46, v7);
+      float v52 = (v51 + v3);
+      float v53 = mt_rsqrt(v52);
       float v54 = mt_div(v47, v7);
       float v55 = (v54 + v3);
       float v56 = mt_rsqrt(v55);
@@ -200,26 +198,24 @@ extern "C" __global__ void __launch_bounds__(512) mt_poly_norm_bwd(const mt_u16*
       #pragma unroll
       for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v60[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = (acc5 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc5;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 0))[mt_warp] = acc5;
       float acc6 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 8; ++s) if (true) acc6 = (acc6 + v61[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc6;
-      __syncthreads();
-      acc5 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 16; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
-      float v63 = acc5;
-      acc6 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 16; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
-      float v64 = acc6;
-      mt_round ^= 1;
-      float acc8 = 0.0f;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 128))[mt_warp] = acc6;
+      float acc7 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc8 = (acc8 + v39[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc8;
+      for (int s = 0; s < 8; ++s) if (true) acc7 = (acc7 + v39[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc7, o); acc7 = (acc7 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 256))[mt_warp] = acc7;
       __syncthreads();
-      acc8 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v65 = acc8;
+      acc5 = ((float*)(mt_smem + mt_round * 512 + 0))[0]; for (int w = 1; w < 16; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 512 + 0))[w]);
+      float v63 = acc5;
+      acc6 = ((float*)(mt_smem + mt_round * 512 + 128))[0]; for (int w = 1; w < 16; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 512 + 128))[w]);
+      float v64 = acc6;
+      acc7 = ((float*)(mt_smem + mt_round * 512 + 256))[0]; for (int w = 1; w < 16; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 512 + 256))[w]);
+      float v65 = acc7;
       float v66 = (v50 * v50);
       float v67 = (v66 * v50);
       float v68 = (v67 * v62);
@@ -340,14 +336,14 @@ extern "C" __global__ void __launch_bounds__(512) mt_poly_norm_bwd(const mt_u16*
       float v116 = (v56 * v64);
       float v117 = (v26 + v116);
       float v118 = (v27 + v65);
-      float y9 = v113;
-      float y10 = v115;
-      float y11 = v117;
-      float y12 = v118;
-      v24 = y9;
-      v25 = y10;
-      v26 = y11;
-      v27 = y12;
+      float y8 = v113;
+      float y9 = v115;
+      float y10 = v117;
+      float y11 = v118;
+      v24 = y8;
+      v25 = y9;
+      v26 = y10;
+      v27 = y11;
     }
     float v119;
     v119 = v24;
@@ -467,33 +463,21 @@ extern "C" __global__ void __launch_bounds__(512) mt_poly_norm_bwd(const mt_u16*
       #pragma unroll
       for (int s = 0; s < 8; ++s) v43[s] = (v40[s] * v40[s]);
       mt_round ^= 1;
+      float acc12 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc12 = (acc12 + v42[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc12, o); acc12 = (acc12 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 0))[mt_warp] = acc12;
       float acc13 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc13 = (acc13 + v42[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc13 = (acc13 + v43[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc13, o); acc13 = (acc13 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc13;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 128))[mt_warp] = acc13;
       float acc14 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc14 = (acc14 + v43[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc14 = (acc14 + v40[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc14, o); acc14 = (acc14 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc14;
-      __syncthreads();
-      acc13 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 16; ++w) acc13 = (acc13 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
-      float v45 = acc13;
-      acc14 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 16; ++w) acc14 = (acc14 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
-      float v46 = acc14;
-      mt_round ^= 1;
-      float acc15 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc15 = (acc15 + v40[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc15, o); acc15 = (acc15 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc15;
-      float v48 = mt_div(v45, v7);
-      float v49 = (v48 + v3);
-      float v50 = mt_rsqrt(v49);
-      float v51 = mt_div(v46, v7);
-      float v52 = (v51 + v3);
-      float v53 = mt_rsqrt(v52);
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 256))[mt_warp] = acc14;
       float v59[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v59[s] = (v39[s] * v41[s]);
@@ -503,44 +487,52 @@ extern "C" __global__ void __launch_bounds__(512) mt_poly_norm_bwd(const mt_u16*
       float v61[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v61[s] = (v39[s] * v36[s]);
-      float acc16 = 0.0f;
+      float acc15 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc16 = (acc16 + v59[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc16, o); acc16 = (acc16 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc16;
+      for (int s = 0; s < 8; ++s) if (true) acc15 = (acc15 + v59[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc15, o); acc15 = (acc15 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 384))[mt_warp] = acc15;
       __syncthreads();
-      acc15 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 16; ++w) acc15 = (acc15 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
-      float v47 = acc15;
-      acc16 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 16; ++w) acc16 = (acc16 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
-      float v62 = acc16;
+      acc12 = ((float*)(mt_smem + mt_round * 512 + 0))[0]; for (int w = 1; w < 16; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 512 + 0))[w]);
+      float v45 = acc12;
+      acc13 = ((float*)(mt_smem + mt_round * 512 + 128))[0]; for (int w = 1; w < 16; ++w) acc13 = (acc13 + ((float*)(mt_smem + mt_round * 512 + 128))[w]);
+      float v46 = acc13;
+      acc14 = ((float*)(mt_smem + mt_round * 512 + 256))[0]; for (int w = 1; w < 16; ++w) acc14 = (acc14 + ((float*)(mt_smem + mt_round * 512 + 256))[w]);
+      float v47 = acc14;
+      acc15 = ((float*)(mt_smem + mt_round * 512 + 384))[0]; for (int w = 1; w < 16; ++w) acc15 = (acc15 + ((float*)(mt_smem + mt_round * 512 + 384))[w]);
+      float v62 = acc15;
+      float v48 = mt_div(v45, v7);
+      float v49 = (v48 + v3);
+      float v50 = mt_rsqrt(v49);
+      float v51 = mt_div(v46, v7);
+      float v52 = (v51 + v3);
+      float v53 = mt_rsqrt(v52);
       float v54 = mt_div(v47, v7);
       float v55 = (v54 + v3);
       float v56 = mt_rsqrt(v55);
       mt_round ^= 1;
+      float acc16 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc16 = (acc16 + v60[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc16, o); acc16 = (acc16 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 0))[mt_warp] = acc16;
       float acc17 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc17 = (acc17 + v60[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc17 = (acc17 + v61[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc17, o); acc17 = (acc17 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc17;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 128))[mt_warp] = acc17;
       float acc18 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc18 = (acc18 + v61[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc18 = (acc18 + v39[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc18, o); acc18 = (acc18 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc18;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 256))[mt_warp] = acc18;
       __syncthreads();
-      acc17 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 16; ++w) acc17 = (acc17 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
-      float v63 = acc17;
-      acc18 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 16; ++w) acc18 = (acc18 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
-      float v64 = acc18;
-      mt_round ^= 1;
-      float acc20 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc20 = (acc20 + v39[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc20, o); acc20 = (acc20 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc20;
-      __syncthreads();
-      acc20 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc20 = (acc20 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v65 = acc20;
+      acc16 = ((float*)(mt_smem + mt_round * 512 + 0))[0]; for (int w = 1; w < 16; ++w) acc16 = (acc16 + ((float*)(mt_smem + mt_round * 512 + 0))[w]);
+      float v63 = acc16;
+      acc17 = ((float*)(mt_smem + mt_round * 512 + 128))[0]; for (int w = 1; w < 16; ++w) acc17 = (acc17 + ((float*)(mt_smem + mt_round * 512 + 128))[w]);
+      float v64 = acc17;
+      acc18 = ((float*)(mt_smem + mt_round * 512 + 256))[0]; for (int w = 1; w < 16; ++w) acc18 = (acc18 + ((float*)(mt_smem + mt_round * 512 + 256))[w]);
+      float v65 = acc18;
       float v66 = (v50 * v50);
       float v67 = (v66 * v50);
       float v68 = (v67 * v62);
@@ -664,14 +656,14 @@ extern "C" __global__ void __launch_bounds__(512) mt_poly_norm_bwd(const mt_u16*
       float v116 = (v56 * v64);
       float v117 = (v26 + v116);
       float v118 = (v27 + v65);
-      float y21 = v113;
-      float y22 = v115;
-      float y23 = v117;
-      float y24 = v118;
-      v24 = y21;
-      v25 = y22;
-      v26 = y23;
-      v27 = y24;
+      float y19 = v113;
+      float y20 = v115;
+      float y21 = v117;
+      float y22 = v118;
+      v24 = y19;
+      v25 = y20;
+      v26 = y21;
+      v27 = y22;
     }
     float v119;
     v119 = v24;

@@ -40,7 +40,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_poly_norm_bwd(const float* 
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[512];
+  __shared__ __align__(128) unsigned char mt_smem[1024];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -140,29 +140,17 @@ extern "C" __global__ void __launch_bounds__(512) mt_poly_norm_bwd(const float* 
       #pragma unroll
       for (int s = 0; s < 8; ++s) if (true) acc1 = (acc1 + v37[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = (acc1 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 0))[mt_warp] = acc1;
       float acc2 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v38[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc2;
-      __syncthreads();
-      acc1 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
-      float v40 = acc1;
-      acc2 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
-      float v41 = acc2;
-      mt_round ^= 1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 128))[mt_warp] = acc2;
       float acc3 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 8; ++s) if (true) acc3 = (acc3 + v35[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc3;
-      float v43 = mt_div(v40, v7);
-      float v44 = (v43 + v3);
-      float v45 = mt_rsqrt(v44);
-      float v46 = mt_div(v41, v7);
-      float v47 = (v46 + v3);
-      float v48 = mt_rsqrt(v47);
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 256))[mt_warp] = acc3;
       float v54[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v54[s] = (v34[s] * v36[s]);
@@ -176,12 +164,22 @@ extern "C" __global__ void __launch_bounds__(512) mt_poly_norm_bwd(const float* 
       #pragma unroll
       for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v54[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc4;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 384))[mt_warp] = acc4;
       __syncthreads();
-      acc3 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 16; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
+      acc1 = ((float*)(mt_smem + mt_round * 512 + 0))[0]; for (int w = 1; w < 16; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 512 + 0))[w]);
+      float v40 = acc1;
+      acc2 = ((float*)(mt_smem + mt_round * 512 + 128))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 512 + 128))[w]);
+      float v41 = acc2;
+      acc3 = ((float*)(mt_smem + mt_round * 512 + 256))[0]; for (int w = 1; w < 16; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 512 + 256))[w]);
       float v42 = acc3;
-      acc4 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
+      acc4 = ((float*)(mt_smem + mt_round * 512 + 384))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 512 + 384))[w]);
       float v57 = acc4;
+      float v43 = mt_div(v40, v7);
+      float v44 = (v43 + v3);
+      float v45 = mt_rsqrt(v44);
+      float v46 = mt_div(v41, v7);
+      float v47 = (v46 + v3);
+      float v48 = mt_rsqrt(v47);
       float v49 = mt_div(v42, v7);
       float v50 = (v49 + v3);
       float v51 = mt_rsqrt(v50);
@@ -190,26 +188,24 @@ extern "C" __global__ void __launch_bounds__(512) mt_poly_norm_bwd(const float* 
       #pragma unroll
       for (int s = 0; s < 8; ++s) if (true) acc5 = (acc5 + v55[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = (acc5 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc5;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 0))[mt_warp] = acc5;
       float acc6 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 8; ++s) if (true) acc6 = (acc6 + v56[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc6;
-      __syncthreads();
-      acc5 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 16; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
-      float v58 = acc5;
-      acc6 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 16; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
-      float v59 = acc6;
-      mt_round ^= 1;
-      float acc8 = 0.0f;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 128))[mt_warp] = acc6;
+      float acc7 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc8 = (acc8 + v34[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc8;
+      for (int s = 0; s < 8; ++s) if (true) acc7 = (acc7 + v34[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc7, o); acc7 = (acc7 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 256))[mt_warp] = acc7;
       __syncthreads();
-      acc8 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v60 = acc8;
+      acc5 = ((float*)(mt_smem + mt_round * 512 + 0))[0]; for (int w = 1; w < 16; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 512 + 0))[w]);
+      float v58 = acc5;
+      acc6 = ((float*)(mt_smem + mt_round * 512 + 128))[0]; for (int w = 1; w < 16; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 512 + 128))[w]);
+      float v59 = acc6;
+      acc7 = ((float*)(mt_smem + mt_round * 512 + 256))[0]; for (int w = 1; w < 16; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 512 + 256))[w]);
+      float v60 = acc7;
       float v61 = (v45 * v45);
       float v62 = (v61 * v45);
       float v63 = (v62 * v57);
@@ -327,14 +323,14 @@ extern "C" __global__ void __launch_bounds__(512) mt_poly_norm_bwd(const float* 
       float v110 = (v51 * v59);
       float v111 = (v23 + v110);
       float v112 = (v24 + v60);
-      float y9 = v107;
-      float y10 = v109;
-      float y11 = v111;
-      float y12 = v112;
-      v21 = y9;
-      v22 = y10;
-      v23 = y11;
-      v24 = y12;
+      float y8 = v107;
+      float y9 = v109;
+      float y10 = v111;
+      float y11 = v112;
+      v21 = y8;
+      v22 = y9;
+      v23 = y10;
+      v24 = y11;
     }
     float v113;
     v113 = v21;
@@ -444,33 +440,21 @@ extern "C" __global__ void __launch_bounds__(512) mt_poly_norm_bwd(const float* 
       #pragma unroll
       for (int s = 0; s < 8; ++s) v38[s] = (v35[s] * v35[s]);
       mt_round ^= 1;
+      float acc12 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc12 = (acc12 + v37[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc12, o); acc12 = (acc12 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 0))[mt_warp] = acc12;
       float acc13 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc13 = (acc13 + v37[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc13 = (acc13 + v38[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc13, o); acc13 = (acc13 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc13;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 128))[mt_warp] = acc13;
       float acc14 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc14 = (acc14 + v38[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc14 = (acc14 + v35[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc14, o); acc14 = (acc14 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc14;
-      __syncthreads();
-      acc13 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 16; ++w) acc13 = (acc13 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
-      float v40 = acc13;
-      acc14 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 16; ++w) acc14 = (acc14 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
-      float v41 = acc14;
-      mt_round ^= 1;
-      float acc15 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc15 = (acc15 + v35[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc15, o); acc15 = (acc15 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc15;
-      float v43 = mt_div(v40, v7);
-      float v44 = (v43 + v3);
-      float v45 = mt_rsqrt(v44);
-      float v46 = mt_div(v41, v7);
-      float v47 = (v46 + v3);
-      float v48 = mt_rsqrt(v47);
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 256))[mt_warp] = acc14;
       float v54[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v54[s] = (v34[s] * v36[s]);
@@ -480,44 +464,52 @@ extern "C" __global__ void __launch_bounds__(512) mt_poly_norm_bwd(const float* 
       float v56[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v56[s] = (v34[s] * v32[s]);
-      float acc16 = 0.0f;
+      float acc15 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc16 = (acc16 + v54[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc16, o); acc16 = (acc16 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc16;
+      for (int s = 0; s < 8; ++s) if (true) acc15 = (acc15 + v54[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc15, o); acc15 = (acc15 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 384))[mt_warp] = acc15;
       __syncthreads();
-      acc15 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 16; ++w) acc15 = (acc15 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
-      float v42 = acc15;
-      acc16 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 16; ++w) acc16 = (acc16 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
-      float v57 = acc16;
+      acc12 = ((float*)(mt_smem + mt_round * 512 + 0))[0]; for (int w = 1; w < 16; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 512 + 0))[w]);
+      float v40 = acc12;
+      acc13 = ((float*)(mt_smem + mt_round * 512 + 128))[0]; for (int w = 1; w < 16; ++w) acc13 = (acc13 + ((float*)(mt_smem + mt_round * 512 + 128))[w]);
+      float v41 = acc13;
+      acc14 = ((float*)(mt_smem + mt_round * 512 + 256))[0]; for (int w = 1; w < 16; ++w) acc14 = (acc14 + ((float*)(mt_smem + mt_round * 512 + 256))[w]);
+      float v42 = acc14;
+      acc15 = ((float*)(mt_smem + mt_round * 512 + 384))[0]; for (int w = 1; w < 16; ++w) acc15 = (acc15 + ((float*)(mt_smem + mt_round * 512 + 384))[w]);
+      float v57 = acc15;
+      float v43 = mt_div(v40, v7);
+      float v44 = (v43 + v3);
+      float v45 = mt_rsqrt(v44);
+      float v46 = mt_div(v41, v7);
+      float v47 = (v46 + v3);
+      float v48 = mt_rsqrt(v47);
       float v49 = mt_div(v42, v7);
       float v50 = (v49 + v3);
       float v51 = mt_rsqrt(v50);
       mt_round ^= 1;
+      float acc16 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc16 = (acc16 + v55[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc16, o); acc16 = (acc16 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 0))[mt_warp] = acc16;
       float acc17 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc17 = (acc17 + v55[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc17 = (acc17 + v56[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc17, o); acc17 = (acc17 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc17;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 128))[mt_warp] = acc17;
       float acc18 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc18 = (acc18 + v56[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc18 = (acc18 + v34[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc18, o); acc18 = (acc18 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc18;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512 + 256))[mt_warp] = acc18;
       __syncthreads();
-      acc17 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 16; ++w) acc17 = (acc17 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
-      float v58 = acc17;
-      acc18 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 16; ++w) acc18 = (acc18 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
-      float v59 = acc18;
-      mt_round ^= 1;
-      float acc20 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc20 = (acc20 + v34[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc20, o); acc20 = (acc20 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc20;
-      __syncthreads();
-      acc20 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 16; ++w) acc20 = (acc20 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v60 = acc20;
+      acc16 = ((float*)(mt_smem + mt_round * 512 + 0))[0]; for (int w = 1; w < 16; ++w) acc16 = (acc16 + ((float*)(mt_smem + mt_round * 512 + 0))[w]);
+      float v58 = acc16;
+      acc17 = ((float*)(mt_smem + mt_round * 512 + 128))[0]; for (int w = 1; w < 16; ++w) acc17 = (acc17 + ((float*)(mt_smem + mt_round * 512 + 128))[w]);
+      float v59 = acc17;
+      acc18 = ((float*)(mt_smem + mt_round * 512 + 256))[0]; for (int w = 1; w < 16; ++w) acc18 = (acc18 + ((float*)(mt_smem + mt_round * 512 + 256))[w]);
+      float v60 = acc18;
       float v61 = (v45 * v45);
       float v62 = (v61 * v45);
       float v63 = (v62 * v57);
@@ -638,14 +630,14 @@ extern "C" __global__ void __launch_bounds__(512) mt_poly_norm_bwd(const float* 
       float v110 = (v51 * v59);
       float v111 = (v23 + v110);
       float v112 = (v24 + v60);
-      float y21 = v107;
-      float y22 = v109;
-      float y23 = v111;
-      float y24 = v112;
-      v21 = y21;
-      v22 = y22;
-      v23 = y23;
-      v24 = y24;
+      float y19 = v107;
+      float y20 = v109;
+      float y21 = v111;
+      float y22 = v112;
+      v21 = y19;
+      v22 = y20;
+      v23 = y21;
+      v24 = y22;
     }
     float v113;
     v113 = v21;

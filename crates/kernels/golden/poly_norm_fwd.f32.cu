@@ -40,7 +40,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_poly_norm_fwd(const float* 
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[256];
+  __shared__ __align__(128) unsigned char mt_smem[512];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -118,26 +118,24 @@ extern "C" __global__ void __launch_bounds__(256) mt_poly_norm_fwd(const float* 
       #pragma unroll
       for (int s = 0; s < 16; ++s) if (true) acc1 = (acc1 + v32[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = (acc1 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc1;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc1;
       float acc2 = 0.0f;
       #pragma unroll
       for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v33[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc2;
-      __syncthreads();
-      acc1 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
-      float v35 = acc1;
-      acc2 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
-      float v36 = acc2;
-      mt_round ^= 1;
-      float acc4 = 0.0f;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 64))[mt_warp] = acc2;
+      float acc3 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v30[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
+      for (int s = 0; s < 16; ++s) if (true) acc3 = (acc3 + v30[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc3, o); acc3 = (acc3 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc3;
       __syncthreads();
-      acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v37 = acc4;
+      acc1 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 8; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
+      float v35 = acc1;
+      acc2 = ((float*)(mt_smem + mt_round * 256 + 64))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256 + 64))[w]);
+      float v36 = acc2;
+      acc3 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 8; ++w) acc3 = (acc3 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
+      float v37 = acc3;
       float v38 = mt_div(v35, v7);
       float v39 = (v38 + v3);
       float v40 = mt_rsqrt(v39);
@@ -261,30 +259,28 @@ extern "C" __global__ void __launch_bounds__(256) mt_poly_norm_fwd(const float* 
       #pragma unroll
       for (int s = 0; s < 16; ++s) v33[s] = (v30[s] * v30[s]);
       mt_round ^= 1;
+      float acc4 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v32[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc4;
       float acc5 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc5 = (acc5 + v32[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc5 = (acc5 + v33[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = (acc5 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 0))[mt_warp] = acc5;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 64))[mt_warp] = acc5;
       float acc6 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v33[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v30[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128 + 64))[mt_warp] = acc6;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 128))[mt_warp] = acc6;
       __syncthreads();
-      acc5 = ((float*)(mt_smem + mt_round * 128 + 0))[0]; for (int w = 1; w < 8; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 128 + 0))[w]);
-      float v35 = acc5;
-      acc6 = ((float*)(mt_smem + mt_round * 128 + 64))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 128 + 64))[w]);
-      float v36 = acc6;
-      mt_round ^= 1;
-      float acc8 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc8 = (acc8 + v30[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc8;
-      __syncthreads();
-      acc8 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v37 = acc8;
+      acc4 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
+      float v35 = acc4;
+      acc5 = ((float*)(mt_smem + mt_round * 256 + 64))[0]; for (int w = 1; w < 8; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256 + 64))[w]);
+      float v36 = acc5;
+      acc6 = ((float*)(mt_smem + mt_round * 256 + 128))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 256 + 128))[w]);
+      float v37 = acc6;
       float v38 = mt_div(v35, v7);
       float v39 = (v38 + v3);
       float v40 = mt_rsqrt(v39);

@@ -40,7 +40,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_bwd(const float* _
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[256];
+  __shared__ __align__(128) unsigned char mt_smem[512];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -139,95 +139,94 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_bwd(const float* _
       }
       float v33[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v33[s] = (v29[s] * v29[s]);
+      for (int s = 0; s < 16; ++s) v33[s] = (v31[s] * v17[s]);
+      float v34[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v34[s] = (v29[s] * v33[s]);
+      float v35[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v35[s] = (v29[s] * v29[s]);
       mt_round ^= 1;
+      float acc1 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc1 = (acc1 + v34[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc1, o); acc1 = (acc1 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc1;
       float acc2 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v33[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v35[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 64))[mt_warp] = acc2;
       __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v34 = acc2;
-      float v35 = mt_div(v34, v9);
-      float v36 = (v35 + v3);
-      float v37 = mt_rsqrt(v36);
-      float v38[16];
+      acc1 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 8; ++w) acc1 = (acc1 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
+      float v36 = acc1;
+      acc2 = ((float*)(mt_smem + mt_round * 256 + 64))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256 + 64))[w]);
+      float v37 = acc2;
+      float v38 = mt_div(v37, v9);
+      float v39 = (v38 + v3);
+      float v40 = mt_rsqrt(v39);
+      float v41 = (v40 * v36);
+      float v42 = mt_div(v41, v9);
+      float v43[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v38[s] = v37;
-      float v39[16];
+      for (int s = 0; s < 16; ++s) v43[s] = v40;
+      float v44[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v39[s] = (v29[s] * v38[s]);
-      float v40[16];
+      for (int s = 0; s < 16; ++s) v44[s] = (v29[s] * v43[s]);
+      float v46[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v40[s] = (v31[s] * v17[s]);
-      float v41[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v41[s] = (v39[s] * v40[s]);
-      mt_round ^= 1;
-      float acc4 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v41[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
-      __syncthreads();
-      acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v42 = acc4;
-      float v43 = mt_div(v42, v9);
+      for (int s = 0; s < 16; ++s) v46[s] = v42;
       float v47[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v47[s] = v43;
+      for (int s = 0; s < 16; ++s) v47[s] = (v44[s] * v46[s]);
       float v48[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v48[s] = (v39[s] * v47[s]);
-      float v49[16];
+      for (int s = 0; s < 16; ++s) v48[s] = (v33[s] - v47[s]);
+      float v50[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v49[s] = (v40[s] - v48[s]);
-      float v51[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v51[s] = (v49[s] * v38[s]);
+      for (int s = 0; s < 16; ++s) v50[s] = (v48[s] * v43[s]);
       #pragma unroll
       for (int g = 0; g < 16; g += 4) {
         const mt_i64 i0 = v27[g];
         if ((true && v8[g])) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v51[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v50[g + k];
           #pragma unroll
           for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         }
       }
+      float v51[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v51[s] = (v31[s] * v44[s]);
       float v52[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v52[s] = (v31[s] * v39[s]);
-      float v53[16];
+      for (int s = 0; s < 16; ++s) v52[s] = (v21[s] + v51[s]);
+      float y3[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v53[s] = (v21[s] + v52[s]);
-      float y5[16];
+      for (int s = 0; s < 16; ++s) y3[s] = v52[s];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) y5[s] = v53[s];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v21[s] = y5[s];
+      for (int s = 0; s < 16; ++s) v21[s] = y3[s];
     }
-    float v54[16];
+    float v53[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v54[s] = v21[s];
-    mt_i64 v56 = (mt_i64)(v5);
-    mt_i64 v57 = (mt_i64)(v0);
-    mt_i64 v58 = (v56 * v57);
+    for (int s = 0; s < 16; ++s) v53[s] = v21[s];
+    mt_i64 v55 = (mt_i64)(v5);
+    mt_i64 v56 = (mt_i64)(v0);
+    mt_i64 v57 = (v55 * v56);
+    mt_i64 v58[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v58[s] = v57;
     mt_i64 v59[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v59[s] = v58;
-    mt_i64 v60[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v60[s] = (v59[s] + v13[s]);
+    for (int s = 0; s < 16; ++s) v59[s] = (v58[s] + v13[s]);
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v60[g];
+      const mt_i64 i0 = v59[g];
       if ((true && v8[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v54[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v53[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       }
@@ -326,103 +325,102 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_bwd(const float* _
       }
       float v33[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v33[s] = (v29[s] * v29[s]);
+      for (int s = 0; s < 16; ++s) v33[s] = (v31[s] * v17[s]);
+      float v34[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v34[s] = (v29[s] * v33[s]);
+      float v35[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v35[s] = (v29[s] * v29[s]);
       mt_round ^= 1;
-      float acc7 = 0.0f;
+      float acc4 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc7 = (acc7 + v33[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc7, o); acc7 = (acc7 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc7;
+      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v34[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc4;
+      float acc5 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc5 = (acc5 + v35[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc5, o); acc5 = (acc5 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 64))[mt_warp] = acc5;
       __syncthreads();
-      acc7 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v34 = acc7;
-      float v35 = mt_div(v34, v9);
-      float v36 = (v35 + v3);
-      float v37 = mt_rsqrt(v36);
-      float v38[16];
+      acc4 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
+      float v36 = acc4;
+      acc5 = ((float*)(mt_smem + mt_round * 256 + 64))[0]; for (int w = 1; w < 8; ++w) acc5 = (acc5 + ((float*)(mt_smem + mt_round * 256 + 64))[w]);
+      float v37 = acc5;
+      float v38 = mt_div(v37, v9);
+      float v39 = (v38 + v3);
+      float v40 = mt_rsqrt(v39);
+      float v41 = (v40 * v36);
+      float v42 = mt_div(v41, v9);
+      float v43[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v38[s] = v37;
-      float v39[16];
+      for (int s = 0; s < 16; ++s) v43[s] = v40;
+      float v44[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v39[s] = (v29[s] * v38[s]);
-      float v40[16];
+      for (int s = 0; s < 16; ++s) v44[s] = (v29[s] * v43[s]);
+      float v46[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v40[s] = (v31[s] * v17[s]);
-      float v41[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v41[s] = (v39[s] * v40[s]);
-      mt_round ^= 1;
-      float acc9 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc9 = (acc9 + v41[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc9, o); acc9 = (acc9 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc9;
-      __syncthreads();
-      acc9 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 8; ++w) acc9 = (acc9 + ((float*)(mt_smem + mt_round * 128))[w]);
-      float v42 = acc9;
-      float v43 = mt_div(v42, v9);
+      for (int s = 0; s < 16; ++s) v46[s] = v42;
       float v47[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v47[s] = v43;
+      for (int s = 0; s < 16; ++s) v47[s] = (v44[s] * v46[s]);
       float v48[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v48[s] = (v39[s] * v47[s]);
-      float v49[16];
+      for (int s = 0; s < 16; ++s) v48[s] = (v33[s] - v47[s]);
+      float v50[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v49[s] = (v40[s] - v48[s]);
-      float v51[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v51[s] = (v49[s] * v38[s]);
+      for (int s = 0; s < 16; ++s) v50[s] = (v48[s] * v43[s]);
       #pragma unroll
       for (int g = 0; g < 16; g += 4) {
         const mt_i64 i0 = v27[g];
         if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v51[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v50[g + k];
           #pragma unroll
           for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v8[s]) p3[i0 + k] = v51[s]; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v8[s]) p3[i0 + k] = v50[s]; }
         }
       }
+      float v51[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v51[s] = (v31[s] * v44[s]);
       float v52[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v52[s] = (v31[s] * v39[s]);
-      float v53[16];
+      for (int s = 0; s < 16; ++s) v52[s] = (v21[s] + v51[s]);
+      float y6[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v53[s] = (v21[s] + v52[s]);
-      float y10[16];
+      for (int s = 0; s < 16; ++s) y6[s] = v52[s];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) y10[s] = v53[s];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v21[s] = y10[s];
+      for (int s = 0; s < 16; ++s) v21[s] = y6[s];
     }
-    float v54[16];
+    float v53[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v54[s] = v21[s];
-    mt_i64 v56 = (mt_i64)(v5);
-    mt_i64 v57 = (mt_i64)(v0);
-    mt_i64 v58 = (v56 * v57);
+    for (int s = 0; s < 16; ++s) v53[s] = v21[s];
+    mt_i64 v55 = (mt_i64)(v5);
+    mt_i64 v56 = (mt_i64)(v0);
+    mt_i64 v57 = (v55 * v56);
+    mt_i64 v58[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v58[s] = v57;
     mt_i64 v59[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v59[s] = v58;
-    mt_i64 v60[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v60[s] = (v59[s] + v13[s]);
+    for (int s = 0; s < 16; ++s) v59[s] = (v58[s] + v13[s]);
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v60[g];
+      const mt_i64 i0 = v59[g];
       if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v54[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v53[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v8[s]) p4[i0 + k] = v54[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v8[s]) p4[i0 + k] = v53[s]; }
       }
     }
   }

@@ -167,6 +167,7 @@ impl NormCase {
                 dx: poisoned(device, grad_dtype, &shape)?,
                 dweight: opt(has_w, DType::F32, &[cols])?,
                 dbias: opt(layer, DType::F32, &[cols])?,
+                dresidual: opt(add, grad_dtype, &shape)?,
             }))
         };
         let cot = NormCotangents {
@@ -273,23 +274,23 @@ impl NormCase {
                     expect.push(("forward:residual_out", ro, rounded, stored_tol, 0.0));
                 }
                 expect.push(("forward:rstd", &fwd.rstd, rstd.clone(), rstd_tol, 0.0));
-                let (dx, dw) = if add {
+                let (dx, dres, dw) = if add {
                     let dsopt = self.with_ds.then_some(ds64.as_slice());
-                    let (dx, _, dw) = oracle::add_rms_norm_backward(
+                    let (dx, dres, dw) = oracle::add_rms_norm_backward(
                         &x64, &r64, &w64, &dy64, dsopt, rows, cols, eps, offset,
                     );
-                    (dx, Some(dw))
+                    (dx, Some(dres), Some(dw))
                 } else {
-                    oracle::rms_norm_backward(&x64, wopt, &dy64, rows, cols, eps, offset)
+                    let (dx, dw) =
+                        oracle::rms_norm_backward(&x64, wopt, &dy64, rows, cols, eps, offset);
+                    (dx, None, dw)
                 };
                 let plain_rstd = oracle::rms_norm_forward(&s64, None, rows, cols, eps, 0.0).1;
-                expect.push((
-                    "backward:dx",
-                    &bwd.dx,
-                    dx,
-                    grad_tol,
-                    term_scale(&plain_rstd),
-                ));
+                let scale = term_scale(&plain_rstd);
+                expect.push(("backward:dx", &bwd.dx, dx, grad_tol, scale));
+                if let (Some(t), Some(dres)) = (&bwd.dresidual, dres) {
+                    expect.push(("backward:dresidual", t, dres, grad_tol, scale));
+                }
                 if let (Some(t), Some(dw)) = (&bwd.dweight, dw) {
                     expect.push(("backward:dweight", t, dw, exact_tol, 0.0));
                 }
@@ -343,6 +344,9 @@ impl NormCase {
                             ("backward(saved stats):dweight", saved.dweight.as_ref())
                         }
                         "backward:dbias" => ("backward(saved stats):dbias", saved.dbias.as_ref()),
+                        "backward:dresidual" => {
+                            ("backward(saved stats):dresidual", saved.dresidual.as_ref())
+                        }
                         _ => return None,
                     };
                     Some((name, t?, reference.clone(), *tol, *scale))

@@ -43,8 +43,8 @@ pub struct NormSpec {
     /// barriers. Off on the CPU, where it would only add a carried copy.
     pub prefetch: bool,
     /// Backward: read the forward's FP32 row statistics (`mean` for LayerNorm, `rstd`) instead
-    /// of recomputing them (LayerNorm still sums the residual of the rounded mean; see
-    /// `LayerStats::around`).
+    /// of recomputing them (LayerNorm still sums the residual `delta` of the rounded mean, as
+    /// `LayerStats` describes, in the pass that takes the gradient's sums).
     pub saved: bool,
     /// Single-tile kernels load the per-column parameters (weight, bias) at each row, where they
     /// are used, instead of once per program before the row loop. A GPU forward runs one row
@@ -62,6 +62,10 @@ pub struct NormSpec {
     /// waits for, so no thread writes an element before every thread has read what it needs
     /// (the stepped kernels reread a step's `dy` just before the same thread writes it).
     pub in_place: bool,
+    /// Backward of the fused add, out of place: `dx` is also stored to a second output,
+    /// `dresidual` (the residual's gradient equals dx), so a caller that wants both as tensors
+    /// of their own pays one more store, not a copy (a read and a store).
+    pub dx_twice: bool,
 }
 
 impl NormSpec {
@@ -248,47 +252,21 @@ impl LayerStats {
         values: &dyn Fn(Option<Tile>) -> (Tile, Option<Tile>),
     ) -> LayerStats {
         let mean0 = row_sum(k, spec, n, &|s| values(s).0) / nf;
-        let delta = row_sum(k, spec, n, &|s| {
-            let (v, mask) = values(s);
-            masked(v - mean0, mask)
-        }) / nf;
         // sum((c0 - delta)^2) = sum(c0^2) - n delta^2 for c0 = x - mean0, since delta is the
-        // mean of c0: the variance no longer waits for delta (one dependent reduction fewer).
+        // mean of c0: the variance does not wait for delta, so both sums take one pass.
         // delta is the FP32 rounding error of mean0 (a few ulps of |mean|), so the subtraction
         // loses at most (delta^2 / var) ulps of the variance.
-        let m2 = row_sum(k, spec, n, &|s| {
+        let sums = spec.steps().sums(k, n, 2, &|s| {
             let (v, mask) = values(s);
             let c0 = masked(v - mean0, mask);
-            c0 * c0
-        }) / nf;
-        let var = (m2 - delta * delta).maximum(0.0);
+            vec![c0, c0 * c0]
+        });
+        let delta = sums[0] / nf;
+        let var = (sums[1] / nf - delta * delta).maximum(0.0);
         LayerStats {
             mean0,
             delta,
             rstd: (var + eps).rsqrt(),
-        }
-    }
-
-    /// The statistics from the forward's FP32 `mean` and `rstd`: only the residual mean
-    /// `delta = mean(x - mean)` is summed, which restores the accuracy that rounding the mean to
-    /// FP32 lost (rows with a large offset), one reduction where `new` takes three.
-    fn around(
-        k: &Ctx,
-        spec: &NormSpec,
-        n: Tile,
-        nf: Tile,
-        mean: Tile,
-        rstd: Tile,
-        values: &dyn Fn(Option<Tile>) -> (Tile, Option<Tile>),
-    ) -> LayerStats {
-        let delta = row_sum(k, spec, n, &|s| {
-            let (v, mask) = values(s);
-            masked(v - mean, mask)
-        }) / nf;
-        LayerStats {
-            mean0: mean,
-            delta,
-            rstd,
         }
     }
 
@@ -455,9 +433,9 @@ pub fn forward(spec: &NormSpec) -> Result<Verified, LangError> {
 
 /// The backward kernel of `spec.kind`.
 ///
-/// Parameters: `x, [residual], [weight], dy, [ds], [mean], [rstd], dx, [partial_w],
-/// [partial_b], n, rows, rows_per_program, eps, [offset]` (`dy` read-write and no `dx` when
-/// `in_place`). Program `g` handles rows
+/// Parameters: `x, [residual], [weight], dy, [ds], [mean], [rstd], dx, [dresidual],
+/// [partial_w], [partial_b], n, rows, rows_per_program, eps, [offset]` (`dy` read-write and no
+/// `dx` when `in_place`; `dresidual` when `dx_twice`). Program `g` handles rows
 /// `g * rows_per_program .. min((g + 1) * rows_per_program, rows)`, writes their `dx` and row
 /// `g` of each `[programs, n]` f32 partial buffer (which the host zero-fills for looped kernels).
 /// Statistics are recomputed from x in f32; the gradient is that of the real-valued formula.
@@ -481,6 +459,7 @@ pub fn backward(spec: &NormSpec) -> Result<Verified, LangError> {
         } else {
             k.output("dx", spec.grad)
         };
+        let dres = spec.dx_twice.then(|| k.output("dresidual", spec.grad));
         let partial = |name: &str| {
             if spec.looped {
                 k.inout(name, DType::F32)
@@ -546,14 +525,24 @@ pub fn backward(spec: &NormSpec) -> Result<Verified, LangError> {
             init.extend(pw.map(|_| k.zeros(block, DType::F32)));
             init.extend(pb.map(|_| k.zeros(block, DType::F32)));
         }
+        // The forward's saved statistics of row `r`, each where given: [mean], [rstd].
+        let load_stats = |r: Tile| -> Vec<Tile> {
+            let r64 = r.cast(DType::I64);
+            let mut stats: Vec<Tile> = saved_mean.iter().map(|m| m.load(r64)).collect();
+            stats.extend(saved_rstd.iter().map(|rs| rs.load(r64)));
+            stats
+        };
         // The prefetched next row, as loaded: x (and residual) and dy in their storage dtypes,
         // converted to f32 only where the row is used, so that a 16-bit load stays in flight
-        // through the current row's reductions (converting on arrival would wait for it there).
+        // through the current row's reductions (converting on arrival would wait for it there);
+        // then its saved statistics, which the row's first reduction would otherwise wait for.
+        let row_tiles = 2 + res.is_some() as usize;
         let load_row = |r: Tile| -> Vec<Tile> {
             let (offs, mask) = row.offsets(r, None, n);
             let mut raw = vec![load(&x, offs, mask)];
             raw.extend(res.as_ref().map(|b| load(b, offs, mask)));
             raw.push(load(&dy, offs, mask));
+            raw.extend(load_stats(r));
             raw
         };
         // (x or x + residual, dy) in f32 from a prefetched row.
@@ -562,7 +551,7 @@ pub fn backward(spec: &NormSpec) -> Result<Verified, LangError> {
             if res.is_some() {
                 v = v + raw[1].cast(DType::F32);
             }
-            (v, raw[raw.len() - 1].cast(DType::F32))
+            (v, raw[row_tiles - 1].cast(DType::F32))
         };
         let prefetch = spec.prefetch && !spec.looped;
         let carried = init.len();
@@ -587,42 +576,64 @@ pub fn backward(spec: &NormSpec) -> Result<Verified, LangError> {
                 }
             });
             let step = |start: Option<Tile>| whole.unwrap_or_else(|| load_step(start));
+            let stats_now = if prefetch {
+                acc[carried + row_tiles..].to_vec()
+            } else {
+                load_stats(r)
+            };
+            let mut stats_now = stats_now.into_iter();
+            // In `load_stats`'s order: the mean only where one is saved.
+            let mean_now = saved_mean.is_some().then(|| stats_now.next()).flatten();
+            let rstd_now = stats_now.next();
             let g_of =
                 |dyv: Tile, start: Option<Tile>| weight(start).map(|wv| dyv * wv).unwrap_or(dyv);
 
-            let r64 = r.cast(DType::I64);
-            let values = |s: Option<Tile>| {
-                let (v, _, _, mask) = step(s);
-                (v, mask)
-            };
-            let stats = layer.then(|| match (&saved_mean, &saved_rstd) {
-                (Some(m), Some(rs)) => {
-                    LayerStats::around(k, spec, n, row.nf, m.load(r64), rs.load(r64), &values)
-                }
-                _ => LayerStats::new(k, spec, n, row.nf, eps, &values),
-            });
-            let rstd = if let Some(st) = &stats {
-                st.rstd
-            } else if let Some(rs) = &saved_rstd {
-                rs.load(r64)
-            } else {
-                let sq = row_sum(k, spec, n, &|s| {
-                    let v = step(s).0;
-                    v * v
+            // dx = rstd * (g - xhat * c1 - [c2 for LayerNorm]) with c1 = mean(xhat * g) and
+            // c2 = mean(g). Every sum the row constants need is taken in one pass over the row
+            // (one round of block reductions), after LayerNorm's mean when it is not saved:
+            // with c0 = x - mean0 and delta = mean(c0), sum(xhat * g) = rstd * (sum(c0 * g) -
+            // delta * sum(g)), and RMSNorm's sum(xhat * g) = rstd * sum(x * g).
+            let (stats, rstd, c1, c2) = if layer {
+                let (mean0, saved) = match (mean_now, rstd_now) {
+                    (Some(m), Some(rs)) => (m, Some(rs)),
+                    _ => {
+                        let sum = row_sum(k, spec, n, &|s| step(s).0);
+                        (sum / row.nf, None)
+                    }
+                };
+                let sums = spec.steps().sums(k, n, 3 + saved.is_none() as usize, &|s| {
+                    let (v, dyv, _, mask) = step(s);
+                    let c0 = masked(v - mean0, mask);
+                    let gv = g_of(dyv, s);
+                    let mut terms = vec![c0, c0 * gv, gv];
+                    terms.extend(saved.is_none().then(|| c0 * c0));
+                    terms
                 });
-                (sq / row.nf + eps).rsqrt()
+                let delta = sums[0] / row.nf;
+                let rstd = saved.unwrap_or_else(|| {
+                    // sum((c0 - delta)^2) = sum(c0^2) - n delta^2 (see `LayerStats::new`).
+                    let var = (sums[3] / row.nf - delta * delta).maximum(0.0);
+                    (var + eps).rsqrt()
+                });
+                let c1 = rstd * (sums[1] - delta * sums[2]) / row.nf;
+                let stats = LayerStats { mean0, delta, rstd };
+                (Some(stats), rstd, c1, Some(sums[2] / row.nf))
+            } else {
+                let saved = rstd_now;
+                let sums = spec.steps().sums(k, n, 1 + saved.is_none() as usize, &|s| {
+                    let (v, dyv, _, _) = step(s);
+                    let mut terms = vec![v * g_of(dyv, s)];
+                    terms.extend(saved.is_none().then(|| v * v));
+                    terms
+                });
+                let rstd = saved.unwrap_or_else(|| (sums[1] / row.nf + eps).rsqrt());
+                (None, rstd, rstd * sums[0] / row.nf, None)
             };
             // x-hat (LayerNorm: centred and masked; RMS: x * rstd).
             let xhat_of = |v: Tile, mask: Option<Tile>| match &stats {
                 Some(st) => st.centred(v, mask) * rstd,
                 None => v * rstd,
             };
-            // dx = rstd * (g - xhat * mean(xhat * g) - [mean(g) for LayerNorm]).
-            let c1 = row_sum(k, spec, n, &|s| {
-                let (v, dyv, _, mask) = step(s);
-                xhat_of(v, mask) * g_of(dyv, s)
-            }) / row.nf;
-            let c2 = layer.then(|| row_sum(k, spec, n, &|s| g_of(step(s).1, s)) / row.nf);
             // Writes dx of a step and returns its parameter-gradient contributions.
             let finish_step = |start: Option<Tile>| -> Vec<Tile> {
                 let (v, dyv, offs, mask) = step(start);
@@ -635,7 +646,11 @@ pub fn backward(spec: &NormSpec) -> Result<Verified, LangError> {
                 if let Some(ds) = &ds {
                     d = d + load_f32(ds, offs, mask);
                 }
-                store(&dx, offs, d.cast(spec.grad), mask);
+                let d = d.cast(spec.grad);
+                store(&dx, offs, d, mask);
+                if let Some(dres) = &dres {
+                    store(dres, offs, d, mask);
+                }
                 let mut out = Vec::new();
                 if pw.is_some() {
                     out.push(dyv * xh);

@@ -247,6 +247,7 @@ pub fn representative_spec(kind: NormKind, dtype: DType, block: usize) -> NormSp
         reload_params: false,
         one_row: false,
         in_place: false,
+        dx_twice: false,
     }
 }
 
@@ -275,6 +276,9 @@ pub struct NormGrads {
     pub dx: Tensor,
     pub dweight: Option<Tensor>,
     pub dbias: Option<Tensor>,
+    /// The fused add's residual gradient as a tensor of its own (equal to `dx`, stored by the
+    /// same kernel): only where the grads handed to [`backward_into`] held one, else `None`.
+    pub dresidual: Option<Tensor>,
 }
 
 struct Shape2 {
@@ -507,6 +511,7 @@ pub fn forward_into(
             reload_params: reload_params(!device.is_cpu(), kind, true),
             one_row: one_row(!device.is_cpu(), rpp),
             in_place: false,
+            dx_twice: false,
         };
         let k = device.kernel(&format!("{}_fwd", kind.name()), &spec, || {
             kernels::forward(&spec)
@@ -582,18 +587,22 @@ pub fn backward_into(
     let s = validate_backward(entry, kind, inp, cot.dy, cot.dresidual_out, cot.stats, opts)?;
     let grad = grad_dtype(inp, opts);
     let prev = out.take();
-    let (pdx, pdw, pdb) = match prev {
-        Some(g) => (Some(g.dx), g.dweight, g.dbias),
-        None => (None, None, None),
+    let (pdx, pdw, pdb, pdr) = match prev {
+        Some(g) => (Some(g.dx), g.dweight, g.dbias, g.dresidual),
+        None => (None, None, None, None),
     };
     let mut dx = fit(device, pdx, grad, &inp.x.shape)?;
+    let mut dresidual = match pdr.filter(|_| kind == NormKind::AddRms) {
+        Some(t) => Some(fit(device, Some(t), grad, &inp.x.shape)?),
+        None => None,
+    };
     let mut params = NormParamGrads::fit(device, inp, &s, pdw, pdb)?;
     launch_backward(
         device,
         kind,
         inp,
         &s,
-        DyDx::Apart(cot.dy, &mut dx),
+        DyDx::Apart(cot.dy, &mut dx, dresidual.as_mut()),
         cot.dresidual_out,
         cot.stats,
         opts,
@@ -604,6 +613,7 @@ pub fn backward_into(
         dx,
         dweight: params.dweight,
         dbias: params.dbias,
+        dresidual,
     });
     Ok(())
 }
@@ -634,6 +644,7 @@ pub fn backward_spec(
         dy: cot.dy.dtype(),
         grad: grad_dtype(inp, opts),
         in_place: false,
+        twice: false,
     };
     Ok(build_backward_spec(
         device,
@@ -646,12 +657,14 @@ pub fn backward_spec(
     ))
 }
 
-/// The dtypes of a backward's `dy` and `dx`, and whether `dx` is written over `dy`.
+/// The dtypes of a backward's `dy` and `dx`, whether `dx` is written over `dy`, and whether it
+/// is also stored as the residual's gradient (`NormSpec::dx_twice`).
 #[derive(Clone, Copy)]
 struct BackwardDx {
     dy: DType,
     grad: DType,
     in_place: bool,
+    twice: bool,
 }
 
 /// The backward kernel's spec (one builder for [`backward_spec`] and the launch).
@@ -682,6 +695,7 @@ fn build_backward_spec(
         reload_params: reload_params(!device.is_cpu(), kind, false),
         one_row: false,
         in_place: dx.in_place,
+        dx_twice: dx.twice,
     }
 }
 
@@ -751,8 +765,9 @@ pub fn backward_in_place(
 
 /// Where a backward reads `dy` and writes `dx`.
 enum DyDx<'a> {
-    /// `dy` read, `dx` written to its own tensor.
-    Apart(&'a Tensor, &'a mut Tensor),
+    /// `dy` read, `dx` written to its own tensor (and, for the fused add, to a second one: the
+    /// residual's gradient).
+    Apart(&'a Tensor, &'a mut Tensor, Option<&'a mut Tensor>),
     /// `dx` written over `dy` (a read-write buffer of the kernel).
     Over(&'a mut Tensor),
 }
@@ -806,15 +821,17 @@ fn launch_backward(
         return Ok(());
     }
     let dx = match &dydx {
-        DyDx::Apart(dy, dx) => BackwardDx {
+        DyDx::Apart(dy, dx, dres) => BackwardDx {
             dy: dy.dtype(),
             grad: dx.dtype(),
             in_place: false,
+            twice: dres.is_some(),
         },
         DyDx::Over(dy) => BackwardDx {
             dy: dy.dtype(),
             grad: dy.dtype(),
             in_place: true,
+            twice: false,
         },
     };
     let tiling = tiling.unwrap_or_else(|| Tiling::for_device(device, s.cols));
@@ -832,9 +849,13 @@ fn launch_backward(
         None => None,
     };
     {
-        let (dy_arg, dx_arg) = match dydx {
-            DyDx::Apart(dy, dx) => (Arg::In(&dy.buffer), Some(Arg::Out(&mut dx.buffer))),
-            DyDx::Over(dy) => (Arg::Out(&mut dy.buffer), None),
+        let (dy_arg, dx_args) = match dydx {
+            DyDx::Apart(dy, dx, dres) => {
+                let mut outs = vec![Arg::Out(&mut dx.buffer)];
+                outs.extend(dres.map(|t| Arg::Out(&mut t.buffer)));
+                (Arg::In(&dy.buffer), outs)
+            }
+            DyDx::Over(dy) => (Arg::Out(&mut dy.buffer), Vec::new()),
         };
         let mut args: Vec<Arg<'_>> = vec![Arg::In(&inp.x.buffer)];
         args.extend(inp.residual.map(|t| Arg::In(&t.buffer)));
@@ -845,7 +866,7 @@ fn launch_backward(
             args.extend(st.mean.map(|t| Arg::In(&t.buffer)));
             args.push(Arg::In(&st.rstd.buffer));
         }
-        args.extend(dx_arg);
+        args.extend(dx_args);
         args.extend(pw.as_mut().map(Arg::Out));
         args.extend(pb.as_mut().map(Arg::Out));
         args.push(Arg::I32(s.cols as i32));
@@ -1209,18 +1230,22 @@ fn run_backward(
         stats: saved_stats(entry, t)?,
     };
     let opts = options(p, kind != NormKind::Layer, true)?;
-    let dresidual = out.remove("dresidual");
-    let mut prev = out.remove("dx").map(|dx| NormGrads {
-        dx,
+    // The caller's tensors where they fit. The fused add's residual gradient equals dx: the
+    // kernel stores it twice rather than the entry copying it (`NormSpec::dx_twice`).
+    let grad = grad_dtype(&inp, &opts);
+    let dresidual = match kind {
+        NormKind::AddRms => Some(fit(d, out.remove("dresidual"), grad, &inp.x.shape)?),
+        _ => None,
+    };
+    let mut prev = Some(NormGrads {
+        dx: fit(d, out.remove("dx"), grad, &inp.x.shape)?,
         dweight: out.remove("dweight"),
         dbias: out.remove("dbias"),
+        dresidual,
     });
     backward_into(d, kind, &inp, &cot, &opts, None, &mut prev)?;
     if let Some(g) = prev {
-        if kind == NormKind::AddRms {
-            // The gradient of the residual equals dx; reuse the caller's tensor when it fits.
-            let mut dr = fit(d, dresidual, g.dx.dtype(), &g.dx.shape)?;
-            dr.buffer.copy_from(&g.dx.buffer)?;
+        if let Some(dr) = g.dresidual {
             out.insert("dresidual".into(), dr);
         }
         out.insert("dx".into(), g.dx);

@@ -441,7 +441,7 @@ fn saved_statistics_are_read() {
         if let Some(mean) = &f.mean {
             let shifted: Vec<f32> = mean.to_f32().unwrap().iter().map(|v| v + 0.5).collect();
             let mean2 = Tensor::from_f32(DType::F32, &[6], &shifted).unwrap();
-            // The residual-mean pass (`LayerStats::around`) corrects the mean it is given, so a
+            // The residual-mean sum (`delta`, see `LayerStats`) corrects the mean it is given, so a
             // shifted mean must still give the right `dx`.
             let corrected = dx(Some(NormStats {
                 mean: Some(&mean2),
