@@ -255,6 +255,12 @@ fn trace_kernel(
             spec.exact = true;
             spec.reload_params = crate::norms::reload_params(true, kind, !backward);
             spec.one_row = !backward && crate::norms::one_row(true, 1);
+            if backward {
+                // As the forward's statistics are handed over in training and `bench`.
+                spec.prefetch = crate::norms::gpu_prefetch(kind, spec.x, spec.dy);
+                spec.prefetch_stats = crate::norms::prefetch_stats();
+                spec.saved = true;
+            }
         }
         if backward {
             backward_kernel(&spec)

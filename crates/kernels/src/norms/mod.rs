@@ -243,6 +243,7 @@ pub fn representative_spec(kind: NormKind, dtype: DType, block: usize) -> NormSp
         exact: false,
         looped: false,
         prefetch: false,
+        prefetch_stats: false,
         saved: false,
         reload_params: false,
         one_row: false,
@@ -423,6 +424,21 @@ pub(crate) fn forward_programs(device: &Device, rows: usize) -> (usize, usize) {
     (rows.div_ceil(rpp), rpp)
 }
 
+/// Whether a single-tile backward on a GPU prefetches its next row (`NormSpec::prefetch`): f32
+/// rows always, 16-bit rows where `prefetch16` says (`dy` in x's dtype).
+pub(crate) fn gpu_prefetch(kind: NormKind, x: DType, dy: DType) -> bool {
+    x == DType::F32 && dy == DType::F32 || prefetch16(kind)
+}
+
+/// `1` / `0`: a prefetching backward loads the next row's saved statistics with it, or not.
+pub const BWD_PREFETCH_STATS_ENV: &str = "METILE_NORM_BWD_PREFETCH_STATS";
+
+/// Whether a prefetching backward loads the next row's saved statistics with the row
+/// (`NormSpec::prefetch_stats`); `METILE_NORM_BWD_PREFETCH_STATS=0|1` overrides (A/B runs).
+pub(crate) fn prefetch_stats() -> bool {
+    tuning_switch(BWD_PREFETCH_STATS_ENV, true)
+}
+
 /// Whether single-tile kernels load the parameters at each row (`NormSpec::reload_params`): on a
 /// GPU in LayerNorm's forward, which runs one row per program and holds weight and bias (H200,
 /// 2026-11-30, bf16 16384x4096: 0.093 -> 0.086 ms; RMSNorm and the fused add lose 2-3% with it,
@@ -507,6 +523,7 @@ pub fn forward_into(
             exact: tiling.exact,
             looped: tiling.looped,
             prefetch: false,
+            prefetch_stats: false,
             saved: false,
             reload_params: reload_params(!device.is_cpu(), kind, true),
             one_row: one_row(!device.is_cpu(), rpp),
@@ -690,7 +707,8 @@ fn build_backward_spec(
         block: tiling.block,
         exact: tiling.exact,
         looped: tiling.looped,
-        prefetch: tiling.prefetch && (xdt == DType::F32 && dyt == DType::F32 || prefetch16(kind)),
+        prefetch: tiling.prefetch && gpu_prefetch(kind, xdt, dyt),
+        prefetch_stats: prefetch_stats(),
         saved: stats.is_some(),
         reload_params: reload_params(!device.is_cpu(), kind, false),
         one_row: false,
