@@ -258,7 +258,6 @@ fn trace_kernel(
             if backward {
                 // As the forward's statistics are handed over in training and `bench`.
                 spec.prefetch = crate::norms::gpu_prefetch(kind, spec.x, spec.dy);
-                spec.prefetch_stats = crate::norms::prefetch_stats();
                 spec.saved = true;
             }
         }

@@ -154,16 +154,38 @@ pub fn fit(
     dtype: DType,
     shape: &[usize],
 ) -> Result<Tensor, OpError> {
-    match prev {
-        Some(t)
-            if t.dtype() == dtype
-                && t.shape == shape
-                && t.buffer.device_name() == device.label() =>
-        {
-            Ok(t)
-        }
-        _ => Ok(device.tensor_zeros(dtype, shape)?),
+    match reusable(device, prev, dtype, shape) {
+        Some(t) => Ok(t),
+        None => Ok(device.tensor_zeros(dtype, shape)?),
     }
+}
+
+/// [`fit`] for an output the kernel overwrites entirely (every element, every call: what the
+/// operator's check proves with poisoned outputs): a new tensor is left unfilled
+/// (`Device::tensor_unfilled`), so a GPU call does not first write the whole output with a
+/// memset.
+pub fn fit_written(
+    device: &Device,
+    prev: Option<Tensor>,
+    dtype: DType,
+    shape: &[usize],
+) -> Result<Tensor, OpError> {
+    match reusable(device, prev, dtype, shape) {
+        Some(t) => Ok(t),
+        None => Ok(device.tensor_unfilled(dtype, shape)?),
+    }
+}
+
+/// `prev` when it has `dtype` and `shape` and lives on `device`.
+fn reusable(
+    device: &Device,
+    prev: Option<Tensor>,
+    dtype: DType,
+    shape: &[usize],
+) -> Option<Tensor> {
+    prev.filter(|t| {
+        t.dtype() == dtype && t.shape == shape && t.buffer.device_name() == device.label()
+    })
 }
 
 /// A row operator's FP32 parameter gradient of `len` elements over `rows` rows: `prev` when it

@@ -303,6 +303,22 @@ impl Device {
         }
     }
 
+    /// `len` elements of `dtype` on this device whose contents are unspecified: a GPU skips the
+    /// zero fill (a memset as long as a kernel's pass over the buffer), the cpu still zeroes.
+    /// For outputs that a kernel overwrites entirely; reading an element before then gives
+    /// arbitrary bits (never undefined behaviour: device memory is only read by kernels and
+    /// copies).
+    pub fn unfilled(&self, dtype: DType, len: usize) -> Result<Buffer> {
+        match &self.inner.backend {
+            Backend::Cpu => Ok(Buffer::zeros(dtype, len)),
+            Backend::Cuda(d) => Ok(Buffer::on_cuda(
+                dtype,
+                len,
+                CudaBuffer::unfilled(d, dtype, len)?,
+            )),
+        }
+    }
+
     /// A copy of `buffer` on this device, wherever it lives now (on the cpu, a host copy).
     pub fn upload(&self, buffer: &Buffer) -> Result<Buffer> {
         match &self.inner.backend {
@@ -329,6 +345,14 @@ impl Device {
         let numel = crate::buffer::numel_of(shape)
             .ok_or_else(|| Error::Buffer(format!("shape {shape:?} has too many elements")))?;
         Tensor::new(self.zeros(dtype, numel)?, shape.to_vec())
+    }
+
+    /// A tensor of `shape` on this device with unspecified contents ([`Device::unfilled`]); a
+    /// shape whose element count overflows is an error, before anything is allocated.
+    pub fn tensor_unfilled(&self, dtype: DType, shape: &[usize]) -> Result<Tensor> {
+        let numel = crate::buffer::numel_of(shape)
+            .ok_or_else(|| Error::Buffer(format!("shape {shape:?} has too many elements")))?;
+        Tensor::new(self.unfilled(dtype, numel)?, shape.to_vec())
     }
 
     /// A copy of `tensor` on this device.

@@ -60,7 +60,7 @@ use metile_ir::{DType, Verified};
 use metile_lang::{trace, LangError, Tile};
 use metile_runtime::{Arg, Device, Tensor};
 
-use crate::host::{bad, fit, float_dtype as float, row_block};
+use crate::host::{bad, fit_written, float_dtype as float, row_block};
 use crate::registry::{
     input, write_over, EntryPoint, OpError, Overwrite, ParamDef, Params, Port, PortShape, Tensors,
 };
@@ -719,7 +719,7 @@ impl Launch {
         };
         let mut prev = prev.into_iter();
         let mut out = (0..self.outs)
-            .map(|_| fit(device, prev.next().flatten(), dtype, &self.out_shape))
+            .map(|_| fit_written(device, prev.next().flatten(), dtype, &self.out_shape))
             .collect::<Result<Vec<_>, _>>()?;
         let mut args: Vec<Arg<'_>> = inputs.iter().map(|t| Arg::In(&t.buffer)).collect();
         args.extend(out.iter_mut().map(|t| Arg::Out(&mut t.buffer)));

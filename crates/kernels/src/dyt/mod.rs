@@ -37,7 +37,7 @@ mod tests;
 use metile_ir::DType;
 use metile_runtime::{Arg, Device, Tensor};
 
-use crate::host::{bad, fit, float_dtype};
+use crate::host::{bad, fit_written, float_dtype};
 use crate::norms::{
     backward_programs, forward_programs, row_input_shape, sum_partial_rows, Tiling,
 };
@@ -116,7 +116,7 @@ pub fn forward_into(
 ) -> Result<(), OpError> {
     let (rows, cols) = validate(FORWARD, inp)?;
     let xdt = inp.x.dtype();
-    let mut y = fit(device, out.take(), xdt, &inp.x.shape)?;
+    let mut y = fit_written(device, out.take(), xdt, &inp.x.shape)?;
     if rows > 0 {
         let t = tiling.unwrap_or_else(|| Tiling::for_device(device, cols));
         let spec = DytSpec {
@@ -173,7 +173,7 @@ pub fn backward_into(
     };
     let param_grad = |prev, len| crate::host::param_grad(device, rows, prev, len);
     let mut g = DytGrads {
-        dx: fit(device, pdx, xdt, &inp.x.shape)?,
+        dx: fit_written(device, pdx, xdt, &inp.x.shape)?,
         dalpha: param_grad(pda, 1)?,
         dgamma: param_grad(pdg, cols)?,
         dbeta: match inp.beta {

@@ -68,7 +68,7 @@ pub(crate) mod tests;
 use metile_ir::DType;
 use metile_runtime::{Arg, Device, Tensor};
 
-use crate::host::{bad, fit, float_dtype, tuning_override, tuning_switch};
+use crate::host::{bad, fit_written, float_dtype, tuning_override, tuning_switch};
 use crate::registry::{
     input, write_over, EntryPoint, OpError, Overwrite, ParamDef, Params, Port, PortShape, Tensors,
 };
@@ -243,7 +243,6 @@ pub fn representative_spec(kind: NormKind, dtype: DType, block: usize) -> NormSp
         exact: false,
         looped: false,
         prefetch: false,
-        prefetch_stats: false,
         saved: false,
         reload_params: false,
         one_row: false,
@@ -430,15 +429,6 @@ pub(crate) fn gpu_prefetch(kind: NormKind, x: DType, dy: DType) -> bool {
     x == DType::F32 && dy == DType::F32 || prefetch16(kind)
 }
 
-/// `1` / `0`: a prefetching backward loads the next row's saved statistics with it, or not.
-pub const BWD_PREFETCH_STATS_ENV: &str = "METILE_NORM_BWD_PREFETCH_STATS";
-
-/// Whether a prefetching backward loads the next row's saved statistics with the row
-/// (`NormSpec::prefetch_stats`); `METILE_NORM_BWD_PREFETCH_STATS=0|1` overrides (A/B runs).
-pub(crate) fn prefetch_stats() -> bool {
-    tuning_switch(BWD_PREFETCH_STATS_ENV, true)
-}
-
 /// Whether single-tile kernels load the parameters at each row (`NormSpec::reload_params`): on a
 /// GPU in LayerNorm's forward, which runs one row per program and holds weight and bias (H200,
 /// 2026-11-30, bf16 16384x4096: 0.093 -> 0.086 ms; RMSNorm and the fused add lose 2-3% with it,
@@ -486,18 +476,18 @@ pub fn forward_into(
         None => (None, None, None, None),
     };
     let mut o = NormOutputs {
-        y: fit(device, py, xdt, &inp.x.shape)?,
+        y: fit_written(device, py, xdt, &inp.x.shape)?,
         residual_out: if kind == NormKind::AddRms {
-            Some(fit(device, pr, xdt, &inp.x.shape)?)
+            Some(fit_written(device, pr, xdt, &inp.x.shape)?)
         } else {
             None
         },
         mean: if kind == NormKind::Layer {
-            Some(fit(device, pm, DType::F32, &s.row_shape)?)
+            Some(fit_written(device, pm, DType::F32, &s.row_shape)?)
         } else {
             None
         },
-        rstd: fit(
+        rstd: fit_written(
             device,
             ps,
             if rms_none { xdt } else { DType::F32 },
@@ -523,7 +513,6 @@ pub fn forward_into(
             exact: tiling.exact,
             looped: tiling.looped,
             prefetch: false,
-            prefetch_stats: false,
             saved: false,
             reload_params: reload_params(!device.is_cpu(), kind, true),
             one_row: one_row(!device.is_cpu(), rpp),
@@ -608,9 +597,9 @@ pub fn backward_into(
         Some(g) => (Some(g.dx), g.dweight, g.dbias, g.dresidual),
         None => (None, None, None, None),
     };
-    let mut dx = fit(device, pdx, grad, &inp.x.shape)?;
+    let mut dx = fit_written(device, pdx, grad, &inp.x.shape)?;
     let mut dresidual = match pdr.filter(|_| kind == NormKind::AddRms) {
-        Some(t) => Some(fit(device, Some(t), grad, &inp.x.shape)?),
+        Some(t) => Some(fit_written(device, Some(t), grad, &inp.x.shape)?),
         None => None,
     };
     let mut params = NormParamGrads::fit(device, inp, &s, pdw, pdb)?;
@@ -708,7 +697,6 @@ fn build_backward_spec(
         exact: tiling.exact,
         looped: tiling.looped,
         prefetch: tiling.prefetch && gpu_prefetch(kind, xdt, dyt),
-        prefetch_stats: prefetch_stats(),
         saved: stats.is_some(),
         reload_params: reload_params(!device.is_cpu(), kind, false),
         one_row: false,
@@ -1252,11 +1240,11 @@ fn run_backward(
     // kernel stores it twice rather than the entry copying it (`NormSpec::dx_twice`).
     let grad = grad_dtype(&inp, &opts);
     let dresidual = match kind {
-        NormKind::AddRms => Some(fit(d, out.remove("dresidual"), grad, &inp.x.shape)?),
+        NormKind::AddRms => Some(fit_written(d, out.remove("dresidual"), grad, &inp.x.shape)?),
         _ => None,
     };
     let mut prev = Some(NormGrads {
-        dx: fit(d, out.remove("dx"), grad, &inp.x.shape)?,
+        dx: fit_written(d, out.remove("dx"), grad, &inp.x.shape)?,
         dweight: out.remove("dweight"),
         dbias: out.remove("dbias"),
         dresidual,

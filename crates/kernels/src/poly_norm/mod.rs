@@ -38,7 +38,7 @@ mod tests;
 use metile_ir::DType;
 use metile_runtime::{Arg, Device, Tensor};
 
-use crate::host::{bad, fit, float_dtype};
+use crate::host::{bad, fit_written, float_dtype};
 use crate::norms::{
     backward_programs, forward_programs, row_input_shape, sum_partial_rows, Tiling,
 };
@@ -126,7 +126,7 @@ pub fn forward_into(
     out: &mut Option<Tensor>,
 ) -> Result<(), OpError> {
     let (rows, cols) = validate(FORWARD, inp, eps)?;
-    let mut y = fit(device, out.take(), inp.x.dtype(), &inp.x.shape)?;
+    let mut y = fit_written(device, out.take(), inp.x.dtype(), &inp.x.shape)?;
     if rows > 0 {
         let t = tiling.unwrap_or_else(|| Tiling::for_device(device, cols));
         let spec = spec(inp, inp.x.dtype(), t);
@@ -173,7 +173,7 @@ pub fn backward_into(
     };
     let param_grad = |prev, len| crate::host::param_grad(device, rows, prev, len);
     let mut g = PolyGrads {
-        dx: fit(device, pdx, inp.x.dtype(), &inp.x.shape)?,
+        dx: fit_written(device, pdx, inp.x.dtype(), &inp.x.shape)?,
         dweight: param_grad(pdw, 3)?,
         dbias: param_grad(pdb, 1)?,
     };

@@ -47,7 +47,7 @@ use metile_lang::{trace, LangError, Tile};
 use metile_runtime::{Arg, Device, Tensor};
 
 use crate::gather::{guarded_index, poison};
-use crate::host::{bad, cpu_tile_cap, fit, float_dtype, row_block, tile_rows};
+use crate::host::{bad, cpu_tile_cap, fit_written, float_dtype, row_block, tile_rows};
 use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
 
 /// How a rotation kernel pairs the columns of a row and addresses its tables.
@@ -965,8 +965,8 @@ pub fn run_pair(
         let y2 = run_in(device, backward, x2, cos, sin, positions, layout, prev2)?;
         return Ok([y, y2]);
     }
-    let mut y = fit(device, prev, x.dtype(), &x.shape)?;
-    let mut y2 = fit(device, prev2, x2.dtype(), &x2.shape)?;
+    let mut y = fit_written(device, prev, x.dtype(), &x.shape)?;
+    let mut y2 = fit_written(device, prev2, x2.dtype(), &x2.shape)?;
     let programs = l.rows.div_ceil(spec.rows);
     let total = programs + l2.rows.div_ceil(spec.rows);
     if total == 0 || l.d == 0 {
@@ -1164,7 +1164,7 @@ impl Launch<'_> {
         scalars: Vec<Arg<'_>>,
         prev: Option<Tensor>,
     ) -> Result<Tensor, OpError> {
-        let mut out = fit(device, prev, x.dtype(), &x.shape)?;
+        let mut out = fit_written(device, prev, x.dtype(), &x.shape)?;
         if self.rows == 0 || self.d == 0 {
             return Ok(out);
         }

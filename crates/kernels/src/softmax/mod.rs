@@ -19,7 +19,7 @@ use metile_ir::{DType, Verified};
 use metile_lang::{trace, LangError, Tile};
 use metile_runtime::{Arg, Device, Tensor};
 
-use crate::host::{bad, fit, float_dtype};
+use crate::host::{bad, fit_written, float_dtype};
 use crate::norms::Tiling;
 use crate::online;
 use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
@@ -198,7 +198,7 @@ pub fn run(
     } else {
         xd
     };
-    let mut out = fit(device, prev, out_dtype, &x.shape)?;
+    let mut out = fit_written(device, prev, out_dtype, &x.shape)?;
     if rows == 0 {
         return Ok(out);
     }

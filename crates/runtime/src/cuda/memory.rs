@@ -388,6 +388,16 @@ impl CudaBuffer {
         CudaBuffer::allocate(device, dtype.size_bytes(), len, true)
     }
 
+    /// `len` elements of `dtype` on `device` with unspecified contents (no memset): for an
+    /// output that a kernel overwrites entirely.
+    pub(crate) fn unfilled(
+        device: &Arc<CudaDevice>,
+        dtype: DType,
+        len: usize,
+    ) -> Result<CudaBuffer> {
+        CudaBuffer::allocate(device, dtype.size_bytes(), len, false)
+    }
+
     /// A copy of host words on `device`.
     pub(crate) fn upload(device: &Arc<CudaDevice>, data: &HostData) -> Result<CudaBuffer> {
         let (len, word) = host_len(data);
