@@ -478,14 +478,14 @@ pub fn backward(spec: &NormSpec) -> Result<Verified, LangError> {
             // 256 threads (16 columns each at 4096) keep twice the loads of 512 in flight per
             // thread at the same resident warps (H200, 2026-11-30, bf16 16384x4096: 0.219 against
             // 0.336 ms; the model picks 512, and RMSNorm's backward is 5% faster there).
-            k.max_threads(256);
+            k.max_threads(super::bwd_max_threads());
         }
         if spec.x == DType::F32 && spec.kind != NormKind::AddRms {
             // f32 rows at 4096: 256 threads beat the model's 512 (H200, 2026-11-30, 16384x4096,
             // `benchmarks/gpu/s6_call4.sh`: RMSNorm 0.244 -> 0.228 ms, LayerNorm 0.289 -> 0.278;
             // at 512 threads and 74 registers one program fits per SM). The fused add is
             // unmeasured and keeps the model's choice.
-            k.max_threads(256);
+            k.max_threads(super::bwd_max_threads());
         }
         let g = k.program_id(0);
         let row = Row::new(k, spec.block, spec.exact, n);

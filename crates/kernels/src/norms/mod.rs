@@ -429,6 +429,19 @@ pub(crate) fn gpu_prefetch(kind: NormKind, x: DType, dy: DType) -> bool {
     x == DType::F32 && dy == DType::F32 || prefetch16(kind)
 }
 
+/// Overrides the 256-thread cap of the single-tile backwards that take one (bf16 LayerNorm and
+/// the f32 RMSNorm and LayerNorm; see `kernels::backward`), for tuning sweeps.
+pub const BWD_MAX_THREADS_ENV: &str = "METILE_NORM_BWD_MAX_THREADS";
+
+/// The thread cap of the backwards that take one: 256, or `METILE_NORM_BWD_MAX_THREADS` (a
+/// power of two from 32 to 1024).
+pub(crate) fn bwd_max_threads() -> u32 {
+    tuning_override(BWD_MAX_THREADS_ENV, |t: &u32| {
+        t.is_power_of_two() && (32..=1024).contains(t)
+    })
+    .unwrap_or(256)
+}
+
 /// Whether single-tile kernels load the parameters at each row (`NormSpec::reload_params`): on a
 /// GPU in LayerNorm's forward, which runs one row per program and holds weight and bias (H200,
 /// 2026-11-30, bf16 16384x4096: 0.093 -> 0.086 ms; RMSNorm and the fused add lose 2-3% with it,
