@@ -77,7 +77,7 @@ use metile_lang::{select, trace, Ctx, LangError, Tile};
 use metile_runtime::{Arg, Buffer, Device, Tensor};
 
 use crate::gather::{guarded_index, known_index, poison};
-use crate::host::{bad, fit, float_dtype, here};
+use crate::host::{bad, fit_written, float_dtype, here};
 use crate::norms::Tiling;
 use crate::online;
 pub use crate::reference::cross_entropy::{CeOptions, Reduction};
@@ -1285,7 +1285,7 @@ pub fn backward(
         }
     }
     let grad = if f32_grads { DType::F32 } else { x.dtype() };
-    let mut dx = fit(device, prev, grad, &x.shape)?;
+    let mut dx = fit_written(device, prev, grad, &x.shape)?;
     if c.rows == 0 {
         return Ok(dx);
     }
@@ -1566,7 +1566,7 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
             let (x, y) = (input(e, t, "logits")?, input(e, t, "target")?);
             let w = t.get("weight");
             let f = if flag(p, "grad_in_forward")? {
-                let mut g = fit(d, o.remove("dlogits"), x.dtype(), &x.shape)?;
+                let mut g = fit_written(d, o.remove("dlogits"), x.dtype(), &x.shape)?;
                 g.buffer.copy_from(&x.buffer)?;
                 let f = forward_in_place(d, &mut g, y, w, &opts, stats)?;
                 o.insert("dlogits".into(), g);
