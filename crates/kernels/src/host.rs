@@ -154,10 +154,7 @@ pub fn fit(
     dtype: DType,
     shape: &[usize],
 ) -> Result<Tensor, OpError> {
-    match reusable(device, prev, dtype, shape) {
-        Some(t) => Ok(t),
-        None => Ok(device.tensor_zeros(dtype, shape)?),
-    }
+    reusable(device, prev, dtype, shape).map_or_else(|| Ok(device.tensor_zeros(dtype, shape)?), Ok)
 }
 
 /// [`fit`] for an output the kernel overwrites entirely (every element, every call: what the
@@ -170,10 +167,8 @@ pub fn fit_written(
     dtype: DType,
     shape: &[usize],
 ) -> Result<Tensor, OpError> {
-    match reusable(device, prev, dtype, shape) {
-        Some(t) => Ok(t),
-        None => Ok(device.tensor_unfilled(dtype, shape)?),
-    }
+    reusable(device, prev, dtype, shape)
+        .map_or_else(|| Ok(device.tensor_unfilled(dtype, shape)?), Ok)
 }
 
 /// `prev` when it has `dtype` and `shape` and lives on `device`.

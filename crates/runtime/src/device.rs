@@ -293,14 +293,7 @@ impl Device {
 
     /// `len` zero elements of `dtype` on this device.
     pub fn zeros(&self, dtype: DType, len: usize) -> Result<Buffer> {
-        match &self.inner.backend {
-            Backend::Cpu => Ok(Buffer::zeros(dtype, len)),
-            Backend::Cuda(d) => Ok(Buffer::on_cuda(
-                dtype,
-                len,
-                CudaBuffer::zeros(d, dtype, len)?,
-            )),
-        }
+        self.allocate(dtype, len, true)
     }
 
     /// `len` elements of `dtype` on this device whose contents are unspecified: a GPU skips the
@@ -309,13 +302,21 @@ impl Device {
     /// arbitrary bits (never undefined behaviour: device memory is only read by kernels and
     /// copies).
     pub fn unfilled(&self, dtype: DType, len: usize) -> Result<Buffer> {
+        self.allocate(dtype, len, false)
+    }
+
+    /// `len` elements of `dtype`, zero-filled or (on a GPU) left unfilled.
+    fn allocate(&self, dtype: DType, len: usize, zeroed: bool) -> Result<Buffer> {
         match &self.inner.backend {
             Backend::Cpu => Ok(Buffer::zeros(dtype, len)),
-            Backend::Cuda(d) => Ok(Buffer::on_cuda(
-                dtype,
-                len,
-                CudaBuffer::unfilled(d, dtype, len)?,
-            )),
+            Backend::Cuda(d) => {
+                let b = if zeroed {
+                    CudaBuffer::zeros(d, dtype, len)?
+                } else {
+                    CudaBuffer::unfilled(d, dtype, len)?
+                };
+                Ok(Buffer::on_cuda(dtype, len, b))
+            }
         }
     }
 
