@@ -530,6 +530,32 @@ fn sibling_reductions_share_a_barrier() {
         .contains(&format!("mt_round * {} + {part}))[mt_warp]", 4 * part)));
 }
 
+/// A sibling group ends at an instruction that is not register arithmetic (a store): the two
+/// reductions before it share a round and the one after it takes its own, rather than the
+/// group being dropped.
+#[test]
+fn a_store_ends_a_sibling_group() {
+    let k = trace("store_between", |k| {
+        let x = k.input("x", DType::F32);
+        let y = k.output("y", DType::F32);
+        let z = k.output("z", DType::F32);
+        let cols = k.arange(0, 4096);
+        let offs = k.program_id(0) * 4096 + cols;
+        let v = x.load(offs);
+        let a = v.sum(0);
+        let b = (v * v).sum(0);
+        z.store(offs, v * 2.0);
+        let c = (v + 1.0).sum(0);
+        y.store(offs, v * a + b + c);
+    })
+    .unwrap();
+    let src = cuda_source(&k, &Target::sm90()).unwrap();
+    assert!(src.threads > 32, "one warp needs no barrier");
+    let body = src.source.split("if (mt_fast)").last().unwrap();
+    // Two rounds in each of the two bodies: {a, b}, then c.
+    assert_eq!(body.matches("__syncthreads();").count(), 4, "{body}");
+}
+
 /// Up to four independent row reductions share one barrier round; a fifth takes the next one.
 #[test]
 fn four_sibling_reductions_share_a_barrier_a_fifth_waits() {

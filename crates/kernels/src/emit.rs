@@ -258,7 +258,10 @@ fn trace_kernel(
             if backward {
                 // As the forward's statistics are handed over in training and `bench`.
                 spec.prefetch = crate::norms::gpu_prefetch(kind, spec.x, spec.dy);
+                spec.max_threads = crate::norms::bwd_thread_cap(kind, spec.x, spec.prefetch);
                 spec.saved = true;
+                // The fused add's entry stores dx a second time, as the residual's gradient.
+                spec.dx_twice = kind == NormKind::AddRms && !in_place;
             }
         }
         if backward {

@@ -171,6 +171,18 @@ pub fn fit_written(
         .map_or_else(|| Ok(device.tensor_unfilled(dtype, shape)?), Ok)
 }
 
+/// A copy of `src` on `device`: written into `prev` when it fits, else a new tensor made by the
+/// copy itself (`Device::upload`: no zero fill before it).
+pub fn fit_copy(device: &Device, prev: Option<Tensor>, src: &Tensor) -> Result<Tensor, OpError> {
+    match reusable(device, prev, src.dtype(), &src.shape) {
+        Some(mut t) => {
+            t.buffer.copy_from(&src.buffer)?;
+            Ok(t)
+        }
+        None => Ok(Tensor::new(device.upload(&src.buffer)?, src.shape.clone())?),
+    }
+}
+
 /// `prev` when it has `dtype` and `shape` and lives on `device`.
 fn reusable(
     device: &Device,

@@ -333,8 +333,7 @@ impl EntryPoint {
         outputs: &mut Tensors,
     ) -> Result<(), OpError> {
         let src = input(self.name, inputs, ow.input)?;
-        let mut t = crate::host::fit(device, outputs.remove(ow.output), src.dtype(), &src.shape)?;
-        t.buffer.copy_from(&src.buffer)?;
+        let t = crate::host::fit_copy(device, outputs.remove(ow.output), src)?;
         outputs.insert(ow.output.into(), t);
         Ok(())
     }

@@ -327,7 +327,7 @@ impl Device {
             Backend::Cuda(d) => match buffer.cuda_storage() {
                 Some(c) if c.device.ordinal == d.ordinal => buffer.try_clone(),
                 Some(_) => {
-                    let mut out = self.zeros(buffer.dtype(), buffer.len())?;
+                    let mut out = self.unfilled(buffer.dtype(), buffer.len())?;
                     out.copy_from(buffer)?;
                     Ok(out)
                 }
@@ -343,17 +343,19 @@ impl Device {
     /// A zero tensor of `shape` on this device; a shape whose element count overflows is an
     /// error, before anything is allocated.
     pub fn tensor_zeros(&self, dtype: DType, shape: &[usize]) -> Result<Tensor> {
-        let numel = crate::buffer::numel_of(shape)
-            .ok_or_else(|| Error::Buffer(format!("shape {shape:?} has too many elements")))?;
-        Tensor::new(self.zeros(dtype, numel)?, shape.to_vec())
+        self.tensor_of(dtype, shape, true)
     }
 
     /// A tensor of `shape` on this device with unspecified contents ([`Device::unfilled`]); a
     /// shape whose element count overflows is an error, before anything is allocated.
     pub fn tensor_unfilled(&self, dtype: DType, shape: &[usize]) -> Result<Tensor> {
+        self.tensor_of(dtype, shape, false)
+    }
+
+    fn tensor_of(&self, dtype: DType, shape: &[usize], zeroed: bool) -> Result<Tensor> {
         let numel = crate::buffer::numel_of(shape)
             .ok_or_else(|| Error::Buffer(format!("shape {shape:?} has too many elements")))?;
-        Tensor::new(self.unfilled(dtype, numel)?, shape.to_vec())
+        Tensor::new(self.allocate(dtype, numel, zeroed)?, shape.to_vec())
     }
 
     /// A copy of `tensor` on this device.

@@ -130,7 +130,7 @@ def _norm_bwd_fake(kind, x, weight, bias, residual, dy, dres, mean, rstd, eps, o
     cols = (x.shape[-1],)
     dw = _empty(x, torch.float32, cols) if weight is not None else _nothing(x)
     db = _empty(x, torch.float32, cols) if kind == "layer_norm" else _nothing(x)
-    return _empty(x), dw, db
+    return _empty(x), dw, db, (_empty(x) if kind == "add_rms_norm" else _nothing(x))
 
 
 @_register("norm_bwd", _norm_bwd_fake)
@@ -147,14 +147,16 @@ def norm_bwd(
     eps: float,
     offset: float,
     casting: str,
-) -> Tuple[Tensor, Tensor, Tensor]:
-    """The backward; ``mean``/``rstd``, the forward's FP32 statistics, are read instead of
-    recomputed when given (``None`` recomputes them)."""
+) -> Tuple[Tensor, Tensor, Tensor, Tensor]:
+    """``(dx, dweight, dbias, dresidual)``; ``mean``/``rstd``, the forward's FP32 statistics, are
+    read instead of recomputed when given (``None`` recomputes them). The fused add's
+    ``dresidual`` equals ``dx`` in a tensor of its own (the kernel stores both), so autograd need
+    not copy one for the second input; the other kinds' is empty."""
     inputs = _norm_inputs(kind, x, weight, bias, residual)
     inputs.update(dy=dy, dresidual_out=dres, mean=mean, rstd=rstd)
     params = dict(_norm_params(kind, eps, offset, casting), grad_dtype="storage")
     g = run(f"{kind}.backward", inputs, params)
-    return g["dx"], _output(g, "dweight", x), _output(g, "dbias", x)
+    return g["dx"], _output(g, "dweight", x), _output(g, "dbias", x), _output(g, "dresidual", x)
 
 
 def _saved_rstd(rstd):
@@ -180,12 +182,13 @@ def _consumed(*tensors):
 
 def norm_bwd_in_place(kind, x, weight, bias, residual, dy, dres, mean, rstd, eps, offset, casting):
     """``norm_bwd`` with ``dx`` written over ``dy`` (eager only: not a custom op); ``dy`` is
-    consumed (its version is bumped)."""
+    consumed (its version is bumped). The fused add's ``dresidual`` is ``dx`` itself."""
     inputs = _norm_inputs(kind, x, weight, bias, residual)
     inputs.update(dy=dy, dresidual_out=dres, mean=mean, rstd=rstd)
     g = run(f"{kind}.in_place_backward", inputs, _norm_params(kind, eps, offset, casting))
     _consumed(dy)
-    return g["dx"], _output(g, "dweight", x), _output(g, "dbias", x)
+    dx = g["dx"]
+    return dx, _output(g, "dweight", x), _output(g, "dbias", x), (dx if kind == "add_rms_norm" else _nothing(x))
 
 
 def _in_place(ctx):
@@ -224,7 +227,7 @@ class RMSNormFunction(torch.autograd.Function):
     @staticmethod
     def backward(ctx, dy):
         x, weight, rstd = ctx.saved_tensors
-        dx, dw, _ = _norm_bwd(ctx, "rms_norm", x, weight, None, None, dy, None, None, rstd, *ctx.opts)
+        dx, dw, _, _ = _norm_bwd(ctx, "rms_norm", x, weight, None, None, dy, None, None, rstd, *ctx.opts)
         return dx, _param_grad(dw, weight), None, None, None, None
 
 
@@ -244,7 +247,7 @@ class LayerNormFunction(torch.autograd.Function):
     @staticmethod
     def backward(ctx, dy):
         x, weight, bias, mean, rstd = ctx.saved_tensors
-        dx, dw, db = _norm_bwd(ctx, "layer_norm", x, weight, bias, None, dy, None, mean, rstd, ctx.eps, 0.0, "llama")
+        dx, dw, db, _ = _norm_bwd(ctx, "layer_norm", x, weight, bias, None, dy, None, mean, rstd, ctx.eps, 0.0, "llama")
         return dx, _param_grad(dw, weight), _param_grad(db, bias), None, None
 
 
@@ -269,8 +272,8 @@ class FusedAddRMSNormFunction(torch.autograd.Function):
         x, residual, weight, rstd = ctx.saved_tensors
         if dy is None:
             dy = torch.zeros_like(x)
-        dx, dw, _ = _norm_bwd(ctx, "add_rms_norm", x, weight, None, residual, dy, ds, None, rstd, *ctx.opts)
-        return dx, dx, _param_grad(dw, weight), None, None, None, None
+        dx, dw, _, dres = _norm_bwd(ctx, "add_rms_norm", x, weight, None, residual, dy, ds, None, rstd, *ctx.opts)
+        return dx, dres, _param_grad(dw, weight), None, None, None, None
 
 
 # ---- DyT and PolyNorm --------------------------------------------------------------------------

@@ -1566,8 +1566,7 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
             let (x, y) = (input(e, t, "logits")?, input(e, t, "target")?);
             let w = t.get("weight");
             let f = if flag(p, "grad_in_forward")? {
-                let mut g = fit_written(d, o.remove("dlogits"), x.dtype(), &x.shape)?;
-                g.buffer.copy_from(&x.buffer)?;
+                let mut g = crate::host::fit_copy(d, o.remove("dlogits"), x)?;
                 let f = forward_in_place(d, &mut g, y, w, &opts, stats)?;
                 o.insert("dlogits".into(), g);
                 f

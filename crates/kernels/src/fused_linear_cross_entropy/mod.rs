@@ -839,8 +839,7 @@ pub fn backward(
     });
     // A scaled copy of `t` (no pass when `dloss = 1`).
     let scaled = |t: &Tensor, prev: Option<Tensor>| -> Result<Tensor, OpError> {
-        let mut out = fit(device, prev, t.dtype(), &t.shape)?;
-        out.buffer.copy_from(&t.buffer)?;
+        let mut out = crate::host::fit_copy(device, prev, t)?;
         if t.numel() > 0 {
             ce::scale_in_place(device, &mut out, dloss, Reduction::Sum)?;
         }

@@ -66,6 +66,9 @@ pub struct NormSpec {
     /// `dresidual` (the residual's gradient equals dx), so a caller that wants both as tensors
     /// of their own pays one more store, not a copy (a read and a store).
     pub dx_twice: bool,
+    /// Backward: the most threads a GPU program takes (`norms::bwd_thread_cap`), `None` for the
+    /// plan's choice.
+    pub max_threads: Option<u32>,
 }
 
 impl NormSpec {
@@ -261,8 +264,13 @@ impl LayerStats {
             let c0 = masked(v - mean0, mask);
             vec![c0, c0 * c0]
         });
-        let delta = sums[0] / nf;
-        let var = (sums[1] / nf - delta * delta).maximum(0.0);
+        LayerStats::from_sums(mean0, sums[0], sums[1], nf, eps)
+    }
+
+    /// The statistics from `mean0` and the row sums of `c0 = x - mean0` and of `c0^2`.
+    fn from_sums(mean0: Tile, sum_c0: Tile, sum_c0_sq: Tile, nf: Tile, eps: Tile) -> LayerStats {
+        let delta = sum_c0 / nf;
+        let var = (sum_c0_sq / nf - delta * delta).maximum(0.0);
         LayerStats {
             mean0,
             delta,
@@ -474,18 +482,8 @@ pub fn backward(spec: &NormSpec) -> Result<Verified, LangError> {
         let rpp = k.scalar("rows_per_program", DType::I32);
         let eps = k.scalar("eps", DType::F32);
         let offset = (!layer).then(|| k.scalar("offset", DType::F32));
-        if layer && !spec.prefetch && spec.x.size_bytes() == 2 {
-            // 256 threads (16 columns each at 4096) keep twice the loads of 512 in flight per
-            // thread at the same resident warps (H200, 2026-11-30, bf16 16384x4096: 0.219 against
-            // 0.336 ms; the model picks 512, and RMSNorm's backward is 5% faster there).
-            k.max_threads(super::bwd_max_threads());
-        }
-        if spec.x == DType::F32 && spec.kind != NormKind::AddRms {
-            // f32 rows at 4096: 256 threads beat the model's 512 (H200, 2026-11-30, 16384x4096,
-            // `benchmarks/gpu/s6_call4.sh`: RMSNorm 0.244 -> 0.228 ms, LayerNorm 0.289 -> 0.278;
-            // at 512 threads and 74 registers one program fits per SM). The fused add is
-            // unmeasured and keeps the model's choice.
-            k.max_threads(super::bwd_max_threads());
+        if let Some(t) = spec.max_threads {
+            k.max_threads(t);
         }
         let g = k.program_id(0);
         let row = Row::new(k, spec.block, spec.exact, n);
@@ -597,14 +595,16 @@ pub fn backward(spec: &NormSpec) -> Result<Verified, LangError> {
                     terms.extend(saved.is_none().then(|| c0 * c0));
                     terms
                 });
-                let delta = sums[0] / row.nf;
-                let rstd = saved.unwrap_or_else(|| {
-                    // sum((c0 - delta)^2) = sum(c0^2) - n delta^2 (see `LayerStats::new`).
-                    let var = (sums[3] / row.nf - delta * delta).maximum(0.0);
-                    (var + eps).rsqrt()
-                });
+                let stats = match saved {
+                    Some(rstd) => LayerStats {
+                        mean0,
+                        delta: sums[0] / row.nf,
+                        rstd,
+                    },
+                    None => LayerStats::from_sums(mean0, sums[0], sums[3], row.nf, eps),
+                };
+                let (delta, rstd) = (stats.delta, stats.rstd);
                 let c1 = rstd * (sums[1] - delta * sums[2]) / row.nf;
-                let stats = LayerStats { mean0, delta, rstd };
                 (Some(stats), rstd, c1, Some(sums[2] / row.nf))
             } else if let Some(rstd) = rstd_now {
                 // As sum(x * g) times rstd, this kernel holds more registers (H200 bf16 at 512

@@ -248,6 +248,7 @@ pub fn representative_spec(kind: NormKind, dtype: DType, block: usize) -> NormSp
         one_row: false,
         in_place: false,
         dx_twice: false,
+        max_threads: bwd_thread_cap(kind, dtype, false),
     }
 }
 
@@ -429,17 +430,31 @@ pub(crate) fn gpu_prefetch(kind: NormKind, x: DType, dy: DType) -> bool {
     x == DType::F32 && dy == DType::F32 || prefetch16(kind)
 }
 
-/// Overrides the 256-thread cap of the single-tile backwards that take one (bf16 LayerNorm and
-/// the f32 RMSNorm and LayerNorm; see `kernels::backward`), for tuning sweeps.
+/// Overrides the 256-thread cap of the backwards that take one (`bwd_thread_cap`), for tuning
+/// sweeps.
 pub const BWD_MAX_THREADS_ENV: &str = "METILE_NORM_BWD_MAX_THREADS";
 
-/// The thread cap of the backwards that take one: 256, or `METILE_NORM_BWD_MAX_THREADS` (a
-/// power of two from 32 to 1024).
-pub(crate) fn bwd_max_threads() -> u32 {
-    tuning_override(BWD_MAX_THREADS_ENV, |t: &u32| {
-        t.is_power_of_two() && (32..=1024).contains(t)
+/// The most threads a backward program of `kind` over `x` takes (`NormSpec::max_threads`):
+/// - 16-bit LayerNorm without the row prefetch: 256 threads (16 columns each at 4096) keep
+///   twice the loads of 512 in flight per thread at the same resident warps (H200, 2026-11-30,
+///   bf16 16384x4096: 0.219 against 0.336 ms; the model picks 512, and RMSNorm's backward is 5%
+///   faster there);
+/// - f32 RMSNorm and LayerNorm: 256 threads beat the model's 512 (H200, 2026-11-30, 16384x4096,
+///   `benchmarks/gpu/s6_call4.sh`: RMSNorm 0.244 -> 0.228 ms, LayerNorm 0.289 -> 0.278; at 512
+///   threads and 74 registers one program fits per SM; `s11_call4.sh`: 512 with two programs
+///   forced, 1% faster, 512 alone 10% slower). The fused add is unmeasured and keeps the
+///   model's choice.
+///
+/// `METILE_NORM_BWD_MAX_THREADS` (a power of two from 32 to 1024) replaces the 256.
+pub(crate) fn bwd_thread_cap(kind: NormKind, x: DType, prefetch: bool) -> Option<u32> {
+    let capped = kind == NormKind::Layer && !prefetch && x.size_bytes() == 2
+        || x == DType::F32 && kind != NormKind::AddRms;
+    capped.then(|| {
+        tuning_override(BWD_MAX_THREADS_ENV, |t: &u32| {
+            t.is_power_of_two() && (32..=1024).contains(t)
+        })
+        .unwrap_or(256)
     })
-    .unwrap_or(256)
 }
 
 /// Whether single-tile kernels load the parameters at each row (`NormSpec::reload_params`): on a
@@ -531,6 +546,7 @@ pub fn forward_into(
             one_row: one_row(!device.is_cpu(), rpp),
             in_place: false,
             dx_twice: false,
+            max_threads: None,
         };
         let k = device.kernel(&format!("{}_fwd", kind.name()), &spec, || {
             kernels::forward(&spec)
@@ -645,9 +661,10 @@ fn grad_dtype(inp: &NormInputs<'_>, opts: &NormOptions) -> DType {
     }
 }
 
-/// The spec of the kernel that [`backward_into`] launches for these arguments (validated as
-/// there; `tiling` as its), for tests and tuning sweeps to inspect: e.g. whether the backward
-/// prefetches its rows (`NormSpec::prefetch`, where `METILE_NORM_BWD_PREFETCH16` acts).
+/// The spec of the kernel that [`backward_into`] launches for these arguments without a
+/// `dresidual` output (validated as there; `tiling` as its), for tests and tuning sweeps to
+/// inspect: e.g. whether the backward prefetches its rows (`NormSpec::prefetch`, where
+/// `METILE_NORM_BWD_PREFETCH16` acts).
 pub fn backward_spec(
     device: &Device,
     kind: NormKind,
@@ -697,6 +714,7 @@ fn build_backward_spec(
     tiling: Tiling,
 ) -> NormSpec {
     let (xdt, dyt) = (inp.x.dtype(), dx.dy);
+    let prefetch = tiling.prefetch && gpu_prefetch(kind, xdt, dyt);
     NormSpec {
         kind,
         x: xdt,
@@ -709,12 +727,13 @@ fn build_backward_spec(
         block: tiling.block,
         exact: tiling.exact,
         looped: tiling.looped,
-        prefetch: tiling.prefetch && gpu_prefetch(kind, xdt, dyt),
+        prefetch,
         saved: stats.is_some(),
         reload_params: reload_params(!device.is_cpu(), kind, false),
         one_row: false,
         in_place: dx.in_place,
         dx_twice: dx.twice,
+        max_threads: bwd_thread_cap(kind, xdt, prefetch),
     }
 }
 
@@ -857,8 +876,16 @@ fn launch_backward(
     let spec = build_backward_spec(device, kind, inp, dx, dresidual_out, stats, tiling);
     let k = device.kernel(&spec.backward_name(), &spec, || kernels::backward(&spec))?;
     let (programs, rpp) = backward_programs(device, &k, s.rows, s.cols)?;
-    // Stepped kernels accumulate into their partial rows, so those start at zero.
-    let partial = || device.zeros(DType::F32, programs * s.cols);
+    // Stepped kernels accumulate into their partial rows, so those start at zero; a single-tile
+    // program stores its row whole (every program has a row).
+    let partial = || {
+        let len = programs * s.cols;
+        if tiling.looped {
+            device.zeros(DType::F32, len)
+        } else {
+            device.unfilled(DType::F32, len)
+        }
+    };
     let mut pw = match inp.weight {
         Some(_) => Some(partial()?),
         None => None,
@@ -1249,19 +1276,28 @@ fn run_backward(
         stats: saved_stats(entry, t)?,
     };
     let opts = options(p, kind != NormKind::Layer, true)?;
-    // The caller's tensors where they fit. The fused add's residual gradient equals dx: the
-    // kernel stores it twice rather than the entry copying it (`NormSpec::dx_twice`).
-    let grad = grad_dtype(&inp, &opts);
-    let dresidual = match kind {
-        NormKind::AddRms => Some(fit_written(d, out.remove("dresidual"), grad, &inp.x.shape)?),
-        _ => None,
-    };
-    let mut prev = Some(NormGrads {
-        dx: fit_written(d, out.remove("dx"), grad, &inp.x.shape)?,
+    let mut prev = out.remove("dx").map(|dx| NormGrads {
+        dx,
         dweight: out.remove("dweight"),
         dbias: out.remove("dbias"),
-        dresidual,
+        dresidual: None,
     });
+    if kind == NormKind::AddRms {
+        // The residual's gradient equals dx: the kernel stores it twice (`NormSpec::dx_twice`)
+        // rather than the entry copying it, into the caller's tensor where it fits.
+        let grad = grad_dtype(&inp, &opts);
+        let g = match prev.take() {
+            Some(g) => g,
+            None => NormGrads {
+                dx: fit_written(d, None, grad, &inp.x.shape)?,
+                dweight: None,
+                dbias: None,
+                dresidual: None,
+            },
+        };
+        let dresidual = Some(fit_written(d, out.remove("dresidual"), grad, &inp.x.shape)?);
+        prev = Some(NormGrads { dresidual, ..g });
+    }
     backward_into(d, kind, &inp, &cot, &opts, None, &mut prev)?;
     if let Some(g) = prev {
         if let Some(dr) = g.dresidual {

@@ -32,7 +32,7 @@ use metile_ir::{DType, Verified};
 use metile_lang::{select, trace, LangError};
 use metile_runtime::{Arg, Device, Tensor};
 
-use crate::host::{bad, fit, float_dtype};
+use crate::host::{bad, fit, fit_copy, float_dtype};
 use crate::registry::{input, port, EntryPoint, OpError, ParamDef, Params, PortShape, Tensors};
 
 /// Kernel name of the update.
@@ -496,10 +496,7 @@ fn run_step(d: &Device, t: &Tensors, p: &Params, o: &mut Tensors) -> Result<(), 
     let opts = options(p)?;
     let max_norm = p.f32("max_norm")?;
     let mut copy = |name: &str| -> Result<Tensor, OpError> {
-        let src = input(e, t, name)?;
-        let mut dst = fit(d, o.remove(name), src.dtype(), &src.shape)?;
-        dst.buffer.copy_from(&src.buffer)?;
-        Ok(dst)
+        fit_copy(d, o.remove(name), input(e, t, name)?)
     };
     let (mut param, mut exp_avg, mut exp_avg_sq) =
         (copy("param")?, copy("exp_avg")?, copy("exp_avg_sq")?);

@@ -279,8 +279,13 @@ fn pooled<T: DeviceRepr + ValidAsZeroBits>(
     if zeroed {
         stream.alloc_zeros(len)
     } else {
-        // SAFETY: every caller overwrites the whole slice (an upload or a device copy queued
-        // on the same stream) before anything reads it.
+        // SAFETY: `alloc`'s contract is that the contents are not read as values before they
+        // are written. The words are plain integers (u8 to u64, every bit pattern valid), only
+        // ever read by device code and copies: an upload or device copy writes the whole slice
+        // first, and an unfilled output (`Device::unfilled`) is written whole by the kernel it
+        // is handed to (queued after the allocation on the pool's stream, or ordered after it
+        // by the write event `allocate` records for a stream scope). A kernel that left an
+        // element unwritten would yield arbitrary bits there, never undefined behaviour.
         unsafe { stream.alloc(len) }
     }
 }
