@@ -983,6 +983,27 @@ def test_cuda_errors_release_memory_and_keep_the_allocators_exception(mode, monk
     base = torch.cuda.memory_allocated(dev)
     with pytest.raises(ValueError):
         F.cross_entropy(logits, targets[:3])
+    assert torch.cuda.memory_allocated(dev) == base, "a refused call allocates nothing"
+
+    # A call that fails after an allocation (RMSNorm's second output refused) frees the first.
+    real = _bridge.allocator
+
+    def second_refused(device):
+        inner, calls = real(device), []
+
+        def alloc(nbytes):
+            calls.append(nbytes)
+            if len(calls) > 1:
+                raise torch.cuda.OutOfMemoryError(f"test: {nbytes} bytes refused")
+            return inner(nbytes)
+
+        return alloc
+
+    monkeypatch.setattr(_bridge, "allocator", second_refused)
+    with pytest.raises(torch.cuda.OutOfMemoryError, match="test: .* bytes refused"):
+        F.rms_norm(logits, None)
+    monkeypatch.setattr(_bridge, "allocator", real)
+    torch.cuda.synchronize(dev)
     assert torch.cuda.memory_allocated(dev) == base, "a failed call frees what it allocated"
 
     def oom(device):

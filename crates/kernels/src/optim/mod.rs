@@ -495,9 +495,8 @@ fn run_step(d: &Device, t: &Tensors, p: &Params, o: &mut Tensors) -> Result<(), 
     let e = "adamw.step";
     let opts = options(p)?;
     let max_norm = p.f32("max_norm")?;
-    let mut copy = |name: &str| -> Result<Tensor, OpError> {
-        fit_copy(d, o.remove(name), input(e, t, name)?)
-    };
+    let mut copy =
+        |name: &str| -> Result<Tensor, OpError> { fit_copy(d, o.remove(name), input(e, t, name)?) };
     let (mut param, mut exp_avg, mut exp_avg_sq) =
         (copy("param")?, copy("exp_avg")?, copy("exp_avg_sq")?);
     let clip = t.get("grad_sumsq").map(|s| Clip {
