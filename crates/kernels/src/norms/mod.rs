@@ -597,8 +597,9 @@ pub struct NormCotangents<'a> {
 
 /// The forward's FP32 row statistics (its `mean` and `rstd` outputs, one value per row) handed
 /// to the backward, which then skips the reductions that recompute them: RMSNorm and the fused
-/// add read `rstd` (no reduction left but the gradient's own); LayerNorm reads both and sums only
-/// the residual mean of `x - mean` (one reduction where recomputing takes three). They must come
+/// add read `rstd` (no reduction left but the gradient's own); LayerNorm reads both and adds
+/// only the residual mean of `x - mean` to the gradient's sums (one pass over the row, one
+/// barrier round on a GPU, where recomputing the mean first takes two). They must come
 /// from a forward over the same inputs, options and eps, in casting mode `llama` or `gemma` (mode
 /// `none` rounds `rstd` to the storage dtype; leave the statistics out there).
 #[derive(Clone, Copy)]
