@@ -226,6 +226,37 @@ mod tests {
         assert_eq!(cpu_tile_cap(&cpu, 64, 1), 1);
     }
 
+    /// `fit_copy` writes the source's values into the caller's tensor when it fits and into a
+    /// new one otherwise; `fit_written` and `fit` reuse a fitting
+    /// tensor as it is and allocate one of the asked dtype and shape otherwise.
+    #[test]
+    fn fits_reuse_what_fits_and_copies_copy() {
+        let cpu = Device::cpu();
+        let src = Tensor::from_f32(DType::F32, &[2, 3], &[1.0, 2.0, 3.0, 4.0, 5.0, 6.0]).unwrap();
+        let prev = Tensor::from_f32(DType::F32, &[2, 3], &[9.0; 6]).unwrap();
+        let out = fit_copy(&cpu, Some(prev), &src).unwrap();
+        assert_eq!(
+            out.to_f32().unwrap(),
+            src.to_f32().unwrap(),
+            "written over the 9s"
+        );
+        // A misfit (shape) is not written into: a new tensor holds the copy.
+        let small = Tensor::from_f32(DType::F32, &[3], &[9.0; 3]).unwrap();
+        let out = fit_copy(&cpu, Some(small), &src).unwrap();
+        assert_eq!(
+            (out.shape.clone(), out.to_f32().unwrap()),
+            (src.shape.clone(), src.to_f32().unwrap())
+        );
+        // Reuse keeps the values (fit_written does not clear); a misfit dtype gets a new tensor.
+        let kept = fit_written(&cpu, Some(src.clone()), DType::F32, &[2, 3]).unwrap();
+        assert_eq!(kept.to_f32().unwrap(), src.to_f32().unwrap());
+        let fresh = fit(&cpu, Some(src.clone()), DType::BF16, &[2, 3]).unwrap();
+        assert_eq!(
+            (fresh.dtype(), fresh.to_f32().unwrap()),
+            (DType::BF16, vec![0.0; 6])
+        );
+    }
+
     /// A tuning variable is read once: a change is seen only after `reload_tuning_overrides`,
     /// and a value `ok` refuses (or one that does not parse) is no override. The variable is
     /// this test's own, so no other test reads it.
