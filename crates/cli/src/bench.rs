@@ -717,7 +717,7 @@ pub fn bench(device: &Device, args: &BenchArgs) -> Result<u8, CliError> {
 mod tests {
     use std::sync::atomic::{AtomicUsize, Ordering};
 
-    use metile_kernels::registry::Port;
+    use metile_kernels::registry::{port, Port};
 
     use super::*;
     use crate::cli::FloatDType;
@@ -884,34 +884,10 @@ mod tests {
 
     static BACKWARD_CALLS: AtomicUsize = AtomicUsize::new(0);
 
-    const PORT_X: Port = Port {
-        name: "x",
-        shape: PortShape::LikeX,
-        optional: false,
-        common: true,
-        doc: "",
-    };
-    const PORT_DY: Port = Port {
-        name: "dy",
-        shape: PortShape::LikeX,
-        optional: false,
-        common: true,
-        doc: "",
-    };
-    const PORT_ROWSUM: Port = Port {
-        name: "rowsum",
-        shape: PortShape::Rows,
-        optional: false,
-        common: true,
-        doc: "",
-    };
-    const PORT_DX: Port = Port {
-        name: "dx",
-        shape: PortShape::LikeX,
-        optional: false,
-        common: true,
-        doc: "",
-    };
+    const PORT_X: Port = port("x", PortShape::LikeX, false, "");
+    const PORT_DY: Port = port("dy", PortShape::LikeX, false, "");
+    const PORT_ROWSUM: Port = port("rowsum", PortShape::Rows, false, "");
+    const PORT_DX: Port = port("dx", PortShape::LikeX, false, "");
 
     /// `dx = x * dy`, counting its calls; `rowsum` comes from the forward's output of that name.
     fn fake_backward_run(

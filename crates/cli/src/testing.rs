@@ -1,44 +1,16 @@
 //! Fake entry points for the CLI's unit tests, so the commands can be tested against the
 //! registry interface whatever the registry holds.
 
-use metile_kernels::registry::{EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
+use metile_kernels::registry::{
+    port, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors,
+};
 use metile_runtime::{Device, Tensor};
 
-const X: Port = Port {
-    name: "x",
-    shape: PortShape::LikeX,
-    optional: false,
-    common: true,
-    doc: "input rows",
-};
-const WEIGHT: Port = Port {
-    name: "weight",
-    shape: PortShape::Cols,
-    optional: false,
-    common: true,
-    doc: "per-column scale",
-};
-const BIAS: Port = Port {
-    name: "bias",
-    shape: PortShape::Cols,
-    optional: true,
-    common: true,
-    doc: "per-column shift",
-};
-const Y: Port = Port {
-    name: "y",
-    shape: PortShape::LikeX,
-    optional: false,
-    common: true,
-    doc: "output",
-};
-const ROWSUM: Port = Port {
-    name: "rowsum",
-    shape: PortShape::Rows,
-    optional: false,
-    common: true,
-    doc: "sum of each input row",
-};
+const X: Port = port("x", PortShape::LikeX, false, "input rows");
+const WEIGHT: Port = port("weight", PortShape::Cols, false, "per-column scale");
+const BIAS: Port = port("bias", PortShape::Cols, true, "per-column shift");
+const Y: Port = port("y", PortShape::LikeX, false, "output");
+const ROWSUM: Port = port("rowsum", PortShape::Rows, false, "sum of each input row");
 const EPS: ParamDef = ParamDef {
     name: "eps",
     default: "1e-6",

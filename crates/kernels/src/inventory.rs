@@ -435,27 +435,15 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::*;
-    use crate::registry::{OpError, Params, PortShape, Tensors};
+    use crate::registry::{port, OpError, Params, PortShape, Tensors};
     use metile_runtime::Device;
 
     fn noop(_: &Device, _: &Tensors, _: &Params, _: &mut Tensors) -> Result<(), OpError> {
         Ok(())
     }
 
-    const X: Port = Port {
-        name: "x",
-        shape: PortShape::LikeX,
-        optional: false,
-        common: true,
-        doc: "input",
-    };
-    const B: Port = Port {
-        name: "bias",
-        shape: PortShape::Cols,
-        optional: true,
-        common: true,
-        doc: "bias",
-    };
+    const X: Port = port("x", PortShape::LikeX, false, "input");
+    const B: Port = port("bias", PortShape::Cols, true, "bias");
     const EPS: ParamDef = ParamDef {
         name: "eps",
         default: "1e-6",

@@ -770,13 +770,7 @@ impl Launch {
 // ---- Registry entry points -------------------------------------------------------------------
 
 const fn port(name: &'static str, optional: bool, doc: &'static str) -> Port {
-    Port {
-        name,
-        shape: PortShape::LikeX,
-        optional,
-        common: true,
-        doc,
-    }
+    crate::registry::port(name, PortShape::LikeX, optional, doc)
 }
 
 pub(crate) const GRAD_DTYPE: ParamDef = ParamDef {
@@ -1035,13 +1029,7 @@ pub static GATED_ENTRY_POINTS: [EntryPoint; 6] = [
 
 const PACKED_X: Port = port("x", false, "[..., 2F]: gate | up");
 const fn halved(name: &'static str, doc: &'static str) -> Port {
-    Port {
-        name,
-        shape: PortShape::Halved,
-        optional: false,
-        common: true,
-        doc,
-    }
+    crate::registry::port(name, PortShape::Halved, false, doc)
 }
 
 const PACKED_IN_PLACE_OUT: Port = port(

@@ -82,7 +82,7 @@ use crate::norms::Tiling;
 use crate::online;
 pub use crate::reference::cross_entropy::{CeOptions, Reduction};
 use crate::registry::{
-    input, write_over, EntryPoint, OpError, Overwrite, ParamDef, Params, Port, PortShape,
+    input, port, write_over, EntryPoint, OpError, Overwrite, ParamDef, Params, Port, PortShape,
 };
 
 /// Kernel specialisation.
@@ -1393,41 +1393,27 @@ fn reduction(p: &Params) -> Result<Reduction, OpError> {
     )
 }
 
-const LOGITS: Port = Port {
-    name: "logits",
-    shape: PortShape::LikeX,
-    optional: false,
-    common: true,
-    doc: "[..., V] f32/f16/bf16",
-};
-const TARGET: Port = Port {
-    name: "target",
-    shape: PortShape::Classes,
-    optional: false,
-    common: true,
-    doc: "class per row, int32/int64",
-};
-const WEIGHT: Port = Port {
-    name: "weight",
-    shape: PortShape::Cols,
-    optional: true,
-    common: false,
-    doc: "class weights [V], the logits' dtype or f32",
-};
-const DLOSS: Port = Port {
-    name: "dloss",
-    shape: PortShape::LossCotangent,
-    optional: false,
-    common: true,
-    doc: "cotangent of loss (scalar unless none)",
-};
-const DLOGITS: Port = Port {
-    name: "dlogits",
-    shape: PortShape::LikeX,
-    optional: false,
-    common: true,
-    doc: "gradient of the logits",
-};
+const LOGITS: Port = port("logits", PortShape::LikeX, false, "[..., V] f32/f16/bf16");
+const TARGET: Port = port(
+    "target",
+    PortShape::Classes,
+    false,
+    "class per row, int32/int64",
+);
+const WEIGHT: Port = port(
+    "weight",
+    PortShape::Cols,
+    true,
+    "class weights [V], the logits' dtype or f32",
+)
+.rare();
+const DLOSS: Port = port(
+    "dloss",
+    PortShape::LossCotangent,
+    false,
+    "cotangent of loss (scalar unless none)",
+);
+const DLOGITS: Port = port("dlogits", PortShape::LikeX, false, "gradient of the logits");
 /// `cross_entropy.in_place_backward` scales the gradient in its own memory.
 const SCALED: Overwrite = Overwrite {
     input: "dlogits",
@@ -1514,48 +1500,42 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
         op: "cross_entropy",
         inputs: &[LOGITS, TARGET, WEIGHT],
         outputs: &[
-            Port {
-                name: "loss",
-                shape: PortShape::LossCotangent,
-                optional: false,
-                common: true,
-                doc: "f32; [...] under none, scalar otherwise",
-            },
-            Port {
-                name: "z_loss",
-                shape: PortShape::LossCotangent,
-                optional: false,
-                common: true,
-                doc: "lse_square_scale * lse^2, reduced likewise",
-            },
-            Port {
-                name: "predicted",
-                shape: PortShape::Rows,
-                optional: true,
-                common: true,
-                doc: "int64 argmax class per row (token_stats=true)",
-            },
-            Port {
-                name: "accuracy",
-                shape: PortShape::LossCotangent,
-                optional: true,
-                common: true,
-                doc: "f32 share of non-ignored rows predicted right; per row under none",
-            },
-            Port {
-                name: "dlogits",
-                shape: PortShape::LikeX,
-                optional: true,
-                common: true,
-                doc: "gradient for dloss = 1 in the logits' dtype (grad_in_forward=true)",
-            },
-            Port {
-                name: "lse",
-                shape: PortShape::Rows,
-                optional: false,
-                common: true,
-                doc: "f32 logsumexp of each row's softcapped logits, for the backward",
-            },
+            port(
+                "loss",
+                PortShape::LossCotangent,
+                false,
+                "f32; [...] under none, scalar otherwise",
+            ),
+            port(
+                "z_loss",
+                PortShape::LossCotangent,
+                false,
+                "lse_square_scale * lse^2, reduced likewise",
+            ),
+            port(
+                "predicted",
+                PortShape::Rows,
+                true,
+                "int64 argmax class per row (token_stats=true)",
+            ),
+            port(
+                "accuracy",
+                PortShape::LossCotangent,
+                true,
+                "f32 share of non-ignored rows predicted right; per row under none",
+            ),
+            port(
+                "dlogits",
+                PortShape::LikeX,
+                true,
+                "gradient for dloss = 1 in the logits' dtype (grad_in_forward=true)",
+            ),
+            port(
+                "lse",
+                PortShape::Rows,
+                false,
+                "f32 logsumexp of each row's softcapped logits, for the backward",
+            ),
         ],
         params: &FWD_PARAMS,
         overwrites: &[],
@@ -1592,13 +1572,12 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
             TARGET,
             WEIGHT,
             DLOSS,
-            Port {
-                name: "lse",
-                shape: PortShape::Rows,
-                optional: true,
-                common: true,
-                doc: "f32 per-row logsumexp from cross_entropy.forward; skips recomputing it",
-            },
+            port(
+                "lse",
+                PortShape::Rows,
+                true,
+                "f32 per-row logsumexp from cross_entropy.forward; skips recomputing it",
+            ),
         ],
         outputs: &[DLOGITS],
         params: &BWD_PARAMS,

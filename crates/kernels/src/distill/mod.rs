@@ -54,7 +54,7 @@ use crate::cross_entropy::{count_valid, float_rows, ignore_index, row_ids, RowTi
 use crate::host::{bad, fit, float_dtype};
 use crate::norms::Tiling;
 pub use crate::reference::distill::{JsdOptions, KlOptions, Reduction, TvdOptions};
-use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape};
+use crate::registry::{input, port, EntryPoint, OpError, ParamDef, Params, Port, PortShape};
 
 /// Which loss a kernel computes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -678,35 +678,27 @@ fn tvd_options(p: &Params, entry: &str) -> Result<TvdOptions, OpError> {
 }
 
 const fn dist(name: &'static str, doc: &'static str) -> Port {
-    Port {
-        name,
-        shape: PortShape::LikeX,
-        optional: false,
-        common: true,
-        doc,
-    }
+    port(name, PortShape::LikeX, false, doc)
 }
-const LABELS: Port = Port {
-    name: "labels",
-    shape: PortShape::Classes,
-    optional: true,
-    common: false,
-    doc: "int32/int64 per row, in 0..V or ignore_index",
-};
-const DLOSS: Port = Port {
-    name: "dloss",
-    shape: PortShape::LossCotangent,
-    optional: false,
-    common: true,
-    doc: "cotangent of loss: scalar ([..., V] under reduction none)",
-};
-const LOSS: Port = Port {
-    name: "loss",
-    shape: PortShape::LossCotangent,
-    optional: false,
-    common: true,
-    doc: "f32; [..., V] under reduction none, scalar otherwise",
-};
+const LABELS: Port = port(
+    "labels",
+    PortShape::Classes,
+    true,
+    "int32/int64 per row, in 0..V or ignore_index",
+)
+.rare();
+const DLOSS: Port = port(
+    "dloss",
+    PortShape::LossCotangent,
+    false,
+    "cotangent of loss: scalar ([..., V] under reduction none)",
+);
+const LOSS: Port = port(
+    "loss",
+    PortShape::LossCotangent,
+    false,
+    "f32; [..., V] under reduction none, scalar otherwise",
+);
 const Y_PRED: Port = dist("y_pred", "[..., V] log-probabilities, f32/f16/bf16");
 const Y_TRUE: Port = dist("y_true", "[..., V] probabilities (log with log_target)");
 const JSD_INPUT: Port = dist("input", "[..., V] student log-probabilities log Q");
@@ -793,13 +785,12 @@ pub static ENTRY_POINTS: [EntryPoint; 6] = [
         name: "jsd.forward",
         op: "jsd",
         inputs: &[JSD_INPUT, JSD_TARGET, LABELS],
-        outputs: &[Port {
-            name: "loss",
-            shape: PortShape::Scalar,
-            optional: false,
-            common: true,
-            doc: "scalar in the input's dtype",
-        }],
+        outputs: &[port(
+            "loss",
+            PortShape::Scalar,
+            false,
+            "scalar in the input's dtype",
+        )],
         params: &JSD_PARAMS,
         overwrites: &[],
         run: |d, t, p, o| {
@@ -817,13 +808,12 @@ pub static ENTRY_POINTS: [EntryPoint; 6] = [
             JSD_INPUT,
             JSD_TARGET,
             LABELS,
-            Port {
-                name: "dloss",
-                shape: PortShape::Scalar,
-                optional: false,
-                common: true,
-                doc: "cotangent of the scalar loss",
-            },
+            port(
+                "dloss",
+                PortShape::Scalar,
+                false,
+                "cotangent of the scalar loss",
+            ),
         ],
         outputs: &[dist("dinput", "gradient of input, in its dtype")],
         params: &JSD_PARAMS,

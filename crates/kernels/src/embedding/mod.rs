@@ -24,7 +24,7 @@ use metile_runtime::{Arg, Buffer, Device, Tensor};
 
 use crate::gather::guarded_index;
 use crate::host::{bad, cpu_tile_cap, fit, float_dtype, row_block, tile_rows};
-use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape};
+use crate::registry::{input, port, EntryPoint, OpError, ParamDef, Params, Port, PortShape};
 
 /// Kernel specialisation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -326,20 +326,8 @@ fn padding(p: &Params) -> Result<Option<i64>, OpError> {
     })
 }
 
-const WEIGHT: Port = Port {
-    name: "weight",
-    shape: PortShape::LikeX,
-    optional: false,
-    common: true,
-    doc: "[V, D] table",
-};
-const INDICES: Port = Port {
-    name: "indices",
-    shape: PortShape::RowIds,
-    optional: false,
-    common: true,
-    doc: "[...] ids in 0..V",
-};
+const WEIGHT: Port = port("weight", PortShape::LikeX, false, "[V, D] table");
+const INDICES: Port = port("indices", PortShape::RowIds, false, "[...] ids in 0..V");
 const PADDING: ParamDef = ParamDef {
     name: "padding_idx",
     default: "none",
@@ -353,13 +341,7 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
         name: "embedding.forward",
         op: "embedding",
         inputs: &[WEIGHT, INDICES],
-        outputs: &[Port {
-            name: "out",
-            shape: PortShape::LikeX,
-            optional: false,
-            common: true,
-            doc: "[..., D]",
-        }],
+        outputs: &[port("out", PortShape::LikeX, false, "[..., D]")],
         params: &[PADDING],
         overwrites: &[],
         run: |d, t, p, o| {
@@ -382,21 +364,9 @@ pub static ENTRY_POINTS: [EntryPoint; 2] = [
         inputs: &[
             WEIGHT,
             INDICES,
-            Port {
-                name: "dout",
-                shape: PortShape::LikeX,
-                optional: false,
-                common: true,
-                doc: "cotangent of out",
-            },
+            port("dout", PortShape::LikeX, false, "cotangent of out"),
         ],
-        outputs: &[Port {
-            name: "dweight",
-            shape: PortShape::LikeX,
-            optional: false,
-            common: true,
-            doc: "[V, D] f32",
-        }],
+        outputs: &[port("dweight", PortShape::LikeX, false, "[V, D] f32")],
         params: &[PADDING],
         overwrites: &[],
         run: |d, t, p, o| {

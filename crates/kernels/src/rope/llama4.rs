@@ -18,7 +18,7 @@ use metile_runtime::{Arg, Device, Tensor};
 
 use super::{Launch, Variant, XLayout};
 use crate::host::{bad, float_dtype};
-use crate::registry::{input, EntryPoint, OpError, Params, Port, PortShape, Tensors};
+use crate::registry::{input, port, EntryPoint, OpError, Params, Port, PortShape, Tensors};
 
 /// The rows of `x` seen as `[B, T, H, D]`.
 struct Layout {
@@ -126,22 +126,15 @@ fn run_entry(
     Ok(())
 }
 
-const FREQS: Port = Port {
-    name: "freqs",
-    shape: PortShape::Freqs,
-    optional: false,
-    common: true,
-    doc: "[P >= T, D/2, 2]: (cos, sin) of each pair at each time",
-};
+const FREQS: Port = port(
+    "freqs",
+    PortShape::Freqs,
+    false,
+    "[P >= T, D/2, 2]: (cos, sin) of each pair at each time",
+);
 
 const fn like_x(name: &'static str, doc: &'static str) -> Port {
-    Port {
-        name,
-        shape: PortShape::LikeX,
-        optional: false,
-        common: true,
-        doc,
-    }
+    port(name, PortShape::LikeX, false, doc)
 }
 
 /// Llama 4 RoPE entries.

@@ -48,7 +48,9 @@ use metile_runtime::{Arg, Device, Tensor};
 
 use crate::gather::{guarded_index, poison};
 use crate::host::{bad, cpu_tile_cap, fit_written, float_dtype, row_block, tile_rows};
-use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
+use crate::registry::{
+    input, port, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors,
+};
 
 /// How a rotation kernel pairs the columns of a row and addresses its tables.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -1279,48 +1281,39 @@ fn run_entry(
     Ok(())
 }
 
-const X: Port = Port {
-    name: "x",
-    shape: PortShape::LikeX,
-    optional: false,
-    common: true,
-    doc: "[B, H, T, D] (or [T, D]); [B, T, H, D] under layout bthd",
-};
-const X2: Port = Port {
-    name: "x2",
-    shape: PortShape::KvLikeX,
-    optional: true,
-    common: true,
-    doc: "a second tensor rotated by the same tables in the same launch (k beside q): x's \
+const X: Port = port(
+    "x",
+    PortShape::LikeX,
+    false,
+    "[B, H, T, D] (or [T, D]); [B, T, H, D] under layout bthd",
+);
+const X2: Port = port(
+    "x2",
+    PortShape::KvLikeX,
+    true,
+    "a second tensor rotated by the same tables in the same launch (k beside q): x's \
           layout, batch, T and D, its own head count",
-};
+);
 const LAYOUT: ParamDef = ParamDef {
     name: "layout",
     default: "bhtd",
     allowed: "bhtd, bthd",
     doc: "x (dy) as [B, H.., T, D] or [B, T, H, D]; the output alike",
 };
-const COS: Port = Port {
-    name: "cos",
-    shape: PortShape::Table,
-    optional: false,
-    common: true,
-    doc: "[1 or B, T, R], R even <= D",
-};
-const SIN: Port = Port {
-    name: "sin",
-    shape: PortShape::Table,
-    optional: false,
-    common: true,
-    doc: "as cos",
-};
-const POSITIONS: Port = Port {
-    name: "position_ids",
-    shape: PortShape::Positions,
-    optional: true,
-    common: false,
-    doc: "[T] or [1 or B, T] rows of the tables (then cos is [1 or B, P, R])",
-};
+const COS: Port = port(
+    "cos",
+    PortShape::Table,
+    false,
+    "[1 or B, T, R], R even <= D",
+);
+const SIN: Port = port("sin", PortShape::Table, false, "as cos");
+const POSITIONS: Port = port(
+    "position_ids",
+    PortShape::Positions,
+    true,
+    "[T] or [1 or B, T] rows of the tables (then cos is [1 or B, P, R])",
+)
+.rare();
 
 fn run_table_entry(d: &Device, t: &Tensors, _p: &Params, out: &mut Tensors) -> Result<(), OpError> {
     let entry = "rope.table_backward";
@@ -1331,20 +1324,13 @@ fn run_table_entry(d: &Device, t: &Tensors, _p: &Params, out: &mut Tensors) -> R
     Ok(())
 }
 
-const DY: Port = Port {
-    name: "dy",
-    shape: PortShape::LikeX,
-    optional: false,
-    common: true,
-    doc: "cotangent of y",
-};
-const DY2: Port = Port {
-    name: "dy2",
-    shape: PortShape::KvLikeX,
-    optional: true,
-    common: true,
-    doc: "cotangent of y2, rotated in the same launch (as x2 going forward)",
-};
+const DY: Port = port("dy", PortShape::LikeX, false, "cotangent of y");
+const DY2: Port = port(
+    "dy2",
+    PortShape::KvLikeX,
+    true,
+    "cotangent of y2, rotated in the same launch (as x2 going forward)",
+);
 
 /// RoPE entries.
 pub static ENTRY_POINTS: [EntryPoint; 3] = [
@@ -1353,20 +1339,8 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
         op: "rope",
         inputs: &[X, COS, SIN, POSITIONS, X2],
         outputs: &[
-            Port {
-                name: "y",
-                shape: PortShape::LikeX,
-                optional: false,
-                common: true,
-                doc: "rotated x",
-            },
-            Port {
-                name: "y2",
-                shape: PortShape::KvLikeX,
-                optional: true,
-                common: true,
-                doc: "rotated x2, when given",
-            },
+            port("y", PortShape::LikeX, false, "rotated x"),
+            port("y2", PortShape::KvLikeX, true, "rotated x2, when given"),
         ],
         params: &[LAYOUT],
         overwrites: &[],
@@ -1377,20 +1351,13 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
         op: "rope",
         inputs: &[COS, SIN, POSITIONS, DY, DY2],
         outputs: &[
-            Port {
-                name: "dx",
-                shape: PortShape::LikeX,
-                optional: false,
-                common: true,
-                doc: "gradient of x",
-            },
-            Port {
-                name: "dx2",
-                shape: PortShape::KvLikeX,
-                optional: true,
-                common: true,
-                doc: "gradient of x2, when dy2 is given",
-            },
+            port("dx", PortShape::LikeX, false, "gradient of x"),
+            port(
+                "dx2",
+                PortShape::KvLikeX,
+                true,
+                "gradient of x2, when dy2 is given",
+            ),
         ],
         params: &[LAYOUT],
         overwrites: &[],
@@ -1401,20 +1368,8 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
         op: "rope",
         inputs: &[X, COS, SIN, DY],
         outputs: &[
-            Port {
-                name: "dcos",
-                shape: PortShape::Table,
-                optional: false,
-                common: true,
-                doc: "gradient of cos, f32",
-            },
-            Port {
-                name: "dsin",
-                shape: PortShape::Table,
-                optional: false,
-                common: true,
-                doc: "gradient of sin, f32",
-            },
+            port("dcos", PortShape::Table, false, "gradient of cos, f32"),
+            port("dsin", PortShape::Table, false, "gradient of sin, f32"),
         ],
         params: &[],
         overwrites: &[],

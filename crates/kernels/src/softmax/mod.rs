@@ -22,7 +22,9 @@ use metile_runtime::{Arg, Device, Tensor};
 use crate::host::{bad, fit_written, float_dtype};
 use crate::norms::Tiling;
 use crate::online;
-use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
+use crate::registry::{
+    input, port, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors,
+};
 
 /// Kernel specialisation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -223,34 +225,10 @@ pub fn run(
     Ok(out)
 }
 
-const X: Port = Port {
-    name: "x",
-    shape: PortShape::LikeX,
-    optional: false,
-    common: true,
-    doc: "input rows",
-};
-const DY: Port = Port {
-    name: "dy",
-    shape: PortShape::LikeX,
-    optional: false,
-    common: true,
-    doc: "cotangent of y",
-};
-const Y: Port = Port {
-    name: "y",
-    shape: PortShape::LikeX,
-    optional: false,
-    common: true,
-    doc: "output, storage dtype",
-};
-const DX: Port = Port {
-    name: "dx",
-    shape: PortShape::LikeX,
-    optional: false,
-    common: true,
-    doc: "gradient of x",
-};
+const X: Port = port("x", PortShape::LikeX, false, "input rows");
+const DY: Port = port("dy", PortShape::LikeX, false, "cotangent of y");
+const Y: Port = port("y", PortShape::LikeX, false, "output, storage dtype");
+const DX: Port = port("dx", PortShape::LikeX, false, "gradient of x");
 const GRAD_DTYPE: ParamDef = ParamDef {
     name: "grad_dtype",
     default: "storage",
