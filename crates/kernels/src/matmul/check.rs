@@ -637,12 +637,8 @@ mod tests {
     #[test]
     #[allow(clippy::print_stdout)]
     fn on_cuda_the_blas_backend_matches_the_dsl_kernel_and_the_oracle() {
-        let dev = match Device::cuda() {
-            Ok(d) => d,
-            Err(e) => {
-                println!("skipping: no CUDA device ({e})");
-                return;
-            }
+        let Some(dev) = crate::testing::cuda_or_skip() else {
+            return;
         };
         if let Err(e) = dev.gemm_available() {
             println!("skipping: no cuBLAS ({e})");

@@ -628,10 +628,10 @@ pub fn backward_into(
         None => (None, None, None, None),
     };
     let mut dx = fit_written(device, pdx, grad, &inp.x.shape)?;
-    let mut dresidual = match pdr.filter(|_| kind == NormKind::AddRms) {
-        Some(t) => Some(fit_written(device, Some(t), grad, &inp.x.shape)?),
-        None => None,
-    };
+    let mut dresidual = pdr
+        .filter(|_| kind == NormKind::AddRms)
+        .map(|t| fit_written(device, Some(t), grad, &inp.x.shape))
+        .transpose()?;
     let mut params = NormParamGrads::fit(device, inp, &s, pdw, pdb)?;
     launch_backward(
         device,
