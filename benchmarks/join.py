@@ -155,6 +155,11 @@ def build(metile_rows, peer_rows, modes):
     devices = sorted({r.get("device") for r in metile.values() if r.get("device")})
     if devices:
         head.append(f"metile on device: {', '.join(devices)}.")
+    timings = sorted({r.get("timing") or "launch" for r in metile.values()})
+    if timings:
+        how = {"graph": "replayed from CUDA graphs (`metile bench --cuda-graph`)",
+               "launch": "calls launched one after another (`metile bench`)", "host": "run on the host"}
+        head.append("metile ms: " + "; ".join(how.get(t, t) for t in timings) + ".")
     if copy_gbps:
         head.append(f"Copy ceiling in the peers' run: {copy_gbps:.0f} GB/s (bytes read + written).")
     lines += head

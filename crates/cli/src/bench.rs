@@ -1,5 +1,5 @@
 //! `metile bench [OP...] [--rows R] [--cols C] [--lead B,H] [--out-cols N] [--dtype D]
-//! [--reps N] [--json] [-p NAME=VALUE] [--omit INPUT] [--with INPUT]`.
+//! [--reps N] [--json] [-p NAME=VALUE] [--omit INPUT] [--with INPUT] [--cuda-graph]`.
 //!
 //! For every registered entry point of the chosen operators, inputs are generated from the ports
 //! alone (`LikeX` -> `[rows, cols]`, `Cols` -> `[cols]`, `Rows` -> `[rows]`; a projection's
@@ -39,7 +39,15 @@
 //! the work and not just its launch. On a GPU the JSON rows also carry `host_us`, the host's
 //! microseconds to queue one call (the repetition's time before its synchronisation): the
 //! library's own launch cost, without Python.
+//!
+//! `--cuda-graph` (a GPU): each repetition replays a CUDA graph of `GPU_BATCH` calls captured
+//! once after the warm-ups (the copy beside it too), as the peers' harness replays theirs, so
+//! that the host's per-call cost is not in the figure; each row's `timing` says `graph`, or
+//! `launch` where the calls could not be captured (an entry that reads device values on the
+//! host), with a note on stderr. The run stops cudarc's event tracking first, which capture
+//! needs (`Device::disable_event_tracking`).
 
+use std::cell::RefCell;
 use std::time::{Duration, Instant};
 
 use metile_kernels::registry::{self, EntryPoint, OpError, Params, PortShape, Tensors};
@@ -83,8 +91,11 @@ pub struct Measurement {
     /// The device's name, such as `cpu`.
     pub device: String,
     /// On a GPU, the median host microseconds to queue one call (`None` on the cpu, where the
-    /// call is all host time).
+    /// call is all host time, and for graph replays).
     pub host_us: Option<f64>,
+    /// How the repetitions were timed: `host` (the cpu), `launch` (calls queued one by one) or
+    /// `graph` (replays of a CUDA graph of the calls, `--cuda-graph`).
+    pub timing: String,
 }
 
 /// The mode of an entry point: `fwd` for `<op>.forward`, `bwd` for `<op>.backward`, else the
@@ -150,6 +161,7 @@ pub fn time_device_copy(
     device: &Device,
     bytes: usize,
     reps: usize,
+    graph: bool,
     rng: &mut Rng,
 ) -> Result<f64, String> {
     if device.name() == "cpu" {
@@ -164,9 +176,13 @@ pub fn time_device_copy(
     let mut dst = device
         .zeros(metile_ir::DType::F32, words)
         .map_err(|e| e.to_string())?;
-    time_calls(device, reps, &mut || {
-        dst.copy_from(&src).map_err(|e| e.to_string())
-    })
+    time_calls(
+        device,
+        reps,
+        graph,
+        &mut || dst.copy_from(&src).map_err(|e| e.to_string()),
+        &mut || Ok(()),
+    )
     .map(|t| t.ms)
 }
 
@@ -285,26 +301,58 @@ fn run_once(
     catching(|| (entry.run)(device, inputs, params, outputs))
 }
 
-/// What `time_calls` measured: the median ms per call, and on a GPU the median host
-/// microseconds per call (the time to queue it: validation, planning, launches; the queue
-/// never fills at `GPU_BATCH` calls, so the GPU's work is not in it).
-#[derive(Clone, Copy, Debug)]
+/// What `time_calls` measured: the median ms per call, and for launched calls on a GPU the
+/// median host microseconds per call (the time to queue it: validation, planning, launches; the
+/// queue never fills at `GPU_BATCH` calls, so the GPU's work is not in it).
+#[derive(Clone, Debug)]
 struct Timing {
     ms: f64,
     host_us: Option<f64>,
+    /// `Measurement::timing`.
+    timing: &'static str,
+    /// Why a graph was asked for and not used (the calls could not be captured).
+    not_captured: Option<String>,
 }
 
-/// Calls `call` `WARMUPS` times, then times `reps` calls, each followed by a device
-/// synchronisation.
+/// Calls `call` `WARMUPS` times, then times `reps` repetitions, each followed by a device
+/// synchronisation: on a GPU, of `GPU_BATCH` calls, replayed from a CUDA graph when `graph` asks
+/// and the calls can be captured ([`time_graph`]).
+///
+/// After a capture that failed, `reset` drops the outputs the calls write (those made inside the
+/// capture hold memory that exists only in the abandoned graph; see `Device::capture`) and
+/// stages in-place copies again; the calls are warmed up again, reallocating the outputs.
 fn time_calls(
     device: &Device,
     reps: usize,
+    graph: bool,
     call: &mut dyn FnMut() -> Result<(), String>,
+    reset: &mut dyn FnMut() -> Result<(), String>,
 ) -> Result<Timing, String> {
-    for _ in 0..WARMUPS {
-        call()?;
+    let warm = |call: &mut dyn FnMut() -> Result<(), String>| -> Result<(), String> {
+        for _ in 0..WARMUPS {
+            call()?;
+        }
+        sync(device)
+    };
+    warm(call)?;
+    let mut not_captured = None;
+    if graph && !device.is_cpu() {
+        match time_graph(device, reps, call)? {
+            Ok(ms) => {
+                return Ok(Timing {
+                    ms,
+                    host_us: None,
+                    timing: "graph",
+                    not_captured: None,
+                })
+            }
+            Err(why) => {
+                not_captured = Some(why);
+                reset()?;
+                warm(call)?;
+            }
+        }
     }
-    sync(device)?;
     // On a GPU one repetition queues a batch of calls and waits once, so that the host's launch
     // and synchronisation latency does not count against kernels of tens of microseconds.
     let batch = if device.is_cpu() { 1 } else { GPU_BATCH };
@@ -322,7 +370,36 @@ fn time_calls(
     Ok(Timing {
         ms: median_ms(&mut times),
         host_us: (!device.is_cpu()).then(|| median_ms(&mut queued) * 1e3),
+        timing: if device.is_cpu() { "host" } else { "launch" },
+        not_captured,
     })
+}
+
+/// Captures `GPU_BATCH` calls into a CUDA graph and times `reps` replays (after one untimed
+/// replay); the median ms per call, or why the calls could not be captured (the device is
+/// usable again then). An error is a failure of the replays themselves.
+fn time_graph(
+    device: &Device,
+    reps: usize,
+    call: &mut dyn FnMut() -> Result<(), String>,
+) -> Result<Result<f64, String>, String> {
+    let captured = device.capture(|| (0..GPU_BATCH).try_for_each(|_| call()));
+    let graph = match captured {
+        Ok((Ok(()), graph)) => graph,
+        Ok((Err(e), _)) => return Ok(Err(e)),
+        Err(e) => return Ok(Err(e.to_string())),
+    };
+    let replay = || graph.replay().map_err(|e| e.to_string());
+    replay()?;
+    sync(device)?;
+    let mut times = Vec::with_capacity(reps);
+    for _ in 0..reps {
+        let t = Instant::now();
+        replay()?;
+        sync(device)?;
+        times.push(t.elapsed() / GPU_BATCH as u32);
+    }
+    Ok(Ok(median_ms(&mut times)))
 }
 
 fn bytes_of(inputs: &Tensors, outputs: &Tensors) -> usize {
@@ -341,6 +418,7 @@ fn time_entry(
     inputs: &Tensors,
     params: &Params,
     reps: usize,
+    graph: bool,
 ) -> Result<(Timing, usize, Tensors, Option<f64>), String> {
     let mut outputs = Tensors::new();
     // An in-place entry's copies of the inputs it consumes, before anything is measured (see
@@ -354,9 +432,15 @@ fn time_entry(
     let peak_extra_mib = live
         .zip(device.memory().ok().flatten())
         .map(|(before, m)| m.peak_bytes.saturating_sub(before) as f64 / (1u64 << 20) as f64);
-    let ms = time_calls(device, reps, &mut || {
-        run_once(device, entry, inputs, params, &mut outputs)
-    })?;
+    let outputs = RefCell::new(outputs);
+    let ms = time_calls(
+        device,
+        reps,
+        graph,
+        &mut || run_once(device, entry, inputs, params, &mut outputs.borrow_mut()),
+        &mut || restage(device, entry, inputs, &mut outputs.borrow_mut()),
+    )?;
+    let outputs = outputs.into_inner();
     let bytes = bytes_of(inputs, &outputs);
     Ok((ms, bytes, outputs, peak_extra_mib))
 }
@@ -393,23 +477,48 @@ fn time_pair(
     fwd: &mut Timed,
     bwd: &mut Timed,
     reps: usize,
+    graph: bool,
 ) -> Result<Timing, String> {
-    time_calls(device, reps, &mut || {
-        run_once(
-            device,
-            fwd.entry,
-            &fwd.inputs,
-            &fwd.params,
-            &mut fwd.outputs,
-        )?;
-        run_once(
-            device,
-            bwd.entry,
-            &bwd.inputs,
-            &bwd.params,
-            &mut bwd.outputs,
-        )
-    })
+    let pair = RefCell::new((fwd, bwd));
+    time_calls(
+        device,
+        reps,
+        graph,
+        &mut || {
+            let (fwd, bwd) = &mut *pair.borrow_mut();
+            run_once(
+                device,
+                fwd.entry,
+                &fwd.inputs,
+                &fwd.params,
+                &mut fwd.outputs,
+            )?;
+            run_once(
+                device,
+                bwd.entry,
+                &bwd.inputs,
+                &bwd.params,
+                &mut bwd.outputs,
+            )
+        },
+        &mut || {
+            let (fwd, bwd) = &mut *pair.borrow_mut();
+            restage(device, fwd.entry, &fwd.inputs, &mut fwd.outputs)?;
+            restage(device, bwd.entry, &bwd.inputs, &mut bwd.outputs)
+        },
+    )
+}
+
+/// Drops the outputs of an entry's calls, so that the next call allocates them afresh (see
+/// [`time_calls`]), and stages an in-place entry's copies of its inputs again.
+fn restage(
+    device: &Device,
+    entry: &EntryPoint,
+    inputs: &Tensors,
+    outputs: &mut Tensors,
+) -> Result<(), String> {
+    outputs.clear();
+    catching(|| entry.stage(device, inputs, outputs))
 }
 
 /// The entry points to time for `ops` (all registered when empty), grouped by operator in
@@ -469,10 +578,19 @@ pub fn bench_groups(
                    entry: &str,
                    mode: String,
                    shape: Vec<usize>,
-                   (Timing { ms, host_us }, peak_extra_mib): (Timing, Option<f64>),
+                   (timing, peak_extra_mib): (Timing, Option<f64>),
                    bytes: usize,
                    rng: &mut Rng| {
-        let copy_ms = time_device_copy(device, bytes, args.reps, rng)
+        let Timing {
+            ms,
+            host_us,
+            timing,
+            not_captured,
+        } = timing;
+        if let Some(why) = not_captured {
+            eprintln!("note: {entry}: not captured into a CUDA graph ({why}); timed as launched");
+        }
+        let copy_ms = time_device_copy(device, bytes, args.reps, args.cuda_graph, rng)
             .map_err(|e| format!("timing the copy: {e}"))?;
         Ok(Measurement {
             op: op.to_string(),
@@ -493,6 +611,7 @@ pub fn bench_groups(
             peak_extra_mib,
             device: device.label(),
             host_us,
+            timing: timing.to_string(),
         })
     };
     for group in groups {
@@ -537,7 +656,7 @@ pub fn bench_groups(
                     entry.params(&pairs).map_err(|e| e.to_string())
                 })
                 .and_then(|params| {
-                    time_entry(device, entry, &inputs, &params, args.reps)
+                    time_entry(device, entry, &inputs, &params, args.reps, args.cuda_graph)
                         .map(|(ms, bytes, outputs, peak)| ((ms, peak), bytes, outputs, params))
                 });
             let shape = reported_shape(entry, &inputs, args);
@@ -596,7 +715,7 @@ pub fn bench_groups(
         };
         let bytes = fwd.bytes + bwd.bytes;
         let shape = fwd.shape.clone();
-        let result = time_pair(device, fwd, bwd, args.reps).and_then(|ms| {
+        let result = time_pair(device, fwd, bwd, args.reps, args.cuda_graph).and_then(|ms| {
             measure(
                 op,
                 &name,
@@ -638,6 +757,16 @@ pub fn bench(device: &Device, args: &BenchArgs) -> Result<u8, CliError> {
     for op in &args.ops {
         if !all.iter().any(|e| e.op == op.as_str()) {
             eprintln!("note: operator `{op}` has no registered entry points; skipped");
+        }
+    }
+    if args.cuda_graph {
+        if device.is_cpu() {
+            eprintln!("note: --cuda-graph times calls on a GPU; the cpu's are timed as run");
+        } else {
+            // SAFETY: `bench` queues all its work on the device's own stream and opens no
+            // stream scopes, so the buffers it allocates from here on need no events to order
+            // their uses (and events would keep the calls from being captured).
+            unsafe { device.disable_event_tracking() };
         }
     }
     let groups = select(&all, &args.ops);
@@ -736,6 +865,7 @@ mod tests {
             omit: vec![],
             with: vec![],
             params: vec![],
+            cuda_graph: false,
         }
     }
 
@@ -1114,7 +1244,8 @@ mod tests {
         );
         let before = inputs.clone();
         let params = FAKE_IN_PLACE.params(&[]).unwrap();
-        let (_, bytes, outputs, _) = time_entry(&d, &FAKE_IN_PLACE, &inputs, &params, 3).unwrap();
+        let (_, bytes, outputs, _) =
+            time_entry(&d, &FAKE_IN_PLACE, &inputs, &params, 3, false).unwrap();
         let seen = std::mem::take(&mut *IN_PLACE_SEEN.lock().unwrap());
         // The allocating call, the warm-ups, then one call per repetition (a batch of 1 on the
         // cpu).
@@ -1127,6 +1258,30 @@ mod tests {
         assert_eq!(outputs["dx"].to_f32().unwrap(), last);
         assert_eq!(inputs, before, "the caller's input is not written");
         assert_eq!(bytes, 2 * 32 * 4, "x read once, dx written once");
+    }
+
+    /// After a failed graph capture, `restage` leaves only fresh copies of an in-place entry's
+    /// inputs (whatever the calls had written, and any other output, is gone).
+    #[test]
+    fn restage_drops_outputs_and_copies_the_inputs_again() {
+        let d = Device::cpu();
+        let x: Vec<f32> = (0..8).map(|i| i as f32 - 2.5).collect();
+        let mut inputs = Tensors::new();
+        inputs.insert(
+            "x".into(),
+            Tensor::from_f32(metile_ir::DType::F32, &[2, 4], &x).unwrap(),
+        );
+        let junk = || Tensor::from_f32(metile_ir::DType::F32, &[2, 4], &[9.0; 8]).unwrap();
+        let mut outputs = Tensors::new();
+        outputs.insert("dx".into(), junk());
+        outputs.insert("other".into(), junk());
+        restage(&d, &FAKE_IN_PLACE, &inputs, &mut outputs).unwrap();
+        assert_eq!(outputs.keys().collect::<Vec<_>>(), ["dx"]);
+        assert_eq!(outputs["dx"].to_f32().unwrap(), x);
+        let mut plain = Tensors::new();
+        plain.insert("y".into(), junk());
+        restage(&d, &FAKE_FORWARD, &inputs, &mut plain).unwrap();
+        assert!(plain.is_empty(), "an entry that writes no input keeps nothing");
     }
 
     #[test]

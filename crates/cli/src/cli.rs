@@ -182,6 +182,13 @@ pub struct BenchArgs {
     /// `-p reduction=sum`.
     #[arg(long = "param", short = 'p', value_name = "NAME=VALUE")]
     pub params: Vec<String>,
+
+    /// On a GPU, time each repetition as one replay of a CUDA graph of the calls (captured once,
+    /// after the warm-ups), as the peers' harness times theirs with `--cuda-graph`: the host's
+    /// per-call cost is left out. An entry whose calls cannot be captured (one that reads device
+    /// values on the host) is timed as launched, and its row says so (`timing`).
+    #[arg(long)]
+    pub cuda_graph: bool,
 }
 
 impl BenchArgs {

@@ -181,6 +181,11 @@ pub fn emit(k: &Kernel, plan: &Plan, layouts: &Layouts) -> Result<CudaSource, Co
         fast_buffers: Default::default(),
         fast_accesses: 0,
         rounded: rounded_casts(k),
+        load_hint: CacheHint::from_env(
+            LOAD_HINT_ENV,
+            &["__ldcs", "__ldlu", "__ldcg", "__ldca", "__ldg"],
+        ),
+        store_hint: CacheHint::from_env(STORE_HINT_ENV, &["__stcs", "__stcg", "__stwt"]),
     };
     let params: Vec<ParamAbi> = k
         .params
@@ -289,6 +294,41 @@ fn fast_body_enabled() -> bool {
     std::env::var(FAST_ENV).map_or(true, |v| v.trim() != "0")
 }
 
+/// `METILE_CUDA_LOAD_HINT=F[:NAME,NAME..]` loads vectors from global memory through the CUDA
+/// cache-hint intrinsic `F` (`__ldcs`, `__ldlu`, `__ldcg`, `__ldca` or `__ldg`, written without
+/// the underscores), from every buffer or only the named parameters; for A/B runs of cache
+/// policies (the source changes, so the disk cache keys it).
+pub const LOAD_HINT_ENV: &str = "METILE_CUDA_LOAD_HINT";
+
+/// `METILE_CUDA_STORE_HINT=F[:NAME,..]` stores vectors through `F` (`__stcs`, `__stcg` or
+/// `__stwt`, written without the underscores), to every buffer or only the named parameters.
+pub const STORE_HINT_ENV: &str = "METILE_CUDA_STORE_HINT";
+
+/// A cache-hint intrinsic and the parameters it applies to (`None`: all).
+#[derive(Clone, Debug)]
+struct CacheHint {
+    intrinsic: &'static str,
+    only: Option<Vec<String>>,
+}
+
+impl CacheHint {
+    fn from_env(name: &str, allowed: &[&'static str]) -> Option<CacheHint> {
+        let v = std::env::var(name).ok()?;
+        let (f, only) = match v.trim().split_once(':') {
+            Some((f, names)) => (f, Some(names.split(',').map(str::to_owned).collect())),
+            None => (v.trim(), None),
+        };
+        let intrinsic = allowed.iter().find(|a| a.trim_start_matches('_') == f)?;
+        Some(CacheHint { intrinsic, only })
+    }
+
+    fn applies(&self, param: &str) -> bool {
+        self.only
+            .as_ref()
+            .is_none_or(|names| names.iter().any(|n| n == param))
+    }
+}
+
 /// The entry point's C name: `mt_` and the kernel name with every other character than ASCII
 /// letters and digits replaced (the prefix keeps it clear of C keywords such as `double`).
 fn sanitize(name: &str) -> String {
@@ -324,6 +364,9 @@ struct Emitter<'a> {
     /// Float values rounded to f16/bf16 by a cast (`value -> (source, dtype)`): a store of one
     /// in that dtype converts the source once instead of rounding twice (the same bits).
     rounded: HashMap<ValueId, (ValueId, DType)>,
+    /// Cache hints of vector loads and stores (`LOAD_HINT_ENV`, `STORE_HINT_ENV`).
+    load_hint: Option<CacheHint>,
+    store_hint: Option<CacheHint>,
 }
 
 impl Emitter<'_> {
@@ -1320,6 +1363,31 @@ impl Emitter<'_> {
         Some(grouped)
     }
 
+    /// The intrinsic of `hint` when it applies to parameter `buffer`.
+    fn hint(&self, hint: &Option<CacheHint>, buffer: u32) -> Option<&'static str> {
+        let name = &self.k.params.get(buffer as usize)?.name;
+        hint.as_ref()
+            .filter(|h| h.applies(name))
+            .map(|h| h.intrinsic)
+    }
+
+    /// How vector loads of parameter `buffer` read: `LOAD_HINT_ENV`'s intrinsic where given,
+    /// else `__ldg` for a read-only buffer of a kernel that asks for the read-only data path
+    /// (`Kernel::read_only_cache`), else a plain load (`None`).
+    fn load_intrinsic(&self, buffer: u32) -> Option<&'static str> {
+        if self.load_hint.is_some() {
+            return self.hint(&self.load_hint, buffer);
+        }
+        let read_only = matches!(
+            self.k.params.get(buffer as usize).map(|p| &p.kind),
+            Some(ParamKind::Buffer {
+                access: Access::Read,
+                ..
+            })
+        );
+        (self.k.read_only_cache && read_only).then_some("__ldg")
+    }
+
     fn buffer_dtype(&self, buffer: u32) -> DType {
         match self.k.params.get(buffer as usize).map(|p| &p.kind) {
             Some(ParamKind::Buffer { dtype, .. }) => *dtype,
@@ -1371,11 +1439,14 @@ impl Emitter<'_> {
             )
         };
         let (rv, ptr) = (r.0, format!("p{buffer}"));
+        let hint = self.load_intrinsic(buffer);
         let vector = |word: &str, words: usize| {
+            let read = match hint {
+                Some(f) => format!("{f}((const {word}*)({ptr} + i0) + q)"),
+                None => format!("((const {word}*)({ptr} + i0))[q]"),
+            };
             vec![
-                format!(
-                    "for (int q = 0; q < {words}; ++q) u.w[q] = ((const {word}*)({ptr} + i0))[q];"
-                ),
+                format!("for (int q = 0; q < {words}; ++q) u.w[q] = {read};"),
                 format!(
                     "for (int k = 0; k < MT_VEC; ++k) v{rv}[g + k] = {};",
                     from_mem(d, "u.e[k]")
@@ -1449,13 +1520,18 @@ impl Emitter<'_> {
             format!("if ({}) {w}", active(s))
         };
         let (val, ptr) = (value.0, format!("p{buffer}"));
+        let hint = self.hint(&self.store_hint, buffer);
         let vector = |word: &str, words: usize| {
+            let write = match hint {
+                Some(f) => format!("{f}(({word}*)({ptr} + i0) + q, u.w[q]);"),
+                None => format!("(({word}*)({ptr} + i0))[q] = u.w[q];"),
+            };
             vec![
                 format!(
                     "for (int k = 0; k < MT_VEC; ++k) u.e[k] = {};",
                     to_mem(d, &format!("v{val}[g + k]"))
                 ),
-                format!("for (int q = 0; q < {words}; ++q) (({word}*)({ptr} + i0))[q] = u.w[q];"),
+                format!("for (int q = 0; q < {words}; ++q) {write}"),
             ]
         };
         let vectorize = !atomic && self.lay.contiguous(index);

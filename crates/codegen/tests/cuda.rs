@@ -646,3 +646,29 @@ fn a_plans_occupancy_hint_reaches_the_launch_bounds() {
         .contains(&format!("__launch_bounds__({}, 6)", plan.threads)));
     assert!(!hinted.source.contains(&bounds));
 }
+
+/// `read_only_cache` sends the vector loads of read-only buffers through `__ldg`, and only
+/// those: a read-write buffer (written in place) and the stores keep plain accesses, and a
+/// kernel without it has no `__ldg` at all.
+#[test]
+fn read_only_cache_reads_read_only_buffers_through_ldg() {
+    let scale = |read_only: bool| {
+        trace("scale", |k| {
+            if read_only {
+                k.read_only_cache();
+            }
+            let x = k.input("x", DType::F32);
+            let acc = k.inout("acc", DType::F32);
+            let offs = k.program_id(0) * 1024 + k.arange(0, 1024);
+            acc.store(offs, acc.load(offs) + x.load(offs) * 2.0);
+        })
+        .unwrap()
+    };
+    let src = cuda_source(&scale(true), &Target::sm90()).unwrap().source;
+    assert!(src.contains("__ldg((const uint4*)(p0 + i0) + q)"), "{src}");
+    assert!(src.contains("((const uint4*)(p1 + i0))[q]"), "{src}");
+    assert!(src.contains("((uint4*)(p1 + i0))[q] = u.w[q]"), "{src}");
+    assert!(!src.contains("__ldg((const uint4*)(p1"), "{src}");
+    let plain = cuda_source(&scale(false), &Target::sm90()).unwrap().source;
+    assert!(!plain.contains("__ldg"), "{plain}");
+}

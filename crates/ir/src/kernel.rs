@@ -113,6 +113,9 @@ pub struct Kernel {
     /// set from a measurement, for streaming kernels that hold many loaded vectors per thread.
     /// `None`: the compiler's choice.
     pub min_resident_threads: Option<u32>,
+    /// A GPU target loads the kernel's read-only buffers (access `read`) through the read-only
+    /// data path (`ld.global.nc`); set from a measurement, for kernels it speeds up.
+    pub read_only_cache: bool,
 }
 
 impl Kernel {
@@ -126,6 +129,7 @@ impl Kernel {
             max_threads: None,
             min_threads: None,
             min_resident_threads: None,
+            read_only_cache: false,
         }
     }
 

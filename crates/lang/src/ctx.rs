@@ -106,6 +106,12 @@ impl Ctx {
         scope::with(|s| s.kernel.min_resident_threads = Some(threads));
     }
 
+    /// Asks a GPU target to load the read-only buffers through the read-only data path
+    /// (`Kernel::read_only_cache`).
+    pub fn read_only_cache(&self) {
+        scope::with(|s| s.kernel.read_only_cache = true);
+    }
+
     /// This program's index along grid axis `axis` (i32 scalar).
     pub fn program_id(&self, axis: u8) -> Tile {
         with_scope("program_id", |s| {

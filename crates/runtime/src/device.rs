@@ -150,6 +150,21 @@ pub struct MemoryStats {
     pub total_bytes: usize,
 }
 
+/// Work recorded by `Device::capture` (a CUDA graph), replayed as one submission.
+pub struct DeviceGraph {
+    graph: cudarc::driver::CudaGraph,
+    device: String,
+}
+
+impl DeviceGraph {
+    /// Queues the recorded work once more on the stream it was captured from.
+    pub fn replay(&self) -> Result<()> {
+        self.graph
+            .launch()
+            .map_err(|e| crate::cuda::cuda_error(&self.device, "replay a graph", e))
+    }
+}
+
 /// A device handle; cheap to clone.
 #[derive(Clone, Debug)]
 pub struct Device {
@@ -441,6 +456,46 @@ impl Device {
         match &self.inner.backend {
             Backend::Cpu => None,
             Backend::Cuda(d) => Some(d.own_stream.cu_stream() as usize as u64),
+        }
+    }
+
+    /// Runs `f` with the work this thread queues on this CUDA device recorded into a graph
+    /// instead of run (see `cuda::graph` for what may be captured); returns `f`'s result and the
+    /// graph, which `DeviceGraph::replay` runs. An invalidated capture (a download, a
+    /// synchronisation, a tracked buffer's event inside it) is an `Error::Cuda`, and the cpu
+    /// refuses with `Error::Device`; the device's stream is usable afterwards either way.
+    pub fn capture<T>(&self, f: impl FnOnce() -> T) -> Result<(T, DeviceGraph)> {
+        match &self.inner.backend {
+            Backend::Cpu => Err(Error::Device {
+                device: self.label(),
+                message: "graph capture needs a CUDA device".into(),
+            }),
+            Backend::Cuda(d) => {
+                let (out, graph) = d.capture(f)?;
+                Ok((
+                    out,
+                    DeviceGraph {
+                        graph,
+                        device: self.label(),
+                    },
+                ))
+            }
+        }
+    }
+
+    /// Stops cudarc's event tracking on this CUDA device's context: buffers allocated
+    /// afterwards record no events at their uses and wait for none, which is what lets
+    /// `capture` record work on them. Nothing on the cpu.
+    ///
+    /// # Safety
+    /// The library orders work on its buffers across streams with those events. After this
+    /// call, every use of a buffer allocated afterwards must be queued on the device's own
+    /// stream: no stream scopes (`with_stream`) for this device for the rest of the process, or
+    /// a buffer may be read before its write, or freed while in use.
+    pub unsafe fn disable_event_tracking(&self) {
+        if let Backend::Cuda(d) = &self.inner.backend {
+            // SAFETY: the caller's contract above.
+            unsafe { d.own_stream.context().disable_event_tracking() };
         }
     }
 

@@ -45,6 +45,6 @@ mod gemm;
 
 pub use buffer::{numel_of, Buffer, Tensor};
 pub use cuda::{CudaKernel, DeviceAllocator, KeepAlive};
-pub use device::{Arg, Compiled, Device, MemoryStats, DUMP_ENV};
+pub use device::{Arg, Compiled, Device, DeviceGraph, MemoryStats, DUMP_ENV};
 pub use error::{Error, Result};
 pub use gemm::{Gemm, MatrixLayout};

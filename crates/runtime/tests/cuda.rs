@@ -1243,6 +1243,108 @@ fn a_stream_scope_queues_on_the_callers_stream_and_can_be_captured() {
     assert_eq!(ok(s.clone_dtoh(&out_mem), "read"), affine_on_cpu(&k, &xs2));
 }
 
+/// `Device::capture` records a launch and a copy on borrowed memory (no events) without running
+/// them, and `DeviceGraph::replay` runs them on the values the inputs hold at the replay. A
+/// capture that reads a buffer on the host is refused with a typed error, and the stream works
+/// normally afterwards; the cpu refuses capture.
+#[test]
+fn device_capture_replays_and_refuses_a_host_read() {
+    let cpu_refusal = Device::cpu().capture(|| ());
+    assert!(
+        matches!(cpu_refusal, Err(Error::Device { .. })),
+        "{:?}",
+        cpu_refusal.err()
+    );
+    let Some(dev) = cuda() else { return };
+    let k = affine_on(&dev);
+    let s = caller_stream();
+    let n = 777;
+    let xs: Vec<f32> = (0..n).map(|i| (i as f32 * 0.11).cos()).collect();
+    let (mut x_mem, x) = borrowed_on(&dev, &s, &xs);
+    let (_y_mem, mut y) = borrowed_on(&dev, &s, &vec![f32::NAN; n]);
+    let (out_mem, mut out) = borrowed_on(&dev, &s, &vec![f32::NAN; n]);
+    let captured = on_stream(&dev, &s, || {
+        dev.capture(|| -> metile_runtime::Result<()> {
+            dev.launch(&k, affine_grid(n), &mut affine_args(&x, &mut y, n))?;
+            out.copy_from(&y)
+        })
+    });
+    let (queued, graph) = ok(ok(captured, "the stream scope"), "capture");
+    ok(queued, "queueing under capture");
+    assert!(
+        ok(s.clone_dtoh(&out_mem), "read before the replay")
+            .iter()
+            .all(|v| v.is_nan()),
+        "captured work must not run before the replay"
+    );
+    let xs2: Vec<f32> = xs.iter().map(|v| 3.0 * v - 1.0).collect();
+    ok(s.memcpy_htod(&xs2, &mut x_mem), "new inputs");
+    ok(s.synchronize(), "synchronize");
+    ok(graph.replay(), "replay");
+    ok(s.synchronize(), "synchronize");
+    assert_eq!(ok(s.clone_dtoh(&out_mem), "read"), affine_on_cpu(&k, &xs2));
+    // A host read inside the capture: refused, and the device still reads afterwards.
+    let refused = on_stream(&dev, &s, || dev.capture(|| out.to_f32()));
+    match ok(refused, "the stream scope") {
+        Err(Error::Cuda { .. }) => {}
+        other => panic!(
+            "a host read must invalidate the capture, got {:?}",
+            other.map(|r| r.0)
+        ),
+    }
+    let after = ok(on_stream(&dev, &s, || out.to_f32()), "the stream scope");
+    assert_eq!(
+        ok(after, "read after a refused capture"),
+        affine_on_cpu(&k, &xs2)
+    );
+}
+
+/// Pool memory and `Device::capture` on the device's own stream: a pool buffer made before the
+/// capture and dropped inside it is freed after it (the capture succeeds and replays); a pool
+/// buffer made inside the capture and kept past it fails the capture with a typed error, and
+/// dropping it then frees nothing, so the device keeps working.
+#[test]
+fn device_capture_keeps_pool_frees_out_of_the_graph() {
+    let Some(dev) = cuda() else { return };
+    let k = affine_on(&dev);
+    let s = caller_stream();
+    let n = 300;
+    let xs: Vec<f32> = (0..n).map(|i| (i as f32 * 0.07).sin()).collect();
+    let (_x_mem, x) = borrowed_on(&dev, &s, &xs);
+    let (out_mem, mut y) = borrowed_on(&dev, &s, &vec![f32::NAN; n]);
+    let early = ok(dev.zeros(DType::F32, 4096), "a pool buffer");
+    ok(dev.synchronize(), "synchronize");
+    let captured = dev.capture(|| {
+        drop(early);
+        dev.launch(&k, affine_grid(n), &mut affine_args(&x, &mut y, n))
+    });
+    let (launched, graph) = ok(captured, "capture with a pool buffer dropped inside");
+    ok(launched, "the captured launch");
+    ok(graph.replay(), "replay");
+    ok(dev.synchronize(), "synchronize");
+    assert_eq!(ok(s.clone_dtoh(&out_mem), "read"), affine_on_cpu(&k, &xs));
+    let kept = dev.capture(|| {
+        let b = dev.unfilled(DType::F32, 4096);
+        let launched = dev.launch(&k, affine_grid(n), &mut affine_args(&x, &mut y, n));
+        (b, launched)
+    });
+    match kept {
+        Err(Error::Device { message, .. }) => assert!(message.contains("outlive"), "{message}"),
+        other => panic!(
+            "a buffer kept past the capture must fail it, got {:?}",
+            other.err()
+        ),
+    }
+    let after = ok(
+        dev.zeros(DType::F32, 8),
+        "allocate after the failed capture",
+    );
+    assert_eq!(
+        ok(after.to_f32(), "read after the failed capture"),
+        vec![0.0; 8]
+    );
+}
+
 /// Owned (pool) memory made and used inside a stream scope is ordered with the caller's stream
 /// by events: results are right inside the scope, after it, and over a loop that frees and
 /// reuses pool memory. The largest round reads nothing inside the scope, so the read after it (a

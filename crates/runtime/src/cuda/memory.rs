@@ -37,6 +37,7 @@ use cudarc::driver::{
 use metile_ir::DType;
 
 use crate::buffer::HostData;
+use crate::cuda::graph::{open_capture, CaptureTag};
 use crate::cuda::scope::{innermost, scoped, Scopes};
 use crate::cuda::{alloc_error, cuda_error, CudaDevice};
 use crate::error::{Error, Result};
@@ -183,6 +184,8 @@ pub(crate) struct CudaBuffer {
     pub(crate) device: Arc<CudaDevice>,
     /// `None` for an empty buffer.
     pub(crate) words: Option<Words>,
+    /// The graph capture the pool memory was allocated inside (see `graph`).
+    capture: Option<Arc<CaptureTag>>,
 }
 
 /// `(elements, word bytes)` of host words.
@@ -267,6 +270,22 @@ impl Drop for CudaBuffer {
         self.device
             .usage
             .freed(self.words.as_ref().map_or(0, Words::owned_bytes));
+        let Some(words) = self.words.take() else {
+            return;
+        };
+        if matches!(words, Words::Borrowed(_)) {
+            return;
+        }
+        // Pool memory and graph captures (see `graph`): memory from a capture goes back as its
+        // capture says; memory from before an open capture of the pool's stream is freed once
+        // the capture ends.
+        match &self.capture {
+            Some(tag) => drop(tag.release(words)),
+            None => match self.capturing_pool() {
+                Some(tag) => tag.defer(words),
+                None => drop(words),
+            },
+        }
     }
 }
 
@@ -327,15 +346,28 @@ unsafe fn copy_to_host(
 }
 
 impl CudaBuffer {
-    /// Wraps new storage, counting what the library allocated in the device's usage.
+    /// Wraps new storage, counting what the library allocated in the device's usage; pool
+    /// memory allocated inside a graph capture of the pool's stream is tagged with it.
     fn counted(device: &Arc<CudaDevice>, words: Option<Words>) -> CudaBuffer {
-        device
-            .usage
-            .allocated(words.as_ref().map_or(0, Words::owned_bytes));
-        CudaBuffer {
+        let owned = words.as_ref().map_or(0, Words::owned_bytes);
+        device.usage.allocated(owned);
+        let mut b = CudaBuffer {
             device: device.clone(),
             words,
+            capture: None,
+        };
+        if owned > 0 {
+            b.capture = b.capturing_pool();
+            if let Some(tag) = &b.capture {
+                tag.allocated();
+            }
         }
+        b
+    }
+
+    /// The graph capture open on this thread on the device's own stream (the pool's), if any.
+    fn capturing_pool(&self) -> Option<Arc<CaptureTag>> {
+        open_capture(self.device.ordinal).filter(|_| self.device.is_own(&self.device.stream()))
     }
 
     /// `len` words of `word` bytes on `device`, zero-filled or uninitialised: from the

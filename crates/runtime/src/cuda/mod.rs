@@ -36,6 +36,7 @@
 
 mod blas;
 mod compile;
+mod graph;
 mod launch;
 mod memory;
 mod scope;
