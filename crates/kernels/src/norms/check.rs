@@ -206,6 +206,7 @@ impl NormCase {
             saved_stats,
             &self.opts,
             self.tiling,
+            None,
         )?;
         let (Some(fwd), Some(bwd)) = (fwd, bwd) else {
             return Err(OpError::BadInput {

@@ -771,8 +771,10 @@ impl NormParamGrads {
 /// arithmetic with `dx` written over `dy`, rounded to `dy`'s dtype (no new memory for it; for
 /// the fused add, `dx` is also the residual's gradient). `dresidual_out` and `stats` as in
 /// [`NormCotangents`]; `opts.grad_dtype` is ignored; `tiling` as [`backward_into`]'s. Returns
-/// the parameter gradients. A validation error leaves `dy` unchanged; after a failed launch
-/// ([`OpError::Runtime`]) its values are unspecified.
+/// the parameter gradients, written into `prev`'s tensors where they fit (a caller that runs
+/// the backward at every step allocates them once, as [`backward_into`] reuses its outputs). A
+/// validation error leaves `dy` unchanged; after a failed launch ([`OpError::Runtime`]) its
+/// values are unspecified.
 #[allow(clippy::too_many_arguments)]
 pub fn backward_in_place(
     device: &Device,
@@ -783,10 +785,12 @@ pub fn backward_in_place(
     stats: Option<NormStats<'_>>,
     opts: &NormOptions,
     tiling: Option<Tiling>,
+    prev: Option<NormParamGrads>,
 ) -> Result<NormParamGrads, OpError> {
     let entry = in_place_entry_name(kind);
     let s = validate_backward(entry, kind, inp, dy, dresidual_out, stats, opts)?;
-    let mut params = NormParamGrads::fit(device, inp, &s, None, None)?;
+    let (pdw, pdb) = prev.map_or((None, None), |p| (p.dweight, p.dbias));
+    let mut params = NormParamGrads::fit(device, inp, &s, pdw, pdb)?;
     launch_backward(
         device,
         kind,
@@ -1360,8 +1364,13 @@ fn run_in_place_backward(
     let opts = options(p, kind != NormKind::Layer, false)?;
     let stats = saved_stats(entry, t)?;
     let dres = t.get("dresidual_out");
+    // The previous call's parameter gradients are written over (see `EntryPoint::run`).
+    let prev = NormParamGrads {
+        dweight: out.remove("dweight"),
+        dbias: out.remove("dbias"),
+    };
     let g = write_over(entry, out, &[DX_OVER_DY], |[dy]| {
-        backward_in_place(d, kind, &inp, dy, dres, stats, &opts, None)
+        backward_in_place(d, kind, &inp, dy, dres, stats, &opts, None, Some(prev))
     })?;
     for (name, grad) in [("dweight", g.dweight), ("dbias", g.dbias)] {
         if let Some(grad) = grad {

@@ -649,6 +649,7 @@ fn in_place_backward_is_the_backward_bit_for_bit() {
                         stats,
                         &opts,
                         case.tiling,
+                        None,
                     )
                     .unwrap();
                     let label = format!("{case:?} dy {dy_dtype} saved {}", stats.is_some());
@@ -656,6 +657,35 @@ fn in_place_backward_is_the_backward_bit_for_bit() {
                     assert_eq!(dx, want.dx, "{label}: dx");
                     assert_eq!(got.dweight, want.dweight, "{label}: dweight");
                     assert_eq!(got.dbias, want.dbias, "{label}: dbias");
+                    // Again, handed the first call's parameter gradients (poisoned): the same
+                    // values, written into the same memory.
+                    let mut prev = got;
+                    let mut at_params = Vec::new();
+                    for t in [&mut prev.dweight, &mut prev.dbias].into_iter().flatten() {
+                        t.buffer.poison();
+                        at_params.push(addr(t));
+                    }
+                    let mut dx = dy.clone();
+                    let mut again = backward_in_place(
+                        &dev,
+                        kind,
+                        &inp,
+                        &mut dx,
+                        cot.dresidual_out,
+                        stats,
+                        &opts,
+                        case.tiling,
+                        Some(prev),
+                    )
+                    .unwrap();
+                    let at_again: Vec<usize> = [&mut again.dweight, &mut again.dbias]
+                        .into_iter()
+                        .flatten()
+                        .map(addr)
+                        .collect();
+                    assert_eq!(at_again, at_params, "{label}: parameter gradients reused");
+                    assert_eq!(again.dweight, want.dweight, "{label}: dweight, reused");
+                    assert_eq!(again.dbias, want.dbias, "{label}: dbias, reused");
                 }
             }
         }
