@@ -1281,7 +1281,10 @@ mod tests {
         let mut plain = Tensors::new();
         plain.insert("y".into(), junk());
         restage(&d, &FAKE_FORWARD, &inputs, &mut plain).unwrap();
-        assert!(plain.is_empty(), "an entry that writes no input keeps nothing");
+        assert!(
+            plain.is_empty(),
+            "an entry that writes no input keeps nothing"
+        );
     }
 
     #[test]

@@ -76,7 +76,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_in_place_bwd(c
       if ((true && v8[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        for (int q = 0; q < 1; ++q) u.w[q] = __ldg((const uint4*)(p2 + i0) + q);
         #pragma unroll
         for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
       } else {
@@ -114,7 +114,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_in_place_bwd(c
         if ((true && v8[g])) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          for (int q = 0; q < 1; ++q) u.w[q] = __ldg((const uint4*)(p0 + i0) + q);
           #pragma unroll
           for (int k = 0; k < MT_VEC; ++k) v29[g + k] = u.e[k];
         } else {
@@ -129,7 +129,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_in_place_bwd(c
         if ((true && v8[g])) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+          for (int q = 0; q < 1; ++q) u.w[q] = __ldg((const uint4*)(p1 + i0) + q);
           #pragma unroll
           for (int k = 0; k < MT_VEC; ++k) v31[g + k] = u.e[k];
         } else {
@@ -280,7 +280,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_in_place_bwd(c
       if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        for (int q = 0; q < 1; ++q) u.w[q] = __ldg((const uint4*)(p2 + i0) + q);
         #pragma unroll
         for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
       } else {
@@ -318,7 +318,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_in_place_bwd(c
         if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          for (int q = 0; q < 1; ++q) u.w[q] = __ldg((const uint4*)(p0 + i0) + q);
           #pragma unroll
           for (int k = 0; k < MT_VEC; ++k) v29[g + k] = u.e[k];
         } else {
@@ -333,7 +333,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_add_rms_norm_in_place_bwd(c
         if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+          for (int q = 0; q < 1; ++q) u.w[q] = __ldg((const uint4*)(p1 + i0) + q);
           #pragma unroll
           for (int k = 0; k < MT_VEC; ++k) v31[g + k] = u.e[k];
         } else {

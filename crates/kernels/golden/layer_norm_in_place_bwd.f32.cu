@@ -75,7 +75,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_in_place_bwd(con
       if ((true && v7[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        for (int q = 0; q < 1; ++q) u.w[q] = __ldg((const uint4*)(p1 + i0) + q);
         #pragma unroll
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
       } else {
@@ -110,7 +110,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_in_place_bwd(con
         if ((true && v7[g])) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          for (int q = 0; q < 1; ++q) u.w[q] = __ldg((const uint4*)(p0 + i0) + q);
           #pragma unroll
           for (int k = 0; k < MT_VEC; ++k) v28[g + k] = u.e[k];
         } else {
@@ -334,7 +334,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_in_place_bwd(con
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        for (int q = 0; q < 1; ++q) u.w[q] = __ldg((const uint4*)(p1 + i0) + q);
         #pragma unroll
         for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
       } else {
@@ -369,7 +369,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_layer_norm_in_place_bwd(con
         if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          for (int q = 0; q < 1; ++q) u.w[q] = __ldg((const uint4*)(p0 + i0) + q);
           #pragma unroll
           for (int k = 0; k < MT_VEC; ++k) v28[g + k] = u.e[k];
         } else {

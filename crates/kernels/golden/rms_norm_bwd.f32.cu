@@ -76,7 +76,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_bwd(const float* _
       if ((true && v8[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        for (int q = 0; q < 1; ++q) u.w[q] = __ldg((const uint4*)(p1 + i0) + q);
         #pragma unroll
         for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
       } else {
@@ -114,7 +114,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_bwd(const float* _
         if ((true && v8[g])) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          for (int q = 0; q < 1; ++q) u.w[q] = __ldg((const uint4*)(p0 + i0) + q);
           #pragma unroll
           for (int k = 0; k < MT_VEC; ++k) v29[g + k] = u.e[k];
         } else {
@@ -129,7 +129,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_bwd(const float* _
         if ((true && v8[g])) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+          for (int q = 0; q < 1; ++q) u.w[q] = __ldg((const uint4*)(p2 + i0) + q);
           #pragma unroll
           for (int k = 0; k < MT_VEC; ++k) v31[g + k] = u.e[k];
         } else {
@@ -262,7 +262,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_bwd(const float* _
       if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        for (int q = 0; q < 1; ++q) u.w[q] = __ldg((const uint4*)(p1 + i0) + q);
         #pragma unroll
         for (int k = 0; k < MT_VEC; ++k) v15[g + k] = u.e[k];
       } else {
@@ -300,7 +300,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_bwd(const float* _
         if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          for (int q = 0; q < 1; ++q) u.w[q] = __ldg((const uint4*)(p0 + i0) + q);
           #pragma unroll
           for (int k = 0; k < MT_VEC; ++k) v29[g + k] = u.e[k];
         } else {
@@ -315,7 +315,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_rms_norm_bwd(const float* _
         if ((true && v8[g + 0]) && (true && v8[g + 1]) && (true && v8[g + 2]) && (true && v8[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+          for (int q = 0; q < 1; ++q) u.w[q] = __ldg((const uint4*)(p2 + i0) + q);
           #pragma unroll
           for (int k = 0; k < MT_VEC; ++k) v31[g + k] = u.e[k];
         } else {

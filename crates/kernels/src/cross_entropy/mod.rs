@@ -1089,11 +1089,39 @@ impl Logits<'_> {
 /// (FP32, one element per row, each written whole): fused linear cross-entropy's chunks pass
 /// windows of their call's rows and scratch reused chunk after chunk. A missing one, or one of
 /// another dtype, length or device, is replaced by a new buffer.
+///
+/// `sums`: a previous call's reduced loss and z-loss (`[]`, under `sum` and `mean`), written over
+/// in the same way; the registry's forward entry hands its previous outputs back
+/// ([`RowBuffers::previous`]), so that a caller repeating the call allocates nothing.
 #[derive(Default)]
 pub(crate) struct RowBuffers {
     pub loss: Option<Buffer>,
     pub z_loss: Option<Buffer>,
     pub lse: Option<Buffer>,
+    pub sums: Option<(Buffer, Buffer)>,
+}
+
+impl RowBuffers {
+    /// A forward entry's previous outputs `loss`, `z_loss` and `lse`, taken out of `out`:
+    /// per-row buffers under `none`, the reduced ones otherwise.
+    fn previous(out: &mut crate::registry::Tensors, reduction: Reduction) -> RowBuffers {
+        let mut take = |name: &str| out.remove(name).map(|t| t.buffer);
+        let (loss, z_loss, lse) = (take("loss"), take("z_loss"), take("lse"));
+        match reduction {
+            Reduction::None => RowBuffers {
+                loss,
+                z_loss,
+                lse,
+                sums: None,
+            },
+            _ => RowBuffers {
+                loss: None,
+                z_loss: None,
+                lse,
+                sums: loss.zip(z_loss),
+            },
+        }
+    }
 }
 
 /// The forwards' one implementation. `known`: the host's copies of the targets and class
@@ -1122,11 +1150,23 @@ pub(crate) fn run_forward(
             _ => Ok(device.zeros(DType::F32, c.rows)?),
         }
     };
+    let RowBuffers {
+        loss: prev_loss,
+        z_loss: prev_z,
+        lse: prev_lse,
+        sums: prev_sums,
+    } = rows;
     let (mut rl, mut rz, mut lse) = (
-        row_buffer(rows.loss)?,
-        row_buffer(rows.z_loss)?,
-        row_buffer(rows.lse)?,
+        row_buffer(prev_loss)?,
+        row_buffer(prev_z)?,
+        row_buffer(prev_lse)?,
     );
+    // The previous sums where they fit (f32 scalars of this device).
+    let prev_sums = prev_sums.filter(|(a, b)| {
+        [a, b]
+            .iter()
+            .all(|t| t.dtype() == DType::F32 && t.len() == 1 && t.device_name() == label)
+    });
     let mut pred = token_stats
         .then(|| device.zeros(DType::I64, c.rows))
         .transpose()?;
@@ -1206,17 +1246,28 @@ pub(crate) fn run_forward(
     };
     // The kernels applied the mean's factors per row: `sum` and `mean` both add the rows, in
     // f64 on the host where it read the targets, else on the device.
-    let host_sum = |b: Buffer| -> Result<Tensor, OpError> {
+    let host_sum = |b: Buffer, prev: Option<Buffer>| -> Result<Tensor, OpError> {
         let total: f64 = b.to_f32()?.iter().map(|v| *v as f64).sum();
-        Ok(device.to_device(&Tensor::from_f32(DType::F32, &[], &[total as f32])?)?)
+        let host = Buffer::from_f32(DType::F32, &[total as f32])?;
+        let sum = match prev {
+            Some(mut p) => {
+                p.copy_from(&host)?;
+                p
+            }
+            None => device.upload(&host)?,
+        };
+        Ok(Tensor::new(sum, vec![])?)
     };
     let (loss, z_loss) = match (o.reduction, c.on_device()) {
         (Reduction::None, _) => (
             Tensor::new(rl, c.row_shape.clone())?,
             Tensor::new(rz, c.row_shape.clone())?,
         ),
-        (_, false) => (host_sum(rl)?, host_sum(rz)?),
-        (_, true) => device_sums(device, &rl, &rz, c.rows)?,
+        (_, false) => {
+            let (pl, pz) = prev_sums.unzip();
+            (host_sum(rl, pl)?, host_sum(rz, pz)?)
+        }
+        (_, true) => device_sums(device, &rl, &rz, c.rows, prev_sums)?,
     };
     Ok(CeForward {
         loss,
@@ -1227,14 +1278,20 @@ pub(crate) fn run_forward(
     })
 }
 
-/// The sums of the per-row losses and z-losses on the device ([`sums_kernel`]), as `[]` tensors.
+/// The sums of the per-row losses and z-losses on the device ([`sums_kernel`]), as `[]` tensors,
+/// written into `prev` (f32 scalars of the device) when given.
 fn device_sums(
     device: &Device,
     rl: &Buffer,
     rz: &Buffer,
     rows: usize,
+    prev: Option<(Buffer, Buffer)>,
 ) -> Result<(Tensor, Tensor), OpError> {
-    let (mut loss, mut z) = (device.zeros(DType::F32, 1)?, device.zeros(DType::F32, 1)?);
+    let (mut loss, mut z) = match prev {
+        // No rows: no launch writes the sums, so they start from zero.
+        Some(p) if rows > 0 => p,
+        _ => (device.zeros(DType::F32, 1)?, device.zeros(DType::F32, 1)?),
+    };
     if rows > 0 {
         let k = device.kernel("cross_entropy_sums", &(), sums_kernel)?;
         let mut args = [
@@ -1545,13 +1602,15 @@ pub static ENTRY_POINTS: [EntryPoint; 3] = [
             let stats = flag(p, "token_stats")?;
             let (x, y) = (input(e, t, "logits")?, input(e, t, "target")?);
             let w = t.get("weight");
+            let prev = RowBuffers::previous(o, opts.reduction);
             let f = if flag(p, "grad_in_forward")? {
                 let mut g = crate::host::fit_copy(d, o.remove("dlogits"), x)?;
-                let f = forward_in_place(d, &mut g, y, w, &opts, stats)?;
+                let logits = Logits::Overwrite(&mut g);
+                let f = run_forward(d, logits, y, w, &opts, stats, None, prev)?;
                 o.insert("dlogits".into(), g);
                 f
             } else {
-                forward_with(d, x, y, w, &opts, stats)?
+                run_forward(d, Logits::Read(x), y, w, &opts, stats, None, prev)?
             };
             o.insert("loss".into(), f.loss);
             o.insert("z_loss".into(), f.z_loss);

@@ -575,3 +575,54 @@ fn gpu_forwards_of_16_bit_logits_pipeline_their_steps_by_default() {
         }
     }
 }
+
+/// The forward entry writes over its previous outputs (`loss`, `z_loss`, `lse`) under every
+/// reduction, with the row sums taken on the host and on the device: a repeated call allocates
+/// none of them and gives the same values (each poisoned in between).
+#[test]
+fn forward_entry_writes_over_its_previous_outputs() {
+    let d = Device::cpu();
+    let ep = find("cross_entropy.forward").unwrap();
+    let mut rng = Rng::new(17);
+    let (rows, v) = (6, 11);
+    let mut inputs = Tensors::new();
+    let x = rng.normal_vec(rows * v, 0.0, 2.0);
+    inputs.insert(
+        "logits".into(),
+        Tensor::from_f32(DType::F32, &[rows, v], &x).unwrap(),
+    );
+    inputs.insert("target".into(), ids(&[3, -100, 0, 10, 7, 3]));
+    let addr = |t: &mut Tensor| t.buffer.host_bytes_mut().unwrap().as_ptr() as usize;
+    let names = ["loss", "z_loss", "lse"];
+    for reduction in ["none", "sum", "mean"] {
+        for unread in [false, true] {
+            let pairs = [("reduction", reduction), ("lse_square_scale", "0.01")]
+                .map(|(k, v)| (k.to_string(), v.to_string()));
+            let params = ep.params(&pairs).unwrap();
+            let run = |out: &mut Tensors| {
+                let call = || (ep.run)(&d, &inputs, &params, out);
+                if unread {
+                    targets_unread(call)
+                } else {
+                    (ep.run)(&d, &inputs, &params, out)
+                }
+            };
+            let label = format!("{reduction} targets unread {unread}");
+            let mut out = Tensors::new();
+            run(&mut out).unwrap();
+            let want: Vec<Vec<f32>> = names.map(|n| out[n].to_f32().unwrap()).to_vec();
+            let mut at = Vec::new();
+            for n in names {
+                let t = out.get_mut(n).unwrap();
+                t.buffer.poison();
+                at.push(addr(t));
+            }
+            run(&mut out).unwrap();
+            for (k, n) in names.iter().enumerate() {
+                let t = out.get_mut(*n).unwrap();
+                assert_eq!(addr(t), at[k], "{label}: {n} written over");
+                assert_eq!(t.to_f32().unwrap(), want[k], "{label}: {n}");
+            }
+        }
+    }
+}

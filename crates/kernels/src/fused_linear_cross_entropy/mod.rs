@@ -569,6 +569,7 @@ fn run_chunks(
             loss: loss_at,
             z_loss: z_at,
             lse: spare.lse,
+            sums: None,
         };
         let prev_y = keep(logits.take(), &[c, v]).map(|y| MatmulOutputs { y, z: None });
         let mut z = matmul::forward(device, &x, inp.weight, inp.bias, &mm, prev_y)?.y;
@@ -699,6 +700,7 @@ fn spares(f: ce::CeForward, [loss_direct, z_direct]: [bool; 2]) -> ce::RowBuffer
         loss: (!loss_direct).then_some(f.loss.buffer),
         z_loss: (!z_direct).then_some(f.z_loss.buffer),
         lse: Some(f.lse.buffer),
+        sums: None,
     }
 }
 

@@ -155,7 +155,7 @@ impl RopeCase {
         if self.positions.is_none() && !inner && self.pair_heads.is_none() {
             // Table gradients: FP32 sums of `groups` FP32 products of storage values, so at most
             // (groups + 2) FP32 roundings of the largest sum of |terms|.
-            let (dcos, dsin) = run_tables(device, &xt, &ct, &st, &dyt)?;
+            let (dcos, dsin) = run_tables(device, &xt, &ct, &st, &dyt, None)?;
             let (want_c, want_s, scale) =
                 oracle::table_backward(&to_f64(&x), &to_f64(&dy), b, h, t, d, bc, r);
             let groups = (b / bc) * h;
@@ -758,10 +758,40 @@ mod tests {
         let x = Tensor::zeros(DType::F32, &[2, 3, 4, 8]);
         let tab = Tensor::zeros(DType::F32, &[2, 4, 8]);
         let dy = Tensor::zeros(DType::F32, &[2, 3, 4, 6]);
-        let e = run_tables(&dev, &x, &tab, &tab, &dy).unwrap_err();
+        let e = run_tables(&dev, &x, &tab, &tab, &dy, None).unwrap_err();
         assert!(e.to_string().contains("must match x"), "{e}");
         let long = Tensor::zeros(DType::F32, &[1, 9, 8]);
-        let e = run_tables(&dev, &x, &long, &long, &x).unwrap_err();
+        let e = run_tables(&dev, &x, &long, &long, &x, None).unwrap_err();
         assert!(e.to_string().contains("T=4"), "{e}");
+    }
+
+    /// The table gradients are written over a previous call's tensors, every element of them
+    /// (poisoned in between), with per-batch and shared tables and a partial rotary width.
+    #[test]
+    fn table_gradients_write_over_the_previous_ones() {
+        let dev = Device::cpu();
+        let mut rng = crate::testing::Rng::new(5);
+        let mut t = |shape: &[usize]| {
+            let n = shape.iter().product();
+            Tensor::from_f32(DType::F32, shape, &rng.normal_vec(n, 0.0, 1.0)).unwrap()
+        };
+        let addr = |t: &mut Tensor| t.buffer.host_bytes_mut().unwrap().as_ptr() as usize;
+        for (bc, r) in [(1, 8), (2, 8), (2, 4)] {
+            let (x, dy) = (t(&[2, 3, 5, 8]), t(&[2, 3, 5, 8]));
+            let tab = t(&[bc, 5, r]);
+            let (want_c, want_s) = run_tables(&dev, &x, &tab, &tab, &dy, None).unwrap();
+            let (mut pc, mut ps) = run_tables(&dev, &x, &tab, &tab, &dy, None).unwrap();
+            pc.buffer.poison();
+            ps.buffer.poison();
+            let at = (addr(&mut pc), addr(&mut ps));
+            let (mut c, mut s) = run_tables(&dev, &x, &tab, &tab, &dy, Some((pc, ps))).unwrap();
+            assert_eq!(
+                (addr(&mut c), addr(&mut s)),
+                at,
+                "bc {bc} r {r}: written over"
+            );
+            assert_eq!(c, want_c, "bc {bc} r {r}: dcos");
+            assert_eq!(s, want_s, "bc {bc} r {r}: dsin");
+        }
     }
 }

@@ -1182,13 +1182,15 @@ impl Launch<'_> {
     }
 }
 
-/// The tables' gradients `(dcos, dsin)`, FP32 and shaped like `cos` (no position ids).
+/// The tables' gradients `(dcos, dsin)`, FP32 and shaped like `cos` (no position ids), written
+/// over `prev`'s tensors where they fit (the kernel writes every element).
 pub fn run_tables(
     device: &Device,
     x: &Tensor,
     cos: &Tensor,
     sin: &Tensor,
     dy: &Tensor,
+    prev: Option<(Tensor, Tensor)>,
 ) -> Result<(Tensor, Tensor), OpError> {
     let entry = "rope.table_backward";
     let l = validate(entry, "x", x, cos, sin, None, XLayout::HeadsOuter)?;
@@ -1205,12 +1207,15 @@ pub fn run_tables(
             ),
         ));
     }
-    let mut dcos = device.tensor_zeros(DType::F32, &cos.shape)?;
-    let mut dsin = device.tensor_zeros(DType::F32, &cos.shape)?;
     let table_rows = cos.shape[0] * l.t;
     if table_rows == 0 || l.r == 0 {
-        return Ok((dcos, dsin));
+        // No launch: zeros (whatever `prev` held).
+        let zeros = || device.tensor_zeros(DType::F32, &cos.shape);
+        return Ok((zeros()?, zeros()?));
     }
+    let (pc, ps) = prev.unzip();
+    let mut dcos = fit_written(device, pc, DType::F32, &cos.shape)?;
+    let mut dsin = fit_written(device, ps, DType::F32, &cos.shape)?;
     let heads = l.ht / l.t.max(1);
     let groups = l.rows / table_rows;
     let spec = RopeTableSpec {
@@ -1318,7 +1323,8 @@ const POSITIONS: Port = port(
 fn run_table_entry(d: &Device, t: &Tensors, _p: &Params, out: &mut Tensors) -> Result<(), OpError> {
     let entry = "rope.table_backward";
     let [x, cos, sin, dy] = ["x", "cos", "sin", "dy"].map(|n| input(entry, t, n));
-    let (dcos, dsin) = run_tables(d, x?, cos?, sin?, dy?)?;
+    let prev = out.remove("dcos").zip(out.remove("dsin"));
+    let (dcos, dsin) = run_tables(d, x?, cos?, sin?, dy?, prev)?;
     out.insert("dcos".into(), dcos);
     out.insert("dsin".into(), dsin);
     Ok(())
