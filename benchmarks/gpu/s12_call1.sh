@@ -5,6 +5,9 @@
 # one-tile default; (3) ncu of the f32 norm backwards, ours against torch.compile's, and of the
 # RoPE forward; (4) torch.compile's generated Triton for the f32 norms, RoPE and softmax
 # (TORCH_LOGS=output_code), to read locally.
+# METILE_NORM_FWD_STEP and METILE_NORM_LANE_SUMS were this run's experiment knobs (a stepped GPU
+# forward with per-lane sums); both lost and were removed after it (commit 2555e7c's parent had
+# them only in the working tree): this script no longer reproduces steps (1) and (2).
 cd "$(dirname "$0")/../.."
 B=.device/bin/metile; R=/tmp/r12c1; rm -rf $R; mkdir -p $R; s=$(date +%s); t() { echo "[$(( $(date +%s) - s )) s] $*"; }
 pack() { tar czf $OUT/all.tar.gz -C $R .; }
@@ -19,15 +22,7 @@ run s2l1t5 f32 METILE_NORM_FWD_STEP=2048 METILE_NORM_LANE_SUMS=1 METILE_CUDA_THR
 run s1l1t5 f32 METILE_NORM_FWD_STEP=1024 METILE_NORM_LANE_SUMS=1 METILE_CUDA_THREADS=$F5
 run s2l0t5 f32 METILE_NORM_FWD_STEP=2048 METILE_NORM_LANE_SUMS=0 METILE_CUDA_THREADS=$F5
 run def2 f32 X=1
-python3 - $R/sweep.jsonl <<'PY' | tee $R/sweep.md
-import json, sys, collections
-rows = [json.loads(l) for l in open(sys.argv[1]) if l.startswith('{') and '"ms"' in l]
-tags = list(dict.fromkeys(r['tag'] for r in rows))
-t = collections.defaultdict(dict)
-for r in rows: t[(r['op'], r.get('dtype'), r['mode'])][r['tag']] = r['ms']
-print('| op | dtype | mode | ' + ' | '.join(tags) + ' |'); print('|---|---|---|' + '---:|' * len(tags))
-for k, v in t.items(): print('| ' + ' | '.join(map(str, k)) + ' | ' + ' | '.join(f"{v[g]:.4f}" if g in v else '-' for g in tags) + ' |')
-PY
+python3 benchmarks/sweep_table.py $R/sweep.jsonl | tee $R/sweep.md
 pack
 M="--clock-control none --section SpeedOfLight --section Occupancy --section LaunchStats --section WarpStateStats --section MemoryWorkloadAnalysis --section SchedulerStats"
 for op in rms_norm layer_norm; do

@@ -29,13 +29,5 @@ run def "$ROPE" bf16 X=1; run stcs "$ROPE" bf16 METILE_CUDA_STORE_HINT=stcs; run
 run tm "$ROPE" bf16 METILE_ROPE_TOKEN_MAJOR=1; run tm4 "$ROPE" bf16 METILE_ROPE_TOKEN_MAJOR=1 METILE_CUDA_MIN_PROGRAMS=$RM
 run tm6 "$ROPE" bf16 METILE_ROPE_TOKEN_MAJOR=1 METILE_CUDA_MIN_PROGRAMS=$RM6; run tm8 "$ROPE" bf16 METILE_ROPE_TOKEN_MAJOR=1 METILE_CUDA_MIN_PROGRAMS=$RM8
 run def2 "$ROPE" bf16 X=1
-python3 - $R/sweep.jsonl <<'PY' | tee $R/sweep.md
-import json, sys, collections
-rows = [json.loads(l) for l in open(sys.argv[1]) if l.startswith('{') and '"ms"' in l]
-tags = list(dict.fromkeys(r['tag'] for r in rows))
-t = collections.defaultdict(dict)
-for r in rows: t[(r['op'], r.get('dtype'), r['mode'])][r['tag']] = r['ms']
-print('| op | dtype | mode | ' + ' | '.join(tags) + ' |'); print('|---|---|---|' + '---:|' * len(tags))
-for k, v in t.items(): print('| ' + ' | '.join(map(str, k)) + ' | ' + ' | '.join(f"{v[g]:.4f}" if g in v else '-' for g in tags) + ' |')
-PY
+python3 benchmarks/sweep_table.py $R/sweep.jsonl | tee $R/sweep.md
 pack

@@ -638,20 +638,14 @@ fn in_place_backward_is_the_backward_bit_for_bit() {
                     let mut want = None;
                     backward_into(&dev, kind, &inp, &cot, &opts, case.tiling, &mut want).unwrap();
                     let want = want.unwrap();
+                    let in_place = |dx: &mut Tensor, prev: Option<NormParamGrads>| {
+                        let (res, t) = (cot.dresidual_out, case.tiling);
+                        backward_in_place(&dev, kind, &inp, dx, res, stats, &opts, t, prev)
+                            .unwrap()
+                    };
                     let mut dx = dy.clone();
                     let at = addr(&mut dx);
-                    let got = backward_in_place(
-                        &dev,
-                        kind,
-                        &inp,
-                        &mut dx,
-                        cot.dresidual_out,
-                        stats,
-                        &opts,
-                        case.tiling,
-                        None,
-                    )
-                    .unwrap();
+                    let got = in_place(&mut dx, None);
                     let label = format!("{case:?} dy {dy_dtype} saved {}", stats.is_some());
                     assert_eq!(addr(&mut dx), at, "{label}: dx in dy's memory");
                     assert_eq!(dx, want.dx, "{label}: dx");
@@ -665,19 +659,7 @@ fn in_place_backward_is_the_backward_bit_for_bit() {
                         t.buffer.poison();
                         at_params.push(addr(t));
                     }
-                    let mut dx = dy.clone();
-                    let mut again = backward_in_place(
-                        &dev,
-                        kind,
-                        &inp,
-                        &mut dx,
-                        cot.dresidual_out,
-                        stats,
-                        &opts,
-                        case.tiling,
-                        Some(prev),
-                    )
-                    .unwrap();
+                    let mut again = in_place(&mut dy.clone(), Some(prev));
                     let at_again: Vec<usize> = [&mut again.dweight, &mut again.dbias]
                         .into_iter()
                         .flatten()
