@@ -6,8 +6,8 @@
 # RoPE forward; (4) torch.compile's generated Triton for the f32 norms, RoPE and softmax
 # (TORCH_LOGS=output_code), to read locally.
 # METILE_NORM_FWD_STEP and METILE_NORM_LANE_SUMS were this run's experiment knobs (a stepped GPU
-# forward with per-lane sums); both lost and were removed after it (commit 2555e7c's parent had
-# them only in the working tree): this script no longer reproduces steps (1) and (2).
+# forward with per-lane sums); both lost and were removed after it, never committed: this
+# script no longer reproduces steps (1) and (2).
 cd "$(dirname "$0")/../.."
 B=.device/bin/metile; R=/tmp/r12c1; rm -rf $R; mkdir -p $R; s=$(date +%s); t() { echo "[$(( $(date +%s) - s )) s] $*"; }
 pack() { tar czf $OUT/all.tar.gz -C $R .; }

@@ -308,8 +308,8 @@ fn run_once(
 struct Timing {
     ms: f64,
     host_us: Option<f64>,
-    /// `Measurement::timing`.
-    timing: &'static str,
+    /// How the repetitions ran: `Measurement::timing`.
+    how: &'static str,
     /// Why a graph was asked for and not used (the calls could not be captured).
     not_captured: Option<String>,
 }
@@ -342,7 +342,7 @@ fn time_calls(
                 return Ok(Timing {
                     ms,
                     host_us: None,
-                    timing: "graph",
+                    how: "graph",
                     not_captured: None,
                 })
             }
@@ -370,7 +370,7 @@ fn time_calls(
     Ok(Timing {
         ms: median_ms(&mut times),
         host_us: (!device.is_cpu()).then(|| median_ms(&mut queued) * 1e3),
-        timing: if device.is_cpu() { "host" } else { "launch" },
+        how: if device.is_cpu() { "host" } else { "launch" },
         not_captured,
     })
 }
@@ -389,7 +389,10 @@ fn time_graph(
         Ok((Err(e), _)) => return Ok(Err(e)),
         Err(e) => return Ok(Err(e.to_string())),
     };
-    let replay = || graph.replay().map_err(|e| e.to_string());
+    // SAFETY: the calls' buffers (the inputs, the outputs and any staged copies, held by the
+    // caller for the whole timing) outlive every replay: the graph drops at the end of this
+    // function, before the caller drops any of them.
+    let replay = || unsafe { graph.replay() }.map_err(|e| e.to_string());
     replay()?;
     sync(device)?;
     let mut times = Vec::with_capacity(reps);
@@ -584,7 +587,7 @@ pub fn bench_groups(
         let Timing {
             ms,
             host_us,
-            timing,
+            how,
             not_captured,
         } = timing;
         if let Some(why) = not_captured {
@@ -611,7 +614,7 @@ pub fn bench_groups(
             peak_extra_mib,
             device: device.label(),
             host_us,
-            timing: timing.to_string(),
+            timing: how.to_string(),
         })
     };
     for group in groups {

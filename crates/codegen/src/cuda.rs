@@ -181,11 +181,8 @@ pub fn emit(k: &Kernel, plan: &Plan, layouts: &Layouts) -> Result<CudaSource, Co
         fast_buffers: Default::default(),
         fast_accesses: 0,
         rounded: rounded_casts(k),
-        load_hint: CacheHint::from_env(
-            LOAD_HINT_ENV,
-            &["__ldcs", "__ldlu", "__ldcg", "__ldca", "__ldg"],
-        ),
-        store_hint: CacheHint::from_env(STORE_HINT_ENV, &["__stcs", "__stcg", "__stwt"]),
+        load_hint: CacheHint::from_env(LOAD_HINT_ENV, &LOAD_HINTS),
+        store_hint: CacheHint::from_env(STORE_HINT_ENV, &STORE_HINTS),
     };
     let params: Vec<ParamAbi> = k
         .params
@@ -296,29 +293,56 @@ fn fast_body_enabled() -> bool {
 
 /// `METILE_CUDA_LOAD_HINT=F[:NAME,NAME..]` loads vectors from global memory through the CUDA
 /// cache-hint intrinsic `F` (`__ldcs`, `__ldlu`, `__ldcg`, `__ldca` or `__ldg`, written without
-/// the underscores), from every buffer or only the named parameters; for A/B runs of cache
-/// policies (the source changes, so the disk cache keys it).
+/// the underscores), from every read-only buffer (access `read`) or only the named ones, in
+/// place of the kernel's own choice (`Kernel::read_only_cache`) for every buffer; for A/B runs
+/// of cache policies (the source changes, so the disk cache keys it). An unknown intrinsic is
+/// reported on stderr and ignored.
 pub const LOAD_HINT_ENV: &str = "METILE_CUDA_LOAD_HINT";
 
 /// `METILE_CUDA_STORE_HINT=F[:NAME,..]` stores vectors through `F` (`__stcs`, `__stcg` or
 /// `__stwt`, written without the underscores), to every buffer or only the named parameters.
 pub const STORE_HINT_ENV: &str = "METILE_CUDA_STORE_HINT";
 
+/// The load intrinsics `LOAD_HINT_ENV` may name.
+const LOAD_HINTS: [&str; 5] = ["__ldcs", "__ldlu", "__ldcg", "__ldca", "__ldg"];
+
+/// The store intrinsics `STORE_HINT_ENV` may name.
+const STORE_HINTS: [&str; 3] = ["__stcs", "__stcg", "__stwt"];
+
 /// A cache-hint intrinsic and the parameters it applies to (`None`: all).
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 struct CacheHint {
     intrinsic: &'static str,
     only: Option<Vec<String>>,
 }
 
 impl CacheHint {
+    /// The hint the variable `name` asks for, if any.
     fn from_env(name: &str, allowed: &[&'static str]) -> Option<CacheHint> {
         let v = std::env::var(name).ok()?;
-        let (f, only) = match v.trim().split_once(':') {
-            Some((f, names)) => (f, Some(names.split(',').map(str::to_owned).collect())),
-            None => (v.trim(), None),
+        let hint = CacheHint::parse(&v, allowed);
+        if hint.is_none() {
+            eprintln!(
+                "warning: {name}={v:?} names none of {}; ignored",
+                allowed.join(", ")
+            );
+        }
+        hint
+    }
+
+    /// `F` or `F:NAME,NAME..` (spaces around the parts allowed), `F` one of `allowed` without
+    /// its leading underscores.
+    fn parse(v: &str, allowed: &[&'static str]) -> Option<CacheHint> {
+        let (f, only) = match v.split_once(':') {
+            Some((f, names)) => {
+                let names = names.split(',').map(|n| n.trim().to_owned());
+                (f, Some(names.filter(|n| !n.is_empty()).collect()))
+            }
+            None => (v, None),
         };
-        let intrinsic = allowed.iter().find(|a| a.trim_start_matches('_') == f)?;
+        let intrinsic = allowed
+            .iter()
+            .find(|a| a.trim_start_matches('_') == f.trim())?;
         Some(CacheHint { intrinsic, only })
     }
 
@@ -1371,13 +1395,12 @@ impl Emitter<'_> {
             .map(|h| h.intrinsic)
     }
 
-    /// How vector loads of parameter `buffer` read: `LOAD_HINT_ENV`'s intrinsic where given,
-    /// else `__ldg` for a read-only buffer of a kernel that asks for the read-only data path
-    /// (`Kernel::read_only_cache`), else a plain load (`None`).
+    /// How vector loads of parameter `buffer` read: plain (`None`) unless the buffer is
+    /// read-only (a cache hint on memory the kernel writes could return stale values); then
+    /// through `LOAD_HINT_ENV`'s intrinsic when the variable is set (and names the buffer, or
+    /// none), else `__ldg` in a kernel that asks for the read-only data path
+    /// (`Kernel::read_only_cache`).
     fn load_intrinsic(&self, buffer: u32) -> Option<&'static str> {
-        if self.load_hint.is_some() {
-            return self.hint(&self.load_hint, buffer);
-        }
         let read_only = matches!(
             self.k.params.get(buffer as usize).map(|p| &p.kind),
             Some(ParamKind::Buffer {
@@ -1385,7 +1408,13 @@ impl Emitter<'_> {
                 ..
             })
         );
-        (self.k.read_only_cache && read_only).then_some("__ldg")
+        if !read_only {
+            return None;
+        }
+        if self.load_hint.is_some() {
+            return self.hint(&self.load_hint, buffer);
+        }
+        self.k.read_only_cache.then_some("__ldg")
     }
 
     fn buffer_dtype(&self, buffer: u32) -> DType {
@@ -1878,5 +1907,29 @@ fn smem_size(d: DType) -> usize {
         DType::I64 => 8,
         DType::Bool => 1,
         _ => 4,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hint variables' values: an intrinsic without its underscores, optionally a list of
+    /// parameter names, spaces allowed around the parts; anything else is no hint.
+    #[test]
+    fn cache_hints_parse_an_intrinsic_and_optional_names() {
+        let names = |v: &[&str]| Some(v.iter().map(|n| n.to_string()).collect::<Vec<_>>());
+        let h = CacheHint::parse("ldg", &LOAD_HINTS).unwrap();
+        assert_eq!((h.intrinsic, h.only), ("__ldg", None));
+        let h = CacheHint::parse(" ldcs : x, dy ,", &LOAD_HINTS).unwrap();
+        assert_eq!(
+            (h.intrinsic, h.only.clone()),
+            ("__ldcs", names(&["x", "dy"]))
+        );
+        assert!(h.applies("dy") && !h.applies("weight"));
+        assert!(CacheHint::parse("stcs", &STORE_HINTS).is_some());
+        for bad in ["", "ldx", "__ldg", "stcs", ":x"] {
+            assert_eq!(CacheHint::parse(bad, &LOAD_HINTS), None, "{bad:?}");
+        }
     }
 }

@@ -114,7 +114,9 @@ pub struct Kernel {
     /// `None`: the compiler's choice.
     pub min_resident_threads: Option<u32>,
     /// A GPU target loads the kernel's read-only buffers (access `read`) through the read-only
-    /// data path (`ld.global.nc`); set from a measurement, for kernels it speeds up.
+    /// data path (`ld.global.nc`) where it loads whole vectors (the CUDA emitter's contiguous
+    /// accesses; scalar and masked-tail loads stay plain); set from a measurement, for kernels
+    /// it speeds up.
     pub read_only_cache: bool,
 }
 

@@ -106,7 +106,7 @@ impl Ctx {
         scope::with(|s| s.kernel.min_resident_threads = Some(threads));
     }
 
-    /// Asks a GPU target to load the read-only buffers through the read-only data path
+    /// Asks a GPU target to load the read-only buffers' vectors through the read-only data path
     /// (`Kernel::read_only_cache`).
     pub fn read_only_cache(&self) {
         scope::with(|s| s.kernel.read_only_cache = true);

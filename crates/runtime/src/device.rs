@@ -150,16 +150,34 @@ pub struct MemoryStats {
     pub total_bytes: usize,
 }
 
-/// Work recorded by `Device::capture` (a CUDA graph), replayed as one submission.
+/// Work recorded by `Device::capture` (a CUDA graph), replayed as one submission. It holds the
+/// pool memory that buffers dropped inside the capture released (the recorded work may use it)
+/// until it drops.
 pub struct DeviceGraph {
-    graph: cudarc::driver::CudaGraph,
+    captured: crate::cuda::Captured,
     device: String,
 }
 
+impl Debug for DeviceGraph {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DeviceGraph")
+            .field("device", &self.device)
+            .field("kept_buffers", &self.captured.kept.len())
+            .finish()
+    }
+}
+
 impl DeviceGraph {
-    /// Queues the recorded work once more on the stream it was captured from.
-    pub fn replay(&self) -> Result<()> {
-        self.graph
+    /// Queues the recorded work on the stream it was captured from (the capture itself ran
+    /// none of it).
+    ///
+    /// # Safety
+    /// Every buffer the recorded work reads or writes must still be alive (a buffer dropped
+    /// after the capture leaves the work reading freed memory), and so must the stream of a
+    /// capture made inside a stream scope (`Device::with_stream`).
+    pub unsafe fn replay(&self) -> Result<()> {
+        self.captured
+            .graph
             .launch()
             .map_err(|e| crate::cuda::cuda_error(&self.device, "replay a graph", e))
     }
@@ -459,11 +477,18 @@ impl Device {
         }
     }
 
-    /// Runs `f` with the work this thread queues on this CUDA device recorded into a graph
-    /// instead of run (see `cuda::graph` for what may be captured); returns `f`'s result and the
-    /// graph, which `DeviceGraph::replay` runs. An invalidated capture (a download, a
-    /// synchronisation, a tracked buffer's event inside it) is an `Error::Cuda`, and the cpu
-    /// refuses with `Error::Device`; the device's stream is usable afterwards either way.
+    /// Runs `f` with the work queued on this CUDA device's stream (the calling thread's: its
+    /// stream scope's, else the device's own) recorded into a graph instead of run; returns
+    /// `f`'s result and the graph, which `DeviceGraph::replay` runs. No other thread may use that
+    /// stream meanwhile (the driver would record its work too).
+    ///
+    /// Errors, after which the stream works normally: `Error::Cuda` for a capture the driver
+    /// invalidated (a download or a synchronisation inside it, or a wait on an event recorded
+    /// outside it: any use of a buffer allocated while event tracking was on, see
+    /// `disable_event_tracking`); `Error::Device` when a pool buffer allocated inside the
+    /// capture is still alive at its end (captured calls must reuse their outputs; that
+    /// buffer's memory existed only in the discarded graph, and it must not be used), and on the
+    /// cpu. Pool memory released inside the capture stays allocated while the graph lives.
     pub fn capture<T>(&self, f: impl FnOnce() -> T) -> Result<(T, DeviceGraph)> {
         match &self.inner.backend {
             Backend::Cpu => Err(Error::Device {
@@ -471,11 +496,11 @@ impl Device {
                 message: "graph capture needs a CUDA device".into(),
             }),
             Backend::Cuda(d) => {
-                let (out, graph) = d.capture(f)?;
+                let (out, captured) = d.capture(f)?;
                 Ok((
                     out,
                     DeviceGraph {
-                        graph,
+                        captured,
                         device: self.label(),
                     },
                 ))

@@ -1280,7 +1280,8 @@ fn device_capture_replays_and_refuses_a_host_read() {
     let xs2: Vec<f32> = xs.iter().map(|v| 3.0 * v - 1.0).collect();
     ok(s.memcpy_htod(&xs2, &mut x_mem), "new inputs");
     ok(s.synchronize(), "synchronize");
-    ok(graph.replay(), "replay");
+    // SAFETY: x, y and out (and the memory they borrow) and `s` outlive the replay.
+    ok(unsafe { graph.replay() }, "replay");
     ok(s.synchronize(), "synchronize");
     assert_eq!(ok(s.clone_dtoh(&out_mem), "read"), affine_on_cpu(&k, &xs2));
     // A host read inside the capture: refused, and the device still reads afterwards.
@@ -1296,52 +1297,6 @@ fn device_capture_replays_and_refuses_a_host_read() {
     assert_eq!(
         ok(after, "read after a refused capture"),
         affine_on_cpu(&k, &xs2)
-    );
-}
-
-/// Pool memory and `Device::capture` on the device's own stream: a pool buffer made before the
-/// capture and dropped inside it is freed after it (the capture succeeds and replays); a pool
-/// buffer made inside the capture and kept past it fails the capture with a typed error, and
-/// dropping it then frees nothing, so the device keeps working.
-#[test]
-fn device_capture_keeps_pool_frees_out_of_the_graph() {
-    let Some(dev) = cuda() else { return };
-    let k = affine_on(&dev);
-    let s = caller_stream();
-    let n = 300;
-    let xs: Vec<f32> = (0..n).map(|i| (i as f32 * 0.07).sin()).collect();
-    let (_x_mem, x) = borrowed_on(&dev, &s, &xs);
-    let (out_mem, mut y) = borrowed_on(&dev, &s, &vec![f32::NAN; n]);
-    let early = ok(dev.zeros(DType::F32, 4096), "a pool buffer");
-    ok(dev.synchronize(), "synchronize");
-    let captured = dev.capture(|| {
-        drop(early);
-        dev.launch(&k, affine_grid(n), &mut affine_args(&x, &mut y, n))
-    });
-    let (launched, graph) = ok(captured, "capture with a pool buffer dropped inside");
-    ok(launched, "the captured launch");
-    ok(graph.replay(), "replay");
-    ok(dev.synchronize(), "synchronize");
-    assert_eq!(ok(s.clone_dtoh(&out_mem), "read"), affine_on_cpu(&k, &xs));
-    let kept = dev.capture(|| {
-        let b = dev.unfilled(DType::F32, 4096);
-        let launched = dev.launch(&k, affine_grid(n), &mut affine_args(&x, &mut y, n));
-        (b, launched)
-    });
-    match kept {
-        Err(Error::Device { message, .. }) => assert!(message.contains("outlive"), "{message}"),
-        other => panic!(
-            "a buffer kept past the capture must fail it, got {:?}",
-            other.err()
-        ),
-    }
-    let after = ok(
-        dev.zeros(DType::F32, 8),
-        "allocate after the failed capture",
-    );
-    assert_eq!(
-        ok(after.to_f32(), "read after the failed capture"),
-        vec![0.0; 8]
     );
 }
 

@@ -1364,14 +1364,23 @@ fn run_in_place_backward(
     let opts = options(p, kind != NormKind::Layer, false)?;
     let stats = saved_stats(entry, t)?;
     let dres = t.get("dresidual_out");
-    // The previous call's parameter gradients are written over (see `EntryPoint::run`).
-    let prev = NormParamGrads {
+    // The previous call's parameter gradients are written over (see `EntryPoint::run`); they
+    // go back to `out` if no backward ran (no `dy` there).
+    let mut prev = Some(NormParamGrads {
         dweight: out.remove("dweight"),
         dbias: out.remove("dbias"),
-    };
-    let g = write_over(entry, out, &[DX_OVER_DY], |[dy]| {
-        backward_in_place(d, kind, &inp, dy, dres, stats, &opts, None, Some(prev))
-    })?;
+    });
+    let ran = write_over(entry, out, &[DX_OVER_DY], |[dy]| {
+        backward_in_place(d, kind, &inp, dy, dres, stats, &opts, None, prev.take())
+    });
+    if let Some(p) = prev {
+        for (name, grad) in [("dweight", p.dweight), ("dbias", p.dbias)] {
+            if let Some(grad) = grad {
+                out.insert(name.into(), grad);
+            }
+        }
+    }
+    let g = ran?;
     for (name, grad) in [("dweight", g.dweight), ("dbias", g.dbias)] {
         if let Some(grad) = grad {
             out.insert(name.into(), grad);

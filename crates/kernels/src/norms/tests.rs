@@ -640,8 +640,7 @@ fn in_place_backward_is_the_backward_bit_for_bit() {
                     let want = want.unwrap();
                     let in_place = |dx: &mut Tensor, prev: Option<NormParamGrads>| {
                         let (res, t) = (cot.dresidual_out, case.tiling);
-                        backward_in_place(&dev, kind, &inp, dx, res, stats, &opts, t, prev)
-                            .unwrap()
+                        backward_in_place(&dev, kind, &inp, dx, res, stats, &opts, t, prev).unwrap()
                     };
                     let mut dx = dy.clone();
                     let at = addr(&mut dx);

@@ -1,30 +1,36 @@
-//! Graph capture (`Device::capture`): the work this thread queues on one CUDA device during a
+//! Graph capture (`Device::capture`): the work queued on one CUDA device's stream during a
 //! closure is recorded into a CUDA graph instead of run, and replayed later as one submission
 //! (`DeviceGraph::replay`), without the host's per-launch cost.
 //!
-//! The stream captured is the one `CudaDevice::stream` gives this thread (the device's own, or a
-//! stream scope's), in thread-local mode. What may be captured: launches, device copies,
-//! memsets, cuBLAS products, and pool allocations freed inside the capture (scratch). What
-//! makes it fail (`Error::Cuda`, or `Error::Device` naming the reason):
+//! The stream captured is the one `CudaDevice::stream` gives the calling thread (the device's
+//! own, or a stream scope's), in thread-local mode. The driver records everything queued on that
+//! stream meanwhile, from any thread: no other thread may use the stream during a capture (its
+//! work would be recorded instead of run, and its frees not kept out of the graph).
+//!
+//! What may be captured: launches, device copies, memsets, cuBLAS products, and pool
+//! allocations freed inside the capture (scratch). What makes it fail (`Error::Cuda`, or
+//! `Error::Device` naming the reason):
 //! - a host read (a download) or a synchronisation, which the driver refuses under capture;
 //! - a wait on an event recorded outside the capture, which every use of an owned buffer made
 //!   while cudarc's event tracking was on does (see `Device::disable_event_tracking`);
 //! - a pool buffer allocated inside the capture and still alive at its end: its memory would
 //!   exist only while the graph's allocation does, which the next replay would repeat.
 //!
-//! The memory of a pool buffer allocated inside a capture comes from the graph: the buffer is
-//! tagged with its capture (`CaptureTag`), and if the capture fails, dropping the buffer frees
-//! nothing (that memory never existed outside the abandoned graph; a free would fail). A pool
-//! buffer allocated before the capture and dropped inside it is freed after the capture ends,
-//! not inside it (a free recorded into the graph would run again at every replay). The stream
-//! leaves capture mode whatever happens (also when the closure panics), so later work runs
-//! normally; buffers left holding a failed capture's memory must not be used again.
+//! Pool memory, when the capture is of the device's own stream (the pool's): a buffer allocated
+//! inside the capture is tagged with it (`CaptureTag`), and if the capture fails, dropping the
+//! buffer frees nothing (that memory never existed outside the abandoned graph; a free would
+//! fail; the slice's two cudarc events and stream handle leak with it). A buffer allocated
+//! before the capture and dropped inside it is not freed inside it (a free recorded into the
+//! graph would run again at every replay): the graph keeps its memory until the graph drops, or
+//! it is freed when a failed capture ends. The stream leaves capture mode whatever happens (also
+//! when the closure panics), so later work runs normally; buffers left holding a failed
+//! capture's memory must not be used again.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 
-use cudarc::driver::sys::{CUgraphInstantiate_flags, CUstreamCaptureMode};
-use cudarc::driver::{CudaGraph, CudaStream};
+use cudarc::driver::sys::{CUgraphInstantiate_flags, CUstreamCaptureMode, CUstreamCaptureStatus};
+use cudarc::driver::{result, CudaGraph, CudaStream, DriverError};
 
 use crate::cuda::memory::Words;
 use crate::cuda::scope::{innermost, scoped, Scopes};
@@ -39,19 +45,22 @@ thread_local! {
 /// One capture, as the pool buffers allocated inside it know it.
 #[derive(Debug, Default)]
 pub(crate) struct CaptureTag {
+    /// The captured stream is the device's own (the pool's): pool allocations and frees are
+    /// recorded into the graph.
+    pool: bool,
     /// Pool buffers allocated inside the capture and not yet dropped.
     live: AtomicUsize,
     /// The capture has ended.
     ended: AtomicBool,
     /// The capture failed: its buffers' memory never existed outside the graph.
     failed: AtomicBool,
-    /// Pool memory allocated before the capture and released inside it, freed once it ends.
+    /// Pool memory allocated before the capture and released inside it.
     deferred: Mutex<Vec<Words>>,
 }
 
-/// The capture open on this thread for device `ordinal`, if any.
-pub(crate) fn open_capture(ordinal: usize) -> Option<Arc<CaptureTag>> {
-    innermost(&CAPTURES, ordinal).filter(|t| !t.ended.load(Relaxed))
+/// The capture of the pool's stream open on this thread for device `ordinal`, if any.
+pub(crate) fn pool_capture(ordinal: usize) -> Option<Arc<CaptureTag>> {
+    innermost(&CAPTURES, ordinal).filter(|t| t.pool)
 }
 
 impl CaptureTag {
@@ -61,8 +70,8 @@ impl CaptureTag {
     }
 
     /// What a dropped buffer allocated inside this capture does with its memory: frees it
-    /// (`Some`, inside the open capture, as a free in the graph) or forgets it (after a failed
-    /// capture). A buffer cannot outlive a successful capture (`capture` fails it then).
+    /// (`Some`: inside the open capture, a free recorded into the graph) or forgets it (after a
+    /// failed capture). A buffer cannot outlive a successful capture (`capture` fails it then).
     pub(crate) fn release(&self, words: Words) -> Option<Words> {
         self.live.fetch_sub(1, Relaxed);
         if self.ended.load(Relaxed) && self.failed.load(Relaxed) {
@@ -73,16 +82,43 @@ impl CaptureTag {
         }
     }
 
-    /// Keeps pool memory allocated before the capture and released inside it until it ends.
+    /// Keeps pool memory allocated before the capture and released inside it out of the graph.
     pub(crate) fn defer(&self, words: Words) {
-        self.deferred
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .push(words);
+        self.lock_deferred().push(words);
+    }
+
+    fn lock_deferred(&self) -> std::sync::MutexGuard<'_, Vec<Words>> {
+        self.deferred.lock().unwrap_or_else(|p| p.into_inner())
     }
 }
 
-/// Ends a capture that is still open when dropped (the closure panicked), discarding the graph.
+/// Ends `stream`'s capture. cudarc's `end_capture` first returns any error kept from an earlier
+/// call that could not return one (from any thread), without ending the capture: the kept error
+/// is cleared and the end retried while the driver says the stream is still capturing.
+fn end_capture(stream: &Arc<CudaStream>) -> std::result::Result<Option<CudaGraph>, DriverError> {
+    let mut tries = 0;
+    loop {
+        match stream.end_capture(CUgraphInstantiate_flags(0)) {
+            Ok(graph) => return Ok(graph),
+            Err(e) => {
+                tries += 1;
+                // SAFETY: the stream is live (held by `stream`); the call only reads its status.
+                let status = unsafe { result::stream::is_capturing(stream.cu_stream()) };
+                let open = !matches!(
+                    status,
+                    Ok(CUstreamCaptureStatus::CU_STREAM_CAPTURE_STATUS_NONE)
+                );
+                if !open || tries == 3 {
+                    return Err(e);
+                }
+                let _ = stream.context().check_err();
+            }
+        }
+    }
+}
+
+/// Ends a capture that is still open when dropped (the closure panicked), discarding the graph
+/// and freeing the deferred memory.
 struct Open<'a> {
     stream: &'a Arc<CudaStream>,
     tag: &'a CaptureTag,
@@ -95,36 +131,42 @@ impl Drop for Open<'_> {
             self.tag.failed.store(true, Relaxed);
             self.tag.ended.store(true, Relaxed);
             let _ = self.stream.context().check_err();
-            let _ = self.stream.end_capture(CUgraphInstantiate_flags(0));
+            let _ = end_capture(self.stream);
+            drop(std::mem::take(&mut *self.tag.lock_deferred()));
         }
-        // Outside the capture now: the deferred frees run for real.
-        drop(std::mem::take(
-            &mut *self.tag.deferred.lock().unwrap_or_else(|p| p.into_inner()),
-        ));
     }
 }
 
+/// A successful capture: the instantiated graph, and the pool memory released inside the
+/// capture that the graph's work may still use (freed after the graph).
+pub(crate) struct Captured {
+    pub(crate) graph: CudaGraph,
+    pub(crate) kept: Vec<Words>,
+}
+
 impl CudaDevice {
-    /// Runs `f` with this thread's work on the device recorded into a graph; `f`'s result and
-    /// the instantiated graph.
-    pub(crate) fn capture<T>(&self, f: impl FnOnce() -> T) -> Result<(T, CudaGraph)> {
+    /// Runs `f` with the work on the device's stream recorded into a graph (see the module
+    /// doc); `f`'s result and the graph.
+    pub(crate) fn capture<T>(&self, f: impl FnOnce() -> T) -> Result<(T, Captured)> {
         let label = self.label();
         let stream = self.stream();
         stream
             .begin_capture(CUstreamCaptureMode::CU_STREAM_CAPTURE_MODE_THREAD_LOCAL)
             .map_err(|e| cuda_error(&label, "begin graph capture", e))?;
-        let tag = Arc::new(CaptureTag::default());
+        let tag = Arc::new(CaptureTag {
+            pool: self.is_own(&stream),
+            ..CaptureTag::default()
+        });
         let mut open = Open {
             stream: &stream,
             tag: &tag,
             done: false,
         };
         let out = scoped(&CAPTURES, self.ordinal, tag.clone(), f);
-        // cudarc keeps an error of a call that cannot return one (a free queued on the
-        // capturing stream, say) for its next call, and would refuse to end the capture with
-        // it: take it first. Under capture it means the capture failed.
+        // A kept error (a free queued on the capturing stream, say) means the capture failed.
         let recorded = stream.context().check_err();
-        let ended = stream.end_capture(CUgraphInstantiate_flags(0));
+        let ended = end_capture(&stream);
+        open.done = true;
         let escaped = tag.live.load(Relaxed);
         let graph = match (recorded, ended) {
             (_, Err(e)) | (Err(e), Ok(_)) => Err(cuda_error(&label, "capture a graph", e)),
@@ -137,14 +179,22 @@ impl CudaDevice {
             }),
             (Ok(()), Ok(None)) => Err(Error::Device {
                 device: label.clone(),
-                message: "the capture recorded no work".into(),
+                message: "the capture gave no graph".into(),
             }),
             (Ok(()), Ok(Some(graph))) => Ok(graph),
         };
         tag.failed.store(graph.is_err(), Relaxed);
         tag.ended.store(true, Relaxed);
-        open.done = true;
-        drop(open);
-        Ok((out, graph?))
+        let kept = std::mem::take(&mut *tag.lock_deferred());
+        match graph {
+            Ok(graph) => Ok((out, Captured { graph, kept })),
+            Err(e) => {
+                // No graph: the released memory is free to go, after `out` (which may hold
+                // buffers of the failed capture) is dropped.
+                drop(out);
+                drop(kept);
+                Err(e)
+            }
+        }
     }
 }

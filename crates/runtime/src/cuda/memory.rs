@@ -37,7 +37,7 @@ use cudarc::driver::{
 use metile_ir::DType;
 
 use crate::buffer::HostData;
-use crate::cuda::graph::{open_capture, CaptureTag};
+use crate::cuda::graph::{pool_capture, CaptureTag};
 use crate::cuda::scope::{innermost, scoped, Scopes};
 use crate::cuda::{alloc_error, cuda_error, CudaDevice};
 use crate::error::{Error, Result};
@@ -365,9 +365,9 @@ impl CudaBuffer {
         b
     }
 
-    /// The graph capture open on this thread on the device's own stream (the pool's), if any.
+    /// The graph capture of the device's own stream (the pool's) open on this thread, if any.
     fn capturing_pool(&self) -> Option<Arc<CaptureTag>> {
-        open_capture(self.device.ordinal).filter(|_| self.device.is_own(&self.device.stream()))
+        pool_capture(self.device.ordinal)
     }
 
     /// `len` words of `word` bytes on `device`, zero-filled or uninitialised: from the

@@ -57,6 +57,7 @@ pub use compile::{
     compile_cuda_source, compile_cuda_source_cached, compile_stats, default_cache_dir, include_dir,
     nvrtc_version, ptxas_report, CompileStats, Cubin, CudaKernel, CACHE_ENV, NVRTC_FLAGS_ENV,
 };
+pub(crate) use graph::Captured;
 pub(crate) use launch::launch;
 pub(crate) use memory::{with_allocator, CudaBuffer, Usage};
 pub use memory::{DeviceAllocator, KeepAlive};

@@ -30,18 +30,24 @@ pub(crate) fn scoped<T: 'static, R>(
     f()
 }
 
-/// The value of the innermost scope of `scopes` open on this thread for device `ordinal`.
+/// The value of the innermost scope of `scopes` open on this thread for device `ordinal` (`None`
+/// also once the thread's locals are gone).
 pub(crate) fn innermost<T: Clone + 'static>(
     scopes: &'static LocalKey<Scopes<T>>,
     ordinal: usize,
 ) -> Option<T> {
-    scopes.with(|s| {
-        s.borrow()
-            .iter()
-            .rev()
-            .find(|(o, _)| *o == ordinal)
-            .map(|(_, v)| v.clone())
-    })
+    // `try_with`: a buffer dropped while the thread's locals are being destroyed (one held in
+    // another thread-local) finds no scope instead of panicking in its `Drop`.
+    scopes
+        .try_with(|s| {
+            s.borrow()
+                .iter()
+                .rev()
+                .find(|(o, _)| *o == ordinal)
+                .map(|(_, v)| v.clone())
+        })
+        .ok()
+        .flatten()
 }
 
 #[cfg(test)]
