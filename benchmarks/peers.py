@@ -85,6 +85,9 @@ def parse_list(text, allowed, aliases=None):
 class Timer:
     def __init__(self, device, quick, cuda_graph=False):
         self.device = device
+        # Why the last `median_ms` under --cuda-graph timed launched calls instead (None: it
+        # did not).
+        self.not_captured = None
         self.cuda = device.type == "cuda"
         self.quick = quick
         self.cuda_graph = cuda_graph and self.cuda
@@ -118,13 +121,20 @@ class Timer:
         if self.cuda:
             warmup, rep = (5, 20) if self.quick else (25, 100)
             self.sync()
+            self.not_captured = None
             if self.cuda_graph and not eager:
                 # Replayed from a CUDA graph: the host's launch cost is out of the figure, so it
-                # is the kernels' own time whatever the machine's CPU (a call that cannot be
-                # captured, e.g. one that reads a device value, raises and is reported).
-                return float(
-                    self._do_bench_graph(fn, rep=rep, grad_to_none=leaves or None, return_mode="median")
-                )
+                # is the kernels' own time whatever the machine's CPU. A call that cannot be
+                # captured (one that reads a device value) is timed launched instead, and the
+                # row says so (`not_captured`); a failed capture can leave the process's CUDA
+                # state unusable for later captures, so run such peers without --cuda-graph.
+                try:
+                    return float(
+                        self._do_bench_graph(fn, rep=rep, grad_to_none=leaves or None, return_mode="median")
+                    )
+                except Exception as e:  # noqa: BLE001 - any capture failure falls back
+                    self.not_captured = f"{type(e).__name__}: {str(e)[:200]}"
+                    self.sync()
             return float(
                 self._do_bench(fn, warmup=warmup, rep=rep, grad_to_none=leaves or None, return_mode="median")
             )
@@ -614,6 +624,8 @@ def main(argv=None):
                     extra = {} if err is None else {"max_rel_err": err}
                     if first_ms > args.slow_ms:
                         extra["timing"] = "median of 3 synchronised calls"
+                    elif timer.not_captured:
+                        extra["timing"] = "launched: not captured (" + timer.not_captured + ")"
                     record(op, mode, dt_name, peer, ms, peak, min_bytes[mode], variant=variant, **shaped, **extra)
                 if best is not None:
                     record(op, mode, dt_name, "torch_eager", best[0], best[1], min_bytes[mode], variant=best[2], **shaped)
