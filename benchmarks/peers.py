@@ -107,6 +107,7 @@ class Timer:
         bracketed by synchronisation, instead of do_bench's dozens. ``eager``: do_bench even under
         --cuda-graph (a call long enough that the host's launch cost does not show)."""
         leaves = list(leaves)
+        self.not_captured = None
         if slow:
             times = []
             for _ in range(3):
@@ -121,7 +122,6 @@ class Timer:
         if self.cuda:
             warmup, rep = (5, 20) if self.quick else (25, 100)
             self.sync()
-            self.not_captured = None
             if self.cuda_graph and not eager:
                 # Replayed from a CUDA graph: the host's launch cost is out of the figure, so it
                 # is the kernels' own time whatever the machine's CPU. A call that cannot be
