@@ -321,11 +321,21 @@ impl CacheHint {
     fn from_env(name: &str, allowed: &[&'static str]) -> Option<CacheHint> {
         let v = std::env::var(name).ok()?;
         let hint = CacheHint::parse(&v, allowed);
-        if hint.is_none() {
-            eprintln!(
-                "warning: {name}={v:?} names none of {}; ignored",
-                allowed.join(", ")
-            );
+        let problem = match &hint {
+            None => Some(format!("names none of {}; ignored", allowed.join(", "))),
+            Some(h) if h.only.as_ref().is_some_and(Vec::is_empty) => {
+                Some("names no parameter: no access takes a hint".to_string())
+            }
+            Some(_) => None,
+        };
+        // Once per process, not once per kernel emitted.
+        static WARNED: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+        if let Some(problem) = problem {
+            let mut warned = WARNED.lock().unwrap_or_else(|p| p.into_inner());
+            if !warned.iter().any(|w| w == name) {
+                warned.push(name.to_string());
+                eprintln!("warning: {name}={v:?} {problem}");
+            }
         }
         hint
     }

@@ -172,9 +172,11 @@ impl DeviceGraph {
     /// none of it).
     ///
     /// # Safety
-    /// Every buffer the recorded work reads or writes must still be alive (a buffer dropped
-    /// after the capture leaves the work reading freed memory), and so must the stream of a
-    /// capture made inside a stream scope (`Device::with_stream`).
+    /// Every buffer the recorded work reads or writes must still be alive: dropped after the
+    /// capture, or inside it when the graph does not keep its memory (an allocator scope's
+    /// memory, or any buffer of a capture made in a stream scope; see `Device::capture`), it
+    /// leaves the work using freed memory. The stream of a capture made inside a stream scope
+    /// (`Device::with_stream`) must be alive too.
     pub unsafe fn replay(&self) -> Result<()> {
         self.captured
             .graph
@@ -488,7 +490,11 @@ impl Device {
     /// `disable_event_tracking`); `Error::Device` when a pool buffer allocated inside the
     /// capture is still alive at its end (captured calls must reuse their outputs; that
     /// buffer's memory existed only in the discarded graph, and it must not be used), and on the
-    /// cpu. Pool memory released inside the capture stays allocated while the graph lives.
+    /// cpu. In a capture of the device's own stream, pool memory released inside the capture
+    /// stays allocated while the graph lives, and scratch allocated and freed inside it is
+    /// recorded; elsewhere (a stream scope's capture, an allocator scope's memory) buffers
+    /// release their memory when they drop, as outside a capture, and a buffer kept past the
+    /// capture is not detected.
     pub fn capture<T>(&self, f: impl FnOnce() -> T) -> Result<(T, DeviceGraph)> {
         match &self.inner.backend {
             Backend::Cpu => Err(Error::Device {

@@ -16,6 +16,11 @@
 //! - a pool buffer allocated inside the capture and still alive at its end: its memory would
 //!   exist only while the graph's allocation does, which the next replay would repeat.
 //!
+//! Only the pool's memory is looked after, and only in a capture of the device's own stream.
+//! Memory of an allocator scope (`Device::with_allocator`), and any buffer dropped inside a
+//! capture made in a stream scope, goes back to its owner when the buffer drops, as outside a
+//! capture: the caller keeps such buffers alive while the graph may replay.
+//!
 //! Pool memory, when the capture is of the device's own stream (the pool's): a buffer allocated
 //! inside the capture is tagged with it (`CaptureTag`), and if the capture fails, dropping the
 //! buffer frees nothing (that memory never existed outside the abandoned graph; a free would
@@ -33,7 +38,7 @@ use cudarc::driver::sys::{CUgraphInstantiate_flags, CUstreamCaptureMode, CUstrea
 use cudarc::driver::{result, CudaGraph, CudaStream, DriverError};
 
 use crate::cuda::memory::Words;
-use crate::cuda::scope::{innermost, scoped, Scopes};
+use crate::cuda::scope::{scoped, Scopes};
 use crate::cuda::{cuda_error, CudaDevice};
 use crate::error::{Error, Result};
 
@@ -58,9 +63,19 @@ pub(crate) struct CaptureTag {
     deferred: Mutex<Vec<Words>>,
 }
 
-/// The capture of the pool's stream open on this thread for device `ordinal`, if any.
+/// The innermost capture of the pool's stream open on this thread for device `ordinal`, if any
+/// (a capture of a scope's stream nested inside it does not hide it).
 pub(crate) fn pool_capture(ordinal: usize) -> Option<Arc<CaptureTag>> {
-    innermost(&CAPTURES, ordinal).filter(|t| t.pool)
+    CAPTURES
+        .try_with(|s| {
+            s.borrow()
+                .iter()
+                .rev()
+                .find(|(o, t)| *o == ordinal && t.pool)
+                .map(|(_, t)| t.clone())
+        })
+        .ok()
+        .flatten()
 }
 
 impl CaptureTag {
@@ -94,27 +109,54 @@ impl CaptureTag {
 
 /// Ends `stream`'s capture. cudarc's `end_capture` first returns any error kept from an earlier
 /// call that could not return one (from any thread), without ending the capture: the kept error
-/// is cleared and the end retried while the driver says the stream is still capturing.
+/// is taken and the end retried while the driver says the stream is still capturing, and put
+/// back for cudarc's next call once the capture has ended. If the stream is still capturing
+/// after that, the capture is ended through the driver directly and its graph discarded (the
+/// stream must leave capture mode whatever happens).
 fn end_capture(stream: &Arc<CudaStream>) -> std::result::Result<Option<CudaGraph>, DriverError> {
-    let mut tries = 0;
-    loop {
+    let ctx = stream.context();
+    let mut kept = None;
+    let mut last = None;
+    for _ in 0..3 {
         match stream.end_capture(CUgraphInstantiate_flags(0)) {
-            Ok(graph) => return Ok(graph),
-            Err(e) => {
-                tries += 1;
-                // SAFETY: the stream is live (held by `stream`); the call only reads its status.
-                let status = unsafe { result::stream::is_capturing(stream.cu_stream()) };
-                let open = !matches!(
-                    status,
-                    Ok(CUstreamCaptureStatus::CU_STREAM_CAPTURE_STATUS_NONE)
-                );
-                if !open || tries == 3 {
-                    return Err(e);
+            Ok(graph) => {
+                if let Some(e) = kept {
+                    ctx.record_err::<()>(Err(e));
                 }
-                let _ = stream.context().check_err();
+                return Ok(graph);
+            }
+            Err(e) if capturing(stream) => {
+                last = Some(e);
+                kept = ctx.check_err().err().or(kept);
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    // SAFETY: the context is the stream's own, current on this thread since `begin_capture`
+    // bound it; the stream is live (held by `stream`); a graph the driver returns is ours to
+    // destroy, and nothing else refers to it.
+    unsafe {
+        let _ = result::ctx::set_current(ctx.cu_ctx());
+        if let Ok(graph) = result::stream::end_capture(stream.cu_stream()) {
+            if !graph.is_null() {
+                let _ = result::graph::destroy(graph);
             }
         }
     }
+    if let Some(e) = kept {
+        ctx.record_err::<()>(Err(e));
+    }
+    Err(last.expect("three failed attempts leave an error"))
+}
+
+/// Whether the driver says `stream` is capturing (an invalidated capture included).
+fn capturing(stream: &CudaStream) -> bool {
+    // SAFETY: the stream is live (held by the caller); the call only reads its status.
+    let status = unsafe { result::stream::is_capturing(stream.cu_stream()) };
+    !matches!(
+        status,
+        Ok(CUstreamCaptureStatus::CU_STREAM_CAPTURE_STATUS_NONE)
+    )
 }
 
 /// Ends a capture that is still open when dropped (the closure panicked), discarding the graph
