@@ -57,7 +57,7 @@ fn replay(dev: &Device, graph: &DeviceGraph, times: usize) {
 /// One test (see the module doc):
 /// - a pool buffer made before the capture and dropped inside it stays allocated while the
 ///   graph lives, and replays (three, so that a free recorded into the graph would run twice)
-///   give the right values;
+///   give the right values; that graph dropped inside a second capture leaves it replayable;
 /// - scratch allocated and freed inside the capture is recorded with it, replayed three times
 ///   on new inputs;
 /// - a pool buffer kept past the capture fails it with `Error::Device`, a host read fails it
@@ -103,7 +103,19 @@ fn own_stream_capture_with_pool_buffers() {
     let other = upload(&dev, &vec![-9.0; n]);
     replay(&dev, &graph, 3);
     assert_eq!(ok(y.to_f32(), "read"), want(&xs));
-    drop((graph, other));
+    // That graph dropped inside another capture: its memory is freed after that capture, not
+    // by a free recorded into it, and the second graph replays alone.
+    let (launched, second) = ok(
+        dev.capture(|| {
+            drop(graph);
+            launch(&dev, &k, &x, &mut y)
+        }),
+        "capture dropping a graph",
+    );
+    ok(launched, "the second graph's launch");
+    replay(&dev, &second, 2);
+    assert_eq!(ok(y.to_f32(), "read"), want(&xs));
+    drop((second, other));
 
     // Scratch inside the capture: y = affine(affine(x)) through a temporary.
     let (queued, graph) = ok(

@@ -180,10 +180,22 @@ impl Drop for Open<'_> {
 }
 
 /// A successful capture: the instantiated graph, and the pool memory released inside the
-/// capture that the graph's work may still use (freed after the graph).
+/// capture that the graph's work may still use (freed after the graph; inside another capture of
+/// the pool's stream, handed to that capture, which frees it once it ends).
 pub(crate) struct Captured {
     pub(crate) graph: CudaGraph,
     pub(crate) kept: Vec<Words>,
+    ordinal: usize,
+}
+
+impl Drop for Captured {
+    fn drop(&mut self) {
+        let kept = std::mem::take(&mut self.kept);
+        match pool_capture(self.ordinal) {
+            Some(tag) => tag.lock_deferred().extend(kept),
+            None => drop(kept),
+        }
+    }
 }
 
 impl CudaDevice {
@@ -229,7 +241,14 @@ impl CudaDevice {
         tag.ended.store(true, Relaxed);
         let kept = std::mem::take(&mut *tag.lock_deferred());
         match graph {
-            Ok(graph) => Ok((out, Captured { graph, kept })),
+            Ok(graph) => Ok((
+                out,
+                Captured {
+                    graph,
+                    kept,
+                    ordinal: self.ordinal,
+                },
+            )),
             Err(e) => {
                 // No graph: the released memory is free to go, after `out` (which may hold
                 // buffers of the failed capture) is dropped.
