@@ -206,7 +206,7 @@ impl NormCase {
             saved_stats,
             &self.opts,
             self.tiling,
-            None,
+            &mut None,
         )?;
         let (Some(fwd), Some(bwd)) = (fwd, bwd) else {
             return Err(OpError::BadInput {

@@ -771,10 +771,10 @@ impl NormParamGrads {
 /// arithmetic with `dx` written over `dy`, rounded to `dy`'s dtype (no new memory for it; for
 /// the fused add, `dx` is also the residual's gradient). `dresidual_out` and `stats` as in
 /// [`NormCotangents`]; `opts.grad_dtype` is ignored; `tiling` as [`backward_into`]'s. Returns
-/// the parameter gradients, written into `prev`'s tensors where they fit (a caller that runs
-/// the backward at every step allocates them once, as [`backward_into`] reuses its outputs). A
-/// validation error leaves `dy` unchanged; after a failed launch ([`OpError::Runtime`]) its
-/// values are unspecified.
+/// the parameter gradients, written into the tensors `prev` holds where they fit (a caller that
+/// runs the backward at every step allocates them once, as [`backward_into`] reuses its
+/// outputs): `prev` is taken once the inputs validate, so a validation error leaves it, and
+/// `dy`, unchanged; after a failed launch ([`OpError::Runtime`]) their values are unspecified.
 #[allow(clippy::too_many_arguments)]
 pub fn backward_in_place(
     device: &Device,
@@ -785,11 +785,11 @@ pub fn backward_in_place(
     stats: Option<NormStats<'_>>,
     opts: &NormOptions,
     tiling: Option<Tiling>,
-    prev: Option<NormParamGrads>,
+    prev: &mut Option<NormParamGrads>,
 ) -> Result<NormParamGrads, OpError> {
     let entry = in_place_entry_name(kind);
     let s = validate_backward(entry, kind, inp, dy, dresidual_out, stats, opts)?;
-    let (pdw, pdb) = prev.map_or((None, None), |p| (p.dweight, p.dbias));
+    let (pdw, pdb) = prev.take().map_or((None, None), |p| (p.dweight, p.dbias));
     let mut params = NormParamGrads::fit(device, inp, &s, pdw, pdb)?;
     launch_backward(
         device,
@@ -1365,13 +1365,13 @@ fn run_in_place_backward(
     let stats = saved_stats(entry, t)?;
     let dres = t.get("dresidual_out");
     // The previous call's parameter gradients are written over (see `EntryPoint::run`); they
-    // go back to `out` if no backward ran (no `dy` there).
+    // go back to `out` if no backward ran (no `dy` there, or inputs that do not validate).
     let mut prev = Some(NormParamGrads {
         dweight: out.remove("dweight"),
         dbias: out.remove("dbias"),
     });
     let ran = write_over(entry, out, &[DX_OVER_DY], |[dy]| {
-        backward_in_place(d, kind, &inp, dy, dres, stats, &opts, None, prev.take())
+        backward_in_place(d, kind, &inp, dy, dres, stats, &opts, None, &mut prev)
     });
     if let Some(p) = prev {
         for (name, grad) in [("dweight", p.dweight), ("dbias", p.dbias)] {

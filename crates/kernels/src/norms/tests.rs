@@ -639,8 +639,13 @@ fn in_place_backward_is_the_backward_bit_for_bit() {
                     backward_into(&dev, kind, &inp, &cot, &opts, case.tiling, &mut want).unwrap();
                     let want = want.unwrap();
                     let in_place = |dx: &mut Tensor, prev: Option<NormParamGrads>| {
-                        let (res, t) = (cot.dresidual_out, case.tiling);
-                        backward_in_place(&dev, kind, &inp, dx, res, stats, &opts, t, prev).unwrap()
+                        let (res, t, mut prev) = (cot.dresidual_out, case.tiling, prev);
+                        let g = backward_in_place(
+                            &dev, kind, &inp, dx, res, stats, &opts, t, &mut prev,
+                        )
+                        .unwrap();
+                        assert!(prev.is_none(), "prev taken");
+                        g
                     };
                     let mut dx = dy.clone();
                     let at = addr(&mut dx);
@@ -706,5 +711,20 @@ fn in_place_entries_run_through_the_registry() {
             e.call_owned(&dev, &mut bad, &p),
             &format!("{kind}.in_place_backward: input `dy`"),
         );
+        // A call that does not validate (dy, staged under the output `dx`, of the wrong shape)
+        // leaves the previous parameter gradients in place; so does one with no dy at all.
+        for staged in [Some(random(DType::BF16, &[5, 3], 30)), None] {
+            let mut out = Tensors::new();
+            if let Some(dy) = staged {
+                out.insert("dx".into(), dy);
+            }
+            out.insert("dweight".into(), want["dweight"].clone());
+            assert!((e.run)(&dev, &inputs, &p, &mut out).is_err(), "{kind}");
+            assert_eq!(
+                out.get("dweight"),
+                Some(&want["dweight"]),
+                "{kind}: dweight kept"
+            );
+        }
     }
 }
