@@ -10,6 +10,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
+use std::sync::OnceLock;
 
 use metile_ir::{
     Access, BinaryOp, Block, CmpOp, ConstValue, DType, Inst, InstId, Kernel, Op, ParamKind,
@@ -181,8 +182,8 @@ pub fn emit(k: &Kernel, plan: &Plan, layouts: &Layouts) -> Result<CudaSource, Co
         fast_buffers: Default::default(),
         fast_accesses: 0,
         rounded: rounded_casts(k),
-        load_hint: CacheHint::from_env(LOAD_HINT_ENV, &LOAD_HINTS),
-        store_hint: CacheHint::from_env(STORE_HINT_ENV, &STORE_HINTS),
+        load_hint: load_hint(),
+        store_hint: store_hint(),
     };
     let params: Vec<ParamAbi> = k
         .params
@@ -295,8 +296,8 @@ fn fast_body_enabled() -> bool {
 /// cache-hint intrinsic `F` (`__ldcs`, `__ldlu`, `__ldcg`, `__ldca` or `__ldg`, written without
 /// the underscores), from every read-only buffer (access `read`) or only the named ones, in
 /// place of the kernel's own choice (`Kernel::read_only_cache`) for every buffer; for A/B runs
-/// of cache policies (the source changes, so the disk cache keys it). An unknown intrinsic is
-/// reported on stderr and ignored.
+/// of cache policies (the source changes, so the disk cache keys it). Read once per process; an
+/// unknown intrinsic is reported on stderr and ignored.
 pub const LOAD_HINT_ENV: &str = "METILE_CUDA_LOAD_HINT";
 
 /// `METILE_CUDA_STORE_HINT=F[:NAME,..]` stores vectors through `F` (`__stcs`, `__stcg` or
@@ -309,6 +310,20 @@ const LOAD_HINTS: [&str; 5] = ["__ldcs", "__ldlu", "__ldcg", "__ldca", "__ldg"];
 /// The store intrinsics `STORE_HINT_ENV` may name.
 const STORE_HINTS: [&str; 3] = ["__stcs", "__stcg", "__stwt"];
 
+/// `LOAD_HINT_ENV`'s hint, read once per process (so a bad value is reported once).
+fn load_hint() -> Option<&'static CacheHint> {
+    static HINT: OnceLock<Option<CacheHint>> = OnceLock::new();
+    HINT.get_or_init(|| CacheHint::from_env(LOAD_HINT_ENV, &LOAD_HINTS))
+        .as_ref()
+}
+
+/// `STORE_HINT_ENV`'s hint, read once per process.
+fn store_hint() -> Option<&'static CacheHint> {
+    static HINT: OnceLock<Option<CacheHint>> = OnceLock::new();
+    HINT.get_or_init(|| CacheHint::from_env(STORE_HINT_ENV, &STORE_HINTS))
+        .as_ref()
+}
+
 /// A cache-hint intrinsic and the parameters it applies to (`None`: all).
 #[derive(Clone, Debug, PartialEq)]
 struct CacheHint {
@@ -317,25 +332,20 @@ struct CacheHint {
 }
 
 impl CacheHint {
-    /// The hint the variable `name` asks for, if any.
+    /// The hint the variable `name` asks for, if any, reporting a value that names no
+    /// intrinsic, or no parameter, on stderr.
     fn from_env(name: &str, allowed: &[&'static str]) -> Option<CacheHint> {
         let v = std::env::var(name).ok()?;
         let hint = CacheHint::parse(&v, allowed);
-        let problem = match &hint {
-            None => Some(format!("names none of {}; ignored", allowed.join(", "))),
+        match &hint {
+            None => eprintln!(
+                "warning: {name}={v:?} names none of {}; ignored",
+                allowed.join(", ")
+            ),
             Some(h) if h.only.as_ref().is_some_and(Vec::is_empty) => {
-                Some("names no parameter: no access takes a hint".to_string())
+                eprintln!("warning: {name}={v:?} names no parameter: no access takes a hint")
             }
-            Some(_) => None,
-        };
-        // Once per process, not once per kernel emitted.
-        static WARNED: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
-        if let Some(problem) = problem {
-            let mut warned = WARNED.lock().unwrap_or_else(|p| p.into_inner());
-            if !warned.iter().any(|w| w == name) {
-                warned.push(name.to_string());
-                eprintln!("warning: {name}={v:?} {problem}");
-            }
+            Some(_) => {}
         }
         hint
     }
@@ -399,8 +409,8 @@ struct Emitter<'a> {
     /// in that dtype converts the source once instead of rounding twice (the same bits).
     rounded: HashMap<ValueId, (ValueId, DType)>,
     /// Cache hints of vector loads and stores (`LOAD_HINT_ENV`, `STORE_HINT_ENV`).
-    load_hint: Option<CacheHint>,
-    store_hint: Option<CacheHint>,
+    load_hint: Option<&'static CacheHint>,
+    store_hint: Option<&'static CacheHint>,
 }
 
 impl Emitter<'_> {
@@ -1398,11 +1408,9 @@ impl Emitter<'_> {
     }
 
     /// The intrinsic of `hint` when it applies to parameter `buffer`.
-    fn hint(&self, hint: &Option<CacheHint>, buffer: u32) -> Option<&'static str> {
+    fn hint(&self, hint: Option<&CacheHint>, buffer: u32) -> Option<&'static str> {
         let name = &self.k.params.get(buffer as usize)?.name;
-        hint.as_ref()
-            .filter(|h| h.applies(name))
-            .map(|h| h.intrinsic)
+        hint.filter(|h| h.applies(name)).map(|h| h.intrinsic)
     }
 
     /// How vector loads of parameter `buffer` read: plain (`None`) unless the buffer is
@@ -1422,7 +1430,7 @@ impl Emitter<'_> {
             return None;
         }
         if self.load_hint.is_some() {
-            return self.hint(&self.load_hint, buffer);
+            return self.hint(self.load_hint, buffer);
         }
         self.k.read_only_cache.then_some("__ldg")
     }
@@ -1559,7 +1567,7 @@ impl Emitter<'_> {
             format!("if ({}) {w}", active(s))
         };
         let (val, ptr) = (value.0, format!("p{buffer}"));
-        let hint = self.hint(&self.store_hint, buffer);
+        let hint = self.hint(self.store_hint, buffer);
         let vector = |word: &str, words: usize| {
             let write = match hint {
                 Some(f) => format!("{f}(({word}*)({ptr} + i0) + q, u.w[q]);"),

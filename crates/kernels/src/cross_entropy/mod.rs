@@ -1142,11 +1142,13 @@ pub(crate) fn run_forward(
 ) -> Result<CeForward, OpError> {
     let c = validate(ENTRY_FWD, logits.tensor(), target, weight, o, known)?;
     let label = device.label();
+    // A caller's buffer fits when it holds `len` f32 on this device.
+    let fits = |b: &Buffer, len: usize| {
+        b.dtype() == DType::F32 && b.len() == len && b.device_name() == label
+    };
     let row_buffer = |b: Option<Buffer>| -> Result<Buffer, OpError> {
         match b {
-            Some(b) if b.dtype() == DType::F32 && b.len() == c.rows && b.device_name() == label => {
-                Ok(b)
-            }
+            Some(b) if fits(&b, c.rows) => Ok(b),
             _ => Ok(device.zeros(DType::F32, c.rows)?),
         }
     };
@@ -1161,12 +1163,7 @@ pub(crate) fn run_forward(
         row_buffer(prev_z)?,
         row_buffer(prev_lse)?,
     );
-    // The previous sums where they fit (f32 scalars of this device).
-    let prev_sums = prev_sums.filter(|(a, b)| {
-        [a, b]
-            .iter()
-            .all(|t| t.dtype() == DType::F32 && t.len() == 1 && t.device_name() == label)
-    });
+    let prev_sums = prev_sums.filter(|(a, b)| fits(a, 1) && fits(b, 1));
     let mut pred = token_stats
         .then(|| device.zeros(DType::I64, c.rows))
         .transpose()?;

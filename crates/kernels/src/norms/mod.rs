@@ -1373,19 +1373,17 @@ fn run_in_place_backward(
     let ran = write_over(entry, out, &[DX_OVER_DY], |[dy]| {
         backward_in_place(d, kind, &inp, dy, dres, stats, &opts, None, &mut prev)
     });
-    if let Some(p) = prev {
-        for (name, grad) in [("dweight", p.dweight), ("dbias", p.dbias)] {
+    let put = |out: &mut Tensors, g: NormParamGrads| {
+        for (name, grad) in [("dweight", g.dweight), ("dbias", g.dbias)] {
             if let Some(grad) = grad {
                 out.insert(name.into(), grad);
             }
         }
+    };
+    if let Some(p) = prev {
+        put(out, p);
     }
-    let g = ran?;
-    for (name, grad) in [("dweight", g.dweight), ("dbias", g.dbias)] {
-        if let Some(grad) = grad {
-            out.insert(name.into(), grad);
-        }
-    }
+    put(out, ran?);
     Ok(())
 }
 

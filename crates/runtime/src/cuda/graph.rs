@@ -38,7 +38,7 @@ use cudarc::driver::sys::{CUgraphInstantiate_flags, CUstreamCaptureMode, CUstrea
 use cudarc::driver::{result, CudaGraph, CudaStream, DriverError};
 
 use crate::cuda::memory::Words;
-use crate::cuda::scope::{scoped, Scopes};
+use crate::cuda::scope::{innermost_where, scoped, Scopes};
 use crate::cuda::{cuda_error, CudaDevice};
 use crate::error::{Error, Result};
 
@@ -55,9 +55,7 @@ pub(crate) struct CaptureTag {
     pool: bool,
     /// Pool buffers allocated inside the capture and not yet dropped.
     live: AtomicUsize,
-    /// The capture has ended.
-    ended: AtomicBool,
-    /// The capture failed: its buffers' memory never existed outside the graph.
+    /// The capture ended and failed: its buffers' memory never existed outside the graph.
     failed: AtomicBool,
     /// Pool memory allocated before the capture and released inside it.
     deferred: Mutex<Vec<Words>>,
@@ -66,16 +64,7 @@ pub(crate) struct CaptureTag {
 /// The innermost capture of the pool's stream open on this thread for device `ordinal`, if any
 /// (a capture of a scope's stream nested inside it does not hide it).
 pub(crate) fn pool_capture(ordinal: usize) -> Option<Arc<CaptureTag>> {
-    CAPTURES
-        .try_with(|s| {
-            s.borrow()
-                .iter()
-                .rev()
-                .find(|(o, t)| *o == ordinal && t.pool)
-                .map(|(_, t)| t.clone())
-        })
-        .ok()
-        .flatten()
+    innermost_where(&CAPTURES, ordinal, |t| t.pool)
 }
 
 impl CaptureTag {
@@ -89,7 +78,7 @@ impl CaptureTag {
     /// failed capture). A buffer cannot outlive a successful capture (`capture` fails it then).
     pub(crate) fn release(&self, words: Words) -> Option<Words> {
         self.live.fetch_sub(1, Relaxed);
-        if self.ended.load(Relaxed) && self.failed.load(Relaxed) {
+        if self.failed.load(Relaxed) {
             std::mem::forget(words);
             None
         } else {
@@ -171,7 +160,6 @@ impl Drop for Open<'_> {
     fn drop(&mut self) {
         if !self.done {
             self.tag.failed.store(true, Relaxed);
-            self.tag.ended.store(true, Relaxed);
             let _ = self.stream.context().check_err();
             let _ = end_capture(self.stream);
             drop(std::mem::take(&mut *self.tag.lock_deferred()));
@@ -238,7 +226,6 @@ impl CudaDevice {
             (Ok(()), Ok(Some(graph))) => Ok(graph),
         };
         tag.failed.store(graph.is_err(), Relaxed);
-        tag.ended.store(true, Relaxed);
         let kept = std::mem::take(&mut *tag.lock_deferred());
         match graph {
             Ok(graph) => Ok((

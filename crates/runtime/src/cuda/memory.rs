@@ -281,7 +281,7 @@ impl Drop for CudaBuffer {
         // the capture ends.
         match &self.capture {
             Some(tag) => drop(tag.release(words)),
-            None => match self.capturing_pool() {
+            None => match pool_capture(self.device.ordinal) {
                 Some(tag) => tag.defer(words),
                 None => drop(words),
             },
@@ -357,17 +357,12 @@ impl CudaBuffer {
             capture: None,
         };
         if owned > 0 {
-            b.capture = b.capturing_pool();
+            b.capture = pool_capture(device.ordinal);
             if let Some(tag) = &b.capture {
                 tag.allocated();
             }
         }
         b
-    }
-
-    /// The graph capture of the device's own stream (the pool's) open on this thread, if any.
-    fn capturing_pool(&self) -> Option<Arc<CaptureTag>> {
-        pool_capture(self.device.ordinal)
     }
 
     /// `len` words of `word` bytes on `device`, zero-filled or uninitialised: from the

@@ -36,6 +36,15 @@ pub(crate) fn innermost<T: Clone + 'static>(
     scopes: &'static LocalKey<Scopes<T>>,
     ordinal: usize,
 ) -> Option<T> {
+    innermost_where(scopes, ordinal, |_| true)
+}
+
+/// [`innermost`] among the scopes whose value `keep` accepts.
+pub(crate) fn innermost_where<T: Clone + 'static>(
+    scopes: &'static LocalKey<Scopes<T>>,
+    ordinal: usize,
+    keep: impl Fn(&T) -> bool,
+) -> Option<T> {
     // `try_with`: a buffer dropped while the thread's locals are being destroyed (one held in
     // another thread-local) finds no scope instead of panicking in its `Drop`.
     scopes
@@ -43,7 +52,7 @@ pub(crate) fn innermost<T: Clone + 'static>(
             s.borrow()
                 .iter()
                 .rev()
-                .find(|(o, _)| *o == ordinal)
+                .find(|(o, v)| *o == ordinal && keep(v))
                 .map(|(_, v)| v.clone())
         })
         .ok()
