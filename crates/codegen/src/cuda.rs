@@ -262,6 +262,17 @@ pub fn emit(k: &Kernel, plan: &Plan, layouts: &Layouts) -> Result<CudaSource, Co
         "extern \"C\" __global__ void __launch_bounds__({bounds}) {entry}({}) {{",
         sig.join(", ")
     );
+    // Programmatic dependent launch (sm_90+, `Kernel::programmatic_launch`): wait for the grid
+    // before this one on the stream (its memory complete and visible) before any memory
+    // access, then let the next grid be scheduled, so that its programs take the
+    // multiprocessors this grid's last ones free.
+    let waits_for_prior_grid = match crate::env_for(GRID_WAIT_ENV, &k.name) {
+        Some(n) => n != 0,
+        None => k.programmatic_launch,
+    };
+    if waits_for_prior_grid {
+        src.push_str(GRID_DEPENDENCY);
+    }
     let _ = writeln!(src, "  const int mt_tid = threadIdx.x;");
     let _ = writeln!(src, "  const int mt_lane = mt_tid & 31;");
     let _ = writeln!(src, "  const int mt_warp = mt_tid >> 5;");
@@ -282,8 +293,23 @@ pub fn emit(k: &Kernel, plan: &Plan, layouts: &Layouts) -> Result<CudaSource, Co
         threads,
         shared_bytes: e.smem_bytes as u32,
         params,
+        waits_for_prior_grid,
     })
 }
+
+/// `METILE_CUDA_GRID_WAIT=0|1` (every kernel) or `KERNEL=0|1[,..]` (those named) leaves the
+/// wait for the prior grid out of the source (the kernel is launched plainly) or puts it in
+/// (launched as a programmatic dependent), in place of the kernel's own choice
+/// (`Kernel::programmatic_launch`); for A/B runs.
+pub const GRID_WAIT_ENV: &str = "METILE_CUDA_GRID_WAIT";
+
+/// The entry's first statements (`CudaSource::waits_for_prior_grid`); no-ops when the grid was
+/// launched plainly, compiled out before sm_90.
+const GRID_DEPENDENCY: &str = "#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile(\"griddepcontrol.wait;\" ::: \"memory\");
+  asm volatile(\"griddepcontrol.launch_dependents;\");
+#endif
+";
 
 /// `METILE_CUDA_FAST=0` leaves out the fast body (for measuring what it gains).
 pub const FAST_ENV: &str = "METILE_CUDA_FAST";

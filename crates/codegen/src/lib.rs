@@ -78,6 +78,11 @@ pub struct CudaSource {
     pub shared_bytes: u32,
     /// One entry per kernel parameter, in order.
     pub params: Vec<ParamAbi>,
+    /// The entry point waits for the grid before it on the stream to finish (`griddepcontrol.wait`
+    /// on sm_90 and later) before it touches memory, so the runtime may launch it as a
+    /// programmatic dependent of that grid (its programs start while that grid drains). Set by
+    /// the emitter; hand-written source without the wait must leave it `false`.
+    pub waits_for_prior_grid: bool,
 }
 
 /// Why a kernel could not be lowered.

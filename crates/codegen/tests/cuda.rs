@@ -672,3 +672,43 @@ fn read_only_cache_reads_read_only_buffers_through_ldg() {
     let plain = cuda_source(&scale(false), &Target::sm90()).unwrap().source;
     assert!(!plain.contains("__ldg"), "{plain}");
 }
+
+/// `programmatic_launch` puts the wait for the prior grid before every statement of the entry
+/// (and the source says so, `waits_for_prior_grid`, for the runtime's launch); a kernel without
+/// it has neither.
+#[test]
+fn programmatic_launch_waits_for_the_prior_grid_first() {
+    let copy = |programmatic: bool| {
+        trace("copy", |k| {
+            if programmatic {
+                k.programmatic_launch();
+            }
+            let x = k.input("x", DType::F32);
+            let y = k.output("y", DType::F32);
+            let offs = k.program_id(0) * 1024 + k.arange(0, 1024);
+            y.store(offs, x.load(offs));
+        })
+        .unwrap()
+    };
+    let waiting = cuda_source(&copy(true), &Target::sm90()).unwrap();
+    assert!(waiting.waits_for_prior_grid);
+    let src = &waiting.source;
+    let body = &src[src.find("mt_copy(").expect("the entry")..];
+    let wait = body.find("griddepcontrol.wait;").expect("the wait");
+    assert!(
+        wait < body.find("threadIdx").expect("the first statement"),
+        "{src}"
+    );
+    assert!(
+        wait < body
+            .find("griddepcontrol.launch_dependents;")
+            .expect("the trigger")
+    );
+    assert!(
+        src.contains("__CUDA_ARCH__ >= 900"),
+        "compiled out before sm_90: {src}"
+    );
+    let plain = cuda_source(&copy(false), &Target::sm90()).unwrap();
+    assert!(!plain.waits_for_prior_grid);
+    assert!(!plain.source.contains("griddepcontrol"), "{}", plain.source);
+}

@@ -118,6 +118,12 @@ pub struct Kernel {
     /// accesses; scalar and masked-tail loads stay plain); set from a measurement, for kernels
     /// it speeds up.
     pub read_only_cache: bool,
+    /// A GPU target starts the kernel by waiting for the grid before it on the stream, and the
+    /// runtime launches it as a programmatic dependent of that grid (CUDA's programmatic
+    /// dependent launch, sm_90 and later): its programs are scheduled while that grid drains
+    /// instead of after it. The wait also changes how the compiler schedules the rest of the
+    /// kernel (registers), so this is set from a measurement, for kernels it speeds up.
+    pub programmatic_launch: bool,
 }
 
 impl Kernel {
@@ -132,6 +138,7 @@ impl Kernel {
             min_threads: None,
             min_resident_threads: None,
             read_only_cache: false,
+            programmatic_launch: false,
         }
     }
 

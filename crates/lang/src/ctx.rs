@@ -112,6 +112,12 @@ impl Ctx {
         scope::with(|s| s.kernel.read_only_cache = true);
     }
 
+    /// Asks a GPU target to launch the kernel as a programmatic dependent of the grid before it
+    /// (`Kernel::programmatic_launch`).
+    pub fn programmatic_launch(&self) {
+        scope::with(|s| s.kernel.programmatic_launch = true);
+    }
+
     /// This program's index along grid axis `axis` (i32 scalar).
     pub fn program_id(&self, axis: u8) -> Tile {
         with_scope("program_id", |s| {

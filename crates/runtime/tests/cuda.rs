@@ -125,6 +125,7 @@ fn the_cpu_device_has_the_same_buffer_api() {
         threads: 1,
         shared_bytes: 0,
         params: vec![],
+        waits_for_prior_grid: false,
     };
     let kernel = ok(trace("k", |_| {}), "tracing an empty kernel");
     assert!(matches!(
@@ -513,6 +514,7 @@ fn affine_source(src: String) -> CudaSource {
             ParamAbi::Scalar { dtype: DType::I64 },
             ParamAbi::Scalar { dtype: DType::Bool },
         ],
+        waits_for_prior_grid: false,
     }
 }
 
@@ -666,6 +668,7 @@ fn kinds_source() -> CudaSource {
             abi(DType::F32),
             ParamAbi::Scalar { dtype: DType::I32 },
         ],
+        waits_for_prior_grid: false,
     }
 }
 
@@ -1426,4 +1429,51 @@ fn windows_of_borrowed_device_memory_are_read_and_written_in_place() {
     );
     drop((xw, yw, x, y));
     drop((x_mem, y_mem));
+}
+
+/// Kernels launched as programmatic dependents (`Kernel::programmatic_launch`) still see the
+/// whole of the grid before them: a chain of 64 launches, each adding one to what the one before
+/// wrote (ping-ponging between two buffers of 4 Mi elements, so that a dependent starting early
+/// would read values not yet written), after a device copy, ends at exactly `x + 64`.
+#[test]
+fn programmatic_dependents_see_the_prior_grid_complete() {
+    let Some(dev) = cuda() else { return };
+    let step = ok(
+        trace("pdl_step", |k| {
+            k.programmatic_launch();
+            let x = k.input("x", DType::F32);
+            let y = k.output("y", DType::F32);
+            let n = k.scalar("n", DType::I32);
+            let i = k.program_id(0) * 1024 + k.arange(0, 1024);
+            let m = i.lt(n);
+            y.store_masked(i, x.load_masked(i, m, 0.0) + 1.0, m);
+        }),
+        "trace",
+    );
+    let step = ok(dev.compile_verified("pdl_step", step), "compile");
+    assert!(
+        step.cuda_source().is_some_and(|s| s.waits_for_prior_grid),
+        "the generated source waits for the prior grid"
+    );
+    let n = (4 << 20) + 3;
+    let xs: Vec<f32> = (0..n).map(|i| (i % 1000) as f32).collect();
+    let host = ok(Buffer::from_f32(DType::F32, &xs), "host");
+    let x = ok(dev.upload(&host), "upload");
+    let mut a = ok(dev.zeros(DType::F32, n), "a");
+    ok(a.copy_from(&x), "device copy");
+    let mut b = ok(dev.zeros(DType::F32, n), "b");
+    let grid = [n.div_ceil(1024) as u32, 1, 1];
+    for _ in 0..32 {
+        let mut args = [Arg::In(&a), Arg::Out(&mut b), Arg::I32(n as i32)];
+        ok(dev.launch(&step, grid, &mut args), "a to b");
+        let mut args = [Arg::In(&b), Arg::Out(&mut a), Arg::I32(n as i32)];
+        ok(dev.launch(&step, grid, &mut args), "b to a");
+    }
+    let got = ok(a.to_f32(), "read");
+    let bad = got
+        .iter()
+        .zip(&xs)
+        .position(|(g, x)| *g != x + 64.0)
+        .map(|i| (i, got[i], xs[i] + 64.0));
+    assert_eq!(bad, None, "first element off: (index, got, want)");
 }

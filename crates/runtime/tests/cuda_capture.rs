@@ -103,8 +103,9 @@ fn own_stream_capture_with_pool_buffers() {
     let other = upload(&dev, &vec![-9.0; n]);
     replay(&dev, &graph, 3);
     assert_eq!(ok(y.to_f32(), "read"), want(&xs));
-    // That graph dropped inside another capture: its memory is freed after that capture, not
-    // by a free recorded into it, and the second graph replays alone.
+    // That graph dropped inside another capture: it is destroyed and its memory freed after
+    // that capture, not inside it (destroying a graph there invalidated the capture on the
+    // H200), and the second graph replays alone.
     let (launched, second) = ok(
         dev.capture(|| {
             drop(graph);

@@ -298,18 +298,20 @@ fn steps(k: &Ctx, spec: &NormSpec, n: Tile, body: impl Fn(Option<Tile>)) {
     spec.steps().each(k, n, body)
 }
 
-/// Threads LayerNorm's bf16 single-tile forward keeps resident per multiprocessor on a GPU (a
-/// register budget: `Kernel::min_resident_threads`), for rows up to
-/// [`LAYER_FWD_BF16_BUDGET_BLOCK`] columns. At 4,096 columns the plan has 256 threads, so six
-/// programs: 40 registers instead of the compiler's 48, without spills. H200, 2026-11-30, bf16
-/// 16384x4096 (`benchmarks/gpu/s10_call2.sh`): forward 0.0829 -> 0.0759 ms. RMSNorm and the
-/// fused add lose under the same budget (0.071 -> 0.079 and 0.134 -> 0.158 ms: they spill), as
-/// do the f32 forwards, so they keep the compiler's choice; f16 spills under it (its conversions
-/// hold more registers), so it does too.
-pub const LAYER_FWD_BF16_RESIDENT_THREADS: u32 = 1536;
-/// The widest tile [`LAYER_FWD_BF16_RESIDENT_THREADS`] applies to: wider tiles hold more values
-/// per thread, where the budget would spill.
-pub const LAYER_FWD_BF16_BUDGET_BLOCK: usize = 4096;
+/// Threads the LayerNorm and RMSNorm bf16 single-tile forwards keep resident per
+/// multiprocessor on a GPU (a register budget: `Kernel::min_resident_threads`), for rows up to
+/// [`FWD_BF16_BUDGET_BLOCK`] columns. At 4,096 columns the plan has 256 threads, so six
+/// programs: 40 registers, without spills. H200, bf16 16384x4096: LayerNorm (2026-11-30,
+/// `benchmarks/gpu/s10_call2.sh`, 48 registers without it) 0.0829 -> 0.0759 ms; RMSNorm under
+/// programmatic launch (`benchmarks/gpu/s13_call3.sh`: the grid wait makes ptxas take 44
+/// registers, five programs) 0.0682 -> 0.0657 ms, where before the wait it lost under the same
+/// budget (0.071 -> 0.079, spilling). The fused add loses (0.134 -> 0.158 ms: it spills), as do
+/// the f32 forwards, so they keep the compiler's choice; f16 LayerNorm spills under it (its
+/// conversions hold more registers), so f16 does too.
+pub const FWD_BF16_RESIDENT_THREADS: u32 = 1536;
+/// The widest tile [`FWD_BF16_RESIDENT_THREADS`] applies to: wider tiles hold more values per
+/// thread, where the budget would spill.
+pub const FWD_BF16_BUDGET_BLOCK: usize = 4096;
 
 /// The forward kernel of `spec.kind`.
 ///
@@ -318,6 +320,15 @@ pub const LAYER_FWD_BF16_BUDGET_BLOCK: usize = 4096;
 /// `g * rows_per_program .. min((g + 1) * rows_per_program, rows)` (`one_row`: row `g`, which
 /// must exist); single-tile kernels load the parameters once per program. `rstd` is f32, or
 /// x's dtype in casting mode `none`; `mean` is f32.
+///
+/// The LayerNorm and RMSNorm forwards are launched as programmatic dependents of the grid
+/// before them (`Kernel::programmatic_launch`). H200, 16384x4096, graph-timed, two rounds each
+/// (`benchmarks/gpu/s13_call3.sh`), ms with the wait against without: LayerNorm bf16 0.0697 /
+/// 0.0698 against 0.0715, f32 0.1311 against 0.1324; RMSNorm f32 0.1308 against 0.1313 (bf16:
+/// [`FWD_BF16_RESIDENT_THREADS`]). The fused add gains nothing at bf16 and loses 1% at f32
+/// (0.2626 against 0.2598); every backward loses with it (RMSNorm bf16 0.134 against 0.117 ms:
+/// ptxas schedules it worse), so they are launched plainly, as is f16 (not measured; the wait
+/// costs RMSNorm's f16 forward a program per multiprocessor in registers).
 pub fn forward(spec: &NormSpec) -> Result<Verified, LangError> {
     trace(&format!("{}_fwd", spec.kind.name()), |k| {
         let xdt = spec.x;
@@ -336,9 +347,12 @@ pub fn forward(spec: &NormSpec) -> Result<Verified, LangError> {
         let rpp = k.scalar("rows_per_program", DType::I32);
         let eps = k.scalar("eps", DType::F32);
         let offset = (!layer).then(|| k.scalar("offset", DType::F32));
-        if layer && xdt == DType::BF16 && !spec.looped && spec.block <= LAYER_FWD_BF16_BUDGET_BLOCK
-        {
-            k.min_resident_threads(LAYER_FWD_BF16_RESIDENT_THREADS);
+        if spec.kind != NormKind::AddRms && xdt != DType::F16 {
+            k.programmatic_launch();
+        }
+        let budget = xdt == DType::BF16 && !spec.looped && spec.block <= FWD_BF16_BUDGET_BLOCK;
+        if budget && spec.kind != NormKind::AddRms {
+            k.min_resident_threads(FWD_BF16_RESIDENT_THREADS);
         }
         let row = Row::new(k, spec.block, spec.exact, n);
 

@@ -31,6 +31,8 @@
 //! when the closure panics), so later work runs normally; buffers left holding a failed
 //! capture's memory must not be used again.
 
+use std::cell::RefCell;
+use std::mem::ManuallyDrop;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 
@@ -45,6 +47,25 @@ use crate::error::{Error, Result};
 thread_local! {
     /// The captures open on this thread.
     static CAPTURES: Scopes<Arc<CaptureTag>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// Graphs dropped while a capture was open on this thread: destroying a graph then
+    /// invalidates that capture (the H200 said so, 2026-11-30), so they are destroyed once no
+    /// capture is open here.
+    static RETIRED: RefCell<Vec<CudaGraph>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Whether a capture (of any device's stream) is open on this thread.
+fn capture_open() -> bool {
+    CAPTURES
+        .try_with(|s| !s.borrow().is_empty())
+        .unwrap_or(false)
+}
+
+/// Destroys the graphs retired on this thread, unless a capture is still open here.
+fn destroy_retired() {
+    if !capture_open() {
+        let retired = RETIRED.try_with(|r| std::mem::take(&mut *r.borrow_mut()));
+        drop(retired);
+    }
 }
 
 /// One capture, as the pool buffers allocated inside it know it.
@@ -162,6 +183,7 @@ impl Drop for Open<'_> {
             self.tag.failed.store(true, Relaxed);
             let _ = self.stream.context().check_err();
             let _ = end_capture(self.stream);
+            destroy_retired();
             drop(std::mem::take(&mut *self.tag.lock_deferred()));
         }
     }
@@ -169,15 +191,25 @@ impl Drop for Open<'_> {
 
 /// A successful capture: the instantiated graph, and the pool memory released inside the
 /// capture that the graph's work may still use (freed after the graph; inside another capture of
-/// the pool's stream, handed to that capture, which frees it once it ends).
+/// the pool's stream, handed to that capture, which frees it once it ends). Dropped while a
+/// capture is open on this thread, the graph is destroyed once none is.
 pub(crate) struct Captured {
-    pub(crate) graph: CudaGraph,
+    /// Taken only by `drop`.
+    pub(crate) graph: ManuallyDrop<CudaGraph>,
     pub(crate) kept: Vec<Words>,
     ordinal: usize,
 }
 
 impl Drop for Captured {
     fn drop(&mut self) {
+        // SAFETY: taken once, here; `self.graph` is not used again.
+        let graph = unsafe { ManuallyDrop::take(&mut self.graph) };
+        if capture_open() {
+            // Once the thread's locals are gone, the closure (and the graph) is dropped unrun.
+            let _ = RETIRED.try_with(move |r| r.borrow_mut().push(graph));
+        } else {
+            drop(graph);
+        }
         let kept = std::mem::take(&mut self.kept);
         match pool_capture(self.ordinal) {
             Some(tag) => tag.lock_deferred().extend(kept),
@@ -209,6 +241,7 @@ impl CudaDevice {
         let recorded = stream.context().check_err();
         let ended = end_capture(&stream);
         open.done = true;
+        destroy_retired();
         let escaped = tag.live.load(Relaxed);
         let graph = match (recorded, ended) {
             (_, Err(e)) | (Err(e), Ok(_)) => Err(cuda_error(&label, "capture a graph", e)),
@@ -231,7 +264,7 @@ impl CudaDevice {
             Ok(graph) => Ok((
                 out,
                 Captured {
-                    graph,
+                    graph: ManuallyDrop::new(graph),
                     kept,
                     ordinal: self.ordinal,
                 },

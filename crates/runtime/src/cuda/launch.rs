@@ -10,11 +10,20 @@
 //! grid is the program grid (program `(x, y, z)` is block `(x, y, z)`), checked against the
 //! device's limits; the block is `CudaSource::threads` threads. The launch returns once queued,
 //! on the stream of a stream scope open on this thread (`Device::with_stream`), else on the
-//! device's own.
+//! device's own. On sm_90 and later a kernel whose source waits for the grid before it
+//! (`CudaSource::waits_for_prior_grid`: every generated one) is launched as a programmatic
+//! dependent of that grid (`cuLaunchKernelEx` with programmatic stream serialization): its
+//! programs are scheduled while that grid drains and wait on the device, not the host, for it
+//! to finish (`METILE_CUDA_PDL=0` turns this off).
 
 use std::sync::Arc;
 
-use cudarc::driver::{LaunchConfig, PushKernelArg};
+use std::ffi::c_void;
+
+use cudarc::driver::sys::{
+    cuLaunchKernelEx, CUlaunchAttribute, CUlaunchAttributeID, CUlaunchAttributeValue,
+    CUlaunchConfig,
+};
 use metile_codegen::ParamAbi;
 use metile_ir::{Access, DType, ParamKind};
 
@@ -154,71 +163,103 @@ pub(crate) fn launch(
     if grid.contains(&0) {
         return Ok(());
     }
-    let null: u64 = 0;
     let stream = device.stream();
-    let mut builder = stream.launch_builder(&ck.function);
+    let label_launch = || format!("launch of `{}`", k.name);
+    // The values the entry point takes, in parameter order, and the guards that record each
+    // owned buffer's use once the launch is queued (cudarc's event tracking: taking a pointer
+    // makes the stream wait for the buffer's earlier writers, and readers too for a write).
+    let mut values = Vec::with_capacity(bound.len());
+    let mut guards = Vec::with_capacity(bound.len());
     for b in bound.iter_mut() {
-        match b {
-            Bound::Read(w) => push_read(&mut builder, w),
-            Bound::Write(w) => push_write(&mut builder, w),
-            Bound::Null => {
-                builder.arg(&null);
+        let v = match b {
+            Bound::Read(w) => {
+                let (ptr, guard) = w.read_ptr(&stream);
+                guards.extend(guard);
+                Value::Ptr(ptr)
             }
-            Bound::F32(v) => {
-                builder.arg(&*v);
+            Bound::Write(w) => {
+                let (ptr, guard) = w.write_ptr(&stream);
+                guards.extend(guard);
+                Value::Ptr(ptr)
             }
-            Bound::I32(v) => {
-                builder.arg(&*v);
-            }
-            Bound::I64(v) => {
-                builder.arg(&*v);
-            }
-            Bound::U8(v) => {
-                builder.arg(&*v);
-            }
-        }
+            Bound::Null => Value::Ptr(0),
+            Bound::F32(v) => Value::F32(*v),
+            Bound::I32(v) => Value::I32(*v),
+            Bound::I64(v) => Value::I64(*v),
+            Bound::U8(v) => Value::U8(*v),
+        };
+        values.push(v);
     }
-    let cfg = LaunchConfig {
-        grid_dim: (grid[0], grid[1], grid[2]),
-        block_dim: (threads, 1, 1),
-        shared_mem_bytes: 0,
+    // Pointers into `values`, which is not touched again until the launch is queued.
+    let mut params: Vec<*mut c_void> = values.iter_mut().map(Value::as_param).collect();
+    let mut dependent = CUlaunchAttribute {
+        id: CUlaunchAttributeID::CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION,
+        pad: [0; 4],
+        value: CUlaunchAttributeValue {
+            programmaticStreamSerializationAllowed: 1,
+        },
     };
-    // SAFETY: the arguments are pushed in parameter order with the types the entry point
-    // declares (`CudaSource::params`, checked against the kernel's parameters above): device
-    // pointers of live buffers of the declared dtype on this device, or null for an empty one,
-    // and scalars of the declared C types. The buffers stay borrowed (outputs exclusively) until
-    // the launch is queued, and cudarc defers their frees until the stream is done with them
-    // (borrowed memory: its keep-alive's contract, `Buffer::borrow_cuda`).
-    // Staying inside each buffer is the generated kernel's contract.
-    unsafe { builder.launch(cfg) }
-        .map_err(|e| cuda_error(&label, &format!("launch of `{}`", k.name), e))?;
+    let programmatic = device.programmatic_launch && ck.source.waits_for_prior_grid;
+    let config = CUlaunchConfig {
+        gridDimX: grid[0],
+        gridDimY: grid[1],
+        gridDimZ: grid[2],
+        blockDimX: threads,
+        blockDimY: 1,
+        blockDimZ: 1,
+        sharedMemBytes: 0,
+        hStream: stream.cu_stream(),
+        attrs: &mut dependent,
+        numAttrs: u32::from(programmatic),
+    };
+    stream
+        .context()
+        .bind_to_thread()
+        .map_err(|e| cuda_error(&label, &label_launch(), e))?;
+    // SAFETY: `params` holds one pointer per parameter, in the order and of the C types the
+    // entry point declares (`CudaSource::params`, checked against the kernel's parameters
+    // above): device pointers of live buffers of the declared dtype on this device, or null for
+    // an empty one, and scalars of the declared C types; `values` and `dependent` outlive the
+    // call. The buffers stay borrowed (outputs exclusively) until the launch is queued, and
+    // cudarc defers their frees until the stream is done with them (the guards record their
+    // use below; borrowed memory: its keep-alive's contract, `Buffer::borrow_cuda`). A
+    // programmatic dependent is only launched when its source waits for the prior grid before
+    // touching memory (`CudaSource::waits_for_prior_grid`), so it sees that grid's writes as a
+    // plain launch would. Staying inside each buffer is the generated kernel's contract.
+    let queued = unsafe {
+        cuLaunchKernelEx(
+            &config,
+            ck.function.cu_function(),
+            params.as_mut_ptr(),
+            std::ptr::null_mut(),
+        )
+    }
+    .result();
+    drop(guards);
+    queued.map_err(|e| cuda_error(&label, &label_launch(), e))?;
     Ok(())
 }
 
-/// Pushes a read buffer: an owned slice through cudarc (which tracks its use), borrowed memory
-/// as its address.
-fn push_read<'a>(b: &mut cudarc::driver::LaunchArgs<'a>, w: &'a Words) {
-    match w {
-        Words::U8(s) => b.arg(s),
-        Words::U16(s) => b.arg(s),
-        Words::U32(s) => b.arg(s),
-        Words::U64(s) => b.arg(s),
-        Words::Borrowed(m) => b.arg(&m.ptr),
-    };
+/// One argument's value, as the entry point's parameter takes it.
+enum Value {
+    Ptr(u64),
+    F32(f32),
+    I32(i32),
+    I64(i64),
+    U8(u8),
 }
 
-/// `push_read` for a written buffer.
-fn push_write<'a>(b: &mut cudarc::driver::LaunchArgs<'a>, w: &'a mut Words) {
-    match w {
-        Words::U8(s) => b.arg(s),
-        Words::U16(s) => b.arg(s),
-        Words::U32(s) => b.arg(s),
-        Words::U64(s) => b.arg(s),
-        Words::Borrowed(m) => {
-            let m: &'a _ = m;
-            b.arg(&m.ptr)
+impl Value {
+    /// The address of the value, as the launch's parameter array takes it.
+    fn as_param(&mut self) -> *mut c_void {
+        match self {
+            Value::Ptr(v) => (v as *mut u64).cast(),
+            Value::F32(v) => (v as *mut f32).cast(),
+            Value::I32(v) => (v as *mut i32).cast(),
+            Value::I64(v) => (v as *mut i64).cast(),
+            Value::U8(v) => (v as *mut u8).cast(),
         }
-    };
+    }
 }
 
 /// Each axis within the device's limit (x < 2^31, y and z < 65536 on current GPUs).

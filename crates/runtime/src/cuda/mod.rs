@@ -81,7 +81,14 @@ pub(crate) struct CudaDevice {
     blas: OnceLock<Result<Arc<blas::BlasHandle>>>,
     /// Bytes held by this device's buffers.
     pub(crate) usage: Usage,
+    /// Kernels that wait for the grid before them (`CudaSource::waits_for_prior_grid`) are
+    /// launched as programmatic dependents of it: sm_90 and later, unless [`PDL_ENV`] is `0`.
+    pub(crate) programmatic_launch: bool,
 }
+
+/// `METILE_CUDA_PDL=0` launches every kernel plainly (for A/B runs of programmatic dependent
+/// launch); read once, where a device is opened.
+pub const PDL_ENV: &str = "METILE_CUDA_PDL";
 
 impl CudaDevice {
     /// Opens device `ordinal`: loads the driver, retains the primary context, creates a stream
@@ -175,6 +182,8 @@ impl CudaDevice {
             own_stream: stream,
             product,
             sms,
+            programmatic_launch: target.compute_capability >= 90
+                && std::env::var(PDL_ENV).map_or(true, |v| v.trim() != "0"),
             target,
             max_grid,
             blas: OnceLock::new(),

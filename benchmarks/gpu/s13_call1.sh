@@ -1,5 +1,5 @@
 #!/bin/bash
-# Prepared in session 12 (2026-11-30) for the next device session, not run. Build first, here:
+# Prepared in session 12 (2026-11-30) as next_s13.sh; run as session 13's first call. Build first, here:
 #   cargo build --release -p metile-cli && cp target/release/metile .device/bin/
 #   cargo test --release -p metile-runtime --test cuda --test cuda_capture --no-run
 #   (copy the two executables it names to .device/bin/runtime_cuda_tests and
@@ -33,3 +33,8 @@ for n in ce_bf16 ce_f32; do python3 benchmarks/join.py --metile $R/mg_$n.jsonl -
   grep "^|" $R/table_$n.md | grep -v "^|---\|operator" | cut -d'|' -f2-12; done; pack
 grep -h '"timing"' $R/mg_*.jsonl | python3 -c "import sys,json; [print(r['entry'], r['dtype'], r['timing'], round(r['ms'],4)) for r in map(json.loads, sys.stdin)]"
 sort $R/m.err | uniq -c | head
+# (4) Norm forwards at narrower programs (32 / 64 / 128 threads: one warp holding a whole row
+# needs no barrier), graph-timed, against the model's 256.
+for d in bf16 f32; do for th in 32 64 128 256; do
+  METILE_CUDA_THREADS=$th timeout 60 $B bench rms_norm layer_norm add_rms_norm --device cuda --rows 16384 --cols 4096 --reps 20 --json --cuda-graph --dtype $d > $R/thr_${d}_$th.jsonl 2>>$R/m.err
+  t "fwd $d threads $th: $(python3 -c "import sys,json; print(' '.join(r['entry']+'='+str(round(r['ms'],4)) for r in map(json.loads, open(sys.argv[1])) if r['mode']=='fwd'))" $R/thr_${d}_$th.jsonl)"; done; done; pack
