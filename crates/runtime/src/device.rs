@@ -580,7 +580,10 @@ impl Device {
 
     /// Compiles hand-written CUDA `source` as the implementation of `kernel` (whose parameters
     /// give the launch checks) on this CUDA device, bypassing the emitter; not cached in memory
-    /// (the disk cache applies). `Error::Device` on the cpu.
+    /// (the disk cache applies). `Error::Device` on the cpu. A source that sets
+    /// `waits_for_prior_grid` is launched as a programmatic dependent of the grid before it, so
+    /// its entry must execute `griddepcontrol.wait` before any memory access; one without that
+    /// instruction is refused (`Error::Codegen`).
     pub fn kernel_with_source(
         &self,
         key: &str,
@@ -612,6 +615,14 @@ impl Device {
                     None => metile_codegen::cuda_source(&kernel, &d.target)?,
                 };
                 dump_source(&key, &source);
+                if source.waits_for_prior_grid && !source.source.contains("griddepcontrol.wait") {
+                    return Err(Error::Codegen(metile_codegen::CodegenError {
+                        kernel: kernel.kernel().name.clone(),
+                        message: "the source says it waits for the prior grid \
+                                  (waits_for_prior_grid) but has no griddepcontrol.wait"
+                            .into(),
+                    }));
+                }
                 if source.params.len() != kernel.kernel().params.len() {
                     return Err(Error::Codegen(metile_codegen::CodegenError {
                         kernel: kernel.kernel().name.clone(),

@@ -1431,14 +1431,9 @@ fn windows_of_borrowed_device_memory_are_read_and_written_in_place() {
     drop((x_mem, y_mem));
 }
 
-/// Kernels launched as programmatic dependents (`Kernel::programmatic_launch`) still see the
-/// whole of the grid before them: a chain of 64 launches, each adding one to what the one before
-/// wrote (ping-ponging between two buffers of 4 Mi elements, so that a dependent starting early
-/// would read values not yet written), after a device copy, ends at exactly `x + 64`.
-#[test]
-fn programmatic_dependents_see_the_prior_grid_complete() {
-    let Some(dev) = cuda() else { return };
-    let step = ok(
+/// `y[i] = x[n - 1 - i] + 1`, 1024 elements per program, launched as a programmatic dependent.
+fn pdl_step() -> metile_ir::Verified {
+    ok(
         trace("pdl_step", |k| {
             k.programmatic_launch();
             let x = k.input("x", DType::F32);
@@ -1446,16 +1441,17 @@ fn programmatic_dependents_see_the_prior_grid_complete() {
             let n = k.scalar("n", DType::I32);
             let i = k.program_id(0) * 1024 + k.arange(0, 1024);
             let m = i.lt(n);
-            y.store_masked(i, x.load_masked(i, m, 0.0) + 1.0, m);
+            // Mirrored, so that the first programs read what the grid before wrote last.
+            let from = (n - 1) - i;
+            y.store_masked(i, x.load_masked(from, m, 0.0) + 1.0, m);
         }),
         "trace",
-    );
-    let step = ok(dev.compile_verified("pdl_step", step), "compile");
-    assert!(
-        step.cuda_source().is_some_and(|s| s.waits_for_prior_grid),
-        "the generated source waits for the prior grid"
-    );
-    let n = (4 << 20) + 3;
+    )
+}
+
+/// Runs 64 [`pdl_step`]s on `dev` over `n` elements (ping-ponging between two buffers, after a
+/// device copy) and checks the result is exactly `x + 64`.
+fn pdl_chain(dev: &Device, step: &Compiled, n: usize) {
     let xs: Vec<f32> = (0..n).map(|i| (i % 1000) as f32).collect();
     let host = ok(Buffer::from_f32(DType::F32, &xs), "host");
     let x = ok(dev.upload(&host), "upload");
@@ -1465,9 +1461,9 @@ fn programmatic_dependents_see_the_prior_grid_complete() {
     let grid = [n.div_ceil(1024) as u32, 1, 1];
     for _ in 0..32 {
         let mut args = [Arg::In(&a), Arg::Out(&mut b), Arg::I32(n as i32)];
-        ok(dev.launch(&step, grid, &mut args), "a to b");
+        ok(dev.launch(step, grid, &mut args), "a to b");
         let mut args = [Arg::In(&b), Arg::Out(&mut a), Arg::I32(n as i32)];
-        ok(dev.launch(&step, grid, &mut args), "b to a");
+        ok(dev.launch(step, grid, &mut args), "b to a");
     }
     let got = ok(a.to_f32(), "read");
     let bad = got
@@ -1475,5 +1471,40 @@ fn programmatic_dependents_see_the_prior_grid_complete() {
         .zip(&xs)
         .position(|(g, x)| *g != x + 64.0)
         .map(|i| (i, got[i], xs[i] + 64.0));
-    assert_eq!(bad, None, "first element off: (index, got, want)");
+    assert_eq!(
+        bad, None,
+        "first element off on {dev:?}: (index, got, want)"
+    );
+}
+
+/// The chain's arithmetic, on the CPU (where the launch is plain).
+#[test]
+fn the_programmatic_chain_runs_on_the_cpu() {
+    let cpu = Device::cpu();
+    let step = ok(cpu.compile_verified("pdl_step", pdl_step()), "compile");
+    pdl_chain(&cpu, &step, 10_007);
+}
+
+/// Kernels launched as programmatic dependents (`Kernel::programmatic_launch`) still see the
+/// whole of the grid before them: the chain of [`pdl_chain`] over 4 Mi elements (mirrored, so
+/// that a dependent's first programs read the elements the grid before writes last) ends at
+/// exactly `x + 64`. On the H200 the same chain without the wait got 1.2 to 1.5 million elements
+/// wrong in every run (unmirrored: 0 to 160). A hand-written source claiming the wait without
+/// it is refused.
+#[test]
+fn programmatic_dependents_see_the_prior_grid_complete() {
+    let Some(dev) = cuda() else { return };
+    let step = ok(dev.compile_verified("pdl_step", pdl_step()), "compile");
+    assert!(
+        step.cuda_source().is_some_and(|s| s.waits_for_prior_grid),
+        "the generated source waits for the prior grid"
+    );
+    let mut unwaited = step.cuda_source().cloned().expect("a CUDA source");
+    unwaited.source = unwaited.source.replace("griddepcontrol.wait;", "");
+    let refused = dev.kernel_with_source("pdl_step_unwaited", pdl_step(), unwaited);
+    assert!(
+        matches!(refused, Err(Error::Codegen(_))),
+        "a source claiming the wait without it is refused: {refused:?}"
+    );
+    pdl_chain(&dev, &step, (4 << 20) + 3);
 }

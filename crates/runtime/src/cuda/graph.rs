@@ -30,6 +30,11 @@
 //! it is freed when a failed capture ends. The stream leaves capture mode whatever happens (also
 //! when the closure panics), so later work runs normally; buffers left holding a failed
 //! capture's memory must not be used again.
+//!
+//! A graph dropped while a capture is open on the thread (a `DeviceGraph`, or the graph of a
+//! failed nested capture) is destroyed once none is: destroying it inside the capture
+//! invalidates that capture. Captures opened outside the library (another framework capturing
+//! a stream scope's stream) are not seen, and a graph dropped inside one is destroyed at once.
 
 use std::cell::RefCell;
 use std::mem::ManuallyDrop;
@@ -58,6 +63,16 @@ fn capture_open() -> bool {
     CAPTURES
         .try_with(|s| !s.borrow().is_empty())
         .unwrap_or(false)
+}
+
+/// Destroys `graph` now, or once no capture is open on this thread.
+fn retire(graph: CudaGraph) {
+    if capture_open() {
+        // Once the thread's locals are gone, the closure (and the graph) is dropped unrun.
+        let _ = RETIRED.try_with(move |r| r.borrow_mut().push(graph));
+    } else {
+        drop(graph);
+    }
 }
 
 /// Destroys the graphs retired on this thread, unless a capture is still open here.
@@ -182,7 +197,9 @@ impl Drop for Open<'_> {
         if !self.done {
             self.tag.failed.store(true, Relaxed);
             let _ = self.stream.context().check_err();
-            let _ = end_capture(self.stream);
+            if let Ok(Some(graph)) = end_capture(self.stream) {
+                retire(graph);
+            }
             destroy_retired();
             drop(std::mem::take(&mut *self.tag.lock_deferred()));
         }
@@ -203,13 +220,7 @@ pub(crate) struct Captured {
 impl Drop for Captured {
     fn drop(&mut self) {
         // SAFETY: taken once, here; `self.graph` is not used again.
-        let graph = unsafe { ManuallyDrop::take(&mut self.graph) };
-        if capture_open() {
-            // Once the thread's locals are gone, the closure (and the graph) is dropped unrun.
-            let _ = RETIRED.try_with(move |r| r.borrow_mut().push(graph));
-        } else {
-            drop(graph);
-        }
+        retire(unsafe { ManuallyDrop::take(&mut self.graph) });
         let kept = std::mem::take(&mut self.kept);
         match pool_capture(self.ordinal) {
             Some(tag) => tag.lock_deferred().extend(kept),
@@ -243,15 +254,26 @@ impl CudaDevice {
         open.done = true;
         destroy_retired();
         let escaped = tag.live.load(Relaxed);
+        // A graph of a failed capture is retired, not dropped here: inside an outer capture
+        // its destruction would invalidate that one.
         let graph = match (recorded, ended) {
-            (_, Err(e)) | (Err(e), Ok(_)) => Err(cuda_error(&label, "capture a graph", e)),
-            (Ok(()), Ok(_)) if escaped > 0 => Err(Error::Device {
-                device: label.clone(),
-                message: format!(
-                    "{escaped} buffer(s) allocated inside the graph capture outlive it; a \
-                     captured call must reuse its outputs"
-                ),
-            }),
+            (_, Err(e)) => Err(cuda_error(&label, "capture a graph", e)),
+            (Err(e), Ok(graph)) => {
+                if let Some(graph) = graph {
+                    retire(graph);
+                }
+                Err(cuda_error(&label, "capture a graph", e))
+            }
+            (Ok(()), Ok(Some(graph))) if escaped > 0 => {
+                retire(graph);
+                Err(Error::Device {
+                    device: label.clone(),
+                    message: format!(
+                        "{escaped} buffer(s) allocated inside the graph capture outlive it; a \
+                         captured call must reuse its outputs"
+                    ),
+                })
+            }
             (Ok(()), Ok(None)) => Err(Error::Device {
                 device: label.clone(),
                 message: "the capture gave no graph".into(),

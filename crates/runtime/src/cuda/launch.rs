@@ -11,14 +11,14 @@
 //! device's limits; the block is `CudaSource::threads` threads. The launch returns once queued,
 //! on the stream of a stream scope open on this thread (`Device::with_stream`), else on the
 //! device's own. On sm_90 and later a kernel whose source waits for the grid before it
-//! (`CudaSource::waits_for_prior_grid`: every generated one) is launched as a programmatic
-//! dependent of that grid (`cuLaunchKernelEx` with programmatic stream serialization): its
-//! programs are scheduled while that grid drains and wait on the device, not the host, for it
-//! to finish (`METILE_CUDA_PDL=0` turns this off).
-
-use std::sync::Arc;
+//! (`CudaSource::waits_for_prior_grid`: generated kernels that ask for it,
+//! `Kernel::programmatic_launch`) is launched as a programmatic dependent of that grid
+//! (`cuLaunchKernelEx` with programmatic stream serialization): its programs are scheduled while
+//! that grid drains and wait on the device for it to finish (`METILE_CUDA_PDL=0` turns this
+//! off).
 
 use std::ffi::c_void;
+use std::sync::Arc;
 
 use cudarc::driver::sys::{
     cuLaunchKernelEx, CUlaunchAttribute, CUlaunchAttributeID, CUlaunchAttributeValue,
@@ -165,6 +165,10 @@ pub(crate) fn launch(
     }
     let stream = device.stream();
     let label_launch = || format!("launch of `{}`", k.name);
+    stream
+        .context()
+        .bind_to_thread()
+        .map_err(|e| cuda_error(&label, &label_launch(), e))?;
     // The values the entry point takes, in parameter order, and the guards that record each
     // owned buffer's use once the launch is queued (cudarc's event tracking: taking a pointer
     // makes the stream wait for the buffer's earlier writers, and readers too for a write).
@@ -190,6 +194,15 @@ pub(crate) fn launch(
         };
         values.push(v);
     }
+    // Taking the pointers queued the waits for the buffers' earlier users; cudarc keeps a wait
+    // that failed for later instead of returning it. Nothing is launched after one.
+    stream.context().check_err().map_err(|e| {
+        cuda_error(
+            &label,
+            &format!("{}: waiting for its buffers", label_launch()),
+            e,
+        )
+    })?;
     // Pointers into `values`, which is not touched again until the launch is queued.
     let mut params: Vec<*mut c_void> = values.iter_mut().map(Value::as_param).collect();
     let mut dependent = CUlaunchAttribute {
@@ -212,10 +225,6 @@ pub(crate) fn launch(
         attrs: &mut dependent,
         numAttrs: u32::from(programmatic),
     };
-    stream
-        .context()
-        .bind_to_thread()
-        .map_err(|e| cuda_error(&label, &label_launch(), e))?;
     // SAFETY: `params` holds one pointer per parameter, in the order and of the C types the
     // entry point declares (`CudaSource::params`, checked against the kernel's parameters
     // above): device pointers of live buffers of the declared dtype on this device, or null for
