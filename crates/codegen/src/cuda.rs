@@ -6,7 +6,9 @@
 //! conditionals become C loops and `if`s on uniform conditions, so barriers inside them are
 //! reached by every thread. Loads and stores through contiguous indices use 16-byte vector
 //! accesses when the run-time address of a group of `vec` elements is aligned and the whole group
-//! is active; otherwise they fall back to guarded element accesses.
+//! is active; otherwise they fall back to guarded element accesses. A kernel that asks for
+//! programmatic launch (`Kernel::programmatic_launch`) begins by waiting for the grid before it
+//! on the stream, before any memory access (`CudaSource::waits_for_prior_grid`).
 
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
