@@ -615,23 +615,25 @@ impl Device {
                     None => metile_codegen::cuda_source(&kernel, &d.target)?,
                 };
                 dump_source(&key, &source);
-                if source.waits_for_prior_grid && !source.source.contains("griddepcontrol.wait") {
-                    return Err(Error::Codegen(metile_codegen::CodegenError {
+                let refuse = |message: String| {
+                    Err(Error::Codegen(metile_codegen::CodegenError {
                         kernel: kernel.kernel().name.clone(),
-                        message: "the source says it waits for the prior grid \
-                                  (waits_for_prior_grid) but has no griddepcontrol.wait"
+                        message,
+                    }))
+                };
+                if source.waits_for_prior_grid && !source.source.contains("griddepcontrol.wait") {
+                    return refuse(
+                        "the source says it waits for the prior grid (waits_for_prior_grid) but \
+                         has no griddepcontrol.wait"
                             .into(),
-                    }));
+                    );
                 }
                 if source.params.len() != kernel.kernel().params.len() {
-                    return Err(Error::Codegen(metile_codegen::CodegenError {
-                        kernel: kernel.kernel().name.clone(),
-                        message: format!(
-                            "the CUDA entry point declares {} parameters, the kernel has {}",
-                            source.params.len(),
-                            kernel.kernel().params.len()
-                        ),
-                    }));
+                    return refuse(format!(
+                        "the CUDA entry point declares {} parameters, the kernel has {}",
+                        source.params.len(),
+                        kernel.kernel().params.len()
+                    ));
                 }
                 Some(crate::cuda::load_kernel(d, source)?)
             }

@@ -349,10 +349,9 @@ pub fn forward(spec: &NormSpec) -> Result<Verified, LangError> {
         let offset = (!layer).then(|| k.scalar("offset", DType::F32));
         if spec.kind != NormKind::AddRms && xdt != DType::F16 {
             k.programmatic_launch();
-        }
-        let budget = xdt == DType::BF16 && !spec.looped && spec.block <= FWD_BF16_BUDGET_BLOCK;
-        if budget && spec.kind != NormKind::AddRms {
-            k.min_resident_threads(FWD_BF16_RESIDENT_THREADS);
+            if xdt == DType::BF16 && !spec.looped && spec.block <= FWD_BF16_BUDGET_BLOCK {
+                k.min_resident_threads(FWD_BF16_RESIDENT_THREADS);
+            }
         }
         let row = Row::new(k, spec.block, spec.exact, n);
 

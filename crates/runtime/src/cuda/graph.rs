@@ -189,6 +189,7 @@ fn capturing(stream: &CudaStream) -> bool {
 struct Open<'a> {
     stream: &'a Arc<CudaStream>,
     tag: &'a CaptureTag,
+    ordinal: usize,
     done: bool,
 }
 
@@ -201,7 +202,7 @@ impl Drop for Open<'_> {
                 retire(graph);
             }
             destroy_retired();
-            drop(std::mem::take(&mut *self.tag.lock_deferred()));
+            release_kept(self.ordinal, std::mem::take(&mut *self.tag.lock_deferred()));
         }
     }
 }
@@ -221,11 +222,17 @@ impl Drop for Captured {
     fn drop(&mut self) {
         // SAFETY: taken once, here; `self.graph` is not used again.
         retire(unsafe { ManuallyDrop::take(&mut self.graph) });
-        let kept = std::mem::take(&mut self.kept);
-        match pool_capture(self.ordinal) {
-            Some(tag) => tag.lock_deferred().extend(kept),
-            None => drop(kept),
-        }
+        release_kept(self.ordinal, std::mem::take(&mut self.kept));
+    }
+}
+
+/// Frees pool memory a capture kept, or, inside an open capture of the pool's stream, hands it
+/// to that capture, which frees it once it ends (a free recorded into it would run at every
+/// replay).
+fn release_kept(ordinal: usize, kept: Vec<Words>) {
+    match pool_capture(ordinal) {
+        Some(tag) => tag.lock_deferred().extend(kept),
+        None => drop(kept),
     }
 }
 
@@ -245,6 +252,7 @@ impl CudaDevice {
         let mut open = Open {
             stream: &stream,
             tag: &tag,
+            ordinal: self.ordinal,
             done: false,
         };
         let out = scoped(&CAPTURES, self.ordinal, tag.clone(), f);
@@ -295,7 +303,7 @@ impl CudaDevice {
                 // No graph: the released memory is free to go, after `out` (which may hold
                 // buffers of the failed capture) is dropped.
                 drop(out);
-                drop(kept);
+                release_kept(self.ordinal, kept);
                 Err(e)
             }
         }

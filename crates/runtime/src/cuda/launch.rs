@@ -33,15 +33,12 @@ use crate::cuda::{cuda_error, CudaDevice};
 use crate::device::{Arg, Compiled};
 use crate::error::{Error, Result};
 
-/// One argument ready to push, borrowing the buffer it binds.
+/// One argument checked against its parameter, borrowing the buffer it binds.
 enum Bound<'b> {
     Read(&'b Words),
     Write(&'b mut Words),
     Null,
-    F32(f32),
-    I32(i32),
-    I64(i64),
-    U8(u8),
+    Scalar(Value),
 }
 
 /// Launches `compiled` on `device` over `grid` with `args` in parameter order.
@@ -94,7 +91,7 @@ pub(crate) fn launch(
             (ParamKind::Scalar { dtype }, ParamAbi::Scalar { dtype: abi_dtype })
                 if dtype == abi_dtype =>
             {
-                scalar(&p.name, *dtype, a).map_err(&bad)?
+                Bound::Scalar(scalar(&p.name, *dtype, a).map_err(&bad)?)
             }
             (ParamKind::Buffer { dtype, access }, ParamAbi::Pointer { dtype: abi_dtype })
                 if dtype == abi_dtype =>
@@ -187,10 +184,7 @@ pub(crate) fn launch(
                 Value::Ptr(ptr)
             }
             Bound::Null => Value::Ptr(0),
-            Bound::F32(v) => Value::F32(*v),
-            Bound::I32(v) => Value::I32(*v),
-            Bound::I64(v) => Value::I64(*v),
-            Bound::U8(v) => Value::U8(*v),
+            Bound::Scalar(v) => *v,
         };
         values.push(v);
     }
@@ -250,6 +244,7 @@ pub(crate) fn launch(
 }
 
 /// One argument's value, as the entry point's parameter takes it.
+#[derive(Clone, Copy)]
 enum Value {
     Ptr(u64),
     F32(f32),
@@ -291,17 +286,17 @@ fn check_dtype(name: &str, want: DType, got: DType) -> std::result::Result<(), S
 }
 
 /// A scalar argument as the C type the entry point declares for `dtype`.
-fn scalar<'b>(name: &str, dtype: DType, a: &Arg<'_>) -> std::result::Result<Bound<'b>, String> {
+fn scalar(name: &str, dtype: DType, a: &Arg<'_>) -> std::result::Result<Value, String> {
     let v = match (dtype, a) {
         (DType::F32 | DType::F16 | DType::BF16, Arg::F32(v)) => {
             // Rounded to the parameter's dtype as the CPU executor rounds it, then passed as
             // `float`.
-            Bound::F32(metile_ir::eval::round_to(dtype, *v))
+            Value::F32(metile_ir::eval::round_to(dtype, *v))
         }
-        (DType::I32, Arg::I32(v)) => Bound::I32(*v),
-        (DType::I64, Arg::I64(v)) => Bound::I64(*v),
-        (DType::I64, Arg::I32(v)) => Bound::I64(*v as i64),
-        (DType::Bool, Arg::Bool(v)) => Bound::U8(*v as u8),
+        (DType::I32, Arg::I32(v)) => Value::I32(*v),
+        (DType::I64, Arg::I64(v)) => Value::I64(*v),
+        (DType::I64, Arg::I32(v)) => Value::I64(*v as i64),
+        (DType::Bool, Arg::Bool(v)) => Value::U8(*v as u8),
         (_, other) => {
             return Err(format!(
                 "scalar `{name}` is {dtype}, got {}",
