@@ -69,7 +69,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const float
     mt_i64 v10[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v10[s] = (v9[s] + v8[s]);
-    float v11 = __int_as_float(0xff800000);
+    float v11 = 0.0f;
     float v12[16];
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
@@ -85,41 +85,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const float
         for (int k = 0; k < 4; ++k) { v12[g + k] = v11; }
       }
     }
-    mt_round ^= 1;
-    float acc2 = __int_as_float(0xff800000);
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc2 = mt_maxf(acc2, v12[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = mt_maxf(acc2, mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
-    __syncthreads();
-    acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc2 = mt_maxf(acc2, ((float*)(mt_smem + mt_round * 256))[w]);
-    float v13 = acc2;
     float v14[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v14[s] = v13;
-    float v15[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v15[s] = (v12[s] - v14[s]);
-    float v16[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v16[s] = mt_exp(v15[s]);
-    mt_round ^= 1;
-    float acc4 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v16[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
-    __syncthreads();
-    acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v17 = acc4;
-    float v22[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v22[s] = v17;
-    float v23[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v23[s] = mt_div(v16[s], v22[s]);
-    float v24 = 0.0f;
-    float v25[16];
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
       const mt_i64 i0 = v10[g];
@@ -128,37 +94,40 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const float
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v25[g + k] = u.e[k];
+        for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { v25[g + k] = v24; }
+        for (int k = 0; k < 4; ++k) { v14[g + k] = v11; }
       }
     }
     mt_round ^= 1;
-    float acc6 = 0.0f;
+    float acc2 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v25[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc6;
+    for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v14[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
     __syncthreads();
-    acc6 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v26 = acc6;
-    float v34[16];
+    acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
+    float v15 = acc2;
+    float v16[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v34[s] = v26;
-    float v35[16];
+    for (int s = 0; s < 16; ++s) v16[s] = mt_exp(v12[s]);
+    float v17[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v35[s] = (v23[s] * v34[s]);
-    float v36[16];
+    for (int s = 0; s < 16; ++s) v17[s] = v15;
+    float v18[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v36[s] = (v25[s] - v35[s]);
+    for (int s = 0; s < 16; ++s) v18[s] = (v16[s] * v17[s]);
+    float v19[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v19[s] = (v14[s] - v18[s]);
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
       const mt_i64 i0 = v10[g];
       if ((true && v7[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v36[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v19[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       }
@@ -187,7 +156,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const float
     mt_i64 v10[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v10[s] = (v9[s] + v8[s]);
-    float v11 = __int_as_float(0xff800000);
+    float v11 = 0.0f;
     float v12[16];
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
@@ -203,41 +172,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const float
         for (int k = 0; k < 4; ++k) { const int s = g + k; v12[s] = (true && v7[s]) ? p0[i0 + k] : v11; }
       }
     }
-    mt_round ^= 1;
-    float acc8 = __int_as_float(0xff800000);
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc8 = mt_maxf(acc8, v12[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = mt_maxf(acc8, mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc8;
-    __syncthreads();
-    acc8 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc8 = mt_maxf(acc8, ((float*)(mt_smem + mt_round * 256))[w]);
-    float v13 = acc8;
     float v14[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v14[s] = v13;
-    float v15[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v15[s] = (v12[s] - v14[s]);
-    float v16[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v16[s] = mt_exp(v15[s]);
-    mt_round ^= 1;
-    float acc10 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc10 = (acc10 + v16[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc10, o); acc10 = (acc10 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc10;
-    __syncthreads();
-    acc10 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v17 = acc10;
-    float v22[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v22[s] = v17;
-    float v23[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v23[s] = mt_div(v16[s], v22[s]);
-    float v24 = 0.0f;
-    float v25[16];
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
       const mt_i64 i0 = v10[g];
@@ -246,42 +181,45 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_bwd(const float
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v25[g + k] = u.e[k];
+        for (int k = 0; k < MT_VEC; ++k) v14[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v25[s] = (true && v7[s]) ? p1[i0 + k] : v24; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v14[s] = (true && v7[s]) ? p1[i0 + k] : v11; }
       }
     }
     mt_round ^= 1;
-    float acc12 = 0.0f;
+    float acc4 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc12 = (acc12 + v25[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc12, o); acc12 = (acc12 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc12;
+    for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v14[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
     __syncthreads();
-    acc12 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v26 = acc12;
-    float v34[16];
+    acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
+    float v15 = acc4;
+    float v16[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v34[s] = v26;
-    float v35[16];
+    for (int s = 0; s < 16; ++s) v16[s] = mt_exp(v12[s]);
+    float v17[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v35[s] = (v23[s] * v34[s]);
-    float v36[16];
+    for (int s = 0; s < 16; ++s) v17[s] = v15;
+    float v18[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v36[s] = (v25[s] - v35[s]);
+    for (int s = 0; s < 16; ++s) v18[s] = (v16[s] * v17[s]);
+    float v19[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v19[s] = (v14[s] - v18[s]);
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
       const mt_i64 i0 = v10[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v36[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v19[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p2[i0 + k] = v36[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p2[i0 + k] = v19[s]; }
       }
     }
   }

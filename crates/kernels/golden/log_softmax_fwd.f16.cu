@@ -36,6 +36,10 @@ __device__ __forceinline__ float mt_tanh(float x) {
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
 extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_fwd(const mt_u16* __restrict__ p0, mt_u16* __restrict__ p1, int p2) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+  asm volatile("griddepcontrol.launch_dependents;");
+#endif
   const int mt_tid = threadIdx.x;
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
@@ -116,22 +120,22 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_fwd(const mt_u1
     acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
     float v18 = acc4;
     float v19 = logf(v18);
-    float v27[16];
+    float v22[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v27[s] = v19;
-    float v28[16];
+    for (int s = 0; s < 16; ++s) v22[s] = v19;
+    float v23[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v28[s] = (v16[s] - v27[s]);
-    float v29[16];
+    for (int s = 0; s < 16; ++s) v23[s] = (v16[s] - v22[s]);
+    float v24[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v29[s] = mt_round_f16(v28[s]);
+    for (int s = 0; s < 16; ++s) v24[s] = mt_round_f16(v23[s]);
     #pragma unroll
     for (int g = 0; g < 16; g += 8) {
       const mt_i64 i0 = v10[g];
       if ((true && v7[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v28[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v23[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
       }
@@ -207,27 +211,27 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_fwd(const mt_u1
     acc8 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 256))[w]);
     float v18 = acc8;
     float v19 = logf(v18);
-    float v27[16];
+    float v22[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v27[s] = v19;
-    float v28[16];
+    for (int s = 0; s < 16; ++s) v22[s] = v19;
+    float v23[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v28[s] = (v16[s] - v27[s]);
-    float v29[16];
+    for (int s = 0; s < 16; ++s) v23[s] = (v16[s] - v22[s]);
+    float v24[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v29[s] = mt_round_f16(v28[s]);
+    for (int s = 0; s < 16; ++s) v24[s] = mt_round_f16(v23[s]);
     #pragma unroll
     for (int g = 0; g < 16; g += 8) {
       const mt_i64 i0 = v10[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v28[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v23[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p1[i0 + k] = mt_f32_to_f16(v28[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p1[i0 + k] = mt_f32_to_f16(v23[s]); }
       }
     }
   }

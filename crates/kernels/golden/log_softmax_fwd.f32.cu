@@ -113,19 +113,19 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_fwd(const float
     acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
     float v17 = acc4;
     float v18 = logf(v17);
-    float v26[16];
+    float v21[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v26[s] = v18;
-    float v27[16];
+    for (int s = 0; s < 16; ++s) v21[s] = v18;
+    float v22[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v27[s] = (v15[s] - v26[s]);
+    for (int s = 0; s < 16; ++s) v22[s] = (v15[s] - v21[s]);
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
       const mt_i64 i0 = v10[g];
       if ((true && v7[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v27[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v22[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
       }
@@ -198,24 +198,24 @@ extern "C" __global__ void __launch_bounds__(256) mt_log_softmax_fwd(const float
     acc8 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 256))[w]);
     float v17 = acc8;
     float v18 = logf(v17);
-    float v26[16];
+    float v21[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v26[s] = v18;
-    float v27[16];
+    for (int s = 0; s < 16; ++s) v21[s] = v18;
+    float v22[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v27[s] = (v15[s] - v26[s]);
+    for (int s = 0; s < 16; ++s) v22[s] = (v15[s] - v21[s]);
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
       const mt_i64 i0 = v10[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v27[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v22[g + k];
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p1[i0 + k] = v27[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v7[s]) p1[i0 + k] = v22[s]; }
       }
     }
   }

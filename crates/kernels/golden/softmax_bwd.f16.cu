@@ -69,7 +69,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
     mt_i64 v10[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v10[s] = (v9[s] + v8[s]);
-    float v11 = __int_as_float(0xff800000);
+    float v11 = 0.0f;
     float v12[16];
     #pragma unroll
     for (int g = 0; g < 16; g += 8) {
@@ -88,41 +88,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
     float v13[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v13[s] = v12[s];
-    mt_round ^= 1;
-    float acc2 = __int_as_float(0xff800000);
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc2 = mt_maxf(acc2, v13[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = mt_maxf(acc2, mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
-    __syncthreads();
-    acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc2 = mt_maxf(acc2, ((float*)(mt_smem + mt_round * 256))[w]);
-    float v14 = acc2;
     float v15[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v15[s] = v14;
-    float v16[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v16[s] = (v13[s] - v15[s]);
-    float v17[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v17[s] = mt_exp(v16[s]);
-    mt_round ^= 1;
-    float acc4 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v17[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
-    __syncthreads();
-    acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v18 = acc4;
-    float v23[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v23[s] = v18;
-    float v24[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v24[s] = mt_div(v17[s], v23[s]);
-    float v25 = 0.0f;
-    float v26[16];
     #pragma unroll
     for (int g = 0; g < 16; g += 8) {
       const mt_i64 i0 = v10[g];
@@ -131,46 +97,46 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v26[g + k] = mt_f16_to_f32(u.e[k]);
+        for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { v26[g + k] = v25; }
+        for (int k = 0; k < 8; ++k) { v15[g + k] = v11; }
       }
     }
-    float v27[16];
+    float v16[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v27[s] = v26[s];
-    float v28[16];
+    for (int s = 0; s < 16; ++s) v16[s] = v15[s];
+    float v17[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v28[s] = (v27[s] * v24[s]);
+    for (int s = 0; s < 16; ++s) v17[s] = (v16[s] * v13[s]);
     mt_round ^= 1;
-    float acc6 = 0.0f;
+    float acc2 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v28[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc6;
+    for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v17[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
     __syncthreads();
-    acc6 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v29 = acc6;
-    float v38[16];
+    acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
+    float v18 = acc2;
+    float v19[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v38[s] = v29;
-    float v39[16];
+    for (int s = 0; s < 16; ++s) v19[s] = v18;
+    float v20[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v39[s] = (v27[s] - v38[s]);
-    float v40[16];
+    for (int s = 0; s < 16; ++s) v20[s] = (v16[s] - v19[s]);
+    float v21[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v40[s] = (v24[s] * v39[s]);
-    float v41[16];
+    for (int s = 0; s < 16; ++s) v21[s] = (v13[s] * v20[s]);
+    float v22[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v41[s] = mt_round_f16(v40[s]);
+    for (int s = 0; s < 16; ++s) v22[s] = mt_round_f16(v21[s]);
     #pragma unroll
     for (int g = 0; g < 16; g += 8) {
       const mt_i64 i0 = v10[g];
       if ((true && v7[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v40[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v21[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       }
@@ -199,7 +165,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
     mt_i64 v10[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v10[s] = (v9[s] + v8[s]);
-    float v11 = __int_as_float(0xff800000);
+    float v11 = 0.0f;
     float v12[16];
     #pragma unroll
     for (int g = 0; g < 16; g += 8) {
@@ -218,41 +184,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
     float v13[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v13[s] = v12[s];
-    mt_round ^= 1;
-    float acc8 = __int_as_float(0xff800000);
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc8 = mt_maxf(acc8, v13[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = mt_maxf(acc8, mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc8;
-    __syncthreads();
-    acc8 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc8 = mt_maxf(acc8, ((float*)(mt_smem + mt_round * 256))[w]);
-    float v14 = acc8;
     float v15[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v15[s] = v14;
-    float v16[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v16[s] = (v13[s] - v15[s]);
-    float v17[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v17[s] = mt_exp(v16[s]);
-    mt_round ^= 1;
-    float acc10 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc10 = (acc10 + v17[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc10, o); acc10 = (acc10 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc10;
-    __syncthreads();
-    acc10 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v18 = acc10;
-    float v23[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v23[s] = v18;
-    float v24[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v24[s] = mt_div(v17[s], v23[s]);
-    float v25 = 0.0f;
-    float v26[16];
     #pragma unroll
     for (int g = 0; g < 16; g += 8) {
       const mt_i64 i0 = v10[g];
@@ -261,51 +193,51 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v26[g + k] = mt_f16_to_f32(u.e[k]);
+        for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v26[s] = (true && v7[s]) ? mt_f16_to_f32(p1[i0 + k]) : v25; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v15[s] = (true && v7[s]) ? mt_f16_to_f32(p1[i0 + k]) : v11; }
       }
     }
-    float v27[16];
+    float v16[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v27[s] = v26[s];
-    float v28[16];
+    for (int s = 0; s < 16; ++s) v16[s] = v15[s];
+    float v17[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v28[s] = (v27[s] * v24[s]);
+    for (int s = 0; s < 16; ++s) v17[s] = (v16[s] * v13[s]);
     mt_round ^= 1;
-    float acc12 = 0.0f;
+    float acc4 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc12 = (acc12 + v28[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc12, o); acc12 = (acc12 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc12;
+    for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v17[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
     __syncthreads();
-    acc12 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 256))[w]);
-    float v29 = acc12;
-    float v38[16];
+    acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
+    float v18 = acc4;
+    float v19[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v38[s] = v29;
-    float v39[16];
+    for (int s = 0; s < 16; ++s) v19[s] = v18;
+    float v20[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v39[s] = (v27[s] - v38[s]);
-    float v40[16];
+    for (int s = 0; s < 16; ++s) v20[s] = (v16[s] - v19[s]);
+    float v21[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v40[s] = (v24[s] * v39[s]);
-    float v41[16];
+    for (int s = 0; s < 16; ++s) v21[s] = (v13[s] * v20[s]);
+    float v22[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v41[s] = mt_round_f16(v40[s]);
+    for (int s = 0; s < 16; ++s) v22[s] = mt_round_f16(v21[s]);
     #pragma unroll
     for (int g = 0; g < 16; g += 8) {
       const mt_i64 i0 = v10[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v40[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v21[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p2[i0 + k] = mt_f32_to_f16(v40[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p2[i0 + k] = mt_f32_to_f16(v21[s]); }
       }
     }
   }

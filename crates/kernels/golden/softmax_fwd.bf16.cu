@@ -36,6 +36,10 @@ __device__ __forceinline__ float mt_tanh(float x) {
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
 extern "C" __global__ void __launch_bounds__(256) mt_softmax_fwd(const mt_u16* __restrict__ p0, mt_u16* __restrict__ p1, int p2) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+  asm volatile("griddepcontrol.launch_dependents;");
+#endif
   const int mt_tid = threadIdx.x;
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;

@@ -77,8 +77,9 @@ class LinearCrossEntropyGradients(NamedTuple):
 def _softmax(op, x):
     entry = f"{op}.forward"
     tensors, device, as_numpy = prepare(entry, {"x": x})
-    out = run(entry, tensors, {}, device, as_numpy)
-    return out["y"], Context(op, tensors, {}, device, as_numpy)
+    y = run(entry, tensors, {}, device, as_numpy=False)["y"]
+    # The backward reads the forward's output; the caller gets a copy of it for NumPy input.
+    return (to_numpy(y) if as_numpy else y), Context(op, {"y": y}, {}, device, as_numpy)
 
 
 def softmax_forward(x):

@@ -580,9 +580,9 @@ def softmax_fwd(kind: str, x: Tensor) -> Tensor:
     return run(f"{kind}.forward", {"x": x})["y"]
 
 
-@_register("softmax_bwd", lambda kind, x, dy: _empty(x))
-def softmax_bwd(kind: str, x: Tensor, dy: Tensor) -> Tensor:
-    return run(f"{kind}.backward", {"x": x, "dy": dy})["dx"]
+@_register("softmax_bwd", lambda kind, y, dy: _empty(y))
+def softmax_bwd(kind: str, y: Tensor, dy: Tensor) -> Tensor:
+    return run(f"{kind}.backward", {"y": y, "dy": dy})["dx"]
 
 
 def _softmax_function(kind):
@@ -593,13 +593,14 @@ def _softmax_function(kind):
     class Function(torch.autograd.Function):
         @staticmethod
         def forward(ctx, x):
-            ctx.save_for_backward(x)
-            return softmax_fwd(kind, x)
+            y = softmax_fwd(kind, x)
+            ctx.save_for_backward(y)  # the backward reads the output, as Liger's and torch's do
+            return y
 
         @staticmethod
         def backward(ctx, dy):
-            (x,) = ctx.saved_tensors
-            return softmax_bwd(kind, x, dy)
+            (y,) = ctx.saved_tensors
+            return softmax_bwd(kind, y, dy)
 
     Function.__name__ = Function.__qualname__ = "".join(w.title() for w in kind.split("_")) + "Function"
     Function.__doc__ = f"``apply(x)``: {kind.replace('_', '-')} over the last axis."

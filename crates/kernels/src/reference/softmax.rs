@@ -41,6 +41,34 @@ pub fn backward(x: &[f64], dy: &[f64], rows: usize, cols: usize, log: bool) -> V
     dx
 }
 
+/// The gradient from the forward's output `y` (what the backward entries take): softmax
+/// `dx = y * (dy - sum(dy * y))`, log-softmax `dx = dy - exp(y) * sum(dy)`.
+pub fn backward_from_output(
+    y: &[f64],
+    dy: &[f64],
+    rows: usize,
+    cols: usize,
+    log: bool,
+) -> Vec<f64> {
+    let mut dx = vec![0.0; rows * cols];
+    for r in 0..rows {
+        let span = r * cols..(r + 1) * cols;
+        let (yr, gr) = (&y[span.clone()], &dy[span.clone()]);
+        if log {
+            let s: f64 = gr.iter().sum();
+            for ((o, g), v) in dx[span].iter_mut().zip(gr).zip(yr) {
+                *o = g - v.exp() * s;
+            }
+        } else {
+            let s: f64 = gr.iter().zip(yr).map(|(g, v)| g * v).sum();
+            for ((o, g), v) in dx[span].iter_mut().zip(gr).zip(yr) {
+                *o = v * (g - s);
+            }
+        }
+    }
+    dx
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,6 +102,25 @@ mod tests {
                     "log={log} [{i}]: {} vs {fd}",
                     dx[i]
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn the_gradient_from_the_output_is_the_gradient_from_the_input() {
+        let (rows, cols) = (3, 7);
+        let x: Vec<f64> = (0..rows * cols)
+            .map(|i| ((i * 13 % 17) as f64 - 8.0) / 2.0)
+            .collect();
+        let g: Vec<f64> = (0..rows * cols)
+            .map(|i| ((i * 5 % 9) as f64 - 4.0) / 3.0)
+            .collect();
+        for log in [false, true] {
+            let y = forward(&x, rows, cols, log);
+            let from_x = backward(&x, &g, rows, cols, log);
+            let from_y = backward_from_output(&y, &g, rows, cols, log);
+            for (i, (a, b)) in from_x.iter().zip(&from_y).enumerate() {
+                assert!((a - b).abs() < 1e-14, "log={log} [{i}]: {a} vs {b}");
             }
         }
     }

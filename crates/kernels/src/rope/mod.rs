@@ -276,6 +276,11 @@ fn pair_kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
         } = PairParams::declare(k, spec);
         if spec.variant == Variant::RotateHalf && spec.x.size_bytes() == 2 {
             k.min_resident_threads(RESIDENT_THREADS);
+            // H200, bf16 q+k 8x(32+8)x2048x128, graph-timed, two rounds
+            // (`benchmarks/gpu/next_s14.sh`), ms with the wait against without: forward
+            // 0.0847 / 0.0847 against 0.0852 / 0.0854, backward 0.0848 / 0.0847 against
+            // 0.0854 / 0.0857; registers unchanged (48).
+            k.programmatic_launch();
         }
         let heads_inner = spec.order == RowOrder::HeadsInner;
         // Every parameter is declared before the body, in the order the launches pass them.

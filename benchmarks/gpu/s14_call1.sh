@@ -1,5 +1,5 @@
 #!/bin/bash
-# Prepared in session 13 (2026-11-30) for the next device session, not run. Build first, here:
+# Session 14, call 1 (2026-12-01; prepared in session 13 as next_s14.sh). Build first, here:
 #   cargo build --release -p metile-cli && cp target/release/metile .device/bin/
 #   cargo test --release -p metile-runtime --test cuda --test cuda_capture --no-run
 #   (copy the two executables it names to .device/bin/runtime_cuda_tests and
