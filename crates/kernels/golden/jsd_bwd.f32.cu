@@ -35,7 +35,7 @@ __device__ __forceinline__ float mt_tanh(float x) {
 #define MT_THREADS 512
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
-extern "C" __global__ void __launch_bounds__(512) mt_jsd_bwd(const float* __restrict__ p0, const float* __restrict__ p1, const mt_i64* __restrict__ p2, float* __restrict__ p3, int p4, mt_i64 p5, float p6, float p7, float p8) {
+extern "C" __global__ void __launch_bounds__(512) mt_jsd_bwd(const float* __restrict__ p0, const float* __restrict__ p1, const mt_i64* __restrict__ p2, const float* __restrict__ p3, float* __restrict__ p4, int p5, mt_i64 p6, float p7, float p8, float p9) {
   const int mt_tid = threadIdx.x;
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
@@ -44,12 +44,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_jsd_bwd(const float* __rest
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
-  const bool mt_fast = (p4 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0;
+  const bool mt_fast = (p5 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0;
   if (mt_fast) {
-    int v0 = p4;
-    mt_i64 v1 = p5;
-    float v2 = p6;
-    float v4 = p8;
+    int v0 = p5;
+    mt_i64 v1 = p6;
+    float v2 = p7;
+    float v4 = p9;
     int v5 = (int)blockIdx.x;
     mt_i64 v6 = (mt_i64)(v5);
     int v7[8];
@@ -59,133 +59,136 @@ extern "C" __global__ void __launch_bounds__(512) mt_jsd_bwd(const float* __rest
     mt_i64 v10 = (v6 * v9);
     mt_i64 v11 = true ? p2[v6] : 0;
     bool v12 = (v11 != v1);
-    int v13[8];
+    mt_i64 v13 = 0LL;
+    float v14 = true ? p3[v13] : 0;
+    float v15 = (v4 * v14);
+    int v16[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v13[s] = v0;
-    bool v14[8];
+    for (int s = 0; s < 8; ++s) v16[s] = v0;
+    bool v17[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v14[s] = (v7[s] < v13[s]);
-    mt_i64 v15[8];
+    for (int s = 0; s < 8; ++s) v17[s] = (v7[s] < v16[s]);
+    mt_i64 v18[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v15[s] = (mt_i64)(v7[s]);
-    mt_i64 v16[8];
+    for (int s = 0; s < 8; ++s) v18[s] = (mt_i64)(v7[s]);
+    mt_i64 v19[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v16[s] = v10;
-    mt_i64 v17[8];
+    for (int s = 0; s < 8; ++s) v19[s] = v10;
+    mt_i64 v20[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v17[s] = (v16[s] + v15[s]);
-    float v18 = 0.0f;
-    float v19[8];
+    for (int s = 0; s < 8; ++s) v20[s] = (v19[s] + v18[s]);
+    float v21 = 0.0f;
+    float v22[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v17[g];
-      if ((true && v14[g])) {
+      const mt_i64 i0 = v20[g];
+      if ((true && v17[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v19[g + k] = u.e[k];
+        for (int k = 0; k < MT_VEC; ++k) v22[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { v19[g + k] = v18; }
+        for (int k = 0; k < 4; ++k) { v22[g + k] = v21; }
       }
     }
-    float v21[8];
+    float v24[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v17[g];
-      if ((true && v14[g])) {
+      const mt_i64 i0 = v20[g];
+      if ((true && v17[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v21[g + k] = u.e[k];
+        for (int k = 0; k < MT_VEC; ++k) v24[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { v21[g + k] = v18; }
+        for (int k = 0; k < 4; ++k) { v24[g + k] = v21; }
       }
     }
-    float v22[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v22[s] = mt_exp(v19[s]);
-    float v23[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = mt_maxf(v19[s], v21[s]);
-    float v24[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = (v21[s] - v23[s]);
     float v25[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = mt_exp(v24[s]);
+    for (int s = 0; s < 8; ++s) v25[s] = mt_exp(v22[s]);
     float v26[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = v2;
+    for (int s = 0; s < 8; ++s) v26[s] = mt_maxf(v22[s], v24[s]);
     float v27[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = (v25[s] * v26[s]);
+    for (int s = 0; s < 8; ++s) v27[s] = (v24[s] - v26[s]);
     float v28[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = (v19[s] - v23[s]);
+    for (int s = 0; s < 8; ++s) v28[s] = mt_exp(v27[s]);
     float v29[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = mt_exp(v28[s]);
-    float v30 = 1.0f;
-    float v31 = (v30 - v2);
+    for (int s = 0; s < 8; ++s) v29[s] = v2;
+    float v30[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v30[s] = (v28[s] * v29[s]);
+    float v31[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v31[s] = (v22[s] - v26[s]);
     float v32[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = v31;
-    float v33[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = (v29[s] * v32[s]);
-    float v34[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = (v27[s] + v33[s]);
+    for (int s = 0; s < 8; ++s) v32[s] = mt_exp(v31[s]);
+    float v33 = 1.0f;
+    float v34 = (v33 - v2);
     float v35[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = logf(v34[s]);
+    for (int s = 0; s < 8; ++s) v35[s] = v34;
     float v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = (v23[s] + v35[s]);
+    for (int s = 0; s < 8; ++s) v36[s] = (v32[s] * v35[s]);
     float v37[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v19[s] - v36[s]);
+    for (int s = 0; s < 8; ++s) v37[s] = (v30[s] + v36[s]);
     float v38[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = (v22[s] * v37[s]);
-    float v42[8];
+    for (int s = 0; s < 8; ++s) v38[s] = logf(v37[s]);
+    float v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v38[s] * v32[s]);
-    float v43[8];
+    for (int s = 0; s < 8; ++s) v39[s] = (v26[s] + v38[s]);
+    float v40[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = v4;
-    float v44[8];
+    for (int s = 0; s < 8; ++s) v40[s] = (v22[s] - v39[s]);
+    float v41[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v42[s] * v43[s]);
-    bool v46[8];
+    for (int s = 0; s < 8; ++s) v41[s] = (v25[s] * v40[s]);
+    float v45[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = v12;
+    for (int s = 0; s < 8; ++s) v45[s] = (v41[s] * v35[s]);
+    float v46[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v46[s] = v15;
     float v47[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = 0.0f;
-    float v48[8];
+    for (int s = 0; s < 8; ++s) v47[s] = (v45[s] * v46[s]);
+    bool v49[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v46[s] ? v44[s] : v47[s]);
+    for (int s = 0; s < 8; ++s) v49[s] = v12;
+    float v50[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v50[s] = 0.0f;
+    float v51[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v51[s] = (v49[s] ? v47[s] : v50[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v17[g];
-      if ((true && v14[g])) {
+      const mt_i64 i0 = v20[g];
+      if ((true && v17[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v48[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v51[g + k];
         #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+        for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       }
     }
   } else {
-    int v0 = p4;
-    mt_i64 v1 = p5;
-    float v2 = p6;
-    float v4 = p8;
+    int v0 = p5;
+    mt_i64 v1 = p6;
+    float v2 = p7;
+    float v4 = p9;
     int v5 = (int)blockIdx.x;
     mt_i64 v6 = (mt_i64)(v5);
     int v7[8];
@@ -195,129 +198,132 @@ extern "C" __global__ void __launch_bounds__(512) mt_jsd_bwd(const float* __rest
     mt_i64 v10 = (v6 * v9);
     mt_i64 v11 = true ? p2[v6] : 0;
     bool v12 = (v11 != v1);
-    int v13[8];
+    mt_i64 v13 = 0LL;
+    float v14 = true ? p3[v13] : 0;
+    float v15 = (v4 * v14);
+    int v16[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v13[s] = v0;
-    bool v14[8];
+    for (int s = 0; s < 8; ++s) v16[s] = v0;
+    bool v17[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v14[s] = (v7[s] < v13[s]);
-    mt_i64 v15[8];
+    for (int s = 0; s < 8; ++s) v17[s] = (v7[s] < v16[s]);
+    mt_i64 v18[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v15[s] = (mt_i64)(v7[s]);
-    mt_i64 v16[8];
+    for (int s = 0; s < 8; ++s) v18[s] = (mt_i64)(v7[s]);
+    mt_i64 v19[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v16[s] = v10;
-    mt_i64 v17[8];
+    for (int s = 0; s < 8; ++s) v19[s] = v10;
+    mt_i64 v20[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v17[s] = (v16[s] + v15[s]);
-    float v18 = 0.0f;
-    float v19[8];
+    for (int s = 0; s < 8; ++s) v20[s] = (v19[s] + v18[s]);
+    float v21 = 0.0f;
+    float v22[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v17[g];
-      if ((true && v14[g + 0]) && (true && v14[g + 1]) && (true && v14[g + 2]) && (true && v14[g + 3]) && (i0 % 4) == 0) {
+      const mt_i64 i0 = v20[g];
+      if ((true && v17[g + 0]) && (true && v17[g + 1]) && (true && v17[g + 2]) && (true && v17[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v19[g + k] = u.e[k];
+        for (int k = 0; k < MT_VEC; ++k) v22[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v19[s] = (true && v14[s]) ? p0[i0 + k] : v18; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v22[s] = (true && v17[s]) ? p0[i0 + k] : v21; }
       }
     }
-    float v21[8];
+    float v24[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v17[g];
-      if ((true && v14[g + 0]) && (true && v14[g + 1]) && (true && v14[g + 2]) && (true && v14[g + 3]) && (i0 % 4) == 0) {
+      const mt_i64 i0 = v20[g];
+      if ((true && v17[g + 0]) && (true && v17[g + 1]) && (true && v17[g + 2]) && (true && v17[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v21[g + k] = u.e[k];
+        for (int k = 0; k < MT_VEC; ++k) v24[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v21[s] = (true && v14[s]) ? p1[i0 + k] : v18; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v24[s] = (true && v17[s]) ? p1[i0 + k] : v21; }
       }
     }
-    float v22[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v22[s] = mt_exp(v19[s]);
-    float v23[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = mt_maxf(v19[s], v21[s]);
-    float v24[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = (v21[s] - v23[s]);
     float v25[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = mt_exp(v24[s]);
+    for (int s = 0; s < 8; ++s) v25[s] = mt_exp(v22[s]);
     float v26[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = v2;
+    for (int s = 0; s < 8; ++s) v26[s] = mt_maxf(v22[s], v24[s]);
     float v27[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = (v25[s] * v26[s]);
+    for (int s = 0; s < 8; ++s) v27[s] = (v24[s] - v26[s]);
     float v28[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = (v19[s] - v23[s]);
+    for (int s = 0; s < 8; ++s) v28[s] = mt_exp(v27[s]);
     float v29[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = mt_exp(v28[s]);
-    float v30 = 1.0f;
-    float v31 = (v30 - v2);
+    for (int s = 0; s < 8; ++s) v29[s] = v2;
+    float v30[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v30[s] = (v28[s] * v29[s]);
+    float v31[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v31[s] = (v22[s] - v26[s]);
     float v32[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = v31;
-    float v33[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = (v29[s] * v32[s]);
-    float v34[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = (v27[s] + v33[s]);
+    for (int s = 0; s < 8; ++s) v32[s] = mt_exp(v31[s]);
+    float v33 = 1.0f;
+    float v34 = (v33 - v2);
     float v35[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = logf(v34[s]);
+    for (int s = 0; s < 8; ++s) v35[s] = v34;
     float v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = (v23[s] + v35[s]);
+    for (int s = 0; s < 8; ++s) v36[s] = (v32[s] * v35[s]);
     float v37[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v19[s] - v36[s]);
+    for (int s = 0; s < 8; ++s) v37[s] = (v30[s] + v36[s]);
     float v38[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = (v22[s] * v37[s]);
-    float v42[8];
+    for (int s = 0; s < 8; ++s) v38[s] = logf(v37[s]);
+    float v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v38[s] * v32[s]);
-    float v43[8];
+    for (int s = 0; s < 8; ++s) v39[s] = (v26[s] + v38[s]);
+    float v40[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = v4;
-    float v44[8];
+    for (int s = 0; s < 8; ++s) v40[s] = (v22[s] - v39[s]);
+    float v41[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v42[s] * v43[s]);
-    bool v46[8];
+    for (int s = 0; s < 8; ++s) v41[s] = (v25[s] * v40[s]);
+    float v45[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = v12;
+    for (int s = 0; s < 8; ++s) v45[s] = (v41[s] * v35[s]);
+    float v46[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v46[s] = v15;
     float v47[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = 0.0f;
-    float v48[8];
+    for (int s = 0; s < 8; ++s) v47[s] = (v45[s] * v46[s]);
+    bool v49[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v46[s] ? v44[s] : v47[s]);
+    for (int s = 0; s < 8; ++s) v49[s] = v12;
+    float v50[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v50[s] = 0.0f;
+    float v51[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v51[s] = (v49[s] ? v47[s] : v50[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 4) {
-      const mt_i64 i0 = v17[g];
-      if ((true && v14[g + 0]) && (true && v14[g + 1]) && (true && v14[g + 2]) && (true && v14[g + 3]) && (i0 % 4) == 0) {
+      const mt_i64 i0 = v20[g];
+      if ((true && v17[g + 0]) && (true && v17[g + 1]) && (true && v17[g + 2]) && (true && v17[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v48[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v51[g + k];
         #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+        for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v14[s]) p3[i0 + k] = v48[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v17[s]) p4[i0 + k] = v51[s]; }
       }
     }
   }

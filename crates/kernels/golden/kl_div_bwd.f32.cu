@@ -35,7 +35,7 @@ __device__ __forceinline__ float mt_tanh(float x) {
 #define MT_THREADS 256
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
-extern "C" __global__ void __launch_bounds__(256) mt_kl_div_bwd(const float* __restrict__ p0, float* __restrict__ p1, int p2, mt_i64 p3, float p4, float p5, float p6) {
+extern "C" __global__ void __launch_bounds__(256) mt_kl_div_bwd(const float* __restrict__ p0, const float* __restrict__ p1, float* __restrict__ p2, int p3, mt_i64 p4, float p5, float p6, float p7) {
   const int mt_tid = threadIdx.x;
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
@@ -44,10 +44,10 @@ extern "C" __global__ void __launch_bounds__(256) mt_kl_div_bwd(const float* __r
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
-  const bool mt_fast = (p2 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0;
+  const bool mt_fast = (p3 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0;
   if (mt_fast) {
-    int v0 = p2;
-    float v4 = p6;
+    int v0 = p3;
+    float v4 = p7;
     int v5 = (int)blockIdx.x;
     mt_i64 v6 = (mt_i64)(v5);
     int v7[16];
@@ -55,60 +55,63 @@ extern "C" __global__ void __launch_bounds__(256) mt_kl_div_bwd(const float* __r
     for (int s = 0; s < 16; ++s) v7[s] = (int)(0 + MT_FLAT(s));
     mt_i64 v9 = (mt_i64)(v0);
     mt_i64 v10 = (v6 * v9);
-    int v11[16];
+    mt_i64 v11 = 0LL;
+    float v12 = true ? p1[v11] : 0;
+    float v13 = (v4 * v12);
+    int v14[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v11[s] = v0;
-    bool v12[16];
+    for (int s = 0; s < 16; ++s) v14[s] = v0;
+    bool v15[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v12[s] = (v7[s] < v11[s]);
-    mt_i64 v13[16];
+    for (int s = 0; s < 16; ++s) v15[s] = (v7[s] < v14[s]);
+    mt_i64 v16[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v13[s] = (mt_i64)(v7[s]);
-    mt_i64 v14[16];
+    for (int s = 0; s < 16; ++s) v16[s] = (mt_i64)(v7[s]);
+    mt_i64 v17[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v14[s] = v10;
-    mt_i64 v15[16];
+    for (int s = 0; s < 16; ++s) v17[s] = v10;
+    mt_i64 v18[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v15[s] = (v14[s] + v13[s]);
-    float v16 = 0.0f;
-    float v17[16];
+    for (int s = 0; s < 16; ++s) v18[s] = (v17[s] + v16[s]);
+    float v19 = 0.0f;
+    float v20[16];
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v15[g];
-      if ((true && v12[g])) {
+      const mt_i64 i0 = v18[g];
+      if ((true && v15[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v17[g + k] = u.e[k];
+        for (int k = 0; k < MT_VEC; ++k) v20[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { v17[g + k] = v16; }
+        for (int k = 0; k < 4; ++k) { v20[g + k] = v19; }
       }
     }
-    float v18[16];
+    float v21[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v18[s] = (-v17[s]);
-    float v19[16];
+    for (int s = 0; s < 16; ++s) v21[s] = (-v20[s]);
+    float v22[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v19[s] = v4;
-    float v20[16];
+    for (int s = 0; s < 16; ++s) v22[s] = v13;
+    float v23[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v20[s] = (v18[s] * v19[s]);
+    for (int s = 0; s < 16; ++s) v23[s] = (v21[s] * v22[s]);
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v15[g];
-      if ((true && v12[g])) {
+      const mt_i64 i0 = v18[g];
+      if ((true && v15[g])) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v20[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v23[g + k];
         #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
+        for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       }
     }
   } else {
-    int v0 = p2;
-    float v4 = p6;
+    int v0 = p3;
+    float v4 = p7;
     int v5 = (int)blockIdx.x;
     mt_i64 v6 = (mt_i64)(v5);
     int v7[16];
@@ -116,58 +119,61 @@ extern "C" __global__ void __launch_bounds__(256) mt_kl_div_bwd(const float* __r
     for (int s = 0; s < 16; ++s) v7[s] = (int)(0 + MT_FLAT(s));
     mt_i64 v9 = (mt_i64)(v0);
     mt_i64 v10 = (v6 * v9);
-    int v11[16];
+    mt_i64 v11 = 0LL;
+    float v12 = true ? p1[v11] : 0;
+    float v13 = (v4 * v12);
+    int v14[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v11[s] = v0;
-    bool v12[16];
+    for (int s = 0; s < 16; ++s) v14[s] = v0;
+    bool v15[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v12[s] = (v7[s] < v11[s]);
-    mt_i64 v13[16];
+    for (int s = 0; s < 16; ++s) v15[s] = (v7[s] < v14[s]);
+    mt_i64 v16[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v13[s] = (mt_i64)(v7[s]);
-    mt_i64 v14[16];
+    for (int s = 0; s < 16; ++s) v16[s] = (mt_i64)(v7[s]);
+    mt_i64 v17[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v14[s] = v10;
-    mt_i64 v15[16];
+    for (int s = 0; s < 16; ++s) v17[s] = v10;
+    mt_i64 v18[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v15[s] = (v14[s] + v13[s]);
-    float v16 = 0.0f;
-    float v17[16];
+    for (int s = 0; s < 16; ++s) v18[s] = (v17[s] + v16[s]);
+    float v19 = 0.0f;
+    float v20[16];
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v15[g];
-      if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (i0 % 4) == 0) {
+      const mt_i64 i0 = v18[g];
+      if ((true && v15[g + 0]) && (true && v15[g + 1]) && (true && v15[g + 2]) && (true && v15[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v17[g + k] = u.e[k];
+        for (int k = 0; k < MT_VEC; ++k) v20[g + k] = u.e[k];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; v17[s] = (true && v12[s]) ? p0[i0 + k] : v16; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; v20[s] = (true && v15[s]) ? p0[i0 + k] : v19; }
       }
     }
-    float v18[16];
+    float v21[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v18[s] = (-v17[s]);
-    float v19[16];
+    for (int s = 0; s < 16; ++s) v21[s] = (-v20[s]);
+    float v22[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v19[s] = v4;
-    float v20[16];
+    for (int s = 0; s < 16; ++s) v22[s] = v13;
+    float v23[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v20[s] = (v18[s] * v19[s]);
+    for (int s = 0; s < 16; ++s) v23[s] = (v21[s] * v22[s]);
     #pragma unroll
     for (int g = 0; g < 16; g += 4) {
-      const mt_i64 i0 = v15[g];
-      if ((true && v12[g + 0]) && (true && v12[g + 1]) && (true && v12[g + 2]) && (true && v12[g + 3]) && (i0 % 4) == 0) {
+      const mt_i64 i0 = v18[g];
+      if ((true && v15[g + 0]) && (true && v15[g + 1]) && (true && v15[g + 2]) && (true && v15[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v20[g + k];
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = v23[g + k];
         #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
+        for (int q = 0; q < 1; ++q) ((uint4*)(p2 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v12[s]) p1[i0 + k] = v20[s]; }
+        for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v15[s]) p2[i0 + k] = v23[s]; }
       }
     }
   }

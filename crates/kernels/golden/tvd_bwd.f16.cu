@@ -35,7 +35,7 @@ __device__ __forceinline__ float mt_tanh(float x) {
 #define MT_THREADS 512
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
-extern "C" __global__ void __launch_bounds__(512) mt_tvd_bwd(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, const mt_i64* __restrict__ p2, mt_u16* __restrict__ p3, int p4, mt_i64 p5, float p6, float p7, float p8) {
+extern "C" __global__ void __launch_bounds__(512) mt_tvd_bwd(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, const mt_i64* __restrict__ p2, const mt_u16* __restrict__ p3, mt_u16* __restrict__ p4, int p5, mt_i64 p6, float p7, float p8, float p9) {
   const int mt_tid = threadIdx.x;
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
@@ -44,11 +44,11 @@ extern "C" __global__ void __launch_bounds__(512) mt_tvd_bwd(const mt_u16* __res
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
-  const bool mt_fast = (p4 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0;
+  const bool mt_fast = (p5 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p4 % 16) == 0;
   if (mt_fast) {
-    int v0 = p4;
-    mt_i64 v1 = p5;
-    float v4 = p8;
+    int v0 = p5;
+    mt_i64 v1 = p6;
+    float v4 = p9;
     int v5 = (int)blockIdx.x;
     mt_i64 v6 = (mt_i64)(v5);
     int v7[8];
@@ -58,112 +58,116 @@ extern "C" __global__ void __launch_bounds__(512) mt_tvd_bwd(const mt_u16* __res
     mt_i64 v10 = (v6 * v9);
     mt_i64 v11 = true ? p2[v6] : 0;
     bool v12 = (v11 != v1);
-    int v13[8];
+    mt_i64 v13 = 0LL;
+    float v14 = true ? mt_f16_to_f32(p3[v13]) : 0;
+    float v15 = v14;
+    float v16 = (v4 * v15);
+    int v17[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v13[s] = v0;
-    bool v14[8];
+    for (int s = 0; s < 8; ++s) v17[s] = v0;
+    bool v18[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v14[s] = (v7[s] < v13[s]);
-    mt_i64 v15[8];
+    for (int s = 0; s < 8; ++s) v18[s] = (v7[s] < v17[s]);
+    mt_i64 v19[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v15[s] = (mt_i64)(v7[s]);
-    mt_i64 v16[8];
+    for (int s = 0; s < 8; ++s) v19[s] = (mt_i64)(v7[s]);
+    mt_i64 v20[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v16[s] = v10;
-    mt_i64 v17[8];
+    for (int s = 0; s < 8; ++s) v20[s] = v10;
+    mt_i64 v21[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v17[s] = (v16[s] + v15[s]);
-    float v18 = 0.0f;
-    float v19[8];
+    for (int s = 0; s < 8; ++s) v21[s] = (v20[s] + v19[s]);
+    float v22 = 0.0f;
+    float v23[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v17[g];
-      if ((true && v14[g])) {
+      const mt_i64 i0 = v21[g];
+      if ((true && v18[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v19[g + k] = mt_f16_to_f32(u.e[k]);
+        for (int k = 0; k < MT_VEC; ++k) v23[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { v19[g + k] = v18; }
+        for (int k = 0; k < 8; ++k) { v23[g + k] = v22; }
       }
     }
-    float v20[8];
+    float v24[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = v19[s];
-    float v22[8];
+    for (int s = 0; s < 8; ++s) v24[s] = v23[s];
+    float v26[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v17[g];
-      if ((true && v14[g])) {
+      const mt_i64 i0 = v21[g];
+      if ((true && v18[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v22[g + k] = mt_f16_to_f32(u.e[k]);
+        for (int k = 0; k < MT_VEC; ++k) v26[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { v22[g + k] = v18; }
+        for (int k = 0; k < 8; ++k) { v26[g + k] = v22; }
       }
     }
-    float v23[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = v22[s];
-    bool v24[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = (v20[s] > v23[s]);
-    float v25[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = (float)(v24[s]);
-    bool v26[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = (v20[s] < v23[s]);
     float v27[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = (float)(v26[s]);
-    float v28[8];
+    for (int s = 0; s < 8; ++s) v27[s] = v26[s];
+    bool v28[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = (v25[s] - v27[s]);
-    float v30[8];
+    for (int s = 0; s < 8; ++s) v28[s] = (v24[s] > v27[s]);
+    float v29[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = 0.5f;
+    for (int s = 0; s < 8; ++s) v29[s] = (float)(v28[s]);
+    bool v30[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v30[s] = (v24[s] < v27[s]);
     float v31[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = (v28[s] * v30[s]);
+    for (int s = 0; s < 8; ++s) v31[s] = (float)(v30[s]);
     float v32[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = v4;
-    float v33[8];
+    for (int s = 0; s < 8; ++s) v32[s] = (v29[s] - v31[s]);
+    float v34[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = (v31[s] * v32[s]);
-    bool v35[8];
+    for (int s = 0; s < 8; ++s) v34[s] = 0.5f;
+    float v35[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = v12;
+    for (int s = 0; s < 8; ++s) v35[s] = (v32[s] * v34[s]);
     float v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = 0.0f;
+    for (int s = 0; s < 8; ++s) v36[s] = v16;
     float v37[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v35[s] ? v33[s] : v36[s]);
-    float v38[8];
+    for (int s = 0; s < 8; ++s) v37[s] = (v35[s] * v36[s]);
+    bool v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = mt_round_f16(v37[s]);
+    for (int s = 0; s < 8; ++s) v39[s] = v12;
+    float v40[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v40[s] = 0.0f;
+    float v41[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v41[s] = (v39[s] ? v37[s] : v40[s]);
+    float v42[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v42[s] = mt_round_f16(v41[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v17[g];
-      if ((true && v14[g])) {
+      const mt_i64 i0 = v21[g];
+      if ((true && v18[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v37[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v41[g + k]);
         #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+        for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       }
     }
   } else {
-    int v0 = p4;
-    mt_i64 v1 = p5;
-    float v4 = p8;
+    int v0 = p5;
+    mt_i64 v1 = p6;
+    float v4 = p9;
     int v5 = (int)blockIdx.x;
     mt_i64 v6 = (mt_i64)(v5);
     int v7[8];
@@ -173,109 +177,113 @@ extern "C" __global__ void __launch_bounds__(512) mt_tvd_bwd(const mt_u16* __res
     mt_i64 v10 = (v6 * v9);
     mt_i64 v11 = true ? p2[v6] : 0;
     bool v12 = (v11 != v1);
-    int v13[8];
+    mt_i64 v13 = 0LL;
+    float v14 = true ? mt_f16_to_f32(p3[v13]) : 0;
+    float v15 = v14;
+    float v16 = (v4 * v15);
+    int v17[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v13[s] = v0;
-    bool v14[8];
+    for (int s = 0; s < 8; ++s) v17[s] = v0;
+    bool v18[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v14[s] = (v7[s] < v13[s]);
-    mt_i64 v15[8];
+    for (int s = 0; s < 8; ++s) v18[s] = (v7[s] < v17[s]);
+    mt_i64 v19[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v15[s] = (mt_i64)(v7[s]);
-    mt_i64 v16[8];
+    for (int s = 0; s < 8; ++s) v19[s] = (mt_i64)(v7[s]);
+    mt_i64 v20[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v16[s] = v10;
-    mt_i64 v17[8];
+    for (int s = 0; s < 8; ++s) v20[s] = v10;
+    mt_i64 v21[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v17[s] = (v16[s] + v15[s]);
-    float v18 = 0.0f;
-    float v19[8];
+    for (int s = 0; s < 8; ++s) v21[s] = (v20[s] + v19[s]);
+    float v22 = 0.0f;
+    float v23[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v17[g];
-      if ((true && v14[g + 0]) && (true && v14[g + 1]) && (true && v14[g + 2]) && (true && v14[g + 3]) && (true && v14[g + 4]) && (true && v14[g + 5]) && (true && v14[g + 6]) && (true && v14[g + 7]) && (i0 % 8) == 0) {
+      const mt_i64 i0 = v21[g];
+      if ((true && v18[g + 0]) && (true && v18[g + 1]) && (true && v18[g + 2]) && (true && v18[g + 3]) && (true && v18[g + 4]) && (true && v18[g + 5]) && (true && v18[g + 6]) && (true && v18[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v19[g + k] = mt_f16_to_f32(u.e[k]);
+        for (int k = 0; k < MT_VEC; ++k) v23[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v19[s] = (true && v14[s]) ? mt_f16_to_f32(p0[i0 + k]) : v18; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v23[s] = (true && v18[s]) ? mt_f16_to_f32(p0[i0 + k]) : v22; }
       }
     }
-    float v20[8];
+    float v24[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = v19[s];
-    float v22[8];
+    for (int s = 0; s < 8; ++s) v24[s] = v23[s];
+    float v26[8];
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v17[g];
-      if ((true && v14[g + 0]) && (true && v14[g + 1]) && (true && v14[g + 2]) && (true && v14[g + 3]) && (true && v14[g + 4]) && (true && v14[g + 5]) && (true && v14[g + 6]) && (true && v14[g + 7]) && (i0 % 8) == 0) {
+      const mt_i64 i0 = v21[g];
+      if ((true && v18[g + 0]) && (true && v18[g + 1]) && (true && v18[g + 2]) && (true && v18[g + 3]) && (true && v18[g + 4]) && (true && v18[g + 5]) && (true && v18[g + 6]) && (true && v18[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
         for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v22[g + k] = mt_f16_to_f32(u.e[k]);
+        for (int k = 0; k < MT_VEC; ++k) v26[g + k] = mt_f16_to_f32(u.e[k]);
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; v22[s] = (true && v14[s]) ? mt_f16_to_f32(p1[i0 + k]) : v18; }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; v26[s] = (true && v18[s]) ? mt_f16_to_f32(p1[i0 + k]) : v22; }
       }
     }
-    float v23[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = v22[s];
-    bool v24[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v24[s] = (v20[s] > v23[s]);
-    float v25[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v25[s] = (float)(v24[s]);
-    bool v26[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = (v20[s] < v23[s]);
     float v27[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = (float)(v26[s]);
-    float v28[8];
+    for (int s = 0; s < 8; ++s) v27[s] = v26[s];
+    bool v28[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = (v25[s] - v27[s]);
-    float v30[8];
+    for (int s = 0; s < 8; ++s) v28[s] = (v24[s] > v27[s]);
+    float v29[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = 0.5f;
+    for (int s = 0; s < 8; ++s) v29[s] = (float)(v28[s]);
+    bool v30[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v30[s] = (v24[s] < v27[s]);
     float v31[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = (v28[s] * v30[s]);
+    for (int s = 0; s < 8; ++s) v31[s] = (float)(v30[s]);
     float v32[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = v4;
-    float v33[8];
+    for (int s = 0; s < 8; ++s) v32[s] = (v29[s] - v31[s]);
+    float v34[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = (v31[s] * v32[s]);
-    bool v35[8];
+    for (int s = 0; s < 8; ++s) v34[s] = 0.5f;
+    float v35[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = v12;
+    for (int s = 0; s < 8; ++s) v35[s] = (v32[s] * v34[s]);
     float v36[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = 0.0f;
+    for (int s = 0; s < 8; ++s) v36[s] = v16;
     float v37[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v35[s] ? v33[s] : v36[s]);
-    float v38[8];
+    for (int s = 0; s < 8; ++s) v37[s] = (v35[s] * v36[s]);
+    bool v39[8];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = mt_round_f16(v37[s]);
+    for (int s = 0; s < 8; ++s) v39[s] = v12;
+    float v40[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v40[s] = 0.0f;
+    float v41[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v41[s] = (v39[s] ? v37[s] : v40[s]);
+    float v42[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v42[s] = mt_round_f16(v41[s]);
     #pragma unroll
     for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v17[g];
-      if ((true && v14[g + 0]) && (true && v14[g + 1]) && (true && v14[g + 2]) && (true && v14[g + 3]) && (true && v14[g + 4]) && (true && v14[g + 5]) && (true && v14[g + 6]) && (true && v14[g + 7]) && (i0 % 8) == 0) {
+      const mt_i64 i0 = v21[g];
+      if ((true && v18[g + 0]) && (true && v18[g + 1]) && (true && v18[g + 2]) && (true && v18[g + 3]) && (true && v18[g + 4]) && (true && v18[g + 5]) && (true && v18[g + 6]) && (true && v18[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v37[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v41[g + k]);
         #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+        for (int q = 0; q < 1; ++q) ((uint4*)(p4 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v14[s]) p3[i0 + k] = mt_f32_to_f16(v37[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v18[s]) p4[i0 + k] = mt_f32_to_f16(v41[s]); }
       }
     }
   }

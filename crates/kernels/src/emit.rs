@@ -401,6 +401,7 @@ fn trace_kernel(
                 y: dtype,
                 labels: matches!(loss, Loss::Jsd(_) | Loss::Tvd).then_some(DType::I64),
                 elementwise: none.then_some(if backward { dtype } else { DType::F32 }),
+                scalar_dloss: (backward && !none).then_some(dtype),
                 tiling: row_tile(block, exact),
             })
         }

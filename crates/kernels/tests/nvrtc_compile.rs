@@ -253,6 +253,7 @@ fn pipelined_distribution_losses_compile() {
             y: DType::F32,
             labels,
             elementwise: None,
+            scalar_dloss: None,
             tiling,
         };
         let src = cuda_source(&kernel(&spec).unwrap(), &Target::sm90()).unwrap();

@@ -191,7 +191,13 @@ impl DistillCase {
         };
         let lt = lt.as_ref();
         let dlt = tensor(device, self.dtype, &dl_shape, &dl)?;
-        let loss_prev = || poisoned(device, DType::F32, &[r, v]);
+        // The previous call's loss, poisoned: elementwise f32, or one value (JSD's in the
+        // input's dtype), which the call must write over.
+        let loss_prev = || match (none, self.op) {
+            (true, _) => poisoned(device, DType::F32, &[r, v]),
+            (false, Op::Jsd(_)) => poisoned(device, self.dtype, &[]),
+            (false, _) => poisoned(device, DType::F32, &[]),
+        };
         let grad_prev = || poisoned(device, self.dtype, &[r, v]);
         let (l64, dl64) = (labels.as_deref(), to_f64(&dl));
         let (loss, want, grad, want_g) = match self.op {
@@ -202,7 +208,7 @@ impl DistillCase {
                 oracle::kl_div_backward(&y64, v, &o, &dl64),
             ),
             Op::Jsd(o) => (
-                jsd(device, &xt, &yt, lt, &o)?,
+                jsd(device, &xt, &yt, lt, &o, Some(loss_prev()?))?,
                 vec![oracle::jsd(&x64, &y64, v, l64, &o)],
                 jsd_backward(device, &xt, &yt, lt, &dlt, &o, Some(grad_prev()?))?,
                 oracle::jsd_backward(&x64, &y64, v, l64, &o, dl64[0]),

@@ -29,9 +29,10 @@
 //! rows as cross-entropy does (`cross_entropy::row_tiling`: on a GPU with a 16-bit first input,
 //! each step's two inputs loaded a step ahead; the same sums bit for bit). KL and TVD losses are f32;
 //! JSD's is rounded to the input's dtype. Gradients have the differentiable input's dtype. Row
-//! sums are FP32 in the kernels (times the divisor), added over rows on the host in f64, in row
-//! order (deterministic). `dloss` is a float scalar, or under `none` a float tensor of the
-//! inputs' shape. A zero divisor (every row ignored) gives a zero loss and gradient, not NaN.
+//! sums are FP32 in the kernels (times the divisor), added over rows on the device by one
+//! program in a fixed order (deterministic; [`sum_kernel`]). `dloss` is a float scalar, or under
+//! `none` a float tensor of the inputs' shape, read on the device: no call reads device memory
+//! on the host, so every call can be captured into a CUDA graph. A zero divisor (every row ignored) gives a zero loss and gradient, not NaN.
 //! `labels` are int32/int64, one per row, each in `0..V` or `ignore_index` (token ids, as
 //! Liger's shift labels; Liger only compares them with `ignore_index`). Anything else (shapes
 //! that differ, integer inputs, `beta` outside `[0, 1]`, `eps` not positive, an unknown
@@ -51,7 +52,7 @@ use metile_lang::{select, trace, LangError, Tile};
 use metile_runtime::{Arg, Device, Tensor};
 
 use crate::cross_entropy::{count_valid, float_rows, ignore_index, row_ids, RowTiles};
-use crate::host::{bad, fit, float_dtype};
+use crate::host::{bad, fit, fit_written, float_dtype};
 use crate::norms::Tiling;
 pub use crate::reference::distill::{JsdOptions, KlOptions, Reduction, TvdOptions};
 use crate::registry::{input, port, EntryPoint, OpError, ParamDef, Params, Port, PortShape};
@@ -85,6 +86,9 @@ pub struct DistillSpec {
     /// Reduction `none`: the forward writes every element's loss; the backward reads every
     /// element's cotangent, of this dtype. `None`: row sums, one scalar cotangent.
     pub elementwise: Option<DType>,
+    /// The backward of a reduced loss: the dtype of its one-element cotangent, which each
+    /// program reads on the device (no host read: the call can be captured into a CUDA graph).
+    pub scalar_dloss: Option<DType>,
     pub tiling: Tiling,
 }
 
@@ -109,15 +113,15 @@ impl DistillSpec {
 
 /// One program per row. Parameters: `x` (not in KL's backward), `y`, `[labels,]` then forward
 /// `loss` (f32: `[rows, V]` elementwise, else one value per row: its sum times `factor`) or
-/// backward `[dloss,] dx`, then the scalars `n` (V), `ignore_index`, `beta`, `eps`, `factor`
-/// (the divisor, times the scalar cotangent in the backward).
+/// backward `dloss, dx` (`dloss` elementwise, or one value), then the scalars `n` (V),
+/// `ignore_index`, `beta`, `eps`, `factor` (the divisor).
 pub fn kernel(spec: &DistillSpec) -> Result<Verified, LangError> {
     trace(spec.name(), |k| {
         let x = spec.reads_x().then(|| k.input("x", spec.x));
         let y = k.input("y", spec.y);
         let labels = spec.labels.map(|d| k.input("labels", d));
         let loss = (!spec.backward).then(|| k.output("loss", DType::F32));
-        let dloss = match (spec.backward, spec.elementwise) {
+        let dloss = match (spec.backward, spec.elementwise.or(spec.scalar_dloss)) {
             (true, Some(d)) => Some(k.input("dloss", d)),
             _ => None,
         };
@@ -195,10 +199,15 @@ pub fn kernel(spec: &DistillSpec) -> Result<Verified, LangError> {
             (a, load(&y, offs, mask), offs, mask)
         };
         if let Some(dx) = &dx {
+            // The reduced loss's cotangent, once per program.
+            let scale = match (&dloss, spec.elementwise) {
+                (Some(dl), None) => factor * dl.load(k.constant(0, DType::I64)).cast(DType::F32),
+                _ => factor,
+            };
             tiles.each(&|st| {
                 let (a, b, offs, mask) = operands(st);
-                let mut g = grad(a, b) * factor;
-                if let Some(dl) = &dloss {
+                let mut g = grad(a, b) * scale;
+                if let (Some(dl), Some(_)) = (&dloss, spec.elementwise) {
                     g = g * load(dl, offs, mask);
                 }
                 store(dx, offs, keep(g).cast(spec.x), mask);
@@ -256,6 +265,27 @@ pub fn kernel(spec: &DistillSpec) -> Result<Verified, LangError> {
             masked(None).sum(0)
         };
         loss.store(r64, keep(sum * factor));
+    })
+}
+
+/// Lanes of [`sum_kernel`]'s one program.
+const SUM_LANES: usize = 1024;
+
+/// The sum of a call's scaled row sums, as one value of `out`, in one program that steps over
+/// the rows in a fixed order (the result repeats exactly): FP32 per lane, then the lanes.
+/// Parameters: `rows_sum, loss, rows`.
+pub fn sum_kernel(out: DType) -> Result<Verified, LangError> {
+    trace("distill_sum", |k| {
+        let sums = k.input("row_sums", DType::F32);
+        let loss = k.output("loss", out);
+        let rows = k.scalar("rows", DType::I32);
+        let lanes = k.arange(0, SUM_LANES as i64);
+        let zero = k.zeros([SUM_LANES], DType::F32);
+        let acc = k.for_range(0, rows, SUM_LANES as i64, &[zero], |st, c| {
+            let r = lanes + st;
+            vec![c[0] + sums.load_masked(r.cast(DType::I64), r.lt(rows), 0.0)]
+        });
+        loss.store(k.constant(0, DType::I64), acc[0].sum(0).cast(out));
     })
 }
 
@@ -442,6 +472,7 @@ impl Call<'_> {
                 (Reduction::None, true) => dloss,
                 _ => None,
             },
+            scalar_dloss: dloss.filter(|_| self.reduction != Reduction::None),
             tiling,
         }
     }
@@ -478,10 +509,15 @@ impl Call<'_> {
         tiling: Tiling,
     ) -> Result<Tensor, OpError> {
         let none = self.reduction == Reduction::None;
-        let mut buf = if none {
-            fit(device, prev, DType::F32, &self.x.shape)?.buffer
+        // Under `none` the elements' losses, else the rows' scaled sums (a workspace); both are
+        // written whole by the kernel.
+        let (mut buf, prev) = if none {
+            (fit(device, prev, DType::F32, &self.x.shape)?.buffer, None)
         } else {
-            device.zeros(DType::F32, self.rows)?
+            (
+                device.tensor_unfilled(DType::F32, &[self.rows])?.buffer,
+                prev,
+            )
         };
         if self.rows > 0 {
             let spec = self.spec(tiling, false, None);
@@ -497,8 +533,15 @@ impl Call<'_> {
         if none {
             return Ok(Tensor::new(buf, self.x.shape.clone())?);
         }
-        let total: f64 = buf.to_f32()?.iter().map(|v| *v as f64).sum();
-        Ok(device.to_device(&Tensor::from_f32(out, &[], &[total as f32])?)?)
+        let mut total = fit_written(device, prev, out, &[])?;
+        let k = device.kernel("distill_sum", &out, || sum_kernel(out))?;
+        let mut args = [
+            Arg::In(&buf),
+            Arg::Out(&mut total.buffer),
+            Arg::I32(self.rows as i32),
+        ];
+        device.launch(&k, [1, 1, 1], &mut args)?;
+        Ok(total)
     }
 
     /// The gradient of the differentiable input for the cotangent `dloss`; `prev` (of the
@@ -523,28 +566,23 @@ impl Call<'_> {
         let e = self.entry;
         float_dtype(e, "dloss", dloss)?;
         let none = self.reduction == Reduction::None;
-        let factor = if none {
-            if dloss.shape != self.x.shape {
-                return Err(bad(
-                    e,
-                    "dloss",
-                    format!(
-                        "shape {:?} must be the inputs' {:?} under reduction none",
-                        dloss.shape, self.x.shape
-                    ),
-                ));
-            }
-            self.factor
-        } else {
-            if dloss.numel() != 1 {
-                return Err(bad(
-                    e,
-                    "dloss",
-                    format!("shape {:?} must hold one value", dloss.shape),
-                ));
-            }
-            self.factor * dloss.to_f32()?[0] as f64
-        };
+        if none && dloss.shape != self.x.shape {
+            return Err(bad(
+                e,
+                "dloss",
+                format!(
+                    "shape {:?} must be the inputs' {:?} under reduction none",
+                    dloss.shape, self.x.shape
+                ),
+            ));
+        }
+        if !none && dloss.numel() != 1 {
+            return Err(bad(
+                e,
+                "dloss",
+                format!("shape {:?} must hold one value", dloss.shape),
+            ));
+        }
         let mut dx = fit(device, prev, self.x.dtype(), &self.x.shape)?;
         if self.rows == 0 {
             return Ok(dx);
@@ -557,11 +595,9 @@ impl Call<'_> {
         }
         args.push(Arg::In(&self.y.buffer));
         args.extend(self.labels.map(|l| Arg::In(&l.buffer)));
-        if none {
-            args.push(Arg::In(&dloss.buffer));
-        }
+        args.push(Arg::In(&dloss.buffer));
         args.push(Arg::Out(&mut dx.buffer));
-        self.scalars(&mut args, factor);
+        self.scalars(&mut args, self.factor);
         device.launch(&k, [self.rows as u32, 1, 1], &mut args)?;
         Ok(dx)
     }
@@ -598,8 +634,9 @@ pub fn jsd(
     target: &Tensor,
     labels: Option<&Tensor>,
     o: &JsdOptions,
+    prev: Option<Tensor>,
 ) -> Result<Tensor, OpError> {
-    jsd_call("jsd.forward", input, target, labels, o)?.forward(device, input.dtype(), None)
+    jsd_call("jsd.forward", input, target, labels, o)?.forward(device, input.dtype(), prev)
 }
 
 /// Generalised JSD's backward: `dinput` in `input`'s dtype.
@@ -796,7 +833,14 @@ pub static ENTRY_POINTS: [EntryPoint; 6] = [
         run: |d, t, p, o| {
             let e = "jsd.forward";
             let (x, y) = (input(e, t, "input")?, input(e, t, "target")?);
-            let loss = jsd(d, x, y, t.get("labels"), &jsd_options(p, e)?)?;
+            let loss = jsd(
+                d,
+                x,
+                y,
+                t.get("labels"),
+                &jsd_options(p, e)?,
+                o.remove("loss"),
+            )?;
             o.insert("loss".into(), loss);
             Ok(())
         },

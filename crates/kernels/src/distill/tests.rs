@@ -47,15 +47,15 @@ fn bad_inputs_and_options_are_typed_errors() {
     // Shapes and dtypes.
     let wide = filled(DType::F32, &[2, 5], 0.25);
     assert!(message(kl_div(&dev, &x, &wide, &kl, None)).contains("must be y_pred's [2, 4]"));
-    assert!(message(jsd(&dev, &x, &wide, None, &js)).contains("must be input's [2, 4]"));
+    assert!(message(jsd(&dev, &x, &wide, None, &js, None)).contains("must be input's [2, 4]"));
     assert!(message(tvd(&dev, &wide, &x, None, &tv, None)).contains("q`: shape [2, 4]"));
     let int = Tensor::new(Buffer::from_i64(DType::I64, &[1; 8]).unwrap(), vec![2, 4]).unwrap();
     assert!(message(kl_div(&dev, &int, &y, &kl, None)).contains("use f32, f16 or bf16"));
     assert!(message(tvd(&dev, &x, &int, None, &tv, None)).contains("use f32, f16 or bf16"));
     let empty = filled(DType::F32, &[2, 0], 0.0);
-    assert!(message(jsd(&dev, &empty, &empty, None, &js)).contains("classes"));
+    assert!(message(jsd(&dev, &empty, &empty, None, &js, None)).contains("classes"));
     // Labels: out of range unless ignored, shape, dtype.
-    let lab = |l: &[i64]| message(jsd(&dev, &x, &y, Some(&ids(l)), &js));
+    let lab = |l: &[i64]| message(jsd(&dev, &x, &y, Some(&ids(l)), &js, None));
     assert!(lab(&[0, 4]).contains("row 1: class 4 is outside 0..4"));
     assert!(lab(&[-1, 3]).contains("outside 0..4"));
     assert!(lab(&[-100, 3]).is_empty());
@@ -66,7 +66,7 @@ fn bad_inputs_and_options_are_typed_errors() {
     // Options.
     for beta in [-0.1, 1.5, f64::NAN] {
         let o = JsdOptions { beta, ..js };
-        assert!(message(jsd(&dev, &x, &y, None, &o)).contains("parameter `beta`"));
+        assert!(message(jsd(&dev, &x, &y, None, &o, None)).contains("parameter `beta`"));
     }
     // 1e-50 and 1e39 are positive and finite in f64 but 0 and inf in the kernel's FP32.
     for eps in [0.0, -1e-10, f64::INFINITY, 1e-50, 1e39] {
