@@ -32,7 +32,8 @@
 //! sums are FP32 in the kernels (times the divisor), added over rows on the device by one
 //! program in a fixed order (deterministic; [`sum_kernel`]). `dloss` is a float scalar, or under
 //! `none` a float tensor of the inputs' shape, read on the device: no call reads device memory
-//! on the host, so every call can be captured into a CUDA graph. A zero divisor (every row ignored) gives a zero loss and gradient, not NaN.
+//! on the host, so every call can be captured into a CUDA graph. A zero divisor (every row
+//! ignored) gives a zero loss and gradient, not NaN.
 //! `labels` are int32/int64, one per row, each in `0..V` or `ignore_index` (token ids, as
 //! Liger's shift labels; Liger only compares them with `ignore_index`). Anything else (shapes
 //! that differ, integer inputs, `beta` outside `[0, 1]`, `eps` not positive, an unknown
@@ -273,7 +274,7 @@ const SUM_LANES: usize = 1024;
 
 /// The sum of a call's scaled row sums, as one value of `out`, in one program that steps over
 /// the rows in a fixed order (the result repeats exactly): FP32 per lane, then the lanes.
-/// Parameters: `rows_sum, loss, rows`.
+/// Parameters: `row_sums, loss, rows`.
 pub fn sum_kernel(out: DType) -> Result<Verified, LangError> {
     trace("distill_sum", |k| {
         let sums = k.input("row_sums", DType::F32);

@@ -114,7 +114,7 @@ fn load(buf: &Buffer, offs: Tile, mask: Option<Tile>, fill: f32) -> Tile {
     }
 }
 
-/// Stores a tile in `out`'s dtype.
+/// Stores a tile as `dtype` (the output's).
 fn store(out: &Buffer, dtype: DType, v: Tile, offs: Tile, mask: Option<Tile>) {
     match mask {
         Some(m) => out.store_masked(offs, v.cast(dtype), m),
