@@ -202,6 +202,49 @@ mod tests {
     use super::*;
     use crate::norms::Tiling;
 
+    /// Masked-out logits (`-inf`) give `y = 0` (log-softmax `-inf`), and the backward from that
+    /// output gives them no gradient, on one tile and on a stepped row alike.
+    #[test]
+    fn masked_logits_get_no_gradient() {
+        let dev = Device::cpu();
+        for cols in [6, 70_000] {
+            let x: Vec<f32> = (0..cols)
+                .map(|i| {
+                    if i % 3 == 1 {
+                        f32::NEG_INFINITY
+                    } else {
+                        (i % 7) as f32 * 0.5
+                    }
+                })
+                .collect();
+            let dy: Vec<f32> = (0..cols).map(|i| (i % 5) as f32 - 2.0).collect();
+            let t = |v: &[f32]| Tensor::from_f32(DType::F32, &[1, cols], v).unwrap();
+            let (xt, dyt) = (t(&x), t(&dy));
+            for log in [false, true] {
+                let y = run(&dev, log, &xt, None, false, None).unwrap();
+                let dx = run(&dev, log, &y, Some(&dyt), false, None).unwrap();
+                let (y, dx) = (y.to_f32().unwrap(), dx.to_f32().unwrap());
+                let want = oracle::backward(&to_f64(&x), &to_f64(&dy), 1, cols, log);
+                for i in 0..cols {
+                    if i % 3 == 1 {
+                        assert_eq!(y[i], if log { f32::NEG_INFINITY } else { 0.0 });
+                        // Log-softmax passes dy through where the probability is 0.
+                        let masked = if log { dy[i] } else { 0.0 };
+                        assert_eq!(dx[i], masked, "log={log} cols={cols} [{i}]");
+                    } else {
+                        let tol = 1e-5 * (1.0 + want[i].abs());
+                        assert!(
+                            (dx[i] as f64 - want[i]).abs() <= tol,
+                            "[{i}] {} {}",
+                            dx[i],
+                            want[i]
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn softmax_and_log_softmax_match_the_oracle() {
         let failures = crate::check::failures(cases(), &Device::cpu());
