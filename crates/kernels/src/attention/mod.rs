@@ -51,7 +51,7 @@ use metile_ir::{DType, Verified};
 use metile_lang::{dot, select, trace, Buffer, Ctx, LangError, Tile};
 use metile_runtime::{Arg, Device, Tensor};
 
-use crate::host::{bad, fit, float_dtype, rows_fit, same_dtype};
+use crate::host::{bad, fit_written, float_dtype, rows_fit, same_dtype};
 use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
 
 /// The largest head dimension.
@@ -531,8 +531,8 @@ pub fn forward(
     let dims = validate(entry, q, k, v)?;
     let dt = q.dtype();
     let (prev_o, prev_lse) = prev.map_or((None, None), |p| (Some(p.o), Some(p.lse)));
-    let mut o = fit(device, prev_o, dt, &dims.q_shape())?;
-    let mut lse = fit(device, prev_lse, DType::F32, &dims.q_shape()[..3])?;
+    let mut o = fit_written(device, prev_o, dt, &dims.q_shape())?;
+    let mut lse = fit_written(device, prev_lse, DType::F32, &dims.q_shape()[..3])?;
     let spec = tiles(device.is_cpu(), dt, opts.causal, dims.t, dims.s, dims.d);
     let grid = [dims.t.div_ceil(spec.block_m), dims.hq, dims.b];
     if grid.contains(&0) {
@@ -606,9 +606,9 @@ pub fn backward(
     }
     let (p_dq, p_dk, p_dv) =
         prev.map_or((None, None, None), |g| (Some(g.dq), Some(g.dk), Some(g.dv)));
-    let mut dq = fit(device, p_dq, dt, &dims.q_shape())?;
-    let mut dk = fit(device, p_dk, dt, &dims.kv_shape())?;
-    let mut dv = fit(device, p_dv, dt, &dims.kv_shape())?;
+    let mut dq = fit_written(device, p_dq, dt, &dims.q_shape())?;
+    let mut dk = fit_written(device, p_dk, dt, &dims.kv_shape())?;
+    let mut dv = fit_written(device, p_dv, dt, &dims.kv_shape())?;
     let spec = tiles(device.is_cpu(), dt, opts.causal, dims.t, dims.s, dims.d);
     // D_i, written by the dq kernel and read by the dk/dv kernel.
     let mut delta = device.tensor_zeros(DType::F32, &dims.q_shape()[..3])?;

@@ -6,7 +6,7 @@ use metile_ir::DType;
 use metile_runtime::{Buffer, Device, Tensor};
 
 use super::{backward, forward};
-use crate::check::{CheckCase, CheckRow};
+use crate::check::{poisoned, CheckCase, CheckRow};
 use crate::registry::OpError;
 use crate::testing::{round_to_storage, Rng};
 
@@ -34,8 +34,23 @@ impl EmbCase {
         let wt = device.to_device(&Tensor::from_f32(self.dtype, &[v, d], &w)?)?;
         let it = device.to_device(&Tensor::new(Buffer::from_i64(DType::I64, &ids)?, vec![n])?)?;
         let gt = device.to_device(&Tensor::from_f32(self.dtype, &[n, d], &g)?)?;
-        let out = forward(device, &wt, &it, self.padding, None)?;
-        let dw = backward(device, &wt, &it, &gt, self.padding, None)?;
+        // Outputs poisoned first: every element must be written (ids span only a few of the
+        // vocabulary's rows, so most of dw's rows are zeros the kernel must write).
+        let out = forward(
+            device,
+            &wt,
+            &it,
+            self.padding,
+            Some(poisoned(device, self.dtype, &[n, d])?),
+        )?;
+        let dw = backward(
+            device,
+            &wt,
+            &it,
+            &gt,
+            self.padding,
+            Some(poisoned(device, DType::F32, &[v, d])?),
+        )?;
         let mut want_out = vec![0.0f64; n * d];
         let mut want_dw = vec![0.0f64; v * d];
         for (i, x) in ids.iter().enumerate() {

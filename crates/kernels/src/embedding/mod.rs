@@ -23,7 +23,7 @@ use metile_lang::{select, trace, LangError};
 use metile_runtime::{Arg, Buffer, Device, Tensor};
 
 use crate::gather::guarded_index;
-use crate::host::{bad, cpu_tile_cap, fit, float_dtype, row_block, tile_rows};
+use crate::host::{bad, cpu_tile_cap, fit_written, float_dtype, row_block, tile_rows};
 use crate::registry::{input, port, EntryPoint, OpError, ParamDef, Params, Port, PortShape};
 
 /// Kernel specialisation.
@@ -197,7 +197,7 @@ pub fn forward(
     let c = validate("embedding.forward", weight, indices, false)?;
     let mut shape = indices.shape.clone();
     shape.push(c.d);
-    let mut out = fit(device, prev, weight.dtype(), &shape)?;
+    let mut out = fit_written(device, prev, weight.dtype(), &shape)?;
     launch_forward(device, weight, indices, padding, &c, &mut out)?;
     Ok(out)
 }
@@ -264,7 +264,7 @@ pub fn backward(
             format!("shape {:?} must be {want:?}", dout.shape),
         ));
     }
-    let mut dw = fit(device, prev, DType::F32, &weight.shape)?;
+    let mut dw = fit_written(device, prev, DType::F32, &weight.shape)?;
     // Stable counting sort of positions by index; padding positions are left out.
     let mut counts = vec![0i64; c.v + 1];
     for x in ids {

@@ -70,7 +70,7 @@ use metile_lang::{dot, trace, LangError, Tile};
 use metile_runtime::{Arg, Device, Gemm, MatrixLayout, Tensor};
 
 use crate::activations::{self, act_tile, ActOptions, Kind, GRAD_DTYPE, NAMES};
-use crate::host::{bad, fit, float_dtype, row_block, same_dtype};
+use crate::host::{bad, fit_written, float_dtype, row_block, same_dtype};
 use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
 
 /// The activation epilogues, by parameter value (`none` first).
@@ -709,10 +709,10 @@ pub fn forward(
     let d = validate(entry, x, w, bias, opts.layout)?;
     let dt = x.dtype();
     let (prev_y, prev_z) = prev.map_or((None, None), |o| (Some(o.y), o.z));
-    let mut y = fit(device, prev_y, dt, &d.out_shape)?;
+    let mut y = fit_written(device, prev_y, dt, &d.out_shape)?;
     let save = opts.save_preact && opts.activation != Activation::None;
     let mut z = if save {
-        Some(fit(device, prev_z, dt, &d.out_shape)?)
+        Some(fit_written(device, prev_z, dt, &d.out_shape)?)
     } else {
         None
     };
@@ -739,7 +739,7 @@ fn product(
             device.gemm(&g, &x.buffer, &w.buffer, &mut y.buffer)?;
             return Ok(());
         }
-        let mut acc = device.tensor_zeros(DType::F32, &[d.m, d.n])?;
+        let mut acc = device.tensor_unfilled(DType::F32, &[d.m, d.n])?;
         device.gemm(&g, &x.buffer, &w.buffer, &mut acc.buffer)?;
         return launch_epilogue(device, entry, d, &acc, bias, opts.activation, y, z);
     }
@@ -833,7 +833,7 @@ pub fn backward(
     }
     let (prev_dx, prev_dw, prev_db) =
         prev.map_or((None, None, None), |g| (Some(g.dx), Some(g.dw), g.dbias));
-    let mut dx = fit(
+    let mut dx = fit_written(
         device,
         prev_dx,
         if opts.f32_dx { DType::F32 } else { dt },
@@ -847,7 +847,7 @@ pub fn backward(
     // Accumulating needs the running sums themselves; anything else may be reused or replaced.
     let grad = |prev: Option<Tensor>, name: &str, shape: &[usize]| -> Result<Tensor, OpError> {
         if !opts.accumulate {
-            return fit(device, prev, param_dtype, shape);
+            return fit_written(device, prev, param_dtype, shape);
         }
         match prev {
             Some(t) if t.dtype() == param_dtype && t.shape == shape => Ok(t),
@@ -872,7 +872,7 @@ pub fn backward(
             let z = match inp.z {
                 Some(z) => z,
                 None => {
-                    let mut z = device.tensor_zeros(dt, &d.out_shape)?;
+                    let mut z = device.tensor_unfilled(dt, &d.out_shape)?;
                     let plain = MatmulOptions {
                         activation: Activation::None,
                         ..*opts
@@ -971,7 +971,7 @@ fn blas_gradients(
     let dz = if dz.dtype() == dt {
         dz
     } else {
-        let mut r = device.tensor_zeros(dt, &d.out_shape)?;
+        let mut r = device.tensor_unfilled(dt, &d.out_shape)?;
         launch_epilogue(device, entry, d, dz, None, Activation::None, &mut r, None)?;
         rounded = r;
         &rounded
