@@ -53,7 +53,7 @@ use metile_lang::{select, trace, LangError, Tile};
 use metile_runtime::{Arg, Device, Tensor};
 
 use crate::cross_entropy::{count_valid, float_rows, ignore_index, row_ids, RowTiles};
-use crate::host::{bad, fit, fit_written, float_dtype};
+use crate::host::{bad, fit_written, float_dtype};
 use crate::norms::Tiling;
 pub use crate::reference::distill::{JsdOptions, KlOptions, Reduction, TvdOptions};
 use crate::registry::{input, port, EntryPoint, OpError, ParamDef, Params, Port, PortShape};
@@ -513,7 +513,10 @@ impl Call<'_> {
         // Under `none` the elements' losses, else the rows' scaled sums (a workspace); both are
         // written whole by the kernel.
         let (mut buf, prev) = if none {
-            (fit(device, prev, DType::F32, &self.x.shape)?.buffer, None)
+            (
+                fit_written(device, prev, DType::F32, &self.x.shape)?.buffer,
+                None,
+            )
         } else {
             (
                 device.tensor_unfilled(DType::F32, &[self.rows])?.buffer,
@@ -584,7 +587,7 @@ impl Call<'_> {
                 format!("shape {:?} must hold one value", dloss.shape),
             ));
         }
-        let mut dx = fit(device, prev, self.x.dtype(), &self.x.shape)?;
+        let mut dx = fit_written(device, prev, self.x.dtype(), &self.x.shape)?;
         if self.rows == 0 {
             return Ok(dx);
         }
