@@ -2,7 +2,8 @@
 # Prepared in session 14 (2026-12-01) for the next device session, not run. Build first, here:
 #   cargo build --release -p metile-cli && cp target/release/metile .device/bin/
 # carry [".device"]. About 6 minutes. What it is for:
-# (1) the CUDA check of matmul, attention and embedding, whose outputs are now allocated unfilled;
+# (1) the CUDA check of matmul, attention, embedding and the distribution losses, whose outputs
+#     are now allocated unfilled;
 # (2) the f32 norm forwards run at 96% of the copy and torch.compile's at 99.7%, and no per-kernel
 #     knob moved ours (sessions 11-14): ncu of both kernels' DRAM traffic (bytes read and written:
 #     any extra?), stall reasons and memory pipeline (ncu cannot show the DRAM read/write mix over
@@ -15,7 +16,7 @@ pack() { tar czf $OUT/all.tar.gz -C $R .; }
 # Session 14's last code change ran on the CPU only: matmul, attention and embedding allocate
 # their outputs (and matmul its temporaries) unfilled, no memset, on the proof of the checks'
 # poisoned outputs. Their CUDA check first.
-timeout 120 $B check matmul attention embedding --device cuda --jobs 16 > $R/check_unfilled.txt 2>&1; t "check unfilled rc=$? $(tail -1 $R/check_unfilled.txt)"; grep FAIL $R/check_unfilled.txt | cut -c1-200 | head -5; pack
+timeout 120 $B check matmul attention embedding kl_div jsd tvd --device cuda --jobs 16 > $R/check_unfilled.txt 2>&1; t "check unfilled rc=$? $(tail -1 $R/check_unfilled.txt)"; grep FAIL $R/check_unfilled.txt | cut -c1-200 | head -5; pack
 M="--clock-control none --section SpeedOfLight --section Occupancy --section WarpStateStats --section MemoryWorkloadAnalysis --section SchedulerStats --metrics dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_op_read.sum,lts__t_sectors_op_write.sum,smsp__inst_executed.sum"
 for op in rms_norm layer_norm; do
   timeout 45 ncu $M -k regex:mt_${op}_fwd --launch-skip 2 --launch-count 1 $B bench $op --device cuda --rows 16384 --cols 4096 --dtype f32 --reps 1 > $R/ncu_${op}_fwd_metile.txt 2>&1; t "ncu metile $op fwd rc=$?"; pack
