@@ -13,9 +13,9 @@
 cd "$(dirname "$0")/../.."
 B=.device/bin/metile; R=/tmp/r15; rm -rf $R; mkdir -p $R; s=$(date +%s); t() { echo "[$(( $(date +%s) - s )) s] $*"; }
 pack() { tar czf $OUT/all.tar.gz -C $R .; }
-# Session 14's last code change ran on the CPU only: matmul, attention and embedding allocate
-# their outputs (and matmul its temporaries) unfilled, no memset, on the proof of the checks'
-# poisoned outputs. Their CUDA check first.
+# Session 14's last code changes ran on the CPU only: matmul, attention, embedding and the
+# distribution losses allocate their outputs (and matmul its temporaries) unfilled, no memset, on
+# the proof of the checks' poisoned outputs. Their CUDA check first.
 timeout 120 $B check matmul attention embedding kl_div jsd tvd --device cuda --jobs 16 > $R/check_unfilled.txt 2>&1; t "check unfilled rc=$? $(tail -1 $R/check_unfilled.txt)"; grep FAIL $R/check_unfilled.txt | cut -c1-200 | head -5; pack
 M="--clock-control none --section SpeedOfLight --section Occupancy --section WarpStateStats --section MemoryWorkloadAnalysis --section SchedulerStats --metrics dram__bytes_read.sum,dram__bytes_write.sum,lts__t_sectors_op_read.sum,lts__t_sectors_op_write.sum,smsp__inst_executed.sum"
 for op in rms_norm layer_norm; do
