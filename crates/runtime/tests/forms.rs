@@ -1,8 +1,10 @@
-//! The executor's compact tile forms (splat, range `arange + offset`, prefix mask `arange < n`)
-//! must agree with the dense computation of the same values: each kernel here is traced twice,
-//! once in the idiom that produces the compact form and once with the index or mask made dense
-//! (multiplied by a run-time 1, reversed twice, or loaded), and both must match each other bit
-//! for bit and the host reference. Kernels run canonicalised and as traced.
+//! The executor's compact tile forms (splat, range `arange + offset`, prefix mask `arange < n`,
+//! and the 2-D row starts `row[r] + c` and rectangle masks of a tile's rows and columns) must
+//! agree with the dense computation of the same values: each kernel here is traced twice or
+//! more, once in the idiom that produces the compact form and once with the index or mask made
+//! dense (multiplied by a run-time 1, reversed twice, loaded, or split out of a flat range by
+//! division), and all must match each other bit for bit and the host reference. Kernels run
+//! canonicalised and as traced.
 
 #![allow(clippy::panic)]
 
@@ -510,6 +512,277 @@ fn values_computed_in_loops_keep_their_form_across_iterations() {
                 ],
             );
             assert_f32_eq(&f32_of(&y), &want, &format!("{b:?}, n = {n}"));
+        }
+    }
+}
+
+// ---------------------------------------------------------------- 2-D tiles
+
+/// Rows and columns of the 2-D tiles below.
+const R: usize = 4;
+const C: usize = 8;
+
+/// `[R, 1]` row numbers and `[1, C]` column numbers: as ranges expanded (whose broadcasts the
+/// executor keeps as row starts and rectangles), or split out of a flat `[R, C]` range by
+/// division and remainder (dense).
+fn grid(k: &Ctx, one: Tile, b: Build) -> (Tile, Tile) {
+    match b {
+        Build::Compact => (
+            k.arange(0, R as i64).expand_dims(1),
+            k.arange(0, C as i64).expand_dims(0),
+        ),
+        _ => {
+            let flat = (k.arange(0, (R * C) as i64) * one).reshape([R, C]);
+            (flat / C as i32, flat % C as i32)
+        }
+    }
+}
+
+/// A 2-D tile of a larger row-major array: row `r`, column `c` at `off + r * pitch + c`,
+/// loaded, stored, selected and atomically added under the mask `r < nr && c < nc`, in f32 and
+/// bf16, and loaded transposed (`off + c * pitch + r`), with the indices and masks themselves
+/// stored too.
+#[test]
+fn row_starts_and_rectangle_masks_agree_with_dense_for_2d_tiles() {
+    let kerns = variants("forms_2d", |k, b| {
+        let (x, h) = (k.input("x", DType::F32), k.input("h", DType::BF16));
+        let (y, z, a) = (
+            k.output("y", DType::F32),
+            k.output("z", DType::F32),
+            k.output("a", DType::F32),
+        );
+        let (g, w, m, t) = (
+            k.output("g", DType::BF16),
+            k.output("w", DType::I32),
+            k.output("m", DType::Bool),
+            k.output("t", DType::F32),
+        );
+        let [off, pitch, nr, nc, lim, one] =
+            ["off", "pitch", "nr", "nc", "lim", "one"].map(|s| k.scalar(s, DType::I32));
+        let (r, c) = grid(k, one, b);
+        let idx = r * pitch + c + off;
+        let mask = r.lt(nr) & c.lt(nc);
+        let v = x.load_masked(idx, mask, -1.5);
+        let transposed = x.load_masked(c * pitch + r + off, mask, -2.5);
+        y.store_masked(idx, v * 2.0 + 1.0, mask);
+        a.atomic_add(idx.cast(DType::I64), v, Some(mask));
+        g.store_masked(idx, h.load_masked(idx, mask, 0.5), mask);
+        let flat = k.arange(0, (R * C) as i64).reshape([R, C]);
+        z.store(flat, select(mask, v, f32::NAN));
+        t.store(flat, transposed);
+        w.store(flat, select(mask, idx, -idx));
+        // A per-row value broadcast over the columns, compared with a scalar.
+        let starts = (r * pitch + off).broadcast_to([R, C]);
+        m.store(flat, starts.lt(lim));
+        m.store(flat + (R * C) as i32, mask);
+    });
+    const LEN: usize = 48;
+    let xs: Vec<f32> = (0..LEN).map(host_x).collect();
+    let hs: Vec<f32> = (0..LEN)
+        .map(|j| round_to(DType::BF16, host_x(j) * 0.3))
+        .collect();
+    let (x, h) = (f32s(&xs), floats(DType::BF16, &hs));
+    for (off, pitch) in [
+        (0i32, C as i32),
+        (3, C as i32 + 3),
+        (5, 0),
+        (40, -11),
+        (2, 9),
+        (30, 8),
+        (-3, 8),
+    ] {
+        for (nr, nc) in [
+            (-1i32, 3i32),
+            (0, C as i32),
+            (2, 5),
+            (R as i32, C as i32),
+            (9, 20),
+        ] {
+            let lim = off + pitch;
+            let at = |r: usize, c: usize| off as i64 + r as i64 * pitch as i64 + c as i64;
+            let on = |r: usize, c: usize| (r as i64) < nr as i64 && (c as i64) < nc as i64;
+            let at_t = |r: usize, c: usize| off as i64 + c as i64 * pitch as i64 + r as i64;
+            // The active addresses of the two loads of `x`, in row-major order.
+            let active = |f: &dyn Fn(usize, usize) -> i64| -> Vec<i64> {
+                (0..R * C)
+                    .filter(|e| on(e / C, e % C))
+                    .map(|e| f(e / C, e % C))
+                    .collect()
+            };
+            let (direct, across) = (active(&at), active(&at_t));
+            let outside = direct
+                .iter()
+                .chain(&across)
+                .find(|j| **j < 0 || **j >= LEN as i64);
+            let mut results: Vec<(Build, [Buffer; 7])> = Vec::new();
+            for (b, kern) in &kerns {
+                let mut out = [
+                    poisoned(DType::F32, LEN),
+                    poisoned(DType::F32, R * C),
+                    f32s(&[0.5; LEN]),
+                    poisoned(DType::BF16, LEN),
+                    poisoned(DType::I32, R * C),
+                    poisoned(DType::Bool, 2 * R * C),
+                    poisoned(DType::F32, R * C),
+                ];
+                let [y, z, a, g, w, m, t] = &mut out;
+                let run = kern.run(
+                    [1, 1, 1],
+                    &mut [
+                        Arg::In(&x),
+                        Arg::In(&h),
+                        Arg::Out(y),
+                        Arg::Out(z),
+                        Arg::Out(a),
+                        Arg::Out(g),
+                        Arg::Out(w),
+                        Arg::Out(m),
+                        Arg::Out(t),
+                        Arg::I32(off),
+                        Arg::I32(pitch),
+                        Arg::I32(nr),
+                        Arg::I32(nc),
+                        Arg::I32(lim),
+                        Arg::I32(1),
+                    ],
+                );
+                let what = format!("{b:?}, off = {off}, pitch = {pitch}, nr = {nr}, nc = {nc}");
+                if let Some(j) = outside {
+                    // The first active address outside `x` in row-major order, whatever the form.
+                    let e = expect_oob(run);
+                    let got = (e.op.as_str(), e.buffer.as_str(), e.index);
+                    assert_eq!(got, ("load", "x", *j), "{what}");
+                    continue;
+                }
+                run.unwrap_or_else(|e| panic!("{what}: {e}"));
+                results.push((*b, out));
+            }
+            if outside.is_some() {
+                continue;
+            }
+            // Host reference: later rows win a repeated address (row-major order).
+            let v = |r: usize, c: usize| {
+                if on(r, c) {
+                    xs[at(r, c) as usize]
+                } else {
+                    -1.5
+                }
+            };
+            let (mut wy, mut wa, mut wg) =
+                (vec![f32::NAN; LEN], vec![0.5f32; LEN], vec![f32::NAN; LEN]);
+            let mut sums = vec![0.5f64; LEN];
+            for e in 0..R * C {
+                let (r, c) = (e / C, e % C);
+                if on(r, c) {
+                    let j = at(r, c) as usize;
+                    wy[j] = v(r, c) * 2.0 + 1.0;
+                    sums[j] += v(r, c) as f64;
+                    wg[j] = hs[j];
+                }
+            }
+            for (o, s) in wa.iter_mut().zip(&sums) {
+                *o = *s as f32;
+            }
+            let wz: Vec<f32> = (0..R * C)
+                .map(|e| {
+                    if on(e / C, e % C) {
+                        v(e / C, e % C)
+                    } else {
+                        f32::NAN
+                    }
+                })
+                .collect();
+            let ww: Vec<i64> = (0..R * C)
+                .map(|e| {
+                    let j = at(e / C, e % C);
+                    if on(e / C, e % C) {
+                        j
+                    } else {
+                        -j
+                    }
+                })
+                .collect();
+            let mut wm: Vec<bool> = (0..R * C)
+                .map(|e| (off as i64 + (e / C) as i64 * pitch as i64) < lim as i64)
+                .collect();
+            wm.extend((0..R * C).map(|e| on(e / C, e % C)));
+            let wt: Vec<f32> = (0..R * C)
+                .map(|e| {
+                    let (r, c) = (e / C, e % C);
+                    if on(r, c) {
+                        xs[at_t(r, c) as usize]
+                    } else {
+                        -2.5
+                    }
+                })
+                .collect();
+            for (b, [y, z, a, g, w, m, t]) in &results {
+                let what = format!("{b:?}, off = {off}, pitch = {pitch}, nr = {nr}, nc = {nc}");
+                assert_f32_eq(&f32_of(y), &wy, &format!("store: {what}"));
+                assert_f32_eq(&f32_of(z), &wz, &format!("select: {what}"));
+                assert_f32_eq(&f32_of(g), &wg, &format!("bf16 copy: {what}"));
+                assert_eq!(i64_of(w), ww, "index: {what}");
+                assert_eq!(bool_of(m), wm, "masks: {what}");
+                assert_f32_eq(&f32_of(t), &wt, &format!("transposed: {what}"));
+                // Atomic adds in one program are summed in row-major order in f32.
+                let got = f32_of(a);
+                for (j, (g, s)) in got.iter().zip(&sums).enumerate() {
+                    assert!(
+                        (*g as f64 - s).abs() <= 1e-5 * s.abs().max(1.0),
+                        "atomic {j}: {what}"
+                    );
+                }
+            }
+            for (b, r) in &results[1..] {
+                assert!(r == &results[0].1, "{b:?} differs from the compact form (off = {off}, pitch = {pitch}, nr = {nr}, nc = {nc})");
+            }
+        }
+    }
+}
+
+#[test]
+fn row_starts_near_the_i32_limits_wrap_like_dense() {
+    let kerns = variants("forms_2d_wrap", |k, b| {
+        // Widened to i64 after the i32 arithmetic: an element that did not wrap would show.
+        let w = k.output("w", DType::I64);
+        let [off, pitch, one] = ["off", "pitch", "one"].map(|s| k.scalar(s, DType::I32));
+        let (r, c) = grid(k, one, b);
+        let flat = k.arange(0, (R * C) as i64).reshape([R, C]);
+        let outs = [
+            r * pitch + c + off,
+            off - (c + r * pitch),
+            (r + off) * 3 + c,
+            (c + r * pitch + off).cast(DType::I64).cast(DType::I32),
+        ];
+        for (q, v) in outs.iter().enumerate() {
+            w.store(flat + (q * R * C) as i32, v.cast(DType::I64));
+        }
+    });
+    for (off, pitch) in [
+        (i32::MAX - 20, 8),
+        (i32::MIN + 5, -3),
+        (i32::MAX, 1),
+        (0, i32::MAX),
+        (-7, i32::MIN),
+    ] {
+        let wrap = |v: i64| v as i32 as i64;
+        let (o, p) = (off as i64, pitch as i64);
+        let mut want = Vec::new();
+        let cells = || (0..(R * C) as i64).map(|e| (e / C as i64, e % C as i64));
+        want.extend(cells().map(|(r, c)| wrap(wrap(wrap(r * p) + c) + o)));
+        want.extend(cells().map(|(r, c)| wrap(o - wrap(c + wrap(r * p)))));
+        want.extend(cells().map(|(r, c)| wrap(wrap(wrap(r + o) * 3) + c)));
+        want.extend(cells().map(|(r, c)| wrap(wrap(c + wrap(r * p)) + o)));
+        for (b, kern) in &kerns {
+            let mut w = poisoned(DType::I64, 4 * R * C);
+            let args = &mut [
+                Arg::Out(&mut w),
+                Arg::I32(off),
+                Arg::I32(pitch),
+                Arg::I32(1),
+            ];
+            kern.ok([1, 1, 1], args);
+            assert_eq!(i64_of(&w), want, "{b:?}, off = {off}, pitch = {pitch}");
         }
     }
 }

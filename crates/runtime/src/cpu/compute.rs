@@ -225,6 +225,18 @@ pub(crate) fn binary(
         }
         _ => {}
     }
+    if dtype.is_int() {
+        if let Some(v) = rows_binary(op, dtype, a, b) {
+            *out = v;
+            return Ok(());
+        }
+    }
+    if op == BinaryOp::And {
+        if let Some(v) = rect_and(n, a, b) {
+            *out = v;
+            return Ok(());
+        }
+    }
     if dtype.is_float() {
         let mut o = out.reuse_f(n);
         macro_rules! arm {
@@ -279,6 +291,167 @@ fn fits_range(dtype: DType, start: i64, n: usize) -> bool {
     }
 }
 
+/// The integers of `dtype`, as a closed range.
+fn int_range(dtype: DType) -> (i128, i128) {
+    match dtype {
+        DType::I32 => (i32::MIN as i128, i32::MAX as i128),
+        _ => (i64::MIN as i128, i64::MAX as i128),
+    }
+}
+
+/// `Val::Rows` of `cols` columns with these row starts and column step, when every element
+/// `start + c * step` (`c < cols`) lies inside `dtype`; `None` when one would wrap (the dense
+/// path then wraps it element by element).
+fn rows_form<'a>(
+    dtype: DType,
+    cols: usize,
+    step: i128,
+    starts: impl ExactSizeIterator<Item = i128>,
+) -> Option<Val<'a>> {
+    let step = if cols > 1 { step } else { 0 };
+    if step < i64::MIN as i128 || step > i64::MAX as i128 || cols == 0 {
+        return None;
+    }
+    let span = step * (cols as i128 - 1);
+    let (lo, hi) = int_range(dtype);
+    let (down, up) = (lo - span.min(0), hi - span.max(0));
+    let mut row = Vec::with_capacity(starts.len());
+    for s in starts {
+        if s < down || s > up {
+            return None;
+        }
+        row.push(s as i64);
+    }
+    Some(Val::Rows {
+        row,
+        step: step as i64,
+        cols,
+    })
+}
+
+/// An integer operand of a row-form op: a row form, a scalar (every row starts at it, step 0)
+/// or a flat range (row `r` of `cols` starts at `s + r cols`, step 1).
+#[derive(Clone, Copy)]
+enum RowOperand<'v> {
+    Rows(&'v [i64], i64),
+    Splat(i64),
+    Range(i64),
+}
+
+impl RowOperand<'_> {
+    fn of<'v>(v: &'v Val<'_>) -> Option<RowOperand<'v>> {
+        match v {
+            Val::Rows { row, step, .. } => Some(RowOperand::Rows(row, *step)),
+            Val::Splat(Scalar::I(c)) => Some(RowOperand::Splat(*c)),
+            Val::Range(s) => Some(RowOperand::Range(*s)),
+            _ => None,
+        }
+    }
+
+    fn start(self, r: usize, cols: usize) -> i128 {
+        match self {
+            RowOperand::Rows(row, _) => row[r] as i128,
+            RowOperand::Splat(c) => c as i128,
+            RowOperand::Range(s) => s as i128 + (r * cols) as i128,
+        }
+    }
+
+    fn step(self) -> i128 {
+        match self {
+            RowOperand::Rows(_, step) => step as i128,
+            RowOperand::Splat(_) => 0,
+            RowOperand::Range(_) => 1,
+        }
+    }
+
+    fn splat(self) -> Option<i128> {
+        match self {
+            RowOperand::Splat(c) => Some(c as i128),
+            _ => None,
+        }
+    }
+}
+
+/// Add, subtract or multiply (by a scalar) with a row form on either side, kept a row form
+/// when no element wraps: one operation per row.
+fn rows_binary<'a>(op: BinaryOp, dtype: DType, a: &Val, b: &Val) -> Option<Val<'a>> {
+    let (rows, cols) = match (a, b) {
+        (Val::Rows { row, cols, .. }, _) | (_, Val::Rows { row, cols, .. }) => (row.len(), *cols),
+        _ => return None,
+    };
+    let (x, y) = (RowOperand::of(a)?, RowOperand::of(b)?);
+    let (step, f): (i128, fn(i128, i128) -> i128) = match op {
+        BinaryOp::Add => (x.step() + y.step(), |p, q| p + q),
+        BinaryOp::Sub => (x.step() - y.step(), |p, q| p - q),
+        BinaryOp::Mul => match (x.splat(), y.splat()) {
+            (_, Some(c)) => (x.step() * c, |p, q| p * q),
+            (Some(c), _) => (c * y.step(), |p, q| p * q),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    rows_form(
+        dtype,
+        cols,
+        step,
+        (0..rows).map(|r| f(x.start(r, cols), y.start(r, cols))),
+    )
+}
+
+/// The rectangle `(rows, cols)` that a bool tile of `n` elements, `width` columns, holds as
+/// a rectangle mask, when it is one (a rectangle, a splat, or a flat prefix of whole rows or of
+/// part of the first row).
+pub(crate) fn as_rect(v: &Val, n: usize, width: usize) -> Option<(usize, usize)> {
+    let rows = n / width;
+    match v {
+        Val::Rect {
+            rows: r,
+            cols: c,
+            width: w,
+        } if *w == width => Some((*r, *c)),
+        Val::Splat(Scalar::B(true)) => Some((rows, width)),
+        Val::Splat(Scalar::B(false)) => Some((0, 0)),
+        Val::Prefix(k) if *k >= n => Some((rows, width)),
+        Val::Prefix(k) if k % width == 0 => Some((k / width, width)),
+        Val::Prefix(k) if *k < width => Some((1, *k)),
+        _ => None,
+    }
+}
+
+/// `a & b` where one side is a rectangle mask and the other one as well (see [`as_rect`]).
+fn rect_and<'a>(n: usize, a: &Val, b: &Val) -> Option<Val<'a>> {
+    let width = match (a, b) {
+        (Val::Rect { width, .. }, _) | (_, Val::Rect { width, .. }) => *width,
+        _ => return None,
+    };
+    let ((ra, ca), (rb, cb)) = (as_rect(a, n, width)?, as_rect(b, n, width)?);
+    Some(Val::Rect {
+        rows: ra.min(rb),
+        cols: ca.min(cb),
+        width,
+    })
+}
+
+/// The length `k` of a bool tile of `len` elements whose first `k` elements hold and the rest
+/// do not; `None` for any other pattern.
+fn prefix_len(v: &Val, len: usize) -> Option<usize> {
+    match v {
+        Val::Prefix(k) => Some((*k).min(len)),
+        Val::Splat(Scalar::B(b)) => Some(if *b { len } else { 0 }),
+        // A one-column rectangle (its rows) or a one-row one (its columns).
+        Val::Rect { rows, cols, width } if *width == 1 => Some(if *cols > 0 { *rows } else { 0 }),
+        Val::Rect { rows, cols, width } if *width == len => Some(if *rows > 0 { *cols } else { 0 }),
+        Val::B(x) => bool_prefix(x),
+        _ => None,
+    }
+}
+
+/// `Some(k)` when the first `k` of `x` hold and the rest do not.
+fn bool_prefix(x: &[bool]) -> Option<usize> {
+    let k = x.iter().position(|b| !*b).unwrap_or(x.len());
+    x[k..].iter().all(|b| !*b).then_some(k)
+}
+
 pub(crate) fn binary_scalar(
     op: BinaryOp,
     dtype: DType,
@@ -317,6 +490,26 @@ pub(crate) fn compare_op(op: CmpOp, dtype: DType, n: usize, a: &Val, b: &Val, ou
                 *d = compare(op, s.wrapping_add(i as i64), c);
             }
             *out = Val::B(o);
+            return;
+        }
+        (Val::Rows { row, step, cols }, Val::Splat(Scalar::I(c))) if *step == 0 || *cols == 1 => {
+            // Every element of a row is its start: one comparison per row, a rectangle when the
+            // rows that hold come first.
+            let hits: Vec<bool> = row.iter().map(|s| compare(op, *s, *c)).collect();
+            *out = match bool_prefix(&hits) {
+                Some(k) => Val::Rect {
+                    rows: k,
+                    cols: *cols,
+                    width: *cols,
+                },
+                None => {
+                    let mut o = out.reuse_b(n);
+                    for (run, h) in o.chunks_mut(*cols).zip(&hits) {
+                        run.fill(*h);
+                    }
+                    Val::B(o)
+                }
+            };
             return;
         }
         (Val::Range(s), Val::Splat(Scalar::I(c))) if matches!(op, CmpOp::Lt | CmpOp::Le) => {
@@ -376,6 +569,21 @@ pub(crate) fn cast(from: DType, to: DType, n: usize, a: &Val, out: &mut Val) {
         Val::Prefix(k) if to == DType::Bool => {
             *out = Val::Prefix(*k);
             return;
+        }
+        Val::Rect { rows, cols, width } if to == DType::Bool => {
+            *out = Val::Rect {
+                rows: *rows,
+                cols: *cols,
+                width: *width,
+            };
+            return;
+        }
+        Val::Rows { row, step, cols } if to.is_int() => {
+            let starts = row.iter().map(|s| *s as i128);
+            if let Some(v) = rows_form(to, *cols, *step as i128, starts) {
+                *out = v;
+                return;
+            }
         }
         _ => {}
     }
@@ -448,6 +656,18 @@ pub(crate) fn select<'a>(
             *out = if s.as_bool() { t.clone() } else { f.clone() };
             return;
         }
+        Val::Rect { rows, cols, width } if dtype.is_float() => {
+            let (mut ta, mut tb) = (Vec::new(), Vec::new());
+            let (x, y) = (t.floats(n, &mut ta), f.floats(n, &mut tb));
+            let mut o = out.reuse_f(n);
+            o.copy_from_slice(y);
+            for (r, run) in o.chunks_mut(*width).take(*rows).enumerate() {
+                let at = r * width;
+                run[..*cols].copy_from_slice(&x[at..at + cols]);
+            }
+            *out = Val::F(o);
+            return;
+        }
         Val::Prefix(k) if dtype.is_float() => {
             let k = (*k).min(n);
             let (mut ta, mut tb) = (Vec::new(), Vec::new());
@@ -495,6 +715,12 @@ pub(crate) fn broadcast(dtype: DType, from: &[usize], to: &[usize], a: &Val, out
         *out = Val::Splat(*s);
         return;
     }
+    if let ([r0, c0], [r, c]) = (from, to) {
+        if let Some(v) = broadcast_2d(dtype, [*r0, *c0], [*r, *c], a) {
+            *out = v;
+            return;
+        }
+    }
     let n: usize = to.iter().product();
     let rank = to.len();
     // Source strides, zero along stretched dimensions.
@@ -533,6 +759,75 @@ pub(crate) fn broadcast(dtype: DType, from: &[usize], to: &[usize], a: &Val, out
         spread(src, from, to, &mut o, src_index);
         *out = Val::B(o);
     }
+}
+
+/// The 2-D forms of a broadcast `[R, 1] -> [R, C]` or `[1, C] -> [R, C]`: integers become
+/// row starts (one per row, step 0; or, when the source row is an arithmetic progression, its
+/// first element in every row with its step), a row or column prefix mask a rectangle. `None` for anything else (the dense path spreads it).
+fn broadcast_2d<'a>(
+    dtype: DType,
+    [r0, c0]: [usize; 2],
+    [r, c]: [usize; 2],
+    a: &Val,
+) -> Option<Val<'a>> {
+    if r == 0 || c == 0 {
+        return None;
+    }
+    let per_row = c0 == 1 && r0 == r;
+    let per_col = r0 == 1 && c0 == c;
+    if dtype.is_int() {
+        if per_row {
+            let mut tmp = Vec::new();
+            let row = a.ints(r, &mut tmp).to_vec();
+            return Some(Val::Rows {
+                row,
+                step: 0,
+                cols: c,
+            });
+        }
+        if per_col {
+            // The source row as an arithmetic progression (a range, or a range times a scalar
+            // made dense), else nothing.
+            let (start, step) = match a {
+                Val::Range(s) => (*s, 1),
+                Val::Rows { row, step, .. } if row.len() == 1 => (row[0], *step),
+                Val::I(v) if !v.is_empty() => {
+                    let step = v.get(1).map_or(0, |x| x.wrapping_sub(v[0]));
+                    let even = v.windows(2).all(|p| p[1].wrapping_sub(p[0]) == step);
+                    // `step` is exact (no wrap) when the last element is where it says.
+                    let last = v[0] as i128 + step as i128 * (v.len() as i128 - 1);
+                    if !even || last != *v.last()? as i128 {
+                        return None;
+                    }
+                    (v[0], step)
+                }
+                _ => return None,
+            };
+            return Some(Val::Rows {
+                row: vec![start; r],
+                step,
+                cols: c,
+            });
+        }
+    } else if dtype == DType::Bool {
+        if per_row {
+            let k = prefix_len(a, r)?;
+            return Some(Val::Rect {
+                rows: k,
+                cols: c,
+                width: c,
+            });
+        }
+        if per_col {
+            let k = prefix_len(a, c)?;
+            return Some(Val::Rect {
+                rows: if k > 0 { r } else { 0 },
+                cols: k,
+                width: c,
+            });
+        }
+    }
+    None
 }
 
 /// Broadcasts dense `src` of shape `from` into `o` of shape `to`: `[R,1] -> [R,C]` fills rows,

@@ -205,6 +205,12 @@ impl<'a> Launch<'a> {
                 Val::Splat(_) => *on_false,
                 Val::Prefix(k) if *k >= self.numel(r) => *on_true,
                 Val::Prefix(0) => *on_false,
+                Val::Rect { rows, cols, width }
+                    if rows * width >= self.numel(r) && cols == width =>
+                {
+                    *on_true
+                }
+                Val::Rect { rows, cols, .. } if *rows == 0 || *cols == 0 => *on_false,
                 _ => return None,
             },
             _ => return None,
@@ -421,69 +427,74 @@ impl<'a> Launch<'a> {
         };
         let idx = &frame.slots[index.index()];
         let m = mask.map(|m| &frame.slots[m.index()]);
-        // Active prefix of a contiguous access: `Some((start, k))` when elements 0..k are active
-        // and the rest are not.
-        let contiguous = match (idx, m) {
-            (Val::Range(s), None) => Some((*s, n)),
-            (Val::Range(s), Some(Val::Prefix(k))) => Some((*s, (*k).min(n))),
-            (Val::Range(s), Some(Val::Splat(b))) => Some((*s, if b.as_bool() { n } else { 0 })),
-            _ => None,
-        };
-        if let Some((start, k)) = contiguous {
-            if k > 0 {
-                if start < 0 || start as usize >= len {
-                    return Err(oob(start));
-                }
-                let end = start + k as i64 - 1;
-                if end as usize >= len {
-                    return Err(oob(len as i64));
-                }
-            }
-            let start = start.max(0) as usize;
+        // Row runs whose every active element lies in the buffer (otherwise the element paths
+        // below find and report the first address outside, in row-major order; a store then
+        // writes nothing).
+        if let Some(runs) = Runs::of(idx, m, n).filter(|r| r.inside(len)) {
+            let width = runs.width;
             match op {
                 Op::Load { other, .. } => {
                     let fill = other
                         .map(|o| frame.slots[o.index()].scalar())
                         .unwrap_or(Scalar::zero(dtype));
                     let r = results[0];
-                    if let (Some(mem), true) = (view.f32_slice(dtype), k == n) {
+                    if let (Some(mem), Some(start)) = (view.f32_slice(dtype), runs.whole(n)) {
                         frame.slots[r.index()] = Val::FRef(&mem[start..start + n]);
                         return Ok(());
                     }
-                    let mut out = std::mem::take(&mut frame.slots[r.index()]);
-                    if dtype.is_float() {
-                        let mut o = out.reuse_f(n);
-                        if k > 0 {
-                            view.load_floats(dtype, start, &mut o[..k]);
+                    let out = if dtype.is_float() {
+                        let mut o = std::mem::take(&mut frame.slots[r.index()]).reuse_f(n);
+                        for (row, run) in o.chunks_mut(width).enumerate() {
+                            let k = runs.active_cols(row);
+                            let s = runs.start(row);
+                            match k {
+                                0 => {}
+                                _ if runs.step == 1 => {
+                                    view.load_floats(dtype, s as usize, &mut run[..k])
+                                }
+                                _ => view.load_strided_floats(dtype, s, runs.step, &mut run[..k]),
+                            }
+                            run[k..].fill(fill.as_f32());
                         }
-                        o[k..].fill(fill.as_f32());
-                        out = Val::F(o);
+                        Val::F(o)
                     } else {
-                        out = dense_from(dtype, n, |i| {
-                            if i < k {
-                                view.get(dtype, start + i)
+                        dense_from(dtype, n, |i| {
+                            let (row, c) = (i / width, i % width);
+                            if c < runs.active_cols(row) {
+                                view.get(dtype, runs.at(row, c))
                             } else {
                                 fill
                             }
-                        });
-                    }
+                        })
+                    };
                     frame.slots[r.index()] = out;
                 }
-                Op::Store { value, .. } => {
+                Op::Store { value, .. } | Op::AtomicAdd { value, .. } => {
                     let v = &frame.slots[value.index()];
+                    let atomic = matches!(op, Op::AtomicAdd { .. });
+                    let k = runs.cols;
+                    let rows = (0..runs.rows).filter(|_| k > 0);
                     match v.dense_f() {
-                        Some(_) if k == 0 => {}
-                        Some(x) => view.store_floats(dtype, start, &x[..k]),
-                        None => {
+                        Some(x) if !atomic && runs.step == 1 => rows.for_each(|row| {
+                            let at = row * width;
+                            view.store_floats(dtype, runs.start(row) as usize, &x[at..at + k]);
+                        }),
+                        // Element by element (a compact value, or an atomic add), through one
+                        // writer (which holds a block lock between elements).
+                        _ => {
                             let mut w = view.writer();
-                            (0..k).for_each(|i| w.set(dtype, start + i, v.get(i)));
+                            for row in rows {
+                                let at = row * width;
+                                for c in 0..k {
+                                    if atomic {
+                                        w.atomic_add(dtype, runs.at(row, c), v.get(at + c));
+                                    } else {
+                                        w.set(dtype, runs.at(row, c), v.get(at + c));
+                                    }
+                                }
+                            }
                         }
                     }
-                }
-                Op::AtomicAdd { value, .. } => {
-                    let v = &frame.slots[value.index()];
-                    let mut w = view.writer();
-                    (0..k).for_each(|i| w.atomic_add(dtype, start + i, v.get(i)));
                 }
                 _ => {}
             }
@@ -581,6 +592,101 @@ impl<'a> Launch<'a> {
             _ => {}
         }
         Ok(())
+    }
+}
+
+/// A memory access whose active elements are runs of evenly spaced addresses, one per row: of
+/// the tile's `n / width` rows of `width` elements, each row `r < rows` has its first `cols`
+/// elements active, element `c` at address `start(r) + c * step`; every other element is
+/// inactive. A flat range with a prefix mask is one row of step 1; a row form with a rectangle
+/// mask (a 2-D tile of a larger array; step 1 unless the tile is a transposed view) has a run
+/// per tile row.
+struct Runs {
+    starts: Starts,
+    step: i64,
+    rows: usize,
+    cols: usize,
+    width: usize,
+}
+
+enum Starts {
+    /// Row `r` starts at `first + r * width` (a flat range).
+    Flat(i64),
+    /// Row `r` starts at `row[r]` (a row form of step 1; a copy, one integer per row, so that
+    /// the access may write the frame's other slots).
+    Listed(Vec<i64>),
+}
+
+impl Runs {
+    /// The runs of an access at `idx` under `mask` over `n` elements, when it is one.
+    fn of(idx: &Val<'_>, mask: Option<&Val<'_>>, n: usize) -> Option<Runs> {
+        let (starts, step, width) = match idx {
+            Val::Range(s) => match mask {
+                Some(Val::Rect { width, .. }) => (Starts::Flat(*s), 1, *width),
+                _ => (Starts::Flat(*s), 1, n),
+            },
+            Val::Rows { row, step, cols } => (Starts::Listed(row.clone()), *step, *cols),
+            _ => return None,
+        };
+        if width == 0 || !n.is_multiple_of(width) {
+            return None;
+        }
+        let (rows, cols) = match mask {
+            None => (n / width, width),
+            Some(m) => compute::as_rect(m, n, width)?,
+        };
+        Some(Runs {
+            starts,
+            step,
+            rows,
+            cols,
+            width,
+        })
+    }
+
+    /// Whether every active address lies in `0..len`.
+    fn inside(&self, len: usize) -> bool {
+        let last = self.step as i128 * (self.cols as i128 - 1);
+        let (down, up) = (last.min(0), last.max(0));
+        self.cols == 0
+            || (0..self.rows).all(|r| {
+                let s = self.start(r) as i128;
+                s + down >= 0 && s + up < len as i128
+            })
+    }
+
+    /// The address of active element `c` of row `r` (in bounds: see [`Runs::inside`]).
+    fn at(&self, r: usize, c: usize) -> usize {
+        (self.start(r) + c as i64 * self.step) as usize
+    }
+
+    fn start(&self, r: usize) -> i64 {
+        match &self.starts {
+            Starts::Flat(s) => s + (r * self.width) as i64,
+            Starts::Listed(row) => row[r],
+        }
+    }
+
+    /// The active elements of row `r` (all at the front).
+    fn active_cols(&self, r: usize) -> usize {
+        if r < self.rows {
+            self.cols
+        } else {
+            0
+        }
+    }
+
+    /// The first address when every one of the `n` elements is active and the rows follow one
+    /// another in memory: the access is then one run.
+    fn whole(&self, n: usize) -> Option<usize> {
+        if self.rows * self.width != n || self.cols != self.width || self.step != 1 {
+            return None;
+        }
+        let follows = match &self.starts {
+            Starts::Flat(_) => true,
+            Starts::Listed(row) => row.windows(2).all(|p| p[1] - p[0] == self.width as i64),
+        };
+        (follows && n > 0).then(|| self.start(0) as usize)
     }
 }
 

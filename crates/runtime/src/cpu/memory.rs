@@ -179,6 +179,28 @@ impl<'a> View<'a> {
         }
     }
 
+    /// Loads the evenly spaced elements `start + c * step` (in bounds) into f32 values.
+    pub fn load_strided_floats(&self, dtype: DType, start: i64, step: i64, out: &mut [f32]) {
+        let at = |c: usize| (start + c as i64 * step) as usize;
+        match self {
+            View::R32(v) => {
+                for (c, o) in out.iter_mut().enumerate() {
+                    *o = f32::from_bits(v[at(c)]);
+                }
+            }
+            View::R16(v) if dtype == DType::BF16 => {
+                for (c, o) in out.iter_mut().enumerate() {
+                    *o = f32::from_bits((v[at(c)] as u32) << 16);
+                }
+            }
+            _ => {
+                for (c, o) in out.iter_mut().enumerate() {
+                    *o = self.get(dtype, at(c)).as_f32();
+                }
+            }
+        }
+    }
+
     /// Gathers float elements: `out[i] = self[index[i]]` where `mask[i]` holds (every element
     /// without a mask), `fill` elsewhere. The first active index outside the buffer (in
     /// row-major order) is the error. One match on the view, then a tight loop: the path of tiles

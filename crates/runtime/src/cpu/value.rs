@@ -1,10 +1,13 @@
 //! How the CPU executor holds a tile while a program runs.
 //!
-//! A tile is dense (one f32/i64/bool per element, row-major) or one of three compact forms that
+//! A tile is dense (one f32/i64/bool per element, row-major) or one of the compact forms that
 //! the common kernel idioms produce and that later ops can consume without touching every
 //! element: a splat (every element equal), a range (`start + flat index`, from `arange` plus a
-//! scalar offset) and a prefix mask (`flat index < len`, from comparing a range with a scalar).
-//! Every op accepts every form: anything it has no fast path for is materialized first.
+//! scalar offset), a prefix mask (`flat index < len`, from comparing a range with a scalar), and
+//! their 2-D kin: row starts plus a column stride (`row[r] + c * step`, the address of element
+//! `(r, c)` of a 2-D tile: a `[R, 1]` tile and a `[1, C]` range broadcast and added) and a
+//! rectangle mask (`r < rows && c < cols`: a row prefix and a column prefix and-ed). Every op
+//! accepts every form: anything it has no fast path for is materialized first.
 //!
 //! Floats of every dtype are held as f32 values exactly representable in their dtype; integers
 //! of both widths as i64 wrapped to their width.
@@ -72,6 +75,20 @@ pub(crate) enum Val<'a> {
     Range(i64),
     /// Bool tile whose element at flat index `i` is `i < len`.
     Prefix(usize),
+    /// Integer tile of `cols` columns whose element `(r, c)` (flat index `r * cols + c`) is
+    /// `row[r] + c * step`, every element inside the tile's dtype (no wrapping): integer ops
+    /// on it cost one per row, and a load or store with `step` 1 moves whole row runs.
+    Rows {
+        row: Vec<i64>,
+        step: i64,
+        cols: usize,
+    },
+    /// Bool tile of `width` columns whose element `(r, c)` is `r < rows && c < cols`.
+    Rect {
+        rows: usize,
+        cols: usize,
+        width: usize,
+    },
     F(Vec<f32>),
     /// Dense f32 elements read in place from an f32 buffer the kernel does not write (a
     /// contiguous unmasked load): no copy.
@@ -98,9 +115,13 @@ impl<'a> Val<'a> {
             Val::F(v) => Val::F(v),
             Val::I(v) => Val::I(v),
             Val::B(v) => Val::B(v),
-            Val::Undef | Val::Splat(_) | Val::Range(_) | Val::Prefix(_) | Val::FRef(_) => {
-                Val::Undef
-            }
+            Val::Undef
+            | Val::Splat(_)
+            | Val::Range(_)
+            | Val::Prefix(_)
+            | Val::Rows { .. }
+            | Val::Rect { .. }
+            | Val::FRef(_) => Val::Undef,
         }
     }
 
@@ -151,6 +172,10 @@ impl<'a> Val<'a> {
             Val::Splat(s) => *s,
             Val::Range(start) => Scalar::I(start + i as i64),
             Val::Prefix(len) => Scalar::B(i < *len),
+            Val::Rows { row, step, cols } => {
+                Scalar::I(row[i / cols].wrapping_add(((i % cols) as i64).wrapping_mul(*step)))
+            }
+            Val::Rect { rows, cols, width } => Scalar::B(i / width < *rows && i % width < *cols),
             Val::F(v) => Scalar::F(v[i]),
             Val::FRef(v) => Scalar::F(v[i]),
             Val::I(v) => Scalar::I(v[i]),
@@ -178,6 +203,13 @@ impl<'a> Val<'a> {
     pub fn ints<'s>(&'s self, n: usize, tmp: &'s mut Vec<i64>) -> &'s [i64] {
         match self {
             Val::I(v) => v,
+            Val::Rows { row, step, cols } => {
+                tmp.clear();
+                for r in row {
+                    tmp.extend((0..*cols as i64).map(|c| r.wrapping_add(c.wrapping_mul(*step))));
+                }
+                tmp
+            }
             other => {
                 tmp.clear();
                 tmp.extend((0..n).map(|i| other.get(i).as_i64()));
@@ -189,6 +221,14 @@ impl<'a> Val<'a> {
     pub fn bools<'s>(&'s self, n: usize, tmp: &'s mut Vec<bool>) -> &'s [bool] {
         match self {
             Val::B(v) => v,
+            Val::Rect { rows, cols, width } => {
+                tmp.clear();
+                tmp.resize(n, false);
+                for run in tmp.chunks_mut(*width).take(*rows) {
+                    run[..*cols].fill(true);
+                }
+                tmp
+            }
             other => {
                 tmp.clear();
                 tmp.extend((0..n).map(|i| other.get(i).as_bool()));
