@@ -190,14 +190,18 @@ fn tiled_matmul_over_masked_k_blocks_and_a_2d_grid() {
 }
 
 /// The executor's blocked dot (register blocks of rows and vector-wide columns, with leftover
-/// rows and columns) computes every element exactly as one in-order f32 loop does:
-/// `acc + x0 y0 + x1 y1 + ...`, each product and sum rounded separately. So its results do not
-/// depend on the block shapes or on the vector width the CPU offers.
+/// rows and columns) computes every element exactly as one in-order f32 loop of fused
+/// multiply-adds does: `s = acc`, then `s = fma(x_p, y_p, s)` for increasing `p`, one rounding
+/// per step. So its results do not depend on the block shapes or on the vector width the CPU
+/// offers.
 #[test]
-fn blocked_dot_is_bitwise_the_in_order_f32_sum() {
+fn blocked_dot_is_bitwise_the_in_order_fused_f32_sum() {
     for (m, k, n) in [
         (1, 3, 1),
         (4, 5, 16),
+        (6, 9, 32),
+        (13, 33, 70),
+        (7, 4, 64),
         (5, 7, 17),
         (9, 64, 33),
         (3, 2, 7),
@@ -221,7 +225,7 @@ fn blocked_dot_is_bitwise_the_in_order_f32_sum() {
         let want: Vec<f32> = (0..m * n)
             .map(|e| {
                 let (i, j) = (e / n, e % n);
-                (0..k).fold(c[e], |s, p| s + a[i * k + p] * b[p * n + j])
+                (0..k).fold(c[e], |s, p| a[i * k + p].mul_add(b[p * n + j], s))
             })
             .collect();
         let got = f32_of(&y);

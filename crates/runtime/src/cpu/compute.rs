@@ -1039,9 +1039,11 @@ fn collect<'a>(dtype: DType, results: &[Scalar], m: usize) -> Val<'a> {
     }
 }
 
-/// `[M,K] x [K,N] (+ acc)` in f32. Each output element is `acc + x[i,0] y[0,j] + ...` in
-/// increasing `k`, every product and sum rounded separately (never fused), so the result does
-/// not depend on the blocking below or on the CPU's vector width.
+/// `[M,K] x [K,N] (+ acc)` in f32. Each output element is `acc` followed by one fused
+/// multiply-add per `k`, in increasing `k` (`s = fma(x[i,p], y[p,j], s)`, one rounding per step),
+/// so the result does not depend on the blocking below or on the CPU's vector width: the AVX-512
+/// and AVX2 kernels use the FMA instruction, the portable one `f32::mul_add` (the same
+/// correctly rounded operation).
 pub(crate) fn dot(
     m: usize,
     k: usize,
@@ -1061,30 +1063,52 @@ pub(crate) fn dot(
         None => o.fill(0.0),
     }
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
-        // SAFETY: the CPU has just been found to support AVX2.
-        unsafe { dot_avx2(m, k, n, x, y, &mut o) };
+    if std::arch::is_x86_feature_detected!("fma") {
+        if std::arch::is_x86_feature_detected!("avx512f") {
+            // SAFETY: the CPU has just been found to support AVX-512F and FMA.
+            unsafe { dot_avx512(m, k, n, x, y, &mut o) };
+        } else if std::arch::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has just been found to support AVX2 and FMA.
+            unsafe { dot_avx2(m, k, n, x, y, &mut o) };
+        } else {
+            dot_blocks::<4, 8>(m, k, n, x, y, &mut o);
+        }
         *out = Val::F(o);
         return;
     }
-    dot_blocks::<8>(m, k, n, x, y, &mut o);
+    dot_blocks::<4, 8>(m, k, n, x, y, &mut o);
     *out = Val::F(o);
 }
 
-/// [`dot_blocks`] compiled for AVX2: 16 columns (two 8-lane registers) per block.
+/// [`dot_blocks`] compiled for AVX-512 with FMA: blocks of 6 rows and 32 columns (twelve
+/// 16-lane accumulators).
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn dot_avx2(m: usize, k: usize, n: usize, x: &[f32], y: &[f32], o: &mut [f32]) {
-    dot_blocks::<16>(m, k, n, x, y, o);
+#[target_feature(enable = "avx512f,fma")]
+fn dot_avx512(m: usize, k: usize, n: usize, x: &[f32], y: &[f32], o: &mut [f32]) {
+    dot_blocks::<6, 32>(m, k, n, x, y, o);
 }
 
-/// `o += x y` by register blocks of 4 rows and `NR` columns, whose accumulators stay in
+/// [`dot_blocks`] compiled for AVX2 with FMA: blocks of 4 rows and 16 columns (eight 8-lane
+/// accumulators).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+fn dot_avx2(m: usize, k: usize, n: usize, x: &[f32], y: &[f32], o: &mut [f32]) {
+    dot_blocks::<4, 16>(m, k, n, x, y, o);
+}
+
+/// `o += x y` by register blocks of `MR` rows and `NR` columns, whose accumulators stay in
 /// registers over the whole `k` loop; column panels outermost so a `[k, NR]` panel of `y` stays
 /// in L1 while the row blocks pass over it; leftover rows one at a time, leftover columns by
 /// plain rows.
 #[inline(always)]
-fn dot_blocks<const NR: usize>(m: usize, k: usize, n: usize, x: &[f32], y: &[f32], o: &mut [f32]) {
-    const MR: usize = 4;
+fn dot_blocks<const MR: usize, const NR: usize>(
+    m: usize,
+    k: usize,
+    n: usize,
+    x: &[f32],
+    y: &[f32],
+    o: &mut [f32],
+) {
     let (mb, nb) = (m - m % MR, n - n % NR);
     for j in (0..nb).step_by(NR) {
         for i in (0..mb).step_by(MR) {
@@ -1100,7 +1124,7 @@ fn dot_blocks<const NR: usize>(m: usize, k: usize, n: usize, x: &[f32], y: &[f32
             for p in 0..k {
                 let xv = x[i * k + p];
                 for (r, yv) in row.iter_mut().zip(&y[p * n + nb..(p + 1) * n]) {
-                    *r += xv * yv;
+                    *r = xv.mul_add(*yv, *r);
                 }
             }
         }
@@ -1130,7 +1154,7 @@ fn dot_block<const R: usize, const NR: usize>(
         for (a, row) in acc.iter_mut().zip(&rows) {
             let xv = row[p];
             for (c, v) in a.iter_mut().zip(yv) {
-                *c += xv * v;
+                *c = xv.mul_add(*v, *c);
             }
         }
     }

@@ -442,7 +442,16 @@ impl<'a> Launch<'a> {
                         frame.slots[r.index()] = Val::FRef(&mem[start..start + n]);
                         return Ok(());
                     }
-                    let out = if dtype.is_float() {
+                    let out = if dtype.is_float() && runs.transposed() {
+                        // Columns lie in memory order: read them whole.
+                        let mut o = std::mem::take(&mut frame.slots[r.index()]).reuse_f(n);
+                        o.fill(fill.as_f32());
+                        let (start, step) = (runs.start(0), runs.step);
+                        view.load_columns_floats(
+                            dtype, start, step, runs.rows, runs.cols, width, &mut o,
+                        );
+                        Val::F(o)
+                    } else if dtype.is_float() {
                         let mut o = std::mem::take(&mut frame.slots[r.index()]).reuse_f(n);
                         for (row, run) in o.chunks_mut(width).enumerate() {
                             let k = runs.active_cols(row);
@@ -653,6 +662,16 @@ impl Runs {
                 let s = self.start(r) as i128;
                 s + down >= 0 && s + up < len as i128
             })
+    }
+
+    /// Whether the active block is a transposed one: rows start one element apart and each
+    /// row's elements lie farther apart, so that each column is a run in memory.
+    fn transposed(&self) -> bool {
+        let consecutive = match &self.starts {
+            Starts::Flat(_) => false,
+            Starts::Listed(row) => row[..self.rows].windows(2).all(|p| p[1] - p[0] == 1),
+        };
+        self.rows > 1 && self.cols > 1 && self.step.unsigned_abs() > 1 && consecutive
     }
 
     /// The address of active element `c` of row `r` (in bounds: see [`Runs::inside`]).

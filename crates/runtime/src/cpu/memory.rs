@@ -201,6 +201,36 @@ impl<'a> View<'a> {
         }
     }
 
+    /// Loads a transposed block: `out[r * width + c] = self[start + c * step + r]` for
+    /// `r < rows`, `c < cols` (in bounds), reading each column's `rows` consecutive elements in
+    /// memory order.
+    #[allow(clippy::too_many_arguments)]
+    pub fn load_columns_floats(
+        &self,
+        dtype: DType,
+        start: i64,
+        step: i64,
+        rows: usize,
+        cols: usize,
+        width: usize,
+        out: &mut [f32],
+    ) {
+        let block = Block {
+            start,
+            step,
+            rows,
+            cols,
+            width,
+        };
+        match self {
+            View::R32(v) => block.transpose(out, |j| f32::from_bits(v[j])),
+            View::R16(v) if dtype == DType::BF16 => {
+                block.transpose(out, |j| f32::from_bits((v[j] as u32) << 16))
+            }
+            _ => block.transpose(out, |j| self.get(dtype, j).as_f32()),
+        }
+    }
+
     /// Gathers float elements: `out[i] = self[index[i]]` where `mask[i]` holds (every element
     /// without a mask), `fill` elsewhere. The first active index outside the buffer (in
     /// row-major order) is the error. One match on the view, then a tight loop: the path of tiles
@@ -313,6 +343,35 @@ impl<'a> View<'a> {
                 let mut w = self.writer();
                 for (k, x) in vals.iter().enumerate() {
                     w.set(dtype, start + k, Scalar::F(*x));
+                }
+            }
+        }
+    }
+}
+
+/// A transposed block of a buffer (see [`View::load_columns_floats`]).
+struct Block {
+    start: i64,
+    step: i64,
+    rows: usize,
+    cols: usize,
+    width: usize,
+}
+
+impl Block {
+    /// `out[r * width + c] = get(start + c * step + r)`, eight columns at a time: eight
+    /// sequential reads feed each row's eight consecutive writes.
+    #[inline(always)]
+    fn transpose(&self, out: &mut [f32], get: impl Fn(usize) -> f32) {
+        const B: usize = 8;
+        for c in (0..self.cols).step_by(B) {
+            let nb = B.min(self.cols - c);
+            let base: [usize; B] = std::array::from_fn(|q| {
+                (self.start + (c + q.min(nb - 1)) as i64 * self.step) as usize
+            });
+            for (r, row) in out.chunks_mut(self.width).take(self.rows).enumerate() {
+                for (q, o) in row[c..c + nb].iter_mut().enumerate() {
+                    *o = get(base[q] + r);
                 }
             }
         }
