@@ -238,3 +238,58 @@ fn blocked_dot_is_bitwise_the_in_order_fused_f32_sum() {
         }
     }
 }
+
+/// A loop-carried accumulator is added into in place only when the `dot` is its last use in
+/// the iteration: here one loop's sum is also read after the product (`s' = s + a b + s`), the
+/// other's is not (`t' = t + a b`), and both must come out exact (small integers), with the
+/// values read after the product being the iteration's old sum, not the new one.
+#[test]
+fn carried_accumulators_read_after_the_product_keep_their_value() {
+    const M: usize = 3;
+    const K: usize = 4;
+    const N: usize = 5;
+    let kern = compile("dot_carried", |kc| {
+        let (a, b) = (kc.input("a", DType::F32), kc.input("b", DType::F32));
+        let (y, z) = (kc.output("y", DType::F32), kc.output("z", DType::F32));
+        let trips = kc.scalar("trips", DType::I32);
+        let idx = |r: usize, s: usize| {
+            kc.arange(0, r as i64).expand_dims(1) * s as i32 + kc.arange(0, s as i64).expand_dims(0)
+        };
+        let (ta, tb) = (a.load(idx(M, K)), b.load(idx(K, N)));
+        let zero = kc.zeros([M, N], DType::F32);
+        let out = kc.for_range(0, trips, 1, &[zero, zero], |_, c| {
+            vec![dot(ta, tb, Some(c[0])) + c[0], dot(ta, tb, Some(c[1]))]
+        });
+        y.store(idx(M, N), out[0]);
+        z.store(idx(M, N), out[1]);
+    });
+    let a: Vec<f32> = (0..M * K).map(|j| ((j * 5) % 7) as f32 - 3.0).collect();
+    let b: Vec<f32> = (0..K * N).map(|j| ((j * 3) % 5) as f32 - 2.0).collect();
+    let (p, _) = host_dot(M, K, N, &a, &b, None);
+    for trips in [0i32, 1, 3] {
+        let (mut y, mut z) = (poisoned(DType::F32, M * N), poisoned(DType::F32, M * N));
+        let args = &mut [
+            Arg::In(&f32s(&a)),
+            Arg::In(&f32s(&b)),
+            Arg::Out(&mut y),
+            Arg::Out(&mut z),
+            Arg::I32(trips),
+        ];
+        kern.ok([1, 1, 1], args);
+        // s_{i+1} = 2 s_i + p, t_{i+1} = t_i + p, from 0.
+        let (mut s, mut t) = (vec![0.0f64; M * N], vec![0.0f64; M * N]);
+        for _ in 0..trips {
+            for e in 0..M * N {
+                s[e] = 2.0 * s[e] + p[e];
+                t[e] += p[e];
+            }
+        }
+        let f = |v: &[f64]| v.iter().map(|x| *x as f32).collect::<Vec<f32>>();
+        assert_f32_eq(
+            &f32_of(&y),
+            &f(&s),
+            &format!("read after the product, {trips} trips"),
+        );
+        assert_f32_eq(&f32_of(&z), &f(&t), &format!("last use, {trips} trips"));
+    }
+}

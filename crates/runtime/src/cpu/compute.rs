@@ -1053,31 +1053,36 @@ pub(crate) fn dot(
     acc: Option<&Val>,
     out: &mut Val,
 ) {
-    let (mut ta, mut tb, mut tc) = (Vec::new(), Vec::new(), Vec::new());
-    let x = a.floats(m * k, &mut ta);
-    let y = b.floats(k * n, &mut tb);
+    let mut tc = Vec::new();
     let mut o = out.reuse_f(m * n);
     match acc {
         Some(Val::Splat(c)) => o.fill(c.as_f32()),
         Some(c) => o.copy_from_slice(c.floats(m * n, &mut tc)),
         None => o.fill(0.0),
     }
+    dot_accumulate(m, k, n, a, b, &mut o);
+    *out = Val::F(o);
+}
+
+/// `o += a b` for `[M,K] x [K,N]` into the `[M,N]` accumulator `o`, as [`dot`] computes it.
+pub(crate) fn dot_accumulate(m: usize, k: usize, n: usize, a: &Val, b: &Val, o: &mut [f32]) {
+    let (mut ta, mut tb) = (Vec::new(), Vec::new());
+    let x = a.floats(m * k, &mut ta);
+    let y = b.floats(k * n, &mut tb);
     #[cfg(target_arch = "x86_64")]
     if std::arch::is_x86_feature_detected!("fma") {
         if std::arch::is_x86_feature_detected!("avx512f") {
             // SAFETY: the CPU has just been found to support AVX-512F and FMA.
-            unsafe { dot_avx512(m, k, n, x, y, &mut o) };
+            unsafe { dot_avx512(m, k, n, x, y, o) };
         } else if std::arch::is_x86_feature_detected!("avx2") {
             // SAFETY: the CPU has just been found to support AVX2 and FMA.
-            unsafe { dot_avx2(m, k, n, x, y, &mut o) };
+            unsafe { dot_avx2(m, k, n, x, y, o) };
         } else {
-            dot_blocks::<4, 8>(m, k, n, x, y, &mut o);
+            dot_blocks::<4, 8>(m, k, n, x, y, o);
         }
-        *out = Val::F(o);
         return;
     }
-    dot_blocks::<4, 8>(m, k, n, x, y, &mut o);
-    *out = Val::F(o);
+    dot_blocks::<4, 8>(m, k, n, x, y, o);
 }
 
 /// [`dot_blocks`] compiled for AVX-512 with FMA: blocks of 6 rows and 32 columns (twelve

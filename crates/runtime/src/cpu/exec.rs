@@ -27,9 +27,11 @@ pub(crate) struct Launch<'a> {
 }
 
 /// For every instruction, its operands that nothing after it reads: values defined by an
-/// instruction of the same block with no later use in that block, nested blocks included. Their
-/// slots are dead once the instruction has run (a later iteration of an enclosing loop redefines
-/// them before reading), so the instruction may take their storage instead of copying it.
+/// instruction of the same block, or arguments of that block (a loop's carried values), with no
+/// later use in that block, nested blocks included. Their slots are dead once the instruction
+/// has run (a later iteration of an enclosing loop redefines them before reading: the loop's
+/// yield writes its carried values), so the instruction may take their storage instead of
+/// copying it.
 pub(crate) fn last_uses(k: &Kernel) -> Vec<Vec<ValueId>> {
     fn uses(k: &Kernel, id: metile_ir::InstId, out: &mut HashSet<ValueId>) {
         let op = &k.inst(id).op;
@@ -45,6 +47,7 @@ pub(crate) fn last_uses(k: &Kernel) -> Vec<Vec<ValueId>> {
             .insts
             .iter()
             .flat_map(|i| k.inst(*i).results.iter().copied())
+            .chain(b.args.iter().copied())
             .collect();
         let mut later = HashSet::new();
         for &id in b.insts.iter().rev() {
@@ -168,6 +171,9 @@ impl<'a> Launch<'a> {
                 }
                 op => {
                     let r = inst.results[0];
+                    if self.dot_in_place(frame, id, op, r) {
+                        continue;
+                    }
                     if let Some(src) = self.pass_through(frame, id, op, r) {
                         frame.slots[r.index()] = std::mem::take(&mut frame.slots[src.index()]);
                         continue;
@@ -180,6 +186,39 @@ impl<'a> Launch<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Runs a `dot` whose accumulator this op uses last (a loop's carried sum) by adding the
+    /// product into the accumulator's own storage, which becomes the result: no copy of the
+    /// accumulator per step. `false` (nothing done) for any other op.
+    fn dot_in_place(
+        &self,
+        frame: &mut Frame<'a>,
+        id: metile_ir::InstId,
+        op: &Op,
+        r: ValueId,
+    ) -> bool {
+        let Op::Dot {
+            lhs,
+            rhs,
+            acc: Some(acc),
+        } = op
+        else {
+            return false;
+        };
+        let owned = matches!(frame.slots[acc.index()], Val::F(_));
+        if !owned || lhs == acc || rhs == acc || !self.last[id.index()].contains(acc) {
+            return false;
+        }
+        let Val::F(mut o) = std::mem::take(&mut frame.slots[acc.index()]) else {
+            return false;
+        };
+        let a = &self.kernel.ty(*lhs).shape.0;
+        let b = &self.kernel.ty(*rhs).shape.0;
+        let s = &frame.slots;
+        compute::dot_accumulate(a[0], a[1], b[1], &s[lhs.index()], &s[rhs.index()], &mut o);
+        frame.slots[r.index()] = Val::F(o);
+        true
     }
 
     /// The operand that an op whose result is `r` returns unchanged, when this op uses it last
