@@ -68,9 +68,15 @@ pub fn exp_f32(x: f32) -> f32 {
     const LN2_HI: f32 = 0.693_359_4; // 0x3f318000: n * LN2_HI is exact for |n| < 2^15
     const LN2_LO: f32 = -2.121_944_4e-4;
     const INV_LN2: f32 = std::f32::consts::LOG2_E;
+    const SHIFT: f32 = 12_582_912.0; // 1.5 * 2^23
     let xc = x.clamp(-104.0, 89.0);
-    // Round to nearest by the 1.5 * 2^23 trick (vectorizes, unlike f32::round).
-    let n = (xc * INV_LN2 + 12_582_912.0) - 12_582_912.0;
+    // Round to nearest by the 1.5 * 2^23 trick (vectorizes, unlike f32::round): `t` is
+    // `SHIFT + n` exactly, so `n` is also its low mantissa bits. Taking the integer from the
+    // bits, not by `n as i32` (a saturating conversion that LLVM leaves scalar), lets the loops
+    // over tiles vectorize.
+    let t = xc * INV_LN2 + SHIFT;
+    let n = t - SHIFT;
+    let ni = (t.to_bits() as i32).wrapping_sub(SHIFT.to_bits() as i32);
     let r = (xc - n * LN2_HI) - n * LN2_LO;
     let p = 1.0
         + r * (1.0
@@ -78,7 +84,6 @@ pub fn exp_f32(x: f32) -> f32 {
                 + r * (1.0 / 6.0
                     + r * (1.0 / 24.0
                         + r * (1.0 / 120.0 + r * (1.0 / 720.0 + r * (1.0 / 5040.0)))))));
-    let ni = n as i32;
     let (n1, n2) = (ni >> 1, ni - (ni >> 1));
     let scale = |k: i32| f32::from_bits(((k + 127) as u32) << 23);
     let y = p * scale(n1) * scale(n2);
