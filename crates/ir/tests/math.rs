@@ -84,6 +84,13 @@ fn exp_is_within_two_ulp() {
     assert_eq!(exp_f32(100.0), f32::INFINITY);
     assert_eq!(exp_f32(-200.0), 0.0);
     assert!(exp_f32(f32::NAN).is_nan());
+    // Underflow: below -104 exactly 0 (e^-104 is under half the least subnormal), -inf too;
+    // just above, the least subnormal.
+    for x in [f32::NEG_INFINITY, -1e30, -104.5, -104.000_01] {
+        assert_eq!(exp_f32(x).to_bits(), 0, "exp_f32({x:e})");
+    }
+    assert_eq!(exp_f32(-103.9), f32::from_bits(1));
+    assert_eq!(exp_f32(f32::INFINITY), f32::INFINITY);
 }
 
 #[test]

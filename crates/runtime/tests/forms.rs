@@ -575,6 +575,8 @@ fn row_starts_and_rectangle_masks_agree_with_dense_for_2d_tiles() {
         let starts = (r * pitch + off).broadcast_to([R, C]);
         m.store(flat, starts.lt(lim));
         m.store(flat + (R * C) as i32, mask);
+        // Two row forms compared (a causal mask's `key <= query`).
+        m.store(flat + (2 * R * C) as i32, (c + off).le(r * pitch));
     });
     const LEN: usize = 48;
     let xs: Vec<f32> = (0..LEN).map(host_x).collect();
@@ -622,7 +624,7 @@ fn row_starts_and_rectangle_masks_agree_with_dense_for_2d_tiles() {
                     f32s(&[0.5; LEN]),
                     poisoned(DType::BF16, LEN),
                     poisoned(DType::I32, R * C),
-                    poisoned(DType::Bool, 2 * R * C),
+                    poisoned(DType::Bool, 3 * R * C),
                     poisoned(DType::F32, R * C),
                 ];
                 let [y, z, a, g, w, m, t] = &mut out;
@@ -706,6 +708,10 @@ fn row_starts_and_rectangle_masks_agree_with_dense_for_2d_tiles() {
                 .map(|e| (off as i64 + (e / C) as i64 * pitch as i64) < lim as i64)
                 .collect();
             wm.extend((0..R * C).map(|e| on(e / C, e % C)));
+            wm.extend((0..R * C).map(|e| {
+                let (r, c) = ((e / C) as i64, (e % C) as i64);
+                c + off as i64 <= r * pitch as i64
+            }));
             let wt: Vec<f32> = (0..R * C)
                 .map(|e| {
                     let (r, c) = (e / C, e % C);

@@ -432,6 +432,30 @@ fn rect_and<'a>(n: usize, a: &Val, b: &Val) -> Option<Val<'a>> {
     })
 }
 
+/// `o[r cols + c] = f(x(r, c), y(r, c))` for two integer row operands (see [`RowOperand`]),
+/// without materialising either: `f` is one comparison, chosen outside the loop.
+#[inline(always)]
+fn compare_rows(
+    x: RowOperand,
+    y: RowOperand,
+    cols: usize,
+    o: &mut [bool],
+    f: impl Fn(i64, i64) -> bool,
+) {
+    let (dx, dy) = (x.step() as i64, y.step() as i64);
+    for (r, run) in o.chunks_mut(cols).enumerate() {
+        // Every element fits in i64 (the forms hold only values that do).
+        let (sx, sy) = (x.start(r, cols) as i64, y.start(r, cols) as i64);
+        for (c, d) in run.iter_mut().enumerate() {
+            let c = c as i64;
+            *d = f(
+                sx.wrapping_add(c.wrapping_mul(dx)),
+                sy.wrapping_add(c.wrapping_mul(dy)),
+            );
+        }
+    }
+}
+
 /// The length `k` of a bool tile of `len` elements whose first `k` elements hold and the rest
 /// do not; `None` for any other pattern.
 fn prefix_len(v: &Val, len: usize) -> Option<usize> {
@@ -511,6 +535,25 @@ pub(crate) fn compare_op(op: CmpOp, dtype: DType, n: usize, a: &Val, b: &Val, ou
                 }
             };
             return;
+        }
+        (Val::Rows { cols, .. }, _) | (_, Val::Rows { cols, .. }) if dtype.is_int() => {
+            // Row forms against row forms, ranges or scalars (a causal mask `key <= query`):
+            // element by element from the starts and steps, without materialising either side.
+            if let (Some(x), Some(y)) = (RowOperand::of(a), RowOperand::of(b)) {
+                let mut o = out.reuse_b(n);
+                macro_rules! arm {
+                    ($($op:ident),*) => {
+                        match op {
+                            $(CmpOp::$op => compare_rows(x, y, *cols, &mut o, |p, q| {
+                                compare(CmpOp::$op, p, q)
+                            }),)*
+                        }
+                    };
+                }
+                arm!(Lt, Le, Gt, Ge, Eq, Ne);
+                *out = Val::B(o);
+                return;
+            }
         }
         (Val::Range(s), Val::Splat(Scalar::I(c))) if matches!(op, CmpOp::Lt | CmpOp::Le) => {
             // Element i is `s + i`; `s + i < c` holds for i < c - s (computed without overflow).
@@ -683,6 +726,10 @@ pub(crate) fn select<'a>(
     let mut tc = Vec::new();
     let cond = c.bools(n, &mut tc);
     if dtype.is_float() {
+        if let Some(o) = select_scalar_side(n, cond, t, f, out) {
+            *out = Val::F(o);
+            return;
+        }
         let (mut ta, mut tb) = (Vec::new(), Vec::new());
         let (x, y) = (t.floats(n, &mut ta), f.floats(n, &mut tb));
         let mut o = out.reuse_f(n);
@@ -707,6 +754,33 @@ pub(crate) fn select<'a>(
         }
         *out = Val::B(o);
     }
+}
+
+/// A float select with a scalar on one side (a masked fill: scores to -inf, a poison), reading
+/// the scalar as is instead of spreading it into a tile first; `None` for two tiles.
+fn select_scalar_side(
+    n: usize,
+    cond: &[bool],
+    t: &Val,
+    f: &Val,
+    out: &mut Val,
+) -> Option<Vec<f32>> {
+    let mut tmp = Vec::new();
+    let (tile, scalar, scalar_when) = match (t, f) {
+        (_, Val::Splat(s)) => (t.floats(n, &mut tmp), s.as_f32(), false),
+        (Val::Splat(s), _) => (f.floats(n, &mut tmp), s.as_f32(), true),
+        _ => return None,
+    };
+    let mut o = out.reuse_f(n);
+    wide(
+        #[inline(always)]
+        || {
+            for ((d, c), x) in o.iter_mut().zip(cond).zip(tile) {
+                *d = if *c == scalar_when { scalar } else { *x };
+            }
+        },
+    );
+    Some(o)
 }
 
 /// Broadcasts `a` of shape `from` to shape `to` (same rank, size-1 dims stretch).
