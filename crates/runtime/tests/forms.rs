@@ -792,3 +792,61 @@ fn row_starts_near_the_i32_limits_wrap_like_dense() {
         }
     }
 }
+
+/// A scalar stored through a range or a 2-D row form under a prefix or rectangle mask (an
+/// embedding gradient's row that no index reached) fills exactly the active elements, in f32
+/// and bf16, as the dense twins do.
+#[test]
+fn scalars_stored_through_row_runs_fill_the_active_elements() {
+    let kerns = variants("forms_splat_store", |k, b| {
+        let (y, g) = (k.output("y", DType::F32), k.output("g", DType::BF16));
+        let [off, pitch, nr, nc, one] =
+            ["off", "pitch", "nr", "nc", "one"].map(|s| k.scalar(s, DType::I32));
+        let (r, c) = grid(k, one, b);
+        let mask = r.lt(nr) & c.lt(nc);
+        let idx = r * pitch + c + off;
+        y.store_masked(idx, k.zeros([R, C], DType::F32) + 2.5, mask);
+        g.store_masked(idx, k.zeros([R, C], DType::BF16) - 0.375, mask);
+        // A flat range under a prefix mask, past the 2-D block.
+        let i = lanes(k, one, b) + 40;
+        y.store_masked(i, k.zeros([N], DType::F32) + 9.0, i.lt(nc + 40));
+    });
+    for (off, pitch, nr, nc) in [
+        (0i32, 8i32, 4i32, 8i32),
+        (3, 9, 2, 5),
+        (1, 10, 0, 3),
+        (0, 8, 9, -1),
+    ] {
+        let mut wy = vec![f32::NAN; 64];
+        let mut wg = vec![f32::NAN; 64];
+        for e in 0..R * C {
+            let (r, c) = (e / C, e % C);
+            if (r as i32) < nr && (c as i32) < nc {
+                let j = (off + r as i32 * pitch + c as i32) as usize;
+                wy[j] = 2.5;
+                wg[j] = -0.375;
+            }
+        }
+        for l in 0..N {
+            if (l as i32) < nc {
+                wy[40 + l] = 9.0;
+            }
+        }
+        for (b, kern) in &kerns {
+            let (mut y, mut g) = (poisoned(DType::F32, 64), poisoned(DType::BF16, 64));
+            let args = &mut [
+                Arg::Out(&mut y),
+                Arg::Out(&mut g),
+                Arg::I32(off),
+                Arg::I32(pitch),
+                Arg::I32(nr),
+                Arg::I32(nc),
+                Arg::I32(1),
+            ];
+            kern.ok([1, 1, 1], args);
+            let what = format!("{b:?}, off = {off}, pitch = {pitch}, nr = {nr}, nc = {nc}");
+            assert_f32_eq(&f32_of(&y), &wy, &format!("f32: {what}"));
+            assert_f32_eq(&f32_of(&g), &wg, &format!("bf16: {what}"));
+        }
+    }
+}

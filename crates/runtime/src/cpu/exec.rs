@@ -527,21 +527,18 @@ impl<'a> Launch<'a> {
                             let at = row * width;
                             view.store_floats(dtype, runs.start(row) as usize, &x[at..at + k]);
                         }),
-                        // Element by element (a compact value, or an atomic add), through one
-                        // writer (which holds a block lock between elements).
-                        _ => {
-                            let mut w = view.writer();
-                            for row in rows {
-                                let at = row * width;
-                                for c in 0..k {
-                                    if atomic {
-                                        w.atomic_add(dtype, runs.at(row, c), v.get(at + c));
-                                    } else {
-                                        w.set(dtype, runs.at(row, c), v.get(at + c));
-                                    }
-                                }
+                        // One float for every element (zeros for a row nothing was added to):
+                        // stored as runs of it.
+                        None if !atomic && runs.step == 1 && dtype.is_float() => match v {
+                            Val::Splat(c) => {
+                                let run = vec![metile_ir::eval::round_to(dtype, c.as_f32()); k];
+                                rows.for_each(|row| {
+                                    view.store_floats(dtype, runs.start(row) as usize, &run)
+                                })
                             }
-                        }
+                            _ => store_each(view, dtype, &runs, v, false),
+                        },
+                        _ => store_each(view, dtype, &runs, v, atomic),
                     }
                 }
                 _ => {}
@@ -640,6 +637,23 @@ impl<'a> Launch<'a> {
             _ => {}
         }
         Ok(())
+    }
+}
+
+/// Stores (or, `atomic`, adds) the active elements of `v` element by element (a compact value,
+/// a strided run, an atomic add), through one writer (which holds a block lock between
+/// elements).
+fn store_each(view: &View<'_>, dtype: DType, runs: &Runs, v: &Val<'_>, atomic: bool) {
+    let mut w = view.writer();
+    for row in (0..runs.rows).filter(|_| runs.cols > 0) {
+        let at = row * runs.width;
+        for c in 0..runs.cols {
+            if atomic {
+                w.atomic_add(dtype, runs.at(row, c), v.get(at + c));
+            } else {
+                w.set(dtype, runs.at(row, c), v.get(at + c));
+            }
+        }
     }
 }
 
