@@ -61,18 +61,29 @@ pub fn f64_to_bf16(x: f64) -> f32 {
 
 /// `e^x` to within 2 ulp, branch-free so that loops over tiles vectorize (libm's `expf` is a
 /// call per element). Cody-Waite reduction `x = n ln2 + r`, |r| <= ln2/2, a degree-7 Taylor
-/// polynomial for `e^r` by fused multiply-adds (truncation below 6e-9 relative), and the scale `2^n` applied in two
-/// halves so that results in the subnormal range and overflow to infinity come out right.
+/// polynomial for `e^r` by fused multiply-adds (truncation below 6e-9 relative), and the scale
+/// `2^n` applied in two halves so that results in the subnormal range and overflow to infinity
+/// come out right.
 #[inline(always)]
 pub fn exp_f32(x: f32) -> f32 {
     const LN2_HI: f32 = 0.693_359_4; // 0x3f318000: n * LN2_HI is exact for |n| < 2^15
     const LN2_LO: f32 = -2.121_944_4e-4;
     const INV_LN2: f32 = std::f32::consts::LOG2_E;
     const SHIFT: f32 = 12_582_912.0; // 1.5 * 2^23
-                                     // Below -104, e^x rounds to 0 (e^-104 is under half the least subnormal). Those lanes
-                                     // compute on 0 instead and take 0 at the end: computing their zero would produce
-                                     // subnormals on the way, which cost x86 CPUs a microcode assist per element (attention's
-                                     // masked scores, e^-inf, ran 6x slower).
+    /// `1/k!` for k = 6 down to 0, after the leading `1/7!`: Horner's order.
+    const TAYLOR: [f32; 7] = [
+        1.0 / 720.0,
+        1.0 / 120.0,
+        1.0 / 24.0,
+        1.0 / 6.0,
+        0.5,
+        1.0,
+        1.0,
+    ];
+    // Below -104, e^x rounds to 0 (e^-104 is under half the least subnormal). Those lanes
+    // compute on 0 instead and take 0 at the end: computing their zero would produce
+    // subnormals on the way, which cost x86 CPUs a microcode assist per element (attention's
+    // masked scores, e^-inf, ran 6x slower).
     let zero = x < -104.0;
     let xc = if zero { 0.0 } else { x.min(89.0) };
     // Round to nearest by the 1.5 * 2^23 trick (vectorizes, unlike f32::round): `t` is
@@ -86,17 +97,9 @@ pub fn exp_f32(x: f32) -> f32 {
     // Horner's rule in fused multiply-adds (one rounding a step; the CPU executor's vector
     // loops run them as FMA instructions, elsewhere `mul_add` is the same correctly rounded
     // operation in software).
-    let p = [
-        1.0 / 720.0,
-        1.0 / 120.0,
-        1.0 / 24.0,
-        1.0 / 6.0,
-        0.5,
-        1.0,
-        1.0,
-    ]
-    .iter()
-    .fold(1.0 / 5040.0, |p: f32, c| p.mul_add(r, *c));
+    let p = TAYLOR
+        .iter()
+        .fold(1.0 / 5040.0, |p: f32, c| p.mul_add(r, *c));
     let (n1, n2) = (ni >> 1, ni - (ni >> 1));
     let scale = |k: i32| f32::from_bits(((k + 127) as u32) << 23);
     let y = p * scale(n1) * scale(n2);

@@ -40,10 +40,11 @@ pub(crate) fn round_val(dtype: DType, v: &mut Val) {
     }
 }
 
-/// Runs `f` compiled for AVX2 and FMA when the CPU has them (checked once, then cached by std), else as
-/// is. The hot tile loops go through it: `f` is inlined into the AVX2 copy, so its loops use
-/// 8-lane registers. Only the vector width changes; every loop computes each element (and each
-/// of `sum_f32`'s 16 lanes) exactly as the plain copy does, so results do not depend on the CPU.
+/// Runs `f` compiled for AVX2 and FMA when the CPU has them (checked once, then cached by std),
+/// else as is. The hot tile loops go through it: `f` is inlined into the AVX2 copy, so its loops
+/// use 8-lane registers. Only the vector width changes; every loop computes each element (and
+/// each of `sum_f32`'s 16 lanes) exactly as the plain copy does, so results do not depend on the
+/// CPU.
 #[inline(always)]
 pub(crate) fn wide<R>(f: impl FnOnce() -> R) -> R {
     #[cfg(target_arch = "x86_64")]
@@ -286,11 +287,8 @@ pub(crate) fn binary(
 
 /// Whether `start + i` for `i < n` stays inside `dtype` (else the range would wrap).
 fn fits_range(dtype: DType, start: i64, n: usize) -> bool {
-    let last = start as i128 + n as i128 - 1;
-    match dtype {
-        DType::I32 => start >= i32::MIN as i64 && last <= i32::MAX as i128,
-        _ => last <= i64::MAX as i128,
-    }
+    let (lo, hi) = int_range(dtype);
+    start as i128 >= lo && start as i128 + n as i128 - 1 <= hi
 }
 
 /// The integers of `dtype`, as a closed range.
@@ -325,7 +323,7 @@ fn rows_form<'a>(
         row.push(s as i64);
     }
     Some(Val::Rows {
-        row,
+        row: row.into(),
         step: step as i64,
         cols,
     })
@@ -520,24 +518,20 @@ pub(crate) fn compare_op(op: CmpOp, dtype: DType, n: usize, a: &Val, b: &Val, ou
         }
         (Val::Rows { row, step, cols }, Val::Splat(Scalar::I(c))) if *step == 0 || *cols == 1 => {
             // Every element of a row is its start: one comparison per row, a rectangle when the
-            // rows that hold come first.
+            // rows that hold come first (else the row arm below).
             let hits: Vec<bool> = row.iter().map(|s| compare(op, *s, *c)).collect();
-            *out = match bool_prefix(&hits) {
-                Some(k) => Val::Rect {
+            if let Some(k) = bool_prefix(&hits) {
+                *out = Val::Rect {
                     rows: k,
                     cols: *cols,
                     width: *cols,
-                },
-                None => {
-                    let mut o = out.reuse_b(n);
-                    for (run, h) in o.chunks_mut(*cols).zip(&hits) {
-                        run.fill(*h);
-                    }
-                    Val::B(o)
-                }
-            };
-            return;
+                };
+                return;
+            }
         }
+        _ => {}
+    }
+    match (a, b) {
         (Val::Rows { cols, .. }, _) | (_, Val::Rows { cols, .. }) if dtype.is_int() => {
             // Row forms against row forms, ranges or scalars (a causal mask `key <= query`):
             // element by element from the starts and steps, without materialising either side.
@@ -839,7 +833,8 @@ pub(crate) fn broadcast(dtype: DType, from: &[usize], to: &[usize], a: &Val, out
 
 /// The 2-D forms of a broadcast `[R, 1] -> [R, C]` or `[1, C] -> [R, C]`: integers become
 /// row starts (one per row, step 0; or, when the source row is an arithmetic progression, its
-/// first element in every row with its step), a row or column prefix mask a rectangle. `None` for anything else (the dense path spreads it).
+/// first element in every row with its step), a row or column prefix mask a rectangle. `None`
+/// for anything else (the dense path spreads it).
 fn broadcast_2d<'a>(
     dtype: DType,
     [r0, c0]: [usize; 2],
@@ -854,9 +849,8 @@ fn broadcast_2d<'a>(
     if dtype.is_int() {
         if per_row {
             let mut tmp = Vec::new();
-            let row = a.ints(r, &mut tmp).to_vec();
             return Some(Val::Rows {
-                row,
+                row: a.ints(r, &mut tmp).into(),
                 step: 0,
                 cols: c,
             });
@@ -880,7 +874,7 @@ fn broadcast_2d<'a>(
                 _ => return None,
             };
             return Some(Val::Rows {
-                row: vec![start; r],
+                row: vec![start; r].into(),
                 step,
                 cols: c,
             });
@@ -1146,17 +1140,16 @@ pub(crate) fn dot_accumulate(m: usize, k: usize, n: usize, a: &Val, b: &Val, o: 
     let x = a.floats(m * k, &mut ta);
     let y = b.floats(k * n, &mut tb);
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("fma") {
-        if std::arch::is_x86_feature_detected!("avx512f") {
+    {
+        use std::arch::is_x86_feature_detected as has;
+        if has!("fma") && has!("avx512f") {
             // SAFETY: the CPU has just been found to support AVX-512F and FMA.
-            unsafe { dot_avx512(m, k, n, x, y, o) };
-        } else if std::arch::is_x86_feature_detected!("avx2") {
-            // SAFETY: the CPU has just been found to support AVX2 and FMA.
-            unsafe { dot_avx2(m, k, n, x, y, o) };
-        } else {
-            dot_blocks::<4, 8>(m, k, n, x, y, o);
+            return unsafe { dot_avx512(m, k, n, x, y, o) };
         }
-        return;
+        if has!("fma") && has!("avx2") {
+            // SAFETY: the CPU has just been found to support AVX2 and FMA.
+            return unsafe { dot_avx2(m, k, n, x, y, o) };
+        }
     }
     dot_blocks::<4, 8>(m, k, n, x, y, o);
 }

@@ -7,6 +7,7 @@
 use std::collections::HashSet;
 
 use std::cell::RefCell;
+use std::sync::Arc;
 
 use metile_ir::{Block, DType, Kernel, Op, ParamKind, ValueId};
 
@@ -486,7 +487,7 @@ impl<'a> Launch<'a> {
                         let mut o = std::mem::take(&mut frame.slots[r.index()]).reuse_f(n);
                         o.fill(fill.as_f32());
                         let (start, step) = (runs.start(0), runs.step);
-                        view.load_columns_floats(
+                        view.load_block_floats(
                             dtype, start, step, runs.rows, runs.cols, width, &mut o,
                         );
                         Val::F(o)
@@ -500,7 +501,15 @@ impl<'a> Launch<'a> {
                                 _ if runs.step == 1 => {
                                     view.load_floats(dtype, s as usize, &mut run[..k])
                                 }
-                                _ => view.load_strided_floats(dtype, s, runs.step, &mut run[..k]),
+                                _ => view.load_block_floats(
+                                    dtype,
+                                    s,
+                                    runs.step,
+                                    1,
+                                    k,
+                                    width,
+                                    &mut run[..],
+                                ),
                             }
                             run[k..].fill(fill.as_f32());
                         }
@@ -521,23 +530,20 @@ impl<'a> Launch<'a> {
                     let v = &frame.slots[value.index()];
                     let atomic = matches!(op, Op::AtomicAdd { .. });
                     let k = runs.cols;
-                    let rows = (0..runs.rows).filter(|_| k > 0);
-                    match v.dense_f() {
-                        Some(x) if !atomic && runs.step == 1 => rows.for_each(|row| {
+                    let plain = !atomic && runs.step == 1;
+                    match (v.dense_f(), v) {
+                        (Some(x), _) if plain => runs.live_rows().for_each(|row| {
                             let at = row * width;
                             view.store_floats(dtype, runs.start(row) as usize, &x[at..at + k]);
                         }),
                         // One float for every element (zeros for a row nothing was added to):
                         // stored as runs of it.
-                        None if !atomic && runs.step == 1 && dtype.is_float() => match v {
-                            Val::Splat(c) => {
-                                let run = vec![metile_ir::eval::round_to(dtype, c.as_f32()); k];
-                                rows.for_each(|row| {
-                                    view.store_floats(dtype, runs.start(row) as usize, &run)
-                                })
-                            }
-                            _ => store_each(view, dtype, &runs, v, false),
-                        },
+                        (None, Val::Splat(c)) if plain && dtype.is_float() => {
+                            let run = vec![metile_ir::eval::round_to(dtype, c.as_f32()); k];
+                            runs.live_rows().for_each(|row| {
+                                view.store_floats(dtype, runs.start(row) as usize, &run)
+                            })
+                        }
                         _ => store_each(view, dtype, &runs, v, atomic),
                     }
                 }
@@ -645,7 +651,7 @@ impl<'a> Launch<'a> {
 /// elements).
 fn store_each(view: &View<'_>, dtype: DType, runs: &Runs, v: &Val<'_>, atomic: bool) {
     let mut w = view.writer();
-    for row in (0..runs.rows).filter(|_| runs.cols > 0) {
+    for row in runs.live_rows() {
         let at = row * runs.width;
         for c in 0..runs.cols {
             if atomic {
@@ -674,9 +680,8 @@ struct Runs {
 enum Starts {
     /// Row `r` starts at `first + r * width` (a flat range).
     Flat(i64),
-    /// Row `r` starts at `row[r]` (a row form of step 1; a copy, one integer per row, so that
-    /// the access may write the frame's other slots).
-    Listed(Vec<i64>),
+    /// Row `r` starts at `row[r]` (a row form's starts, shared with it).
+    Listed(Arc<[i64]>),
 }
 
 impl Runs {
@@ -737,6 +742,11 @@ impl Runs {
             Starts::Flat(s) => s + (r * self.width) as i64,
             Starts::Listed(row) => row[r],
         }
+    }
+
+    /// The rows with active elements.
+    fn live_rows(&self) -> std::ops::Range<usize> {
+        0..if self.cols > 0 { self.rows } else { 0 }
     }
 
     /// The active elements of row `r` (all at the front).

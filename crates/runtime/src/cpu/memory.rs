@@ -179,33 +179,12 @@ impl<'a> View<'a> {
         }
     }
 
-    /// Loads the evenly spaced elements `start + c * step` (in bounds) into f32 values.
-    pub fn load_strided_floats(&self, dtype: DType, start: i64, step: i64, out: &mut [f32]) {
-        let at = |c: usize| (start + c as i64 * step) as usize;
-        match self {
-            View::R32(v) => {
-                for (c, o) in out.iter_mut().enumerate() {
-                    *o = f32::from_bits(v[at(c)]);
-                }
-            }
-            View::R16(v) if dtype == DType::BF16 => {
-                for (c, o) in out.iter_mut().enumerate() {
-                    *o = f32::from_bits((v[at(c)] as u32) << 16);
-                }
-            }
-            _ => {
-                for (c, o) in out.iter_mut().enumerate() {
-                    *o = self.get(dtype, at(c)).as_f32();
-                }
-            }
-        }
-    }
-
-    /// Loads a transposed block: `out[r * width + c] = self[start + c * step + r]` for
-    /// `r < rows`, `c < cols` (in bounds), reading each column's `rows` consecutive elements in
-    /// memory order.
+    /// Loads a block whose columns lie `step` elements apart and whose rows one apart (a
+    /// transposed tile; with one row, a strided run) into f32 values: `out[r * width + c] =
+    /// self[start + c * step + r]` for `r < rows`, `c < cols` (in bounds), reading each
+    /// column's `rows` consecutive elements in memory order.
     #[allow(clippy::too_many_arguments)]
-    pub fn load_columns_floats(
+    pub fn load_block_floats(
         &self,
         dtype: DType,
         start: i64,
@@ -349,7 +328,7 @@ impl<'a> View<'a> {
     }
 }
 
-/// A transposed block of a buffer (see [`View::load_columns_floats`]).
+/// A block of a buffer (see [`View::load_block_floats`]).
 struct Block {
     start: i64,
     step: i64,

@@ -12,6 +12,8 @@
 //! Floats of every dtype are held as f32 values exactly representable in their dtype; integers
 //! of both widths as i64 wrapped to their width.
 
+use std::sync::Arc;
+
 use metile_ir::{ConstValue, DType};
 
 /// One element.
@@ -77,9 +79,10 @@ pub(crate) enum Val<'a> {
     Prefix(usize),
     /// Integer tile of `cols` columns whose element `(r, c)` (flat index `r * cols + c`) is
     /// `row[r] + c * step`, every element inside the tile's dtype (no wrapping): integer ops
-    /// on it cost one per row, and a load or store with `step` 1 moves whole row runs.
+    /// on it cost one per row, and a load or store with `step` 1 moves whole row runs. The
+    /// starts are shared (a load or store holds them while it writes the frame's other slots).
     Rows {
-        row: Vec<i64>,
+        row: Arc<[i64]>,
         step: i64,
         cols: usize,
     },
@@ -205,7 +208,7 @@ impl<'a> Val<'a> {
             Val::I(v) => v,
             Val::Rows { row, step, cols } => {
                 tmp.clear();
-                for r in row {
+                for r in row.iter() {
                     tmp.extend((0..*cols as i64).map(|c| r.wrapping_add(c.wrapping_mul(*step))));
                 }
                 tmp
