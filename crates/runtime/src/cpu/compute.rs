@@ -956,6 +956,53 @@ pub(crate) fn sum_f32(x: &[f32]) -> f32 {
     acc[0] + tail
 }
 
+/// `sum_f32` of the products `x[i] * y[i]`, each rounded to f32 before it is added (Rust never
+/// fuses the two), so the result equals the product tile's sum bit for bit.
+#[inline(always)]
+fn sum_product_f32(x: &[f32], y: &[f32]) -> f32 {
+    let mut acc = [0.0f32; 16];
+    let (cx, cy) = (x.chunks_exact(16), y.chunks_exact(16));
+    let mut tail = 0.0;
+    for (a, b) in cx.remainder().iter().zip(cy.remainder()) {
+        tail += a * b;
+    }
+    for (a, b) in cx.zip(cy) {
+        for k in 0..16 {
+            acc[k] += a[k] * b[k];
+        }
+    }
+    // Pairwise combination of the lanes, as `sum_f32`.
+    let mut w = 16;
+    while w > 1 {
+        w /= 2;
+        for k in 0..w {
+            acc[k] += acc[k + w];
+        }
+    }
+    acc[0] + tail
+}
+
+/// The f32 sums over the last axis (`axis`, of a tile of `shape`) of the product `a * b`,
+/// without the product tile: the same values as `reduce(Sum, ..)` of the product.
+pub(crate) fn sum_products(shape: &[usize], axis: usize, a: &Val, b: &Val, out: &mut Val) {
+    let len = shape[axis];
+    let n: usize = shape.iter().product();
+    let (mut ta, mut tb) = (Vec::new(), Vec::new());
+    let (x, y) = (a.floats(n, &mut ta), b.floats(n, &mut tb));
+    let results: Vec<Scalar> = x
+        .chunks_exact(len.max(1))
+        .zip(y.chunks_exact(len.max(1)))
+        .map(|(x, y)| {
+            Scalar::F(wide(
+                #[inline(always)]
+                || sum_product_f32(x, y),
+            ))
+        })
+        .collect();
+    let m = n / len.max(1);
+    *out = collect(DType::F32, &results, m);
+}
+
 /// NaN-propagating max (`MAX`) or min of a contiguous run with 16 independent lanes (vectorizes),
 /// then one pass for NaN.
 #[inline(always)]

@@ -25,6 +25,8 @@ pub(crate) struct Launch<'a> {
     /// Per instruction, the operands it uses last (see [`last_uses`]; computed once per
     /// compiled kernel, not per launch).
     last: &'a [Vec<ValueId>],
+    /// The kernel's [`Shortcuts`].
+    shortcuts: &'a Shortcuts,
 }
 
 /// For every instruction, its operands that nothing after it reads: values defined by an
@@ -69,6 +71,101 @@ pub(crate) fn last_uses(k: &Kernel) -> Vec<Vec<ValueId>> {
     let mut last = vec![Vec::new(); k.insts.len()];
     block(k, &k.body, &mut last);
     last
+}
+
+/// Ops the executor runs in a cheaper, equivalent way, found once per kernel.
+///
+/// - A cast to a 16-bit float whose every reader is a plain store of it into a buffer of that
+///   dtype is not rounded: stores round to nearest even as they convert (the cast's rounding),
+///   so its result may hold the unrounded f32 values, which only those stores read.
+/// - An f32 product whose only reader is a sum over the last axis is not computed: the sum
+///   multiplies as it adds (`compute::sum_products`, bit-identical to the product then the
+///   sum), and no product tile is written and read back.
+#[derive(Debug)]
+pub(crate) struct Shortcuts {
+    /// Per instruction: a cast whose stores round.
+    rounded_by_store: Vec<bool>,
+    /// Per instruction: a product left to the sum that reads it.
+    summed_product: Vec<bool>,
+    /// Per instruction: for a sum of such a product, its two factors.
+    product_factors: Vec<Option<(ValueId, ValueId)>>,
+}
+
+impl Shortcuts {
+    pub fn new(k: &Kernel) -> Shortcuts {
+        let mut readers: Vec<Vec<metile_ir::InstId>> = vec![Vec::new(); k.values.len()];
+        k.walk(|id, inst| inst.op.for_each_operand(|v| readers[v.index()].push(id)));
+        let mut sc = Shortcuts {
+            rounded_by_store: vec![false; k.insts.len()],
+            summed_product: vec![false; k.insts.len()],
+            product_factors: vec![None; k.insts.len()],
+        };
+        k.walk(|id, inst| {
+            let Op::Cast { src, to } = &inst.op else {
+                return;
+            };
+            let r = inst.results[0];
+            let stored = |u: &metile_ir::InstId| match &k.inst(*u).op {
+                Op::Store {
+                    buffer,
+                    index,
+                    mask,
+                    value,
+                } => {
+                    let dtype = match &k.params[*buffer as usize].kind {
+                        ParamKind::Buffer { dtype, .. } | ParamKind::Scalar { dtype } => *dtype,
+                    };
+                    *value == r && *index != r && *mask != Some(r) && dtype == *to
+                }
+                _ => false,
+            };
+            sc.rounded_by_store[id.index()] = matches!(to, DType::F16 | DType::BF16)
+                && k.ty(*src).dtype.is_float()
+                && readers[r.index()].iter().all(stored);
+        });
+        sc.products(k, &k.body, &readers);
+        sc
+    }
+
+    /// Finds the summed products of block `b` (and of the blocks inside it): an f32 product
+    /// read only by a sum over its last axis later in the same block, with nothing in between
+    /// that could move its factors' storage (only reductions may read them there, and no loop
+    /// or branch sits there).
+    fn products(&mut self, k: &Kernel, b: &Block, readers: &[Vec<metile_ir::InstId>]) {
+        for (i, &id) in b.insts.iter().enumerate() {
+            let inst = k.inst(id);
+            for r in inst.op.regions() {
+                self.products(k, r, readers);
+            }
+            let Op::Binary {
+                op: metile_ir::BinaryOp::Mul,
+                lhs,
+                rhs,
+            } = &inst.op
+            else {
+                continue;
+            };
+            let r = inst.results[0];
+            let [sum] = readers[r.index()][..] else {
+                continue;
+            };
+            let Some(j) = b.insts[i + 1..].iter().position(|u| *u == sum) else {
+                continue;
+            };
+            let summed = matches!(&k.inst(sum).op, Op::Reduce { op: metile_ir::ReduceOp::Sum, axis, .. }
+                if *axis as usize + 1 == k.ty(r).shape.0.len());
+            let quiet = b.insts[i + 1..i + 1 + j].iter().all(|u| {
+                let op = &k.inst(*u).op;
+                let mut reads = false;
+                op.for_each_operand(|v| reads |= v == *lhs || v == *rhs);
+                (!reads && op.regions().is_empty()) || matches!(op, Op::Reduce { .. })
+            });
+            if k.ty(r).dtype == DType::F32 && summed && quiet {
+                self.summed_product[id.index()] = true;
+                self.product_factors[sum.index()] = Some((*lhs, *rhs));
+            }
+        }
+    }
 }
 
 pub(crate) enum Bound<'a> {
@@ -129,6 +226,7 @@ impl<'a> Launch<'a> {
     pub fn new(
         kernel: &'a Kernel,
         last: &'a [Vec<ValueId>],
+        shortcuts: &'a Shortcuts,
         grid: [u32; 3],
         args: Vec<Bound<'a>>,
     ) -> Launch<'a> {
@@ -137,6 +235,7 @@ impl<'a> Launch<'a> {
             grid,
             args,
             last,
+            shortcuts,
         }
     }
 
@@ -170,13 +269,33 @@ impl<'a> Launch<'a> {
                 Op::Load { .. } | Op::Store { .. } | Op::AtomicAdd { .. } => {
                     self.memory(frame, &inst.op, &inst.results)?
                 }
+                _ if self.shortcuts.summed_product[id.index()] => {}
+                Op::Reduce { src, axis, .. }
+                    if self.shortcuts.product_factors[id.index()].is_some() =>
+                {
+                    let (a, b) = self.shortcuts.product_factors[id.index()].unwrap();
+                    let r = inst.results[0];
+                    let shape = &self.kernel.ty(*src).shape.0;
+                    let mut out = std::mem::take(&mut frame.slots[r.index()]);
+                    let s = &frame.slots;
+                    compute::sum_products(
+                        shape,
+                        *axis as usize,
+                        &s[a.index()],
+                        &s[b.index()],
+                        &mut out,
+                    );
+                    frame.slots[r.index()] = out;
+                }
                 op => {
                     let r = inst.results[0];
                     if self.dot_in_place(frame, id, op, r) {
                         continue;
                     }
                     if let Some(src) = self.pass_through(frame, id, op, r) {
-                        frame.slots[r.index()] = std::mem::take(&mut frame.slots[src.index()]);
+                        // A swap, not a take: the operand's slot keeps the result's old
+                        // storage, so that its next definition reuses it (no allocation).
+                        frame.slots.swap(r.index(), src.index());
                         continue;
                     }
                     let mut out = std::mem::take(&mut frame.slots[r.index()]);
@@ -224,8 +343,9 @@ impl<'a> Launch<'a> {
 
     /// The operand that an op whose result is `r` returns unchanged, when this op uses it last
     /// (so its storage can become the result without a copy): a reshape (dense storage is
-    /// row-major whatever the shape), a cast to f32 of float values (held exactly already) and a
-    /// select whose condition picks one side whole.
+    /// row-major whatever the shape), a cast to f32 of float values (held exactly already), a
+    /// cast whose rounding its stores do (see [`Shortcuts`]) and a select whose condition
+    /// picks one side whole.
     fn pass_through(
         &self,
         frame: &Frame<'a>,
@@ -236,6 +356,7 @@ impl<'a> Launch<'a> {
         let src = match op {
             Op::ExpandDims { src, .. } | Op::Reshape { src, .. } => *src,
             Op::Cast { src, to } if *to == DType::F32 && self.dtype(*src).is_float() => *src,
+            Op::Cast { src, .. } if self.shortcuts.rounded_by_store[id.index()] => *src,
             Op::Select {
                 cond,
                 on_true,

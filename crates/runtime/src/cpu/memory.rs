@@ -290,7 +290,8 @@ impl<'a> View<'a> {
         }
     }
 
-    /// Stores f32 values (already rounded to `dtype`) to the contiguous run at `start`.
+    /// Stores f32 values to the contiguous run at `start`, rounded to `dtype` (to nearest even,
+    /// as every store of a float does: values already in `dtype` are stored exactly).
     pub fn store_floats(&self, dtype: DType, start: usize, vals: &[f32]) {
         match self {
             View::W32(v) => v.with_run(start, vals.len(), |off, part| {
@@ -308,15 +309,18 @@ impl<'a> View<'a> {
                     #[inline(always)]
                     || {
                         for (d, x) in part.iter_mut().zip(&vals[off..]) {
-                            *d = (x.to_bits() >> 16) as u16;
+                            *d = (metile_ir::eval::round_bf16(*x).to_bits() >> 16) as u16;
                         }
                     },
                 )
             }),
             View::W16(v) => v.with_run(start, vals.len(), |off, part| {
-                for (d, x) in part.iter_mut().zip(&vals[off..]) {
-                    *d = f32_to_bits16(dtype, *x);
-                }
+                let part: &mut [half::f16] =
+                    half::slice::HalfBitsSliceExt::reinterpret_cast_mut(part);
+                half::slice::HalfFloatSliceExt::convert_from_f32_slice(
+                    part,
+                    &vals[off..off + part.len()],
+                );
             }),
             _ => {
                 let mut w = self.writer();

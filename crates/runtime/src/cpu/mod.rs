@@ -20,7 +20,7 @@ use metile_ir::{Access, DType, ParamKind, Verified};
 
 use crate::device::Arg;
 use crate::error::{Error, Result};
-use exec::last_uses;
+use exec::{last_uses, Shortcuts};
 use exec::{Bound, Frame, Launch};
 use memory::View;
 use value::Scalar;
@@ -30,6 +30,8 @@ use value::Scalar;
 pub(crate) struct Prepared {
     /// `last_uses` of the kernel.
     last: Vec<Vec<metile_ir::ValueId>>,
+    /// Its `Shortcuts`.
+    shortcuts: Shortcuts,
     /// Whether the kernel has a matrix product (`dot`): its work then grows faster than its
     /// bytes, and a small launch still goes to the pool.
     has_dot: bool,
@@ -41,6 +43,7 @@ impl Prepared {
         k.walk(|_, inst| has_dot |= matches!(inst.op, metile_ir::Op::Dot { .. }));
         Prepared {
             last: last_uses(k),
+            shortcuts: Shortcuts::new(k),
             has_dot,
         }
     }
@@ -119,7 +122,7 @@ pub(crate) fn launch(
     if grid.contains(&0) {
         return Ok(());
     }
-    let launch = Launch::new(k, &prepared.last, grid, bound);
+    let launch = Launch::new(k, &prepared.last, &prepared.shortcuts, grid, bound);
     let total = grid[0] as usize * grid[1] as usize * grid[2] as usize;
     if total == 1 || (bytes <= INLINE_BYTES && !prepared.has_dot) {
         // One program, or a kernel without matrix products over buffers that fit in L2 (its
