@@ -1,5 +1,6 @@
 #!/bin/bash
-# Prepared in session 14 (2026-12-01) for the next device session, not run. Build first, here:
+# Prepared in session 14 (2026-12-01) as next_s15.sh; run as session 16's call 1 (results in
+# benchmarks/results/h200-2026-12-01p/call1). Build first, here:
 #   cargo build --release -p metile-cli && cp target/release/metile .device/bin/
 # carry [".device"]. About 6 minutes. What it is for:
 # (1) the CUDA check of matmul, attention, embedding and the distribution losses, whose outputs
