@@ -40,18 +40,33 @@ pub(crate) fn round_val(dtype: DType, v: &mut Val) {
     }
 }
 
-/// Runs `f` compiled for AVX2 and FMA when the CPU has them (checked once, then cached by std),
-/// else as is. The hot tile loops go through it: `f` is inlined into the AVX2 copy, so its loops
-/// use 8-lane registers. Only the vector width changes; every loop computes each element (and
-/// each of `sum_f32`'s 16 lanes) exactly as the plain copy does, so results do not depend on the
-/// CPU.
+/// Runs `f` compiled for the widest vectors the CPU has: AVX-512 (with BW and VL: 16 lanes, mask
+/// registers for selects, one-instruction narrowing), else AVX2 with FMA (8 lanes), else as is.
+/// The CPU is checked once, then cached by std. The hot tile loops go through it: `f` is inlined
+/// into each copy. Only the vector width changes; every loop computes each element (and each of
+/// `sum_f32`'s 16 lanes) exactly as the plain copy does, so results do not depend on the CPU.
 #[inline(always)]
 pub(crate) fn wide<R>(f: impl FnOnce() -> R) -> R {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
-        // SAFETY: the CPU has just been found to support AVX2 and FMA.
-        return unsafe { avx2(f) };
+    {
+        use std::arch::is_x86_feature_detected as has;
+        if has!("avx512f") && has!("avx512bw") && has!("avx512vl") && has!("fma") {
+            // SAFETY: the CPU has just been found to support these features.
+            return unsafe { avx512(f) };
+        }
+        if has!("avx2") && has!("fma") {
+            // SAFETY: the CPU has just been found to support AVX2 and FMA.
+            return unsafe { avx2(f) };
+        }
     }
+    f()
+}
+
+/// `f` compiled for AVX-512 (F, BW, VL) with FMA (see [`avx2`]).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,fma")]
+#[inline]
+unsafe fn avx512<R>(f: impl FnOnce() -> R) -> R {
     f()
 }
 
