@@ -151,32 +151,46 @@ fn a_product_summed_without_its_tile_equals_the_tile_summed() {
 
 #[test]
 fn a_factor_read_between_the_product_and_its_sum_keeps_the_sum_right() {
-    // A select that keeps `a` whole, `a`'s last reader: it takes `a`'s storage between the
-    // product and the sum.
+    // Between the product and its sum, `a` is read either by a select that keeps it whole (its
+    // last reader, which takes `a`'s storage: the sum must not skip the product tile then) or
+    // by a multiply (which leaves `a` in place: the sum may skip the tile).
     const N: usize = 300;
-    let kern = compile_raw("psum_between", |k| {
-        let (x, s, c) = (
-            k.input("x", DType::F32),
-            k.output("s", DType::F32),
-            k.output("c", DType::F32),
-        );
-        let i = k.arange(0, N as i64);
-        let a = x.load(i) + 0.0;
-        let prod = a * a;
-        let moved = select(i.lt(N as i32), a, 0.0);
-        s.store(k.arange(0, 1), prod.sum(0).reshape([1]));
-        c.store(i, moved);
-    });
     let mut r = Lcg(9);
     let xs: Vec<f32> = (0..N).map(|_| r.uniform(-1.0, 1.0)).collect();
     let x = f32s(&xs);
-    let (mut s, mut c) = (poisoned(DType::F32, 1), poisoned(DType::F32, N));
-    kern.ok(
-        [1, 1, 1],
-        &mut [Arg::In(&x), Arg::Out(&mut s), Arg::Out(&mut c)],
-    );
     let want: f64 = xs.iter().map(|v| (*v as f64) * (*v as f64)).sum();
-    let got = f32_of(&s)[0] as f64;
-    assert!((got - want).abs() <= 1e-6 * want, "{got} against {want}");
-    assert_f32_eq(&f32_of(&c), &xs, "the moved factor");
+    for moves in [true, false] {
+        let kern = compile_raw(&format!("psum_between_{moves}"), |k| {
+            let (x, s, c) = (
+                k.input("x", DType::F32),
+                k.output("s", DType::F32),
+                k.output("c", DType::F32),
+            );
+            let i = k.arange(0, N as i64);
+            let a = x.load(i) + 0.0;
+            let prod = a * a;
+            let between = if moves {
+                select(i.lt(N as i32), a, 0.0)
+            } else {
+                a * 2.0
+            };
+            s.store(k.arange(0, 1), prod.sum(0).reshape([1]));
+            c.store(i, between);
+        });
+        let (mut s, mut c) = (poisoned(DType::F32, 1), poisoned(DType::F32, N));
+        kern.ok(
+            [1, 1, 1],
+            &mut [Arg::In(&x), Arg::Out(&mut s), Arg::Out(&mut c)],
+        );
+        let got = f32_of(&s)[0] as f64;
+        assert!(
+            (got - want).abs() <= 1e-6 * want,
+            "moved {moves}: {got} against {want}"
+        );
+        let between: Vec<f32> = xs
+            .iter()
+            .map(|v| if moves { *v } else { v * 2.0 })
+            .collect();
+        assert_f32_eq(&f32_of(&c), &between, &format!("moved {moves}: the factor"));
+    }
 }

@@ -129,8 +129,9 @@ impl Shortcuts {
 
     /// Finds the summed products of block `b` (and of the blocks inside it): an f32 product
     /// read only by a sum over its last axis later in the same block, with nothing in between
-    /// that could move its factors' storage (only reductions may read them there, and no loop
-    /// or branch sits there).
+    /// that could move its factors' storage: no op that may hand an operand's storage to its
+    /// result (a cast, a select, a reshape, a `dot`'s accumulator) reads them there, and no loop
+    /// or branch sits there.
     fn products(&mut self, k: &Kernel, b: &Block, readers: &[Vec<metile_ir::InstId>]) {
         for (i, &id) in b.insts.iter().enumerate() {
             let inst = k.inst(id);
@@ -158,7 +159,15 @@ impl Shortcuts {
                 let op = &k.inst(*u).op;
                 let mut reads = false;
                 op.for_each_operand(|v| reads |= v == *lhs || v == *rhs);
-                (!reads && op.regions().is_empty()) || matches!(op, Op::Reduce { .. })
+                let moves = matches!(
+                    op,
+                    Op::Cast { .. }
+                        | Op::Select { .. }
+                        | Op::Reshape { .. }
+                        | Op::ExpandDims { .. }
+                        | Op::Dot { .. }
+                );
+                op.regions().is_empty() && !(reads && moves)
             });
             if k.ty(r).dtype == DType::F32 && summed && quiet {
                 self.summed_product[id.index()] = true;
