@@ -960,7 +960,13 @@ pub(crate) fn sum_f32(x: &[f32]) -> f32 {
     for v in rest {
         tail += v;
     }
-    // Pairwise combination of the lanes.
+    combine_lanes(acc) + tail
+}
+
+/// The 16 lanes of a sum combined pairwise (lane `k` with lane `k + w`, `w` halving): the fixed
+/// order every lane-wise sum here finishes in.
+#[inline(always)]
+fn combine_lanes(mut acc: [f32; 16]) -> f32 {
     let mut w = 16;
     while w > 1 {
         w /= 2;
@@ -968,7 +974,7 @@ pub(crate) fn sum_f32(x: &[f32]) -> f32 {
             acc[k] += acc[k + w];
         }
     }
-    acc[0] + tail
+    acc[0]
 }
 
 /// `sum_f32` of the products `x[i] * y[i]`, each rounded to f32 before it is added (Rust never
@@ -986,15 +992,7 @@ fn sum_product_f32(x: &[f32], y: &[f32]) -> f32 {
             acc[k] += a[k] * b[k];
         }
     }
-    // Pairwise combination of the lanes, as `sum_f32`.
-    let mut w = 16;
-    while w > 1 {
-        w /= 2;
-        for k in 0..w {
-            acc[k] += acc[k + w];
-        }
-    }
-    acc[0] + tail
+    combine_lanes(acc) + tail
 }
 
 /// The f32 sums over the last axis (`axis`, of a tile of `shape`) of the product `a * b`,
