@@ -7,15 +7,9 @@
 #   f32 and f16, one process per group;
 # - initcheck (reads of device memory nothing wrote) over the operators whose outputs are
 #   allocated without a fill (matmul, attention, embedding, kl_div, jsd, tvd).
-# A process cut off by the time limit reports no summary: its `--log` lines say which cases
-# finished, and any hazard is printed as it is found.
 cd "$(dirname "$0")/../.."
-B=$PWD/.device/bin/metile; R=/tmp/r16c2; rm -rf $R; mkdir -p $R; s=$(date +%s)
-T=${T:-380}
-run() { # name tool case ops...
-  local name=$1 tool=$2 case=$3; shift 3
-  ( timeout -s INT $T compute-sanitizer --tool $tool --print-limit 20 $B check "$@" --device cuda --jobs 2 --case $case --log > $R/$name.txt 2>&1; echo "rc=$?" >> $R/$name.txt ) &
-}
+R=/tmp/r16c2; T=${T:-380}
+. benchmarks/gpu/sanitize_lib.sh
 run race_rms_bf16 racecheck bf16 rms_norm
 run race_ln_bf16 racecheck bf16 layer_norm
 run race_addrms_bf16 racecheck bf16 add_rms_norm poly_norm dyt
@@ -31,11 +25,4 @@ run race_distill_bf16 racecheck bf16 kl_div jsd tvd embedding
 run race_norms_f32 racecheck f32 rms_norm layer_norm add_rms_norm softmax
 run race_norms_f16 racecheck f16 rms_norm layer_norm add_rms_norm softmax
 run init_unfilled_bf16 initcheck bf16 matmul attention embedding kl_div jsd tvd
-wait
-echo "[$(( $(date +%s) - s )) s] done"
-for f in $R/*.txt; do
-  n=$(grep -c "^case " $f); h=$(grep -cE "Race reported|Uninitialized|Invalid" $f)
-  echo "$(basename $f .txt): $(grep -E 'SUMMARY' $f | tail -1 | sed 's/=* *//') | cases finished $n | hazard lines $h | $(tail -1 $f) | $(grep -E 'passed, [0-9]+ failed' $f | tail -1)"
-done
-grep -hE "Race reported|Uninitialized|Invalid" $R/*.txt | sort | uniq -c | head -20
-tar czf $OUT/r16c2.tar.gz -C $R .
+summarize r16c2.tar.gz

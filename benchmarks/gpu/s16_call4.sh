@@ -5,15 +5,9 @@
 # .device/bin/; carry [".device"]. About 7 minutes.
 # memcheck (out-of-bounds and misaligned accesses, device-side faults) over every operator in
 # every dtype, one process per group (no --case filter: `x` as the case means none).
-# A process cut off by the time limit reports no summary: its `--log` lines say which cases
-# finished, and any hazard is printed as it is found.
 cd "$(dirname "$0")/../.."
-B=$PWD/.device/bin/metile; R=/tmp/r16c4; rm -rf $R; mkdir -p $R; s=$(date +%s)
-T=${T:-330}
-run() { # name tool case ops...
-  local name=$1 tool=$2 case=$3; shift 3
-  ( timeout -s INT $T compute-sanitizer --tool $tool --print-limit 20 $B check "$@" --device cuda --jobs 2 $([ "$case" = x ] || echo --case $case) --log > $R/$name.txt 2>&1; echo "rc=$?" >> $R/$name.txt ) &
-}
+R=/tmp/r16c4; T=${T:-330}
+. benchmarks/gpu/sanitize_lib.sh
 run mem_rms memcheck x rms_norm
 run mem_ln memcheck x layer_norm
 run mem_addrms memcheck x add_rms_norm poly_norm dyt
@@ -27,11 +21,4 @@ run mem_ce memcheck x cross_entropy
 run mem_flce memcheck x fused_linear_cross_entropy
 run mem_distill memcheck x kl_div jsd tvd
 run mem_embed memcheck x embedding adamw
-wait
-echo "[$(( $(date +%s) - s )) s] done"
-for f in $R/*.txt; do
-  n=$(grep -c "^case " $f); h=$(grep -cE "Race reported|Uninitialized|Invalid" $f)
-  echo "$(basename $f .txt): $(grep -E 'SUMMARY' $f | tail -1 | sed 's/=* *//') | cases finished $n | hazard lines $h | $(tail -1 $f) | $(grep -E 'passed, [0-9]+ failed' $f | tail -1)"
-done
-grep -hE "Race reported|Uninitialized|Invalid" $R/*.txt | sort | uniq -c | head -20
-tar czf $OUT/r16c4.tar.gz -C $R .
+summarize r16c4.tar.gz

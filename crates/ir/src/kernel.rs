@@ -64,6 +64,15 @@ pub enum ParamKind {
     Scalar { dtype: DType },
 }
 
+impl ParamKind {
+    /// The element dtype: a buffer's elements, or the scalar's.
+    pub fn dtype(&self) -> DType {
+        match self {
+            ParamKind::Buffer { dtype, .. } | ParamKind::Scalar { dtype } => *dtype,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Param {
     pub name: String,

@@ -995,16 +995,17 @@ fn sum_product_f32(x: &[f32], y: &[f32]) -> f32 {
     combine_lanes(acc) + tail
 }
 
-/// The f32 sums over the last axis (`axis`, of a tile of `shape`) of the product `a * b`,
-/// without the product tile: the same values as `reduce(Sum, ..)` of the product.
-pub(crate) fn sum_products(shape: &[usize], axis: usize, a: &Val, b: &Val, out: &mut Val) {
-    let len = shape[axis];
+/// The f32 sums over the last axis of the product `a * b` (tiles of `shape`, whose axes are all
+/// at least 1 long), without the product tile: the same values as `reduce(Sum, ..)` of the
+/// product.
+pub(crate) fn sum_products(shape: &[usize], a: &Val, b: &Val, out: &mut Val) {
+    let len = shape.last().copied().unwrap_or(1);
     let n: usize = shape.iter().product();
     let (mut ta, mut tb) = (Vec::new(), Vec::new());
     let (x, y) = (a.floats(n, &mut ta), b.floats(n, &mut tb));
     let results: Vec<Scalar> = x
-        .chunks_exact(len.max(1))
-        .zip(y.chunks_exact(len.max(1)))
+        .chunks_exact(len)
+        .zip(y.chunks_exact(len))
         .map(|(x, y)| {
             Scalar::F(wide(
                 #[inline(always)]
@@ -1012,8 +1013,7 @@ pub(crate) fn sum_products(shape: &[usize], axis: usize, a: &Val, b: &Val, out: 
             ))
         })
         .collect();
-    let m = n / len.max(1);
-    *out = collect(DType::F32, &results, m);
+    *out = collect(DType::F32, &results, n / len);
 }
 
 /// NaN-propagating max (`MAX`) or min of a contiguous run with 16 independent lanes (vectorizes),

@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use metile_ir::{Block, DType, Kernel, Op, ParamKind, ValueId};
+use metile_ir::{Block, DType, Kernel, Op, ValueId};
 
 use crate::cpu::compute;
 use crate::cpu::memory::{Addresses, View};
@@ -112,9 +112,7 @@ impl Shortcuts {
                     mask,
                     value,
                 } => {
-                    let dtype = match &k.params[*buffer as usize].kind {
-                        ParamKind::Buffer { dtype, .. } | ParamKind::Scalar { dtype } => *dtype,
-                    };
+                    let dtype = k.params[*buffer as usize].kind.dtype();
                     *value == r && *index != r && *mask != Some(r) && dtype == *to
                 }
                 _ => false,
@@ -279,26 +277,10 @@ impl<'a> Launch<'a> {
                     self.memory(frame, &inst.op, &inst.results)?
                 }
                 _ if self.shortcuts.summed_product[id.index()] => {}
-                Op::Reduce { src, axis, .. }
-                    if self.shortcuts.product_factors[id.index()].is_some() =>
-                {
-                    let (a, b) = self.shortcuts.product_factors[id.index()].unwrap();
-                    let r = inst.results[0];
-                    let shape = &self.kernel.ty(*src).shape.0;
-                    let mut out = std::mem::take(&mut frame.slots[r.index()]);
-                    let s = &frame.slots;
-                    compute::sum_products(
-                        shape,
-                        *axis as usize,
-                        &s[a.index()],
-                        &s[b.index()],
-                        &mut out,
-                    );
-                    frame.slots[r.index()] = out;
-                }
                 op => {
                     let r = inst.results[0];
-                    if self.dot_in_place(frame, id, op, r) {
+                    if self.dot_in_place(frame, id, op, r) || self.sum_of_product(frame, id, op, r)
+                    {
                         continue;
                     }
                     if let Some(src) = self.pass_through(frame, id, op, r) {
@@ -347,6 +329,28 @@ impl<'a> Launch<'a> {
         let s = &frame.slots;
         compute::dot_accumulate(a[0], a[1], b[1], &s[lhs.index()], &s[rhs.index()], &mut o);
         frame.slots[r.index()] = Val::F(o);
+        true
+    }
+
+    /// Runs a sum whose operand is a product left to it (see [`Shortcuts`]): the sum of the
+    /// factors' products, without the product tile. `false` (nothing done) for any other op.
+    fn sum_of_product(
+        &self,
+        frame: &mut Frame<'a>,
+        id: metile_ir::InstId,
+        op: &Op,
+        r: ValueId,
+    ) -> bool {
+        let (Op::Reduce { src, .. }, Some((a, b))) =
+            (op, self.shortcuts.product_factors[id.index()])
+        else {
+            return false;
+        };
+        let shape = &self.kernel.ty(*src).shape.0;
+        let mut out = std::mem::take(&mut frame.slots[r.index()]);
+        let s = &frame.slots;
+        compute::sum_products(shape, &s[a.index()], &s[b.index()], &mut out);
+        frame.slots[r.index()] = out;
         true
     }
 
@@ -581,10 +585,7 @@ impl<'a> Launch<'a> {
         let Bound::Buffer(view) = &self.args[buffer as usize] else {
             return Err(self.err_exec(op, "parameter is not a buffer".into()));
         };
-        let dtype = match &self.kernel.params[buffer as usize].kind {
-            ParamKind::Buffer { dtype, .. } => *dtype,
-            ParamKind::Scalar { dtype } => *dtype,
-        };
+        let dtype = self.kernel.params[buffer as usize].kind.dtype();
         let n = self.numel(index);
         let len = view.len();
         let oob = |i: i64| Error::OutOfBounds {
@@ -669,7 +670,7 @@ impl<'a> Launch<'a> {
                         // One float for every element (zeros for a row nothing was added to):
                         // stored as runs of it.
                         (None, Val::Splat(c)) if plain && dtype.is_float() => {
-                            let run = vec![metile_ir::eval::round_to(dtype, c.as_f32()); k];
+                            let run = vec![c.as_f32(); k];
                             runs.live_rows().for_each(|row| {
                                 view.store_floats(dtype, runs.start(row) as usize, &run)
                             })

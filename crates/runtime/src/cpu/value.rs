@@ -9,8 +9,10 @@
 //! rectangle mask (`r < rows && c < cols`: a row prefix and a column prefix and-ed). Every op
 //! accepts every form: anything it has no fast path for is materialized first.
 //!
-//! Floats of every dtype are held as f32 values exactly representable in their dtype; integers
-//! of both widths as i64 wrapped to their width.
+//! Floats of every dtype are held as f32 values exactly representable in their dtype (one
+//! exception: the result of a cast that only stores read may hold the unrounded values, which
+//! the stores round; see `exec::Shortcuts`); integers of both widths as i64 wrapped to their
+//! width.
 
 use std::sync::Arc;
 
