@@ -12,6 +12,7 @@ use std::sync::Arc;
 use metile_ir::{Block, DType, Kernel, Op, ValueId};
 
 use crate::cpu::compute;
+use crate::cpu::fuse::{self, quiet, Fusion, Tree};
 use crate::cpu::memory::{Addresses, View};
 use crate::cpu::value::{Scalar, Val};
 use crate::error::Error;
@@ -81,6 +82,8 @@ pub(crate) fn last_uses(k: &Kernel) -> Vec<Vec<ValueId>> {
 /// - An f32 product whose only reader is a sum over the last axis is not computed: the sum
 ///   multiplies as it adds (`compute::sum_products`, bit-identical to the product then the
 ///   sum), and no product tile is written and read back.
+/// - f32 elementwise ops whose results one later elementwise op alone reads run as one
+///   expression, strip by strip, at that op or at the store that alone reads it (`fuse`).
 #[derive(Debug)]
 pub(crate) struct Shortcuts {
     /// Per instruction: a cast whose stores round.
@@ -89,6 +92,8 @@ pub(crate) struct Shortcuts {
     summed_product: Vec<bool>,
     /// Per instruction: for a sum of such a product, its two factors.
     product_factors: Vec<Option<(ValueId, ValueId)>>,
+    /// The elementwise expressions run as one loop (see `fuse`).
+    fusion: Fusion,
 }
 
 impl Shortcuts {
@@ -99,6 +104,7 @@ impl Shortcuts {
             rounded_by_store: vec![false; k.insts.len()],
             summed_product: vec![false; k.insts.len()],
             product_factors: vec![None; k.insts.len()],
+            fusion: Fusion::none(k),
         };
         k.walk(|id, inst| {
             let Op::Cast { src, to } = &inst.op else {
@@ -122,6 +128,7 @@ impl Shortcuts {
                 && readers[r.index()].iter().all(stored);
         });
         sc.products(k, &k.body, &readers);
+        sc.fusion = Fusion::new(k, &readers, &sc.summed_product, &sc.rounded_by_store);
         sc
     }
 
@@ -153,26 +160,21 @@ impl Shortcuts {
             };
             let summed = matches!(&k.inst(sum).op, Op::Reduce { op: metile_ir::ReduceOp::Sum, axis, .. }
                 if *axis as usize + 1 == k.ty(r).shape.0.len());
-            let quiet = b.insts[i + 1..i + 1 + j].iter().all(|u| {
-                let op = &k.inst(*u).op;
-                let mut reads = false;
-                op.for_each_operand(|v| reads |= v == *lhs || v == *rhs);
-                let moves = matches!(
-                    op,
-                    Op::Cast { .. }
-                        | Op::Select { .. }
-                        | Op::Reshape { .. }
-                        | Op::ExpandDims { .. }
-                        | Op::Dot { .. }
-                );
-                op.regions().is_empty() && !(reads && moves)
-            });
+            let quiet = quiet(k, &b.insts[i + 1..i + 1 + j], |v| v == *lhs || v == *rhs);
             if k.ty(r).dtype == DType::F32 && summed && quiet {
                 self.summed_product[id.index()] = true;
                 self.product_factors[sum.index()] = Some((*lhs, *rhs));
             }
         }
     }
+}
+
+/// `v` grown to at least `len` elements.
+fn grown(v: &mut Vec<f32>, len: usize) -> &mut [f32] {
+    if v.len() < len {
+        v.resize(len, 0.0);
+    }
+    v
 }
 
 pub(crate) enum Bound<'a> {
@@ -184,6 +186,8 @@ pub(crate) enum Bound<'a> {
 pub(crate) struct Frame<'a> {
     slots: Vec<Val<'a>>,
     program: [u32; 3],
+    /// The inner results of a fused expression's strip (see `fuse`), grown on first use.
+    scratch: Vec<f32>,
 }
 
 /// Most spare slot sets a thread keeps (each holds the dense tiles of one finished frame: a few
@@ -210,6 +214,7 @@ impl<'a> Frame<'a> {
         Frame {
             slots,
             program: [0; 3],
+            scratch: Vec::new(),
         }
     }
 }
@@ -273,10 +278,28 @@ impl<'a> Launch<'a> {
             match &inst.op {
                 Op::Yield { .. } => {}
                 Op::For { .. } | Op::If { .. } => self.control(frame, &inst.op, &inst.results)?,
-                Op::Load { .. } | Op::Store { .. } | Op::AtomicAdd { .. } => {
+                Op::Store { value, .. } => {
+                    if let Some(root) = self.shortcuts.fusion.store_root[id.index()] {
+                        if self.store_tree(frame, &inst.op, root)? {
+                            continue;
+                        }
+                        // The root as a tile where the store reads it (a cast between passes
+                        // the unrounded values through: the store rounds).
+                        let rv = self.kernel.inst(root).results[0];
+                        self.run_tree(frame, root, rv)?;
+                        frame.slots.swap(rv.index(), value.index());
+                    }
                     self.memory(frame, &inst.op, &inst.results)?
                 }
-                _ if self.shortcuts.summed_product[id.index()] => {}
+                Op::Load { .. } | Op::AtomicAdd { .. } => {
+                    self.memory(frame, &inst.op, &inst.results)?
+                }
+                _ if self.shortcuts.summed_product[id.index()]
+                    || self.shortcuts.fusion.inlined[id.index()]
+                    || self.shortcuts.fusion.stored[id.index()] => {}
+                _ if self.shortcuts.fusion.trees[id.index()].is_some() => {
+                    self.run_tree(frame, id, inst.results[0])?
+                }
                 op => {
                     let r = inst.results[0];
                     if self.dot_in_place(frame, id, op, r) || self.sum_of_product(frame, id, op, r)
@@ -297,6 +320,92 @@ impl<'a> Launch<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Runs instruction `id`, which roots a tree (see `fuse`), into its result `r`: the tree in
+    /// one loop when its leaves allow, else its inlined ops and then its own one by one.
+    fn run_tree(
+        &self,
+        frame: &mut Frame<'a>,
+        id: metile_ir::InstId,
+        r: ValueId,
+    ) -> Result<(), Error> {
+        let tree = self.tree(id);
+        let n = self.numel(r);
+        let mut out = std::mem::take(&mut frame.slots[r.index()]);
+        if let Some((leaves, count)) = fuse::resolve(tree, &frame.slots, n) {
+            let mut o = out.reuse_f(n);
+            let scratch = grown(&mut frame.scratch, tree.scratch_len());
+            fuse::eval(tree, &leaves[..count], 0, &mut o, scratch);
+            frame.slots[r.index()] = Val::F(o);
+            return Ok(());
+        }
+        frame.slots[r.index()] = out;
+        for &j in tree.inlined.iter().chain([&id]) {
+            let inst = self.kernel.inst(j);
+            let r = inst.results[0];
+            let mut out = std::mem::take(&mut frame.slots[r.index()]);
+            let res = self.pure(frame, &inst.op, r, &mut out);
+            frame.slots[r.index()] = out;
+            res?;
+        }
+        Ok(())
+    }
+
+    fn tree(&self, id: metile_ir::InstId) -> &'a Tree {
+        self.shortcuts.fusion.trees[id.index()]
+            .as_ref()
+            .expect("a fused root should have its tree")
+    }
+
+    /// Runs store `op` of the tree rooted at `root` by evaluating the tree a strip at a time
+    /// into the buffer, when the store is one of contiguous row runs inside the buffer and the
+    /// tree's leaves allow; `false` (nothing done) otherwise.
+    fn store_tree(
+        &self,
+        frame: &mut Frame<'a>,
+        op: &Op,
+        root: metile_ir::InstId,
+    ) -> Result<bool, Error> {
+        let Op::Store {
+            buffer,
+            index,
+            mask,
+            ..
+        } = op
+        else {
+            return Ok(false);
+        };
+        let Bound::Buffer(view) = &self.args[*buffer as usize] else {
+            return Ok(false);
+        };
+        let dtype = self.kernel.params[*buffer as usize].kind.dtype();
+        let n = self.numel(*index);
+        let tree = self.tree(root);
+        let slots = &frame.slots;
+        let m = mask.map(|m| &slots[m.index()]);
+        let Some(runs) =
+            Runs::of(&slots[index.index()], m, n).filter(|r| r.inside(view.len()) && r.step == 1)
+        else {
+            return Ok(false);
+        };
+        let Some((leaves, count)) = fuse::resolve(tree, slots, n) else {
+            return Ok(false);
+        };
+        let scratch = grown(&mut frame.scratch, tree.scratch_len() + fuse::STRIP);
+        let (inner, strip) = scratch.split_at_mut(tree.scratch_len());
+        for row in runs.live_rows() {
+            let (at, start) = (row * runs.width, runs.start(row) as usize);
+            let mut off = 0;
+            while off < runs.cols {
+                let len = fuse::STRIP.min(runs.cols - off);
+                let part = &mut strip[..len];
+                fuse::eval(tree, &leaves[..count], at + off, part, inner);
+                view.store_floats(dtype, start + off, part);
+                off += len;
+            }
+        }
+        Ok(true)
     }
 
     /// Runs a `dot` whose accumulator this op uses last (a loop's carried sum) by adding the

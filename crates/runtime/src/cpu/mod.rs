@@ -10,6 +10,7 @@
 
 mod compute;
 mod exec;
+mod fuse;
 mod memory;
 mod shared;
 mod value;
