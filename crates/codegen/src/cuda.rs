@@ -47,6 +47,15 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { float r; asm("max.N
 __device__ __forceinline__ float mt_minf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fminf(a, b); }
 __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fmaxf(a, b); }
 #endif
+// Vector loads under an L2 evict_last policy (`Kernel::l2_evict_last`; plain before sm_80).
+#if __CUDA_ARCH__ >= 800
+#define MT_LD_POLICY "{ .reg .b64 pol; createpolicy.fractional.L2::evict_last.b64 pol, 1.0; "
+__device__ __forceinline__ uint4 mt_ld_evict_last(const uint4* p) { uint4 v; asm(MT_LD_POLICY "ld.global.L2::cache_hint.v4.u32 {%0,%1,%2,%3}, [%4], pol; }" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p)); return v; }
+__device__ __forceinline__ uint2 mt_ld_evict_last(const uint2* p) { uint2 v; asm(MT_LD_POLICY "ld.global.L2::cache_hint.v2.u32 {%0,%1}, [%2], pol; }" : "=r"(v.x), "=r"(v.y) : "l"(p)); return v; }
+__device__ __forceinline__ unsigned mt_ld_evict_last(const unsigned* p) { unsigned v; asm(MT_LD_POLICY "ld.global.L2::cache_hint.u32 %0, [%1], pol; }" : "=r"(v) : "l"(p)); return v; }
+#else
+template <typename W> __device__ __forceinline__ W mt_ld_evict_last(const W* p) { return *p; }
+#endif
 __device__ __forceinline__ int mt_f2i(float x) { return x != x ? 0 : (x >= 2147483648.0f ? 2147483647 : (x <= -2147483648.0f ? (-2147483647 - 1) : (int)x)); }
 __device__ __forceinline__ mt_i64 mt_f2l(float x) { return x != x ? 0 : (x >= 9.2233720368547758e18f ? 9223372036854775807LL : (x <= -9.2233720368547758e18f ? (-9223372036854775807LL - 1) : (mt_i64)x)); }
 "#;
@@ -322,7 +331,7 @@ fn fast_body_enabled() -> bool {
 
 /// `METILE_CUDA_LOAD_HINT=F[:NAME,NAME..]` loads vectors from global memory through the CUDA
 /// cache-hint intrinsic `F` (`__ldcs`, `__ldlu`, `__ldcg`, `__ldca` or `__ldg`, written without
-/// the underscores), from every read-only buffer (access `read`) or only the named ones, in
+/// the underscores, or the prelude's `mt_ld_evict_last`: an L2 evict_last policy), from every read-only buffer (access `read`) or only the named ones, in
 /// place of the kernel's own choice (`Kernel::read_only_cache`) for every buffer; for A/B runs
 /// of cache policies (the source changes, so the disk cache keys it). Read once per process; an
 /// unknown intrinsic is reported on stderr and ignored.
@@ -332,8 +341,18 @@ pub const LOAD_HINT_ENV: &str = "METILE_CUDA_LOAD_HINT";
 /// `__stwt`, written without the underscores), to every buffer or only the named parameters.
 pub const STORE_HINT_ENV: &str = "METILE_CUDA_STORE_HINT";
 
+/// The prelude's vector load under an L2 evict_last policy (`Kernel::l2_evict_last`).
+const EVICT_LAST_LOAD: &str = "mt_ld_evict_last";
+
 /// The load intrinsics `LOAD_HINT_ENV` may name.
-const LOAD_HINTS: [&str; 5] = ["__ldcs", "__ldlu", "__ldcg", "__ldca", "__ldg"];
+const LOAD_HINTS: [&str; 6] = [
+    "__ldcs",
+    "__ldlu",
+    "__ldcg",
+    "__ldca",
+    "__ldg",
+    EVICT_LAST_LOAD,
+];
 
 /// The store intrinsics `STORE_HINT_ENV` may name.
 const STORE_HINTS: [&str; 3] = ["__stcs", "__stcg", "__stwt"];
@@ -1444,7 +1463,8 @@ impl Emitter<'_> {
     /// How vector loads of parameter `buffer` read: plain (`None`) unless the buffer is
     /// read-only (a cache hint on memory the kernel writes could return stale values); then
     /// through `LOAD_HINT_ENV`'s intrinsic when the variable is set (and names the buffer, or
-    /// none), else `__ldg` in a kernel that asks for the read-only data path
+    /// none), else under an L2 evict_last policy when the kernel asks for one for this buffer
+    /// (`Kernel::l2_evict_last`), else `__ldg` in a kernel that asks for the read-only data path
     /// (`Kernel::read_only_cache`).
     fn load_intrinsic(&self, buffer: u32) -> Option<&'static str> {
         let read_only = matches!(
@@ -1459,6 +1479,9 @@ impl Emitter<'_> {
         }
         if self.load_hint.is_some() {
             return self.hint(self.load_hint, buffer);
+        }
+        if self.k.l2_evict_last.contains(&buffer) {
+            return Some(EVICT_LAST_LOAD);
         }
         self.k.read_only_cache.then_some("__ldg")
     }

@@ -673,6 +673,37 @@ fn read_only_cache_reads_read_only_buffers_through_ldg() {
     assert!(!plain.contains("__ldg"), "{plain}");
 }
 
+/// `Buffer::l2_evict_last` sends the vector loads of that read-only buffer, and only those,
+/// through the prelude's L2 evict_last load; asked of a buffer the kernel writes, it changes
+/// nothing (a hinted load could read stale lines), and it takes the place of the read-only path.
+#[test]
+fn l2_evict_last_loads_only_the_buffers_that_ask_for_it() {
+    let scale = |policy: bool| {
+        trace("scale", |k| {
+            k.read_only_cache();
+            let x = k.input("x", DType::F32);
+            let w = k.input("w", DType::F32);
+            let acc = k.inout("acc", DType::F32);
+            if policy {
+                x.l2_evict_last();
+                acc.l2_evict_last();
+            }
+            let offs = k.program_id(0) * 1024 + k.arange(0, 1024);
+            acc.store(offs, acc.load(offs) + x.load(offs) * w.load(offs));
+        })
+        .unwrap()
+    };
+    let src = cuda_source(&scale(true), &Target::sm90()).unwrap().source;
+    assert!(src.contains("mt_ld_evict_last((const uint4*)(p0 + i0) + q)"), "{src}");
+    assert!(src.contains("__ldg((const uint4*)(p1 + i0) + q)"), "{src}");
+    assert!(src.contains("((const uint4*)(p2 + i0))[q]"), "{src}");
+    assert!(!src.contains("mt_ld_evict_last((const uint4*)(p1"), "{src}");
+    assert!(!src.contains("mt_ld_evict_last((const uint4*)(p2"), "{src}");
+    assert!(!src.contains("__ldg((const uint4*)(p0"), "{src}");
+    let plain = cuda_source(&scale(false), &Target::sm90()).unwrap().source;
+    assert!(!plain.contains("mt_ld_evict_last(("), "{plain}");
+}
+
 /// `programmatic_launch` puts the wait for the prior grid before every statement of the entry
 /// (and the source says so, `waits_for_prior_grid`, for the runtime's launch); a kernel without
 /// it has neither.

@@ -133,6 +133,14 @@ pub struct Kernel {
     /// instead of after it. The wait also changes how the compiler schedules the rest of the
     /// kernel (registers), so this is set from a measurement, for kernels it speeds up.
     pub programmatic_launch: bool,
+    /// Read-only buffers (parameter indices, access `read`) whose vector loads a GPU target
+    /// issues under an L2 evict_last policy: their lines are the last the L2 gives up, ahead of
+    /// the lines the kernel writes. Streaming row kernels (a row read, a row of the same size
+    /// written) reach the copy rate with it, as torch.compile's norm kernels do (their loads
+    /// carry this policy); set from a measurement, per kernel and dtype, for kernels it speeds up
+    /// (it slows others: RoPE, the gated activations). A buffer the kernel also writes is loaded
+    /// plainly.
+    pub l2_evict_last: Vec<u32>,
 }
 
 impl Kernel {
@@ -148,6 +156,7 @@ impl Kernel {
             min_resident_threads: None,
             read_only_cache: false,
             programmatic_launch: false,
+            l2_evict_last: Vec::new(),
         }
     }
 

@@ -357,6 +357,16 @@ impl Buffer {
         self.param
     }
 
+    /// Asks a GPU target to load this buffer's vectors under an L2 evict_last policy
+    /// (`Kernel::l2_evict_last`; a buffer the kernel also writes is loaded plainly).
+    pub fn l2_evict_last(&self) {
+        scope::with(|s| {
+            if !s.kernel.l2_evict_last.contains(&self.param) {
+                s.kernel.l2_evict_last.push(self.param);
+            }
+        });
+    }
+
     fn access(
         &self,
         op: &str,

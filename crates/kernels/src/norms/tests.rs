@@ -728,3 +728,45 @@ fn in_place_entries_run_through_the_registry() {
         }
     }
 }
+
+/// The L2 evict_last policy (`Kernel::l2_evict_last`) reaches the buffers of the measured table
+/// in `kernels::EvictLast` and no others: the generated CUDA of each norm kernel at 4,096
+/// columns, as the runtime launches it, loads exactly those parameters through
+/// `mt_ld_evict_last`.
+#[test]
+fn l2_evict_last_reaches_the_measured_buffers() {
+    use metile_codegen::{cuda_source, Target};
+    let hinted = |name: &str, dtype: DType| -> Vec<String> {
+        let k = crate::emit::library_kernel_tiled(name, dtype, Some(4096), true)
+            .unwrap_or_else(|e| panic!("{name} {dtype:?}: {e}"));
+        let src = cuda_source(&k, &Target::sm90())
+            .unwrap_or_else(|e| panic!("{name} {dtype:?}: {e}"))
+            .source;
+        let params = &k.kernel().params;
+        (0..params.len())
+            .filter(|i| src.contains(&format!("mt_ld_evict_last((const uint4*)(p{i} + i0)")))
+            .map(|i| params[i].name.clone())
+            .collect()
+    };
+    let cases: [(&str, DType, &[&str]); 16] = [
+        ("rms_norm_fwd", DType::F32, &["x"]),
+        ("rms_norm_fwd", DType::BF16, &["x"]),
+        ("rms_norm_fwd", DType::F16, &[]),
+        ("layer_norm_fwd", DType::F32, &["x"]),
+        ("layer_norm_fwd", DType::BF16, &[]),
+        ("add_rms_norm_fwd", DType::F32, &["x", "residual"]),
+        ("add_rms_norm_fwd", DType::BF16, &["x", "residual"]),
+        ("rms_norm_bwd", DType::F32, &["x", "dy"]),
+        ("rms_norm_bwd", DType::BF16, &[]),
+        ("rms_norm_in_place_bwd", DType::F32, &[]),
+        ("layer_norm_bwd", DType::F32, &["x"]),
+        ("layer_norm_in_place_bwd", DType::F32, &["x"]),
+        ("layer_norm_bwd", DType::BF16, &[]),
+        ("add_rms_norm_bwd", DType::F32, &[]),
+        ("add_rms_norm_bwd", DType::BF16, &["x", "residual"]),
+        ("add_rms_norm_in_place_bwd", DType::BF16, &["x", "residual"]),
+    ];
+    for (name, dtype, want) in cases {
+        assert_eq!(hinted(name, dtype), want, "{name} {dtype:?}");
+    }
+}

@@ -132,14 +132,26 @@ pub fn kernel(spec: &SoftmaxSpec) -> Result<Verified, LangError> {
     }
 }
 
+/// Whether the kernel loads its rows under an L2 evict_last policy (`Kernel::l2_evict_last`).
+/// H200, softmax bf16 16384x4096, single-tile rows, graph-timed, ms, without -> with
+/// (`benchmarks/gpu/s17_call4.sh`): forward 0.0660 -> 0.0643, backward 0.0934 -> 0.0928. Stepped
+/// rows and other dtypes are not measured and keep plain loads.
+fn l2_evict_last(spec: &SoftmaxSpec) -> bool {
+    spec.x == DType::BF16 && !spec.tiling.looped
+}
+
 /// The forward: the row's max and `sum(exp(x - max))` (online and per lane when stepped), then
 /// `y`. A 16-bit forward is launched as a programmatic dependent of the grid before it
 /// (`Kernel::programmatic_launch`): H200, bf16 16384x4096, graph-timed, two rounds
 /// (`benchmarks/gpu/s14_call1.sh`), 0.0653 / 0.0653 ms with the wait against 0.0655 / 0.0656
-/// without (35 registers either way).
+/// without (35 registers either way). Its row is loaded under an L2 evict_last policy
+/// ([`l2_evict_last`]).
 fn forward_kernel(spec: &SoftmaxSpec) -> Result<Verified, LangError> {
     trace(&spec.name(), |k| {
         let x = k.input("x", spec.x);
+        if l2_evict_last(spec) {
+            x.l2_evict_last();
+        }
         let y = k.output("y", spec.out);
         let n = k.scalar("n", DType::I32);
         if spec.x.size_bytes() == 2 {
@@ -187,11 +199,16 @@ fn forward_kernel(spec: &SoftmaxSpec) -> Result<Verified, LangError> {
 }
 
 /// The backward from the forward's output: one row sum (`sum(dy * y)`, log-softmax `sum(dy)`),
-/// then `dx`. A single-tile row loads `y` and `dy` together, once.
+/// then `dx`. A single-tile row loads `y` and `dy` together, once, under an L2 evict_last
+/// policy ([`l2_evict_last`]).
 fn backward_kernel(spec: &SoftmaxSpec) -> Result<Verified, LangError> {
     trace(&spec.name(), |k| {
         let y = k.input("y", spec.x);
         let dy = k.input("dy", spec.dy);
+        if l2_evict_last(spec) {
+            y.l2_evict_last();
+            dy.l2_evict_last();
+        }
         let dx = k.output("dx", spec.out);
         let n = k.scalar("n", DType::I32);
         let t = spec.tiling;

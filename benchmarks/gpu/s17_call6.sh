@@ -1,0 +1,18 @@
+#!/bin/bash
+# Session 17, call 6: the final code (RMSNorm's f32 backward now loads x and dy under the L2
+# evict_last policy, as call 5's exploration measured). (1) the CUDA check of the norms and
+# softmax; (2) the joined table beside the peers, norms and softmax, bf16 and f32. Carry
+# [".device", ".whl"].
+cd "$(dirname "$0")/../.."
+R=/tmp/r17f; rm -rf $R; mkdir -p $R; s=$(date +%s); t() { echo "[$(( $(date +%s) - s )) s] $*"; }
+pack() { tar czf $OUT/all.tar.gz -C $R .; }
+B=.device/bin/metile
+timeout 200 $B check rms_norm layer_norm add_rms_norm softmax log_softmax --device cuda --jobs 16 > $R/check.txt 2>&1; t "check rc=$? $(tail -1 $R/check.txt)"; grep FAIL $R/check.txt | cut -c1-200 | head -5; gzip $R/check.txt; pack
+N="rms_norm layer_norm add_rms_norm --device cuda --rows 16384 --cols 4096 --reps 20 --json --cuda-graph"
+for d in bf16 f32; do p=""; [ $d = bf16 ] && p="-p grad_dtype=storage"; timeout 60 $B bench $N --dtype $d $p >> $R/mg.jsonl 2>>$R/m.err
+  timeout 60 $B bench softmax --device cuda --rows 16384 --cols 4096 --dtype $d --reps 20 --json --cuda-graph >> $R/mg.jsonl 2>>$R/m.err; done; t "metile bench"; pack
+python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl && export PYTHONPATH=/tmp/site
+export PYTHONUNBUFFERED=1
+timeout 200 python3 benchmarks/peers.py --cuda-graph --copy-mib 1024 --ops rms_norm,layer_norm,fused_add_rms_norm,softmax --rows 16384 --cols 4096 --dtypes bf16,f32 --no-metile --json $R/p.jsonl > $R/p.log 2>&1; t "peers rc=$?"
+python3 benchmarks/join.py --metile $R/mg.jsonl --peers $R/p.jsonl > $R/table.md 2>&1; grep "^|" $R/table.md | cut -d'|' -f2-11; pack
+sort $R/m.err | uniq -c | head
