@@ -694,7 +694,10 @@ fn l2_evict_last_loads_only_the_buffers_that_ask_for_it() {
         .unwrap()
     };
     let src = cuda_source(&scale(true), &Target::sm90()).unwrap().source;
-    assert!(src.contains("mt_ld_evict_last((const uint4*)(p0 + i0) + q)"), "{src}");
+    assert!(
+        src.contains("mt_ld_evict_last((const uint4*)(p0 + i0) + q)"),
+        "{src}"
+    );
     assert!(src.contains("__ldg((const uint4*)(p1 + i0) + q)"), "{src}");
     assert!(src.contains("((const uint4*)(p2 + i0))[q]"), "{src}");
     assert!(!src.contains("mt_ld_evict_last((const uint4*)(p1"), "{src}");
