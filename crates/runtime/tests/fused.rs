@@ -397,3 +397,78 @@ fn a_leaf_moved_between_an_inlined_op_and_its_root_keeps_the_result_right() {
         );
     }
 }
+
+/// Five sums over the last axis of `[rows, cols]` tiles: of `a`, of `a * b`, of `b`, of `a * w`
+/// (a scalar factor) and of `b * b`, written one after another (consecutive sums are taken in
+/// one pass, four at most) or, in the `twin`, each stored before the next is taken.
+fn sums_kernel(name: &str, rows: usize, cols: usize, twin: bool) -> Kern {
+    compile_raw(name, |k| {
+        let (x, z) = (k.input("x", DType::F32), k.input("z", DType::F32));
+        let out = k.output("out", DType::F32);
+        let w = k.scalar("w", DType::F32);
+        let at = k.arange(0, (rows * cols) as i64).reshape([rows, cols]);
+        let a = x.load(at) + 0.0;
+        let b = z.load(at) + 0.0;
+        let terms = [a, a * b, b, a * w, b * b];
+        let row = k.arange(0, rows as i64);
+        let mut sums = Vec::new();
+        for (j, t) in terms.into_iter().enumerate() {
+            let s = t.sum(1);
+            if twin {
+                out.store(row + (j * rows) as i64, s);
+            } else {
+                sums.push(s);
+            }
+        }
+        for (j, s) in sums.into_iter().enumerate() {
+            out.store(row + (j * rows) as i64, s);
+        }
+    })
+}
+
+#[test]
+fn consecutive_sums_taken_in_one_pass_equal_each_taken_alone() {
+    for (rows, cols) in [(1, 4099), (3, 7), (2, 1000), (4, 16), (1, 2)] {
+        let n = rows * cols;
+        let (xs, zs) = (data(n, 9), data(n, 10));
+        let (x, z) = (f32s(&xs), f32s(&zs));
+        let w = 0.37f32;
+        let mut got = Vec::new();
+        for twin in [false, true] {
+            let kern = sums_kernel(
+                &format!("fused_sums_{rows}_{cols}_{twin}"),
+                rows,
+                cols,
+                twin,
+            );
+            let mut out = poisoned(DType::F32, 5 * rows);
+            kern.ok(
+                [1, 1, 1],
+                &mut [Arg::In(&x), Arg::In(&z), Arg::Out(&mut out), Arg::F32(w)],
+            );
+            got.push(f32_of(&out));
+        }
+        let what = format!("[{rows}, {cols}]");
+        assert_f32_eq(
+            &got[0],
+            &got[1],
+            &format!("{what}: one pass against the twin"),
+        );
+        let term = |j: usize, i: usize| -> f64 {
+            let (a, b) = (xs[i] as f64, zs[i] as f64);
+            [a, a * b, b, a * w as f64, b * b][j]
+        };
+        for j in 0..5 {
+            for r in 0..rows {
+                let idx = r * cols..(r + 1) * cols;
+                let want: f64 = idx.clone().map(|i| term(j, i)).sum();
+                let mag: f64 = idx.map(|i| term(j, i).abs()).sum();
+                let g = got[0][j * rows + r] as f64;
+                assert!(
+                    (g - want).abs() <= 1e-5 * mag + 1e-30,
+                    "{what}, sum {j}, row {r}: {g} against {want}"
+                );
+            }
+        }
+    }
+}

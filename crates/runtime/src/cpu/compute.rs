@@ -1016,6 +1016,74 @@ pub(crate) fn sum_products(shape: &[usize], a: &Val, b: &Val, out: &mut Val) {
     *out = collect(DType::F32, &results, n / len);
 }
 
+/// A tile summed over its last axis by [`sums_of`]: its elements, the products of two tiles'
+/// elements, or of a tile's elements and a scalar.
+#[derive(Clone, Copy)]
+pub(crate) enum SumOf<'s> {
+    Run(&'s [f32]),
+    Product(&'s [f32], &'s [f32]),
+    Scaled(&'s [f32], f32),
+}
+
+/// The most tiles [`sums_of`] sums in one pass.
+pub(crate) const MAX_SUMS: usize = 4;
+
+/// The f32 sums over rows of `len` of several tiles of one shape (at most [`MAX_SUMS`]) in one
+/// pass, strip by strip: `out[m * rows + r]` gets the sum of row `r` of `of[m]`, equal to
+/// `sum_f32` of the row (`sum_product_f32` of a product): the same 16 lanes, in the same order.
+pub(crate) fn sums_of(len: usize, of: &[SumOf], out: &mut [f32]) {
+    const STRIP: usize = 512;
+    let n = match of.first() {
+        Some(SumOf::Run(x) | SumOf::Product(x, _) | SumOf::Scaled(x, _)) => x.len(),
+        None => return,
+    };
+    let body = len / 16 * 16;
+    wide(
+        #[inline(always)]
+        || {
+            let rows = n / len.max(1);
+            for (r, row) in (0..n).step_by(len.max(1)).enumerate() {
+                let mut acc = [[0.0f32; 16]; MAX_SUMS];
+                let mut at = row;
+                while at < row + body {
+                    let end = (at + STRIP).min(row + body);
+                    for (a, s) in acc.iter_mut().zip(of) {
+                        *a = match *s {
+                            SumOf::Run(x) => lanes(*a, &x[at..end], &x[at..end], |p, _| p),
+                            SumOf::Product(x, y) => lanes(*a, &x[at..end], &y[at..end], |p, q| p * q),
+                            SumOf::Scaled(x, w) => lanes(*a, &x[at..end], &x[at..end], |p, _| p * w),
+                        };
+                    }
+                    at = end;
+                }
+                for (m, (a, s)) in acc.iter().zip(of).enumerate() {
+                    let rest = row + body..row + len;
+                    let tail: f32 = match *s {
+                        SumOf::Run(x) => x[rest].iter().fold(0.0, |t, v| t + v),
+                        SumOf::Product(x, y) => {
+                            x[rest.clone()].iter().zip(&y[rest]).fold(0.0, |t, (p, q)| t + p * q)
+                        }
+                        SumOf::Scaled(x, w) => x[rest].iter().fold(0.0, |t, v| t + v * w),
+                    };
+                    out[m * rows + r] = combine_lanes(*a) + tail;
+                }
+            }
+        },
+    )
+}
+
+/// `acc` plus, lane by lane, `f` of the elements of `x` and `y` (of equal lengths, multiples
+/// of 16) taken 16 at a time: the loop of `sum_f32` and `sum_product_f32`.
+#[inline(always)]
+fn lanes(mut acc: [f32; 16], x: &[f32], y: &[f32], f: impl Fn(f32, f32) -> f32) -> [f32; 16] {
+    for (p, q) in x.chunks_exact(16).zip(y.chunks_exact(16)) {
+        for k in 0..16 {
+            acc[k] += f(p[k], q[k]);
+        }
+    }
+    acc
+}
+
 /// NaN-propagating max (`MAX`) or min of a contiguous run with 16 independent lanes (vectorizes),
 /// then one pass for NaN.
 #[inline(always)]
@@ -1157,7 +1225,7 @@ pub(crate) fn reduce(
     *out = collect(result_dtype, &results, m);
 }
 
-fn collect<'a>(dtype: DType, results: &[Scalar], m: usize) -> Val<'a> {
+pub(crate) fn collect<'a>(dtype: DType, results: &[Scalar], m: usize) -> Val<'a> {
     if m == 1 && results.len() == 1 {
         // Rank-0 result.
         return Val::Splat(results[0]);

@@ -274,49 +274,56 @@ impl<'a> Launch<'a> {
 
     fn block(&self, frame: &mut Frame<'a>, b: &Block) -> Result<(), Error> {
         for &id in &b.insts {
-            let inst = self.kernel.inst(id);
-            match &inst.op {
-                Op::Yield { .. } => {}
-                Op::For { .. } | Op::If { .. } => self.control(frame, &inst.op, &inst.results)?,
-                Op::Store { value, .. } => {
-                    if let Some(root) = self.shortcuts.fusion.store_root[id.index()] {
-                        if self.store_tree(frame, &inst.op, root)? {
-                            continue;
-                        }
-                        // The root as a tile where the store reads it (a cast between passes
-                        // the unrounded values through: the store rounds).
-                        let rv = self.kernel.inst(root).results[0];
-                        self.run_tree(frame, root, rv)?;
-                        frame.slots.swap(rv.index(), value.index());
+            self.inst(frame, id)?;
+        }
+        Ok(())
+    }
+
+    /// Runs instruction `id`.
+    fn inst(&self, frame: &mut Frame<'a>, id: metile_ir::InstId) -> Result<(), Error> {
+        let inst = self.kernel.inst(id);
+        match &inst.op {
+            Op::Yield { .. } => {}
+            Op::For { .. } | Op::If { .. } => self.control(frame, &inst.op, &inst.results)?,
+            Op::Store { value, .. } => {
+                if let Some(root) = self.shortcuts.fusion.store_root[id.index()] {
+                    if self.store_tree(frame, &inst.op, root)? {
+                        return Ok(());
                     }
-                    self.memory(frame, &inst.op, &inst.results)?
+                    // The root as a tile where the store reads it (a cast between passes the
+                    // unrounded values through: the store rounds).
+                    let rv = self.kernel.inst(root).results[0];
+                    self.run_tree(frame, root, rv)?;
+                    frame.slots.swap(rv.index(), value.index());
                 }
-                Op::Load { .. } | Op::AtomicAdd { .. } => {
-                    self.memory(frame, &inst.op, &inst.results)?
+                self.memory(frame, &inst.op, &inst.results)?
+            }
+            Op::Load { .. } | Op::AtomicAdd { .. } => {
+                self.memory(frame, &inst.op, &inst.results)?
+            }
+            _ if self.shortcuts.summed_product[id.index()]
+                || self.shortcuts.fusion.inlined[id.index()]
+                || self.shortcuts.fusion.stored[id.index()]
+                || self.shortcuts.fusion.grouped[id.index()] => {}
+            _ if self.shortcuts.fusion.sum_groups[id.index()].is_some() => self.run_sums(frame, id)?,
+            _ if self.shortcuts.fusion.trees[id.index()].is_some() => {
+                self.run_tree(frame, id, inst.results[0])?
+            }
+            op => {
+                let r = inst.results[0];
+                if self.dot_in_place(frame, id, op, r) || self.sum_of_product(frame, id, op, r) {
+                    return Ok(());
                 }
-                _ if self.shortcuts.summed_product[id.index()]
-                    || self.shortcuts.fusion.inlined[id.index()]
-                    || self.shortcuts.fusion.stored[id.index()] => {}
-                _ if self.shortcuts.fusion.trees[id.index()].is_some() => {
-                    self.run_tree(frame, id, inst.results[0])?
+                if let Some(src) = self.pass_through(frame, id, op, r) {
+                    // A swap, not a take: the operand's slot keeps the result's old storage, so
+                    // that its next definition reuses it (no allocation).
+                    frame.slots.swap(r.index(), src.index());
+                    return Ok(());
                 }
-                op => {
-                    let r = inst.results[0];
-                    if self.dot_in_place(frame, id, op, r) || self.sum_of_product(frame, id, op, r)
-                    {
-                        continue;
-                    }
-                    if let Some(src) = self.pass_through(frame, id, op, r) {
-                        // A swap, not a take: the operand's slot keeps the result's old
-                        // storage, so that its next definition reuses it (no allocation).
-                        frame.slots.swap(r.index(), src.index());
-                        continue;
-                    }
-                    let mut out = std::mem::take(&mut frame.slots[r.index()]);
-                    let res = self.pure(frame, op, r, &mut out);
-                    frame.slots[r.index()] = out;
-                    res?;
-                }
+                let mut out = std::mem::take(&mut frame.slots[r.index()]);
+                let res = self.pure(frame, op, r, &mut out);
+                frame.slots[r.index()] = out;
+                res?;
             }
         }
         Ok(())
@@ -348,6 +355,85 @@ impl<'a> Launch<'a> {
             let res = self.pure(frame, &inst.op, r, &mut out);
             frame.slots[r.index()] = out;
             res?;
+        }
+        Ok(())
+    }
+
+    /// Runs the group of sums that instruction `id` leads (see `fuse`) in one pass over their
+    /// operands when each is a dense tile (or, for a summed product, dense factors or a dense
+    /// factor and a scalar); else each sum on its own.
+    fn run_sums(&self, frame: &mut Frame<'a>, id: metile_ir::InstId) -> Result<(), Error> {
+        let group = self.shortcuts.fusion.sum_groups[id.index()]
+            .as_deref()
+            .expect("a sum group's leader should have its group");
+        let src_of = |g: metile_ir::InstId| match &self.kernel.inst(g).op {
+            Op::Reduce { src, .. } => Some(*src),
+            _ => None,
+        };
+        let Some(src) = src_of(group[0]) else {
+            return Err(self.err_exec(&self.kernel.inst(id).op, "not a sum".into()));
+        };
+        let shape = &self.kernel.ty(src).shape.0;
+        let len = shape.last().copied().unwrap_or(1);
+        let n = self.numel(src);
+        let rows = n / len.max(1);
+        let s = &frame.slots;
+        let dense = |v: ValueId| s[v.index()].dense_f().filter(|x| x.len() == n);
+        let splat = |v: ValueId| match &s[v.index()] {
+            Val::Splat(Scalar::F(c)) => Some(*c),
+            _ => None,
+        };
+        let mut of = [compute::SumOf::Scaled(&[], 0.0); compute::MAX_SUMS];
+        let mut all = true;
+        for (o, &g) in of.iter_mut().zip(group) {
+            let kind = match (self.shortcuts.product_factors[g.index()], src_of(g)) {
+                (Some((a, b)), _) => match (dense(a), dense(b)) {
+                    (Some(x), Some(y)) => Some(compute::SumOf::Product(x, y)),
+                    (Some(x), None) => splat(b).map(|c| compute::SumOf::Scaled(x, c)),
+                    (None, Some(y)) => splat(a).map(|c| compute::SumOf::Scaled(y, c)),
+                    (None, None) => None,
+                },
+                (None, Some(v)) => dense(v).map(compute::SumOf::Run),
+                (None, None) => None,
+            };
+            match kind {
+                Some(k) => *o = k,
+                None => all = false,
+            }
+        }
+        if !all {
+            for &g in group {
+                let inst = self.kernel.inst(g);
+                let r = inst.results[0];
+                if self.sum_of_product(frame, g, &inst.op, r) {
+                    continue;
+                }
+                let mut out = std::mem::take(&mut frame.slots[r.index()]);
+                let res = self.pure(frame, &inst.op, r, &mut out);
+                frame.slots[r.index()] = out;
+                res?;
+            }
+            return Ok(());
+        }
+        let mut small = [0.0f32; 4 * compute::MAX_SUMS];
+        let mut big = Vec::new();
+        let sums = if rows * group.len() <= small.len() {
+            &mut small[..rows * group.len()]
+        } else {
+            big.resize(rows * group.len(), 0.0);
+            &mut big[..]
+        };
+        compute::sums_of(len, &of[..group.len()], sums);
+        for (m, &g) in group.iter().enumerate() {
+            let r = self.kernel.inst(g).results[0];
+            let part = &sums[m * rows..(m + 1) * rows];
+            frame.slots[r.index()] = if rows == 1 {
+                Val::Splat(Scalar::F(part[0]))
+            } else {
+                let mut o = std::mem::take(&mut frame.slots[r.index()]).reuse_f(rows);
+                o.copy_from_slice(part);
+                Val::F(o)
+            };
         }
         Ok(())
     }

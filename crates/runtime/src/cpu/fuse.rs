@@ -17,9 +17,9 @@
 use std::collections::HashMap;
 
 use metile_ir::eval::{binary_f32, unary_f32};
-use metile_ir::{BinaryOp, Block, DType, InstId, Kernel, Op, UnaryOp, ValueId};
+use metile_ir::{BinaryOp, Block, DType, InstId, Kernel, Op, ReduceOp, UnaryOp, ValueId};
 
-use crate::cpu::compute::wide;
+use crate::cpu::compute::{wide, MAX_SUMS};
 use crate::cpu::value::{Scalar, Val};
 
 /// Elements a tree evaluates per step through its ops: a strip of each inner result stays in
@@ -77,6 +77,11 @@ pub(crate) struct Fusion {
     pub trees: Vec<Option<Tree>>,
     /// For a store, the root whose tree it evaluates as it stores.
     pub store_root: Vec<Option<InstId>>,
+    /// For the first of consecutive f32 sums over the last axis of tiles of one shape (two to
+    /// `compute::MAX_SUMS`), the sums: taken together in one pass over their operands.
+    pub sum_groups: Vec<Option<Vec<InstId>>>,
+    /// A sum taken by the group of an earlier one.
+    pub grouped: Vec<bool>,
 }
 
 /// Whether nothing in `span` (instructions of one block between a value's read and a later
@@ -118,6 +123,43 @@ impl Fusion {
             stored: vec![false; k.insts.len()],
             trees: vec![None; k.insts.len()],
             store_root: vec![None; k.insts.len()],
+            sum_groups: vec![None; k.insts.len()],
+            grouped: vec![false; k.insts.len()],
+        }
+    }
+
+    /// Groups the consecutive f32 sums over the last axis of tiles of one shape in `b`.
+    fn sums(&mut self, k: &Kernel, b: &Block) {
+        let shape_of = |id: InstId| match &k.inst(id).op {
+            Op::Reduce {
+                op: ReduceOp::Sum,
+                src,
+                axis,
+            } if k.ty(*src).dtype == DType::F32
+                && *axis as usize + 1 == k.ty(*src).shape.0.len()
+                && k.ty(*src).shape.numel() > 1 =>
+            {
+                Some(k.ty(*src).shape.clone())
+            }
+            _ => None,
+        };
+        let mut i = 0;
+        while i < b.insts.len() {
+            let Some(shape) = shape_of(b.insts[i]) else {
+                i += 1;
+                continue;
+            };
+            let run = b.insts[i..]
+                .iter()
+                .take_while(|u| shape_of(**u).as_ref() == Some(&shape))
+                .count();
+            for group in b.insts[i..i + run].chunks(MAX_SUMS) {
+                if group.len() > 1 {
+                    self.sum_groups[group[0].index()] = Some(group.to_vec());
+                    group[1..].iter().for_each(|g| self.grouped[g.index()] = true);
+                }
+            }
+            i += run;
         }
     }
 
@@ -129,6 +171,7 @@ impl Fusion {
         skipped: &[bool],
         rounded: &[bool],
     ) {
+        self.sums(k, b);
         // The position in `b` of each value defined there.
         let defs: HashMap<ValueId, usize> = b
             .insts
