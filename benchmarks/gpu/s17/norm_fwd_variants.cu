@@ -4,28 +4,11 @@
 // that differs from a replica of metile's kernel in one respect; all are timed the same way
 // (CUDA graph of 20 launches, median of 15 replays) beside a float4 copy of the same bytes, and
 // checked against the replica's output. Build: nvcc -O3 -arch=sm_90 -Xptxas -v.
-#ifndef __CUDACC_RTC__
-#include <algorithm>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <vector>
-#include <cmath>
-#include <cuda_runtime.h>
-#endif
-
-#define CK(x) do { cudaError_t e_ = (x); if (e_ != cudaSuccess) { printf("CUDA error %s at line %d: %s\n", #x, __LINE__, cudaGetErrorString(e_)); exit(1); } } while (0)
+#include "harness.cuh"
 
 constexpr int D = 4096;
 constexpr int N = 16384;
 
-__global__ void fill(float* p, size_t n, unsigned seed, float scale, float bias) {
-  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) {
-    unsigned h = (unsigned)i * 2654435761u ^ seed;
-    h ^= h >> 15; h *= 2246822519u; h ^= h >> 13; h *= 3266489917u; h ^= h >> 16;
-    p[i] = bias + scale * ((h & 0xffffff) / 16777216.0f - 0.5f);
-  }
-}
 
 // Load and store flavours: 0 plain, 1 __ldg / __stcs, 2 L1::no_allocate, 3 L2::256B prefetch,
 // 4 L1::evict_first, 5 L1::evict_last.
@@ -291,32 +274,8 @@ __global__ void __launch_bounds__(T, MINB) rms_triton(const float* __restrict__ 
   }
 }
 
-__global__ void copy4(const float4* __restrict__ a, float4* __restrict__ b, size_t n4) {
-  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n4; i += (size_t)gridDim.x * blockDim.x) b[i] = a[i];
-}
-
 #ifndef __CUDACC_RTC__
 struct Bufs { float *x, *w, *y, *rstd, *yref; };
-
-template <typename F> float time_graph(F launch) {
-  cudaStream_t s; CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
-  launch(s); CK(cudaStreamSynchronize(s)); CK(cudaGetLastError());
-  cudaGraph_t g; cudaGraphExec_t ge;
-  CK(cudaStreamBeginCapture(s, cudaStreamCaptureModeThreadLocal));
-  for (int i = 0; i < 20; ++i) launch(s);
-  CK(cudaStreamEndCapture(s, &g));
-  CK(cudaGraphInstantiate(&ge, g, 0));
-  cudaEvent_t e0, e1; CK(cudaEventCreate(&e0)); CK(cudaEventCreate(&e1));
-  for (int i = 0; i < 3; ++i) CK(cudaGraphLaunch(ge, s));
-  std::vector<float> ms;
-  for (int i = 0; i < 15; ++i) {
-    CK(cudaEventRecord(e0, s)); CK(cudaGraphLaunch(ge, s)); CK(cudaEventRecord(e1, s)); CK(cudaEventSynchronize(e1));
-    float t; CK(cudaEventElapsedTime(&t, e0, e1)); ms.push_back(t / 20.f);
-  }
-  std::sort(ms.begin(), ms.end());
-  CK(cudaGraphExecDestroy(ge)); CK(cudaGraphDestroy(g)); CK(cudaStreamDestroy(s));
-  return ms[ms.size() / 2];
-}
 
 static float max_diff(const float* a, const float* b, size_t n) {
   std::vector<float> ha(n), hb(n);
