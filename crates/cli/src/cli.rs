@@ -110,7 +110,8 @@ pub struct EmitArgs {
     pub target: EmitTarget,
 
     /// With `--target cuda`: print the subgroup-realization plan table (the chosen plan and the
-    /// runners-up) instead of the source.
+    /// runners-up) and how each read-only buffer's vectors are loaded (plain, through the
+    /// read-only path, under an L2 evict_last policy) instead of the source.
     #[arg(long)]
     pub plan: bool,
 

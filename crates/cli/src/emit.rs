@@ -1,7 +1,7 @@
 //! `metile emit KERNEL [--dtype f32|f16|bf16] [--block N] [--exact] [--target tile|cuda]
 //! [--plan|--ptxas]`: the Tile IR text of a library kernel (from `metile_kernels::emit`), or its
-//! generated CUDA C, or the CUDA plan table, or the assembler's report (registers, spills: NVRTC,
-//! no GPU). `--exact`: a row kernel as launched on rows of `--block` columns. Without KERNEL,
+//! generated CUDA C, or the CUDA plan table (with each read-only buffer's load path), or the
+//! assembler's report (registers, spills: NVRTC, no GPU). `--exact`: a row kernel as launched on rows of `--block` columns. Without KERNEL,
 //! lists the kernel names. Generating source needs no GPU.
 
 use metile_kernels::emit as kernels_emit;
@@ -35,7 +35,11 @@ pub fn emit(args: &EmitArgs) -> Result<u8, CliError> {
                 ..Target::sm90()
             };
             if args.plan {
-                plan::table(&cuda_plans(&k, &target))
+                let loads = metile_codegen::cuda::load_paths(k.kernel());
+                format!(
+                    "{}\nvector loads of the read-only buffers:\n{loads}",
+                    plan::table(&cuda_plans(&k, &target))
+                )
             } else if args.ptxas {
                 let src = cuda_source(&k, &target).map_err(|e| CliError::new(e.to_string()))?;
                 let report = metile_runtime::cuda::ptxas_report(

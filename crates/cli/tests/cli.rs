@@ -520,6 +520,29 @@ fn emit_ptxas_reports_registers_or_says_why_not() {
     assert!(out.contains("spill"), "{out}");
 }
 
+/// `emit --plan` prints the plan table and, below it, how each read-only buffer's vectors are
+/// loaded: the policy a kernel asks for (RMSNorm's f32 forward loads `x` under the L2
+/// evict_last policy, its weight plainly), outputs not listed.
+#[test]
+fn emit_plan_shows_the_load_path_of_each_read_only_buffer() {
+    let o = metile(&[
+        "emit",
+        "rms_norm_fwd",
+        "--target",
+        "cuda",
+        "--plan",
+        "--exact",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("| chosen |"), "{out}");
+    let loads = out
+        .split("vector loads of the read-only buffers:\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no load paths: {out}"));
+    assert_eq!(loads, "x: L2 evict_last policy\nweight: plain\n", "{out}");
+}
+
 #[test]
 fn train_rejects_nonsense_flags_without_panicking() {
     for (flags, needle) in [

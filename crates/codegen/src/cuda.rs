@@ -420,6 +420,58 @@ impl CacheHint {
     }
 }
 
+/// How the vector loads of parameter `buffer` of `k` read (the intrinsic, or `None`: plain):
+/// plain unless the buffer is read-only (a cache hint on memory the kernel writes could return
+/// stale values); then through `env`'s intrinsic when `LOAD_HINT_ENV` is set (and names the
+/// buffer, or none), else under an L2 evict_last policy when the kernel asks for one for this
+/// buffer (`Kernel::l2_evict_last`), else `__ldg` in a kernel that asks for the read-only data
+/// path (`Kernel::read_only_cache`).
+fn vector_load(k: &Kernel, env: Option<&CacheHint>, buffer: u32) -> Option<&'static str> {
+    let param = k.params.get(buffer as usize)?;
+    if !matches!(
+        param.kind,
+        ParamKind::Buffer {
+            access: Access::Read,
+            ..
+        }
+    ) {
+        return None;
+    }
+    if let Some(h) = env {
+        return h.applies(&param.name).then_some(h.intrinsic);
+    }
+    if k.l2_evict_last.contains(&buffer) {
+        return Some(EVICT_LAST_LOAD);
+    }
+    k.read_only_cache.then_some("__ldg")
+}
+
+/// How the CUDA emitter loads each read-only buffer of `k` whole vectors at a time, one line
+/// per buffer (`x: L2 evict_last policy`), as [`vector_load`] decides it under this process's
+/// `LOAD_HINT_ENV`; scalar and masked-tail loads stay plain.
+pub fn load_paths(k: &Kernel) -> String {
+    let mut out = String::new();
+    for (i, p) in k.params.iter().enumerate() {
+        if !matches!(
+            p.kind,
+            ParamKind::Buffer {
+                access: Access::Read,
+                ..
+            }
+        ) {
+            continue;
+        }
+        let path = match vector_load(k, load_hint(), i as u32) {
+            None => "plain",
+            Some(EVICT_LAST_LOAD) => "L2 evict_last policy",
+            Some("__ldg") => "read-only path (__ldg)",
+            Some(other) => other,
+        };
+        let _ = writeln!(out, "{}: {path}", p.name);
+    }
+    out
+}
+
 /// The entry point's C name: `mt_` and the kernel name with every other character than ASCII
 /// letters and digits replaced (the prefix keeps it clear of C keywords such as `double`).
 fn sanitize(name: &str) -> String {
@@ -1460,30 +1512,9 @@ impl Emitter<'_> {
         hint.filter(|h| h.applies(name)).map(|h| h.intrinsic)
     }
 
-    /// How vector loads of parameter `buffer` read: plain (`None`) unless the buffer is
-    /// read-only (a cache hint on memory the kernel writes could return stale values); then
-    /// through `LOAD_HINT_ENV`'s intrinsic when the variable is set (and names the buffer, or
-    /// none), else under an L2 evict_last policy when the kernel asks for one for this buffer
-    /// (`Kernel::l2_evict_last`), else `__ldg` in a kernel that asks for the read-only data path
-    /// (`Kernel::read_only_cache`).
+    /// How vector loads of parameter `buffer` read ([`vector_load`]).
     fn load_intrinsic(&self, buffer: u32) -> Option<&'static str> {
-        let read_only = matches!(
-            self.k.params.get(buffer as usize).map(|p| &p.kind),
-            Some(ParamKind::Buffer {
-                access: Access::Read,
-                ..
-            })
-        );
-        if !read_only {
-            return None;
-        }
-        if self.load_hint.is_some() {
-            return self.hint(self.load_hint, buffer);
-        }
-        if self.k.l2_evict_last.contains(&buffer) {
-            return Some(EVICT_LAST_LOAD);
-        }
-        self.k.read_only_cache.then_some("__ldg")
+        vector_load(self.k, self.load_hint, buffer)
     }
 
     fn buffer_dtype(&self, buffer: u32) -> DType {
