@@ -15,7 +15,7 @@ constexpr int D = 4096;
 constexpr int ROWS = 16384;
 
 
-// x and dy loads: 0 plain, 1 __ldg, 2 L2 evict_last policy.
+// x and dy loads: 0 plain, 1 __ldg, 2 L2 evict_last policy (H for x, HD for dy).
 template <int H> __device__ __forceinline__ float4 ld4(const float4* p) {
   float4 v;
   if constexpr (H == 0) v = *p;
@@ -43,7 +43,7 @@ template <int T> __device__ __forceinline__ float block_sum(float v, float* sm, 
 // Rows g * rpp .. min((g + 1) * rpp, rows) of program g; PREFETCH: the next row's x and dy are
 // loaded before the current row is reduced (metile's shape). dx = r w dy - x r^3 sum(x w dy) / D,
 // dw partial row g = sum over the rows of dy x r.
-template <int T, bool PREFETCH, int H>
+template <int T, bool PREFETCH, int H, int HD = H>
 __global__ void __launch_bounds__(T) rms_bwd(const float* __restrict__ x, const float* __restrict__ w, const float* __restrict__ dy, const float* __restrict__ rstd, float* __restrict__ dx, float* __restrict__ partial, int rows, int rpp) {
   constexpr int G = D / (4 * T);
   __shared__ float sm[64];
@@ -60,7 +60,7 @@ __global__ void __launch_bounds__(T) rms_bwd(const float* __restrict__ x, const 
       const float4* xr = reinterpret_cast<const float4*>(x + (size_t)first * D);
       const float4* dr = reinterpret_cast<const float4*>(dy + (size_t)first * D);
       #pragma unroll
-      for (int g = 0; g < G; ++g) { xn[g] = ld4<H>(xr + g * T + tid); dn[g] = ld4<H>(dr + g * T + tid); }
+      for (int g = 0; g < G; ++g) { xn[g] = ld4<H>(xr + g * T + tid); dn[g] = ld4<HD>(dr + g * T + tid); }
     }
   }
   for (int r = first; r < last; ++r) {
@@ -72,12 +72,12 @@ __global__ void __launch_bounds__(T) rms_bwd(const float* __restrict__ x, const 
       const float4* xr = reinterpret_cast<const float4*>(x + (size_t)nr * D);
       const float4* dr = reinterpret_cast<const float4*>(dy + (size_t)nr * D);
       #pragma unroll
-      for (int g = 0; g < G; ++g) { xn[g] = ld4<H>(xr + g * T + tid); dn[g] = ld4<H>(dr + g * T + tid); }
+      for (int g = 0; g < G; ++g) { xn[g] = ld4<H>(xr + g * T + tid); dn[g] = ld4<HD>(dr + g * T + tid); }
     } else {
       const float4* xr = reinterpret_cast<const float4*>(x + (size_t)r * D);
       const float4* dr = reinterpret_cast<const float4*>(dy + (size_t)r * D);
       #pragma unroll
-      for (int g = 0; g < G; ++g) { xv[g] = ld4<H>(xr + g * T + tid); dv[g] = ld4<H>(dr + g * T + tid); }
+      for (int g = 0; g < G; ++g) { xv[g] = ld4<H>(xr + g * T + tid); dv[g] = ld4<HD>(dr + g * T + tid); }
     }
     const float rs = __ldg(rstd + r);
     float acc = 0.f;
@@ -179,6 +179,10 @@ int main() {
     run("F  512 thr, prefetch, evict_last, 264", rms_bwd<512, true, 2>, 512, 264, b, copy_ms);
     run("F1 512 thr, no prefetch, evict_last, 1024", rms_bwd<512, false, 2>, 512, 1024, b, copy_ms);
     run("F0 512 thr, no prefetch, plain, 1024", rms_bwd<512, false, 0>, 512, 1024, b, copy_ms);
+    run("G1 no prefetch, 1024, evict_last x only", rms_bwd<256, false, 2, 0>, 256, 1024, b, copy_ms);
+    run("G2 no prefetch, 1024, evict_last dy only", rms_bwd<256, false, 0, 2>, 256, 1024, b, copy_ms);
+    run("G3 prefetch, 264, evict_last x only", rms_bwd<256, true, 2, 0>, 256, 264, b, copy_ms);
+    run("G4 prefetch, 264, evict_last dy only", rms_bwd<256, true, 0, 2>, 256, 264, b, copy_ms);
   }
   return 0;
 }
