@@ -1,7 +1,8 @@
 // Prepared in session 17 for the next session's first call: which structure of the f32 RMSNorm
 // backward (16384 x 4096, saved rstd) beats torch.compile's (about 0.209 ms, its fwd+bwd 0.3364)?
 // metile's emitted kernel (0.2085 ms with x and dy under the L2 evict_last policy): 256 threads,
-// 16 floats per thread, two programs per SM (261 programs of 63 rows), the next row's x and dy
+// 16 floats per thread, 136 registers so one program per SM (a grid of 132 programs of 125
+// rows: one wave of resident programs; 264 where two fit), the next row's x and dy
 // loaded before the current row is reduced, dw accumulated in registers and written as one f32
 // partial row per program, summed by a second kernel. torch.compile's (Inductor's mix-order
 // reduction, benchmarks/results/h200-2026-12-01q/call8): 1,024 programs of 16 rows, 256
@@ -164,7 +165,8 @@ int main() {
   printf("copy of the same bytes (float4, grid-stride): %.4f ms (%.0f GB/s)\n", copy_ms, 2.0 * n4 * 16 / (copy_ms * 1e-3) / 1e9);
   for (int round = 0; round < 2; ++round) {
     printf("-- round %d\n", round);
-    run("A  metile's shape: prefetch, evict_last", rms_bwd<256, true, 2>, 256, 264, b, copy_ms, true);
+    run("A  metile's shape: prefetch, evict_last", rms_bwd<256, true, 2>, 256, 132, b, copy_ms, true);
+    run("A2 prefetch, evict_last, 264", rms_bwd<256, true, 2>, 256, 264, b, copy_ms);
     run("A1 prefetch, ldg", rms_bwd<256, true, 1>, 256, 264, b, copy_ms);
     run("A0 prefetch, plain", rms_bwd<256, true, 0>, 256, 264, b, copy_ms);
     run("B  no prefetch, evict_last, 264", rms_bwd<256, false, 2>, 256, 264, b, copy_ms);
