@@ -47,8 +47,9 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { float r; asm("max.N
 __device__ __forceinline__ float mt_minf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fminf(a, b); }
 __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fmaxf(a, b); }
 #endif
-// Vector loads under an L2 evict_last policy (`Kernel::l2_evict_last`; plain before sm_80).
-#if __CUDA_ARCH__ >= 800
+// Vector loads under an L2 evict_last policy (`Kernel::l2_evict_last`), where it was measured
+// (sm_90, the H200); plain loads on earlier architectures.
+#if __CUDA_ARCH__ >= 900
 #define MT_LD_POLICY "{ .reg .b64 pol; createpolicy.fractional.L2::evict_last.b64 pol, 1.0; "
 __device__ __forceinline__ uint4 mt_ld_evict_last(const uint4* p) { uint4 v; asm(MT_LD_POLICY "ld.global.L2::cache_hint.v4.u32 {%0,%1,%2,%3}, [%4], pol; }" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p)); return v; }
 __device__ __forceinline__ uint2 mt_ld_evict_last(const uint2* p) { uint2 v; asm(MT_LD_POLICY "ld.global.L2::cache_hint.v2.u32 {%0,%1}, [%2], pol; }" : "=r"(v.x), "=r"(v.y) : "l"(p)); return v; }

@@ -139,7 +139,7 @@ pub struct Kernel {
     /// written) reach the copy rate with it, as torch.compile's norm kernels do (their loads
     /// carry this policy); set from a measurement, per kernel and dtype, for kernels it speeds up
     /// (it slows others: RoPE, the gated activations). A buffer the kernel also writes is loaded
-    /// plainly.
+    /// plainly, as are all on GPUs before sm_90 (not measured there).
     pub l2_evict_last: Vec<u32>,
 }
 
