@@ -1050,8 +1050,12 @@ pub(crate) fn sums_of(len: usize, of: &[SumOf], out: &mut [f32]) {
                     for (a, s) in acc.iter_mut().zip(of) {
                         *a = match *s {
                             SumOf::Run(x) => lanes(*a, &x[at..end], &x[at..end], |p, _| p),
-                            SumOf::Product(x, y) => lanes(*a, &x[at..end], &y[at..end], |p, q| p * q),
-                            SumOf::Scaled(x, w) => lanes(*a, &x[at..end], &x[at..end], |p, _| p * w),
+                            SumOf::Product(x, y) => {
+                                lanes(*a, &x[at..end], &y[at..end], |p, q| p * q)
+                            }
+                            SumOf::Scaled(x, w) => {
+                                lanes(*a, &x[at..end], &x[at..end], |p, _| p * w)
+                            }
                         };
                     }
                     at = end;
@@ -1060,9 +1064,10 @@ pub(crate) fn sums_of(len: usize, of: &[SumOf], out: &mut [f32]) {
                     let rest = row + body..row + len;
                     let tail: f32 = match *s {
                         SumOf::Run(x) => x[rest].iter().fold(0.0, |t, v| t + v),
-                        SumOf::Product(x, y) => {
-                            x[rest.clone()].iter().zip(&y[rest]).fold(0.0, |t, (p, q)| t + p * q)
-                        }
+                        SumOf::Product(x, y) => x[rest.clone()]
+                            .iter()
+                            .zip(&y[rest])
+                            .fold(0.0, |t, (p, q)| t + p * q),
                         SumOf::Scaled(x, w) => x[rest].iter().fold(0.0, |t, v| t + v * w),
                     };
                     out[m * rows + r] = combine_lanes(*a) + tail;

@@ -305,7 +305,9 @@ impl<'a> Launch<'a> {
                 || self.shortcuts.fusion.inlined[id.index()]
                 || self.shortcuts.fusion.stored[id.index()]
                 || self.shortcuts.fusion.grouped[id.index()] => {}
-            _ if self.shortcuts.fusion.sum_groups[id.index()].is_some() => self.run_sums(frame, id)?,
+            _ if self.shortcuts.fusion.sum_groups[id.index()].is_some() => {
+                self.run_sums(frame, id)?
+            }
             _ if self.shortcuts.fusion.trees[id.index()].is_some() => {
                 self.run_tree(frame, id, inst.results[0])?
             }
@@ -876,6 +878,42 @@ impl<'a> Launch<'a> {
                 _ => {}
             }
             return Ok(());
+        }
+        // One element at a scalar index (a row's statistic): read or written as a scalar.
+        if let (1, Val::Splat(Scalar::I(j))) = (n, idx) {
+            let active = match m {
+                None => Some(true),
+                Some(Val::Splat(c)) => Some(c.as_bool()),
+                Some(_) => None,
+            };
+            if let Some(active) = active {
+                let j = *j;
+                let at = (j >= 0 && (j as u64) < len as u64).then_some(j as usize);
+                match op {
+                    Op::Load { other, .. } => {
+                        let v = match (active, at) {
+                            (false, _) => other
+                                .map(|o| frame.slots[o.index()].scalar())
+                                .unwrap_or(Scalar::zero(dtype)),
+                            (true, Some(i)) => view.get(dtype, i),
+                            (true, None) => return Err(oob(j)),
+                        };
+                        frame.slots[results[0].index()] = Val::Splat(v);
+                    }
+                    Op::Store { value, .. } | Op::AtomicAdd { value, .. } if active => {
+                        let i = at.ok_or_else(|| oob(j))?;
+                        let v = frame.slots[value.index()].get(0);
+                        let mut w = view.writer();
+                        if matches!(op, Op::AtomicAdd { .. }) {
+                            w.atomic_add(dtype, i, v);
+                        } else {
+                            w.set(dtype, i, v);
+                        }
+                    }
+                    _ => {}
+                }
+                return Ok(());
+            }
         }
         // Float loads at computed indices: one gather over dense index and mask slices.
         if let (Op::Load { other, .. }, true) = (op, dtype.is_float()) {
