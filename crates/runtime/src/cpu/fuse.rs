@@ -156,7 +156,9 @@ impl Fusion {
             for group in b.insts[i..i + run].chunks(MAX_SUMS) {
                 if group.len() > 1 {
                     self.sum_groups[group[0].index()] = Some(group.to_vec());
-                    group[1..].iter().for_each(|g| self.grouped[g.index()] = true);
+                    group[1..]
+                        .iter()
+                        .for_each(|g| self.grouped[g.index()] = true);
                 }
             }
             i += run;
