@@ -20,6 +20,16 @@ __device__ __forceinline__ float mt_maxf(float a, float b) { float r; asm("max.N
 __device__ __forceinline__ float mt_minf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fminf(a, b); }
 __device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fmaxf(a, b); }
 #endif
+// Vector loads under an L2 evict_last policy (`Kernel::l2_evict_last`), where it was measured
+// (sm_90, the H200); plain loads on earlier architectures.
+#if __CUDA_ARCH__ >= 900
+#define MT_LD_POLICY "{ .reg .b64 pol; createpolicy.fractional.L2::evict_last.b64 pol, 1.0; "
+__device__ __forceinline__ uint4 mt_ld_evict_last(const uint4* p) { uint4 v; asm(MT_LD_POLICY "ld.global.L2::cache_hint.v4.u32 {%0,%1,%2,%3}, [%4], pol; }" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p)); return v; }
+__device__ __forceinline__ uint2 mt_ld_evict_last(const uint2* p) { uint2 v; asm(MT_LD_POLICY "ld.global.L2::cache_hint.v2.u32 {%0,%1}, [%2], pol; }" : "=r"(v.x), "=r"(v.y) : "l"(p)); return v; }
+__device__ __forceinline__ unsigned mt_ld_evict_last(const unsigned* p) { unsigned v; asm(MT_LD_POLICY "ld.global.L2::cache_hint.u32 %0, [%1], pol; }" : "=r"(v) : "l"(p)); return v; }
+#else
+template <typename W> __device__ __forceinline__ W mt_ld_evict_last(const W* p) { return *p; }
+#endif
 __device__ __forceinline__ int mt_f2i(float x) { return x != x ? 0 : (x >= 2147483648.0f ? 2147483647 : (x <= -2147483648.0f ? (-2147483647 - 1) : (int)x)); }
 __device__ __forceinline__ mt_i64 mt_f2l(float x) { return x != x ? 0 : (x >= 9.2233720368547758e18f ? 9223372036854775807LL : (x <= -9.2233720368547758e18f ? (-9223372036854775807LL - 1) : (mt_i64)x)); }
 __device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
@@ -77,7 +87,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
       if ((true && v7[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        for (int q = 0; q < 1; ++q) u.w[q] = mt_ld_evict_last((const uint4*)(p0 + i0) + q);
         #pragma unroll
         for (int k = 0; k < MT_VEC; ++k) v12[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
@@ -95,7 +105,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
       if ((true && v7[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        for (int q = 0; q < 1; ++q) u.w[q] = mt_ld_evict_last((const uint4*)(p1 + i0) + q);
         #pragma unroll
         for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
@@ -173,7 +183,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        for (int q = 0; q < 1; ++q) u.w[q] = mt_ld_evict_last((const uint4*)(p0 + i0) + q);
         #pragma unroll
         for (int k = 0; k < MT_VEC; ++k) v12[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
@@ -191,7 +201,7 @@ extern "C" __global__ void __launch_bounds__(256) mt_softmax_bwd(const mt_u16* _
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        for (int q = 0; q < 1; ++q) u.w[q] = mt_ld_evict_last((const uint4*)(p1 + i0) + q);
         #pragma unroll
         for (int k = 0; k < MT_VEC; ++k) v15[g + k] = mt_bf16_to_f32(u.e[k]);
       } else {
