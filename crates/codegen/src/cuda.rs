@@ -15,7 +15,7 @@ use std::fmt::Write;
 use std::sync::OnceLock;
 
 use metile_ir::{
-    Access, BinaryOp, Block, CmpOp, ConstValue, DType, Inst, InstId, Kernel, Op, ParamKind,
+    Access, BinaryOp, Block, CmpOp, ConstValue, DType, Inst, InstId, Kernel, Op, Param, ParamKind,
     ReduceOp, UnaryOp, ValueId,
 };
 
@@ -428,16 +428,7 @@ impl CacheHint {
 /// buffer (`Kernel::l2_evict_last`), else `__ldg` in a kernel that asks for the read-only data
 /// path (`Kernel::read_only_cache`).
 fn vector_load(k: &Kernel, env: Option<&CacheHint>, buffer: u32) -> Option<&'static str> {
-    let param = k.params.get(buffer as usize)?;
-    if !matches!(
-        param.kind,
-        ParamKind::Buffer {
-            access: Access::Read,
-            ..
-        }
-    ) {
-        return None;
-    }
+    let param = k.params.get(buffer as usize).filter(|p| read_only(p))?;
     if let Some(h) = env {
         return h.applies(&param.name).then_some(h.intrinsic);
     }
@@ -447,21 +438,23 @@ fn vector_load(k: &Kernel, env: Option<&CacheHint>, buffer: u32) -> Option<&'sta
     k.read_only_cache.then_some("__ldg")
 }
 
+/// Whether parameter `p` is a buffer the kernel only reads (access `read`).
+fn read_only(p: &Param) -> bool {
+    matches!(
+        p.kind,
+        ParamKind::Buffer {
+            access: Access::Read,
+            ..
+        }
+    )
+}
+
 /// How the CUDA emitter loads each read-only buffer of `k` whole vectors at a time, one line
 /// per buffer (`x: L2 evict_last policy`), as [`vector_load`] decides it under this process's
 /// `LOAD_HINT_ENV`; scalar and masked-tail loads stay plain.
 pub fn load_paths(k: &Kernel) -> String {
     let mut out = String::new();
-    for (i, p) in k.params.iter().enumerate() {
-        if !matches!(
-            p.kind,
-            ParamKind::Buffer {
-                access: Access::Read,
-                ..
-            }
-        ) {
-            continue;
-        }
+    for (i, p) in k.params.iter().enumerate().filter(|(_, p)| read_only(p)) {
         let path = match vector_load(k, load_hint(), i as u32) {
             None => "plain",
             Some(EVICT_LAST_LOAD) => "L2 evict_last policy",

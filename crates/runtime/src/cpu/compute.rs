@@ -948,19 +948,9 @@ fn spread<T: Copy>(
 /// than one running sum).
 #[inline(always)]
 pub(crate) fn sum_f32(x: &[f32]) -> f32 {
-    let mut acc = [0.0f32; 16];
-    let chunks = x.chunks_exact(16);
-    let rest = chunks.remainder();
-    for c in chunks {
-        for k in 0..16 {
-            acc[k] += c[k];
-        }
-    }
-    let mut tail = 0.0;
-    for v in rest {
-        tail += v;
-    }
-    combine_lanes(acc) + tail
+    let (body, rest) = x.split_at(x.len() / 16 * 16);
+    let acc = lanes([0.0; 16], body, body, |p, _| p);
+    combine_lanes(acc) + rest.iter().fold(0.0, |t, v| t + v)
 }
 
 /// The 16 lanes of a sum combined pairwise (lane `k` with lane `k + w`, `w` halving): the fixed
@@ -981,17 +971,12 @@ fn combine_lanes(mut acc: [f32; 16]) -> f32 {
 /// fuses the two), so the result equals the product tile's sum bit for bit.
 #[inline(always)]
 fn sum_product_f32(x: &[f32], y: &[f32]) -> f32 {
-    let mut acc = [0.0f32; 16];
-    let (cx, cy) = (x.chunks_exact(16), y.chunks_exact(16));
-    let mut tail = 0.0;
-    for (a, b) in cx.remainder().iter().zip(cy.remainder()) {
-        tail += a * b;
-    }
-    for (a, b) in cx.zip(cy) {
-        for k in 0..16 {
-            acc[k] += a[k] * b[k];
-        }
-    }
+    let body = x.len().min(y.len()) / 16 * 16;
+    let acc = lanes([0.0; 16], &x[..body], &y[..body], |p, q| p * q);
+    let tail = x[body..]
+        .iter()
+        .zip(&y[body..])
+        .fold(0.0, |t, (p, q)| t + p * q);
     combine_lanes(acc) + tail
 }
 
@@ -1078,7 +1063,8 @@ pub(crate) fn sums_of(len: usize, of: &[SumOf], out: &mut [f32]) {
 }
 
 /// `acc` plus, lane by lane, `f` of the elements of `x` and `y` (of equal lengths, multiples
-/// of 16) taken 16 at a time: the loop of `sum_f32` and `sum_product_f32`.
+/// of 16) taken 16 at a time: the one loop of every lane-wise sum here (`sum_f32`,
+/// `sum_product_f32`, `sums_of`), so that they add in the same order.
 #[inline(always)]
 fn lanes(mut acc: [f32; 16], x: &[f32], y: &[f32], f: impl Fn(f32, f32) -> f32) -> [f32; 16] {
     for (p, q) in x.chunks_exact(16).zip(y.chunks_exact(16)) {

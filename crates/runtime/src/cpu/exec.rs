@@ -322,13 +322,18 @@ impl<'a> Launch<'a> {
                     frame.slots.swap(r.index(), src.index());
                     return Ok(());
                 }
-                let mut out = std::mem::take(&mut frame.slots[r.index()]);
-                let res = self.pure(frame, op, r, &mut out);
-                frame.slots[r.index()] = out;
-                res?;
+                self.run_pure(frame, op, r)?;
             }
         }
         Ok(())
+    }
+
+    /// Runs pure op `op` into its result `r`'s slot (the slot's old storage reused).
+    fn run_pure(&self, frame: &mut Frame<'a>, op: &Op, r: ValueId) -> Result<(), Error> {
+        let mut out = std::mem::take(&mut frame.slots[r.index()]);
+        let res = self.pure(frame, op, r, &mut out);
+        frame.slots[r.index()] = out;
+        res
     }
 
     /// Runs instruction `id`, which roots a tree (see `fuse`), into its result `r`: the tree in
@@ -353,10 +358,7 @@ impl<'a> Launch<'a> {
         for &j in tree.inlined.iter().chain([&id]) {
             let inst = self.kernel.inst(j);
             let r = inst.results[0];
-            let mut out = std::mem::take(&mut frame.slots[r.index()]);
-            let res = self.pure(frame, &inst.op, r, &mut out);
-            frame.slots[r.index()] = out;
-            res?;
+            self.run_pure(frame, &inst.op, r)?;
         }
         Ok(())
     }
@@ -410,10 +412,7 @@ impl<'a> Launch<'a> {
                 if self.sum_of_product(frame, g, &inst.op, r) {
                     continue;
                 }
-                let mut out = std::mem::take(&mut frame.slots[r.index()]);
-                let res = self.pure(frame, &inst.op, r, &mut out);
-                frame.slots[r.index()] = out;
-                res?;
+                self.run_pure(frame, &inst.op, r)?;
             }
             return Ok(());
         }
