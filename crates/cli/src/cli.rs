@@ -101,7 +101,8 @@ pub struct EmitArgs {
     /// Row-tiled kernels (norms, softmax, cross-entropy): a tile of exactly the row, no column
     /// mask, as the runtime launches rows of `--block` columns (norms also with a GPU launch's
     /// parameter loads, and their backwards with its row prefetch and the forward's saved
-    /// statistics). Without it, the masked representative tile.
+    /// statistics; rotate-half RoPE as the one launch that rotates q and k). Without it, the
+    /// masked representative tile.
     #[arg(long)]
     pub exact: bool,
 

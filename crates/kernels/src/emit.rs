@@ -309,8 +309,9 @@ fn trace_kernel(
             guarded: !backward,
         }),
         // Rows of `block` columns, all rotated (mRoPE's by the default sections).
+        // With `exact`, rotate-half RoPE as a GPU launches it beside k: q and k in one launch.
         "rope" | "llama4_rope" | "qwen2vl_mrope" => {
-            crate::rope::kernel(&crate::rope::RopeSpec::shaped(
+            let spec = crate::rope::RopeSpec::shaped(
                 match base {
                     "rope" => crate::rope::Variant::RotateHalf,
                     "llama4_rope" => crate::rope::Variant::Interleaved,
@@ -324,7 +325,11 @@ fn trace_kernel(
                 block,
                 Some(crate::rope::mrope::auto_section(block)),
                 |cols| cols,
-            ))
+            );
+            crate::rope::kernel(&crate::rope::RopeSpec {
+                pair: exact && base == "rope",
+                ..spec
+            })
         }
         "matmul" | "matmul_dx" | "matmul_dw" if backward == (base != "matmul") => {
             crate::matmul::gemm_kernel(&crate::matmul::representative_spec(base, dtype))

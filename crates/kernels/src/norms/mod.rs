@@ -966,10 +966,10 @@ pub(crate) fn backward_programs(
 }
 
 /// Sums the `programs` FP32 partial rows of `cols` columns in `partial` into `out` (`cols`
-/// values), in program order (`reduce_partials`). The rows are summed column block by column
+/// values), in a fixed order (`reduce_partials`). The rows are summed column block by column
 /// block: the whole row per program (`tiling`'s tile when stepped), one partial row per step, on
-/// the CPU; 128 columns per program and 32 partial rows per step on a GPU (many loads in flight
-/// per program).
+/// the CPU; 32 columns per program and 32 partial rows per step on a GPU (many programs, many
+/// loads in flight per program; [`REDUCE_PARTIALS_ENV`] overrides).
 pub(crate) fn sum_partial_rows(
     device: &Device,
     tiling: Tiling,
@@ -985,7 +985,12 @@ pub(crate) fn sum_partial_rows(
             1,
         )
     } else {
-        (128.min(cols.next_power_of_two()), false, 32)
+        // H200, f32 RMSNorm / LayerNorm backward at 16384x4096 (132 partial rows), ms, graph-
+        // timed, two rounds (`benchmarks/gpu/s18_call3.sh`): 32x32 0.205 / 0.214, 64x16 0.205 /
+        // 0.215, 128x32 0.205 / 0.214-0.215, 128x8 0.206 / 0.217, 256x16 0.205 / 0.215; the sum
+        // alone 4.4-4.8 us (ncu) against 9.0 before it accumulated lanes.
+        let (block, rows) = reduce_partials_tile().unwrap_or((32, 32));
+        (block.min(cols.next_power_of_two()), false, rows)
     };
     let reduce = device.kernel("reduce_partials", &(rb, rexact, rrows), || {
         kernels::reduce_partials(rb, rexact, rrows)
@@ -998,6 +1003,17 @@ pub(crate) fn sum_partial_rows(
     ];
     device.launch(&reduce, [cols.div_ceil(rb) as u32, 1, 1], &mut args)?;
     Ok(())
+}
+
+/// `REDUCE_PARTIALS_ENV=BLOCKxROWS`: the GPU's partial-row sum over `BLOCK` columns per program
+/// and `ROWS` partial rows per step (both powers of two, `ROWS > 1`), for A/B runs.
+pub const REDUCE_PARTIALS_ENV: &str = "METILE_REDUCE_PARTIALS";
+
+fn reduce_partials_tile() -> Option<(usize, usize)> {
+    let v = crate::host::tuning_var(REDUCE_PARTIALS_ENV)?;
+    let (b, r) = v.trim().split_once('x')?;
+    let (b, r) = (b.parse::<usize>().ok()?, r.parse::<usize>().ok()?);
+    (b.is_power_of_two() && r.is_power_of_two() && r > 1 && b * r <= 1 << 14).then_some((b, r))
 }
 
 /// Checks the saved statistics of a backward over `rows` rows: FP32, one value per row, `mean`

@@ -358,38 +358,41 @@ fn stepped_and_single_tile_kernels_agree() {
     }
 }
 
-/// The GPU's blocked form of the partial-row reduction (32 rows per step, masked ragged ends)
-/// sums the same values as a plain f64 sum.
+/// The GPU's blocked form of the partial-row reduction (lanes of `rows` partial rows, summed
+/// once at the end; masked ragged ends in both directions) sums the same values as a plain f64
+/// sum, at the GPU's default tile and others.
 #[test]
 fn blocked_partial_reduction_matches_f64() {
     use metile_runtime::{Arg, Buffer};
     let dev = Device::cpu();
-    let (programs, cols, block) = (77usize, 300usize, 128usize);
+    let (programs, cols) = (77usize, 300usize);
     let vals = Rng::new(21).normal_vec(programs * cols, 0.0, 1.0);
     let p = Buffer::from_f32(DType::F32, &vals).unwrap();
-    let mut out = Buffer::zeros(DType::F32, cols);
-    out.poison();
-    let k = dev
-        .kernel("reduce_partials", &(block, false, 32usize), || {
-            reduce_partials(block, false, 32)
-        })
-        .unwrap();
-    let mut args = [
-        Arg::In(&p),
-        Arg::Out(&mut out),
-        Arg::I32(cols as i32),
-        Arg::I32(programs as i32),
-    ];
-    dev.launch(&k, [cols.div_ceil(block) as u32, 1, 1], &mut args)
-        .unwrap();
-    let got = out.to_f32().unwrap();
-    for c in 0..cols {
-        let want: f64 = (0..programs).map(|g| vals[g * cols + c] as f64).sum();
-        assert!(
-            (got[c] as f64 - want).abs() < 1e-4,
-            "column {c}: {} vs {want}",
-            got[c]
-        );
+    for (block, rows) in [(32usize, 32usize), (128, 32), (64, 16), (256, 2)] {
+        let mut out = Buffer::zeros(DType::F32, cols);
+        out.poison();
+        let k = dev
+            .kernel("reduce_partials", &(block, false, rows), || {
+                reduce_partials(block, false, rows)
+            })
+            .unwrap();
+        let mut args = [
+            Arg::In(&p),
+            Arg::Out(&mut out),
+            Arg::I32(cols as i32),
+            Arg::I32(programs as i32),
+        ];
+        dev.launch(&k, [cols.div_ceil(block) as u32, 1, 1], &mut args)
+            .unwrap();
+        let got = out.to_f32().unwrap();
+        for c in 0..cols {
+            let want: f64 = (0..programs).map(|g| vals[g * cols + c] as f64).sum();
+            assert!(
+                (got[c] as f64 - want).abs() < 1e-4,
+                "{block}x{rows}, column {c}: {} vs {want}",
+                got[c]
+            );
+        }
     }
 }
 
