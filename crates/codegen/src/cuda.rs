@@ -215,14 +215,27 @@ pub fn emit(k: &Kernel, plan: &Plan, layouts: &Layouts) -> Result<CudaSource, Co
         e.block(&body)?;
         e.fast = false;
     }
+    // The two bodies as two entry points (the launcher tests the fast one's conditions) where
+    // the kernel asks for it (`Kernel::split_fast_entry`, or `SPLIT_ENV`), else one entry point
+    // that tests them itself.
+    let mut fast = None;
     if e.fast_accesses > 0 {
         let fast_body = std::mem::take(&mut e.out);
         e.block(&body)?;
         let general_body = std::mem::take(&mut e.out);
-        e.out = format!(
-            "  const bool mt_fast = {};\n  if (mt_fast) {{\n{fast_body}  }} else {{\n{general_body}  }}\n",
-            e.fast_test()
-        );
+        let split = match crate::env_for(SPLIT_ENV, &k.name) {
+            Some(n) => n != 0,
+            None => k.split_fast_entry,
+        };
+        if split {
+            e.out = general_body;
+            fast = Some((fast_body, e.fast_entry()));
+        } else {
+            e.out = format!(
+                "  const bool mt_fast = {};\n  if (mt_fast) {{\n{fast_body}  }} else {{\n{general_body}  }}\n",
+                e.fast_test()
+            );
+        }
     } else {
         e.out.clear();
         e.depth = 1;
@@ -269,11 +282,6 @@ pub fn emit(k: &Kernel, plan: &Plan, layouts: &Layouts) -> Result<CudaSource, Co
         0 => format!("{threads}"),
         n => format!("{threads}, {n}"),
     };
-    let _ = writeln!(
-        src,
-        "extern \"C\" __global__ void __launch_bounds__({bounds}) {entry}({}) {{",
-        sig.join(", ")
-    );
     // Programmatic dependent launch (sm_90+, `Kernel::programmatic_launch`): wait for the grid
     // before this one on the stream (its memory complete and visible) before any memory
     // access, then let the next grid be scheduled, so that its programs take the
@@ -282,23 +290,37 @@ pub fn emit(k: &Kernel, plan: &Plan, layouts: &Layouts) -> Result<CudaSource, Co
         Some(n) => n != 0,
         None => k.programmatic_launch,
     };
-    if waits_for_prior_grid {
-        src.push_str(GRID_DEPENDENCY);
-    }
-    let _ = writeln!(src, "  const int mt_tid = threadIdx.x;");
-    let _ = writeln!(src, "  const int mt_lane = mt_tid & 31;");
-    let _ = writeln!(src, "  const int mt_warp = mt_tid >> 5;");
-    let _ = writeln!(src, "  (void)mt_lane; (void)mt_warp;");
     let smem = e.smem_bytes.max(16);
-    let _ = writeln!(
-        src,
-        "  __shared__ __align__(128) unsigned char mt_smem[{smem}];"
-    );
-    let _ = writeln!(src, "  (void)mt_smem;");
-    let _ = writeln!(src, "  int mt_round = 0;");
-    let _ = writeln!(src, "  (void)mt_round;");
-    src.push_str(&e.out);
-    src.push_str("}\n");
+    let write_entry = |src: &mut String, name: &str, body: &str| {
+        let _ = writeln!(
+            src,
+            "extern \"C\" __global__ void __launch_bounds__({bounds}) {name}({}) {{",
+            sig.join(", ")
+        );
+        if waits_for_prior_grid {
+            src.push_str(GRID_DEPENDENCY);
+        }
+        let _ = writeln!(src, "  const int mt_tid = threadIdx.x;");
+        let _ = writeln!(src, "  const int mt_lane = mt_tid & 31;");
+        let _ = writeln!(src, "  const int mt_warp = mt_tid >> 5;");
+        let _ = writeln!(src, "  (void)mt_lane; (void)mt_warp;");
+        let _ = writeln!(
+            src,
+            "  __shared__ __align__(128) unsigned char mt_smem[{smem}];"
+        );
+        let _ = writeln!(src, "  (void)mt_smem;");
+        let _ = writeln!(src, "  int mt_round = 0;");
+        let _ = writeln!(src, "  (void)mt_round;");
+        src.push_str(body);
+        src.push_str("}\n");
+    };
+    write_entry(&mut src, &entry, &e.out);
+    // The fast body was written at a branch's depth: the same text, one level deeper.
+    let fast = fast.map(|(body, mut fast): (String, crate::FastEntry)| {
+        fast.entry = format!("{entry}_fast");
+        write_entry(&mut src, &fast.entry, &body);
+        fast
+    });
     Ok(CudaSource {
         entry,
         source: src,
@@ -306,8 +328,15 @@ pub fn emit(k: &Kernel, plan: &Plan, layouts: &Layouts) -> Result<CudaSource, Co
         shared_bytes: e.smem_bytes as u32,
         params,
         waits_for_prior_grid,
+        fast,
     })
 }
+
+/// `METILE_CUDA_SPLIT=0|1` (every kernel) or `KERNEL=0|1[,..]` (those named) writes the aligned
+/// fast body into the general entry point behind a device-side test, or as an entry point of
+/// its own that the launcher picks, in place of the kernel's own choice
+/// (`Kernel::split_fast_entry`); for A/B runs.
+pub const SPLIT_ENV: &str = "METILE_CUDA_SPLIT";
 
 /// `METILE_CUDA_GRID_WAIT=0|1` (every kernel) or `KERNEL=0|1[,..]` (those named) leaves the
 /// wait for the prior grid out of the source (the kernel is launched plainly) or puts it in
@@ -1447,6 +1476,23 @@ impl Emitter<'_> {
     }
 
     /// The kernel-entry test of the fast body's assumptions (a C expression).
+    /// The fast entry point's conditions (`fast_test`'s, for the launcher; the caller names it).
+    fn fast_entry(&self) -> crate::FastEntry {
+        let vec = self.align.vec();
+        crate::FastEntry {
+            entry: String::new(),
+            multiples: (0..64u32)
+                .filter(|p| self.fast_params & (1u64 << p) != 0)
+                .map(|p| (p as usize, vec))
+                .collect(),
+            aligned: self
+                .fast_buffers
+                .iter()
+                .map(|(b, bytes)| (*b as usize, *bytes))
+                .collect(),
+        }
+    }
+
     fn fast_test(&self) -> String {
         let vec = self.align.vec();
         let params = (0..64u32)

@@ -83,6 +83,40 @@ pub struct CudaSource {
     /// programmatic dependent of that grid (its programs start while that grid drains). Set by
     /// the emitter; hand-written source without the wait must leave it `false`.
     pub waits_for_prior_grid: bool,
+    /// A second entry point in the same source whose accesses skip their alignment tests, for
+    /// launches whose arguments meet its conditions (`Kernel::split_fast_entry`); `entry` is then
+    /// the general body alone.
+    pub fast: Option<FastEntry>,
+}
+
+/// The fast entry point of a [`CudaSource`]: the kernel's body with the accesses that the
+/// alignment facts prove aligned written without their run-time tests. It is correct only for
+/// launches where every integer scalar parameter in `multiples` is a multiple of its number and
+/// every buffer in `aligned` starts at a device address that is a multiple of its byte count;
+/// the launcher checks them ([`FastEntry::admits`]) and otherwise takes `CudaSource::entry`,
+/// which is always correct.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FastEntry {
+    /// The `extern "C" __global__` name.
+    pub entry: String,
+    /// `(parameter index, multiple)` for integer scalar parameters.
+    pub multiples: Vec<(usize, u32)>,
+    /// `(parameter index, bytes)` for buffer parameters.
+    pub aligned: Vec<(usize, usize)>,
+}
+
+impl FastEntry {
+    /// Whether a launch with these scalar values and buffer addresses may take the fast entry:
+    /// `scalar(i)` is parameter `i`'s integer value, `address(i)` its device address.
+    pub fn admits(&self, scalar: impl Fn(usize) -> i64, address: impl Fn(usize) -> u64) -> bool {
+        self.multiples
+            .iter()
+            .all(|&(i, m)| scalar(i).rem_euclid(i64::from(m)) == 0)
+            && self
+                .aligned
+                .iter()
+                .all(|&(i, bytes)| address(i).is_multiple_of(bytes as u64))
+    }
 }
 
 /// Why a kernel could not be lowered.

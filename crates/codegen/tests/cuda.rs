@@ -311,6 +311,51 @@ fn aligned_row_accesses_get_a_fast_body_tested_at_entry() {
     assert!(!general.contains("p0[v"), "{general}");
 }
 
+/// `Kernel::split_fast_entry`: the fast body is an entry point of its own (`<entry>_fast`, no
+/// device-side test), the general entry keeps only the general body, and `CudaSource::fast`
+/// states the conditions the launcher checks: `n` a multiple of 8, both rows 16-byte aligned.
+/// Without the flag the single entry tests them itself.
+#[test]
+fn split_fast_entry_is_an_entry_point_of_its_own() {
+    let split = trace("row", |k| {
+        k.split_fast_entry();
+        let x = k.input("x", DType::BF16);
+        let y = k.output("y", DType::BF16);
+        let n = k.scalar("n", DType::I32);
+        let cols = k.arange(0, 4096);
+        let mask = cols.lt(n);
+        let offs = k.program_id(0) * n + cols;
+        y.store_masked(offs, x.load_masked(offs, mask, 0.0), mask);
+    })
+    .unwrap();
+    let out = cuda_source(&split, &Target::sm90()).unwrap();
+    let fast = out.fast.clone().expect("a fast entry");
+    assert_eq!(fast.entry, "mt_row_fast");
+    assert_eq!(fast.multiples, vec![(2, 8)]);
+    let mut aligned = fast.aligned.clone();
+    aligned.sort_unstable();
+    assert_eq!(aligned, vec![(0, 16), (1, 16)]);
+    let src = &out.source;
+    assert!(!src.contains("mt_fast"), "no device-side test: {src}");
+    let at = src
+        .find("void __launch_bounds__(256) mt_row_fast(")
+        .expect("the fast entry");
+    let (general, fast_body) = src.split_at(at);
+    assert!(general.contains("mt_row("), "{src}");
+    assert!(general.contains("(i0 % 8) == 0"), "{general}");
+    assert!(!fast_body.contains("i0 % 8"), "{fast_body}");
+    assert_eq!(fast_body.matches("((const uint4*)(p0 + i0))[q]").count(), 1);
+    // The launcher's choice: every condition met, a scalar off by one, a pointer off by 2 bytes.
+    let scalar = |n: i64| move |i: usize| if i == 2 { n } else { 0 };
+    assert!(fast.admits(scalar(4096), |_| 0x1000));
+    assert!(!fast.admits(scalar(4095), |_| 0x1000));
+    assert!(!fast.admits(scalar(4096), |i| if i == 1 { 0x1002 } else { 0x1000 }));
+    // Without the flag: one entry point and its own test.
+    let single = cuda_source(&row_kernel(4096, DType::BF16), &Target::sm90()).unwrap();
+    assert!(single.fast.is_none());
+    assert!(single.source.contains("const bool mt_fast ="));
+}
+
 /// What the fast body must not assume: an index offset by one element is never aligned (no fast
 /// body at all); a `cols <= n` mask does not split at whole groups, and neither does a tile of
 /// 100 bf16 elements (ghost slots mid-group), so those keep the per-element fallback and drop

@@ -58,271 +58,6 @@ extern "C" __global__ void __launch_bounds__(256, 5) mt_rope_bwd(const mt_u16* _
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
-  const bool mt_fast = (p4 % 8) == 0 && (p5 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0 && ((unsigned long long)(const void*)p3 % 16) == 0;
-  if (mt_fast) {
-    int v0 = p4;
-    int v1 = p5;
-    int v2 = p6;
-    int v3 = p7;
-    int v4 = p8;
-    int v5 = p9;
-    int v6 = (int)blockIdx.x;
-    int v7 = 2;
-    int v8 = (int)((v1 * v7));
-    mt_i64 v25 = (mt_i64)(v8);
-    mt_i64 v30 = (mt_i64)(v6);
-    mt_i64 v31 = (mt_i64)(v0);
-    mt_i64 v32 = (v30 * v31);
-    int v35[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (int)(0 + MT_FLAT(s));
-    int v36[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = v35[s];
-    int v37[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = v1;
-    bool v38[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = (v36[s] < v37[s]);
-    int v88[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v88[s] = v6;
-    int v89[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v89[s] = 0;
-    int v91[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v91[s] = v5;
-    bool v92[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v92[s] = (v88[s] < v91[s]);
-    bool v40[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = (v38[s] && v92[s]);
-    mt_i64 v41 = (mt_i64)(v1);
-    int v98[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v98[s] = v0;
-    int v99[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v99[s] = (int)((v89[s] * v98[s]));
-    int v43[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (int)((v99[s] + v36[s]));
-    mt_i64 v44[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (mt_i64)(v43[s]);
-    mt_i64 v45[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = v32;
-    mt_i64 v46[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v45[s] + v44[s]);
-    float v47 = 0.0f;
-    float v48[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v46[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v48[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v48[g + k] = v47; }
-      }
-    }
-    float v49[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = v48[s];
-    mt_i64 v50[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = v41;
-    mt_i64 v51[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (v46[s] + v50[s]);
-    float v53[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v51[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v53[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v53[g + k] = v47; }
-      }
-    }
-    float v54[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = v53[s];
-    mt_i64 v55[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = (mt_i64)(v36[s]);
-    int v107[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v107[s] = v3;
-    int v108[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v108[s] = (int)((v107[s] == 0 ? 0 : v88[s] / v107[s]));
-    int v109[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v109[s] = v4;
-    int v110[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v110[s] = (int)((v108[s] * v109[s]));
-    int v111[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v111[s] = v2;
-    int v112[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v112[s] = (int)((v110[s] * v111[s]));
-    int v117[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v117[s] = (int)((v111[s] == 0 ? 0 : v88[s] % v111[s]));
-    int v118[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v118[s] = (int)((v112[s] + v117[s]));
-    mt_i64 v119[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v119[s] = (mt_i64)(v118[s]);
-    mt_i64 v120[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v120[s] = v25;
-    mt_i64 v121[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v121[s] = (v119[s] * v120[s]);
-    mt_i64 v57[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = (v121[s] + v55[s]);
-    float v59[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v57[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v59[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v59[g + k] = v47; }
-      }
-    }
-    float v60[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v60[s] = v59[s];
-    mt_i64 v62[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v62[s] = (v57[s] + v50[s]);
-    float v64[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v62[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v64[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v64[g + k] = v47; }
-      }
-    }
-    float v65[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v65[s] = v64[s];
-    float v67[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v57[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v67[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v67[g + k] = v47; }
-      }
-    }
-    float v68[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v68[s] = v67[s];
-    float v72[8];
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v62[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) v72[g + k] = mt_f16_to_f32(u.e[k]);
-      } else {
-        #pragma unroll
-        for (int k = 0; k < 8; ++k) { v72[g + k] = v47; }
-      }
-    }
-    float v73[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v73[s] = v72[s];
-    float v74[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v74[s] = (v49[s] * v60[s]);
-    float v75[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v75[s] = (v54[s] * v73[s]);
-    float v76[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v76[s] = (v74[s] + v75[s]);
-    float v77[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v77[s] = (v54[s] * v65[s]);
-    float v78[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v78[s] = (v49[s] * v68[s]);
-    float v79[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v79[s] = (v77[s] - v78[s]);
-    float v80[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v80[s] = mt_round_f16(v76[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v46[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v76[g + k]);
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
-      }
-    }
-    float v83[8];
-    #pragma unroll
-    for (int s = 0; s < 8; ++s) v83[s] = mt_round_f16(v79[s]);
-    #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
-      const mt_i64 i0 = v51[g];
-      if ((true && v40[g])) {
-        union { uint4 w[1]; mt_u16 e[8]; } u;
-        #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v79[g + k]);
-        #pragma unroll
-        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
-      }
-    }
-  } else {
     int v0 = p4;
     int v1 = p5;
     int v2 = p6;
@@ -591,5 +326,280 @@ extern "C" __global__ void __launch_bounds__(256, 5) mt_rope_bwd(const mt_u16* _
         for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v40[s]) p3[i0 + k] = mt_f32_to_f16(v79[s]); }
       }
     }
-  }
+}
+extern "C" __global__ void __launch_bounds__(256, 5) mt_rope_bwd_fast(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, const mt_u16* __restrict__ p2, mt_u16* __restrict__ p3, int p4, int p5, int p6, int p7, int p8, int p9) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  asm volatile("griddepcontrol.wait;" ::: "memory");
+  asm volatile("griddepcontrol.launch_dependents;");
+#endif
+  const int mt_tid = threadIdx.x;
+  const int mt_lane = mt_tid & 31;
+  const int mt_warp = mt_tid >> 5;
+  (void)mt_lane; (void)mt_warp;
+  __shared__ __align__(128) unsigned char mt_smem[16];
+  (void)mt_smem;
+  int mt_round = 0;
+  (void)mt_round;
+    int v0 = p4;
+    int v1 = p5;
+    int v2 = p6;
+    int v3 = p7;
+    int v4 = p8;
+    int v5 = p9;
+    int v6 = (int)blockIdx.x;
+    int v7 = 2;
+    int v8 = (int)((v1 * v7));
+    mt_i64 v25 = (mt_i64)(v8);
+    mt_i64 v30 = (mt_i64)(v6);
+    mt_i64 v31 = (mt_i64)(v0);
+    mt_i64 v32 = (v30 * v31);
+    int v35[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v35[s] = (int)(0 + MT_FLAT(s));
+    int v36[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v36[s] = v35[s];
+    int v37[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v37[s] = v1;
+    bool v38[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v38[s] = (v36[s] < v37[s]);
+    int v88[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v88[s] = v6;
+    int v89[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v89[s] = 0;
+    int v91[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v91[s] = v5;
+    bool v92[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v92[s] = (v88[s] < v91[s]);
+    bool v40[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v40[s] = (v38[s] && v92[s]);
+    mt_i64 v41 = (mt_i64)(v1);
+    int v98[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v98[s] = v0;
+    int v99[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v99[s] = (int)((v89[s] * v98[s]));
+    int v43[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v43[s] = (int)((v99[s] + v36[s]));
+    mt_i64 v44[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v44[s] = (mt_i64)(v43[s]);
+    mt_i64 v45[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v45[s] = v32;
+    mt_i64 v46[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v46[s] = (v45[s] + v44[s]);
+    float v47 = 0.0f;
+    float v48[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v46[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v48[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v48[g + k] = v47; }
+      }
+    }
+    float v49[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v49[s] = v48[s];
+    mt_i64 v50[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v50[s] = v41;
+    mt_i64 v51[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v51[s] = (v46[s] + v50[s]);
+    float v53[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v51[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v53[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v53[g + k] = v47; }
+      }
+    }
+    float v54[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v54[s] = v53[s];
+    mt_i64 v55[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v55[s] = (mt_i64)(v36[s]);
+    int v107[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v107[s] = v3;
+    int v108[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v108[s] = (int)((v107[s] == 0 ? 0 : v88[s] / v107[s]));
+    int v109[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v109[s] = v4;
+    int v110[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v110[s] = (int)((v108[s] * v109[s]));
+    int v111[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v111[s] = v2;
+    int v112[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v112[s] = (int)((v110[s] * v111[s]));
+    int v117[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v117[s] = (int)((v111[s] == 0 ? 0 : v88[s] % v111[s]));
+    int v118[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v118[s] = (int)((v112[s] + v117[s]));
+    mt_i64 v119[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v119[s] = (mt_i64)(v118[s]);
+    mt_i64 v120[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v120[s] = v25;
+    mt_i64 v121[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v121[s] = (v119[s] * v120[s]);
+    mt_i64 v57[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v57[s] = (v121[s] + v55[s]);
+    float v59[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v57[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v59[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v59[g + k] = v47; }
+      }
+    }
+    float v60[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v60[s] = v59[s];
+    mt_i64 v62[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v62[s] = (v57[s] + v50[s]);
+    float v64[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v62[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p1 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v64[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v64[g + k] = v47; }
+      }
+    }
+    float v65[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v65[s] = v64[s];
+    float v67[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v57[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v67[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v67[g + k] = v47; }
+      }
+    }
+    float v68[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v68[s] = v67[s];
+    float v72[8];
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v62[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) v72[g + k] = mt_f16_to_f32(u.e[k]);
+      } else {
+        #pragma unroll
+        for (int k = 0; k < 8; ++k) { v72[g + k] = v47; }
+      }
+    }
+    float v73[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v73[s] = v72[s];
+    float v74[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v74[s] = (v49[s] * v60[s]);
+    float v75[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v75[s] = (v54[s] * v73[s]);
+    float v76[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v76[s] = (v74[s] + v75[s]);
+    float v77[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v77[s] = (v54[s] * v65[s]);
+    float v78[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v78[s] = (v49[s] * v68[s]);
+    float v79[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v79[s] = (v77[s] - v78[s]);
+    float v80[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v80[s] = mt_round_f16(v76[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v46[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v76[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      }
+    }
+    float v83[8];
+    #pragma unroll
+    for (int s = 0; s < 8; ++s) v83[s] = mt_round_f16(v79[s]);
+    #pragma unroll
+    for (int g = 0; g < 8; g += 8) {
+      const mt_i64 i0 = v51[g];
+      if ((true && v40[g])) {
+        union { uint4 w[1]; mt_u16 e[8]; } u;
+        #pragma unroll
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v79[g + k]);
+        #pragma unroll
+        for (int q = 0; q < 1; ++q) ((uint4*)(p3 + i0))[q] = u.w[q];
+      }
+    }
 }

@@ -326,8 +326,11 @@ fn trace_kernel(
                 Some(crate::rope::mrope::auto_section(block)),
                 |cols| cols,
             );
+            // As `bench` and a model launch it: one pair of tables shared by the batch.
+            let launched = exact && base == "rope";
             crate::rope::kernel(&crate::rope::RopeSpec {
-                pair: exact && base == "rope",
+                pair: launched,
+                shared_tables: launched,
                 ..spec
             })
         }

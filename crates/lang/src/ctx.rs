@@ -118,6 +118,12 @@ impl Ctx {
         scope::with(|s| s.kernel.programmatic_launch = true);
     }
 
+    /// Asks a GPU target for the aligned fast body as an entry point of its own
+    /// (`Kernel::split_fast_entry`).
+    pub fn split_fast_entry(&self) {
+        scope::with(|s| s.kernel.split_fast_entry = true);
+    }
+
     /// This program's index along grid axis `axis` (i32 scalar).
     pub fn program_id(&self, axis: u8) -> Tile {
         with_scope("program_id", |s| {

@@ -126,6 +126,7 @@ fn the_cpu_device_has_the_same_buffer_api() {
         shared_bytes: 0,
         params: vec![],
         waits_for_prior_grid: false,
+        fast: None,
     };
     let kernel = ok(trace("k", |_| {}), "tracing an empty kernel");
     assert!(matches!(
@@ -515,6 +516,7 @@ fn affine_source(src: String) -> CudaSource {
             ParamAbi::Scalar { dtype: DType::Bool },
         ],
         waits_for_prior_grid: false,
+        fast: None,
     }
 }
 
@@ -669,6 +671,7 @@ fn kinds_source() -> CudaSource {
             ParamAbi::Scalar { dtype: DType::I32 },
         ],
         waits_for_prior_grid: false,
+        fast: None,
     }
 }
 

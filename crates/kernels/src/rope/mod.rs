@@ -109,6 +109,11 @@ pub struct RopeSpec {
     /// `RotateHalf` by rows (`RowOrder::Rows` or `HeadsInner`): one launch rotates a second
     /// tensor too (q and k), with the same tables (see [`pair_kernel`]).
     pub pair: bool,
+    /// `RotateHalf` by rows without position ids: the tables are one `[1, T, R]` pair shared by
+    /// the batch (`per_batch` is 0) of fewer than 2^31 elements, so a row's table offset is
+    /// `(row % T) R` in 32-bit arithmetic, without the batch index (a division by the heads
+    /// times `T`). Otherwise the general offset.
+    pub shared_tables: bool,
 }
 
 /// How a rotate-half launch maps its programs onto the rows of `x`.
@@ -186,6 +191,7 @@ impl RopeSpec {
             sections_by_8: variant == Variant::Sections && sections.is_some_and(mrope::by_8),
             order: RowOrder::Rows,
             pair: false,
+            shared_tables: false,
         }
     }
 }
@@ -281,6 +287,11 @@ fn pair_kernel(spec: &RopeSpec) -> Result<Verified, LangError> {
             // 0.0847 / 0.0847 against 0.0852 / 0.0854, backward 0.0848 / 0.0847 against
             // 0.0854 / 0.0857; registers unchanged (48).
             k.programmatic_launch();
+            // H200, the bf16 q+k forward by hand with metile's generated kernel
+            // (`benchmarks/gpu/s18_call3.sh`): 0.0849-0.0854 ms with one entry point that tests
+            // the alignment on the device (48 registers, the general body spilling), 0.0833 with
+            // the fast body as its own entry (46 registers, no spills).
+            k.split_fast_entry();
         }
         let heads_inner = spec.order == RowOrder::HeadsInner;
         // Every parameter is declared before the body, in the order the launches pass them.
@@ -409,6 +420,7 @@ fn rotate_rows(k: &metile_lang::Ctx, sh: &Shared<'_>, r: &Rows<'_>, program: Til
         Tables::Planes(s0, s1, plane) => {
             (i64_(b * t + ti) * i64_(d), None, Some((*s0, *s1, *plane)))
         }
+        Tables::Rows(_) if spec.shared_tables => (i64_(ti * rr), None, None),
         Tables::Rows(per_batch) => (i64_(b * *per_batch * t + ti) * i64_(rr), None, None),
         Tables::Gathered {
             per_batch,
@@ -1102,6 +1114,12 @@ impl Launch<'_> {
         let spec = RopeSpec {
             rows: rows_override().unwrap_or(cpu_tile_cap(device, spec.rows, live_rows)),
             guarded: self.positions.is_some_and(|p| !p.buffer.is_host()),
+            // `[1, T, R]` tables (per-batch ones have `B > 1` rows first).
+            shared_tables: self.variant == Variant::RotateHalf
+                && self.positions.is_none()
+                && self.tables[0].shape.len() == 3
+                && self.tables[0].shape[0] == 1
+                && self.tables[0].numel() < 1 << 31,
             ..spec
         };
         if self.layout == XLayout::HeadsInner {

@@ -157,6 +157,8 @@ pub struct CudaKernel {
     pub from_disk_cache: bool,
     pub(crate) ordinal: usize,
     pub(crate) function: CudaFunction,
+    /// `source.fast`'s entry point, when the source has one.
+    pub(crate) fast_function: Option<CudaFunction>,
 }
 
 /// The disk cache folder from the environment, `None` when it is off or no home is known.
@@ -502,12 +504,21 @@ pub(crate) fn load_kernel(device: &Arc<CudaDevice>, source: CudaSource) -> Resul
     let function = module
         .load_function(&name)
         .map_err(|e| cuda_error(&label, &format!("find entry point `{name}`"), e))?;
+    let fast_function = match &source.fast {
+        None => None,
+        Some(f) => Some(
+            module
+                .load_function(&f.entry)
+                .map_err(|e| cuda_error(&label, &format!("find entry point `{}`", f.entry), e))?,
+        ),
+    };
     Ok(CudaKernel {
         source,
         arch: cubin.arch,
         from_disk_cache: cubin.from_disk,
         ordinal: device.ordinal,
         function,
+        fast_function,
     })
 }
 

@@ -197,6 +197,7 @@ pub(crate) fn launch(
             e,
         )
     })?;
+    let function = entry_for(ck, &values);
     // Pointers into `values`, which is not touched again until the launch is queued.
     let mut params: Vec<*mut c_void> = values.iter_mut().map(Value::as_param).collect();
     let mut dependent = CUlaunchAttribute {
@@ -232,7 +233,7 @@ pub(crate) fn launch(
     let queued = unsafe {
         cuLaunchKernelEx(
             &config,
-            ck.function.cu_function(),
+            function.cu_function(),
             params.as_mut_ptr(),
             std::ptr::null_mut(),
         )
@@ -241,6 +242,33 @@ pub(crate) fn launch(
     drop(guards);
     queued.map_err(|e| cuda_error(&label, &label_launch(), e))?;
     Ok(())
+}
+
+/// The entry point for these argument values: the source's fast one when they meet its
+/// conditions (`FastEntry::admits`; a null pointer, an empty buffer's, counts as aligned), else
+/// the general one, which is correct for any.
+fn entry_for<'k>(
+    ck: &'k crate::cuda::CudaKernel,
+    values: &[Value],
+) -> &'k cudarc::driver::CudaFunction {
+    let (Some(fast), Some(function)) = (&ck.source.fast, &ck.fast_function) else {
+        return &ck.function;
+    };
+    let scalar = |i: usize| match values.get(i) {
+        Some(Value::I32(v)) => i64::from(*v),
+        Some(Value::I64(v)) => *v,
+        // Not an integer: never a multiple of anything above 1 (the general entry).
+        _ => 1,
+    };
+    let address = |i: usize| match values.get(i) {
+        Some(Value::Ptr(p)) => *p,
+        _ => 1,
+    };
+    if fast.admits(scalar, address) {
+        function
+    } else {
+        &ck.function
+    }
 }
 
 /// One argument's value, as the entry point's parameter takes it.
