@@ -229,6 +229,9 @@ pub fn generate(
         PortShape::QueryHeads => vec![1, BENCH_QUERY_HEADS, rows, cols],
         PortShape::KvHeads => vec![1, 1, rows, cols],
         PortShape::HeadRows => vec![1, BENCH_QUERY_HEADS, rows],
+        // GroupNorm's channels are x's axis 1; its statistics one group per batch element.
+        PortShape::Channels => led(&[rows, cols])[1..2].to_vec(),
+        PortShape::Groups => vec![led(&[rows, cols])[0], 1],
     };
     // Ids: int64, below the class count or the row count.
     if matches!(

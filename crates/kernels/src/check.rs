@@ -153,6 +153,7 @@ pub fn cases(ops: &[String]) -> Result<Vec<CheckCase>, OpError> {
     let mut all = crate::norms::check::cases();
     all.extend(crate::dyt::check::cases());
     all.extend(crate::poly_norm::check::cases());
+    all.extend(crate::group_norm::check::cases());
     all.extend(crate::activations::check::cases());
     all.extend(crate::softmax::check::cases());
     all.extend(crate::cross_entropy::check::cases());

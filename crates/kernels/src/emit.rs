@@ -54,6 +54,7 @@ fn activation_kernel(name: &str, dtype: DType, block: usize) -> Option<(ActSpec,
 pub fn kernel_names() -> Vec<&'static str> {
     let mut names = norm_kernel_names();
     names.extend(["dyt_fwd", "dyt_bwd", "poly_norm_fwd", "poly_norm_bwd"]);
+    names.extend(["group_norm_fwd", "group_norm_bwd"]);
     names.extend(ACTIVATION_KERNELS);
     names.extend(DERIVED_ACTIVATION_KERNELS);
     names.extend([
@@ -285,6 +286,14 @@ fn trace_kernel(
                 crate::poly_norm::backward_kernel(&spec)
             } else {
                 crate::poly_norm::forward_kernel(&spec)
+            }
+        }
+        "group_norm" => {
+            let spec = crate::group_norm::representative_spec(dtype, block, exact, backward);
+            if backward {
+                crate::group_norm::backward_kernel(&spec)
+            } else {
+                crate::group_norm::forward_kernel(&spec)
             }
         }
         "rms_norm" => norm(NormKind::Rms, false),

@@ -10,6 +10,7 @@ pub mod embedding;
 pub mod emit;
 pub mod fused_linear_cross_entropy;
 pub mod gather;
+pub mod group_norm;
 pub mod host;
 pub mod inventory;
 pub mod matmul;

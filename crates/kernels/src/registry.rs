@@ -70,6 +70,11 @@ pub enum PortShape {
     /// leading axis divided by [`KV_HEADS_DIVISOR`] (at least 1) where there are two leading
     /// axes, else `x`'s.
     KvLikeX,
+    /// One value per channel, `[C]` for `x [B, C, ...]` (`x`'s axis 1: GroupNorm's weight).
+    Channels,
+    /// One value per (batch, group), `[B, G]` for `x [B, C, ...]` in `G` groups (GroupNorm's
+    /// statistics); generated inputs take `G = 1`.
+    Groups,
 }
 
 /// How many of `x`'s heads share one of a generated `PortShape::KvLikeX` tensor's (GQA 4:1).
@@ -99,6 +104,8 @@ impl PortShape {
             PortShape::One => "[1]",
             PortShape::Three => "[3]",
             PortShape::KvLikeX => "[B, Hk, ..., cols]",
+            PortShape::Channels => "[C]",
+            PortShape::Groups => "[B, G]",
         }
     }
 }
@@ -479,6 +486,7 @@ pub fn entry_points() -> Vec<&'static EntryPoint> {
         .iter()
         .chain(crate::dyt::ENTRY_POINTS.iter())
         .chain(crate::poly_norm::ENTRY_POINTS.iter())
+        .chain(crate::group_norm::ENTRY_POINTS.iter())
         .chain(crate::activations::UNARY_ENTRY_POINTS.iter())
         .chain(crate::activations::GATED_ENTRY_POINTS.iter())
         .chain(crate::activations::PACKED_ENTRY_POINTS.iter())

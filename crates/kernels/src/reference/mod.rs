@@ -17,6 +17,7 @@ pub mod cross_entropy;
 pub mod distill;
 pub mod dyt;
 pub mod fused_linear_cross_entropy;
+pub mod group_norm;
 pub mod matmul;
 pub mod norms;
 pub mod optim;
