@@ -340,6 +340,10 @@ fn trace_kernel(
             crate::rope::kernel(&crate::rope::RopeSpec {
                 pair: launched,
                 shared_tables: launched,
+                rows: match launched {
+                    true => crate::rope::gpu_rows(spec.variant, dtype, spec.rows),
+                    false => spec.rows,
+                },
                 ..spec
             })
         }

@@ -1068,6 +1068,18 @@ pub const TOKEN_MAJOR_ENV: &str = "METILE_ROPE_TOKEN_MAJOR";
 /// sweeps.
 pub const ROWS_ENV: &str = "METILE_ROPE_ROWS_PER_PROGRAM";
 
+/// Rows per program of a row kernel on a GPU, from `rows` (`tile_rows`' choice for the row's
+/// width): half of it for rotate-half RoPE at 16-bit storage, else `rows`. H200, bf16 q+k
+/// 8x(32+8)x2048x128, the fast body as its own entry (`benchmarks/gpu/s18_call5.sh`, three
+/// rounds, forward GB/s): 16 rows 4,130-4,142, 32 rows 4,082-4,092, 8 rows 3,300, 4 rows 1,700;
+/// f32 within 1% from 4 to 32 rows.
+pub fn gpu_rows(variant: Variant, x: DType, rows: usize) -> usize {
+    match variant {
+        Variant::RotateHalf if x.size_bytes() == 2 => (rows / 2).max(1),
+        _ => rows,
+    }
+}
+
 fn rows_override() -> Option<usize> {
     crate::host::tuning_override(ROWS_ENV, |r: &usize| r.is_power_of_two() && *r <= 1024)
 }
@@ -1112,7 +1124,14 @@ impl Launch<'_> {
             |cols| row_block(device, cols),
         );
         let spec = RopeSpec {
-            rows: rows_override().unwrap_or(cpu_tile_cap(device, spec.rows, live_rows)),
+            // The GPU's rows measured for `[B, H, T, D]` rows only.
+            rows: rows_override().unwrap_or(if device.is_cpu() {
+                cpu_tile_cap(device, spec.rows, live_rows)
+            } else if self.layout == XLayout::HeadsInner {
+                spec.rows
+            } else {
+                gpu_rows(self.variant, x, spec.rows)
+            }),
             guarded: self.positions.is_some_and(|p| !p.buffer.is_host()),
             // `[1, T, R]` tables (per-batch ones have `B > 1` rows first).
             shared_tables: self.variant == Variant::RotateHalf
