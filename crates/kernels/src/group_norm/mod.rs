@@ -66,8 +66,11 @@ pub const MAX_AXIS: usize = 1 << 30;
 /// The most elements the CPU keeps in one tile, and its spatial step beyond (the norms').
 const CPU_MAX_TILE: usize = 1 << 16;
 const CPU_STEP: usize = 8192;
-/// The same on a GPU (16 f32 per thread at 1024 threads; the norms').
-const GPU_MAX_TILE: usize = 1 << 14;
+/// The same on a GPU: 4096 elements. The CUDA plan stages a 2-D tile's row sums through
+/// shared memory, 4 bytes an element (NVRTC, sm_90, offline: `[4, 2048]` takes 32 KB and spills
+/// in bf16, and no tile of 16384 elements finds a plan within 48 KB; `[4, 1024]` and
+/// `[1, 4096]` take 16 KB without spills).
+const GPU_MAX_TILE: usize = 4096;
 const GPU_STEP: usize = 4096;
 
 /// The inputs of both directions (the backward does not read the bias's value).
@@ -128,7 +131,12 @@ impl Sizes {
 /// CPU exactly; a GPU rounded up to powers of two, as its layouts want), else whole channels in
 /// channel steps, else one channel at a time in spatial steps.
 pub fn tile_for(device: &Device, cpg: usize, l: usize) -> GroupTile {
-    let (max, step, c, s) = if device.is_cpu() {
+    tile_on(device.is_cpu(), cpg, l)
+}
+
+/// [`tile_for`] on the CPU (`cpu`) or a GPU.
+pub fn tile_on(cpu: bool, cpg: usize, l: usize) -> GroupTile {
+    let (max, step, c, s) = if cpu {
         (CPU_MAX_TILE, CPU_STEP, cpg, l)
     } else {
         (

@@ -171,6 +171,16 @@ fn devices_tile_whole_groups_or_step_through_them() {
     let t = tile_for(&cpu, 2, 70001);
     assert_eq!((t.channels, t.spatial), (1, 8192));
     assert!(t.c_looped && !t.c_masked && t.l_looped && t.l_masked);
+    // A GPU rounds up to powers of two within 4096 elements.
+    let gpu = |cpg, l| {
+        let t = tile_on(false, cpg, l);
+        (t.channels, t.spatial, t.c_looped, t.l_looped)
+    };
+    assert_eq!(gpu(4, 512), (4, 512, false, false));
+    assert_eq!(gpu(3, 513), (4, 1024, false, false));
+    assert_eq!(gpu(4096, 1), (4096, 1, false, false));
+    assert_eq!(gpu(16, 1000), (4, 1024, true, false));
+    assert_eq!(gpu(2, 70001), (1, 4096, true, true));
 }
 
 #[test]
