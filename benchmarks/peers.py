@@ -57,8 +57,11 @@ import torch.nn.functional as F
 
 # RoPE's batch, query heads and key/value heads (Llama-3-8B, as in ANCHORS.md).
 ROPE_HEADS = (8, 32, 8)
+# GroupNorm: x [GN_BATCH, C = rows, L = cols] in C / GN_CHANNELS_PER_GROUP groups (PARITY.md's
+# benchmark shape [M, C, 512], 4 channels per group).
+GN_BATCH, GN_CHANNELS_PER_GROUP = 8, 4
 OPS = ("rms_norm", "layer_norm", "fused_add_rms_norm", "swiglu", "geglu", "softmax", "cross_entropy", "rope",
-       "fused_linear_cross_entropy", "kl_div", "jsd", "tvd")
+       "fused_linear_cross_entropy", "kl_div", "jsd", "tvd", "group_norm")
 DTYPES = {"bf16": torch.bfloat16, "f32": torch.float32, "f16": torch.float16}
 DTYPE_ALIASES = {"fp32": "f32", "float32": "f32", "fp16": "f16", "float16": "f16", "bfloat16": "bf16"}
 EPS = 1e-6
@@ -234,6 +237,15 @@ def make_op(op, rows, cols, dtype, device, liger, add_cotangents, vocab=128256, 
         # fwd reads x, r and writes y, s; bwd reads s, dy (and ds) and writes dx (= dresidual).
         bwd = 4 * nh if add_cotangents == "both" else 3 * nh
         min_bytes = {"fwd": 4 * nh, "fwd+bwd": 4 * nh + bwd}
+    elif op == "group_norm":
+        groups = rows // GN_CHANNELS_PER_GROUP
+        make = lambda: (t(GN_BATCH, rows, cols), t(rows), t(rows))
+        formula = lambda x, w, b: F.group_norm(x.float(), groups, w.float(), b.float(), EPS)
+        eager = {"F.group_norm": lambda x, w, b: F.group_norm(x, groups, w, b, EPS)}
+        lig = (lambda x, w, b: liger.liger_group_norm(x, w, b, rows, groups, EPS)) if liger else None
+        mtl = None
+        # fwd reads x, writes y; bwd reads x, dy and writes dx.
+        min_bytes = {"fwd": 2 * GN_BATCH * nh, "fwd+bwd": 5 * GN_BATCH * nh}
     elif op in ("swiglu", "geglu"):
         make = lambda: (t(rows, cols), t(rows, cols))
         if op == "swiglu":
@@ -371,6 +383,8 @@ def row_shape_of(op, rows, cols):
     if op == "rope":
         b, hq, hk = ROPE_HEADS
         return [b, hq + hk, rows, cols], [[b, hq, rows, cols], [b, hk, rows, cols]]
+    if op == "group_norm":
+        return [GN_BATCH, rows, cols], None
     return [rows, cols], None
 
 
