@@ -50,7 +50,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const mt_u16
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16384];
+  __shared__ __align__(128) unsigned char mt_smem[1024];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -79,45 +79,45 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const mt_u16
       int v23 = (int)((v2 == 0 ? 0 : v20 % v2));
       int v24 = (int)((v23 * v0));
       mt_i64 v25 = (mt_i64)(v24);
-      int v123[8];
+      int v239[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v123[s] = (int)(0 + MT_FLAT(s));
-      int v124[8];
+      for (int s = 0; s < 8; ++s) v239[s] = (int)(0 + MT_FLAT(s));
+      int v240[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v124[s] = v123[s];
-      int v125[8];
+      for (int s = 0; s < 8; ++s) v240[s] = v239[s];
+      int v241[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v125[s] = 1024;
-      int v126[8];
+      for (int s = 0; s < 8; ++s) v241[s] = 1024;
+      int v242[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v126[s] = (int)((v125[s] == 0 ? 0 : v124[s] / v125[s]));
-      int v128[8];
+      for (int s = 0; s < 8; ++s) v242[s] = (int)((v241[s] == 0 ? 0 : v240[s] / v241[s]));
+      int v244[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v128[s] = (int)((v125[s] == 0 ? 0 : v124[s] % v125[s]));
-      int v129[8];
+      for (int s = 0; s < 8; ++s) v244[s] = (int)((v241[s] == 0 ? 0 : v240[s] % v241[s]));
+      int v245[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v129[s] = v1;
-      bool v130[8];
+      for (int s = 0; s < 8; ++s) v245[s] = v1;
+      bool v246[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v130[s] = (v128[s] < v129[s]);
+      for (int s = 0; s < 8; ++s) v246[s] = (v244[s] < v245[s]);
       mt_i64 v30[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v30[s] = (mt_i64)(v10[s]);
-      mt_i64 v137[8];
+      mt_i64 v253[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v137[s] = (mt_i64)(v126[s]);
-      mt_i64 v138[8];
+      for (int s = 0; s < 8; ++s) v253[s] = (mt_i64)(v242[s]);
+      mt_i64 v254[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v138[s] = v7;
-      mt_i64 v139[8];
+      for (int s = 0; s < 8; ++s) v254[s] = v7;
+      mt_i64 v255[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v139[s] = (v137[s] * v138[s]);
-      mt_i64 v146[8];
+      for (int s = 0; s < 8; ++s) v255[s] = (v253[s] * v254[s]);
+      mt_i64 v262[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v146[s] = (mt_i64)(v128[s]);
+      for (int s = 0; s < 8; ++s) v262[s] = (mt_i64)(v244[s]);
       mt_i64 v39[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v39[s] = (v139[s] + v146[s]);
+      for (int s = 0; s < 8; ++s) v39[s] = (v255[s] + v262[s]);
       mt_i64 v40[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v40[s] = v22;
@@ -135,7 +135,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const mt_u16
       #pragma unroll
       for (int g = 0; g < 8; g += 8) {
         const mt_i64 i0 = v41[g];
-        if ((true && v130[g])) {
+        if ((true && v246[g])) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
           #pragma unroll
           for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
@@ -153,7 +153,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const mt_u16
       #pragma unroll
       for (int g = 0; g < 8; g += 8) {
         const mt_i64 i0 = v41[g];
-        if ((true && v130[g])) {
+        if ((true && v246[g])) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
           #pragma unroll
           for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
@@ -179,71 +179,56 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const mt_u16
       for (int s = 0; s < 8; ++s) v58[s] = 0.0f;
       float v59[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v59[s] = (v130[s] ? v56[s] : v58[s]);
-      mt_i64 v154[8];
+      for (int s = 0; s < 8; ++s) v59[s] = (v246[s] ? v56[s] : v58[s]);
+      mt_i64 v270[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v154[s] = v25;
-      mt_i64 v155[8];
+      for (int s = 0; s < 8; ++s) v270[s] = v25;
+      mt_i64 v271[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v155[s] = (v137[s] + v154[s]);
-      float v156[8];
+      for (int s = 0; s < 8; ++s) v271[s] = (v253[s] + v270[s]);
+      float v272[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v156[s] = (true) ? mt_f16_to_f32(p1[v155[s]]) : 0; }
-      float v157[8];
+      for (int s = 0; s < 8; ++s) { v272[s] = (true) ? mt_f16_to_f32(p1[v271[s]]) : 0; }
+      float v273[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v157[s] = v156[s];
+      for (int s = 0; s < 8; ++s) v273[s] = v272[s];
       float v61[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v61[s] = (v157[s] * v49[s]);
+      for (int s = 0; s < 8; ++s) v61[s] = (v273[s] * v49[s]);
       float v62[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v62[s] = (v61[s] * v59[s]);
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v59[s]; }
-      __syncthreads();
       float v63[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v63[s] = acc; } else { v63[s] = 0; } }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v63[s] = v59[s];
       mt_round ^= 1;
       float acc2 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4) acc2 = (acc2 + v63[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v63[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc2;
       __syncthreads();
       acc2 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 512))[w]);
       float v64 = acc2;
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v62[s]; }
-      __syncthreads();
       float v65[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v65[s] = acc; } else { v65[s] = 0; } }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v65[s] = v62[s];
       mt_round ^= 1;
       float acc4 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4) acc4 = (acc4 + v65[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v65[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc4;
       __syncthreads();
       acc4 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 512))[w]);
       float v66 = acc4;
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v61[s]; }
-      __syncthreads();
       float v67[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v67[s] = acc; } else { v67[s] = 0; } }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v67[s] = v61[s];
       mt_round ^= 1;
       float acc6 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4) acc6 = (acc6 + v67[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc6 = (acc6 + v67[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc6;
       __syncthreads();
@@ -295,7 +280,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const mt_u16
       #pragma unroll
       for (int g = 0; g < 8; g += 8) {
         const mt_i64 i0 = v41[g];
-        if ((true && v130[g])) {
+        if ((true && v246[g])) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
           #pragma unroll
           for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v92[g + k]);
@@ -306,64 +291,264 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const mt_u16
       float v94[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v94[s] = (v49[s] * v83[s]);
+      int v280[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v280[s] = 0;
+      bool v281[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v281[s] = (v242[s] == v280[s]);
+      float v104[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v104[s] = (v281[s] ? v94[s] : v58[s]);
+      float v105[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v105[s] = v104[s];
+      mt_round ^= 1;
+      float acc8 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc8 = (acc8 + v105[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc8;
       __syncthreads();
+      acc8 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v106 = acc8;
+      int v108[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v94[s]; }
+      for (int s = 0; s < 8; ++s) v108[s] = 0;
+      bool v109[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v109[s] = (v10[s] == v108[s]);
+      float v110[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v110[s] = v106;
+      float v111[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v111[s] = (v109[s] ? v110[s] : v76[s]);
+      int v288[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v288[s] = 1;
+      bool v289[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v289[s] = (v242[s] == v288[s]);
+      float v118[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v118[s] = (v289[s] ? v94[s] : v58[s]);
+      float v119[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v119[s] = v118[s];
+      mt_round ^= 1;
+      float acc10 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc10 = (acc10 + v119[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc10, o); acc10 = (acc10 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc10;
       __syncthreads();
-      float v95[8];
+      acc10 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v120 = acc10;
+      int v122[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v95[s] = acc; } else { v95[s] = 0; } }
+      for (int s = 0; s < 8; ++s) v122[s] = 1;
+      bool v123[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v123[s] = (v10[s] == v122[s]);
+      float v124[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v124[s] = v120;
+      float v125[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v125[s] = (v123[s] ? v124[s] : v111[s]);
+      int v296[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v296[s] = 2;
+      bool v297[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v297[s] = (v242[s] == v296[s]);
+      float v132[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v132[s] = (v297[s] ? v94[s] : v58[s]);
+      float v133[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v133[s] = v132[s];
+      mt_round ^= 1;
+      float acc12 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc12 = (acc12 + v133[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc12, o); acc12 = (acc12 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc12;
       __syncthreads();
-      float v96[8];
+      acc12 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v134 = acc12;
+      int v136[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v96[s] = (v76[s] + v95[s]);
+      for (int s = 0; s < 8; ++s) v136[s] = 2;
+      bool v137[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v137[s] = (v10[s] == v136[s]);
+      float v138[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v138[s] = v134;
+      float v139[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v139[s] = (v137[s] ? v138[s] : v125[s]);
+      int v304[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v304[s] = 3;
+      bool v305[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v305[s] = (v242[s] == v304[s]);
+      float v146[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v146[s] = (v305[s] ? v94[s] : v58[s]);
+      float v147[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v147[s] = v146[s];
+      mt_round ^= 1;
+      float acc14 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc14 = (acc14 + v147[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc14, o); acc14 = (acc14 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc14;
       __syncthreads();
+      acc14 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc14 = (acc14 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v148 = acc14;
+      int v150[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v49[s]; }
+      for (int s = 0; s < 8; ++s) v150[s] = 3;
+      bool v151[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v151[s] = (v10[s] == v150[s]);
+      float v152[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v152[s] = v148;
+      float v153[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v153[s] = (v151[s] ? v152[s] : v139[s]);
+      float v154[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v154[s] = (v76[s] + v153[s]);
+      float v164[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v164[s] = (v281[s] ? v49[s] : v58[s]);
+      float v165[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v165[s] = v164[s];
+      mt_round ^= 1;
+      float acc16 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc16 = (acc16 + v165[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc16, o); acc16 = (acc16 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc16;
       __syncthreads();
-      float v97[8];
+      acc16 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc16 = (acc16 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v166 = acc16;
+      float v170[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v97[s] = acc; } else { v97[s] = 0; } }
+      for (int s = 0; s < 8; ++s) v170[s] = v166;
+      float v171[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v171[s] = (v109[s] ? v170[s] : v76[s]);
+      float v178[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v178[s] = (v289[s] ? v49[s] : v58[s]);
+      float v179[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v179[s] = v178[s];
+      mt_round ^= 1;
+      float acc18 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc18 = (acc18 + v179[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc18, o); acc18 = (acc18 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc18;
       __syncthreads();
-      float v98[8];
+      acc18 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc18 = (acc18 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v180 = acc18;
+      float v184[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v98[s] = (v76[s] + v97[s]);
-      mt_i64 v118 = (v21 * v6);
-      mt_i64 v120[8];
+      for (int s = 0; s < 8; ++s) v184[s] = v180;
+      float v185[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v120[s] = (v43[s] - v42[s]);
-      mt_i64 v121[8];
+      for (int s = 0; s < 8; ++s) v185[s] = (v123[s] ? v184[s] : v171[s]);
+      float v192[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v121[s] = v118;
-      mt_i64 v122[8];
+      for (int s = 0; s < 8; ++s) v192[s] = (v297[s] ? v49[s] : v58[s]);
+      float v193[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v122[s] = (v121[s] + v120[s]);
+      for (int s = 0; s < 8; ++s) v193[s] = v192[s];
+      mt_round ^= 1;
+      float acc20 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc20 = (acc20 + v193[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc20, o); acc20 = (acc20 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc20;
+      __syncthreads();
+      acc20 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc20 = (acc20 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v194 = acc20;
+      float v198[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v198[s] = v194;
+      float v199[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v199[s] = (v137[s] ? v198[s] : v185[s]);
+      float v206[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v206[s] = (v305[s] ? v49[s] : v58[s]);
+      float v207[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v207[s] = v206[s];
+      mt_round ^= 1;
+      float acc22 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc22 = (acc22 + v207[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc22, o); acc22 = (acc22 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc22;
+      __syncthreads();
+      acc22 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc22 = (acc22 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v208 = acc22;
+      float v212[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v212[s] = v208;
+      float v213[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v213[s] = (v151[s] ? v212[s] : v199[s]);
+      float v214[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v214[s] = (v76[s] + v213[s]);
+      mt_i64 v234 = (v21 * v6);
+      mt_i64 v236[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v236[s] = (v43[s] - v42[s]);
+      mt_i64 v237[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v237[s] = v234;
+      mt_i64 v238[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v238[s] = (v237[s] + v236[s]);
       #pragma unroll
       for (int g = 0; g < 8; g += 8) {
-        const mt_i64 i0 = v122[g];
+        const mt_i64 i0 = v238[g];
         if ((MT_FLAT(g + 0) < 4) && (MT_FLAT(g + 1) < 4) && (MT_FLAT(g + 2) < 4) && (MT_FLAT(g + 3) < 4) && (MT_FLAT(g + 4) < 4) && (MT_FLAT(g + 5) < 4) && (MT_FLAT(g + 6) < 4) && (MT_FLAT(g + 7) < 4)) {
           union { uint4 w[2]; float e[8]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v96[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v154[g + k];
           #pragma unroll
           for (int q = 0; q < 2; ++q) ((uint4*)(p6 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 4) p6[i0 + k] = v96[s]; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 4) p6[i0 + k] = v154[s]; }
         }
       }
       #pragma unroll
       for (int g = 0; g < 8; g += 8) {
-        const mt_i64 i0 = v122[g];
+        const mt_i64 i0 = v238[g];
         if ((MT_FLAT(g + 0) < 4) && (MT_FLAT(g + 1) < 4) && (MT_FLAT(g + 2) < 4) && (MT_FLAT(g + 3) < 4) && (MT_FLAT(g + 4) < 4) && (MT_FLAT(g + 5) < 4) && (MT_FLAT(g + 6) < 4) && (MT_FLAT(g + 7) < 4)) {
           union { uint4 w[2]; float e[8]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v98[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v214[g + k];
           #pragma unroll
           for (int q = 0; q < 2; ++q) ((uint4*)(p7 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 4) p7[i0 + k] = v98[s]; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 4) p7[i0 + k] = v214[s]; }
         }
       }
     }
@@ -391,45 +576,45 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const mt_u16
       int v23 = (int)((v2 == 0 ? 0 : v20 % v2));
       int v24 = (int)((v23 * v0));
       mt_i64 v25 = (mt_i64)(v24);
-      int v123[8];
+      int v239[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v123[s] = (int)(0 + MT_FLAT(s));
-      int v124[8];
+      for (int s = 0; s < 8; ++s) v239[s] = (int)(0 + MT_FLAT(s));
+      int v240[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v124[s] = v123[s];
-      int v125[8];
+      for (int s = 0; s < 8; ++s) v240[s] = v239[s];
+      int v241[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v125[s] = 1024;
-      int v126[8];
+      for (int s = 0; s < 8; ++s) v241[s] = 1024;
+      int v242[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v126[s] = (int)((v125[s] == 0 ? 0 : v124[s] / v125[s]));
-      int v128[8];
+      for (int s = 0; s < 8; ++s) v242[s] = (int)((v241[s] == 0 ? 0 : v240[s] / v241[s]));
+      int v244[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v128[s] = (int)((v125[s] == 0 ? 0 : v124[s] % v125[s]));
-      int v129[8];
+      for (int s = 0; s < 8; ++s) v244[s] = (int)((v241[s] == 0 ? 0 : v240[s] % v241[s]));
+      int v245[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v129[s] = v1;
-      bool v130[8];
+      for (int s = 0; s < 8; ++s) v245[s] = v1;
+      bool v246[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v130[s] = (v128[s] < v129[s]);
+      for (int s = 0; s < 8; ++s) v246[s] = (v244[s] < v245[s]);
       mt_i64 v30[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v30[s] = (mt_i64)(v10[s]);
-      mt_i64 v137[8];
+      mt_i64 v253[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v137[s] = (mt_i64)(v126[s]);
-      mt_i64 v138[8];
+      for (int s = 0; s < 8; ++s) v253[s] = (mt_i64)(v242[s]);
+      mt_i64 v254[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v138[s] = v7;
-      mt_i64 v139[8];
+      for (int s = 0; s < 8; ++s) v254[s] = v7;
+      mt_i64 v255[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v139[s] = (v137[s] * v138[s]);
-      mt_i64 v146[8];
+      for (int s = 0; s < 8; ++s) v255[s] = (v253[s] * v254[s]);
+      mt_i64 v262[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v146[s] = (mt_i64)(v128[s]);
+      for (int s = 0; s < 8; ++s) v262[s] = (mt_i64)(v244[s]);
       mt_i64 v39[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v39[s] = (v139[s] + v146[s]);
+      for (int s = 0; s < 8; ++s) v39[s] = (v255[s] + v262[s]);
       mt_i64 v40[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v40[s] = v22;
@@ -447,7 +632,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const mt_u16
       #pragma unroll
       for (int g = 0; g < 8; g += 8) {
         const mt_i64 i0 = v41[g];
-        if ((true && v130[g + 0]) && (true && v130[g + 1]) && (true && v130[g + 2]) && (true && v130[g + 3]) && (true && v130[g + 4]) && (true && v130[g + 5]) && (true && v130[g + 6]) && (true && v130[g + 7]) && (i0 % 8) == 0) {
+        if ((true && v246[g + 0]) && (true && v246[g + 1]) && (true && v246[g + 2]) && (true && v246[g + 3]) && (true && v246[g + 4]) && (true && v246[g + 5]) && (true && v246[g + 6]) && (true && v246[g + 7]) && (i0 % 8) == 0) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
           #pragma unroll
           for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
@@ -455,7 +640,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const mt_u16
           for (int k = 0; k < MT_VEC; ++k) v45[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; v45[s] = (true && v130[s]) ? mt_f16_to_f32(p0[i0 + k]) : v44; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v45[s] = (true && v246[s]) ? mt_f16_to_f32(p0[i0 + k]) : v44; }
         }
       }
       float v46[8];
@@ -465,7 +650,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const mt_u16
       #pragma unroll
       for (int g = 0; g < 8; g += 8) {
         const mt_i64 i0 = v41[g];
-        if ((true && v130[g + 0]) && (true && v130[g + 1]) && (true && v130[g + 2]) && (true && v130[g + 3]) && (true && v130[g + 4]) && (true && v130[g + 5]) && (true && v130[g + 6]) && (true && v130[g + 7]) && (i0 % 8) == 0) {
+        if ((true && v246[g + 0]) && (true && v246[g + 1]) && (true && v246[g + 2]) && (true && v246[g + 3]) && (true && v246[g + 4]) && (true && v246[g + 5]) && (true && v246[g + 6]) && (true && v246[g + 7]) && (i0 % 8) == 0) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
           #pragma unroll
           for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
@@ -473,7 +658,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const mt_u16
           for (int k = 0; k < MT_VEC; ++k) v48[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; v48[s] = (true && v130[s]) ? mt_f16_to_f32(p2[i0 + k]) : v44; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v48[s] = (true && v246[s]) ? mt_f16_to_f32(p2[i0 + k]) : v44; }
         }
       }
       float v49[8];
@@ -491,76 +676,61 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const mt_u16
       for (int s = 0; s < 8; ++s) v58[s] = 0.0f;
       float v59[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v59[s] = (v130[s] ? v56[s] : v58[s]);
-      mt_i64 v154[8];
+      for (int s = 0; s < 8; ++s) v59[s] = (v246[s] ? v56[s] : v58[s]);
+      mt_i64 v270[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v154[s] = v25;
-      mt_i64 v155[8];
+      for (int s = 0; s < 8; ++s) v270[s] = v25;
+      mt_i64 v271[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v155[s] = (v137[s] + v154[s]);
-      float v156[8];
+      for (int s = 0; s < 8; ++s) v271[s] = (v253[s] + v270[s]);
+      float v272[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v156[s] = (true) ? mt_f16_to_f32(p1[v155[s]]) : 0; }
-      float v157[8];
+      for (int s = 0; s < 8; ++s) { v272[s] = (true) ? mt_f16_to_f32(p1[v271[s]]) : 0; }
+      float v273[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v157[s] = v156[s];
+      for (int s = 0; s < 8; ++s) v273[s] = v272[s];
       float v61[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v61[s] = (v157[s] * v49[s]);
+      for (int s = 0; s < 8; ++s) v61[s] = (v273[s] * v49[s]);
       float v62[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v62[s] = (v61[s] * v59[s]);
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v59[s]; }
-      __syncthreads();
       float v63[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v63[s] = acc; } else { v63[s] = 0; } }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v63[s] = v59[s];
       mt_round ^= 1;
-      float acc8 = 0.0f;
+      float acc24 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4) acc8 = (acc8 + v63[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc8;
+      for (int s = 0; s < 8; ++s) if (true) acc24 = (acc24 + v63[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc24, o); acc24 = (acc24 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc24;
       __syncthreads();
-      acc8 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 512))[w]);
-      float v64 = acc8;
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v62[s]; }
-      __syncthreads();
+      acc24 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc24 = (acc24 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v64 = acc24;
       float v65[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v65[s] = acc; } else { v65[s] = 0; } }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v65[s] = v62[s];
       mt_round ^= 1;
-      float acc10 = 0.0f;
+      float acc26 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4) acc10 = (acc10 + v65[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc10, o); acc10 = (acc10 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc10;
+      for (int s = 0; s < 8; ++s) if (true) acc26 = (acc26 + v65[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc26, o); acc26 = (acc26 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc26;
       __syncthreads();
-      acc10 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 512))[w]);
-      float v66 = acc10;
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v61[s]; }
-      __syncthreads();
+      acc26 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc26 = (acc26 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v66 = acc26;
       float v67[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v67[s] = acc; } else { v67[s] = 0; } }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v67[s] = v61[s];
       mt_round ^= 1;
-      float acc12 = 0.0f;
+      float acc28 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4) acc12 = (acc12 + v67[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc12, o); acc12 = (acc12 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc12;
+      for (int s = 0; s < 8; ++s) if (true) acc28 = (acc28 + v67[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc28, o); acc28 = (acc28 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc28;
       __syncthreads();
-      acc12 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 512))[w]);
-      float v68 = acc12;
+      acc28 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc28 = (acc28 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v68 = acc28;
       float v69 = mt_div(v64, v9);
       float v70 = true ? p4[v21] : 0;
       float v71 = (v69 * v68);
@@ -607,7 +777,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const mt_u16
       #pragma unroll
       for (int g = 0; g < 8; g += 8) {
         const mt_i64 i0 = v41[g];
-        if ((true && v130[g + 0]) && (true && v130[g + 1]) && (true && v130[g + 2]) && (true && v130[g + 3]) && (true && v130[g + 4]) && (true && v130[g + 5]) && (true && v130[g + 6]) && (true && v130[g + 7]) && (i0 % 8) == 0) {
+        if ((true && v246[g + 0]) && (true && v246[g + 1]) && (true && v246[g + 2]) && (true && v246[g + 3]) && (true && v246[g + 4]) && (true && v246[g + 5]) && (true && v246[g + 6]) && (true && v246[g + 7]) && (i0 % 8) == 0) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
           #pragma unroll
           for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v92[g + k]);
@@ -615,70 +785,270 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const mt_u16
           for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v130[s]) p5[i0 + k] = mt_f32_to_f16(v92[s]); }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v246[s]) p5[i0 + k] = mt_f32_to_f16(v92[s]); }
         }
       }
       float v94[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v94[s] = (v49[s] * v83[s]);
+      int v280[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v280[s] = 0;
+      bool v281[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v281[s] = (v242[s] == v280[s]);
+      float v104[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v104[s] = (v281[s] ? v94[s] : v58[s]);
+      float v105[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v105[s] = v104[s];
+      mt_round ^= 1;
+      float acc30 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc30 = (acc30 + v105[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc30, o); acc30 = (acc30 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc30;
       __syncthreads();
+      acc30 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc30 = (acc30 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v106 = acc30;
+      int v108[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v94[s]; }
+      for (int s = 0; s < 8; ++s) v108[s] = 0;
+      bool v109[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v109[s] = (v10[s] == v108[s]);
+      float v110[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v110[s] = v106;
+      float v111[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v111[s] = (v109[s] ? v110[s] : v76[s]);
+      int v288[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v288[s] = 1;
+      bool v289[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v289[s] = (v242[s] == v288[s]);
+      float v118[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v118[s] = (v289[s] ? v94[s] : v58[s]);
+      float v119[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v119[s] = v118[s];
+      mt_round ^= 1;
+      float acc32 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc32 = (acc32 + v119[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc32, o); acc32 = (acc32 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc32;
       __syncthreads();
-      float v95[8];
+      acc32 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc32 = (acc32 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v120 = acc32;
+      int v122[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v95[s] = acc; } else { v95[s] = 0; } }
+      for (int s = 0; s < 8; ++s) v122[s] = 1;
+      bool v123[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v123[s] = (v10[s] == v122[s]);
+      float v124[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v124[s] = v120;
+      float v125[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v125[s] = (v123[s] ? v124[s] : v111[s]);
+      int v296[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v296[s] = 2;
+      bool v297[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v297[s] = (v242[s] == v296[s]);
+      float v132[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v132[s] = (v297[s] ? v94[s] : v58[s]);
+      float v133[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v133[s] = v132[s];
+      mt_round ^= 1;
+      float acc34 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc34 = (acc34 + v133[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc34, o); acc34 = (acc34 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc34;
       __syncthreads();
-      float v96[8];
+      acc34 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc34 = (acc34 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v134 = acc34;
+      int v136[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v96[s] = (v76[s] + v95[s]);
+      for (int s = 0; s < 8; ++s) v136[s] = 2;
+      bool v137[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v137[s] = (v10[s] == v136[s]);
+      float v138[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v138[s] = v134;
+      float v139[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v139[s] = (v137[s] ? v138[s] : v125[s]);
+      int v304[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v304[s] = 3;
+      bool v305[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v305[s] = (v242[s] == v304[s]);
+      float v146[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v146[s] = (v305[s] ? v94[s] : v58[s]);
+      float v147[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v147[s] = v146[s];
+      mt_round ^= 1;
+      float acc36 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc36 = (acc36 + v147[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc36, o); acc36 = (acc36 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc36;
       __syncthreads();
+      acc36 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc36 = (acc36 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v148 = acc36;
+      int v150[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v49[s]; }
+      for (int s = 0; s < 8; ++s) v150[s] = 3;
+      bool v151[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v151[s] = (v10[s] == v150[s]);
+      float v152[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v152[s] = v148;
+      float v153[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v153[s] = (v151[s] ? v152[s] : v139[s]);
+      float v154[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v154[s] = (v76[s] + v153[s]);
+      float v164[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v164[s] = (v281[s] ? v49[s] : v58[s]);
+      float v165[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v165[s] = v164[s];
+      mt_round ^= 1;
+      float acc38 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc38 = (acc38 + v165[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc38, o); acc38 = (acc38 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc38;
       __syncthreads();
-      float v97[8];
+      acc38 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc38 = (acc38 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v166 = acc38;
+      float v170[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v97[s] = acc; } else { v97[s] = 0; } }
+      for (int s = 0; s < 8; ++s) v170[s] = v166;
+      float v171[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v171[s] = (v109[s] ? v170[s] : v76[s]);
+      float v178[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v178[s] = (v289[s] ? v49[s] : v58[s]);
+      float v179[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v179[s] = v178[s];
+      mt_round ^= 1;
+      float acc40 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc40 = (acc40 + v179[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc40, o); acc40 = (acc40 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc40;
       __syncthreads();
-      float v98[8];
+      acc40 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc40 = (acc40 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v180 = acc40;
+      float v184[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v98[s] = (v76[s] + v97[s]);
-      mt_i64 v118 = (v21 * v6);
-      mt_i64 v120[8];
+      for (int s = 0; s < 8; ++s) v184[s] = v180;
+      float v185[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v120[s] = (v43[s] - v42[s]);
-      mt_i64 v121[8];
+      for (int s = 0; s < 8; ++s) v185[s] = (v123[s] ? v184[s] : v171[s]);
+      float v192[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v121[s] = v118;
-      mt_i64 v122[8];
+      for (int s = 0; s < 8; ++s) v192[s] = (v297[s] ? v49[s] : v58[s]);
+      float v193[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v122[s] = (v121[s] + v120[s]);
+      for (int s = 0; s < 8; ++s) v193[s] = v192[s];
+      mt_round ^= 1;
+      float acc42 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc42 = (acc42 + v193[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc42, o); acc42 = (acc42 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc42;
+      __syncthreads();
+      acc42 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc42 = (acc42 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v194 = acc42;
+      float v198[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v198[s] = v194;
+      float v199[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v199[s] = (v137[s] ? v198[s] : v185[s]);
+      float v206[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v206[s] = (v305[s] ? v49[s] : v58[s]);
+      float v207[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v207[s] = v206[s];
+      mt_round ^= 1;
+      float acc44 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc44 = (acc44 + v207[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc44, o); acc44 = (acc44 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc44;
+      __syncthreads();
+      acc44 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc44 = (acc44 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v208 = acc44;
+      float v212[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v212[s] = v208;
+      float v213[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v213[s] = (v151[s] ? v212[s] : v199[s]);
+      float v214[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v214[s] = (v76[s] + v213[s]);
+      mt_i64 v234 = (v21 * v6);
+      mt_i64 v236[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v236[s] = (v43[s] - v42[s]);
+      mt_i64 v237[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v237[s] = v234;
+      mt_i64 v238[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v238[s] = (v237[s] + v236[s]);
       #pragma unroll
       for (int g = 0; g < 8; g += 8) {
-        const mt_i64 i0 = v122[g];
+        const mt_i64 i0 = v238[g];
         if ((MT_FLAT(g + 0) < 4) && (MT_FLAT(g + 1) < 4) && (MT_FLAT(g + 2) < 4) && (MT_FLAT(g + 3) < 4) && (MT_FLAT(g + 4) < 4) && (MT_FLAT(g + 5) < 4) && (MT_FLAT(g + 6) < 4) && (MT_FLAT(g + 7) < 4) && (i0 % 8) == 0) {
           union { uint4 w[2]; float e[8]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v96[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v154[g + k];
           #pragma unroll
           for (int q = 0; q < 2; ++q) ((uint4*)(p6 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 4) p6[i0 + k] = v96[s]; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 4) p6[i0 + k] = v154[s]; }
         }
       }
       #pragma unroll
       for (int g = 0; g < 8; g += 8) {
-        const mt_i64 i0 = v122[g];
+        const mt_i64 i0 = v238[g];
         if ((MT_FLAT(g + 0) < 4) && (MT_FLAT(g + 1) < 4) && (MT_FLAT(g + 2) < 4) && (MT_FLAT(g + 3) < 4) && (MT_FLAT(g + 4) < 4) && (MT_FLAT(g + 5) < 4) && (MT_FLAT(g + 6) < 4) && (MT_FLAT(g + 7) < 4) && (i0 % 8) == 0) {
           union { uint4 w[2]; float e[8]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v98[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v214[g + k];
           #pragma unroll
           for (int q = 0; q < 2; ++q) ((uint4*)(p7 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 4) p7[i0 + k] = v98[s]; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; if (MT_FLAT(s) < 4) p7[i0 + k] = v214[s]; }
         }
       }
     }

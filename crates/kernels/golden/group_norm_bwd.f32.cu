@@ -50,7 +50,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const float*
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16384];
+  __shared__ __align__(128) unsigned char mt_smem[1024];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -79,45 +79,45 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const float*
       int v23 = (int)((v2 == 0 ? 0 : v20 % v2));
       int v24 = (int)((v23 * v0));
       mt_i64 v25 = (mt_i64)(v24);
-      int v119[8];
+      int v235[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v119[s] = (int)(0 + MT_FLAT(s));
-      int v120[8];
+      for (int s = 0; s < 8; ++s) v235[s] = (int)(0 + MT_FLAT(s));
+      int v236[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v120[s] = v119[s];
-      int v121[8];
+      for (int s = 0; s < 8; ++s) v236[s] = v235[s];
+      int v237[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v121[s] = 1024;
-      int v122[8];
+      for (int s = 0; s < 8; ++s) v237[s] = 1024;
+      int v238[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v122[s] = (int)((v121[s] == 0 ? 0 : v120[s] / v121[s]));
-      int v124[8];
+      for (int s = 0; s < 8; ++s) v238[s] = (int)((v237[s] == 0 ? 0 : v236[s] / v237[s]));
+      int v240[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v124[s] = (int)((v121[s] == 0 ? 0 : v120[s] % v121[s]));
-      int v125[8];
+      for (int s = 0; s < 8; ++s) v240[s] = (int)((v237[s] == 0 ? 0 : v236[s] % v237[s]));
+      int v241[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v125[s] = v1;
-      bool v126[8];
+      for (int s = 0; s < 8; ++s) v241[s] = v1;
+      bool v242[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v126[s] = (v124[s] < v125[s]);
+      for (int s = 0; s < 8; ++s) v242[s] = (v240[s] < v241[s]);
       mt_i64 v30[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v30[s] = (mt_i64)(v10[s]);
-      mt_i64 v133[8];
+      mt_i64 v249[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v133[s] = (mt_i64)(v122[s]);
-      mt_i64 v134[8];
+      for (int s = 0; s < 8; ++s) v249[s] = (mt_i64)(v238[s]);
+      mt_i64 v250[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v134[s] = v7;
-      mt_i64 v135[8];
+      for (int s = 0; s < 8; ++s) v250[s] = v7;
+      mt_i64 v251[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v135[s] = (v133[s] * v134[s]);
-      mt_i64 v142[8];
+      for (int s = 0; s < 8; ++s) v251[s] = (v249[s] * v250[s]);
+      mt_i64 v258[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v142[s] = (mt_i64)(v124[s]);
+      for (int s = 0; s < 8; ++s) v258[s] = (mt_i64)(v240[s]);
       mt_i64 v39[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v39[s] = (v135[s] + v142[s]);
+      for (int s = 0; s < 8; ++s) v39[s] = (v251[s] + v258[s]);
       mt_i64 v40[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v40[s] = v22;
@@ -135,7 +135,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const float*
       #pragma unroll
       for (int g = 0; g < 8; g += 4) {
         const mt_i64 i0 = v41[g];
-        if ((true && v126[g])) {
+        if ((true && v242[g])) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
           for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
@@ -150,7 +150,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const float*
       #pragma unroll
       for (int g = 0; g < 8; g += 4) {
         const mt_i64 i0 = v41[g];
-        if ((true && v126[g])) {
+        if ((true && v242[g])) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
           for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
@@ -173,68 +173,53 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const float*
       for (int s = 0; s < 8; ++s) v55[s] = 0.0f;
       float v56[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v56[s] = (v126[s] ? v53[s] : v55[s]);
-      mt_i64 v150[8];
+      for (int s = 0; s < 8; ++s) v56[s] = (v242[s] ? v53[s] : v55[s]);
+      mt_i64 v266[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v150[s] = v25;
-      mt_i64 v151[8];
+      for (int s = 0; s < 8; ++s) v266[s] = v25;
+      mt_i64 v267[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v151[s] = (v133[s] + v150[s]);
-      float v152[8];
+      for (int s = 0; s < 8; ++s) v267[s] = (v249[s] + v266[s]);
+      float v268[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v152[s] = (true) ? p1[v151[s]] : 0; }
+      for (int s = 0; s < 8; ++s) { v268[s] = (true) ? p1[v267[s]] : 0; }
       float v58[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v58[s] = (v152[s] * v47[s]);
+      for (int s = 0; s < 8; ++s) v58[s] = (v268[s] * v47[s]);
       float v59[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v59[s] = (v58[s] * v56[s]);
-      __syncthreads();
+      float v60[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v56[s]; }
-      __syncthreads();
-      float v60[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v60[s] = acc; } else { v60[s] = 0; } }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v60[s] = v56[s];
       mt_round ^= 1;
       float acc2 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 4; ++s) if (MT_FLAT(s) < 4) acc2 = (acc2 + v60[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v60[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc2;
       __syncthreads();
       acc2 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 512))[w]);
       float v61 = acc2;
-      __syncthreads();
+      float v62[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v59[s]; }
-      __syncthreads();
-      float v62[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v62[s] = acc; } else { v62[s] = 0; } }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v62[s] = v59[s];
       mt_round ^= 1;
       float acc4 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 4; ++s) if (MT_FLAT(s) < 4) acc4 = (acc4 + v62[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v62[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc4;
       __syncthreads();
       acc4 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 512))[w]);
       float v63 = acc4;
-      __syncthreads();
+      float v64[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v58[s]; }
-      __syncthreads();
-      float v64[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v64[s] = acc; } else { v64[s] = 0; } }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v64[s] = v58[s];
       mt_round ^= 1;
       float acc6 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 4; ++s) if (MT_FLAT(s) < 4) acc6 = (acc6 + v64[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc6 = (acc6 + v64[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc6;
       __syncthreads();
@@ -283,7 +268,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const float*
       #pragma unroll
       for (int g = 0; g < 8; g += 4) {
         const mt_i64 i0 = v41[g];
-        if ((true && v126[g])) {
+        if ((true && v242[g])) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
           for (int k = 0; k < MT_VEC; ++k) u.e[k] = v89[g + k];
@@ -294,56 +279,256 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const float*
       float v90[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v90[s] = (v47[s] * v80[s]);
+      int v275[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v275[s] = 0;
+      bool v276[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v276[s] = (v238[s] == v275[s]);
+      float v100[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v100[s] = (v276[s] ? v90[s] : v55[s]);
+      float v101[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v101[s] = v100[s];
+      mt_round ^= 1;
+      float acc8 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc8 = (acc8 + v101[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc8;
       __syncthreads();
+      acc8 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v102 = acc8;
+      int v104[4];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v90[s]; }
+      for (int s = 0; s < 4; ++s) v104[s] = 0;
+      bool v105[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v105[s] = (v10[s] == v104[s]);
+      float v106[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v106[s] = v102;
+      float v107[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v107[s] = (v105[s] ? v106[s] : v73[s]);
+      int v283[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v283[s] = 1;
+      bool v284[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v284[s] = (v238[s] == v283[s]);
+      float v114[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v114[s] = (v284[s] ? v90[s] : v55[s]);
+      float v115[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v115[s] = v114[s];
+      mt_round ^= 1;
+      float acc10 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc10 = (acc10 + v115[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc10, o); acc10 = (acc10 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc10;
       __syncthreads();
-      float v91[4];
+      acc10 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v116 = acc10;
+      int v118[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v91[s] = acc; } else { v91[s] = 0; } }
+      for (int s = 0; s < 4; ++s) v118[s] = 1;
+      bool v119[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v119[s] = (v10[s] == v118[s]);
+      float v120[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v120[s] = v116;
+      float v121[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v121[s] = (v119[s] ? v120[s] : v107[s]);
+      int v291[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v291[s] = 2;
+      bool v292[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v292[s] = (v238[s] == v291[s]);
+      float v128[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v128[s] = (v292[s] ? v90[s] : v55[s]);
+      float v129[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v129[s] = v128[s];
+      mt_round ^= 1;
+      float acc12 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc12 = (acc12 + v129[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc12, o); acc12 = (acc12 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc12;
       __syncthreads();
-      float v92[4];
+      acc12 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v130 = acc12;
+      int v132[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v92[s] = (v73[s] + v91[s]);
+      for (int s = 0; s < 4; ++s) v132[s] = 2;
+      bool v133[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v133[s] = (v10[s] == v132[s]);
+      float v134[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v134[s] = v130;
+      float v135[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v135[s] = (v133[s] ? v134[s] : v121[s]);
+      int v299[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v299[s] = 3;
+      bool v300[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v300[s] = (v238[s] == v299[s]);
+      float v142[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v142[s] = (v300[s] ? v90[s] : v55[s]);
+      float v143[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v143[s] = v142[s];
+      mt_round ^= 1;
+      float acc14 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc14 = (acc14 + v143[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc14, o); acc14 = (acc14 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc14;
       __syncthreads();
+      acc14 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc14 = (acc14 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v144 = acc14;
+      int v146[4];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v47[s]; }
+      for (int s = 0; s < 4; ++s) v146[s] = 3;
+      bool v147[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v147[s] = (v10[s] == v146[s]);
+      float v148[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v148[s] = v144;
+      float v149[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v149[s] = (v147[s] ? v148[s] : v135[s]);
+      float v150[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v150[s] = (v73[s] + v149[s]);
+      float v160[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v160[s] = (v276[s] ? v47[s] : v55[s]);
+      float v161[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v161[s] = v160[s];
+      mt_round ^= 1;
+      float acc16 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc16 = (acc16 + v161[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc16, o); acc16 = (acc16 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc16;
       __syncthreads();
-      float v93[4];
+      acc16 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc16 = (acc16 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v162 = acc16;
+      float v166[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v93[s] = acc; } else { v93[s] = 0; } }
+      for (int s = 0; s < 4; ++s) v166[s] = v162;
+      float v167[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v167[s] = (v105[s] ? v166[s] : v73[s]);
+      float v174[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v174[s] = (v284[s] ? v47[s] : v55[s]);
+      float v175[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v175[s] = v174[s];
+      mt_round ^= 1;
+      float acc18 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc18 = (acc18 + v175[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc18, o); acc18 = (acc18 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc18;
       __syncthreads();
-      float v94[4];
+      acc18 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc18 = (acc18 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v176 = acc18;
+      float v180[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v94[s] = (v73[s] + v93[s]);
-      mt_i64 v114 = (v21 * v6);
-      mt_i64 v116[4];
+      for (int s = 0; s < 4; ++s) v180[s] = v176;
+      float v181[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v116[s] = (v43[s] - v42[s]);
-      mt_i64 v117[4];
+      for (int s = 0; s < 4; ++s) v181[s] = (v119[s] ? v180[s] : v167[s]);
+      float v188[8];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v117[s] = v114;
-      mt_i64 v118[4];
+      for (int s = 0; s < 8; ++s) v188[s] = (v292[s] ? v47[s] : v55[s]);
+      float v189[8];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v118[s] = (v117[s] + v116[s]);
+      for (int s = 0; s < 8; ++s) v189[s] = v188[s];
+      mt_round ^= 1;
+      float acc20 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc20 = (acc20 + v189[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc20, o); acc20 = (acc20 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc20;
+      __syncthreads();
+      acc20 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc20 = (acc20 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v190 = acc20;
+      float v194[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v194[s] = v190;
+      float v195[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v195[s] = (v133[s] ? v194[s] : v181[s]);
+      float v202[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v202[s] = (v300[s] ? v47[s] : v55[s]);
+      float v203[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v203[s] = v202[s];
+      mt_round ^= 1;
+      float acc22 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc22 = (acc22 + v203[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc22, o); acc22 = (acc22 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc22;
+      __syncthreads();
+      acc22 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc22 = (acc22 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v204 = acc22;
+      float v208[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v208[s] = v204;
+      float v209[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v209[s] = (v147[s] ? v208[s] : v195[s]);
+      float v210[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v210[s] = (v73[s] + v209[s]);
+      mt_i64 v230 = (v21 * v6);
+      mt_i64 v232[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v232[s] = (v43[s] - v42[s]);
+      mt_i64 v233[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v233[s] = v230;
+      mt_i64 v234[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v234[s] = (v233[s] + v232[s]);
       #pragma unroll
       for (int g = 0; g < 4; g += 4) {
-        const mt_i64 i0 = v118[g];
+        const mt_i64 i0 = v234[g];
         if ((MT_FLAT(g) < 4)) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v92[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v150[g + k];
           #pragma unroll
           for (int q = 0; q < 1; ++q) ((uint4*)(p6 + i0))[q] = u.w[q];
         }
       }
       #pragma unroll
       for (int g = 0; g < 4; g += 4) {
-        const mt_i64 i0 = v118[g];
+        const mt_i64 i0 = v234[g];
         if ((MT_FLAT(g) < 4)) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v94[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v210[g + k];
           #pragma unroll
           for (int q = 0; q < 1; ++q) ((uint4*)(p7 + i0))[q] = u.w[q];
         }
@@ -373,45 +558,45 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const float*
       int v23 = (int)((v2 == 0 ? 0 : v20 % v2));
       int v24 = (int)((v23 * v0));
       mt_i64 v25 = (mt_i64)(v24);
-      int v119[8];
+      int v235[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v119[s] = (int)(0 + MT_FLAT(s));
-      int v120[8];
+      for (int s = 0; s < 8; ++s) v235[s] = (int)(0 + MT_FLAT(s));
+      int v236[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v120[s] = v119[s];
-      int v121[8];
+      for (int s = 0; s < 8; ++s) v236[s] = v235[s];
+      int v237[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v121[s] = 1024;
-      int v122[8];
+      for (int s = 0; s < 8; ++s) v237[s] = 1024;
+      int v238[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v122[s] = (int)((v121[s] == 0 ? 0 : v120[s] / v121[s]));
-      int v124[8];
+      for (int s = 0; s < 8; ++s) v238[s] = (int)((v237[s] == 0 ? 0 : v236[s] / v237[s]));
+      int v240[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v124[s] = (int)((v121[s] == 0 ? 0 : v120[s] % v121[s]));
-      int v125[8];
+      for (int s = 0; s < 8; ++s) v240[s] = (int)((v237[s] == 0 ? 0 : v236[s] % v237[s]));
+      int v241[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v125[s] = v1;
-      bool v126[8];
+      for (int s = 0; s < 8; ++s) v241[s] = v1;
+      bool v242[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v126[s] = (v124[s] < v125[s]);
+      for (int s = 0; s < 8; ++s) v242[s] = (v240[s] < v241[s]);
       mt_i64 v30[4];
       #pragma unroll
       for (int s = 0; s < 4; ++s) v30[s] = (mt_i64)(v10[s]);
-      mt_i64 v133[8];
+      mt_i64 v249[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v133[s] = (mt_i64)(v122[s]);
-      mt_i64 v134[8];
+      for (int s = 0; s < 8; ++s) v249[s] = (mt_i64)(v238[s]);
+      mt_i64 v250[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v134[s] = v7;
-      mt_i64 v135[8];
+      for (int s = 0; s < 8; ++s) v250[s] = v7;
+      mt_i64 v251[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v135[s] = (v133[s] * v134[s]);
-      mt_i64 v142[8];
+      for (int s = 0; s < 8; ++s) v251[s] = (v249[s] * v250[s]);
+      mt_i64 v258[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v142[s] = (mt_i64)(v124[s]);
+      for (int s = 0; s < 8; ++s) v258[s] = (mt_i64)(v240[s]);
       mt_i64 v39[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v39[s] = (v135[s] + v142[s]);
+      for (int s = 0; s < 8; ++s) v39[s] = (v251[s] + v258[s]);
       mt_i64 v40[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v40[s] = v22;
@@ -429,7 +614,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const float*
       #pragma unroll
       for (int g = 0; g < 8; g += 4) {
         const mt_i64 i0 = v41[g];
-        if ((true && v126[g + 0]) && (true && v126[g + 1]) && (true && v126[g + 2]) && (true && v126[g + 3]) && (i0 % 4) == 0) {
+        if ((true && v242[g + 0]) && (true && v242[g + 1]) && (true && v242[g + 2]) && (true && v242[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
           for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
@@ -437,14 +622,14 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const float*
           for (int k = 0; k < MT_VEC; ++k) v45[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; v45[s] = (true && v126[s]) ? p0[i0 + k] : v44; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v45[s] = (true && v242[s]) ? p0[i0 + k] : v44; }
         }
       }
       float v47[8];
       #pragma unroll
       for (int g = 0; g < 8; g += 4) {
         const mt_i64 i0 = v41[g];
-        if ((true && v126[g + 0]) && (true && v126[g + 1]) && (true && v126[g + 2]) && (true && v126[g + 3]) && (i0 % 4) == 0) {
+        if ((true && v242[g + 0]) && (true && v242[g + 1]) && (true && v242[g + 2]) && (true && v242[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
           for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p2 + i0))[q];
@@ -452,7 +637,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const float*
           for (int k = 0; k < MT_VEC; ++k) v47[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; v47[s] = (true && v126[s]) ? p2[i0 + k] : v44; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v47[s] = (true && v242[s]) ? p2[i0 + k] : v44; }
         }
       }
       float v51 = true ? p3[v21] : 0;
@@ -467,73 +652,58 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const float*
       for (int s = 0; s < 8; ++s) v55[s] = 0.0f;
       float v56[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v56[s] = (v126[s] ? v53[s] : v55[s]);
-      mt_i64 v150[8];
+      for (int s = 0; s < 8; ++s) v56[s] = (v242[s] ? v53[s] : v55[s]);
+      mt_i64 v266[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v150[s] = v25;
-      mt_i64 v151[8];
+      for (int s = 0; s < 8; ++s) v266[s] = v25;
+      mt_i64 v267[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v151[s] = (v133[s] + v150[s]);
-      float v152[8];
+      for (int s = 0; s < 8; ++s) v267[s] = (v249[s] + v266[s]);
+      float v268[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v152[s] = (true) ? p1[v151[s]] : 0; }
+      for (int s = 0; s < 8; ++s) { v268[s] = (true) ? p1[v267[s]] : 0; }
       float v58[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v58[s] = (v152[s] * v47[s]);
+      for (int s = 0; s < 8; ++s) v58[s] = (v268[s] * v47[s]);
       float v59[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v59[s] = (v58[s] * v56[s]);
-      __syncthreads();
+      float v60[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v56[s]; }
-      __syncthreads();
-      float v60[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v60[s] = acc; } else { v60[s] = 0; } }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v60[s] = v56[s];
       mt_round ^= 1;
-      float acc8 = 0.0f;
+      float acc24 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 4; ++s) if (MT_FLAT(s) < 4) acc8 = (acc8 + v60[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc8;
+      for (int s = 0; s < 8; ++s) if (true) acc24 = (acc24 + v60[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc24, o); acc24 = (acc24 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc24;
       __syncthreads();
-      acc8 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 512))[w]);
-      float v61 = acc8;
-      __syncthreads();
+      acc24 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc24 = (acc24 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v61 = acc24;
+      float v62[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v59[s]; }
-      __syncthreads();
-      float v62[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v62[s] = acc; } else { v62[s] = 0; } }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v62[s] = v59[s];
       mt_round ^= 1;
-      float acc10 = 0.0f;
+      float acc26 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 4; ++s) if (MT_FLAT(s) < 4) acc10 = (acc10 + v62[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc10, o); acc10 = (acc10 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc10;
+      for (int s = 0; s < 8; ++s) if (true) acc26 = (acc26 + v62[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc26, o); acc26 = (acc26 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc26;
       __syncthreads();
-      acc10 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 512))[w]);
-      float v63 = acc10;
-      __syncthreads();
+      acc26 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc26 = (acc26 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v63 = acc26;
+      float v64[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v58[s]; }
-      __syncthreads();
-      float v64[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v64[s] = acc; } else { v64[s] = 0; } }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v64[s] = v58[s];
       mt_round ^= 1;
-      float acc12 = 0.0f;
+      float acc28 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 4; ++s) if (MT_FLAT(s) < 4) acc12 = (acc12 + v64[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc12, o); acc12 = (acc12 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc12;
+      for (int s = 0; s < 8; ++s) if (true) acc28 = (acc28 + v64[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc28, o); acc28 = (acc28 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc28;
       __syncthreads();
-      acc12 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 512))[w]);
-      float v65 = acc12;
+      acc28 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc28 = (acc28 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v65 = acc28;
       float v66 = mt_div(v61, v9);
       float v67 = true ? p4[v21] : 0;
       float v68 = (v66 * v65);
@@ -577,7 +747,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const float*
       #pragma unroll
       for (int g = 0; g < 8; g += 4) {
         const mt_i64 i0 = v41[g];
-        if ((true && v126[g + 0]) && (true && v126[g + 1]) && (true && v126[g + 2]) && (true && v126[g + 3]) && (i0 % 4) == 0) {
+        if ((true && v242[g + 0]) && (true && v242[g + 1]) && (true && v242[g + 2]) && (true && v242[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
           for (int k = 0; k < MT_VEC; ++k) u.e[k] = v89[g + k];
@@ -585,70 +755,270 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_bwd(const float*
           for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v126[s]) p5[i0 + k] = v89[s]; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v242[s]) p5[i0 + k] = v89[s]; }
         }
       }
       float v90[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v90[s] = (v47[s] * v80[s]);
+      int v275[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v275[s] = 0;
+      bool v276[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v276[s] = (v238[s] == v275[s]);
+      float v100[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v100[s] = (v276[s] ? v90[s] : v55[s]);
+      float v101[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v101[s] = v100[s];
+      mt_round ^= 1;
+      float acc30 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc30 = (acc30 + v101[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc30, o); acc30 = (acc30 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc30;
       __syncthreads();
+      acc30 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc30 = (acc30 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v102 = acc30;
+      int v104[4];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v90[s]; }
+      for (int s = 0; s < 4; ++s) v104[s] = 0;
+      bool v105[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v105[s] = (v10[s] == v104[s]);
+      float v106[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v106[s] = v102;
+      float v107[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v107[s] = (v105[s] ? v106[s] : v73[s]);
+      int v283[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v283[s] = 1;
+      bool v284[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v284[s] = (v238[s] == v283[s]);
+      float v114[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v114[s] = (v284[s] ? v90[s] : v55[s]);
+      float v115[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v115[s] = v114[s];
+      mt_round ^= 1;
+      float acc32 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc32 = (acc32 + v115[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc32, o); acc32 = (acc32 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc32;
       __syncthreads();
-      float v91[4];
+      acc32 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc32 = (acc32 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v116 = acc32;
+      int v118[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v91[s] = acc; } else { v91[s] = 0; } }
+      for (int s = 0; s < 4; ++s) v118[s] = 1;
+      bool v119[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v119[s] = (v10[s] == v118[s]);
+      float v120[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v120[s] = v116;
+      float v121[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v121[s] = (v119[s] ? v120[s] : v107[s]);
+      int v291[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v291[s] = 2;
+      bool v292[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v292[s] = (v238[s] == v291[s]);
+      float v128[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v128[s] = (v292[s] ? v90[s] : v55[s]);
+      float v129[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v129[s] = v128[s];
+      mt_round ^= 1;
+      float acc34 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc34 = (acc34 + v129[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc34, o); acc34 = (acc34 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc34;
       __syncthreads();
-      float v92[4];
+      acc34 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc34 = (acc34 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v130 = acc34;
+      int v132[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v92[s] = (v73[s] + v91[s]);
+      for (int s = 0; s < 4; ++s) v132[s] = 2;
+      bool v133[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v133[s] = (v10[s] == v132[s]);
+      float v134[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v134[s] = v130;
+      float v135[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v135[s] = (v133[s] ? v134[s] : v121[s]);
+      int v299[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v299[s] = 3;
+      bool v300[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v300[s] = (v238[s] == v299[s]);
+      float v142[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v142[s] = (v300[s] ? v90[s] : v55[s]);
+      float v143[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v143[s] = v142[s];
+      mt_round ^= 1;
+      float acc36 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc36 = (acc36 + v143[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc36, o); acc36 = (acc36 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc36;
       __syncthreads();
+      acc36 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc36 = (acc36 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v144 = acc36;
+      int v146[4];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v47[s]; }
+      for (int s = 0; s < 4; ++s) v146[s] = 3;
+      bool v147[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v147[s] = (v10[s] == v146[s]);
+      float v148[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v148[s] = v144;
+      float v149[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v149[s] = (v147[s] ? v148[s] : v135[s]);
+      float v150[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v150[s] = (v73[s] + v149[s]);
+      float v160[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v160[s] = (v276[s] ? v47[s] : v55[s]);
+      float v161[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v161[s] = v160[s];
+      mt_round ^= 1;
+      float acc38 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc38 = (acc38 + v161[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc38, o); acc38 = (acc38 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc38;
       __syncthreads();
-      float v93[4];
+      acc38 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc38 = (acc38 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v162 = acc38;
+      float v166[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v93[s] = acc; } else { v93[s] = 0; } }
+      for (int s = 0; s < 4; ++s) v166[s] = v162;
+      float v167[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v167[s] = (v105[s] ? v166[s] : v73[s]);
+      float v174[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v174[s] = (v284[s] ? v47[s] : v55[s]);
+      float v175[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v175[s] = v174[s];
+      mt_round ^= 1;
+      float acc40 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc40 = (acc40 + v175[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc40, o); acc40 = (acc40 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc40;
       __syncthreads();
-      float v94[4];
+      acc40 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc40 = (acc40 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v176 = acc40;
+      float v180[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v94[s] = (v73[s] + v93[s]);
-      mt_i64 v114 = (v21 * v6);
-      mt_i64 v116[4];
+      for (int s = 0; s < 4; ++s) v180[s] = v176;
+      float v181[4];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v116[s] = (v43[s] - v42[s]);
-      mt_i64 v117[4];
+      for (int s = 0; s < 4; ++s) v181[s] = (v119[s] ? v180[s] : v167[s]);
+      float v188[8];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v117[s] = v114;
-      mt_i64 v118[4];
+      for (int s = 0; s < 8; ++s) v188[s] = (v292[s] ? v47[s] : v55[s]);
+      float v189[8];
       #pragma unroll
-      for (int s = 0; s < 4; ++s) v118[s] = (v117[s] + v116[s]);
+      for (int s = 0; s < 8; ++s) v189[s] = v188[s];
+      mt_round ^= 1;
+      float acc42 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc42 = (acc42 + v189[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc42, o); acc42 = (acc42 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc42;
+      __syncthreads();
+      acc42 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc42 = (acc42 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v190 = acc42;
+      float v194[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v194[s] = v190;
+      float v195[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v195[s] = (v133[s] ? v194[s] : v181[s]);
+      float v202[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v202[s] = (v300[s] ? v47[s] : v55[s]);
+      float v203[8];
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) v203[s] = v202[s];
+      mt_round ^= 1;
+      float acc44 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 8; ++s) if (true) acc44 = (acc44 + v203[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc44, o); acc44 = (acc44 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc44;
+      __syncthreads();
+      acc44 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc44 = (acc44 + ((float*)(mt_smem + mt_round * 512))[w]);
+      float v204 = acc44;
+      float v208[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v208[s] = v204;
+      float v209[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v209[s] = (v147[s] ? v208[s] : v195[s]);
+      float v210[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v210[s] = (v73[s] + v209[s]);
+      mt_i64 v230 = (v21 * v6);
+      mt_i64 v232[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v232[s] = (v43[s] - v42[s]);
+      mt_i64 v233[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v233[s] = v230;
+      mt_i64 v234[4];
+      #pragma unroll
+      for (int s = 0; s < 4; ++s) v234[s] = (v233[s] + v232[s]);
       #pragma unroll
       for (int g = 0; g < 4; g += 4) {
-        const mt_i64 i0 = v118[g];
+        const mt_i64 i0 = v234[g];
         if ((MT_FLAT(g + 0) < 4) && (MT_FLAT(g + 1) < 4) && (MT_FLAT(g + 2) < 4) && (MT_FLAT(g + 3) < 4) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v92[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v150[g + k];
           #pragma unroll
           for (int q = 0; q < 1; ++q) ((uint4*)(p6 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; if (MT_FLAT(s) < 4) p6[i0 + k] = v92[s]; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; if (MT_FLAT(s) < 4) p6[i0 + k] = v150[s]; }
         }
       }
       #pragma unroll
       for (int g = 0; g < 4; g += 4) {
-        const mt_i64 i0 = v118[g];
+        const mt_i64 i0 = v234[g];
         if ((MT_FLAT(g + 0) < 4) && (MT_FLAT(g + 1) < 4) && (MT_FLAT(g + 2) < 4) && (MT_FLAT(g + 3) < 4) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v94[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v210[g + k];
           #pragma unroll
           for (int q = 0; q < 1; ++q) ((uint4*)(p7 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; if (MT_FLAT(s) < 4) p7[i0 + k] = v94[s]; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; if (MT_FLAT(s) < 4) p7[i0 + k] = v210[s]; }
         }
       }
     }

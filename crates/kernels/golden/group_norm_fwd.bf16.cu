@@ -50,7 +50,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_fwd(const mt_u16
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16384];
+  __shared__ __align__(128) unsigned char mt_smem[1024];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -138,18 +138,13 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_fwd(const mt_u16
       float v46[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v46[s] = v45[s];
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v46[s]; }
-      __syncthreads();
       float v47[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v47[s] = acc; } else { v47[s] = 0; } }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v47[s] = v46[s];
       mt_round ^= 1;
       float acc2 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4) acc2 = (acc2 + v47[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v47[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc2;
       __syncthreads();
@@ -172,35 +167,25 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_fwd(const mt_u16
       float v55[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v55[s] = (v54[s] * v54[s]);
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v54[s]; }
-      __syncthreads();
       float v56[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v56[s] = acc; } else { v56[s] = 0; } }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v56[s] = v54[s];
       mt_round ^= 1;
       float acc4 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4) acc4 = (acc4 + v56[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v56[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc4;
       __syncthreads();
       acc4 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 512))[w]);
       float v57 = acc4;
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v55[s]; }
-      __syncthreads();
       float v58[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v58[s] = acc; } else { v58[s] = 0; } }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v58[s] = v55[s];
       mt_round ^= 1;
       float acc6 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4) acc6 = (acc6 + v58[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc6 = (acc6 + v58[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc6;
       __syncthreads();
@@ -350,18 +335,13 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_fwd(const mt_u16
       float v46[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v46[s] = v45[s];
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v46[s]; }
-      __syncthreads();
       float v47[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v47[s] = acc; } else { v47[s] = 0; } }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v47[s] = v46[s];
       mt_round ^= 1;
       float acc8 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4) acc8 = (acc8 + v47[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc8 = (acc8 + v47[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc8;
       __syncthreads();
@@ -384,35 +364,25 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_fwd(const mt_u16
       float v55[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v55[s] = (v54[s] * v54[s]);
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v54[s]; }
-      __syncthreads();
       float v56[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v56[s] = acc; } else { v56[s] = 0; } }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v56[s] = v54[s];
       mt_round ^= 1;
       float acc10 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4) acc10 = (acc10 + v56[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc10 = (acc10 + v56[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc10, o); acc10 = (acc10 + mt_sh); }
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc10;
       __syncthreads();
       acc10 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 512))[w]);
       float v57 = acc10;
-      __syncthreads();
-      #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v55[s]; }
-      __syncthreads();
       float v58[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v58[s] = acc; } else { v58[s] = 0; } }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v58[s] = v55[s];
       mt_round ^= 1;
       float acc12 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (MT_FLAT(s) < 4) acc12 = (acc12 + v58[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc12 = (acc12 + v58[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc12, o); acc12 = (acc12 + mt_sh); }
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc12;
       __syncthreads();

@@ -50,7 +50,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_fwd(const float*
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[16384];
+  __shared__ __align__(128) unsigned char mt_smem[1024];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -135,18 +135,13 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_fwd(const float*
           for (int k = 0; k < 4; ++k) { v45[g + k] = v44; }
         }
       }
-      __syncthreads();
+      float v46[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v45[s]; }
-      __syncthreads();
-      float v46[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v46[s] = acc; } else { v46[s] = 0; } }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v46[s] = v45[s];
       mt_round ^= 1;
       float acc2 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 4; ++s) if (MT_FLAT(s) < 4) acc2 = (acc2 + v46[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v46[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc2;
       __syncthreads();
@@ -168,35 +163,25 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_fwd(const float*
       float v54[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v54[s] = (v53[s] * v53[s]);
-      __syncthreads();
+      float v55[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v53[s]; }
-      __syncthreads();
-      float v55[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v55[s] = acc; } else { v55[s] = 0; } }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v55[s] = v53[s];
       mt_round ^= 1;
       float acc4 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 4; ++s) if (MT_FLAT(s) < 4) acc4 = (acc4 + v55[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v55[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc4;
       __syncthreads();
       acc4 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 512))[w]);
       float v56 = acc4;
-      __syncthreads();
+      float v57[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v54[s]; }
-      __syncthreads();
-      float v57[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v57[s] = acc; } else { v57[s] = 0; } }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v57[s] = v54[s];
       mt_round ^= 1;
       float acc6 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 4; ++s) if (MT_FLAT(s) < 4) acc6 = (acc6 + v57[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc6 = (acc6 + v57[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc6;
       __syncthreads();
@@ -334,18 +319,13 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_fwd(const float*
           for (int k = 0; k < 4; ++k) { const int s = g + k; v45[s] = (true && v90[s]) ? p0[i0 + k] : v44; }
         }
       }
-      __syncthreads();
+      float v46[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v45[s]; }
-      __syncthreads();
-      float v46[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v46[s] = acc; } else { v46[s] = 0; } }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v46[s] = v45[s];
       mt_round ^= 1;
       float acc8 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 4; ++s) if (MT_FLAT(s) < 4) acc8 = (acc8 + v46[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc8 = (acc8 + v46[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc8;
       __syncthreads();
@@ -367,35 +347,25 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_fwd(const float*
       float v54[8];
       #pragma unroll
       for (int s = 0; s < 8; ++s) v54[s] = (v53[s] * v53[s]);
-      __syncthreads();
+      float v55[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v53[s]; }
-      __syncthreads();
-      float v55[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v55[s] = acc; } else { v55[s] = 0; } }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v55[s] = v53[s];
       mt_round ^= 1;
       float acc10 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 4; ++s) if (MT_FLAT(s) < 4) acc10 = (acc10 + v55[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc10 = (acc10 + v55[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc10, o); acc10 = (acc10 + mt_sh); }
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc10;
       __syncthreads();
       acc10 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 512))[w]);
       float v56 = acc10;
-      __syncthreads();
+      float v57[8];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { const int f = MT_FLAT(s); if (f < 4096) ((float*)mt_smem)[f] = v54[s]; }
-      __syncthreads();
-      float v57[4];
-      #pragma unroll
-      for (int s = 0; s < 4; ++s) { const int f = MT_FLAT(s); if (f < 4) { const int o = f / 1, i = f % 1; float acc = 0.0f; for (int k = 0; k < 1024; ++k) { const float x = ((float*)mt_smem)[(o * 1024 + k) * 1 + i]; acc = (acc + x); } v57[s] = acc; } else { v57[s] = 0; } }
-      __syncthreads();
+      for (int s = 0; s < 8; ++s) v57[s] = v54[s];
       mt_round ^= 1;
       float acc12 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 4; ++s) if (MT_FLAT(s) < 4) acc12 = (acc12 + v57[s]);
+      for (int s = 0; s < 8; ++s) if (true) acc12 = (acc12 + v57[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc12, o); acc12 = (acc12 + mt_sh); }
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc12;
       __syncthreads();

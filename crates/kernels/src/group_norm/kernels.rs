@@ -160,7 +160,8 @@ impl<'a> Walk<'a> {
 
     /// The slab sums (FP32 scalars) of the `count` tiles `f` gives at each step.
     fn sums(&self, count: usize, f: &dyn Fn(Option<Tile>, Option<Tile>) -> Vec<Tile>) -> Vec<Tile> {
-        let total = |t: Tile| t.sum(1).sum(0);
+        let n = self.t.channels * self.t.spatial;
+        let total = |t: Tile| t.reshape([n]).sum(0);
         if self.t.single() {
             return f(None, None).into_iter().map(total).collect();
         }
@@ -368,7 +369,10 @@ pub fn backward(spec: &GroupSpec) -> Result<Verified, LangError> {
                     let out = (w * d - xh * mean_gxh - mean_g) * rstd;
                     store(&dx, at.offs, out.cast(spec.x), at.mask);
                     // dy is zero in masked-off lanes, so are these products.
-                    vec![acc[0] + (d * xh).sum(1), acc[1] + d.sum(1)]
+                    vec![
+                        acc[0] + per_channel(walk.k, d * xh),
+                        acc[1] + per_channel(walk.k, d),
+                    ]
                 });
                 let at = walk.at(base, c0, cs, None);
                 let offs = row * s.cpg.cast(DType::I64) + (at.chan - c0);
@@ -378,4 +382,32 @@ pub fn backward(spec: &GroupSpec) -> Result<Verified, LangError> {
             });
         });
     })
+}
+
+/// Channels up to which [`per_channel`] takes one whole-tile sum per channel.
+const CHANNEL_SUMS: usize = 8;
+
+/// The per-channel sums `[channels]` of a `[channels, spatial]` tile. Up to [`CHANNEL_SUMS`]
+/// channels, each is the whole tile's sum with the other rows masked off (a reduction across
+/// the program's threads, the emitter's shuffle path); a GPU realizes the plain `sum(1)` of a
+/// few long rows through shared memory, one thread walking each row (H200, bf16 GroupNorm
+/// [8, 4096, 512] in 1,024 groups: forward 0.242 ms, 7x Liger's, with the group sum taken the
+/// same way).
+fn per_channel(k: &Ctx, t: Tile) -> Tile {
+    let shape = t.shape();
+    let &[channels, spatial] = shape.dims() else {
+        return t.sum(1);
+    };
+    let n = channels * spatial;
+    if channels > CHANNEL_SUMS || spatial == 1 {
+        return t.sum(1);
+    }
+    let rows = k.arange(0, channels as i64);
+    let of_row = rows.expand_dims(1);
+    let mut out = k.zeros([channels], DType::F32);
+    for ch in 0..channels {
+        let total = select(of_row.equal(ch as i64), t, 0.0).reshape([n]).sum(0);
+        out = select(rows.equal(ch as i64), total, out);
+    }
+    out
 }
