@@ -42,15 +42,15 @@ __device__ __forceinline__ float mt_tanh(float x) {
   float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
   return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
 }
-#define MT_THREADS 512
+#define MT_THREADS 256
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
-extern "C" __global__ void __launch_bounds__(512) mt_group_norm_fwd(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, const mt_u16* __restrict__ p2, mt_u16* __restrict__ p3, float* __restrict__ p4, float* __restrict__ p5, int p6, int p7, int p8, int p9, int p10, float p11) {
+extern "C" __global__ void __launch_bounds__(256) mt_group_norm_fwd(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, const mt_u16* __restrict__ p2, mt_u16* __restrict__ p3, float* __restrict__ p4, float* __restrict__ p5, int p6, int p7, int p8, int p9, int p10, float p11) {
   const int mt_tid = threadIdx.x;
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[1024];
+  __shared__ __align__(128) unsigned char mt_smem[512];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -77,52 +77,52 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_fwd(const mt_u16
       int v23 = (int)((v2 == 0 ? 0 : v20 % v2));
       int v24 = (int)((v23 * v0));
       mt_i64 v25 = (mt_i64)(v24);
-      int v87[8];
+      int v87[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v87[s] = (int)(0 + MT_FLAT(s));
-      int v88[8];
+      for (int s = 0; s < 16; ++s) v87[s] = (int)(0 + MT_FLAT(s));
+      int v88[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v88[s] = v87[s];
-      int v89[8];
+      for (int s = 0; s < 16; ++s) v88[s] = v87[s];
+      int v89[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v89[s] = 1024;
-      int v90[8];
+      for (int s = 0; s < 16; ++s) v89[s] = 1024;
+      int v90[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v90[s] = (int)((v89[s] == 0 ? 0 : v88[s] / v89[s]));
-      int v92[8];
+      for (int s = 0; s < 16; ++s) v90[s] = (int)((v89[s] == 0 ? 0 : v88[s] / v89[s]));
+      int v92[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v92[s] = (int)((v89[s] == 0 ? 0 : v88[s] % v89[s]));
-      int v93[8];
+      for (int s = 0; s < 16; ++s) v92[s] = (int)((v89[s] == 0 ? 0 : v88[s] % v89[s]));
+      int v93[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v93[s] = v1;
-      bool v94[8];
+      for (int s = 0; s < 16; ++s) v93[s] = v1;
+      bool v94[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v94[s] = (v92[s] < v93[s]);
-      mt_i64 v101[8];
+      for (int s = 0; s < 16; ++s) v94[s] = (v92[s] < v93[s]);
+      mt_i64 v101[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v101[s] = (mt_i64)(v90[s]);
-      mt_i64 v102[8];
+      for (int s = 0; s < 16; ++s) v101[s] = (mt_i64)(v90[s]);
+      mt_i64 v102[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v102[s] = v7;
-      mt_i64 v103[8];
+      for (int s = 0; s < 16; ++s) v102[s] = v7;
+      mt_i64 v103[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v103[s] = (v101[s] * v102[s]);
-      mt_i64 v110[8];
+      for (int s = 0; s < 16; ++s) v103[s] = (v101[s] * v102[s]);
+      mt_i64 v110[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v110[s] = (mt_i64)(v92[s]);
-      mt_i64 v39[8];
+      for (int s = 0; s < 16; ++s) v110[s] = (mt_i64)(v92[s]);
+      mt_i64 v39[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v39[s] = (v103[s] + v110[s]);
-      mt_i64 v40[8];
+      for (int s = 0; s < 16; ++s) v39[s] = (v103[s] + v110[s]);
+      mt_i64 v40[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v40[s] = v22;
-      mt_i64 v41[8];
+      for (int s = 0; s < 16; ++s) v40[s] = v22;
+      mt_i64 v41[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v41[s] = (v39[s] + v40[s]);
+      for (int s = 0; s < 16; ++s) v41[s] = (v39[s] + v40[s]);
       float v44 = 0.0f;
-      float v45[8];
+      float v45[16];
       #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
+      for (int g = 0; g < 16; g += 8) {
         const mt_i64 i0 = v41[g];
         if ((true && v94[g])) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -135,61 +135,61 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_fwd(const mt_u16
           for (int k = 0; k < 8; ++k) { v45[g + k] = v44; }
         }
       }
-      float v46[8];
+      float v46[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v46[s] = v45[s];
-      float v47[8];
+      for (int s = 0; s < 16; ++s) v46[s] = v45[s];
+      float v47[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v47[s] = v46[s];
+      for (int s = 0; s < 16; ++s) v47[s] = v46[s];
       mt_round ^= 1;
       float acc2 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v47[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v47[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc2;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
       __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 512))[w]);
+      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v48 = acc2;
       float v49 = mt_div(v48, v9);
-      float v50[8];
+      float v50[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v50[s] = v49;
-      float v51[8];
+      for (int s = 0; s < 16; ++s) v50[s] = v49;
+      float v51[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v51[s] = (v46[s] - v50[s]);
+      for (int s = 0; s < 16; ++s) v51[s] = (v46[s] - v50[s]);
       float v52 = 0.0f;
-      float v53[8];
+      float v53[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v53[s] = 0.0f;
-      float v54[8];
+      for (int s = 0; s < 16; ++s) v53[s] = 0.0f;
+      float v54[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v54[s] = (v94[s] ? v51[s] : v53[s]);
-      float v55[8];
+      for (int s = 0; s < 16; ++s) v54[s] = (v94[s] ? v51[s] : v53[s]);
+      float v55[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v55[s] = (v54[s] * v54[s]);
-      float v56[8];
+      for (int s = 0; s < 16; ++s) v55[s] = (v54[s] * v54[s]);
+      float v56[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v56[s] = v54[s];
+      for (int s = 0; s < 16; ++s) v56[s] = v54[s];
       mt_round ^= 1;
       float acc4 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v56[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v56[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc4;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
       __syncthreads();
-      acc4 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 512))[w]);
+      acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v57 = acc4;
-      float v58[8];
+      float v58[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v58[s] = v55[s];
+      for (int s = 0; s < 16; ++s) v58[s] = v55[s];
       mt_round ^= 1;
       float acc6 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc6 = (acc6 + v58[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v58[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc6;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc6;
       __syncthreads();
-      acc6 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 512))[w]);
+      acc6 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v59 = acc6;
       float v60 = mt_div(v57, v9);
       float v61 = mt_div(v59, v9);
@@ -201,47 +201,47 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_fwd(const mt_u16
       float v69 = (v49 + v60);
       if (mt_tid == 0) p4[v21] = v69;
       if (mt_tid == 0) p5[v21] = v67;
-      float v72[8];
+      float v72[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v72[s] = v60;
-      float v73[8];
+      for (int s = 0; s < 16; ++s) v72[s] = v60;
+      float v73[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v73[s] = (v51[s] - v72[s]);
-      float v74[8];
+      for (int s = 0; s < 16; ++s) v73[s] = (v51[s] - v72[s]);
+      float v74[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v74[s] = v67;
-      float v75[8];
+      for (int s = 0; s < 16; ++s) v74[s] = v67;
+      float v75[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v75[s] = (v73[s] * v74[s]);
-      mt_i64 v118[8];
+      for (int s = 0; s < 16; ++s) v75[s] = (v73[s] * v74[s]);
+      mt_i64 v118[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v118[s] = v25;
-      mt_i64 v119[8];
+      for (int s = 0; s < 16; ++s) v118[s] = v25;
+      mt_i64 v119[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v119[s] = (v101[s] + v118[s]);
-      float v120[8];
+      for (int s = 0; s < 16; ++s) v119[s] = (v101[s] + v118[s]);
+      float v120[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v120[s] = (true) ? mt_bf16_to_f32(p1[v119[s]]) : 0; }
-      float v121[8];
+      for (int s = 0; s < 16; ++s) { v120[s] = (true) ? mt_bf16_to_f32(p1[v119[s]]) : 0; }
+      float v121[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v121[s] = v120[s];
-      float v80[8];
+      for (int s = 0; s < 16; ++s) v121[s] = v120[s];
+      float v80[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v80[s] = (v75[s] * v121[s]);
-      float v131[8];
+      for (int s = 0; s < 16; ++s) v80[s] = (v75[s] * v121[s]);
+      float v131[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v131[s] = (true) ? mt_bf16_to_f32(p2[v119[s]]) : 0; }
-      float v132[8];
+      for (int s = 0; s < 16; ++s) { v131[s] = (true) ? mt_bf16_to_f32(p2[v119[s]]) : 0; }
+      float v132[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v132[s] = v131[s];
-      float v85[8];
+      for (int s = 0; s < 16; ++s) v132[s] = v131[s];
+      float v85[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v85[s] = (v80[s] + v132[s]);
-      float v86[8];
+      for (int s = 0; s < 16; ++s) v85[s] = (v80[s] + v132[s]);
+      float v86[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v86[s] = mt_round_bf16(v85[s]);
+      for (int s = 0; s < 16; ++s) v86[s] = mt_round_bf16(v85[s]);
       #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
+      for (int g = 0; g < 16; g += 8) {
         const mt_i64 i0 = v41[g];
         if ((true && v94[g])) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -274,52 +274,52 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_fwd(const mt_u16
       int v23 = (int)((v2 == 0 ? 0 : v20 % v2));
       int v24 = (int)((v23 * v0));
       mt_i64 v25 = (mt_i64)(v24);
-      int v87[8];
+      int v87[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v87[s] = (int)(0 + MT_FLAT(s));
-      int v88[8];
+      for (int s = 0; s < 16; ++s) v87[s] = (int)(0 + MT_FLAT(s));
+      int v88[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v88[s] = v87[s];
-      int v89[8];
+      for (int s = 0; s < 16; ++s) v88[s] = v87[s];
+      int v89[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v89[s] = 1024;
-      int v90[8];
+      for (int s = 0; s < 16; ++s) v89[s] = 1024;
+      int v90[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v90[s] = (int)((v89[s] == 0 ? 0 : v88[s] / v89[s]));
-      int v92[8];
+      for (int s = 0; s < 16; ++s) v90[s] = (int)((v89[s] == 0 ? 0 : v88[s] / v89[s]));
+      int v92[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v92[s] = (int)((v89[s] == 0 ? 0 : v88[s] % v89[s]));
-      int v93[8];
+      for (int s = 0; s < 16; ++s) v92[s] = (int)((v89[s] == 0 ? 0 : v88[s] % v89[s]));
+      int v93[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v93[s] = v1;
-      bool v94[8];
+      for (int s = 0; s < 16; ++s) v93[s] = v1;
+      bool v94[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v94[s] = (v92[s] < v93[s]);
-      mt_i64 v101[8];
+      for (int s = 0; s < 16; ++s) v94[s] = (v92[s] < v93[s]);
+      mt_i64 v101[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v101[s] = (mt_i64)(v90[s]);
-      mt_i64 v102[8];
+      for (int s = 0; s < 16; ++s) v101[s] = (mt_i64)(v90[s]);
+      mt_i64 v102[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v102[s] = v7;
-      mt_i64 v103[8];
+      for (int s = 0; s < 16; ++s) v102[s] = v7;
+      mt_i64 v103[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v103[s] = (v101[s] * v102[s]);
-      mt_i64 v110[8];
+      for (int s = 0; s < 16; ++s) v103[s] = (v101[s] * v102[s]);
+      mt_i64 v110[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v110[s] = (mt_i64)(v92[s]);
-      mt_i64 v39[8];
+      for (int s = 0; s < 16; ++s) v110[s] = (mt_i64)(v92[s]);
+      mt_i64 v39[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v39[s] = (v103[s] + v110[s]);
-      mt_i64 v40[8];
+      for (int s = 0; s < 16; ++s) v39[s] = (v103[s] + v110[s]);
+      mt_i64 v40[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v40[s] = v22;
-      mt_i64 v41[8];
+      for (int s = 0; s < 16; ++s) v40[s] = v22;
+      mt_i64 v41[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v41[s] = (v39[s] + v40[s]);
+      for (int s = 0; s < 16; ++s) v41[s] = (v39[s] + v40[s]);
       float v44 = 0.0f;
-      float v45[8];
+      float v45[16];
       #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
+      for (int g = 0; g < 16; g += 8) {
         const mt_i64 i0 = v41[g];
         if ((true && v94[g + 0]) && (true && v94[g + 1]) && (true && v94[g + 2]) && (true && v94[g + 3]) && (true && v94[g + 4]) && (true && v94[g + 5]) && (true && v94[g + 6]) && (true && v94[g + 7]) && (i0 % 8) == 0) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -332,61 +332,61 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_fwd(const mt_u16
           for (int k = 0; k < 8; ++k) { const int s = g + k; v45[s] = (true && v94[s]) ? mt_bf16_to_f32(p0[i0 + k]) : v44; }
         }
       }
-      float v46[8];
+      float v46[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v46[s] = v45[s];
-      float v47[8];
+      for (int s = 0; s < 16; ++s) v46[s] = v45[s];
+      float v47[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v47[s] = v46[s];
+      for (int s = 0; s < 16; ++s) v47[s] = v46[s];
       mt_round ^= 1;
       float acc8 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc8 = (acc8 + v47[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc8 = (acc8 + v47[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc8;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc8;
       __syncthreads();
-      acc8 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 512))[w]);
+      acc8 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v48 = acc8;
       float v49 = mt_div(v48, v9);
-      float v50[8];
+      float v50[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v50[s] = v49;
-      float v51[8];
+      for (int s = 0; s < 16; ++s) v50[s] = v49;
+      float v51[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v51[s] = (v46[s] - v50[s]);
+      for (int s = 0; s < 16; ++s) v51[s] = (v46[s] - v50[s]);
       float v52 = 0.0f;
-      float v53[8];
+      float v53[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v53[s] = 0.0f;
-      float v54[8];
+      for (int s = 0; s < 16; ++s) v53[s] = 0.0f;
+      float v54[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v54[s] = (v94[s] ? v51[s] : v53[s]);
-      float v55[8];
+      for (int s = 0; s < 16; ++s) v54[s] = (v94[s] ? v51[s] : v53[s]);
+      float v55[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v55[s] = (v54[s] * v54[s]);
-      float v56[8];
+      for (int s = 0; s < 16; ++s) v55[s] = (v54[s] * v54[s]);
+      float v56[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v56[s] = v54[s];
+      for (int s = 0; s < 16; ++s) v56[s] = v54[s];
       mt_round ^= 1;
       float acc10 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc10 = (acc10 + v56[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc10 = (acc10 + v56[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc10, o); acc10 = (acc10 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc10;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc10;
       __syncthreads();
-      acc10 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 512))[w]);
+      acc10 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v57 = acc10;
-      float v58[8];
+      float v58[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v58[s] = v55[s];
+      for (int s = 0; s < 16; ++s) v58[s] = v55[s];
       mt_round ^= 1;
       float acc12 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc12 = (acc12 + v58[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc12 = (acc12 + v58[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc12, o); acc12 = (acc12 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc12;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc12;
       __syncthreads();
-      acc12 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 512))[w]);
+      acc12 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v59 = acc12;
       float v60 = mt_div(v57, v9);
       float v61 = mt_div(v59, v9);
@@ -398,47 +398,47 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_fwd(const mt_u16
       float v69 = (v49 + v60);
       if (mt_tid == 0) p4[v21] = v69;
       if (mt_tid == 0) p5[v21] = v67;
-      float v72[8];
+      float v72[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v72[s] = v60;
-      float v73[8];
+      for (int s = 0; s < 16; ++s) v72[s] = v60;
+      float v73[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v73[s] = (v51[s] - v72[s]);
-      float v74[8];
+      for (int s = 0; s < 16; ++s) v73[s] = (v51[s] - v72[s]);
+      float v74[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v74[s] = v67;
-      float v75[8];
+      for (int s = 0; s < 16; ++s) v74[s] = v67;
+      float v75[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v75[s] = (v73[s] * v74[s]);
-      mt_i64 v118[8];
+      for (int s = 0; s < 16; ++s) v75[s] = (v73[s] * v74[s]);
+      mt_i64 v118[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v118[s] = v25;
-      mt_i64 v119[8];
+      for (int s = 0; s < 16; ++s) v118[s] = v25;
+      mt_i64 v119[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v119[s] = (v101[s] + v118[s]);
-      float v120[8];
+      for (int s = 0; s < 16; ++s) v119[s] = (v101[s] + v118[s]);
+      float v120[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v120[s] = (true) ? mt_bf16_to_f32(p1[v119[s]]) : 0; }
-      float v121[8];
+      for (int s = 0; s < 16; ++s) { v120[s] = (true) ? mt_bf16_to_f32(p1[v119[s]]) : 0; }
+      float v121[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v121[s] = v120[s];
-      float v80[8];
+      for (int s = 0; s < 16; ++s) v121[s] = v120[s];
+      float v80[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v80[s] = (v75[s] * v121[s]);
-      float v131[8];
+      for (int s = 0; s < 16; ++s) v80[s] = (v75[s] * v121[s]);
+      float v131[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v131[s] = (true) ? mt_bf16_to_f32(p2[v119[s]]) : 0; }
-      float v132[8];
+      for (int s = 0; s < 16; ++s) { v131[s] = (true) ? mt_bf16_to_f32(p2[v119[s]]) : 0; }
+      float v132[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v132[s] = v131[s];
-      float v85[8];
+      for (int s = 0; s < 16; ++s) v132[s] = v131[s];
+      float v85[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v85[s] = (v80[s] + v132[s]);
-      float v86[8];
+      for (int s = 0; s < 16; ++s) v85[s] = (v80[s] + v132[s]);
+      float v86[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v86[s] = mt_round_bf16(v85[s]);
+      for (int s = 0; s < 16; ++s) v86[s] = mt_round_bf16(v85[s]);
       #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
+      for (int g = 0; g < 16; g += 8) {
         const mt_i64 i0 = v41[g];
         if ((true && v94[g + 0]) && (true && v94[g + 1]) && (true && v94[g + 2]) && (true && v94[g + 3]) && (true && v94[g + 4]) && (true && v94[g + 5]) && (true && v94[g + 6]) && (true && v94[g + 7]) && (i0 % 8) == 0) {
           union { uint4 w[1]; mt_u16 e[8]; } u;

@@ -42,15 +42,15 @@ __device__ __forceinline__ float mt_tanh(float x) {
   float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
   return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
 }
-#define MT_THREADS 512
+#define MT_THREADS 256
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
-extern "C" __global__ void __launch_bounds__(512) mt_group_norm_fwd(const float* __restrict__ p0, const float* __restrict__ p1, const float* __restrict__ p2, float* __restrict__ p3, float* __restrict__ p4, float* __restrict__ p5, int p6, int p7, int p8, int p9, int p10, float p11) {
+extern "C" __global__ void __launch_bounds__(256) mt_group_norm_fwd(const float* __restrict__ p0, const float* __restrict__ p1, const float* __restrict__ p2, float* __restrict__ p3, float* __restrict__ p4, float* __restrict__ p5, int p6, int p7, int p8, int p9, int p10, float p11) {
   const int mt_tid = threadIdx.x;
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[1024];
+  __shared__ __align__(128) unsigned char mt_smem[512];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -77,52 +77,52 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_fwd(const float*
       int v23 = (int)((v2 == 0 ? 0 : v20 % v2));
       int v24 = (int)((v23 * v0));
       mt_i64 v25 = (mt_i64)(v24);
-      int v83[8];
+      int v83[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v83[s] = (int)(0 + MT_FLAT(s));
-      int v84[8];
+      for (int s = 0; s < 16; ++s) v83[s] = (int)(0 + MT_FLAT(s));
+      int v84[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v84[s] = v83[s];
-      int v85[8];
+      for (int s = 0; s < 16; ++s) v84[s] = v83[s];
+      int v85[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v85[s] = 1024;
-      int v86[8];
+      for (int s = 0; s < 16; ++s) v85[s] = 1024;
+      int v86[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v86[s] = (int)((v85[s] == 0 ? 0 : v84[s] / v85[s]));
-      int v88[8];
+      for (int s = 0; s < 16; ++s) v86[s] = (int)((v85[s] == 0 ? 0 : v84[s] / v85[s]));
+      int v88[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v88[s] = (int)((v85[s] == 0 ? 0 : v84[s] % v85[s]));
-      int v89[8];
+      for (int s = 0; s < 16; ++s) v88[s] = (int)((v85[s] == 0 ? 0 : v84[s] % v85[s]));
+      int v89[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v89[s] = v1;
-      bool v90[8];
+      for (int s = 0; s < 16; ++s) v89[s] = v1;
+      bool v90[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v90[s] = (v88[s] < v89[s]);
-      mt_i64 v97[8];
+      for (int s = 0; s < 16; ++s) v90[s] = (v88[s] < v89[s]);
+      mt_i64 v97[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v97[s] = (mt_i64)(v86[s]);
-      mt_i64 v98[8];
+      for (int s = 0; s < 16; ++s) v97[s] = (mt_i64)(v86[s]);
+      mt_i64 v98[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v98[s] = v7;
-      mt_i64 v99[8];
+      for (int s = 0; s < 16; ++s) v98[s] = v7;
+      mt_i64 v99[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v99[s] = (v97[s] * v98[s]);
-      mt_i64 v106[8];
+      for (int s = 0; s < 16; ++s) v99[s] = (v97[s] * v98[s]);
+      mt_i64 v106[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v106[s] = (mt_i64)(v88[s]);
-      mt_i64 v39[8];
+      for (int s = 0; s < 16; ++s) v106[s] = (mt_i64)(v88[s]);
+      mt_i64 v39[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v39[s] = (v99[s] + v106[s]);
-      mt_i64 v40[8];
+      for (int s = 0; s < 16; ++s) v39[s] = (v99[s] + v106[s]);
+      mt_i64 v40[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v40[s] = v22;
-      mt_i64 v41[8];
+      for (int s = 0; s < 16; ++s) v40[s] = v22;
+      mt_i64 v41[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v41[s] = (v39[s] + v40[s]);
+      for (int s = 0; s < 16; ++s) v41[s] = (v39[s] + v40[s]);
       float v44 = 0.0f;
-      float v45[8];
+      float v45[16];
       #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
+      for (int g = 0; g < 16; g += 4) {
         const mt_i64 i0 = v41[g];
         if ((true && v90[g])) {
           union { uint4 w[1]; float e[4]; } u;
@@ -135,57 +135,57 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_fwd(const float*
           for (int k = 0; k < 4; ++k) { v45[g + k] = v44; }
         }
       }
-      float v46[8];
+      float v46[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v46[s] = v45[s];
+      for (int s = 0; s < 16; ++s) v46[s] = v45[s];
       mt_round ^= 1;
       float acc2 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v46[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v46[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc2;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
       __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 512))[w]);
+      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v47 = acc2;
       float v48 = mt_div(v47, v9);
-      float v49[8];
+      float v49[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v49[s] = v48;
-      float v50[8];
+      for (int s = 0; s < 16; ++s) v49[s] = v48;
+      float v50[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v50[s] = (v45[s] - v49[s]);
-      float v52[8];
+      for (int s = 0; s < 16; ++s) v50[s] = (v45[s] - v49[s]);
+      float v52[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v52[s] = 0.0f;
-      float v53[8];
+      for (int s = 0; s < 16; ++s) v52[s] = 0.0f;
+      float v53[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v53[s] = (v90[s] ? v50[s] : v52[s]);
-      float v54[8];
+      for (int s = 0; s < 16; ++s) v53[s] = (v90[s] ? v50[s] : v52[s]);
+      float v54[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v54[s] = (v53[s] * v53[s]);
-      float v55[8];
+      for (int s = 0; s < 16; ++s) v54[s] = (v53[s] * v53[s]);
+      float v55[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v55[s] = v53[s];
+      for (int s = 0; s < 16; ++s) v55[s] = v53[s];
       mt_round ^= 1;
       float acc4 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v55[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v55[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc4;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
       __syncthreads();
-      acc4 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 512))[w]);
+      acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v56 = acc4;
-      float v57[8];
+      float v57[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v57[s] = v54[s];
+      for (int s = 0; s < 16; ++s) v57[s] = v54[s];
       mt_round ^= 1;
       float acc6 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc6 = (acc6 + v57[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc6 = (acc6 + v57[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = (acc6 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc6;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc6;
       __syncthreads();
-      acc6 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 512))[w]);
+      acc6 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc6 = (acc6 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v58 = acc6;
       float v59 = mt_div(v56, v9);
       float v60 = mt_div(v58, v9);
@@ -197,38 +197,38 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_fwd(const float*
       float v68 = (v48 + v59);
       if (mt_tid == 0) p4[v21] = v68;
       if (mt_tid == 0) p5[v21] = v66;
-      float v71[8];
+      float v71[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v71[s] = v59;
-      float v72[8];
+      for (int s = 0; s < 16; ++s) v71[s] = v59;
+      float v72[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v72[s] = (v50[s] - v71[s]);
-      float v73[8];
+      for (int s = 0; s < 16; ++s) v72[s] = (v50[s] - v71[s]);
+      float v73[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v73[s] = v66;
-      float v74[8];
+      for (int s = 0; s < 16; ++s) v73[s] = v66;
+      float v74[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v74[s] = (v72[s] * v73[s]);
-      mt_i64 v114[8];
+      for (int s = 0; s < 16; ++s) v74[s] = (v72[s] * v73[s]);
+      mt_i64 v114[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v114[s] = v25;
-      mt_i64 v115[8];
+      for (int s = 0; s < 16; ++s) v114[s] = v25;
+      mt_i64 v115[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v115[s] = (v97[s] + v114[s]);
-      float v116[8];
+      for (int s = 0; s < 16; ++s) v115[s] = (v97[s] + v114[s]);
+      float v116[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v116[s] = (true) ? p1[v115[s]] : 0; }
-      float v78[8];
+      for (int s = 0; s < 16; ++s) { v116[s] = (true) ? p1[v115[s]] : 0; }
+      float v78[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v78[s] = (v74[s] * v116[s]);
-      float v126[8];
+      for (int s = 0; s < 16; ++s) v78[s] = (v74[s] * v116[s]);
+      float v126[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v126[s] = (true) ? p2[v115[s]] : 0; }
-      float v82[8];
+      for (int s = 0; s < 16; ++s) { v126[s] = (true) ? p2[v115[s]] : 0; }
+      float v82[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v82[s] = (v78[s] + v126[s]);
+      for (int s = 0; s < 16; ++s) v82[s] = (v78[s] + v126[s]);
       #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
+      for (int g = 0; g < 16; g += 4) {
         const mt_i64 i0 = v41[g];
         if ((true && v90[g])) {
           union { uint4 w[1]; float e[4]; } u;
@@ -261,52 +261,52 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_fwd(const float*
       int v23 = (int)((v2 == 0 ? 0 : v20 % v2));
       int v24 = (int)((v23 * v0));
       mt_i64 v25 = (mt_i64)(v24);
-      int v83[8];
+      int v83[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v83[s] = (int)(0 + MT_FLAT(s));
-      int v84[8];
+      for (int s = 0; s < 16; ++s) v83[s] = (int)(0 + MT_FLAT(s));
+      int v84[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v84[s] = v83[s];
-      int v85[8];
+      for (int s = 0; s < 16; ++s) v84[s] = v83[s];
+      int v85[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v85[s] = 1024;
-      int v86[8];
+      for (int s = 0; s < 16; ++s) v85[s] = 1024;
+      int v86[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v86[s] = (int)((v85[s] == 0 ? 0 : v84[s] / v85[s]));
-      int v88[8];
+      for (int s = 0; s < 16; ++s) v86[s] = (int)((v85[s] == 0 ? 0 : v84[s] / v85[s]));
+      int v88[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v88[s] = (int)((v85[s] == 0 ? 0 : v84[s] % v85[s]));
-      int v89[8];
+      for (int s = 0; s < 16; ++s) v88[s] = (int)((v85[s] == 0 ? 0 : v84[s] % v85[s]));
+      int v89[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v89[s] = v1;
-      bool v90[8];
+      for (int s = 0; s < 16; ++s) v89[s] = v1;
+      bool v90[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v90[s] = (v88[s] < v89[s]);
-      mt_i64 v97[8];
+      for (int s = 0; s < 16; ++s) v90[s] = (v88[s] < v89[s]);
+      mt_i64 v97[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v97[s] = (mt_i64)(v86[s]);
-      mt_i64 v98[8];
+      for (int s = 0; s < 16; ++s) v97[s] = (mt_i64)(v86[s]);
+      mt_i64 v98[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v98[s] = v7;
-      mt_i64 v99[8];
+      for (int s = 0; s < 16; ++s) v98[s] = v7;
+      mt_i64 v99[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v99[s] = (v97[s] * v98[s]);
-      mt_i64 v106[8];
+      for (int s = 0; s < 16; ++s) v99[s] = (v97[s] * v98[s]);
+      mt_i64 v106[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v106[s] = (mt_i64)(v88[s]);
-      mt_i64 v39[8];
+      for (int s = 0; s < 16; ++s) v106[s] = (mt_i64)(v88[s]);
+      mt_i64 v39[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v39[s] = (v99[s] + v106[s]);
-      mt_i64 v40[8];
+      for (int s = 0; s < 16; ++s) v39[s] = (v99[s] + v106[s]);
+      mt_i64 v40[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v40[s] = v22;
-      mt_i64 v41[8];
+      for (int s = 0; s < 16; ++s) v40[s] = v22;
+      mt_i64 v41[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v41[s] = (v39[s] + v40[s]);
+      for (int s = 0; s < 16; ++s) v41[s] = (v39[s] + v40[s]);
       float v44 = 0.0f;
-      float v45[8];
+      float v45[16];
       #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
+      for (int g = 0; g < 16; g += 4) {
         const mt_i64 i0 = v41[g];
         if ((true && v90[g + 0]) && (true && v90[g + 1]) && (true && v90[g + 2]) && (true && v90[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
@@ -319,57 +319,57 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_fwd(const float*
           for (int k = 0; k < 4; ++k) { const int s = g + k; v45[s] = (true && v90[s]) ? p0[i0 + k] : v44; }
         }
       }
-      float v46[8];
+      float v46[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v46[s] = v45[s];
+      for (int s = 0; s < 16; ++s) v46[s] = v45[s];
       mt_round ^= 1;
       float acc8 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc8 = (acc8 + v46[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc8 = (acc8 + v46[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc8;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc8;
       __syncthreads();
-      acc8 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 512))[w]);
+      acc8 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v47 = acc8;
       float v48 = mt_div(v47, v9);
-      float v49[8];
+      float v49[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v49[s] = v48;
-      float v50[8];
+      for (int s = 0; s < 16; ++s) v49[s] = v48;
+      float v50[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v50[s] = (v45[s] - v49[s]);
-      float v52[8];
+      for (int s = 0; s < 16; ++s) v50[s] = (v45[s] - v49[s]);
+      float v52[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v52[s] = 0.0f;
-      float v53[8];
+      for (int s = 0; s < 16; ++s) v52[s] = 0.0f;
+      float v53[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v53[s] = (v90[s] ? v50[s] : v52[s]);
-      float v54[8];
+      for (int s = 0; s < 16; ++s) v53[s] = (v90[s] ? v50[s] : v52[s]);
+      float v54[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v54[s] = (v53[s] * v53[s]);
-      float v55[8];
+      for (int s = 0; s < 16; ++s) v54[s] = (v53[s] * v53[s]);
+      float v55[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v55[s] = v53[s];
+      for (int s = 0; s < 16; ++s) v55[s] = v53[s];
       mt_round ^= 1;
       float acc10 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc10 = (acc10 + v55[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc10 = (acc10 + v55[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc10, o); acc10 = (acc10 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc10;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc10;
       __syncthreads();
-      acc10 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 512))[w]);
+      acc10 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v56 = acc10;
-      float v57[8];
+      float v57[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v57[s] = v54[s];
+      for (int s = 0; s < 16; ++s) v57[s] = v54[s];
       mt_round ^= 1;
       float acc12 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc12 = (acc12 + v57[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc12 = (acc12 + v57[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc12, o); acc12 = (acc12 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc12;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc12;
       __syncthreads();
-      acc12 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 512))[w]);
+      acc12 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v58 = acc12;
       float v59 = mt_div(v56, v9);
       float v60 = mt_div(v58, v9);
@@ -381,38 +381,38 @@ extern "C" __global__ void __launch_bounds__(512) mt_group_norm_fwd(const float*
       float v68 = (v48 + v59);
       if (mt_tid == 0) p4[v21] = v68;
       if (mt_tid == 0) p5[v21] = v66;
-      float v71[8];
+      float v71[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v71[s] = v59;
-      float v72[8];
+      for (int s = 0; s < 16; ++s) v71[s] = v59;
+      float v72[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v72[s] = (v50[s] - v71[s]);
-      float v73[8];
+      for (int s = 0; s < 16; ++s) v72[s] = (v50[s] - v71[s]);
+      float v73[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v73[s] = v66;
-      float v74[8];
+      for (int s = 0; s < 16; ++s) v73[s] = v66;
+      float v74[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v74[s] = (v72[s] * v73[s]);
-      mt_i64 v114[8];
+      for (int s = 0; s < 16; ++s) v74[s] = (v72[s] * v73[s]);
+      mt_i64 v114[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v114[s] = v25;
-      mt_i64 v115[8];
+      for (int s = 0; s < 16; ++s) v114[s] = v25;
+      mt_i64 v115[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v115[s] = (v97[s] + v114[s]);
-      float v116[8];
+      for (int s = 0; s < 16; ++s) v115[s] = (v97[s] + v114[s]);
+      float v116[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v116[s] = (true) ? p1[v115[s]] : 0; }
-      float v78[8];
+      for (int s = 0; s < 16; ++s) { v116[s] = (true) ? p1[v115[s]] : 0; }
+      float v78[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v78[s] = (v74[s] * v116[s]);
-      float v126[8];
+      for (int s = 0; s < 16; ++s) v78[s] = (v74[s] * v116[s]);
+      float v126[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) { v126[s] = (true) ? p2[v115[s]] : 0; }
-      float v82[8];
+      for (int s = 0; s < 16; ++s) { v126[s] = (true) ? p2[v115[s]] : 0; }
+      float v82[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v82[s] = (v78[s] + v126[s]);
+      for (int s = 0; s < 16; ++s) v82[s] = (v78[s] + v126[s]);
       #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
+      for (int g = 0; g < 16; g += 4) {
         const mt_i64 i0 = v41[g];
         if ((true && v90[g + 0]) && (true && v90[g + 1]) && (true && v90[g + 2]) && (true && v90[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;

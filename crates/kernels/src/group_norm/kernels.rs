@@ -265,6 +265,7 @@ impl Scalars {
 /// `y = (x - mean) * rstd * weight[c] + bias[c]`.
 pub fn forward(spec: &GroupSpec) -> Result<Verified, LangError> {
     trace("group_norm_fwd", |k| {
+        k.max_threads(gpu_threads(spec));
         let x = k.input("x", spec.x);
         let weight = k.input("weight", spec.weight);
         let bias = k.input("bias", spec.bias);
@@ -313,6 +314,7 @@ pub fn forward(spec: &GroupSpec) -> Result<Verified, LangError> {
 /// `x - mean0`, a few FP32 ulps of the mean) is summed in the same pass as the gradient's sums.
 pub fn backward(spec: &GroupSpec) -> Result<Verified, LangError> {
     trace("group_norm_bwd", |k| {
+        k.max_threads(gpu_threads(spec));
         let x = k.input("x", spec.x);
         let weight = k.input("weight", spec.weight);
         let dy = k.input("dy", spec.dy);
@@ -410,4 +412,13 @@ fn per_channel(k: &Ctx, t: Tile) -> Tile {
         out = select(rows.equal(ch as i64), total, out);
     }
     out
+}
+
+/// The GPU plan's thread cap: about 16 elements of the tile per thread, 32 to 256 threads.
+/// H200, [8, 4096, 512] in 1,024 groups (tiles of [4, 512]), ms, fwd / fwd+bwd, two rounds
+/// (session 18): 128 threads f32 0.034 / 0.115, bf16 0.027 / 0.095; 256 f32 0.041 / 0.148,
+/// bf16 0.036 / 0.110; 512 (the cost model's f32 choice) 0.062 / 0.201 and 0.066 / 0.334.
+fn gpu_threads(spec: &GroupSpec) -> u32 {
+    let elements = spec.tile.channels * spec.tile.spatial;
+    (elements / 16).clamp(32, 256) as u32
 }
