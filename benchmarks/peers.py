@@ -61,7 +61,7 @@ ROPE_HEADS = (8, 32, 8)
 # benchmark shape [M, C, 512], 4 channels per group).
 GN_BATCH, GN_CHANNELS_PER_GROUP = 8, 4
 OPS = ("rms_norm", "layer_norm", "fused_add_rms_norm", "swiglu", "geglu", "softmax", "cross_entropy", "rope",
-       "fused_linear_cross_entropy", "kl_div", "jsd", "tvd", "group_norm")
+       "fused_linear_cross_entropy", "kl_div", "jsd", "tvd", "group_norm", "sparsemax")
 DTYPES = {"bf16": torch.bfloat16, "f32": torch.float32, "f16": torch.float16}
 DTYPE_ALIASES = {"fp32": "f32", "float32": "f32", "fp16": "f16", "float16": "f16", "bfloat16": "bf16"}
 EPS = 1e-6
@@ -265,6 +265,25 @@ def make_op(op, rows, cols, dtype, device, liger, add_cotangents, vocab=128256, 
         eager = {"torch.softmax": formula}
         lig = (lambda x: liger.liger_softmax(x)) if liger else None
         mtl = (lambda x: mt.softmax(x)) if mt else None
+        # fwd reads x, writes y; bwd reads y, dy and writes dx.
+        min_bytes = {"fwd": 2 * nh, "fwd+bwd": 5 * nh}
+    elif op == "sparsemax":
+        make = lambda: (t(rows, cols),)
+
+        def formula(x):
+            # Sort-based, in fp32 (PARITY.md 2.6): tau = (sum of the top k - 1) / k.
+            z = x.float()
+            zs = torch.sort(z, dim=-1, descending=True).values
+            cs = zs.cumsum(-1) - 1
+            r = torch.arange(1, cols + 1, device=z.device, dtype=z.dtype)
+            k = (zs > cs / r).sum(-1, keepdim=True)
+            tau = cs.gather(-1, k - 1) / k
+            return (z - tau).clamp_min(0).to(x.dtype)
+
+        eager = {"sort formula": formula}
+        f = getattr(liger, "liger_sparsemax", None) if liger else None
+        lig = (lambda x: f(x)) if f else None
+        mtl = (lambda x: mt.sparsemax(x)) if mt and hasattr(mt, "sparsemax") else None
         # fwd reads x, writes y; bwd reads y, dy and writes dx.
         min_bytes = {"fwd": 2 * nh, "fwd+bwd": 5 * nh}
     elif op == "cross_entropy":

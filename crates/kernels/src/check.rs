@@ -156,6 +156,7 @@ pub fn cases(ops: &[String]) -> Result<Vec<CheckCase>, OpError> {
     all.extend(crate::group_norm::check::cases());
     all.extend(crate::activations::check::cases());
     all.extend(crate::softmax::check::cases());
+    all.extend(crate::sparsemax::check::cases());
     all.extend(crate::cross_entropy::check::cases());
     all.extend(crate::fused_linear_cross_entropy::check::cases());
     all.extend(crate::distill::check::cases());

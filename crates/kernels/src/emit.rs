@@ -62,6 +62,8 @@ pub fn kernel_names() -> Vec<&'static str> {
         "softmax_bwd",
         "log_softmax_fwd",
         "log_softmax_bwd",
+        "sparsemax_fwd",
+        "sparsemax_bwd",
     ]);
     names.extend(CROSS_ENTROPY_KERNELS);
     names.extend(ROPE_EMBEDDING_KERNELS);
@@ -437,6 +439,9 @@ fn trace_kernel(
             out: dtype,
             tiling: row_tile(block, exact),
         }),
+        "sparsemax" => crate::sparsemax::kernel(&crate::sparsemax::representative_spec(
+            dtype, block, exact, backward,
+        )),
         _ => {
             let (spec, backward) = activation_kernel(name, dtype, block)?;
             activations::kernel(&spec, backward)

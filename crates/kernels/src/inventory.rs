@@ -218,7 +218,7 @@ pub static OPERATORS: &[OperatorSpec] = &[
     op("log_softmax", "Log-softmax", Reduction, "-", 0,
         "Last-axis log-softmax; dx = dy - softmax(x) * sum(dy)."),
     op("sparsemax", "Sparsemax", Reduction, "LigerSparsemaxFunction", 1,
-        "Sort-based threshold per row; backward on the support set, dx = dy - mean_support(dy)."),
+        "Last-axis threshold per row without a sort (FP32 bisection, then exact refinement on the support); backward on the support set, dx = dy - mean_support(dy)."),
     // Dense attention (a meTile extra: Liger has no flash attention of its own).
     op("attention", "Scaled dot-product attention", Attention, "-", 0,
         "Flash-style softmax(scale q k^T + causal mask with offset) v with GQA, f32 lse saved; backward gives dq, dk, dv with dk/dv summed over each KV group deterministically."),

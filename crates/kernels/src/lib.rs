@@ -22,4 +22,5 @@ pub mod reference;
 pub mod registry;
 pub mod rope;
 pub mod softmax;
+pub mod sparsemax;
 pub mod testing;

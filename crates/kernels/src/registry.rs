@@ -491,6 +491,7 @@ pub fn entry_points() -> Vec<&'static EntryPoint> {
         .chain(crate::activations::GATED_ENTRY_POINTS.iter())
         .chain(crate::activations::PACKED_ENTRY_POINTS.iter())
         .chain(crate::softmax::ENTRY_POINTS.iter())
+        .chain(crate::sparsemax::ENTRY_POINTS.iter())
         .chain(crate::cross_entropy::ENTRY_POINTS.iter())
         .chain(crate::fused_linear_cross_entropy::ENTRY_POINTS.iter())
         .chain(crate::distill::ENTRY_POINTS.iter())

@@ -24,3 +24,4 @@ pub mod optim;
 pub mod poly_norm;
 pub mod rope;
 pub mod softmax;
+pub mod sparsemax;
