@@ -42,47 +42,47 @@ __device__ __forceinline__ float mt_tanh(float x) {
   float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
   return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
 }
-#define MT_THREADS 256
+#define MT_THREADS 32
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
-extern "C" __global__ void __launch_bounds__(256) mt_sparsemax_fwd(const mt_u16* __restrict__ p0, mt_u16* __restrict__ p1, int p2) {
+extern "C" __global__ void __launch_bounds__(32) mt_sparsemax_fwd(const mt_u16* __restrict__ p0, mt_u16* __restrict__ p1, int p2) {
   const int mt_tid = threadIdx.x;
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[512];
+  __shared__ __align__(128) unsigned char mt_smem[16];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
   const bool mt_fast = (p2 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0;
   if (mt_fast) {
     int v0 = p2;
-    int v1[16];
+    int v1[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v1[s] = (int)(0 + MT_FLAT(s));
+    for (int s = 0; s < 128; ++s) v1[s] = (int)(0 + MT_FLAT(s));
     int v2 = (int)blockIdx.x;
     mt_i64 v3 = (mt_i64)(v2);
     mt_i64 v4 = (mt_i64)(v0);
     mt_i64 v5 = (v3 * v4);
-    int v6[16];
+    int v6[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v6[s] = v0;
-    bool v7[16];
+    for (int s = 0; s < 128; ++s) v6[s] = v0;
+    bool v7[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v7[s] = (v1[s] < v6[s]);
-    mt_i64 v8[16];
+    for (int s = 0; s < 128; ++s) v7[s] = (v1[s] < v6[s]);
+    mt_i64 v8[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v8[s] = (mt_i64)(v1[s]);
-    mt_i64 v9[16];
+    for (int s = 0; s < 128; ++s) v8[s] = (mt_i64)(v1[s]);
+    mt_i64 v9[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v9[s] = v5;
-    mt_i64 v10[16];
+    for (int s = 0; s < 128; ++s) v9[s] = v5;
+    mt_i64 v10[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v10[s] = (v9[s] + v8[s]);
+    for (int s = 0; s < 128; ++s) v10[s] = (v9[s] + v8[s]);
     float v11 = __int_as_float(0xff800000);
-    float v12[16];
+    float v12[128];
     #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
+    for (int g = 0; g < 128; g += 8) {
       const mt_i64 i0 = v10[g];
       if ((true && v7[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -95,255 +95,217 @@ extern "C" __global__ void __launch_bounds__(256) mt_sparsemax_fwd(const mt_u16*
         for (int k = 0; k < 8; ++k) { v12[g + k] = v11; }
       }
     }
-    float v13[16];
+    float v13[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v13[s] = v12[s];
-    mt_round ^= 1;
+    for (int s = 0; s < 128; ++s) v13[s] = v12[s];
     float acc2 = __int_as_float(0xff800000);
     #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc2 = mt_maxf(acc2, v13[s]);
+    for (int s = 0; s < 128; ++s) if (true) acc2 = mt_maxf(acc2, v13[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = mt_maxf(acc2, mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
-    __syncthreads();
-    acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc2 = mt_maxf(acc2, ((float*)(mt_smem + mt_round * 256))[w]);
     float v14 = acc2;
-    float v15 = -1.0f;
-    float v16 = 0.0f;
-    int v17 = 0;
-    int v18 = 24;
-    int v19 = 1;
-    float v21;
-    v21 = v15;
-    float v22;
-    v22 = v16;
-    for (int v20 = v17; v20 < v18; v20 += v19) {
-      float v23 = (v21 + v22);
-      float v24 = 0.5f;
-      float v25 = (v23 * v24);
-      float v26[16];
+    float v15[128];
+    #pragma unroll
+    for (int s = 0; s < 128; ++s) v15[s] = v14;
+    float v16[128];
+    #pragma unroll
+    for (int s = 0; s < 128; ++s) v16[s] = (v13[s] - v15[s]);
+    float v17 = -1.0f;
+    float v18 = 0.0f;
+    int v19 = 0;
+    int v20 = 24;
+    int v21 = 1;
+    float v23;
+    v23 = v17;
+    float v24;
+    v24 = v18;
+    for (int v22 = v19; v22 < v20; v22 += v21) {
+      float v25 = (v23 + v24);
+      float v26 = 0.5f;
+      float v27 = (v25 * v26);
+      float v28[128];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v26[s] = v14;
-      float v27[16];
+      for (int s = 0; s < 128; ++s) v28[s] = v27;
+      float v29[128];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v27[s] = (v13[s] - v26[s]);
-      float v28[16];
+      for (int s = 0; s < 128; ++s) v29[s] = (v16[s] - v28[s]);
+      float v31[128];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v28[s] = v25;
-      float v29[16];
+      for (int s = 0; s < 128; ++s) v31[s] = 0.0f;
+      float v32[128];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v29[s] = (v27[s] - v28[s]);
-      float v31[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v31[s] = 0.0f;
-      float v32[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v32[s] = mt_maxf(v29[s], v31[s]);
-      mt_round ^= 1;
+      for (int s = 0; s < 128; ++s) v32[s] = mt_maxf(v29[s], v31[s]);
       float acc4 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v32[s]);
+      for (int s = 0; s < 128; ++s) if (true) acc4 = (acc4 + v32[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
-      __syncthreads();
-      acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v33 = acc4;
       float v34 = 1.0f;
       bool v35 = (v33 >= v34);
-      float v36 = (v35 ? v25 : v21);
-      float v37 = (v35 ? v22 : v25);
+      float v36 = (v35 ? v27 : v23);
+      float v37 = (v35 ? v24 : v27);
       float y5 = v36;
       float y6 = v37;
-      v21 = y5;
-      v22 = y6;
+      v23 = y5;
+      v24 = y6;
     }
     float v38;
-    v38 = v21;
+    v38 = v23;
     float v39;
-    v39 = v22;
+    v39 = v24;
     float v40 = 1.0f;
-    float v41[16];
+    float v41[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v41[s] = v14;
-    float v42[16];
+    for (int s = 0; s < 128; ++s) v41[s] = v38;
+    bool v42[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v42[s] = (v13[s] - v41[s]);
-    float v43[16];
+    for (int s = 0; s < 128; ++s) v42[s] = (v16[s] > v41[s]);
+    float v44[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v43[s] = v38;
-    bool v44[16];
+    for (int s = 0; s < 128; ++s) v44[s] = 1.0f;
+    float v45[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v44[s] = (v42[s] > v43[s]);
-    float v46[16];
+    for (int s = 0; s < 128; ++s) v45[s] = 0.0f;
+    float v46[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v46[s] = 1.0f;
-    float v47[16];
+    for (int s = 0; s < 128; ++s) v46[s] = (v42[s] ? v44[s] : v45[s]);
+    float v49[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v47[s] = 0.0f;
-    float v48[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v48[s] = (v44[s] ? v46[s] : v47[s]);
-    float v51[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v51[s] = (v44[s] ? v42[s] : v47[s]);
-    mt_round ^= 1;
-    float acc7 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc7 = (acc7 + v48[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc7, o); acc7 = (acc7 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc7;
+    for (int s = 0; s < 128; ++s) v49[s] = (v42[s] ? v16[s] : v45[s]);
     float acc8 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc8 = (acc8 + v51[s]);
+    for (int s = 0; s < 128; ++s) if (true) acc8 = (acc8 + v46[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 64))[mt_warp] = acc8;
-    __syncthreads();
-    acc7 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 8; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
-    float v52 = acc7;
-    acc8 = ((float*)(mt_smem + mt_round * 256 + 64))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 256 + 64))[w]);
-    float v53 = acc8;
-    float v55 = (v53 - v40);
-    float v56 = mt_div(v55, v52);
-    float v59[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v59[s] = v56;
-    bool v60[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v60[s] = (v42[s] > v59[s]);
-    float v64[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v64[s] = (v60[s] ? v46[s] : v47[s]);
-    float v67[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v67[s] = (v60[s] ? v42[s] : v47[s]);
-    mt_round ^= 1;
-    float acc9 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc9 = (acc9 + v64[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc9, o); acc9 = (acc9 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc9;
+    float v50 = acc8;
     float acc10 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc10 = (acc10 + v67[s]);
+    for (int s = 0; s < 128; ++s) if (true) acc10 = (acc10 + v49[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc10, o); acc10 = (acc10 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 64))[mt_warp] = acc10;
-    __syncthreads();
-    acc9 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 8; ++w) acc9 = (acc9 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
-    float v68 = acc9;
-    acc10 = ((float*)(mt_smem + mt_round * 256 + 64))[0]; for (int w = 1; w < 8; ++w) acc10 = (acc10 + ((float*)(mt_smem + mt_round * 256 + 64))[w]);
-    float v69 = acc10;
-    float v71 = (v69 - v40);
-    float v72 = mt_div(v71, v68);
-    float v75[16];
+    float v51 = acc10;
+    float v53 = (v51 - v40);
+    float v54 = mt_div(v53, v50);
+    float v55[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v75[s] = v72;
-    bool v76[16];
+    for (int s = 0; s < 128; ++s) v55[s] = v54;
+    bool v56[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v76[s] = (v42[s] > v75[s]);
-    float v80[16];
+    for (int s = 0; s < 128; ++s) v56[s] = (v16[s] > v55[s]);
+    float v60[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v80[s] = (v76[s] ? v46[s] : v47[s]);
-    float v83[16];
+    for (int s = 0; s < 128; ++s) v60[s] = (v56[s] ? v44[s] : v45[s]);
+    float v63[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v83[s] = (v76[s] ? v42[s] : v47[s]);
-    mt_round ^= 1;
-    float acc11 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc11 = (acc11 + v80[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc11, o); acc11 = (acc11 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc11;
+    for (int s = 0; s < 128; ++s) v63[s] = (v56[s] ? v16[s] : v45[s]);
     float acc12 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc12 = (acc12 + v83[s]);
+    for (int s = 0; s < 128; ++s) if (true) acc12 = (acc12 + v60[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc12, o); acc12 = (acc12 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 64))[mt_warp] = acc12;
-    __syncthreads();
-    acc11 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 8; ++w) acc11 = (acc11 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
-    float v84 = acc11;
-    acc12 = ((float*)(mt_smem + mt_round * 256 + 64))[0]; for (int w = 1; w < 8; ++w) acc12 = (acc12 + ((float*)(mt_smem + mt_round * 256 + 64))[w]);
-    float v85 = acc12;
-    float v87 = (v85 - v40);
-    float v88 = mt_div(v87, v84);
-    float v91[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v91[s] = v88;
-    bool v92[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v92[s] = (v42[s] > v91[s]);
-    float v96[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v96[s] = (v92[s] ? v46[s] : v47[s]);
-    float v99[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v99[s] = (v92[s] ? v42[s] : v47[s]);
-    mt_round ^= 1;
-    float acc13 = 0.0f;
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc13 = (acc13 + v96[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc13, o); acc13 = (acc13 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc13;
+    float v64 = acc12;
     float acc14 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc14 = (acc14 + v99[s]);
+    for (int s = 0; s < 128; ++s) if (true) acc14 = (acc14 + v63[s]);
     for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc14, o); acc14 = (acc14 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 64))[mt_warp] = acc14;
-    __syncthreads();
-    acc13 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 8; ++w) acc13 = (acc13 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
-    float v100 = acc13;
-    acc14 = ((float*)(mt_smem + mt_round * 256 + 64))[0]; for (int w = 1; w < 8; ++w) acc14 = (acc14 + ((float*)(mt_smem + mt_round * 256 + 64))[w]);
-    float v101 = acc14;
-    float v103 = (v101 - v40);
-    float v104 = mt_div(v103, v100);
-    float v107[16];
+    float v65 = acc14;
+    float v67 = (v65 - v40);
+    float v68 = mt_div(v67, v64);
+    float v69[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v107[s] = v104;
-    float v108[16];
+    for (int s = 0; s < 128; ++s) v69[s] = v68;
+    bool v70[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v108[s] = (v42[s] - v107[s]);
-    float v111[16];
+    for (int s = 0; s < 128; ++s) v70[s] = (v16[s] > v69[s]);
+    float v74[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v111[s] = mt_maxf(v108[s], v47[s]);
-    float v112[16];
+    for (int s = 0; s < 128; ++s) v74[s] = (v70[s] ? v44[s] : v45[s]);
+    float v77[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v112[s] = mt_round_f16(v111[s]);
+    for (int s = 0; s < 128; ++s) v77[s] = (v70[s] ? v16[s] : v45[s]);
+    float acc16 = 0.0f;
     #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
+    for (int s = 0; s < 128; ++s) if (true) acc16 = (acc16 + v74[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc16, o); acc16 = (acc16 + mt_sh); }
+    float v78 = acc16;
+    float acc18 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 128; ++s) if (true) acc18 = (acc18 + v77[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc18, o); acc18 = (acc18 + mt_sh); }
+    float v79 = acc18;
+    float v81 = (v79 - v40);
+    float v82 = mt_div(v81, v78);
+    float v83[128];
+    #pragma unroll
+    for (int s = 0; s < 128; ++s) v83[s] = v82;
+    bool v84[128];
+    #pragma unroll
+    for (int s = 0; s < 128; ++s) v84[s] = (v16[s] > v83[s]);
+    float v88[128];
+    #pragma unroll
+    for (int s = 0; s < 128; ++s) v88[s] = (v84[s] ? v44[s] : v45[s]);
+    float v91[128];
+    #pragma unroll
+    for (int s = 0; s < 128; ++s) v91[s] = (v84[s] ? v16[s] : v45[s]);
+    float acc20 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 128; ++s) if (true) acc20 = (acc20 + v88[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc20, o); acc20 = (acc20 + mt_sh); }
+    float v92 = acc20;
+    float acc22 = 0.0f;
+    #pragma unroll
+    for (int s = 0; s < 128; ++s) if (true) acc22 = (acc22 + v91[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc22, o); acc22 = (acc22 + mt_sh); }
+    float v93 = acc22;
+    float v95 = (v93 - v40);
+    float v96 = mt_div(v95, v92);
+    float v97[128];
+    #pragma unroll
+    for (int s = 0; s < 128; ++s) v97[s] = v96;
+    float v98[128];
+    #pragma unroll
+    for (int s = 0; s < 128; ++s) v98[s] = (v16[s] - v97[s]);
+    float v101[128];
+    #pragma unroll
+    for (int s = 0; s < 128; ++s) v101[s] = mt_maxf(v98[s], v45[s]);
+    float v102[128];
+    #pragma unroll
+    for (int s = 0; s < 128; ++s) v102[s] = mt_round_f16(v101[s]);
+    #pragma unroll
+    for (int g = 0; g < 128; g += 8) {
       const mt_i64 i0 = v10[g];
       if ((true && v7[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v111[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v101[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
       }
     }
   } else {
     int v0 = p2;
-    int v1[16];
+    int v1[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v1[s] = (int)(0 + MT_FLAT(s));
+    for (int s = 0; s < 128; ++s) v1[s] = (int)(0 + MT_FLAT(s));
     int v2 = (int)blockIdx.x;
     mt_i64 v3 = (mt_i64)(v2);
     mt_i64 v4 = (mt_i64)(v0);
     mt_i64 v5 = (v3 * v4);
-    int v6[16];
+    int v6[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v6[s] = v0;
-    bool v7[16];
+    for (int s = 0; s < 128; ++s) v6[s] = v0;
+    bool v7[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v7[s] = (v1[s] < v6[s]);
-    mt_i64 v8[16];
+    for (int s = 0; s < 128; ++s) v7[s] = (v1[s] < v6[s]);
+    mt_i64 v8[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v8[s] = (mt_i64)(v1[s]);
-    mt_i64 v9[16];
+    for (int s = 0; s < 128; ++s) v8[s] = (mt_i64)(v1[s]);
+    mt_i64 v9[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v9[s] = v5;
-    mt_i64 v10[16];
+    for (int s = 0; s < 128; ++s) v9[s] = v5;
+    mt_i64 v10[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v10[s] = (v9[s] + v8[s]);
+    for (int s = 0; s < 128; ++s) v10[s] = (v9[s] + v8[s]);
     float v11 = __int_as_float(0xff800000);
-    float v12[16];
+    float v12[128];
     #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
+    for (int g = 0; g < 128; g += 8) {
       const mt_i64 i0 = v10[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -356,228 +318,190 @@ extern "C" __global__ void __launch_bounds__(256) mt_sparsemax_fwd(const mt_u16*
         for (int k = 0; k < 8; ++k) { const int s = g + k; v12[s] = (true && v7[s]) ? mt_f16_to_f32(p0[i0 + k]) : v11; }
       }
     }
-    float v13[16];
+    float v13[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v13[s] = v12[s];
-    mt_round ^= 1;
-    float acc16 = __int_as_float(0xff800000);
+    for (int s = 0; s < 128; ++s) v13[s] = v12[s];
+    float acc24 = __int_as_float(0xff800000);
     #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc16 = mt_maxf(acc16, v13[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc16, o); acc16 = mt_maxf(acc16, mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc16;
-    __syncthreads();
-    acc16 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc16 = mt_maxf(acc16, ((float*)(mt_smem + mt_round * 256))[w]);
-    float v14 = acc16;
-    float v15 = -1.0f;
-    float v16 = 0.0f;
-    int v17 = 0;
-    int v18 = 24;
-    int v19 = 1;
-    float v21;
-    v21 = v15;
-    float v22;
-    v22 = v16;
-    for (int v20 = v17; v20 < v18; v20 += v19) {
-      float v23 = (v21 + v22);
-      float v24 = 0.5f;
-      float v25 = (v23 * v24);
-      float v26[16];
+    for (int s = 0; s < 128; ++s) if (true) acc24 = mt_maxf(acc24, v13[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc24, o); acc24 = mt_maxf(acc24, mt_sh); }
+    float v14 = acc24;
+    float v15[128];
+    #pragma unroll
+    for (int s = 0; s < 128; ++s) v15[s] = v14;
+    float v16[128];
+    #pragma unroll
+    for (int s = 0; s < 128; ++s) v16[s] = (v13[s] - v15[s]);
+    float v17 = -1.0f;
+    float v18 = 0.0f;
+    int v19 = 0;
+    int v20 = 24;
+    int v21 = 1;
+    float v23;
+    v23 = v17;
+    float v24;
+    v24 = v18;
+    for (int v22 = v19; v22 < v20; v22 += v21) {
+      float v25 = (v23 + v24);
+      float v26 = 0.5f;
+      float v27 = (v25 * v26);
+      float v28[128];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v26[s] = v14;
-      float v27[16];
+      for (int s = 0; s < 128; ++s) v28[s] = v27;
+      float v29[128];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v27[s] = (v13[s] - v26[s]);
-      float v28[16];
+      for (int s = 0; s < 128; ++s) v29[s] = (v16[s] - v28[s]);
+      float v31[128];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v28[s] = v25;
-      float v29[16];
+      for (int s = 0; s < 128; ++s) v31[s] = 0.0f;
+      float v32[128];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v29[s] = (v27[s] - v28[s]);
-      float v31[16];
+      for (int s = 0; s < 128; ++s) v32[s] = mt_maxf(v29[s], v31[s]);
+      float acc26 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v31[s] = 0.0f;
-      float v32[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v32[s] = mt_maxf(v29[s], v31[s]);
-      mt_round ^= 1;
-      float acc18 = 0.0f;
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc18 = (acc18 + v32[s]);
-      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc18, o); acc18 = (acc18 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc18;
-      __syncthreads();
-      acc18 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc18 = (acc18 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v33 = acc18;
+      for (int s = 0; s < 128; ++s) if (true) acc26 = (acc26 + v32[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc26, o); acc26 = (acc26 + mt_sh); }
+      float v33 = acc26;
       float v34 = 1.0f;
       bool v35 = (v33 >= v34);
-      float v36 = (v35 ? v25 : v21);
-      float v37 = (v35 ? v22 : v25);
-      float y19 = v36;
-      float y20 = v37;
-      v21 = y19;
-      v22 = y20;
+      float v36 = (v35 ? v27 : v23);
+      float v37 = (v35 ? v24 : v27);
+      float y27 = v36;
+      float y28 = v37;
+      v23 = y27;
+      v24 = y28;
     }
     float v38;
-    v38 = v21;
+    v38 = v23;
     float v39;
-    v39 = v22;
+    v39 = v24;
     float v40 = 1.0f;
-    float v41[16];
+    float v41[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v41[s] = v14;
-    float v42[16];
+    for (int s = 0; s < 128; ++s) v41[s] = v38;
+    bool v42[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v42[s] = (v13[s] - v41[s]);
-    float v43[16];
+    for (int s = 0; s < 128; ++s) v42[s] = (v16[s] > v41[s]);
+    float v44[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v43[s] = v38;
-    bool v44[16];
+    for (int s = 0; s < 128; ++s) v44[s] = 1.0f;
+    float v45[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v44[s] = (v42[s] > v43[s]);
-    float v46[16];
+    for (int s = 0; s < 128; ++s) v45[s] = 0.0f;
+    float v46[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v46[s] = 1.0f;
-    float v47[16];
+    for (int s = 0; s < 128; ++s) v46[s] = (v42[s] ? v44[s] : v45[s]);
+    float v49[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v47[s] = 0.0f;
-    float v48[16];
+    for (int s = 0; s < 128; ++s) v49[s] = (v42[s] ? v16[s] : v45[s]);
+    float acc30 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v48[s] = (v44[s] ? v46[s] : v47[s]);
-    float v51[16];
+    for (int s = 0; s < 128; ++s) if (true) acc30 = (acc30 + v46[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc30, o); acc30 = (acc30 + mt_sh); }
+    float v50 = acc30;
+    float acc32 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v51[s] = (v44[s] ? v42[s] : v47[s]);
-    mt_round ^= 1;
-    float acc21 = 0.0f;
+    for (int s = 0; s < 128; ++s) if (true) acc32 = (acc32 + v49[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc32, o); acc32 = (acc32 + mt_sh); }
+    float v51 = acc32;
+    float v53 = (v51 - v40);
+    float v54 = mt_div(v53, v50);
+    float v55[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc21 = (acc21 + v48[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc21, o); acc21 = (acc21 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc21;
-    float acc22 = 0.0f;
+    for (int s = 0; s < 128; ++s) v55[s] = v54;
+    bool v56[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc22 = (acc22 + v51[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc22, o); acc22 = (acc22 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 64))[mt_warp] = acc22;
-    __syncthreads();
-    acc21 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 8; ++w) acc21 = (acc21 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
-    float v52 = acc21;
-    acc22 = ((float*)(mt_smem + mt_round * 256 + 64))[0]; for (int w = 1; w < 8; ++w) acc22 = (acc22 + ((float*)(mt_smem + mt_round * 256 + 64))[w]);
-    float v53 = acc22;
-    float v55 = (v53 - v40);
-    float v56 = mt_div(v55, v52);
-    float v59[16];
+    for (int s = 0; s < 128; ++s) v56[s] = (v16[s] > v55[s]);
+    float v60[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v59[s] = v56;
-    bool v60[16];
+    for (int s = 0; s < 128; ++s) v60[s] = (v56[s] ? v44[s] : v45[s]);
+    float v63[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v60[s] = (v42[s] > v59[s]);
-    float v64[16];
+    for (int s = 0; s < 128; ++s) v63[s] = (v56[s] ? v16[s] : v45[s]);
+    float acc34 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v64[s] = (v60[s] ? v46[s] : v47[s]);
-    float v67[16];
+    for (int s = 0; s < 128; ++s) if (true) acc34 = (acc34 + v60[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc34, o); acc34 = (acc34 + mt_sh); }
+    float v64 = acc34;
+    float acc36 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v67[s] = (v60[s] ? v42[s] : v47[s]);
-    mt_round ^= 1;
-    float acc23 = 0.0f;
+    for (int s = 0; s < 128; ++s) if (true) acc36 = (acc36 + v63[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc36, o); acc36 = (acc36 + mt_sh); }
+    float v65 = acc36;
+    float v67 = (v65 - v40);
+    float v68 = mt_div(v67, v64);
+    float v69[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc23 = (acc23 + v64[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc23, o); acc23 = (acc23 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc23;
-    float acc24 = 0.0f;
+    for (int s = 0; s < 128; ++s) v69[s] = v68;
+    bool v70[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc24 = (acc24 + v67[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc24, o); acc24 = (acc24 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 64))[mt_warp] = acc24;
-    __syncthreads();
-    acc23 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 8; ++w) acc23 = (acc23 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
-    float v68 = acc23;
-    acc24 = ((float*)(mt_smem + mt_round * 256 + 64))[0]; for (int w = 1; w < 8; ++w) acc24 = (acc24 + ((float*)(mt_smem + mt_round * 256 + 64))[w]);
-    float v69 = acc24;
-    float v71 = (v69 - v40);
-    float v72 = mt_div(v71, v68);
-    float v75[16];
+    for (int s = 0; s < 128; ++s) v70[s] = (v16[s] > v69[s]);
+    float v74[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v75[s] = v72;
-    bool v76[16];
+    for (int s = 0; s < 128; ++s) v74[s] = (v70[s] ? v44[s] : v45[s]);
+    float v77[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v76[s] = (v42[s] > v75[s]);
-    float v80[16];
+    for (int s = 0; s < 128; ++s) v77[s] = (v70[s] ? v16[s] : v45[s]);
+    float acc38 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v80[s] = (v76[s] ? v46[s] : v47[s]);
-    float v83[16];
+    for (int s = 0; s < 128; ++s) if (true) acc38 = (acc38 + v74[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc38, o); acc38 = (acc38 + mt_sh); }
+    float v78 = acc38;
+    float acc40 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v83[s] = (v76[s] ? v42[s] : v47[s]);
-    mt_round ^= 1;
-    float acc25 = 0.0f;
+    for (int s = 0; s < 128; ++s) if (true) acc40 = (acc40 + v77[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc40, o); acc40 = (acc40 + mt_sh); }
+    float v79 = acc40;
+    float v81 = (v79 - v40);
+    float v82 = mt_div(v81, v78);
+    float v83[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc25 = (acc25 + v80[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc25, o); acc25 = (acc25 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc25;
-    float acc26 = 0.0f;
+    for (int s = 0; s < 128; ++s) v83[s] = v82;
+    bool v84[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc26 = (acc26 + v83[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc26, o); acc26 = (acc26 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 64))[mt_warp] = acc26;
-    __syncthreads();
-    acc25 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 8; ++w) acc25 = (acc25 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
-    float v84 = acc25;
-    acc26 = ((float*)(mt_smem + mt_round * 256 + 64))[0]; for (int w = 1; w < 8; ++w) acc26 = (acc26 + ((float*)(mt_smem + mt_round * 256 + 64))[w]);
-    float v85 = acc26;
-    float v87 = (v85 - v40);
-    float v88 = mt_div(v87, v84);
-    float v91[16];
+    for (int s = 0; s < 128; ++s) v84[s] = (v16[s] > v83[s]);
+    float v88[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v91[s] = v88;
-    bool v92[16];
+    for (int s = 0; s < 128; ++s) v88[s] = (v84[s] ? v44[s] : v45[s]);
+    float v91[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v92[s] = (v42[s] > v91[s]);
-    float v96[16];
+    for (int s = 0; s < 128; ++s) v91[s] = (v84[s] ? v16[s] : v45[s]);
+    float acc42 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v96[s] = (v92[s] ? v46[s] : v47[s]);
-    float v99[16];
+    for (int s = 0; s < 128; ++s) if (true) acc42 = (acc42 + v88[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc42, o); acc42 = (acc42 + mt_sh); }
+    float v92 = acc42;
+    float acc44 = 0.0f;
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v99[s] = (v92[s] ? v42[s] : v47[s]);
-    mt_round ^= 1;
-    float acc27 = 0.0f;
+    for (int s = 0; s < 128; ++s) if (true) acc44 = (acc44 + v91[s]);
+    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc44, o); acc44 = (acc44 + mt_sh); }
+    float v93 = acc44;
+    float v95 = (v93 - v40);
+    float v96 = mt_div(v95, v92);
+    float v97[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc27 = (acc27 + v96[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc27, o); acc27 = (acc27 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 0))[mt_warp] = acc27;
-    float acc28 = 0.0f;
+    for (int s = 0; s < 128; ++s) v97[s] = v96;
+    float v98[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) if (true) acc28 = (acc28 + v99[s]);
-    for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc28, o); acc28 = (acc28 + mt_sh); }
-    if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256 + 64))[mt_warp] = acc28;
-    __syncthreads();
-    acc27 = ((float*)(mt_smem + mt_round * 256 + 0))[0]; for (int w = 1; w < 8; ++w) acc27 = (acc27 + ((float*)(mt_smem + mt_round * 256 + 0))[w]);
-    float v100 = acc27;
-    acc28 = ((float*)(mt_smem + mt_round * 256 + 64))[0]; for (int w = 1; w < 8; ++w) acc28 = (acc28 + ((float*)(mt_smem + mt_round * 256 + 64))[w]);
-    float v101 = acc28;
-    float v103 = (v101 - v40);
-    float v104 = mt_div(v103, v100);
-    float v107[16];
+    for (int s = 0; s < 128; ++s) v98[s] = (v16[s] - v97[s]);
+    float v101[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v107[s] = v104;
-    float v108[16];
+    for (int s = 0; s < 128; ++s) v101[s] = mt_maxf(v98[s], v45[s]);
+    float v102[128];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v108[s] = (v42[s] - v107[s]);
-    float v111[16];
+    for (int s = 0; s < 128; ++s) v102[s] = mt_round_f16(v101[s]);
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v111[s] = mt_maxf(v108[s], v47[s]);
-    float v112[16];
-    #pragma unroll
-    for (int s = 0; s < 16; ++s) v112[s] = mt_round_f16(v111[s]);
-    #pragma unroll
-    for (int g = 0; g < 16; g += 8) {
+    for (int g = 0; g < 128; g += 8) {
       const mt_i64 i0 = v10[g];
       if ((true && v7[g + 0]) && (true && v7[g + 1]) && (true && v7[g + 2]) && (true && v7[g + 3]) && (true && v7[g + 4]) && (true && v7[g + 5]) && (true && v7[g + 6]) && (true && v7[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
         #pragma unroll
-        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v111[g + k]);
+        for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_f16(v101[g + k]);
         #pragma unroll
         for (int q = 0; q < 1; ++q) ((uint4*)(p1 + i0))[q] = u.w[q];
       } else {
         #pragma unroll
-        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p1[i0 + k] = mt_f32_to_f16(v111[s]); }
+        for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v7[s]) p1[i0 + k] = mt_f32_to_f16(v101[s]); }
       }
     }
   }

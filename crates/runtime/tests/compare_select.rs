@@ -177,6 +177,44 @@ fn comparisons_of_splats_agree_with_dense_and_the_host() {
     }
 }
 
+/// A dense float tile against a scalar threshold, on either side (the executor compares these
+/// without materialising the scalar): the host's IEEE results, NaN on either side included.
+#[test]
+fn dense_tiles_against_a_scalar_on_either_side() {
+    let vals = [
+        f32::NAN,
+        0.0,
+        -0.0,
+        1.5,
+        -1.5,
+        f32::INFINITY,
+        f32::NEG_INFINITY,
+        f32::MIN_POSITIVE,
+    ];
+    let n = vals.len();
+    let a = f32s(&vals);
+    for op in CMPS {
+        let kern = compile(&format!("cmp_dense_scalar_{}", op.name()), |k| {
+            let (x, s) = (k.input("x", DType::F32), k.scalar("s", DType::F32));
+            let (l, r) = (k.output("l", DType::Bool), k.output("r", DType::Bool));
+            let i = k.arange(0, n as i64);
+            l.store(i, compare(op, x.load(i), s));
+            r.store(i, compare(op, s, x.load(i)));
+        });
+        for s in vals {
+            let (mut l, mut r) = (poisoned(DType::Bool, n), poisoned(DType::Bool, n));
+            kern.ok(
+                [1, 1, 1],
+                &mut [Arg::In(&a), Arg::F32(s), Arg::Out(&mut l), Arg::Out(&mut r)],
+            );
+            let want_l: Vec<bool> = vals.iter().map(|x| host_compare(op, *x, s)).collect();
+            let want_r: Vec<bool> = vals.iter().map(|x| host_compare(op, s, *x)).collect();
+            assert_eq!(bool_of(&l), want_l, "x {} {s}", op.name());
+            assert_eq!(bool_of(&r), want_r, "{s} {} x", op.name());
+        }
+    }
+}
+
 // ---------------------------------------------------------------- select
 
 #[test]

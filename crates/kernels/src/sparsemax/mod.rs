@@ -216,6 +216,9 @@ pub fn forward_kernel(spec: &SparsemaxSpec) -> Result<Verified, LangError> {
         let y = k.output("y", spec.out);
         let n = k.scalar("n", DType::I32);
         let t = spec.tiling;
+        if let Some(cap) = forward_threads(t) {
+            k.max_threads(cap);
+        }
         let row = RowTiles::new(k, n, t);
         let whole = (!t.looped).then(|| {
             let (offs, mask) = row.at(None);
@@ -238,7 +241,12 @@ pub fn forward_kernel(spec: &SparsemaxSpec) -> Result<Verified, LangError> {
                     .max(0)
             }
         };
-        let d = |start: Option<Tile>| load_x(start).0 - m;
+        // d = z - max, computed once for a single-tile row.
+        let d_whole = whole.map(|(v, _, _)| v - m);
+        let d = |start: Option<Tile>| match d_whole {
+            Some(dw) => dw,
+            None => load_x(start).0 - m,
+        };
         // Bisection on [lo, hi] = [-1, 0], keeping f(lo) >= 0.
         let lo = k.constant(-1.0f32, DType::F32);
         let hi = k.constant(0.0f32, DType::F32);
@@ -262,9 +270,22 @@ pub fn forward_kernel(spec: &SparsemaxSpec) -> Result<Verified, LangError> {
         }
         row.steps(k, &|st| {
             let (v, offs, mask) = load_x(st);
-            store(&y, spec.out, ((v - m) - tau).maximum(0.0f32), offs, mask);
+            let dv = match d_whole {
+                Some(dw) => dw,
+                None => v - m,
+            };
+            store(&y, spec.out, (dv - tau).maximum(0.0f32), offs, mask);
         });
     })
+}
+
+/// The GPU thread cap of a one-tile forward: about 128 columns per thread, at least a warp.
+/// Its 29 dependent row reductions make it latency- and instruction-bound, so narrow programs
+/// win (H200, 16384x4096, ms, 32 / 64 / 128 / 256 threads, session 19: bf16 0.242 / 0.287 /
+/// 0.276 / 0.367, f32 0.261 / 0.296 / 0.285 / 0.373; 256 was the cost model's choice). Stepped
+/// rows keep the model's plan (1024x65536 bf16: 0.639 with it, 0.957 at 256 threads).
+fn forward_threads(t: Tiling) -> Option<u32> {
+    (!t.looped).then(|| (t.block / 128).max(32) as u32)
 }
 
 /// The backward from the forward's output: the support's size and `sum(dy)` over it in one

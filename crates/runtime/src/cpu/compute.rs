@@ -514,6 +514,25 @@ fn compare_scalar(op: CmpOp, x: Scalar, y: Scalar) -> bool {
     }
 }
 
+/// `o[i] = xs[i] op y` (`y op xs[i]` when `flip`), the comparison chosen once outside the loop
+/// (the same results as `compare` element by element).
+fn compare_with_scalar(op: CmpOp, xs: &[f32], y: f32, flip: bool, o: &mut [bool]) {
+    macro_rules! arms {
+        ($($v:ident => $t:tt),*) => {
+            match op {
+                $(CmpOp::$v => {
+                    if flip {
+                        o.iter_mut().zip(xs).for_each(|(d, x)| *d = y $t *x);
+                    } else {
+                        o.iter_mut().zip(xs).for_each(|(d, x)| *d = *x $t y);
+                    }
+                })*
+            }
+        };
+    }
+    arms!(Lt => <, Le => <=, Gt => >, Ge => >=, Eq => ==, Ne => !=)
+}
+
 pub(crate) fn compare_op(op: CmpOp, dtype: DType, n: usize, a: &Val, b: &Val, out: &mut Val) {
     match (a, b) {
         (Val::Splat(x), Val::Splat(y)) => {
@@ -577,10 +596,22 @@ pub(crate) fn compare_op(op: CmpOp, dtype: DType, n: usize, a: &Val, b: &Val, ou
     }
     let mut o = out.reuse_b(n);
     if dtype.is_float() {
-        let (mut ta, mut tb) = (Vec::new(), Vec::new());
-        let (x, y) = (a.floats(n, &mut ta), b.floats(n, &mut tb));
-        for ((d, x), y) in o.iter_mut().zip(x).zip(y) {
-            *d = compare(op, *x, *y);
+        let mut ta = Vec::new();
+        match (a, b) {
+            // A dense side against a scalar (a threshold): no splat is materialised.
+            (_, Val::Splat(y)) => {
+                compare_with_scalar(op, a.floats(n, &mut ta), y.as_f32(), false, &mut o)
+            }
+            (Val::Splat(x), _) => {
+                compare_with_scalar(op, b.floats(n, &mut ta), x.as_f32(), true, &mut o)
+            }
+            _ => {
+                let mut tb = Vec::new();
+                let (x, y) = (a.floats(n, &mut ta), b.floats(n, &mut tb));
+                for ((d, x), y) in o.iter_mut().zip(x).zip(y) {
+                    *d = compare(op, *x, *y);
+                }
+            }
         }
     } else if dtype.is_int() {
         let (mut ta, mut tb) = (Vec::new(), Vec::new());

@@ -197,6 +197,11 @@ impl<'a> Val<'a> {
         match self {
             Val::F(v) => v,
             Val::FRef(v) => v,
+            Val::Splat(x) => {
+                tmp.clear();
+                tmp.resize(n, x.as_f32());
+                tmp
+            }
             other => {
                 tmp.clear();
                 tmp.extend((0..n).map(|i| other.get(i).as_f32()));
@@ -213,6 +218,11 @@ impl<'a> Val<'a> {
                 for r in row.iter() {
                     tmp.extend((0..*cols as i64).map(|c| r.wrapping_add(c.wrapping_mul(*step))));
                 }
+                tmp
+            }
+            Val::Splat(x) => {
+                tmp.clear();
+                tmp.resize(n, x.as_i64());
                 tmp
             }
             other => {
@@ -232,6 +242,17 @@ impl<'a> Val<'a> {
                 for run in tmp.chunks_mut(*width).take(*rows) {
                     run[..*cols].fill(true);
                 }
+                tmp
+            }
+            Val::Splat(x) => {
+                tmp.clear();
+                tmp.resize(n, x.as_bool());
+                tmp
+            }
+            Val::Prefix(k) => {
+                tmp.clear();
+                tmp.resize(n, false);
+                tmp[..(*k).min(n)].fill(true);
                 tmp
             }
             other => {
