@@ -61,7 +61,7 @@ ROPE_HEADS = (8, 32, 8)
 # benchmark shape [M, C, 512], 4 channels per group).
 GN_BATCH, GN_CHANNELS_PER_GROUP = 8, 4
 OPS = ("rms_norm", "layer_norm", "fused_add_rms_norm", "swiglu", "geglu", "softmax", "cross_entropy", "rope",
-       "fused_linear_cross_entropy", "kl_div", "jsd", "tvd", "group_norm", "sparsemax")
+       "fused_linear_cross_entropy", "kl_div", "jsd", "tvd", "group_norm", "sparsemax", "fused_ce_tvd")
 DTYPES = {"bf16": torch.bfloat16, "f32": torch.float32, "f16": torch.float16}
 DTYPE_ALIASES = {"fp32": "f32", "float32": "f32", "fp16": "f16", "float16": "f16", "bfloat16": "bf16"}
 EPS = 1e-6
@@ -392,6 +392,34 @@ def make_op(op, rows, cols, dtype, device, liger, add_cotangents, vocab=128256, 
             lig = (lambda p_, q_: f(p_, q_, reduction="batchmean")) if f else None
             mtl = (lambda p_, q_: mt.tvd(p_, q_, reduction="batchmean")) if mt else None
             min_bytes = {"fwd": 2 * nh, "fwd+bwd": 3 * nh}
+    elif op == "fused_ce_tvd":
+        # Student logits (get the gradient) and frozen teacher logits [rows, cols], every 7th row
+        # ignored; per-row CE and TVD, unreduced (PARITY.md 4.10), each given a random cotangent.
+        def make():
+            target = torch.randint(0, cols, (rows,), device=device)
+            target[::7] = -100
+            teacher = torch.randn(rows, cols, device=device, dtype=dtype)
+            return (t(rows, cols), teacher, target)
+
+        def formula(s_, t_, tg):
+            ce = F.cross_entropy(s_.float(), tg, ignore_index=-100, reduction="none")
+            p_, q_ = torch.softmax(s_.float(), -1), torch.softmax(t_.float(), -1)
+            tvd = (0.5 * (p_ - q_).abs().sum(-1)).masked_fill(tg == -100, 0.0)
+            return ce, tvd
+
+        eager = {"F.cross_entropy(none)+tvd formula": formula}
+        lig = None
+        if liger:
+            try:
+                from liger_kernel.ops import LigerFusedCETVDFunction as cetvd
+
+                lig = lambda s_, t_, tg: cetvd.apply(s_, t_, tg, -100)
+            except ImportError:
+                lig = None
+        f = getattr(mt, "fused_ce_tvd", None) if mt else None
+        mtl = (lambda s_, t_, tg: f(s_, t_, tg, ignore_index=-100)) if f else None
+        # fwd reads both logits; the backward reads them again and writes the student's gradient.
+        min_bytes = {"fwd": 2 * nh, "fwd+bwd": 5 * nh}
     else:
         raise ValueError(op)
     return make, eager, formula, lig, mtl, min_bytes

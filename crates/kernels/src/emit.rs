@@ -70,6 +70,7 @@ pub fn kernel_names() -> Vec<&'static str> {
     names.extend(MATMUL_KERNELS);
     names.extend(FLCE_KERNELS);
     names.extend(DISTILL_KERNELS);
+    names.extend(["fused_ce_tvd_fwd", "fused_ce_tvd_bwd"]);
     names.extend(ATTENTION_KERNELS);
     names.extend(OPTIM_KERNELS);
     names
@@ -439,6 +440,10 @@ fn trace_kernel(
             out: dtype,
             tiling: row_tile(block, exact),
         }),
+        // Fused CE + TVD: every float tensor in `dtype`, int64 targets the host read.
+        "fused_ce_tvd" => crate::fused_ce_tvd::kernel(&crate::fused_ce_tvd::representative_spec(
+            dtype, block, exact, backward,
+        )),
         "sparsemax" => crate::sparsemax::kernel(&crate::sparsemax::representative_spec(
             dtype, block, exact, backward,
         )),

@@ -8,6 +8,7 @@ pub mod distill;
 pub mod dyt;
 pub mod embedding;
 pub mod emit;
+pub mod fused_ce_tvd;
 pub mod fused_linear_cross_entropy;
 pub mod gather;
 pub mod group_norm;

@@ -495,6 +495,7 @@ pub fn entry_points() -> Vec<&'static EntryPoint> {
         .chain(crate::cross_entropy::ENTRY_POINTS.iter())
         .chain(crate::fused_linear_cross_entropy::ENTRY_POINTS.iter())
         .chain(crate::distill::ENTRY_POINTS.iter())
+        .chain(crate::fused_ce_tvd::ENTRY_POINTS.iter())
         .chain(crate::rope::ENTRY_POINTS.iter())
         .chain(crate::rope::llama4::ENTRY_POINTS.iter())
         .chain(crate::rope::mrope::ENTRY_POINTS.iter())

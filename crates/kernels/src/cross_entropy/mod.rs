@@ -70,7 +70,7 @@
 
 pub mod check;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use metile_ir::{DType, Verified};
 use metile_lang::{select, trace, Ctx, LangError, Tile};
@@ -175,6 +175,30 @@ impl<'k> RowTiles<'k> {
                 body(st, c[0]);
                 vec![next]
             });
+    }
+
+    /// The element offset of the row's first column (i64).
+    pub(crate) fn base(&self) -> Tile {
+        self.base
+    }
+
+    /// The row sums of the tiles `f` gives (one per element of its result, each an f32 tile
+    /// that is 0 on lanes past the row): a stepped row accumulates per lane over its steps and
+    /// reduces once after them.
+    pub(crate) fn sums(&self, parts: usize, f: &dyn Fn(Option<Tile>) -> Vec<Tile>) -> Vec<Tile> {
+        if !self.t.looped {
+            return f(None).into_iter().map(|v| v.sum(0)).collect();
+        }
+        let zeros: Vec<Tile> = (0..parts)
+            .map(|_| self.k.zeros([self.t.block], DType::F32))
+            .collect();
+        self.k
+            .for_range(0, self.n, self.t.block as i64, &zeros, |st, c| {
+                c.iter().zip(f(Some(st))).map(|(a, v)| *a + v).collect()
+            })
+            .into_iter()
+            .map(|a| a.sum(0))
+            .collect()
     }
 
     /// Runs `body` on every tile of the row (`Some(start)` when stepped, `None` for one tile).
@@ -736,7 +760,7 @@ impl HostTargets {
 /// memory (the CPU: the read is free and a bad target is a typed error), never in device
 /// memory, so that a call on a GPU queues its kernels without waiting for the device. Where it
 /// does not, the device computes the row factors and sums ([`Checked::on_device`]).
-fn reads_targets(target: &Tensor) -> bool {
+pub(crate) fn reads_targets(target: &Tensor) -> bool {
     #[cfg(test)]
     if tests::LEAVE_TARGETS_UNREAD.with(|c| c.get()) {
         return false;

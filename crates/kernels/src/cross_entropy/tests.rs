@@ -41,7 +41,7 @@ fn cross_entropy_matches_the_oracle() {
 thread_local! {
     /// Set by the tests of the device path on the CPU: targets in host memory are left unread,
     /// as targets in device memory are (`reads_targets`).
-    pub(super) static LEAVE_TARGETS_UNREAD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    pub(crate) static LEAVE_TARGETS_UNREAD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// `f`, with the targets of every cross-entropy call it makes on this thread left unread.

@@ -16,6 +16,7 @@ pub mod attention;
 pub mod cross_entropy;
 pub mod distill;
 pub mod dyt;
+pub mod fused_ce_tvd;
 pub mod fused_linear_cross_entropy;
 pub mod group_norm;
 pub mod matmul;
