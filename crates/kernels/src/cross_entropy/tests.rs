@@ -41,11 +41,12 @@ fn cross_entropy_matches_the_oracle() {
 thread_local! {
     /// Set by the tests of the device path on the CPU: targets in host memory are left unread,
     /// as targets in device memory are (`reads_targets`).
-    pub(crate) static LEAVE_TARGETS_UNREAD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    pub(super) static LEAVE_TARGETS_UNREAD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// `f`, with the targets of every cross-entropy call it makes on this thread left unread.
-fn targets_unread<T>(f: impl FnOnce() -> T) -> T {
+/// `f`, with the targets of every cross-entropy (or fused CE + TVD) call it makes on this thread
+/// left unread.
+pub(crate) fn targets_unread<T>(f: impl FnOnce() -> T) -> T {
     LEAVE_TARGETS_UNREAD.with(|c| c.set(true));
     let out = f();
     LEAVE_TARGETS_UNREAD.with(|c| c.set(false));
