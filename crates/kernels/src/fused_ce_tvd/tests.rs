@@ -94,8 +94,9 @@ fn the_check_rejects_wrong_formulas() {
     }
 }
 
-/// Rows walked in column steps (128 and 1000 wide) give the single tile's values within FP32
-/// rounding of sums taken in another order; ragged widths leave a partial last step.
+/// Rows walked in column steps (128 and 1000 wide), or held in a masked tile wider than the row
+/// (a GPU's), give the exact tile's values within FP32 rounding of sums taken in another order;
+/// ragged widths leave a partial last step.
 #[test]
 fn stepped_rows_match_single_tile_rows() {
     let dev = Device::cpu();
@@ -122,8 +123,15 @@ fn stepped_rows_match_single_tile_rows() {
             None,
         )
         .expect("backward");
-        for block in [128, 1000] {
-            let tiling = Some(stepped(block));
+        // Two steppings, and a GPU's single masked tile of the next power of two.
+        let masked = Tiling {
+            block: v.next_power_of_two() * 2,
+            exact: false,
+            looped: false,
+            prefetch: false,
+        };
+        for tiling in [stepped(128), stepped(1000), masked] {
+            let (block, tiling) = (tiling.block, Some(tiling));
             let f = forward_tiled(&dev, &s, &t, &y, -100, tiling, Default::default())
                 .expect("stepped forward");
             for (a, b) in [
