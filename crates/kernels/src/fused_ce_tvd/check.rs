@@ -245,8 +245,8 @@ impl CeTvdCase {
         // The terms of each row and element (module doc).
         let mut ce_terms = vec![0.0; r];
         let mut lse_terms = vec![0.0; r];
-        let mut dist_terms = vec![0.0; r];
-        // 0 on ignored rows: their tvd must be exactly 0.
+        // sigma's terms (with the near-ties' slack); tvd's, 0 on ignored rows (exactly 0 there).
+        let mut sigma_terms = vec![0.0; r];
         let mut tvd_terms = vec![0.0; r];
         let mut g_terms = vec![0.0; r * v];
         // The gradient's tolerance is 1: its terms hold the rounding to its dtype, `ROW_TOL` of
@@ -262,7 +262,7 @@ impl CeTvdCase {
                 |j: usize| 1.0 + (sr[j] - ls).abs() + (tr[j] - lt).abs() + ls.abs() + lt.abs();
             let dist: f64 = (0..v).map(|j| (p[j] + q[j]) * arg(j)).sum();
             lse_terms[i] = ls.abs().max(lt.abs()) + 1.0;
-            dist_terms[i] = dist;
+            sigma_terms[i] = dist;
             // Near-ties: either sign is right (never an exact tie, which FP32 keeps exact).
             let near: Vec<usize> = (0..v)
                 .filter(|&j| {
@@ -271,19 +271,24 @@ impl CeTvdCase {
                 })
                 .collect();
             let sigma_slack: f64 = near.iter().map(|&j| 2.0 * p[j]).sum();
-            dist_terms[i] += sigma_slack / ROW_TOL;
+            sigma_terms[i] += sigma_slack / ROW_TOL;
             if target[i] == IGNORE {
                 continue;
             }
-            tvd_terms[i] = dist_terms[i];
+            // A flipped sign leaves |p - q| as it is: no slack for tvd.
+            tvd_terms[i] = dist;
             let y = target[i] as usize;
             ce_terms[i] = ls.abs() + sr[y].abs() + 1.0;
             let (dc, dt) = (dce64[i].abs(), dtvd64[i].abs());
-            let sg = e.sigma[i].abs() + sigma_slack;
+            let sg = e.sigma[i].abs();
             for j in 0..v {
                 let hit = if j == y { 1.0 } else { 0.0 };
                 let fp32 = (dc * (p[j] + hit) + 0.5 * dt * p[j] * (1.0 + sg)) * arg(j);
-                let flip = if near.contains(&j) { dt * p[j] } else { 0.0 };
+                // Flipped near-ties: through sigma, and through the element's own sign.
+                let mut flip = 0.5 * dt * p[j] * sigma_slack;
+                if near.contains(&j) {
+                    flip += dt * p[j];
+                }
                 g_terms[i * v + j] =
                     u * e.grad[i * v + j].abs() + ROW_TOL * fp32 + flip + underflow_error(grad);
             }
@@ -304,7 +309,7 @@ impl CeTvdCase {
         Ok(vec![
             row("forward:ce", &f.ce, &e.ce, ROW_TOL, &ce_terms)?,
             row("forward:tvd", &f.tvd, &e.tvd, ROW_TOL, &tvd_terms)?,
-            row("forward:sigma", &f.sigma, &e.sigma, ROW_TOL, &dist_terms)?,
+            row("forward:sigma", &f.sigma, &e.sigma, ROW_TOL, &sigma_terms)?,
             row("forward:lse_s", &f.lse_s, &e.lse_s, ROW_TOL, &lse_terms)?,
             row("forward:lse_t", &f.lse_t, &e.lse_t, ROW_TOL, &lse_terms)?,
             row("backward:dstudent", &g, &e.grad, 1.0, &g_terms)?,
