@@ -250,7 +250,7 @@ pub static OPERATORS: &[OperatorSpec] = &[
     op("fused_linear_kl_div", "Fused linear KL", Loss, "LigerFusedLinearKLDivFunction", 1,
         "Student projection plus KL divergence; hidden and weight gradients and the supported reductions."),
     op("fused_ce_tvd", "Fused CE+TVD", Loss, "LigerFusedCETVDFunction", 1,
-        "Per-row CE of student logits plus TVD of softmax(student) against softmax(teacher), unreduced, with ignore_index; saves both logsumexps and sigma = sum p sign(p - q); student gradient only, in one pass; targets bounds-checked (Liger's are not)."),
+        "Per-row CE of student logits plus TVD of softmax(student) against softmax(teacher), unreduced, with ignore_index; saves both logsumexps and sigma = sum p sign(p - q); student gradient only, from the saved statistics in one pass over the row; targets bounds-checked (Liger's are not)."),
     op("grpo_loss", "GRPO token loss", Loss, "GrpoLossFunction", 1,
         "Per-token policy ratios, clipping and masks over materialised logits; GRPO/DAPO-style variants."),
     // The eight chunked losses.

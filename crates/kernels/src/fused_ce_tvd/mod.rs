@@ -18,7 +18,12 @@
 //! `g_v = dce (p_v - [v = y]) + 0.5 dtvd p_v (sign(p_v - q_v) - sigma)` in FP32 (the gradient of
 //! `sum_r dce_r ce_r + dtvd_r tvd_r`), 0 on ignored rows, written to a new tensor in the
 //! student's dtype (`grad_dtype=f32` for FP32). The teacher gets no gradient. Nothing the caller
-//! passes is modified (Liger neither overwrites the logits here).
+//! passes is modified (Liger does not overwrite the logits here either).
+//!
+//! Where Liger keeps `lse_s`, `lse_t` and `sigma` inside its autograd context, the forward entry
+//! returns them as outputs and the backward entry takes them by the same names, so that a caller
+//! (or `metile bench`) chains the two; Liger asks for 2-D logits, rows here may have any leading
+//! shape; `dce` and `dtvd` may be any float dtype.
 //!
 //! Inputs: `s` and `t` of one shape `[..., V]` (rows = every axis but the last), each f32, f16
 //! or bf16 and not necessarily the same dtype (both are read as FP32, as in Liger); `target`
