@@ -60,8 +60,13 @@ ROPE_HEADS = (8, 32, 8)
 # GroupNorm: x [GN_BATCH, C = rows, L = cols] in C / GN_CHANNELS_PER_GROUP groups (PARITY.md's
 # benchmark shape [M, C, 512], 4 channels per group).
 GN_BATCH, GN_CHANNELS_PER_GROUP = 8, 4
+# Modulated RMSNorm (AdaLN): x [MOD_BATCH, rows / MOD_BATCH, cols] with one scale and shift row
+# per sequence, [MOD_BATCH, cols] (rms_norm's rows and columns; `metile bench` generates the
+# same 8 modulation rows for rows divisible by 8).
+MOD_BATCH = 8
 OPS = ("rms_norm", "layer_norm", "fused_add_rms_norm", "swiglu", "geglu", "softmax", "cross_entropy", "rope",
-       "fused_linear_cross_entropy", "kl_div", "jsd", "tvd", "group_norm", "sparsemax", "fused_ce_tvd")
+       "fused_linear_cross_entropy", "kl_div", "jsd", "tvd", "group_norm", "sparsemax", "fused_ce_tvd",
+       "modulated_rms_norm")
 DTYPES = {"bf16": torch.bfloat16, "f32": torch.float32, "f16": torch.float16}
 DTYPE_ALIASES = {"fp32": "f32", "float32": "f32", "fp16": "f16", "float16": "f16", "bfloat16": "bf16"}
 EPS = 1e-6
@@ -182,6 +187,12 @@ def rms_formula(x, w):
     return w * (xf * torch.rsqrt(xf.pow(2).mean(-1, keepdim=True) + EPS)).to(x.dtype)
 
 
+def mod_rms_formula(x, w, scale, shift):
+    """RMSNorm (llama casting) of x [B, T, N], then * (1 + scale) + shift per sequence in fp32."""
+    o = rms_formula(x, w).float()
+    return (o * (1 + scale.float().unsqueeze(1)) + shift.float().unsqueeze(1)).to(x.dtype)
+
+
 def layer_formula(x, w, b):
     xf = x.float()
     mean = xf.mean(-1, keepdim=True)
@@ -237,6 +248,24 @@ def make_op(op, rows, cols, dtype, device, liger, add_cotangents, vocab=128256, 
         # fwd reads x, r and writes y, s; bwd reads s, dy (and ds) and writes dx (= dresidual).
         bwd = 4 * nh if add_cotangents == "both" else 3 * nh
         min_bytes = {"fwd": 4 * nh, "fwd+bwd": 4 * nh + bwd}
+    elif op == "modulated_rms_norm":
+        seq = max(rows // MOD_BATCH, 1)
+        make = lambda: (t(MOD_BATCH, seq, cols), t(cols), t(MOD_BATCH, cols), t(MOD_BATCH, cols))
+
+        def f_rms_then_modulate(x, w, scale, shift):
+            o = F.rms_norm(x, (cols,), w, EPS)
+            return o * (1 + scale.unsqueeze(1)) + shift.unsqueeze(1)
+
+        eager = {"formula": mod_rms_formula, "F.rms_norm+modulate": f_rms_then_modulate}
+        formula = mod_rms_formula
+        f = getattr(liger, "liger_modulated_rms_norm", None) if liger else None
+        lig = (lambda x, w, scale, shift: f(x, w, scale, shift, EPS)) if f else None
+        g = getattr(mt, "modulated_rms_norm", None) if mt else None
+        mtl = (lambda x, w, scale, shift: g(x, w, scale, shift, EPS)) if g else None
+        # As rms_norm: fwd reads x, writes y; bwd reads x, dy and writes dx (scale and shift
+        # are per sequence, ignored like the weight).
+        nh = MOD_BATCH * seq * cols * es
+        min_bytes = {"fwd": 2 * nh, "fwd+bwd": 5 * nh}
     elif op == "group_norm":
         groups = rows // GN_CHANNELS_PER_GROUP
         make = lambda: (t(GN_BATCH, rows, cols), t(rows), t(rows))
@@ -432,6 +461,8 @@ def row_shape_of(op, rows, cols):
         return [b, hq + hk, rows, cols], [[b, hq, rows, cols], [b, hk, rows, cols]]
     if op == "group_norm":
         return [GN_BATCH, rows, cols], None
+    if op == "modulated_rms_norm":
+        return [MOD_BATCH, max(rows // MOD_BATCH, 1), cols], None
     return [rows, cols], None
 
 

@@ -186,6 +186,10 @@ pub fn time_device_copy(
     .map(|t| t.ms)
 }
 
+/// Modulation rows of generated modulated-RMSNorm inputs without leading axes: 8 sequences
+/// (`benchmarks/peers.py`'s per-sequence scale and shift).
+const BENCH_MODULATION_ROWS: usize = 8;
+
 /// Query heads of generated attention inputs (one KV head: grouped-query attention 4:1).
 const BENCH_QUERY_HEADS: usize = 4;
 
@@ -232,6 +236,13 @@ pub fn generate(
         // GroupNorm's channels are x's axis 1; its statistics one group per batch element.
         PortShape::Channels => led(&[rows, cols])[1..2].to_vec(),
         PortShape::Groups => vec![led(&[rows, cols])[0], 1],
+        PortShape::Modulation => match lead.first() {
+            Some(&b) => vec![b, cols],
+            None if rows.is_multiple_of(BENCH_MODULATION_ROWS) => {
+                vec![BENCH_MODULATION_ROWS, cols]
+            }
+            None => vec![1, cols],
+        },
     };
     // Ids: int64, below the class count or the row count.
     if matches!(

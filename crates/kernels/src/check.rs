@@ -154,6 +154,7 @@ pub fn cases(ops: &[String]) -> Result<Vec<CheckCase>, OpError> {
     all.extend(crate::dyt::check::cases());
     all.extend(crate::poly_norm::check::cases());
     all.extend(crate::group_norm::check::cases());
+    all.extend(crate::modulated_rms_norm::check::cases());
     all.extend(crate::activations::check::cases());
     all.extend(crate::softmax::check::cases());
     all.extend(crate::sparsemax::check::cases());

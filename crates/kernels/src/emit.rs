@@ -55,6 +55,7 @@ pub fn kernel_names() -> Vec<&'static str> {
     let mut names = norm_kernel_names();
     names.extend(["dyt_fwd", "dyt_bwd", "poly_norm_fwd", "poly_norm_bwd"]);
     names.extend(["group_norm_fwd", "group_norm_bwd"]);
+    names.extend(["modulated_rms_norm_fwd", "modulated_rms_norm_bwd"]);
     names.extend(ACTIVATION_KERNELS);
     names.extend(DERIVED_ACTIVATION_KERNELS);
     names.extend([
@@ -297,6 +298,15 @@ fn trace_kernel(
                 crate::group_norm::backward_kernel(&spec)
             } else {
                 crate::group_norm::forward_kernel(&spec)
+            }
+        }
+        "modulated_rms_norm" => {
+            let spec =
+                crate::modulated_rms_norm::representative_spec(dtype, block, exact, backward);
+            if backward {
+                crate::modulated_rms_norm::backward_kernel(&spec)
+            } else {
+                crate::modulated_rms_norm::forward_kernel(&spec)
             }
         }
         "rms_norm" => norm(NormKind::Rms, false),

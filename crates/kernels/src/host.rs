@@ -203,10 +203,20 @@ pub(crate) fn param_grad(
     prev: Option<Tensor>,
     len: usize,
 ) -> Result<Tensor, OpError> {
+    param_grad_shaped(device, rows, prev, &[len])
+}
+
+/// [`param_grad`] of a parameter of shape `shape` (the modulated RMSNorm's `[S, N]` scale).
+pub(crate) fn param_grad_shaped(
+    device: &Device,
+    rows: usize,
+    prev: Option<Tensor>,
+    shape: &[usize],
+) -> Result<Tensor, OpError> {
     if rows == 0 {
-        Ok(device.tensor_zeros(DType::F32, &[len])?)
+        Ok(device.tensor_zeros(DType::F32, shape)?)
     } else {
-        fit(device, prev, DType::F32, &[len])
+        fit(device, prev, DType::F32, shape)
     }
 }
 

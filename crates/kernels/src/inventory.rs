@@ -171,7 +171,7 @@ pub static OPERATORS: &[OperatorSpec] = &[
     op("add_rms_norm", "Fused add + RMSNorm", Norm, "LigerFusedAddRMSNormFunction", 0,
         "S = x + r (rounded to x's dtype), Y = RMSNorm(S); returns (Y, S); backward takes both cotangents (dY, dS) and returns one gradient for x and r, plus dw."),
     op("modulated_rms_norm", "Modulated RMSNorm", Norm, "LigerModulatedRMSNormFunction", 1,
-        "RMSNorm(x) * (1 + scale) + shift with row-group broadcast of scale and shift; gradients of x, w, scale and shift."),
+        "RMSNorm(x) * (1 + scale) + shift with row-group broadcast of scale and shift (row r uses r / (R / S)); gradients of x, w, scale and shift (dscale, dshift summed deterministically, unlike Liger's atomics)."),
     op("group_norm", "GroupNorm", Norm, "LigerGroupNormFunction", 1,
         "Statistics per (batch, group) over [B, C, *] inputs, per-channel affine; gradients of x, w and b (deterministic, unlike Liger's atomics)."),
     op("poly_norm", "PolyNorm", Norm, "LigerPolyNormFunction", 1,

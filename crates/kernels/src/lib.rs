@@ -15,6 +15,7 @@ pub mod group_norm;
 pub mod host;
 pub mod inventory;
 pub mod matmul;
+pub mod modulated_rms_norm;
 pub mod norms;
 pub mod online;
 pub mod optim;

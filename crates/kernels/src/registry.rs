@@ -75,6 +75,11 @@ pub enum PortShape {
     /// One value per (batch, group), `[B, G]` for `x [B, C, ...]` in `G` groups (GroupNorm's
     /// statistics); generated inputs take `G = 1`.
     Groups,
+    /// Modulation rows `[S, cols]` with `S` dividing the rows of `x` (the modulated RMSNorm's
+    /// scale and shift: row `r` uses row `r / (rows / S)`); generated inputs take `S` = the
+    /// first leading axis (a row per sequence of `[B, T, cols]`), or without leading axes 8
+    /// when it divides the rows, else 1.
+    Modulation,
 }
 
 /// How many of `x`'s heads share one of a generated `PortShape::KvLikeX` tensor's (GQA 4:1).
@@ -106,6 +111,7 @@ impl PortShape {
             PortShape::KvLikeX => "[B, Hk, ..., cols]",
             PortShape::Channels => "[C]",
             PortShape::Groups => "[B, G]",
+            PortShape::Modulation => "[S, cols], S dividing the rows",
         }
     }
 }
@@ -487,6 +493,7 @@ pub fn entry_points() -> Vec<&'static EntryPoint> {
         .chain(crate::dyt::ENTRY_POINTS.iter())
         .chain(crate::poly_norm::ENTRY_POINTS.iter())
         .chain(crate::group_norm::ENTRY_POINTS.iter())
+        .chain(crate::modulated_rms_norm::ENTRY_POINTS.iter())
         .chain(crate::activations::UNARY_ENTRY_POINTS.iter())
         .chain(crate::activations::GATED_ENTRY_POINTS.iter())
         .chain(crate::activations::PACKED_ENTRY_POINTS.iter())

@@ -293,6 +293,62 @@ fn centre(v: Tile, mean0: Tile, delta: Tile, mask: Option<Tile>) -> Tile {
     masked(v - mean0 - delta, mask)
 }
 
+/// RMSNorm's square of an input value `v` (FP32) in casting mode `casting`, as its statistic
+/// sums it: in FP32, or (`none`) rounded to the storage dtype `xdt` and widened. Shared by the
+/// norms' and the modulated RMSNorm's kernels, so that both compute the same statistic.
+pub(crate) fn rms_square(v: Tile, xdt: DType, casting: CastingMode) -> Tile {
+    match casting {
+        // Squares in the storage dtype, summed in f32, statistic rounded to it.
+        CastingMode::None => {
+            let vx = v.cast(xdt);
+            (vx * vx).cast(DType::F32)
+        }
+        _ => v * v,
+    }
+}
+
+/// RMSNorm's `rstd` from the FP32 row sum of [`rms_square`]: `1 / sqrt(sum / n + eps)` in FP32,
+/// or (`none`) with the mean square, `eps` and the result in the storage dtype `xdt`.
+pub(crate) fn rms_rstd(
+    sum_sq: Tile,
+    nf: Tile,
+    eps: Tile,
+    xdt: DType,
+    casting: CastingMode,
+) -> Tile {
+    match casting {
+        CastingMode::None => ((sum_sq / nf).cast(xdt) + eps.cast(xdt)).rsqrt(),
+        _ => (sum_sq / nf + eps).rsqrt(),
+    }
+}
+
+/// RMSNorm's per-column scale `offset + w` from the weight `wv` (FP32) in the casting mode's
+/// arithmetic: FP32, or (`none`) in the storage dtype `xdt`.
+pub(crate) fn rms_weight(wv: Tile, offset: Tile, xdt: DType, casting: CastingMode) -> Tile {
+    match casting {
+        CastingMode::None => wv.cast(xdt) + offset.cast(xdt),
+        _ => wv + offset,
+    }
+}
+
+/// RMSNorm's output before its final rounding to the storage dtype `xdt`: `x * rstd` rounded
+/// as the casting mode says (llama: to `xdt` before the scale; gemma: not; none: `x` and the
+/// product in `xdt`), times the scale of [`rms_weight`] when there is a weight.
+pub(crate) fn rms_output(
+    v: Tile,
+    rstd: Tile,
+    weight: Option<Tile>,
+    xdt: DType,
+    casting: CastingMode,
+) -> Tile {
+    let normed = match casting {
+        CastingMode::Llama => (v * rstd).cast(xdt).cast(DType::F32),
+        CastingMode::Gemma => v * rstd,
+        CastingMode::None => v.cast(xdt) * rstd,
+    };
+    weight.map(|scale| normed * scale).unwrap_or(normed)
+}
+
 /// Runs `body` for the single tile of the row, or for each `block`-column step.
 fn steps(k: &Ctx, spec: &NormSpec, n: Tile, body: impl Fn(Option<Tile>)) {
     spec.steps().each(k, n, body)
@@ -404,8 +460,7 @@ pub fn forward(spec: &NormSpec) -> Result<Verified, LangError> {
             let wv = w.as_ref().map(|w| load_f32(w, cols, mask));
             let bv = b.as_ref().map(|b| load_f32(b, cols, mask));
             match (offset, wv) {
-                (Some(o), Some(wv)) if rms_none => (Some(wv.cast(xdt) + o.cast(xdt)), None),
-                (Some(o), Some(wv)) => (Some(wv + o), None),
+                (Some(o), Some(wv)) => (Some(rms_weight(wv, o, xdt, spec.casting)), None),
                 (_, wv) => (wv, bv),
             }
         };
@@ -452,32 +507,14 @@ pub fn forward(spec: &NormSpec) -> Result<Verified, LangError> {
                 });
                 return;
             }
-            let rstd = if rms_none {
-                // Squares in the storage dtype, summed in f32, statistic rounded to it.
-                let sq = row_sum(k, spec, n, &|s| {
-                    let vx = first_pass(s).0.cast(xdt);
-                    (vx * vx).cast(DType::F32)
-                });
-                ((sq / row.nf).cast(xdt) + eps.cast(xdt)).rsqrt()
-            } else {
-                let sq = row_sum(k, spec, n, &|s| {
-                    let v = first_pass(s).0;
-                    v * v
-                });
-                (sq / row.nf + eps).rsqrt()
-            };
+            let sq = row_sum(k, spec, n, &|s| {
+                rms_square(first_pass(s).0, xdt, spec.casting)
+            });
+            let rstd = rms_rstd(sq, row.nf, eps, xdt, spec.casting);
             rstd_out.store(at_row, rstd);
             steps(k, spec, n, |start| {
                 let (v, offs, mask) = tile_of(start);
-                let normed = match spec.casting {
-                    CastingMode::Llama => (v * rstd).cast(xdt).cast(DType::F32),
-                    CastingMode::Gemma => v * rstd,
-                    CastingMode::None => v.cast(xdt) * rstd,
-                };
-                let out = params(start)
-                    .0
-                    .map(|scale| normed * scale)
-                    .unwrap_or(normed);
+                let out = rms_output(v, rstd, params(start).0, xdt, spec.casting);
                 store(&y, offs, out.cast(xdt), mask);
             });
         };

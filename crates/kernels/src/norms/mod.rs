@@ -340,6 +340,17 @@ fn validate(
             None => {}
         }
     }
+    check_options(entry, opts)?;
+    Ok(Shape2 {
+        rows,
+        cols,
+        row_shape: x.shape[..x.shape.len() - 1].to_vec(),
+    })
+}
+
+/// Checks the options every normalization entry shares: `eps` positive and finite, `offset`
+/// finite (the modulated RMSNorm's too).
+pub(crate) fn check_options(entry: &str, opts: &NormOptions) -> Result<(), OpError> {
     if !(opts.eps > 0.0 && opts.eps.is_finite()) {
         return Err(OpError::BadParam {
             entry: entry.into(),
@@ -358,11 +369,7 @@ fn validate(
             allowed: "a finite f32".into(),
         });
     }
-    Ok(Shape2 {
-        rows,
-        cols,
-        row_shape: x.shape[..x.shape.len() - 1].to_vec(),
-    })
+    Ok(())
 }
 
 pub(crate) fn check_like(
@@ -1017,8 +1024,8 @@ fn reduce_partials_tile() -> Option<(usize, usize)> {
 }
 
 /// Checks the saved statistics of a backward over `rows` rows: FP32, one value per row, `mean`
-/// exactly for LayerNorm.
-fn check_stats(
+/// exactly for LayerNorm (the modulated RMSNorm's `rstd` as RMSNorm's).
+pub(crate) fn check_stats(
     entry: &str,
     kind: NormKind,
     st: &NormStats<'_>,
@@ -1190,26 +1197,28 @@ const EPS: ParamDef = ParamDef {
     allowed: "a positive finite number",
     doc: "added to the statistic before the square root",
 };
-const OFFSET: ParamDef = ParamDef {
+pub(crate) const OFFSET: ParamDef = ParamDef {
     name: "offset",
     default: "0",
     allowed: "a finite number",
     doc: "added to the weight (Gemma uses 1)",
 };
-const CASTING: ParamDef = ParamDef {
+pub(crate) const CASTING: ParamDef = ParamDef {
     name: "casting_mode",
     default: "llama",
     allowed: "llama, gemma, none",
     doc: "where values are rounded to the storage dtype",
 };
-const GRAD_DTYPE: ParamDef = ParamDef {
+pub(crate) const GRAD_DTYPE: ParamDef = ParamDef {
     name: "grad_dtype",
     default: "f32",
     allowed: "f32, storage",
     doc: "dtype of dx",
 };
 
-fn options(p: &Params, rms: bool, bwd: bool) -> Result<NormOptions, OpError> {
+/// The options of an entry's parameters: `eps`, with `rms` also `offset` and `casting_mode`,
+/// with `bwd` also `grad_dtype` (the modulated RMSNorm's entries read them the same way).
+pub(crate) fn options(p: &Params, rms: bool, bwd: bool) -> Result<NormOptions, OpError> {
     let mut o = NormOptions {
         eps: p.f32("eps")?,
         ..NormOptions::default()

@@ -20,6 +20,7 @@ pub mod fused_ce_tvd;
 pub mod fused_linear_cross_entropy;
 pub mod group_norm;
 pub mod matmul;
+pub mod modulated_rms_norm;
 pub mod norms;
 pub mod optim;
 pub mod poly_norm;
