@@ -27,11 +27,12 @@ use metile_runtime::{Device, Tensor};
 
 use super::{backward_with, forward_with, Fault, ModGrads, ModInputs, ModOutputs};
 use crate::check::{poisoned, tensor, CheckCase, CheckRow};
+use crate::norms::check::values;
 use crate::norms::{CastingMode, GradDtype, NormOptions, Tiling};
 use crate::reference::modulated_rms_norm as oracle;
 use crate::reference::norms as rms_oracle;
 use crate::registry::OpError;
-use crate::testing::{round_to_storage, storage_rounder, to_f64, unit_roundoff, Rng};
+use crate::testing::{storage_rounder, to_f64, unit_roundoff, Rng};
 
 const U32: f64 = 1.0 / (1u64 << 24) as f64;
 
@@ -55,12 +56,6 @@ pub struct ModCase {
     /// A deliberate fault in the kernels (the tests that prove the check catches them).
     pub fault: Fault,
     pub seed: u64,
-}
-
-fn values(rng: &mut Rng, n: usize, mean: f32, std: f32, dtype: DType) -> Vec<f32> {
-    let mut v = rng.normal_vec(n, mean, std);
-    round_to_storage(&mut v, dtype);
-    v
 }
 
 fn no_output() -> OpError {
@@ -209,15 +204,15 @@ impl ModCase {
         let (mut y_scale, mut dx_scale) = (0.0f64, 0.0f64);
         let mut dw_terms = vec![0.0; cols];
         let (mut ds_terms, mut dh_terms) = (vec![0.0; mods * cols], vec![0.0; mods * cols]);
-        for r in 0..rows {
+        for (r, &rs) in plain_rstd.iter().enumerate() {
             let m = oracle::modulation_row(r, rows, mods);
             for c in 0..cols {
                 let (i, mi) = (r * cols + c, m * cols + c);
                 let modulation = 1.0 + sc64[mi];
                 let wp = wopt.map_or(1.0, |w| w[c] + offset);
                 y_scale = y_scale.max((o[i] * modulation).abs());
-                dx_scale = dx_scale.max((dy64[i] * modulation * wp * plain_rstd[r]).abs());
-                dw_terms[c] += (dy64[i] * modulation * x64[i] * plain_rstd[r]).abs();
+                dx_scale = dx_scale.max((dy64[i] * modulation * wp * rs).abs());
+                dw_terms[c] += (dy64[i] * modulation * x64[i] * rs).abs();
                 ds_terms[mi] += (dy64[i] * o[i]).abs();
                 dh_terms[mi] += dy64[i].abs();
             }

@@ -78,6 +78,18 @@ pub use kernels::{backward as backward_kernel, forward as forward_kernel, Fault,
 pub const FORWARD: &str = "modulated_rms_norm.forward";
 pub const BACKWARD: &str = "modulated_rms_norm.backward";
 
+/// The widest row a GPU backward program keeps in one tile; wider rows are walked in column
+/// steps. A single tile carries three FP32 column sums (dweight, dscale, dshift) beside the row:
+/// NVRTC, sm_90, offline, 1024 threads at 8192 and 16384 columns spill (64-328 and 1-2 KB per
+/// thread) where 4096 columns (512 threads, 97-115 registers) do not.
+pub const GPU_BWD_MAX_BLOCK: usize = 4096;
+
+/// The backward's tiling on `device` for rows of `cols` columns: the norms' (`Tiling::for_device`)
+/// up to [`GPU_BWD_MAX_BLOCK`] columns on a GPU, column steps beyond.
+pub fn backward_tiling(device: &Device, cols: usize) -> Tiling {
+    Tiling::capped(device, cols, GPU_BWD_MAX_BLOCK)
+}
+
 /// The inputs of both directions (the backward does not read the shift's values).
 #[derive(Clone, Copy)]
 pub struct ModInputs<'a> {
@@ -406,7 +418,7 @@ pub(crate) fn backward_with(
         },
     };
     if s.rows > 0 {
-        let t = tiling.unwrap_or_else(|| Tiling::for_device(device, s.cols));
+        let t = tiling.unwrap_or_else(|| backward_tiling(device, s.cols));
         let spec = ModSpec {
             x: xdt,
             w: inp.weight.map(|w| w.dtype()),

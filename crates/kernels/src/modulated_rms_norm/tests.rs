@@ -156,8 +156,8 @@ fn the_normalized_row_is_rms_norms_bit_for_bit() {
 /// or inside one modulation row, at most `wanted` programs (at least one).
 #[test]
 fn layouts_cover_each_row_once_within_a_modulation_row_or_whole_ones() {
-    for rows in [1, 2, 7, 12, 64, 100, 4096] {
-        for group in (1..=rows).filter(|g| rows % g == 0) {
+    for rows in [1usize, 2, 7, 12, 64, 100, 4096] {
+        for group in (1..=rows).filter(|g| rows.is_multiple_of(*g)) {
             for wanted in [1, 2, 3, 5, 8, 32, 132, 1000] {
                 let l = Layout::new(rows, group, wanted);
                 assert!(
@@ -165,7 +165,7 @@ fn layouts_cover_each_row_once_within_a_modulation_row_or_whole_ones() {
                     "{rows} {group} {l:?}"
                 );
                 assert!(l.chunks == 1 || l.span == group, "{l:?}");
-                assert!(l.span % group == 0, "{l:?}");
+                assert!(l.span.is_multiple_of(group), "{l:?}");
                 let mut seen = vec![0u32; rows];
                 for g in 0..l.programs {
                     let start = (g / l.chunks) * l.span;
@@ -175,13 +175,13 @@ fn layouts_cover_each_row_once_within_a_modulation_row_or_whole_ones() {
                         first < last,
                         "{rows} {group} {wanted}: program {g} is empty"
                     );
-                    for r in first..last {
-                        seen[r] += 1;
+                    for count in &mut seen[first..last] {
+                        *count += 1;
                     }
                     // Within one modulation row, or whole ones.
                     let (m0, m1) = (first / group, (last - 1) / group);
                     assert!(
-                        m0 == m1 || (first % group == 0 && last % group == 0),
+                        m0 == m1 || (first.is_multiple_of(group) && last.is_multiple_of(group)),
                         "{rows} {group} {wanted} {l:?}: program {g} {first}..{last}"
                     );
                 }

@@ -76,7 +76,8 @@ pub struct NormCase {
     pub seed: u64,
 }
 
-fn values(rng: &mut Rng, n: usize, mean: f32, std: f32, dtype: DType) -> Vec<f32> {
+/// `n` values `mean + std * N(0, 1)`, rounded to `dtype` (the check cases' random inputs).
+pub(crate) fn values(rng: &mut Rng, n: usize, mean: f32, std: f32, dtype: DType) -> Vec<f32> {
     let mut v = rng.normal_vec(n, mean, std);
     round_to_storage(&mut v, dtype);
     v

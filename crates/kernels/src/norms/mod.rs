@@ -217,12 +217,28 @@ impl Tiling {
                 prefetch: !device.is_cpu(),
             }
         } else {
-            Tiling {
-                block: step,
-                exact: false,
-                looped: true,
-                prefetch: false,
-            }
+            Tiling::stepped(step)
+        }
+    }
+
+    /// Rows walked in steps of `step` columns, masked, without prefetch.
+    pub(crate) fn stepped(step: usize) -> Tiling {
+        Tiling {
+            block: step,
+            exact: false,
+            looped: true,
+            prefetch: false,
+        }
+    }
+
+    /// The tiling of `device` for rows of `cols` columns, stepped beyond `max_block` columns on a
+    /// GPU (in the device's column step): for kernels that hold more per column than the norms'
+    /// (the modulated RMSNorm's backward carries three column sums).
+    pub(crate) fn capped(device: &Device, cols: usize, max_block: usize) -> Tiling {
+        if device.is_cpu() || cols <= max_block {
+            Tiling::for_device(device, cols)
+        } else {
+            Tiling::stepped(gpu_step().min(max_block))
         }
     }
 }
