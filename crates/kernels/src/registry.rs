@@ -111,7 +111,7 @@ impl PortShape {
             PortShape::KvLikeX => "[B, Hk, ..., cols]",
             PortShape::Channels => "[C]",
             PortShape::Groups => "[B, G]",
-            PortShape::Modulation => "[S, cols], S dividing the rows",
+            PortShape::Modulation => "[S dividing rows, cols]",
         }
     }
 }

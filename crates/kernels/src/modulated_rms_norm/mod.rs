@@ -50,9 +50,10 @@
 //! sum is the result). The layout depends only on the shape and the device, so results repeat
 //! exactly from run to run.
 //!
-//! Bounds: `cols` from 1 to 16,777,216 (rows wider than one tile are walked in steps), rows
-//! from 0 to 2^31 - 1 (no rows: empty `y` and `dx`, zero parameter gradients), `S * N` below
-//! 2^31. Inputs are never modified; outputs are fresh tensors (or the caller's, through the
+//! Bounds: `cols` from 1 to 16,777,216 (rows wider than one tile are walked in steps: as the
+//! norms' beyond 65,536 columns on the CPU and 16,384 on a GPU, where the backward steps
+//! beyond [`GPU_BWD_MAX_BLOCK`] columns already), rows from 0 to 2^31 - 1 (no rows: empty `y`
+//! and `dx`, zero parameter gradients), `S * N` below 2^31. Inputs are never modified; outputs are fresh tensors (or the caller's, through the
 //! `_into` functions). No gradient with respect to `eps` or `offset`. Inputs are expected
 //! finite.
 

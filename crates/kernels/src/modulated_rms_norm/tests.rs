@@ -23,6 +23,19 @@ fn modulated_rms_norm_matches_the_oracle() {
     );
 }
 
+/// The kernels in the form the GPU lowering takes them (`metile_codegen::gpu_form`) pass the
+/// sweep's cases up to 1000 columns on the CPU.
+#[test]
+fn the_gpu_form_of_the_kernels_matches_the_oracle() {
+    let cases: Vec<CheckCase> = [DType::F32, DType::F16, DType::BF16]
+        .into_iter()
+        .flat_map(|dtype| faulty(Fault::None, dtype, 1000))
+        .collect();
+    assert!(cases.len() > 60, "{} cases", cases.len());
+    let failed = failures(cases, &Device::cpu_in_gpu_form());
+    assert!(failed.is_empty(), "{}", failed.join("\n"));
+}
+
 /// The sweep's cases of `dtype` no wider than `max_cols`, with `fault` injected.
 fn faulty(fault: Fault, dtype: DType, max_cols: usize) -> Vec<CheckCase> {
     sweep()
