@@ -42,10 +42,10 @@ __device__ __forceinline__ float mt_tanh(float x) {
   float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
   return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
 }
-#define MT_THREADS 512
+#define MT_THREADS 256
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
-extern "C" __global__ void __launch_bounds__(512) mt_fused_ce_tvd_bwd(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, const mt_i64* __restrict__ p2, const float* __restrict__ p3, const float* __restrict__ p4, const float* __restrict__ p5, const mt_u16* __restrict__ p6, const mt_u16* __restrict__ p7, mt_u16* __restrict__ p8, int p9, mt_i64 p10) {
+extern "C" __global__ void __launch_bounds__(256) mt_fused_ce_tvd_bwd(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, const mt_i64* __restrict__ p2, const float* __restrict__ p3, const float* __restrict__ p4, const float* __restrict__ p5, const mt_u16* __restrict__ p6, const mt_u16* __restrict__ p7, mt_u16* __restrict__ p8, int p9, mt_i64 p10) {
   const int mt_tid = threadIdx.x;
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
@@ -60,32 +60,32 @@ extern "C" __global__ void __launch_bounds__(512) mt_fused_ce_tvd_bwd(const mt_u
     mt_i64 v1 = p10;
     int v2 = (int)blockIdx.x;
     mt_i64 v3 = (mt_i64)(v2);
-    int v4[8];
+    int v4[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v4[s] = (int)(0 + MT_FLAT(s));
+    for (int s = 0; s < 16; ++s) v4[s] = (int)(0 + MT_FLAT(s));
     mt_i64 v6 = (mt_i64)(v0);
     mt_i64 v7 = (v3 * v6);
     mt_i64 v8 = true ? p2[v3] : 0;
     bool v9 = (v8 != v1);
-    int v10[8];
+    int v10[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v10[s] = v0;
-    bool v11[8];
+    for (int s = 0; s < 16; ++s) v10[s] = v0;
+    bool v11[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v11[s] = (v4[s] < v10[s]);
-    mt_i64 v12[8];
+    for (int s = 0; s < 16; ++s) v11[s] = (v4[s] < v10[s]);
+    mt_i64 v12[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v12[s] = (mt_i64)(v4[s]);
-    mt_i64 v13[8];
+    for (int s = 0; s < 16; ++s) v12[s] = (mt_i64)(v4[s]);
+    mt_i64 v13[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v13[s] = v7;
-    mt_i64 v14[8];
+    for (int s = 0; s < 16; ++s) v13[s] = v7;
+    mt_i64 v14[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v14[s] = (v13[s] + v12[s]);
+    for (int s = 0; s < 16; ++s) v14[s] = (v13[s] + v12[s]);
     float v15 = __int_as_float(0xff800000);
-    float v16[8];
+    float v16[16];
     #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
+    for (int g = 0; g < 16; g += 8) {
       const mt_i64 i0 = v14[g];
       if ((true && v11[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -98,12 +98,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_fused_ce_tvd_bwd(const mt_u
         for (int k = 0; k < 8; ++k) { v16[g + k] = v15; }
       }
     }
-    float v17[8];
+    float v17[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v17[s] = v16[s];
-    float v19[8];
+    for (int s = 0; s < 16; ++s) v17[s] = v16[s];
+    float v19[16];
     #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
+    for (int g = 0; g < 16; g += 8) {
       const mt_i64 i0 = v14[g];
       if ((true && v11[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -116,9 +116,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_fused_ce_tvd_bwd(const mt_u
         for (int k = 0; k < 8; ++k) { v19[g + k] = v15; }
       }
     }
-    float v20[8];
+    float v20[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = v19[s];
+    for (int s = 0; s < 16; ++s) v20[s] = v19[s];
     float v21 = true ? p3[v3] : 0;
     float v22 = true ? p4[v3] : 0;
     float v23 = true ? p5[v3] : 0;
@@ -128,89 +128,89 @@ extern "C" __global__ void __launch_bounds__(512) mt_fused_ce_tvd_bwd(const mt_u
     float v27 = v26;
     float v28 = 0.5f;
     float v29 = (v27 * v28);
-    float v30[8];
+    float v30[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = v21;
-    float v31[8];
+    for (int s = 0; s < 16; ++s) v30[s] = v21;
+    float v31[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = (v17[s] - v30[s]);
-    float v32[8];
+    for (int s = 0; s < 16; ++s) v31[s] = (v17[s] - v30[s]);
+    float v32[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = mt_exp(v31[s]);
-    float v33[8];
+    for (int s = 0; s < 16; ++s) v32[s] = mt_exp(v31[s]);
+    float v33[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = v22;
-    float v34[8];
+    for (int s = 0; s < 16; ++s) v33[s] = v22;
+    float v34[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = (v20[s] - v33[s]);
-    float v35[8];
+    for (int s = 0; s < 16; ++s) v34[s] = (v20[s] - v33[s]);
+    float v35[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = mt_exp(v34[s]);
-    mt_i64 v36[8];
+    for (int s = 0; s < 16; ++s) v35[s] = mt_exp(v34[s]);
+    mt_i64 v36[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = v8;
-    bool v37[8];
+    for (int s = 0; s < 16; ++s) v36[s] = v8;
+    bool v37[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v12[s] == v36[s]);
-    float v38[8];
+    for (int s = 0; s < 16; ++s) v37[s] = (v12[s] == v36[s]);
+    float v38[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = (float)(v37[s]);
-    float v39[8];
+    for (int s = 0; s < 16; ++s) v38[s] = (float)(v37[s]);
+    float v39[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v32[s] - v38[s]);
-    float v40[8];
+    for (int s = 0; s < 16; ++s) v39[s] = (v32[s] - v38[s]);
+    float v40[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = v25;
-    float v41[8];
+    for (int s = 0; s < 16; ++s) v40[s] = v25;
+    float v41[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (v39[s] * v40[s]);
-    bool v42[8];
+    for (int s = 0; s < 16; ++s) v41[s] = (v39[s] * v40[s]);
+    bool v42[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v32[s] > v35[s]);
-    float v43[8];
+    for (int s = 0; s < 16; ++s) v42[s] = (v32[s] > v35[s]);
+    float v43[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (float)(v42[s]);
-    bool v44[8];
+    for (int s = 0; s < 16; ++s) v43[s] = (float)(v42[s]);
+    bool v44[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v32[s] < v35[s]);
-    float v45[8];
+    for (int s = 0; s < 16; ++s) v44[s] = (v32[s] < v35[s]);
+    float v45[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (float)(v44[s]);
-    float v46[8];
+    for (int s = 0; s < 16; ++s) v45[s] = (float)(v44[s]);
+    float v46[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v43[s] - v45[s]);
-    float v47[8];
+    for (int s = 0; s < 16; ++s) v46[s] = (v43[s] - v45[s]);
+    float v47[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = v23;
-    float v48[8];
+    for (int s = 0; s < 16; ++s) v47[s] = v23;
+    float v48[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v46[s] - v47[s]);
-    float v49[8];
+    for (int s = 0; s < 16; ++s) v48[s] = (v46[s] - v47[s]);
+    float v49[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (v32[s] * v48[s]);
-    float v50[8];
+    for (int s = 0; s < 16; ++s) v49[s] = (v32[s] * v48[s]);
+    float v50[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = v29;
-    float v51[8];
+    for (int s = 0; s < 16; ++s) v50[s] = v29;
+    float v51[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (v49[s] * v50[s]);
-    float v52[8];
+    for (int s = 0; s < 16; ++s) v51[s] = (v49[s] * v50[s]);
+    float v52[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = (v41[s] + v51[s]);
-    bool v54[8];
+    for (int s = 0; s < 16; ++s) v52[s] = (v41[s] + v51[s]);
+    bool v54[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = v9;
-    float v55[8];
+    for (int s = 0; s < 16; ++s) v54[s] = v9;
+    float v55[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = 0.0f;
-    float v56[8];
+    for (int s = 0; s < 16; ++s) v55[s] = 0.0f;
+    float v56[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = (v54[s] ? v52[s] : v55[s]);
-    float v57[8];
+    for (int s = 0; s < 16; ++s) v56[s] = (v54[s] ? v52[s] : v55[s]);
+    float v57[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = mt_round_bf16(v56[s]);
+    for (int s = 0; s < 16; ++s) v57[s] = mt_round_bf16(v56[s]);
     #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
+    for (int g = 0; g < 16; g += 8) {
       const mt_i64 i0 = v14[g];
       if ((true && v11[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -225,32 +225,32 @@ extern "C" __global__ void __launch_bounds__(512) mt_fused_ce_tvd_bwd(const mt_u
     mt_i64 v1 = p10;
     int v2 = (int)blockIdx.x;
     mt_i64 v3 = (mt_i64)(v2);
-    int v4[8];
+    int v4[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v4[s] = (int)(0 + MT_FLAT(s));
+    for (int s = 0; s < 16; ++s) v4[s] = (int)(0 + MT_FLAT(s));
     mt_i64 v6 = (mt_i64)(v0);
     mt_i64 v7 = (v3 * v6);
     mt_i64 v8 = true ? p2[v3] : 0;
     bool v9 = (v8 != v1);
-    int v10[8];
+    int v10[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v10[s] = v0;
-    bool v11[8];
+    for (int s = 0; s < 16; ++s) v10[s] = v0;
+    bool v11[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v11[s] = (v4[s] < v10[s]);
-    mt_i64 v12[8];
+    for (int s = 0; s < 16; ++s) v11[s] = (v4[s] < v10[s]);
+    mt_i64 v12[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v12[s] = (mt_i64)(v4[s]);
-    mt_i64 v13[8];
+    for (int s = 0; s < 16; ++s) v12[s] = (mt_i64)(v4[s]);
+    mt_i64 v13[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v13[s] = v7;
-    mt_i64 v14[8];
+    for (int s = 0; s < 16; ++s) v13[s] = v7;
+    mt_i64 v14[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v14[s] = (v13[s] + v12[s]);
+    for (int s = 0; s < 16; ++s) v14[s] = (v13[s] + v12[s]);
     float v15 = __int_as_float(0xff800000);
-    float v16[8];
+    float v16[16];
     #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
+    for (int g = 0; g < 16; g += 8) {
       const mt_i64 i0 = v14[g];
       if ((true && v11[g + 0]) && (true && v11[g + 1]) && (true && v11[g + 2]) && (true && v11[g + 3]) && (true && v11[g + 4]) && (true && v11[g + 5]) && (true && v11[g + 6]) && (true && v11[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -263,12 +263,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_fused_ce_tvd_bwd(const mt_u
         for (int k = 0; k < 8; ++k) { const int s = g + k; v16[s] = (true && v11[s]) ? mt_bf16_to_f32(p0[i0 + k]) : v15; }
       }
     }
-    float v17[8];
+    float v17[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v17[s] = v16[s];
-    float v19[8];
+    for (int s = 0; s < 16; ++s) v17[s] = v16[s];
+    float v19[16];
     #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
+    for (int g = 0; g < 16; g += 8) {
       const mt_i64 i0 = v14[g];
       if ((true && v11[g + 0]) && (true && v11[g + 1]) && (true && v11[g + 2]) && (true && v11[g + 3]) && (true && v11[g + 4]) && (true && v11[g + 5]) && (true && v11[g + 6]) && (true && v11[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -281,9 +281,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_fused_ce_tvd_bwd(const mt_u
         for (int k = 0; k < 8; ++k) { const int s = g + k; v19[s] = (true && v11[s]) ? mt_bf16_to_f32(p1[i0 + k]) : v15; }
       }
     }
-    float v20[8];
+    float v20[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = v19[s];
+    for (int s = 0; s < 16; ++s) v20[s] = v19[s];
     float v21 = true ? p3[v3] : 0;
     float v22 = true ? p4[v3] : 0;
     float v23 = true ? p5[v3] : 0;
@@ -293,89 +293,89 @@ extern "C" __global__ void __launch_bounds__(512) mt_fused_ce_tvd_bwd(const mt_u
     float v27 = v26;
     float v28 = 0.5f;
     float v29 = (v27 * v28);
-    float v30[8];
+    float v30[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = v21;
-    float v31[8];
+    for (int s = 0; s < 16; ++s) v30[s] = v21;
+    float v31[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = (v17[s] - v30[s]);
-    float v32[8];
+    for (int s = 0; s < 16; ++s) v31[s] = (v17[s] - v30[s]);
+    float v32[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = mt_exp(v31[s]);
-    float v33[8];
+    for (int s = 0; s < 16; ++s) v32[s] = mt_exp(v31[s]);
+    float v33[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = v22;
-    float v34[8];
+    for (int s = 0; s < 16; ++s) v33[s] = v22;
+    float v34[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = (v20[s] - v33[s]);
-    float v35[8];
+    for (int s = 0; s < 16; ++s) v34[s] = (v20[s] - v33[s]);
+    float v35[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = mt_exp(v34[s]);
-    mt_i64 v36[8];
+    for (int s = 0; s < 16; ++s) v35[s] = mt_exp(v34[s]);
+    mt_i64 v36[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = v8;
-    bool v37[8];
+    for (int s = 0; s < 16; ++s) v36[s] = v8;
+    bool v37[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v12[s] == v36[s]);
-    float v38[8];
+    for (int s = 0; s < 16; ++s) v37[s] = (v12[s] == v36[s]);
+    float v38[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = (float)(v37[s]);
-    float v39[8];
+    for (int s = 0; s < 16; ++s) v38[s] = (float)(v37[s]);
+    float v39[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (v32[s] - v38[s]);
-    float v40[8];
+    for (int s = 0; s < 16; ++s) v39[s] = (v32[s] - v38[s]);
+    float v40[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = v25;
-    float v41[8];
+    for (int s = 0; s < 16; ++s) v40[s] = v25;
+    float v41[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (v39[s] * v40[s]);
-    bool v42[8];
+    for (int s = 0; s < 16; ++s) v41[s] = (v39[s] * v40[s]);
+    bool v42[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v32[s] > v35[s]);
-    float v43[8];
+    for (int s = 0; s < 16; ++s) v42[s] = (v32[s] > v35[s]);
+    float v43[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = (float)(v42[s]);
-    bool v44[8];
+    for (int s = 0; s < 16; ++s) v43[s] = (float)(v42[s]);
+    bool v44[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v32[s] < v35[s]);
-    float v45[8];
+    for (int s = 0; s < 16; ++s) v44[s] = (v32[s] < v35[s]);
+    float v45[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (float)(v44[s]);
-    float v46[8];
+    for (int s = 0; s < 16; ++s) v45[s] = (float)(v44[s]);
+    float v46[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = (v43[s] - v45[s]);
-    float v47[8];
+    for (int s = 0; s < 16; ++s) v46[s] = (v43[s] - v45[s]);
+    float v47[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = v23;
-    float v48[8];
+    for (int s = 0; s < 16; ++s) v47[s] = v23;
+    float v48[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v46[s] - v47[s]);
-    float v49[8];
+    for (int s = 0; s < 16; ++s) v48[s] = (v46[s] - v47[s]);
+    float v49[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v49[s] = (v32[s] * v48[s]);
-    float v50[8];
+    for (int s = 0; s < 16; ++s) v49[s] = (v32[s] * v48[s]);
+    float v50[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = v29;
-    float v51[8];
+    for (int s = 0; s < 16; ++s) v50[s] = v29;
+    float v51[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = (v49[s] * v50[s]);
-    float v52[8];
+    for (int s = 0; s < 16; ++s) v51[s] = (v49[s] * v50[s]);
+    float v52[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = (v41[s] + v51[s]);
-    bool v54[8];
+    for (int s = 0; s < 16; ++s) v52[s] = (v41[s] + v51[s]);
+    bool v54[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v54[s] = v9;
-    float v55[8];
+    for (int s = 0; s < 16; ++s) v54[s] = v9;
+    float v55[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v55[s] = 0.0f;
-    float v56[8];
+    for (int s = 0; s < 16; ++s) v55[s] = 0.0f;
+    float v56[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v56[s] = (v54[s] ? v52[s] : v55[s]);
-    float v57[8];
+    for (int s = 0; s < 16; ++s) v56[s] = (v54[s] ? v52[s] : v55[s]);
+    float v57[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v57[s] = mt_round_bf16(v56[s]);
+    for (int s = 0; s < 16; ++s) v57[s] = mt_round_bf16(v56[s]);
     #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
+    for (int g = 0; g < 16; g += 8) {
       const mt_i64 i0 = v14[g];
       if ((true && v11[g + 0]) && (true && v11[g + 1]) && (true && v11[g + 2]) && (true && v11[g + 3]) && (true && v11[g + 4]) && (true && v11[g + 5]) && (true && v11[g + 6]) && (true && v11[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;

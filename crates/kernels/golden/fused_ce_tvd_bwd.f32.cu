@@ -42,10 +42,10 @@ __device__ __forceinline__ float mt_tanh(float x) {
   float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
   return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
 }
-#define MT_THREADS 512
+#define MT_THREADS 256
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
-extern "C" __global__ void __launch_bounds__(512) mt_fused_ce_tvd_bwd(const float* __restrict__ p0, const float* __restrict__ p1, const mt_i64* __restrict__ p2, const float* __restrict__ p3, const float* __restrict__ p4, const float* __restrict__ p5, const float* __restrict__ p6, const float* __restrict__ p7, float* __restrict__ p8, int p9, mt_i64 p10) {
+extern "C" __global__ void __launch_bounds__(256) mt_fused_ce_tvd_bwd(const float* __restrict__ p0, const float* __restrict__ p1, const mt_i64* __restrict__ p2, const float* __restrict__ p3, const float* __restrict__ p4, const float* __restrict__ p5, const float* __restrict__ p6, const float* __restrict__ p7, float* __restrict__ p8, int p9, mt_i64 p10) {
   const int mt_tid = threadIdx.x;
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
@@ -60,32 +60,32 @@ extern "C" __global__ void __launch_bounds__(512) mt_fused_ce_tvd_bwd(const floa
     mt_i64 v1 = p10;
     int v2 = (int)blockIdx.x;
     mt_i64 v3 = (mt_i64)(v2);
-    int v4[8];
+    int v4[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v4[s] = (int)(0 + MT_FLAT(s));
+    for (int s = 0; s < 16; ++s) v4[s] = (int)(0 + MT_FLAT(s));
     mt_i64 v6 = (mt_i64)(v0);
     mt_i64 v7 = (v3 * v6);
     mt_i64 v8 = true ? p2[v3] : 0;
     bool v9 = (v8 != v1);
-    int v10[8];
+    int v10[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v10[s] = v0;
-    bool v11[8];
+    for (int s = 0; s < 16; ++s) v10[s] = v0;
+    bool v11[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v11[s] = (v4[s] < v10[s]);
-    mt_i64 v12[8];
+    for (int s = 0; s < 16; ++s) v11[s] = (v4[s] < v10[s]);
+    mt_i64 v12[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v12[s] = (mt_i64)(v4[s]);
-    mt_i64 v13[8];
+    for (int s = 0; s < 16; ++s) v12[s] = (mt_i64)(v4[s]);
+    mt_i64 v13[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v13[s] = v7;
-    mt_i64 v14[8];
+    for (int s = 0; s < 16; ++s) v13[s] = v7;
+    mt_i64 v14[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v14[s] = (v13[s] + v12[s]);
+    for (int s = 0; s < 16; ++s) v14[s] = (v13[s] + v12[s]);
     float v15 = __int_as_float(0xff800000);
-    float v16[8];
+    float v16[16];
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
+    for (int g = 0; g < 16; g += 4) {
       const mt_i64 i0 = v14[g];
       if ((true && v11[g])) {
         union { uint4 w[1]; float e[4]; } u;
@@ -98,9 +98,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_fused_ce_tvd_bwd(const floa
         for (int k = 0; k < 4; ++k) { v16[g + k] = v15; }
       }
     }
-    float v18[8];
+    float v18[16];
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
+    for (int g = 0; g < 16; g += 4) {
       const mt_i64 i0 = v14[g];
       if ((true && v11[g])) {
         union { uint4 w[1]; float e[4]; } u;
@@ -120,86 +120,86 @@ extern "C" __global__ void __launch_bounds__(512) mt_fused_ce_tvd_bwd(const floa
     float v23 = true ? p7[v3] : 0;
     float v24 = 0.5f;
     float v25 = (v23 * v24);
-    float v26[8];
+    float v26[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = v19;
-    float v27[8];
+    for (int s = 0; s < 16; ++s) v26[s] = v19;
+    float v27[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = (v16[s] - v26[s]);
-    float v28[8];
+    for (int s = 0; s < 16; ++s) v27[s] = (v16[s] - v26[s]);
+    float v28[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = mt_exp(v27[s]);
-    float v29[8];
+    for (int s = 0; s < 16; ++s) v28[s] = mt_exp(v27[s]);
+    float v29[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = v20;
-    float v30[8];
+    for (int s = 0; s < 16; ++s) v29[s] = v20;
+    float v30[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = (v18[s] - v29[s]);
-    float v31[8];
+    for (int s = 0; s < 16; ++s) v30[s] = (v18[s] - v29[s]);
+    float v31[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = mt_exp(v30[s]);
-    mt_i64 v32[8];
+    for (int s = 0; s < 16; ++s) v31[s] = mt_exp(v30[s]);
+    mt_i64 v32[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = v8;
-    bool v33[8];
+    for (int s = 0; s < 16; ++s) v32[s] = v8;
+    bool v33[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = (v12[s] == v32[s]);
-    float v34[8];
+    for (int s = 0; s < 16; ++s) v33[s] = (v12[s] == v32[s]);
+    float v34[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = (float)(v33[s]);
-    float v35[8];
+    for (int s = 0; s < 16; ++s) v34[s] = (float)(v33[s]);
+    float v35[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v28[s] - v34[s]);
-    float v36[8];
+    for (int s = 0; s < 16; ++s) v35[s] = (v28[s] - v34[s]);
+    float v36[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = v22;
-    float v37[8];
+    for (int s = 0; s < 16; ++s) v36[s] = v22;
+    float v37[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v35[s] * v36[s]);
-    bool v38[8];
+    for (int s = 0; s < 16; ++s) v37[s] = (v35[s] * v36[s]);
+    bool v38[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = (v28[s] > v31[s]);
-    float v39[8];
+    for (int s = 0; s < 16; ++s) v38[s] = (v28[s] > v31[s]);
+    float v39[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (float)(v38[s]);
-    bool v40[8];
+    for (int s = 0; s < 16; ++s) v39[s] = (float)(v38[s]);
+    bool v40[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = (v28[s] < v31[s]);
-    float v41[8];
+    for (int s = 0; s < 16; ++s) v40[s] = (v28[s] < v31[s]);
+    float v41[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (float)(v40[s]);
-    float v42[8];
+    for (int s = 0; s < 16; ++s) v41[s] = (float)(v40[s]);
+    float v42[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v39[s] - v41[s]);
-    float v43[8];
+    for (int s = 0; s < 16; ++s) v42[s] = (v39[s] - v41[s]);
+    float v43[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = v21;
-    float v44[8];
+    for (int s = 0; s < 16; ++s) v43[s] = v21;
+    float v44[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v42[s] - v43[s]);
-    float v45[8];
+    for (int s = 0; s < 16; ++s) v44[s] = (v42[s] - v43[s]);
+    float v45[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (v28[s] * v44[s]);
-    float v46[8];
+    for (int s = 0; s < 16; ++s) v45[s] = (v28[s] * v44[s]);
+    float v46[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = v25;
-    float v47[8];
+    for (int s = 0; s < 16; ++s) v46[s] = v25;
+    float v47[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = (v45[s] * v46[s]);
-    float v48[8];
+    for (int s = 0; s < 16; ++s) v47[s] = (v45[s] * v46[s]);
+    float v48[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v37[s] + v47[s]);
-    bool v50[8];
+    for (int s = 0; s < 16; ++s) v48[s] = (v37[s] + v47[s]);
+    bool v50[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = v9;
-    float v51[8];
+    for (int s = 0; s < 16; ++s) v50[s] = v9;
+    float v51[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = 0.0f;
-    float v52[8];
+    for (int s = 0; s < 16; ++s) v51[s] = 0.0f;
+    float v52[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = (v50[s] ? v48[s] : v51[s]);
+    for (int s = 0; s < 16; ++s) v52[s] = (v50[s] ? v48[s] : v51[s]);
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
+    for (int g = 0; g < 16; g += 4) {
       const mt_i64 i0 = v14[g];
       if ((true && v11[g])) {
         union { uint4 w[1]; float e[4]; } u;
@@ -214,32 +214,32 @@ extern "C" __global__ void __launch_bounds__(512) mt_fused_ce_tvd_bwd(const floa
     mt_i64 v1 = p10;
     int v2 = (int)blockIdx.x;
     mt_i64 v3 = (mt_i64)(v2);
-    int v4[8];
+    int v4[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v4[s] = (int)(0 + MT_FLAT(s));
+    for (int s = 0; s < 16; ++s) v4[s] = (int)(0 + MT_FLAT(s));
     mt_i64 v6 = (mt_i64)(v0);
     mt_i64 v7 = (v3 * v6);
     mt_i64 v8 = true ? p2[v3] : 0;
     bool v9 = (v8 != v1);
-    int v10[8];
+    int v10[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v10[s] = v0;
-    bool v11[8];
+    for (int s = 0; s < 16; ++s) v10[s] = v0;
+    bool v11[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v11[s] = (v4[s] < v10[s]);
-    mt_i64 v12[8];
+    for (int s = 0; s < 16; ++s) v11[s] = (v4[s] < v10[s]);
+    mt_i64 v12[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v12[s] = (mt_i64)(v4[s]);
-    mt_i64 v13[8];
+    for (int s = 0; s < 16; ++s) v12[s] = (mt_i64)(v4[s]);
+    mt_i64 v13[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v13[s] = v7;
-    mt_i64 v14[8];
+    for (int s = 0; s < 16; ++s) v13[s] = v7;
+    mt_i64 v14[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v14[s] = (v13[s] + v12[s]);
+    for (int s = 0; s < 16; ++s) v14[s] = (v13[s] + v12[s]);
     float v15 = __int_as_float(0xff800000);
-    float v16[8];
+    float v16[16];
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
+    for (int g = 0; g < 16; g += 4) {
       const mt_i64 i0 = v14[g];
       if ((true && v11[g + 0]) && (true && v11[g + 1]) && (true && v11[g + 2]) && (true && v11[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
@@ -252,9 +252,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_fused_ce_tvd_bwd(const floa
         for (int k = 0; k < 4; ++k) { const int s = g + k; v16[s] = (true && v11[s]) ? p0[i0 + k] : v15; }
       }
     }
-    float v18[8];
+    float v18[16];
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
+    for (int g = 0; g < 16; g += 4) {
       const mt_i64 i0 = v14[g];
       if ((true && v11[g + 0]) && (true && v11[g + 1]) && (true && v11[g + 2]) && (true && v11[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
@@ -274,86 +274,86 @@ extern "C" __global__ void __launch_bounds__(512) mt_fused_ce_tvd_bwd(const floa
     float v23 = true ? p7[v3] : 0;
     float v24 = 0.5f;
     float v25 = (v23 * v24);
-    float v26[8];
+    float v26[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = v19;
-    float v27[8];
+    for (int s = 0; s < 16; ++s) v26[s] = v19;
+    float v27[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = (v16[s] - v26[s]);
-    float v28[8];
+    for (int s = 0; s < 16; ++s) v27[s] = (v16[s] - v26[s]);
+    float v28[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = mt_exp(v27[s]);
-    float v29[8];
+    for (int s = 0; s < 16; ++s) v28[s] = mt_exp(v27[s]);
+    float v29[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = v20;
-    float v30[8];
+    for (int s = 0; s < 16; ++s) v29[s] = v20;
+    float v30[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v30[s] = (v18[s] - v29[s]);
-    float v31[8];
+    for (int s = 0; s < 16; ++s) v30[s] = (v18[s] - v29[s]);
+    float v31[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v31[s] = mt_exp(v30[s]);
-    mt_i64 v32[8];
+    for (int s = 0; s < 16; ++s) v31[s] = mt_exp(v30[s]);
+    mt_i64 v32[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v32[s] = v8;
-    bool v33[8];
+    for (int s = 0; s < 16; ++s) v32[s] = v8;
+    bool v33[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = (v12[s] == v32[s]);
-    float v34[8];
+    for (int s = 0; s < 16; ++s) v33[s] = (v12[s] == v32[s]);
+    float v34[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = (float)(v33[s]);
-    float v35[8];
+    for (int s = 0; s < 16; ++s) v34[s] = (float)(v33[s]);
+    float v35[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = (v28[s] - v34[s]);
-    float v36[8];
+    for (int s = 0; s < 16; ++s) v35[s] = (v28[s] - v34[s]);
+    float v36[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = v22;
-    float v37[8];
+    for (int s = 0; s < 16; ++s) v36[s] = v22;
+    float v37[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v37[s] = (v35[s] * v36[s]);
-    bool v38[8];
+    for (int s = 0; s < 16; ++s) v37[s] = (v35[s] * v36[s]);
+    bool v38[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v38[s] = (v28[s] > v31[s]);
-    float v39[8];
+    for (int s = 0; s < 16; ++s) v38[s] = (v28[s] > v31[s]);
+    float v39[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v39[s] = (float)(v38[s]);
-    bool v40[8];
+    for (int s = 0; s < 16; ++s) v39[s] = (float)(v38[s]);
+    bool v40[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v40[s] = (v28[s] < v31[s]);
-    float v41[8];
+    for (int s = 0; s < 16; ++s) v40[s] = (v28[s] < v31[s]);
+    float v41[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v41[s] = (float)(v40[s]);
-    float v42[8];
+    for (int s = 0; s < 16; ++s) v41[s] = (float)(v40[s]);
+    float v42[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v42[s] = (v39[s] - v41[s]);
-    float v43[8];
+    for (int s = 0; s < 16; ++s) v42[s] = (v39[s] - v41[s]);
+    float v43[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v43[s] = v21;
-    float v44[8];
+    for (int s = 0; s < 16; ++s) v43[s] = v21;
+    float v44[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v44[s] = (v42[s] - v43[s]);
-    float v45[8];
+    for (int s = 0; s < 16; ++s) v44[s] = (v42[s] - v43[s]);
+    float v45[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v45[s] = (v28[s] * v44[s]);
-    float v46[8];
+    for (int s = 0; s < 16; ++s) v45[s] = (v28[s] * v44[s]);
+    float v46[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v46[s] = v25;
-    float v47[8];
+    for (int s = 0; s < 16; ++s) v46[s] = v25;
+    float v47[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v47[s] = (v45[s] * v46[s]);
-    float v48[8];
+    for (int s = 0; s < 16; ++s) v47[s] = (v45[s] * v46[s]);
+    float v48[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v48[s] = (v37[s] + v47[s]);
-    bool v50[8];
+    for (int s = 0; s < 16; ++s) v48[s] = (v37[s] + v47[s]);
+    bool v50[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v50[s] = v9;
-    float v51[8];
+    for (int s = 0; s < 16; ++s) v50[s] = v9;
+    float v51[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v51[s] = 0.0f;
-    float v52[8];
+    for (int s = 0; s < 16; ++s) v51[s] = 0.0f;
+    float v52[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v52[s] = (v50[s] ? v48[s] : v51[s]);
+    for (int s = 0; s < 16; ++s) v52[s] = (v50[s] ? v48[s] : v51[s]);
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
+    for (int g = 0; g < 16; g += 4) {
       const mt_i64 i0 = v14[g];
       if ((true && v11[g + 0]) && (true && v11[g + 1]) && (true && v11[g + 2]) && (true && v11[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;

@@ -42,15 +42,15 @@ __device__ __forceinline__ float mt_tanh(float x) {
   float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
   return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
 }
-#define MT_THREADS 512
+#define MT_THREADS 128
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
-extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, const mt_u16* __restrict__ p2, const mt_u16* __restrict__ p3, const float* __restrict__ p4, mt_u16* __restrict__ p5, float* __restrict__ p6, float* __restrict__ p7, float* __restrict__ p8, int p9, int p10, int p11, int p12, int p13, int p14, int p15, float p16, float p17) {
+extern "C" __global__ void __launch_bounds__(128) mt_modulated_rms_norm_bwd(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, const mt_u16* __restrict__ p2, const mt_u16* __restrict__ p3, const float* __restrict__ p4, mt_u16* __restrict__ p5, float* __restrict__ p6, float* __restrict__ p7, float* __restrict__ p8, int p9, int p10, int p11, int p12, int p13, int p14, int p15, float p16, float p17) {
   const int mt_tid = threadIdx.x;
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[1024];
+  __shared__ __align__(128) unsigned char mt_smem[256];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -74,23 +74,23 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
     int v16 = (int)((v12 + v5));
     int v17 = (int)((v15 < v16 ? v15 : v16));
     int v18 = (int)((v17 < v1 ? v17 : v1));
-    int v19[8];
+    int v19[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v19[s] = (int)(0 + MT_FLAT(s));
-    int v20[8];
+    for (int s = 0; s < 32; ++s) v19[s] = (int)(0 + MT_FLAT(s));
+    int v20[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = v0;
-    bool v21[8];
+    for (int s = 0; s < 32; ++s) v20[s] = v0;
+    bool v21[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v21[s] = (v19[s] < v20[s]);
+    for (int s = 0; s < 32; ++s) v21[s] = (v19[s] < v20[s]);
     float v22 = (float)(v0);
-    mt_i64 v23[8];
+    mt_i64 v23[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = (mt_i64)(v19[s]);
+    for (int s = 0; s < 32; ++s) v23[s] = (mt_i64)(v19[s]);
     float v24 = 0.0f;
-    float v25[8];
+    float v25[32];
     #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
+    for (int g = 0; g < 32; g += 8) {
       const mt_i64 i0 = v23[g];
       if ((true && v21[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -103,50 +103,50 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
         for (int k = 0; k < 8; ++k) { v25[g + k] = v24; }
       }
     }
-    float v26[8];
+    float v26[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = v25[s];
-    float v27[8];
+    for (int s = 0; s < 32; ++s) v26[s] = v25[s];
+    float v27[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = v8;
-    float v28[8];
+    for (int s = 0; s < 32; ++s) v27[s] = v8;
+    float v28[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = (v26[s] + v27[s]);
-    float v29[8];
+    for (int s = 0; s < 32; ++s) v28[s] = (v26[s] + v27[s]);
+    float v29[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = 0.0f;
+    for (int s = 0; s < 32; ++s) v29[s] = 0.0f;
     int v32 = 1;
-    float v34[8];
+    float v34[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = v29[s];
-    float v35[8];
+    for (int s = 0; s < 32; ++s) v34[s] = v29[s];
+    float v35[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = v29[s];
-    float v36[8];
+    for (int s = 0; s < 32; ++s) v35[s] = v29[s];
+    float v36[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = v29[s];
+    for (int s = 0; s < 32; ++s) v36[s] = v29[s];
     for (int v33 = v14; v33 < v18; v33 += v32) {
       int v37 = (int)((v3 == 0 ? 0 : v33 / v3));
       mt_i64 v39 = (mt_i64)(v33);
       mt_i64 v40 = (mt_i64)(v0);
       mt_i64 v41 = (v39 * v40);
-      mt_i64 v42[8];
+      mt_i64 v42[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v42[s] = v41;
-      mt_i64 v43[8];
+      for (int s = 0; s < 32; ++s) v42[s] = v41;
+      mt_i64 v43[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v43[s] = (v42[s] + v23[s]);
+      for (int s = 0; s < 32; ++s) v43[s] = (v42[s] + v23[s]);
       mt_i64 v45 = (mt_i64)(v37);
       mt_i64 v47 = (v45 * v40);
-      mt_i64 v48[8];
+      mt_i64 v48[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v48[s] = v47;
-      mt_i64 v49[8];
+      for (int s = 0; s < 32; ++s) v48[s] = v47;
+      mt_i64 v49[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v49[s] = (v48[s] + v23[s]);
-      float v51[8];
+      for (int s = 0; s < 32; ++s) v49[s] = (v48[s] + v23[s]);
+      float v51[32];
       #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
+      for (int g = 0; g < 32; g += 8) {
         const mt_i64 i0 = v43[g];
         if ((true && v21[g])) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -159,12 +159,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
           for (int k = 0; k < 8; ++k) { v51[g + k] = v24; }
         }
       }
-      float v52[8];
+      float v52[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v52[s] = v51[s];
-      float v54[8];
+      for (int s = 0; s < 32; ++s) v52[s] = v51[s];
+      float v54[32];
       #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
+      for (int g = 0; g < 32; g += 8) {
         const mt_i64 i0 = v43[g];
         if ((true && v21[g])) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -177,12 +177,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
           for (int k = 0; k < 8; ++k) { v54[g + k] = v24; }
         }
       }
-      float v55[8];
+      float v55[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v55[s] = v54[s];
-      float v57[8];
+      for (int s = 0; s < 32; ++s) v55[s] = v54[s];
+      float v57[32];
       #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
+      for (int g = 0; g < 32; g += 8) {
         const mt_i64 i0 = v49[g];
         if ((true && v21[g])) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -195,59 +195,59 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
           for (int k = 0; k < 8; ++k) { v57[g + k] = v24; }
         }
       }
-      float v58[8];
+      float v58[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v58[s] = v57[s];
-      float v60[8];
+      for (int s = 0; s < 32; ++s) v58[s] = v57[s];
+      float v60[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v60[s] = 1.0f;
-      float v61[8];
+      for (int s = 0; s < 32; ++s) v60[s] = 1.0f;
+      float v61[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v61[s] = (v60[s] + v58[s]);
+      for (int s = 0; s < 32; ++s) v61[s] = (v60[s] + v58[s]);
       float v63 = true ? p4[v39] : 0;
-      float v64[8];
+      float v64[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v64[s] = (v55[s] * v61[s]);
-      float v65[8];
+      for (int s = 0; s < 32; ++s) v64[s] = (v55[s] * v61[s]);
+      float v65[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v65[s] = (v64[s] * v28[s]);
-      float v66[8];
+      for (int s = 0; s < 32; ++s) v65[s] = (v64[s] * v28[s]);
+      float v66[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v66[s] = (v52[s] * v65[s]);
+      for (int s = 0; s < 32; ++s) v66[s] = (v52[s] * v65[s]);
       mt_round ^= 1;
       float acc2 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v66[s]);
+      for (int s = 0; s < 32; ++s) if (true) acc2 = (acc2 + v66[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc2;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
       __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 512))[w]);
+      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 4; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
       float v67 = acc2;
       float v68 = (v63 * v67);
       float v69 = mt_div(v68, v22);
-      float v72[8];
+      float v72[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v72[s] = v63;
-      float v73[8];
+      for (int s = 0; s < 32; ++s) v72[s] = v63;
+      float v73[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v73[s] = (v52[s] * v72[s]);
-      float v74[8];
+      for (int s = 0; s < 32; ++s) v73[s] = (v52[s] * v72[s]);
+      float v74[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v74[s] = v69;
-      float v75[8];
+      for (int s = 0; s < 32; ++s) v74[s] = v69;
+      float v75[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v75[s] = (v73[s] * v74[s]);
-      float v76[8];
+      for (int s = 0; s < 32; ++s) v75[s] = (v73[s] * v74[s]);
+      float v76[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v76[s] = (v65[s] - v75[s]);
-      float v78[8];
+      for (int s = 0; s < 32; ++s) v76[s] = (v65[s] - v75[s]);
+      float v78[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v78[s] = (v76[s] * v72[s]);
-      float v79[8];
+      for (int s = 0; s < 32; ++s) v78[s] = (v76[s] * v72[s]);
+      float v79[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v79[s] = mt_round_f16(v78[s]);
+      for (int s = 0; s < 32; ++s) v79[s] = mt_round_f16(v78[s]);
       #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
+      for (int g = 0; g < 32; g += 8) {
         const mt_i64 i0 = v43[g];
         if ((true && v21[g])) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -257,36 +257,36 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
           for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
         }
       }
-      float v82[8];
+      float v82[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v82[s] = mt_round_f16(v73[s]);
-      float v83[8];
+      for (int s = 0; s < 32; ++s) v82[s] = mt_round_f16(v73[s]);
+      float v83[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v83[s] = v82[s];
-      float v84[8];
+      for (int s = 0; s < 32; ++s) v83[s] = v82[s];
+      float v84[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v84[s] = (v83[s] * v28[s]);
-      float v85[8];
+      for (int s = 0; s < 32; ++s) v84[s] = (v83[s] * v28[s]);
+      float v85[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v85[s] = mt_round_f16(v84[s]);
-      float v86[8];
+      for (int s = 0; s < 32; ++s) v85[s] = mt_round_f16(v84[s]);
+      float v86[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v86[s] = v85[s];
-      float v87[8];
+      for (int s = 0; s < 32; ++s) v86[s] = v85[s];
+      float v87[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v87[s] = (v64[s] * v73[s]);
-      float v88[8];
+      for (int s = 0; s < 32; ++s) v87[s] = (v64[s] * v73[s]);
+      float v88[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v88[s] = (v55[s] * v86[s]);
-      float v89[8];
+      for (int s = 0; s < 32; ++s) v88[s] = (v55[s] * v86[s]);
+      float v89[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v89[s] = (v34[s] + v87[s]);
-      float v90[8];
+      for (int s = 0; s < 32; ++s) v89[s] = (v34[s] + v87[s]);
+      float v90[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v90[s] = (v35[s] + v88[s]);
-      float v91[8];
+      for (int s = 0; s < 32; ++s) v90[s] = (v35[s] + v88[s]);
+      float v91[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v91[s] = (v36[s] + v55[s]);
+      for (int s = 0; s < 32; ++s) v91[s] = (v36[s] + v55[s]);
       int v93 = (int)((v33 + v32));
       bool v94 = (v93 == v18);
       int v97 = (int)((v3 == 0 ? 0 : v93 % v3));
@@ -297,15 +297,15 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
       int v102 = (int)((v101 + v37));
       mt_i64 v104 = (mt_i64)(v102);
       mt_i64 v106 = (v104 * v40);
-      mt_i64 v107[8];
+      mt_i64 v107[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v107[s] = v106;
-      mt_i64 v108[8];
+      for (int s = 0; s < 32; ++s) v107[s] = v106;
+      mt_i64 v108[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v108[s] = (v107[s] + v23[s]);
+      for (int s = 0; s < 32; ++s) v108[s] = (v107[s] + v23[s]);
       if (v100) {
         #pragma unroll
-        for (int g = 0; g < 8; g += 8) {
+        for (int g = 0; g < 32; g += 8) {
           const mt_i64 i0 = v108[g];
           if ((true && v21[g])) {
             union { uint4 w[2]; float e[8]; } u;
@@ -316,7 +316,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
           }
         }
         #pragma unroll
-        for (int g = 0; g < 8; g += 8) {
+        for (int g = 0; g < 32; g += 8) {
           const mt_i64 i0 = v108[g];
           if ((true && v21[g])) {
             union { uint4 w[2]; float e[8]; } u;
@@ -328,51 +328,51 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
         }
       } else {
       }
-      bool v110[8];
+      bool v110[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v110[s] = v100;
-      float v112[8];
+      for (int s = 0; s < 32; ++s) v110[s] = v100;
+      float v112[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v112[s] = (v110[s] ? v29[s] : v90[s]);
-      float v116[8];
+      for (int s = 0; s < 32; ++s) v112[s] = (v110[s] ? v29[s] : v90[s]);
+      float v116[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v116[s] = (v110[s] ? v29[s] : v91[s]);
-      float y3[8];
+      for (int s = 0; s < 32; ++s) v116[s] = (v110[s] ? v29[s] : v91[s]);
+      float y3[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y3[s] = v89[s];
-      float y4[8];
+      for (int s = 0; s < 32; ++s) y3[s] = v89[s];
+      float y4[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y4[s] = v112[s];
-      float y5[8];
+      for (int s = 0; s < 32; ++s) y4[s] = v112[s];
+      float y5[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y5[s] = v116[s];
+      for (int s = 0; s < 32; ++s) y5[s] = v116[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v34[s] = y3[s];
+      for (int s = 0; s < 32; ++s) v34[s] = y3[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v35[s] = y4[s];
+      for (int s = 0; s < 32; ++s) v35[s] = y4[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v36[s] = y5[s];
+      for (int s = 0; s < 32; ++s) v36[s] = y5[s];
     }
-    float v117[8];
+    float v117[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v117[s] = v34[s];
-    float v118[8];
+    for (int s = 0; s < 32; ++s) v117[s] = v34[s];
+    float v118[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v118[s] = v35[s];
-    float v119[8];
+    for (int s = 0; s < 32; ++s) v118[s] = v35[s];
+    float v119[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v119[s] = v36[s];
+    for (int s = 0; s < 32; ++s) v119[s] = v36[s];
     mt_i64 v121 = (mt_i64)(v9);
     mt_i64 v122 = (mt_i64)(v0);
     mt_i64 v123 = (v121 * v122);
-    mt_i64 v124[8];
+    mt_i64 v124[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v124[s] = v123;
-    mt_i64 v125[8];
+    for (int s = 0; s < 32; ++s) v124[s] = v123;
+    mt_i64 v125[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v125[s] = (v124[s] + v23[s]);
+    for (int s = 0; s < 32; ++s) v125[s] = (v124[s] + v23[s]);
     #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
+    for (int g = 0; g < 32; g += 8) {
       const mt_i64 i0 = v125[g];
       if ((true && v21[g])) {
         union { uint4 w[2]; float e[8]; } u;
@@ -401,23 +401,23 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
     int v16 = (int)((v12 + v5));
     int v17 = (int)((v15 < v16 ? v15 : v16));
     int v18 = (int)((v17 < v1 ? v17 : v1));
-    int v19[8];
+    int v19[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v19[s] = (int)(0 + MT_FLAT(s));
-    int v20[8];
+    for (int s = 0; s < 32; ++s) v19[s] = (int)(0 + MT_FLAT(s));
+    int v20[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = v0;
-    bool v21[8];
+    for (int s = 0; s < 32; ++s) v20[s] = v0;
+    bool v21[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v21[s] = (v19[s] < v20[s]);
+    for (int s = 0; s < 32; ++s) v21[s] = (v19[s] < v20[s]);
     float v22 = (float)(v0);
-    mt_i64 v23[8];
+    mt_i64 v23[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = (mt_i64)(v19[s]);
+    for (int s = 0; s < 32; ++s) v23[s] = (mt_i64)(v19[s]);
     float v24 = 0.0f;
-    float v25[8];
+    float v25[32];
     #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
+    for (int g = 0; g < 32; g += 8) {
       const mt_i64 i0 = v23[g];
       if ((true && v21[g + 0]) && (true && v21[g + 1]) && (true && v21[g + 2]) && (true && v21[g + 3]) && (true && v21[g + 4]) && (true && v21[g + 5]) && (true && v21[g + 6]) && (true && v21[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -430,50 +430,50 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
         for (int k = 0; k < 8; ++k) { const int s = g + k; v25[s] = (true && v21[s]) ? mt_f16_to_f32(p1[i0 + k]) : v24; }
       }
     }
-    float v26[8];
+    float v26[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = v25[s];
-    float v27[8];
+    for (int s = 0; s < 32; ++s) v26[s] = v25[s];
+    float v27[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = v8;
-    float v28[8];
+    for (int s = 0; s < 32; ++s) v27[s] = v8;
+    float v28[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = (v26[s] + v27[s]);
-    float v29[8];
+    for (int s = 0; s < 32; ++s) v28[s] = (v26[s] + v27[s]);
+    float v29[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v29[s] = 0.0f;
+    for (int s = 0; s < 32; ++s) v29[s] = 0.0f;
     int v32 = 1;
-    float v34[8];
+    float v34[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = v29[s];
-    float v35[8];
+    for (int s = 0; s < 32; ++s) v34[s] = v29[s];
+    float v35[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = v29[s];
-    float v36[8];
+    for (int s = 0; s < 32; ++s) v35[s] = v29[s];
+    float v36[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v36[s] = v29[s];
+    for (int s = 0; s < 32; ++s) v36[s] = v29[s];
     for (int v33 = v14; v33 < v18; v33 += v32) {
       int v37 = (int)((v3 == 0 ? 0 : v33 / v3));
       mt_i64 v39 = (mt_i64)(v33);
       mt_i64 v40 = (mt_i64)(v0);
       mt_i64 v41 = (v39 * v40);
-      mt_i64 v42[8];
+      mt_i64 v42[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v42[s] = v41;
-      mt_i64 v43[8];
+      for (int s = 0; s < 32; ++s) v42[s] = v41;
+      mt_i64 v43[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v43[s] = (v42[s] + v23[s]);
+      for (int s = 0; s < 32; ++s) v43[s] = (v42[s] + v23[s]);
       mt_i64 v45 = (mt_i64)(v37);
       mt_i64 v47 = (v45 * v40);
-      mt_i64 v48[8];
+      mt_i64 v48[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v48[s] = v47;
-      mt_i64 v49[8];
+      for (int s = 0; s < 32; ++s) v48[s] = v47;
+      mt_i64 v49[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v49[s] = (v48[s] + v23[s]);
-      float v51[8];
+      for (int s = 0; s < 32; ++s) v49[s] = (v48[s] + v23[s]);
+      float v51[32];
       #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
+      for (int g = 0; g < 32; g += 8) {
         const mt_i64 i0 = v43[g];
         if ((true && v21[g + 0]) && (true && v21[g + 1]) && (true && v21[g + 2]) && (true && v21[g + 3]) && (true && v21[g + 4]) && (true && v21[g + 5]) && (true && v21[g + 6]) && (true && v21[g + 7]) && (i0 % 8) == 0) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -486,12 +486,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
           for (int k = 0; k < 8; ++k) { const int s = g + k; v51[s] = (true && v21[s]) ? mt_f16_to_f32(p0[i0 + k]) : v24; }
         }
       }
-      float v52[8];
+      float v52[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v52[s] = v51[s];
-      float v54[8];
+      for (int s = 0; s < 32; ++s) v52[s] = v51[s];
+      float v54[32];
       #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
+      for (int g = 0; g < 32; g += 8) {
         const mt_i64 i0 = v43[g];
         if ((true && v21[g + 0]) && (true && v21[g + 1]) && (true && v21[g + 2]) && (true && v21[g + 3]) && (true && v21[g + 4]) && (true && v21[g + 5]) && (true && v21[g + 6]) && (true && v21[g + 7]) && (i0 % 8) == 0) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -504,12 +504,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
           for (int k = 0; k < 8; ++k) { const int s = g + k; v54[s] = (true && v21[s]) ? mt_f16_to_f32(p3[i0 + k]) : v24; }
         }
       }
-      float v55[8];
+      float v55[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v55[s] = v54[s];
-      float v57[8];
+      for (int s = 0; s < 32; ++s) v55[s] = v54[s];
+      float v57[32];
       #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
+      for (int g = 0; g < 32; g += 8) {
         const mt_i64 i0 = v49[g];
         if ((true && v21[g + 0]) && (true && v21[g + 1]) && (true && v21[g + 2]) && (true && v21[g + 3]) && (true && v21[g + 4]) && (true && v21[g + 5]) && (true && v21[g + 6]) && (true && v21[g + 7]) && (i0 % 8) == 0) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -522,59 +522,59 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
           for (int k = 0; k < 8; ++k) { const int s = g + k; v57[s] = (true && v21[s]) ? mt_f16_to_f32(p2[i0 + k]) : v24; }
         }
       }
-      float v58[8];
+      float v58[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v58[s] = v57[s];
-      float v60[8];
+      for (int s = 0; s < 32; ++s) v58[s] = v57[s];
+      float v60[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v60[s] = 1.0f;
-      float v61[8];
+      for (int s = 0; s < 32; ++s) v60[s] = 1.0f;
+      float v61[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v61[s] = (v60[s] + v58[s]);
+      for (int s = 0; s < 32; ++s) v61[s] = (v60[s] + v58[s]);
       float v63 = true ? p4[v39] : 0;
-      float v64[8];
+      float v64[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v64[s] = (v55[s] * v61[s]);
-      float v65[8];
+      for (int s = 0; s < 32; ++s) v64[s] = (v55[s] * v61[s]);
+      float v65[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v65[s] = (v64[s] * v28[s]);
-      float v66[8];
+      for (int s = 0; s < 32; ++s) v65[s] = (v64[s] * v28[s]);
+      float v66[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v66[s] = (v52[s] * v65[s]);
+      for (int s = 0; s < 32; ++s) v66[s] = (v52[s] * v65[s]);
       mt_round ^= 1;
       float acc7 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc7 = (acc7 + v66[s]);
+      for (int s = 0; s < 32; ++s) if (true) acc7 = (acc7 + v66[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc7, o); acc7 = (acc7 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc7;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc7;
       __syncthreads();
-      acc7 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 512))[w]);
+      acc7 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 4; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 128))[w]);
       float v67 = acc7;
       float v68 = (v63 * v67);
       float v69 = mt_div(v68, v22);
-      float v72[8];
+      float v72[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v72[s] = v63;
-      float v73[8];
+      for (int s = 0; s < 32; ++s) v72[s] = v63;
+      float v73[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v73[s] = (v52[s] * v72[s]);
-      float v74[8];
+      for (int s = 0; s < 32; ++s) v73[s] = (v52[s] * v72[s]);
+      float v74[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v74[s] = v69;
-      float v75[8];
+      for (int s = 0; s < 32; ++s) v74[s] = v69;
+      float v75[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v75[s] = (v73[s] * v74[s]);
-      float v76[8];
+      for (int s = 0; s < 32; ++s) v75[s] = (v73[s] * v74[s]);
+      float v76[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v76[s] = (v65[s] - v75[s]);
-      float v78[8];
+      for (int s = 0; s < 32; ++s) v76[s] = (v65[s] - v75[s]);
+      float v78[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v78[s] = (v76[s] * v72[s]);
-      float v79[8];
+      for (int s = 0; s < 32; ++s) v78[s] = (v76[s] * v72[s]);
+      float v79[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v79[s] = mt_round_f16(v78[s]);
+      for (int s = 0; s < 32; ++s) v79[s] = mt_round_f16(v78[s]);
       #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
+      for (int g = 0; g < 32; g += 8) {
         const mt_i64 i0 = v43[g];
         if ((true && v21[g + 0]) && (true && v21[g + 1]) && (true && v21[g + 2]) && (true && v21[g + 3]) && (true && v21[g + 4]) && (true && v21[g + 5]) && (true && v21[g + 6]) && (true && v21[g + 7]) && (i0 % 8) == 0) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -587,36 +587,36 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
           for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v21[s]) p5[i0 + k] = mt_f32_to_f16(v78[s]); }
         }
       }
-      float v82[8];
+      float v82[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v82[s] = mt_round_f16(v73[s]);
-      float v83[8];
+      for (int s = 0; s < 32; ++s) v82[s] = mt_round_f16(v73[s]);
+      float v83[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v83[s] = v82[s];
-      float v84[8];
+      for (int s = 0; s < 32; ++s) v83[s] = v82[s];
+      float v84[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v84[s] = (v83[s] * v28[s]);
-      float v85[8];
+      for (int s = 0; s < 32; ++s) v84[s] = (v83[s] * v28[s]);
+      float v85[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v85[s] = mt_round_f16(v84[s]);
-      float v86[8];
+      for (int s = 0; s < 32; ++s) v85[s] = mt_round_f16(v84[s]);
+      float v86[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v86[s] = v85[s];
-      float v87[8];
+      for (int s = 0; s < 32; ++s) v86[s] = v85[s];
+      float v87[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v87[s] = (v64[s] * v73[s]);
-      float v88[8];
+      for (int s = 0; s < 32; ++s) v87[s] = (v64[s] * v73[s]);
+      float v88[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v88[s] = (v55[s] * v86[s]);
-      float v89[8];
+      for (int s = 0; s < 32; ++s) v88[s] = (v55[s] * v86[s]);
+      float v89[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v89[s] = (v34[s] + v87[s]);
-      float v90[8];
+      for (int s = 0; s < 32; ++s) v89[s] = (v34[s] + v87[s]);
+      float v90[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v90[s] = (v35[s] + v88[s]);
-      float v91[8];
+      for (int s = 0; s < 32; ++s) v90[s] = (v35[s] + v88[s]);
+      float v91[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v91[s] = (v36[s] + v55[s]);
+      for (int s = 0; s < 32; ++s) v91[s] = (v36[s] + v55[s]);
       int v93 = (int)((v33 + v32));
       bool v94 = (v93 == v18);
       int v97 = (int)((v3 == 0 ? 0 : v93 % v3));
@@ -627,15 +627,15 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
       int v102 = (int)((v101 + v37));
       mt_i64 v104 = (mt_i64)(v102);
       mt_i64 v106 = (v104 * v40);
-      mt_i64 v107[8];
+      mt_i64 v107[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v107[s] = v106;
-      mt_i64 v108[8];
+      for (int s = 0; s < 32; ++s) v107[s] = v106;
+      mt_i64 v108[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v108[s] = (v107[s] + v23[s]);
+      for (int s = 0; s < 32; ++s) v108[s] = (v107[s] + v23[s]);
       if (v100) {
         #pragma unroll
-        for (int g = 0; g < 8; g += 8) {
+        for (int g = 0; g < 32; g += 8) {
           const mt_i64 i0 = v108[g];
           if ((true && v21[g + 0]) && (true && v21[g + 1]) && (true && v21[g + 2]) && (true && v21[g + 3]) && (true && v21[g + 4]) && (true && v21[g + 5]) && (true && v21[g + 6]) && (true && v21[g + 7]) && (i0 % 8) == 0) {
             union { uint4 w[2]; float e[8]; } u;
@@ -649,7 +649,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
           }
         }
         #pragma unroll
-        for (int g = 0; g < 8; g += 8) {
+        for (int g = 0; g < 32; g += 8) {
           const mt_i64 i0 = v108[g];
           if ((true && v21[g + 0]) && (true && v21[g + 1]) && (true && v21[g + 2]) && (true && v21[g + 3]) && (true && v21[g + 4]) && (true && v21[g + 5]) && (true && v21[g + 6]) && (true && v21[g + 7]) && (i0 % 8) == 0) {
             union { uint4 w[2]; float e[8]; } u;
@@ -664,51 +664,51 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
         }
       } else {
       }
-      bool v110[8];
+      bool v110[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v110[s] = v100;
-      float v112[8];
+      for (int s = 0; s < 32; ++s) v110[s] = v100;
+      float v112[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v112[s] = (v110[s] ? v29[s] : v90[s]);
-      float v116[8];
+      for (int s = 0; s < 32; ++s) v112[s] = (v110[s] ? v29[s] : v90[s]);
+      float v116[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v116[s] = (v110[s] ? v29[s] : v91[s]);
-      float y8[8];
+      for (int s = 0; s < 32; ++s) v116[s] = (v110[s] ? v29[s] : v91[s]);
+      float y8[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y8[s] = v89[s];
-      float y9[8];
+      for (int s = 0; s < 32; ++s) y8[s] = v89[s];
+      float y9[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y9[s] = v112[s];
-      float y10[8];
+      for (int s = 0; s < 32; ++s) y9[s] = v112[s];
+      float y10[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y10[s] = v116[s];
+      for (int s = 0; s < 32; ++s) y10[s] = v116[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v34[s] = y8[s];
+      for (int s = 0; s < 32; ++s) v34[s] = y8[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v35[s] = y9[s];
+      for (int s = 0; s < 32; ++s) v35[s] = y9[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v36[s] = y10[s];
+      for (int s = 0; s < 32; ++s) v36[s] = y10[s];
     }
-    float v117[8];
+    float v117[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v117[s] = v34[s];
-    float v118[8];
+    for (int s = 0; s < 32; ++s) v117[s] = v34[s];
+    float v118[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v118[s] = v35[s];
-    float v119[8];
+    for (int s = 0; s < 32; ++s) v118[s] = v35[s];
+    float v119[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v119[s] = v36[s];
+    for (int s = 0; s < 32; ++s) v119[s] = v36[s];
     mt_i64 v121 = (mt_i64)(v9);
     mt_i64 v122 = (mt_i64)(v0);
     mt_i64 v123 = (v121 * v122);
-    mt_i64 v124[8];
+    mt_i64 v124[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v124[s] = v123;
-    mt_i64 v125[8];
+    for (int s = 0; s < 32; ++s) v124[s] = v123;
+    mt_i64 v125[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v125[s] = (v124[s] + v23[s]);
+    for (int s = 0; s < 32; ++s) v125[s] = (v124[s] + v23[s]);
     #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
+    for (int g = 0; g < 32; g += 8) {
       const mt_i64 i0 = v125[g];
       if ((true && v21[g + 0]) && (true && v21[g + 1]) && (true && v21[g + 2]) && (true && v21[g + 3]) && (true && v21[g + 4]) && (true && v21[g + 5]) && (true && v21[g + 6]) && (true && v21[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[2]; float e[8]; } u;

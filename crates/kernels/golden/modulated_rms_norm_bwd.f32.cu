@@ -42,15 +42,15 @@ __device__ __forceinline__ float mt_tanh(float x) {
   float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
   return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
 }
-#define MT_THREADS 512
+#define MT_THREADS 128
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
-extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(const float* __restrict__ p0, const float* __restrict__ p1, const float* __restrict__ p2, const float* __restrict__ p3, const float* __restrict__ p4, float* __restrict__ p5, float* __restrict__ p6, float* __restrict__ p7, float* __restrict__ p8, int p9, int p10, int p11, int p12, int p13, int p14, int p15, float p16, float p17) {
+extern "C" __global__ void __launch_bounds__(128) mt_modulated_rms_norm_bwd(const float* __restrict__ p0, const float* __restrict__ p1, const float* __restrict__ p2, const float* __restrict__ p3, const float* __restrict__ p4, float* __restrict__ p5, float* __restrict__ p6, float* __restrict__ p7, float* __restrict__ p8, int p9, int p10, int p11, int p12, int p13, int p14, int p15, float p16, float p17) {
   const int mt_tid = threadIdx.x;
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[1024];
+  __shared__ __align__(128) unsigned char mt_smem[256];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -74,23 +74,23 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
     int v16 = (int)((v12 + v5));
     int v17 = (int)((v15 < v16 ? v15 : v16));
     int v18 = (int)((v17 < v1 ? v17 : v1));
-    int v19[8];
+    int v19[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v19[s] = (int)(0 + MT_FLAT(s));
-    int v20[8];
+    for (int s = 0; s < 32; ++s) v19[s] = (int)(0 + MT_FLAT(s));
+    int v20[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = v0;
-    bool v21[8];
+    for (int s = 0; s < 32; ++s) v20[s] = v0;
+    bool v21[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v21[s] = (v19[s] < v20[s]);
+    for (int s = 0; s < 32; ++s) v21[s] = (v19[s] < v20[s]);
     float v22 = (float)(v0);
-    mt_i64 v23[8];
+    mt_i64 v23[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = (mt_i64)(v19[s]);
+    for (int s = 0; s < 32; ++s) v23[s] = (mt_i64)(v19[s]);
     float v24 = 0.0f;
-    float v25[8];
+    float v25[32];
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
+    for (int g = 0; g < 32; g += 4) {
       const mt_i64 i0 = v23[g];
       if ((true && v21[g])) {
         union { uint4 w[1]; float e[4]; } u;
@@ -103,52 +103,52 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
         for (int k = 0; k < 4; ++k) { v25[g + k] = v24; }
       }
     }
-    float v26[8];
+    float v26[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = v8;
-    float v27[8];
+    for (int s = 0; s < 32; ++s) v26[s] = v8;
+    float v27[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = (v25[s] + v26[s]);
-    float v28[8];
+    for (int s = 0; s < 32; ++s) v27[s] = (v25[s] + v26[s]);
+    float v28[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = 0.0f;
+    for (int s = 0; s < 32; ++s) v28[s] = 0.0f;
     int v31 = 1;
-    float v33[8];
+    float v33[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = v28[s];
-    float v34[8];
+    for (int s = 0; s < 32; ++s) v33[s] = v28[s];
+    float v34[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = v28[s];
-    float v35[8];
+    for (int s = 0; s < 32; ++s) v34[s] = v28[s];
+    float v35[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = v28[s];
+    for (int s = 0; s < 32; ++s) v35[s] = v28[s];
     for (int v32 = v14; v32 < v18; v32 += v31) {
       int v36 = (int)((v3 == 0 ? 0 : v32 / v3));
       mt_i64 v38 = (mt_i64)(v32);
       mt_i64 v39 = (mt_i64)(v0);
       mt_i64 v40 = (v38 * v39);
-      mt_i64 v41[8];
+      mt_i64 v41[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v41[s] = v40;
-      mt_i64 v42[8];
+      for (int s = 0; s < 32; ++s) v41[s] = v40;
+      mt_i64 v42[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v42[s] = (v41[s] + v23[s]);
+      for (int s = 0; s < 32; ++s) v42[s] = (v41[s] + v23[s]);
       mt_i64 v44 = (mt_i64)(v36);
       mt_i64 v46 = (v44 * v39);
-      mt_i64 v47[8];
+      mt_i64 v47[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v47[s] = v46;
-      mt_i64 v48[8];
+      for (int s = 0; s < 32; ++s) v47[s] = v46;
+      mt_i64 v48[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v48[s] = (v47[s] + v23[s]);
-      float v50[8];
+      for (int s = 0; s < 32; ++s) v48[s] = (v47[s] + v23[s]);
+      float v50[32];
       #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
+      for (int g = 0; g < 32; g += 4) {
         const mt_i64 i0 = v42[g];
         if ((true && v21[g])) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          for (int q = 0; q < 1; ++q) u.w[q] = mt_ld_evict_last((const uint4*)(p0 + i0) + q);
           #pragma unroll
           for (int k = 0; k < MT_VEC; ++k) v50[g + k] = u.e[k];
         } else {
@@ -156,9 +156,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
           for (int k = 0; k < 4; ++k) { v50[g + k] = v24; }
         }
       }
-      float v52[8];
+      float v52[32];
       #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
+      for (int g = 0; g < 32; g += 4) {
         const mt_i64 i0 = v42[g];
         if ((true && v21[g])) {
           union { uint4 w[1]; float e[4]; } u;
@@ -171,9 +171,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
           for (int k = 0; k < 4; ++k) { v52[g + k] = v24; }
         }
       }
-      float v54[8];
+      float v54[32];
       #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
+      for (int g = 0; g < 32; g += 4) {
         const mt_i64 i0 = v48[g];
         if ((true && v21[g])) {
           union { uint4 w[1]; float e[4]; } u;
@@ -186,53 +186,53 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
           for (int k = 0; k < 4; ++k) { v54[g + k] = v24; }
         }
       }
-      float v56[8];
+      float v56[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v56[s] = 1.0f;
-      float v57[8];
+      for (int s = 0; s < 32; ++s) v56[s] = 1.0f;
+      float v57[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v57[s] = (v56[s] + v54[s]);
+      for (int s = 0; s < 32; ++s) v57[s] = (v56[s] + v54[s]);
       float v59 = true ? p4[v38] : 0;
-      float v60[8];
+      float v60[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v60[s] = (v52[s] * v57[s]);
-      float v61[8];
+      for (int s = 0; s < 32; ++s) v60[s] = (v52[s] * v57[s]);
+      float v61[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v61[s] = (v60[s] * v27[s]);
-      float v62[8];
+      for (int s = 0; s < 32; ++s) v61[s] = (v60[s] * v27[s]);
+      float v62[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v62[s] = (v50[s] * v61[s]);
+      for (int s = 0; s < 32; ++s) v62[s] = (v50[s] * v61[s]);
       mt_round ^= 1;
       float acc2 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v62[s]);
+      for (int s = 0; s < 32; ++s) if (true) acc2 = (acc2 + v62[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc2;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
       __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 512))[w]);
+      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 4; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
       float v63 = acc2;
       float v64 = (v59 * v63);
       float v65 = mt_div(v64, v22);
-      float v68[8];
+      float v68[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v68[s] = v59;
-      float v69[8];
+      for (int s = 0; s < 32; ++s) v68[s] = v59;
+      float v69[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v69[s] = (v50[s] * v68[s]);
-      float v70[8];
+      for (int s = 0; s < 32; ++s) v69[s] = (v50[s] * v68[s]);
+      float v70[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v70[s] = v65;
-      float v71[8];
+      for (int s = 0; s < 32; ++s) v70[s] = v65;
+      float v71[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v71[s] = (v69[s] * v70[s]);
-      float v72[8];
+      for (int s = 0; s < 32; ++s) v71[s] = (v69[s] * v70[s]);
+      float v72[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v72[s] = (v61[s] - v71[s]);
-      float v74[8];
+      for (int s = 0; s < 32; ++s) v72[s] = (v61[s] - v71[s]);
+      float v74[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v74[s] = (v72[s] * v68[s]);
+      for (int s = 0; s < 32; ++s) v74[s] = (v72[s] * v68[s]);
       #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
+      for (int g = 0; g < 32; g += 4) {
         const mt_i64 i0 = v42[g];
         if ((true && v21[g])) {
           union { uint4 w[1]; float e[4]; } u;
@@ -242,24 +242,24 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
           for (int q = 0; q < 1; ++q) ((uint4*)(p5 + i0))[q] = u.w[q];
         }
       }
-      float v77[8];
+      float v77[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v77[s] = (v69[s] * v27[s]);
-      float v78[8];
+      for (int s = 0; s < 32; ++s) v77[s] = (v69[s] * v27[s]);
+      float v78[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v78[s] = (v60[s] * v69[s]);
-      float v79[8];
+      for (int s = 0; s < 32; ++s) v78[s] = (v60[s] * v69[s]);
+      float v79[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v79[s] = (v52[s] * v77[s]);
-      float v80[8];
+      for (int s = 0; s < 32; ++s) v79[s] = (v52[s] * v77[s]);
+      float v80[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v80[s] = (v33[s] + v78[s]);
-      float v81[8];
+      for (int s = 0; s < 32; ++s) v80[s] = (v33[s] + v78[s]);
+      float v81[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v81[s] = (v34[s] + v79[s]);
-      float v82[8];
+      for (int s = 0; s < 32; ++s) v81[s] = (v34[s] + v79[s]);
+      float v82[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v82[s] = (v35[s] + v52[s]);
+      for (int s = 0; s < 32; ++s) v82[s] = (v35[s] + v52[s]);
       int v84 = (int)((v32 + v31));
       bool v85 = (v84 == v18);
       int v88 = (int)((v3 == 0 ? 0 : v84 % v3));
@@ -270,15 +270,15 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
       int v93 = (int)((v92 + v36));
       mt_i64 v95 = (mt_i64)(v93);
       mt_i64 v97 = (v95 * v39);
-      mt_i64 v98[8];
+      mt_i64 v98[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v98[s] = v97;
-      mt_i64 v99[8];
+      for (int s = 0; s < 32; ++s) v98[s] = v97;
+      mt_i64 v99[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v99[s] = (v98[s] + v23[s]);
+      for (int s = 0; s < 32; ++s) v99[s] = (v98[s] + v23[s]);
       if (v91) {
         #pragma unroll
-        for (int g = 0; g < 8; g += 4) {
+        for (int g = 0; g < 32; g += 4) {
           const mt_i64 i0 = v99[g];
           if ((true && v21[g])) {
             union { uint4 w[1]; float e[4]; } u;
@@ -289,7 +289,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
           }
         }
         #pragma unroll
-        for (int g = 0; g < 8; g += 4) {
+        for (int g = 0; g < 32; g += 4) {
           const mt_i64 i0 = v99[g];
           if ((true && v21[g])) {
             union { uint4 w[1]; float e[4]; } u;
@@ -301,51 +301,51 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
         }
       } else {
       }
-      bool v101[8];
+      bool v101[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v101[s] = v91;
-      float v103[8];
+      for (int s = 0; s < 32; ++s) v101[s] = v91;
+      float v103[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v103[s] = (v101[s] ? v28[s] : v81[s]);
-      float v107[8];
+      for (int s = 0; s < 32; ++s) v103[s] = (v101[s] ? v28[s] : v81[s]);
+      float v107[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v107[s] = (v101[s] ? v28[s] : v82[s]);
-      float y3[8];
+      for (int s = 0; s < 32; ++s) v107[s] = (v101[s] ? v28[s] : v82[s]);
+      float y3[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y3[s] = v80[s];
-      float y4[8];
+      for (int s = 0; s < 32; ++s) y3[s] = v80[s];
+      float y4[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y4[s] = v103[s];
-      float y5[8];
+      for (int s = 0; s < 32; ++s) y4[s] = v103[s];
+      float y5[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y5[s] = v107[s];
+      for (int s = 0; s < 32; ++s) y5[s] = v107[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v33[s] = y3[s];
+      for (int s = 0; s < 32; ++s) v33[s] = y3[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v34[s] = y4[s];
+      for (int s = 0; s < 32; ++s) v34[s] = y4[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v35[s] = y5[s];
+      for (int s = 0; s < 32; ++s) v35[s] = y5[s];
     }
-    float v108[8];
+    float v108[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v108[s] = v33[s];
-    float v109[8];
+    for (int s = 0; s < 32; ++s) v108[s] = v33[s];
+    float v109[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v109[s] = v34[s];
-    float v110[8];
+    for (int s = 0; s < 32; ++s) v109[s] = v34[s];
+    float v110[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v110[s] = v35[s];
+    for (int s = 0; s < 32; ++s) v110[s] = v35[s];
     mt_i64 v112 = (mt_i64)(v9);
     mt_i64 v113 = (mt_i64)(v0);
     mt_i64 v114 = (v112 * v113);
-    mt_i64 v115[8];
+    mt_i64 v115[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v115[s] = v114;
-    mt_i64 v116[8];
+    for (int s = 0; s < 32; ++s) v115[s] = v114;
+    mt_i64 v116[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v116[s] = (v115[s] + v23[s]);
+    for (int s = 0; s < 32; ++s) v116[s] = (v115[s] + v23[s]);
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
+    for (int g = 0; g < 32; g += 4) {
       const mt_i64 i0 = v116[g];
       if ((true && v21[g])) {
         union { uint4 w[1]; float e[4]; } u;
@@ -374,23 +374,23 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
     int v16 = (int)((v12 + v5));
     int v17 = (int)((v15 < v16 ? v15 : v16));
     int v18 = (int)((v17 < v1 ? v17 : v1));
-    int v19[8];
+    int v19[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v19[s] = (int)(0 + MT_FLAT(s));
-    int v20[8];
+    for (int s = 0; s < 32; ++s) v19[s] = (int)(0 + MT_FLAT(s));
+    int v20[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v20[s] = v0;
-    bool v21[8];
+    for (int s = 0; s < 32; ++s) v20[s] = v0;
+    bool v21[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v21[s] = (v19[s] < v20[s]);
+    for (int s = 0; s < 32; ++s) v21[s] = (v19[s] < v20[s]);
     float v22 = (float)(v0);
-    mt_i64 v23[8];
+    mt_i64 v23[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v23[s] = (mt_i64)(v19[s]);
+    for (int s = 0; s < 32; ++s) v23[s] = (mt_i64)(v19[s]);
     float v24 = 0.0f;
-    float v25[8];
+    float v25[32];
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
+    for (int g = 0; g < 32; g += 4) {
       const mt_i64 i0 = v23[g];
       if ((true && v21[g + 0]) && (true && v21[g + 1]) && (true && v21[g + 2]) && (true && v21[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
@@ -403,52 +403,52 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
         for (int k = 0; k < 4; ++k) { const int s = g + k; v25[s] = (true && v21[s]) ? p1[i0 + k] : v24; }
       }
     }
-    float v26[8];
+    float v26[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v26[s] = v8;
-    float v27[8];
+    for (int s = 0; s < 32; ++s) v26[s] = v8;
+    float v27[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v27[s] = (v25[s] + v26[s]);
-    float v28[8];
+    for (int s = 0; s < 32; ++s) v27[s] = (v25[s] + v26[s]);
+    float v28[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v28[s] = 0.0f;
+    for (int s = 0; s < 32; ++s) v28[s] = 0.0f;
     int v31 = 1;
-    float v33[8];
+    float v33[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v33[s] = v28[s];
-    float v34[8];
+    for (int s = 0; s < 32; ++s) v33[s] = v28[s];
+    float v34[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v34[s] = v28[s];
-    float v35[8];
+    for (int s = 0; s < 32; ++s) v34[s] = v28[s];
+    float v35[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v35[s] = v28[s];
+    for (int s = 0; s < 32; ++s) v35[s] = v28[s];
     for (int v32 = v14; v32 < v18; v32 += v31) {
       int v36 = (int)((v3 == 0 ? 0 : v32 / v3));
       mt_i64 v38 = (mt_i64)(v32);
       mt_i64 v39 = (mt_i64)(v0);
       mt_i64 v40 = (v38 * v39);
-      mt_i64 v41[8];
+      mt_i64 v41[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v41[s] = v40;
-      mt_i64 v42[8];
+      for (int s = 0; s < 32; ++s) v41[s] = v40;
+      mt_i64 v42[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v42[s] = (v41[s] + v23[s]);
+      for (int s = 0; s < 32; ++s) v42[s] = (v41[s] + v23[s]);
       mt_i64 v44 = (mt_i64)(v36);
       mt_i64 v46 = (v44 * v39);
-      mt_i64 v47[8];
+      mt_i64 v47[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v47[s] = v46;
-      mt_i64 v48[8];
+      for (int s = 0; s < 32; ++s) v47[s] = v46;
+      mt_i64 v48[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v48[s] = (v47[s] + v23[s]);
-      float v50[8];
+      for (int s = 0; s < 32; ++s) v48[s] = (v47[s] + v23[s]);
+      float v50[32];
       #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
+      for (int g = 0; g < 32; g += 4) {
         const mt_i64 i0 = v42[g];
         if ((true && v21[g + 0]) && (true && v21[g + 1]) && (true && v21[g + 2]) && (true && v21[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          for (int q = 0; q < 1; ++q) u.w[q] = mt_ld_evict_last((const uint4*)(p0 + i0) + q);
           #pragma unroll
           for (int k = 0; k < MT_VEC; ++k) v50[g + k] = u.e[k];
         } else {
@@ -456,9 +456,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
           for (int k = 0; k < 4; ++k) { const int s = g + k; v50[s] = (true && v21[s]) ? p0[i0 + k] : v24; }
         }
       }
-      float v52[8];
+      float v52[32];
       #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
+      for (int g = 0; g < 32; g += 4) {
         const mt_i64 i0 = v42[g];
         if ((true && v21[g + 0]) && (true && v21[g + 1]) && (true && v21[g + 2]) && (true && v21[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
@@ -471,9 +471,9 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
           for (int k = 0; k < 4; ++k) { const int s = g + k; v52[s] = (true && v21[s]) ? p3[i0 + k] : v24; }
         }
       }
-      float v54[8];
+      float v54[32];
       #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
+      for (int g = 0; g < 32; g += 4) {
         const mt_i64 i0 = v48[g];
         if ((true && v21[g + 0]) && (true && v21[g + 1]) && (true && v21[g + 2]) && (true && v21[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
@@ -486,53 +486,53 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
           for (int k = 0; k < 4; ++k) { const int s = g + k; v54[s] = (true && v21[s]) ? p2[i0 + k] : v24; }
         }
       }
-      float v56[8];
+      float v56[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v56[s] = 1.0f;
-      float v57[8];
+      for (int s = 0; s < 32; ++s) v56[s] = 1.0f;
+      float v57[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v57[s] = (v56[s] + v54[s]);
+      for (int s = 0; s < 32; ++s) v57[s] = (v56[s] + v54[s]);
       float v59 = true ? p4[v38] : 0;
-      float v60[8];
+      float v60[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v60[s] = (v52[s] * v57[s]);
-      float v61[8];
+      for (int s = 0; s < 32; ++s) v60[s] = (v52[s] * v57[s]);
+      float v61[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v61[s] = (v60[s] * v27[s]);
-      float v62[8];
+      for (int s = 0; s < 32; ++s) v61[s] = (v60[s] * v27[s]);
+      float v62[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v62[s] = (v50[s] * v61[s]);
+      for (int s = 0; s < 32; ++s) v62[s] = (v50[s] * v61[s]);
       mt_round ^= 1;
       float acc7 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc7 = (acc7 + v62[s]);
+      for (int s = 0; s < 32; ++s) if (true) acc7 = (acc7 + v62[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc7, o); acc7 = (acc7 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc7;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc7;
       __syncthreads();
-      acc7 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 512))[w]);
+      acc7 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 4; ++w) acc7 = (acc7 + ((float*)(mt_smem + mt_round * 128))[w]);
       float v63 = acc7;
       float v64 = (v59 * v63);
       float v65 = mt_div(v64, v22);
-      float v68[8];
+      float v68[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v68[s] = v59;
-      float v69[8];
+      for (int s = 0; s < 32; ++s) v68[s] = v59;
+      float v69[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v69[s] = (v50[s] * v68[s]);
-      float v70[8];
+      for (int s = 0; s < 32; ++s) v69[s] = (v50[s] * v68[s]);
+      float v70[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v70[s] = v65;
-      float v71[8];
+      for (int s = 0; s < 32; ++s) v70[s] = v65;
+      float v71[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v71[s] = (v69[s] * v70[s]);
-      float v72[8];
+      for (int s = 0; s < 32; ++s) v71[s] = (v69[s] * v70[s]);
+      float v72[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v72[s] = (v61[s] - v71[s]);
-      float v74[8];
+      for (int s = 0; s < 32; ++s) v72[s] = (v61[s] - v71[s]);
+      float v74[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v74[s] = (v72[s] * v68[s]);
+      for (int s = 0; s < 32; ++s) v74[s] = (v72[s] * v68[s]);
       #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
+      for (int g = 0; g < 32; g += 4) {
         const mt_i64 i0 = v42[g];
         if ((true && v21[g + 0]) && (true && v21[g + 1]) && (true && v21[g + 2]) && (true && v21[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
@@ -545,24 +545,24 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
           for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v21[s]) p5[i0 + k] = v74[s]; }
         }
       }
-      float v77[8];
+      float v77[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v77[s] = (v69[s] * v27[s]);
-      float v78[8];
+      for (int s = 0; s < 32; ++s) v77[s] = (v69[s] * v27[s]);
+      float v78[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v78[s] = (v60[s] * v69[s]);
-      float v79[8];
+      for (int s = 0; s < 32; ++s) v78[s] = (v60[s] * v69[s]);
+      float v79[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v79[s] = (v52[s] * v77[s]);
-      float v80[8];
+      for (int s = 0; s < 32; ++s) v79[s] = (v52[s] * v77[s]);
+      float v80[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v80[s] = (v33[s] + v78[s]);
-      float v81[8];
+      for (int s = 0; s < 32; ++s) v80[s] = (v33[s] + v78[s]);
+      float v81[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v81[s] = (v34[s] + v79[s]);
-      float v82[8];
+      for (int s = 0; s < 32; ++s) v81[s] = (v34[s] + v79[s]);
+      float v82[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v82[s] = (v35[s] + v52[s]);
+      for (int s = 0; s < 32; ++s) v82[s] = (v35[s] + v52[s]);
       int v84 = (int)((v32 + v31));
       bool v85 = (v84 == v18);
       int v88 = (int)((v3 == 0 ? 0 : v84 % v3));
@@ -573,15 +573,15 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
       int v93 = (int)((v92 + v36));
       mt_i64 v95 = (mt_i64)(v93);
       mt_i64 v97 = (v95 * v39);
-      mt_i64 v98[8];
+      mt_i64 v98[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v98[s] = v97;
-      mt_i64 v99[8];
+      for (int s = 0; s < 32; ++s) v98[s] = v97;
+      mt_i64 v99[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v99[s] = (v98[s] + v23[s]);
+      for (int s = 0; s < 32; ++s) v99[s] = (v98[s] + v23[s]);
       if (v91) {
         #pragma unroll
-        for (int g = 0; g < 8; g += 4) {
+        for (int g = 0; g < 32; g += 4) {
           const mt_i64 i0 = v99[g];
           if ((true && v21[g + 0]) && (true && v21[g + 1]) && (true && v21[g + 2]) && (true && v21[g + 3]) && (i0 % 4) == 0) {
             union { uint4 w[1]; float e[4]; } u;
@@ -595,7 +595,7 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
           }
         }
         #pragma unroll
-        for (int g = 0; g < 8; g += 4) {
+        for (int g = 0; g < 32; g += 4) {
           const mt_i64 i0 = v99[g];
           if ((true && v21[g + 0]) && (true && v21[g + 1]) && (true && v21[g + 2]) && (true && v21[g + 3]) && (i0 % 4) == 0) {
             union { uint4 w[1]; float e[4]; } u;
@@ -610,51 +610,51 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_bwd(cons
         }
       } else {
       }
-      bool v101[8];
+      bool v101[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v101[s] = v91;
-      float v103[8];
+      for (int s = 0; s < 32; ++s) v101[s] = v91;
+      float v103[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v103[s] = (v101[s] ? v28[s] : v81[s]);
-      float v107[8];
+      for (int s = 0; s < 32; ++s) v103[s] = (v101[s] ? v28[s] : v81[s]);
+      float v107[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v107[s] = (v101[s] ? v28[s] : v82[s]);
-      float y8[8];
+      for (int s = 0; s < 32; ++s) v107[s] = (v101[s] ? v28[s] : v82[s]);
+      float y8[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y8[s] = v80[s];
-      float y9[8];
+      for (int s = 0; s < 32; ++s) y8[s] = v80[s];
+      float y9[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y9[s] = v103[s];
-      float y10[8];
+      for (int s = 0; s < 32; ++s) y9[s] = v103[s];
+      float y10[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) y10[s] = v107[s];
+      for (int s = 0; s < 32; ++s) y10[s] = v107[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v33[s] = y8[s];
+      for (int s = 0; s < 32; ++s) v33[s] = y8[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v34[s] = y9[s];
+      for (int s = 0; s < 32; ++s) v34[s] = y9[s];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v35[s] = y10[s];
+      for (int s = 0; s < 32; ++s) v35[s] = y10[s];
     }
-    float v108[8];
+    float v108[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v108[s] = v33[s];
-    float v109[8];
+    for (int s = 0; s < 32; ++s) v108[s] = v33[s];
+    float v109[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v109[s] = v34[s];
-    float v110[8];
+    for (int s = 0; s < 32; ++s) v109[s] = v34[s];
+    float v110[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v110[s] = v35[s];
+    for (int s = 0; s < 32; ++s) v110[s] = v35[s];
     mt_i64 v112 = (mt_i64)(v9);
     mt_i64 v113 = (mt_i64)(v0);
     mt_i64 v114 = (v112 * v113);
-    mt_i64 v115[8];
+    mt_i64 v115[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v115[s] = v114;
-    mt_i64 v116[8];
+    for (int s = 0; s < 32; ++s) v115[s] = v114;
+    mt_i64 v116[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v116[s] = (v115[s] + v23[s]);
+    for (int s = 0; s < 32; ++s) v116[s] = (v115[s] + v23[s]);
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
+    for (int g = 0; g < 32; g += 4) {
       const mt_i64 i0 = v116[g];
       if ((true && v21[g + 0]) && (true && v21[g + 1]) && (true && v21[g + 2]) && (true && v21[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;

@@ -42,15 +42,15 @@ __device__ __forceinline__ float mt_tanh(float x) {
   float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
   return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
 }
-#define MT_THREADS 512
+#define MT_THREADS 256
 #define MT_VEC 8
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
-extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_fwd(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, const mt_u16* __restrict__ p2, const mt_u16* __restrict__ p3, mt_u16* __restrict__ p4, float* __restrict__ p5, int p6, int p7, int p8, int p9, int p10, float p11, float p12) {
+extern "C" __global__ void __launch_bounds__(256) mt_modulated_rms_norm_fwd(const mt_u16* __restrict__ p0, const mt_u16* __restrict__ p1, const mt_u16* __restrict__ p2, const mt_u16* __restrict__ p3, mt_u16* __restrict__ p4, float* __restrict__ p5, int p6, int p7, int p8, int p9, int p10, float p11, float p12) {
   const int mt_tid = threadIdx.x;
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[1024];
+  __shared__ __align__(128) unsigned char mt_smem[512];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -62,23 +62,23 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_fwd(cons
     int v3 = p9;
     float v5 = p11;
     float v6 = p12;
-    int v7[8];
+    int v7[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v7[s] = (int)(0 + MT_FLAT(s));
-    int v8[8];
+    for (int s = 0; s < 16; ++s) v7[s] = (int)(0 + MT_FLAT(s));
+    int v8[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v8[s] = v0;
-    bool v9[8];
+    for (int s = 0; s < 16; ++s) v8[s] = v0;
+    bool v9[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v9[s] = (v7[s] < v8[s]);
+    for (int s = 0; s < 16; ++s) v9[s] = (v7[s] < v8[s]);
     float v10 = (float)(v0);
-    mt_i64 v11[8];
+    mt_i64 v11[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v11[s] = (mt_i64)(v7[s]);
+    for (int s = 0; s < 16; ++s) v11[s] = (mt_i64)(v7[s]);
     float v12 = 0.0f;
-    float v13[8];
+    float v13[16];
     #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
+    for (int g = 0; g < 16; g += 8) {
       const mt_i64 i0 = v11[g];
       if ((true && v9[g])) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -91,15 +91,15 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_fwd(cons
         for (int k = 0; k < 8; ++k) { v13[g + k] = v12; }
       }
     }
-    float v14[8];
+    float v14[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v14[s] = v13[s];
-    float v15[8];
+    for (int s = 0; s < 16; ++s) v14[s] = v13[s];
+    float v15[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v15[s] = v6;
-    float v16[8];
+    for (int s = 0; s < 16; ++s) v15[s] = v6;
+    float v16[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v16[s] = (v14[s] + v15[s]);
+    for (int s = 0; s < 16; ++s) v16[s] = (v14[s] + v15[s]);
     int v17 = (int)blockIdx.x;
     int v18 = (int)((v17 * v2));
     int v19 = (int)((v18 + v2));
@@ -110,15 +110,15 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_fwd(cons
       mt_i64 v25 = (mt_i64)(v22);
       mt_i64 v26 = (mt_i64)(v0);
       mt_i64 v27 = (v25 * v26);
-      mt_i64 v28[8];
+      mt_i64 v28[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v28[s] = v27;
-      mt_i64 v29[8];
+      for (int s = 0; s < 16; ++s) v28[s] = v27;
+      mt_i64 v29[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v29[s] = (v28[s] + v11[s]);
-      float v31[8];
+      for (int s = 0; s < 16; ++s) v29[s] = (v28[s] + v11[s]);
+      float v31[16];
       #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
+      for (int g = 0; g < 16; g += 8) {
         const mt_i64 i0 = v29[g];
         if ((true && v9[g])) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -131,57 +131,57 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_fwd(cons
           for (int k = 0; k < 8; ++k) { v31[g + k] = v12; }
         }
       }
-      float v32[8];
+      float v32[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v32[s] = v31[s];
-      float v33[8];
+      for (int s = 0; s < 16; ++s) v32[s] = v31[s];
+      float v33[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v33[s] = (v32[s] * v32[s]);
+      for (int s = 0; s < 16; ++s) v33[s] = (v32[s] * v32[s]);
       mt_round ^= 1;
       float acc2 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v33[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc2 = (acc2 + v33[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc2;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
       __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 512))[w]);
+      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v34 = acc2;
       float v35 = mt_div(v34, v10);
       float v36 = (v35 + v5);
       float v37 = mt_rsqrt(v36);
       if (mt_tid == 0) p5[v25] = v37;
-      float v39[8];
+      float v39[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v39[s] = v37;
-      float v40[8];
+      for (int s = 0; s < 16; ++s) v39[s] = v37;
+      float v40[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v40[s] = (v32[s] * v39[s]);
-      float v41[8];
+      for (int s = 0; s < 16; ++s) v40[s] = (v32[s] * v39[s]);
+      float v41[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v41[s] = mt_round_bf16(v40[s]);
-      float v42[8];
+      for (int s = 0; s < 16; ++s) v41[s] = mt_round_bf16(v40[s]);
+      float v42[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v42[s] = v41[s];
-      float v43[8];
+      for (int s = 0; s < 16; ++s) v42[s] = v41[s];
+      float v43[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v43[s] = (v42[s] * v16[s]);
-      float v44[8];
+      for (int s = 0; s < 16; ++s) v43[s] = (v42[s] * v16[s]);
+      float v44[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v44[s] = mt_round_bf16(v43[s]);
-      float v45[8];
+      for (int s = 0; s < 16; ++s) v44[s] = mt_round_bf16(v43[s]);
+      float v45[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v45[s] = v44[s];
+      for (int s = 0; s < 16; ++s) v45[s] = v44[s];
       mt_i64 v47 = (mt_i64)(v23);
       mt_i64 v49 = (v47 * v26);
-      mt_i64 v50[8];
+      mt_i64 v50[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v50[s] = v49;
-      mt_i64 v51[8];
+      for (int s = 0; s < 16; ++s) v50[s] = v49;
+      mt_i64 v51[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v51[s] = (v50[s] + v11[s]);
-      float v53[8];
+      for (int s = 0; s < 16; ++s) v51[s] = (v50[s] + v11[s]);
+      float v53[16];
       #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
+      for (int g = 0; g < 16; g += 8) {
         const mt_i64 i0 = v51[g];
         if ((true && v9[g])) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -194,21 +194,21 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_fwd(cons
           for (int k = 0; k < 8; ++k) { v53[g + k] = v12; }
         }
       }
-      float v54[8];
+      float v54[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v54[s] = v53[s];
-      float v56[8];
+      for (int s = 0; s < 16; ++s) v54[s] = v53[s];
+      float v56[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v56[s] = 1.0f;
-      float v57[8];
+      for (int s = 0; s < 16; ++s) v56[s] = 1.0f;
+      float v57[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v57[s] = (v56[s] + v54[s]);
-      float v58[8];
+      for (int s = 0; s < 16; ++s) v57[s] = (v56[s] + v54[s]);
+      float v58[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v58[s] = (v45[s] * v57[s]);
-      float v60[8];
+      for (int s = 0; s < 16; ++s) v58[s] = (v45[s] * v57[s]);
+      float v60[16];
       #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
+      for (int g = 0; g < 16; g += 8) {
         const mt_i64 i0 = v51[g];
         if ((true && v9[g])) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -221,17 +221,17 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_fwd(cons
           for (int k = 0; k < 8; ++k) { v60[g + k] = v12; }
         }
       }
-      float v61[8];
+      float v61[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v61[s] = v60[s];
-      float v62[8];
+      for (int s = 0; s < 16; ++s) v61[s] = v60[s];
+      float v62[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v62[s] = (v58[s] + v61[s]);
-      float v63[8];
+      for (int s = 0; s < 16; ++s) v62[s] = (v58[s] + v61[s]);
+      float v63[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v63[s] = mt_round_bf16(v62[s]);
+      for (int s = 0; s < 16; ++s) v63[s] = mt_round_bf16(v62[s]);
       #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
+      for (int g = 0; g < 16; g += 8) {
         const mt_i64 i0 = v29[g];
         if ((true && v9[g])) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -249,23 +249,23 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_fwd(cons
     int v3 = p9;
     float v5 = p11;
     float v6 = p12;
-    int v7[8];
+    int v7[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v7[s] = (int)(0 + MT_FLAT(s));
-    int v8[8];
+    for (int s = 0; s < 16; ++s) v7[s] = (int)(0 + MT_FLAT(s));
+    int v8[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v8[s] = v0;
-    bool v9[8];
+    for (int s = 0; s < 16; ++s) v8[s] = v0;
+    bool v9[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v9[s] = (v7[s] < v8[s]);
+    for (int s = 0; s < 16; ++s) v9[s] = (v7[s] < v8[s]);
     float v10 = (float)(v0);
-    mt_i64 v11[8];
+    mt_i64 v11[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v11[s] = (mt_i64)(v7[s]);
+    for (int s = 0; s < 16; ++s) v11[s] = (mt_i64)(v7[s]);
     float v12 = 0.0f;
-    float v13[8];
+    float v13[16];
     #pragma unroll
-    for (int g = 0; g < 8; g += 8) {
+    for (int g = 0; g < 16; g += 8) {
       const mt_i64 i0 = v11[g];
       if ((true && v9[g + 0]) && (true && v9[g + 1]) && (true && v9[g + 2]) && (true && v9[g + 3]) && (true && v9[g + 4]) && (true && v9[g + 5]) && (true && v9[g + 6]) && (true && v9[g + 7]) && (i0 % 8) == 0) {
         union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -278,15 +278,15 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_fwd(cons
         for (int k = 0; k < 8; ++k) { const int s = g + k; v13[s] = (true && v9[s]) ? mt_bf16_to_f32(p1[i0 + k]) : v12; }
       }
     }
-    float v14[8];
+    float v14[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v14[s] = v13[s];
-    float v15[8];
+    for (int s = 0; s < 16; ++s) v14[s] = v13[s];
+    float v15[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v15[s] = v6;
-    float v16[8];
+    for (int s = 0; s < 16; ++s) v15[s] = v6;
+    float v16[16];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v16[s] = (v14[s] + v15[s]);
+    for (int s = 0; s < 16; ++s) v16[s] = (v14[s] + v15[s]);
     int v17 = (int)blockIdx.x;
     int v18 = (int)((v17 * v2));
     int v19 = (int)((v18 + v2));
@@ -297,15 +297,15 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_fwd(cons
       mt_i64 v25 = (mt_i64)(v22);
       mt_i64 v26 = (mt_i64)(v0);
       mt_i64 v27 = (v25 * v26);
-      mt_i64 v28[8];
+      mt_i64 v28[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v28[s] = v27;
-      mt_i64 v29[8];
+      for (int s = 0; s < 16; ++s) v28[s] = v27;
+      mt_i64 v29[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v29[s] = (v28[s] + v11[s]);
-      float v31[8];
+      for (int s = 0; s < 16; ++s) v29[s] = (v28[s] + v11[s]);
+      float v31[16];
       #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
+      for (int g = 0; g < 16; g += 8) {
         const mt_i64 i0 = v29[g];
         if ((true && v9[g + 0]) && (true && v9[g + 1]) && (true && v9[g + 2]) && (true && v9[g + 3]) && (true && v9[g + 4]) && (true && v9[g + 5]) && (true && v9[g + 6]) && (true && v9[g + 7]) && (i0 % 8) == 0) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -318,57 +318,57 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_fwd(cons
           for (int k = 0; k < 8; ++k) { const int s = g + k; v31[s] = (true && v9[s]) ? mt_bf16_to_f32(p0[i0 + k]) : v12; }
         }
       }
-      float v32[8];
+      float v32[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v32[s] = v31[s];
-      float v33[8];
+      for (int s = 0; s < 16; ++s) v32[s] = v31[s];
+      float v33[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v33[s] = (v32[s] * v32[s]);
+      for (int s = 0; s < 16; ++s) v33[s] = (v32[s] * v32[s]);
       mt_round ^= 1;
       float acc4 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v33[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v33[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc4;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
       __syncthreads();
-      acc4 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 512))[w]);
+      acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
       float v34 = acc4;
       float v35 = mt_div(v34, v10);
       float v36 = (v35 + v5);
       float v37 = mt_rsqrt(v36);
       if (mt_tid == 0) p5[v25] = v37;
-      float v39[8];
+      float v39[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v39[s] = v37;
-      float v40[8];
+      for (int s = 0; s < 16; ++s) v39[s] = v37;
+      float v40[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v40[s] = (v32[s] * v39[s]);
-      float v41[8];
+      for (int s = 0; s < 16; ++s) v40[s] = (v32[s] * v39[s]);
+      float v41[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v41[s] = mt_round_bf16(v40[s]);
-      float v42[8];
+      for (int s = 0; s < 16; ++s) v41[s] = mt_round_bf16(v40[s]);
+      float v42[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v42[s] = v41[s];
-      float v43[8];
+      for (int s = 0; s < 16; ++s) v42[s] = v41[s];
+      float v43[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v43[s] = (v42[s] * v16[s]);
-      float v44[8];
+      for (int s = 0; s < 16; ++s) v43[s] = (v42[s] * v16[s]);
+      float v44[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v44[s] = mt_round_bf16(v43[s]);
-      float v45[8];
+      for (int s = 0; s < 16; ++s) v44[s] = mt_round_bf16(v43[s]);
+      float v45[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v45[s] = v44[s];
+      for (int s = 0; s < 16; ++s) v45[s] = v44[s];
       mt_i64 v47 = (mt_i64)(v23);
       mt_i64 v49 = (v47 * v26);
-      mt_i64 v50[8];
+      mt_i64 v50[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v50[s] = v49;
-      mt_i64 v51[8];
+      for (int s = 0; s < 16; ++s) v50[s] = v49;
+      mt_i64 v51[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v51[s] = (v50[s] + v11[s]);
-      float v53[8];
+      for (int s = 0; s < 16; ++s) v51[s] = (v50[s] + v11[s]);
+      float v53[16];
       #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
+      for (int g = 0; g < 16; g += 8) {
         const mt_i64 i0 = v51[g];
         if ((true && v9[g + 0]) && (true && v9[g + 1]) && (true && v9[g + 2]) && (true && v9[g + 3]) && (true && v9[g + 4]) && (true && v9[g + 5]) && (true && v9[g + 6]) && (true && v9[g + 7]) && (i0 % 8) == 0) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -381,21 +381,21 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_fwd(cons
           for (int k = 0; k < 8; ++k) { const int s = g + k; v53[s] = (true && v9[s]) ? mt_bf16_to_f32(p2[i0 + k]) : v12; }
         }
       }
-      float v54[8];
+      float v54[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v54[s] = v53[s];
-      float v56[8];
+      for (int s = 0; s < 16; ++s) v54[s] = v53[s];
+      float v56[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v56[s] = 1.0f;
-      float v57[8];
+      for (int s = 0; s < 16; ++s) v56[s] = 1.0f;
+      float v57[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v57[s] = (v56[s] + v54[s]);
-      float v58[8];
+      for (int s = 0; s < 16; ++s) v57[s] = (v56[s] + v54[s]);
+      float v58[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v58[s] = (v45[s] * v57[s]);
-      float v60[8];
+      for (int s = 0; s < 16; ++s) v58[s] = (v45[s] * v57[s]);
+      float v60[16];
       #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
+      for (int g = 0; g < 16; g += 8) {
         const mt_i64 i0 = v51[g];
         if ((true && v9[g + 0]) && (true && v9[g + 1]) && (true && v9[g + 2]) && (true && v9[g + 3]) && (true && v9[g + 4]) && (true && v9[g + 5]) && (true && v9[g + 6]) && (true && v9[g + 7]) && (i0 % 8) == 0) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
@@ -408,17 +408,17 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_fwd(cons
           for (int k = 0; k < 8; ++k) { const int s = g + k; v60[s] = (true && v9[s]) ? mt_bf16_to_f32(p3[i0 + k]) : v12; }
         }
       }
-      float v61[8];
+      float v61[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v61[s] = v60[s];
-      float v62[8];
+      for (int s = 0; s < 16; ++s) v61[s] = v60[s];
+      float v62[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v62[s] = (v58[s] + v61[s]);
-      float v63[8];
+      for (int s = 0; s < 16; ++s) v62[s] = (v58[s] + v61[s]);
+      float v63[16];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v63[s] = mt_round_bf16(v62[s]);
+      for (int s = 0; s < 16; ++s) v63[s] = mt_round_bf16(v62[s]);
       #pragma unroll
-      for (int g = 0; g < 8; g += 8) {
+      for (int g = 0; g < 16; g += 8) {
         const mt_i64 i0 = v29[g];
         if ((true && v9[g + 0]) && (true && v9[g + 1]) && (true && v9[g + 2]) && (true && v9[g + 3]) && (true && v9[g + 4]) && (true && v9[g + 5]) && (true && v9[g + 6]) && (true && v9[g + 7]) && (i0 % 8) == 0) {
           union { uint4 w[1]; mt_u16 e[8]; } u;

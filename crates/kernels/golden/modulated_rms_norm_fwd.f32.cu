@@ -42,15 +42,15 @@ __device__ __forceinline__ float mt_tanh(float x) {
   float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
   return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
 }
-#define MT_THREADS 512
+#define MT_THREADS 128
 #define MT_VEC 4
 #define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
-extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_fwd(const float* __restrict__ p0, const float* __restrict__ p1, const float* __restrict__ p2, const float* __restrict__ p3, float* __restrict__ p4, float* __restrict__ p5, int p6, int p7, int p8, int p9, int p10, float p11, float p12) {
+extern "C" __global__ void __launch_bounds__(128) mt_modulated_rms_norm_fwd(const float* __restrict__ p0, const float* __restrict__ p1, const float* __restrict__ p2, const float* __restrict__ p3, float* __restrict__ p4, float* __restrict__ p5, int p6, int p7, int p8, int p9, int p10, float p11, float p12) {
   const int mt_tid = threadIdx.x;
   const int mt_lane = mt_tid & 31;
   const int mt_warp = mt_tid >> 5;
   (void)mt_lane; (void)mt_warp;
-  __shared__ __align__(128) unsigned char mt_smem[1024];
+  __shared__ __align__(128) unsigned char mt_smem[256];
   (void)mt_smem;
   int mt_round = 0;
   (void)mt_round;
@@ -62,23 +62,23 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_fwd(cons
     int v3 = p9;
     float v5 = p11;
     float v6 = p12;
-    int v7[8];
+    int v7[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v7[s] = (int)(0 + MT_FLAT(s));
-    int v8[8];
+    for (int s = 0; s < 32; ++s) v7[s] = (int)(0 + MT_FLAT(s));
+    int v8[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v8[s] = v0;
-    bool v9[8];
+    for (int s = 0; s < 32; ++s) v8[s] = v0;
+    bool v9[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v9[s] = (v7[s] < v8[s]);
+    for (int s = 0; s < 32; ++s) v9[s] = (v7[s] < v8[s]);
     float v10 = (float)(v0);
-    mt_i64 v11[8];
+    mt_i64 v11[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v11[s] = (mt_i64)(v7[s]);
+    for (int s = 0; s < 32; ++s) v11[s] = (mt_i64)(v7[s]);
     float v12 = 0.0f;
-    float v13[8];
+    float v13[32];
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
+    for (int g = 0; g < 32; g += 4) {
       const mt_i64 i0 = v11[g];
       if ((true && v9[g])) {
         union { uint4 w[1]; float e[4]; } u;
@@ -91,12 +91,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_fwd(cons
         for (int k = 0; k < 4; ++k) { v13[g + k] = v12; }
       }
     }
-    float v14[8];
+    float v14[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v14[s] = v6;
-    float v15[8];
+    for (int s = 0; s < 32; ++s) v14[s] = v6;
+    float v15[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v15[s] = (v13[s] + v14[s]);
+    for (int s = 0; s < 32; ++s) v15[s] = (v13[s] + v14[s]);
     int v16 = (int)blockIdx.x;
     int v17 = (int)((v16 * v2));
     int v18 = (int)((v17 + v2));
@@ -107,20 +107,20 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_fwd(cons
       mt_i64 v24 = (mt_i64)(v21);
       mt_i64 v25 = (mt_i64)(v0);
       mt_i64 v26 = (v24 * v25);
-      mt_i64 v27[8];
+      mt_i64 v27[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v27[s] = v26;
-      mt_i64 v28[8];
+      for (int s = 0; s < 32; ++s) v27[s] = v26;
+      mt_i64 v28[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v28[s] = (v27[s] + v11[s]);
-      float v30[8];
+      for (int s = 0; s < 32; ++s) v28[s] = (v27[s] + v11[s]);
+      float v30[32];
       #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
+      for (int g = 0; g < 32; g += 4) {
         const mt_i64 i0 = v28[g];
         if ((true && v9[g])) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          for (int q = 0; q < 1; ++q) u.w[q] = mt_ld_evict_last((const uint4*)(p0 + i0) + q);
           #pragma unroll
           for (int k = 0; k < MT_VEC; ++k) v30[g + k] = u.e[k];
         } else {
@@ -128,42 +128,42 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_fwd(cons
           for (int k = 0; k < 4; ++k) { v30[g + k] = v12; }
         }
       }
-      float v31[8];
+      float v31[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v31[s] = (v30[s] * v30[s]);
+      for (int s = 0; s < 32; ++s) v31[s] = (v30[s] * v30[s]);
       mt_round ^= 1;
       float acc2 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc2 = (acc2 + v31[s]);
+      for (int s = 0; s < 32; ++s) if (true) acc2 = (acc2 + v31[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = (acc2 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc2;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc2;
       __syncthreads();
-      acc2 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 512))[w]);
+      acc2 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 4; ++w) acc2 = (acc2 + ((float*)(mt_smem + mt_round * 128))[w]);
       float v32 = acc2;
       float v33 = mt_div(v32, v10);
       float v34 = (v33 + v5);
       float v35 = mt_rsqrt(v34);
       if (mt_tid == 0) p5[v24] = v35;
-      float v37[8];
+      float v37[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v37[s] = v35;
-      float v38[8];
+      for (int s = 0; s < 32; ++s) v37[s] = v35;
+      float v38[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v38[s] = (v30[s] * v37[s]);
-      float v39[8];
+      for (int s = 0; s < 32; ++s) v38[s] = (v30[s] * v37[s]);
+      float v39[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v39[s] = (v38[s] * v15[s]);
+      for (int s = 0; s < 32; ++s) v39[s] = (v38[s] * v15[s]);
       mt_i64 v41 = (mt_i64)(v22);
       mt_i64 v43 = (v41 * v25);
-      mt_i64 v44[8];
+      mt_i64 v44[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v44[s] = v43;
-      mt_i64 v45[8];
+      for (int s = 0; s < 32; ++s) v44[s] = v43;
+      mt_i64 v45[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v45[s] = (v44[s] + v11[s]);
-      float v47[8];
+      for (int s = 0; s < 32; ++s) v45[s] = (v44[s] + v11[s]);
+      float v47[32];
       #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
+      for (int g = 0; g < 32; g += 4) {
         const mt_i64 i0 = v45[g];
         if ((true && v9[g])) {
           union { uint4 w[1]; float e[4]; } u;
@@ -176,18 +176,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_fwd(cons
           for (int k = 0; k < 4; ++k) { v47[g + k] = v12; }
         }
       }
-      float v49[8];
+      float v49[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v49[s] = 1.0f;
-      float v50[8];
+      for (int s = 0; s < 32; ++s) v49[s] = 1.0f;
+      float v50[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v50[s] = (v49[s] + v47[s]);
-      float v51[8];
+      for (int s = 0; s < 32; ++s) v50[s] = (v49[s] + v47[s]);
+      float v51[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v51[s] = (v39[s] * v50[s]);
-      float v53[8];
+      for (int s = 0; s < 32; ++s) v51[s] = (v39[s] * v50[s]);
+      float v53[32];
       #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
+      for (int g = 0; g < 32; g += 4) {
         const mt_i64 i0 = v45[g];
         if ((true && v9[g])) {
           union { uint4 w[1]; float e[4]; } u;
@@ -200,11 +200,11 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_fwd(cons
           for (int k = 0; k < 4; ++k) { v53[g + k] = v12; }
         }
       }
-      float v54[8];
+      float v54[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v54[s] = (v51[s] + v53[s]);
+      for (int s = 0; s < 32; ++s) v54[s] = (v51[s] + v53[s]);
       #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
+      for (int g = 0; g < 32; g += 4) {
         const mt_i64 i0 = v28[g];
         if ((true && v9[g])) {
           union { uint4 w[1]; float e[4]; } u;
@@ -222,23 +222,23 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_fwd(cons
     int v3 = p9;
     float v5 = p11;
     float v6 = p12;
-    int v7[8];
+    int v7[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v7[s] = (int)(0 + MT_FLAT(s));
-    int v8[8];
+    for (int s = 0; s < 32; ++s) v7[s] = (int)(0 + MT_FLAT(s));
+    int v8[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v8[s] = v0;
-    bool v9[8];
+    for (int s = 0; s < 32; ++s) v8[s] = v0;
+    bool v9[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v9[s] = (v7[s] < v8[s]);
+    for (int s = 0; s < 32; ++s) v9[s] = (v7[s] < v8[s]);
     float v10 = (float)(v0);
-    mt_i64 v11[8];
+    mt_i64 v11[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v11[s] = (mt_i64)(v7[s]);
+    for (int s = 0; s < 32; ++s) v11[s] = (mt_i64)(v7[s]);
     float v12 = 0.0f;
-    float v13[8];
+    float v13[32];
     #pragma unroll
-    for (int g = 0; g < 8; g += 4) {
+    for (int g = 0; g < 32; g += 4) {
       const mt_i64 i0 = v11[g];
       if ((true && v9[g + 0]) && (true && v9[g + 1]) && (true && v9[g + 2]) && (true && v9[g + 3]) && (i0 % 4) == 0) {
         union { uint4 w[1]; float e[4]; } u;
@@ -251,12 +251,12 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_fwd(cons
         for (int k = 0; k < 4; ++k) { const int s = g + k; v13[s] = (true && v9[s]) ? p1[i0 + k] : v12; }
       }
     }
-    float v14[8];
+    float v14[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v14[s] = v6;
-    float v15[8];
+    for (int s = 0; s < 32; ++s) v14[s] = v6;
+    float v15[32];
     #pragma unroll
-    for (int s = 0; s < 8; ++s) v15[s] = (v13[s] + v14[s]);
+    for (int s = 0; s < 32; ++s) v15[s] = (v13[s] + v14[s]);
     int v16 = (int)blockIdx.x;
     int v17 = (int)((v16 * v2));
     int v18 = (int)((v17 + v2));
@@ -267,20 +267,20 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_fwd(cons
       mt_i64 v24 = (mt_i64)(v21);
       mt_i64 v25 = (mt_i64)(v0);
       mt_i64 v26 = (v24 * v25);
-      mt_i64 v27[8];
+      mt_i64 v27[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v27[s] = v26;
-      mt_i64 v28[8];
+      for (int s = 0; s < 32; ++s) v27[s] = v26;
+      mt_i64 v28[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v28[s] = (v27[s] + v11[s]);
-      float v30[8];
+      for (int s = 0; s < 32; ++s) v28[s] = (v27[s] + v11[s]);
+      float v30[32];
       #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
+      for (int g = 0; g < 32; g += 4) {
         const mt_i64 i0 = v28[g];
         if ((true && v9[g + 0]) && (true && v9[g + 1]) && (true && v9[g + 2]) && (true && v9[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          for (int q = 0; q < 1; ++q) u.w[q] = mt_ld_evict_last((const uint4*)(p0 + i0) + q);
           #pragma unroll
           for (int k = 0; k < MT_VEC; ++k) v30[g + k] = u.e[k];
         } else {
@@ -288,42 +288,42 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_fwd(cons
           for (int k = 0; k < 4; ++k) { const int s = g + k; v30[s] = (true && v9[s]) ? p0[i0 + k] : v12; }
         }
       }
-      float v31[8];
+      float v31[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v31[s] = (v30[s] * v30[s]);
+      for (int s = 0; s < 32; ++s) v31[s] = (v30[s] * v30[s]);
       mt_round ^= 1;
       float acc4 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 8; ++s) if (true) acc4 = (acc4 + v31[s]);
+      for (int s = 0; s < 32; ++s) if (true) acc4 = (acc4 + v31[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
-      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 512))[mt_warp] = acc4;
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 128))[mt_warp] = acc4;
       __syncthreads();
-      acc4 = ((float*)(mt_smem + mt_round * 512))[0]; for (int w = 1; w < 16; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 512))[w]);
+      acc4 = ((float*)(mt_smem + mt_round * 128))[0]; for (int w = 1; w < 4; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 128))[w]);
       float v32 = acc4;
       float v33 = mt_div(v32, v10);
       float v34 = (v33 + v5);
       float v35 = mt_rsqrt(v34);
       if (mt_tid == 0) p5[v24] = v35;
-      float v37[8];
+      float v37[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v37[s] = v35;
-      float v38[8];
+      for (int s = 0; s < 32; ++s) v37[s] = v35;
+      float v38[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v38[s] = (v30[s] * v37[s]);
-      float v39[8];
+      for (int s = 0; s < 32; ++s) v38[s] = (v30[s] * v37[s]);
+      float v39[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v39[s] = (v38[s] * v15[s]);
+      for (int s = 0; s < 32; ++s) v39[s] = (v38[s] * v15[s]);
       mt_i64 v41 = (mt_i64)(v22);
       mt_i64 v43 = (v41 * v25);
-      mt_i64 v44[8];
+      mt_i64 v44[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v44[s] = v43;
-      mt_i64 v45[8];
+      for (int s = 0; s < 32; ++s) v44[s] = v43;
+      mt_i64 v45[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v45[s] = (v44[s] + v11[s]);
-      float v47[8];
+      for (int s = 0; s < 32; ++s) v45[s] = (v44[s] + v11[s]);
+      float v47[32];
       #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
+      for (int g = 0; g < 32; g += 4) {
         const mt_i64 i0 = v45[g];
         if ((true && v9[g + 0]) && (true && v9[g + 1]) && (true && v9[g + 2]) && (true && v9[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
@@ -336,18 +336,18 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_fwd(cons
           for (int k = 0; k < 4; ++k) { const int s = g + k; v47[s] = (true && v9[s]) ? p2[i0 + k] : v12; }
         }
       }
-      float v49[8];
+      float v49[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v49[s] = 1.0f;
-      float v50[8];
+      for (int s = 0; s < 32; ++s) v49[s] = 1.0f;
+      float v50[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v50[s] = (v49[s] + v47[s]);
-      float v51[8];
+      for (int s = 0; s < 32; ++s) v50[s] = (v49[s] + v47[s]);
+      float v51[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v51[s] = (v39[s] * v50[s]);
-      float v53[8];
+      for (int s = 0; s < 32; ++s) v51[s] = (v39[s] * v50[s]);
+      float v53[32];
       #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
+      for (int g = 0; g < 32; g += 4) {
         const mt_i64 i0 = v45[g];
         if ((true && v9[g + 0]) && (true && v9[g + 1]) && (true && v9[g + 2]) && (true && v9[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
@@ -360,11 +360,11 @@ extern "C" __global__ void __launch_bounds__(512) mt_modulated_rms_norm_fwd(cons
           for (int k = 0; k < 4; ++k) { const int s = g + k; v53[s] = (true && v9[s]) ? p3[i0 + k] : v12; }
         }
       }
-      float v54[8];
+      float v54[32];
       #pragma unroll
-      for (int s = 0; s < 8; ++s) v54[s] = (v51[s] + v53[s]);
+      for (int s = 0; s < 32; ++s) v54[s] = (v51[s] + v53[s]);
       #pragma unroll
-      for (int g = 0; g < 8; g += 4) {
+      for (int g = 0; g < 32; g += 4) {
         const mt_i64 i0 = v28[g];
         if ((true && v9[g + 0]) && (true && v9[g + 1]) && (true && v9[g + 2]) && (true && v9[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;

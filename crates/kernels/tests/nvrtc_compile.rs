@@ -145,6 +145,15 @@ fn modulated_rms_norm_compiles_without_spills() {
         let src = cuda_source(&k.unwrap(), &Target::sm90()).unwrap();
         match metile_runtime::cuda::ptxas_report("modulated_rms_norm", &src.source, 90) {
             Ok(report) if report.contains("spill stores") && spilled_bytes(&report) == 0 => {}
+            // The single-tile backward over 4096 columns runs at 128 threads, which spill a few
+            // hundred bytes to L1 and were measured faster than 256 without spills (H200, bf16
+            // 0.254 against 0.282 ms: `modulated_rms_norm::kernels::GpuPlan`); bounded, not 0.
+            Ok(report)
+                if backward
+                    && !spec.looped
+                    && spec.block == 4096
+                    && report.contains("spill stores")
+                    && spilled_bytes(&report) <= 1024 => {}
             Ok(report) => failures.push(format!("{spec:?} ({} threads):\n{report}", src.threads)),
             Err(e) if missing_header(&e) => return,
             Err(e) => panic!("{spec:?}: {e}"),

@@ -137,11 +137,19 @@ fn sign(a: Tile, b: Tile) -> Tile {
     a.gt(b).cast(DType::F32) - a.lt(b).cast(DType::F32)
 }
 
+/// The most threads of a program on a GPU. H200, 8192x32768 (16384-column steps), graph-timed,
+/// ms at 256 / 512 / 1024 threads (`benchmarks/gpu/s19_call4.sh`, session 19; 512 was the cost
+/// model's pick): bf16 forward 0.577 / 0.781 / 1.331, backward 0.383 / 0.423 / 0.592; f32
+/// forward 0.901 / 0.969 / 0.903, backward 0.764 / 0.748 / 0.750. An L2 evict_last policy on
+/// the logits lost everywhere but f32 at 512 threads (1-2%).
+const GPU_MAX_THREADS: u32 = 256;
+
 /// One program per row. Parameters: `student, teacher, target`, then forward `ce, tvd, lse_s,
 /// lse_t, sigma` or backward `lse_s, lse_t, sigma, dce, dtvd, dstudent`, then the scalars `n`
 /// (V) and `ignore_index`.
 pub fn kernel(spec: &CeTvdSpec) -> Result<Verified, LangError> {
     trace(spec.name(), |k| {
+        k.max_threads(GPU_MAX_THREADS);
         let s = k.input("student", spec.s);
         let t = k.input("teacher", spec.t);
         let target = k.input("target", spec.target);

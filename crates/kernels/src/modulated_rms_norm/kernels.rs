@@ -23,6 +23,36 @@ use crate::norms::CastingMode;
 /// The most threads of a stepped backward program on a GPU.
 const STEPPED_BWD_MAX_THREADS: u32 = 256;
 
+/// The GPU plan of single-tile rows: thread caps and an L2 evict_last policy on `x`. H200,
+/// 16384x4096 in 8 modulation rows, graph-timed, ms at 128 / 256 / 512 / 1024 threads without
+/// and with the policy (`benchmarks/gpu/s19_call4.sh`, session 19; 512 was the cost model's
+/// pick for bf16): bf16 forward 0.101 / **0.086** / 0.108 / 0.299 and 0.089 / 0.087 / 0.109 /
+/// 0.299, backward **0.254** / 0.282 / 0.278 / 0.512 and 0.258 / 0.281 / 0.279 / 0.511; f32
+/// forward 0.146 / 0.136 / 0.173 / 0.191 and **0.132** / 0.142 / 0.173 / 0.196, backward 0.246
+/// / 0.261 / 0.262 / 0.291 and **0.228** / 0.259 / 0.263 / 0.293. f16 (not measured) follows bf16.
+struct GpuPlan {
+    fwd_threads: u32,
+    bwd_threads: u32,
+    evict_last: bool,
+}
+
+impl GpuPlan {
+    fn of(x: DType) -> GpuPlan {
+        match x {
+            DType::F32 => GpuPlan {
+                fwd_threads: 128,
+                bwd_threads: 128,
+                evict_last: true,
+            },
+            _ => GpuPlan {
+                fwd_threads: 256,
+                bwd_threads: 128,
+                evict_last: false,
+            },
+        }
+    }
+}
+
 /// Deliberate faults, for the tests that prove the oracle checks catch a wrong kernel: never set
 /// outside them (every entry point launches [`Fault::None`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -117,6 +147,12 @@ pub fn forward(spec: &ModSpec) -> Result<Verified, LangError> {
         let mods = k.scalar("mods", DType::I32);
         let eps = k.scalar("eps", DType::F32);
         let offset = k.scalar("offset", DType::F32);
+        if !spec.looped {
+            k.max_threads(GpuPlan::of(xdt).fwd_threads);
+            if GpuPlan::of(xdt).evict_last {
+                x.l2_evict_last();
+            }
+        }
         let row = Row::new(k, spec.block, spec.exact, n);
         let steps = spec.steps();
         // `offset + w` in the casting mode's arithmetic; loaded once when single-tile.
@@ -210,6 +246,11 @@ pub fn backward(spec: &ModSpec) -> Result<Verified, LangError> {
             // kernels reading the saved rstd spill 12 bytes (at 64 registers); at 256 threads
             // every dtype takes 127 registers without spills.
             k.max_threads(STEPPED_BWD_MAX_THREADS);
+        } else {
+            k.max_threads(GpuPlan::of(xdt).bwd_threads);
+            if GpuPlan::of(xdt).evict_last {
+                x.l2_evict_last();
+            }
         }
         let g = k.program_id(0);
         let j = g % chunks;
