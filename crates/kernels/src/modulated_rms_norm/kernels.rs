@@ -148,8 +148,9 @@ pub fn forward(spec: &ModSpec) -> Result<Verified, LangError> {
         let eps = k.scalar("eps", DType::F32);
         let offset = k.scalar("offset", DType::F32);
         if !spec.looped {
-            k.max_threads(GpuPlan::of(xdt).fwd_threads);
-            if GpuPlan::of(xdt).evict_last {
+            let plan = GpuPlan::of(xdt);
+            k.max_threads(plan.fwd_threads);
+            if plan.evict_last {
                 x.l2_evict_last();
             }
         }
@@ -247,8 +248,9 @@ pub fn backward(spec: &ModSpec) -> Result<Verified, LangError> {
             // every dtype takes 127 registers without spills.
             k.max_threads(STEPPED_BWD_MAX_THREADS);
         } else {
-            k.max_threads(GpuPlan::of(xdt).bwd_threads);
-            if GpuPlan::of(xdt).evict_last {
+            let plan = GpuPlan::of(xdt);
+            k.max_threads(plan.bwd_threads);
+            if plan.evict_last {
                 x.l2_evict_last();
             }
         }
