@@ -57,11 +57,11 @@ extern "C" __global__ void __launch_bounds__(256) mt_sparsemax_bwd(const float* 
   const bool mt_fast = (p3 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0 && ((unsigned long long)(const void*)p2 % 16) == 0;
   if (mt_fast) {
     int v0 = p3;
-    int v1[16];
+    int v1 = (int)blockIdx.x;
+    int v2[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v1[s] = (int)(0 + MT_FLAT(s));
-    int v2 = (int)blockIdx.x;
-    mt_i64 v3 = (mt_i64)(v2);
+    for (int s = 0; s < 16; ++s) v2[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v3 = (mt_i64)(v1);
     mt_i64 v4 = (mt_i64)(v0);
     mt_i64 v5 = (v3 * v4);
     int v6[16];
@@ -69,10 +69,10 @@ extern "C" __global__ void __launch_bounds__(256) mt_sparsemax_bwd(const float* 
     for (int s = 0; s < 16; ++s) v6[s] = v0;
     bool v7[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v7[s] = (v1[s] < v6[s]);
+    for (int s = 0; s < 16; ++s) v7[s] = (v2[s] < v6[s]);
     mt_i64 v8[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v8[s] = (mt_i64)(v1[s]);
+    for (int s = 0; s < 16; ++s) v8[s] = (mt_i64)(v2[s]);
     mt_i64 v9[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v9[s] = v5;
@@ -164,11 +164,11 @@ extern "C" __global__ void __launch_bounds__(256) mt_sparsemax_bwd(const float* 
     }
   } else {
     int v0 = p3;
-    int v1[16];
+    int v1 = (int)blockIdx.x;
+    int v2[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v1[s] = (int)(0 + MT_FLAT(s));
-    int v2 = (int)blockIdx.x;
-    mt_i64 v3 = (mt_i64)(v2);
+    for (int s = 0; s < 16; ++s) v2[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v3 = (mt_i64)(v1);
     mt_i64 v4 = (mt_i64)(v0);
     mt_i64 v5 = (v3 * v4);
     int v6[16];
@@ -176,10 +176,10 @@ extern "C" __global__ void __launch_bounds__(256) mt_sparsemax_bwd(const float* 
     for (int s = 0; s < 16; ++s) v6[s] = v0;
     bool v7[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v7[s] = (v1[s] < v6[s]);
+    for (int s = 0; s < 16; ++s) v7[s] = (v2[s] < v6[s]);
     mt_i64 v8[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v8[s] = (mt_i64)(v1[s]);
+    for (int s = 0; s < 16; ++s) v8[s] = (mt_i64)(v2[s]);
     mt_i64 v9[16];
     #pragma unroll
     for (int s = 0; s < 16; ++s) v9[s] = v5;

@@ -57,11 +57,11 @@ extern "C" __global__ void __launch_bounds__(32) mt_sparsemax_fwd(const float* _
   const bool mt_fast = (p2 % 4) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0 && ((unsigned long long)(const void*)p1 % 16) == 0;
   if (mt_fast) {
     int v0 = p2;
-    int v1[128];
+    int v1 = (int)blockIdx.x;
+    int v2[128];
     #pragma unroll
-    for (int s = 0; s < 128; ++s) v1[s] = (int)(0 + MT_FLAT(s));
-    int v2 = (int)blockIdx.x;
-    mt_i64 v3 = (mt_i64)(v2);
+    for (int s = 0; s < 128; ++s) v2[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v3 = (mt_i64)(v1);
     mt_i64 v4 = (mt_i64)(v0);
     mt_i64 v5 = (v3 * v4);
     int v6[128];
@@ -69,10 +69,10 @@ extern "C" __global__ void __launch_bounds__(32) mt_sparsemax_fwd(const float* _
     for (int s = 0; s < 128; ++s) v6[s] = v0;
     bool v7[128];
     #pragma unroll
-    for (int s = 0; s < 128; ++s) v7[s] = (v1[s] < v6[s]);
+    for (int s = 0; s < 128; ++s) v7[s] = (v2[s] < v6[s]);
     mt_i64 v8[128];
     #pragma unroll
-    for (int s = 0; s < 128; ++s) v8[s] = (mt_i64)(v1[s]);
+    for (int s = 0; s < 128; ++s) v8[s] = (mt_i64)(v2[s]);
     mt_i64 v9[128];
     #pragma unroll
     for (int s = 0; s < 128; ++s) v9[s] = v5;
@@ -274,11 +274,11 @@ extern "C" __global__ void __launch_bounds__(32) mt_sparsemax_fwd(const float* _
     }
   } else {
     int v0 = p2;
-    int v1[128];
+    int v1 = (int)blockIdx.x;
+    int v2[128];
     #pragma unroll
-    for (int s = 0; s < 128; ++s) v1[s] = (int)(0 + MT_FLAT(s));
-    int v2 = (int)blockIdx.x;
-    mt_i64 v3 = (mt_i64)(v2);
+    for (int s = 0; s < 128; ++s) v2[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v3 = (mt_i64)(v1);
     mt_i64 v4 = (mt_i64)(v0);
     mt_i64 v5 = (v3 * v4);
     int v6[128];
@@ -286,10 +286,10 @@ extern "C" __global__ void __launch_bounds__(32) mt_sparsemax_fwd(const float* _
     for (int s = 0; s < 128; ++s) v6[s] = v0;
     bool v7[128];
     #pragma unroll
-    for (int s = 0; s < 128; ++s) v7[s] = (v1[s] < v6[s]);
+    for (int s = 0; s < 128; ++s) v7[s] = (v2[s] < v6[s]);
     mt_i64 v8[128];
     #pragma unroll
-    for (int s = 0; s < 128; ++s) v8[s] = (mt_i64)(v1[s]);
+    for (int s = 0; s < 128; ++s) v8[s] = (mt_i64)(v2[s]);
     mt_i64 v9[128];
     #pragma unroll
     for (int s = 0; s < 128; ++s) v9[s] = v5;

@@ -25,15 +25,6 @@ fn message<T>(r: Result<T, OpError>) -> String {
     r.err().map(|e| e.to_string()).unwrap_or_default()
 }
 
-fn stepped(block: usize) -> Tiling {
-    Tiling {
-        block,
-        exact: false,
-        looped: true,
-        prefetch: false,
-    }
-}
-
 #[test]
 fn fused_ce_tvd_matches_the_oracle() {
     let failures = crate::check::failures(check::cases(), &Device::cpu());
@@ -130,7 +121,7 @@ fn stepped_rows_match_single_tile_rows() {
             looped: false,
             prefetch: false,
         };
-        for tiling in [stepped(128), stepped(1000), masked] {
+        for tiling in [Tiling::stepped(128), Tiling::stepped(1000), masked] {
             let (block, tiling) = (tiling.block, Some(tiling));
             let f = forward_tiled(&dev, &s, &t, &y, -100, tiling, Default::default())
                 .expect("stepped forward");
@@ -175,7 +166,7 @@ fn stepped_rows_match_single_tile_rows() {
 #[test]
 fn equal_rows_give_exact_zeros() {
     let dev = Device::cpu();
-    for (v, tiling) in [(300, None), (300, Some(stepped(64))), (70000, None)] {
+    for (v, tiling) in [(300, None), (300, Some(Tiling::stepped(64))), (70000, None)] {
         let s = random(DType::BF16, &[3, v], 11);
         let t = Tensor::from_f32(DType::F32, &[3, v], &s.to_f32().expect("s")).expect("t");
         let y = ids(DType::I64, &[0, 5, (v - 1) as i64]);
@@ -438,7 +429,7 @@ fn fused_ce_tvd_kernels_lower_to_cuda() {
     for tiling in [
         representative_spec(DType::F32, 1024, false, false).tiling,
         representative_spec(DType::F32, 4096, true, false).tiling,
-        stepped(4096),
+        Tiling::stepped(4096),
     ] {
         for dtype in [DType::F32, DType::F16, DType::BF16] {
             for backward in [false, true] {

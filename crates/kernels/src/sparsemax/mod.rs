@@ -67,9 +67,10 @@ pub mod check;
 mod tests;
 
 use metile_ir::{DType, Verified};
-use metile_lang::{trace, Buffer, Ctx, LangError, Tile};
+use metile_lang::{trace, Buffer, LangError, Tile};
 use metile_runtime::{Arg, Device, Tensor};
 
+use crate::cross_entropy::RowTiles;
 use crate::host::{bad, fit_written, float_dtype, same_dtype};
 use crate::norms::Tiling;
 use crate::registry::{
@@ -121,66 +122,6 @@ pub fn representative_spec(
     }
 }
 
-/// Offsets and masks of one program's row (`program_id` 0) in tiles of the spec's tiling.
-#[derive(Clone, Copy)]
-struct RowTiles {
-    cols: Tile,
-    base: Tile,
-    n: Tile,
-    tiling: Tiling,
-}
-
-impl RowTiles {
-    fn new(k: &Ctx, n: Tile, tiling: Tiling) -> RowTiles {
-        RowTiles {
-            cols: k.arange(0, tiling.block as i64),
-            base: k.program_id(0).cast(DType::I64) * n.cast(DType::I64),
-            n,
-            tiling,
-        }
-    }
-
-    /// Offsets and mask of the tile at column `start` (the whole row when `None`).
-    fn at(&self, start: Option<Tile>) -> (Tile, Option<Tile>) {
-        let c = match start {
-            Some(s) => self.cols + s,
-            None => self.cols,
-        };
-        let mask = (!self.tiling.exact || start.is_some()).then(|| c.lt(self.n));
-        (self.base + c.cast(DType::I64), mask)
-    }
-
-    /// Runs `body` on the row's single tile (`None`) or on each step of a stepped row.
-    fn steps(&self, k: &Ctx, body: &dyn Fn(Option<Tile>)) {
-        if self.tiling.looped {
-            k.for_range(0, self.n, self.tiling.block as i64, &[], |start, _| {
-                body(Some(start));
-                Vec::new()
-            });
-        } else {
-            body(None);
-        }
-    }
-
-    /// The row sums of the tiles `f` gives (one per element of its result); stepped rows
-    /// accumulate per lane in one walk and reduce once after it.
-    fn sums(&self, k: &Ctx, parts: usize, f: &dyn Fn(Option<Tile>) -> Vec<Tile>) -> Vec<Tile> {
-        if self.tiling.looped {
-            let z: Vec<Tile> = (0..parts)
-                .map(|_| k.zeros([self.tiling.block], DType::F32))
-                .collect();
-            k.for_range(0, self.n, self.tiling.block as i64, &z, |start, c| {
-                c.iter().zip(f(Some(start))).map(|(a, v)| *a + v).collect()
-            })
-            .into_iter()
-            .map(|a| a.sum(0))
-            .collect()
-        } else {
-            f(None).into_iter().map(|v| v.sum(0)).collect()
-        }
-    }
-}
-
 /// Loads a tile in f32, `fill` where masked off.
 fn load(buf: &Buffer, offs: Tile, mask: Option<Tile>, fill: f32) -> Tile {
     match mask {
@@ -219,15 +160,15 @@ pub fn forward_kernel(spec: &SparsemaxSpec) -> Result<Verified, LangError> {
         if let Some(cap) = forward_threads(t) {
             k.max_threads(cap);
         }
-        let row = RowTiles::new(k, n, t);
+        let row = RowTiles::new(k, k.program_id(0), n, t);
         let whole = (!t.looped).then(|| {
-            let (offs, mask) = row.at(None);
+            let (offs, _, mask) = row.at(None);
             (load(&x, offs, mask, f32::NEG_INFINITY), offs, mask)
         });
         let load_x = |start: Option<Tile>| match whole {
             Some(w) => w,
             None => {
-                let (offs, mask) = row.at(start);
+                let (offs, _, mask) = row.at(start);
                 (load(&x, offs, mask, f32::NEG_INFINITY), offs, mask)
             }
         };
@@ -252,7 +193,7 @@ pub fn forward_kernel(spec: &SparsemaxSpec) -> Result<Verified, LangError> {
         let hi = k.constant(0.0f32, DType::F32);
         let bracket = k.for_range(0, BISECTIONS, 1, &[lo, hi], |_, c| {
             let mid = (c[0] + c[1]) * 0.5f32;
-            let s = row.sums(k, 1, &|st| vec![(d(st) - mid).maximum(0.0f32)])[0];
+            let s = row.sums(1, &|st| vec![(d(st) - mid).maximum(0.0f32)])[0];
             let above = s.ge(1.0f32);
             vec![above.select(mid, c[0]), above.select(c[1], mid)]
         });
@@ -261,14 +202,14 @@ pub fn forward_kernel(spec: &SparsemaxSpec) -> Result<Verified, LangError> {
         let one = k.constant(1.0f32, DType::F32);
         for _ in 0..REFINEMENTS {
             let cur = tau;
-            let s = row.sums(k, 2, &|st| {
+            let s = row.sums(2, &|st| {
                 let dv = d(st);
                 let on = dv.gt(cur);
                 vec![on.select(one, 0.0f32), on.select(dv, 0.0f32)]
             });
             tau = (s[1] - 1.0f32) / s[0];
         }
-        row.steps(k, &|st| {
+        row.each(&|st| {
             let (v, offs, mask) = load_x(st);
             let dv = match d_whole {
                 Some(dw) => dw,
@@ -298,9 +239,9 @@ pub fn backward_kernel(spec: &SparsemaxSpec) -> Result<Verified, LangError> {
         let dx = k.output("dx", spec.out);
         let n = k.scalar("n", DType::I32);
         let t = spec.tiling;
-        let row = RowTiles::new(k, n, t);
+        let row = RowTiles::new(k, k.program_id(0), n, t);
         let tile_at = |start: Option<Tile>| {
-            let (offs, mask) = row.at(start);
+            let (offs, _, mask) = row.at(start);
             (
                 load(&y, offs, mask, 0.0),
                 load(&dy, offs, mask, 0.0),
@@ -311,13 +252,13 @@ pub fn backward_kernel(spec: &SparsemaxSpec) -> Result<Verified, LangError> {
         let whole = (!t.looped).then(|| tile_at(None));
         let tile = |start: Option<Tile>| whole.unwrap_or_else(|| tile_at(start));
         let one = k.constant(1.0f32, DType::F32);
-        let s = row.sums(k, 2, &|st| {
+        let s = row.sums(2, &|st| {
             let (yv, g, _, _) = tile(st);
             let on = yv.gt(0.0f32);
             vec![on.select(one, 0.0f32), on.select(g, 0.0f32)]
         });
         let mean = s[1] / s[0];
-        row.steps(k, &|st| {
+        row.each(&|st| {
             let (yv, g, offs, mask) = tile(st);
             let out = yv.gt(0.0f32).select(g - mean, 0.0f32);
             store(&dx, spec.out, out, offs, mask);

@@ -20,15 +20,6 @@ fn sparsemax_matches_the_oracle() {
     );
 }
 
-fn stepped(block: usize) -> Tiling {
-    Tiling {
-        block,
-        exact: false,
-        looped: true,
-        prefetch: false,
-    }
-}
-
 /// Rows walked in column steps (128 and 1000 wide, as a GPU steps rows wider than 16384) give
 /// the single tile's results, within FP32 rounding of the sums taken in another order, and
 /// both match the oracle; ragged widths leave a partial last step.
@@ -42,7 +33,7 @@ fn stepped_rows_match_single_tile_rows() {
         let want = oracle::forward(&to_f64(&x.to_f32().expect("x")), rows, cols);
         let dx_one = run(&dev, &one, Some(&dy), false, None).expect("backward should run");
         for block in [128, 1000] {
-            let s = Some(stepped(block));
+            let s = Some(Tiling::stepped(block));
             let y = run_tiled(&dev, &x, None, false, None, s).expect("stepped forward");
             let (a, b) = (one.to_f32().expect("y"), y.to_f32().expect("y"));
             for i in 0..a.len() {
@@ -87,7 +78,7 @@ fn ties_give_the_exact_support() {
     for (row, support) in [(x, 2), (tied, 3), (constant, 40)] {
         let t = Tensor::from_f32(DType::F32, &[1, 40], &row).expect("x");
         let want = oracle::forward(&to_f64(&row), 1, 40);
-        for tiling in [None, Some(stepped(16))] {
+        for tiling in [None, Some(Tiling::stepped(16))] {
             let y = run_tiled(&dev, &t, None, false, None, tiling).expect("forward");
             let y = y.to_f32().expect("y");
             assert_eq!(y.iter().filter(|v| **v > 0.0).count(), support);
@@ -202,7 +193,7 @@ fn sparsemax_kernels_lower_to_cuda() {
     use metile_codegen::{cuda_source, Target};
     for tiling in [
         representative_spec(DType::F32, 1000, false, false).tiling,
-        stepped(4096),
+        Tiling::stepped(4096),
     ] {
         for x in [DType::F32, DType::F16, DType::BF16] {
             for backward in [false, true] {
