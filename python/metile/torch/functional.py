@@ -13,7 +13,10 @@ signature: ``cos``/``sin`` ``[B or 1, T, R]`` as HF's rotary embedding returns t
 distribution losses: ``kl_div(y_pred, y_true, size_average=None, reduce=None, reduction="mean",
 log_target=False, eps=1e-10)`` (``F.kl_div``'s order; ``size_average`` and ``reduce`` are ignored,
 as Liger's), ``jsd(input, target, shift_labels=None, beta=0.5, ignore_index=-100)``,
-``tvd(p, q, shift_labels=None, reduction="mean", ignore_index=-100)``.
+``tvd(p, q, shift_labels=None, reduction="mean", ignore_index=-100)``; and
+``modulated_rms_norm(x, weight, scale, shift=None, eps=1e-6, offset=0.0, casting_mode="llama")``,
+``group_norm(x, weight, bias, num_groups, eps=1e-6)``, ``sparsemax(x, dim=-1)``,
+``fused_ce_tvd(student, teacher, target, ignore_index=-100) -> (ce, tvd)``.
 """
 
 from . import ops
@@ -142,3 +145,27 @@ def tvd(p, q, shift_labels=None, reduction="mean", ignore_index=-100):
     ``[..., V]`` elements); rows whose ``shift_labels`` is ``ignore_index`` give 0. Only ``p`` gets
     a gradient."""
     return ops.TVDFunction.apply(p, q, shift_labels, reduction, int(ignore_index))
+
+
+def modulated_rms_norm(x, weight, scale, shift=None, eps=1e-6, offset=0.0, casting_mode="llama"):
+    """AdaLN: ``RMSNorm(x) * (1 + scale) + shift`` (Liger's ``liger_modulated_rms_norm`` order;
+    ``weight`` and ``shift`` may be None). ``scale``/``shift`` rows are shared by row groups:
+    ``[N]``/``[1, N]`` for all rows, ``[B, N]``/``[B, 1, N]`` per sequence, or one per token."""
+    return ops.ModulatedRMSNormFunction.apply(x, weight, scale, shift, float(eps), float(offset), casting_mode)
+
+
+def group_norm(x, weight, bias, num_groups, eps=1e-6):
+    """GroupNorm of ``x [B, C, *]`` in ``num_groups`` groups (``F.group_norm``'s order; FP32
+    two-pass statistics, deterministic parameter gradients)."""
+    return ops.GroupNormFunction.apply(x, weight, bias, int(num_groups), float(eps))
+
+
+def sparsemax(x, dim=-1):
+    """Sparsemax along ``dim`` (Liger's ``liger_sparsemax``)."""
+    return _last_axis(ops.SparsemaxFunction, x, dim)
+
+
+def fused_ce_tvd(student, teacher, target, ignore_index=-100):
+    """``(ce, tvd)`` per row, FP32 and unreduced (Liger 0.8.5's ``LigerFusedCETVDFunction``);
+    the student gets the only gradient."""
+    return ops.FusedCETVDFunction.apply(student, teacher, target, int(ignore_index))

@@ -237,3 +237,42 @@ class Embedding(nn.Module):
 
     def forward(self, indices):
         return F.embedding(indices, self.weight, self.padding_idx)
+
+
+class GroupNorm(nn.Module):
+    """Liger's ``LigerGroupNorm(num_channels, num_groups, eps=1e-6)``: weight ones and bias zeros
+    ``[num_channels]``; ``forward(x)`` for x ``[B, num_channels, *]``."""
+
+    def __init__(self, num_channels, num_groups, eps=1e-6, device=None, dtype=None):
+        super().__init__()
+        if num_groups <= 0 or num_channels % num_groups:
+            raise ValueError(f"num_channels {num_channels} must be a multiple of num_groups {num_groups}")
+        self.num_channels, self.num_groups, self.eps = num_channels, num_groups, eps
+        self.weight = nn.Parameter(torch.ones(num_channels, device=device, dtype=dtype))
+        self.bias = nn.Parameter(torch.zeros(num_channels, device=device, dtype=dtype))
+
+    def forward(self, x):
+        return F.group_norm(x, self.weight, self.bias, self.num_groups, self.eps)
+
+
+class Sparsemax(nn.Module):
+    """Liger's ``LigerSparsemax(dim=-1)``."""
+
+    def __init__(self, dim=-1):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, x):
+        return F.sparsemax(x, self.dim)
+
+
+class FusedCETVDLoss(nn.Module):
+    """Liger 0.8.5's ``LigerFusedCETVDLoss(ignore_index=-100)``: ``forward(student, teacher,
+    target) -> (ce, tvd)``, per row and unreduced."""
+
+    def __init__(self, ignore_index=-100):
+        super().__init__()
+        self.ignore_index = ignore_index
+
+    def forward(self, student, teacher, target):
+        return F.fused_ce_tvd(student, teacher, target, self.ignore_index)

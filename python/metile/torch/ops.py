@@ -26,7 +26,9 @@ Functions (``Function.apply(...)``, positional arguments in the order documented
 :class:`SwiGLUFunction`, :class:`GeGLUFunction`, :class:`RopeFunction`, :class:`RopeQKFunction`,
 :class:`SoftmaxFunction`, :class:`LogSoftmaxFunction`,
 :class:`CrossEntropyFunction`, :class:`FusedLinearCrossEntropyFunction`,
-:class:`KLDivFunction`, :class:`JSDFunction`, :class:`TVDFunction`, :class:`EmbeddingFunction`.
+:class:`KLDivFunction`, :class:`JSDFunction`, :class:`TVDFunction`, :class:`EmbeddingFunction`,
+:class:`ModulatedRMSNormFunction`, :class:`GroupNormFunction`, :class:`SparsemaxFunction`,
+:class:`FusedCETVDFunction`.
 Gradients come back in each input's dtype (the library's FP32 parameter gradients are cast to the
 parameter's dtype). Position tables, targets, class weights, indices, the distribution losses'
 second distribution (``y_true``, ``target``, ``q``) and their labels get no gradient.
@@ -923,3 +925,192 @@ class EmbeddingFunction(torch.autograd.Function):
         weight, indices = ctx.saved_tensors
         dw = emb_bwd(weight, indices, dout, ctx.padding_idx)
         return dw.to(weight.dtype), None, None
+
+
+# ---- modulated RMSNorm and GroupNorm -----------------------------------------------------------
+
+
+def _rows_f32(x, shape):
+    return _empty(x, torch.float32, tuple(shape))
+
+
+def _mod_params(eps, offset, casting):
+    return {"eps": eps, "offset": offset, "casting_mode": casting}
+
+
+@_register("modulated_rms_norm_fwd",
+           lambda x, weight, scale, shift, eps, offset, casting: (
+               _empty(x), _empty(x, x.dtype if casting == "none" else torch.float32, tuple(x.shape[:-1]))))
+def modulated_rms_norm_fwd(x: Tensor, weight: Optional[Tensor], scale: Tensor, shift: Optional[Tensor], eps: float,
+                           offset: float, casting: str) -> Tuple[Tensor, Tensor]:
+    """``(y, rstd)``; ``rstd`` FP32, or x's dtype in casting mode ``none``."""
+    out = run("modulated_rms_norm.forward", {"x": x, "weight": weight, "scale": scale, "shift": shift},
+              _mod_params(eps, offset, casting))
+    return out["y"], out["rstd"]
+
+
+def _mod_bwd_fake(x, weight, scale, shift, dy, rstd, eps, offset, casting):
+    f32 = lambda t: _rows_f32(x, t.shape) if t is not None else _nothing(x)
+    return _empty(x), f32(weight), f32(scale), f32(shift)
+
+
+@_register("modulated_rms_norm_bwd", _mod_bwd_fake)
+def modulated_rms_norm_bwd(x: Tensor, weight: Optional[Tensor], scale: Tensor, shift: Optional[Tensor], dy: Tensor,
+                           rstd: Optional[Tensor], eps: float, offset: float,
+                           casting: str) -> Tuple[Tensor, Tensor, Tensor, Tensor]:
+    """``(dx, dweight, dscale, dshift)``: dx in x's dtype, the others FP32 (empty when absent)."""
+    inputs = {"x": x, "weight": weight, "scale": scale, "shift": shift, "dy": dy, "rstd": rstd}
+    params = dict(_mod_params(eps, offset, casting), grad_dtype="storage")
+    g = run("modulated_rms_norm.backward", inputs, params)
+    return g["dx"], _output(g, "dweight", x), g["dscale"].reshape(scale.shape), _output(g, "dshift", x)
+
+
+class ModulatedRMSNormFunction(torch.autograd.Function):
+    """``apply(x, weight, scale, shift=None, eps=1e-6, offset=0.0, casting_mode="llama")``: AdaLN,
+    ``RMSNorm(x) * (1 + scale) + shift`` over the last axis (Liger's
+    ``LigerModulatedRMSNormFunction``, without its in-place backward). ``weight`` may be None;
+    ``scale``/``shift`` rows are shared by row groups: ``[N]`` or ``[1, N]`` for every row,
+    ``[B, N]`` (or ``[B, 1, N]``) per sequence of x ``[B, T, N]``, or one row per token. The
+    parameter gradients are summed deterministically in FP32 (no atomics) and returned in each
+    input's dtype."""
+
+    @staticmethod
+    def forward(ctx, x, weight, scale, shift=None, eps=1e-6, offset=0.0, casting_mode="llama"):
+        y, rstd = modulated_rms_norm_fwd(x, weight, scale, shift, eps, offset, casting_mode)
+        ctx.save_for_backward(x, weight, scale, shift, _saved_rstd(rstd))
+        ctx.opts = (eps, offset, casting_mode)
+        return y
+
+    @staticmethod
+    def backward(ctx, dy):
+        x, weight, scale, shift, rstd = ctx.saved_tensors
+        dx, dw, ds, dh = modulated_rms_norm_bwd(x, weight, scale, shift, dy, rstd, *ctx.opts)
+        return (dx, _param_grad(dw, weight), _param_grad(ds, scale),
+                _param_grad(dh.reshape(shift.shape) if shift is not None else dh, shift), None, None, None)
+
+
+def _group_stats_fake(x, num_groups):
+    return _rows_f32(x, (x.shape[0], num_groups))
+
+
+@_register("group_norm_fwd",
+           lambda x, weight, bias, num_groups, eps: (
+               _empty(x), _group_stats_fake(x, num_groups), _group_stats_fake(x, num_groups)))
+def group_norm_fwd(x: Tensor, weight: Tensor, bias: Tensor, num_groups: int,
+                   eps: float) -> Tuple[Tensor, Tensor, Tensor]:
+    """``(y, mean, rstd)``, the statistics FP32 ``[B, G]``."""
+    out = run("group_norm.forward", {"x": x, "weight": weight, "bias": bias}, {"num_groups": num_groups, "eps": eps})
+    return out["y"], out["mean"], out["rstd"]
+
+
+@_register("group_norm_bwd",
+           lambda x, weight, bias, dy, mean, rstd, num_groups, eps: (
+               _empty(x), _rows_f32(x, weight.shape), _rows_f32(x, bias.shape)))
+def group_norm_bwd(x: Tensor, weight: Tensor, bias: Tensor, dy: Tensor, mean: Tensor, rstd: Tensor, num_groups: int,
+                   eps: float) -> Tuple[Tensor, Tensor, Tensor]:
+    """``(dx, dweight, dbias)``, the parameters' in FP32."""
+    inputs = {"x": x, "weight": weight, "bias": bias, "dy": dy, "mean": mean, "rstd": rstd}
+    g = run("group_norm.backward", inputs, {"num_groups": num_groups, "eps": eps})
+    return g["dx"], g["dweight"], g["dbias"]
+
+
+class GroupNormFunction(torch.autograd.Function):
+    """``apply(x, weight, bias, num_groups, eps=1e-6)``: GroupNorm of x ``[B, C, *]`` in
+    ``num_groups`` groups of channels with per-channel affine ``weight``/``bias`` ``[C]`` (Liger's
+    ``liger_group_norm`` without its ``num_channels`` argument, which is x's axis 1). Statistics
+    are FP32 and two-pass (Liger's are one-pass in x's dtype); ``dweight``/``dbias`` are summed
+    deterministically (Liger uses atomics)."""
+
+    @staticmethod
+    def forward(ctx, x, weight, bias, num_groups, eps=1e-6):
+        y, mean, rstd = group_norm_fwd(x, weight, bias, int(num_groups), eps)
+        ctx.save_for_backward(x, weight, bias, mean, rstd)
+        ctx.opts = (int(num_groups), eps)
+        return y
+
+    @staticmethod
+    def backward(ctx, dy):
+        x, weight, bias, mean, rstd = ctx.saved_tensors
+        dx, dw, db = group_norm_bwd(x, weight, bias, dy, mean, rstd, *ctx.opts)
+        return dx, _param_grad(dw, weight), _param_grad(db, bias), None, None
+
+
+# ---- sparsemax ---------------------------------------------------------------------------------
+
+
+@_register("sparsemax_fwd", lambda x: _empty(x))
+def sparsemax_fwd(x: Tensor) -> Tensor:
+    return run("sparsemax.forward", {"x": x})["y"]
+
+
+@_register("sparsemax_bwd", lambda y, dy: _empty(y))
+def sparsemax_bwd(y: Tensor, dy: Tensor) -> Tensor:
+    return run("sparsemax.backward", {"y": y, "dy": dy})["dx"]
+
+
+class SparsemaxFunction(torch.autograd.Function):
+    """``apply(x)``: sparsemax over the last axis (the Euclidean projection onto the simplex;
+    Liger's ``LigerSparsemaxFunction``), found without a sort; the backward reads only the
+    output: ``dx = dy - mean(dy over y > 0)`` on the support, 0 off it (the mean FP32, where
+    Liger rounds it to the output dtype)."""
+
+    @staticmethod
+    def forward(ctx, x):
+        y = sparsemax_fwd(x)
+        ctx.save_for_backward(y)
+        return y
+
+    @staticmethod
+    def backward(ctx, dy):
+        (y,) = ctx.saved_tensors
+        return sparsemax_bwd(y, dy)
+
+
+# ---- fused cross-entropy + TVD -----------------------------------------------------------------
+
+
+def _ce_tvd_rows_fake(student):
+    return _rows_f32(student, student.shape[:-1])
+
+
+@_register("fused_ce_tvd_fwd",
+           lambda student, teacher, target, ignore_index: tuple(_ce_tvd_rows_fake(student) for _ in range(5)))
+def fused_ce_tvd_fwd(student: Tensor, teacher: Tensor, target: Tensor,
+                     ignore_index: int) -> Tuple[Tensor, Tensor, Tensor, Tensor, Tensor]:
+    """``(ce, tvd, lse_s, lse_t, sigma)``, each FP32 over the rows."""
+    out = run("fused_ce_tvd.forward", {"student": student, "teacher": teacher, "target": target},
+              {"ignore_index": ignore_index})
+    return out["ce"], out["tvd"], out["lse_s"], out["lse_t"], out["sigma"]
+
+
+@_register("fused_ce_tvd_bwd",
+           lambda student, teacher, target, lse_s, lse_t, sigma, dce, dtvd, ignore_index: _empty(student))
+def fused_ce_tvd_bwd(student: Tensor, teacher: Tensor, target: Tensor, lse_s: Tensor, lse_t: Tensor, sigma: Tensor,
+                     dce: Tensor, dtvd: Tensor, ignore_index: int) -> Tensor:
+    inputs = {"student": student, "teacher": teacher, "target": target, "lse_s": lse_s, "lse_t": lse_t,
+              "sigma": sigma, "dce": dce, "dtvd": dtvd}
+    return run("fused_ce_tvd.backward", inputs, {"ignore_index": ignore_index})["dstudent"]
+
+
+class FusedCETVDFunction(torch.autograd.Function):
+    """``apply(student, teacher, target, ignore_index=-100)`` returns ``(ce, tvd)``, FP32 per row
+    and unreduced (Liger 0.8.5's ``LigerFusedCETVDFunction``): the student's cross-entropy
+    against ``target`` and ``0.5 sum |softmax(student) - softmax(teacher)|``, 0 on ignored rows.
+    Only the student gets a gradient. Unlike Liger, a target outside ``[0, V)`` that is not
+    ``ignore_index`` is an error (CPU tensors) or NaN rows (device tensors), never a read out of
+    the row."""
+
+    @staticmethod
+    def forward(ctx, student, teacher, target, ignore_index=-100):
+        ce, tvd, lse_s, lse_t, sigma = fused_ce_tvd_fwd(student, teacher, target, int(ignore_index))
+        ctx.save_for_backward(student, teacher, target, lse_s, lse_t, sigma)
+        ctx.ignore_index = int(ignore_index)
+        return ce, tvd
+
+    @staticmethod
+    def backward(ctx, dce, dtvd):
+        student, teacher, target, lse_s, lse_t, sigma = ctx.saved_tensors
+        dce = torch.zeros_like(lse_s) if dce is None else dce
+        dtvd = torch.zeros_like(lse_s) if dtvd is None else dtvd
+        ds = fused_ce_tvd_bwd(student, teacher, target, lse_s, lse_t, sigma, dce, dtvd, ctx.ignore_index)
+        return ds, None, None, None

@@ -1,0 +1,151 @@
+"""metile.torch for the PARITY.md P1 operators with torch bindings: modulated RMSNorm (AdaLN),
+GroupNorm, sparsemax and fused cross-entropy + TVD, on CPU tensors, against float64 PyTorch
+formulas written here (values and every gradient), the modules, torch.compile, and bad inputs. Skipped when torch is absent."""
+
+import pytest
+
+torch = pytest.importorskip("torch", reason="torch is not installed: the metile.torch tests are skipped")
+
+import metile  # noqa: E402
+import metile.torch as mt  # noqa: E402
+from metile.torch import functional as F  # noqa: E402
+from test_torch import DT, close, compare, gen, rms_ref  # noqa: E402
+
+
+def modulated_ref(x, w, scale, shift, eps, offset=0.0):
+    """AdaLN in float64; ``scale``/``shift`` broadcast over each row group (x ``[B, T, N]``,
+    modulation ``[N]``, ``[B, N]`` or ``[B, T, N]``)."""
+    o = rms_ref(x, w if w is not None else torch.ones(x.shape[-1], dtype=x.dtype), eps, offset)
+    expand = (lambda m: m[:, None, :]) if scale.dim() == 2 and scale.shape[0] == x.shape[0] else (lambda m: m)
+    y = o * (1 + expand(scale))
+    return y if shift is None else y + expand(shift)
+
+
+@pytest.mark.parametrize("dtype", DT)
+@pytest.mark.parametrize("rows", ["shared", "sequence", "token"])
+def test_modulated_rms_norm(dtype, rows):
+    """Value and the gradients of x, weight, scale and shift, for modulation rows shared by all
+    rows, one per sequence and one per token."""
+    b, t, n = 2, 3, 40
+    mod = {"shared": (n,), "sequence": (b, n), "token": (b, t, n)}[rows]
+    x, w = gen(b, t, n, scale=2.0), 1 + gen(n, seed=1, scale=0.1)
+    scale, shift = gen(*mod, seed=2, scale=0.3), gen(*mod, seed=3)
+    fn = lambda x, w, s, h: F.modulated_rms_norm(x, w, s, h, eps=1e-6, offset=0.5)
+    ref = lambda x, w, s, h: modulated_ref(x, w, s, h, 1e-6, 0.5)
+    compare(fn, ref, [x, w, scale, shift], dtype)
+
+
+def test_modulated_rms_norm_without_weight_or_shift():
+    x, scale = gen(2, 5, 16), gen(16, seed=1, scale=0.5)
+    compare(lambda x, s: F.modulated_rms_norm(x, None, s), lambda x, s: modulated_ref(x, None, s, None, 1e-6),
+            [x, scale], torch.float32)
+
+
+@pytest.mark.parametrize("dtype", DT)
+@pytest.mark.parametrize("shape,groups", [((2, 8, 10), 4), ((3, 6, 4, 5), 3), ((1, 4, 1), 1)])
+def test_group_norm(dtype, shape, groups):
+    """Value and the gradients of x, weight and bias against F.group_norm in float64 (3-D and
+    4-D inputs, one-element groups' spatial extent)."""
+    c = shape[1]
+    x, w, b = gen(*shape, scale=3.0) + 1.0, gen(c, seed=1), gen(c, seed=2)
+    compare(lambda x, w, b: F.group_norm(x, w, b, groups, 1e-5),
+            lambda x, w, b: torch.nn.functional.group_norm(x, groups, w, b, 1e-5), [x, w, b], dtype)
+
+
+def sparsemax_ref(z):
+    """Sparsemax over the last axis from the sort (Martins and Astudillo), differentiable by
+    autograd almost everywhere."""
+    s, _ = torch.sort(z, dim=-1, descending=True)
+    k = torch.arange(1, z.shape[-1] + 1, dtype=z.dtype)
+    cum = s.cumsum(-1)
+    support = (1 + k * s > cum).to(z.dtype)
+    kz = support.sum(-1, keepdim=True)
+    tau = ((s * support).sum(-1, keepdim=True) - 1) / kz
+    return torch.clamp(z - tau, min=0)
+
+
+@pytest.mark.parametrize("dtype", DT)
+def test_sparsemax(dtype):
+    """Value and gradient over the last axis and along another axis."""
+    x = gen(4, 7, 50, scale=2.0)
+    compare(F.sparsemax, sparsemax_ref, [x], dtype)
+    compare(lambda x: F.sparsemax(x, dim=1), lambda x: sparsemax_ref(x.movedim(1, -1)).movedim(-1, 1), [x], dtype)
+    y = F.sparsemax(x.float())
+    assert torch.allclose(y.sum(-1), torch.ones(4, 7), atol=1e-5) and (y == 0).any()
+
+
+def ce_tvd_ref(s, t, y, ignore_index=-100):
+    keep = (y != ignore_index).to(s.dtype)
+    ce = torch.nn.functional.cross_entropy(s, y.clamp(min=0), reduction="none") * keep
+    tvd = 0.5 * (torch.softmax(s, -1) - torch.softmax(t, -1)).abs().sum(-1) * keep
+    return ce, tvd
+
+
+@pytest.mark.parametrize("dtype", DT)
+def test_fused_ce_tvd(dtype):
+    """Both per-row outputs and the student's gradient under random cotangents of each, with an
+    ignored row; the teacher gets no gradient."""
+    s, t = gen(6, 33, scale=2.0), gen(6, 33, seed=1, scale=2.0)
+    y = torch.tensor([0, 5, -100, 32, 7, 7])
+    s_low, t_low = s.to(dtype).requires_grad_(), t.to(dtype).requires_grad_()
+    s_ref, t_ref = s_low.detach().double().requires_grad_(), t_low.detach().double()
+    ce, tvd = F.fused_ce_tvd(s_low, t_low, y)
+    ce_w, tvd_w = ce_tvd_ref(s_ref, t_ref, y)
+    close(ce, ce_w, torch.float32, 64.0, "ce", floor=1.0)
+    close(tvd, tvd_w, torch.float32, 64.0, "tvd", floor=1.0)
+    assert ce.dtype == tvd.dtype == torch.float32 and ce[2] == 0 and tvd[2] == 0
+    # Each output's gradient alone (the TVD term's is small beside the cross-entropy's).
+    for i, cot in enumerate([gen(6, seed=4), gen(6, seed=5)]):
+        s_low.grad = s_ref.grad = None
+        ce, tvd = F.fused_ce_tvd(s_low, t_low, y)
+        ce_w, tvd_w = ce_tvd_ref(s_ref, t_ref, y)
+        ((ce, tvd)[i] * cot.float()).sum().backward()
+        ((ce_w, tvd_w)[i] * cot).sum().backward()
+        close(s_low.grad, s_ref.grad, dtype, 16.0, ("dce", "dtvd")[i] + " -> dstudent")
+    assert s_low.grad.dtype == dtype and t_low.grad is None
+    assert s_low.grad[2].eq(0).all()
+
+
+def test_modules():
+    g = mt.GroupNorm(8, 4, eps=1e-5)
+    assert dict((n, tuple(p.shape)) for n, p in g.named_parameters()) == {"weight": (8,), "bias": (8,)}
+    x = gen(2, 8, 6).float()
+    assert torch.equal(g(x), F.group_norm(x, g.weight, g.bias, 4, 1e-5))
+    with pytest.raises(ValueError, match="multiple"):
+        mt.GroupNorm(6, 4)
+    assert torch.equal(mt.Sparsemax(dim=0)(x[0]), F.sparsemax(x[0], dim=0))
+    s, t, y = gen(3, 10).float(), gen(3, 10, seed=1).float(), torch.tensor([1, -100, 9])
+    ce, tvd = mt.FusedCETVDLoss()(s, t, y)
+    assert torch.equal(ce, F.fused_ce_tvd(s, t, y)[0]) and torch.equal(tvd, F.fused_ce_tvd(s, t, y)[1])
+
+
+def test_bad_inputs_raise_typed_errors():
+    x = torch.ones(2, 3, 8)
+    with pytest.raises(metile.InputError, match="scale"):
+        F.modulated_rms_norm(x, None, torch.ones(4, 8))  # 4 modulation rows do not divide 6 rows
+    with pytest.raises(metile.MetileError):
+        F.group_norm(torch.ones(2, 6, 4), torch.ones(6), torch.ones(6), 4)  # 6 channels in 4 groups
+    with pytest.raises(metile.InputError, match="target"):
+        F.fused_ce_tvd(torch.ones(2, 5), torch.ones(2, 5), torch.tensor([0, 5]))
+
+
+def test_custom_ops_are_registered():
+    for name in ("modulated_rms_norm_fwd", "modulated_rms_norm_bwd", "group_norm_fwd", "group_norm_bwd",
+                 "sparsemax_fwd", "sparsemax_bwd", "fused_ce_tvd_fwd", "fused_ce_tvd_bwd"):
+        assert hasattr(torch.ops.metile, name)
+
+
+def test_torch_compile():
+    """Each operator stays one opaque node under torch.compile (fullgraph) and gives the eager
+    results."""
+    x, s = torch.randn(2, 3, 16), torch.randn(16)
+    w, b = torch.randn(16), torch.randn(16)
+
+    def f(x, s, w, b):
+        a = F.modulated_rms_norm(x, None, s)
+        g = F.group_norm(x.transpose(1, 2).contiguous(), w, b, 4)
+        return a.sum() + g.sum() + F.sparsemax(x).sum()
+
+    want = f(x, s, w, b)
+    got = torch.compile(f, fullgraph=True, backend="eager")(x, s, w, b)
+    assert torch.allclose(got, want)
