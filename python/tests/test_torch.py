@@ -759,6 +759,12 @@ def _cuda_cases():
         ("jsd", lambda x, y, t: F.jsd(x, y, t, beta=0.3), [log_probs(11, 71)], [log_probs(11, 71, seed=1), target]),
         ("tvd", lambda p, q, t: F.tvd(p, q, t, reduction="none"), [log_probs(11, 71).exp()],
          [log_probs(11, 71, seed=1).exp(), target]),
+        ("modulated_rms_norm", lambda x, w, s, h: F.modulated_rms_norm(x, w, s, h),
+         [gen(2, 3, 67), gen(67, seed=1), gen(2, 67, seed=2, scale=0.3), gen(2, 67, seed=3)], []),
+        ("group_norm", lambda x, w, b: F.group_norm(x, w, b, 4), [gen(3, 8, 37) + 1, gen(8, seed=1), gen(8, seed=2)], []),
+        ("sparsemax", F.sparsemax, [gen(9, 257, scale=3.0)], []),
+        ("fused_ce_tvd", lambda s, t, y: F.fused_ce_tvd(s, t, y), [gen(11, 71, scale=3.0)],
+         [gen(11, 71, seed=1, scale=3.0), target]),
     ]
 
 
