@@ -272,7 +272,8 @@ def make_op(op, rows, cols, dtype, device, liger, add_cotangents, vocab=128256, 
         formula = lambda x, w, b: F.group_norm(x.float(), groups, w.float(), b.float(), EPS)
         eager = {"F.group_norm": lambda x, w, b: F.group_norm(x, groups, w, b, EPS)}
         lig = (lambda x, w, b: liger.liger_group_norm(x, w, b, rows, groups, EPS)) if liger else None
-        mtl = None
+        g = getattr(mt, "group_norm", None) if mt else None
+        mtl = (lambda x, w, b: g(x, w, b, groups, EPS)) if g else None
         # fwd reads x, writes y; bwd reads x, dy and writes dx.
         min_bytes = {"fwd": 2 * GN_BATCH * nh, "fwd+bwd": 5 * GN_BATCH * nh}
     elif op in ("swiglu", "geglu"):
