@@ -543,7 +543,7 @@ pub fn sums_kernel() -> Result<Verified, LangError> {
 }
 
 /// Threads per program of a `wide` kernel.
-const WIDE_THREADS: u32 = 1024;
+pub(crate) const WIDE_THREADS: u32 = 1024;
 
 /// Rows per GPU multiprocessor below which the kernels run `wide` programs (H200: 4 x 132 = 528
 /// rows; fused linear cross-entropy's chunks of 256 rows ran 256 programs of the model's width,

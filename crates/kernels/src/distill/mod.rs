@@ -112,6 +112,52 @@ impl DistillSpec {
     }
 }
 
+/// JSD's `ln M = ln(beta e^b + (1 - beta) e^a)` of log-probabilities `a` (the student's) and
+/// `b` (the teacher's), shifted by the larger one so that it never underflows.
+pub(crate) fn log_m(a: Tile, b: Tile, beta: Tile) -> Tile {
+    let c = a.maximum(b);
+    c + ((b - c).exp() * beta + (a - c).exp() * (1.0 - beta)).log()
+}
+
+/// KL's term `b (ln max(b, eps) - a)` of a probability `b` against a log-probability `a`.
+pub(crate) fn kl_term(a: Tile, b: Tile, eps: Tile) -> Tile {
+    b * (b.maximum(eps).log() - a)
+}
+
+/// The loss of each element of `a` (`x`: log-probabilities, TVD's `p`) against `b` (`y`), FP32
+/// (shared with the fused linear losses, which give `a` as the log-softmax of their logits).
+pub(crate) fn element_loss(loss: Loss, a: Tile, b: Tile, beta: Tile, eps: Tile) -> Tile {
+    match loss {
+        Loss::Kl { log_target: true } => b.exp() * (b - a),
+        Loss::Kl { log_target: false } => kl_term(a, b, eps),
+        Loss::Jsd(Beta::Zero) => b.exp() * (b - a),
+        Loss::Jsd(Beta::One) => a.exp() * (a - b),
+        Loss::Jsd(Beta::Between) => {
+            let lm = log_m(a, b, beta);
+            b.exp() * (b - lm) * beta + a.exp() * (a - lm) * (1.0 - beta)
+        }
+        Loss::Tvd => (a - b).abs() * 0.5,
+    }
+}
+
+/// The gradient of [`element_loss`] w.r.t. `a` (KL's ignores `a`, which may then be `None`).
+pub(crate) fn element_grad(loss: Loss, a: Option<Tile>, b: Tile, beta: Tile) -> Tile {
+    match (loss, a) {
+        (Loss::Kl { log_target: true }, _) => -b.exp(),
+        (Loss::Kl { log_target: false }, _) => -b,
+        (Loss::Jsd(Beta::Zero), _) => -b.exp(),
+        (Loss::Jsd(Beta::One), Some(a)) => {
+            let q = a.exp();
+            q * (a - b) + q
+        }
+        (Loss::Jsd(Beta::Between), Some(a)) => a.exp() * (a - log_m(a, b, beta)) * (1.0 - beta),
+        // sign(p - q) / 2, with sign(0) = 0.
+        (Loss::Tvd, Some(a)) => (a.gt(b).cast(DType::F32) - a.lt(b).cast(DType::F32)) * 0.5,
+        // Never traced: only KL's backward omits `x`.
+        (_, None) => b * 0.0,
+    }
+}
+
 /// One program per row. Parameters: `x` (not in KL's backward), `y`, `[labels,]` then forward
 /// `loss` (f32: `[rows, V]` elementwise, else one value per row: its sum times `factor`) or
 /// backward `dloss, dx` (`dloss` elementwise, or one value), then the scalars `n` (V),
@@ -157,38 +203,9 @@ pub fn kernel(spec: &DistillSpec) -> Result<Verified, LangError> {
             Some(m) => select(m, v, 0.0),
             None => v,
         };
-        // JSD's ln M, shifted by the larger log-probability so that it never underflows.
-        let log_m = |a: Tile, b: Tile| {
-            let c = a.maximum(b);
-            c + ((b - c).exp() * beta + (a - c).exp() * (1.0 - beta)).log()
-        };
-        // The loss of each element of `a` (x) against `b` (y).
-        let term = |a: Tile, b: Tile| match spec.loss {
-            Loss::Kl { log_target: true } => b.exp() * (b - a),
-            Loss::Kl { log_target: false } => b * (b.maximum(eps).log() - a),
-            Loss::Jsd(Beta::Zero) => b.exp() * (b - a),
-            Loss::Jsd(Beta::One) => a.exp() * (a - b),
-            Loss::Jsd(Beta::Between) => {
-                let lm = log_m(a, b);
-                b.exp() * (b - lm) * beta + a.exp() * (a - lm) * (1.0 - beta)
-            }
-            Loss::Tvd => (a - b).abs() * 0.5,
-        };
-        // The gradient of an element's loss w.r.t. `a` (KL's ignores `a`).
-        let grad = |a: Option<Tile>, b: Tile| match (spec.loss, a) {
-            (Loss::Kl { log_target: true }, _) => -b.exp(),
-            (Loss::Kl { log_target: false }, _) => -b,
-            (Loss::Jsd(Beta::Zero), _) => -b.exp(),
-            (Loss::Jsd(Beta::One), Some(a)) => {
-                let q = a.exp();
-                q * (a - b) + q
-            }
-            (Loss::Jsd(Beta::Between), Some(a)) => a.exp() * (a - log_m(a, b)) * (1.0 - beta),
-            // sign(p - q) / 2, with sign(0) = 0.
-            (Loss::Tvd, Some(a)) => (a.gt(b).cast(DType::F32) - a.lt(b).cast(DType::F32)) * 0.5,
-            // Never traced: only KL's backward omits `x`.
-            (_, None) => b * 0.0,
-        };
+        // The loss of each element of `a` (x) against `b` (y), and its gradient w.r.t. `a`.
+        let term = |a: Tile, b: Tile| element_loss(spec.loss, a, b, beta, eps);
+        let grad = |a: Option<Tile>, b: Tile| element_grad(spec.loss, a, b, beta);
         let store = |buf: &metile_lang::Buffer, offs: Tile, v: Tile, mask: Option<Tile>| match mask
         {
             Some(m) => buf.store_masked(offs, v, m),

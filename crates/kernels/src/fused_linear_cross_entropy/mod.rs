@@ -454,7 +454,8 @@ struct RowResults {
 type ChunkResults = (RowResults, Option<FlceGrads>);
 
 /// Runs the chunks; returns the per-row results and the gradients (not for [`Pass::Losses`]),
-/// reusing `prev` gradient tensors that fit.
+/// reusing `prev` gradient tensors that fit. The cross-entropy is [`chunk_loop`]'s per-chunk
+/// loss.
 fn run_chunks(
     device: &Device,
     inp: &FlceInputs<'_>,
@@ -462,8 +463,7 @@ fn run_chunks(
     pass: Pass<'_>,
     prev: Option<FlceGrads>,
 ) -> Result<ChunkResults, OpError> {
-    let dt = inp.hidden.dtype();
-    let (n, h, v) = (p.n, p.h, p.v);
+    let n = p.n;
     let grads = !matches!(pass, Pass::Losses { .. });
     let mut rows_out = RowResults {
         loss: device.zeros(DType::F32, n)?,
@@ -473,77 +473,26 @@ fn run_chunks(
         predicted: Vec::new(),
         hits: Vec::new(),
     };
-    let (prev_h, prev_w, prev_b) = prev.map_or((None, None, None), |g| {
-        (Some(g.hidden), Some(g.weight), g.bias)
-    });
-    let mut out = if grads {
-        Some(FlceGrads {
-            hidden: fit(device, prev_h, dt, &inp.hidden.shape)?,
-            weight: fit(device, prev_w, p.param_grad, &[v, h])?,
-            bias: match inp.bias {
-                Some(_) => Some(fit(device, prev_b, p.param_grad, &[v])?),
-                None => None,
-            },
-        })
-    } else {
-        None
+    let proj = Projection {
+        hidden: inp.hidden,
+        weight: inp.weight,
+        bias: inp.bias,
+        chunk: p.chunk,
+        param_grad: p.param_grad,
+        f32_grad_hidden: false,
     };
-    if n == 0 {
-        // No rows: zero gradients (`fit` may have reused old ones).
-        if let Some(g) = &mut out {
-            g.weight = device.tensor_zeros(p.param_grad, &[v, h])?;
-            g.bias = inp
-                .bias
-                .map(|_| device.tensor_zeros(p.param_grad, &[v]))
-                .transpose()?;
-        }
-        return Ok((rows_out, out));
-    }
-    let mm = MatmulOptions {
-        storage_param_grads: p.param_grad != DType::F32,
-        ..MatmulOptions::default()
-    };
-    // A placeholder that never fits, so that the product allocates.
-    let empty = || Tensor::zeros(DType::F32, &[0]);
-    // Windows are read only when they are on the call's device (a host target on a CUDA
-    // device is uploaded, as class weights are), and `grad_hidden` is written in place only when
-    // it shares no memory with `hidden` (a caller's reused output over the input).
+    // Targets and class weights are read only when they are on the call's device (a host
+    // target on a CUDA device is uploaded, as class weights are).
     let label = device.label();
     let on_device = |b: &Buffer| b.device_name() == label;
-    let write_in_place = out
-        .as_ref()
-        .is_some_and(|g| !g.hidden.buffer.may_share_memory(&inp.hidden.buffer));
     let uploaded = match inp.ce_weight {
         Some(w) if !on_device(&w.buffer) => Some(device.to_device(w)?),
         _ => None,
     };
-    let mut logits: Option<Tensor> = None;
-    let mut rows: Option<Tensor> = None;
     // The chunks' per-row scratch (what was not a window), reused by the next chunk.
     let mut scratch: Option<ce::RowBuffers> = None;
-    // The chunk's `grad_hidden` rows, reused by the next chunk of the same size.
-    let mut chunk_dx: Option<Tensor> = None;
-    for (index, start) in (0..n).step_by(p.chunk).enumerate() {
-        let c = p.chunk.min(n - start);
-        // Buffers of a different (the ragged last) shape are freed before reallocating.
-        let keep = |t: Option<Tensor>, shape: &[usize]| t.filter(|t| t.shape == shape);
-        // The chunk's hidden rows, read in place where the memory allows it, else copied.
-        // SAFETY: the window drops before `inp.hidden`, which nothing writes during the call.
-        let window = unsafe { inp.hidden.buffer.window(start * h, c * h) }.filter(on_device);
-        let (x, copied) = match window {
-            Some(b) => (Tensor::new(b, vec![c, h])?, false),
-            None => {
-                let mut x = fit(device, keep(rows.take(), &[c, h]), dt, &[c, h])?;
-                copy(
-                    device,
-                    &inp.hidden.buffer,
-                    &mut x.buffer,
-                    [c * h, start * h, 0],
-                    false,
-                )?;
-                (x, true)
-            }
-        };
+    let out = chunk_loop(device, &proj, grads, prev, &mut |ch, z| {
+        let (start, c) = (ch.start, ch.rows);
         let ids = &p.ids[start..start + c];
         // The chunk's targets, read in place where the memory allows it, else uploaded.
         // SAFETY: the window drops before `inp.target`, which nothing writes during the call.
@@ -571,8 +520,6 @@ fn run_chunks(
             lse: spare.lse,
             sums: None,
         };
-        let prev_y = keep(logits.take(), &[c, v]).map(|y| MatmulOutputs { y, z: None });
-        let mut z = matmul::forward(device, &x, inp.weight, inp.bias, &mm, prev_y)?.y;
         let w = uploaded.as_ref().or(inp.ce_weight);
         let known = ce::Known {
             factors: p.factors,
@@ -589,7 +536,7 @@ fn run_chunks(
             Pass::Losses { token_stats } => {
                 let f = ce::run_forward(
                     device,
-                    ce::Logits::Read(&z),
+                    ce::Logits::Read(&*z),
                     &y,
                     w,
                     &p.ce,
@@ -603,7 +550,7 @@ fn run_chunks(
                 let stats = matches!(pass, Pass::Both { token_stats: true });
                 let f = ce::run_forward(
                     device,
-                    ce::Logits::Overwrite(&mut z),
+                    ce::Logits::Overwrite(&mut *z),
                     &y,
                     w,
                     &p.ce,
@@ -614,63 +561,186 @@ fn run_chunks(
                 if let Pass::Grads(dl) = pass {
                     // Host cotangents: a chunk of ones launches nothing.
                     let dl = Tensor::from_f32(DType::F32, &[c], &dl[start..start + c])?;
-                    ce::scale_in_place(device, &mut z, &dl, Reduction::None)?;
+                    ce::scale_in_place(device, z, &dl, Reduction::None)?;
                     // The rows' losses are not wanted: nothing is copied, the scratch is kept.
                     scratch = Some(spares(f, direct));
                 } else {
                     scratch = Some(rows_out.push(device, f, start, direct)?);
                 }
-                let g = out.as_mut().expect("gradients are allocated for this pass");
-                // The weight and bias gradients are the outputs themselves: the first chunk's
-                // product writes them, every later one adds into them (no workspace).
-                let chunk_mm = MatmulOptions {
-                    accumulate: index > 0,
-                    ..mm
-                };
-                // The chunk's rows of `grad_hidden`, written in place where the memory allows
-                // it (device memory: a write to a host window would not reach `grad_hidden`),
-                // else written to a chunk buffer and copied in.
-                // SAFETY: the window drops in this block, and `g.hidden` is not used meanwhile.
-                let direct = unsafe { g.hidden.buffer.window(start * h, c * h) }
-                    .filter(|b| write_in_place && !b.is_host())
-                    .map(|b| Tensor::new(b, vec![c, h]))
-                    .transpose()?;
-                let in_place = direct.is_some();
-                let prev = Some(MatmulGrads {
-                    dx: direct.unwrap_or_else(|| chunk_dx.take().unwrap_or_else(empty)),
-                    dw: std::mem::replace(&mut g.weight, empty()),
-                    dbias: g.bias.take(),
-                });
-                let bi = MatmulBackwardInputs {
-                    x: &x,
-                    w: inp.weight,
-                    bias: inp.bias,
-                    z: None,
-                    dy: &z,
-                };
-                let mut mg = matmul::backward(device, &bi, &chunk_mm, prev)?;
-                if !in_place {
-                    let hidden_at = [c * h, 0, start * h];
-                    copy(
-                        device,
-                        &mg.dx.buffer,
-                        &mut g.hidden.buffer,
-                        hidden_at,
-                        false,
-                    )?;
-                }
-                g.weight = std::mem::replace(&mut mg.dw, empty());
-                g.bias = mg.dbias.take();
-                if !in_place {
-                    chunk_dx = Some(mg.dx);
-                }
+            }
+        }
+        Ok(())
+    })?;
+    Ok((rows_out, out))
+}
+
+/// The projection a chunk loop runs: `logits = hidden W^T + bias` chunk by chunk, and the
+/// gradients of `hidden`, `weight` and `bias` from the logits' gradient.
+pub(crate) struct Projection<'a> {
+    /// `[..., H]` (read as `[N, H]`), `[V, H]`, `[V]`, one float dtype (validated).
+    pub hidden: &'a Tensor,
+    pub weight: &'a Tensor,
+    pub bias: Option<&'a Tensor>,
+    /// Rows per chunk (at least 1 when there are rows).
+    pub chunk: usize,
+    /// `grad_weight` and `grad_bias`'s dtype (FP32 or the hidden dtype).
+    pub param_grad: DType,
+    /// `grad_hidden` in FP32 instead of the hidden dtype.
+    pub f32_grad_hidden: bool,
+}
+
+/// A chunk of rows, as [`chunk_loop`] hands it to the per-chunk loss.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Chunk {
+    /// The chunk's first row and its number of rows.
+    pub start: usize,
+    pub rows: usize,
+}
+
+/// An operator's per-chunk loss: given a chunk and its logits `[c, V]` (the hidden dtype), it
+/// computes the chunk's losses and, when the loop makes gradients, writes the logits'
+/// gradient over the logits.
+pub(crate) type ChunkLoss<'a> = dyn FnMut(&Chunk, &mut Tensor) -> Result<(), OpError> + 'a;
+
+/// The chunk loop shared by the fused linear losses (this cross-entropy, `fused_linear_kl_div`):
+/// per chunk of `proj.chunk` rows, (1) `logits = hidden_chunk W^T + bias` by
+/// [`matmul::forward`]; (2) `loss` (its per-chunk loss kernel); with `grads`, (3)
+/// [`matmul::backward`] projects the gradient `loss` left in the logits: `grad_hidden[chunk] =
+/// g W` and `grad_weight += g^T hidden_chunk`, `grad_bias += sum_rows g` (module doc). Returns
+/// the gradients with `grads` (reusing `prev` tensors that fit; zeros for no rows).
+pub(crate) fn chunk_loop(
+    device: &Device,
+    proj: &Projection<'_>,
+    grads: bool,
+    prev: Option<FlceGrads>,
+    loss: &mut ChunkLoss<'_>,
+) -> Result<Option<FlceGrads>, OpError> {
+    let dt = proj.hidden.dtype();
+    let (v, h) = (proj.weight.shape[0], proj.weight.shape[1]);
+    let n: usize = proj.hidden.shape[..proj.hidden.shape.len() - 1]
+        .iter()
+        .product();
+    let dx_dtype = if proj.f32_grad_hidden { DType::F32 } else { dt };
+    let (prev_h, prev_w, prev_b) = prev.map_or((None, None, None), |g| {
+        (Some(g.hidden), Some(g.weight), g.bias)
+    });
+    let mut out = if grads {
+        Some(FlceGrads {
+            hidden: fit(device, prev_h, dx_dtype, &proj.hidden.shape)?,
+            weight: fit(device, prev_w, proj.param_grad, &[v, h])?,
+            bias: match proj.bias {
+                Some(_) => Some(fit(device, prev_b, proj.param_grad, &[v])?),
+                None => None,
+            },
+        })
+    } else {
+        None
+    };
+    if n == 0 {
+        // No rows: zero gradients (`fit` may have reused old ones).
+        if let Some(g) = &mut out {
+            g.weight = device.tensor_zeros(proj.param_grad, &[v, h])?;
+            g.bias = proj
+                .bias
+                .map(|_| device.tensor_zeros(proj.param_grad, &[v]))
+                .transpose()?;
+        }
+        return Ok(out);
+    }
+    let mm = MatmulOptions {
+        storage_param_grads: proj.param_grad != DType::F32,
+        f32_dx: proj.f32_grad_hidden,
+        ..MatmulOptions::default()
+    };
+    // A placeholder that never fits, so that the product allocates.
+    let empty = || Tensor::zeros(DType::F32, &[0]);
+    // Windows are read only when they are on the call's device, and `grad_hidden` is written in
+    // place only when it shares no memory with `hidden` (a caller's reused output over the
+    // input).
+    let label = device.label();
+    let on_device = |b: &Buffer| b.device_name() == label;
+    let write_in_place = out
+        .as_ref()
+        .is_some_and(|g| !g.hidden.buffer.may_share_memory(&proj.hidden.buffer));
+    let mut logits: Option<Tensor> = None;
+    let mut rows: Option<Tensor> = None;
+    // The chunk's `grad_hidden` rows, reused by the next chunk of the same size.
+    let mut chunk_dx: Option<Tensor> = None;
+    for (index, start) in (0..n).step_by(proj.chunk).enumerate() {
+        let c = proj.chunk.min(n - start);
+        // Buffers of a different (the ragged last) shape are freed before reallocating.
+        let keep = |t: Option<Tensor>, shape: &[usize]| t.filter(|t| t.shape == shape);
+        // The chunk's hidden rows, read in place where the memory allows it, else copied.
+        // SAFETY: the window drops before `proj.hidden`, which nothing writes during the call.
+        let window = unsafe { proj.hidden.buffer.window(start * h, c * h) }.filter(on_device);
+        let (x, copied) = match window {
+            Some(b) => (Tensor::new(b, vec![c, h])?, false),
+            None => {
+                let mut x = fit(device, keep(rows.take(), &[c, h]), dt, &[c, h])?;
+                copy(
+                    device,
+                    &proj.hidden.buffer,
+                    &mut x.buffer,
+                    [c * h, start * h, 0],
+                    false,
+                )?;
+                (x, true)
+            }
+        };
+        let prev_y = keep(logits.take(), &[c, v]).map(|y| MatmulOutputs { y, z: None });
+        let mut z = matmul::forward(device, &x, proj.weight, proj.bias, &mm, prev_y)?.y;
+        let chunk = Chunk { start, rows: c };
+        loss(&chunk, &mut z)?;
+        if let Some(g) = out.as_mut() {
+            // The weight and bias gradients are the outputs themselves: the first chunk's
+            // product writes them, every later one adds into them (no workspace).
+            let chunk_mm = MatmulOptions {
+                accumulate: index > 0,
+                ..mm
+            };
+            // The chunk's rows of `grad_hidden`, written in place where the memory allows
+            // it (device memory: a write to a host window would not reach `grad_hidden`),
+            // else written to a chunk buffer and copied in.
+            // SAFETY: the window drops in this block, and `g.hidden` is not used meanwhile.
+            let direct = unsafe { g.hidden.buffer.window(start * h, c * h) }
+                .filter(|b| write_in_place && !b.is_host())
+                .map(|b| Tensor::new(b, vec![c, h]))
+                .transpose()?;
+            let in_place = direct.is_some();
+            let prev = Some(MatmulGrads {
+                dx: direct.unwrap_or_else(|| chunk_dx.take().unwrap_or_else(empty)),
+                dw: std::mem::replace(&mut g.weight, empty()),
+                dbias: g.bias.take(),
+            });
+            let bi = MatmulBackwardInputs {
+                x: &x,
+                w: proj.weight,
+                bias: proj.bias,
+                z: None,
+                dy: &z,
+            };
+            let mut mg = matmul::backward(device, &bi, &chunk_mm, prev)?;
+            if !in_place {
+                let hidden_at = [c * h, 0, start * h];
+                copy(
+                    device,
+                    &mg.dx.buffer,
+                    &mut g.hidden.buffer,
+                    hidden_at,
+                    false,
+                )?;
+            }
+            g.weight = std::mem::replace(&mut mg.dw, empty());
+            g.bias = mg.dbias.take();
+            if !in_place {
+                chunk_dx = Some(mg.dx);
             }
         }
         logits = Some(z);
         // Only a copy is kept for the next chunk to reuse (a window ends with its chunk).
         rows = copied.then_some(x);
     }
-    Ok((rows_out, out))
+    Ok(out)
 }
 
 /// Where a chunk's `c` per-row results from row `start` go: a window of the call's rows `all`
@@ -835,6 +905,36 @@ pub fn backward(
     }
     // One cotangent, which the scaling kernels read where it lives.
     ce::cotangent_shape(entry, dloss, &p.row_shape, o.ce.reduction)?;
+    let shapes = SavedShapes {
+        hidden: (inp.hidden.dtype(), &inp.hidden.shape),
+        param: p.param_grad,
+        weight: [p.v, p.h],
+        bias: inp.bias.is_some(),
+    };
+    scaled_grads(device, entry, saved, &shapes, dloss, prev)
+}
+
+/// The dtypes and shapes the saved gradients must have.
+pub(crate) struct SavedShapes<'a> {
+    /// `grad_hidden`'s dtype and shape.
+    pub hidden: (DType, &'a [usize]),
+    /// `grad_weight` (`[V, H]`) and `grad_bias`'s (`[V]`, when `bias`) dtype.
+    pub param: DType,
+    pub weight: [usize; 2],
+    pub bias: bool,
+}
+
+/// The backward of a loss whose forward made the gradients for `dloss = 1`: copies of the
+/// `saved` gradients (checked against `shapes`; a missing one is an error) times the scalar
+/// `dloss` ([`ce::scale_in_place`]: no pass when it is 1), reusing `prev` tensors that fit.
+pub(crate) fn scaled_grads(
+    device: &Device,
+    entry: &str,
+    saved: SavedGrads<'_>,
+    shapes: &SavedShapes<'_>,
+    dloss: &Tensor,
+    prev: Option<FlceGrads>,
+) -> Result<FlceGrads, OpError> {
     let expect = |name, t, dtype, shape: &[usize]| saved_grad(entry, name, t, dtype, shape);
     let (prev_h, prev_w, prev_b) = prev.map_or((None, None, None), |g| {
         (Some(g.hidden), Some(g.weight), g.bias)
@@ -847,12 +947,17 @@ pub fn backward(
         }
         Ok(out)
     };
-    let dt = inp.hidden.dtype();
-    let gh = expect("grad_hidden", saved.hidden, dt, &inp.hidden.shape)?;
-    let gw = expect("grad_weight", saved.weight, p.param_grad, &[p.v, p.h])?;
-    let gb = match inp.bias {
-        Some(_) => Some(expect("grad_bias", saved.bias, p.param_grad, &[p.v])?),
-        None => None,
+    let (hdt, hshape) = shapes.hidden;
+    let gh = expect("grad_hidden", saved.hidden, hdt, hshape)?;
+    let gw = expect("grad_weight", saved.weight, shapes.param, &shapes.weight)?;
+    let gb = match shapes.bias {
+        true => Some(expect(
+            "grad_bias",
+            saved.bias,
+            shapes.param,
+            &shapes.weight[..1],
+        )?),
+        false => None,
     };
     Ok(FlceGrads {
         hidden: scaled(gh, prev_h)?,
@@ -885,7 +990,7 @@ fn saved_grad<'a>(
 
 // ---- Registry entry points -------------------------------------------------------------------
 
-fn usize_param(p: &Params, entry: &str, name: &str) -> Result<usize, OpError> {
+pub(crate) fn usize_param(p: &Params, entry: &str, name: &str) -> Result<usize, OpError> {
     p.text(name)
         .trim()
         .parse::<usize>()
