@@ -66,7 +66,7 @@ GN_BATCH, GN_CHANNELS_PER_GROUP = 8, 4
 MOD_BATCH = 8
 OPS = ("rms_norm", "layer_norm", "fused_add_rms_norm", "swiglu", "geglu", "softmax", "cross_entropy", "rope",
        "fused_linear_cross_entropy", "kl_div", "jsd", "tvd", "group_norm", "sparsemax", "fused_ce_tvd",
-       "modulated_rms_norm")
+       "modulated_rms_norm", "fused_linear_kl_div")
 DTYPES = {"bf16": torch.bfloat16, "f32": torch.float32, "f16": torch.float16}
 DTYPE_ALIASES = {"fp32": "f32", "float32": "f32", "fp16": "f16", "float16": "f16", "bfloat16": "bf16"}
 EPS = 1e-6
@@ -350,6 +350,35 @@ def make_op(op, rows, cols, dtype, device, liger, add_cotangents, vocab=128256, 
         lig = (lambda h, w, tg: flce(w, h, tg)) if flce else None
         mtl = (lambda h, w, tg: mt.fused_linear_cross_entropy(h, w, tg)) if mt else None
         min_bytes = {"fwd": None, "fwd+bwd": None}
+    elif op == "fused_linear_kl_div":
+        # hidden [rows, cols] x weight [vocab, cols] against frozen teacher probabilities
+        # [rows, vocab] (the softmax of random logits, in the input dtype): batchmean, T = 1, no
+        # labels (PARITY.md 4.11). As fused_linear_cross_entropy's, the floor is the matrix rate,
+        # so min_bytes is left out.
+        def make():
+            h = t(rows, cols)
+            w = (torch.randn(vocab, cols, device=device, dtype=dtype) * 0.02).requires_grad_()
+            q = torch.softmax(torch.randn(rows, vocab, device=device), -1).to(dtype)
+            return (h, w, q)
+
+        def formula(h, w, q):
+            log_p = torch.log_softmax((h @ w.t()).float(), -1)
+            return F.kl_div(log_p, q.float(), reduction="batchmean")
+
+        eager = {"matmul+F.kl_div(float)": formula}
+        f = getattr(liger, "liger_fused_linear_kl_div", None) if liger else None
+        lig = (lambda h, w, q: f(h, w, q, reduction="batchmean")) if f else None
+        if liger and lig is None:
+            try:
+                from liger_kernel.transformers import LigerFusedLinearKLDivLoss
+
+                flkl = LigerFusedLinearKLDivLoss()
+                lig = lambda h, w, q: flkl(h, w, q)
+            except ImportError:
+                lig = None
+        g = getattr(mt, "fused_linear_kl_div", None) if mt else None
+        mtl = (lambda h, w, q: g(h, w, q)) if g else None
+        min_bytes = {"fwd": None, "fwd+bwd": None}
     elif op == "rope":
         # q [B, 32, T, D] and k [B, 8, T, D] with T = rows, D = cols, tables [1, T, D] (Llama 3's
         # theta), both rotated by one call as in ANCHORS.md.
@@ -534,7 +563,7 @@ def main(argv=None):
         default="both",
         help="fused_add_rms_norm fwd+bwd: cotangents for y and s (default) or y only",
     )
-    p.add_argument("--vocab", type=int, default=128256, help="fused_linear_cross_entropy: rows of the weight")
+    p.add_argument("--vocab", type=int, default=128256, help="fused_linear_cross_entropy, fused_linear_kl_div: rows of the weight")
     p.add_argument("--rope-views", action="store_true",
                    help="rope: q and k as HF hands them over, [B, H, T, D] views of [B, T, H, D] memory")
     p.add_argument("--slow-ms", type=float, default=100.0,

@@ -160,6 +160,7 @@ pub fn cases(ops: &[String]) -> Result<Vec<CheckCase>, OpError> {
     all.extend(crate::sparsemax::check::cases());
     all.extend(crate::cross_entropy::check::cases());
     all.extend(crate::fused_linear_cross_entropy::check::cases());
+    all.extend(crate::fused_linear_kl_div::check::cases());
     all.extend(crate::distill::check::cases());
     all.extend(crate::fused_ce_tvd::check::cases());
     all.extend(crate::rope::check::cases());

@@ -70,6 +70,7 @@ pub fn kernel_names() -> Vec<&'static str> {
     names.extend(ROPE_EMBEDDING_KERNELS);
     names.extend(MATMUL_KERNELS);
     names.extend(FLCE_KERNELS);
+    names.extend(["fused_linear_kl_div_fwd"]);
     names.extend(DISTILL_KERNELS);
     names.extend(["fused_ce_tvd_fwd", "fused_ce_tvd_bwd"]);
     names.extend(ATTENTION_KERNELS);
@@ -377,6 +378,11 @@ fn trace_kernel(
                 },
             )
         }
+        // Fused linear KL's per-chunk kernel (its products are the matmul kernels): logits and
+        // target in `dtype`, int64 labels, wide programs as a chunk runs them.
+        "fused_linear_kl_div" if !backward => crate::fused_linear_kl_div::kernel(
+            &crate::fused_linear_kl_div::representative_spec(dtype, block, exact),
+        ),
         "attention" | "attention_dq" | "attention_dkv" if backward == (base != "attention") => {
             let spec = crate::attention::representative_spec(dtype);
             match base {

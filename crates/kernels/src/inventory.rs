@@ -248,7 +248,7 @@ pub static OPERATORS: &[OperatorSpec] = &[
     op("fused_linear_jsd", "Fused linear JSD", Loss, "LigerFusedLinearJSDFunction", 1,
         "Student projection plus JSD; student hidden and weight gradients, frozen teacher."),
     op("fused_linear_kl_div", "Fused linear KL", Loss, "LigerFusedLinearKLDivFunction", 1,
-        "Student projection plus KL divergence; hidden and weight gradients and the supported reductions."),
+        "Chunked student projection x W^T / T plus KL(q || softmax) against teacher probabilities q (rows need not sum to 1, eps floor), labels with ignore_index, batchmean/mean/sum; hidden and weight gradients made in the forward, scaled in the backward."),
     op("fused_ce_tvd", "Fused CE+TVD", Loss, "LigerFusedCETVDFunction", 1,
         "Per-row CE of student logits plus TVD of softmax(student) against softmax(teacher), unreduced, with ignore_index; saves both logsumexps and sigma = sum p sign(p - q); student gradient only, from the saved statistics in one pass over the row; targets bounds-checked (Liger's are not)."),
     op("grpo_loss", "GRPO token loss", Loss, "GrpoLossFunction", 1,

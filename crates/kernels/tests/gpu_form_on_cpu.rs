@@ -45,6 +45,7 @@ fn rewritten_kernels_pass_the_oracle_suite() {
         "matmul",
         "attention",
         "fused_linear_cross_entropy",
+        "fused_linear_kl_div",
         "layer_norm",
     ];
     let cases = check::cases(&ops.map(String::from)).unwrap();
