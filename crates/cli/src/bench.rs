@@ -210,6 +210,9 @@ pub fn generate(
         // Position ids index the tables' rows; other ids are one per row of x.
         PortShape::Positions => vec![rows],
         PortShape::RowIds | PortShape::Classes => led(&[rows]),
+        // GRPO's tokens: x is [B, L+1, V].
+        PortShape::Tokens | PortShape::TokenIds => led(&[rows.saturating_sub(1)]),
+        PortShape::Sequences => lead.to_vec(),
         PortShape::LikeX => led(&[rows, cols]),
         PortShape::KvLikeX => {
             let mut l = lead.to_vec();
@@ -247,12 +250,12 @@ pub fn generate(
     // Ids: int64, below the class count or the row count.
     if matches!(
         shape,
-        PortShape::RowIds | PortShape::Positions | PortShape::Classes
+        PortShape::RowIds | PortShape::Positions | PortShape::Classes | PortShape::TokenIds
     ) {
-        let bound = if shape == PortShape::Classes {
-            out
-        } else {
-            rows
+        let bound = match shape {
+            PortShape::Classes => out,
+            PortShape::TokenIds => cols,
+            _ => rows,
         };
         let n = dims.iter().product();
         let ids: Vec<i64> = (0..n).map(|_| rng.below(bound as u64) as i64).collect();

@@ -163,6 +163,7 @@ pub fn cases(ops: &[String]) -> Result<Vec<CheckCase>, OpError> {
     all.extend(crate::fused_linear_kl_div::check::cases());
     all.extend(crate::distill::check::cases());
     all.extend(crate::fused_ce_tvd::check::cases());
+    all.extend(crate::grpo_loss::check::cases());
     all.extend(crate::rope::check::cases());
     all.extend(crate::embedding::check::cases());
     all.extend(crate::matmul::check::cases());

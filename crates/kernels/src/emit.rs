@@ -73,6 +73,7 @@ pub fn kernel_names() -> Vec<&'static str> {
     names.extend(["fused_linear_kl_div_fwd"]);
     names.extend(DISTILL_KERNELS);
     names.extend(["fused_ce_tvd_fwd", "fused_ce_tvd_bwd"]);
+    names.extend(["grpo_loss_fwd", "grpo_loss_bwd"]);
     names.extend(ATTENTION_KERNELS);
     names.extend(OPTIM_KERNELS);
     names
@@ -458,6 +459,11 @@ fn trace_kernel(
         }),
         // Fused CE + TVD: every float tensor in `dtype`, int64 targets the host read.
         "fused_ce_tvd" => crate::fused_ce_tvd::kernel(&crate::fused_ce_tvd::representative_spec(
+            dtype, block, exact, backward,
+        )),
+        // GRPO: logits and gradient in `dtype`, TRL's dtypes for the rest (int64 ids the host
+        // read, an int32 mask, f32 advantages and log-probabilities), PPO with the KL term.
+        "grpo_loss" => crate::grpo_loss::kernel(&crate::grpo_loss::representative_spec(
             dtype, block, exact, backward,
         )),
         "sparsemax" => crate::sparsemax::kernel(&crate::sparsemax::representative_spec(

@@ -13,6 +13,7 @@ pub mod fused_linear_cross_entropy;
 pub mod fused_linear_kl_div;
 pub mod gather;
 pub mod group_norm;
+pub mod grpo_loss;
 pub mod host;
 pub mod inventory;
 pub mod matmul;

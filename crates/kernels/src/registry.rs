@@ -80,6 +80,16 @@ pub enum PortShape {
     /// first leading axis (a row per sequence of `[B, T, cols]`), or without leading axes 8
     /// when it divides the rows, else 1.
     Modulation,
+    /// One value per token of logits `[B, L+1, V]`: `[B, L]` (GRPO's mask, per-token
+    /// log-probabilities and losses); generated inputs take `x` as `[lead.., rows, cols]`, so
+    /// `[lead.., rows - 1]`.
+    Tokens,
+    /// One class id per token of logits `[B, L+1, V]`, `[B, L]` in `0..V` (GRPO's completion
+    /// ids, int32 or int64).
+    TokenIds,
+    /// One value per sequence of logits `[B, L+1, V]`: `[B]` (GRPO's advantages); generated
+    /// inputs take the leading axes.
+    Sequences,
 }
 
 /// How many of `x`'s heads share one of a generated `PortShape::KvLikeX` tensor's (GQA 4:1).
@@ -112,6 +122,9 @@ impl PortShape {
             PortShape::Channels => "[C]",
             PortShape::Groups => "[B, G]",
             PortShape::Modulation => "[S dividing rows, cols]",
+            PortShape::Tokens => "[B, L] for x [B, L+1, V]",
+            PortShape::TokenIds => "[B, L] ids in 0..V for x [B, L+1, V]",
+            PortShape::Sequences => "[B] for x [B, L+1, V]",
         }
     }
 }
@@ -504,6 +517,7 @@ pub fn entry_points() -> Vec<&'static EntryPoint> {
         .chain(crate::fused_linear_kl_div::ENTRY_POINTS.iter())
         .chain(crate::distill::ENTRY_POINTS.iter())
         .chain(crate::fused_ce_tvd::ENTRY_POINTS.iter())
+        .chain(crate::grpo_loss::ENTRY_POINTS.iter())
         .chain(crate::rope::ENTRY_POINTS.iter())
         .chain(crate::rope::llama4::ENTRY_POINTS.iter())
         .chain(crate::rope::mrope::ENTRY_POINTS.iter())

@@ -20,6 +20,7 @@ pub mod fused_ce_tvd;
 pub mod fused_linear_cross_entropy;
 pub mod fused_linear_kl_div;
 pub mod group_norm;
+pub mod grpo_loss;
 pub mod matmul;
 pub mod modulated_rms_norm;
 pub mod norms;
