@@ -26,7 +26,7 @@
 use metile_ir::DType;
 use metile_runtime::{Buffer, Device, Tensor};
 
-use super::{backward_tiled, forward_tiled, GrpoInputs, GrpoOptions, LossType, Surrogate};
+use super::{backward_with, forward_with, Fault, GrpoInputs, GrpoOptions, LossType, Surrogate};
 use crate::check::{poisoned, tensor, CheckCase, CheckRow};
 use crate::reference::grpo_loss::{self as oracle, scaled_softmax};
 use crate::registry::OpError;
@@ -66,6 +66,8 @@ pub struct GrpoCase {
     pub with_old: bool,
     pub mask: Mask,
     pub f32_grads: bool,
+    /// A deliberate kernel fault (tests of the check only).
+    pub fault: Fault,
     pub seed: u64,
 }
 
@@ -105,6 +107,9 @@ impl GrpoCase {
         }
         if self.f32_grads {
             c += " grad:f32";
+        }
+        if self.fault != Fault::None {
+            c += &format!(" fault={:?}", self.fault);
         }
         c
     }
@@ -229,11 +234,12 @@ impl GrpoCase {
             ref_logp: (self.options.beta != 0.0).then_some(&reft),
         };
         let prev = || poisoned(device, DType::F32, &[b, l]);
-        let f = forward_tiled(
+        let f = forward_with(
             device,
             &x,
             &self.options,
             None,
+            self.fault,
             [Some(prev()?), Some(prev()?), Some(prev()?), Some(prev()?)],
         )?;
         let grad = if self.f32_grads {
@@ -241,7 +247,7 @@ impl GrpoCase {
         } else {
             self.logits
         };
-        let g = backward_tiled(
+        let g = backward_with(
             device,
             &x,
             &self.options,
@@ -249,6 +255,7 @@ impl GrpoCase {
             &dlosst,
             self.f32_grads,
             None,
+            self.fault,
             Some(poisoned(device, grad, &[b, l + 1, v])?),
         )?;
 
@@ -449,6 +456,7 @@ pub fn sweep() -> Vec<GrpoCase> {
                 with_old,
                 mask,
                 f32_grads: seed % 3 == 1,
+                fault: Fault::None,
                 seed,
             });
         };

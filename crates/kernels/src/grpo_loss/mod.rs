@@ -30,9 +30,10 @@
 //!
 //! `grpo_loss.backward(the same inputs, lse, dloss [B, L]) -> dlogits [B, L+1, V]`: the gradient
 //! of `sum dloss (l m)` with the detached quantities constant, from the analytic
-//! `d l / d logp`: PPO `-r A` on the unclipped branch (`r' A <= c2 A`, ties included, as Liger's
-//! `per_token_loss2 >= per_token_loss1`), 0 where clipped or where delta clamps (`r > delta`);
-//! cispo `-min(r, eps_high) A`; sapo `-4 A s (1 - s) r` with `s = sigmoid(tau (r - 1))`; plus
+//! `d l / d logp`: PPO `-r A` where the smaller branch passes `r` through, else 0: the unclipped
+//! branch `r' A` when `r' A <= c2 A` (ties included, as Liger's `per_token_loss2 >=
+//! per_token_loss1`) unless delta clamps (`r > delta`), the clip branch `c2 A` otherwise where
+//! `1 - eps_low <= r <= 1 + eps_high`; cispo `-min(r, eps_high) A`; sapo `-4 A s (1 - s) r` with `s = sigmoid(tau (r - 1))`; plus
 //! `beta (1 - exp(ref - logp))`, or `beta r (logp - ref)` with the bias correction. Then
 //! `dz_v = dloss m (d l / d logp) ([v = y] - softmax(z / T)_v) / T`, softmax rebuilt from the
 //! saved `lse`. Masked tokens and every sequence's last position get exact zeros. The gradient
@@ -58,6 +59,10 @@
 //!   `max_completion_length` / `num_items_in_batch` (reduction only). Asking for any of these
 //!   is a typed error. `delta` with cispo or sapo is a typed error too (Liger applies it to the
 //!   PPO family only).
+//! - With `delta < 1 + eps_high`, a token with `A < 0` and `delta < r <= 1 + eps_high` takes
+//!   the clip branch `c2 A = r A` as its minimum; Liger's backward gives it no gradient, here
+//!   it gets that branch's `-r A` (the gradient of the loss it returns, as autograd of TRL's
+//!   formula gives). With `delta >= 1 + eps_high` (or no delta) the two agree everywhere.
 //! - Liger asks for contiguous tensors; every tensor here is contiguous by construction.
 //!
 //! Inputs: `logits` f32/f16/bf16 of rank 3 with `L + 1 >= 1` and `V` from 1 to 16,777,216;
@@ -196,6 +201,36 @@ pub struct GrpoInputs<'a> {
     pub ref_logp: Option<&'a Tensor>,
 }
 
+/// Deliberate faults, for the tests that prove the oracle check catches a wrong kernel: never
+/// set outside them (every entry point launches [`Fault::None`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Fault {
+    #[default]
+    None,
+    /// PPO without the clamp: `c2 = r` (forward and backward).
+    NoClamp,
+    /// The PPO gradient only where `c2 A > r' A` strictly: none inside the clip range.
+    StrictTie,
+    /// The delta clamp lets the gradient through.
+    DeltaLeaks,
+    /// The KL term's gradient with the wrong sign.
+    KlGradSign,
+    /// The bias-corrected KL's gradient from the plain KL's formula.
+    PlainKlGrad,
+    /// The mask's value not applied to kept tokens (outputs and gradient).
+    UnweightedMask,
+    /// The gradient without the last `1/T`.
+    NoTemperatureInGrad,
+    /// Every sequence's last position taken for a token in the backward.
+    LastPositionKept,
+    /// sapo's `dlogp` without its factor `r`.
+    SapoNoRatio,
+    /// High-side clipping counted where `A >= 0` instead of `A > 0`.
+    ClipAtZeroAdvantage,
+    /// The masked lanes of a partial tile loaded as 0 instead of `-inf`.
+    MaskedLanesZero,
+}
+
 /// Kernel specialisation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GrpoSpec {
@@ -219,6 +254,7 @@ pub struct GrpoSpec {
     /// Ids the host did not read (in device memory): the kernels guard the gather and poison
     /// the tokens whose id is out of range (module doc).
     pub device_ids: bool,
+    pub fault: Fault,
 }
 
 impl GrpoSpec {
@@ -257,6 +293,7 @@ pub fn representative_spec(dtype: DType, block: usize, exact: bool, backward: bo
             prefetch: false,
         },
         device_ids: false,
+        fault: Fault::None,
     }
 }
 
@@ -340,9 +377,13 @@ impl Token {
         match spec.surrogate {
             Surrogate::Ppo => {
                 let (lo, hi) = (1.0 - s.eps_low, s.eps_high + 1.0);
-                let c2 = r.maximum(lo).minimum(hi);
+                let c2 = clamp(spec, r, lo, hi);
                 let r1 = if spec.delta { r.minimum(s.delta) } else { r };
-                let clipped = (r.lt(lo) & a.lt(0.0)) | (r.gt(hi) & a.gt(0.0));
+                let rises = match spec.fault {
+                    Fault::ClipAtZeroAdvantage => a.ge(0.0),
+                    _ => a.gt(0.0),
+                };
+                let clipped = (r.lt(lo) & a.lt(0.0)) | (r.gt(hi) & rises);
                 (-(r1 * a).minimum(c2 * a), clipped.cast(DType::F32))
             }
             Surrogate::Cispo => {
@@ -378,36 +419,65 @@ impl Token {
         let (r, a) = (self.r, self.a);
         let mut g = match spec.surrogate {
             Surrogate::Ppo => {
-                let c2 = r.maximum(1.0 - s.eps_low).minimum(s.eps_high + 1.0);
+                let (lo, hi) = (1.0 - s.eps_low, s.eps_high + 1.0);
+                let c2 = clamp(spec, r, lo, hi);
                 let r1 = if spec.delta { r.minimum(s.delta) } else { r };
-                let mut through = (c2 * a).ge(r1 * a);
-                if spec.delta {
-                    through = through & r.le(s.delta);
-                }
-                select(through, -(r * a), 0.0)
+                // The smaller branch's derivative (the unclipped one on ties); each clamp
+                // passes `dr/dlogp = r` where it leaves `r` as it is, bounds included.
+                let unclipped = match spec.fault {
+                    Fault::StrictTie => (c2 * a).gt(r1 * a),
+                    _ => (c2 * a).ge(r1 * a),
+                };
+                let passes = if spec.delta && spec.fault != Fault::DeltaLeaks {
+                    select(unclipped, r.le(s.delta), r.ge(lo) & r.le(hi))
+                } else {
+                    // Without delta the clip branch is the smaller only where it is flat.
+                    unclipped
+                };
+                select(passes, -(r * a), 0.0)
             }
             Surrogate::Cispo => -(r.minimum(s.eps_high) * a),
             Surrogate::Sapo => {
                 let tau = select(a.gt(0.0), s.sapo_pos, s.sapo_neg);
                 let gate = (tau * (r - 1.0)).sigmoid();
-                -(a * 4.0 * gate * (1.0 - gate) * r)
+                let dgate = a * 4.0 * gate * (1.0 - gate);
+                match spec.fault {
+                    Fault::SapoNoRatio => -dgate,
+                    _ => -(dgate * r),
+                }
             }
         };
         if let Some(reference) = self.reference {
-            g = g + if spec.bias_correction_kl {
+            let dkl = if spec.bias_correction_kl && spec.fault != Fault::PlainKlGrad {
                 s.beta * r * (self.logp - reference)
             } else {
                 s.beta * (1.0 - (reference - self.logp).exp())
+            };
+            g = match spec.fault {
+                Fault::KlGradSign => g - dkl,
+                _ => g + dkl,
             };
         }
         g
     }
 }
 
+/// `clamp(r, lo, hi)` (`r` itself under [`Fault::NoClamp`]).
+fn clamp(spec: &GrpoSpec, r: Tile, lo: Tile, hi: Tile) -> Tile {
+    match spec.fault {
+        Fault::NoClamp => r,
+        _ => r.maximum(lo).minimum(hi),
+    }
+}
+
 /// A tile of `buf` in f32 times `1/T`, `-inf` on masked lanes.
-fn scaled(buf: &Buffer, offs: Tile, mask: Option<Tile>, inv_t: Tile) -> Tile {
+fn scaled(spec: &GrpoSpec, buf: &Buffer, offs: Tile, mask: Option<Tile>, inv_t: Tile) -> Tile {
+    let other = match spec.fault {
+        Fault::MaskedLanesZero => 0.0,
+        _ => f32::NEG_INFINITY,
+    };
     match mask {
-        Some(m) => buf.load_masked(offs, m, f32::NEG_INFINITY),
+        Some(m) => buf.load_masked(offs, m, other),
         None => buf.load(offs),
     }
     .cast(DType::F32)
@@ -508,7 +578,7 @@ fn forward_body(
     let compute = || {
         let tile = |st: Option<Tile>| {
             let (offs, _, m) = tiles.at(st);
-            scaled(logits, offs, m, s.inv_t)
+            scaled(spec, logits, offs, m, s.inv_t)
         };
         let lse = if tiling.looped {
             let init = online::start(k, tiling.block);
@@ -534,8 +604,8 @@ fn forward_body(
         };
         let weigh = |v: Tile| {
             let v = match &mask {
-                Some((m, _)) => v * *m,
-                None => v,
+                Some((m, _)) if spec.fault != Fault::UnweightedMask => v * *m,
+                _ => v,
             };
             poison(known, v)
         };
@@ -565,7 +635,10 @@ fn backward_body(
 ) {
     let row = k.program_id(0);
     let seq = row / (s.tokens + 1);
-    let real = (row - seq * (s.tokens + 1)).lt(s.tokens);
+    let real = match spec.fault {
+        Fault::LastPositionKept => (row - seq * (s.tokens + 1)).le(s.tokens),
+        _ => (row - seq * (s.tokens + 1)).lt(s.tokens),
+    };
     // The token of a real position: `b L + l` = `row - b`.
     let t64 = (row - seq).cast(DType::I64);
     let seq64 = seq.cast(DType::I64);
@@ -588,13 +661,16 @@ fn backward_body(
             let lse = lse.load(t64);
             let (tok, known) = token(spec, s, logits, inputs, &tiles, t64, seq64, lse);
             let y = inputs.ids.load(t64).cast(DType::I64);
-            let mut g = tok.dlogp(spec, s) * dloss.load(t64).cast(DType::F32) * s.inv_t;
-            if let Some((m, _)) = &mask {
+            let mut g = tok.dlogp(spec, s) * dloss.load(t64).cast(DType::F32);
+            if spec.fault != Fault::NoTemperatureInGrad {
+                g = g * s.inv_t;
+            }
+            if let (Some((m, _)), false) = (&mask, spec.fault == Fault::UnweightedMask) {
                 g = g * *m;
             }
             tiles.each(&|st| {
                 let (offs, c64, m) = tiles.at(st);
-                let p = (scaled(logits, offs, m, s.inv_t) - lse).exp();
+                let p = (scaled(spec, logits, offs, m, s.inv_t) - lse).exp();
                 let hit = c64.equal(y).cast(DType::F32);
                 store(offs, m, poison(known, (hit - p) * g));
             });
@@ -870,6 +946,7 @@ fn spec_of(
         grad: DType::F32,
         tiling: tiling.unwrap_or_else(|| tiling_for(device, c.v)),
         device_ids: c.device_ids,
+        fault: Fault::None,
     }
 }
 
@@ -918,11 +995,26 @@ pub fn forward_tiled(
     tiling: Option<Tiling>,
     prev: [Option<Tensor>; 4],
 ) -> Result<GrpoForward, OpError> {
+    forward_with(device, x, o, tiling, Fault::None, prev)
+}
+
+/// [`forward_tiled`] with a deliberate `fault` (tests only).
+pub(crate) fn forward_with(
+    device: &Device,
+    x: &GrpoInputs<'_>,
+    o: &GrpoOptions,
+    tiling: Option<Tiling>,
+    fault: Fault,
+    prev: [Option<Tensor>; 4],
+) -> Result<GrpoForward, OpError> {
     let c = validate("grpo_loss.forward", x, o)?;
     let [a, b, l, m] = prev.map(|p| fit_written(device, p, DType::F32, &c.tokens()));
     let mut outs = [a?, b?, l?, m?];
     if c.b * c.l > 0 {
-        let spec = spec_of(device, x, o, &c, tiling);
+        let spec = GrpoSpec {
+            fault,
+            ..spec_of(device, x, o, &c, tiling)
+        };
         let k = device.kernel(spec.name(), &spec, || kernel(&spec))?;
         let mut args = token_args(x, &spec);
         args.extend(outs.iter_mut().map(|o| Arg::Out(&mut o.buffer)));
@@ -964,6 +1056,32 @@ pub fn backward_tiled(
     tiling: Option<Tiling>,
     prev: Option<Tensor>,
 ) -> Result<Tensor, OpError> {
+    backward_with(
+        device,
+        x,
+        o,
+        lse,
+        dloss,
+        f32_grads,
+        tiling,
+        Fault::None,
+        prev,
+    )
+}
+
+/// [`backward_tiled`] with a deliberate `fault` (tests only).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn backward_with(
+    device: &Device,
+    x: &GrpoInputs<'_>,
+    o: &GrpoOptions,
+    lse: &Tensor,
+    dloss: &Tensor,
+    f32_grads: bool,
+    tiling: Option<Tiling>,
+    fault: Fault,
+    prev: Option<Tensor>,
+) -> Result<Tensor, OpError> {
     let e = "grpo_loss.backward";
     let c = validate(e, x, o)?;
     let tokens = c.tokens();
@@ -991,6 +1109,7 @@ pub fn backward_tiled(
         backward: true,
         dloss: dloss_dtype,
         grad,
+        fault,
         ..spec_of(device, x, o, &c, tiling)
     };
     let k = device.kernel(spec.name(), &spec, || kernel(&spec))?;

@@ -665,3 +665,72 @@ fn grpo_loss_kernels_lower_to_cuda() {
     }
     assert_eq!(lowered, 144);
 }
+
+/// The sweep's cases up to `max_v` columns with `fault` injected, and the outputs that fail.
+fn failing_outputs(fault: Fault, min_v: usize, max_v: usize) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for c in sweep()
+        .into_iter()
+        .filter(|c| (min_v..=max_v).contains(&c.v))
+    {
+        let c = GrpoCase { fault, ..c };
+        match c.run(&Device::cpu()) {
+            Ok(rows) => out.extend(rows.into_iter().filter(|r| !r.pass).map(|r| r.output)),
+            Err(e) => out.push(format!("error: {e}")),
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Mutation sanity: each deliberate fault fails the sweep on the outputs it changes (and the
+/// unfaulted kernels pass the same cases).
+#[test]
+fn the_check_catches_deliberate_faults() {
+    assert!(failing_outputs(Fault::None, 1, 1000).is_empty());
+    let grad = "grpo_loss.backward:dlogits";
+    let loss = "grpo_loss.forward:loss";
+    for (fault, want, min_v, max_v) in [
+        (Fault::NoClamp, &[grad, loss][..], 1, 1000),
+        (Fault::StrictTie, &[grad], 1, 1000),
+        (Fault::DeltaLeaks, &[grad], 1, 1000),
+        (Fault::KlGradSign, &[grad], 1, 1000),
+        (Fault::PlainKlGrad, &[grad], 1, 1000),
+        (
+            Fault::UnweightedMask,
+            &[grad, loss, "grpo_loss.forward:kl"],
+            1,
+            1000,
+        ),
+        (Fault::NoTemperatureInGrad, &[grad], 1, 1000),
+        // The last sequence's last position reads past the per-token buffers.
+        (
+            Fault::LastPositionKept,
+            &["error: kernel `grpo_loss_bwd`: load of buffer"],
+            1,
+            1000,
+        ),
+        (Fault::SapoNoRatio, &[grad], 1, 1000),
+        (
+            Fault::ClipAtZeroAdvantage,
+            &["grpo_loss.forward:is_clipped"],
+            1,
+            1000,
+        ),
+        (
+            Fault::MaskedLanesZero,
+            &[grad, loss, "grpo_loss.forward:lse"],
+            70000,
+            70000,
+        ),
+    ] {
+        let got = failing_outputs(fault, min_v, max_v);
+        for w in want {
+            assert!(
+                got.iter().any(|g| g.starts_with(w)),
+                "{fault:?}: {w} not caught: {got:?}"
+            );
+        }
+    }
+}

@@ -14,6 +14,11 @@
 //! - with `beta != 0`: `kl = exp(ref - logp) - (ref - logp) - 1` (times `r` with the bias
 //!   correction), `l += beta kl`.
 //!
+//! The gradient of the PPO minimum is its smaller branch's, the unclipped one on ties, each
+//! clamp passing `dr` through where it leaves `r` as it is (bounds included): Liger's analytic
+//! gradient except where `delta < r <= 1 + eps_high` with `A < 0` (and `delta < 1 + eps_high`),
+//! where the clip branch `c2 A = r A` is the minimum and Liger drops its gradient.
+//!
 //! The outputs are `l m`, `kl m` and `clipped m` with `m` the mask (1 without one), exactly 0
 //! where `m = 0`. The gradient is that of `sum dloss l m` w.r.t. the logits with the detached
 //! quantities held constant; it is written here from the chain rule through [`Detached`]: the
@@ -237,14 +242,23 @@ pub fn token_dlogp(
     let r = (logp - old).exp();
     let mut g = match o.surrogate {
         Surrogate::Ppo => {
-            let c2 = r.max(1.0 - o.eps_low).min(1.0 + o.eps_high);
+            let (lo, hi) = (1.0 - o.eps_low, 1.0 + o.eps_high);
+            let c2 = r.max(lo).min(hi);
             let r1 = o.delta.map_or(r, |d| r.min(d));
-            // The unclipped branch is the minimum (ties included); the delta clamp is flat.
-            let through = r1 * a <= c2 * a && o.delta.is_none_or(|d| r <= d);
-            if through {
-                -r * a
+            // d r' / d logp and d c2 / d logp: r where the clamp passes r through (bounds
+            // included), 0 where it is flat.
+            let d1 = if o.delta.is_none_or(|d| r <= d) {
+                r
             } else {
                 0.0
+            };
+            let d2 = if lo <= r && r <= hi { r } else { 0.0 };
+            // l = -min(r' A, c2 A): the derivative of the smaller branch (the unclipped one
+            // on ties).
+            if r1 * a <= c2 * a {
+                -d1 * a
+            } else {
+                -d2 * a
             }
         }
         Surrogate::Cispo => -cispo_coef * a,
@@ -401,7 +415,12 @@ mod tests {
         fn new(b: usize, l: usize, v: usize, o: &Options, rng: &mut Rng) -> Problem {
             let logits = normal(b * (l + 1) * v, 2.0, rng);
             let ids: Vec<i64> = (0..b * l).map(|_| rng.below(v as u64) as i64).collect();
+            // Advantages of both signs, and a zero one.
             let mut adv = normal(b, 1.0, rng);
+            adv[0] = -adv[0].abs() - 0.1;
+            if b > 1 {
+                adv[1] = adv[1].abs() + 0.1;
+            }
             if b > 2 {
                 adv[2] = 0.0;
             }
@@ -457,6 +476,7 @@ mod tests {
         let mut rng = Rng::new(4900);
         let mut checked = 0;
         let mut clipped_seen = [false; 2];
+        let mut clip_branch_below_delta = 0;
         for surrogate in [Surrogate::Ppo, Surrogate::Cispo, Surrogate::Sapo] {
             for (beta, bias, delta, with_old) in [
                 (0.0, false, None, true),
@@ -464,7 +484,10 @@ mod tests {
                 (0.3, true, None, true),
                 (0.3, true, None, false),
                 (0.1, false, None, false),
-                (0.0, false, Some(1.3), true),
+                (0.0, false, Some(1.6), true),
+                // delta below 1 + eps_high: with A < 0 and delta < r <= 1 + eps_high the
+                // minimum is the clip branch c2 A = r A, which has a gradient.
+                (0.04, false, Some(1.1), true),
             ] {
                 if delta.is_some() && surrogate != Surrogate::Ppo {
                     continue;
@@ -476,7 +499,7 @@ mod tests {
                 if surrogate == Surrogate::Cispo {
                     o.eps_high = 1.2;
                 }
-                let p = Problem::new(3, 4, 7, &o, &mut rng);
+                let p = Problem::new(4, 6, 5, &o, &mut rng);
                 let x = p.inputs(with_old, beta != 0.0);
                 let det = detached(&x, &o);
                 let away = (0..p.b * p.l).all(|t| {
@@ -488,6 +511,13 @@ mod tests {
                 }
                 checked += 1;
                 let f = forward(&x, &o);
+                for t in 0..p.b * p.l {
+                    let r = (token_logp(&x, &o, t).0 - det.old[t]).exp();
+                    let a = p.adv[t / p.l];
+                    if o.delta.is_some_and(|d| d < r && r <= 1.0 + o.eps_high) && a < 0.0 {
+                        clip_branch_below_delta += 1;
+                    }
+                }
                 for (t, c) in f.is_clipped.iter().enumerate() {
                     if *c == 1.0 {
                         clipped_seen[usize::from(p.adv[t / p.l] > 0.0)] = true;
@@ -529,6 +559,10 @@ mod tests {
         }
         assert!(checked >= 12, "only {checked} points were away from kinks");
         assert_eq!(clipped_seen, [true, true], "clipping on both sides");
+        assert!(
+            clip_branch_below_delta > 0,
+            "no token took the clip branch above delta"
+        );
     }
 
     /// The bias-corrected KL's gradient without old log-probs is `beta (logp - ref)` (r = 1),
