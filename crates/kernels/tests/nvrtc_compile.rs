@@ -379,3 +379,56 @@ fn stepped_fused_ce_tvd_compiles_without_spills() {
         }
     }
 }
+
+/// The GRPO loss's stepped kernels (rows wider than a GPU's tile, walked in 4096-column steps)
+/// with ids in device memory (guarded), every surrogate and every optional input, which `emit`'s
+/// single-tile specs do not show, compile for sm_90 without spills in every dtype and direction.
+#[test]
+#[allow(clippy::panic)]
+fn stepped_grpo_loss_compiles_without_spills() {
+    use metile_kernels::grpo_loss::{kernel, representative_spec, GrpoSpec, Surrogate};
+    use metile_runtime::cuda::ptxas_report;
+    if let Err(e) = nvrtc_version() {
+        eprintln!("skipped: NVRTC is not available here ({e})");
+        return;
+    }
+    for dtype in [DType::BF16, DType::F16, DType::F32] {
+        for backward in [false, true] {
+            for (surrogate, delta, bias) in [
+                (Surrogate::Ppo, true, true),
+                (Surrogate::Cispo, false, false),
+                (Surrogate::Sapo, false, true),
+            ] {
+                let spec = GrpoSpec {
+                    tiling: metile_kernels::norms::Tiling {
+                        block: 4096,
+                        exact: false,
+                        looped: true,
+                        prefetch: false,
+                    },
+                    device_ids: true,
+                    surrogate,
+                    delta,
+                    bias_correction_kl: bias,
+                    ..representative_spec(dtype, 4096, false, backward)
+                };
+                let k = metile_opt::canonicalize(kernel(&spec).unwrap()).unwrap();
+                let src = cuda_source(&k, &Target::sm90()).unwrap();
+                match ptxas_report(spec.name(), &src.source, 90) {
+                    Ok(report) => {
+                        eprintln!(
+                            "{} {dtype:?} {surrogate:?} (4096-column steps):\n{report}",
+                            spec.name()
+                        );
+                        assert!(
+                            report.contains(" 0 bytes spill stores"),
+                            "{spec:?}: {report}"
+                        );
+                    }
+                    Err(e) if e.to_string().contains("cannot open source file") => return,
+                    Err(e) => panic!("{spec:?}: {e}"),
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,353 @@
+typedef unsigned short mt_u16;
+typedef unsigned char mt_u8;
+typedef long long mt_i64;
+__device__ __forceinline__ float mt_bf16_to_f32(mt_u16 h) { return __uint_as_float(((unsigned)h) << 16); }
+__device__ __forceinline__ mt_u16 mt_f32_to_bf16(float x) { mt_u16 h; asm("cvt.rn.bf16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h; }
+__device__ __forceinline__ float mt_f16_to_f32(mt_u16 h) { float f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return f; }
+__device__ __forceinline__ mt_u16 mt_f32_to_f16(float x) { mt_u16 h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(x)); return h; }
+__device__ __forceinline__ float mt_round_bf16(float x) { return mt_bf16_to_f32(mt_f32_to_bf16(x)); }
+__device__ __forceinline__ float mt_round_f16(float x) { return mt_f16_to_f32(mt_f32_to_f16(x)); }
+__device__ __forceinline__ float mt_d2bf16(double x) {
+  unsigned long long b = (unsigned long long)__double_as_longlong(x);
+  b = (b + (1ull << 44) - 1ull + ((b >> 45) & 1ull)) & ~((1ull << 45) - 1ull);
+  return (float)__longlong_as_double((long long)b);
+}
+// NaN-propagating min/max: one instruction from sm_80 on, the same results either way.
+#if __CUDA_ARCH__ >= 800
+__device__ __forceinline__ float mt_minf(float a, float b) { float r; asm("min.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b)); return r; }
+__device__ __forceinline__ float mt_maxf(float a, float b) { float r; asm("max.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b)); return r; }
+#else
+__device__ __forceinline__ float mt_minf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fminf(a, b); }
+__device__ __forceinline__ float mt_maxf(float a, float b) { return (a != a || b != b) ? __int_as_float(0x7fc00000) : fmaxf(a, b); }
+#endif
+// Vector loads under an L2 evict_last policy (`Kernel::l2_evict_last`), where it was measured
+// (sm_90, the H200); plain loads on earlier architectures.
+#if __CUDA_ARCH__ >= 900
+#define MT_LD_POLICY "{ .reg .b64 pol; createpolicy.fractional.L2::evict_last.b64 pol, 1.0; "
+__device__ __forceinline__ uint4 mt_ld_evict_last(const uint4* p) { uint4 v; asm(MT_LD_POLICY "ld.global.L2::cache_hint.v4.u32 {%0,%1,%2,%3}, [%4], pol; }" : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w) : "l"(p)); return v; }
+__device__ __forceinline__ uint2 mt_ld_evict_last(const uint2* p) { uint2 v; asm(MT_LD_POLICY "ld.global.L2::cache_hint.v2.u32 {%0,%1}, [%2], pol; }" : "=r"(v.x), "=r"(v.y) : "l"(p)); return v; }
+__device__ __forceinline__ unsigned mt_ld_evict_last(const unsigned* p) { unsigned v; asm(MT_LD_POLICY "ld.global.L2::cache_hint.u32 %0, [%1], pol; }" : "=r"(v) : "l"(p)); return v; }
+#else
+template <typename W> __device__ __forceinline__ W mt_ld_evict_last(const W* p) { return *p; }
+#endif
+__device__ __forceinline__ int mt_f2i(float x) { return x != x ? 0 : (x >= 2147483648.0f ? 2147483647 : (x <= -2147483648.0f ? (-2147483647 - 1) : (int)x)); }
+__device__ __forceinline__ mt_i64 mt_f2l(float x) { return x != x ? 0 : (x >= 9.2233720368547758e18f ? 9223372036854775807LL : (x <= -9.2233720368547758e18f ? (-9223372036854775807LL - 1) : (mt_i64)x)); }
+__device__ __forceinline__ float mt_exp(float x) { float r; asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x * 1.44269504088896341f)); return r; }
+__device__ __forceinline__ float mt_sigmoid(float x) { float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(-x))); return r; }
+__device__ __forceinline__ float mt_div(float x, float y) { float r; asm("div.full.f32 %0, %1, %2;" : "=f"(r) : "f"(x), "f"(y)); return r; }
+__device__ __forceinline__ float mt_rsqrt(float x) { return rsqrtf(x); }
+__device__ __forceinline__ float mt_tanh(float x) {
+  const float a = fabsf(x), x2 = x * x;
+  const float p = x * fmaf(x2, fmaf(x2, fmaf(x2, fmaf(x2, 0.021869488f, -0.053968254f), 0.13333334f), -0.33333334f), 1.0f);
+  float r; asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(1.0f + mt_exp(2.0f * a)));
+  return a < 0.25f ? p : copysignf(fmaf(-2.0f, r, 1.0f), x);
+}
+#define MT_THREADS 256
+#define MT_VEC 8
+#define MT_FLAT(s) (((((s) / MT_VEC) * MT_THREADS) + mt_tid) * MT_VEC + ((s) % MT_VEC))
+extern "C" __global__ void __launch_bounds__(256) mt_grpo_loss_fwd(const mt_u16* __restrict__ p0, const mt_i64* __restrict__ p1, const float* __restrict__ p2, const int* __restrict__ p3, const float* __restrict__ p4, const float* __restrict__ p5, float* __restrict__ p6, float* __restrict__ p7, float* __restrict__ p8, float* __restrict__ p9, int p10, int p11, float p12, float p13, float p14, float p15, float p16, float p17, float p18) {
+  const int mt_tid = threadIdx.x;
+  const int mt_lane = mt_tid & 31;
+  const int mt_warp = mt_tid >> 5;
+  (void)mt_lane; (void)mt_warp;
+  __shared__ __align__(128) unsigned char mt_smem[512];
+  (void)mt_smem;
+  int mt_round = 0;
+  (void)mt_round;
+  const bool mt_fast = (p10 % 8) == 0 && ((unsigned long long)(const void*)p0 % 16) == 0;
+  if (mt_fast) {
+    int v0 = p10;
+    int v1 = p11;
+    float v2 = p12;
+    float v3 = p13;
+    float v4 = p14;
+    float v5 = p15;
+    int v9 = (int)blockIdx.x;
+    int v10 = (int)((v1 == 0 ? 0 : v9 / v1));
+    mt_i64 v11 = (mt_i64)(v9);
+    mt_i64 v12 = (mt_i64)(v10);
+    int v13 = (int)((v9 + v10));
+    int v14[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v14[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v15 = (mt_i64)(v13);
+    mt_i64 v16 = (mt_i64)(v0);
+    mt_i64 v17 = (v15 * v16);
+    int v18 = true ? p3[v11] : 0;
+    float v19 = (float)(v18);
+    float v20 = 0.0f;
+    bool v21 = (v19 != v20);
+    float v84;
+    float v85;
+    float v86;
+    float v87;
+    if (v21) {
+      int v22[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v22[s] = v0;
+      bool v23[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v23[s] = (v14[s] < v22[s]);
+      mt_i64 v24[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v24[s] = (mt_i64)(v14[s]);
+      mt_i64 v25[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v25[s] = v17;
+      mt_i64 v26[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v26[s] = (v25[s] + v24[s]);
+      float v27 = __int_as_float(0xff800000);
+      float v28[16];
+      #pragma unroll
+      for (int g = 0; g < 16; g += 8) {
+        const mt_i64 i0 = v26[g];
+        if ((true && v23[g])) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v28[g + k] = mt_f16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { v28[g + k] = v27; }
+        }
+      }
+      float v29[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v29[s] = v28[s];
+      float v30[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v30[s] = v2;
+      float v31[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v31[s] = (v29[s] * v30[s]);
+      mt_round ^= 1;
+      float acc2 = __int_as_float(0xff800000);
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc2 = mt_maxf(acc2, v31[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = mt_maxf(acc2, mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
+      __syncthreads();
+      acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc2 = mt_maxf(acc2, ((float*)(mt_smem + mt_round * 256))[w]);
+      float v32 = acc2;
+      float v33[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v33[s] = v32;
+      float v34[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v34[s] = (v31[s] - v33[s]);
+      float v35[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v35[s] = mt_exp(v34[s]);
+      mt_round ^= 1;
+      float acc4 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v35[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
+      __syncthreads();
+      acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v36 = acc4;
+      float v37 = logf(v36);
+      float v38 = (v32 + v37);
+      mt_i64 v39 = true ? p1[v11] : 0;
+      mt_i64 v40 = (v17 + v39);
+      float v41 = true ? mt_f16_to_f32(p0[v40]) : 0;
+      float v42 = v41;
+      float v43 = (v42 * v2);
+      float v44 = (v43 - v38);
+      float v45 = true ? p4[v11] : 0;
+      float v46 = (v44 - v45);
+      float v47 = mt_exp(v46);
+      float v48 = true ? p2[v12] : 0;
+      float v49 = true ? p5[v11] : 0;
+      float v50 = 1.0f;
+      float v51 = (v50 - v4);
+      float v53 = (v5 + v50);
+      float v54 = mt_maxf(v47, v51);
+      float v55 = mt_minf(v54, v53);
+      bool v57 = (v48 > v20);
+      bool v58 = (v47 < v51);
+      bool v60 = (v48 < v20);
+      bool v61 = (v58 && v60);
+      bool v62 = (v47 > v53);
+      bool v63 = (v62 && v57);
+      bool v64 = (v61 || v63);
+      float v65 = (v47 * v48);
+      float v66 = (v55 * v48);
+      float v67 = mt_minf(v65, v66);
+      float v68 = (-v67);
+      float v69 = (float)(v64);
+      float v70 = (v49 - v44);
+      float v71 = mt_exp(v70);
+      float v72 = (v71 - v70);
+      float v74 = (v72 - v50);
+      float v75 = (v3 * v74);
+      float v76 = (v68 + v75);
+      float v77 = (v76 * v19);
+      float v78 = (v74 * v19);
+      float v79 = (v69 * v19);
+      v84 = v77;
+      v85 = v78;
+      v86 = v79;
+      v87 = v38;
+    } else {
+      v84 = v20;
+      v85 = v20;
+      v86 = v20;
+      v87 = v20;
+    }
+    if (mt_tid == 0) p6[v11] = v84;
+    if (mt_tid == 0) p7[v11] = v85;
+    if (mt_tid == 0) p8[v11] = v86;
+    if (mt_tid == 0) p9[v11] = v87;
+  } else {
+    int v0 = p10;
+    int v1 = p11;
+    float v2 = p12;
+    float v3 = p13;
+    float v4 = p14;
+    float v5 = p15;
+    int v9 = (int)blockIdx.x;
+    int v10 = (int)((v1 == 0 ? 0 : v9 / v1));
+    mt_i64 v11 = (mt_i64)(v9);
+    mt_i64 v12 = (mt_i64)(v10);
+    int v13 = (int)((v9 + v10));
+    int v14[16];
+    #pragma unroll
+    for (int s = 0; s < 16; ++s) v14[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v15 = (mt_i64)(v13);
+    mt_i64 v16 = (mt_i64)(v0);
+    mt_i64 v17 = (v15 * v16);
+    int v18 = true ? p3[v11] : 0;
+    float v19 = (float)(v18);
+    float v20 = 0.0f;
+    bool v21 = (v19 != v20);
+    float v84;
+    float v85;
+    float v86;
+    float v87;
+    if (v21) {
+      int v22[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v22[s] = v0;
+      bool v23[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v23[s] = (v14[s] < v22[s]);
+      mt_i64 v24[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v24[s] = (mt_i64)(v14[s]);
+      mt_i64 v25[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v25[s] = v17;
+      mt_i64 v26[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v26[s] = (v25[s] + v24[s]);
+      float v27 = __int_as_float(0xff800000);
+      float v28[16];
+      #pragma unroll
+      for (int g = 0; g < 16; g += 8) {
+        const mt_i64 i0 = v26[g];
+        if ((true && v23[g + 0]) && (true && v23[g + 1]) && (true && v23[g + 2]) && (true && v23[g + 3]) && (true && v23[g + 4]) && (true && v23[g + 5]) && (true && v23[g + 6]) && (true && v23[g + 7]) && (i0 % 8) == 0) {
+          union { uint4 w[1]; mt_u16 e[8]; } u;
+          #pragma unroll
+          for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
+          #pragma unroll
+          for (int k = 0; k < MT_VEC; ++k) v28[g + k] = mt_f16_to_f32(u.e[k]);
+        } else {
+          #pragma unroll
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v28[s] = (true && v23[s]) ? mt_f16_to_f32(p0[i0 + k]) : v27; }
+        }
+      }
+      float v29[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v29[s] = v28[s];
+      float v30[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v30[s] = v2;
+      float v31[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v31[s] = (v29[s] * v30[s]);
+      mt_round ^= 1;
+      float acc6 = __int_as_float(0xff800000);
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc6 = mt_maxf(acc6, v31[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = mt_maxf(acc6, mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc6;
+      __syncthreads();
+      acc6 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc6 = mt_maxf(acc6, ((float*)(mt_smem + mt_round * 256))[w]);
+      float v32 = acc6;
+      float v33[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v33[s] = v32;
+      float v34[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v34[s] = (v31[s] - v33[s]);
+      float v35[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v35[s] = mt_exp(v34[s]);
+      mt_round ^= 1;
+      float acc8 = 0.0f;
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) if (true) acc8 = (acc8 + v35[s]);
+      for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
+      if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc8;
+      __syncthreads();
+      acc8 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 256))[w]);
+      float v36 = acc8;
+      float v37 = logf(v36);
+      float v38 = (v32 + v37);
+      mt_i64 v39 = true ? p1[v11] : 0;
+      mt_i64 v40 = (v17 + v39);
+      float v41 = true ? mt_f16_to_f32(p0[v40]) : 0;
+      float v42 = v41;
+      float v43 = (v42 * v2);
+      float v44 = (v43 - v38);
+      float v45 = true ? p4[v11] : 0;
+      float v46 = (v44 - v45);
+      float v47 = mt_exp(v46);
+      float v48 = true ? p2[v12] : 0;
+      float v49 = true ? p5[v11] : 0;
+      float v50 = 1.0f;
+      float v51 = (v50 - v4);
+      float v53 = (v5 + v50);
+      float v54 = mt_maxf(v47, v51);
+      float v55 = mt_minf(v54, v53);
+      bool v57 = (v48 > v20);
+      bool v58 = (v47 < v51);
+      bool v60 = (v48 < v20);
+      bool v61 = (v58 && v60);
+      bool v62 = (v47 > v53);
+      bool v63 = (v62 && v57);
+      bool v64 = (v61 || v63);
+      float v65 = (v47 * v48);
+      float v66 = (v55 * v48);
+      float v67 = mt_minf(v65, v66);
+      float v68 = (-v67);
+      float v69 = (float)(v64);
+      float v70 = (v49 - v44);
+      float v71 = mt_exp(v70);
+      float v72 = (v71 - v70);
+      float v74 = (v72 - v50);
+      float v75 = (v3 * v74);
+      float v76 = (v68 + v75);
+      float v77 = (v76 * v19);
+      float v78 = (v74 * v19);
+      float v79 = (v69 * v19);
+      v84 = v77;
+      v85 = v78;
+      v86 = v79;
+      v87 = v38;
+    } else {
+      v84 = v20;
+      v85 = v20;
+      v86 = v20;
+      v87 = v20;
+    }
+    if (mt_tid == 0) p6[v11] = v84;
+    if (mt_tid == 0) p7[v11] = v85;
+    if (mt_tid == 0) p8[v11] = v86;
+    if (mt_tid == 0) p9[v11] = v87;
+  }
+}
