@@ -64,9 +64,13 @@ GN_BATCH, GN_CHANNELS_PER_GROUP = 8, 4
 # per sequence, [MOD_BATCH, cols] (rms_norm's rows and columns; `metile bench` generates the
 # same 8 modulation rows for rows divisible by 8).
 MOD_BATCH = 8
+# GRPO: logits [GRPO_BATCH, rows / GRPO_BATCH, cols] = [B, L+1, V], Liger's defaults (dapo,
+# temperature 0.9, beta 0.04, eps 0.2 / 0.4), token level, reduce=False (PARITY.md 4.9).
+GRPO_BATCH = 8
+GRPO_T, GRPO_BETA, GRPO_EPS_LOW, GRPO_EPS_HIGH = 0.9, 0.04, 0.2, 0.4
 OPS = ("rms_norm", "layer_norm", "fused_add_rms_norm", "swiglu", "geglu", "softmax", "cross_entropy", "rope",
        "fused_linear_cross_entropy", "kl_div", "jsd", "tvd", "group_norm", "sparsemax", "fused_ce_tvd",
-       "modulated_rms_norm", "fused_linear_kl_div")
+       "modulated_rms_norm", "fused_linear_kl_div", "grpo_loss")
 DTYPES = {"bf16": torch.bfloat16, "f32": torch.float32, "f16": torch.float16}
 DTYPE_ALIASES = {"fp32": "f32", "float32": "f32", "fp16": "f16", "float16": "f16", "bfloat16": "bf16"}
 EPS = 1e-6
@@ -479,6 +483,59 @@ def make_op(op, rows, cols, dtype, device, liger, add_cotangents, vocab=128256, 
         mtl = (lambda s_, t_, tg: f(s_, t_, tg, ignore_index=-100)) if f else None
         # fwd reads both logits; the backward reads them again and writes the student's gradient.
         min_bytes = {"fwd": 2 * nh, "fwd+bwd": 5 * nh}
+    elif op == "grpo_loss":
+        # Policy logits [B, L+1, V] (get the gradient), sampled ids, per-sequence advantages, an
+        # int32 completion mask (each sequence's tail after a random length masked), old and
+        # reference log-probabilities near the policy's own (ratios on both sides of the clip
+        # range). Every peer returns the per-token loss times the mask (Liger's first output,
+        # reduce=False); only it gets a cotangent.
+        b = GRPO_BATCH
+        seq = max(rows // b, 2)
+        n_tok = seq - 1
+
+        def make():
+            ids = torch.randint(0, cols, (b, n_tok), device=device)
+            lengths = torch.randint(1, n_tok + 1, (b, 1), device=device)
+            mask = (torch.arange(n_tok, device=device) < lengths).to(torch.int32)
+            adv = torch.randn(b, device=device)
+            base = -math.log(cols)
+            old = base + 0.5 * torch.randn(b, n_tok, device=device)
+            ref = base + 0.5 * torch.randn(b, n_tok, device=device)
+            return (t(b, seq, cols), ids, adv, mask, old, ref)
+
+        def formula(z, ids, adv, mask, old, ref):
+            logp = torch.log_softmax(z[:, :-1].float() / GRPO_T, -1)
+            logp = logp.gather(-1, ids.unsqueeze(-1)).squeeze(-1)
+            r = torch.exp(logp - old)
+            a = adv.unsqueeze(1)
+            loss = -torch.minimum(r * a, r.clamp(1 - GRPO_EPS_LOW, 1 + GRPO_EPS_HIGH) * a)
+            d = ref - logp
+            loss = loss + GRPO_BETA * (torch.exp(d) - d - 1)
+            return loss * mask.float()
+
+        eager = {"log_softmax+gather+ppo formula": formula}
+        lig = None
+        if liger:
+            try:
+                from liger_kernel.transformers.grpo_loss import triton_grpo_loss
+
+                # inplace=False: the gradient goes to a new tensor, as metile's does (Liger's
+                # default writes it over the logits).
+                lig = lambda z, ids, adv, mask, old, ref: triton_grpo_loss(
+                    z, old, ref, ids, adv, mask, temperature=GRPO_T, beta=GRPO_BETA,
+                    eps_low=GRPO_EPS_LOW, eps_high=GRPO_EPS_HIGH, inplace=False, loss_type="dapo",
+                    reduce=False)[0]
+            except ImportError:
+                lig = None
+        f = getattr(mt, "grpo_loss", None) if mt else None
+        # Assumes an adapter with triton_grpo_loss's argument order and names.
+        mtl = (lambda z, ids, adv, mask, old, ref: f(
+            z, old, ref, ids, adv, mask, temperature=GRPO_T, beta=GRPO_BETA, eps_low=GRPO_EPS_LOW,
+            eps_high=GRPO_EPS_HIGH, loss_type="dapo")[0]) if f else None
+        # fwd reads the logits once; the backward reads them again and writes their gradient
+        # (the [B, L] per-token tensors are ignored, as per-row statistics are elsewhere).
+        nh = b * seq * cols * es
+        min_bytes = {"fwd": nh, "fwd+bwd": 3 * nh}
     else:
         raise ValueError(op)
     return make, eager, formula, lig, mtl, min_bytes
@@ -493,6 +550,8 @@ def row_shape_of(op, rows, cols):
         return [GN_BATCH, rows, cols], None
     if op == "modulated_rms_norm":
         return [MOD_BATCH, max(rows // MOD_BATCH, 1), cols], None
+    if op == "grpo_loss":
+        return [GRPO_BATCH, max(rows // GRPO_BATCH, 2), cols], None
     return [rows, cols], None
 
 
