@@ -149,3 +149,66 @@ def test_torch_compile():
     want = f(x, s, w, b)
     got = torch.compile(f, fullgraph=True, backend="eager")(x, s, w, b)
     assert torch.allclose(got, want)
+
+
+def grpo_ref(z, old, ref, ids, adv, mask, t=0.9, beta=0.04, lo=0.2, hi=0.4):
+    """Per-token DAPO loss times the mask in float64 (PARITY.md 4.9), the detached ratio base
+    as Liger's (``old`` given)."""
+    logp = torch.log_softmax(z[:, :-1] / t, -1).gather(-1, ids.unsqueeze(-1)).squeeze(-1)
+    r = torch.exp(logp - old)
+    a = adv.unsqueeze(1)
+    loss = -torch.minimum(r * a, r.clamp(1 - lo, 1 + hi) * a)
+    d = ref - logp
+    return (loss + beta * (torch.exp(d) - d - 1)) * mask
+
+
+@pytest.mark.parametrize("dtype", DT)
+def test_grpo_loss(dtype):
+    """The per-token loss and the logits' gradient under a random cotangent, with masked tokens
+    (whose ids may be anything) and ratios on both sides of the clip range."""
+    b, n, v = 3, 5, 37
+    z = gen(b, n + 1, v, scale=2.0)
+    ids = torch.randint(0, v, (b, n), generator=torch.Generator().manual_seed(1))
+    mask = torch.tensor([[1, 1, 1, 0, 0], [1, 1, 1, 1, 1], [1, 0, 0, 0, 0]], dtype=torch.int32)
+    ids[mask == 0] = 10**6  # masked tokens' ids are never read
+    logp = torch.log_softmax(z[:, :-1] / 0.9, -1).gather(-1, ids.clamp(max=v - 1).unsqueeze(-1)).squeeze(-1)
+    old, ref = logp + 0.4 * gen(b, n, seed=2), logp + 0.3 * gen(b, n, seed=3)
+    adv = gen(b, seed=4)
+    z_low = z.to(dtype).requires_grad_()
+    z_ref = z_low.detach().double().requires_grad_()
+    loss, kl, clipped = F.grpo_loss(z_low, old.float(), ref.float(), ids, adv.float(), mask)
+    want = grpo_ref(z_ref, old, ref, ids.clamp(max=v - 1), adv, mask.double())
+    close(loss, want, torch.float32, 64.0, "loss")
+    assert loss.dtype == kl.dtype == clipped.dtype == torch.float32 and loss.shape == (b, n)
+    assert not kl.requires_grad and not clipped.requires_grad
+    cot = gen(b, n, seed=5)
+    (loss * cot.float()).sum().backward()
+    (want * cot).sum().backward()
+    close(z_low.grad, z_ref.grad, dtype, 16.0, "dlogits")
+    assert z_low.grad[:, -1].eq(0).all() and z_low.grad[0, 3:5].eq(0).all()
+
+
+@pytest.mark.parametrize("dtype", DT)
+def test_fused_linear_kl_div(dtype):
+    """The loss and the gradients of the hidden states and the weight against the materialised
+    float64 formula, with an ignored row, a temperature and chunks smaller than the rows."""
+    n, h, v = 7, 16, 41
+    x, w = gen(n, h), gen(v, h, seed=1, scale=0.3)
+    q = torch.softmax(gen(n, v, seed=2, scale=2.0), -1)
+    labels = torch.tensor([1, -100, 3, 4, 5, 6, 7])
+
+    def ref(x, w):
+        keep = (labels != -100).double()
+        logq = torch.log(q.clamp(min=1e-10))
+        z = (x @ w.T) / 0.7
+        per_row = (q * (logq - z)).sum(-1) + torch.logsumexp(z, -1) * q.sum(-1)
+        return (per_row * keep).sum() / keep.sum()
+
+    def fn(x, w):
+        return ops_flkl(x, w, q.to(dtype), labels)
+
+    compare(fn, ref, [x, w], dtype)
+
+
+def ops_flkl(x, w, q, labels):
+    return mt.ops.FusedLinearKLDivFunction.apply(x, w, q, labels, "batchmean", -100, 0.7, 1e-10, 3, 16)

@@ -169,3 +169,24 @@ def fused_ce_tvd(student, teacher, target, ignore_index=-100):
     """``(ce, tvd)`` per row, FP32 and unreduced (Liger 0.8.5's ``LigerFusedCETVDFunction``);
     the student gets the only gradient."""
     return ops.FusedCETVDFunction.apply(student, teacher, target, int(ignore_index))
+
+
+def grpo_loss(logits, old_logp, ref_logp, completion_ids, advantages, completion_mask=None, temperature=0.9,
+              beta=0.04, eps_low=0.2, eps_high=0.4, loss_type="dapo", delta=None, use_bias_correction_kl=False,
+              sapo_temperature_pos=1.0, sapo_temperature_neg=1.05):
+    """``(loss, kl, is_clipped)`` per token times the mask, FP32 ``[B, L]`` (Liger's
+    ``triton_grpo_loss`` argument order, ``reduce=False``); the logits get the only gradient."""
+    return ops.GRPOLossFunction.apply(logits, old_logp, ref_logp, completion_ids, advantages, completion_mask,
+                                      temperature, beta, eps_low, eps_high, loss_type, delta, use_bias_correction_kl,
+                                      sapo_temperature_pos, sapo_temperature_neg)
+
+
+def fused_linear_kl_div(student_input, student_weight, target, shift_labels=None, reduction="batchmean",
+                        ignore_index=-100, temperature=1.0, eps=1e-10):
+    """``KL(target || softmax(student_input @ student_weight.T / temperature))``, an FP32 scalar,
+    without the ``[N, V]`` logits (Liger's ``liger_fused_linear_kl_div`` order)."""
+    h = student_input.shape[-1]
+    labels = None if shift_labels is None else shift_labels.reshape(-1)
+    return ops.FusedLinearKLDivFunction.apply(student_input.reshape(-1, h), student_weight,
+                                              target.reshape(-1, target.shape[-1]), labels, reduction,
+                                              ignore_index, temperature, eps)

@@ -1114,3 +1114,120 @@ class FusedCETVDFunction(torch.autograd.Function):
         dtvd = torch.zeros_like(lse_s) if dtvd is None else dtvd
         ds = fused_ce_tvd_bwd(student, teacher, target, lse_s, lse_t, sigma, dce, dtvd, ctx.ignore_index)
         return ds, None, None, None
+
+
+# ---- GRPO loss on materialised logits ----------------------------------------------------------
+
+
+def _grpo_params(temperature, beta, eps_low, eps_high, loss_type, delta, bias_kl, sapo_pos, sapo_neg):
+    return {"temperature": temperature, "beta": beta, "eps_low": eps_low, "eps_high": eps_high,
+            "loss_type": loss_type, "delta": "none" if delta is None else delta,
+            "use_bias_correction_kl": "true" if bias_kl else "false",
+            "sapo_temperature_pos": sapo_pos, "sapo_temperature_neg": sapo_neg}
+
+
+def _grpo_inputs(logits, ids, adv, mask, old, ref):
+    return {"logits": logits, "completion_ids": ids, "advantages": adv, "completion_mask": mask,
+            "old_logp": old, "ref_logp": ref}
+
+
+def _grpo_fwd_fake(logits, ids, adv, mask, old, ref, *params):
+    tok = lambda: _rows_f32(logits, ids.shape)
+    return tok(), tok(), tok(), tok()
+
+
+@_register("grpo_fwd", _grpo_fwd_fake)
+def grpo_fwd(logits: Tensor, ids: Tensor, adv: Tensor, mask: Optional[Tensor], old: Optional[Tensor],
+             ref: Optional[Tensor], temperature: float, beta: float, eps_low: float, eps_high: float, loss_type: str,
+             delta: Optional[float], bias_kl: bool, sapo_pos: float,
+             sapo_neg: float) -> Tuple[Tensor, Tensor, Tensor, Tensor]:
+    """``(loss, kl, is_clipped, lse)``, FP32 ``[B, L]``, the first three times the mask."""
+    out = run("grpo_loss.forward", _grpo_inputs(logits, ids, adv, mask, old, ref),
+              _grpo_params(temperature, beta, eps_low, eps_high, loss_type, delta, bias_kl, sapo_pos, sapo_neg))
+    return out["loss"], out["kl"], out["is_clipped"], out["lse"]
+
+
+@_register("grpo_bwd", lambda logits, ids, adv, mask, old, ref, lse, dloss, *params: _empty(logits))
+def grpo_bwd(logits: Tensor, ids: Tensor, adv: Tensor, mask: Optional[Tensor], old: Optional[Tensor],
+             ref: Optional[Tensor], lse: Tensor, dloss: Tensor, temperature: float, beta: float, eps_low: float,
+             eps_high: float, loss_type: str, delta: Optional[float], bias_kl: bool, sapo_pos: float,
+             sapo_neg: float) -> Tensor:
+    inputs = dict(_grpo_inputs(logits, ids, adv, mask, old, ref), lse=lse, dloss=dloss)
+    params = _grpo_params(temperature, beta, eps_low, eps_high, loss_type, delta, bias_kl, sapo_pos, sapo_neg)
+    return run("grpo_loss.backward", inputs, params)["dlogits"]
+
+
+class GRPOLossFunction(torch.autograd.Function):
+    """``apply(logits [B, L+1, V], old_logp, ref_logp, completion_ids [B, L], advantages [B],
+    completion_mask=None, temperature=0.9, beta=0.04, eps_low=0.2, eps_high=0.4,
+    loss_type="dapo", delta=None, use_bias_correction_kl=False, sapo_temperature_pos=1.0,
+    sapo_temperature_neg=1.05)`` returns ``(loss, kl, is_clipped)``, FP32 ``[B, L]`` per token,
+    each times the mask (Liger's ``triton_grpo_loss`` with ``reduce=False``, token level; the
+    reductions are the caller's). Only the logits get a gradient, and only through ``loss``
+    (``kl`` and ``is_clipped`` are metrics, as in Liger). The gradient is a new tensor (Liger's
+    default ``inplace=True`` writes it over the logits); masked tokens are never read."""
+
+    @staticmethod
+    def forward(ctx, logits, old_logp, ref_logp, completion_ids, advantages, completion_mask=None, temperature=0.9,
+                beta=0.04, eps_low=0.2, eps_high=0.4, loss_type="dapo", delta=None, use_bias_correction_kl=False,
+                sapo_temperature_pos=1.0, sapo_temperature_neg=1.05):
+        params = (float(temperature), float(beta), float(eps_low), float(eps_high), str(loss_type),
+                  None if delta is None else float(delta), bool(use_bias_correction_kl), float(sapo_temperature_pos),
+                  float(sapo_temperature_neg))
+        loss, kl, clipped, lse = grpo_fwd(logits, completion_ids, advantages, completion_mask, old_logp, ref_logp,
+                                          *params)
+        ctx.save_for_backward(logits, completion_ids, advantages, completion_mask, old_logp, ref_logp, lse)
+        ctx.params = params
+        ctx.mark_non_differentiable(kl, clipped)
+        return loss, kl, clipped
+
+    @staticmethod
+    def backward(ctx, dloss, _dkl, _dclipped):
+        logits, ids, adv, mask, old, ref, lse = ctx.saved_tensors
+        dloss = torch.zeros_like(lse) if dloss is None else dloss
+        dz = grpo_bwd(logits, ids, adv, mask, old, ref, lse, dloss, *ctx.params)
+        return (dz,) + (None,) * 14
+
+
+# ---- fused linear KL divergence ----------------------------------------------------------------
+
+
+def _flkl_fwd_fake(hidden, weight, target, labels, reduction, ignore_index, temperature, eps, chunk_rows,
+                   chunk_mem_const):
+    return hidden.new_empty((), dtype=torch.float32), _empty(hidden), _empty(weight)
+
+
+@_register("flkl_fwd", _flkl_fwd_fake)
+def flkl_fwd(hidden: Tensor, weight: Tensor, target: Tensor, labels: Optional[Tensor], reduction: str,
+             ignore_index: int, temperature: float, eps: float, chunk_rows: int,
+             chunk_mem_const: int) -> Tuple[Tensor, Tensor, Tensor]:
+    """``(loss, grad_hidden, grad_weight)``: the FP32 loss and both gradients (hidden's and
+    weight's dtypes), made in the forward as Liger does."""
+    params = {"reduction": reduction, "ignore_index": ignore_index, "temperature": temperature, "eps": eps,
+              "chunk_rows": chunk_rows, "chunk_mem_const": chunk_mem_const, "param_grad_dtype": "storage"}
+    out = run("fused_linear_kl_div.forward", {"hidden": hidden, "weight": weight, "target": target, "labels": labels},
+              params)
+    return out["loss"], out["grad_hidden"], out["grad_weight"]
+
+
+class FusedLinearKLDivFunction(torch.autograd.Function):
+    """``apply(student_input [N, H], student_weight [V, H], target [N, V], shift_labels=None,
+    reduction="batchmean", ignore_index=-100, temperature=1.0, eps=1e-10, chunk_rows=0,
+    chunk_mem_const=16)``: ``KL(target || softmax(x W^T / T))`` against teacher probabilities
+    without holding the ``[N, V]`` logits (Liger 0.8.5's ``LigerFusedLinearKLDivFunction``;
+    ``none`` is refused, as there). The gradients are made in the forward (the weight's
+    accumulated in its dtype, one rounding per chunk, as Liger's default) and scaled by the
+    backward's cotangent; the target and labels get none."""
+
+    @staticmethod
+    def forward(ctx, student_input, student_weight, target, shift_labels=None, reduction="batchmean",
+                ignore_index=-100, temperature=1.0, eps=1e-10, chunk_rows=0, chunk_mem_const=16):
+        loss, gh, gw = flkl_fwd(student_input, student_weight, target, shift_labels, str(reduction), int(ignore_index),
+                                float(temperature), float(eps), int(chunk_rows), int(chunk_mem_const))
+        ctx.save_for_backward(gh, gw)
+        return loss
+
+    @staticmethod
+    def backward(ctx, dloss):
+        gh, gw = ctx.saved_tensors
+        return (gh * dloss.to(gh.dtype), gw * dloss.to(gw.dtype)) + (None,) * 8
