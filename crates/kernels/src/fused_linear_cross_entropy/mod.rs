@@ -602,6 +602,35 @@ pub(crate) struct Chunk {
 /// gradient over the logits.
 pub(crate) type ChunkLoss<'a> = dyn FnMut(&Chunk, &mut Tensor) -> Result<(), OpError> + 'a;
 
+/// The `c` rows of `hidden` (`[..., H]`) from row `start` as a `[c, H]` tensor: read in place
+/// where the memory allows it (a window of device memory, or host memory on the CPU; `false`),
+/// else copied into `spare` (when it fits) or a new tensor (`true`).
+pub(crate) fn chunk_rows(
+    device: &Device,
+    hidden: &Tensor,
+    start: usize,
+    c: usize,
+    spare: Option<Tensor>,
+) -> Result<(Tensor, bool), OpError> {
+    let h = hidden.shape[hidden.shape.len() - 1];
+    let label = device.label();
+    // SAFETY: the window drops before `hidden`, which nothing writes during the call.
+    let window =
+        unsafe { hidden.buffer.window(start * h, c * h) }.filter(|b| b.device_name() == label);
+    if let Some(b) = window {
+        return Ok((Tensor::new(b, vec![c, h])?, false));
+    }
+    let mut x = fit(device, spare, hidden.dtype(), &[c, h])?;
+    copy(
+        device,
+        &hidden.buffer,
+        &mut x.buffer,
+        [c * h, start * h, 0],
+        false,
+    )?;
+    Ok((x, true))
+}
+
 /// The chunk loop shared by the fused linear losses (this cross-entropy, `fused_linear_kl_div`):
 /// per chunk of `proj.chunk` rows, (1) `logits = hidden_chunk W^T + bias` by
 /// [`matmul::forward`]; (2) `loss` (its per-chunk loss kernel); with `grads`, (3)
@@ -654,11 +683,9 @@ pub(crate) fn chunk_loop(
     };
     // A placeholder that never fits, so that the product allocates.
     let empty = || Tensor::zeros(DType::F32, &[0]);
-    // Windows are read only when they are on the call's device, and `grad_hidden` is written in
-    // place only when it shares no memory with `hidden` (a caller's reused output over the
-    // input).
-    let label = device.label();
-    let on_device = |b: &Buffer| b.device_name() == label;
+    // Windows are read only when they are on the call's device ([`chunk_rows`]), and
+    // `grad_hidden` is written in place only when it shares no memory with `hidden` (a caller's
+    // reused output over the input).
     let write_in_place = out
         .as_ref()
         .is_some_and(|g| !g.hidden.buffer.may_share_memory(&proj.hidden.buffer));
@@ -670,23 +697,7 @@ pub(crate) fn chunk_loop(
         let c = proj.chunk.min(n - start);
         // Buffers of a different (the ragged last) shape are freed before reallocating.
         let keep = |t: Option<Tensor>, shape: &[usize]| t.filter(|t| t.shape == shape);
-        // The chunk's hidden rows, read in place where the memory allows it, else copied.
-        // SAFETY: the window drops before `proj.hidden`, which nothing writes during the call.
-        let window = unsafe { proj.hidden.buffer.window(start * h, c * h) }.filter(on_device);
-        let (x, copied) = match window {
-            Some(b) => (Tensor::new(b, vec![c, h])?, false),
-            None => {
-                let mut x = fit(device, keep(rows.take(), &[c, h]), dt, &[c, h])?;
-                copy(
-                    device,
-                    &proj.hidden.buffer,
-                    &mut x.buffer,
-                    [c * h, start * h, 0],
-                    false,
-                )?;
-                (x, true)
-            }
-        };
+        let (x, copied) = chunk_rows(device, proj.hidden, start, c, keep(rows.take(), &[c, h]))?;
         let prev_y = keep(logits.take(), &[c, v]).map(|y| MatmulOutputs { y, z: None });
         let mut z = matmul::forward(device, &x, proj.weight, proj.bias, &mm, prev_y)?.y;
         let chunk = Chunk { start, rows: c };
