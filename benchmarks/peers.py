@@ -70,7 +70,7 @@ GRPO_BATCH = 8
 GRPO_T, GRPO_BETA, GRPO_EPS_LOW, GRPO_EPS_HIGH = 0.9, 0.04, 0.2, 0.4
 OPS = ("rms_norm", "layer_norm", "fused_add_rms_norm", "swiglu", "geglu", "softmax", "cross_entropy", "rope",
        "fused_linear_cross_entropy", "kl_div", "jsd", "tvd", "group_norm", "sparsemax", "fused_ce_tvd",
-       "modulated_rms_norm", "fused_linear_kl_div", "grpo_loss")
+       "modulated_rms_norm", "fused_linear_kl_div", "grpo_loss", "fused_linear_jsd")
 DTYPES = {"bf16": torch.bfloat16, "f32": torch.float32, "f16": torch.float16}
 DTYPE_ALIASES = {"fp32": "f32", "float32": "f32", "fp16": "f16", "float16": "f16", "bfloat16": "bf16"}
 EPS = 1e-6
@@ -383,6 +383,29 @@ def make_op(op, rows, cols, dtype, device, liger, add_cotangents, vocab=128256, 
         g = getattr(mt, "fused_linear_kl_div", None) if mt else None
         mtl = (lambda h, w, q: g(h, w, q)) if g else None
         min_bytes = {"fwd": None, "fwd+bwd": None}
+    elif op == "fused_linear_jsd":
+        # Student hidden [rows, cols] x weight [vocab, cols] against a frozen teacher of the same
+        # shapes: beta 0.5, T = 1, no labels (PARITY.md 4.7); the student gets the gradients. As
+        # fused_linear_cross_entropy's, the floor is the matrix rate, so min_bytes is left out.
+        def make():
+            h = t(rows, cols)
+            w = (torch.randn(vocab, cols, device=device, dtype=dtype) * 0.02).requires_grad_()
+            ht = torch.randn(rows, cols, device=device, dtype=dtype)
+            wt = torch.randn(vocab, cols, device=device, dtype=dtype) * 0.02
+            return (h, w, ht, wt)
+
+        def formula(h, w, ht, wt):
+            x = torch.log_softmax((h @ w.t()).float(), -1)
+            y = torch.log_softmax((ht @ wt.t()).float(), -1)
+            log_m = torch.logsumexp(torch.stack([x, y]), 0) - math.log(2.0)
+            return 0.5 * ((y.exp() * (y - log_m)).sum() + (x.exp() * (x - log_m)).sum()) / x.shape[0]
+
+        eager = {"matmul+jsd formula(float)": formula}
+        f = getattr(liger, "liger_fused_linear_jsd", None) if liger else None
+        lig = (lambda h, w, ht, wt: f(h, w, ht, wt, jsd_beta=0.5)) if f else None
+        g = getattr(mt, "fused_linear_jsd", None) if mt else None
+        mtl = (lambda h, w, ht, wt: g(h, w, ht, wt)) if g else None
+        min_bytes = {"fwd": None, "fwd+bwd": None}
     elif op == "rope":
         # q [B, 32, T, D] and k [B, 8, T, D] with T = rows, D = cols, tables [1, T, D] (Llama 3's
         # theta), both rotated by one call as in ANCHORS.md.
@@ -622,7 +645,7 @@ def main(argv=None):
         default="both",
         help="fused_add_rms_norm fwd+bwd: cotangents for y and s (default) or y only",
     )
-    p.add_argument("--vocab", type=int, default=128256, help="fused_linear_cross_entropy, fused_linear_kl_div: rows of the weight")
+    p.add_argument("--vocab", type=int, default=128256, help="fused_linear_cross_entropy, fused_linear_kl_div, fused_linear_jsd: rows of the weight")
     p.add_argument("--rope-views", action="store_true",
                    help="rope: q and k as HF hands them over, [B, H, T, D] views of [B, T, H, D] memory")
     p.add_argument("--slow-ms", type=float, default=100.0,

@@ -70,7 +70,7 @@ pub fn kernel_names() -> Vec<&'static str> {
     names.extend(ROPE_EMBEDDING_KERNELS);
     names.extend(MATMUL_KERNELS);
     names.extend(FLCE_KERNELS);
-    names.extend(["fused_linear_kl_div_fwd"]);
+    names.extend(["fused_linear_kl_div_fwd", "fused_linear_jsd_fwd"]);
     names.extend(DISTILL_KERNELS);
     names.extend(["fused_ce_tvd_fwd", "fused_ce_tvd_bwd"]);
     names.extend(["grpo_loss_fwd", "grpo_loss_bwd"]);
@@ -383,6 +383,11 @@ fn trace_kernel(
         // target in `dtype`, int64 labels, wide programs as a chunk runs them.
         "fused_linear_kl_div" if !backward => crate::fused_linear_kl_div::kernel(
             &crate::fused_linear_kl_div::representative_spec(dtype, block, exact),
+        ),
+        // Fused linear JSD's per-chunk kernel: both logits in `dtype`, int64 labels, beta
+        // between 0 and 1, wide programs.
+        "fused_linear_jsd" if !backward => crate::fused_linear_jsd::kernel(
+            &crate::fused_linear_jsd::representative_spec(dtype, block, exact),
         ),
         "attention" | "attention_dq" | "attention_dkv" if backward == (base != "attention") => {
             let spec = crate::attention::representative_spec(dtype);

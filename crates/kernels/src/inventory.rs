@@ -246,7 +246,7 @@ pub static OPERATORS: &[OperatorSpec] = &[
     op("tvd", "TVD", Loss, "LigerTVDLossFunction", 1,
         "Total variation distance 0.5|p - q| with label masking and none/sum/mean/batchmean; gradient of p only (sign(0) = 0), q frozen."),
     op("fused_linear_jsd", "Fused linear JSD", Loss, "LigerFusedLinearJSDFunction", 1,
-        "Student projection plus JSD; student hidden and weight gradients, frozen teacher."),
+        "Chunked student and teacher projections x W^T / T, log-softmax, generalised JSD (beta 0/1/between) with labels and ignore_index, / valid rows; student hidden and weight gradients made in the forward, scaled in the backward; teacher frozen."),
     op("fused_linear_kl_div", "Fused linear KL", Loss, "LigerFusedLinearKLDivFunction", 1,
         "Chunked student projection x W^T / T plus KL(q || softmax) against teacher probabilities q (rows need not sum to 1, eps floor), labels with ignore_index, batchmean/mean/sum; hidden and weight gradients made in the forward, scaled in the backward."),
     op("fused_ce_tvd", "Fused CE+TVD", Loss, "LigerFusedCETVDFunction", 1,

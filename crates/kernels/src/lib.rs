@@ -10,6 +10,7 @@ pub mod embedding;
 pub mod emit;
 pub mod fused_ce_tvd;
 pub mod fused_linear_cross_entropy;
+pub mod fused_linear_jsd;
 pub mod fused_linear_kl_div;
 pub mod gather;
 pub mod group_norm;

@@ -46,6 +46,7 @@ fn rewritten_kernels_pass_the_oracle_suite() {
         "attention",
         "fused_linear_cross_entropy",
         "fused_linear_kl_div",
+        "fused_linear_jsd",
         "layer_norm",
     ];
     let cases = check::cases(&ops.map(String::from)).unwrap();

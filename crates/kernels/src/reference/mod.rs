@@ -18,6 +18,7 @@ pub mod distill;
 pub mod dyt;
 pub mod fused_ce_tvd;
 pub mod fused_linear_cross_entropy;
+pub mod fused_linear_jsd;
 pub mod fused_linear_kl_div;
 pub mod group_norm;
 pub mod grpo_loss;

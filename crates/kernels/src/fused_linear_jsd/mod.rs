@@ -1,0 +1,718 @@
+//! Fused linear generalised JSD (Liger's `LigerFusedLinearJSDFunction`, PARITY.md 4.7): the
+//! JSD of [`crate::distill`] (PARITY.md 4.6) between a student's and a teacher's projections,
+//! computed in chunks of rows by fused linear cross-entropy's chunk loop
+//! ([`crate::fused_linear_cross_entropy::chunk_loop`]), so that neither `[N, V]` logits tensor
+//! is held at once.
+//!
+//! # Contract
+//!
+//! `fused_linear_jsd.forward(hidden [..., Hs], weight [V, Hs], teacher_hidden [..., Ht],
+//! teacher_weight [V, Ht], labels [...]?) -> (loss, grad_hidden, grad_weight)`. Per row, in
+//! FP32 (the logits upcast on load): `s = hidden W^T / T`, `t = teacher_hidden W_t^T / T`
+//! (`temperature` T finite and non-zero), `X = log_softmax(s) = log Q`,
+//! `Y = log_softmax(t) = log P`, and the generalised JSD of `crate::distill::element_loss`
+//! summed over the row: `beta` 0 `P (Y - X)`, 1 `Q (X - Y)`, otherwise
+//! `beta P (Y - ln M) + (1 - beta) Q (X - ln M)` with the max-shifted `ln M` (`beta` Liger's
+//! `jsd_beta`, default 0.5, in `[0, 1]`). The loss is the sum over rows whose label is not
+//! `ignore_index` (every row without labels), divided by `n`, their count (0 when `n = 0`): an
+//! FP32 scalar, the f64 sum of the rows' FP32 values in row order (independent of the
+//! chunking). With `dX` the elements' gradient w.r.t. `X` (`crate::distill::element_grad`: `-P`,
+//! `Q (X - Y) + Q`, `(1 - beta) Q (X - ln M)`), the gradient of the student's logits
+//! `hidden W^T` is `g = (dX - Q sum_v dX) / (n T)`; 0 on ignored rows. The gradients are made in
+//! the forward for `dloss = 1`, as Liger does: `grad_hidden = g W` (hidden's dtype, or FP32 with
+//! `grad_hidden_dtype=f32`) and `grad_weight = g^T hidden` (FP32, or hidden's dtype with
+//! `param_grad_dtype=storage`, one rounding per chunk as Liger's default).
+//! `fused_linear_jsd.backward(..., grad_hidden, grad_weight, dloss) -> (dhidden, dweight)`
+//! returns copies of them times the scalar `dloss` (no pass when it is 1). The teacher and the
+//! labels get no gradient.
+//!
+//! Per chunk of rows: (1) the student's logits `[c, V]` and the teacher's, each by the matmul
+//! path in its own dtype (cuBLAS at FP32 accumulation on CUDA, the CPU GEMM on the CPU); (2)
+//! [`kernel`], one program per row, reads both, writes the row's loss and overwrites the
+//! student's logits with `g` (in their dtype); (3) the projections of `g` into the student's
+//! gradients, as in fused linear cross-entropy. Chunk size: `chunk_rows` when positive, else
+//! Liger's rule on the student's `H` with `C = chunk_mem_const` (default 1, Liger's before
+//! Blackwell). A row is read three times when it is wider than one tile (`Tiling::for_device`:
+//! 65,536 columns on the CPU, 16,384 on a GPU): online max and sum per lane for both logsumexps,
+//! then the sums of the loss and of `dX`, then `g`; once when it fits one. FP32 per-lane sums
+//! reduced once per row: deterministic, repeats bit for bit; the loss and `grad_hidden` do not
+//! depend on the chunking. Extra memory beyond inputs and outputs: `c V` elements of each dtype
+//! (the two chunks' logits) + `N` FP32 row losses (+ the chunk's rows where they cannot be
+//! windows).
+//!
+//! Inputs: `hidden` and `weight` one float dtype, `teacher_hidden` and `teacher_weight` one
+//! float dtype (not necessarily the student's); the teacher's rows those of `hidden`; `labels`
+//! int32/int64 of the rows, each in `0..V` or `ignore_index` (read on the host to count `n`);
+//! `1 <= V <= 16,777,216`. `beta` outside `[0, 1]`, a zero or non-finite temperature, a zero chunk
+//! size and anything else are typed errors.
+//!
+//! # Deviations from Liger
+//!
+//! - `grad_weight` is always computed (Liger only when the weight requires grad); FP32 by
+//!   default (`param_grad_dtype=storage` gives Liger's weight-dtype accumulation).
+//! - Liger forms the logits in FP32 (16-bit operands on sm_80+ with torch 2.8); here each
+//!   product's FP32 sum is rounded to its operands' dtype, then upcast (as fused linear
+//!   cross-entropy's), and `g` is stored in the student's dtype before the projection (Liger: the
+//!   input dtype too).
+//! - The loss is summed in f64 over rows; rows may have any leading shape.
+
+pub mod check;
+#[cfg(test)]
+mod tests;
+
+use metile_ir::{DType, Verified};
+use metile_lang::{select, trace, Buffer, LangError, Tile};
+use metile_runtime::{Arg, Device, Tensor};
+
+use crate::cross_entropy::{self as ce, count_valid, ignore_index, row_ids, RowTiles};
+use crate::distill::{element_grad, element_loss, Beta, Loss};
+use crate::fused_linear_cross_entropy::{
+    chunk_loop, chunk_rows, scaled_grads, usize_param, Projection, SavedShapes,
+};
+pub use crate::fused_linear_cross_entropy::{Chunking, FlceGrads as FljsdGrads, SavedGrads};
+use crate::host::{bad, float_dtype, here, rows_fit};
+use crate::matmul::{self, MatmulOptions, MatmulOutputs};
+use crate::norms::Tiling;
+use crate::online;
+pub use crate::reference::distill::JsdOptions;
+use crate::registry::{input, port, EntryPoint, OpError, ParamDef, Params, Port, PortShape};
+
+/// Options of both entries.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct FljsdOptions {
+    /// `beta` (Liger's `jsd_beta`) and `ignore_index`.
+    pub jsd: JsdOptions,
+    pub temperature: f64,
+    pub chunking: Chunking,
+    /// `grad_weight` in the hidden dtype instead of FP32 (`param_grad_dtype=storage`).
+    pub storage_param_grads: bool,
+    /// `grad_hidden` in FP32 instead of the hidden dtype (`grad_hidden_dtype=f32`).
+    pub f32_grad_hidden: bool,
+}
+
+impl Default for FljsdOptions {
+    /// Liger's defaults: beta 0.5, ignore_index -100, T = 1, `chunk_mem_const` 1.
+    fn default() -> Self {
+        FljsdOptions {
+            jsd: JsdOptions {
+                beta: 0.5,
+                ignore_index: -100,
+            },
+            temperature: 1.0,
+            chunking: Chunking::MemConst(1),
+            storage_param_grads: false,
+            f32_grad_hidden: false,
+        }
+    }
+}
+
+/// The inputs: the student's (which get the gradients) and the teacher's.
+#[derive(Clone, Copy, Debug)]
+pub struct FljsdInputs<'a> {
+    pub hidden: &'a Tensor,
+    pub weight: &'a Tensor,
+    pub teacher_hidden: &'a Tensor,
+    pub teacher_weight: &'a Tensor,
+    pub labels: Option<&'a Tensor>,
+}
+
+/// What the forward returns: the FP32 scalar loss and the student's gradients for `dloss = 1`
+/// (`bias` always `None`).
+#[derive(Debug)]
+pub struct FljsdForward {
+    pub loss: Tensor,
+    pub grads: FljsdGrads,
+}
+
+// ---- The per-chunk kernel --------------------------------------------------------------------
+
+/// Kernel specialisation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FljsdSpec {
+    /// The student's logits (overwritten with their gradient) and the teacher's.
+    pub student: DType,
+    pub teacher: DType,
+    pub labels: Option<DType>,
+    pub beta: Beta,
+    pub tiling: Tiling,
+    /// Few rows for the device (`cross_entropy::wide_programs`): at least 1024 threads.
+    pub wide: bool,
+}
+
+/// The spec `metile emit` shows: both logits in `dtype`, int64 labels, beta between 0 and 1,
+/// one tile of `block` columns (masked unless `exact`), wide programs as a chunk runs them.
+pub fn representative_spec(dtype: DType, block: usize, exact: bool) -> FljsdSpec {
+    FljsdSpec {
+        student: dtype,
+        teacher: dtype,
+        labels: Some(DType::I64),
+        beta: Beta::Between,
+        tiling: Tiling {
+            block,
+            exact,
+            looped: false,
+            prefetch: false,
+        },
+        wide: true,
+    }
+}
+
+/// One program per row of a chunk (module doc). Parameters: `student` (read-write, `[c, V]`),
+/// `teacher` (`[c, V]`), `[labels]` (the call's `[N]`), `row_loss` (f32, the call's `[N]`),
+/// then the scalars `n` (V), `row0` (the chunk's first row among the call's), `ignore_index`,
+/// `temperature`, `beta`, `factor` (`1 / n`) and `grad_scale` (`1 / (n T)`).
+pub fn kernel(spec: &FljsdSpec) -> Result<Verified, LangError> {
+    trace("fused_linear_jsd_fwd", |k| {
+        if spec.wide {
+            k.min_threads(ce::WIDE_THREADS);
+        }
+        let student = k.inout("student", spec.student);
+        let teacher = k.input("teacher", spec.teacher);
+        let labels = spec.labels.map(|d| k.input("labels", d));
+        let row_loss = k.output("row_loss", DType::F32);
+        let n = k.scalar("n", DType::I32);
+        let row0 = k.scalar("row0", DType::I64);
+        let ignore = k.scalar("ignore_index", DType::I64);
+        let temperature = k.scalar("temperature", DType::F32);
+        let beta = k.scalar("beta", DType::F32);
+        let factor = k.scalar("factor", DType::F32);
+        let grad_scale = k.scalar("grad_scale", DType::F32);
+        let loss = Loss::Jsd(spec.beta);
+        let t = spec.tiling;
+        let row = k.program_id(0);
+        let at = row.cast(DType::I64) + row0;
+        let tiles = RowTiles::new(k, row, n, t);
+        let valid = labels
+            .as_ref()
+            .map(|l| l.load(at).cast(DType::I64).not_equal(ignore));
+        let keep = |v: Tile| match valid {
+            Some(ok) => select(ok, v, 0.0),
+            None => v,
+        };
+        let in_row = |v: Tile, mask: Option<Tile>| match mask {
+            Some(m) => select(m, v, 0.0),
+            None => v,
+        };
+        let load = |buf: &Buffer, offs: Tile, mask: Option<Tile>| {
+            match mask {
+                Some(m) => buf.load_masked(offs, m, 0.0),
+                None => buf.load(offs),
+            }
+            .cast(DType::F32)
+                / temperature
+        };
+        // A tile's `s` and `t` in f32 (0 on masked lanes), offsets and mask; a row that fits one
+        // tile is loaded once.
+        let read = |start: Option<Tile>| {
+            let (offs, _, mask) = tiles.at(start);
+            (
+                load(&student, offs, mask),
+                load(&teacher, offs, mask),
+                offs,
+                mask,
+            )
+        };
+        let whole = (!t.looped).then(|| read(None));
+        let tile = |start: Option<Tile>| whole.unwrap_or_else(|| read(start));
+        let real = |z: Tile, mask: Option<Tile>| match mask {
+            Some(m) => select(m, z, f32::NEG_INFINITY),
+            None => z,
+        };
+        // Walk 1: both logsumexps.
+        let (lse_s, lse_t) = match whole {
+            Some((s, tv, _, mask)) => {
+                let lse = |z: Tile| {
+                    let z = real(z, mask);
+                    let m = z.max(0);
+                    m + (z - m).exp().sum(0).log()
+                };
+                (lse(s), lse(tv))
+            }
+            None => {
+                let mut init = online::start(k, t.block).to_vec();
+                init.extend(online::start(k, t.block));
+                let r = k.for_range(0, n, t.block as i64, &init, |st, c| {
+                    let (s, tv, _, mask) = tile(Some(st));
+                    let (ms, ss, _) = online::step(c[0], c[1], real(s, mask));
+                    let (mt, sq, _) = online::step(c[2], c[3], real(tv, mask));
+                    vec![ms, ss, mt, sq]
+                });
+                let (ms, ss) = online::finish(r[0], r[1]);
+                let (mt, sq) = online::finish(r[2], r[3]);
+                (ms + ss.log(), mt + sq.log())
+            }
+        };
+        // A tile's log-probabilities `X` (student) and `Y` (teacher).
+        let log_probs = |st: Option<Tile>| {
+            let (s, tv, offs, mask) = tile(st);
+            (s - lse_s, tv - lse_t, offs, mask)
+        };
+        // Walk 2: the row's loss and `sum dX` (JSD's terms take no `eps`: `beta` fills it).
+        let sums = tiles.sums(2, &|st| {
+            let (x, y, _, mask) = log_probs(st);
+            vec![
+                in_row(element_loss(loss, x, y, beta, beta), mask),
+                in_row(element_grad(loss, Some(x), y, beta), mask),
+            ]
+        });
+        // Walk 3: `g = (dX - Q sum dX) / (n T)` over the student's logits.
+        tiles.each(&|st| {
+            let (x, y, offs, mask) = log_probs(st);
+            let dx = element_grad(loss, Some(x), y, beta);
+            let g = keep((dx - x.exp() * sums[1]) * grad_scale).cast(spec.student);
+            match mask {
+                Some(m) => student.store_masked(offs, g, m),
+                None => student.store(offs, g),
+            }
+        });
+        row_loss.store(at, keep(sums[0] * factor));
+    })
+}
+
+// ---- Validation ------------------------------------------------------------------------------
+
+/// Validated sizes.
+struct Plan {
+    n: usize,
+    h: usize,
+    v: usize,
+    chunk: usize,
+    /// `1 / n`, 0 when no row counts.
+    factor: f64,
+    beta: Beta,
+    param_grad: DType,
+    grad_hidden: DType,
+}
+
+/// `[V, H]` of `weight` for `hidden [..., H]` of its dtype, or a typed error.
+fn projection(
+    entry: &str,
+    names: [&str; 2],
+    hidden: &Tensor,
+    weight: &Tensor,
+) -> Result<(usize, usize), OpError> {
+    let dt = float_dtype(entry, names[0], hidden)?;
+    let Some(&h) = hidden.shape.last() else {
+        return Err(bad(
+            entry,
+            names[0],
+            format!("a scalar; {} must be [..., H]", names[0]),
+        ));
+    };
+    if weight.dtype() != dt {
+        return Err(bad(
+            entry,
+            names[1],
+            format!("dtype {} must match {}'s {dt}", weight.dtype(), names[0]),
+        ));
+    }
+    let max_v = crate::norms::MAX_COLS;
+    match weight.shape[..] {
+        [v, wh] if wh == h && (1..=max_v).contains(&v) => Ok((v, h)),
+        _ => Err(bad(
+            entry,
+            names[1],
+            format!(
+                "shape {:?} must be [V, H] with H = {h} ({} {:?}) and 1 <= V <= {max_v}",
+                weight.shape, names[0], hidden.shape
+            ),
+        )),
+    }
+}
+
+fn validate(entry: &str, inp: &FljsdInputs<'_>, o: &FljsdOptions) -> Result<Plan, OpError> {
+    let (v, h) = projection(entry, ["hidden", "weight"], inp.hidden, inp.weight)?;
+    let names = ["teacher_hidden", "teacher_weight"];
+    let (vt, _) = projection(entry, names, inp.teacher_hidden, inp.teacher_weight)?;
+    let lead = &inp.hidden.shape[..inp.hidden.shape.len() - 1];
+    let n: usize = lead.iter().product();
+    rows_fit(entry, "hidden", n)?;
+    let t_lead = &inp.teacher_hidden.shape[..inp.teacher_hidden.shape.len() - 1];
+    if t_lead != lead {
+        return Err(bad(
+            entry,
+            "teacher_hidden",
+            format!(
+                "shape {:?} must have hidden's rows {lead:?}",
+                inp.teacher_hidden.shape
+            ),
+        ));
+    }
+    if vt != v {
+        return Err(bad(
+            entry,
+            "teacher_weight",
+            format!("{vt} classes must be weight's {v}"),
+        ));
+    }
+    let j = &o.jsd;
+    let n_valid = match inp.labels {
+        None => n,
+        Some(t) => {
+            row_ids(entry, "labels", t, lead, "hidden's")?;
+            count_valid(entry, "labels", &t.buffer.to_i64()?, v, j.ignore_index)?
+        }
+    };
+    let param = |name: &str, value: String, allowed: &str| OpError::BadParam {
+        entry: entry.into(),
+        name: name.into(),
+        value,
+        message: "is out of range".into(),
+        allowed: allowed.into(),
+    };
+    if !(0.0..=1.0).contains(&j.beta) {
+        return Err(param("beta", j.beta.to_string(), "0 to 1"));
+    }
+    if !(o.temperature.is_finite() && o.temperature != 0.0) {
+        return Err(param(
+            "temperature",
+            o.temperature.to_string(),
+            "finite and non-zero",
+        ));
+    }
+    if o.chunking == Chunking::Rows(0) || o.chunking == Chunking::MemConst(0) {
+        return Err(param(
+            "chunk_rows/chunk_mem_const",
+            format!("{:?}", o.chunking),
+            "chunk_rows >= 0 (0: by chunk_mem_const), chunk_mem_const >= 1",
+        ));
+    }
+    let dt = inp.hidden.dtype();
+    Ok(Plan {
+        n,
+        h,
+        v,
+        chunk: o.chunking.rows(n, h, v),
+        factor: if n_valid == 0 {
+            0.0
+        } else {
+            1.0 / n_valid as f64
+        },
+        beta: if j.beta == 0.0 {
+            Beta::Zero
+        } else if j.beta == 1.0 {
+            Beta::One
+        } else {
+            Beta::Between
+        },
+        param_grad: if o.storage_param_grads {
+            dt
+        } else {
+            DType::F32
+        },
+        grad_hidden: if o.f32_grad_hidden { DType::F32 } else { dt },
+    })
+}
+
+// ---- Host API --------------------------------------------------------------------------------
+
+/// The forward: the loss and the student's gradients for `dloss = 1`, reusing `prev` tensors
+/// that fit.
+pub fn forward(
+    device: &Device,
+    inp: &FljsdInputs<'_>,
+    o: &FljsdOptions,
+    prev: Option<FljsdGrads>,
+) -> Result<FljsdForward, OpError> {
+    forward_tiled(device, inp, o, prev, None)
+}
+
+/// [`forward`] with the rows tiled as `tiling` says instead of `Tiling::for_device` (tests
+/// step narrow rows on the CPU).
+pub(crate) fn forward_tiled(
+    device: &Device,
+    inp: &FljsdInputs<'_>,
+    o: &FljsdOptions,
+    prev: Option<FljsdGrads>,
+    tiling: Option<Tiling>,
+) -> Result<FljsdForward, OpError> {
+    let p = validate("fused_linear_jsd.forward", inp, o)?;
+    let labels = inp.labels.map(|l| here(device, l)).transpose()?;
+    let mut rows = device.zeros(DType::F32, p.n)?;
+    let proj = Projection {
+        hidden: inp.hidden,
+        weight: inp.weight,
+        bias: None,
+        chunk: p.chunk,
+        param_grad: p.param_grad,
+        f32_grad_hidden: p.grad_hidden == DType::F32,
+    };
+    let tiling = tiling.unwrap_or_else(|| Tiling::for_device(device, p.v));
+    let mm = MatmulOptions::default();
+    // The teacher's chunk rows (when copied) and logits, reused by the next chunk of their size.
+    let (mut t_rows, mut t_logits): (Option<Tensor>, Option<Tensor>) = (None, None);
+    let grads = chunk_loop(device, &proj, true, prev, &mut |ch, z| {
+        let (start, c) = (ch.start, ch.rows);
+        let keep = |t: Option<Tensor>, shape: &[usize]| t.filter(|t| t.shape == shape);
+        let ht = inp.teacher_weight.shape[1];
+        let spare = keep(t_rows.take(), &[c, ht]);
+        let (xt, copied) = chunk_rows(device, inp.teacher_hidden, start, c, spare)?;
+        let prev_y = keep(t_logits.take(), &[c, p.v]).map(|y| MatmulOutputs { y, z: None });
+        let teacher = matmul::forward(device, &xt, inp.teacher_weight, None, &mm, prev_y)?.y;
+        let spec = FljsdSpec {
+            student: z.dtype(),
+            teacher: teacher.dtype(),
+            labels: labels.as_ref().map(|l| l.dtype()),
+            beta: p.beta,
+            tiling,
+            wide: ce::wide_programs(device, c),
+        };
+        let k = device.kernel("fused_linear_jsd_fwd", &spec, || kernel(&spec))?;
+        let mut args = vec![Arg::Out(&mut z.buffer), Arg::In(&teacher.buffer)];
+        args.extend(labels.as_ref().map(|l| Arg::In(&l.buffer)));
+        args.extend([
+            Arg::Out(&mut rows),
+            Arg::I32(p.v as i32),
+            Arg::I64(start as i64),
+            Arg::I64(o.jsd.ignore_index),
+            Arg::F32(o.temperature as f32),
+            Arg::F32(o.jsd.beta as f32),
+            Arg::F32(p.factor as f32),
+            Arg::F32((p.factor / o.temperature) as f32),
+        ]);
+        device.launch(&k, [c as u32, 1, 1], &mut args)?;
+        t_logits = Some(teacher);
+        t_rows = copied.then_some(xt);
+        Ok(())
+    })?
+    .expect("the chunk loop returns gradients when asked for them");
+    // The rows' f64 sum in row order: the call's one wait for the device.
+    let total: f64 = rows.to_f32()?.iter().map(|v| f64::from(*v)).sum();
+    let loss = device.to_device(&Tensor::from_f32(DType::F32, &[], &[total as f32])?)?;
+    Ok(FljsdForward { loss, grads })
+}
+
+/// The backward for the scalar cotangent `dloss`: copies of the forward's `saved` gradients
+/// times `dloss` (`inp` only checked; a missing one is an error).
+pub fn backward(
+    device: &Device,
+    inp: &FljsdInputs<'_>,
+    saved: SavedGrads<'_>,
+    dloss: &Tensor,
+    o: &FljsdOptions,
+    prev: Option<FljsdGrads>,
+) -> Result<FljsdGrads, OpError> {
+    let entry = "fused_linear_jsd.backward";
+    let p = validate(entry, inp, o)?;
+    float_dtype(entry, "dloss", dloss)?;
+    if dloss.numel() != 1 {
+        return Err(bad(
+            entry,
+            "dloss",
+            format!("shape {:?} must hold one value", dloss.shape),
+        ));
+    }
+    let shapes = SavedShapes {
+        hidden: (p.grad_hidden, &inp.hidden.shape),
+        param: p.param_grad,
+        weight: [p.v, p.h],
+        bias: false,
+    };
+    scaled_grads(device, entry, saved, &shapes, dloss, prev)
+}
+
+// ---- Registry entry points -------------------------------------------------------------------
+
+fn options(p: &Params, entry: &str) -> Result<FljsdOptions, OpError> {
+    let rows = usize_param(p, entry, "chunk_rows")?;
+    let chunking = if rows > 0 {
+        Chunking::Rows(rows)
+    } else {
+        Chunking::MemConst(usize_param(p, entry, "chunk_mem_const")?)
+    };
+    Ok(FljsdOptions {
+        jsd: JsdOptions {
+            beta: f64::from(p.f32("beta")?),
+            ignore_index: ignore_index(p, entry)?,
+        },
+        temperature: f64::from(p.f32("temperature")?),
+        chunking,
+        storage_param_grads: p.choice("param_grad_dtype", &["f32", "storage"])? == "storage",
+        f32_grad_hidden: p.choice("grad_hidden_dtype", &["storage", "f32"])? == "f32",
+    })
+}
+
+const HIDDEN: Port = port(
+    "hidden",
+    PortShape::LikeX,
+    false,
+    "student [..., Hs] f32/f16/bf16",
+);
+const WEIGHT: Port = port(
+    "weight",
+    PortShape::Weight,
+    false,
+    "student [V, Hs], hidden's dtype",
+);
+const TEACHER_HIDDEN: Port = port(
+    "teacher_hidden",
+    PortShape::LikeX,
+    false,
+    "teacher [..., Ht], hidden's rows, f32/f16/bf16",
+);
+const TEACHER_WEIGHT: Port = port(
+    "teacher_weight",
+    PortShape::Weight,
+    false,
+    "teacher [V, Ht], teacher_hidden's dtype",
+);
+const LABELS: Port = port(
+    "labels",
+    PortShape::Classes,
+    true,
+    "int32/int64 per row (Liger's shift_labels), in 0..V or ignore_index",
+)
+.rare();
+const GRAD_HIDDEN: Port = port(
+    "grad_hidden",
+    PortShape::LikeX,
+    false,
+    "gradient of hidden for dloss = 1",
+);
+const GRAD_WEIGHT: Port = port(
+    "grad_weight",
+    PortShape::Weight,
+    false,
+    "gradient of weight for dloss = 1 (f32 unless param_grad_dtype=storage)",
+);
+
+const PARAMS: [ParamDef; 7] = [
+    ParamDef {
+        name: "beta",
+        default: "0.5",
+        allowed: "0 to 1",
+        doc: "Liger's jsd_beta: 0: KL(P||Q), 1: KL(Q||P), between: generalised JSD",
+    },
+    ParamDef {
+        name: "ignore_index",
+        default: "-100",
+        allowed: "an integer",
+        doc: "rows with this label are ignored (with labels)",
+    },
+    ParamDef {
+        name: "temperature",
+        default: "1",
+        allowed: "finite, non-zero",
+        doc: "both logits are divided by it",
+    },
+    ParamDef {
+        name: "chunk_rows",
+        default: "0",
+        allowed: "an integer >= 0",
+        doc: "rows per chunk; 0: Liger's rule with chunk_mem_const",
+    },
+    ParamDef {
+        name: "chunk_mem_const",
+        default: "1",
+        allowed: "an integer >= 1",
+        doc: "chunk logits of about chunk_mem_const * N * Hs elements (Liger: 1 before sm_100)",
+    },
+    ParamDef {
+        name: "param_grad_dtype",
+        default: "f32",
+        allowed: "f32, storage",
+        doc: "grad_weight dtype (storage: hidden's, one rounding per chunk, as Liger)",
+    },
+    ParamDef {
+        name: "grad_hidden_dtype",
+        default: "storage",
+        allowed: "storage, f32",
+        doc: "grad_hidden dtype (storage: hidden's)",
+    },
+];
+
+fn inputs<'a>(entry: &str, t: &'a crate::registry::Tensors) -> Result<FljsdInputs<'a>, OpError> {
+    Ok(FljsdInputs {
+        hidden: input(entry, t, "hidden")?,
+        weight: input(entry, t, "weight")?,
+        teacher_hidden: input(entry, t, "teacher_hidden")?,
+        teacher_weight: input(entry, t, "teacher_weight")?,
+        labels: t.get("labels"),
+    })
+}
+
+/// Takes the previous gradient outputs named `names` out of `out`.
+fn take_prev(out: &mut crate::registry::Tensors, names: [&str; 2]) -> Option<FljsdGrads> {
+    let (h, w) = (out.remove(names[0]), out.remove(names[1]));
+    h.zip(w).map(|(hidden, weight)| FljsdGrads {
+        hidden,
+        weight,
+        bias: None,
+    })
+}
+
+fn put(out: &mut crate::registry::Tensors, names: [&str; 2], g: FljsdGrads) {
+    out.insert(names[0].into(), g.hidden);
+    out.insert(names[1].into(), g.weight);
+}
+
+const SAVED: [&str; 2] = ["grad_hidden", "grad_weight"];
+const GRADS: [&str; 2] = ["dhidden", "dweight"];
+
+/// The fused linear JSD pair.
+pub static ENTRY_POINTS: [EntryPoint; 2] = [
+    EntryPoint {
+        name: "fused_linear_jsd.forward",
+        op: "fused_linear_jsd",
+        inputs: &[HIDDEN, WEIGHT, TEACHER_HIDDEN, TEACHER_WEIGHT, LABELS],
+        outputs: &[
+            port("loss", PortShape::Scalar, false, "f32 scalar"),
+            GRAD_HIDDEN,
+            GRAD_WEIGHT,
+        ],
+        params: &PARAMS,
+        overwrites: &[],
+        run: |d, t, p, out| {
+            let e = "fused_linear_jsd.forward";
+            let prev = take_prev(out, SAVED);
+            let f = forward(d, &inputs(e, t)?, &options(p, e)?, prev)?;
+            out.insert("loss".into(), f.loss);
+            put(out, SAVED, f.grads);
+            Ok(())
+        },
+    },
+    EntryPoint {
+        name: "fused_linear_jsd.backward",
+        op: "fused_linear_jsd",
+        inputs: &[
+            HIDDEN,
+            WEIGHT,
+            TEACHER_HIDDEN,
+            TEACHER_WEIGHT,
+            LABELS,
+            GRAD_HIDDEN,
+            GRAD_WEIGHT,
+            port(
+                "dloss",
+                PortShape::Scalar,
+                false,
+                "cotangent of the scalar loss",
+            ),
+        ],
+        outputs: &[
+            port("dhidden", PortShape::LikeX, false, "gradient of hidden"),
+            port(
+                "dweight",
+                PortShape::Weight,
+                false,
+                "gradient of weight (f32 unless param_grad_dtype=storage)",
+            ),
+        ],
+        params: &PARAMS,
+        overwrites: &[],
+        run: |d, t, p, out| {
+            let e = "fused_linear_jsd.backward";
+            let o = options(p, e)?;
+            let saved = SavedGrads {
+                hidden: t.get(SAVED[0]),
+                weight: t.get(SAVED[1]),
+                bias: None,
+            };
+            let prev = take_prev(out, GRADS);
+            let dloss = input(e, t, "dloss")?;
+            let g = backward(d, &inputs(e, t)?, saved, dloss, &o, prev)?;
+            put(out, GRADS, g);
+            Ok(())
+        },
+    },
+];
