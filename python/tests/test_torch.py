@@ -765,6 +765,14 @@ def _cuda_cases():
         ("sparsemax", F.sparsemax, [gen(9, 257, scale=3.0)], []),
         ("fused_ce_tvd", lambda s, t, y: F.fused_ce_tvd(s, t, y), [gen(11, 71, scale=3.0)],
          [gen(11, 71, seed=1, scale=3.0), target]),
+        ("grpo_loss", lambda z, old, ref, ids, adv, mask: F.grpo_loss(z, old, ref, ids, adv, mask)[0],
+         [gen(2, 6, 71, scale=2.0)], [gen(2, 5, seed=1) - 4.0, gen(2, 5, seed=2) - 4.0,
+                                      torch.tensor([[3, 0, 70, 12, 5], [69, 1, 2, 3, 4]]), gen(2, seed=3),
+                                      torch.tensor([[1, 1, 1, 0, 0], [1, 1, 1, 1, 1]], dtype=torch.int32)]),
+        ("fused_linear_kl_div", lambda h, w, q: F.fused_linear_kl_div(h, w, q),
+         [gen(11, 33), gen(71, 33, seed=1, scale=0.3)], [log_probs(11, 71, seed=2).exp()]),
+        ("fused_linear_jsd", lambda h, w, ht, wt: F.fused_linear_jsd(h, w, ht, wt, jsd_beta=0.3),
+         [gen(11, 33), gen(71, 33, seed=1, scale=0.3)], [gen(11, 17, seed=2), gen(71, 17, seed=3, scale=0.3)]),
     ]
 
 

@@ -212,3 +212,32 @@ def test_fused_linear_kl_div(dtype):
 
 def ops_flkl(x, w, q, labels):
     return mt.ops.FusedLinearKLDivFunction.apply(x, w, q, labels, "batchmean", -100, 0.7, 1e-10, 3, 16)
+
+
+@pytest.mark.parametrize("dtype", DT)
+@pytest.mark.parametrize("beta", [0.0, 0.3, 1.0])
+def test_fused_linear_jsd(dtype, beta):
+    """The loss and the student's gradients against the materialised float64 generalised JSD
+    (``beta KL(P||M) + (1 - beta) KL(Q||M)``, Q the student), a teacher of another width, an
+    ignored row and a temperature; the teacher gets no gradient."""
+    n, hs, ht, v = 6, 12, 20, 33
+    xs, ws = gen(n, hs), gen(v, hs, seed=1, scale=0.3)
+    xt, wt = gen(n, ht, seed=2).to(dtype), (gen(v, ht, seed=3, scale=0.3)).to(dtype)
+    labels = torch.tensor([1, 2, -100, 4, 5, 6])
+
+    def ref(xs, ws):
+        x = torch.log_softmax((xs @ ws.T) / 0.8, -1)
+        y = torch.log_softmax((xt.double() @ wt.double().T) / 0.8, -1)
+        q, p = x.exp(), y.exp()
+        if beta == 0:
+            e = p * (y - x)
+        elif beta == 1:
+            e = q * (x - y)
+        else:
+            log_m = torch.log(beta * p + (1 - beta) * q)
+            e = beta * p * (y - log_m) + (1 - beta) * q * (x - log_m)
+        keep = (labels != -100).double()
+        return (e.sum(-1) * keep).sum() / keep.sum()
+
+    fn = lambda xs, ws: F.fused_linear_jsd(xs, ws, xt, wt, labels, jsd_beta=beta, temperature=0.8)
+    compare(fn, ref, [xs, ws], dtype)

@@ -190,3 +190,14 @@ def fused_linear_kl_div(student_input, student_weight, target, shift_labels=None
     return ops.FusedLinearKLDivFunction.apply(student_input.reshape(-1, h), student_weight,
                                               target.reshape(-1, target.shape[-1]), labels, reduction,
                                               ignore_index, temperature, eps)
+
+
+def fused_linear_jsd(student_input, student_weight, teacher_input, teacher_weight, shift_labels=None, jsd_beta=0.5,
+                     ignore_index=-100, temperature=1.0):
+    """Generalised JSD of the student's and teacher's ``log_softmax(x W^T / temperature)``, an
+    FP32 scalar over the rows not ignored, without the logits (Liger's ``liger_fused_linear_jsd``
+    order); only the student gets gradients."""
+    labels = None if shift_labels is None else shift_labels.reshape(-1)
+    return ops.FusedLinearJSDFunction.apply(student_input.reshape(-1, student_input.shape[-1]), student_weight,
+                                            teacher_input.reshape(-1, teacher_input.shape[-1]), teacher_weight,
+                                            labels, jsd_beta, ignore_index, temperature)

@@ -1231,3 +1231,48 @@ class FusedLinearKLDivFunction(torch.autograd.Function):
     def backward(ctx, dloss):
         gh, gw = ctx.saved_tensors
         return (gh * dloss.to(gh.dtype), gw * dloss.to(gw.dtype)) + (None,) * 8
+
+
+# ---- fused linear JSD --------------------------------------------------------------------------
+
+
+def _fljsd_fwd_fake(hidden, weight, teacher_hidden, teacher_weight, labels, beta, ignore_index, temperature,
+                    chunk_rows, chunk_mem_const):
+    return hidden.new_empty((), dtype=torch.float32), _empty(hidden), _empty(weight)
+
+
+@_register("fljsd_fwd", _fljsd_fwd_fake)
+def fljsd_fwd(hidden: Tensor, weight: Tensor, teacher_hidden: Tensor, teacher_weight: Tensor, labels: Optional[Tensor],
+              beta: float, ignore_index: int, temperature: float, chunk_rows: int,
+              chunk_mem_const: int) -> Tuple[Tensor, Tensor, Tensor]:
+    """``(loss, grad_hidden, grad_weight)`` of the student, made in the forward."""
+    params = {"beta": beta, "ignore_index": ignore_index, "temperature": temperature, "chunk_rows": chunk_rows,
+              "chunk_mem_const": chunk_mem_const, "param_grad_dtype": "storage"}
+    inputs = {"hidden": hidden, "weight": weight, "teacher_hidden": teacher_hidden, "teacher_weight": teacher_weight,
+              "labels": labels}
+    out = run("fused_linear_jsd.forward", inputs, params)
+    return out["loss"], out["grad_hidden"], out["grad_weight"]
+
+
+class FusedLinearJSDFunction(torch.autograd.Function):
+    """``apply(student_input [N, Hs], student_weight [V, Hs], teacher_input [N, Ht],
+    teacher_weight [V, Ht], shift_labels=None, jsd_beta=0.5, ignore_index=-100, temperature=1.0,
+    chunk_rows=0, chunk_mem_const=1)``: the generalised JSD of the student's
+    ``log_softmax(x_s W_s^T / T)`` against the teacher's, over the rows not ignored, without
+    either ``[N, V]`` logits (Liger's ``LigerFusedLinearJSDFunction``). The student's gradients
+    are made in the forward (the weight's in its dtype) and scaled by the backward's cotangent;
+    the teacher gets none."""
+
+    @staticmethod
+    def forward(ctx, student_input, student_weight, teacher_input, teacher_weight, shift_labels=None, jsd_beta=0.5,
+                ignore_index=-100, temperature=1.0, chunk_rows=0, chunk_mem_const=1):
+        loss, gh, gw = fljsd_fwd(student_input, student_weight, teacher_input, teacher_weight, shift_labels,
+                                 float(jsd_beta), int(ignore_index), float(temperature), int(chunk_rows),
+                                 int(chunk_mem_const))
+        ctx.save_for_backward(gh, gw)
+        return loss
+
+    @staticmethod
+    def backward(ctx, dloss):
+        gh, gw = ctx.saved_tensors
+        return (gh * dloss.to(gh.dtype), gw * dloss.to(gw.dtype)) + (None,) * 8
