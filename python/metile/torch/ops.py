@@ -1210,6 +1210,15 @@ def flkl_fwd(hidden: Tensor, weight: Tensor, target: Tensor, labels: Optional[Te
     return out["loss"], out["grad_hidden"], out["grad_weight"]
 
 
+def _scaled_in_place(ctx, dloss):
+    """The forward's saved gradients ``(grad_hidden, grad_weight)`` times the cotangent, in place:
+    they are the Function's own (no copy of the 1 GB weight gradient; a second backward through
+    the same graph raises torch's in-place error instead of scaling twice), as
+    ``FusedLinearCrossEntropyFunction`` does."""
+    gh, gw = ctx.saved_tensors
+    return gh.mul_(dloss.to(gh.dtype)), gw.mul_(dloss.to(gw.dtype))
+
+
 class FusedLinearKLDivFunction(torch.autograd.Function):
     """``apply(student_input [N, H], student_weight [V, H], target [N, V], shift_labels=None,
     reduction="batchmean", ignore_index=-100, temperature=1.0, eps=1e-10, chunk_rows=0,
@@ -1229,8 +1238,7 @@ class FusedLinearKLDivFunction(torch.autograd.Function):
 
     @staticmethod
     def backward(ctx, dloss):
-        gh, gw = ctx.saved_tensors
-        return (gh * dloss.to(gh.dtype), gw * dloss.to(gw.dtype)) + (None,) * 8
+        return _scaled_in_place(ctx, dloss) + (None,) * 8
 
 
 # ---- fused linear JSD --------------------------------------------------------------------------
@@ -1274,5 +1282,4 @@ class FusedLinearJSDFunction(torch.autograd.Function):
 
     @staticmethod
     def backward(ctx, dloss):
-        gh, gw = ctx.saved_tensors
-        return (gh * dloss.to(gh.dtype), gw * dloss.to(gw.dtype)) + (None,) * 8
+        return _scaled_in_place(ctx, dloss) + (None,) * 8
