@@ -206,13 +206,16 @@ pub fn generate(
     rng: &mut Rng,
 ) -> Result<Tensor, OpError> {
     let led = |tail: &[usize]| lead.iter().chain(tail).copied().collect::<Vec<_>>();
+    // GRPO's sequences: the leading axes flattened (one sequence without any).
+    let sequences = lead.iter().product::<usize>();
     let dims = match shape {
         // Position ids index the tables' rows; other ids are one per row of x.
         PortShape::Positions => vec![rows],
         PortShape::RowIds | PortShape::Classes => led(&[rows]),
-        // GRPO's tokens: x is [B, L+1, V].
-        PortShape::Tokens | PortShape::TokenIds => led(&[rows.saturating_sub(1)]),
-        PortShape::Sequences => lead.to_vec(),
+        // GRPO's logits [B, L+1, V] and their tokens [B, L].
+        PortShape::SequenceLogits => vec![sequences, rows, cols],
+        PortShape::Tokens | PortShape::TokenIds => vec![sequences, rows.saturating_sub(1)],
+        PortShape::Sequences => vec![sequences],
         PortShape::LikeX => led(&[rows, cols]),
         PortShape::KvLikeX => {
             let mut l = lead.to_vec();
@@ -932,6 +935,24 @@ mod tests {
         assert_eq!(p(PortShape::OutCols, &mut rng).shape, vec![7]);
         let ids = p(PortShape::Classes, &mut rng).buffer.to_i64().unwrap();
         assert!(ids.iter().all(|&i| (0..7).contains(&i)));
+        // GRPO's sequences: one without leading axes, their product with them; ids below cols.
+        assert_eq!(g(PortShape::SequenceLogits, &mut rng).shape, vec![1, 3, 5]);
+        assert_eq!(g(PortShape::Tokens, &mut rng).shape, vec![1, 2]);
+        assert_eq!(g(PortShape::Sequences, &mut rng).shape, vec![1]);
+        let led =
+            |s, rng: &mut Rng| generate(s, &[2, 4], 3, 5, 7, metile_ir::DType::F32, rng).unwrap();
+        assert_eq!(
+            led(PortShape::SequenceLogits, &mut rng).shape,
+            vec![8, 3, 5]
+        );
+        let token_ids = led(PortShape::TokenIds, &mut rng);
+        assert_eq!(token_ids.shape, vec![8, 2]);
+        assert!(token_ids
+            .buffer
+            .to_i64()
+            .unwrap()
+            .iter()
+            .all(|&i| (0..5).contains(&i)));
     }
 
     #[test]

@@ -80,15 +80,16 @@ pub enum PortShape {
     /// first leading axis (a row per sequence of `[B, T, cols]`), or without leading axes 8
     /// when it divides the rows, else 1.
     Modulation,
-    /// One value per token of logits `[B, L+1, V]`: `[B, L]` (GRPO's mask, per-token
-    /// log-probabilities and losses); generated inputs take `x` as `[lead.., rows, cols]`, so
-    /// `[lead.., rows - 1]`.
+    /// Logits of `B` sequences of `L+1` positions, `[B, L+1, V]` (GRPO's); generated inputs take
+    /// `B` = the product of the leading axes (1 without any), `L+1 = rows`, `V = cols`.
+    SequenceLogits,
+    /// One value per token of [`PortShape::SequenceLogits`] `[B, L+1, V]`: `[B, L]` (GRPO's
+    /// mask, per-token log-probabilities and losses).
     Tokens,
-    /// One class id per token of logits `[B, L+1, V]`, `[B, L]` in `0..V` (GRPO's completion
-    /// ids, int32 or int64).
+    /// One class id per token of [`PortShape::SequenceLogits`], `[B, L]` in `0..V` (GRPO's
+    /// completion ids, int32 or int64).
     TokenIds,
-    /// One value per sequence of logits `[B, L+1, V]`: `[B]` (GRPO's advantages); generated
-    /// inputs take the leading axes.
+    /// One value per sequence of [`PortShape::SequenceLogits`]: `[B]` (GRPO's advantages).
     Sequences,
 }
 
@@ -122,6 +123,7 @@ impl PortShape {
             PortShape::Channels => "[C]",
             PortShape::Groups => "[B, G]",
             PortShape::Modulation => "[S dividing rows, cols]",
+            PortShape::SequenceLogits => "[B, L+1, V]",
             PortShape::Tokens => "[B, L] for x [B, L+1, V]",
             PortShape::TokenIds => "[B, L] ids in 0..V for x [B, L+1, V]",
             PortShape::Sequences => "[B] for x [B, L+1, V]",

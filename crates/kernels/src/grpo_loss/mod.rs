@@ -353,8 +353,10 @@ impl Scalars {
     }
 }
 
-/// The per-token inputs a kernel reads (`None` where the spec has none).
+/// The inputs every kernel reads: the logits and the per-token inputs (`None` where the spec has
+/// none).
 struct TokenInputs {
+    logits: Buffer,
     ids: Buffer,
     advantages: Buffer,
     mask: Option<Buffer>,
@@ -491,8 +493,8 @@ fn scaled(spec: &GrpoSpec, buf: &Buffer, offs: Tile, mask: Option<Tile>, inv_t: 
 pub fn kernel(spec: &GrpoSpec) -> Result<Verified, LangError> {
     trace(spec.name(), |k| {
         k.max_threads(GPU_MAX_THREADS);
-        let logits = k.input("logits", spec.logits);
         let inputs = TokenInputs {
+            logits: k.input("logits", spec.logits),
             ids: k.input("completion_ids", spec.ids),
             advantages: k.input("advantages", spec.advantages),
             mask: spec.mask.map(|d| k.input("completion_mask", d)),
@@ -504,11 +506,11 @@ pub fn kernel(spec: &GrpoSpec) -> Result<Verified, LangError> {
             let dloss = k.input("dloss", spec.dloss);
             let dlogits = k.output("dlogits", spec.grad);
             let s = Scalars::declare(k);
-            backward_body(k, spec, &s, &logits, &inputs, &lse, &dloss, &dlogits);
+            backward_body(k, spec, &s, &inputs, &lse, &dloss, &dlogits);
         } else {
             let outs = ["loss", "kl", "is_clipped", "lse"].map(|name| k.output(name, DType::F32));
             let s = Scalars::declare(k);
-            forward_body(k, spec, &s, &logits, &inputs, &outs);
+            forward_body(k, spec, &s, &inputs, &outs);
         }
     })
 }
@@ -517,7 +519,6 @@ pub fn kernel(spec: &GrpoSpec) -> Result<Verified, LangError> {
 fn token(
     spec: &GrpoSpec,
     s: &Scalars,
-    logits: &Buffer,
     inputs: &TokenInputs,
     tiles: &RowTiles<'_>,
     t64: Tile,
@@ -526,7 +527,7 @@ fn token(
 ) -> (Token, Option<Tile>) {
     let y = inputs.ids.load(t64);
     let (y, known) = guarded_index(y, s.n, spec.device_ids);
-    let zy = logits.load(tiles.base() + y).cast(DType::F32) * s.inv_t;
+    let zy = inputs.logits.load(tiles.base() + y).cast(DType::F32) * s.inv_t;
     let logp = zy - lse;
     let load = |b: &Option<Buffer>| b.as_ref().map(|b| b.load(t64).cast(DType::F32));
     let r = match load(&inputs.old) {
@@ -561,14 +562,7 @@ fn kept(
     })
 }
 
-fn forward_body(
-    k: &Ctx,
-    spec: &GrpoSpec,
-    s: &Scalars,
-    logits: &Buffer,
-    inputs: &TokenInputs,
-    outs: &[Buffer; 4],
-) {
+fn forward_body(k: &Ctx, spec: &GrpoSpec, s: &Scalars, inputs: &TokenInputs, outs: &[Buffer; 4]) {
     let tiling = spec.tiling;
     let t = k.program_id(0);
     let seq = t / s.tokens;
@@ -578,7 +572,7 @@ fn forward_body(
     let compute = || {
         let tile = |st: Option<Tile>| {
             let (offs, _, m) = tiles.at(st);
-            scaled(spec, logits, offs, m, s.inv_t)
+            scaled(spec, &inputs.logits, offs, m, s.inv_t)
         };
         let lse = if tiling.looped {
             let init = online::start(k, tiling.block);
@@ -593,7 +587,7 @@ fn forward_body(
             let mx = z.max(0);
             mx + (z - mx).exp().sum(0).log()
         };
-        let (tok, known) = token(spec, s, logits, inputs, &tiles, t64, seq64, lse);
+        let (tok, known) = token(spec, s, inputs, &tiles, t64, seq64, lse);
         let (mut loss, clipped) = tok.surrogate(spec, s);
         let kl = match tok.kl(spec) {
             Some(kl) => {
@@ -627,7 +621,6 @@ fn backward_body(
     k: &Ctx,
     spec: &GrpoSpec,
     s: &Scalars,
-    logits: &Buffer,
     inputs: &TokenInputs,
     lse: &Buffer,
     dloss: &Buffer,
@@ -659,7 +652,7 @@ fn backward_body(
         keep,
         || {
             let lse = lse.load(t64);
-            let (tok, known) = token(spec, s, logits, inputs, &tiles, t64, seq64, lse);
+            let (tok, known) = token(spec, s, inputs, &tiles, t64, seq64, lse);
             let y = inputs.ids.load(t64).cast(DType::I64);
             let mut g = tok.dlogp(spec, s) * dloss.load(t64).cast(DType::F32);
             if spec.fault != Fault::NoTemperatureInGrad {
@@ -670,7 +663,7 @@ fn backward_body(
             }
             tiles.each(&|st| {
                 let (offs, c64, m) = tiles.at(st);
-                let p = (scaled(spec, logits, offs, m, s.inv_t) - lse).exp();
+                let p = (scaled(spec, &inputs.logits, offs, m, s.inv_t) - lse).exp();
                 let hit = c64.equal(y).cast(DType::F32);
                 store(offs, m, poison(known, (hit - p) * g));
             });
@@ -1126,7 +1119,7 @@ pub(crate) fn backward_with(
 
 const LOGITS: Port = port(
     "logits",
-    PortShape::LikeX,
+    PortShape::SequenceLogits,
     false,
     "[B, L+1, V] policy logits, f32/f16/bf16 (gets the gradient; the last position is unused)",
 );
@@ -1194,7 +1187,7 @@ const DLOSS: Port = port(
 );
 const DLOGITS: Port = port(
     "dlogits",
-    PortShape::LikeX,
+    PortShape::SequenceLogits,
     false,
     "gradient of the logits (0 at masked tokens and last positions)",
 );
