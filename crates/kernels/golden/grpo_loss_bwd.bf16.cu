@@ -62,167 +62,167 @@ extern "C" __global__ void __launch_bounds__(256) mt_grpo_loss_bwd(const mt_u16*
     float v3 = p12;
     float v4 = p13;
     float v5 = p14;
-    int v9 = (int)blockIdx.x;
-    int v10 = 1;
-    int v11 = (int)((v1 + v10));
-    int v12 = (int)((v11 == 0 ? 0 : v9 / v11));
-    int v15 = (int)((v12 * v11));
-    int v16 = (int)((v9 - v15));
-    bool v17 = (v16 < v1);
-    int v18 = (int)((v9 - v12));
-    mt_i64 v19 = (mt_i64)(v18);
-    mt_i64 v20 = (mt_i64)(v12);
-    int v21[16];
+    float v9 = 0.0f;
+    float v10 = 1.0f;
+    int v11 = (int)blockIdx.x;
+    int v12 = 1;
+    int v13 = (int)((v1 + v12));
+    int v14 = (int)((v13 == 0 ? 0 : v11 / v13));
+    int v17 = (int)((v14 * v13));
+    int v18 = (int)((v11 - v17));
+    bool v19 = (v18 < v1);
+    int v20 = (int)((v11 - v14));
+    mt_i64 v21 = (mt_i64)(v20);
+    mt_i64 v22 = (mt_i64)(v14);
+    int v23[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v21[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v22 = (mt_i64)(v9);
-    mt_i64 v23 = (mt_i64)(v0);
-    mt_i64 v24 = (v22 * v23);
-    int v25 = 0;
-    int v26 = v17 ? p3[v19] : v25;
-    float v27 = (float)(v26);
-    float v28 = 0.0f;
-    bool v29 = (v27 != v28);
-    bool v30 = (v17 && v29);
-    if (v30) {
-      float v31 = true ? p6[v19] : 0;
-      mt_i64 v32 = true ? p1[v19] : 0;
-      mt_i64 v33 = (v24 + v32);
-      float v34 = true ? mt_bf16_to_f32(p0[v33]) : 0;
-      float v35 = v34;
-      float v36 = (v35 * v2);
-      float v37 = (v36 - v31);
-      float v38 = true ? p4[v19] : 0;
-      float v39 = (v37 - v38);
-      float v40 = mt_exp(v39);
-      float v41 = true ? p2[v20] : 0;
-      float v42 = true ? p5[v19] : 0;
-      float v44 = 1.0f;
-      float v45 = (v44 - v4);
-      float v47 = (v5 + v44);
-      float v48 = mt_maxf(v40, v45);
-      float v49 = mt_minf(v48, v47);
-      float v50 = (v49 * v41);
-      float v51 = (v40 * v41);
-      bool v52 = (v50 >= v51);
-      float v54 = (-v51);
-      float v56 = (v52 ? v54 : v28);
-      float v57 = (v42 - v37);
-      float v58 = mt_exp(v57);
-      float v60 = (v44 - v58);
-      float v61 = (v3 * v60);
-      float v62 = (v56 + v61);
-      float v63 = true ? p7[v19] : 0;
-      float v64 = (v62 * v63);
-      float v65 = (v64 * v2);
-      float v66 = (v65 * v27);
-      int v67[16];
+    for (int s = 0; s < 16; ++s) v23[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v24 = (mt_i64)(v11);
+    mt_i64 v25 = (mt_i64)(v0);
+    mt_i64 v26 = (v24 * v25);
+    int v27 = 0;
+    int v28 = v19 ? p3[v21] : v27;
+    float v29 = (float)(v28);
+    bool v31 = (v29 != v9);
+    bool v32 = (v19 && v31);
+    if (v32) {
+      float v33 = true ? p6[v21] : 0;
+      mt_i64 v34 = true ? p1[v21] : 0;
+      mt_i64 v35 = (v26 + v34);
+      float v36 = true ? mt_bf16_to_f32(p0[v35]) : 0;
+      float v37 = v36;
+      float v38 = (v37 * v2);
+      float v39 = (v38 - v33);
+      float v40 = true ? p4[v21] : 0;
+      float v41 = (v39 - v40);
+      float v42 = mt_exp(v41);
+      float v43 = true ? p2[v22] : 0;
+      float v44 = true ? p5[v21] : 0;
+      float v47 = (v10 - v4);
+      float v49 = (v5 + v10);
+      float v50 = mt_maxf(v42, v47);
+      float v51 = mt_minf(v50, v49);
+      float v52 = (v51 * v43);
+      float v53 = (v42 * v43);
+      bool v54 = (v52 >= v53);
+      float v56 = (-v53);
+      float v58 = (v54 ? v56 : v9);
+      float v59 = (v44 - v39);
+      float v60 = mt_exp(v59);
+      float v62 = (v10 - v60);
+      float v63 = (v3 * v62);
+      float v64 = (v58 + v63);
+      float v65 = true ? p7[v21] : 0;
+      float v66 = (v64 * v65);
+      float v67 = (v66 * v2);
+      float v68 = (v67 * v29);
+      int v69[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v67[s] = v0;
-      bool v68[16];
+      for (int s = 0; s < 16; ++s) v69[s] = v0;
+      bool v70[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v68[s] = (v21[s] < v67[s]);
-      mt_i64 v69[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v69[s] = (mt_i64)(v21[s]);
-      mt_i64 v70[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v70[s] = v24;
+      for (int s = 0; s < 16; ++s) v70[s] = (v23[s] < v69[s]);
       mt_i64 v71[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v71[s] = (v70[s] + v69[s]);
-      float v72 = __int_as_float(0xff800000);
-      float v73[16];
+      for (int s = 0; s < 16; ++s) v71[s] = (mt_i64)(v23[s]);
+      mt_i64 v72[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v72[s] = v26;
+      mt_i64 v73[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v73[s] = (v72[s] + v71[s]);
+      float v74 = __int_as_float(0xff800000);
+      float v75[16];
       #pragma unroll
       for (int g = 0; g < 16; g += 8) {
-        const mt_i64 i0 = v71[g];
-        if ((true && v68[g])) {
+        const mt_i64 i0 = v73[g];
+        if ((true && v70[g])) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
           #pragma unroll
           for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v73[g + k] = mt_bf16_to_f32(u.e[k]);
+          for (int k = 0; k < MT_VEC; ++k) v75[g + k] = mt_bf16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { v73[g + k] = v72; }
+          for (int k = 0; k < 8; ++k) { v75[g + k] = v74; }
         }
       }
-      float v74[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v74[s] = v73[s];
-      float v75[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v75[s] = v2;
       float v76[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v76[s] = (v74[s] * v75[s]);
+      for (int s = 0; s < 16; ++s) v76[s] = v75[s];
       float v77[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v77[s] = v31;
+      for (int s = 0; s < 16; ++s) v77[s] = v2;
       float v78[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v78[s] = (v76[s] - v77[s]);
+      for (int s = 0; s < 16; ++s) v78[s] = (v76[s] * v77[s]);
       float v79[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v79[s] = mt_exp(v78[s]);
-      mt_i64 v80[16];
+      for (int s = 0; s < 16; ++s) v79[s] = v33;
+      float v80[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v80[s] = v32;
-      bool v81[16];
+      for (int s = 0; s < 16; ++s) v80[s] = (v78[s] - v79[s]);
+      float v81[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v81[s] = (v69[s] == v80[s]);
-      float v82[16];
+      for (int s = 0; s < 16; ++s) v81[s] = mt_exp(v80[s]);
+      mt_i64 v82[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v82[s] = (float)(v81[s]);
-      float v83[16];
+      for (int s = 0; s < 16; ++s) v82[s] = v34;
+      bool v83[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v83[s] = (v82[s] - v79[s]);
+      for (int s = 0; s < 16; ++s) v83[s] = (v71[s] == v82[s]);
       float v84[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v84[s] = v66;
+      for (int s = 0; s < 16; ++s) v84[s] = (float)(v83[s]);
       float v85[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v85[s] = (v83[s] * v84[s]);
+      for (int s = 0; s < 16; ++s) v85[s] = (v84[s] - v81[s]);
       float v86[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v86[s] = mt_round_bf16(v85[s]);
+      for (int s = 0; s < 16; ++s) v86[s] = v68;
+      float v87[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v87[s] = (v85[s] * v86[s]);
+      float v88[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v88[s] = mt_round_bf16(v87[s]);
       #pragma unroll
       for (int g = 0; g < 16; g += 8) {
-        const mt_i64 i0 = v71[g];
-        if ((true && v68[g])) {
+        const mt_i64 i0 = v73[g];
+        if ((true && v70[g])) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v85[g + k]);
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v87[g + k]);
           #pragma unroll
           for (int q = 0; q < 1; ++q) ((uint4*)(p8 + i0))[q] = u.w[q];
         }
       }
     } else {
-      int v87[16];
+      int v89[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v87[s] = v0;
-      bool v88[16];
+      for (int s = 0; s < 16; ++s) v89[s] = v0;
+      bool v90[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v88[s] = (v21[s] < v87[s]);
-      mt_i64 v89[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v89[s] = (mt_i64)(v21[s]);
-      mt_i64 v90[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v90[s] = v24;
+      for (int s = 0; s < 16; ++s) v90[s] = (v23[s] < v89[s]);
       mt_i64 v91[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v91[s] = (v90[s] + v89[s]);
-      float v93[16];
+      for (int s = 0; s < 16; ++s) v91[s] = (mt_i64)(v23[s]);
+      mt_i64 v92[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v93[s] = 0.0f;
+      for (int s = 0; s < 16; ++s) v92[s] = v26;
+      mt_i64 v93[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v93[s] = (v92[s] + v91[s]);
+      float v95[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v95[s] = 0.0f;
       #pragma unroll
       for (int g = 0; g < 16; g += 8) {
-        const mt_i64 i0 = v91[g];
-        if ((true && v88[g])) {
+        const mt_i64 i0 = v93[g];
+        if ((true && v90[g])) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v93[g + k]);
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v95[g + k]);
           #pragma unroll
           for (int q = 0; q < 1; ++q) ((uint4*)(p8 + i0))[q] = u.w[q];
         }
@@ -235,175 +235,175 @@ extern "C" __global__ void __launch_bounds__(256) mt_grpo_loss_bwd(const mt_u16*
     float v3 = p12;
     float v4 = p13;
     float v5 = p14;
-    int v9 = (int)blockIdx.x;
-    int v10 = 1;
-    int v11 = (int)((v1 + v10));
-    int v12 = (int)((v11 == 0 ? 0 : v9 / v11));
-    int v15 = (int)((v12 * v11));
-    int v16 = (int)((v9 - v15));
-    bool v17 = (v16 < v1);
-    int v18 = (int)((v9 - v12));
-    mt_i64 v19 = (mt_i64)(v18);
-    mt_i64 v20 = (mt_i64)(v12);
-    int v21[16];
+    float v9 = 0.0f;
+    float v10 = 1.0f;
+    int v11 = (int)blockIdx.x;
+    int v12 = 1;
+    int v13 = (int)((v1 + v12));
+    int v14 = (int)((v13 == 0 ? 0 : v11 / v13));
+    int v17 = (int)((v14 * v13));
+    int v18 = (int)((v11 - v17));
+    bool v19 = (v18 < v1);
+    int v20 = (int)((v11 - v14));
+    mt_i64 v21 = (mt_i64)(v20);
+    mt_i64 v22 = (mt_i64)(v14);
+    int v23[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v21[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v22 = (mt_i64)(v9);
-    mt_i64 v23 = (mt_i64)(v0);
-    mt_i64 v24 = (v22 * v23);
-    int v25 = 0;
-    int v26 = v17 ? p3[v19] : v25;
-    float v27 = (float)(v26);
-    float v28 = 0.0f;
-    bool v29 = (v27 != v28);
-    bool v30 = (v17 && v29);
-    if (v30) {
-      float v31 = true ? p6[v19] : 0;
-      mt_i64 v32 = true ? p1[v19] : 0;
-      mt_i64 v33 = (v24 + v32);
-      float v34 = true ? mt_bf16_to_f32(p0[v33]) : 0;
-      float v35 = v34;
-      float v36 = (v35 * v2);
-      float v37 = (v36 - v31);
-      float v38 = true ? p4[v19] : 0;
-      float v39 = (v37 - v38);
-      float v40 = mt_exp(v39);
-      float v41 = true ? p2[v20] : 0;
-      float v42 = true ? p5[v19] : 0;
-      float v44 = 1.0f;
-      float v45 = (v44 - v4);
-      float v47 = (v5 + v44);
-      float v48 = mt_maxf(v40, v45);
-      float v49 = mt_minf(v48, v47);
-      float v50 = (v49 * v41);
-      float v51 = (v40 * v41);
-      bool v52 = (v50 >= v51);
-      float v54 = (-v51);
-      float v56 = (v52 ? v54 : v28);
-      float v57 = (v42 - v37);
-      float v58 = mt_exp(v57);
-      float v60 = (v44 - v58);
-      float v61 = (v3 * v60);
-      float v62 = (v56 + v61);
-      float v63 = true ? p7[v19] : 0;
-      float v64 = (v62 * v63);
-      float v65 = (v64 * v2);
-      float v66 = (v65 * v27);
-      int v67[16];
+    for (int s = 0; s < 16; ++s) v23[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v24 = (mt_i64)(v11);
+    mt_i64 v25 = (mt_i64)(v0);
+    mt_i64 v26 = (v24 * v25);
+    int v27 = 0;
+    int v28 = v19 ? p3[v21] : v27;
+    float v29 = (float)(v28);
+    bool v31 = (v29 != v9);
+    bool v32 = (v19 && v31);
+    if (v32) {
+      float v33 = true ? p6[v21] : 0;
+      mt_i64 v34 = true ? p1[v21] : 0;
+      mt_i64 v35 = (v26 + v34);
+      float v36 = true ? mt_bf16_to_f32(p0[v35]) : 0;
+      float v37 = v36;
+      float v38 = (v37 * v2);
+      float v39 = (v38 - v33);
+      float v40 = true ? p4[v21] : 0;
+      float v41 = (v39 - v40);
+      float v42 = mt_exp(v41);
+      float v43 = true ? p2[v22] : 0;
+      float v44 = true ? p5[v21] : 0;
+      float v47 = (v10 - v4);
+      float v49 = (v5 + v10);
+      float v50 = mt_maxf(v42, v47);
+      float v51 = mt_minf(v50, v49);
+      float v52 = (v51 * v43);
+      float v53 = (v42 * v43);
+      bool v54 = (v52 >= v53);
+      float v56 = (-v53);
+      float v58 = (v54 ? v56 : v9);
+      float v59 = (v44 - v39);
+      float v60 = mt_exp(v59);
+      float v62 = (v10 - v60);
+      float v63 = (v3 * v62);
+      float v64 = (v58 + v63);
+      float v65 = true ? p7[v21] : 0;
+      float v66 = (v64 * v65);
+      float v67 = (v66 * v2);
+      float v68 = (v67 * v29);
+      int v69[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v67[s] = v0;
-      bool v68[16];
+      for (int s = 0; s < 16; ++s) v69[s] = v0;
+      bool v70[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v68[s] = (v21[s] < v67[s]);
-      mt_i64 v69[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v69[s] = (mt_i64)(v21[s]);
-      mt_i64 v70[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v70[s] = v24;
+      for (int s = 0; s < 16; ++s) v70[s] = (v23[s] < v69[s]);
       mt_i64 v71[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v71[s] = (v70[s] + v69[s]);
-      float v72 = __int_as_float(0xff800000);
-      float v73[16];
+      for (int s = 0; s < 16; ++s) v71[s] = (mt_i64)(v23[s]);
+      mt_i64 v72[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v72[s] = v26;
+      mt_i64 v73[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v73[s] = (v72[s] + v71[s]);
+      float v74 = __int_as_float(0xff800000);
+      float v75[16];
       #pragma unroll
       for (int g = 0; g < 16; g += 8) {
-        const mt_i64 i0 = v71[g];
-        if ((true && v68[g + 0]) && (true && v68[g + 1]) && (true && v68[g + 2]) && (true && v68[g + 3]) && (true && v68[g + 4]) && (true && v68[g + 5]) && (true && v68[g + 6]) && (true && v68[g + 7]) && (i0 % 8) == 0) {
+        const mt_i64 i0 = v73[g];
+        if ((true && v70[g + 0]) && (true && v70[g + 1]) && (true && v70[g + 2]) && (true && v70[g + 3]) && (true && v70[g + 4]) && (true && v70[g + 5]) && (true && v70[g + 6]) && (true && v70[g + 7]) && (i0 % 8) == 0) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
           #pragma unroll
           for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v73[g + k] = mt_bf16_to_f32(u.e[k]);
+          for (int k = 0; k < MT_VEC; ++k) v75[g + k] = mt_bf16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; v73[s] = (true && v68[s]) ? mt_bf16_to_f32(p0[i0 + k]) : v72; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v75[s] = (true && v70[s]) ? mt_bf16_to_f32(p0[i0 + k]) : v74; }
         }
       }
-      float v74[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v74[s] = v73[s];
-      float v75[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v75[s] = v2;
       float v76[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v76[s] = (v74[s] * v75[s]);
+      for (int s = 0; s < 16; ++s) v76[s] = v75[s];
       float v77[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v77[s] = v31;
+      for (int s = 0; s < 16; ++s) v77[s] = v2;
       float v78[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v78[s] = (v76[s] - v77[s]);
+      for (int s = 0; s < 16; ++s) v78[s] = (v76[s] * v77[s]);
       float v79[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v79[s] = mt_exp(v78[s]);
-      mt_i64 v80[16];
+      for (int s = 0; s < 16; ++s) v79[s] = v33;
+      float v80[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v80[s] = v32;
-      bool v81[16];
+      for (int s = 0; s < 16; ++s) v80[s] = (v78[s] - v79[s]);
+      float v81[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v81[s] = (v69[s] == v80[s]);
-      float v82[16];
+      for (int s = 0; s < 16; ++s) v81[s] = mt_exp(v80[s]);
+      mt_i64 v82[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v82[s] = (float)(v81[s]);
-      float v83[16];
+      for (int s = 0; s < 16; ++s) v82[s] = v34;
+      bool v83[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v83[s] = (v82[s] - v79[s]);
+      for (int s = 0; s < 16; ++s) v83[s] = (v71[s] == v82[s]);
       float v84[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v84[s] = v66;
+      for (int s = 0; s < 16; ++s) v84[s] = (float)(v83[s]);
       float v85[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v85[s] = (v83[s] * v84[s]);
+      for (int s = 0; s < 16; ++s) v85[s] = (v84[s] - v81[s]);
       float v86[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v86[s] = mt_round_bf16(v85[s]);
+      for (int s = 0; s < 16; ++s) v86[s] = v68;
+      float v87[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v87[s] = (v85[s] * v86[s]);
+      float v88[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v88[s] = mt_round_bf16(v87[s]);
       #pragma unroll
       for (int g = 0; g < 16; g += 8) {
-        const mt_i64 i0 = v71[g];
-        if ((true && v68[g + 0]) && (true && v68[g + 1]) && (true && v68[g + 2]) && (true && v68[g + 3]) && (true && v68[g + 4]) && (true && v68[g + 5]) && (true && v68[g + 6]) && (true && v68[g + 7]) && (i0 % 8) == 0) {
+        const mt_i64 i0 = v73[g];
+        if ((true && v70[g + 0]) && (true && v70[g + 1]) && (true && v70[g + 2]) && (true && v70[g + 3]) && (true && v70[g + 4]) && (true && v70[g + 5]) && (true && v70[g + 6]) && (true && v70[g + 7]) && (i0 % 8) == 0) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v85[g + k]);
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v87[g + k]);
           #pragma unroll
           for (int q = 0; q < 1; ++q) ((uint4*)(p8 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v68[s]) p8[i0 + k] = mt_f32_to_bf16(v85[s]); }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v70[s]) p8[i0 + k] = mt_f32_to_bf16(v87[s]); }
         }
       }
     } else {
-      int v87[16];
+      int v89[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v87[s] = v0;
-      bool v88[16];
+      for (int s = 0; s < 16; ++s) v89[s] = v0;
+      bool v90[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v88[s] = (v21[s] < v87[s]);
-      mt_i64 v89[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v89[s] = (mt_i64)(v21[s]);
-      mt_i64 v90[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v90[s] = v24;
+      for (int s = 0; s < 16; ++s) v90[s] = (v23[s] < v89[s]);
       mt_i64 v91[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v91[s] = (v90[s] + v89[s]);
-      float v93[16];
+      for (int s = 0; s < 16; ++s) v91[s] = (mt_i64)(v23[s]);
+      mt_i64 v92[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v93[s] = 0.0f;
+      for (int s = 0; s < 16; ++s) v92[s] = v26;
+      mt_i64 v93[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v93[s] = (v92[s] + v91[s]);
+      float v95[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v95[s] = 0.0f;
       #pragma unroll
       for (int g = 0; g < 16; g += 8) {
-        const mt_i64 i0 = v91[g];
-        if ((true && v88[g + 0]) && (true && v88[g + 1]) && (true && v88[g + 2]) && (true && v88[g + 3]) && (true && v88[g + 4]) && (true && v88[g + 5]) && (true && v88[g + 6]) && (true && v88[g + 7]) && (i0 % 8) == 0) {
+        const mt_i64 i0 = v93[g];
+        if ((true && v90[g + 0]) && (true && v90[g + 1]) && (true && v90[g + 2]) && (true && v90[g + 3]) && (true && v90[g + 4]) && (true && v90[g + 5]) && (true && v90[g + 6]) && (true && v90[g + 7]) && (i0 % 8) == 0) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v93[g + k]);
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = mt_f32_to_bf16(v95[g + k]);
           #pragma unroll
           for (int q = 0; q < 1; ++q) ((uint4*)(p8 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v88[s]) p8[i0 + k] = mt_f32_to_bf16(v93[s]); }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; if (true && v90[s]) p8[i0 + k] = mt_f32_to_bf16(v95[s]); }
         }
       }
     }

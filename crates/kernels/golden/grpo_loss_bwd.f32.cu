@@ -62,160 +62,160 @@ extern "C" __global__ void __launch_bounds__(256) mt_grpo_loss_bwd(const float* 
     float v3 = p12;
     float v4 = p13;
     float v5 = p14;
-    int v9 = (int)blockIdx.x;
-    int v10 = 1;
-    int v11 = (int)((v1 + v10));
-    int v12 = (int)((v11 == 0 ? 0 : v9 / v11));
-    int v15 = (int)((v12 * v11));
-    int v16 = (int)((v9 - v15));
-    bool v17 = (v16 < v1);
-    int v18 = (int)((v9 - v12));
-    mt_i64 v19 = (mt_i64)(v18);
-    mt_i64 v20 = (mt_i64)(v12);
-    int v21[16];
+    float v9 = 0.0f;
+    float v10 = 1.0f;
+    int v11 = (int)blockIdx.x;
+    int v12 = 1;
+    int v13 = (int)((v1 + v12));
+    int v14 = (int)((v13 == 0 ? 0 : v11 / v13));
+    int v17 = (int)((v14 * v13));
+    int v18 = (int)((v11 - v17));
+    bool v19 = (v18 < v1);
+    int v20 = (int)((v11 - v14));
+    mt_i64 v21 = (mt_i64)(v20);
+    mt_i64 v22 = (mt_i64)(v14);
+    int v23[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v21[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v22 = (mt_i64)(v9);
-    mt_i64 v23 = (mt_i64)(v0);
-    mt_i64 v24 = (v22 * v23);
-    int v25 = 0;
-    int v26 = v17 ? p3[v19] : v25;
-    float v27 = (float)(v26);
-    float v28 = 0.0f;
-    bool v29 = (v27 != v28);
-    bool v30 = (v17 && v29);
-    if (v30) {
-      float v31 = true ? p6[v19] : 0;
-      mt_i64 v32 = true ? p1[v19] : 0;
-      mt_i64 v33 = (v24 + v32);
-      float v34 = true ? p0[v33] : 0;
-      float v35 = (v34 * v2);
-      float v36 = (v35 - v31);
-      float v37 = true ? p4[v19] : 0;
-      float v38 = (v36 - v37);
-      float v39 = mt_exp(v38);
-      float v40 = true ? p2[v20] : 0;
-      float v41 = true ? p5[v19] : 0;
-      float v43 = 1.0f;
-      float v44 = (v43 - v4);
-      float v46 = (v5 + v43);
-      float v47 = mt_maxf(v39, v44);
-      float v48 = mt_minf(v47, v46);
-      float v49 = (v48 * v40);
-      float v50 = (v39 * v40);
-      bool v51 = (v49 >= v50);
-      float v53 = (-v50);
-      float v55 = (v51 ? v53 : v28);
-      float v56 = (v41 - v36);
-      float v57 = mt_exp(v56);
-      float v59 = (v43 - v57);
-      float v60 = (v3 * v59);
-      float v61 = (v55 + v60);
-      float v62 = true ? p7[v19] : 0;
-      float v63 = (v61 * v62);
-      float v64 = (v63 * v2);
-      float v65 = (v64 * v27);
-      int v66[16];
+    for (int s = 0; s < 16; ++s) v23[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v24 = (mt_i64)(v11);
+    mt_i64 v25 = (mt_i64)(v0);
+    mt_i64 v26 = (v24 * v25);
+    int v27 = 0;
+    int v28 = v19 ? p3[v21] : v27;
+    float v29 = (float)(v28);
+    bool v31 = (v29 != v9);
+    bool v32 = (v19 && v31);
+    if (v32) {
+      float v33 = true ? p6[v21] : 0;
+      mt_i64 v34 = true ? p1[v21] : 0;
+      mt_i64 v35 = (v26 + v34);
+      float v36 = true ? p0[v35] : 0;
+      float v37 = (v36 * v2);
+      float v38 = (v37 - v33);
+      float v39 = true ? p4[v21] : 0;
+      float v40 = (v38 - v39);
+      float v41 = mt_exp(v40);
+      float v42 = true ? p2[v22] : 0;
+      float v43 = true ? p5[v21] : 0;
+      float v46 = (v10 - v4);
+      float v48 = (v5 + v10);
+      float v49 = mt_maxf(v41, v46);
+      float v50 = mt_minf(v49, v48);
+      float v51 = (v50 * v42);
+      float v52 = (v41 * v42);
+      bool v53 = (v51 >= v52);
+      float v55 = (-v52);
+      float v57 = (v53 ? v55 : v9);
+      float v58 = (v43 - v38);
+      float v59 = mt_exp(v58);
+      float v61 = (v10 - v59);
+      float v62 = (v3 * v61);
+      float v63 = (v57 + v62);
+      float v64 = true ? p7[v21] : 0;
+      float v65 = (v63 * v64);
+      float v66 = (v65 * v2);
+      float v67 = (v66 * v29);
+      int v68[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v66[s] = v0;
-      bool v67[16];
+      for (int s = 0; s < 16; ++s) v68[s] = v0;
+      bool v69[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v67[s] = (v21[s] < v66[s]);
-      mt_i64 v68[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v68[s] = (mt_i64)(v21[s]);
-      mt_i64 v69[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v69[s] = v24;
+      for (int s = 0; s < 16; ++s) v69[s] = (v23[s] < v68[s]);
       mt_i64 v70[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v70[s] = (v69[s] + v68[s]);
-      float v71 = __int_as_float(0xff800000);
-      float v72[16];
+      for (int s = 0; s < 16; ++s) v70[s] = (mt_i64)(v23[s]);
+      mt_i64 v71[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v71[s] = v26;
+      mt_i64 v72[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v72[s] = (v71[s] + v70[s]);
+      float v73 = __int_as_float(0xff800000);
+      float v74[16];
       #pragma unroll
       for (int g = 0; g < 16; g += 4) {
-        const mt_i64 i0 = v70[g];
-        if ((true && v67[g])) {
+        const mt_i64 i0 = v72[g];
+        if ((true && v69[g])) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
           for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v72[g + k] = u.e[k];
+          for (int k = 0; k < MT_VEC; ++k) v74[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { v72[g + k] = v71; }
+          for (int k = 0; k < 4; ++k) { v74[g + k] = v73; }
         }
       }
-      float v73[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v73[s] = v2;
-      float v74[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v74[s] = (v72[s] * v73[s]);
       float v75[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v75[s] = v31;
+      for (int s = 0; s < 16; ++s) v75[s] = v2;
       float v76[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v76[s] = (v74[s] - v75[s]);
+      for (int s = 0; s < 16; ++s) v76[s] = (v74[s] * v75[s]);
       float v77[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v77[s] = mt_exp(v76[s]);
-      mt_i64 v78[16];
+      for (int s = 0; s < 16; ++s) v77[s] = v33;
+      float v78[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v78[s] = v32;
-      bool v79[16];
+      for (int s = 0; s < 16; ++s) v78[s] = (v76[s] - v77[s]);
+      float v79[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v79[s] = (v68[s] == v78[s]);
-      float v80[16];
+      for (int s = 0; s < 16; ++s) v79[s] = mt_exp(v78[s]);
+      mt_i64 v80[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v80[s] = (float)(v79[s]);
-      float v81[16];
+      for (int s = 0; s < 16; ++s) v80[s] = v34;
+      bool v81[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v81[s] = (v80[s] - v77[s]);
+      for (int s = 0; s < 16; ++s) v81[s] = (v70[s] == v80[s]);
       float v82[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v82[s] = v65;
+      for (int s = 0; s < 16; ++s) v82[s] = (float)(v81[s]);
       float v83[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v83[s] = (v81[s] * v82[s]);
+      for (int s = 0; s < 16; ++s) v83[s] = (v82[s] - v79[s]);
+      float v84[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v84[s] = v67;
+      float v85[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v85[s] = (v83[s] * v84[s]);
       #pragma unroll
       for (int g = 0; g < 16; g += 4) {
-        const mt_i64 i0 = v70[g];
-        if ((true && v67[g])) {
+        const mt_i64 i0 = v72[g];
+        if ((true && v69[g])) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v83[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v85[g + k];
           #pragma unroll
           for (int q = 0; q < 1; ++q) ((uint4*)(p8 + i0))[q] = u.w[q];
         }
       }
     } else {
-      int v84[16];
+      int v86[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v84[s] = v0;
-      bool v85[16];
+      for (int s = 0; s < 16; ++s) v86[s] = v0;
+      bool v87[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v85[s] = (v21[s] < v84[s]);
-      mt_i64 v86[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v86[s] = (mt_i64)(v21[s]);
-      mt_i64 v87[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v87[s] = v24;
+      for (int s = 0; s < 16; ++s) v87[s] = (v23[s] < v86[s]);
       mt_i64 v88[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v88[s] = (v87[s] + v86[s]);
-      float v89[16];
+      for (int s = 0; s < 16; ++s) v88[s] = (mt_i64)(v23[s]);
+      mt_i64 v89[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v89[s] = 0.0f;
+      for (int s = 0; s < 16; ++s) v89[s] = v26;
+      mt_i64 v90[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v90[s] = (v89[s] + v88[s]);
+      float v91[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v91[s] = 0.0f;
       #pragma unroll
       for (int g = 0; g < 16; g += 4) {
-        const mt_i64 i0 = v88[g];
-        if ((true && v85[g])) {
+        const mt_i64 i0 = v90[g];
+        if ((true && v87[g])) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v89[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v91[g + k];
           #pragma unroll
           for (int q = 0; q < 1; ++q) ((uint4*)(p8 + i0))[q] = u.w[q];
         }
@@ -228,168 +228,168 @@ extern "C" __global__ void __launch_bounds__(256) mt_grpo_loss_bwd(const float* 
     float v3 = p12;
     float v4 = p13;
     float v5 = p14;
-    int v9 = (int)blockIdx.x;
-    int v10 = 1;
-    int v11 = (int)((v1 + v10));
-    int v12 = (int)((v11 == 0 ? 0 : v9 / v11));
-    int v15 = (int)((v12 * v11));
-    int v16 = (int)((v9 - v15));
-    bool v17 = (v16 < v1);
-    int v18 = (int)((v9 - v12));
-    mt_i64 v19 = (mt_i64)(v18);
-    mt_i64 v20 = (mt_i64)(v12);
-    int v21[16];
+    float v9 = 0.0f;
+    float v10 = 1.0f;
+    int v11 = (int)blockIdx.x;
+    int v12 = 1;
+    int v13 = (int)((v1 + v12));
+    int v14 = (int)((v13 == 0 ? 0 : v11 / v13));
+    int v17 = (int)((v14 * v13));
+    int v18 = (int)((v11 - v17));
+    bool v19 = (v18 < v1);
+    int v20 = (int)((v11 - v14));
+    mt_i64 v21 = (mt_i64)(v20);
+    mt_i64 v22 = (mt_i64)(v14);
+    int v23[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v21[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v22 = (mt_i64)(v9);
-    mt_i64 v23 = (mt_i64)(v0);
-    mt_i64 v24 = (v22 * v23);
-    int v25 = 0;
-    int v26 = v17 ? p3[v19] : v25;
-    float v27 = (float)(v26);
-    float v28 = 0.0f;
-    bool v29 = (v27 != v28);
-    bool v30 = (v17 && v29);
-    if (v30) {
-      float v31 = true ? p6[v19] : 0;
-      mt_i64 v32 = true ? p1[v19] : 0;
-      mt_i64 v33 = (v24 + v32);
-      float v34 = true ? p0[v33] : 0;
-      float v35 = (v34 * v2);
-      float v36 = (v35 - v31);
-      float v37 = true ? p4[v19] : 0;
-      float v38 = (v36 - v37);
-      float v39 = mt_exp(v38);
-      float v40 = true ? p2[v20] : 0;
-      float v41 = true ? p5[v19] : 0;
-      float v43 = 1.0f;
-      float v44 = (v43 - v4);
-      float v46 = (v5 + v43);
-      float v47 = mt_maxf(v39, v44);
-      float v48 = mt_minf(v47, v46);
-      float v49 = (v48 * v40);
-      float v50 = (v39 * v40);
-      bool v51 = (v49 >= v50);
-      float v53 = (-v50);
-      float v55 = (v51 ? v53 : v28);
-      float v56 = (v41 - v36);
-      float v57 = mt_exp(v56);
-      float v59 = (v43 - v57);
-      float v60 = (v3 * v59);
-      float v61 = (v55 + v60);
-      float v62 = true ? p7[v19] : 0;
-      float v63 = (v61 * v62);
-      float v64 = (v63 * v2);
-      float v65 = (v64 * v27);
-      int v66[16];
+    for (int s = 0; s < 16; ++s) v23[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v24 = (mt_i64)(v11);
+    mt_i64 v25 = (mt_i64)(v0);
+    mt_i64 v26 = (v24 * v25);
+    int v27 = 0;
+    int v28 = v19 ? p3[v21] : v27;
+    float v29 = (float)(v28);
+    bool v31 = (v29 != v9);
+    bool v32 = (v19 && v31);
+    if (v32) {
+      float v33 = true ? p6[v21] : 0;
+      mt_i64 v34 = true ? p1[v21] : 0;
+      mt_i64 v35 = (v26 + v34);
+      float v36 = true ? p0[v35] : 0;
+      float v37 = (v36 * v2);
+      float v38 = (v37 - v33);
+      float v39 = true ? p4[v21] : 0;
+      float v40 = (v38 - v39);
+      float v41 = mt_exp(v40);
+      float v42 = true ? p2[v22] : 0;
+      float v43 = true ? p5[v21] : 0;
+      float v46 = (v10 - v4);
+      float v48 = (v5 + v10);
+      float v49 = mt_maxf(v41, v46);
+      float v50 = mt_minf(v49, v48);
+      float v51 = (v50 * v42);
+      float v52 = (v41 * v42);
+      bool v53 = (v51 >= v52);
+      float v55 = (-v52);
+      float v57 = (v53 ? v55 : v9);
+      float v58 = (v43 - v38);
+      float v59 = mt_exp(v58);
+      float v61 = (v10 - v59);
+      float v62 = (v3 * v61);
+      float v63 = (v57 + v62);
+      float v64 = true ? p7[v21] : 0;
+      float v65 = (v63 * v64);
+      float v66 = (v65 * v2);
+      float v67 = (v66 * v29);
+      int v68[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v66[s] = v0;
-      bool v67[16];
+      for (int s = 0; s < 16; ++s) v68[s] = v0;
+      bool v69[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v67[s] = (v21[s] < v66[s]);
-      mt_i64 v68[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v68[s] = (mt_i64)(v21[s]);
-      mt_i64 v69[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v69[s] = v24;
+      for (int s = 0; s < 16; ++s) v69[s] = (v23[s] < v68[s]);
       mt_i64 v70[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v70[s] = (v69[s] + v68[s]);
-      float v71 = __int_as_float(0xff800000);
-      float v72[16];
+      for (int s = 0; s < 16; ++s) v70[s] = (mt_i64)(v23[s]);
+      mt_i64 v71[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v71[s] = v26;
+      mt_i64 v72[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v72[s] = (v71[s] + v70[s]);
+      float v73 = __int_as_float(0xff800000);
+      float v74[16];
       #pragma unroll
       for (int g = 0; g < 16; g += 4) {
-        const mt_i64 i0 = v70[g];
-        if ((true && v67[g + 0]) && (true && v67[g + 1]) && (true && v67[g + 2]) && (true && v67[g + 3]) && (i0 % 4) == 0) {
+        const mt_i64 i0 = v72[g];
+        if ((true && v69[g + 0]) && (true && v69[g + 1]) && (true && v69[g + 2]) && (true && v69[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
           for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v72[g + k] = u.e[k];
+          for (int k = 0; k < MT_VEC; ++k) v74[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; v72[s] = (true && v67[s]) ? p0[i0 + k] : v71; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v74[s] = (true && v69[s]) ? p0[i0 + k] : v73; }
         }
       }
-      float v73[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v73[s] = v2;
-      float v74[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v74[s] = (v72[s] * v73[s]);
       float v75[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v75[s] = v31;
+      for (int s = 0; s < 16; ++s) v75[s] = v2;
       float v76[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v76[s] = (v74[s] - v75[s]);
+      for (int s = 0; s < 16; ++s) v76[s] = (v74[s] * v75[s]);
       float v77[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v77[s] = mt_exp(v76[s]);
-      mt_i64 v78[16];
+      for (int s = 0; s < 16; ++s) v77[s] = v33;
+      float v78[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v78[s] = v32;
-      bool v79[16];
+      for (int s = 0; s < 16; ++s) v78[s] = (v76[s] - v77[s]);
+      float v79[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v79[s] = (v68[s] == v78[s]);
-      float v80[16];
+      for (int s = 0; s < 16; ++s) v79[s] = mt_exp(v78[s]);
+      mt_i64 v80[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v80[s] = (float)(v79[s]);
-      float v81[16];
+      for (int s = 0; s < 16; ++s) v80[s] = v34;
+      bool v81[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v81[s] = (v80[s] - v77[s]);
+      for (int s = 0; s < 16; ++s) v81[s] = (v70[s] == v80[s]);
       float v82[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v82[s] = v65;
+      for (int s = 0; s < 16; ++s) v82[s] = (float)(v81[s]);
       float v83[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v83[s] = (v81[s] * v82[s]);
+      for (int s = 0; s < 16; ++s) v83[s] = (v82[s] - v79[s]);
+      float v84[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v84[s] = v67;
+      float v85[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v85[s] = (v83[s] * v84[s]);
       #pragma unroll
       for (int g = 0; g < 16; g += 4) {
-        const mt_i64 i0 = v70[g];
-        if ((true && v67[g + 0]) && (true && v67[g + 1]) && (true && v67[g + 2]) && (true && v67[g + 3]) && (i0 % 4) == 0) {
+        const mt_i64 i0 = v72[g];
+        if ((true && v69[g + 0]) && (true && v69[g + 1]) && (true && v69[g + 2]) && (true && v69[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v83[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v85[g + k];
           #pragma unroll
           for (int q = 0; q < 1; ++q) ((uint4*)(p8 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v67[s]) p8[i0 + k] = v83[s]; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v69[s]) p8[i0 + k] = v85[s]; }
         }
       }
     } else {
-      int v84[16];
+      int v86[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v84[s] = v0;
-      bool v85[16];
+      for (int s = 0; s < 16; ++s) v86[s] = v0;
+      bool v87[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v85[s] = (v21[s] < v84[s]);
-      mt_i64 v86[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v86[s] = (mt_i64)(v21[s]);
-      mt_i64 v87[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v87[s] = v24;
+      for (int s = 0; s < 16; ++s) v87[s] = (v23[s] < v86[s]);
       mt_i64 v88[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v88[s] = (v87[s] + v86[s]);
-      float v89[16];
+      for (int s = 0; s < 16; ++s) v88[s] = (mt_i64)(v23[s]);
+      mt_i64 v89[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v89[s] = 0.0f;
+      for (int s = 0; s < 16; ++s) v89[s] = v26;
+      mt_i64 v90[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v90[s] = (v89[s] + v88[s]);
+      float v91[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v91[s] = 0.0f;
       #pragma unroll
       for (int g = 0; g < 16; g += 4) {
-        const mt_i64 i0 = v88[g];
-        if ((true && v85[g + 0]) && (true && v85[g + 1]) && (true && v85[g + 2]) && (true && v85[g + 3]) && (i0 % 4) == 0) {
+        const mt_i64 i0 = v90[g];
+        if ((true && v87[g + 0]) && (true && v87[g + 1]) && (true && v87[g + 2]) && (true && v87[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v89[g + k];
+          for (int k = 0; k < MT_VEC; ++k) u.e[k] = v91[g + k];
           #pragma unroll
           for (int q = 0; q < 1; ++q) ((uint4*)(p8 + i0))[q] = u.w[q];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v85[s]) p8[i0 + k] = v89[s]; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; if (true && v87[s]) p8[i0 + k] = v91[s]; }
         }
       }
     }

@@ -62,146 +62,146 @@ extern "C" __global__ void __launch_bounds__(256) mt_grpo_loss_fwd(const mt_u16*
     float v3 = p13;
     float v4 = p14;
     float v5 = p15;
-    int v9 = (int)blockIdx.x;
-    int v10 = (int)((v1 == 0 ? 0 : v9 / v1));
-    mt_i64 v11 = (mt_i64)(v9);
-    mt_i64 v12 = (mt_i64)(v10);
-    int v13 = (int)((v9 + v10));
-    int v14[16];
+    float v9 = 0.0f;
+    float v10 = 1.0f;
+    int v11 = (int)blockIdx.x;
+    int v12 = (int)((v1 == 0 ? 0 : v11 / v1));
+    mt_i64 v13 = (mt_i64)(v11);
+    mt_i64 v14 = (mt_i64)(v12);
+    int v15 = (int)((v11 + v12));
+    int v16[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v14[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v15 = (mt_i64)(v13);
-    mt_i64 v16 = (mt_i64)(v0);
-    mt_i64 v17 = (v15 * v16);
-    int v18 = true ? p3[v11] : 0;
-    float v19 = (float)(v18);
-    float v20 = 0.0f;
-    bool v21 = (v19 != v20);
+    for (int s = 0; s < 16; ++s) v16[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v17 = (mt_i64)(v15);
+    mt_i64 v18 = (mt_i64)(v0);
+    mt_i64 v19 = (v17 * v18);
+    int v20 = true ? p3[v13] : 0;
+    float v21 = (float)(v20);
+    bool v23 = (v21 != v9);
+    float v82;
+    float v83;
     float v84;
     float v85;
-    float v86;
-    float v87;
-    if (v21) {
-      int v22[16];
+    if (v23) {
+      int v24[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v22[s] = v0;
-      bool v23[16];
+      for (int s = 0; s < 16; ++s) v24[s] = v0;
+      bool v25[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v23[s] = (v14[s] < v22[s]);
-      mt_i64 v24[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v24[s] = (mt_i64)(v14[s]);
-      mt_i64 v25[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v25[s] = v17;
+      for (int s = 0; s < 16; ++s) v25[s] = (v16[s] < v24[s]);
       mt_i64 v26[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v26[s] = (v25[s] + v24[s]);
-      float v27 = __int_as_float(0xff800000);
-      float v28[16];
+      for (int s = 0; s < 16; ++s) v26[s] = (mt_i64)(v16[s]);
+      mt_i64 v27[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v27[s] = v19;
+      mt_i64 v28[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v28[s] = (v27[s] + v26[s]);
+      float v29 = __int_as_float(0xff800000);
+      float v30[16];
       #pragma unroll
       for (int g = 0; g < 16; g += 8) {
-        const mt_i64 i0 = v26[g];
-        if ((true && v23[g])) {
+        const mt_i64 i0 = v28[g];
+        if ((true && v25[g])) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
           #pragma unroll
           for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v28[g + k] = mt_f16_to_f32(u.e[k]);
+          for (int k = 0; k < MT_VEC; ++k) v30[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { v28[g + k] = v27; }
+          for (int k = 0; k < 8; ++k) { v30[g + k] = v29; }
         }
       }
-      float v29[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v29[s] = v28[s];
-      float v30[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v30[s] = v2;
       float v31[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v31[s] = (v29[s] * v30[s]);
+      for (int s = 0; s < 16; ++s) v31[s] = v30[s];
+      float v32[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v32[s] = v2;
+      float v33[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v33[s] = (v31[s] * v32[s]);
       mt_round ^= 1;
       float acc2 = __int_as_float(0xff800000);
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc2 = mt_maxf(acc2, v31[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc2 = mt_maxf(acc2, v33[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = mt_maxf(acc2, mt_sh); }
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
       __syncthreads();
       acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc2 = mt_maxf(acc2, ((float*)(mt_smem + mt_round * 256))[w]);
-      float v32 = acc2;
-      float v33[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v33[s] = v32;
-      float v34[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v34[s] = (v31[s] - v33[s]);
+      float v34 = acc2;
       float v35[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v35[s] = mt_exp(v34[s]);
+      for (int s = 0; s < 16; ++s) v35[s] = v34;
+      float v36[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v36[s] = (v33[s] - v35[s]);
+      float v37[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v37[s] = mt_exp(v36[s]);
       mt_round ^= 1;
       float acc4 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v35[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v37[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
       __syncthreads();
       acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v36 = acc4;
-      float v37 = logf(v36);
-      float v38 = (v32 + v37);
-      mt_i64 v39 = true ? p1[v11] : 0;
-      mt_i64 v40 = (v17 + v39);
-      float v41 = true ? mt_f16_to_f32(p0[v40]) : 0;
-      float v42 = v41;
-      float v43 = (v42 * v2);
-      float v44 = (v43 - v38);
-      float v45 = true ? p4[v11] : 0;
-      float v46 = (v44 - v45);
-      float v47 = mt_exp(v46);
-      float v48 = true ? p2[v12] : 0;
-      float v49 = true ? p5[v11] : 0;
-      float v50 = 1.0f;
-      float v51 = (v50 - v4);
-      float v53 = (v5 + v50);
-      float v54 = mt_maxf(v47, v51);
-      float v55 = mt_minf(v54, v53);
-      bool v57 = (v48 > v20);
-      bool v58 = (v47 < v51);
-      bool v60 = (v48 < v20);
-      bool v61 = (v58 && v60);
-      bool v62 = (v47 > v53);
-      bool v63 = (v62 && v57);
-      bool v64 = (v61 || v63);
-      float v65 = (v47 * v48);
-      float v66 = (v55 * v48);
-      float v67 = mt_minf(v65, v66);
-      float v68 = (-v67);
-      float v69 = (float)(v64);
-      float v70 = (v49 - v44);
-      float v71 = mt_exp(v70);
-      float v72 = (v71 - v70);
-      float v74 = (v72 - v50);
-      float v75 = (v3 * v74);
-      float v76 = (v68 + v75);
-      float v77 = (v76 * v19);
-      float v78 = (v74 * v19);
-      float v79 = (v69 * v19);
-      v84 = v77;
-      v85 = v78;
-      v86 = v79;
-      v87 = v38;
+      float v38 = acc4;
+      float v39 = logf(v38);
+      float v40 = (v34 + v39);
+      mt_i64 v41 = true ? p1[v13] : 0;
+      mt_i64 v42 = (v19 + v41);
+      float v43 = true ? mt_f16_to_f32(p0[v42]) : 0;
+      float v44 = v43;
+      float v45 = (v44 * v2);
+      float v46 = (v45 - v40);
+      float v47 = true ? p4[v13] : 0;
+      float v48 = (v46 - v47);
+      float v49 = mt_exp(v48);
+      float v50 = true ? p2[v14] : 0;
+      float v51 = true ? p5[v13] : 0;
+      float v53 = (v10 - v4);
+      float v55 = (v5 + v10);
+      float v56 = mt_maxf(v49, v53);
+      float v57 = mt_minf(v56, v55);
+      bool v59 = (v50 > v9);
+      bool v60 = (v49 < v53);
+      bool v62 = (v50 < v9);
+      bool v63 = (v60 && v62);
+      bool v64 = (v49 > v55);
+      bool v65 = (v64 && v59);
+      bool v66 = (v63 || v65);
+      float v67 = (v49 * v50);
+      float v68 = (v57 * v50);
+      float v69 = mt_minf(v67, v68);
+      float v70 = (-v69);
+      float v71 = (float)(v66);
+      float v72 = (v51 - v46);
+      float v73 = mt_exp(v72);
+      float v74 = (v73 - v72);
+      float v76 = (v74 - v10);
+      float v77 = (v3 * v76);
+      float v78 = (v70 + v77);
+      float v79 = (v78 * v21);
+      float v80 = (v76 * v21);
+      float v81 = (v71 * v21);
+      v82 = v79;
+      v83 = v80;
+      v84 = v81;
+      v85 = v40;
     } else {
-      v84 = v20;
-      v85 = v20;
-      v86 = v20;
-      v87 = v20;
+      v82 = v9;
+      v83 = v9;
+      v84 = v9;
+      v85 = v9;
     }
-    if (mt_tid == 0) p6[v11] = v84;
-    if (mt_tid == 0) p7[v11] = v85;
-    if (mt_tid == 0) p8[v11] = v86;
-    if (mt_tid == 0) p9[v11] = v87;
+    if (mt_tid == 0) p6[v13] = v82;
+    if (mt_tid == 0) p7[v13] = v83;
+    if (mt_tid == 0) p8[v13] = v84;
+    if (mt_tid == 0) p9[v13] = v85;
   } else {
     int v0 = p10;
     int v1 = p11;
@@ -209,145 +209,145 @@ extern "C" __global__ void __launch_bounds__(256) mt_grpo_loss_fwd(const mt_u16*
     float v3 = p13;
     float v4 = p14;
     float v5 = p15;
-    int v9 = (int)blockIdx.x;
-    int v10 = (int)((v1 == 0 ? 0 : v9 / v1));
-    mt_i64 v11 = (mt_i64)(v9);
-    mt_i64 v12 = (mt_i64)(v10);
-    int v13 = (int)((v9 + v10));
-    int v14[16];
+    float v9 = 0.0f;
+    float v10 = 1.0f;
+    int v11 = (int)blockIdx.x;
+    int v12 = (int)((v1 == 0 ? 0 : v11 / v1));
+    mt_i64 v13 = (mt_i64)(v11);
+    mt_i64 v14 = (mt_i64)(v12);
+    int v15 = (int)((v11 + v12));
+    int v16[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v14[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v15 = (mt_i64)(v13);
-    mt_i64 v16 = (mt_i64)(v0);
-    mt_i64 v17 = (v15 * v16);
-    int v18 = true ? p3[v11] : 0;
-    float v19 = (float)(v18);
-    float v20 = 0.0f;
-    bool v21 = (v19 != v20);
+    for (int s = 0; s < 16; ++s) v16[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v17 = (mt_i64)(v15);
+    mt_i64 v18 = (mt_i64)(v0);
+    mt_i64 v19 = (v17 * v18);
+    int v20 = true ? p3[v13] : 0;
+    float v21 = (float)(v20);
+    bool v23 = (v21 != v9);
+    float v82;
+    float v83;
     float v84;
     float v85;
-    float v86;
-    float v87;
-    if (v21) {
-      int v22[16];
+    if (v23) {
+      int v24[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v22[s] = v0;
-      bool v23[16];
+      for (int s = 0; s < 16; ++s) v24[s] = v0;
+      bool v25[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v23[s] = (v14[s] < v22[s]);
-      mt_i64 v24[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v24[s] = (mt_i64)(v14[s]);
-      mt_i64 v25[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v25[s] = v17;
+      for (int s = 0; s < 16; ++s) v25[s] = (v16[s] < v24[s]);
       mt_i64 v26[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v26[s] = (v25[s] + v24[s]);
-      float v27 = __int_as_float(0xff800000);
-      float v28[16];
+      for (int s = 0; s < 16; ++s) v26[s] = (mt_i64)(v16[s]);
+      mt_i64 v27[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v27[s] = v19;
+      mt_i64 v28[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v28[s] = (v27[s] + v26[s]);
+      float v29 = __int_as_float(0xff800000);
+      float v30[16];
       #pragma unroll
       for (int g = 0; g < 16; g += 8) {
-        const mt_i64 i0 = v26[g];
-        if ((true && v23[g + 0]) && (true && v23[g + 1]) && (true && v23[g + 2]) && (true && v23[g + 3]) && (true && v23[g + 4]) && (true && v23[g + 5]) && (true && v23[g + 6]) && (true && v23[g + 7]) && (i0 % 8) == 0) {
+        const mt_i64 i0 = v28[g];
+        if ((true && v25[g + 0]) && (true && v25[g + 1]) && (true && v25[g + 2]) && (true && v25[g + 3]) && (true && v25[g + 4]) && (true && v25[g + 5]) && (true && v25[g + 6]) && (true && v25[g + 7]) && (i0 % 8) == 0) {
           union { uint4 w[1]; mt_u16 e[8]; } u;
           #pragma unroll
           for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v28[g + k] = mt_f16_to_f32(u.e[k]);
+          for (int k = 0; k < MT_VEC; ++k) v30[g + k] = mt_f16_to_f32(u.e[k]);
         } else {
           #pragma unroll
-          for (int k = 0; k < 8; ++k) { const int s = g + k; v28[s] = (true && v23[s]) ? mt_f16_to_f32(p0[i0 + k]) : v27; }
+          for (int k = 0; k < 8; ++k) { const int s = g + k; v30[s] = (true && v25[s]) ? mt_f16_to_f32(p0[i0 + k]) : v29; }
         }
       }
-      float v29[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v29[s] = v28[s];
-      float v30[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v30[s] = v2;
       float v31[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v31[s] = (v29[s] * v30[s]);
+      for (int s = 0; s < 16; ++s) v31[s] = v30[s];
+      float v32[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v32[s] = v2;
+      float v33[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v33[s] = (v31[s] * v32[s]);
       mt_round ^= 1;
       float acc6 = __int_as_float(0xff800000);
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc6 = mt_maxf(acc6, v31[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc6 = mt_maxf(acc6, v33[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = mt_maxf(acc6, mt_sh); }
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc6;
       __syncthreads();
       acc6 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc6 = mt_maxf(acc6, ((float*)(mt_smem + mt_round * 256))[w]);
-      float v32 = acc6;
-      float v33[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v33[s] = v32;
-      float v34[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v34[s] = (v31[s] - v33[s]);
+      float v34 = acc6;
       float v35[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v35[s] = mt_exp(v34[s]);
+      for (int s = 0; s < 16; ++s) v35[s] = v34;
+      float v36[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v36[s] = (v33[s] - v35[s]);
+      float v37[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v37[s] = mt_exp(v36[s]);
       mt_round ^= 1;
       float acc8 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc8 = (acc8 + v35[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc8 = (acc8 + v37[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc8;
       __syncthreads();
       acc8 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v36 = acc8;
-      float v37 = logf(v36);
-      float v38 = (v32 + v37);
-      mt_i64 v39 = true ? p1[v11] : 0;
-      mt_i64 v40 = (v17 + v39);
-      float v41 = true ? mt_f16_to_f32(p0[v40]) : 0;
-      float v42 = v41;
-      float v43 = (v42 * v2);
-      float v44 = (v43 - v38);
-      float v45 = true ? p4[v11] : 0;
-      float v46 = (v44 - v45);
-      float v47 = mt_exp(v46);
-      float v48 = true ? p2[v12] : 0;
-      float v49 = true ? p5[v11] : 0;
-      float v50 = 1.0f;
-      float v51 = (v50 - v4);
-      float v53 = (v5 + v50);
-      float v54 = mt_maxf(v47, v51);
-      float v55 = mt_minf(v54, v53);
-      bool v57 = (v48 > v20);
-      bool v58 = (v47 < v51);
-      bool v60 = (v48 < v20);
-      bool v61 = (v58 && v60);
-      bool v62 = (v47 > v53);
-      bool v63 = (v62 && v57);
-      bool v64 = (v61 || v63);
-      float v65 = (v47 * v48);
-      float v66 = (v55 * v48);
-      float v67 = mt_minf(v65, v66);
-      float v68 = (-v67);
-      float v69 = (float)(v64);
-      float v70 = (v49 - v44);
-      float v71 = mt_exp(v70);
-      float v72 = (v71 - v70);
-      float v74 = (v72 - v50);
-      float v75 = (v3 * v74);
-      float v76 = (v68 + v75);
-      float v77 = (v76 * v19);
-      float v78 = (v74 * v19);
-      float v79 = (v69 * v19);
-      v84 = v77;
-      v85 = v78;
-      v86 = v79;
-      v87 = v38;
+      float v38 = acc8;
+      float v39 = logf(v38);
+      float v40 = (v34 + v39);
+      mt_i64 v41 = true ? p1[v13] : 0;
+      mt_i64 v42 = (v19 + v41);
+      float v43 = true ? mt_f16_to_f32(p0[v42]) : 0;
+      float v44 = v43;
+      float v45 = (v44 * v2);
+      float v46 = (v45 - v40);
+      float v47 = true ? p4[v13] : 0;
+      float v48 = (v46 - v47);
+      float v49 = mt_exp(v48);
+      float v50 = true ? p2[v14] : 0;
+      float v51 = true ? p5[v13] : 0;
+      float v53 = (v10 - v4);
+      float v55 = (v5 + v10);
+      float v56 = mt_maxf(v49, v53);
+      float v57 = mt_minf(v56, v55);
+      bool v59 = (v50 > v9);
+      bool v60 = (v49 < v53);
+      bool v62 = (v50 < v9);
+      bool v63 = (v60 && v62);
+      bool v64 = (v49 > v55);
+      bool v65 = (v64 && v59);
+      bool v66 = (v63 || v65);
+      float v67 = (v49 * v50);
+      float v68 = (v57 * v50);
+      float v69 = mt_minf(v67, v68);
+      float v70 = (-v69);
+      float v71 = (float)(v66);
+      float v72 = (v51 - v46);
+      float v73 = mt_exp(v72);
+      float v74 = (v73 - v72);
+      float v76 = (v74 - v10);
+      float v77 = (v3 * v76);
+      float v78 = (v70 + v77);
+      float v79 = (v78 * v21);
+      float v80 = (v76 * v21);
+      float v81 = (v71 * v21);
+      v82 = v79;
+      v83 = v80;
+      v84 = v81;
+      v85 = v40;
     } else {
-      v84 = v20;
-      v85 = v20;
-      v86 = v20;
-      v87 = v20;
+      v82 = v9;
+      v83 = v9;
+      v84 = v9;
+      v85 = v9;
     }
-    if (mt_tid == 0) p6[v11] = v84;
-    if (mt_tid == 0) p7[v11] = v85;
-    if (mt_tid == 0) p8[v11] = v86;
-    if (mt_tid == 0) p9[v11] = v87;
+    if (mt_tid == 0) p6[v13] = v82;
+    if (mt_tid == 0) p7[v13] = v83;
+    if (mt_tid == 0) p8[v13] = v84;
+    if (mt_tid == 0) p9[v13] = v85;
   }
 }

@@ -62,142 +62,142 @@ extern "C" __global__ void __launch_bounds__(256) mt_grpo_loss_fwd(const float* 
     float v3 = p13;
     float v4 = p14;
     float v5 = p15;
-    int v9 = (int)blockIdx.x;
-    int v10 = (int)((v1 == 0 ? 0 : v9 / v1));
-    mt_i64 v11 = (mt_i64)(v9);
-    mt_i64 v12 = (mt_i64)(v10);
-    int v13 = (int)((v9 + v10));
-    int v14[16];
+    float v9 = 0.0f;
+    float v10 = 1.0f;
+    int v11 = (int)blockIdx.x;
+    int v12 = (int)((v1 == 0 ? 0 : v11 / v1));
+    mt_i64 v13 = (mt_i64)(v11);
+    mt_i64 v14 = (mt_i64)(v12);
+    int v15 = (int)((v11 + v12));
+    int v16[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v14[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v15 = (mt_i64)(v13);
-    mt_i64 v16 = (mt_i64)(v0);
-    mt_i64 v17 = (v15 * v16);
-    int v18 = true ? p3[v11] : 0;
-    float v19 = (float)(v18);
-    float v20 = 0.0f;
-    bool v21 = (v19 != v20);
+    for (int s = 0; s < 16; ++s) v16[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v17 = (mt_i64)(v15);
+    mt_i64 v18 = (mt_i64)(v0);
+    mt_i64 v19 = (v17 * v18);
+    int v20 = true ? p3[v13] : 0;
+    float v21 = (float)(v20);
+    bool v23 = (v21 != v9);
+    float v80;
+    float v81;
     float v82;
     float v83;
-    float v84;
-    float v85;
-    if (v21) {
-      int v22[16];
+    if (v23) {
+      int v24[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v22[s] = v0;
-      bool v23[16];
+      for (int s = 0; s < 16; ++s) v24[s] = v0;
+      bool v25[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v23[s] = (v14[s] < v22[s]);
-      mt_i64 v24[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v24[s] = (mt_i64)(v14[s]);
-      mt_i64 v25[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v25[s] = v17;
+      for (int s = 0; s < 16; ++s) v25[s] = (v16[s] < v24[s]);
       mt_i64 v26[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v26[s] = (v25[s] + v24[s]);
-      float v27 = __int_as_float(0xff800000);
-      float v28[16];
+      for (int s = 0; s < 16; ++s) v26[s] = (mt_i64)(v16[s]);
+      mt_i64 v27[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v27[s] = v19;
+      mt_i64 v28[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v28[s] = (v27[s] + v26[s]);
+      float v29 = __int_as_float(0xff800000);
+      float v30[16];
       #pragma unroll
       for (int g = 0; g < 16; g += 4) {
-        const mt_i64 i0 = v26[g];
-        if ((true && v23[g])) {
+        const mt_i64 i0 = v28[g];
+        if ((true && v25[g])) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
           for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v28[g + k] = u.e[k];
+          for (int k = 0; k < MT_VEC; ++k) v30[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { v28[g + k] = v27; }
+          for (int k = 0; k < 4; ++k) { v30[g + k] = v29; }
         }
       }
-      float v29[16];
+      float v31[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v29[s] = v2;
-      float v30[16];
+      for (int s = 0; s < 16; ++s) v31[s] = v2;
+      float v32[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v30[s] = (v28[s] * v29[s]);
+      for (int s = 0; s < 16; ++s) v32[s] = (v30[s] * v31[s]);
       mt_round ^= 1;
       float acc2 = __int_as_float(0xff800000);
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc2 = mt_maxf(acc2, v30[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc2 = mt_maxf(acc2, v32[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc2, o); acc2 = mt_maxf(acc2, mt_sh); }
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc2;
       __syncthreads();
       acc2 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc2 = mt_maxf(acc2, ((float*)(mt_smem + mt_round * 256))[w]);
-      float v31 = acc2;
-      float v32[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v32[s] = v31;
-      float v33[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v33[s] = (v30[s] - v32[s]);
+      float v33 = acc2;
       float v34[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v34[s] = mt_exp(v33[s]);
+      for (int s = 0; s < 16; ++s) v34[s] = v33;
+      float v35[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v35[s] = (v32[s] - v34[s]);
+      float v36[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v36[s] = mt_exp(v35[s]);
       mt_round ^= 1;
       float acc4 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v34[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc4 = (acc4 + v36[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc4, o); acc4 = (acc4 + mt_sh); }
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc4;
       __syncthreads();
       acc4 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc4 = (acc4 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v35 = acc4;
-      float v36 = logf(v35);
-      float v37 = (v31 + v36);
-      mt_i64 v38 = true ? p1[v11] : 0;
-      mt_i64 v39 = (v17 + v38);
-      float v40 = true ? p0[v39] : 0;
-      float v41 = (v40 * v2);
-      float v42 = (v41 - v37);
-      float v43 = true ? p4[v11] : 0;
-      float v44 = (v42 - v43);
-      float v45 = mt_exp(v44);
-      float v46 = true ? p2[v12] : 0;
-      float v47 = true ? p5[v11] : 0;
-      float v48 = 1.0f;
-      float v49 = (v48 - v4);
-      float v51 = (v5 + v48);
-      float v52 = mt_maxf(v45, v49);
-      float v53 = mt_minf(v52, v51);
-      bool v55 = (v46 > v20);
-      bool v56 = (v45 < v49);
-      bool v58 = (v46 < v20);
-      bool v59 = (v56 && v58);
-      bool v60 = (v45 > v51);
-      bool v61 = (v60 && v55);
-      bool v62 = (v59 || v61);
-      float v63 = (v45 * v46);
-      float v64 = (v53 * v46);
-      float v65 = mt_minf(v63, v64);
-      float v66 = (-v65);
-      float v67 = (float)(v62);
-      float v68 = (v47 - v42);
-      float v69 = mt_exp(v68);
-      float v70 = (v69 - v68);
-      float v72 = (v70 - v48);
-      float v73 = (v3 * v72);
-      float v74 = (v66 + v73);
-      float v75 = (v74 * v19);
-      float v76 = (v72 * v19);
-      float v77 = (v67 * v19);
-      v82 = v75;
-      v83 = v76;
-      v84 = v77;
-      v85 = v37;
+      float v37 = acc4;
+      float v38 = logf(v37);
+      float v39 = (v33 + v38);
+      mt_i64 v40 = true ? p1[v13] : 0;
+      mt_i64 v41 = (v19 + v40);
+      float v42 = true ? p0[v41] : 0;
+      float v43 = (v42 * v2);
+      float v44 = (v43 - v39);
+      float v45 = true ? p4[v13] : 0;
+      float v46 = (v44 - v45);
+      float v47 = mt_exp(v46);
+      float v48 = true ? p2[v14] : 0;
+      float v49 = true ? p5[v13] : 0;
+      float v51 = (v10 - v4);
+      float v53 = (v5 + v10);
+      float v54 = mt_maxf(v47, v51);
+      float v55 = mt_minf(v54, v53);
+      bool v57 = (v48 > v9);
+      bool v58 = (v47 < v51);
+      bool v60 = (v48 < v9);
+      bool v61 = (v58 && v60);
+      bool v62 = (v47 > v53);
+      bool v63 = (v62 && v57);
+      bool v64 = (v61 || v63);
+      float v65 = (v47 * v48);
+      float v66 = (v55 * v48);
+      float v67 = mt_minf(v65, v66);
+      float v68 = (-v67);
+      float v69 = (float)(v64);
+      float v70 = (v49 - v44);
+      float v71 = mt_exp(v70);
+      float v72 = (v71 - v70);
+      float v74 = (v72 - v10);
+      float v75 = (v3 * v74);
+      float v76 = (v68 + v75);
+      float v77 = (v76 * v21);
+      float v78 = (v74 * v21);
+      float v79 = (v69 * v21);
+      v80 = v77;
+      v81 = v78;
+      v82 = v79;
+      v83 = v39;
     } else {
-      v82 = v20;
-      v83 = v20;
-      v84 = v20;
-      v85 = v20;
+      v80 = v9;
+      v81 = v9;
+      v82 = v9;
+      v83 = v9;
     }
-    if (mt_tid == 0) p6[v11] = v82;
-    if (mt_tid == 0) p7[v11] = v83;
-    if (mt_tid == 0) p8[v11] = v84;
-    if (mt_tid == 0) p9[v11] = v85;
+    if (mt_tid == 0) p6[v13] = v80;
+    if (mt_tid == 0) p7[v13] = v81;
+    if (mt_tid == 0) p8[v13] = v82;
+    if (mt_tid == 0) p9[v13] = v83;
   } else {
     int v0 = p10;
     int v1 = p11;
@@ -205,141 +205,141 @@ extern "C" __global__ void __launch_bounds__(256) mt_grpo_loss_fwd(const float* 
     float v3 = p13;
     float v4 = p14;
     float v5 = p15;
-    int v9 = (int)blockIdx.x;
-    int v10 = (int)((v1 == 0 ? 0 : v9 / v1));
-    mt_i64 v11 = (mt_i64)(v9);
-    mt_i64 v12 = (mt_i64)(v10);
-    int v13 = (int)((v9 + v10));
-    int v14[16];
+    float v9 = 0.0f;
+    float v10 = 1.0f;
+    int v11 = (int)blockIdx.x;
+    int v12 = (int)((v1 == 0 ? 0 : v11 / v1));
+    mt_i64 v13 = (mt_i64)(v11);
+    mt_i64 v14 = (mt_i64)(v12);
+    int v15 = (int)((v11 + v12));
+    int v16[16];
     #pragma unroll
-    for (int s = 0; s < 16; ++s) v14[s] = (int)(0 + MT_FLAT(s));
-    mt_i64 v15 = (mt_i64)(v13);
-    mt_i64 v16 = (mt_i64)(v0);
-    mt_i64 v17 = (v15 * v16);
-    int v18 = true ? p3[v11] : 0;
-    float v19 = (float)(v18);
-    float v20 = 0.0f;
-    bool v21 = (v19 != v20);
+    for (int s = 0; s < 16; ++s) v16[s] = (int)(0 + MT_FLAT(s));
+    mt_i64 v17 = (mt_i64)(v15);
+    mt_i64 v18 = (mt_i64)(v0);
+    mt_i64 v19 = (v17 * v18);
+    int v20 = true ? p3[v13] : 0;
+    float v21 = (float)(v20);
+    bool v23 = (v21 != v9);
+    float v80;
+    float v81;
     float v82;
     float v83;
-    float v84;
-    float v85;
-    if (v21) {
-      int v22[16];
+    if (v23) {
+      int v24[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v22[s] = v0;
-      bool v23[16];
+      for (int s = 0; s < 16; ++s) v24[s] = v0;
+      bool v25[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v23[s] = (v14[s] < v22[s]);
-      mt_i64 v24[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v24[s] = (mt_i64)(v14[s]);
-      mt_i64 v25[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v25[s] = v17;
+      for (int s = 0; s < 16; ++s) v25[s] = (v16[s] < v24[s]);
       mt_i64 v26[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v26[s] = (v25[s] + v24[s]);
-      float v27 = __int_as_float(0xff800000);
-      float v28[16];
+      for (int s = 0; s < 16; ++s) v26[s] = (mt_i64)(v16[s]);
+      mt_i64 v27[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v27[s] = v19;
+      mt_i64 v28[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v28[s] = (v27[s] + v26[s]);
+      float v29 = __int_as_float(0xff800000);
+      float v30[16];
       #pragma unroll
       for (int g = 0; g < 16; g += 4) {
-        const mt_i64 i0 = v26[g];
-        if ((true && v23[g + 0]) && (true && v23[g + 1]) && (true && v23[g + 2]) && (true && v23[g + 3]) && (i0 % 4) == 0) {
+        const mt_i64 i0 = v28[g];
+        if ((true && v25[g + 0]) && (true && v25[g + 1]) && (true && v25[g + 2]) && (true && v25[g + 3]) && (i0 % 4) == 0) {
           union { uint4 w[1]; float e[4]; } u;
           #pragma unroll
           for (int q = 0; q < 1; ++q) u.w[q] = ((const uint4*)(p0 + i0))[q];
           #pragma unroll
-          for (int k = 0; k < MT_VEC; ++k) v28[g + k] = u.e[k];
+          for (int k = 0; k < MT_VEC; ++k) v30[g + k] = u.e[k];
         } else {
           #pragma unroll
-          for (int k = 0; k < 4; ++k) { const int s = g + k; v28[s] = (true && v23[s]) ? p0[i0 + k] : v27; }
+          for (int k = 0; k < 4; ++k) { const int s = g + k; v30[s] = (true && v25[s]) ? p0[i0 + k] : v29; }
         }
       }
-      float v29[16];
+      float v31[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v29[s] = v2;
-      float v30[16];
+      for (int s = 0; s < 16; ++s) v31[s] = v2;
+      float v32[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v30[s] = (v28[s] * v29[s]);
+      for (int s = 0; s < 16; ++s) v32[s] = (v30[s] * v31[s]);
       mt_round ^= 1;
       float acc6 = __int_as_float(0xff800000);
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc6 = mt_maxf(acc6, v30[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc6 = mt_maxf(acc6, v32[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc6, o); acc6 = mt_maxf(acc6, mt_sh); }
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc6;
       __syncthreads();
       acc6 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc6 = mt_maxf(acc6, ((float*)(mt_smem + mt_round * 256))[w]);
-      float v31 = acc6;
-      float v32[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v32[s] = v31;
-      float v33[16];
-      #pragma unroll
-      for (int s = 0; s < 16; ++s) v33[s] = (v30[s] - v32[s]);
+      float v33 = acc6;
       float v34[16];
       #pragma unroll
-      for (int s = 0; s < 16; ++s) v34[s] = mt_exp(v33[s]);
+      for (int s = 0; s < 16; ++s) v34[s] = v33;
+      float v35[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v35[s] = (v32[s] - v34[s]);
+      float v36[16];
+      #pragma unroll
+      for (int s = 0; s < 16; ++s) v36[s] = mt_exp(v35[s]);
       mt_round ^= 1;
       float acc8 = 0.0f;
       #pragma unroll
-      for (int s = 0; s < 16; ++s) if (true) acc8 = (acc8 + v34[s]);
+      for (int s = 0; s < 16; ++s) if (true) acc8 = (acc8 + v36[s]);
       for (int o = 16; o > 0; o >>= 1) { const float mt_sh = __shfl_xor_sync(0xffffffffu, acc8, o); acc8 = (acc8 + mt_sh); }
       if (mt_lane == 0) ((float*)(mt_smem + mt_round * 256))[mt_warp] = acc8;
       __syncthreads();
       acc8 = ((float*)(mt_smem + mt_round * 256))[0]; for (int w = 1; w < 8; ++w) acc8 = (acc8 + ((float*)(mt_smem + mt_round * 256))[w]);
-      float v35 = acc8;
-      float v36 = logf(v35);
-      float v37 = (v31 + v36);
-      mt_i64 v38 = true ? p1[v11] : 0;
-      mt_i64 v39 = (v17 + v38);
-      float v40 = true ? p0[v39] : 0;
-      float v41 = (v40 * v2);
-      float v42 = (v41 - v37);
-      float v43 = true ? p4[v11] : 0;
-      float v44 = (v42 - v43);
-      float v45 = mt_exp(v44);
-      float v46 = true ? p2[v12] : 0;
-      float v47 = true ? p5[v11] : 0;
-      float v48 = 1.0f;
-      float v49 = (v48 - v4);
-      float v51 = (v5 + v48);
-      float v52 = mt_maxf(v45, v49);
-      float v53 = mt_minf(v52, v51);
-      bool v55 = (v46 > v20);
-      bool v56 = (v45 < v49);
-      bool v58 = (v46 < v20);
-      bool v59 = (v56 && v58);
-      bool v60 = (v45 > v51);
-      bool v61 = (v60 && v55);
-      bool v62 = (v59 || v61);
-      float v63 = (v45 * v46);
-      float v64 = (v53 * v46);
-      float v65 = mt_minf(v63, v64);
-      float v66 = (-v65);
-      float v67 = (float)(v62);
-      float v68 = (v47 - v42);
-      float v69 = mt_exp(v68);
-      float v70 = (v69 - v68);
-      float v72 = (v70 - v48);
-      float v73 = (v3 * v72);
-      float v74 = (v66 + v73);
-      float v75 = (v74 * v19);
-      float v76 = (v72 * v19);
-      float v77 = (v67 * v19);
-      v82 = v75;
-      v83 = v76;
-      v84 = v77;
-      v85 = v37;
+      float v37 = acc8;
+      float v38 = logf(v37);
+      float v39 = (v33 + v38);
+      mt_i64 v40 = true ? p1[v13] : 0;
+      mt_i64 v41 = (v19 + v40);
+      float v42 = true ? p0[v41] : 0;
+      float v43 = (v42 * v2);
+      float v44 = (v43 - v39);
+      float v45 = true ? p4[v13] : 0;
+      float v46 = (v44 - v45);
+      float v47 = mt_exp(v46);
+      float v48 = true ? p2[v14] : 0;
+      float v49 = true ? p5[v13] : 0;
+      float v51 = (v10 - v4);
+      float v53 = (v5 + v10);
+      float v54 = mt_maxf(v47, v51);
+      float v55 = mt_minf(v54, v53);
+      bool v57 = (v48 > v9);
+      bool v58 = (v47 < v51);
+      bool v60 = (v48 < v9);
+      bool v61 = (v58 && v60);
+      bool v62 = (v47 > v53);
+      bool v63 = (v62 && v57);
+      bool v64 = (v61 || v63);
+      float v65 = (v47 * v48);
+      float v66 = (v55 * v48);
+      float v67 = mt_minf(v65, v66);
+      float v68 = (-v67);
+      float v69 = (float)(v64);
+      float v70 = (v49 - v44);
+      float v71 = mt_exp(v70);
+      float v72 = (v71 - v70);
+      float v74 = (v72 - v10);
+      float v75 = (v3 * v74);
+      float v76 = (v68 + v75);
+      float v77 = (v76 * v21);
+      float v78 = (v74 * v21);
+      float v79 = (v69 * v21);
+      v80 = v77;
+      v81 = v78;
+      v82 = v79;
+      v83 = v39;
     } else {
-      v82 = v20;
-      v83 = v20;
-      v84 = v20;
-      v85 = v20;
+      v80 = v9;
+      v81 = v9;
+      v82 = v9;
+      v83 = v9;
     }
-    if (mt_tid == 0) p6[v11] = v82;
-    if (mt_tid == 0) p7[v11] = v83;
-    if (mt_tid == 0) p8[v11] = v84;
-    if (mt_tid == 0) p9[v11] = v85;
+    if (mt_tid == 0) p6[v13] = v80;
+    if (mt_tid == 0) p7[v13] = v81;
+    if (mt_tid == 0) p8[v13] = v82;
+    if (mt_tid == 0) p9[v13] = v83;
   }
 }

@@ -80,7 +80,8 @@
 //!
 //! Every sum is FP32, per lane over the column steps and then across the tile, in a fixed order:
 //! results repeat bit for bit. `z / T` is taken as `z * (1/T)` with `1/T` rounded once to FP32
-//! (Liger divides), a difference of one rounding per element.
+//! (Liger divides), a difference of one rounding per element. Without `old_logp`, `r` is the
+//! constant 1 (Liger computes `exp(logp - logp)`, NaN where `logp = -inf`).
 
 pub mod check;
 #[cfg(test)]
@@ -326,6 +327,9 @@ struct Scalars {
     delta: Tile,
     sapo_pos: Tile,
     sapo_neg: Tile,
+    /// The constants 0 and 1 (f32).
+    zero: Tile,
+    one: Tile,
 }
 
 impl Scalars {
@@ -349,6 +353,8 @@ impl Scalars {
             delta,
             sapo_pos,
             sapo_neg,
+            zero: k.constant(0.0, DType::F32),
+            one: k.constant(1.0, DType::F32),
         }
     }
 }
@@ -398,7 +404,7 @@ impl Token {
             Surrogate::Sapo => {
                 let tau = select(a.gt(0.0), s.sapo_pos, s.sapo_neg);
                 let gate = (tau * (r - 1.0)).sigmoid();
-                (-(gate * 4.0 / tau * a), r * 0.0)
+                (-(gate * 4.0 / tau * a), s.zero)
             }
         }
     }
@@ -532,8 +538,8 @@ fn token(
     let load = |b: &Option<Buffer>| b.as_ref().map(|b| b.load(t64).cast(DType::F32));
     let r = match load(&inputs.old) {
         Some(old) => (logp - old).exp(),
-        // exp(logp - logp) = 1.
-        None => logp * 0.0 + 1.0,
+        // exp(logp - logp) with logp detached: exactly 1.
+        None => s.one,
     };
     let tok = Token {
         logp,
@@ -594,7 +600,7 @@ fn forward_body(k: &Ctx, spec: &GrpoSpec, s: &Scalars, inputs: &TokenInputs, out
                 loss = loss + s.beta * kl;
                 kl
             }
-            None => lse * 0.0,
+            None => s.zero,
         };
         let weigh = |v: Tile| {
             let v = match &mask {
@@ -606,9 +612,7 @@ fn forward_body(k: &Ctx, spec: &GrpoSpec, s: &Scalars, inputs: &TokenInputs, out
         vec![weigh(loss), weigh(kl), weigh(clipped), lse]
     };
     let values = match &mask {
-        Some((_, keep)) => k.if_else(*keep, compute, || {
-            (0..4).map(|_| k.constant(0.0, DType::F32)).collect()
-        }),
+        Some((_, keep)) => k.if_else(*keep, compute, || vec![s.zero; 4]),
         None => compute(),
     };
     for (buf, v) in outs.iter().zip(values) {
