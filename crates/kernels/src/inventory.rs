@@ -252,7 +252,7 @@ pub static OPERATORS: &[OperatorSpec] = &[
     op("fused_ce_tvd", "Fused CE+TVD", Loss, "LigerFusedCETVDFunction", 1,
         "Per-row CE of student logits plus TVD of softmax(student) against softmax(teacher), unreduced, with ignore_index; saves both logsumexps and sigma = sum p sign(p - q); student gradient only, from the saved statistics in one pass over the row; targets bounds-checked (Liger's are not)."),
     op("grpo_loss", "GRPO token loss", Loss, "GrpoLossFunction", 1,
-        "Per-token GRPO loss over materialised logits [B, L+1, V] (reduce=False, token level): PPO clipping (grpo/dapo/bnpo/dr_grpo/luspo, optional delta), cispo and sapo, KL to a reference (optionally bias-corrected), masks; saves lse; gradient to a new tensor; ids bounds-checked (Liger's are not). Not here: reductions, GSPO, vespo, vllm_is_ratio."),
+        "Per-token GRPO loss over materialised logits [B, L+1, V] (reduce=False, token level): PPO clipping (grpo/dapo/bnpo/dr_grpo/luspo, optional delta), cispo and sapo, KL to a reference (optionally bias-corrected), masks; saves lse; gradient to a new tensor; ids bounds-checked (Liger's are not); reduce=True as host arithmetic (grpo_loss::reduce). Not here: GSPO, vespo, vllm_is_ratio."),
     // The eight chunked losses.
     op("chunked_cosine_similarity", "Fused linear cosine similarity (chunked)", ChunkedLoss, "LigerFusedLinearCosineSimilarityFunction", 1,
         "Distillation by row cosine similarity of student and teacher logits, chunked over rows; student gradients only."),

@@ -53,10 +53,11 @@
 //!   token; ids in device memory are not read on the host, the kernels guard the gather
 //!   (`crate::gather`) and the token's `loss`, `kl`, `is_clipped` and gradient are NaN. Liger
 //!   reads out of the row. Ids at masked tokens are never read (any value).
-//! - Not here: `reduce=True` (the loss types' reductions: host arithmetic over the outputs,
-//!   left to the caller), `importance_sampling_level="sequence"` (GSPO), `loss_type="vespo"`
-//!   (both need per-sequence sums before the per-token loss), `vllm_is_ratio`, and
-//!   `max_completion_length` / `num_items_in_batch` (reduction only). Asking for any of these
+//! - `reduce=True` is not an entry point: [`reduce::reduce`] reduces the forward's outputs on
+//!   the host (with `max_completion_length` and dapo's normaliser) and [`reduce::cotangent`]
+//!   gives the backward's per-token `dloss` for a scalar upstream gradient.
+//! - Not here: `importance_sampling_level="sequence"` (GSPO), `loss_type="vespo"` (both need
+//!   per-sequence sums before the per-token loss) and `vllm_is_ratio`. Asking for any of these
 //!   is a typed error. `delta` with cispo or sapo is a typed error too (Liger applies it to the
 //!   PPO family only).
 //! - With `delta < 1 + eps_high`, a token with `A < 0` and `delta < r <= 1 + eps_high` takes
@@ -84,6 +85,7 @@
 //! constant 1 (Liger computes `exp(logp - logp)`, NaN where `logp = -inf`).
 
 pub mod check;
+pub mod reduce;
 #[cfg(test)]
 mod tests;
 

@@ -734,3 +734,114 @@ fn the_check_catches_deliberate_faults() {
         }
     }
 }
+
+/// `reduce=True`: the host reductions of the kernels' outputs match the oracle's of the same
+/// values for every loss type and mask kind, and the per-token cotangent is the reduction's
+/// derivative w.r.t. each token's loss (central differences of the oracle's reduction, exact for
+/// a linear function); the composed gradient is the oracle's of the reduced loss.
+#[test]
+fn reductions_match_the_oracle() {
+    use super::reduce::{cotangent, reduce, ReduceOptions};
+    use crate::reference::grpo_loss as oracle;
+    let dev = Device::cpu();
+    let (b, l, v) = (3, 5, 17);
+    let p = Small::new(DType::F32, b, l, v, 21);
+    let weights: Vec<f32> = (0..b * l)
+        .map(|t| {
+            if t % 4 == 1 {
+                0.0
+            } else {
+                0.5 + (t % 3) as f32
+            }
+        })
+        .collect();
+    let weight_mask = f32s(&[b, l], &weights);
+    let masks = [None, Some(&p.mask), Some(&weight_mask)];
+    for (loss_type, name) in LossType::ALL {
+        for mask in masks {
+            for (max_len, normalizer) in [(None, None), (Some(9), Some(4.5))] {
+                let o = GrpoOptions {
+                    loss_type,
+                    eps_high: if loss_type == LossType::Cispo {
+                        1.3
+                    } else {
+                        0.4
+                    },
+                    ..GrpoOptions::default()
+                };
+                let x = GrpoInputs {
+                    completion_mask: mask,
+                    ..p.inputs()
+                };
+                let f = forward(&dev, &x, &o).expect("forward");
+                let ro = ReduceOptions {
+                    loss_type,
+                    max_completion_length: max_len,
+                    normalizer,
+                    with_kl: true,
+                };
+                let got = reduce(&f, mask, &ro).expect("reduce");
+                let wide = |t: &Tensor| -> Vec<f64> {
+                    if t.dtype().is_int() {
+                        let ints = t.buffer.to_i64().expect("values");
+                        ints.into_iter().map(|v| v as f64).collect()
+                    } else {
+                        let floats = t.to_f32().expect("values");
+                        floats.into_iter().map(f64::from).collect()
+                    }
+                };
+                let m = mask.map_or_else(|| vec![1.0; b * l], wide);
+                let (loss, kl, clipped) = (wide(&f.loss), wide(&f.kl), wide(&f.is_clipped));
+                let want =
+                    oracle::reduce(name, &loss, &kl, &clipped, &m, (b, l), max_len, normalizer);
+                let close = |a: f64, b: f64| (a - b).abs() <= 1e-12 * (1.0 + b.abs());
+                assert!(close(got.loss, want.0), "{name}: {got:?} vs {want:?}");
+                assert!(close(got.kl_mean.expect("kl"), want.1), "{name}");
+                assert!(close(got.clip_ratio, want.2), "{name}");
+                let dloss = 0.75;
+                let g = cotangent(&dev, dloss, mask, [b, l], &ro).expect("cotangent");
+                let g = g.to_f32().expect("g");
+                for t in 0..b * l {
+                    let h = 1e-3;
+                    let at = |d: f64| {
+                        let mut shifted = loss.to_vec();
+                        shifted[t] += d;
+                        let r = oracle::reduce(
+                            name,
+                            &shifted,
+                            &kl,
+                            &clipped,
+                            &m,
+                            (b, l),
+                            max_len,
+                            normalizer,
+                        );
+                        r.0
+                    };
+                    let fd = dloss * (at(h) - at(-h)) / (2.0 * h);
+                    assert!(
+                        (f64::from(g[t]) - fd).abs() <= 1e-6 * (1.0 + fd.abs()),
+                        "{name} {t}: {} vs {fd}",
+                        g[t]
+                    );
+                }
+            }
+        }
+    }
+    // Bad options and masks are typed errors.
+    let f = forward(&dev, &p.inputs(), &GrpoOptions::default()).expect("forward");
+    let ro = ReduceOptions {
+        loss_type: LossType::DrGrpo,
+        max_completion_length: Some(0),
+        normalizer: None,
+        with_kl: false,
+    };
+    assert!(message(reduce(&f, None, &ro)).contains("max_completion_length"));
+    let ok = ReduceOptions {
+        max_completion_length: None,
+        ..ro
+    };
+    let wrong = f32s(&[b * l], &weights);
+    assert!(message(reduce(&f, Some(&wrong), &ok)).contains("input `completion_mask`: shape"));
+    assert_eq!(reduce(&f, None, &ok).expect("reduce").kl_mean, None);
+}

@@ -319,6 +319,48 @@ pub fn backward(x: &Inputs<'_>, o: &Options, dloss: &[f64]) -> Vec<f64> {
     g
 }
 
+/// Liger's `reduce=True` of per-token outputs `[b, l]` (`loss` and `kl` already times the
+/// mask `m`): `(loss, kl_mean, clip_ratio)`, by loss type's name: grpo/sapo
+/// `mean_b(sum_t loss / max(1, sum_t m))`, bnpo `sum loss / max(1, sum m)`, dr_grpo
+/// `sum loss / (b max_len)`, dapo/cispo `sum loss / max(1, normalizer or sum m)`, luspo
+/// `mean_(b,t)(loss sum_t m)`; the metrics are sums over `max(1, sum m)`.
+#[allow(clippy::too_many_arguments)]
+pub fn reduce(
+    loss_type: &str,
+    loss: &[f64],
+    kl: &[f64],
+    is_clipped: &[f64],
+    mask: &[f64],
+    (b, l): (usize, usize),
+    max_len: Option<usize>,
+    normalizer: Option<f64>,
+) -> (f64, f64, f64) {
+    let total_mask: f64 = mask.iter().sum();
+    let seq_mask = |s: usize| -> f64 { mask[s * l..(s + 1) * l].iter().sum() };
+    let seq_loss = |s: usize| -> f64 { loss[s * l..(s + 1) * l].iter().sum() };
+    let total_loss: f64 = loss.iter().sum();
+    let reduced = match loss_type {
+        "grpo" | "sapo" => {
+            (0..b)
+                .map(|s| seq_loss(s) / seq_mask(s).max(1.0))
+                .sum::<f64>()
+                / b as f64
+        }
+        "bnpo" => total_loss / total_mask.max(1.0),
+        "dr_grpo" => total_loss / (b * max_len.unwrap_or(l)) as f64,
+        "dapo" | "cispo" => total_loss / normalizer.unwrap_or(total_mask).max(1.0),
+        "luspo" => (0..b * l).map(|t| loss[t] * seq_mask(t / l)).sum::<f64>() / (b * l) as f64,
+        // An unknown name: no reduction (NaN fails any comparison).
+        _ => f64::NAN,
+    };
+    let count = total_mask.max(1.0);
+    (
+        reduced,
+        kl.iter().sum::<f64>() / count,
+        is_clipped.iter().sum::<f64>() / count,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
