@@ -33,8 +33,9 @@
 //! `d l / d logp`: PPO `-r A` where the smaller branch passes `r` through, else 0: the unclipped
 //! branch `r' A` when `r' A <= c2 A` (ties included, as Liger's `per_token_loss2 >=
 //! per_token_loss1`) unless delta clamps (`r > delta`), the clip branch `c2 A` otherwise where
-//! `1 - eps_low <= r <= 1 + eps_high`; cispo `-min(r, eps_high) A`; sapo `-4 A s (1 - s) r` with `s = sigmoid(tau (r - 1))`; plus
-//! `beta (1 - exp(ref - logp))`, or `beta r (logp - ref)` with the bias correction. Then
+//! `1 - eps_low <= r <= 1 + eps_high`; cispo `-min(r, eps_high) A`; sapo `-4 A s (1 - s) r`
+//! with `s = sigmoid(tau (r - 1))`; plus `beta (1 - exp(ref - logp))`, or
+//! `beta r (logp - ref)` with the bias correction. Then
 //! `dz_v = dloss m (d l / d logp) ([v = y] - softmax(z / T)_v) / T`, softmax rebuilt from the
 //! saved `lse`. Masked tokens and every sequence's last position get exact zeros. The gradient
 //! goes to a new tensor in the logits' dtype (`grad_dtype=f32` for FP32); nothing the caller
@@ -58,8 +59,9 @@
 //!   gives the backward's per-token `dloss` for a scalar upstream gradient.
 //! - Not here: `importance_sampling_level="sequence"` (GSPO), `loss_type="vespo"` (both need
 //!   per-sequence sums before the per-token loss) and `vllm_is_ratio`. Asking for any of these
-//!   is a typed error. `delta` with cispo or sapo is a typed error too (Liger applies it to the
-//!   PPO family only).
+//!   is a typed error (through the registry: an unknown input or a refused parameter value).
+//!   `delta` with cispo or sapo is a typed error too (Liger applies it to the PPO family
+//!   only).
 //! - With `delta < 1 + eps_high`, a token with `A < 0` and `delta < r <= 1 + eps_high` takes
 //!   the clip branch `c2 A = r A` as its minimum; Liger's backward gives it no gradient, here
 //!   it gets that branch's `-r A` (the gradient of the loss it returns, as autograd of TRL's
