@@ -1126,8 +1126,9 @@ fn inputs<'a>(entry: &str, t: &'a Tensors) -> Result<FlceInputs<'a>, OpError> {
     })
 }
 
-/// Takes the previous gradient outputs named `names` (hidden, weight, bias) out of `out`.
-fn take_prev(out: &mut Tensors, names: [&str; 3]) -> Option<FlceGrads> {
+/// Takes the previous gradient outputs named `names` (hidden, weight, bias) out of `out`, for
+/// the fused linear losses' entries (the bias is absent where the loss has none).
+pub(crate) fn take_prev(out: &mut Tensors, names: [&str; 3]) -> Option<FlceGrads> {
     let (h, w) = (out.remove(names[0]), out.remove(names[1]));
     let b = out.remove(names[2]);
     h.zip(w).map(|(hidden, weight)| FlceGrads {
@@ -1137,7 +1138,8 @@ fn take_prev(out: &mut Tensors, names: [&str; 3]) -> Option<FlceGrads> {
     })
 }
 
-fn put(out: &mut Tensors, names: [&str; 3], g: FlceGrads) {
+/// Puts gradients under `names` (hidden, weight, bias: the last only when there is one).
+pub(crate) fn put(out: &mut Tensors, names: [&str; 3], g: FlceGrads) {
     out.insert(names[0].into(), g.hidden);
     out.insert(names[1].into(), g.weight);
     if let Some(b) = g.bias {
@@ -1145,8 +1147,10 @@ fn put(out: &mut Tensors, names: [&str; 3], g: FlceGrads) {
     }
 }
 
-const SAVED: [&str; 3] = ["grad_hidden", "grad_weight", "grad_bias"];
-const GRADS: [&str; 3] = ["dhidden", "dweight", "dbias"];
+/// The forward's gradient outputs, which the backward takes back (the fused linear losses').
+pub(crate) const SAVED: [&str; 3] = ["grad_hidden", "grad_weight", "grad_bias"];
+/// The backward's outputs.
+pub(crate) const GRADS: [&str; 3] = ["dhidden", "dweight", "dbias"];
 
 /// The fused linear cross-entropy pair.
 pub static ENTRY_POINTS: [EntryPoint; 2] = [

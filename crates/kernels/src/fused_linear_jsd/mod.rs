@@ -69,6 +69,7 @@ use crate::distill::{element_grad, element_loss, Beta, Loss};
 use crate::fused_linear_cross_entropy::{
     chunk_loop, chunk_rows, scaled_grads, usize_param, Projection, SavedShapes,
 };
+use crate::fused_linear_cross_entropy::{put, take_prev, GRADS, SAVED};
 pub use crate::fused_linear_cross_entropy::{Chunking, FlceGrads as FljsdGrads, SavedGrads};
 use crate::host::{bad, float_dtype, here, rows_fit};
 use crate::matmul::{self, MatmulOptions, MatmulOutputs};
@@ -630,24 +631,6 @@ fn inputs<'a>(entry: &str, t: &'a crate::registry::Tensors) -> Result<FljsdInput
         labels: t.get("labels"),
     })
 }
-
-/// Takes the previous gradient outputs named `names` out of `out`.
-fn take_prev(out: &mut crate::registry::Tensors, names: [&str; 2]) -> Option<FljsdGrads> {
-    let (h, w) = (out.remove(names[0]), out.remove(names[1]));
-    h.zip(w).map(|(hidden, weight)| FljsdGrads {
-        hidden,
-        weight,
-        bias: None,
-    })
-}
-
-fn put(out: &mut crate::registry::Tensors, names: [&str; 2], g: FljsdGrads) {
-    out.insert(names[0].into(), g.hidden);
-    out.insert(names[1].into(), g.weight);
-}
-
-const SAVED: [&str; 2] = ["grad_hidden", "grad_weight"];
-const GRADS: [&str; 2] = ["dhidden", "dweight"];
 
 /// The fused linear JSD pair.
 pub static ENTRY_POINTS: [EntryPoint; 2] = [

@@ -77,6 +77,7 @@ use crate::distill::kl_term;
 use crate::fused_linear_cross_entropy::{
     chunk_loop, scaled_grads, usize_param, Projection, SavedShapes,
 };
+use crate::fused_linear_cross_entropy::{put, take_prev, GRADS, SAVED};
 pub use crate::fused_linear_cross_entropy::{Chunking, FlceGrads as FlklGrads, SavedGrads};
 use crate::host::{bad, float_dtype, here, rows_fit};
 use crate::norms::Tiling;
@@ -579,24 +580,6 @@ fn inputs<'a>(entry: &str, t: &'a crate::registry::Tensors) -> Result<FlklInputs
         labels: t.get("labels"),
     })
 }
-
-/// Takes the previous gradient outputs named `names` out of `out`.
-fn take_prev(out: &mut crate::registry::Tensors, names: [&str; 2]) -> Option<FlklGrads> {
-    let (h, w) = (out.remove(names[0]), out.remove(names[1]));
-    h.zip(w).map(|(hidden, weight)| FlklGrads {
-        hidden,
-        weight,
-        bias: None,
-    })
-}
-
-fn put(out: &mut crate::registry::Tensors, names: [&str; 2], g: FlklGrads) {
-    out.insert(names[0].into(), g.hidden);
-    out.insert(names[1].into(), g.weight);
-}
-
-const SAVED: [&str; 2] = ["grad_hidden", "grad_weight"];
-const GRADS: [&str; 2] = ["dhidden", "dweight"];
 
 /// The fused linear KL divergence pair.
 pub static ENTRY_POINTS: [EntryPoint; 2] = [
