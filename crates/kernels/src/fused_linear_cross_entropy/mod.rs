@@ -938,6 +938,7 @@ pub(crate) struct SavedShapes<'a> {
 /// The backward of a loss whose forward made the gradients for `dloss = 1`: copies of the
 /// `saved` gradients (checked against `shapes`; a missing one is an error) times the scalar
 /// `dloss` ([`ce::scale_in_place`]: no pass when it is 1), reusing `prev` tensors that fit.
+/// `dloss` must be a float tensor of one value.
 pub(crate) fn scaled_grads(
     device: &Device,
     entry: &str,
@@ -946,6 +947,14 @@ pub(crate) fn scaled_grads(
     dloss: &Tensor,
     prev: Option<FlceGrads>,
 ) -> Result<FlceGrads, OpError> {
+    float_dtype(entry, "dloss", dloss)?;
+    if dloss.numel() != 1 {
+        return Err(bad(
+            entry,
+            "dloss",
+            format!("shape {:?} must hold one value", dloss.shape),
+        ));
+    }
     let expect = |name, t, dtype, shape: &[usize]| saved_grad(entry, name, t, dtype, shape);
     let (prev_h, prev_w, prev_b) = prev.map_or((None, None, None), |g| {
         (Some(g.hidden), Some(g.weight), g.bias)
