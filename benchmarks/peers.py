@@ -551,7 +551,7 @@ def make_op(op, rows, cols, dtype, device, liger, add_cotangents, vocab=128256, 
             except ImportError:
                 lig = None
         f = getattr(mt, "grpo_loss", None) if mt else None
-        # Assumes an adapter with triton_grpo_loss's argument order and names.
+        # metile.torch.functional.grpo_loss takes triton_grpo_loss's argument order and names.
         mtl = (lambda z, ids, adv, mask, old, ref: f(
             z, old, ref, ids, adv, mask, temperature=GRPO_T, beta=GRPO_BETA, eps_low=GRPO_EPS_LOW,
             eps_high=GRPO_EPS_HIGH, loss_type="dapo")[0]) if f else None
