@@ -113,11 +113,15 @@ class Timer:
         if self.cuda:
             torch.cuda.synchronize()
 
-    def median_ms(self, fn, leaves=(), slow=False, eager=False):
+    def median_ms(self, fn, leaves=(), slow=False, eager=False, call_ms=None):
         """Median milliseconds of fn(); leaves' .grad is set to None before each call, untimed.
         ``slow`` (a call known to take longer than --slow-ms): the median of 3 calls, each
         bracketed by synchronisation, instead of do_bench's dozens. ``eager``: do_bench even under
-        --cuda-graph (a call long enough that the host's launch cost does not show)."""
+        --cuda-graph (a call long enough that the host's launch cost does not show).
+        ``call_ms`` (a warm call's time): do_bench's warm-up and repeat budgets (milliseconds)
+        grow to at least 3 and 15 such calls, so that a call of tens of milliseconds is the median
+        of about 15 runs, not of the one or two that 25 + 100 ms allow (fused linear KL through
+        metile.torch read 43 to 52 ms from run to run that way)."""
         leaves = list(leaves)
         self.not_captured = None
         if slow:
@@ -133,6 +137,8 @@ class Timer:
             return statistics.median(times) * 1e3
         if self.cuda:
             warmup, rep = (5, 20) if self.quick else (25, 100)
+            if call_ms is not None and not self.quick:
+                warmup, rep = max(warmup, 3 * call_ms), max(rep, 15 * call_ms)
             self.sync()
             if self.cuda_graph and not eager:
                 # Replayed from a CUDA graph: the host's launch cost is out of the figure, so it
@@ -807,7 +813,7 @@ def main(argv=None):
                         first_ms = (time.perf_counter() - t0) * 1e3
                         err = forward_error(fn, formula, inputs) if peer != "torch_eager" and mode == "fwd" else None
                         timer.sync()
-                        ms = timer.median_ms(call, leaves, slow=first_ms > args.slow_ms)
+                        ms = timer.median_ms(call, leaves, slow=first_ms > args.slow_ms, call_ms=first_ms)
                         peak = timer.peak_extra_mib(call, leaves)
                         for t in leaves:
                             t.grad = None
