@@ -68,9 +68,11 @@ MOD_BATCH = 8
 # temperature 0.9, beta 0.04, eps 0.2 / 0.4), token level, reduce=False (PARITY.md 4.9).
 GRPO_BATCH = 8
 GRPO_T, GRPO_BETA, GRPO_EPS_LOW, GRPO_EPS_HIGH = 0.9, 0.04, 0.2, 0.4
+DPO_T, DPO_BETA = 512, 0.1  # chunked_dpo: tokens per sequence (Liger benchmark_dpo_loss), beta
 OPS = ("rms_norm", "layer_norm", "fused_add_rms_norm", "swiglu", "geglu", "softmax", "cross_entropy", "rope",
        "fused_linear_cross_entropy", "kl_div", "jsd", "tvd", "group_norm", "sparsemax", "fused_ce_tvd",
-       "modulated_rms_norm", "fused_linear_kl_div", "grpo_loss", "fused_linear_jsd")
+       "modulated_rms_norm", "fused_linear_kl_div", "grpo_loss", "fused_linear_jsd", "fused_mlp", "chunked_dpo",
+       "chunked_jsd")
 DTYPES = {"bf16": torch.bfloat16, "f32": torch.float32, "f16": torch.float16}
 DTYPE_ALIASES = {"fp32": "f32", "float32": "f32", "fp16": "f16", "float16": "f16", "bfloat16": "bf16"}
 EPS = 1e-6
@@ -217,7 +219,8 @@ def add_rms_formula(x, r, w):
     return w * (sf * torch.rsqrt(sf.pow(2).mean(-1, keepdim=True) + EPS)).to(s.dtype), s
 
 
-def make_op(op, rows, cols, dtype, device, liger, add_cotangents, vocab=128256, mt=None, rope_views=False):
+def make_op(op, rows, cols, dtype, device, liger, add_cotangents, vocab=128256, mt=None, rope_views=False,
+            inter=14336):
     """(make_inputs, eager variants {name: fn}, formula, liger fn or None, metile fn or None,
     min_bytes {mode: n}); ``mt`` is ``metile.torch.functional`` or None; ``rope_views``: RoPE's q
     and k as Hugging Face hands them over, ``[B, H, T, D]`` views of ``[B, T, H, D]`` memory."""
@@ -412,6 +415,102 @@ def make_op(op, rows, cols, dtype, device, liger, add_cotangents, vocab=128256, 
         g = getattr(mt, "fused_linear_jsd", None) if mt else None
         mtl = (lambda h, w, ht, wt: g(h, w, ht, wt)) if g else None
         min_bytes = {"fwd": None, "fwd+bwd": None}
+    elif op == "fused_mlp":
+        # Llama's SwiGLU MLP on [rows, cols] tokens with intermediate size --inter (PARITY.md 7.1):
+        # out = (silu(x Wg^T) * (x Wu^T)) Wd^T; every input gets a gradient. Matrix-bound, so
+        # min_bytes is left out. Liger's LigerMLPFunction takes [B, S, dim].
+        def make():
+            x = t(rows, cols)
+            w = lambda r, c: (torch.randn(r, c, device=device, dtype=dtype) * 0.02).requires_grad_()
+            return (x, w(inter, cols), w(inter, cols), w(cols, inter))
+
+        def formula(x, wg, wu, wd):
+            return F.linear(F.silu(F.linear(x, wg)) * F.linear(x, wu), wd)
+
+        eager = {"F.linear+silu": formula}
+        lig = None
+        if liger:
+            try:
+                from liger_kernel.ops import LigerMLPFunction
+
+                lig = lambda x, wg, wu, wd: LigerMLPFunction.apply(x.view(1, rows, cols), wg, wu, wd).view(rows, cols)
+            except ImportError:
+                lig = None
+        g = getattr(mt, "fused_mlp", None) if mt else None
+        mtl = (lambda x, wg, wu, wd: g(x, wg, wu, wd)) if g else None
+        min_bytes = {"fwd": None, "fwd+bwd": None}
+    elif op == "chunked_dpo":
+        # DPO (sigmoid, beta 0.1) on a fused LM head with a frozen reference model, as Liger's
+        # benchmark: pairs of sequences of DPO_T tokens, --rows tokens in all (chosen then
+        # rejected), hidden --cols, vocabulary --vocab, one pair per chunk; the policy's hidden
+        # states and weight get gradients. Matrix-bound: min_bytes is left out.
+        pairs = max(1, rows // (2 * DPO_T))
+
+        def make():
+            h = t(2 * pairs, DPO_T, cols)
+            w = (torch.randn(vocab, cols, device=device, dtype=dtype) * 0.02).requires_grad_()
+            tg = torch.randint(0, vocab, (2 * pairs, DPO_T), device=device)
+            rh = torch.randn(2 * pairs, DPO_T, cols, device=device, dtype=dtype)
+            rw = torch.randn(vocab, cols, device=device, dtype=dtype) * 0.02
+            return (h, w, tg, rh, rw)
+
+        def seq_logps(h, w, tg):
+            logp = torch.log_softmax((h @ w.t()).float(), -1)
+            return logp.gather(-1, tg.unsqueeze(-1)).squeeze(-1).sum(-1)
+
+        def formula(h, w, tg, rh, rw):
+            lp = seq_logps(h, w, tg)
+            with torch.no_grad():
+                ref = seq_logps(rh, rw, tg)
+            d = DPO_BETA * ((lp[:pairs] - ref[:pairs]) - (lp[pairs:] - ref[pairs:]))
+            return -F.logsigmoid(d).mean()
+
+        eager = {"matmul+log_softmax(float)": formula}
+        lig = None
+        if liger:
+            try:
+                from liger_kernel.chunked_loss import LigerFusedLinearDPOLoss
+
+                dpo = LigerFusedLinearDPOLoss(beta=DPO_BETA)
+                lig = lambda h, w, tg, rh, rw: dpo(w, h, tg, None, rh, rw)[0]
+            except ImportError:
+                lig = None
+        g = getattr(mt, "chunked_dpo", None) if mt else None
+        mtl = (lambda h, w, tg, rh, rw: g(h, w, tg, ref_input=rh, ref_weight=rw, beta=DPO_BETA)[0]) if g else None
+        min_bytes = {"fwd": None, "fwd+bwd": None}
+    elif op == "chunked_jsd":
+        # Distillation JSD (beta 0.5, hard and soft weights 0.5, T = 1) on fused LM heads: student
+        # and teacher [rows, cols] x [vocab, cols], true labels, as Liger's chunked_loss benchmark;
+        # the student gets the gradients. Matrix-bound: min_bytes is left out.
+        def make():
+            h = t(rows, cols)
+            w = (torch.randn(vocab, cols, device=device, dtype=dtype) * 0.02).requires_grad_()
+            ht = torch.randn(rows, cols, device=device, dtype=dtype)
+            wt = torch.randn(vocab, cols, device=device, dtype=dtype) * 0.02
+            y = torch.randint(0, vocab, (rows,), device=device)
+            return (h, w, ht, wt, y)
+
+        def formula(h, w, ht, wt, y):
+            x = torch.log_softmax((h @ w.t()).float(), -1)
+            z = torch.log_softmax((ht @ wt.t()).float(), -1)
+            log_m = torch.logsumexp(torch.stack([x, z]), 0) - math.log(2.0)
+            soft = 0.5 * ((z.exp() * (z - log_m)).sum() + (x.exp() * (x - log_m)).sum()) / x.shape[0]
+            hard = F.nll_loss(x, y)
+            return 0.5 * hard + 0.5 * soft
+
+        eager = {"matmul+jsd+nll(float)": formula}
+        lig = None
+        if liger:
+            try:
+                from liger_kernel.chunked_loss import LigerFusedLinearJSDLoss
+
+                jsd = LigerFusedLinearJSDLoss(weight_hard_loss=0.5, weight_soft_loss=0.5, beta=0.5)
+                lig = lambda h, w, ht, wt, y: jsd(h, w, ht, wt, y)
+            except ImportError:
+                lig = None
+        g = getattr(mt, "chunked_jsd", None) if mt else None
+        mtl = (lambda h, w, ht, wt, y: g(h, w, ht, wt, y)) if g else None
+        min_bytes = {"fwd": None, "fwd+bwd": None}
     elif op == "rope":
         # q [B, 32, T, D] and k [B, 8, T, D] with T = rows, D = cols, tables [1, T, D] (Llama 3's
         # theta), both rotated by one call as in ANCHORS.md.
@@ -581,6 +680,8 @@ def row_shape_of(op, rows, cols):
         return [MOD_BATCH, max(rows // MOD_BATCH, 1), cols], None
     if op == "grpo_loss":
         return [GRPO_BATCH, max(rows // GRPO_BATCH, 2), cols], None
+    if op == "chunked_dpo":
+        return [2 * max(1, rows // (2 * DPO_T)), DPO_T, cols], None
     return [rows, cols], None
 
 
@@ -652,6 +753,7 @@ def main(argv=None):
         help="fused_add_rms_norm fwd+bwd: cotangents for y and s (default) or y only",
     )
     p.add_argument("--vocab", type=int, default=128256, help="fused_linear_cross_entropy, fused_linear_kl_div, fused_linear_jsd: rows of the weight")
+    p.add_argument("--inter", type=int, default=14336, help="fused_mlp: the intermediate size I")
     p.add_argument("--rope-views", action="store_true",
                    help="rope: q and k as HF hands them over, [B, H, T, D] views of [B, T, H, D] memory")
     p.add_argument("--slow-ms", type=float, default=100.0,
@@ -780,7 +882,7 @@ def main(argv=None):
         for op in ops:
             make, eager, formula, lig, mtl, min_bytes = make_op(
                 op, args.rows, args.cols, dtype, device, liger, args.add_cotangents, args.vocab, mt,
-                args.rope_views,
+                args.rope_views, args.inter,
             )
             op_shape, parts = row_shape_of(op, args.rows, args.cols)
             shaped = {"row_shape": op_shape, **({"parts": parts} if parts else {})}
