@@ -168,6 +168,7 @@ pub fn cases(ops: &[String]) -> Result<Vec<CheckCase>, OpError> {
     all.extend(crate::rope::check::cases());
     all.extend(crate::embedding::check::cases());
     all.extend(crate::matmul::check::cases());
+    all.extend(crate::mlp::check::cases());
     all.extend(crate::attention::check::cases());
     all.extend(crate::optim::check::cases());
     for op in ops {

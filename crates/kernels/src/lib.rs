@@ -18,6 +18,7 @@ pub mod grpo_loss;
 pub mod host;
 pub mod inventory;
 pub mod matmul;
+pub mod mlp;
 pub mod modulated_rms_norm;
 pub mod norms;
 pub mod online;

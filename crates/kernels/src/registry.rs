@@ -526,6 +526,7 @@ pub fn entry_points() -> Vec<&'static EntryPoint> {
         .chain(crate::rope::mrope::ENTRY_POINTS.iter())
         .chain(crate::embedding::ENTRY_POINTS.iter())
         .chain(crate::matmul::ENTRY_POINTS.iter())
+        .chain(crate::mlp::ENTRY_POINTS.iter())
         .chain(crate::attention::ENTRY_POINTS.iter())
         .chain(crate::optim::ENTRY_POINTS.iter())
         .collect()

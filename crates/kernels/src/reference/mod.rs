@@ -23,6 +23,7 @@ pub mod fused_linear_kl_div;
 pub mod group_norm;
 pub mod grpo_loss;
 pub mod matmul;
+pub mod mlp;
 pub mod modulated_rms_norm;
 pub mod norms;
 pub mod optim;
