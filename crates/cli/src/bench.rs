@@ -228,6 +228,7 @@ pub fn generate(
         PortShape::Cols => vec![cols],
         PortShape::OutCols => vec![out],
         PortShape::Weight => vec![out, cols],
+        PortShape::BackWeight => vec![cols, out],
         PortShape::Rows => led(&[rows]),
         PortShape::LossCotangent | PortShape::Scalar => vec![],
         PortShape::One => vec![1],
@@ -931,6 +932,7 @@ mod tests {
         // below N.
         let p = |s, rng: &mut Rng| generate(s, &[], 3, 5, 7, metile_ir::DType::F32, rng).unwrap();
         assert_eq!(p(PortShape::Weight, &mut rng).shape, vec![7, 5]);
+        assert_eq!(p(PortShape::BackWeight, &mut rng).shape, vec![5, 7]);
         assert_eq!(p(PortShape::LikeOut, &mut rng).shape, vec![3, 7]);
         assert_eq!(p(PortShape::OutCols, &mut rng).shape, vec![7]);
         let ids = p(PortShape::Classes, &mut rng).buffer.to_i64().unwrap();

@@ -164,8 +164,8 @@ pub struct BenchArgs {
     pub json: bool,
 
     /// The output width of a projection (matmul's N, the fused linear cross-entropy's vocabulary
-    /// V): weights `[N, cols]`, bias and class weights `[N]`, outputs `[rows, N]`, class ids in
-    /// `0..N`. Default: `cols`.
+    /// V, an MLP's intermediate width I): weights `[N, cols]` (an MLP's down weight `[cols, N]`),
+    /// bias and class weights `[N]`, outputs `[rows, N]`, class ids in `0..N`. Default: `cols`.
     #[arg(long, value_name = "N")]
     pub out_cols: Option<usize>,
 

@@ -48,6 +48,10 @@ pub enum PortShape {
     /// A weight mapping `cols` input features to `N` outputs, `[N, cols]` (or `[cols, N]`, by
     /// the entry's layout); generated inputs take `N = cols`.
     Weight,
+    /// A weight mapping `N` features back to `cols` outputs, `[cols, N]` (an MLP's down
+    /// projection beside its `[N, cols]` gate and up weights); generated inputs take `N` as
+    /// [`PortShape::Weight`] does.
+    BackWeight,
     /// The output rows of a projection to `N` features: `x.shape` with the last axis `N`.
     LikeOut,
     /// One value per output feature, `[N]`.
@@ -111,6 +115,7 @@ impl PortShape {
             PortShape::Planes => "[3, B, T, D]",
             PortShape::Halved => "[..., cols/2]",
             PortShape::Weight => "[N, cols] or [cols, N]",
+            PortShape::BackWeight => "[cols, N]",
             PortShape::LikeOut => "[..., N]",
             PortShape::OutCols => "[N]",
             PortShape::QueryHeads => "[B, Hq, T, D]",

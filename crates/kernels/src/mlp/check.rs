@@ -358,7 +358,7 @@ impl MlpCase {
 /// The sweep: per dtype and gate, four fused shapes in which rows, `dim` and `I` are 1 and
 /// ragged sizes (with leading axes once), layout, saving, gradient dtypes and multipliers
 /// varying with the seed; then three tiled shapes with shard counts that do not divide the
-/// rows, `auto`, and more shards than rows.
+/// rows, `auto`, and more shards than rows; then larger shapes (260 rows, `I = 344`).
 pub fn sweep() -> Vec<MlpCase> {
     let fused: [(&[usize], usize, usize); 4] = [
         (&[1], 33, 1),
@@ -402,6 +402,26 @@ pub fn sweep() -> Vec<MlpCase> {
                     seed,
                 });
             }
+        }
+    }
+    // Larger, GPU-tile-ragged shapes (260 rows, I = 344): one fused and one tiled per dtype.
+    for dtype in [DType::F32, DType::F16, DType::BF16] {
+        for tiled in [None, Some(Some(3))] {
+            seed += 1;
+            out.push(MlpCase {
+                dtype,
+                lead: vec![4, 65],
+                dim: 96,
+                inter: 344,
+                packed: tiled.is_some(),
+                opts: MlpOptions {
+                    gate_multiplier: 0.8,
+                    down_multiplier: 1.3,
+                    ..MlpOptions::default()
+                },
+                tiled,
+                seed,
+            });
         }
     }
     // More shards than rows: one row per shard.

@@ -99,7 +99,7 @@ use metile_runtime::{Device, Tensor};
 
 use crate::activations::{self, ActOptions, Kind, GRAD_DTYPE};
 use crate::fused_linear_cross_entropy::{chunk_rows, copy};
-use crate::host::{bad, fit, fit_written, float_dtype, same_dtype};
+use crate::host::{bad, fit_written, float_dtype, same_dtype};
 use crate::matmul::{
     self, MatmulBackend, MatmulBackwardInputs, MatmulGrads, MatmulOptions, MatmulOutputs,
 };
@@ -712,7 +712,7 @@ pub fn tiled_backward(
     let rows = shard_rows(entry, inp.x, d.m, shards)?;
     let (prev_dx, prev_w, prev_down, prev_up) = prev_grads(prev);
     let dx_dtype = if opts.f32_dx { DType::F32 } else { d.dtype };
-    let mut dx = fit(device, prev_dx, dx_dtype, &inp.x.shape)?;
+    let mut dx = fit_written(device, prev_dx, dx_dtype, &inp.x.shape)?;
     let w = packed(device, inp.up, &d)?;
     let mut dw_gu = prev_w.unwrap_or_else(placeholder);
     let mut dwd = prev_down.unwrap_or_else(placeholder);
@@ -773,7 +773,7 @@ const W_GU: Port = port(
     "packed gate|up weight [2I, dim]: rows 0..I gate, I..2I up (instead of wg and wu)",
 )
 .rare();
-const WD: Port = port("wd", PortShape::Weight, false, "down weight [dim, I]");
+const WD: Port = port("wd", PortShape::BackWeight, false, "down weight [dim, I]");
 const OUT: Port = port(
     "out",
     PortShape::LikeX,
@@ -807,7 +807,7 @@ const DW_GU: Port = port(
     true,
     "gradient of w_gu (given w_gu)",
 );
-const DWD: Port = port("dwd", PortShape::Weight, false, "gradient of wd");
+const DWD: Port = port("dwd", PortShape::BackWeight, false, "gradient of wd");
 
 const ACTIVATION: ParamDef = ParamDef {
     name: "activation",
