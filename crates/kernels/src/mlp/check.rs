@@ -13,17 +13,19 @@
 //! storage dtype's unit roundoff) of the values its chain stores, each moving it by at most `u`
 //! times the magnitude, and FP32 sums of `R` terms in all (at most `R` roundings of running sums,
 //! in any order) plus a few FP32 roundings in the activation. `k` and `R` per output:
-//! `out` 4 (`G`, `U`, `A`, `out`) and `dim + I`; `gu` 1 and `dim`; `dx` 5 (`G`, `U`, `dA`,
+//! `out` 4 (`G`, `U`, `A`, `out`) and `dim + I`; `gu` 1 and `dim`; `dgu` (the in-place
+//! backward's `[dG | dU]`, checked where `gu` is saved) 4 (`G`, `U`, `dA`, itself) and `2 dim`;
+//! `dx` 5 (`G`, `U`, `dA`,
 //! `[dG | dU]`, `dx`) and `2 dim + 2I`; the gate/up weight gradients 4 (`G`, `U`, `dA`,
 //! `[dG | dU]`) and `2 dim + M`; `dWd` 3 (`G`, `U`, `A`) and `dim + M`; a storage-dtype weight
 //! gradient one more per product that rounds it (one per shard when tiled).
 
 use metile_ir::DType;
-use metile_runtime::{Device, Tensor};
+use metile_runtime::Device;
 
 use super::{
-    backward, forward, tiled_backward, tiled_forward, Gate, MlpGrads, MlpInputs, MlpOptions,
-    MlpOutputs, UpGrads, UpWeights,
+    backward, backward_in_place, forward, tiled_backward, tiled_forward, Gate, MlpGrads, MlpInputs,
+    MlpOptions, MlpOutputs, UpGrads, UpWeights,
 };
 use crate::check::{poisoned, tensor, CheckCase, CheckRow};
 use crate::matmul::MatmulBackend;
@@ -201,7 +203,8 @@ impl MlpCase {
                 down: poisoned(device, pdt, &[dim, inter])?,
             })
         };
-        let (out, gu, grads) = match self.tiled {
+        // The saved gu, and what the in-place backward left there ([dG | dU]).
+        let (out, gu, dgu, grads) = match self.tiled {
             None => {
                 let fwd = forward(
                     device,
@@ -212,9 +215,18 @@ impl MlpCase {
                         gu: Some(poisoned(device, self.dtype, &gu_shape)?),
                     }),
                 )?;
-                let gu_values = fwd.gu.as_ref().map(Tensor::to_f32).transpose()?;
-                let g = backward(device, &inp, fwd.gu, &doutt, &opts, Some(poisoned_grads()?))?;
-                (fwd.out, gu_values, g)
+                let prev = Some(poisoned_grads()?);
+                match fwd.gu {
+                    Some(mut gu) => {
+                        let gu_values = gu.to_f32()?;
+                        let g = backward_in_place(device, &inp, &mut gu, &doutt, &opts, prev)?;
+                        (fwd.out, Some(gu_values), Some(gu.to_f32()?), g)
+                    }
+                    None => {
+                        let g = backward(device, &inp, None, &doutt, &opts, prev)?;
+                        (fwd.out, None, None, g)
+                    }
+                }
             }
             Some(shards) => {
                 let out = tiled_forward(
@@ -226,7 +238,7 @@ impl MlpCase {
                 )?;
                 let g =
                     tiled_backward(device, &inp, &doutt, &opts, shards, Some(poisoned_grads()?))?;
-                (out, None, g)
+                (out, None, None, g)
             }
         };
 
@@ -289,6 +301,17 @@ impl MlpCase {
                 max_abs(&mag.g).max(max_abs(&mag.u)),
                 1,
                 dim,
+            ));
+        }
+        if let Some(dgu) = dgu {
+            let (dg, du) = oracle.preact_grads(&dout64);
+            expect.push((
+                format!("{op}.in_place_backward:dgu"),
+                dgu,
+                pack(&dg, &du, inter),
+                max_abs(&mag.dg).max(max_abs(&mag.du)),
+                4,
+                2 * dim,
             ));
         }
         expect.push((

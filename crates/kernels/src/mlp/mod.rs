@@ -39,7 +39,10 @@
 //! separate weights, `dw_gu [2I, dim]` with the packed one. Every sum runs in FP32 in a fixed
 //! order: the backward is deterministic. Nothing the caller passes is modified: the Rust [`backward`]
 //! consumes `gu` (its memory becomes `[dG | dU]` and is freed), the backward entry point works
-//! on a copy of it (`2 M I s` more through the registry).
+//! on a copy of it (`2 M I s` more through the registry). `fused_mlp.in_place_backward` (same
+//! inputs with `gu` required, [`backward_in_place`]) writes over `gu` instead and returns it as
+//! a sixth output `dgu = [dG | dU]` (`EntryPoint::overwrites`: `call_owned` hands it `gu`'s
+//! memory, `call` a copy), which is the framework path that keeps Liger's memory.
 //!
 //! # What is saved, and the memory
 //!
@@ -103,7 +106,9 @@ use crate::host::{bad, fit_written, float_dtype, same_dtype};
 use crate::matmul::{
     self, MatmulBackend, MatmulBackwardInputs, MatmulGrads, MatmulOptions, MatmulOutputs,
 };
-use crate::registry::{input, EntryPoint, OpError, ParamDef, Params, Port, PortShape, Tensors};
+use crate::registry::{
+    input, write_over, EntryPoint, OpError, Overwrite, ParamDef, Params, Port, PortShape, Tensors,
+};
 
 /// The gated activation between the projections.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -440,31 +445,27 @@ struct Sums {
     dwd: Tensor,
 }
 
-/// The backward of rows `x` (`[..., dim]`) with the packed weight `w`: `gu` is the forward's
-/// (consumed) or recomputed; the weight gradients are written into, or with `accumulate` added
-/// into, `sums`' (which must then hold the running sums); `dx` is written.
+/// The backward of rows `x` (`[..., dim]`) with the packed weight `w` at the forward's `gu`,
+/// which it overwrites with `[dG | dU]`: the weight gradients are written into, or with
+/// `accumulate` added into, `sums`' (which must then hold the running sums); `dx` is written.
 #[allow(clippy::too_many_arguments)]
 fn backward_rows(
     device: &Device,
     x: &Tensor,
     w: &Tensor,
     down: &Tensor,
-    gu: Option<Tensor>,
+    gu: &mut Tensor,
     dout: &Tensor,
     opts: &MlpOptions,
     sums: Sums,
     accumulate: bool,
 ) -> Result<Sums, OpError> {
-    let mut gu = match gu {
-        Some(gu) => gu,
-        None => gate_up(device, x, w, opts, None)?,
-    };
     let mm = MatmulOptions {
         accumulate,
         ..opts.matmul()
     };
     // dA = dout Wd and dWd (+)= dout^T A, with A recomputed from [G | U].
-    let a = gated(device, &gu, opts)?;
+    let a = gated(device, gu, opts)?;
     let down_grads = matmul::backward(
         device,
         &MatmulBackwardInputs {
@@ -484,7 +485,7 @@ fn backward_rows(
     drop(a);
     let da = down_grads.dx;
     // [G | U] becomes [dG | dU].
-    activations::backward_packed_in_place(device, opts.gate.kind(), &mut gu, &da, &opts.act())?;
+    activations::backward_packed_in_place(device, opts.gate.kind(), gu, &da, &opts.act())?;
     drop(da);
     // dx = [dG | dU] W_gu and [dWg; dWu] (+)= [dG | dU]^T x.
     let up_grads = matmul::backward(
@@ -494,7 +495,7 @@ fn backward_rows(
             w,
             bias: None,
             z: None,
-            dy: &gu,
+            dy: gu,
         },
         &MatmulOptions {
             f32_dx: opts.f32_dx,
@@ -588,21 +589,80 @@ pub fn backward(
     prev: Option<MlpGrads>,
 ) -> Result<MlpGrads, OpError> {
     let entry = "fused_mlp.backward";
+    match gu {
+        Some(mut gu) => backward_over(device, entry, inp, &mut gu, dout, opts, prev),
+        None => {
+            let d = validate(entry, inp, opts)?;
+            check_cotangent(entry, inp.x, dout)?;
+            let w = packed(device, inp.up, &d)?;
+            let mut gu = gate_up(device, inp.x, &w, opts, None)?;
+            drop(w);
+            backward_over(device, entry, inp, &mut gu, dout, opts, prev)
+        }
+    }
+}
+
+/// `fused_mlp`'s backward at the forward's `gu`, written over with `[dG | dU]` (entry
+/// `fused_mlp.in_place_backward`, whose `dgu` output is `gu`'s memory): the gradient of the
+/// saved pre-activations, for a caller that wants it, at no memory beyond [`backward`]'s. A
+/// validation error leaves `gu` unchanged; after a failed launch ([`OpError::Runtime`]) its
+/// values are unspecified. `gu` must not share memory with another input (a typed error).
+pub fn backward_in_place(
+    device: &Device,
+    inp: &MlpInputs<'_>,
+    gu: &mut Tensor,
+    dout: &Tensor,
+    opts: &MlpOptions,
+    prev: Option<MlpGrads>,
+) -> Result<MlpGrads, OpError> {
+    backward_over(
+        device,
+        "fused_mlp.in_place_backward",
+        inp,
+        gu,
+        dout,
+        opts,
+        prev,
+    )
+}
+
+fn backward_over(
+    device: &Device,
+    entry: &str,
+    inp: &MlpInputs<'_>,
+    gu: &mut Tensor,
+    dout: &Tensor,
+    opts: &MlpOptions,
+    prev: Option<MlpGrads>,
+) -> Result<MlpGrads, OpError> {
     let d = validate(entry, inp, opts)?;
     check_cotangent(entry, inp.x, dout)?;
-    if let Some(gu) = &gu {
-        same_dtype(entry, "gu", gu, d.dtype, "x")?;
-        if gu.shape != d.gu_shape() {
-            return Err(bad(
-                entry,
-                "gu",
-                format!(
-                    "shape {:?} must be x's with 2I last: {:?}",
-                    gu.shape,
-                    d.gu_shape()
-                ),
-            ));
-        }
+    same_dtype(entry, "gu", gu, d.dtype, "x")?;
+    if gu.shape != d.gu_shape() {
+        return Err(bad(
+            entry,
+            "gu",
+            format!(
+                "shape {:?} must be x's with 2I last: {:?}",
+                gu.shape,
+                d.gu_shape()
+            ),
+        ));
+    }
+    let mut others = vec![("x", inp.x), ("wd", inp.down), ("dout", dout)];
+    match inp.up {
+        UpWeights::Separate { gate, up } => others.extend([("wg", gate), ("wu", up)]),
+        UpWeights::Packed(w) => others.push(("w_gu", w)),
+    }
+    if let Some((name, _)) = others
+        .iter()
+        .find(|(_, t)| t.buffer.may_share_memory(&gu.buffer))
+    {
+        return Err(bad(
+            entry,
+            "gu",
+            format!("shares memory with {name}, which the backward reads after writing gu"),
+        ));
     }
     let (prev_dx, prev_w, prev_down, prev_up) = prev_grads(prev);
     let w = packed(device, inp.up, &d)?;
@@ -728,7 +788,19 @@ pub fn tiled_backward(
             dw_gu,
             dwd,
         };
-        let s = backward_rows(device, &xs, &w, inp.down, None, &dos, opts, sums, index > 0)?;
+        let mut gu = gate_up(device, &xs, &w, opts, None)?;
+        let s = backward_rows(
+            device,
+            &xs,
+            &w,
+            inp.down,
+            &mut gu,
+            &dos,
+            opts,
+            sums,
+            index > 0,
+        )?;
+        drop(gu);
         copy(
             device,
             &s.dx.buffer,
@@ -807,6 +879,22 @@ const DW_GU: Port = port(
     true,
     "gradient of w_gu (given w_gu)",
 );
+const DGU: Port = port(
+    "dgu",
+    PortShape::LikeOut,
+    false,
+    "[dG | dU], the gradient of gu, in gu's memory",
+);
+const GU_IN: Port = port(
+    "gu",
+    PortShape::LikeOut,
+    false,
+    "the forward's [x wg^T | x wu^T], [..., 2I]; overwritten with dgu",
+);
+const GU_WRITTEN: Overwrite = Overwrite {
+    input: "gu",
+    output: "dgu",
+};
 const DWD: Port = port("dwd", PortShape::BackWeight, false, "gradient of wd");
 
 const ACTIVATION: ParamDef = ParamDef {
@@ -973,6 +1061,24 @@ fn run_backward(d: &Device, t: &Tensors, p: &Params, out: &mut Tensors) -> Resul
     Ok(())
 }
 
+fn run_in_place_backward(
+    d: &Device,
+    t: &Tensors,
+    p: &Params,
+    out: &mut Tensors,
+) -> Result<(), OpError> {
+    let entry = "fused_mlp.in_place_backward";
+    let inp = inputs(entry, t)?;
+    let opts = options(p, true)?;
+    let dout = input(entry, t, "dout")?;
+    let prev = take_grads(out, is_packed(&inp));
+    let g = write_over(entry, out, &[GU_WRITTEN], |[gu]| {
+        backward_in_place(d, &inp, gu, dout, &opts, prev)
+    })?;
+    put_grads(out, g);
+    Ok(())
+}
+
 fn run_tiled_forward(
     d: &Device,
     t: &Tensors,
@@ -1003,8 +1109,8 @@ fn run_tiled_backward(
     Ok(())
 }
 
-/// The fused and tiled MLP pairs.
-pub static ENTRY_POINTS: [EntryPoint; 4] = [
+/// The fused and tiled MLP pairs, and the fused backward in place.
+pub static ENTRY_POINTS: [EntryPoint; 5] = [
     EntryPoint {
         name: "fused_mlp.forward",
         op: "fused_mlp",
@@ -1022,6 +1128,15 @@ pub static ENTRY_POINTS: [EntryPoint; 4] = [
         params: &[ACTIVATION, GM, DM, GRAD_DTYPE, PARAM_GRAD_DTYPE],
         overwrites: &[],
         run: run_backward,
+    },
+    EntryPoint {
+        name: "fused_mlp.in_place_backward",
+        op: "fused_mlp",
+        inputs: &[X, WG, WU, W_GU, WD, GU_IN, DOUT],
+        outputs: &[DX, DWG, DWU, DW_GU, DWD, DGU],
+        params: &[ACTIVATION, GM, DM, GRAD_DTYPE, PARAM_GRAD_DTYPE],
+        overwrites: &[GU_WRITTEN],
+        run: run_in_place_backward,
     },
     EntryPoint {
         name: "tiled_mlp.forward",

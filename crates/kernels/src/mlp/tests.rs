@@ -435,6 +435,7 @@ fn entry_points_match_the_api_and_modify_nothing() {
         [
             "fused_mlp.forward",
             "fused_mlp.backward",
+            "fused_mlp.in_place_backward",
             "tiled_mlp.forward",
             "tiled_mlp.backward"
         ]
@@ -446,6 +447,79 @@ fn entry_points_match_the_api_and_modify_nothing() {
             .unwrap();
         assert_eq!(info.status, crate::inventory::Status::Paired, "{op}");
     }
+}
+
+/// `fused_mlp.in_place_backward`: `call_owned` takes `gu` and hands its memory back as `dgu`
+/// holding `[dG | dU]` (what [`backward_in_place`] leaves), with the out-of-place backward's
+/// gradients; `call` works on a copy; a bad input is a typed error that puts `gu` back
+/// unchanged.
+#[test]
+fn in_place_backward_entry_writes_over_gu() {
+    let d = Device::cpu();
+    let inp = inputs(DType::BF16, &[9], 16, 28, 111);
+    let opts = MlpOptions {
+        gate_multiplier: 1.5,
+        down_multiplier: 0.5,
+        ..MlpOptions::default()
+    };
+    let gu = forward(&d, &inp.separate(), &opts, None)
+        .unwrap()
+        .gu
+        .unwrap();
+    let mut mine = gu.clone();
+    let want = backward_in_place(&d, &inp.separate(), &mut mine, &inp.dout, &opts, None).unwrap();
+    assert_ne!(bits(&mine), bits(&gu), "gu should now hold [dG | dU]");
+    let mut t = Tensors::new();
+    for (k, v) in [
+        ("x", &inp.x),
+        ("wg", &inp.wg),
+        ("wu", &inp.wu),
+        ("wd", &inp.wd),
+        ("gu", &gu),
+        ("dout", &inp.dout),
+    ] {
+        t.insert(k.into(), v.clone());
+    }
+    let e = registry::find("fused_mlp.in_place_backward").unwrap();
+    let pairs = [
+        ("gate_multiplier".to_string(), "1.5".to_string()),
+        ("down_multiplier".to_string(), "0.5".to_string()),
+    ];
+    let p = e.params(&pairs).unwrap();
+    let copied = e.call(&d, &t, &p).unwrap();
+    assert_eq!(
+        bits(&t["gu"]),
+        bits(&gu),
+        "call must not write the caller's gu"
+    );
+    let mut owned = t.clone();
+    let got = e.call_owned(&d, &mut owned, &p).unwrap();
+    assert!(!owned.contains_key("gu"), "gu taken");
+    for out in [&copied, &got] {
+        assert_eq!(bits(&out["dgu"]), bits(&mine));
+        assert_eq!(bits(&out["dx"]), bits(&want.dx));
+        assert_eq!(bits(&out["dwd"]), bits(&want.down));
+        let sep = UpGrads::Separate {
+            gate: out["dwg"].clone(),
+            up: out["dwu"].clone(),
+        };
+        assert_eq!(up_bits(&sep), up_bits(&want.up));
+        assert_eq!(out.len(), 5);
+    }
+    // The out-of-place entry gives the same gradients.
+    let oop = registry::find("fused_mlp.backward").unwrap();
+    let plain = oop.call(&d, &t, &oop.params(&pairs).unwrap()).unwrap();
+    assert_eq!(bits(&plain["dx"]), bits(&want.dx));
+    // A bad dout: a typed error, gu handed back unchanged.
+    let mut bad = t.clone();
+    bad.insert("dout".into(), tensor(DType::BF16, &[8, 16], 5));
+    assert!(is_bad_input(e.call_owned(&d, &mut bad, &p), "dout"));
+    assert_eq!(bits(&bad["gu"]), bits(&gu));
+    // gu is required here.
+    let mut no_gu = t.clone();
+    no_gu.remove("gu");
+    let r = e.call(&d, &no_gu, &p);
+    assert!(matches!(r, Err(OpError::MissingInput { name, .. }) if name == "gu"));
 }
 
 fn is_bad_input(r: Result<impl std::fmt::Debug, OpError>, name: &str) -> bool {

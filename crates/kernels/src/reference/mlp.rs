@@ -48,12 +48,15 @@ pub struct Grads {
     pub dwd: Vec<f64>,
 }
 
-/// The magnitudes of the forward's stored values (`g`, `u` and `out`) and of the gradients.
+/// The magnitudes of the forward's stored values (`g`, `u` and `out`), of the pre-activations'
+/// gradients (`dg`, `du`) and of the gradients.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Magnitudes {
     pub g: Vec<f64>,
     pub u: Vec<f64>,
     pub out: Vec<f64>,
+    pub dg: Vec<f64>,
+    pub du: Vec<f64>,
     pub grads: Grads,
 }
 
@@ -115,8 +118,9 @@ impl Mlp<'_> {
         Forward { g, u, a, out }
     }
 
-    /// The gradients for the cotangent `dout` (`[m, dim]`) of `out`.
-    pub fn backward(&self, dout: &[f64]) -> Grads {
+    /// The gradients `(dG, dU)` of the pre-activations `g` and `u` (`[m, inter]` each) for the
+    /// cotangent `dout` of `out`.
+    pub fn preact_grads(&self, dout: &[f64]) -> (Vec<f64>, Vec<f64>) {
         let (m, dim, inter) = (self.m, self.dim, self.inter);
         let f = self.forward();
         // dA = dout Wd.
@@ -128,13 +132,6 @@ impl Mlp<'_> {
                     .sum();
             }
         }
-        // dWd = dout^T A.
-        let mut dwd = vec![0.0; dim * inter];
-        for c in 0..dim {
-            for i in 0..inter {
-                dwd[c * inter + i] = (0..m).map(|r| dout[r * dim + c] * f.a[r * inter + i]).sum();
-            }
-        }
         // Through the gate: a = act(gm g) u dm.
         let mut dg = vec![0.0; m * inter];
         let mut du = vec![0.0; m * inter];
@@ -143,6 +140,21 @@ impl Mlp<'_> {
             dg[j] = da[j] * self.dm * f.u[j] * derivative(self.act, z) * self.gm;
             du[j] = da[j] * self.dm * act_fwd(self.act, z);
         }
+        (dg, du)
+    }
+
+    /// The gradients for the cotangent `dout` (`[m, dim]`) of `out`.
+    pub fn backward(&self, dout: &[f64]) -> Grads {
+        let (m, dim, inter) = (self.m, self.dim, self.inter);
+        let f = self.forward();
+        // dWd = dout^T A.
+        let mut dwd = vec![0.0; dim * inter];
+        for c in 0..dim {
+            for i in 0..inter {
+                dwd[c * inter + i] = (0..m).map(|r| dout[r * dim + c] * f.a[r * inter + i]).sum();
+            }
+        }
+        let (dg, du) = self.preact_grads(dout);
         let mut dx = vec![0.0; m * dim];
         for r in 0..m {
             for k in 0..dim {
@@ -255,6 +267,8 @@ impl Mlp<'_> {
                 dwu: weight_grad(&tdu),
                 dwd,
             },
+            dg: tdg,
+            du: tdu,
         }
     }
 }
