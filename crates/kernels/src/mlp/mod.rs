@@ -49,9 +49,10 @@
 //! With `s` the storage size: `save_preact = true` (default) keeps `gu` from the forward to the
 //! backward, `2 M I s` (Liger keeps `[A | G | U]`, `3 M I s`: `A` is recomputed here from `gu`
 //! by one elementwise pass, `M I` more reads of each half). With `save_preact = false` only the
-//! inputs are kept and the backward recomputes `gu` (one `2 M I dim` product more: four products
-//! instead of three). Workspaces, freed on return: forward `A` (`M I s`); backward `A` and `dA`
-//! (`2 M I s`, `A` freed before `dA` is used) besides `gu`, so the backward's peak is `4 M I s`;
+//! inputs are kept and the backward recomputes `gu` (the `[M, 2I]` product again, `4 M I dim`
+//! flops: four products instead of three). Workspaces, freed on return: forward `A` (`M I s`);
+//! backward `A` and `dA` (`M I s` each, both live through the down projection's backward, `A`
+//! freed before the in-place step) besides `gu`, so the backward's peak is `4 M I s`;
 //! with separate weights the packed weight `2 I dim s` (both passes) and the packed weight
 //! gradient (`2 I dim` of the parameter-gradient dtype; `dwg` and `dwu` are copied out of it).
 //!
@@ -77,9 +78,10 @@
 //! - `A` is computed from the stored (rounded) `G` and `U`, as the unfused `LigerSwiGLUMLP` and
 //!   the tiled modules compute it; `LigerMLPFunction`'s Triton kernel takes it from the FP32
 //!   accumulators (and stores `G` already multiplied by `gm`; here `gu` holds `x Wg^T`).
-//! - `dm` multiplies `A` before the down projection (`out = (A dm) Wd^T`, `A dm` rounded once);
-//!   Liger multiplies the projected output (`(A Wd^T) * dm`, rounded twice). Equal in exact
-//!   arithmetic, and `dWd = dout^T (A dm)` is Liger's `dout^T A * dm`.
+//! - `dm` multiplies the gated product before the down projection (`A` above includes it, rounded
+//!   once; `out = A Wd^T`); Liger multiplies the projected output (`(A' Wd^T) * dm` with `A'`
+//!   its `A` without `dm`, rounded twice). Equal in exact arithmetic, and `dWd = dout^T A` is
+//!   Liger's `dout^T A' * dm`.
 //! - Liger's fused MLP needs Hopper TMA, 3-D input and 16-byte strides; any `[..., dim]` and any
 //!   device here. Liger's tiled forward cuts `[B, T, dim]` along `T` per batch and its backward
 //!   the flattened rows; both cut the flattened rows here (the rows are independent: the same
@@ -87,7 +89,8 @@
 //! - `tiled_mlp`'s backward returns the weight gradients; Liger's accumulates them into the
 //!   modules' `.grad` as a side effect and returns only `dx`.
 //!
-//! Bounds: any `M`, `dim` and `I`, including 0 (empty outputs, zero gradients); `x`, the weights
+//! Bounds: any `M`, `dim` and `I`, including 0 (`I = 0` gives `out = 0`; otherwise empty outputs;
+//! zero weight gradients where there is nothing to sum); `x`, the weights
 //! and `gu` share one float storage dtype (f32, f16, bf16); `shards >= 1`. Anything else
 //! (shapes, dtypes, a missing or doubly given weight, a bad parameter) is a typed error.
 

@@ -11,7 +11,7 @@ use super::activations::{derivative, forward as act_fwd};
 
 /// A bound on `|f''|` of both gate activations (0.5 for SiLU, `2 phi(0) = 0.80` for tanh-GELU),
 /// used only for the magnitudes.
-const SECOND_DERIVATIVE_BOUND: f64 = 1.0;
+pub const SECOND_DERIVATIVE_BOUND: f64 = 1.0;
 
 /// One MLP: `x` `[m, dim]`, `wg`, `wu` `[inter, dim]`, `wd` `[dim, inter]`, row-major.
 #[derive(Clone, Copy, Debug)]
