@@ -153,7 +153,8 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("    in place: dx over dy\n"));
-        assert_eq!(text.matches("    in place:").count(), 8, "{text}");
+        assert!(text.contains("    in place: dgu over gu\n"));
+        assert_eq!(text.matches("    in place:").count(), 9, "{text}");
         let v = serde_json::to_value(&inv).unwrap();
         let rms = v
             .as_array()
