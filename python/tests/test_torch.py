@@ -773,6 +773,12 @@ def _cuda_cases():
          [gen(11, 33), gen(71, 33, seed=1, scale=0.3)], [log_probs(11, 71, seed=2).exp()]),
         ("fused_linear_jsd", lambda h, w, ht, wt: F.fused_linear_jsd(h, w, ht, wt, jsd_beta=0.3),
          [gen(11, 33), gen(71, 33, seed=1, scale=0.3)], [gen(11, 17, seed=2), gen(71, 17, seed=3, scale=0.3)]),
+        ("fused_mlp", lambda x, wg, wu, wd: F.fused_mlp(x, wg, wu, wd, 1.5, 0.5),
+         [gen(2, 9, 40), gen(70, 40, seed=1, scale=0.3), gen(70, 40, seed=2, scale=0.3), gen(40, 70, seed=3, scale=0.3)],
+         []),
+        ("tiled_mlp", lambda x, wg, wu, wd: F.tiled_mlp(x, wg, wu, wd, activation="geglu", shards=4),
+         [gen(2, 9, 40), gen(70, 40, seed=1, scale=0.3), gen(70, 40, seed=2, scale=0.3), gen(40, 70, seed=3, scale=0.3)],
+         []),
     ]
 
 

@@ -241,3 +241,39 @@ def test_fused_linear_jsd(dtype, beta):
 
     fn = lambda xs, ws: F.fused_linear_jsd(xs, ws, xt, wt, labels, jsd_beta=beta, temperature=0.8)
     compare(fn, ref, [xs, ws], dtype)
+
+
+def mlp_ref(x, wg, wu, wd, gm=1.0, dm=1.0, activation="swiglu"):
+    """The gated MLP in float64 (PARITY.md 7.1)."""
+    g = gm * (x @ wg.t())
+    a = torch.nn.functional.silu(g) if activation == "swiglu" else torch.nn.functional.gelu(g, approximate="tanh")
+    return (a * (x @ wu.t()) * dm) @ wd.t()
+
+
+@pytest.mark.parametrize("dtype", DT)
+@pytest.mark.parametrize("activation", ["swiglu", "geglu"])
+@pytest.mark.parametrize("tiled", [False, True])
+def test_mlp(dtype, activation, tiled):
+    """Value and the gradients of x and the three weights against float64, multipliers != 1,
+    ragged sizes (17 rows in 3 shards for the tiled form); the fused form's backward writes
+    [dG | dU] over its saved preactivations."""
+    x = gen(17, 24, scale=1.0)
+    wg, wu, wd = gen(40, 24, seed=1, scale=0.3), gen(40, 24, seed=2, scale=0.3), gen(24, 40, seed=3, scale=0.3)
+    if tiled:
+        fn = lambda x, wg, wu, wd: F.tiled_mlp(x, wg, wu, wd, 1.5, 0.5, activation, shards=3)
+    else:
+        fn = lambda x, wg, wu, wd: F.fused_mlp(x, wg, wu, wd, 1.5, 0.5, activation)
+    compare(fn, lambda x, wg, wu, wd: mlp_ref(x, wg, wu, wd, 1.5, 0.5, activation), [x, wg, wu, wd], dtype)
+
+
+def test_mlp_bad_inputs_and_compile():
+    x, w = torch.ones(3, 8), torch.ones(5, 8)
+    with pytest.raises(metile.MetileError):
+        F.fused_mlp(x, w, w, torch.ones(8, 4))  # down weight [dim, I] with I = 4, not 5
+    with pytest.raises(metile.MetileError):
+        F.tiled_mlp(x, w, w, torch.ones(8, 5), shards=0)
+    for name in ("mlp_fwd", "mlp_bwd", "tiled_mlp_fwd", "tiled_mlp_bwd"):
+        assert hasattr(torch.ops.metile, name)
+    x, wg, wu, wd = torch.randn(4, 8), torch.randn(6, 8), torch.randn(6, 8), torch.randn(8, 6)
+    f = lambda *a: F.fused_mlp(*a).sum() + F.tiled_mlp(*a, shards=2).sum()
+    assert torch.allclose(torch.compile(f, fullgraph=True, backend="eager")(x, wg, wu, wd), f(x, wg, wu, wd))

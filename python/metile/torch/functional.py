@@ -201,3 +201,17 @@ def fused_linear_jsd(student_input, student_weight, teacher_input, teacher_weigh
     return ops.FusedLinearJSDFunction.apply(student_input.reshape(-1, student_input.shape[-1]), student_weight,
                                             teacher_input.reshape(-1, teacher_input.shape[-1]), teacher_weight,
                                             labels, jsd_beta, ignore_index, temperature)
+
+
+def fused_mlp(x, gate_weight, up_weight, down_weight, gate_multiplier=1.0, down_multiplier=1.0, activation="swiglu"):
+    """The gated MLP ``(act(gm x Wg^T) * (x Wu^T) * dm) Wd^T`` in one operator (Liger's
+    ``LigerMLPFunction`` order: gate, up, down weights as ``nn.Linear`` stores them)."""
+    return ops.FusedMLPFunction.apply(x, gate_weight, up_weight, down_weight, gate_multiplier, down_multiplier,
+                                      activation)
+
+
+def tiled_mlp(x, gate_weight, up_weight, down_weight, gate_multiplier=1.0, down_multiplier=1.0, activation="swiglu",
+              shards="auto"):
+    """``fused_mlp`` in row shards, saving only ``x`` (Liger's tiled MLP)."""
+    return ops.TiledMLPFunction.apply(x, gate_weight, up_weight, down_weight, gate_multiplier, down_multiplier,
+                                      activation, shards)

@@ -1297,3 +1297,130 @@ class FusedLinearJSDFunction(torch.autograd.Function):
     @staticmethod
     def backward(ctx, dloss):
         return _scaled_in_place(ctx, dloss) + (None,) * 8
+
+
+# ---- MLP ---------------------------------------------------------------------------------------
+
+
+def _mlp_inputs(x, wg, wu, wd):
+    return {"x": x, "wg": wg, "wu": wu, "wd": wd}
+
+
+def _mlp_params(activation, gate_multiplier, down_multiplier, **more):
+    return {"activation": activation, "gate_multiplier": gate_multiplier, "down_multiplier": down_multiplier,
+            **more}
+
+
+def _mlp_fwd_fake(x, wg, wu, wd, activation, gate_multiplier, down_multiplier, save_preact):
+    gu = _empty(x, shape=(*x.shape[:-1], 2 * wg.shape[0])) if save_preact else _nothing(x)
+    return _empty(x), gu
+
+
+@_register("mlp_fwd", _mlp_fwd_fake)
+def mlp_fwd(x: Tensor, wg: Tensor, wu: Tensor, wd: Tensor, activation: str, gate_multiplier: float,
+            down_multiplier: float, save_preact: bool) -> Tuple[Tensor, Tensor]:
+    """``(out, gu)``: the MLP's output and, with ``save_preact``, ``[x wg^T | x wu^T]``."""
+    out = run("fused_mlp.forward", _mlp_inputs(x, wg, wu, wd),
+              _mlp_params(activation, gate_multiplier, down_multiplier, save_preact=save_preact))
+    return out["out"], _output(out, "gu", x)
+
+
+def _mlp_bwd_fake(x, wg, wu, wd, gu, dout, activation, gate_multiplier, down_multiplier):
+    return _empty(x), _empty(wg), _empty(wu), _empty(wd)
+
+
+@_register("mlp_bwd", _mlp_bwd_fake)
+def mlp_bwd(x: Tensor, wg: Tensor, wu: Tensor, wd: Tensor, gu: Tensor, dout: Tensor, activation: str,
+            gate_multiplier: float, down_multiplier: float) -> Tuple[Tensor, Tensor, Tensor, Tensor]:
+    """``(dx, dwg, dwu, dwd)`` in the inputs' dtypes (``gu`` is read, not written)."""
+    inputs = _mlp_inputs(x, wg, wu, wd)
+    inputs.update(gu=gu, dout=dout)
+    g = run("fused_mlp.backward", inputs,
+            _mlp_params(activation, gate_multiplier, down_multiplier, param_grad_dtype="storage"))
+    return g["dx"], g["dwg"], g["dwu"], g["dwd"]
+
+
+def mlp_bwd_in_place(x, wg, wu, wd, gu, dout, activation, gate_multiplier, down_multiplier):
+    """``mlp_bwd`` writing ``[dG | dU]`` over ``gu`` (eager only: not a custom op); ``gu`` is
+    consumed (its version is bumped)."""
+    inputs = _mlp_inputs(x, wg, wu, wd)
+    inputs.update(gu=gu, dout=dout)
+    g = run("fused_mlp.in_place_backward", inputs,
+            _mlp_params(activation, gate_multiplier, down_multiplier, param_grad_dtype="storage"))
+    _consumed(gu)
+    return g["dx"], g["dwg"], g["dwu"], g["dwd"]
+
+
+class FusedMLPFunction(torch.autograd.Function):
+    """``apply(x [..., dim], wg [I, dim], wu [I, dim], wd [dim, I], gate_multiplier=1.0,
+    down_multiplier=1.0, activation="swiglu")``: ``(act(gm x wg^T) * (x wu^T) * dm) wd^T`` with
+    ``act`` silu (``"swiglu"``, Liger's ``LigerMLPFunction``) or tanh-GELU (``"geglu"``). The
+    forward saves ``[x wg^T | x wu^T]`` (``2 I`` values per row, Liger keeps ``3 I``); in eager
+    mode the backward writes ``[dG | dU]`` over it (``fused_mlp.in_place_backward``). Every input
+    gets a gradient, in its dtype (FP32 sums rounded once)."""
+
+    @staticmethod
+    def forward(ctx, x, wg, wu, wd, gate_multiplier=1.0, down_multiplier=1.0, activation="swiglu"):
+        opts = (str(activation), float(gate_multiplier), float(down_multiplier))
+        out, gu = mlp_fwd(x, wg, wu, wd, *opts, True)
+        ctx.save_for_backward(x, wg, wu, wd, gu)
+        ctx.opts = opts
+        ctx.in_place = True
+        return out
+
+    @staticmethod
+    def backward(ctx, dout):
+        x, wg, wu, wd, gu = ctx.saved_tensors
+        bwd = mlp_bwd_in_place if _in_place(ctx) else mlp_bwd
+        dx, dwg, dwu, dwd = bwd(x, wg, wu, wd, gu, dout.contiguous(), *ctx.opts)
+        return dx, dwg, dwu, dwd, None, None, None
+
+
+def _tiled_mlp_fwd_fake(x, wg, wu, wd, activation, gate_multiplier, down_multiplier, shards):
+    return _empty(x)
+
+
+@_register("tiled_mlp_fwd", _tiled_mlp_fwd_fake)
+def tiled_mlp_fwd(x: Tensor, wg: Tensor, wu: Tensor, wd: Tensor, activation: str, gate_multiplier: float,
+                  down_multiplier: float, shards: str) -> Tensor:
+    """The MLP's output, computed in row shards; nothing but ``x`` needs keeping."""
+    out = run("tiled_mlp.forward", _mlp_inputs(x, wg, wu, wd),
+              _mlp_params(activation, gate_multiplier, down_multiplier, shards=shards))
+    return out["out"]
+
+
+def _tiled_mlp_bwd_fake(x, wg, wu, wd, dout, activation, gate_multiplier, down_multiplier, shards):
+    return _empty(x), _empty(wg), _empty(wu), _empty(wd)
+
+
+@_register("tiled_mlp_bwd", _tiled_mlp_bwd_fake)
+def tiled_mlp_bwd(x: Tensor, wg: Tensor, wu: Tensor, wd: Tensor, dout: Tensor, activation: str,
+                  gate_multiplier: float, down_multiplier: float, shards: str) -> Tuple[Tensor, Tensor, Tensor, Tensor]:
+    """``(dx, dwg, dwu, dwd)``, every shard's intermediates recomputed."""
+    inputs = _mlp_inputs(x, wg, wu, wd)
+    inputs.update(dout=dout)
+    g = run("tiled_mlp.backward", inputs,
+            _mlp_params(activation, gate_multiplier, down_multiplier, shards=shards, param_grad_dtype="storage"))
+    return g["dx"], g["dwg"], g["dwu"], g["dwd"]
+
+
+class TiledMLPFunction(torch.autograd.Function):
+    """``apply(x, wg, wu, wd, gate_multiplier=1.0, down_multiplier=1.0, activation="swiglu",
+    shards="auto")``: ``FusedMLPFunction``'s MLP in row shards (Liger's ``LigerTiledMLPFunction``
+    behind ``LigerTiledSwiGLUMLP``/``LigerTiledGEGLUMLP``; ``auto``: ``max(1, ceil(T / dim))``
+    shards): only ``x`` is saved and the backward recomputes each shard. The weight gradients are
+    returned (Liger writes ``.grad`` as a side effect)."""
+
+    @staticmethod
+    def forward(ctx, x, wg, wu, wd, gate_multiplier=1.0, down_multiplier=1.0, activation="swiglu", shards="auto"):
+        opts = (str(activation), float(gate_multiplier), float(down_multiplier), str(shards))
+        out = tiled_mlp_fwd(x, wg, wu, wd, *opts)
+        ctx.save_for_backward(x, wg, wu, wd)
+        ctx.opts = opts
+        return out
+
+    @staticmethod
+    def backward(ctx, dout):
+        x, wg, wu, wd = ctx.saved_tensors
+        dx, dwg, dwu, dwd = tiled_mlp_bwd(x, wg, wu, wd, dout.contiguous(), *ctx.opts)
+        return dx, dwg, dwu, dwd, None, None, None, None
