@@ -523,6 +523,7 @@ pub fn entry_points() -> Vec<&'static EntryPoint> {
         .chain(crate::fused_linear_cross_entropy::ENTRY_POINTS.iter())
         .chain(crate::fused_linear_kl_div::ENTRY_POINTS.iter())
         .chain(crate::fused_linear_jsd::ENTRY_POINTS.iter())
+        .chain(crate::chunked_distill::ENTRY_POINTS.iter())
         .chain(crate::distill::ENTRY_POINTS.iter())
         .chain(crate::fused_ce_tvd::ENTRY_POINTS.iter())
         .chain(crate::grpo_loss::ENTRY_POINTS.iter())

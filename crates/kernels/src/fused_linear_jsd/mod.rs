@@ -62,6 +62,7 @@ mod tests;
 
 use metile_ir::{DType, Verified};
 use metile_lang::{select, trace, Buffer, LangError, Tile};
+use metile_runtime::Buffer as DeviceBuffer;
 use metile_runtime::{Arg, Device, Tensor};
 
 use crate::cross_entropy::{self as ce, count_valid, ignore_index, row_ids, RowTiles};
@@ -127,6 +128,15 @@ pub struct FljsdForward {
 
 // ---- The per-chunk kernel --------------------------------------------------------------------
 
+/// The soft (distillation) term of a per-chunk kernel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Soft {
+    /// The generalised JSD with its three formulas ([`kernel`]).
+    Jsd(Beta),
+    /// `beta (1 - cos(s, t))` ([`crate::chunked_distill::cosine_kernel`]).
+    Cosine,
+}
+
 /// Kernel specialisation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct FljsdSpec {
@@ -134,10 +144,28 @@ pub struct FljsdSpec {
     pub student: DType,
     pub teacher: DType,
     pub labels: Option<DType>,
-    pub beta: Beta,
+    pub soft: Soft,
+    /// The chunked distillation's hard term (`crate::chunked_distill`; needs labels): the
+    /// student's NLL of the row's label on its unscaled logits, written to `row_hard` times
+    /// `factor`, its gradient times `hard_scale` added to the logits' gradient.
+    pub hard: bool,
+    /// The student's logits have fewer columns (`n_student`) than the teacher's (`n`): they are
+    /// read as zero-padded to the teacher's width (Liger's chunked distillation).
+    pub padded: bool,
     pub tiling: Tiling,
     /// Few rows for the device (`cross_entropy::wide_programs`): at least 1024 threads.
     pub wide: bool,
+}
+
+impl FljsdSpec {
+    /// The traced kernel's name.
+    pub fn name(&self) -> &'static str {
+        match self.soft {
+            Soft::Jsd(_) if !self.hard && !self.padded => "fused_linear_jsd_fwd",
+            Soft::Jsd(_) => "chunked_jsd_fwd",
+            Soft::Cosine => "chunked_cosine_fwd",
+        }
+    }
 }
 
 /// The spec `metile emit` shows: both logits in `dtype`, int64 labels, beta between 0 and 1,
@@ -147,7 +175,9 @@ pub fn representative_spec(dtype: DType, block: usize, exact: bool) -> FljsdSpec
         student: dtype,
         teacher: dtype,
         labels: Some(DType::I64),
-        beta: Beta::Between,
+        soft: Soft::Jsd(Beta::Between),
+        hard: false,
+        padded: false,
         tiling: Tiling {
             block,
             exact,
@@ -158,34 +188,184 @@ pub fn representative_spec(dtype: DType, block: usize, exact: bool) -> FljsdSpec
     }
 }
 
-/// One program per row of a chunk (module doc). Parameters: `student` (read-write, `[c, V]`),
-/// `teacher` (`[c, V]`), `[labels]` (the call's `[N]`), `row_loss` (f32, the call's `[N]`),
-/// then the scalars `n` (V), `row0` (the chunk's first row among the call's), `ignore_index`,
-/// `temperature`, `beta`, `factor` (`1 / n`) and `grad_scale` (`1 / (n T)`).
-pub fn kernel(spec: &FljsdSpec) -> Result<Verified, LangError> {
-    trace("fused_linear_jsd_fwd", |k| {
-        if spec.wide {
-            k.min_threads(ce::WIDE_THREADS);
-        }
+/// The parameters every per-chunk distillation kernel takes, in order (module doc of
+/// [`kernel`]).
+pub(crate) struct ChunkParams {
+    pub student: Buffer,
+    pub teacher: Buffer,
+    pub labels: Option<Buffer>,
+    pub row_loss: Buffer,
+    pub row_hard: Option<Buffer>,
+    pub n: Tile,
+    pub row0: Tile,
+    pub ignore: Tile,
+    pub temperature: Tile,
+    pub beta: Tile,
+    pub factor: Tile,
+    pub grad_scale: Tile,
+    pub n_student: Option<Tile>,
+    pub hard_scale: Option<Tile>,
+}
+
+impl ChunkParams {
+    /// Declares the parameters of `spec`'s kernel.
+    pub(crate) fn declare(k: &metile_lang::Ctx, spec: &FljsdSpec) -> ChunkParams {
         let student = k.inout("student", spec.student);
         let teacher = k.input("teacher", spec.teacher);
         let labels = spec.labels.map(|d| k.input("labels", d));
         let row_loss = k.output("row_loss", DType::F32);
-        let n = k.scalar("n", DType::I32);
-        let row0 = k.scalar("row0", DType::I64);
-        let ignore = k.scalar("ignore_index", DType::I64);
-        let temperature = k.scalar("temperature", DType::F32);
-        let beta = k.scalar("beta", DType::F32);
-        let factor = k.scalar("factor", DType::F32);
-        let grad_scale = k.scalar("grad_scale", DType::F32);
-        let loss = Loss::Jsd(spec.beta);
+        let row_hard = spec.hard.then(|| k.output("row_hard", DType::F32));
+        let f32s = |name: &str| k.scalar(name, DType::F32);
+        ChunkParams {
+            student,
+            teacher,
+            labels,
+            row_loss,
+            row_hard,
+            n: k.scalar("n", DType::I32),
+            row0: k.scalar("row0", DType::I64),
+            ignore: k.scalar("ignore_index", DType::I64),
+            temperature: f32s("temperature"),
+            beta: f32s("beta"),
+            factor: f32s("factor"),
+            grad_scale: f32s("grad_scale"),
+            n_student: spec.padded.then(|| k.scalar("n_student", DType::I32)),
+            hard_scale: spec.hard.then(|| f32s("hard_scale")),
+        }
+    }
+}
+
+/// A tile of a row of both logits: the student's unscaled `z` (f32, 0 on the padded and masked
+/// lanes), `s = z / T` and the teacher's `t = t_raw / T`, the column ids (i64), the teacher's
+/// mask (`None`: the tile is the row), and the student's element offsets and mask.
+#[derive(Clone, Copy)]
+pub(crate) struct PairTile {
+    pub z: Tile,
+    pub s: Tile,
+    pub t: Tile,
+    pub cols: Tile,
+    pub mask: Option<Tile>,
+    pub s_offs: Tile,
+    pub s_mask: Option<Tile>,
+}
+
+/// The row tiles of both logits of one program's row (`row`: the chunk's), the student's
+/// zero-padded to the teacher's width when `padded`.
+pub(crate) struct PairRow<'k> {
+    pub tiles: RowTiles<'k>,
+    /// The student's own tiles (`n_student` wide, always masked) when padded.
+    student_tiles: Option<RowTiles<'k>>,
+    student: Buffer,
+    teacher: Buffer,
+    temperature: Tile,
+}
+
+impl<'k> PairRow<'k> {
+    pub(crate) fn new(k: &'k metile_lang::Ctx, p: &ChunkParams, row: Tile, t: Tiling) -> Self {
+        PairRow {
+            tiles: RowTiles::new(k, row, p.n, t),
+            student_tiles: p
+                .n_student
+                .map(|ns| RowTiles::new(k, row, ns, Tiling { exact: false, ..t })),
+            student: p.student,
+            teacher: p.teacher,
+            temperature: p.temperature,
+        }
+    }
+
+    /// The element offset of the student's row.
+    pub(crate) fn student_base(&self) -> Tile {
+        self.student_tiles.as_ref().unwrap_or(&self.tiles).base()
+    }
+
+    /// The tile at column `start` (the whole row when `None`).
+    pub(crate) fn read(&self, start: Option<Tile>) -> PairTile {
+        let (offs, cols, mask) = self.tiles.at(start);
+        let (s_offs, s_mask) = match &self.student_tiles {
+            Some(st) => {
+                let (o, _, m) = st.at(start);
+                (o, m)
+            }
+            None => (offs, mask),
+        };
+        let load = |buf: &Buffer, offs: Tile, mask: Option<Tile>| {
+            match mask {
+                Some(m) => buf.load_masked(offs, m, 0.0),
+                None => buf.load(offs),
+            }
+            .cast(DType::F32)
+        };
+        let z = load(&self.student, s_offs, s_mask);
+        let s = z / self.temperature;
+        let t = load(&self.teacher, offs, mask) / self.temperature;
+        PairTile {
+            z,
+            s,
+            t,
+            cols,
+            mask,
+            s_offs,
+            s_mask,
+        }
+    }
+}
+
+/// `z` on the lanes `mask` keeps, else `-inf` (a logsumexp's input).
+pub(crate) fn real(z: Tile, mask: Option<Tile>) -> Tile {
+    match mask {
+        Some(m) => select(m, z, f32::NEG_INFINITY),
+        None => z,
+    }
+}
+
+/// The logsumexp of one tile that is the whole row (masked lanes excluded).
+pub(crate) fn tile_lse(z: Tile, mask: Option<Tile>) -> Tile {
+    let z = real(z, mask);
+    let m = z.max(0);
+    m + (z - m).exp().sum(0).log()
+}
+
+/// The hard term's target logit `z_y` of the row (0 on ignored rows, which read nothing): read
+/// before any store, the row reductions after it ordering every thread's read before the
+/// first write over the logits (as cross-entropy's in-place forward).
+pub(crate) fn target_logit(pair: &PairRow<'_>, y: Tile, valid: Tile) -> Tile {
+    pair.student
+        .load_masked(pair.student_base() + y, valid, 0.0)
+        .cast(DType::F32)
+}
+
+/// The hard term's gradient w.r.t. the unscaled logits `z` of a tile: `(softmax(z) - onehot(y))
+/// * hard_scale`, given the row's `lse` of `z` (padded lanes are never stored).
+pub(crate) fn hard_grad(p: &PairTile, lse: Tile, y: Tile, hard_scale: Tile) -> Tile {
+    ((p.z - lse).exp() - p.cols.equal(y).cast(DType::F32)) * hard_scale
+}
+
+/// One program per row of a chunk (module doc). Parameters ([`ChunkParams`]): `student`
+/// (read-write, `[c, n_student or n]`), `teacher` (`[c, n]`), `[labels]` (the call's `[N]`),
+/// `row_loss` (f32, the call's `[N]`), `[row_hard]` (likewise, with `hard`), then the scalars
+/// `n` (the teacher's V), `row0` (the chunk's first row among the call's), `ignore_index`,
+/// `temperature`, `beta`, `factor` (`1 / n_valid`), `grad_scale` (the soft term's gradient
+/// factor: `1 / (n_valid T)`, times its weight in the chunked loss), `[n_student]` (when
+/// `padded`), `[hard_scale]` (`weight_hard / n_valid`, with `hard`). A cosine spec traces
+/// [`crate::chunked_distill::cosine_kernel`] instead.
+pub fn kernel(spec: &FljsdSpec) -> Result<Verified, LangError> {
+    let loss = match spec.soft {
+        Soft::Jsd(b) => Loss::Jsd(b),
+        Soft::Cosine => return crate::chunked_distill::cosine_kernel(spec),
+    };
+    trace(spec.name(), |k| {
+        if spec.wide {
+            k.min_threads(ce::WIDE_THREADS);
+        }
+        let p = ChunkParams::declare(k, spec);
+        let (row_loss, beta, factor, grad_scale) = (&p.row_loss, p.beta, p.factor, p.grad_scale);
         let t = spec.tiling;
         let row = k.program_id(0);
-        let at = row.cast(DType::I64) + row0;
-        let tiles = RowTiles::new(k, row, n, t);
-        let valid = labels
-            .as_ref()
-            .map(|l| l.load(at).cast(DType::I64).not_equal(ignore));
+        let at = row.cast(DType::I64) + p.row0;
+        let pair = PairRow::new(k, &p, row, t);
+        let tiles = &pair.tiles;
+        let label = p.labels.as_ref().map(|l| l.load(at).cast(DType::I64));
+        let valid = label.map(|y| y.not_equal(p.ignore));
         let keep = |v: Tile| match valid {
             Some(ok) => select(ok, v, 0.0),
             None => v,
@@ -194,79 +374,84 @@ pub fn kernel(spec: &FljsdSpec) -> Result<Verified, LangError> {
             Some(m) => select(m, v, 0.0),
             None => v,
         };
-        let load = |buf: &Buffer, offs: Tile, mask: Option<Tile>| {
-            match mask {
-                Some(m) => buf.load_masked(offs, m, 0.0),
-                None => buf.load(offs),
-            }
-            .cast(DType::F32)
-                / temperature
-        };
-        // A tile's `s` and `t` in f32 (0 on masked lanes), offsets and mask; a row that fits one
-        // tile is loaded once.
-        let read = |start: Option<Tile>| {
-            let (offs, _, mask) = tiles.at(start);
-            (
-                load(&student, offs, mask),
-                load(&teacher, offs, mask),
-                offs,
-                mask,
-            )
-        };
-        let whole = (!t.looped).then(|| read(None));
-        let tile = |start: Option<Tile>| whole.unwrap_or_else(|| read(start));
-        let real = |z: Tile, mask: Option<Tile>| match mask {
-            Some(m) => select(m, z, f32::NEG_INFINITY),
-            None => z,
-        };
-        // Walk 1: both logsumexps.
-        let (lse_s, lse_t) = match whole {
-            Some((s, tv, _, mask)) => {
-                let lse = |z: Tile| {
-                    let z = real(z, mask);
-                    let m = z.max(0);
-                    m + (z - m).exp().sum(0).log()
-                };
-                (lse(s), lse(tv))
-            }
+        // The hard term's label and target logit (labels are required with it).
+        let hard = label
+            .zip(valid)
+            .zip(p.hard_scale)
+            .map(|((y, ok), hs)| (y, hs, target_logit(&pair, y, ok)));
+        // A row that fits one tile is loaded once.
+        let whole = (!t.looped).then(|| pair.read(None));
+        let tile = |start: Option<Tile>| whole.unwrap_or_else(|| pair.read(start));
+        // Walk 1: both logsumexps (and the unscaled student's, for the hard term).
+        let (lse_s, lse_t, lse_z) = match whole {
+            Some(w) => (
+                tile_lse(w.s, w.mask),
+                tile_lse(w.t, w.mask),
+                hard.map(|_| tile_lse(w.z, w.s_mask)),
+            ),
             None => {
                 let mut init = online::start(k, t.block).to_vec();
                 init.extend(online::start(k, t.block));
-                let r = k.for_range(0, n, t.block as i64, &init, |st, c| {
-                    let (s, tv, _, mask) = tile(Some(st));
-                    let (ms, ss, _) = online::step(c[0], c[1], real(s, mask));
-                    let (mt, sq, _) = online::step(c[2], c[3], real(tv, mask));
-                    vec![ms, ss, mt, sq]
+                if hard.is_some() {
+                    init.extend(online::start(k, t.block));
+                }
+                let r = k.for_range(0, p.n, t.block as i64, &init, |st, c| {
+                    let w = tile(Some(st));
+                    let (ms, ss, _) = online::step(c[0], c[1], real(w.s, w.mask));
+                    let (mt, sq, _) = online::step(c[2], c[3], real(w.t, w.mask));
+                    let mut next = vec![ms, ss, mt, sq];
+                    if hard.is_some() {
+                        let (mz, sz, _) = online::step(c[4], c[5], real(w.z, w.s_mask));
+                        next.extend([mz, sz]);
+                    }
+                    next
                 });
                 let (ms, ss) = online::finish(r[0], r[1]);
                 let (mt, sq) = online::finish(r[2], r[3]);
-                (ms + ss.log(), mt + sq.log())
+                let lse_z = hard.map(|_| {
+                    let (mz, sz) = online::finish(r[4], r[5]);
+                    (mz, sz)
+                });
+                (
+                    ms + ss.log(),
+                    mt + sq.log(),
+                    lse_z.map(|(mz, sz)| mz + sz.log()),
+                )
             }
         };
-        // A tile's log-probabilities `X` (student) and `Y` (teacher).
+        // A tile with its log-probabilities `X` (student) and `Y` (teacher).
         let log_probs = |st: Option<Tile>| {
-            let (s, tv, offs, mask) = tile(st);
-            (s - lse_s, tv - lse_t, offs, mask)
+            let w = tile(st);
+            (w.s - lse_s, w.t - lse_t, w)
         };
         // Walk 2: the row's loss and `sum dX` (JSD's terms take no `eps`: `beta` fills it).
         let sums = tiles.sums(2, &|st| {
-            let (x, y, _, mask) = log_probs(st);
+            let (x, y, w) = log_probs(st);
             vec![
-                in_row(element_loss(loss, x, y, beta, beta), mask),
-                in_row(element_grad(loss, Some(x), y, beta), mask),
+                in_row(element_loss(loss, x, y, beta, beta), w.mask),
+                in_row(element_grad(loss, Some(x), y, beta), w.mask),
             ]
         });
-        // Walk 3: `g = (dX - Q sum dX) / (n T)` over the student's logits.
+        // Walk 3: `g = (dX - Q sum dX) grad_scale` (+ the hard term's) over the student's
+        // logits.
         tiles.each(&|st| {
-            let (x, y, offs, mask) = log_probs(st);
+            let (x, y, w) = log_probs(st);
             let dx = element_grad(loss, Some(x), y, beta);
-            let g = keep((dx - x.exp() * sums[1]) * grad_scale).cast(spec.student);
-            match mask {
-                Some(m) => student.store_masked(offs, g, m),
-                None => student.store(offs, g),
+            let g = (dx - x.exp() * sums[1]) * grad_scale;
+            let g = match (hard, lse_z) {
+                (Some((y, hs, _)), Some(lz)) => g + hard_grad(&w, lz, y, hs),
+                _ => g,
+            };
+            let g = keep(g).cast(spec.student);
+            match w.s_mask {
+                Some(m) => p.student.store_masked(w.s_offs, g, m),
+                None => p.student.store(w.s_offs, g),
             }
         });
         row_loss.store(at, keep(sums[0] * factor));
+        if let (Some(out), Some((_, _, zy)), Some(lz)) = (&p.row_hard, hard, lse_z) {
+            out.store(at, keep((lz - zy) * factor));
+        }
     })
 }
 
@@ -274,7 +459,6 @@ pub fn kernel(spec: &FljsdSpec) -> Result<Verified, LangError> {
 
 /// Validated sizes.
 struct Plan {
-    n: usize,
     h: usize,
     v: usize,
     chunk: usize,
@@ -286,7 +470,7 @@ struct Plan {
 }
 
 /// `[V, H]` of `weight` for `hidden [..., H]` of its dtype, or a typed error.
-fn projection(
+pub(crate) fn projection(
     entry: &str,
     names: [&str; 2],
     hidden: &Tensor,
@@ -380,7 +564,6 @@ fn validate(entry: &str, inp: &FljsdInputs<'_>, o: &FljsdOptions) -> Result<Plan
     }
     let dt = inp.hidden.dtype();
     Ok(Plan {
-        n,
         h,
         v,
         chunk: o.chunking.rows(n, h, v),
@@ -429,58 +612,141 @@ pub(crate) fn forward_tiled(
 ) -> Result<FljsdForward, OpError> {
     let p = validate("fused_linear_jsd.forward", inp, o)?;
     let labels = inp.labels.map(|l| here(device, l)).transpose()?;
-    let mut rows = device.zeros(DType::F32, p.n)?;
-    let proj = Projection {
-        hidden: inp.hidden,
-        weight: inp.weight,
-        bias: None,
-        chunk: p.chunk,
-        param_grad: p.param_grad,
-        f32_grad_hidden: p.grad_hidden == DType::F32,
+    let run = DistillChunks {
+        student: Projection {
+            hidden: inp.hidden,
+            weight: inp.weight,
+            bias: None,
+            chunk: p.chunk,
+            param_grad: p.param_grad,
+            f32_grad_hidden: p.grad_hidden == DType::F32,
+        },
+        teacher_hidden: inp.teacher_hidden,
+        teacher_weight: inp.teacher_weight,
+        teacher_bias: None,
+        labels: labels.as_deref(),
+        soft: Soft::Jsd(p.beta),
+        hard: false,
+        ignore_index: o.jsd.ignore_index,
+        temperature: o.temperature,
+        beta: o.jsd.beta,
+        factor: p.factor,
+        soft_weight: 1.0,
+        hard_weight: 0.0,
     };
-    let tiling = tiling.unwrap_or_else(|| Tiling::for_device(device, p.v));
+    let r = distill_chunks(device, &run, prev, tiling)?;
+    let loss = device.to_device(&Tensor::from_f32(DType::F32, &[], &[r.soft as f32])?)?;
+    Ok(FljsdForward {
+        loss,
+        grads: r.grads,
+    })
+}
+
+/// A distillation loss's chunk loop over the student's projection (this module's and
+/// `crate::chunked_distill`'s): per chunk, the teacher's logits `teacher_hidden W_t^T + b_t`
+/// (the matmul path in the teacher's dtype), then the per-chunk kernel ([`kernel`]) over both.
+pub(crate) struct DistillChunks<'a> {
+    /// The student's projection (which gets the gradients).
+    pub student: Projection<'a>,
+    pub teacher_hidden: &'a Tensor,
+    pub teacher_weight: &'a Tensor,
+    pub teacher_bias: Option<&'a Tensor>,
+    /// The rows' labels, on the call's device (required with `hard`).
+    pub labels: Option<&'a Tensor>,
+    pub soft: Soft,
+    pub hard: bool,
+    pub ignore_index: i64,
+    pub temperature: f64,
+    pub beta: f64,
+    /// `1 / n_valid`, 0 when no row counts.
+    pub factor: f64,
+    /// The soft and hard terms' weights in the loss whose gradient is made.
+    pub soft_weight: f64,
+    pub hard_weight: f64,
+}
+
+/// What [`distill_chunks`] returns: the gradients for `dloss = 1` and the soft and hard terms
+/// (each the f64 sum of its FP32 rows in row order, already divided by `n_valid`; hard 0
+/// without `hard`).
+pub(crate) struct DistillSums {
+    pub grads: FljsdGrads,
+    pub soft: f64,
+    pub hard: f64,
+}
+
+/// Runs `r`'s chunks (reusing `prev` gradient tensors that fit), the rows tiled as `tiling`
+/// says (`None`: `Tiling::for_device` on the teacher's width). The student's logits are
+/// zero-padded to the teacher's width when narrower (the caller validated the widths).
+pub(crate) fn distill_chunks(
+    device: &Device,
+    r: &DistillChunks<'_>,
+    prev: Option<FljsdGrads>,
+    tiling: Option<Tiling>,
+) -> Result<DistillSums, OpError> {
+    let n: usize = r.student.hidden.shape[..r.student.hidden.shape.len() - 1]
+        .iter()
+        .product();
+    let (vs, vt) = (r.student.weight.shape[0], r.teacher_weight.shape[0]);
+    let mut rows = device.zeros(DType::F32, n)?;
+    let mut hard_rows = r.hard.then(|| device.zeros(DType::F32, n)).transpose()?;
+    let tiling = tiling.unwrap_or_else(|| Tiling::for_device(device, vt));
     let mm = MatmulOptions::default();
     // The teacher's chunk rows (when copied) and logits, reused by the next chunk of their size.
     let (mut t_rows, mut t_logits): (Option<Tensor>, Option<Tensor>) = (None, None);
-    let grads = chunk_loop(device, &proj, true, prev, &mut |ch, z| {
+    let grads = chunk_loop(device, &r.student, true, prev, &mut |ch, z| {
         let (start, c) = (ch.start, ch.rows);
         let keep = |t: Option<Tensor>, shape: &[usize]| t.filter(|t| t.shape == shape);
-        let ht = inp.teacher_weight.shape[1];
+        let ht = r.teacher_weight.shape[1];
         let spare = keep(t_rows.take(), &[c, ht]);
-        let (xt, copied) = chunk_rows(device, inp.teacher_hidden, start, c, spare)?;
-        let prev_y = keep(t_logits.take(), &[c, p.v]).map(|y| MatmulOutputs { y, z: None });
-        let teacher = matmul::forward(device, &xt, inp.teacher_weight, None, &mm, prev_y)?.y;
+        let (xt, copied) = chunk_rows(device, r.teacher_hidden, start, c, spare)?;
+        let prev_y = keep(t_logits.take(), &[c, vt]).map(|y| MatmulOutputs { y, z: None });
+        let (wt, bt) = (r.teacher_weight, r.teacher_bias);
+        let teacher = matmul::forward(device, &xt, wt, bt, &mm, prev_y)?.y;
         let spec = FljsdSpec {
             student: z.dtype(),
             teacher: teacher.dtype(),
-            labels: labels.as_ref().map(|l| l.dtype()),
-            beta: p.beta,
+            labels: r.labels.map(|l| l.dtype()),
+            soft: r.soft,
+            hard: r.hard,
+            padded: vs < vt,
             tiling,
             wide: ce::wide_programs(device, c),
         };
-        let k = device.kernel("fused_linear_jsd_fwd", &spec, || kernel(&spec))?;
+        let k = device.kernel(spec.name(), &spec, || kernel(&spec))?;
         let mut args = vec![Arg::Out(&mut z.buffer), Arg::In(&teacher.buffer)];
-        args.extend(labels.as_ref().map(|l| Arg::In(&l.buffer)));
+        args.extend(r.labels.map(|l| Arg::In(&l.buffer)));
+        args.push(Arg::Out(&mut rows));
+        args.extend(hard_rows.as_mut().map(Arg::Out));
         args.extend([
-            Arg::Out(&mut rows),
-            Arg::I32(p.v as i32),
+            Arg::I32(vt as i32),
             Arg::I64(start as i64),
-            Arg::I64(o.jsd.ignore_index),
-            Arg::F32(o.temperature as f32),
-            Arg::F32(o.jsd.beta as f32),
-            Arg::F32(p.factor as f32),
-            Arg::F32((p.factor / o.temperature) as f32),
+            Arg::I64(r.ignore_index),
+            Arg::F32(r.temperature as f32),
+            Arg::F32(r.beta as f32),
+            Arg::F32(r.factor as f32),
+            Arg::F32((r.soft_weight * r.factor / r.temperature) as f32),
         ]);
+        if spec.padded {
+            args.push(Arg::I32(vs as i32));
+        }
+        if r.hard {
+            args.push(Arg::F32((r.hard_weight * r.factor) as f32));
+        }
         device.launch(&k, [c as u32, 1, 1], &mut args)?;
         t_logits = Some(teacher);
         t_rows = copied.then_some(xt);
         Ok(())
     })?
     .expect("the chunk loop returns gradients when asked for them");
-    // The rows' f64 sum in row order: the call's one wait for the device.
-    let total: f64 = rows.to_f32()?.iter().map(|v| f64::from(*v)).sum();
-    let loss = device.to_device(&Tensor::from_f32(DType::F32, &[], &[total as f32])?)?;
-    Ok(FljsdForward { loss, grads })
+    // The rows' f64 sums in row order: the call's one wait for the device.
+    let sum = |b: &DeviceBuffer| -> Result<f64, OpError> {
+        Ok(b.to_f32()?.iter().map(|v| f64::from(*v)).sum())
+    };
+    Ok(DistillSums {
+        grads,
+        soft: sum(&rows)?,
+        hard: hard_rows.as_ref().map(sum).transpose()?.unwrap_or(0.0),
+    })
 }
 
 /// The backward for the scalar cotangent `dloss`: copies of the forward's `saved` gradients
