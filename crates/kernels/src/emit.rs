@@ -71,6 +71,7 @@ pub fn kernel_names() -> Vec<&'static str> {
     names.extend(MATMUL_KERNELS);
     names.extend(FLCE_KERNELS);
     names.extend(["fused_linear_kl_div_fwd", "fused_linear_jsd_fwd"]);
+    names.extend(["chunked_jsd_fwd", "chunked_cosine_fwd"]);
     names.extend(DISTILL_KERNELS);
     names.extend(["fused_ce_tvd_fwd", "fused_ce_tvd_bwd"]);
     names.extend(["grpo_loss_fwd", "grpo_loss_bwd"]);
@@ -389,6 +390,17 @@ fn trace_kernel(
         "fused_linear_jsd" if !backward => crate::fused_linear_jsd::kernel(
             &crate::fused_linear_jsd::representative_spec(dtype, block, exact),
         ),
+        // The chunked distillation's per-chunk kernels: fused linear JSD's with the hard term
+        // and the student padded, and the cosine's.
+        "chunked_jsd" | "chunked_cosine" if !backward => {
+            let loss = match base {
+                "chunked_jsd" => crate::chunked_distill::DistillLoss::Jsd,
+                _ => crate::chunked_distill::DistillLoss::Cosine,
+            };
+            crate::fused_linear_jsd::kernel(&crate::chunked_distill::representative_spec(
+                loss, dtype, block, exact,
+            ))
+        }
         "attention" | "attention_dq" | "attention_dkv" if backward == (base != "attention") => {
             let spec = crate::attention::representative_spec(dtype);
             match base {

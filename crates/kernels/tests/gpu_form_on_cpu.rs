@@ -47,6 +47,8 @@ fn rewritten_kernels_pass_the_oracle_suite() {
         "fused_linear_cross_entropy",
         "fused_linear_kl_div",
         "fused_linear_jsd",
+        "chunked_jsd",
+        "chunked_cosine_similarity",
         "layer_norm",
     ];
     let cases = check::cases(&ops.map(String::from)).unwrap();

@@ -40,6 +40,11 @@
 //! (the two chunks' logits) + `N` FP32 row losses (+ the chunk's rows where they cannot be
 //! windows).
 //!
+//! The chunk loop ([`distill_chunks`]) and the per-chunk kernel are shared with the chunked
+//! distillation losses ([`crate::chunked_distill`]): with its `hard` and `padded` options the
+//! kernel also adds the student's NLL of the true labels and reads a student narrower than the
+//! teacher as zero-padded; without them it is this operator's, unchanged.
+//!
 //! Inputs: `hidden` and `weight` one float dtype, `teacher_hidden` and `teacher_weight` one
 //! float dtype (not necessarily the student's); the teacher's rows those of `hidden`; `labels`
 //! int32/int64 of the rows, each in `0..V` or `ignore_index` (read on the host to count `n`);
