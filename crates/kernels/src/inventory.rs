@@ -255,7 +255,7 @@ pub static OPERATORS: &[OperatorSpec] = &[
         "Per-token GRPO loss over materialised logits [B, L+1, V] (reduce=False, token level): PPO clipping (grpo/dapo/bnpo/dr_grpo/luspo, optional delta), cispo and sapo, KL to a reference (optionally bias-corrected), masks; saves lse; gradient to a new tensor; ids bounds-checked (Liger's are not); reduce=True as host arithmetic (grpo_loss::reduce). Not here: GSPO, vespo, vllm_is_ratio."),
     // The eight chunked losses.
     op("chunked_cosine_similarity", "Fused linear cosine similarity (chunked)", ChunkedLoss, "LigerFusedLinearCosineSimilarityFunction", 1,
-        "Distillation by row cosine similarity of student and teacher logits, chunked over rows; student gradients only."),
+        "Student LM head (x W^T + b) against a teacher's: weight_hard * NLL of the unscaled student logits + weight_soft * beta (1 - cos(s, t)) of the logits / T (student zero-padded to a wider teacher vocabulary), each / global valid rows; hard term skipped when weight_hard_loss = 0 (0.8.5); student input, weight and bias gradients made in the forward."),
     op("chunked_cpo", "CPO (chunked)", ChunkedLoss, "LigerFusedLinearCPOFunction", 1,
         "Paired preference loss with label smoothing and NLL on the chosen half; input, weight and bias gradients."),
     op("chunked_dpo", "DPO (chunked)", ChunkedLoss, "LigerFusedLinearDPOFunction", 1,
@@ -263,7 +263,7 @@ pub static OPERATORS: &[OperatorSpec] = &[
     op("chunked_grpo", "GRPO (chunked)", ChunkedLoss, "LigerFusedLinearGRPOFunction", 1,
         "GRPO over a fused LM head with chunked selective log-softmax and recompute in backward."),
     op("chunked_jsd", "JSD (chunked)", ChunkedLoss, "chunked_loss.LigerFusedLinearJSDFunction", 1,
-        "Distillation JSD with hard/soft loss weights and temperature; distinct from the operator-level fused_linear_jsd (same Liger class name, chunked_loss module)."),
+        "Distillation JSD (beta 0/1/between) with hard/soft loss weights and temperature, student logits zero-padded to a wider teacher vocabulary, biases; fused_linear_jsd's chunk kernel plus the hard NLL term (same Liger class name, chunked_loss module); student input, weight and bias gradients made in the forward."),
     op("chunked_kto", "KTO (chunked)", ChunkedLoss, "LigerFusedLinearKTOFunction", 1,
         "Unpaired preference loss with desirable/undesirable labels and optional reference model."),
     op("chunked_orpo", "ORPO (chunked)", ChunkedLoss, "LigerFusedLinearORPOFunction", 1,

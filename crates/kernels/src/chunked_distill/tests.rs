@@ -398,6 +398,14 @@ fn registry_entries_chain() {
         let g = bwd.call(&dev, &b_in, &bwd.params(&[]).unwrap()).unwrap();
         assert_eq!(g["dweight"], direct.grads.weight);
         assert_eq!(&g["dbias"], direct.grads.bias.as_ref().unwrap());
+        // Labels may be int32.
+        let mut i32_in = inputs.clone();
+        let y: Vec<i64> = pr.y.buffer.to_i64().unwrap();
+        let y32 = Tensor::new(Buffer::from_i64(DType::I32, &y).unwrap(), vec![7]).unwrap();
+        i32_in.insert("labels".into(), y32);
+        let out3 = fwd.call(&dev, &i32_in, &fwd.params(&[]).unwrap()).unwrap();
+        assert_eq!(out3["loss"], direct.loss);
+        assert_eq!(out3["grad_weight"], direct.grads.weight);
         for (name, value) in [
             ("beta", "2"),
             ("compute_ce_loss", "maybe"),
@@ -410,5 +418,33 @@ fn registry_entries_chain() {
                 .unwrap_err();
             assert!(e.to_string().contains(name), "{e}");
         }
+    }
+}
+
+/// `param_grad_dtype=storage` gives the weight and bias gradients in the hidden dtype (Liger's
+/// accumulators): with one chunk, the FP32 gradients rounded once.
+#[test]
+fn storage_param_grads_are_the_f32_ones_rounded() {
+    let dev = Device::cpu();
+    let pr = Problem::new(DType::BF16, 9, 4, 3, 20, 24);
+    for loss in [DistillLoss::Jsd, DistillLoss::Cosine] {
+        let run = |storage| {
+            let o = DistillOptions {
+                storage_param_grads: storage,
+                ..DistillOptions::default()
+            };
+            forward(&dev, loss, &pr.inputs(), &o, None).unwrap().grads
+        };
+        let (f, s) = (run(false), run(true));
+        for (a, b) in [
+            (&f.weight, &s.weight),
+            (f.bias.as_ref().unwrap(), s.bias.as_ref().unwrap()),
+        ] {
+            assert_eq!((a.dtype(), b.dtype()), (DType::F32, DType::BF16));
+            let mut rounded = a.to_f32().unwrap();
+            crate::testing::round_to_storage(&mut rounded, DType::BF16);
+            assert_eq!(b.to_f32().unwrap(), rounded, "{loss:?}");
+        }
+        assert_eq!(f.hidden.to_f32().unwrap(), s.hidden.to_f32().unwrap());
     }
 }
