@@ -98,8 +98,8 @@ use crate::fused_linear_cross_entropy::{
 };
 pub use crate::fused_linear_cross_entropy::{FlceGrads as DistillGrads, SavedGrads};
 use crate::fused_linear_jsd::{
-    distill_chunks, hard_grad, projection, real, target_logit, tile_lse, ChunkParams,
-    DistillChunks, FljsdSpec, PairRow, Soft,
+    distill_chunks, projection, real, tile_lse, ChunkParams, DistillChunks, FljsdSpec, PairRow,
+    RowLabel, Soft,
 };
 use crate::host::{bad, here, rows_fit};
 use crate::norms::Tiling;
@@ -207,16 +207,8 @@ pub fn cosine_kernel(spec: &FljsdSpec) -> Result<Verified, LangError> {
         let row = k.program_id(0);
         let at = row.cast(DType::I64) + p.row0;
         let pair = PairRow::new(k, &p, row, t);
-        let label = p.labels.as_ref().map(|l| l.load(at).cast(DType::I64));
-        let valid = label.map(|y| y.not_equal(p.ignore));
-        let keep = |v: Tile| match valid {
-            Some(ok) => select(ok, v, 0.0),
-            None => v,
-        };
-        let hard = label
-            .zip(valid)
-            .zip(p.hard_scale)
-            .map(|((y, ok), hs)| (y, hs, target_logit(&pair, y, ok)));
+        let label = RowLabel::read(&p, &pair, at);
+        let hard = label.hard;
         let whole = (!t.looped).then(|| pair.read(None));
         let tile = |start: Option<Tile>| whole.unwrap_or_else(|| pair.read(start));
         // Walk 1.
@@ -260,20 +252,9 @@ pub fn cosine_kernel(spec: &FljsdSpec) -> Result<Verified, LangError> {
         pair.tiles.each(&|start| {
             let w = tile(start);
             let g = (w.t * ab - w.s * cs) * scale;
-            let g = match (hard, lse_z) {
-                (Some((y, hs, _)), Some(lz)) => g + hard_grad(&w, lz, y, hs),
-                _ => g,
-            };
-            let g = keep(g).cast(spec.student);
-            match w.s_mask {
-                Some(m) => p.student.store_masked(w.s_offs, g, m),
-                None => p.student.store(w.s_offs, g),
-            }
+            label.store_grad(&p, &w, g, lse_z, spec.student);
         });
-        p.row_loss.store(at, keep((1.0 - cos) * p.beta * p.factor));
-        if let (Some(out), Some((_, _, zy)), Some(lz)) = (&p.row_hard, hard, lse_z) {
-            out.store(at, keep((lz - zy) * p.factor));
-        }
+        label.store_rows(&p, at, (1.0 - cos) * p.beta, lse_z);
     })
 }
 

@@ -67,7 +67,6 @@ mod tests;
 
 use metile_ir::{DType, Verified};
 use metile_lang::{select, trace, Buffer, LangError, Tile};
-use metile_runtime::Buffer as DeviceBuffer;
 use metile_runtime::{Arg, Device, Tensor};
 
 use crate::cross_entropy::{self as ce, count_valid, ignore_index, row_ids, RowTiles};
@@ -330,19 +329,84 @@ pub(crate) fn tile_lse(z: Tile, mask: Option<Tile>) -> Tile {
     m + (z - m).exp().sum(0).log()
 }
 
-/// The hard term's target logit `z_y` of the row (0 on ignored rows, which read nothing): read
-/// before any store, the row reductions after it ordering every thread's read before the
-/// first write over the logits (as cross-entropy's in-place forward).
-pub(crate) fn target_logit(pair: &PairRow<'_>, y: Tile, valid: Tile) -> Tile {
-    pair.student
-        .load_masked(pair.student_base() + y, valid, 0.0)
-        .cast(DType::F32)
+/// The hard term of a row: its label `y`, its gradient factor and its target logit `z_y`.
+#[derive(Clone, Copy)]
+pub(crate) struct Hard {
+    y: Tile,
+    scale: Tile,
+    zy: Tile,
 }
 
-/// The hard term's gradient w.r.t. the unscaled logits `z` of a tile: `(softmax(z) - onehot(y))
-/// * hard_scale`, given the row's `lse` of `z` (padded lanes are never stored).
-pub(crate) fn hard_grad(p: &PairTile, lse: Tile, y: Tile, hard_scale: Tile) -> Tile {
-    ((p.z - lse).exp() - p.cols.equal(y).cast(DType::F32)) * hard_scale
+/// A row's label in a per-chunk kernel: whether the row counts (with labels) and its hard term
+/// (with `hard`).
+#[derive(Clone, Copy)]
+pub(crate) struct RowLabel {
+    valid: Option<Tile>,
+    pub hard: Option<Hard>,
+}
+
+impl RowLabel {
+    /// Reads the label of the call's row `at` and, for the hard term, the target logit (0 on
+    /// ignored rows, which read nothing): before any store, the row reductions after it
+    /// ordering every thread's read before the first write over the logits (as
+    /// cross-entropy's in-place forward).
+    pub(crate) fn read(p: &ChunkParams, pair: &PairRow<'_>, at: Tile) -> RowLabel {
+        let label = p.labels.as_ref().map(|l| l.load(at).cast(DType::I64));
+        let valid = label.map(|y| y.not_equal(p.ignore));
+        let hard = label
+            .zip(valid)
+            .zip(p.hard_scale)
+            .map(|((y, ok), scale)| Hard {
+                y,
+                scale,
+                zy: pair
+                    .student
+                    .load_masked(pair.student_base() + y, ok, 0.0)
+                    .cast(DType::F32),
+            });
+        RowLabel { valid, hard }
+    }
+
+    /// `v`, or 0 on an ignored row.
+    pub(crate) fn keep(&self, v: Tile) -> Tile {
+        match self.valid {
+            Some(ok) => select(ok, v, 0.0),
+            None => v,
+        }
+    }
+
+    /// Stores a tile's gradient over the student's logits (in `dtype`): the soft term's `g`
+    /// plus the hard term's `(softmax(z) - onehot(y)) hard_scale` (given the row's logsumexp
+    /// `lse_z` of the unscaled logits), 0 on an ignored row; padded lanes are not stored.
+    pub(crate) fn store_grad(
+        &self,
+        p: &ChunkParams,
+        w: &PairTile,
+        g: Tile,
+        lse_z: Option<Tile>,
+        dtype: DType,
+    ) {
+        let g = match (self.hard, lse_z) {
+            (Some(h), Some(lz)) => {
+                g + ((w.z - lz).exp() - w.cols.equal(h.y).cast(DType::F32)) * h.scale
+            }
+            _ => g,
+        };
+        let g = self.keep(g).cast(dtype);
+        match w.s_mask {
+            Some(m) => p.student.store_masked(w.s_offs, g, m),
+            None => p.student.store(w.s_offs, g),
+        }
+    }
+
+    /// Stores the row's soft term `soft` and its hard term `lse_z - z_y`, each times `factor`
+    /// (0 on an ignored row).
+    pub(crate) fn store_rows(&self, p: &ChunkParams, at: Tile, soft: Tile, lse_z: Option<Tile>) {
+        p.row_loss.store(at, self.keep(soft * p.factor));
+        if let (Some(out), Some(h), Some(lz)) = (&p.row_hard, self.hard, lse_z) {
+            out.store(at, self.keep((lz - h.zy) * p.factor));
+        }
+    }
 }
 
 /// One program per row of a chunk (module doc). Parameters ([`ChunkParams`]): `student`
@@ -363,27 +427,18 @@ pub fn kernel(spec: &FljsdSpec) -> Result<Verified, LangError> {
             k.min_threads(ce::WIDE_THREADS);
         }
         let p = ChunkParams::declare(k, spec);
-        let (row_loss, beta, factor, grad_scale) = (&p.row_loss, p.beta, p.factor, p.grad_scale);
+        let (beta, grad_scale) = (p.beta, p.grad_scale);
         let t = spec.tiling;
         let row = k.program_id(0);
         let at = row.cast(DType::I64) + p.row0;
         let pair = PairRow::new(k, &p, row, t);
         let tiles = &pair.tiles;
-        let label = p.labels.as_ref().map(|l| l.load(at).cast(DType::I64));
-        let valid = label.map(|y| y.not_equal(p.ignore));
-        let keep = |v: Tile| match valid {
-            Some(ok) => select(ok, v, 0.0),
-            None => v,
-        };
+        let label = RowLabel::read(&p, &pair, at);
+        let hard = label.hard;
         let in_row = |v: Tile, mask: Option<Tile>| match mask {
             Some(m) => select(m, v, 0.0),
             None => v,
         };
-        // The hard term's label and target logit (labels are required with it).
-        let hard = label
-            .zip(valid)
-            .zip(p.hard_scale)
-            .map(|((y, ok), hs)| (y, hs, target_logit(&pair, y, ok)));
         // A row that fits one tile is loaded once.
         let whole = (!t.looped).then(|| pair.read(None));
         let tile = |start: Option<Tile>| whole.unwrap_or_else(|| pair.read(start));
@@ -443,20 +498,9 @@ pub fn kernel(spec: &FljsdSpec) -> Result<Verified, LangError> {
             let (x, y, w) = log_probs(st);
             let dx = element_grad(loss, Some(x), y, beta);
             let g = (dx - x.exp() * sums[1]) * grad_scale;
-            let g = match (hard, lse_z) {
-                (Some((y, hs, _)), Some(lz)) => g + hard_grad(&w, lz, y, hs),
-                _ => g,
-            };
-            let g = keep(g).cast(spec.student);
-            match w.s_mask {
-                Some(m) => p.student.store_masked(w.s_offs, g, m),
-                None => p.student.store(w.s_offs, g),
-            }
+            label.store_grad(&p, &w, g, lse_z, spec.student);
         });
-        row_loss.store(at, keep(sums[0] * factor));
-        if let (Some(out), Some((_, _, zy)), Some(lz)) = (&p.row_hard, hard, lse_z) {
-            out.store(at, keep((lz - zy) * factor));
-        }
+        label.store_rows(&p, at, sums[0], lse_z);
     })
 }
 
@@ -744,7 +788,7 @@ pub(crate) fn distill_chunks(
     })?
     .expect("the chunk loop returns gradients when asked for them");
     // The rows' f64 sums in row order: the call's one wait for the device.
-    let sum = |b: &DeviceBuffer| -> Result<f64, OpError> {
+    let sum = |b: &metile_runtime::Buffer| -> Result<f64, OpError> {
         Ok(b.to_f32()?.iter().map(|v| f64::from(*v)).sum())
     };
     Ok(DistillSums {
