@@ -78,9 +78,10 @@
 //!   normalisation inside `F.cosine_similarity` (floor `1e-8` on vectors already of norm 1) is
 //!   the identity for rows of norm at least `1e-12` and is not repeated. A row of zero logits
 //!   has `cos = 0` and gets no soft gradient.
-//! - Liger forms 16-bit logits in the input dtype and its hard term's log-softmax in FP32; here
-//!   every logit is an FP32 sum rounded to its operands' dtype, then upcast, and `g` is stored in
-//!   the student's dtype before the projection (as fused linear JSD).
+//! - Liger forms 16-bit logits in the input dtype, divides them by `T` and takes the soft
+//!   term's log-softmaxes in that dtype (the hard term's in FP32); here every logit is an FP32
+//!   sum rounded to its operands' dtype, then upcast, and everything after is FP32 until `g` is
+//!   stored in the student's dtype before the projection (as fused linear JSD).
 //! - Rows may have any leading shape (Liger: `[BT, H]`).
 
 pub mod check;
