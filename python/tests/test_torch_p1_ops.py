@@ -1,6 +1,9 @@
 """metile.torch for the PARITY.md P1 operators with torch bindings: modulated RMSNorm (AdaLN),
-GroupNorm, sparsemax and fused cross-entropy + TVD, on CPU tensors, against float64 PyTorch
+GroupNorm, sparsemax, fused cross-entropy + TVD, GRPO, the fused linear KL and JSD, the MLPs and the
+chunked distillation losses, on CPU tensors, against float64 PyTorch
 formulas written here (values and every gradient), the modules, torch.compile, and bad inputs. Skipped when torch is absent."""
+
+import math
 
 import pytest
 
@@ -277,3 +280,51 @@ def test_mlp_bad_inputs_and_compile():
     x, wg, wu, wd = torch.randn(4, 8), torch.randn(6, 8), torch.randn(6, 8), torch.randn(8, 6)
     f = lambda *a: F.fused_mlp(*a).sum() + F.tiled_mlp(*a, shards=2).sum()
     assert torch.allclose(torch.compile(f, fullgraph=True, backend="eager")(x, wg, wu, wd), f(x, wg, wu, wd))
+
+
+def distill_ref(kind, h, w, ht, wt, y, wh=0.5, ws=0.5, beta=0.5, t=1.0, ignore=-100):
+    """Liger's chunked distillation loss in float64 (PARITY.md 5.3): the hard NLL on the
+    unscaled student logits, the soft JSD or cosine on logits / t (the student zero-padded to the
+    teacher's vocabulary), each summed over the rows not ignored and divided by their count."""
+    z, u = h @ w.t(), ht @ wt.t()
+    valid = y != ignore
+    n = max(int(valid.sum()), 1)
+    lz = torch.log_softmax(z, -1)
+    hard = -(lz.gather(-1, y.clamp_min(0).unsqueeze(-1)).squeeze(-1) * valid).sum() / n
+    s = torch.nn.functional.pad(z / t, (0, u.shape[-1] - z.shape[-1]))
+    tt = u / t
+    if kind == "chunked_jsd":
+        x, yy = torch.log_softmax(s, -1), torch.log_softmax(tt, -1)
+        if beta == 0:
+            row = (yy.exp() * (yy - x)).sum(-1)
+        elif beta == 1:
+            row = (x.exp() * (x - yy)).sum(-1)
+        else:
+            log_m = torch.logsumexp(torch.stack([yy + math.log(beta), x + math.log(1 - beta)]), 0)
+            row = (beta * yy.exp() * (yy - log_m) + (1 - beta) * x.exp() * (x - log_m)).sum(-1)
+    else:
+        row = beta * (1 - torch.nn.functional.cosine_similarity(s, tt, dim=-1))
+    return wh * hard + ws * (row * valid).sum() / n
+
+
+@pytest.mark.parametrize("dtype", DT)
+@pytest.mark.parametrize("kind,beta", [("chunked_jsd", 0.5), ("chunked_jsd", 0.0), ("chunked_jsd", 1.0),
+                                       ("chunked_cosine_similarity", 0.7)])
+def test_chunked_distillation(dtype, kind, beta):
+    """The loss and the student's input, weight and bias gradients against float64, temperature
+    2, an ignored row, a teacher vocabulary wider than the student's (zero padding), chunks of 4
+    rows over 11."""
+    h, w, b = gen(11, 24), gen(50, 24, seed=1, scale=0.3), gen(50, seed=2, scale=0.1)
+    ht, wt = gen(11, 20, seed=3), gen(53, 20, seed=4, scale=0.3)
+    y = torch.tensor([3, -100, 0, 49, 12, 5, 7, 1, 2, 30, 44])
+    fn = F.chunked_jsd if kind == "chunked_jsd" else F.chunked_cosine_similarity
+    ours = lambda h, w, b: fn(h, w, ht.to(h.dtype), wt.to(h.dtype), y, student_bias=b, weight_hard_loss=0.3,
+                              weight_soft_loss=0.7, beta=beta, temperature=2.0, chunk_size=4)
+
+    def ref(h, w, b):
+        # The bias as one more input column of ones, so that distill_ref's logits include it.
+        hb = torch.cat([h, torch.ones(h.shape[0], 1, dtype=h.dtype)], -1)
+        wb = torch.cat([w, b[:, None]], -1)
+        return distill_ref(kind, hb, wb, ht.to(dtype).double(), wt.to(dtype).double(), y, 0.3, 0.7, beta, 2.0)
+
+    compare(ours, ref, [h, w, b], dtype, floor=0.0)

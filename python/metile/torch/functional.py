@@ -215,3 +215,29 @@ def tiled_mlp(x, gate_weight, up_weight, down_weight, gate_multiplier=1.0, down_
     """``fused_mlp`` in row shards, saving only ``x`` (Liger's tiled MLP)."""
     return ops.TiledMLPFunction.apply(x, gate_weight, up_weight, down_weight, gate_multiplier, down_multiplier,
                                       activation, shards)
+
+
+def chunked_jsd(student_input, student_weight, teacher_input, teacher_weight, true_labels, student_bias=None,
+                teacher_bias=None, weight_hard_loss=0.5, weight_soft_loss=0.5, beta=0.5, ignore_index=-100,
+                temperature=1.0, compute_ce_loss=True, chunk_size=1024):
+    """Liger's chunked distillation JSD (``chunked_loss`` ``LigerFusedLinearJSDLoss``'s forward
+    order): ``weight_hard * NLL(student) + weight_soft * JSD_beta(teacher, student)`` over the
+    rows not ignored, an FP32 scalar; only the student gets gradients."""
+    return ops.ChunkedDistillFunction.apply(
+        "chunked_jsd", student_input.reshape(-1, student_input.shape[-1]), student_weight,
+        teacher_input.reshape(-1, teacher_input.shape[-1]), teacher_weight, true_labels.reshape(-1), student_bias,
+        teacher_bias, weight_hard_loss, weight_soft_loss, beta, ignore_index, temperature, compute_ce_loss,
+        chunk_size)
+
+
+def chunked_cosine_similarity(student_input, student_weight, teacher_input, teacher_weight, true_labels,
+                              student_bias=None, teacher_bias=None, weight_hard_loss=0.5, weight_soft_loss=0.5,
+                              beta=0.5, ignore_index=-100, temperature=1.0, compute_ce_loss=True, chunk_size=1024):
+    """Liger's chunked cosine-similarity distillation (``LigerFusedLinearCosineSimilarityLoss``):
+    ``weight_hard * NLL(student) + weight_soft * beta * (1 - cos(student, teacher))`` over the rows
+    not ignored; only the student gets gradients."""
+    return ops.ChunkedDistillFunction.apply(
+        "chunked_cosine_similarity", student_input.reshape(-1, student_input.shape[-1]), student_weight,
+        teacher_input.reshape(-1, teacher_input.shape[-1]), teacher_weight, true_labels.reshape(-1), student_bias,
+        teacher_bias, weight_hard_loss, weight_soft_loss, beta, ignore_index, temperature, compute_ce_loss,
+        chunk_size)

@@ -1424,3 +1424,59 @@ class TiledMLPFunction(torch.autograd.Function):
         x, wg, wu, wd = ctx.saved_tensors
         dx, dwg, dwu, dwd = tiled_mlp_bwd(x, wg, wu, wd, dout.contiguous(), *ctx.opts)
         return dx, dwg, dwu, dwd, None, None, None, None
+
+
+# ---- chunked distillation (chunked_jsd, chunked_cosine_similarity) -----------------------------
+
+
+def _distill_fwd_fake(kind, hidden, weight, teacher_hidden, teacher_weight, labels, bias, teacher_bias, weight_hard,
+                      weight_soft, beta, ignore_index, temperature, compute_ce_loss, chunk_size):
+    grad_bias = _empty(bias) if bias is not None else _nothing(hidden)
+    return hidden.new_empty((), dtype=torch.float32), _empty(hidden), _empty(weight), grad_bias
+
+
+@_register("chunked_distill_fwd", _distill_fwd_fake)
+def chunked_distill_fwd(kind: str, hidden: Tensor, weight: Tensor, teacher_hidden: Tensor, teacher_weight: Tensor,
+                        labels: Tensor, bias: Optional[Tensor], teacher_bias: Optional[Tensor], weight_hard: float,
+                        weight_soft: float, beta: float, ignore_index: int, temperature: float, compute_ce_loss: bool,
+                        chunk_size: int) -> Tuple[Tensor, Tensor, Tensor, Tensor]:
+    """``(loss, grad_hidden, grad_weight, grad_bias)`` of the student under ``kind``
+    (``chunked_jsd`` or ``chunked_cosine_similarity``), made in the forward; ``grad_bias`` is an
+    empty placeholder without ``bias``."""
+    params = {"weight_hard_loss": weight_hard, "weight_soft_loss": weight_soft, "beta": beta,
+              "ignore_index": ignore_index, "temperature": temperature, "compute_ce_loss": compute_ce_loss,
+              "chunk_size": chunk_size, "param_grad_dtype": "storage"}
+    inputs = {"hidden": hidden, "weight": weight, "teacher_hidden": teacher_hidden, "teacher_weight": teacher_weight,
+              "labels": labels, "bias": bias, "teacher_bias": teacher_bias}
+    out = run(f"{kind}.forward", inputs, params)
+    return out["loss"], out["grad_hidden"], out["grad_weight"], _output(out, "grad_bias", hidden)
+
+
+class ChunkedDistillFunction(torch.autograd.Function):
+    """``apply(kind, student_input [N, Hs], student_weight [V_s, Hs], teacher_input [N, Ht],
+    teacher_weight [V_t, Ht], true_labels [N], student_bias=None, teacher_bias=None,
+    weight_hard_loss=0.5, weight_soft_loss=0.5, beta=0.5, ignore_index=-100, temperature=1.0,
+    compute_ce_loss=True, chunk_size=1024)``: Liger's chunked distillation losses (``kind``
+    ``"chunked_jsd"``: ``LigerFusedLinearJSDFunction`` of ``chunked_loss``; or
+    ``"chunked_cosine_similarity"``), ``weight_hard * NLL + weight_soft * soft``, each over the
+    rows not ignored, without the ``[N, V]`` logits. The student's gradients are made in the
+    forward (the weight's and bias's in their dtype) and scaled by the backward's cotangent;
+    the teacher and labels get none."""
+
+    @staticmethod
+    def forward(ctx, kind, student_input, student_weight, teacher_input, teacher_weight, true_labels,
+                student_bias=None, teacher_bias=None, weight_hard_loss=0.5, weight_soft_loss=0.5, beta=0.5,
+                ignore_index=-100, temperature=1.0, compute_ce_loss=True, chunk_size=1024):
+        loss, gh, gw, gb = chunked_distill_fwd(
+            str(kind), student_input, student_weight, teacher_input, teacher_weight, true_labels, student_bias,
+            teacher_bias, float(weight_hard_loss), float(weight_soft_loss), float(beta), int(ignore_index),
+            float(temperature), bool(compute_ce_loss), int(chunk_size))
+        ctx.has_bias = student_bias is not None
+        ctx.save_for_backward(gh, gw, gb if ctx.has_bias else None)
+        return loss
+
+    @staticmethod
+    def backward(ctx, dloss):
+        gh, gw, gb = ctx.saved_tensors
+        _scale_by_cotangent([gh, gw, gb], dloss)
+        return (None, gh, gw, None, None, None, gb if ctx.has_bias else None) + (None,) * 8
