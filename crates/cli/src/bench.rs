@@ -216,6 +216,7 @@ pub fn generate(
         PortShape::SequenceLogits => vec![sequences, rows, cols],
         PortShape::Tokens | PortShape::TokenIds => vec![sequences, rows.saturating_sub(1)],
         PortShape::Sequences => vec![sequences],
+        PortShape::Pairs => vec![(lead.first().copied().unwrap_or(1) / 2).max(1)],
         PortShape::LikeX => led(&[rows, cols]),
         PortShape::KvLikeX => {
             let mut l = lead.to_vec();

@@ -91,6 +91,9 @@ pub enum PortShape {
     TokenIds,
     /// One value per sequence of [`PortShape::SequenceLogits`]: `[B]` (GRPO's advantages).
     Sequences,
+    /// One value per chosen/rejected pair of `x` `[2B, T, cols]`: `[B]` (the preference losses'
+    /// per-pair outputs); generated inputs take `B` = half the first leading axis (at least 1).
+    Pairs,
 }
 
 /// How many of `x`'s heads share one of a generated `PortShape::KvLikeX` tensor's (GQA 4:1).
@@ -127,6 +130,7 @@ impl PortShape {
             PortShape::Tokens => "[B, L] for x [B, L+1, V]",
             PortShape::TokenIds => "[B, L] ids in 0..V for x [B, L+1, V]",
             PortShape::Sequences => "[B] for x [B, L+1, V]",
+            PortShape::Pairs => "[B] for x [2B, T, H]",
         }
     }
 }
@@ -518,6 +522,7 @@ pub fn entry_points() -> Vec<&'static EntryPoint> {
         .chain(crate::fused_linear_cross_entropy::ENTRY_POINTS.iter())
         .chain(crate::fused_linear_kl_div::ENTRY_POINTS.iter())
         .chain(crate::fused_linear_jsd::ENTRY_POINTS.iter())
+        .chain(crate::chunked_preference::ENTRY_POINTS.iter())
         .chain(crate::distill::ENTRY_POINTS.iter())
         .chain(crate::fused_ce_tvd::ENTRY_POINTS.iter())
         .chain(crate::grpo_loss::ENTRY_POINTS.iter())

@@ -13,6 +13,7 @@
 
 pub mod activations;
 pub mod attention;
+pub mod chunked_preference;
 pub mod cross_entropy;
 pub mod distill;
 pub mod dyt;
