@@ -5,7 +5,8 @@
 //! smoothing and averaging, ORPO, SimPO with NLL, ignored tokens and a fully ignored sequence
 //! (not for ORPO, whose log-odds are then infinite), biases on and off, f32/f16/bf16, each case
 //! under several chunk sizes (one pair, a size that leaves a ragged last chunk, all pairs) and
-//! both parameter-gradient dtypes. Gradient outputs are poisoned before the forward and the
+//! both parameter-gradient dtypes; and KTO ([`KtoCase`]) with and without the reference model
+//! and `kl`, summed and averaged, bool and int64 labels, an odd count of sequences. Gradient outputs are poisoned before the forward and the
 //! backward (`dloss = 0.75`). Every output is compared: the loss, the `lp`, the logits means,
 //! `nll`, the rewards, ORPO's aux values and the three gradients.
 //!
@@ -548,14 +549,381 @@ pub fn sweep() -> Vec<PrefCase> {
     cases
 }
 
-/// The sweep as `metile check` cases, under each loss's operator name.
+/// The sweeps as `metile check` cases, under each loss's operator name.
 pub fn cases() -> Vec<CheckCase> {
-    sweep()
+    let mut all: Vec<CheckCase> = sweep()
         .into_iter()
         .map(|c| CheckCase {
             op: c.op(),
             label: format!("{} {}", c.dtype, c.describe()),
             run: Box::new(move |d: &Device| c.run(d)),
         })
-        .collect()
+        .collect();
+    all.extend(kto_sweep().into_iter().map(|c| CheckCase {
+        op: "chunked_kto",
+        label: format!("{} {}", c.dtype, c.describe()),
+        run: Box::new(move |d: &Device| c.run(d)),
+    }));
+    all
+}
+
+/// One randomized KTO configuration (the tolerances above; the logits and rewards sums are held
+/// to the sums of their terms' magnitudes, since they cancel), run under each of `chunk_sizes`
+/// (sequences per chunk).
+#[derive(Clone, Debug)]
+pub struct KtoCase {
+    pub dtype: DType,
+    pub seqs: usize,
+    pub t: usize,
+    pub h: usize,
+    pub v: usize,
+    pub beta: f64,
+    pub average_log_prob: bool,
+    pub reference: Reference,
+    pub kl: Option<f64>,
+    pub bias: bool,
+    pub ignored: Ignored,
+    /// Preference labels as bool (else int64 0/1).
+    pub bool_labels: bool,
+    pub chunk_sizes: Vec<usize>,
+    pub seed: u64,
+}
+
+impl KtoCase {
+    pub fn describe(&self) -> String {
+        format!(
+            "beta={} avg={} ref={:?} kl={:?} bias={} ignored={:?} labels={}",
+            self.beta,
+            self.average_log_prob,
+            self.reference,
+            self.kl,
+            self.bias,
+            self.ignored,
+            if self.bool_labels { "bool" } else { "i64" },
+        )
+        .to_lowercase()
+    }
+
+    pub fn run(&self, device: &Device) -> Result<Vec<CheckRow>, OpError> {
+        use super::kto::{backward, forward, KtoInputs, KtoOptions};
+        use crate::reference::chunked_preference::Kto;
+        let (b, t, h, v, dt) = (self.seqs, self.t, self.h, self.v, self.dtype);
+        let n = b * t;
+        let ignore = -100i64;
+        let mut rng = Rng::new(self.seed);
+        let mut gen = |len: usize, std: f32, d: DType| {
+            let mut x = rng.normal_vec(len, 0.0, std);
+            round_to_storage(&mut x, d);
+            x
+        };
+        let x = gen(n * h, 1.0, dt);
+        let w = gen(v * h, 1.5 / (h.max(1) as f32).sqrt(), dt);
+        let bias = gen(v, 0.5, dt);
+        let rh = h + 3;
+        let rdt = match self.reference {
+            Reference::F32 => DType::F32,
+            _ => dt,
+        };
+        let rx = gen(n * rh, 1.0, rdt);
+        let rw = gen(v * rh, 1.5 / (rh as f32).sqrt(), rdt);
+        let rb = gen(v, 0.5, rdt);
+        let mut ids = Rng::new(self.seed ^ 0x5eed);
+        let target: Vec<i64> = (0..n)
+            .map(|i| {
+                let (s, k) = (i / t, i % t);
+                let ignored = match self.ignored {
+                    Ignored::None => false,
+                    Ignored::Some => (s + k) % 4 == 3,
+                    Ignored::WithEmptySequence => (s + k) % 4 == 3 || s == 1.min(b - 1),
+                };
+                if ignored {
+                    ignore
+                } else {
+                    ids.below(v as u64) as i64
+                }
+            })
+            .collect();
+        let desirable: Vec<bool> = (0..b).map(|s| s % 3 != 1).collect();
+        let up = |d: DType, shape: &[usize], vals: &[f32]| -> Result<Tensor, OpError> {
+            Ok(device.to_device(&Tensor::from_f32(d, shape, vals)?)?)
+        };
+        let (xt, wt, bt) = (
+            up(dt, &[b, t, h], &x)?,
+            up(dt, &[v, h], &w)?,
+            up(dt, &[v], &bias)?,
+        );
+        let (rxt, rwt, rbt) = (
+            up(rdt, &[b, t, rh], &rx)?,
+            up(rdt, &[v, rh], &rw)?,
+            up(rdt, &[v], &rb)?,
+        );
+        let yt = device.to_device(&Tensor::new(
+            Buffer::from_i64(DType::I64, &target)?,
+            vec![b, t],
+        )?)?;
+        let labels = if self.bool_labels {
+            Tensor::new(Buffer::from_bool(&desirable), vec![b])?
+        } else {
+            let l: Vec<i64> = desirable.iter().map(|d| i64::from(*d)).collect();
+            Tensor::new(Buffer::from_i64(DType::I64, &l)?, vec![b])?
+        };
+        let labels = device.to_device(&labels)?;
+        let klt = self
+            .kl
+            .map(|k| up(DType::F32, &[], &[k as f32]))
+            .transpose()?;
+        let dl = 0.75f32;
+        let dlt = up(DType::F32, &[], &[dl])?;
+        let has_ref = self.reference != Reference::None;
+        let with_rb = self.reference == Reference::Same;
+        let inp = KtoInputs {
+            hidden: &xt,
+            weight: &wt,
+            target: &yt,
+            preference_labels: &labels,
+            bias: self.bias.then_some(&bt),
+            ref_hidden: has_ref.then_some(&rxt),
+            ref_weight: has_ref.then_some(&rwt),
+            ref_bias: (has_ref && with_rb).then_some(&rbt),
+            kl: klt.as_ref(),
+        };
+        let (x64, w64, b64) = (to_f64(&x), to_f64(&w), to_f64(&bias));
+        let (rx64, rw64, rb64) = (to_f64(&rx), to_f64(&rw), to_f64(&rb));
+        // The oracle sees the kl value the kernel reads (rounded to f32).
+        let p = Kto {
+            seqs: b,
+            t,
+            h,
+            v,
+            x: &x64,
+            w: &w64,
+            bias: self.bias.then_some(&b64[..]),
+            target: &target,
+            desirable: &desirable,
+            reference: has_ref.then_some(RefModel {
+                h: rh,
+                x: &rx64,
+                w: &rw64,
+                bias: with_rb.then_some(&rb64[..]),
+            }),
+            kl: self.kl.map(|k| f64::from(k as f32)),
+            beta: self.beta,
+            average_log_prob: self.average_log_prob,
+            ignore_index: ignore,
+        };
+        let want = p.forward();
+        let grads = p.backward(f64::from(dl));
+        let z = p.logits();
+        let side_abs = |want: bool| -> f64 {
+            (0..b)
+                .filter(|s| desirable[*s] == want)
+                .map(|s| {
+                    z[s * t * v..(s + 1) * t * v]
+                        .iter()
+                        .map(|z| z.abs())
+                        .sum::<f64>()
+                })
+                .sum()
+        };
+        let lp_abs = |want: bool| -> f64 {
+            // |beta lr| <= beta (|lp| + |lp_ref|): bounded by the logps sum's size.
+            let lps = want_abs_logps(&p, want);
+            self.beta.abs() * lps
+        };
+        let fwd_want: Vec<(&str, f64, f64)> = vec![
+            ("loss", want.loss, 0.0),
+            ("chosen_logps_sum", want.chosen_logps_sum, 0.0),
+            ("rejected_logps_sum", want.rejected_logps_sum, 0.0),
+            ("chosen_logits_sum", want.chosen_logits_sum, side_abs(true)),
+            (
+                "rejected_logits_sum",
+                want.rejected_logits_sum,
+                side_abs(false),
+            ),
+            ("chosen_rewards_sum", want.chosen_rewards_sum, lp_abs(true)),
+            (
+                "rejected_rewards_sum",
+                want.rejected_rewards_sum,
+                lp_abs(false),
+            ),
+        ];
+        let mut grad_want = vec![("dhidden", grads.dx.clone()), ("dweight", grads.dw.clone())];
+        if self.bias {
+            grad_want.push(("dbias", grads.dbias.clone()));
+        }
+        let (u, u32_) = (unit_roundoff(dt), unit_roundoff(DType::F32));
+        let hh = h.max(rh) as f64;
+        let fwd_tol = 8.0 * u + (hh + t as f64 + 16.0) * u32_;
+        let grad_tol = 16.0 * u + (hh + v as f64 + n as f64 + 16.0) * u32_;
+        let shape = format!("{b}x{t}x{h}x{v}");
+        let mut out = Vec::new();
+        for &chunk in &self.chunk_sizes {
+            let o = KtoOptions {
+                beta: self.beta,
+                ignore_index: ignore,
+                average_log_prob: self.average_log_prob,
+                use_ref_model: has_ref,
+                chunk_size: chunk,
+                storage_param_grads: false,
+            };
+            let poison = || -> Result<PrefGrads, OpError> {
+                Ok(PrefGrads {
+                    hidden: poisoned(device, dt, &[b, t, h])?,
+                    weight: poisoned(device, DType::F32, &[v, h])?,
+                    bias: self
+                        .bias
+                        .then(|| poisoned(device, DType::F32, &[v]))
+                        .transpose()?,
+                })
+            };
+            let f = forward(device, &inp, &o, Some(poison()?))?;
+            let g = backward(
+                device,
+                &inp,
+                SavedGrads::of(&f.grads),
+                &dlt,
+                &o,
+                Some(poison()?),
+            )?;
+            let got_fwd = [
+                f.loss.to_f32()?,
+                f.chosen_logps_sum.to_f32()?,
+                f.rejected_logps_sum.to_f32()?,
+                f.chosen_logits_sum.to_f32()?,
+                f.rejected_logits_sum.to_f32()?,
+                f.chosen_rewards_sum.to_f32()?,
+                f.rejected_rewards_sum.to_f32()?,
+            ];
+            let mut got_grads = vec![g.hidden.to_f32()?, g.weight.to_f32()?];
+            got_grads.extend(g.bias.as_ref().map(|b| b.to_f32()).transpose()?);
+            let config = format!("{} chunk_size={chunk}", self.describe());
+            let row = |output: String, got: &[f32], want: &[f64], tol: f64, scale: f64| {
+                CheckRow::compare(
+                    "chunked_kto",
+                    output,
+                    dt,
+                    shape.clone(),
+                    config.clone(),
+                    got,
+                    want,
+                    tol,
+                    scale,
+                )
+            };
+            for (got, (name, want, scale)) in got_fwd.iter().zip(&fwd_want) {
+                out.push(row(
+                    format!("chunked_kto.forward:{name}"),
+                    got,
+                    &[*want],
+                    fwd_tol,
+                    *scale,
+                ));
+            }
+            for (got, (name, want)) in got_grads.iter().zip(&grad_want) {
+                out.push(row(
+                    format!("chunked_kto.backward:{name}"),
+                    got,
+                    want,
+                    grad_tol,
+                    0.0,
+                ));
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The sum of `|lp| + |lp_ref|` over the sequences whose label is `want` (the size of the
+/// rewards sum's terms).
+fn want_abs_logps(p: &crate::reference::chunked_preference::Kto<'_>, want: bool) -> f64 {
+    let mine = crate::reference::chunked_preference::Kto {
+        reference: None,
+        ..*p
+    };
+    let sizes = |k: &crate::reference::chunked_preference::Kto<'_>| {
+        let o = k.forward();
+        if want {
+            o.chosen_logps_sum.abs()
+        } else {
+            o.rejected_logps_sum.abs()
+        }
+    };
+    let policy = sizes(&mine);
+    let reference = match p.reference {
+        Some(r) => sizes(&crate::reference::chunked_preference::Kto {
+            x: r.x,
+            w: r.w,
+            h: r.h,
+            bias: r.bias,
+            reference: None,
+            ..*p
+        }),
+        None => 0.0,
+    };
+    policy + reference
+}
+
+/// KTO's sweep: with and without the reference model and `kl`, summed and averaged, each
+/// dtype, ragged chunking (chunk sizes 1, 2 and all sequences).
+pub fn kto_sweep() -> Vec<KtoCase> {
+    let mut cases = Vec::new();
+    let mut seed = 500u64;
+    for dtype in [DType::F32, DType::BF16, DType::F16] {
+        for (shape, reference, kl, average, ignored, bool_labels) in [
+            (
+                (5, 4, 16, 37),
+                Reference::None,
+                None,
+                false,
+                Ignored::Some,
+                true,
+            ),
+            (
+                (5, 4, 16, 37),
+                Reference::Same,
+                Some(0.2),
+                true,
+                Ignored::WithEmptySequence,
+                false,
+            ),
+            (
+                (7, 9, 33, 300),
+                Reference::F32,
+                Some(-0.1),
+                false,
+                Ignored::WithEmptySequence,
+                true,
+            ),
+            (
+                (4, 3, 8, 300),
+                Reference::Same,
+                None,
+                false,
+                Ignored::None,
+                true,
+            ),
+        ] {
+            let (seqs, t, h, v) = shape;
+            seed += 1;
+            let mut chunk_sizes = vec![1, 2, seqs];
+            chunk_sizes.dedup();
+            cases.push(KtoCase {
+                dtype,
+                seqs,
+                t,
+                h,
+                v,
+                beta: if average { 2.0 } else { 0.1 },
+                average_log_prob: average,
+                reference,
+                kl,
+                bias: reference != Reference::F32,
+                ignored,
+                bool_labels,
+                chunk_sizes,
+                seed,
+            });
+        }
+    }
+    cases
 }

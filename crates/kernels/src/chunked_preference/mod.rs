@@ -2,7 +2,8 @@
 //! (`LigerFusedLinear{DPO,CPO,ORPO,SimPO}Function`) on a fused LM head, computed in chunks of
 //! pairs by fused linear cross-entropy's chunk loop
 //! ([`crate::fused_linear_cross_entropy::chunk_loop_laid_out`], [`Layout::Paired`]) so that the
-//! `[2B T, V]` logits are never held at once.
+//! `[2B T, V]` logits are never held at once. The unpaired KTO (PARITY.md 5.2) shares this
+//! machinery in [`kto`].
 //!
 //! # Contract
 //!
@@ -84,6 +85,7 @@
 //!   FP32 row sums added in f64 (Liger sums the storage-dtype logits in the storage dtype).
 
 pub mod check;
+pub mod kto;
 #[cfg(test)]
 mod tests;
 
@@ -196,7 +198,7 @@ pub fn row_sums_kernel(spec: &RowSumsSpec) -> Result<Verified, LangError> {
 }
 
 /// The FP32 sum of each row of `z` (`[rows, V]`), read to the host.
-fn row_sums(device: &Device, z: &Tensor, tiling: Tiling) -> Result<Vec<f32>, OpError> {
+pub(crate) fn row_sums(device: &Device, z: &Tensor, tiling: Tiling) -> Result<Vec<f32>, OpError> {
     let (rows, v) = (z.shape[0], z.shape[1]);
     let spec = RowSumsSpec {
         logits: z.dtype(),
@@ -212,7 +214,7 @@ fn row_sums(device: &Device, z: &Tensor, tiling: Tiling) -> Result<Vec<f32>, OpE
 
 // ---- The pair losses (host, f64) -------------------------------------------------------------
 
-fn sigmoid(x: f64) -> f64 {
+pub(crate) fn sigmoid(x: f64) -> f64 {
     if x >= 0.0 {
         1.0 / (1.0 + (-x).exp())
     } else {
@@ -222,7 +224,7 @@ fn sigmoid(x: f64) -> f64 {
 }
 
 /// `ln σ(x)` without overflow.
-fn log_sigmoid(x: f64) -> f64 {
+pub(crate) fn log_sigmoid(x: f64) -> f64 {
     if x >= 0.0 {
         -(-x).exp().ln_1p()
     } else {
@@ -231,7 +233,7 @@ fn log_sigmoid(x: f64) -> f64 {
 }
 
 /// `σ'(x) = σ(x) σ(-x)`.
-fn sigmoid_slope(x: f64) -> f64 {
+pub(crate) fn sigmoid_slope(x: f64) -> f64 {
     sigmoid(x) * sigmoid(-x)
 }
 
@@ -356,7 +358,7 @@ struct Plan {
     param_grad: DType,
 }
 
-fn param_error(entry: &str, name: &str, value: String, allowed: &str) -> OpError {
+pub(crate) fn param_error(entry: &str, name: &str, value: String, allowed: &str) -> OpError {
     OpError::BadParam {
         entry: entry.into(),
         name: name.into(),
@@ -472,12 +474,18 @@ fn check_options(entry: &str, o: &ChunkedPrefOptions) -> Result<(), OpError> {
     Ok(())
 }
 
-/// `[2B, T, H]` of a float dtype: `(dtype, 2B, T, H)`.
-fn sequences(entry: &str, name: &str, x: &Tensor) -> Result<(DType, usize, usize, usize), OpError> {
+/// `[2B, T, H]` (`paired`; `[B, T, H]` otherwise) of a float dtype, with at least one sequence
+/// (pair): `(dtype, sequences, T, H)`.
+pub(crate) fn sequences(
+    entry: &str,
+    name: &str,
+    x: &Tensor,
+    paired: bool,
+) -> Result<(DType, usize, usize, usize), OpError> {
     let dt = float_dtype(entry, name, x)?;
     match x.shape[..] {
-        [n, t, h] if n % 2 == 0 && n > 0 => Ok((dt, n, t, h)),
-        _ => Err(bad(
+        [n, t, h] if n > 0 && (!paired || n % 2 == 0) => Ok((dt, n, t, h)),
+        _ if paired => Err(bad(
             entry,
             name,
             format!(
@@ -485,11 +493,19 @@ fn sequences(entry: &str, name: &str, x: &Tensor) -> Result<(DType, usize, usize
                 x.shape
             ),
         )),
+        _ => Err(bad(
+            entry,
+            name,
+            format!(
+                "shape {:?} must be [B, T, H] with B >= 1 sequences",
+                x.shape
+            ),
+        )),
     }
 }
 
 /// A head `weight [V, H]` (and `bias [V]`) of dtype `dt`; `V` from `weight` unless `v` is given.
-fn head(
+pub(crate) fn head(
     entry: &str,
     names: [&str; 2],
     w: &Tensor,
@@ -537,74 +553,97 @@ fn head(
     Ok(v)
 }
 
-fn validate(entry: &str, inp: &PrefInputs<'_>, o: &ChunkedPrefOptions) -> Result<Plan, OpError> {
-    check_options(entry, o)?;
-    let (dt, n, t, h) = sequences(entry, "hidden", inp.hidden)?;
-    rows_fit(entry, "hidden", n * t)?;
-    let v = head(entry, ["weight", "bias"], inp.weight, inp.bias, dt, h, None)?;
-    if o.use_ref_model {
-        fn need<'t>(entry: &str, name: &str, x: Option<&'t Tensor>) -> Result<&'t Tensor, OpError> {
-            x.ok_or_else(|| OpError::MissingInput {
-                entry: entry.into(),
-                name: format!("{name} (use_ref_model=true)"),
-            })
-        }
-        let rx = need(entry, "ref_hidden", inp.ref_hidden)?;
-        let rw = need(entry, "ref_weight", inp.ref_weight)?;
-        let (rdt, rn, rt, rh) = sequences(entry, "ref_hidden", rx)?;
-        if (rn, rt) != (n, t) {
-            return Err(bad(
-                entry,
-                "ref_hidden",
-                format!(
-                    "shape {:?} must have hidden's [2B, T] = [{n}, {t}]",
-                    rx.shape
-                ),
-            ));
-        }
-        head(
-            entry,
-            ["ref_weight", "ref_bias"],
-            rw,
-            inp.ref_bias,
-            rdt,
-            rh,
-            Some(v),
-        )?;
+/// The reference model's inputs when `used`: `ref_hidden` of `n` sequences of `t` tokens (its
+/// own width and float dtype), `ref_weight [V, H']` of `v` classes and `ref_bias [V]?`.
+pub(crate) fn check_reference(
+    entry: &str,
+    refs: [Option<&Tensor>; 3],
+    paired: bool,
+    [n, t, v]: [usize; 3],
+) -> Result<(), OpError> {
+    fn need<'t>(entry: &str, name: &str, x: Option<&'t Tensor>) -> Result<&'t Tensor, OpError> {
+        x.ok_or_else(|| OpError::MissingInput {
+            entry: entry.into(),
+            name: format!("{name} (use_ref_model=true)"),
+        })
     }
-    let y = inp.target;
+    let rx = need(entry, "ref_hidden", refs[0])?;
+    let rw = need(entry, "ref_weight", refs[1])?;
+    let (rdt, rn, rt, rh) = sequences(entry, "ref_hidden", rx, paired)?;
+    if (rn, rt) != (n, t) {
+        return Err(bad(
+            entry,
+            "ref_hidden",
+            format!(
+                "shape {:?} must have hidden's sequences and tokens [{n}, {t}]",
+                rx.shape
+            ),
+        ));
+    }
+    head(
+        entry,
+        ["ref_weight", "ref_bias"],
+        rw,
+        refs[2],
+        rdt,
+        rh,
+        Some(v),
+    )?;
+    Ok(())
+}
+
+/// The target ids (int32/int64 `[n, t]`, each in `0..v` or `ignore_index`) and each sequence's
+/// count of unmasked tokens.
+pub(crate) fn target_ids(
+    entry: &str,
+    y: &Tensor,
+    [n, t, v]: [usize; 3],
+    ignore_index: i64,
+) -> Result<(Vec<i64>, Vec<usize>), OpError> {
     if !y.dtype().is_int() || y.shape != [n, t] {
         return Err(bad(
             entry,
             "target",
             format!(
-                "{} {:?} must be int32/int64 [2B, T] = [{n}, {t}]",
+                "{} {:?} must be int32/int64 of hidden's sequences and tokens [{n}, {t}]",
                 y.dtype(),
                 y.shape
             ),
         ));
     }
-    let l = &o.loss;
     let ids = y.buffer.to_i64()?;
-    ce::count_valid(entry, "target", &ids, v, l.ignore_index)?;
-    let counts: Vec<usize> = (0..n)
+    ce::count_valid(entry, "target", &ids, v, ignore_index)?;
+    let counts = (0..n)
         .map(|s| {
             ids[s * t..(s + 1) * t]
                 .iter()
-                .filter(|y| **y != l.ignore_index)
+                .filter(|y| **y != ignore_index)
                 .count()
         })
         .collect();
-    let divisors = counts
+    Ok((ids, counts))
+}
+
+/// Each sequence's `lp` divisor from its count: the count (at least 1) when averaging, else 1.
+pub(crate) fn divisors(counts: &[usize], average: bool) -> Vec<f64> {
+    counts
         .iter()
-        .map(|c| {
-            if l.average_log_prob {
-                (*c).max(1) as f64
-            } else {
-                1.0
-            }
-        })
-        .collect();
+        .map(|c| if average { (*c).max(1) as f64 } else { 1.0 })
+        .collect()
+}
+
+fn validate(entry: &str, inp: &PrefInputs<'_>, o: &ChunkedPrefOptions) -> Result<Plan, OpError> {
+    check_options(entry, o)?;
+    let (dt, n, t, h) = sequences(entry, "hidden", inp.hidden, true)?;
+    rows_fit(entry, "hidden", n * t)?;
+    let v = head(entry, ["weight", "bias"], inp.weight, inp.bias, dt, h, None)?;
+    if o.use_ref_model {
+        let refs = [inp.ref_hidden, inp.ref_weight, inp.ref_bias];
+        check_reference(entry, refs, true, [n, t, v])?;
+    }
+    let l = &o.loss;
+    let (ids, counts) = target_ids(entry, inp.target, [n, t, v], l.ignore_index)?;
+    let divisors = divisors(&counts, l.average_log_prob);
     let n_chosen: usize = counts[..n / 2].iter().sum();
     Ok(Plan {
         b: n / 2,
@@ -630,10 +669,10 @@ fn validate(entry: &str, inp: &PrefInputs<'_>, o: &ChunkedPrefOptions) -> Result
 // ---- The passes ------------------------------------------------------------------------------
 
 /// The per-row options of every chunk's cross-entropy.
-fn ce_options(o: &PrefOptions) -> CeOptions {
+pub(crate) fn ce_options(ignore_index: i64) -> CeOptions {
     CeOptions {
         reduction: Reduction::None,
-        ignore_index: o.ignore_index,
+        ignore_index,
         label_smoothing: 0.0,
         z_loss: 0.0,
         softcap: None,
@@ -641,35 +680,59 @@ fn ce_options(o: &PrefOptions) -> CeOptions {
 }
 
 /// Targets `ids` as an int64 tensor on `device`.
-fn upload_ids(device: &Device, ids: &[i64]) -> Result<Tensor, OpError> {
+pub(crate) fn upload_ids(device: &Device, ids: &[i64]) -> Result<Tensor, OpError> {
     let t = Tensor::new(Buffer::from_i64(DType::I64, ids)?, vec![ids.len()])?;
     Ok(device.to_device(&t)?)
 }
 
-/// Each sequence's `lp` under the reference model (no gradient).
-fn reference_lps(
+/// The reference model's head (validated by [`check_reference`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RefHead<'a> {
+    pub hidden: &'a Tensor,
+    pub weight: &'a Tensor,
+    pub bias: Option<&'a Tensor>,
+}
+
+impl<'a> RefHead<'a> {
+    /// The head of `refs` (hidden, weight, bias), or an error naming the missing one.
+    pub(crate) fn of(entry: &str, refs: [Option<&'a Tensor>; 3]) -> Result<Self, OpError> {
+        match refs {
+            [Some(hidden), Some(weight), bias] => Ok(RefHead {
+                hidden,
+                weight,
+                bias,
+            }),
+            _ => Err(OpError::MissingInput {
+                entry: entry.into(),
+                name: "ref_hidden/ref_weight (use_ref_model=true)".into(),
+            }),
+        }
+    }
+}
+
+/// Each sequence's `lp` under the reference model (no gradient), in chunks of `chunk_rows`
+/// rows: `t` tokens per sequence, the target `ids` and each sequence's divisor.
+pub(crate) fn reference_lps(
     device: &Device,
-    inp: &PrefInputs<'_>,
-    p: &Plan,
-    o: &ChunkedPrefOptions,
+    head: RefHead<'_>,
+    ids: &[i64],
+    divisors: &[f64],
+    t: usize,
+    chunk_rows: usize,
+    ignore_index: i64,
 ) -> Result<Vec<f64>, OpError> {
-    let (x, w) = match (inp.ref_hidden, inp.ref_weight) {
-        (Some(x), Some(w)) => (x, w),
-        _ => return Err(bad("chunked_dpo.forward", "ref_hidden", "missing".into())),
-    };
-    let t = p.t;
     let proj = Projection {
-        hidden: x,
-        weight: w,
-        bias: inp.ref_bias,
-        chunk: (2 * o.chunk_size * t).max(1),
+        hidden: head.hidden,
+        weight: head.weight,
+        bias: head.bias,
+        chunk: chunk_rows.max(1),
         param_grad: DType::F32,
         f32_grad_hidden: false,
     };
-    let ce_o = ce_options(&o.loss);
-    let mut rows = vec![0.0f64; 2 * p.b * t];
+    let ce_o = ce_options(ignore_index);
+    let mut rows = vec![0.0f64; ids.len()];
     chunk_loop_laid_out(device, &proj, Layout::Rows, false, None, &mut |ch, z| {
-        let ids = &p.ids[ch.start..ch.start + ch.rows];
+        let ids = &ids[ch.start..ch.start + ch.rows];
         let y = upload_ids(device, ids)?;
         let known = ce::Known {
             ids,
@@ -691,8 +754,8 @@ fn reference_lps(
         }
         Ok(())
     })?;
-    Ok((0..2 * p.b)
-        .map(|s| -rows[s * t..(s + 1) * t].iter().sum::<f64>() / p.divisors[s])
+    Ok((0..divisors.len())
+        .map(|s| -rows[s * t..(s + 1) * t].iter().sum::<f64>() / divisors[s])
         .collect())
 }
 
@@ -734,7 +797,10 @@ pub(crate) fn forward_tiled(
     let p = validate(entry, inp, o)?;
     let (b, t) = (p.b, p.t);
     let refs = if o.use_ref_model {
-        reference_lps(device, inp, &p, o)?
+        let head = RefHead::of(entry, [inp.ref_hidden, inp.ref_weight, inp.ref_bias])?;
+        let chunk = 2 * o.chunk_size * t;
+        let ignore = o.loss.ignore_index;
+        reference_lps(device, head, &p.ids, &p.divisors, t, chunk, ignore)?
     } else {
         vec![0.0; 2 * b]
     };
@@ -747,7 +813,7 @@ pub(crate) fn forward_tiled(
         f32_grad_hidden: false,
     };
     let tiling = tiling.unwrap_or_else(|| Tiling::for_device(device, p.v));
-    let ce_o = ce_options(&o.loss);
+    let ce_o = ce_options(o.loss.ignore_index);
     let mut tot = Totals {
         lp: vec![0.0; 2 * b],
         ..Totals::default()
@@ -892,11 +958,11 @@ enum Kind {
     Simpo,
 }
 
-fn flag(p: &Params, name: &str) -> Result<bool, OpError> {
+pub(crate) fn flag(p: &Params, name: &str) -> Result<bool, OpError> {
     Ok(p.choice(name, &["false", "true"])? == "true")
 }
 
-fn float(p: &Params, name: &str) -> Result<f64, OpError> {
+pub(crate) fn float(p: &Params, name: &str) -> Result<f64, OpError> {
     Ok(f64::from(p.f32(name)?))
 }
 
@@ -969,21 +1035,21 @@ const DPO_LOSS_TYPES: &str =
 
 const HIDDEN: Port = port(
     "hidden",
-    PortShape::LikeX,
+    PortShape::PairedStates,
     false,
     "[2B, T, H] f32/f16/bf16: B chosen sequences, then their B rejected ones",
 );
 const WEIGHT: Port = port("weight", PortShape::Weight, false, "[V, H], hidden's dtype");
 const TARGET: Port = port(
     "target",
-    PortShape::Classes,
+    PortShape::PairedTokenIds,
     false,
     "[2B, T] int32/int64 token ids, in 0..V or ignore_index",
 );
 const BIAS: Port = port("bias", PortShape::OutCols, true, "[V], hidden's dtype").rare();
 const REF_HIDDEN: Port = port(
     "ref_hidden",
-    PortShape::LikeX,
+    PortShape::PairedStates,
     true,
     "[2B, T, H'] the reference model's hidden states (use_ref_model=true), any float dtype",
 );
@@ -1002,7 +1068,7 @@ const REF_BIAS: Port = port(
 .rare();
 const GRAD_HIDDEN: Port = port(
     "grad_hidden",
-    PortShape::LikeX,
+    PortShape::PairedStates,
     false,
     "gradient of hidden for dloss = 1",
 );
@@ -1124,7 +1190,12 @@ const ORPO_OUTPUTS: [Port; 13] = [
     GRAD_BIAS,
 ];
 const BACKWARD_OUTPUTS: [Port; 3] = [
-    port("dhidden", PortShape::LikeX, false, "gradient of hidden"),
+    port(
+        "dhidden",
+        PortShape::PairedStates,
+        false,
+        "gradient of hidden",
+    ),
     port(
         "dweight",
         PortShape::Weight,

@@ -478,3 +478,122 @@ fn registry_entries_run() {
     let unknown = dpo.params(&[("loss_type".into(), "kto".into())]).unwrap();
     assert!(message(dpo.call(&dev, &t, &unknown)).contains("loss_type"));
 }
+
+/// KTO's small cases (f32 and bf16, V = 37) match the oracle; the rest run under `metile check`.
+#[test]
+fn kto_small_cases_match_the_oracle() {
+    let dev = Device::cpu();
+    let cases: Vec<_> = check::kto_sweep()
+        .into_iter()
+        .filter(|c| c.v <= 37 && c.dtype != DType::F16)
+        .collect();
+    assert!(cases.len() >= 4, "{} cases", cases.len());
+    for c in cases {
+        let rows = c.run(&dev).unwrap();
+        assert_eq!(
+            rows.len(),
+            c.chunk_sizes.len() * (7 + 2 + usize::from(c.bias))
+        );
+        let failed: Vec<_> = rows.iter().filter(|r| !r.pass).collect();
+        assert!(failed.is_empty(), "{}: {failed:?}", c.describe());
+    }
+}
+
+/// KTO's bad inputs are typed errors; its entries run through the registry.
+#[test]
+fn kto_bad_inputs_and_registry() {
+    use super::kto::{forward, KtoInputs, KtoOptions};
+    let dev = Device::cpu();
+    let (b, t, h, v) = (3, 2, 4, 9);
+    let x = varied(DType::F32, &[b, t, h], 1);
+    let w = varied(DType::F32, &[v, h], 2);
+    let y = ids(&[b, t], &[0, 1, -100, 3, 4, 5]);
+    let labels = Tensor::new(Buffer::from_bool(&[true, false, true]), vec![b]).unwrap();
+    let kl = Tensor::from_f32(DType::F32, &[], &[0.1]).unwrap();
+    let ok = KtoInputs {
+        hidden: &x,
+        weight: &w,
+        target: &y,
+        preference_labels: &labels,
+        bias: None,
+        ref_hidden: None,
+        ref_weight: None,
+        ref_bias: None,
+        kl: Some(&kl),
+    };
+    let o = KtoOptions {
+        use_ref_model: false,
+        ..KtoOptions::default()
+    };
+    let fwd = |inp: &KtoInputs<'_>, o: &KtoOptions| message(forward(&dev, inp, o, None));
+    assert_eq!(fwd(&ok, &o), "");
+    // An odd count of sequences is fine for KTO; the default wants the reference model.
+    assert!(fwd(&ok, &KtoOptions::default()).contains("ref_hidden"));
+    let short = Tensor::new(Buffer::from_bool(&[true, false]), vec![2]).unwrap();
+    assert!(fwd(&with_labels(&ok, &short), &o).contains("preference_labels"));
+    let two = ids(&[b], &[0, 2, 1]);
+    assert!(fwd(&with_labels(&ok, &two), &o).contains("value 2"));
+    let float_labels = varied(DType::F32, &[b], 3);
+    assert!(fwd(&with_labels(&ok, &float_labels), &o).contains("dtype"));
+    let kl2 = Tensor::from_f32(DType::F32, &[2], &[0.1, 0.2]).unwrap();
+    assert!(fwd(
+        &KtoInputs {
+            kl: Some(&kl2),
+            ..ok
+        },
+        &o
+    )
+    .contains("kl"));
+    let klnan = Tensor::from_f32(DType::F32, &[], &[f32::NAN]).unwrap();
+    assert!(fwd(
+        &KtoInputs {
+            kl: Some(&klnan),
+            ..ok
+        },
+        &o
+    )
+    .contains("kl"));
+    let x2 = varied(DType::F32, &[b * t, h], 1);
+    assert!(fwd(&KtoInputs { hidden: &x2, ..ok }, &o).contains("[B, T, H]"));
+    let chunk = KtoOptions { chunk_size: 0, ..o };
+    assert!(fwd(&ok, &chunk).contains("chunk_size"));
+    // The registry pair.
+    let e = find("chunked_kto.forward").unwrap();
+    let mut tt = crate::registry::Tensors::new();
+    tt.insert("hidden".into(), x.clone());
+    tt.insert("weight".into(), w.clone());
+    tt.insert("target".into(), y.clone());
+    tt.insert("preference_labels".into(), labels.clone());
+    tt.insert("kl".into(), kl.clone());
+    let params = e
+        .params(&[("use_ref_model".into(), "false".into())])
+        .unwrap();
+    let out = e.call(&dev, &tt, &params).unwrap();
+    for port in e.outputs.iter().filter(|p| !p.optional) {
+        assert!(out.contains_key(port.name), "{}", port.name);
+    }
+    let bwd = find("chunked_kto.backward").unwrap();
+    for name in ["grad_hidden", "grad_weight"] {
+        tt.insert(name.into(), out[name].clone());
+    }
+    tt.insert(
+        "dloss".into(),
+        Tensor::from_f32(DType::F32, &[], &[1.0]).unwrap(),
+    );
+    let g = bwd.call(&dev, &tt, &params).unwrap();
+    assert_eq!(
+        g["dhidden"].to_f32().unwrap(),
+        out["grad_hidden"].to_f32().unwrap()
+    );
+}
+
+/// `inp` with other preference labels.
+fn with_labels<'a>(
+    inp: &super::kto::KtoInputs<'a>,
+    labels: &'a Tensor,
+) -> super::kto::KtoInputs<'a> {
+    super::kto::KtoInputs {
+        preference_labels: labels,
+        ..*inp
+    }
+}

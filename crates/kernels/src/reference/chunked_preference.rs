@@ -281,6 +281,53 @@ impl Dual {
     }
 }
 
+/// Each row's `(log p(y), softmax)` of the logits `z` (`[rows, v]`), `log p` 0 on rows whose
+/// target is `ignore`.
+fn row_log_probs(z: &[f64], target: &[i64], v: usize, ignore: i64) -> Vec<(f64, Vec<f64>)> {
+    (0..target.len())
+        .map(|i| {
+            let row = &z[i * v..(i + 1) * v];
+            let m = row.iter().fold(f64::NEG_INFINITY, |a, z| a.max(*z));
+            let s: f64 = row.iter().map(|z| (z - m).exp()).sum();
+            let lse = m + s.ln();
+            let p = row.iter().map(|z| (z - lse).exp()).collect();
+            let lp = if target[i] != ignore {
+                row[target[i] as usize] - lse
+            } else {
+                0.0
+            };
+            (lp, p)
+        })
+        .collect()
+}
+
+/// Sequence sums of per-row values (`t` rows each), divided by each sequence's divisor.
+fn sequence_sums(rows: &[f64], t: usize, divisors: &[f64]) -> Vec<f64> {
+    divisors
+        .iter()
+        .enumerate()
+        .map(|(s, d)| rows[s * t..(s + 1) * t].iter().sum::<f64>() / d)
+        .collect()
+}
+
+/// The divisor of each of `seqs` sequences of `t` tokens: its unmasked count (at least 1) when
+/// `average`, else 1.
+fn seq_divisors(target: &[i64], seqs: usize, t: usize, ignore: i64, average: bool) -> Vec<f64> {
+    (0..seqs)
+        .map(|s| {
+            if average {
+                let n = target[s * t..(s + 1) * t]
+                    .iter()
+                    .filter(|y| **y != ignore)
+                    .count();
+                n.max(1) as f64
+            } else {
+                1.0
+            }
+        })
+        .collect()
+}
+
 impl Pref<'_> {
     fn rows(&self) -> usize {
         2 * self.pairs * self.t
@@ -316,22 +363,7 @@ impl Pref<'_> {
 
     /// Each row's `(log p(y), softmax)` of `z` (`log p` 0 on ignored rows).
     fn log_probs(&self, z: &[f64]) -> Vec<(f64, Vec<f64>)> {
-        let v = self.v;
-        (0..self.rows())
-            .map(|i| {
-                let row = &z[i * v..(i + 1) * v];
-                let m = row.iter().fold(f64::NEG_INFINITY, |a, z| a.max(*z));
-                let s: f64 = row.iter().map(|z| (z - m).exp()).sum();
-                let lse = m + s.ln();
-                let p = row.iter().map(|z| (z - lse).exp()).collect();
-                let lp = if self.valid(i) {
-                    row[self.target[i] as usize] - lse
-                } else {
-                    0.0
-                };
-                (lp, p)
-            })
-            .collect()
+        row_log_probs(z, self.target, self.v, self.opts.ignore_index)
     }
 
     /// Sequence `s`'s count of non-ignored tokens.
@@ -352,9 +384,15 @@ impl Pref<'_> {
 
     /// Each sequence's `lp` from per-row `log p`.
     fn sequence_lps(&self, rows: &[f64]) -> Vec<f64> {
-        (0..2 * self.pairs)
-            .map(|s| rows[s * self.t..(s + 1) * self.t].iter().sum::<f64>() / self.divisor(s))
-            .collect()
+        let o = &self.opts;
+        let d = seq_divisors(
+            self.target,
+            2 * self.pairs,
+            self.t,
+            o.ignore_index,
+            o.average_log_prob,
+        );
+        sequence_sums(rows, self.t, &d)
     }
 
     /// The reference model's `lp` per sequence (zeros without one).
@@ -528,6 +566,161 @@ impl Pref<'_> {
     }
 }
 
+/// One KTO problem (PARITY.md 5.2): `seqs` unpaired sequences of `t` tokens, `x`
+/// `[B, T, H]`, `w` `[V, H]`, `bias` `[V]`, `target` `[B, T]`, `desirable` `[B]`, the optional
+/// reference model and `kl` (a scalar).
+#[derive(Clone, Copy, Debug)]
+pub struct Kto<'a> {
+    pub seqs: usize,
+    pub t: usize,
+    pub h: usize,
+    pub v: usize,
+    pub x: &'a [f64],
+    pub w: &'a [f64],
+    pub bias: Option<&'a [f64]>,
+    pub target: &'a [i64],
+    pub desirable: &'a [bool],
+    pub reference: Option<RefModel<'a>>,
+    pub kl: Option<f64>,
+    pub beta: f64,
+    pub average_log_prob: bool,
+    pub ignore_index: i64,
+}
+
+/// KTO's forward outputs (Liger's: sums, not means).
+#[derive(Clone, Debug, PartialEq)]
+pub struct KtoOut {
+    pub loss: f64,
+    pub chosen_logps_sum: f64,
+    pub rejected_logps_sum: f64,
+    pub chosen_logits_sum: f64,
+    pub rejected_logits_sum: f64,
+    pub chosen_rewards_sum: f64,
+    pub rejected_rewards_sum: f64,
+}
+
+impl Kto<'_> {
+    fn product<'b>(
+        &self,
+        x: &'b [f64],
+        w: &'b [f64],
+        h: usize,
+        bias: Option<&'b [f64]>,
+    ) -> Product<'b> {
+        Product {
+            m: self.seqs * self.t,
+            n: self.v,
+            k: h,
+            x,
+            w,
+            kn: false,
+            bias,
+            activation: "none",
+        }
+    }
+
+    /// The policy's logits `[B T, V]`.
+    pub fn logits(&self) -> Vec<f64> {
+        self.product(self.x, self.w, self.h, self.bias).forward().0
+    }
+
+    fn divisors(&self) -> Vec<f64> {
+        seq_divisors(
+            self.target,
+            self.seqs,
+            self.t,
+            self.ignore_index,
+            self.average_log_prob,
+        )
+    }
+
+    /// `lp` per sequence of logits `z`.
+    fn lps(&self, z: &[f64]) -> Vec<f64> {
+        let rows: Vec<f64> = row_log_probs(z, self.target, self.v, self.ignore_index)
+            .into_iter()
+            .map(|(l, _)| l)
+            .collect();
+        sequence_sums(&rows, self.t, &self.divisors())
+    }
+
+    fn reference_lps(&self) -> Vec<f64> {
+        match &self.reference {
+            None => vec![0.0; self.seqs],
+            Some(r) => self.lps(&self.product(r.x, r.w, r.h, r.bias).forward().0),
+        }
+    }
+
+    /// Sequence `s`'s loss `1 - σ(β (lr - kl) m)` (before the `1 / B`), `m = ±1`.
+    fn seq_loss(&self, s: usize, lp: Dual, lp_ref: f64) -> Dual {
+        let m = if self.desirable[s] { 1.0 } else { -1.0 };
+        let lr = lp - Dual::c(lp_ref);
+        let shifted = lr - Dual::c(self.kl.unwrap_or(0.0));
+        Dual::c(1.0) - shifted.scale(self.beta * m).sigmoid()
+    }
+
+    pub fn forward(&self) -> KtoOut {
+        let (t, v) = (self.t, self.v);
+        let z = self.product(self.x, self.w, self.h, self.bias).forward().0;
+        let lp = self.lps(&z);
+        let refs = self.reference_lps();
+        let mut out = KtoOut {
+            loss: 0.0,
+            chosen_logps_sum: 0.0,
+            rejected_logps_sum: 0.0,
+            chosen_logits_sum: 0.0,
+            rejected_logits_sum: 0.0,
+            chosen_rewards_sum: 0.0,
+            rejected_rewards_sum: 0.0,
+        };
+        for s in 0..self.seqs {
+            out.loss += self.seq_loss(s, Dual::c(lp[s]), refs[s]).0 / self.seqs as f64;
+            let logits: f64 = z[s * t * v..(s + 1) * t * v].iter().sum();
+            let reward = self.beta * (lp[s] - refs[s]);
+            if self.desirable[s] {
+                out.chosen_logps_sum += lp[s];
+                out.chosen_logits_sum += logits;
+                out.chosen_rewards_sum += reward;
+            } else {
+                out.rejected_logps_sum += lp[s];
+                out.rejected_logits_sum += logits;
+                out.rejected_rewards_sum += reward;
+            }
+        }
+        out
+    }
+
+    /// The gradients of `dloss * loss` with respect to `x`, `w` and `bias`.
+    pub fn backward(&self, dloss: f64) -> Grads {
+        let (t, v) = (self.t, self.v);
+        let prod = self.product(self.x, self.w, self.h, self.bias);
+        let z = prod.forward().0;
+        let lps = row_log_probs(&z, self.target, v, self.ignore_index);
+        let rows: Vec<f64> = lps.iter().map(|(l, _)| *l).collect();
+        let div = self.divisors();
+        let lp = sequence_sums(&rows, t, &div);
+        let refs = self.reference_lps();
+        let mut g = vec![0.0; self.seqs * t * v];
+        for (i, (_, p)) in lps.iter().enumerate() {
+            if self.target[i] == self.ignore_index {
+                continue;
+            }
+            let s = i / t;
+            let dlp = self.seq_loss(s, Dual(lp[s], 1.0), refs[s]).1 / self.seqs as f64;
+            let dlogp = dlp / div[s];
+            let y = self.target[i] as usize;
+            for j in 0..v {
+                let onehot = if j == y { 1.0 } else { 0.0 };
+                g[i * v + j] = dloss * dlogp * (onehot - p[j]);
+            }
+        }
+        let mut grads = prod.backward(&z, &g);
+        if self.bias.is_none() {
+            grads.dbias.clear();
+        }
+        grads
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -654,6 +847,82 @@ mod tests {
                             "{opts:?} ref={with_ref} {what}[{i}]: {got} vs {want}"
                         );
                     }
+                }
+            }
+        }
+    }
+
+    /// KTO's gradients are the central finite differences of its loss, with and without a
+    /// reference model and `kl`, summed and averaged, with a fully ignored sequence.
+    #[test]
+    fn kto_gradients_match_central_differences() {
+        let (seqs, t, h, v, hr) = (3, 3, 3, 5, 2);
+        let mut rng = Rng::new(11);
+        let mut values =
+            |len: usize, s: f64| -> Vec<f64> { (0..len).map(|_| rng.normal_f64() * s).collect() };
+        let (x, w, bias) = (
+            values(seqs * t * h, 1.0),
+            values(v * h, 0.8),
+            values(v, 0.5),
+        );
+        let (rx, rw) = (values(seqs * t * hr, 1.0), values(v * hr, 0.8));
+        let target = [1, -100, 4, -100, -100, -100, 0, 2, 3];
+        let desirable = [true, false, false];
+        for (with_ref, kl, average) in [
+            (false, None, false),
+            (true, Some(0.3), true),
+            (true, None, false),
+        ] {
+            let p = Kto {
+                seqs,
+                t,
+                h,
+                v,
+                x: &x,
+                w: &w,
+                bias: Some(&bias),
+                target: &target,
+                desirable: &desirable,
+                reference: with_ref.then_some(RefModel {
+                    h: hr,
+                    x: &rx,
+                    w: &rw,
+                    bias: None,
+                }),
+                kl,
+                beta: 0.8,
+                average_log_prob: average,
+                ignore_index: -100,
+            };
+            let dloss = 1.25;
+            let g = p.backward(dloss);
+            let objective = |x: &[f64], w: &[f64], b: &[f64]| {
+                Kto {
+                    x,
+                    w,
+                    bias: Some(b),
+                    ..p
+                }
+                .forward()
+                .loss
+                    * dloss
+            };
+            let step = 1e-6;
+            let fd = |which: usize, i: usize| {
+                let at = |delta: f64| {
+                    let (mut x, mut w, mut b) = (x.clone(), w.clone(), bias.clone());
+                    [&mut x, &mut w, &mut b][which][i] += delta;
+                    objective(&x, &w, &b)
+                };
+                (at(step) - at(-step)) / (2.0 * step)
+            };
+            for (which, got, what) in [(0, &g.dx, "dx"), (1, &g.dw, "dw"), (2, &g.dbias, "dbias")] {
+                for (i, &got) in got.iter().enumerate() {
+                    let want = fd(which, i);
+                    assert!(
+                        (want - got).abs() < 1e-6 * want.abs().max(1.0),
+                        "ref={with_ref} kl={kl:?} {what}[{i}]: {got} vs {want}"
+                    );
                 }
             }
         }
