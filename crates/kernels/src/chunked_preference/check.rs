@@ -5,7 +5,7 @@
 //! smoothing and averaging, ORPO, SimPO with NLL, ignored tokens and a fully ignored sequence
 //! (not for ORPO, whose log-odds are then infinite), biases on and off, f32/f16/bf16, each case
 //! under several chunk sizes (one pair, a size that leaves a ragged last chunk, all pairs) and
-//! both parameter-gradient dtypes; and KTO ([`KtoCase`]) with and without the reference model
+//! both parameter-gradient dtypes, `V` from 1 to 20,000 (past a GPU's one-tile rows); and KTO ([`KtoCase`]) with and without the reference model
 //! and `kl`, summed and averaged, bool and int64 labels, an odd count of sequences. Gradient outputs are poisoned before the forward and the
 //! backward (`dloss = 0.75`). Every output is compared: the loss, the `lp`, the logits means,
 //! `nll`, the rewards, ORPO's aux values and the three gradients.
@@ -542,7 +542,28 @@ pub fn sweep() -> Vec<PrefCase> {
         true,
         Ignored::Some,
     );
-    let mut storage = cases[cases.len() - 1].clone();
+    // A vocabulary past a GPU's one-tile rows (16,384 columns: the row sums and the
+    // cross-entropy step through the row) at a wider H.
+    push(
+        DType::BF16,
+        (2, 16, 128, 20_000),
+        PrefOptions {
+            compute_nll: true,
+            ..PrefOptions::dpo()
+        },
+        Reference::Same,
+        true,
+        Ignored::Some,
+    );
+    push(
+        DType::F32,
+        (3, 8, 64, 20_000),
+        PrefOptions::orpo(),
+        Reference::None,
+        false,
+        Ignored::None,
+    );
+    let mut storage = cases[cases.len() - 3].clone();
     storage.storage_param_grads = true;
     storage.seed += 100;
     cases.push(storage);
@@ -901,6 +922,14 @@ pub fn kto_sweep() -> Vec<KtoCase> {
                 false,
                 Ignored::None,
                 true,
+            ),
+            (
+                (3, 8, 64, 20_000),
+                Reference::Same,
+                Some(0.05),
+                true,
+                Ignored::Some,
+                false,
             ),
         ] {
             let (seqs, t, h, v) = shape;
