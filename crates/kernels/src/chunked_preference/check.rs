@@ -5,10 +5,11 @@
 //! smoothing and averaging, ORPO, SimPO with NLL, ignored tokens and a fully ignored sequence
 //! (not for ORPO, whose log-odds are then infinite), biases on and off, f32/f16/bf16, each case
 //! under several chunk sizes (one pair, a size that leaves a ragged last chunk, all pairs) and
-//! both parameter-gradient dtypes, `V` from 1 to 20,000 (past a GPU's one-tile rows); and KTO ([`KtoCase`]) with and without the reference model
-//! and `kl`, summed and averaged, bool and int64 labels, an odd count of sequences. Gradient outputs are poisoned before the forward and the
-//! backward (`dloss = 0.75`). Every output is compared: the loss, the `lp`, the logits means,
-//! `nll`, the rewards, ORPO's aux values and the three gradients.
+//! both parameter-gradient dtypes, `V` from 1 to 20,000 (past a GPU's one-tile rows); and KTO
+//! ([`KtoCase`]) with and without the reference model and `kl`, summed and averaged, bool and
+//! int64 labels, an odd count of sequences. Gradient outputs are poisoned before the forward
+//! and the backward (`dloss = 0.75`). Every output is compared: the loss, the `lp`, the logits
+//! means (sums for KTO), `nll`, the rewards, ORPO's aux values and the three gradients.
 //!
 //! Tolerances, relative to each output's largest reference value (the logits means: to the
 //! mean `|logit|` of their half, since they are sums that cancel), from the kernel's roundings
