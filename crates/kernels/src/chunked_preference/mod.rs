@@ -62,9 +62,9 @@
 //! Inputs: `hidden`, `weight`, `bias` one float dtype (f32, f16, bf16); the reference model's
 //! three one float dtype of their own, `ref_hidden [2B, T, H']` with any `H'` and
 //! `ref_weight [V, H']`; `target` int32/int64, each in `0..V` or `ignore_index`; `B >= 1`,
-//! `1 <= V <= 16,777,216`, any `T` and `H`. An odd or zero batch, mismatched shapes or dtypes, a
-//! missing reference model under `use_ref_model`, `use_ref_model` outside DPO, a zero
-//! `chunk_size`, and option values outside the ranges above are typed errors.
+//! `1 <= V <= 16,777,216`, `T >= 1`, any `H`. An odd or zero batch, no tokens, mismatched shapes
+//! or dtypes, a missing reference model under `use_ref_model`, `use_ref_model` outside DPO, a
+//! zero `chunk_size`, and option values outside the ranges above are typed errors.
 //!
 //! # Deviations from Liger
 //!
@@ -475,7 +475,7 @@ fn check_options(entry: &str, o: &ChunkedPrefOptions) -> Result<(), OpError> {
 }
 
 /// `[2B, T, H]` (`paired`; `[B, T, H]` otherwise) of a float dtype, with at least one sequence
-/// (pair): `(dtype, sequences, T, H)`.
+/// (pair) and one token: `(dtype, sequences, T, H)`.
 pub(crate) fn sequences(
     entry: &str,
     name: &str,
@@ -484,12 +484,13 @@ pub(crate) fn sequences(
 ) -> Result<(DType, usize, usize, usize), OpError> {
     let dt = float_dtype(entry, name, x)?;
     match x.shape[..] {
-        [n, t, h] if n > 0 && (!paired || n % 2 == 0) => Ok((dt, n, t, h)),
+        [n, t, h] if n > 0 && t > 0 && (!paired || n % 2 == 0) => Ok((dt, n, t, h)),
         _ if paired => Err(bad(
             entry,
             name,
             format!(
-                "shape {:?} must be [2B, T, H] with B >= 1 pairs (chosen sequences first)",
+                "shape {:?} must be [2B, T, H] with B >= 1 pairs (chosen sequences first) and \
+                 T >= 1",
                 x.shape
             ),
         )),
@@ -497,7 +498,7 @@ pub(crate) fn sequences(
             entry,
             name,
             format!(
-                "shape {:?} must be [B, T, H] with B >= 1 sequences",
+                "shape {:?} must be [B, T, H] with B >= 1 sequences and T >= 1",
                 x.shape
             ),
         )),

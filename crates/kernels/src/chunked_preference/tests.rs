@@ -260,6 +260,17 @@ fn bad_inputs_are_typed_errors() {
         &o
     )
     .contains("B >= 1"));
+    let no_tokens = Tensor::zeros(DType::F32, &[4, 0, 4]);
+    let no_y = ids(&[4, 0], &[]);
+    let e = fwd(
+        &PrefInputs {
+            hidden: &no_tokens,
+            target: &no_y,
+            ..ok
+        },
+        &o,
+    );
+    assert!(e.contains("T >= 1"), "{e}");
     // Shapes and dtypes that do not match.
     let w_bad = varied(DType::F32, &[9, 5], 9);
     assert!(fwd(
