@@ -328,3 +328,71 @@ def test_chunked_distillation(dtype, kind, beta):
         return distill_ref(kind, hb, wb, ht.to(dtype).double(), wt.to(dtype).double(), y, 0.3, 0.7, beta, 2.0)
 
     compare(ours, ref, [h, w, b], dtype, floor=0.0)
+
+
+def preference_ref(kind, h, w, tg, ref=None, beta=0.1, alpha=1.0, nll=False, average=False, ls=0.0, gamma=0.5):
+    """Liger's paired preference losses in float64 (PARITY.md 5.1): per-sequence masked
+    log-probabilities (averaged where the loss says), the chosen half's NLL over its unmasked
+    tokens, and the mean pair loss."""
+    def seq_logps(h, w):
+        lz = torch.log_softmax(h @ w.t(), -1)
+        mask = tg != -100
+        tok = lz.gather(-1, tg.clamp_min(0).unsqueeze(-1)).squeeze(-1) * mask
+        lp = tok.sum(-1)
+        return (lp / mask.sum(-1).clamp_min(1) if average else lp), tok, mask
+
+    lp, tok, mask = seq_logps(h, w)
+    b = h.shape[0] // 2
+    c, r = lp[:b], lp[b:]
+    ls_ = torch.nn.functional.logsigmoid
+    if kind == "chunked_dpo":
+        with torch.no_grad():
+            rlp = seq_logps(*ref)[0] if ref is not None else torch.zeros_like(lp)
+        pair = -ls_(beta * ((c - rlp[:b]) - (r - rlp[b:])))
+    elif kind == "chunked_orpo":
+        lo = (c - r) - (torch.log1p(-torch.exp(c)) - torch.log1p(-torch.exp(r)))
+        pair = -beta * ls_(lo)
+    else:
+        d = beta * (c - r) - (gamma if kind == "chunked_simpo" else 0.0)
+        pair = -(1 - ls) * ls_(d) - ls * ls_(-d)
+    n = -tok[:b].sum() / mask[:b].sum() if nll else 0.0
+    return alpha * n + pair.mean()
+
+
+@pytest.mark.parametrize("dtype", DT)
+@pytest.mark.parametrize("kind", ["chunked_dpo", "chunked_cpo", "chunked_orpo", "chunked_simpo"])
+def test_chunked_preference(dtype, kind):
+    """The loss and the hidden and weight gradients against float64: 3 pairs of 5 tokens with
+    masked tokens, chunks of 2 pairs, DPO with a reference model and NLL, CPO with label
+    smoothing, ORPO and SimPO with their length averaging."""
+    h, w = gen(6, 5, 16), gen(30, 16, seed=1, scale=0.4)
+    tg = torch.randint(0, 30, (6, 5), generator=torch.Generator().manual_seed(5))
+    tg[0, 4], tg[3, 0], tg[5, 2] = -100, -100, -100
+    rh, rw = gen(6, 5, 12, seed=2), gen(30, 12, seed=3, scale=0.4)
+    if kind == "chunked_dpo":
+        ours = lambda h, w: F.chunked_dpo(h, w, tg, ref_input=rh.to(h.dtype), ref_weight=rw.to(h.dtype),
+                                          compute_nll_loss=True, alpha=0.7, chunk_size=2)[0]
+        ref = lambda h, w: preference_ref(kind, h, w, tg, (rh.to(dtype).double(), rw.to(dtype).double()),
+                                          alpha=0.7, nll=True)
+    elif kind == "chunked_cpo":
+        ours = lambda h, w: F.chunked_cpo(h, w, tg, label_smoothing=0.2, chunk_size=2)[0]
+        ref = lambda h, w: preference_ref(kind, h, w, tg, nll=True, ls=0.2)
+    elif kind == "chunked_orpo":
+        ours = lambda h, w: F.chunked_orpo(h, w, tg, chunk_size=2)[0]
+        ref = lambda h, w: preference_ref(kind, h, w, tg, nll=True, average=True)
+    else:
+        ours = lambda h, w: F.chunked_simpo(h, w, tg, chunk_size=2)[0]
+        ref = lambda h, w: preference_ref(kind, h, w, tg, average=True)
+    compare(ours, ref, [h, w], dtype, floor=0.0)
+
+
+def test_chunked_preference_outputs():
+    """Liger's output structure: (loss, (chosen_logps [B], rejected_logps [B], chosen mean,
+    rejected mean, nll, *aux)), ORPO with two more; an odd batch is a typed error."""
+    h, w = torch.randn(4, 3, 8), torch.randn(10, 8)
+    tg = torch.randint(0, 10, (4, 3))
+    loss, aux = F.chunked_dpo(h, w, tg)
+    assert loss.dim() == 0 and len(aux) == 7 and aux[0].shape == (2,)
+    assert len(F.chunked_orpo(h, w, tg)[1]) == 9
+    with pytest.raises(metile.MetileError):
+        F.chunked_cpo(torch.randn(3, 3, 8), w, torch.randint(0, 10, (3, 3)))

@@ -216,6 +216,13 @@ pub fn generate(
         PortShape::SequenceLogits => vec![sequences, rows, cols],
         PortShape::Tokens | PortShape::TokenIds => vec![sequences, rows.saturating_sub(1)],
         PortShape::Sequences => vec![sequences],
+        // The preference losses' sequences: the leading axes flattened (one without any),
+        // twice that many (chosen, then rejected) for the paired ones.
+        PortShape::PairedStates => vec![2 * sequences, rows, cols],
+        PortShape::PairedTokenIds => vec![2 * sequences, rows],
+        PortShape::SequenceStates => vec![sequences, rows, cols],
+        PortShape::SequenceTokenIds => vec![sequences, rows],
+        PortShape::Pairs | PortShape::SequenceFlags => vec![sequences],
         PortShape::LikeX => led(&[rows, cols]),
         PortShape::KvLikeX => {
             let mut l = lead.to_vec();
@@ -251,13 +258,27 @@ pub fn generate(
             None => vec![1, cols],
         },
     };
+    // Flags: alternating bools from a random start.
+    if shape == PortShape::SequenceFlags {
+        let first = rng.below(2) == 1;
+        let flags: Vec<bool> = (0..dims[0]).map(|i| (i % 2 == 0) == first).collect();
+        return Ok(Tensor::new(
+            metile_runtime::Buffer::from_bool(&flags),
+            dims,
+        )?);
+    }
     // Ids: int64, below the class count or the row count.
     if matches!(
         shape,
-        PortShape::RowIds | PortShape::Positions | PortShape::Classes | PortShape::TokenIds
+        PortShape::RowIds
+            | PortShape::Positions
+            | PortShape::Classes
+            | PortShape::TokenIds
+            | PortShape::PairedTokenIds
+            | PortShape::SequenceTokenIds
     ) {
         let bound = match shape {
-            PortShape::Classes => out,
+            PortShape::Classes | PortShape::PairedTokenIds | PortShape::SequenceTokenIds => out,
             PortShape::TokenIds => cols,
             _ => rows,
         };

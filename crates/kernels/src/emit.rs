@@ -72,6 +72,7 @@ pub fn kernel_names() -> Vec<&'static str> {
     names.extend(FLCE_KERNELS);
     names.extend(["fused_linear_kl_div_fwd", "fused_linear_jsd_fwd"]);
     names.extend(["chunked_jsd_fwd", "chunked_cosine_fwd"]);
+    names.push("chunked_preference_fwd");
     names.extend(DISTILL_KERNELS);
     names.extend(["fused_ce_tvd_fwd", "fused_ce_tvd_bwd"]);
     names.extend(["grpo_loss_fwd", "grpo_loss_bwd"]);
@@ -400,6 +401,20 @@ fn trace_kernel(
             crate::fused_linear_jsd::kernel(&crate::chunked_distill::representative_spec(
                 loss, dtype, block, exact,
             ))
+        }
+        // The preference losses' per-chunk logits row sums (their products are the matmul
+        // kernels, their cross-entropy the cross-entropy kernels): wide programs.
+        "chunked_preference" if !backward => {
+            crate::chunked_preference::row_sums_kernel(&crate::chunked_preference::RowSumsSpec {
+                logits: dtype,
+                tiling: crate::norms::Tiling {
+                    block,
+                    exact,
+                    looped: false,
+                    prefetch: false,
+                },
+                wide: true,
+            })
         }
         "attention" | "attention_dq" | "attention_dkv" if backward == (base != "attention") => {
             let spec = crate::attention::representative_spec(dtype);

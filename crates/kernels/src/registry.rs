@@ -95,6 +95,21 @@ pub enum PortShape {
     TokenIds,
     /// One value per sequence of [`PortShape::SequenceLogits`]: `[B]` (GRPO's advantages).
     Sequences,
+    /// Hidden states of `2B` sequences, `B` chosen then `B` rejected, of `T` tokens:
+    /// `[2B, T, cols]` (the paired preference losses'); generated inputs take `B` = the product
+    /// of the leading axes (1 without any), `T = rows`.
+    PairedStates,
+    /// One class id per token of [`PortShape::PairedStates`], `[2B, T]` in `0..N`.
+    PairedTokenIds,
+    /// One value per pair of [`PortShape::PairedStates`]: `[B]`.
+    Pairs,
+    /// Hidden states of `B` sequences of `T` tokens, `[B, T, cols]` (KTO's); generated inputs
+    /// take `B` = the product of the leading axes (1 without any), `T = rows`.
+    SequenceStates,
+    /// One class id per token of [`PortShape::SequenceStates`], `[B, T]` in `0..N`.
+    SequenceTokenIds,
+    /// One bool per sequence of [`PortShape::SequenceStates`], `[B]` (KTO's preference labels).
+    SequenceFlags,
 }
 
 /// How many of `x`'s heads share one of a generated `PortShape::KvLikeX` tensor's (GQA 4:1).
@@ -132,6 +147,12 @@ impl PortShape {
             PortShape::Tokens => "[B, L] for x [B, L+1, V]",
             PortShape::TokenIds => "[B, L] ids in 0..V for x [B, L+1, V]",
             PortShape::Sequences => "[B] for x [B, L+1, V]",
+            PortShape::PairedStates => "[2B, T, cols]",
+            PortShape::PairedTokenIds => "[2B, T] ids in 0..N",
+            PortShape::Pairs => "[B] for x [2B, T, cols]",
+            PortShape::SequenceStates => "[B, T, cols]",
+            PortShape::SequenceTokenIds => "[B, T] ids in 0..N",
+            PortShape::SequenceFlags => "[B] bool",
         }
     }
 }
@@ -524,6 +545,8 @@ pub fn entry_points() -> Vec<&'static EntryPoint> {
         .chain(crate::fused_linear_kl_div::ENTRY_POINTS.iter())
         .chain(crate::fused_linear_jsd::ENTRY_POINTS.iter())
         .chain(crate::chunked_distill::ENTRY_POINTS.iter())
+        .chain(crate::chunked_preference::ENTRY_POINTS.iter())
+        .chain(crate::chunked_preference::kto::ENTRY_POINTS.iter())
         .chain(crate::distill::ENTRY_POINTS.iter())
         .chain(crate::fused_ce_tvd::ENTRY_POINTS.iter())
         .chain(crate::grpo_loss::ENTRY_POINTS.iter())

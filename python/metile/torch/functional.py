@@ -19,6 +19,7 @@ as Liger's), ``jsd(input, target, shift_labels=None, beta=0.5, ignore_index=-100
 ``fused_ce_tvd(student, teacher, target, ignore_index=-100) -> (ce, tvd)``.
 """
 
+from .._arrays import param_text
 from . import ops
 
 
@@ -241,3 +242,56 @@ def chunked_cosine_similarity(student_input, student_weight, teacher_input, teac
         teacher_input.reshape(-1, teacher_input.shape[-1]), teacher_weight, true_labels.reshape(-1), student_bias,
         teacher_bias, weight_hard_loss, weight_soft_loss, beta, ignore_index, temperature, compute_ce_loss,
         chunk_size)
+
+
+def _preference(kind, _input, weight, target, bias, ref=(None, None, None), **params):
+    """Runs a chunked preference loss; returns Liger's ``(loss, (chosen_logps, rejected_logps,
+    chosen_logits_mean, rejected_logits_mean, nll, *aux))``."""
+    text = ";".join(f"{k}={param_text(v)}" for k, v in params.items() if v is not None)
+    loss, *aux = ops.PreferenceFunction.apply(kind, _input, weight, target, bias, *ref, text)
+    aux = dict(zip(ops._PREF_AUX, aux))
+    head = tuple(aux[k] for k in ("chosen_logps", "rejected_logps", "chosen_logits_mean", "rejected_logits_mean",
+                                  "nll"))
+    tail = (aux["chosen_rewards"], aux["rejected_rewards"])
+    if kind == "chunked_orpo":
+        tail += (aux["log_odds_ratio"], aux["log_odds_chosen"])
+    return loss, head + tail
+
+
+def chunked_dpo(_input, weight, target, bias=None, ref_input=None, ref_weight=None, ref_bias=None, ignore_index=-100,
+                beta=0.1, compute_nll_loss=False, use_ref_model=None, average_log_prob=False, chunk_size=1,
+                loss_type="sigmoid", label_smoothing=0.0, discopop_tau=0.05, alpha=1.0):
+    """Liger's ``LigerFusedLinearDPOFunction`` (its argument order; ``_input [2B, T, H]``, chosen
+    sequences first): ``alpha nll + mean over pairs of the loss_type's loss`` of
+    ``beta ((c - c_ref) - (r - r_ref))``; the reference model runs when ``use_ref_model``
+    (default: when ``ref_input`` is given). Returns ``(loss, (chosen_logps, rejected_logps,
+    chosen_logits_mean, rejected_logits_mean, nll, chosen_rewards, rejected_rewards))``."""
+    use_ref = ref_input is not None if use_ref_model is None else bool(use_ref_model)
+    return _preference("chunked_dpo", _input, weight, target, bias, (ref_input, ref_weight, ref_bias),
+                       ignore_index=ignore_index, beta=beta, compute_nll_loss=compute_nll_loss, use_ref_model=use_ref,
+                       average_log_prob=average_log_prob, chunk_size=chunk_size, loss_type=loss_type,
+                       label_smoothing=label_smoothing, discopop_tau=discopop_tau, alpha=alpha)
+
+
+def chunked_cpo(_input, weight, target, bias=None, ignore_index=-100, beta=0.1, alpha=1.0, label_smoothing=0.0,
+                compute_nll_loss=True, average_log_prob=False, chunk_size=1):
+    """Liger's ``LigerFusedLinearCPOFunction``: ``alpha nll + mean -(1-ls) log σ(β(c-r)) - ls log σ(-β(c-r))``."""
+    return _preference("chunked_cpo", _input, weight, target, bias, ignore_index=ignore_index, beta=beta, alpha=alpha,
+                       label_smoothing=label_smoothing, compute_nll_loss=compute_nll_loss,
+                       average_log_prob=average_log_prob, chunk_size=chunk_size)
+
+
+def chunked_orpo(_input, weight, target, bias=None, ignore_index=-100, beta=0.1, compute_nll_loss=True, chunk_size=1):
+    """Liger's ``LigerFusedLinearORPOFunction``: ``nll - β mean log σ(log-odds ratio)``; the aux
+    tuple ends with the mean ``log σ`` of the log-odds ratio and its mean."""
+    return _preference("chunked_orpo", _input, weight, target, bias, ignore_index=ignore_index, beta=beta,
+                       compute_nll_loss=compute_nll_loss, chunk_size=chunk_size)
+
+
+def chunked_simpo(_input, weight, target, bias=None, ignore_index=-100, beta=0.1, alpha=1.0, label_smoothing=0.0,
+                  compute_nll_loss=False, gamma=0.5, chunk_size=1):
+    """Liger's ``LigerFusedLinearSimPOFunction``: CPO's loss of ``β(c - r) - γ`` on length-averaged
+    log-probabilities."""
+    return _preference("chunked_simpo", _input, weight, target, bias, ignore_index=ignore_index, beta=beta,
+                       alpha=alpha, label_smoothing=label_smoothing, compute_nll_loss=compute_nll_loss, gamma=gamma,
+                       chunk_size=chunk_size)

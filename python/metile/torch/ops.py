@@ -1480,3 +1480,64 @@ class ChunkedDistillFunction(torch.autograd.Function):
         gh, gw, gb = ctx.saved_tensors
         _scale_by_cotangent([gh, gw, gb], dloss)
         return (None, gh, gw, None, None, None, gb if ctx.has_bias else None) + (None,) * 8
+
+
+# ---- chunked preference losses (chunked_dpo, chunked_cpo, chunked_orpo, chunked_simpo) ---------
+
+_PREF_AUX = ("chosen_logps", "rejected_logps", "chosen_logits_mean", "rejected_logits_mean", "nll", "chosen_rewards",
+             "rejected_rewards", "log_odds_ratio", "log_odds_chosen")
+
+
+def _pref_params(text):
+    """``"name=value;..."`` (the custom op's one string argument) as the entry's parameters."""
+    return dict(item.split("=", 1) for item in text.split(";") if item)
+
+
+def _pref_fwd_fake(kind, hidden, weight, target, bias, ref_hidden, ref_weight, ref_bias, params):
+    pairs = hidden.shape[0] // 2
+    scalar = lambda: hidden.new_empty((), dtype=torch.float32)
+    per_pair = lambda: hidden.new_empty((pairs,), dtype=torch.float32)
+    aux = (per_pair(), per_pair(), scalar(), scalar(), scalar(), per_pair(), per_pair(), scalar(), scalar())
+    grad_bias = _empty(bias) if bias is not None else _nothing(hidden)
+    return (scalar(),) + aux + (_empty(hidden), _empty(weight), grad_bias)
+
+
+@_register("pref_fwd", _pref_fwd_fake)
+def pref_fwd(kind: str, hidden: Tensor, weight: Tensor, target: Tensor, bias: Optional[Tensor],
+             ref_hidden: Optional[Tensor], ref_weight: Optional[Tensor], ref_bias: Optional[Tensor],
+             params: str) -> Tuple[Tensor, Tensor, Tensor, Tensor, Tensor, Tensor, Tensor, Tensor, Tensor, Tensor,
+                                   Tensor, Tensor, Tensor]:
+    """``(loss, *aux, grad_hidden, grad_weight, grad_bias)`` of ``kind``'s forward, the aux
+    outputs in ``_PREF_AUX`` order (ORPO's log-odds are zeros for the other losses, ``grad_bias``
+    an empty placeholder without ``bias``)."""
+    inputs = {"hidden": hidden, "weight": weight, "target": target, "bias": bias, "ref_hidden": ref_hidden,
+              "ref_weight": ref_weight, "ref_bias": ref_bias}
+    out = run(f"{kind}.forward", inputs, {**_pref_params(params), "param_grad_dtype": "storage"})
+    zero = lambda: hidden.new_zeros((), dtype=torch.float32)
+    aux = tuple(out[k] if k in out else zero() for k in _PREF_AUX)
+    return (out["loss"],) + aux + (out["grad_hidden"], out["grad_weight"], _output(out, "grad_bias", hidden))
+
+
+class PreferenceFunction(torch.autograd.Function):
+    """``apply(kind, hidden [2B, T, H], weight [V, H], target [2B, T], bias, ref_hidden,
+    ref_weight, ref_bias, params)``: Liger's paired chunked preference losses (``kind``
+    ``chunked_dpo``, ``chunked_cpo``, ``chunked_orpo``, ``chunked_simpo``; chosen sequences
+    first) with the entry's parameters as ``"name=value;..."``. Returns ``(loss, *aux)``, the
+    aux outputs in ``_PREF_AUX`` order without gradients; the loss's gradients of ``hidden``,
+    ``weight`` and ``bias`` are made in the forward (the weight's and bias's in their dtype) and
+    scaled by the backward's cotangent; the reference model and targets get none."""
+
+    @staticmethod
+    def forward(ctx, kind, hidden, weight, target, bias, ref_hidden, ref_weight, ref_bias, params):
+        loss, *rest = pref_fwd(kind, hidden, weight, target, bias, ref_hidden, ref_weight, ref_bias, params)
+        aux, (gh, gw, gb) = rest[:-3], rest[-3:]
+        ctx.has_bias = bias is not None
+        ctx.save_for_backward(gh, gw, gb if ctx.has_bias else None)
+        ctx.mark_non_differentiable(*aux)
+        return (loss, *aux)
+
+    @staticmethod
+    def backward(ctx, dloss, *_):
+        gh, gw, gb = ctx.saved_tensors
+        _scale_by_cotangent([gh, gw, gb], dloss)
+        return None, gh, gw, None, (gb if ctx.has_bias else None), None, None, None, None

@@ -592,9 +592,24 @@ pub(crate) struct Projection<'a> {
 /// A chunk of rows, as [`chunk_loop`] hands it to the per-chunk loss.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Chunk {
-    /// The chunk's first row and its number of rows.
+    /// The chunk's first row and its number of rows (the logits' rows). Under
+    /// [`Layout::Paired`], `start` is the first row in the first half and `rows` counts both
+    /// halves' rows (`2c`).
     pub start: usize,
     pub rows: usize,
+}
+
+/// How [`chunk_loop_laid_out`] groups the rows of `hidden` into chunks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Layout {
+    /// Rows `start..start + c` with `c = proj.chunk` (the last chunk shorter).
+    Rows,
+    /// `hidden`'s `N` rows (even) are two halves of `N / 2`: a chunk is rows `start..start + c`
+    /// of the first half followed by the same rows of the second (`c = proj.chunk` rows of each
+    /// half, the last chunk shorter), copied into one `[2c, H]` chunk, and its `grad_hidden`
+    /// rows are copied back to both places: the preference losses' chunks of pairs, chosen
+    /// rows first (`crate::chunked_preference`).
+    Paired,
 }
 
 /// An operator's per-chunk loss: given a chunk and its logits `[c, V]` (the hidden dtype), it
@@ -631,7 +646,8 @@ pub(crate) fn chunk_rows(
     Ok((x, true))
 }
 
-/// The chunk loop shared by the fused linear losses (this cross-entropy, `fused_linear_kl_div`):
+/// The chunk loop shared by the fused linear losses (this cross-entropy, `fused_linear_kl_div`,
+/// `fused_linear_jsd`, and `chunked_preference` through [`chunk_loop_laid_out`]):
 /// per chunk of `proj.chunk` rows, (1) `logits = hidden_chunk W^T + bias` by
 /// [`matmul::forward`]; (2) `loss` (its per-chunk loss kernel); with `grads`, (3)
 /// [`matmul::backward`] projects the gradient `loss` left in the logits: `grad_hidden[chunk] =
@@ -640,6 +656,19 @@ pub(crate) fn chunk_rows(
 pub(crate) fn chunk_loop(
     device: &Device,
     proj: &Projection<'_>,
+    grads: bool,
+    prev: Option<FlceGrads>,
+    loss: &mut ChunkLoss<'_>,
+) -> Result<Option<FlceGrads>, OpError> {
+    chunk_loop_laid_out(device, proj, Layout::Rows, grads, prev, loss)
+}
+
+/// [`chunk_loop`] with the chunks' rows laid out as `layout` says ([`Layout::Paired`]: `hidden`
+/// must have an even number of rows).
+pub(crate) fn chunk_loop_laid_out(
+    device: &Device,
+    proj: &Projection<'_>,
+    layout: Layout,
     grads: bool,
     prev: Option<FlceGrads>,
     loss: &mut ChunkLoss<'_>,
@@ -693,11 +722,40 @@ pub(crate) fn chunk_loop(
     let mut rows: Option<Tensor> = None;
     // The chunk's `grad_hidden` rows, reused by the next chunk of the same size.
     let mut chunk_dx: Option<Tensor> = None;
-    for (index, start) in (0..n).step_by(proj.chunk).enumerate() {
-        let c = proj.chunk.min(n - start);
+    // Rows per half (`Layout::Paired`), or all of them.
+    let half = match layout {
+        Layout::Rows => n,
+        Layout::Paired => n / 2,
+    };
+    for (index, start) in (0..half).step_by(proj.chunk).enumerate() {
+        let per_half = proj.chunk.min(half - start);
+        // Where the chunk's rows come from: `(row in hidden, rows)`, in the chunk's order.
+        let segments: &[(usize, usize)] = match layout {
+            Layout::Rows => &[(start, per_half)],
+            Layout::Paired => &[(start, per_half), (half + start, per_half)],
+        };
+        let c = per_half * segments.len();
         // Buffers of a different (the ragged last) shape are freed before reallocating.
         let keep = |t: Option<Tensor>, shape: &[usize]| t.filter(|t| t.shape == shape);
-        let (x, copied) = chunk_rows(device, proj.hidden, start, c, keep(rows.take(), &[c, h]))?;
+        let spare = keep(rows.take(), &[c, h]);
+        let (x, copied) = match layout {
+            Layout::Rows => chunk_rows(device, proj.hidden, start, c, spare)?,
+            Layout::Paired => {
+                let mut x = fit(device, spare, dt, &[c, h])?;
+                let mut at = 0;
+                for &(row, len) in segments {
+                    copy(
+                        device,
+                        &proj.hidden.buffer,
+                        &mut x.buffer,
+                        [len * h, row * h, at * h],
+                        false,
+                    )?;
+                    at += len;
+                }
+                (x, true)
+            }
+        };
         let prev_y = keep(logits.take(), &[c, v]).map(|y| MatmulOutputs { y, z: None });
         let mut z = matmul::forward(device, &x, proj.weight, proj.bias, &mm, prev_y)?.y;
         let chunk = Chunk { start, rows: c };
@@ -714,7 +772,7 @@ pub(crate) fn chunk_loop(
             // else written to a chunk buffer and copied in.
             // SAFETY: the window drops in this block, and `g.hidden` is not used meanwhile.
             let direct = unsafe { g.hidden.buffer.window(start * h, c * h) }
-                .filter(|b| write_in_place && !b.is_host())
+                .filter(|b| write_in_place && layout == Layout::Rows && !b.is_host())
                 .map(|b| Tensor::new(b, vec![c, h]))
                 .transpose()?;
             let in_place = direct.is_some();
@@ -732,14 +790,17 @@ pub(crate) fn chunk_loop(
             };
             let mut mg = matmul::backward(device, &bi, &chunk_mm, prev)?;
             if !in_place {
-                let hidden_at = [c * h, 0, start * h];
-                copy(
-                    device,
-                    &mg.dx.buffer,
-                    &mut g.hidden.buffer,
-                    hidden_at,
-                    false,
-                )?;
+                let mut at = 0;
+                for &(row, len) in segments {
+                    copy(
+                        device,
+                        &mg.dx.buffer,
+                        &mut g.hidden.buffer,
+                        [len * h, at * h, row * h],
+                        false,
+                    )?;
+                    at += len;
+                }
             }
             g.weight = std::mem::replace(&mut mg.dw, empty());
             g.bias = mg.dbias.take();
