@@ -396,3 +396,28 @@ def test_chunked_preference_outputs():
     assert len(F.chunked_orpo(h, w, tg)[1]) == 9
     with pytest.raises(metile.MetileError):
         F.chunked_cpo(torch.randn(3, 3, 8), w, torch.randint(0, 10, (3, 3)))
+
+
+@pytest.mark.parametrize("dtype", DT)
+def test_chunked_kto(dtype):
+    """KTO's loss and gradients against float64: 4 sequences (two desirable), a reference
+    model, a scalar kl, a masked token, chunks of 3 sequences."""
+    h, w = gen(4, 5, 16), gen(30, 16, seed=1, scale=0.4)
+    tg = torch.randint(0, 30, (4, 5), generator=torch.Generator().manual_seed(6))
+    tg[1, 3] = -100
+    labels = torch.tensor([True, False, True, False])
+    rh, rw = gen(4, 5, 12, seed=2), gen(30, 12, seed=3, scale=0.4)
+
+    def lp_of(h, w):
+        lz = torch.log_softmax(h @ w.t(), -1)
+        return (lz.gather(-1, tg.clamp_min(0).unsqueeze(-1)).squeeze(-1) * (tg != -100)).sum(-1)
+
+    def ref(h, w):
+        with torch.no_grad():
+            lr_ref = lp_of(rh.to(dtype).double(), rw.to(dtype).double())
+        sign = labels.double() * 2 - 1
+        return (1 - torch.sigmoid(0.1 * (lp_of(h, w) - lr_ref - 0.05) * sign)).mean()
+
+    ours = lambda h, w: F.chunked_kto(h, w, tg, labels, ref_input=rh.to(h.dtype), ref_weight=rw.to(h.dtype), kl=0.05,
+                                      chunk_size=3)[0]
+    compare(ours, ref, [h, w], dtype, floor=0.0)

@@ -16,8 +16,15 @@ as Liger's), ``jsd(input, target, shift_labels=None, beta=0.5, ignore_index=-100
 ``tvd(p, q, shift_labels=None, reduction="mean", ignore_index=-100)``; and
 ``modulated_rms_norm(x, weight, scale, shift=None, eps=1e-6, offset=0.0, casting_mode="llama")``,
 ``group_norm(x, weight, bias, num_groups, eps=1e-6)``, ``sparsemax(x, dim=-1)``,
-``fused_ce_tvd(student, teacher, target, ignore_index=-100) -> (ce, tvd)``.
+``fused_ce_tvd(student, teacher, target, ignore_index=-100) -> (ce, tvd)``; the MLPs
+``fused_mlp(x, gate_weight, up_weight, down_weight, ...)`` and ``tiled_mlp`` (Liger's
+``LigerMLPFunction`` and tiled MLP); and Liger's chunked losses in its ``chunked_loss`` argument
+orders: ``chunked_jsd``, ``chunked_cosine_similarity`` (distillation), ``chunked_dpo``,
+``chunked_cpo``, ``chunked_orpo``, ``chunked_simpo`` (paired preference: ``(loss, aux)``) and
+``chunked_kto``.
 """
+
+import torch
 
 from .._arrays import param_text
 from . import ops
@@ -295,3 +302,20 @@ def chunked_simpo(_input, weight, target, bias=None, ignore_index=-100, beta=0.1
     return _preference("chunked_simpo", _input, weight, target, bias, ignore_index=ignore_index, beta=beta,
                        alpha=alpha, label_smoothing=label_smoothing, compute_nll_loss=compute_nll_loss, gamma=gamma,
                        chunk_size=chunk_size)
+
+
+def chunked_kto(_input, weight, target, preference_labels, bias=None, ref_input=None, ref_weight=None, ref_bias=None,
+                kl=None, ignore_index=-100, beta=0.1, use_ref_model=None, average_log_prob=False, chunk_size=1):
+    """Liger's ``LigerFusedLinearKTOFunction`` (its argument order; ``_input [B, T, H]``,
+    ``preference_labels [B]`` true for desirable sequences): the mean over sequences of
+    ``1 - σ(β (lr - kl) s)``. Returns ``(loss, (chosen_logps_sum, rejected_logps_sum,
+    chosen_logits_sum, rejected_logits_sum, chosen_rewards_sum, rejected_rewards_sum))``."""
+    use_ref = ref_input is not None if use_ref_model is None else bool(use_ref_model)
+    params = dict(ignore_index=ignore_index, beta=beta, use_ref_model=use_ref, average_log_prob=average_log_prob,
+                  chunk_size=chunk_size)
+    text = ";".join(f"{k}={param_text(v)}" for k, v in params.items())
+    if kl is not None and not torch.is_tensor(kl):
+        kl = torch.tensor(float(kl), device=_input.device)
+    loss, *aux = ops.KTOFunction.apply(_input, weight, target, preference_labels, bias, ref_input, ref_weight, ref_bias,
+                                       kl, text)
+    return loss, tuple(aux)

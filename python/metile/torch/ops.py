@@ -1541,3 +1541,48 @@ class PreferenceFunction(torch.autograd.Function):
         gh, gw, gb = ctx.saved_tensors
         _scale_by_cotangent([gh, gw, gb], dloss)
         return None, gh, gw, None, (gb if ctx.has_bias else None), None, None, None, None
+
+
+_KTO_AUX = ("chosen_logps_sum", "rejected_logps_sum", "chosen_logits_sum", "rejected_logits_sum", "chosen_rewards_sum",
+            "rejected_rewards_sum")
+
+
+def _kto_fwd_fake(hidden, weight, target, labels, bias, ref_hidden, ref_weight, ref_bias, kl, params):
+    scalar = lambda: hidden.new_empty((), dtype=torch.float32)
+    grad_bias = _empty(bias) if bias is not None else _nothing(hidden)
+    return (scalar(),) + tuple(scalar() for _ in _KTO_AUX) + (_empty(hidden), _empty(weight), grad_bias)
+
+
+@_register("kto_fwd", _kto_fwd_fake)
+def kto_fwd(hidden: Tensor, weight: Tensor, target: Tensor, labels: Tensor, bias: Optional[Tensor],
+            ref_hidden: Optional[Tensor], ref_weight: Optional[Tensor], ref_bias: Optional[Tensor], kl: Optional[Tensor],
+            params: str) -> Tuple[Tensor, Tensor, Tensor, Tensor, Tensor, Tensor, Tensor, Tensor, Tensor, Tensor]:
+    """``(loss, *aux, grad_hidden, grad_weight, grad_bias)`` of ``chunked_kto.forward``, the aux
+    sums in ``_KTO_AUX`` order (``grad_bias`` an empty placeholder without ``bias``)."""
+    inputs = {"hidden": hidden, "weight": weight, "target": target, "preference_labels": labels, "bias": bias,
+              "ref_hidden": ref_hidden, "ref_weight": ref_weight, "ref_bias": ref_bias, "kl": kl}
+    out = run("chunked_kto.forward", inputs, {**_pref_params(params), "param_grad_dtype": "storage"})
+    return ((out["loss"],) + tuple(out[k] for k in _KTO_AUX)
+            + (out["grad_hidden"], out["grad_weight"], _output(out, "grad_bias", hidden)))
+
+
+class KTOFunction(torch.autograd.Function):
+    """``apply(hidden [B, T, H], weight, target [B, T], preference_labels [B], bias, ref_hidden,
+    ref_weight, ref_bias, kl, params)``: Liger's ``LigerFusedLinearKTOFunction`` (``params`` as
+    ``PreferenceFunction``'s). Returns ``(loss, *aux)`` (``_KTO_AUX``, no gradients); gradients
+    of ``hidden``, ``weight`` and ``bias`` as the paired losses'."""
+
+    @staticmethod
+    def forward(ctx, hidden, weight, target, labels, bias, ref_hidden, ref_weight, ref_bias, kl, params):
+        loss, *rest = kto_fwd(hidden, weight, target, labels, bias, ref_hidden, ref_weight, ref_bias, kl, params)
+        aux, (gh, gw, gb) = rest[:-3], rest[-3:]
+        ctx.has_bias = bias is not None
+        ctx.save_for_backward(gh, gw, gb if ctx.has_bias else None)
+        ctx.mark_non_differentiable(*aux)
+        return (loss, *aux)
+
+    @staticmethod
+    def backward(ctx, dloss, *_):
+        gh, gw, gb = ctx.saved_tensors
+        _scale_by_cotangent([gh, gw, gb], dloss)
+        return gh, gw, None, None, (gb if ctx.has_bias else None), None, None, None, None, None
