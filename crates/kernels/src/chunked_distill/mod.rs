@@ -99,10 +99,10 @@ use crate::fused_linear_cross_entropy::{
 };
 pub use crate::fused_linear_cross_entropy::{FlceGrads as DistillGrads, SavedGrads};
 use crate::fused_linear_jsd::{
-    distill_chunks, projection, real, tile_lse, ChunkParams, DistillChunks, FljsdSpec, PairRow,
-    RowLabel, Soft,
+    check_beta_temperature, distill_chunks, out_of_range, real, student_and_teacher, tile_lse,
+    ChunkParams, DistillChunks, FljsdSpec, PairRow, RowLabel, Soft,
 };
-use crate::host::{bad, here, rows_fit};
+use crate::host::{bad, here};
 use crate::norms::Tiling;
 use crate::online;
 use crate::registry::{input, port, EntryPoint, OpError, ParamDef, Params, Port, PortShape};
@@ -291,23 +291,13 @@ struct Plan {
 }
 
 fn validate(entry: &str, inp: &DistillInputs<'_>, o: &DistillOptions) -> Result<Plan, OpError> {
-    let (vs, h) = projection(entry, ["hidden", "weight"], inp.hidden, inp.weight)?;
-    let names = ["teacher_hidden", "teacher_weight"];
-    let (vt, _) = projection(entry, names, inp.teacher_hidden, inp.teacher_weight)?;
-    let lead = &inp.hidden.shape[..inp.hidden.shape.len() - 1];
-    let n: usize = lead.iter().product();
-    rows_fit(entry, "hidden", n)?;
-    let t_lead = &inp.teacher_hidden.shape[..inp.teacher_hidden.shape.len() - 1];
-    if t_lead != lead {
-        return Err(bad(
-            entry,
-            "teacher_hidden",
-            format!(
-                "shape {:?} must have hidden's rows {lead:?}",
-                inp.teacher_hidden.shape
-            ),
-        ));
-    }
+    let tensors = [
+        inp.hidden,
+        inp.weight,
+        inp.teacher_hidden,
+        inp.teacher_weight,
+    ];
+    let (n, h, vs, vt, lead) = student_and_teacher(entry, tensors)?;
     if vt < vs {
         return Err(bad(
             entry,
@@ -340,33 +330,22 @@ fn validate(entry: &str, inp: &DistillInputs<'_>, o: &DistillOptions) -> Result<
         vs,
         o.ignore_index,
     )?;
-    let param = |name: &str, value: String, allowed: &str| OpError::BadParam {
-        entry: entry.into(),
-        name: name.into(),
-        value,
-        message: "is out of range".into(),
-        allowed: allowed.into(),
-    };
-    if !(0.0..=1.0).contains(&o.beta) {
-        return Err(param("beta", o.beta.to_string(), "0 to 1"));
-    }
+    check_beta_temperature(entry, o.beta, o.temperature)?;
     for (name, w) in [
         ("weight_hard_loss", o.weight_hard),
         ("weight_soft_loss", o.weight_soft),
     ] {
         if !w.is_finite() {
-            return Err(param(name, w.to_string(), "finite"));
+            return Err(out_of_range(entry, name, w.to_string(), "finite"));
         }
     }
-    if !(o.temperature.is_finite() && o.temperature != 0.0) {
-        return Err(param(
-            "temperature",
-            o.temperature.to_string(),
-            "finite and non-zero",
-        ));
-    }
     if o.chunk_size == 0 {
-        return Err(param("chunk_size", "0".into(), "an integer >= 1"));
+        return Err(out_of_range(
+            entry,
+            "chunk_size",
+            "0".into(),
+            "an integer >= 1",
+        ));
     }
     Ok(Plan {
         h,

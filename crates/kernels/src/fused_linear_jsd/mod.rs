@@ -554,24 +554,72 @@ pub(crate) fn projection(
     }
 }
 
-fn validate(entry: &str, inp: &FljsdInputs<'_>, o: &FljsdOptions) -> Result<Plan, OpError> {
-    let (v, h) = projection(entry, ["hidden", "weight"], inp.hidden, inp.weight)?;
+/// The shapes of a student projection (`hidden [..., H] x weight [V, H]`) and a teacher's
+/// (`teacher_hidden [..., Ht] x teacher_weight [V_t, Ht]`, the student's rows), validated:
+/// `(rows N, H, V, V_t, the leading axes)`. Shared with the chunked distillation losses.
+pub(crate) fn student_and_teacher<'t>(
+    entry: &str,
+    [hidden, weight, teacher_hidden, teacher_weight]: [&'t Tensor; 4],
+) -> Result<(usize, usize, usize, usize, &'t [usize]), OpError> {
+    let (v, h) = projection(entry, ["hidden", "weight"], hidden, weight)?;
     let names = ["teacher_hidden", "teacher_weight"];
-    let (vt, _) = projection(entry, names, inp.teacher_hidden, inp.teacher_weight)?;
-    let lead = &inp.hidden.shape[..inp.hidden.shape.len() - 1];
+    let (vt, _) = projection(entry, names, teacher_hidden, teacher_weight)?;
+    let lead = &hidden.shape[..hidden.shape.len() - 1];
     let n: usize = lead.iter().product();
     rows_fit(entry, "hidden", n)?;
-    let t_lead = &inp.teacher_hidden.shape[..inp.teacher_hidden.shape.len() - 1];
+    let t_lead = &teacher_hidden.shape[..teacher_hidden.shape.len() - 1];
     if t_lead != lead {
         return Err(bad(
             entry,
             "teacher_hidden",
             format!(
                 "shape {:?} must have hidden's rows {lead:?}",
-                inp.teacher_hidden.shape
+                teacher_hidden.shape
             ),
         ));
     }
+    Ok((n, h, v, vt, lead))
+}
+
+/// A parameter outside its range, as the distillation losses report it.
+pub(crate) fn out_of_range(entry: &str, name: &str, value: String, allowed: &str) -> OpError {
+    OpError::BadParam {
+        entry: entry.into(),
+        name: name.into(),
+        value,
+        message: "is out of range".into(),
+        allowed: allowed.into(),
+    }
+}
+
+/// `beta` in `[0, 1]` and a finite, non-zero `temperature`, or the typed error.
+pub(crate) fn check_beta_temperature(
+    entry: &str,
+    beta: f64,
+    temperature: f64,
+) -> Result<(), OpError> {
+    if !(0.0..=1.0).contains(&beta) {
+        return Err(out_of_range(entry, "beta", beta.to_string(), "0 to 1"));
+    }
+    if !(temperature.is_finite() && temperature != 0.0) {
+        return Err(out_of_range(
+            entry,
+            "temperature",
+            temperature.to_string(),
+            "finite and non-zero",
+        ));
+    }
+    Ok(())
+}
+
+fn validate(entry: &str, inp: &FljsdInputs<'_>, o: &FljsdOptions) -> Result<Plan, OpError> {
+    let tensors = [
+        inp.hidden,
+        inp.weight,
+        inp.teacher_hidden,
+        inp.teacher_weight,
+    ];
+    let (n, h, v, vt, lead) = student_and_teacher(entry, tensors)?;
     if vt != v {
         return Err(bad(
             entry,
@@ -587,25 +635,10 @@ fn validate(entry: &str, inp: &FljsdInputs<'_>, o: &FljsdOptions) -> Result<Plan
             count_valid(entry, "labels", &t.buffer.to_i64()?, v, j.ignore_index)?
         }
     };
-    let param = |name: &str, value: String, allowed: &str| OpError::BadParam {
-        entry: entry.into(),
-        name: name.into(),
-        value,
-        message: "is out of range".into(),
-        allowed: allowed.into(),
-    };
-    if !(0.0..=1.0).contains(&j.beta) {
-        return Err(param("beta", j.beta.to_string(), "0 to 1"));
-    }
-    if !(o.temperature.is_finite() && o.temperature != 0.0) {
-        return Err(param(
-            "temperature",
-            o.temperature.to_string(),
-            "finite and non-zero",
-        ));
-    }
+    check_beta_temperature(entry, f64::from(j.beta), o.temperature)?;
     if o.chunking == Chunking::Rows(0) || o.chunking == Chunking::MemConst(0) {
-        return Err(param(
+        return Err(out_of_range(
+            entry,
             "chunk_rows/chunk_mem_const",
             format!("{:?}", o.chunking),
             "chunk_rows >= 0 (0: by chunk_mem_const), chunk_mem_const >= 1",
