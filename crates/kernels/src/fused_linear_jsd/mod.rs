@@ -635,7 +635,7 @@ fn validate(entry: &str, inp: &FljsdInputs<'_>, o: &FljsdOptions) -> Result<Plan
             count_valid(entry, "labels", &t.buffer.to_i64()?, v, j.ignore_index)?
         }
     };
-    check_beta_temperature(entry, f64::from(j.beta), o.temperature)?;
+    check_beta_temperature(entry, j.beta, o.temperature)?;
     if o.chunking == Chunking::Rows(0) || o.chunking == Chunking::MemConst(0) {
         return Err(out_of_range(
             entry,
