@@ -221,7 +221,8 @@ pub fn generate(
         PortShape::PairedStates => vec![2 * sequences, rows, cols],
         PortShape::PairedTokenIds => vec![2 * sequences, rows],
         PortShape::SequenceStates => vec![sequences, rows, cols],
-        PortShape::SequenceTokenIds => vec![sequences, rows],
+        PortShape::SequenceTokenIds | PortShape::SequenceTokens => vec![sequences, rows],
+        PortShape::SequenceValues => vec![sequences],
         PortShape::Pairs | PortShape::SequenceFlags => vec![sequences],
         PortShape::LikeX => led(&[rows, cols]),
         PortShape::KvLikeX => {

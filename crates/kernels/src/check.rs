@@ -164,6 +164,7 @@ pub fn cases(ops: &[String]) -> Result<Vec<CheckCase>, OpError> {
     all.extend(crate::fused_linear_jsd::check::cases());
     all.extend(crate::chunked_distill::check::cases());
     all.extend(crate::chunked_preference::check::cases());
+    all.extend(crate::chunked_grpo::check::cases());
     all.extend(crate::distill::check::cases());
     all.extend(crate::fused_ce_tvd::check::cases());
     all.extend(crate::grpo_loss::check::cases());

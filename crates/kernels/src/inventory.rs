@@ -261,7 +261,7 @@ pub static OPERATORS: &[OperatorSpec] = &[
     op("chunked_dpo", "DPO (chunked)", ChunkedLoss, "LigerFusedLinearDPOFunction", 1,
         "Paired preference loss against an optional frozen reference model (its own width and dtype), with its loss_type variants sigmoid/hinge/exo_pair/nca_pair/robust/bco_pair/sppo_hard/apo_zero/apo_down/discopop (ipo a typed error, as Liger raises), optional NLL; input, weight and bias gradients made in the forward, scaled in the backward."),
     op("chunked_grpo", "GRPO (chunked)", ChunkedLoss, "LigerFusedLinearGRPOFunction", 1,
-        "GRPO over a fused LM head with chunked selective log-softmax and recompute in backward."),
+        "GRPO over a fused LM head [B, T, H] x [V, H] (+ bias) / temperature at token level through fused linear CE's chunk loop (chunk_size sequences): selective log-softmax, PPO clipping (eps_low/eps_high, optional delta), KL to given reference log-probabilities (optionally bias-corrected), old log-probabilities or r = 1; loss types grpo/dapo/bnpo/dr_grpo over the full mask, kl_mean and clip_ratio; hidden, weight and bias gradients made in the forward, scaled in the backward. Not here (typed errors): luspo, cispo, sapo, vespo, GSPO, vllm_is_ratio, a reference model."),
     op("chunked_jsd", "JSD (chunked)", ChunkedLoss, "chunked_loss.LigerFusedLinearJSDFunction", 1,
         "Distillation JSD (beta 0/1/between) with hard/soft loss weights and temperature, student logits zero-padded to a wider teacher vocabulary, biases; fused_linear_jsd's chunk kernel plus the hard NLL term (same Liger class name, chunked_loss module); student input, weight and bias gradients made in the forward."),
     op("chunked_kto", "KTO (chunked)", ChunkedLoss, "LigerFusedLinearKTOFunction", 1,

@@ -4,6 +4,7 @@ pub mod activations;
 pub mod attention;
 pub mod check;
 pub mod chunked_distill;
+pub mod chunked_grpo;
 pub mod chunked_preference;
 pub mod cross_entropy;
 pub mod distill;

@@ -110,6 +110,12 @@ pub enum PortShape {
     SequenceTokenIds,
     /// One bool per sequence of [`PortShape::SequenceStates`], `[B]` (KTO's preference labels).
     SequenceFlags,
+    /// One value per token of [`PortShape::SequenceStates`], `[B, T]` (chunked GRPO's mask and
+    /// per-token log-probabilities).
+    SequenceTokens,
+    /// One value per sequence of [`PortShape::SequenceStates`], `[B]` (chunked GRPO's
+    /// advantages).
+    SequenceValues,
 }
 
 /// How many of `x`'s heads share one of a generated `PortShape::KvLikeX` tensor's (GQA 4:1).
@@ -153,6 +159,8 @@ impl PortShape {
             PortShape::SequenceStates => "[B, T, cols]",
             PortShape::SequenceTokenIds => "[B, T] ids in 0..N",
             PortShape::SequenceFlags => "[B] bool",
+            PortShape::SequenceTokens => "[B, T]",
+            PortShape::SequenceValues => "[B]",
         }
     }
 }
@@ -547,6 +555,7 @@ pub fn entry_points() -> Vec<&'static EntryPoint> {
         .chain(crate::chunked_distill::ENTRY_POINTS.iter())
         .chain(crate::chunked_preference::ENTRY_POINTS.iter())
         .chain(crate::chunked_preference::kto::ENTRY_POINTS.iter())
+        .chain(crate::chunked_grpo::ENTRY_POINTS.iter())
         .chain(crate::distill::ENTRY_POINTS.iter())
         .chain(crate::fused_ce_tvd::ENTRY_POINTS.iter())
         .chain(crate::grpo_loss::ENTRY_POINTS.iter())

@@ -1073,19 +1073,19 @@ const GRAD_HIDDEN: Port = port(
     false,
     "gradient of hidden for dloss = 1",
 );
-const GRAD_WEIGHT: Port = port(
+pub(crate) const GRAD_WEIGHT: Port = port(
     "grad_weight",
     PortShape::Weight,
     false,
     "gradient of weight for dloss = 1 (f32 unless param_grad_dtype=storage)",
 );
-const GRAD_BIAS: Port = port(
+pub(crate) const GRAD_BIAS: Port = port(
     "grad_bias",
     PortShape::OutCols,
     true,
     "gradient of bias for dloss = 1 (with bias)",
 );
-const DLOSS: Port = port(
+pub(crate) const DLOSS: Port = port(
     "dloss",
     PortShape::Scalar,
     false,
@@ -1190,7 +1190,7 @@ const ORPO_OUTPUTS: [Port; 13] = [
     GRAD_WEIGHT,
     GRAD_BIAS,
 ];
-const BACKWARD_OUTPUTS: [Port; 3] = [
+pub(crate) const BACKWARD_OUTPUTS: [Port; 3] = [
     port(
         "dhidden",
         PortShape::PairedStates,
@@ -1245,7 +1245,7 @@ const CHUNK: ParamDef = param(
     "an integer >= 1",
     "pairs per chunk (Liger's chunk_size)",
 );
-const PARAM_GRAD: ParamDef = param(
+pub(crate) const PARAM_GRAD: ParamDef = param(
     "param_grad_dtype",
     "f32",
     "f32, storage",

@@ -68,6 +68,9 @@
 //!   formula gives). With `delta >= 1 + eps_high` (or no delta) the two agree everywhere.
 //! - Liger asks for contiguous tensors; every tensor here is contiguous by construction.
 //!
+//! [`token`] holds the PPO family's per-token formulas in f64 host form (for
+//! `crate::chunked_grpo`, whose log-probabilities are on the host per chunk).
+//!
 //! Inputs: `logits` f32/f16/bf16 of rank 3 with `L + 1 >= 1` and `V` from 1 to 16,777,216;
 //! `completion_ids` int32/int64 `[B, L]`; `advantages`, `old_logp`, `ref_logp`, `dloss` any
 //! float dtype (read as FP32); `lse` f32. A row wider than one tile (`Tiling::for_device`:
@@ -90,6 +93,7 @@ pub mod check;
 pub mod reduce;
 #[cfg(test)]
 mod tests;
+pub mod token;
 
 use metile_ir::{DType, Verified};
 use metile_lang::{select, trace, Buffer, Ctx, LangError, Tile};

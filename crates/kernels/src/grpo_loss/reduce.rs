@@ -44,7 +44,11 @@ pub struct Reduced {
 }
 
 /// The mask's values as f64 (1 without a mask), `[B, L]` row-major.
-fn weights(entry: &str, mask: Option<&Tensor>, shape: &[usize]) -> Result<Vec<f64>, OpError> {
+pub(crate) fn weights(
+    entry: &str,
+    mask: Option<&Tensor>,
+    shape: &[usize],
+) -> Result<Vec<f64>, OpError> {
     let n: usize = shape.iter().product();
     let Some(m) = mask else {
         return Ok(vec![1.0; n]);
@@ -70,7 +74,8 @@ fn weights(entry: &str, mask: Option<&Tensor>, shape: &[usize]) -> Result<Vec<f6
 
 /// Each token's derivative of the reduction w.r.t. its `loss`, from the mask's values `m` of
 /// `b` sequences of `l` tokens.
-fn token_weights(o: &ReduceOptions, m: &[f64], b: usize, l: usize) -> Vec<f64> {
+/// `crate::chunked_grpo` reduces with these weights too (with [`weights`] for its mask).
+pub(crate) fn token_weights(o: &ReduceOptions, m: &[f64], b: usize, l: usize) -> Vec<f64> {
     let total: f64 = m.iter().sum();
     let seq: Vec<f64> = (0..b).map(|s| m[s * l..(s + 1) * l].iter().sum()).collect();
     (0..b * l)
