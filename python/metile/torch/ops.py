@@ -1223,6 +1223,21 @@ def flkl_fwd(hidden: Tensor, weight: Tensor, target: Tensor, labels: Optional[Te
     return out["loss"], out["grad_hidden"], out["grad_weight"]
 
 
+def _save_grads(ctx, gh, gw, gb, has_bias):
+    """Saves the forward's gradients ``(grad_hidden, grad_weight, grad_bias)`` for
+    ``_scaled_grads`` (``grad_bias`` only with a bias)."""
+    ctx.has_bias = has_bias
+    ctx.save_for_backward(gh, gw, gb if has_bias else None)
+
+
+def _scaled_grads(ctx, dloss):
+    """The gradients ``_save_grads`` kept, times the cotangent in place (as
+    ``_scaled_in_place``): ``(grad_hidden, grad_weight, grad_bias or None)``."""
+    gh, gw, gb = ctx.saved_tensors
+    _scale_by_cotangent([gh, gw, gb], dloss)
+    return gh, gw, (gb if ctx.has_bias else None)
+
+
 def _scaled_in_place(ctx, dloss):
     """The forward's saved gradients ``(grad_hidden, grad_weight)`` times the cotangent, in place:
     they are the Function's own (no copy of the 1 GB weight gradient; a second backward through
@@ -1471,15 +1486,13 @@ class ChunkedDistillFunction(torch.autograd.Function):
             str(kind), student_input, student_weight, teacher_input, teacher_weight, true_labels, student_bias,
             teacher_bias, float(weight_hard_loss), float(weight_soft_loss), float(beta), int(ignore_index),
             float(temperature), bool(compute_ce_loss), int(chunk_size))
-        ctx.has_bias = student_bias is not None
-        ctx.save_for_backward(gh, gw, gb if ctx.has_bias else None)
+        _save_grads(ctx, gh, gw, gb, student_bias is not None)
         return loss
 
     @staticmethod
     def backward(ctx, dloss):
-        gh, gw, gb = ctx.saved_tensors
-        _scale_by_cotangent([gh, gw, gb], dloss)
-        return (None, gh, gw, None, None, None, gb if ctx.has_bias else None) + (None,) * 8
+        gh, gw, gb = _scaled_grads(ctx, dloss)
+        return (None, gh, gw, None, None, None, gb) + (None,) * 8
 
 
 # ---- chunked preference losses (chunked_dpo, chunked_cpo, chunked_orpo, chunked_simpo) ---------
@@ -1530,17 +1543,15 @@ class PreferenceFunction(torch.autograd.Function):
     @staticmethod
     def forward(ctx, kind, hidden, weight, target, bias, ref_hidden, ref_weight, ref_bias, params):
         loss, *rest = pref_fwd(kind, hidden, weight, target, bias, ref_hidden, ref_weight, ref_bias, params)
-        aux, (gh, gw, gb) = rest[:-3], rest[-3:]
-        ctx.has_bias = bias is not None
-        ctx.save_for_backward(gh, gw, gb if ctx.has_bias else None)
+        aux = rest[:-3]
+        _save_grads(ctx, *rest[-3:], bias is not None)
         ctx.mark_non_differentiable(*aux)
         return (loss, *aux)
 
     @staticmethod
     def backward(ctx, dloss, *_):
-        gh, gw, gb = ctx.saved_tensors
-        _scale_by_cotangent([gh, gw, gb], dloss)
-        return None, gh, gw, None, (gb if ctx.has_bias else None), None, None, None, None
+        gh, gw, gb = _scaled_grads(ctx, dloss)
+        return None, gh, gw, None, gb, None, None, None, None
 
 
 _KTO_AUX = ("chosen_logps_sum", "rejected_logps_sum", "chosen_logits_sum", "rejected_logits_sum", "chosen_rewards_sum",
@@ -1575,14 +1586,12 @@ class KTOFunction(torch.autograd.Function):
     @staticmethod
     def forward(ctx, hidden, weight, target, labels, bias, ref_hidden, ref_weight, ref_bias, kl, params):
         loss, *rest = kto_fwd(hidden, weight, target, labels, bias, ref_hidden, ref_weight, ref_bias, kl, params)
-        aux, (gh, gw, gb) = rest[:-3], rest[-3:]
-        ctx.has_bias = bias is not None
-        ctx.save_for_backward(gh, gw, gb if ctx.has_bias else None)
+        aux = rest[:-3]
+        _save_grads(ctx, *rest[-3:], bias is not None)
         ctx.mark_non_differentiable(*aux)
         return (loss, *aux)
 
     @staticmethod
     def backward(ctx, dloss, *_):
-        gh, gw, gb = ctx.saved_tensors
-        _scale_by_cotangent([gh, gw, gb], dloss)
-        return gh, gw, None, None, (gb if ctx.has_bias else None), None, None, None, None, None
+        gh, gw, gb = _scaled_grads(ctx, dloss)
+        return gh, gw, None, None, gb, None, None, None, None, None
